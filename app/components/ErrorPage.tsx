@@ -1,0 +1,73 @@
+import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+
+type ErrorData = { kind?: string; message?: string; pageId?: string };
+
+/**
+ * The branded error page: the status, the spec's message where it names one, and a way back.
+ * Never a stack trace; an upstream message is shown as text (React escapes it).
+ */
+export function ErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation("errors");
+  let status = 500;
+  let body: ErrorData = {};
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    body = typeof error.data === "object" && error.data !== null ? (error.data as ErrorData) : {};
+  }
+  const kind = body.kind ?? (status === 404 ? "notFound" : "unexpected");
+  const interceptHref = body.kind === "intercepted" && body.pageId ? `/security-check/${encodeURIComponent(body.pageId)}` : undefined;
+
+  // With JavaScript the security check opens in a new window by itself (spec 000 section 8).
+  useEffect(() => {
+    if (interceptHref) window.open(interceptHref, "_blank", "noopener");
+  }, [interceptHref]);
+
+  let message: string;
+  switch (kind) {
+    case "timeout":
+    case "unavailable":
+    case "bad-response":
+    case "captcha":
+    case "intercepted":
+    case "forbidden":
+    case "notFound":
+      message = t(kind);
+      break;
+    case "business":
+      message = t("business", { message: body.message ?? "" });
+      break;
+    case "blocked":
+      message = body.message ? t("blocked", { message: body.message }) : t("blockedDefault");
+      break;
+    default:
+      message = t("unexpected");
+  }
+
+  return (
+    <section className="mx-auto max-w-xl px-6 py-20 text-center" aria-labelledby="error-title" data-error-kind={kind}>
+      <p className="text-5xl font-bold text-brand">{status}</p>
+      <h1 id="error-title" className="mt-4 text-2xl font-semibold">
+        {t("title")}
+      </h1>
+      <p className="mt-2 text-sm text-gray-500">{t("status", { status })}</p>
+      <p className="mt-6 text-gray-700" role="alert">
+        {message}
+      </p>
+      <div className="mt-8 flex justify-center gap-4">
+        {interceptHref ? (
+          <a className="rounded bg-brand px-4 py-2 text-white" href={interceptHref} target="_blank" rel="noopener noreferrer">
+            {t("openCheck")}
+          </a>
+        ) : null}
+        <a className="rounded border border-gray-300 px-4 py-2" href="">
+          {t("retry")}
+        </a>
+        <Link className="rounded bg-brand px-4 py-2 text-white" to="/home/index" reloadDocument>
+          {t("backHome")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { createContext, useContext } from "react";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n";
+
+/** Per-request facts the server render needs outside loader data (the CSP nonce, the language). */
+export type RequestInfo = { nonce: string; locale: Language };
+
+export const RequestInfoContext = createContext<RequestInfo>({ nonce: "", locale: DEFAULT_LANGUAGE });
+
+export function useRequestInfo(): RequestInfo {
+  return useContext(RequestInfoContext);
+}

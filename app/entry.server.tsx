@@ -1,0 +1,90 @@
+import { PassThrough } from "node:stream";
+import { randomBytes } from "node:crypto";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { RequestInfoContext } from "~/components/request-info";
+import { env } from "~/env.server";
+import { localeOf } from "~/i18n.server";
+import { timingsOf } from "~/services/portal.server";
+import { securityHeaders } from "~/services/security.server";
+import { tenantOf } from "~/services/tenant.server";
+import { serverTiming } from "~/services/upstream.server";
+
+// Checked once when the server loads the build: a bad environment stops it with a clear message.
+env();
+
+const ABORT_DELAY = 5_000;
+export const streamTimeout = ABORT_DELAY;
+
+function addServerTiming(headers: Headers, context: AppLoadContext | undefined) {
+  const timings = timingsOf(context);
+  if (timings.length > 0) headers.append("Server-Timing", serverTiming(timings));
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = randomBytes(16).toString("base64");
+  const locale = await localeOf(request);
+  const tenant = tenantOf(request);
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <RequestInfoContext.Provider value={{ nonce, locale }}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </RequestInfoContext.Provider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          securityHeaders(responseHeaders, { nonce, secure: tenant.secure, development: env().NODE_ENV === "development" });
+          addServerTiming(responseHeaders, loadContext);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logError(error, request);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  securityHeaders(response.headers, { secure: tenantOf(request).secure });
+  addServerTiming(response.headers, context);
+  return response;
+};
+
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  logError(error, request);
+}
+
+function logError(error: unknown, request: Request) {
+  const url = new URL(request.url);
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: error instanceof Error ? error.message : String(error),
+      path: url.pathname, // never the query: it may hold a sign-in code or token
+      stack: error instanceof Error ? error.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
+    }),
+  );
+}

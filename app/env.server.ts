@@ -1,0 +1,54 @@
+import * as z from "zod/v4";
+
+const flag = (fallback: "0" | "1") =>
+  z
+    .enum(["0", "1"], { error: "must be 0 or 1" })
+    .default(fallback)
+    .transform((v) => v === "1");
+
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce.number({ error: "must be a number" }).int().min(min).max(max).default(fallback);
+
+/** Every environment variable the portal reads, documented in README.md. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  UPSTREAM_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:4000" })
+    .transform((u) => u.replace(/\/+$/, "")),
+  UPSTREAM_TIMEOUT_MS: int(60_000, 100, 60_000),
+  SESSION_SECRET: z.string().min(16, { error: "must be at least 16 characters" }),
+  TRUST_PROXY: flag("0"),
+  CONFIG_TTL_S: int(30, 0, 3600),
+  COMPRESSION: flag("1"),
+  LOG_REQUESTS: flag("1"),
+  WAP_URL: z.string().min(1).default("/wap"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`,
+  );
+  throw new Error(`Invalid environment configuration:\n${lines.join("\n")}\nSee README.md, "Environment".`);
+}
+
+let cached: Env | undefined;
+
+/** The parsed environment, checked once; a bad value stops the server with a clear message. */
+export function env(): Env {
+  if (cached) return cached;
+  try {
+    cached = parseEnv(process.env);
+  } catch (error) {
+    if (process.env.VITEST) throw error;
+    console.error(`[portal] ${(error as Error).message}`);
+    process.exit(1);
+  }
+  return cached;
+}

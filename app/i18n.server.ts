@@ -1,0 +1,29 @@
+import { createCookie } from "@remix-run/node";
+import { RemixI18Next } from "remix-i18next/server";
+import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
+import zhCommon from "~/locales/zh/common.json";
+import enCommon from "~/locales/en/common.json";
+
+/** The language choice persists for a year; not httpOnly, it is no secret. */
+export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
+
+export const serverResources = {
+  zh: { common: zhCommon },
+  en: { common: enCommon },
+} as const;
+
+export const remixI18n = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...SUPPORTED_LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    cookie: languageCookie,
+    searchParamKey: "lng",
+    // zh is the default: the browser's Accept-Language is not consulted (spec 000 section 1).
+    order: ["searchParams", "cookie"],
+  },
+});
+
+export async function localeOf(request: Request): Promise<Language> {
+  const locale = await remixI18n.getLocale(request);
+  return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+}

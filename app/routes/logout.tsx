@@ -1,0 +1,30 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { logout } from "~/services/auth.server";
+import { requireValidPost } from "~/services/portal.server";
+import { safeRedirect } from "~/services/redirect";
+import { clearCredentials } from "~/services/session.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/** GET /logout is not a way out: logging out is a CSRF-protected POST. */
+export function loader() {
+  return redirect("/home/index");
+}
+
+/**
+ * Spec 000 section 4: the logout call returns loginSchoolPath; the session is cleared and the browser
+ * goes to the site origin plus that path.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { portal } = await requireValidPost(args);
+  let loginSchoolPath: string | undefined;
+  if (portal.token) {
+    try {
+      loginSchoolPath = await logout(portal.upstream);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+    }
+  }
+  clearCredentials(portal.session);
+  portal.session.flash("notice", "loggedOut");
+  return redirect(safeRedirect(loginSchoolPath), { headers: { "Set-Cookie": await portal.commitSession() } });
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import * as z from "zod/v4";
+import { getPortal } from "~/services/portal.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/** Readiness: the upstream answers (through the one request function, with a short timeout). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const portal = await getPortal({ request, context });
+  let ready = true;
+  let reason = "ok";
+  try {
+    await portal.upstream.call({
+      path: "/external/api/v1/domains",
+      schema: z.unknown(),
+      auth: "none",
+      timeoutMs: 2_000,
+      expect: ["business", "captcha", "timeout", "unavailable", "bad-response", "blocked", "unauthorized", "conflict", "intercepted"],
+    });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    // Any answer from the upstream, even a refusal, means it is reachable.
+    if (error.kind === "timeout" || error.kind === "unavailable") {
+      ready = false;
+      reason = error.kind;
+    }
+  }
+  return new Response(JSON.stringify({ ready, upstream: reason }), {
+    status: ready ? 200 : 503,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+}

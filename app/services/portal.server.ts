@@ -1,0 +1,191 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { env } from "~/env.server";
+import { exchangeCode, userByToken } from "~/services/auth.server";
+import { knownCompany } from "~/services/config.server";
+import { csrf, CSRFError } from "~/services/csrf.server";
+import {
+  clearCredentials,
+  clientIdCookie,
+  commitSession,
+  DEFAULT_SCHOOL_ID,
+  getSession,
+  type PortalSession,
+} from "~/services/session.server";
+import { systemOsOf, tenantOf, type Tenant } from "~/services/tenant.server";
+import { createUpstream, UpstreamError, type Upstream, type UpstreamTiming } from "~/services/upstream.server";
+
+/** Everything a loader or action needs about the request it serves; built once per request. */
+export type Portal = {
+  request: Request;
+  tenant: Tenant;
+  session: PortalSession;
+  upstream: Upstream;
+  schoolId: number;
+  token?: string;
+  userId?: number;
+  clientId: string;
+  /** Set-Cookie for a new clientId cookie, when the visitor had none. */
+  clientIdSetCookie?: string;
+  commitSession(): Promise<string>;
+};
+
+type RequestState = { portal?: Promise<Portal>; rejected?: unknown; timings: UpstreamTiming[] };
+const states = new WeakMap<object, RequestState>();
+
+function stateOf(context: AppLoadContext): RequestState {
+  let state = states.get(context);
+  if (!state) {
+    state = { timings: [] };
+    states.set(context, state);
+  }
+  return state;
+}
+
+/** The upstream calls made while serving this request (for Server-Timing and the request log). */
+export function timingsOf(context: AppLoadContext | undefined): UpstreamTiming[] {
+  return context ? (states.get(context)?.timings ?? []) : [];
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function forbidden(reason: string) {
+  return data({ kind: "forbidden" as const, reason }, { status: 403 });
+}
+
+/**
+ * Cross-site checks for every non-GET request, data requests included (spec: CSRF on every POST):
+ * Sec-Fetch-Site must be same-origin (or none), and Origin, when sent, must be this site.
+ */
+export function checkSameOrigin(request: Request, tenant: Tenant): string | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site && site !== "same-origin" && site !== "none") return `sec-fetch-site ${site}`;
+  const origin = request.headers.get("Origin");
+  if (origin !== null) {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host.toLowerCase();
+    } catch {
+      return "bad origin";
+    }
+    if (originHost !== tenant.host) return "foreign origin";
+  }
+  return undefined;
+}
+
+export function getPortal(args: { request: Request; context: AppLoadContext }): Promise<Portal> {
+  const state = stateOf(args.context);
+  if (state.rejected) return Promise.reject(state.rejected);
+  state.portal ??= buildPortal(args.request, state);
+  return state.portal;
+}
+
+/** For actions: the same-origin check and the CSRF token, before anything else (no upstream call). */
+export async function requireValidPost(args: { request: Request; context: AppLoadContext }): Promise<{ portal: Portal; formData: FormData }> {
+  const state = stateOf(args.context);
+  const tenant = tenantOf(args.request);
+  const formData = await args.request.formData().catch(() => new FormData());
+  try {
+    await csrf(tenant.secure).validate(formData, args.request.headers);
+  } catch (error) {
+    if (!(error instanceof CSRFError)) throw error;
+    state.rejected = forbidden(`csrf ${error.code}`);
+    throw state.rejected;
+  }
+  return { portal: await getPortal(args), formData };
+}
+
+async function buildPortal(request: Request, state: RequestState): Promise<Portal> {
+  const tenant = tenantOf(request);
+  const crossSite = checkSameOrigin(request, tenant);
+  if (crossSite) {
+    state.rejected = forbidden(crossSite);
+    throw state.rejected;
+  }
+  const session = await getSession(request, tenant.secure);
+  const cookie = clientIdCookie(tenant.secure);
+  const existingClientId: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const clientId = typeof existingClientId === "string" && /^[\w-]{8,64}$/.test(existingClientId) ? existingClientId : crypto.randomUUID();
+
+  const schoolId = session.get("schoolId") ?? DEFAULT_SCHOOL_ID;
+  const upstream = createUpstream({
+    request,
+    domain: tenant.domain,
+    token: session.get("token"),
+    companyId: session.get("companyId") ?? knownCompany(tenant.domain),
+    schoolId,
+    systemOs: systemOsOf(request),
+    timings: state.timings,
+    clearSession: async (mode, notice) => {
+      if (mode === "token") session.unset("token");
+      else clearCredentials(session);
+      if (notice) session.flash("notice", notice);
+      return commitSession(session, tenant.secure);
+    },
+  });
+
+  const portal: Portal = {
+    request,
+    tenant,
+    session,
+    upstream,
+    schoolId,
+    token: session.get("token"),
+    userId: session.get("userId"),
+    clientId,
+    clientIdSetCookie: clientId === existingClientId ? undefined : await cookie.serialize(clientId),
+    commitSession: () => commitSession(session, tenant.secure),
+  };
+  if (request.method === "GET") await bootstrap(portal);
+  return portal;
+}
+
+/** Paths whose own `code` parameter is not a sign-in code (third-party login callbacks). */
+const BOOTSTRAP_EXEMPT = [/^\/join\/callback\b/];
+
+/**
+ * Spec 000 section 4: a `code` in the address is exchanged for a token, else a `token` in the address
+ * is taken; then the address is cleaned by a redirect, so neither stays in the address bar or history.
+ */
+async function bootstrap(portal: Portal) {
+  const url = new URL(portal.request.url);
+  const code = url.searchParams.get("code");
+  const token = url.searchParams.get("token");
+  if (!code && !token) return;
+  if (BOOTSTRAP_EXEMPT.some((re) => re.test(url.pathname))) return;
+  if (url.pathname.endsWith(".data")) return; // data requests never carry sign-in codes
+
+  url.searchParams.delete("code");
+  url.searchParams.delete("token");
+  const cleaned = url.pathname + (url.searchParams.size ? `?${url.searchParams.toString()}` : "") + url.hash;
+  const { session, upstream } = portal;
+  try {
+    if (code) {
+      const answer = await exchangeCode(upstream, code);
+      session.set("token", answer.token);
+      if (answer.code) session.set("backCode", answer.code);
+      else session.unset("backCode");
+      session.set("userId", answer.userId);
+      if (answer.companyId !== undefined) session.set("companyId", answer.companyId);
+      if (answer.schoolId !== undefined) session.set("schoolId", answer.schoolId);
+    } else if (token) {
+      const user = await userByToken(upstream, token);
+      session.set("token", token);
+      session.unset("backCode");
+      session.set("userId", user.userId);
+      if (user.companyId !== undefined) session.set("companyId", user.companyId);
+      if (user.schoolId !== undefined) session.set("schoolId", user.schoolId);
+    }
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    session.flash("notice", "signInLinkInvalid");
+  }
+  const headers = new Headers({ "Set-Cookie": await portal.commitSession() });
+  if (portal.clientIdSetCookie) headers.append("Set-Cookie", portal.clientIdSetCookie);
+  throw redirect(cleaned, { headers });
+}
+
+export function isLoggedIn(portal: Portal): boolean {
+  return Boolean(portal.token && portal.userId);
+}
+

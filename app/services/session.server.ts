@@ -1,0 +1,75 @@
+import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/node";
+import { env } from "~/env.server";
+
+/** What the portal keeps about a visitor, server-side signed, never readable by scripts. */
+export type SessionData = {
+  token?: string;
+  /** Back-login code from the token exchange, used by /upgrade/token to get a fresh token. */
+  backCode?: string;
+  userId?: number;
+  companyId?: number;
+  schoolId?: number;
+};
+export type SessionFlash = { notice: string };
+export type PortalSession = Session<SessionData, SessionFlash>;
+
+export const DEFAULT_SCHOOL_ID = 1;
+export const CLIENT_ID_MAX_AGE_S = 730 * 24 * 60 * 60; // spec 000 section 9: 730 days
+const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+type Storage = ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlash>>;
+const storages = new Map<boolean, Storage>();
+
+/** Over https the cookie is `__Host-` prefixed and Secure; over http (local, tests) it cannot be. */
+function storage(secure: boolean): Storage {
+  let existing = storages.get(secure);
+  if (!existing) {
+    existing = createCookieSessionStorage<SessionData, SessionFlash>({
+      cookie: {
+        name: secure ? "__Host-portal_session" : "portal_session",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        path: "/",
+        maxAge: SESSION_MAX_AGE_S,
+        secrets: [env().SESSION_SECRET],
+      },
+    });
+    storages.set(secure, existing);
+  }
+  return existing;
+}
+
+export function getSession(request: Request, secure: boolean): Promise<PortalSession> {
+  return storage(secure).getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(session: PortalSession, secure: boolean): Promise<string> {
+  return storage(secure).commitSession(session);
+}
+
+/** Removes the credentials (token, user) but keeps the chosen school. */
+export function clearCredentials(session: PortalSession) {
+  session.unset("token");
+  session.unset("backCode");
+  session.unset("userId");
+  session.unset("companyId");
+}
+
+const clientIdCookies = new Map<boolean, ReturnType<typeof createCookie>>();
+
+/** Identifies an anonymous visitor's exercise records; lives 730 days. */
+export function clientIdCookie(secure: boolean) {
+  let cookie = clientIdCookies.get(secure);
+  if (!cookie) {
+    cookie = createCookie(secure ? "__Host-clientId" : "clientId", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      maxAge: CLIENT_ID_MAX_AGE_S,
+    });
+    clientIdCookies.set(secure, cookie);
+  }
+  return cookie;
+}

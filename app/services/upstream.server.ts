@@ -1,0 +1,328 @@
+import { data, redirect } from "@remix-run/node";
+import * as z from "zod/v4";
+import { env } from "~/env.server";
+import { safeRedirect } from "~/services/redirect";
+
+/** Constants of spec 000 section 7 and 9. */
+export const UPSTREAM_BASE_PATH = "/s/api";
+export const UPSTREAM_TIMEOUT_MS = 60_000;
+export const APP_VERSION = "8.1.3";
+export const PLATFORM = "pc";
+
+export type UpstreamErrorKind =
+  | "unauthorized" // HTTP 401, or 403 without a cc/waf action header
+  | "intercepted" // HTTP 403 with action header cc or waf: the returned page must be shown
+  | "conflict" // HTTP 409: logged in elsewhere
+  | "blocked" // HTTP 550: host interception with a message
+  | "captcha" // envelope code '600': slider captcha required
+  | "business" // envelope code other than '1'
+  | "timeout" // no answer within the timeout
+  | "unavailable" // refused connection, DNS, 5xx
+  | "bad-response"; // non-JSON, truncated body, envelope or schema mismatch
+
+export class UpstreamError extends Error {
+  readonly kind: UpstreamErrorKind;
+  readonly path: string;
+  readonly status?: number;
+  readonly code?: string;
+  readonly upstreamMessage?: string;
+  readonly body?: string;
+  constructor(
+    kind: UpstreamErrorKind,
+    path: string,
+    details: { status?: number; code?: string; upstreamMessage?: string; body?: string; cause?: unknown } = {},
+  ) {
+    super(`upstream ${kind} on ${path}${details.code ? ` (code ${details.code})` : ""}${details.status ? ` (HTTP ${details.status})` : ""}`, {
+      cause: details.cause,
+    });
+    this.name = "UpstreamError";
+    this.kind = kind;
+    this.path = path;
+    this.status = details.status;
+    this.code = details.code;
+    this.upstreamMessage = details.upstreamMessage;
+    this.body = details.body;
+  }
+}
+
+/** Kinds a "logged only" call (cart, learn data) swallows: everything but the session errors. */
+export const SOFT_FAILURES: UpstreamErrorKind[] = ["business", "captcha", "timeout", "unavailable", "bad-response", "blocked"];
+
+export type UpstreamTiming = { method: string; path: string; ms: number; outcome: string };
+
+/** What a request function needs to know about the request it serves. Built once per request. */
+export type UpstreamContext = {
+  /** The portal request, for its abort signal and its path (401 callback). */
+  request: Request;
+  /** Host name without port, sent as `domain`; the upstream resolves the company from it. */
+  domain: string;
+  token?: string;
+  companyId?: number | string;
+  schoolId: number | string;
+  systemOs: string;
+  /** Upstream calls made for this request, for Server-Timing and the request log. */
+  timings: UpstreamTiming[];
+  /**
+   * Clears the session and returns the Set-Cookie header that persists it: `token` drops the expired
+   * token but keeps the back-login code for /upgrade/token; `all` forgets the user.
+   */
+  clearSession: (mode: "token" | "all", notice?: string) => Promise<string>;
+};
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type CallOptions<S extends z.ZodType> = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Service prefix plus path, e.g. `/saas-business/v1/front/login/config`. */
+  path: string;
+  query?: Query;
+  body?: unknown;
+  schema: S;
+  /** `none`: never send the token (company-wide config that is cached per domain). */
+  auth?: "send" | "none";
+  /** Error kinds the caller handles itself; every other kind becomes a Response (redirect or error page). */
+  expect?: UpstreamErrorKind[];
+  /** `null`: not tied to the portal request (background refresh after the response was sent). */
+  signal?: AbortSignal | null;
+  timeoutMs?: number;
+};
+
+export type Upstream = {
+  call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.infer<S>>;
+  ctx: UpstreamContext;
+};
+
+const Envelope = z.object({
+  code: z.union([z.string(), z.number()]).transform(String),
+  message: z.string().nullish(),
+  data: z.unknown().optional(),
+});
+
+export function buildUrl(path: string, query: Query | undefined, domain: string): string {
+  const url = new URL(env().UPSTREAM_URL + UPSTREAM_BASE_PATH + path);
+  const params = new URLSearchParams(url.search);
+  if (!params.has("domain")) params.set("domain", domain);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    params.set(key, String(value));
+  }
+  url.search = params.toString();
+  return url.toString();
+}
+
+export function upstreamHeaders(ctx: UpstreamContext, sendToken: boolean): Record<string, string> {
+  return {
+    Accept: "application/json",
+    Memory: "1",
+    Authorization: sendToken && ctx.token ? ctx.token : "",
+    schoolId: String(ctx.schoolId),
+    companyId: ctx.companyId === undefined ? "" : String(ctx.companyId),
+    system_os: ctx.systemOs,
+    platform: PLATFORM,
+    app_version: APP_VERSION,
+  };
+}
+
+/** THE request function: every upstream call of the portal passes here. */
+export function createUpstream(ctx: UpstreamContext): Upstream {
+  async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.infer<S>> {
+    try {
+      return await send(ctx, options);
+    } catch (error) {
+      if (error instanceof UpstreamError && !(options.expect ?? []).includes(error.kind)) {
+        throw await toResponse(error, ctx);
+      }
+      throw error;
+    }
+  }
+  const upstream: Upstream = { call, ctx };
+  return upstream;
+}
+
+async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOptions<S>): Promise<z.infer<S>> {
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const url = buildUrl(options.path, options.query, ctx.domain);
+  const headers = upstreamHeaders(ctx, options.auth !== "none");
+  let payload: string | undefined;
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(options.body);
+  }
+  const timeoutMs = Math.min(options.timeoutMs ?? env().UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const requestSignal = options.signal === null ? undefined : (options.signal ?? ctx.request.signal);
+  const signal = requestSignal ? AbortSignal.any([timeout, requestSignal]) : timeout;
+
+  const started = performance.now();
+  let outcome = "ok";
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, { method, headers, body: payload, signal, redirect: "manual" });
+      text = await response.text();
+    } catch (cause) {
+      if (timeout.aborted) {
+        throw new UpstreamError("timeout", options.path, { cause });
+      }
+      if (requestSignal?.aborted) throw cause; // the visitor went away: nothing to map
+      throw new UpstreamError("unavailable", options.path, { cause });
+    }
+    const status = response.status;
+    if (status === 401) throw new UpstreamError("unauthorized", options.path, { status });
+    if (status === 403) {
+      const action = (response.headers.get("action") ?? "").toLowerCase();
+      if (action === "cc" || action === "waf") {
+        throw new UpstreamError("intercepted", options.path, { status, body: text });
+      }
+      throw new UpstreamError("unauthorized", options.path, { status });
+    }
+    if (status === 409) throw new UpstreamError("conflict", options.path, { status });
+    if (status === 550) {
+      throw new UpstreamError("blocked", options.path, { status, upstreamMessage: messageOf(text) });
+    }
+    if (status < 200 || status >= 300) throw new UpstreamError("unavailable", options.path, { status });
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (cause) {
+      throw new UpstreamError("bad-response", options.path, { status, cause });
+    }
+    const envelope = Envelope.safeParse(json);
+    if (!envelope.success) throw new UpstreamError("bad-response", options.path, { status, cause: envelope.error });
+    const { code, message } = envelope.data;
+    if (code === "600") {
+      throw new UpstreamError("captcha", options.path, { code, upstreamMessage: message ?? undefined });
+    }
+    if (code !== "1") {
+      throw new UpstreamError("business", options.path, { code, upstreamMessage: message ?? undefined });
+    }
+    const parsed = options.schema.safeParse(envelope.data.data ?? null);
+    if (!parsed.success) {
+      throw new UpstreamError("bad-response", options.path, { status, cause: parsed.error });
+    }
+    return parsed.data;
+  } catch (error) {
+    outcome = error instanceof UpstreamError ? error.kind : "aborted";
+    throw error;
+  } finally {
+    ctx.timings.push({ method, path: options.path, ms: performance.now() - started, outcome });
+  }
+}
+
+function messageOf(text: string): string | undefined {
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    return typeof parsed.message === "string" ? parsed.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path and query the visitor asked for (single-fetch `.data` suffix and `_routes` removed). */
+export function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  let pathname = url.pathname;
+  if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  if (pathname === "/_root") pathname = "/";
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return pathname + (search ? `?${search}` : "");
+}
+
+/** Shapes of the error data the branded error page renders. */
+export type UpstreamErrorData =
+  | { kind: "timeout" | "unavailable" | "bad-response"; message?: undefined }
+  | { kind: "business" | "captcha" | "blocked"; message?: string }
+  | { kind: "intercepted"; pageId: string };
+
+const interceptPages = new Map<string, { html: string; expires: number }>();
+const INTERCEPT_TTL_MS = 10 * 60_000;
+const INTERCEPT_MAX = 200;
+
+export function storeInterceptPage(html: string): string {
+  const now = Date.now();
+  for (const [id, entry] of interceptPages) if (entry.expires < now) interceptPages.delete(id);
+  while (interceptPages.size >= INTERCEPT_MAX) {
+    const oldest = interceptPages.keys().next().value;
+    if (oldest === undefined) break;
+    interceptPages.delete(oldest);
+  }
+  const id = crypto.randomUUID();
+  interceptPages.set(id, { html, expires: now + INTERCEPT_TTL_MS });
+  return id;
+}
+
+export function readInterceptPage(id: string): string | undefined {
+  const entry = interceptPages.get(id);
+  if (!entry || entry.expires < Date.now()) return undefined;
+  return entry.html;
+}
+
+export const LogoutAnswer = z.looseObject({ loginSchoolPath: z.string().nullish() }).nullable();
+
+/**
+ * THE mapping of upstream errors (spec 000 section 8) to what the visitor gets. Everything a caller
+ * did not `expect` ends here, as a redirect or a branded error page; never a stack trace.
+ */
+export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Promise<unknown> {
+  switch (error.kind) {
+    case "unauthorized": {
+      const callback = safeRedirect(currentPath(ctx.request));
+      const cookie = await ctx.clearSession("token");
+      const target = callback.startsWith("/upgrade/token")
+        ? callback
+        : `/upgrade/token?callback=${encodeURIComponent(callback)}`;
+      return redirect(target, { headers: { "Set-Cookie": cookie } });
+    }
+    case "conflict": {
+      let loginPath = "/home/index";
+      try {
+        const answer = await send(ctx, {
+          method: "POST",
+          path: "/saas-business/v1/front/login/loginoutNew",
+          schema: LogoutAnswer,
+          signal: null,
+          timeoutMs: 5_000,
+        });
+        loginPath = safeRedirect(answer?.loginSchoolPath ?? loginPath);
+      } catch {
+        // best effort: the session is cleared locally whatever the upstream says
+      }
+      const cookie = await ctx.clearSession("all", "forcedOffline");
+      return redirect(loginPath, { headers: { "Set-Cookie": cookie } });
+    }
+    case "intercepted":
+      return errorPage({ kind: "intercepted", pageId: storeInterceptPage(error.body ?? "") }, 403);
+    case "blocked":
+      return errorPage({ kind: "blocked", message: error.upstreamMessage }, 550);
+    case "business":
+    case "captcha":
+      return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
+    case "timeout":
+      return errorPage({ kind: "timeout" }, 504);
+    case "unavailable":
+    case "bad-response":
+      logUpstreamFailure(error);
+      return errorPage({ kind: error.kind }, 502);
+  }
+}
+
+function errorPage(payload: UpstreamErrorData, status: number) {
+  // A thrown `data()` reaches the nearest ErrorBoundary as a route error response.
+  return data(payload, { status });
+}
+
+function logUpstreamFailure(error: UpstreamError) {
+  const cause = error.cause instanceof Error ? error.cause.message : undefined;
+  console.error(JSON.stringify({ level: "error", msg: error.message, kind: error.kind, path: error.path, cause }));
+}
+
+/** `Server-Timing` value listing the upstream calls of a request. */
+export function serverTiming(timings: UpstreamTiming[]): string {
+  return timings
+    .map((t) => `upstream;desc="${t.method} ${t.path.replace(/["\\]/g, "")}";dur=${t.ms.toFixed(1)}`)
+    .join(", ");
+}

@@ -1,0 +1,61 @@
+import { startSandbox, type Sandbox, type SandboxOptions } from '../src/server.js';
+
+export interface Call {
+  method?: string;
+  domain?: string | null;
+  token?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  query?: Record<string, string | number>;
+}
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: T;
+}
+
+export class Client {
+  constructor(readonly sb: Sandbox) {}
+
+  /** An upstream call: `path` after /s/api; `domain` defaults to localhost (null = none). */
+  async api<T = any>(path: string, c: Call = {}): Promise<Answer<T>> {
+    const q = new URLSearchParams();
+    const domain = c.domain === undefined ? 'localhost' : c.domain;
+    if (domain !== null) q.set('domain', domain);
+    for (const [k, v] of Object.entries(c.query ?? {})) q.set(k, String(v));
+    const qs = q.toString();
+    return this.raw(`/s/api${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`, c);
+  }
+
+  async raw<T = any>(pathAndQuery: string, c: Call = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...(c.headers ?? {}) };
+    if (c.token !== undefined) headers.authorization = c.token;
+    if (c.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(this.sb.url + pathAndQuery, {
+      method: c.method ?? (c.body !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: c.body === undefined ? undefined : JSON.stringify(c.body),
+    });
+    const text = await res.text();
+    let json: any;
+    try { json = JSON.parse(text); } catch { json = undefined; }
+    return { status: res.status, headers: res.headers, text, json };
+  }
+
+  async control<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+    return this.raw(`/__sandbox${path}`, { method, body });
+  }
+
+  async token(account: string): Promise<{ token: string; code: string; userId: number }> {
+    const r = await this.control('POST', '/tokens', { account });
+    if (r.status !== 200) throw new Error(`token for ${account}: ${r.status} ${r.text}`);
+    return r.json;
+  }
+}
+
+export async function start(opts: SandboxOptions = {}): Promise<{ sb: Sandbox; c: Client }> {
+  const sb = await startSandbox({ port: 0, db: ':memory:', ...opts });
+  return { sb, c: new Client(sb) };
+}
