@@ -8,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RequestInfoContext } from "~/components/request-info";
 import { env } from "~/env.server";
 import { localeOf } from "~/i18n.server";
-import { timingsOf } from "~/services/portal.server";
+import { checkSameOrigin, timingsOf } from "~/services/portal.server";
 import { securityHeaders } from "~/services/security.server";
 import { tenantOf } from "~/services/tenant.server";
 import { serverTiming } from "~/services/upstream.server";
@@ -71,6 +71,15 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   addServerTiming(response.headers, context);
   return response;
 };
+
+/**
+ * For the Node server in front of the build (scripts/serve.mjs): the same-origin verdict on a
+ * non-GET request before Remix sees it, so that a cross-site single-fetch POST gets 403 (Remix's own
+ * check answers 500) and never reaches an action or the upstream.
+ */
+export function crossSiteReason(request: Request): string | undefined {
+  return checkSameOrigin(request, tenantOf(request));
+}
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;

@@ -46,6 +46,20 @@ if (logRequests) {
   });
 }
 
+// Cross-site requests that change something are refused before Remix runs any action or loader.
+const crossSiteReason = build.entry.module.crossSiteReason;
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || !crossSiteReason) return next();
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(key, value);
+    else if (Array.isArray(value)) headers.set(key, value.join(", "));
+  }
+  const reason = crossSiteReason(new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, { method: "POST", headers }));
+  if (!reason) return next();
+  res.status(403).type("text/plain").send("Forbidden: this request did not come from this site.\n");
+});
+
 app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));

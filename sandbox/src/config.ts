@@ -70,11 +70,11 @@ export function applyConfigPatch(config: JsonObject, patch: JsonObject, fieldMap
     }
     const path = fieldMap.get(k);
     if (!path) { unknown.push(k); continue; }
+    const [area, ...rest] = path as [string, ...string[]];
     let wrapped: Json = v;
-    for (let i = path.length - 1; i >= 0; i--) wrapped = { [path[i]]: wrapped };
-    const w = wrapped as JsonObject;
-    const area = path[0];
-    nested[area] = isObject(nested[area]) ? deepMerge(nested[area] as JsonObject, w[area] as JsonObject) : w[area];
+    for (const key of [...rest].reverse()) wrapped = { [key]: wrapped };
+    const cur = nested[area];
+    nested[area] = isObject(cur) && isObject(wrapped) ? deepMerge(cur, wrapped) : wrapped;
   }
   if (unknown.length) throw new ConfigPatchError(`unknown config field(s): ${unknown.join(', ')} (use the nested form { <area>: { ... } } for new fields)`);
   return deepMerge(config, nested);

@@ -63,7 +63,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/s/api/') && req.url !== '/s/api') return;
     logRequest(ctx, req);
-    const path = req.url.slice('/s/api'.length).split('?')[0];
+    const path = req.url.slice('/s/api'.length).split('?')[0] ?? '';
     const { latencyMs, answer } = ctx.faults.match(req.method, path);
     const delay = ctx.latencyMs + latencyMs;
     if (delay > 0) await sleep(delay);

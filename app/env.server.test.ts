@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+const base = { UPSTREAM_URL: "http://127.0.0.1:4000/", SESSION_SECRET: "0123456789abcdef" };
+
+describe("environment", () => {
+  it("applies the defaults of the README", () => {
+    const env = parseEnv(base);
+    expect(env).toMatchObject({
+      UPSTREAM_URL: "http://127.0.0.1:4000",
+      UPSTREAM_TIMEOUT_MS: 60_000,
+      TRUST_PROXY: false,
+      CONFIG_TTL_S: 30,
+      COMPRESSION: true,
+      WAP_URL: "/wap",
+    });
+  });
+
+  it("parses switches and numbers", () => {
+    const env = parseEnv({ ...base, TRUST_PROXY: "1", COMPRESSION: "0", UPSTREAM_TIMEOUT_MS: "5000", CONFIG_TTL_S: "0" });
+    expect(env).toMatchObject({ TRUST_PROXY: true, COMPRESSION: false, UPSTREAM_TIMEOUT_MS: 5000, CONFIG_TTL_S: 0 });
+  });
+
+  it.each([
+    [{ UPSTREAM_URL: undefined }, "UPSTREAM_URL"],
+    [{ UPSTREAM_URL: "ftp://x" }, "UPSTREAM_URL"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET: must be at least 16 characters"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY: must be 0 or 1"],
+    [{ UPSTREAM_TIMEOUT_MS: "90000" }, "UPSTREAM_TIMEOUT_MS"],
+    [{ UPSTREAM_TIMEOUT_MS: "abc" }, "UPSTREAM_TIMEOUT_MS"],
+  ])("stops with a clear message on %j", (override, message) => {
+    expect(() => parseEnv({ ...base, ...override })).toThrow(message);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { checkSameOrigin } from "./portal.server";
+import { tenantOf } from "./tenant.server";
+
+process.env.UPSTREAM_URL ??= "http://127.0.0.1:4000";
+
+function post(headers: Record<string, string>, url = "http://127.0.0.1:3000/logout") {
+  return new Request(url, { method: "POST", headers: { Host: "127.0.0.1:3000", ...headers } });
+}
+
+describe("same-origin check on every non-GET request", () => {
+  it("lets a same-origin post through", () => {
+    const request = post({ Origin: "http://127.0.0.1:3000", "Sec-Fetch-Site": "same-origin" });
+    expect(checkSameOrigin(request, tenantOf(request))).toBeUndefined();
+  });
+
+  it.each([
+    [{ Origin: "http://evil.example" }],
+    [{ Origin: "http://127.0.0.1:3001" }],
+    [{ Origin: "null" }],
+    [{ "Sec-Fetch-Site": "cross-site" }],
+    [{ "Sec-Fetch-Site": "same-site" }],
+    [{ Origin: "http://127.0.0.1:3000", "Sec-Fetch-Site": "cross-site" }],
+  ])("refuses %j", (headers) => {
+    const request = post(headers);
+    expect(checkSameOrigin(request, tenantOf(request))).toBeDefined();
+  });
+
+  it("does not check GET", () => {
+    const request = new Request("http://127.0.0.1:3000/", { headers: { Origin: "http://evil.example" } });
+    expect(checkSameOrigin(request, tenantOf(request))).toBeUndefined();
+  });
+
+  it("ignores X-Forwarded-Host unless TRUST_PROXY=1", () => {
+    const request = post({ Origin: "http://evil.example", "X-Forwarded-Host": "evil.example" });
+    expect(tenantOf(request).host).toBe("127.0.0.1:3000");
+    expect(checkSameOrigin(request, tenantOf(request))).toBeDefined();
+  });
+});

@@ -1,0 +1,699 @@
+#!/usr/bin/env node
+// Benchmark of the portal against the sandbox upstream: upstream rounds per page (TTFB / injected
+// latency), upstream calls per page view, throughput, client JS per route and lab LCP.
+// `npm run bench` builds, starts the sandbox and the portal as child processes, measures, prints a
+// table and writes bench/results.json. See bench/README.md for what each figure means.
+//
+// Options: --no-build (use the existing build), --skip-lcp (no browser).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import url from "node:url";
+import zlib from "node:zlib";
+import { performance } from "node:perf_hooks";
+
+const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
+const argv = new Set(process.argv.slice(2));
+const SKIP_BUILD = argv.has("--no-build") || process.env.BENCH_SKIP_BUILD === "1";
+const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1";
+
+const LATENCY_MS = 100;
+const ACCOUNT = "13800000001";
+const HOME = "/home/index";
+const ROUNDS_SAMPLES = 20;
+const LOAD_CONNECTIONS = 20;
+const LOAD_SECONDS = 5;
+const LCP_RUNS = 3;
+const SESSION_SECRET = "bench-secret-0123456789";
+// Lighthouse "slow 4G" mobile profile (devtools throttling values).
+const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75, // 562.5 ms
+  downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8, // 1474.56 kbit/s in bytes/s
+  uploadThroughput: (750 * 0.9 * 1024) / 8, // 675 kbit/s in bytes/s
+};
+const CPU_SLOWDOWN = 4;
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+// What a browser sends: the portal runs with COMPRESSION=1, so HTML is gzipped as in production.
+const BROWSER_HEADERS = { "Accept-Encoding": "gzip", Accept: "text/html" };
+
+// ---------------------------------------------------------------------------------------------
+// child processes and cleanup
+
+/** @type {Set<{name: string, proc: import('node:child_process').ChildProcess, log: string[]}>} */
+const children = new Set();
+/** @type {null | { close(): Promise<void> }} */
+let browser = null;
+let cleaningUp = null;
+let interrupted = false;
+/** children that exited without being asked to (their last log lines explain a failure) */
+const crashed = [];
+
+function log(msg) {
+  process.stderr.write(`[bench] ${msg}\n`);
+}
+
+function startChild(name, args, env) {
+  const proc = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const child = { name, proc, log: [], exited: null };
+  const keep = (chunk) => {
+    for (const line of String(chunk).split("\n")) {
+      if (!line) continue;
+      child.log.push(line);
+      if (child.log.length > 50) child.log.shift();
+    }
+  };
+  proc.stdout.on("data", keep);
+  proc.stderr.on("data", keep);
+  child.exited = new Promise((resolve) => proc.on("exit", (code, signal) => resolve({ code, signal })));
+  child.exited.then(({ code, signal }) => {
+    children.delete(child);
+    if (!child.stopping) crashed.push({ name, code, signal, log: child.log });
+  });
+  children.add(child);
+  return child;
+}
+
+async function stopChild(child) {
+  if (!children.has(child) || child.proc.exitCode !== null || child.proc.signalCode !== null) return;
+  child.stopping = true;
+  child.proc.kill("SIGTERM");
+  const timer = setTimeout(() => child.proc.kill("SIGKILL"), 4_000);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+async function cleanup() {
+  cleaningUp ??= (async () => {
+    if (browser) {
+      await browser.close().catch(() => {});
+      browser = null;
+    }
+    await Promise.all([...children].map(stopChild));
+  })();
+  return cleaningUp;
+}
+
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${sig}: stopping children`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitReady(child, checkUrl, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = null;
+  child.exited.then((e) => (exited = e));
+  while (Date.now() < deadline) {
+    if (exited) {
+      throw new Error(
+        `${child.name} exited (code ${exited.code}, signal ${exited.signal}) before it was ready:\n  ${child.log.join("\n  ")}`,
+      );
+    }
+    try {
+      const res = await request(checkUrl, { timeoutMs: 2_000 });
+      if (res.status === 200) return res;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${child.name} not ready at ${checkUrl} after ${timeoutMs} ms:\n  ${child.log.join("\n  ")}`);
+}
+
+async function startSandbox(latencyMs) {
+  const port = await freePort();
+  const child = startChild(`sandbox(latency ${latencyMs})`, ["sandbox/dist/index.js"], {
+    SANDBOX_PORT: String(port),
+    SANDBOX_HOST: "127.0.0.1",
+    SANDBOX_DB: ":memory:",
+    SANDBOX_LATENCY_MS: String(latencyMs),
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const health = await waitReady(child, `${base}/__sandbox/health`);
+  const body = JSON.parse(health.body.toString() || "{}");
+  if (body.ok !== true) throw new Error(`sandbox health answered ${health.body}`);
+  return { child, base, port, latencyMs };
+}
+
+async function startPortal(sandbox) {
+  const port = await freePort();
+  const child = startChild(`portal(upstream latency ${sandbox.latencyMs})`, ["scripts/serve.mjs"], {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    UPSTREAM_URL: sandbox.base,
+    SESSION_SECRET,
+    COMPRESSION: "1",
+    LOG_REQUESTS: "0",
+    CONFIG_TTL_S: "30",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(child, `${base}/healthz`);
+  return { child, base, port, sandbox };
+}
+
+async function restartPortal(portal) {
+  await stopChild(portal.child);
+  return startPortal(portal.sandbox);
+}
+
+function runBuild() {
+  return new Promise((resolve, reject) => {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const proc = spawn(npm, ["run", "build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+    const child = { name: "build", proc, log: [], exited: new Promise((r) => proc.on("exit", (code) => r({ code }))) };
+    children.add(child);
+    proc.on("error", reject);
+    child.exited.then(({ code }) => {
+      children.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`npm run build failed (exit ${code})`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+/**
+ * One request; resolves with status, headers, body and the time to response headers (TTFB).
+ * @returns {Promise<{status: number, headers: import('node:http').IncomingHttpHeaders, body: Buffer, ttfbMs: number, totalMs: number}>}
+ */
+function request(target, { method = "GET", headers = {}, body, agent, timeoutMs = 30_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(target, { method, headers, agent: agent ?? false, timeout: timeoutMs });
+    req.on("response", (res) => {
+      const ttfbMs = performance.now() - started;
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), ttfbMs, totalMs: performance.now() - started }),
+      );
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${target}`)));
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+async function json(target, method = "GET", payload) {
+  const body = payload === undefined ? undefined : JSON.stringify(payload);
+  const res = await request(target, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+    body,
+  });
+  if (res.status >= 400) throw new Error(`${method} ${target} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+  const text = res.body.toString();
+  return text ? JSON.parse(text) : null;
+}
+
+function cookiesOf(res) {
+  const list = res.headers["set-cookie"] ?? [];
+  return list.map((c) => c.split(";")[0].trim()).filter(Boolean);
+}
+
+function upstreamTimings(res) {
+  const value = [res.headers["server-timing"] ?? ""].flat().join(", ");
+  return (value.match(/(^|,\s*)upstream;/g) ?? []).length;
+}
+
+async function login(portal) {
+  const { code } = await json(`${portal.sandbox.base}/__sandbox/sso/code`, "POST", { account: ACCOUNT });
+  if (!code) throw new Error("sandbox gave no sso code");
+  const res = await request(`${portal.base}${HOME}?code=${encodeURIComponent(code)}`, { headers: BROWSER_HEADERS });
+  if (res.status < 300 || res.status >= 400) {
+    throw new Error(`sign-in with ?code= answered ${res.status} instead of a redirect`);
+  }
+  const cookies = cookiesOf(res);
+  if (!cookies.some((c) => /(^|_)portal_session=/.test(c))) {
+    throw new Error(`sign-in set no portal_session cookie (got: ${cookies.map((c) => c.split("=")[0]).join(", ") || "none"})`);
+  }
+  return cookies.join("; ");
+}
+
+async function page(portal, cookie) {
+  const headers = { ...BROWSER_HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
+  const res = await request(`${portal.base}${HOME}`, { headers });
+  if (res.status !== 200) throw new Error(`GET ${HOME} (${cookie ? "user" : "visitor"}) answered ${res.status}`);
+  return res;
+}
+
+// ---------------------------------------------------------------------------------------------
+// measurements
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  if (!n) return null;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : null;
+};
+const round = (x, d = 1) => (x === null || x === undefined ? null : Number(x.toFixed(d)));
+
+async function warm(portal, cookie, n = 3) {
+  for (let i = 0; i < n; i++) await page(portal, cookie);
+}
+
+async function measureRounds(portal, cookie) {
+  const result = {};
+  for (const [who, c] of [["visitor", undefined], ["user", cookie]]) {
+    await warm(portal, c);
+    const ttfb = [];
+    for (let i = 0; i < ROUNDS_SAMPLES; i++) ttfb.push((await page(portal, c)).ttfbMs);
+    result[who] = { ttfb };
+  }
+  return {
+    visitor: round(median(result.visitor.ttfb) / LATENCY_MS, 2),
+    user: round(median(result.user.ttfb) / LATENCY_MS, 2),
+    latencyMs: LATENCY_MS,
+    samples: ROUNDS_SAMPLES,
+    medianTtfbMs: { visitor: round(median(result.visitor.ttfb)), user: round(median(result.user.ttfb)) },
+    minTtfbMs: { visitor: round(Math.min(...result.visitor.ttfb)), user: round(Math.min(...result.user.ttfb)) },
+    maxTtfbMs: { visitor: round(Math.max(...result.visitor.ttfb)), user: round(Math.max(...result.user.ttfb)) },
+  };
+}
+
+/** The sandbox's log of upstream calls received since the last DELETE. */
+async function requestLog(portal) {
+  const answer = await json(`${portal.sandbox.base}/__sandbox/requests`);
+  const list = Array.isArray(answer) ? answer : answer?.requests;
+  if (!Array.isArray(list)) throw new Error(`GET /__sandbox/requests answered no list: ${JSON.stringify(answer).slice(0, 200)}`);
+  return list;
+}
+
+/** Upstream calls of one page view, from the sandbox's request log and from Server-Timing. */
+async function countCalls(portal, cookie) {
+  await json(`${portal.sandbox.base}/__sandbox/requests`, "DELETE");
+  const res = await page(portal, cookie);
+  await sleep(150); // background refreshes started by this page view still count for it
+  const list = await requestLog(portal);
+  const serverTiming = upstreamTimings(res);
+  return {
+    calls: list.length,
+    serverTiming,
+    match: serverTiming === list.length,
+    withToken: list.filter((c) => String(c.headers?.authorization ?? "").trim() !== "").length,
+    paths: list.map((c) => `${c.method} ${c.path}`),
+  };
+}
+
+async function measureCalls(portal) {
+  // cold visitor: the first page view after the portal started
+  portal = await restartPortal(portal);
+  const coldVisitor = await countCalls(portal, undefined);
+  await warm(portal, undefined);
+  const warmVisitor = await countCalls(portal, undefined);
+
+  const cookie = await login(portal);
+  // the cookie must carry a signed-in session: the next page view sends the token upstream
+  await json(`${portal.sandbox.base}/__sandbox/requests`, "DELETE");
+  await page(portal, cookie);
+  const sent = await requestLog(portal);
+  if (!sent.some((c) => String(c.headers?.authorization ?? "").trim() !== "")) {
+    throw new Error(`after sign-in, ${HOME} with the session cookie sent no upstream call with a token: not signed in`);
+  }
+  // cold user: restart so the config cache is empty; the session cookie stays valid (cookie session)
+  portal = await restartPortal(portal);
+  const coldUser = await countCalls(portal, cookie);
+  await warm(portal, cookie);
+  const warmUser = await countCalls(portal, cookie);
+  return {
+    portal,
+    cookie,
+    calls: {
+      visitor: { cold: coldVisitor, warm: warmVisitor },
+      user: { cold: coldUser, warm: warmUser },
+    },
+  };
+}
+
+/** Closed-loop load: `connections` keep-alive connections, each sending its next request on the answer. */
+async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SECONDS, headers = {} } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const run = async (ms, record) => {
+    const end = performance.now() + ms;
+    let ok = 0;
+    let errors = 0;
+    const lat = [];
+    const worker = async () => {
+      while (performance.now() < end) {
+        try {
+          const res = await request(target, { headers, agent });
+          if (res.status === 200) ok++;
+          else errors++;
+          if (record) lat.push(res.totalMs);
+        } catch {
+          errors++;
+        }
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: connections }, worker));
+    return { ok, errors, elapsedS: (performance.now() - started) / 1000, lat };
+  };
+  try {
+    await run(1_000, false); // warm-up: JIT, sockets, caches
+    const r = await run(seconds * 1_000, true);
+    return {
+      rps: round(r.ok / r.elapsedS, 0),
+      requests: r.ok,
+      errors: r.errors,
+      seconds: round(r.elapsedS, 2),
+      latencyMs: { p50: round(percentile(r.lat, 50)), p99: round(percentile(r.lat, 99)) },
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function measureThroughput(portal) {
+  await warm(portal, undefined);
+  const home = await load(`${portal.base}${HOME}`, { headers: BROWSER_HEADERS });
+  const healthz = await load(`${portal.base}/healthz`, { headers: BROWSER_HEADERS });
+  return {
+    connections: LOAD_CONNECTIONS,
+    seconds: LOAD_SECONDS,
+    upstreamLatencyMs: portal.sandbox.latencyMs,
+    home,
+    healthz,
+    ratio: healthz.rps ? round(home.rps / healthz.rps, 3) : null,
+  };
+}
+
+function readManifest() {
+  const buildDir = path.join(root, "public/build");
+  let name = null;
+  // the manifest the server build points at (older ones may linger in public/build)
+  try {
+    const server = fs.readFileSync(path.join(root, "build/index.js"), "utf8");
+    name = server.match(/manifest-[A-Za-z0-9]+\.js/)?.[0] ?? null;
+  } catch {
+    // no server build: fall back to the newest manifest
+  }
+  if (!name || !fs.existsSync(path.join(buildDir, name))) {
+    const found = fs
+      .readdirSync(buildDir)
+      .filter((f) => /^manifest-.*\.(js|json)$/.test(f))
+      .map((f) => ({ f, t: fs.statSync(path.join(buildDir, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    if (!found.length) throw new Error("no public/build/manifest-*.js: did the build run?");
+    name = found[0].f;
+  }
+  const text = fs.readFileSync(path.join(buildDir, name), "utf8").trim();
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  return { file: `public/build/${name}`, manifest: JSON.parse(text.slice(start, end + 1)) };
+}
+
+function measureJs() {
+  const { file, manifest } = readManifest();
+  const publicPath = "/build/";
+  const sizeCache = new Map();
+  const sizeOf = (asset) => {
+    if (!sizeCache.has(asset)) {
+      if (!asset.startsWith(publicPath)) throw new Error(`asset outside ${publicPath}: ${asset}`);
+      const buf = fs.readFileSync(path.join(root, "public/build", asset.slice(publicPath.length)));
+      sizeCache.set(asset, { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length });
+    }
+    return sizeCache.get(asset);
+  };
+  const chain = (id) => {
+    const r = manifest.routes[id];
+    if (!r) return [];
+    return [...(r.parentId ? chain(r.parentId) : []), r];
+  };
+  const ids = ["root", "routes/home.index", "routes/upgrade.token", "routes/join.login"].filter((id) => manifest.routes[id]);
+  const routes = {};
+  for (const id of ids) {
+    const assets = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    for (const r of chain(id)) {
+      assets.add(r.module);
+      for (const i of r.imports ?? []) assets.add(i);
+    }
+    let raw = 0;
+    let gzip = 0;
+    for (const a of assets) {
+      const s = sizeOf(a);
+      raw += s.raw;
+      gzip += s.gzip;
+    }
+    routes[id] = { files: assets.size, rawBytes: raw, gzipBytes: gzip, gzipKB: round(gzip / 1024, 1) };
+  }
+  return { manifest: file, routes, missing: ["routes/join.login"].filter((id) => !manifest.routes[id]) };
+}
+
+async function measureLcp(portal) {
+  const { chromium } = await import("@playwright/test");
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false, // our own handler closes the browser and the servers
+    handleSIGTERM: false,
+  });
+  const result = {
+    upstreamLatencyMs: portal.sandbox.latencyMs,
+    profile: {
+      cpuSlowdown: CPU_SLOWDOWN,
+      latencyMs: SLOW_4G.latency,
+      downloadKbps: 1474.56,
+      uploadKbps: 675,
+      cache: "disabled",
+      viewport: "412x823 @1.75x (Lighthouse mobile)",
+    },
+    runs: LCP_RUNS,
+    routes: {},
+  };
+  for (const route of [HOME, "/join/login"]) {
+    const probe = await request(`${portal.base}${route}`, { headers: BROWSER_HEADERS });
+    if (probe.status === 404) {
+      result.routes[route] = { lcpMs: null, note: "404" };
+      continue;
+    }
+    const lcp = [];
+    const fcp = [];
+    for (let i = 0; i < LCP_RUNS; i++) {
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+      });
+      try {
+        const pg = await context.newPage();
+        const cdp = await context.newCDPSession(pg);
+        await cdp.send("Network.enable");
+        await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+        await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+        await pg.goto(`${portal.base}${route}`, { waitUntil: "load", timeout: 120_000 });
+        await pg.waitForTimeout(2_000);
+        const m = await pg.evaluate(
+          () =>
+            new Promise((resolve) => {
+              let last = null;
+              new PerformanceObserver((list) => {
+                const entries = list.getEntries();
+                if (entries.length) last = entries[entries.length - 1];
+              }).observe({ type: "largest-contentful-paint", buffered: true });
+              setTimeout(() => {
+                const fcpEntry = performance.getEntriesByName("first-contentful-paint")[0];
+                resolve({
+                  lcp: last ? last.renderTime || last.loadTime || last.startTime : null,
+                  element: last?.element ? last.element.tagName.toLowerCase() : null,
+                  fcp: fcpEntry ? fcpEntry.startTime : null,
+                });
+              }, 100);
+            }),
+        );
+        if (m.lcp !== null) lcp.push(m.lcp);
+        if (m.fcp !== null) fcp.push(m.fcp);
+        result.routes[route] ??= { elements: [] };
+        result.routes[route].elements.push(m.element);
+      } finally {
+        await context.close();
+      }
+    }
+    result.routes[route] = {
+      lcpMs: round(median(lcp), 0),
+      fcpMs: round(median(fcp), 0),
+      samplesMs: lcp.map((x) => round(x, 0)),
+      element: result.routes[route]?.elements?.[0] ?? null,
+    };
+  }
+  await browser.close();
+  browser = null;
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// output
+
+function table(title, rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  console.log(`\n${title}`);
+  console.log(line(rows[0]));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows.slice(1)) console.log(line(r));
+}
+
+function print(results) {
+  const { rounds, calls, throughput, js, lcp } = results;
+  console.log(`\nPortal benchmark  ${results.date}  node ${results.node}`);
+  table(`Upstream rounds on ${HOME} (median TTFB of ${rounds.samples} sequential requests / ${rounds.latencyMs} ms injected latency)`, [
+    ["who", "rounds", "median TTFB ms", "min ms", "max ms"],
+    ["visitor", rounds.visitor, rounds.medianTtfbMs.visitor, rounds.minTtfbMs.visitor, rounds.maxTtfbMs.visitor],
+    ["user", rounds.user, rounds.medianTtfbMs.user, rounds.minTtfbMs.user, rounds.maxTtfbMs.user],
+  ]);
+  table(`Upstream calls per page view of ${HOME} (sandbox request log / Server-Timing entries)`, [
+    ["who", "cold cache", "warm cache"],
+    ...["visitor", "user"].map((who) => [
+      who,
+      ...["cold", "warm"].map((k) => `${calls[who][k].calls} / ${calls[who][k].serverTiming}${calls[who][k].match ? "" : " (MISMATCH)"}`),
+    ]),
+  ]);
+  table(
+    `Throughput (${throughput.connections} keep-alive connections, ${throughput.seconds} s each, upstream latency ${throughput.upstreamLatencyMs} ms, visitor, warm cache)`,
+    [
+      ["route", "req/s", "p50 ms", "p99 ms", "errors"],
+      [HOME, throughput.home.rps, throughput.home.latencyMs.p50, throughput.home.latencyMs.p99, throughput.home.errors],
+      ["/healthz", throughput.healthz.rps, throughput.healthz.latencyMs.p50, throughput.healthz.latencyMs.p99, throughput.healthz.errors],
+      ["ratio home/healthz", throughput.ratio, "", "", ""],
+    ],
+  );
+  table(`Client JS per route (entry + root + route + imports, each file gzip -9; ${js.manifest})`, [
+    ["route id", "KB gzip", "KB raw", "files"],
+    ...Object.entries(js.routes).map(([id, r]) => [id, r.gzipKB, round(r.rawBytes / 1024, 1), r.files]),
+    ...js.missing.map((id) => [id, "n/a", "n/a", "-"]),
+  ]);
+  if (lcp.skipped) {
+    console.log(`\nLab LCP: skipped (${lcp.skipped})`);
+  } else {
+    table(
+      `Lab LCP (headless Chromium, ${lcp.profile.cpuSlowdown}x CPU, slow 4G ${lcp.profile.latencyMs} ms / ${lcp.profile.downloadKbps} kbit/s, cache off, median of ${lcp.runs}; portal on the sandbox with ${lcp.upstreamLatencyMs} ms upstream latency)`,
+      [
+        ["route", "LCP ms", "FCP ms", "runs ms", "LCP element"],
+        ...Object.entries(lcp.routes).map(([r, v]) =>
+          v.lcpMs === null && v.note ? [r, "n/a", "n/a", v.note, ""] : [r, v.lcpMs ?? "n/a", v.fcpMs ?? "n/a", v.samplesMs.join(", "), v.element ?? ""],
+        ),
+      ],
+    );
+  }
+  console.log("");
+}
+
+// ---------------------------------------------------------------------------------------------
+// main
+
+async function main() {
+  const t0 = performance.now();
+  if (SKIP_BUILD) log("skipping the build (--no-build)");
+  else {
+    log("npm run build");
+    await runBuild();
+  }
+  for (const f of ["build/index.js", "sandbox/dist/index.js"]) {
+    if (!fs.existsSync(path.join(root, f))) throw new Error(`${f} is missing: run npm run build`);
+  }
+
+  const js = measureJs();
+
+  // Part 1: sandbox with 100 ms latency per upstream call: rounds and call counts.
+  log(`starting sandbox (latency ${LATENCY_MS} ms) and portal`);
+  const slow = await startSandbox(LATENCY_MS);
+  let portal = await startPortal(slow);
+  log("measuring upstream calls (cold and warm)");
+  const c = await measureCalls(portal);
+  portal = c.portal;
+  log("measuring rounds (TTFB)");
+  const rounds = await measureRounds(portal, c.cookie);
+  await stopChild(portal.child);
+  await stopChild(slow.child);
+
+  // Part 2: sandbox without latency: throughput and LCP measure the portal and the page.
+  log("starting sandbox (no latency) and portal");
+  const fast = await startSandbox(0);
+  const fastPortal = await startPortal(fast);
+  log(`measuring throughput (${LOAD_SECONDS} s per route)`);
+  const throughput = await measureThroughput(fastPortal);
+  let lcp;
+  if (SKIP_LCP) lcp = { skipped: "--skip-lcp" };
+  else {
+    log("measuring lab LCP in headless Chromium");
+    lcp = await measureLcp(fastPortal);
+  }
+  await stopChild(fastPortal.child);
+  await stopChild(fast.child);
+
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    rounds,
+    calls: c.calls,
+    throughput,
+    js,
+    lcp,
+    durationS: round((performance.now() - t0) / 1000, 1),
+  };
+  fs.mkdirSync(path.join(root, "bench"), { recursive: true });
+  fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  print(results);
+  log(`wrote bench/results.json in ${results.durationS} s`);
+}
+
+try {
+  await main();
+  await cleanup();
+  process.exit(0);
+} catch (error) {
+  if (interrupted) {
+    await cleanup(); // the signal handler exits with 130
+  } else {
+    process.stderr.write(`\n[bench] FAILED: ${error?.stack ?? error}\n`);
+    for (const c of crashed) {
+      process.stderr.write(`[bench] ${c.name} exited unexpectedly (code ${c.code}, signal ${c.signal}); last output:\n  ${c.log.join("\n  ")}\n`);
+    }
+    await cleanup();
+    process.exit(1);
+  }
+}

@@ -1,0 +1,55 @@
+import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { SANDBOX_URL } from "../../playwright.config";
+
+export type UpstreamCall = { method: string; path: string; query: Record<string, string> };
+
+/** The sandbox's test-control API (sandbox/README.md). */
+export class Sandbox {
+  constructor(private readonly request: APIRequestContext) {}
+
+  private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await this.request.fetch(`${SANDBOX_URL}/__sandbox${path}`, { method, data: body });
+    expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  reset() {
+    return this.send("POST", "/reset");
+  }
+  fault(fault: { path: string; status?: number; code?: string; message?: string; latencyMs?: number; malformed?: string; times?: number; headers?: Record<string, string>; body?: string }) {
+    return this.send("POST", "/faults", fault);
+  }
+  config(companyId: number, patch: Record<string, unknown>) {
+    return this.send("PATCH", `/companies/${companyId}/config`, patch);
+  }
+  async ssoCode(account: string): Promise<string> {
+    return (await this.send<{ code: string }>("POST", "/sso/code", { account })).code;
+  }
+  expireTokens(account: string) {
+    return this.send("POST", "/tokens/expire", { account });
+  }
+  calls(): Promise<UpstreamCall[]> {
+    return this.send("GET", "/requests");
+  }
+  clearCalls() {
+    return this.send("DELETE", "/requests");
+  }
+}
+
+export const test = base.extend<{ sandbox: Sandbox }>({
+  sandbox: async ({ playwright }, use) => {
+    const request = await playwright.request.newContext();
+    const sandbox = new Sandbox(request);
+    await sandbox.reset();
+    await use(sandbox);
+    await request.dispose();
+  },
+});
+
+export { expect };
+
+/** Signs in the way another system links into the portal: a one-time code in the address. */
+export async function signInWithCode(page: Page, sandbox: Sandbox, account = "13800000001", path = "/home/index") {
+  const code = await sandbox.ssoCode(account);
+  await page.goto(`${path}${path.includes("?") ? "&" : "?"}code=${code}`);
+}
