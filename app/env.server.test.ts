@@ -12,7 +12,6 @@ describe("environment", () => {
       TRUST_PROXY: false,
       CONFIG_TTL_S: 30,
       COMPRESSION: true,
-      WAP_URL: "/wap",
     });
   });
 

@@ -21,7 +21,6 @@ export const EnvSchema = z.object({
   CONFIG_TTL_S: int(30, 0, 3600),
   COMPRESSION: flag("1"),
   LOG_REQUESTS: flag("1"),
-  WAP_URL: z.string().min(1).default("/wap"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
