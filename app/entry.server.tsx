@@ -48,6 +48,8 @@ export default async function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Pages carry the visitor's own data and CSRF token: never stored by a shared cache.
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           securityHeaders(responseHeaders, { nonce, secure: tenant.secure, development: env().NODE_ENV === "development" });
           addServerTiming(responseHeaders, loadContext);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
@@ -83,6 +85,9 @@ export function crossSiteReason(request: Request): string | undefined {
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
+  // Redirects and error pages thrown on purpose (the upstream error mapping, 403, 404) are not errors.
+  if (error instanceof Response) return;
+  if (typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit") return;
   logError(error, request);
 }
 

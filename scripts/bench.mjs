@@ -407,13 +407,16 @@ async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SEC
 
 async function measureThroughput(portal) {
   await warm(portal, undefined);
+  const sample = await page(portal, undefined);
+  const encoding = String(sample.headers["content-encoding"] ?? "identity");
+  const htmlBytes = { [encoding]: sample.body.length, raw: encoding === "gzip" ? zlib.gunzipSync(sample.body).length : sample.body.length };
   const home = await load(`${portal.base}${HOME}`, { headers: BROWSER_HEADERS });
   const healthz = await load(`${portal.base}/healthz`, { headers: BROWSER_HEADERS });
   return {
     connections: LOAD_CONNECTIONS,
     seconds: LOAD_SECONDS,
     upstreamLatencyMs: portal.sandbox.latencyMs,
-    home,
+    home: { ...home, htmlBytes },
     healthz,
     ratio: healthz.rps ? round(home.rps / healthz.rps, 3) : null,
   };
@@ -601,6 +604,7 @@ function print(results) {
       ["ratio home/healthz", throughput.ratio, "", "", ""],
     ],
   );
+  console.log(`(${HOME} visitor page: ${throughput.home.htmlBytes.raw} B of HTML, ${throughput.home.htmlBytes.gzip ?? "-"} B gzip)`);
   table(`Client JS per route (entry + root + route + imports, each file gzip -9; ${js.manifest})`, [
     ["route id", "KB gzip", "KB raw", "files"],
     ...Object.entries(js.routes).map(([id, r]) => [id, r.gzipKB, round(r.rawBytes / 1024, 1), r.files]),

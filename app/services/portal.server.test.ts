@@ -37,3 +37,19 @@ describe("same-origin check on every non-GET request", () => {
     expect(checkSameOrigin(request, tenantOf(request))).toBeDefined();
   });
 });
+
+describe("tenant behind a trusted proxy", () => {
+  it("takes X-Forwarded-Host and X-Forwarded-Proto when TRUST_PROXY=1", async () => {
+    const { env } = await import("~/env.server");
+    const current = env() as { TRUST_PROXY: boolean };
+    current.TRUST_PROXY = true;
+    try {
+      const request = post({ "X-Forwarded-Host": "school.example.com", "X-Forwarded-Proto": "https", Origin: "https://school.example.com" });
+      const tenant = tenantOf(request);
+      expect(tenant).toEqual({ host: "school.example.com", domain: "school.example.com", secure: true, origin: "https://school.example.com" });
+      expect(checkSameOrigin(request, tenant)).toBeUndefined();
+    } finally {
+      current.TRUST_PROXY = false;
+    }
+  });
+});
