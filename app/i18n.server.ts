@@ -7,10 +7,25 @@ import enCommon from "~/locales/en/common.json";
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
+/** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
   zh: { common: zhCommon },
   en: { common: enCommon },
 } as const;
+
+export type Namespace = keyof (typeof serverResources)["zh"];
+
+/**
+ * An area's translations for its loader to return (`i18n: await namespaces(request, ["login"])`);
+ * the component passes them to `useNamespaces` so only the visitor's language of the namespaces a page
+ * uses reaches the browser. `common` always comes with the root loader.
+ */
+export async function namespaces(request: Request, names: Namespace[]) {
+  const locale = await localeOf(request);
+  const bundles: Record<string, unknown> = {};
+  for (const name of names) bundles[name] = serverResources[locale][name];
+  return { locale, bundles };
+}
 
 export const remixI18n = new RemixI18Next({
   detection: {

@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+
+/**
+ * Adds the namespaces an area's loader sent (`namespaces()` in i18n.server.ts) to the page's i18next
+ * instance, then returns `t` for the first of them. Idempotent: a bundle already there is kept.
+ */
+export function useNamespaces(i18nData: { locale: string; bundles: Record<string, unknown> } | undefined, ns?: string) {
+  const { i18n } = useTranslation();
+  if (i18nData) {
+    for (const [name, bundle] of Object.entries(i18nData.bundles)) {
+      if (!i18n.hasResourceBundle(i18nData.locale, name)) {
+        i18n.addResourceBundle(i18nData.locale, name, bundle as object, true, false);
+      }
+    }
+  }
+  const first = ns ?? Object.keys(i18nData?.bundles ?? {})[0] ?? "common";
+  return useTranslation(first);
+}
