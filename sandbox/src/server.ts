@@ -7,6 +7,7 @@ import { registerConfigRoutes } from './routes/config.js';
 import { registerControlRoutes, registerHealthRoute } from './routes/control.js';
 import { registerSchoolRoutes } from './routes/schools.js';
 import { registerSessionRoutes } from './routes/session.js';
+import { attachRealtime } from './realtime/index.js';
 import { ensureSeeded } from './seed.js';
 
 export interface SandboxOptions {
@@ -87,6 +88,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerSchoolRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   if (ctx.control) registerControlRoutes(app, ctx);
+  const realtime = await attachRealtime(app, ctx);
 
   try {
     await app.listen({ port: opts.port ?? 4000, host });
@@ -103,6 +105,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     async close() {
       if (closed) return;
       closed = true;
+      await realtime.close();
       await app.close();
       db.close();
     },

@@ -1,0 +1,128 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { hashOf, type Ctx } from '../context.js';
+import { ExamError, ExamStore } from './exam-store.js';
+import { CLOSE_AUTH_FAILED, parseClientMessage, type ClientMessage, type Op, type ServerMessage } from './protocol.js';
+
+export const EXAM_SOCKET_PATH = '/websocket';
+
+interface Conn { ws: WebSocket; query: Record<string, string>; userId?: number; companyId?: number; module?: string }
+
+/** What the control API shows about the socket server (GET /__sandbox/realtime). */
+export interface ExamSocketLog {
+  connections: number;
+  authenticated: Array<{ userId: number; module: string; sessionid: string | null }>;
+  /** the ops received, oldest first (at most 500) */
+  ops: Array<{ op: Op; userId: number | null }>;
+}
+
+const num = (v: unknown): number | undefined => {
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
+  return undefined;
+};
+
+/**
+ * The exam/live socket: a `ws` server on `/websocket` of the sandbox's HTTP server. The first message
+ * must be `auth` with a valid session token of the sandbox's database; then heartbeats are answered
+ * and the exam operations run on the seeded paper (exam-store.ts).
+ */
+export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
+  const wss = new WebSocketServer({ noServer: true });
+  const conns = new Set<Conn>();
+  const log: ExamSocketLog['ops'] = [];
+  const authenticated: ExamSocketLog['authenticated'] = [];
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    if (url.pathname !== EXAM_SOCKET_PATH) return; // socket.io handles its own path
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn: Conn = { ws, query: Object.fromEntries(url.searchParams) };
+      conns.add(conn);
+      ws.on('close', () => conns.delete(conn));
+      ws.on('message', (raw) => void handle(conn, String(raw)));
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  function send(conn: Conn, msg: ServerMessage) {
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(msg));
+  }
+
+  async function handle(conn: Conn, raw: string) {
+    const msg = parseClientMessage(raw);
+    if (!msg) return send(conn, { op: 'error', seq: 0, code: '400', message: 'bad message', data: null });
+    if (log.length >= 500) log.shift();
+    log.push({ op: msg.op, userId: conn.userId ?? null });
+    const reply = (data: unknown, code = '1', message = '') => send(conn, { op: msg.op, seq: msg.seq, code, message, data });
+    try {
+      if (msg.op === 'auth') return await auth(conn, msg, reply);
+      if (msg.op === 'heartbeat') return reply({ time: Date.now() });
+      if (conn.userId === undefined) return reply(null, '401', 'not authenticated');
+      return reply(await operate(conn.userId, msg));
+    } catch (e) {
+      if (e instanceof ExamError) return reply(null, e.code, e.message);
+      console.error('sandbox socket:', e);
+      return reply(null, '500', 'server error');
+    }
+  }
+
+  async function auth(conn: Conn, msg: ClientMessage, reply: (data: unknown, code?: string, message?: string) => void) {
+    const d = msg.data;
+    const token = typeof d.token === 'string' ? d.token : '';
+    const t = await ctx.db.validToken(token);
+    if (!t || t.userId !== num(d.userId) || t.companyId !== num(d.companyId)) {
+      reply(null, '401', 'auth failed');
+      conn.ws.close(CLOSE_AUTH_FAILED, 'auth failed');
+      return;
+    }
+    conn.userId = t.userId;
+    conn.companyId = t.companyId;
+    conn.module = typeof d.module === 'string' ? d.module : '';
+    const sessionid = conn.query.sessionid ?? null;
+    if (authenticated.length >= 500) authenticated.shift();
+    authenticated.push({ userId: t.userId, module: conn.module, sessionid });
+    reply({ userId: t.userId, module: conn.module, sessionOk: sessionid === hashOf(token).slice(0, 16) });
+  }
+
+  async function operate(userId: number, msg: ClientMessage): Promise<unknown> {
+    const d = msg.data;
+    const paperId = num(d.paperId);
+    const questionId = num(d.questionId);
+    const needPaper = () => { if (paperId === undefined) throw new ExamError('400', 'paperId required'); return paperId; };
+    const needQuestion = () => { if (questionId === undefined) throw new ExamError('400', 'questionId required'); return questionId; };
+    switch (msg.op) {
+      case 'paperQuestions': return store.paperQuestions(userId, needPaper());
+      case 'submitOne': return store.submitOne(userId, needPaper(), needQuestion(), d.answer);
+      case 'mark': return store.flag('marks', userId, needPaper(), needQuestion(), d.marked !== false);
+      case 'sign': return store.flag('signs', userId, needPaper(), needQuestion(), d.signed !== false);
+      case 'switchQuestion': return store.switchQuestion(userId, needPaper(), needQuestion());
+      case 'pause': return store.setPaused(userId, needPaper(), true);
+      case 'resume': return store.setPaused(userId, needPaper(), false);
+      case 'submit': return store.submit(userId, needPaper());
+      case 'review': return store.review(userId, needPaper());
+      // live and presence operations: acknowledged (the live issue gives them data)
+      default: return { ok: true };
+    }
+  }
+
+  return {
+    status(): ExamSocketLog {
+      return { connections: conns.size, authenticated: [...authenticated], ops: [...log] };
+    },
+    /** Drops every connection (as a network failure would). */
+    dropAll(code = 1012) {
+      for (const c of conns) c.ws.close(code, 'dropped');
+    },
+    clearLog() {
+      log.length = 0;
+      authenticated.length = 0;
+    },
+    async close() {
+      server.off('upgrade', onUpgrade);
+      for (const c of conns) c.ws.terminate();
+      await new Promise<void>((r) => wss.close(() => r()));
+    },
+  };
+}
