@@ -17,6 +17,7 @@ import { useRequestInfo } from "~/components/request-info";
 import { Footer } from "~/components/shell/Footer";
 import { Header } from "~/components/shell/Header";
 import { Notice } from "~/components/shell/Notice";
+import { Presence } from "~/components/realtime/Presence";
 import { bundledResources, i18nOptions, isLanguage, type Language } from "~/i18n";
 import { languageCookie, localeOf, serverResources } from "~/i18n.server";
 import { csrf } from "~/services/csrf.server";
@@ -101,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 {children}
               </main>
               <Footer shell={root.shell} />
+              {root.shell.user ? <Presence userId={root.shell.user.userId} /> : null}
             </AuthenticityTokenProvider>
           ) : (
             <main id="main" className="flex-1">
