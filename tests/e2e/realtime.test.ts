@@ -1,0 +1,106 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { SANDBOX_URL } from "../../playwright.config";
+import { expect, signInWithCode, test } from "./support";
+
+/* Presence events of spec 000 section 4 through the sandbox's socket.io server (POST /__sandbox/push). */
+
+type RealtimeStatus = { presence: { connected: number[]; events: Array<{ userId: number; event: string }> } };
+
+const USER_ID = 1001; // 13800000001, 张同学
+
+async function status(request: APIRequestContext): Promise<RealtimeStatus> {
+  return (await (await request.get(`${SANDBOX_URL}/__sandbox/realtime`)).json()) as RealtimeStatus;
+}
+
+async function push(request: APIRequestContext, event: "out_online" | "front_logout"): Promise<number> {
+  const res = await request.post(`${SANDBOX_URL}/__sandbox/push`, { data: { userId: USER_ID, event } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { delivered: number }).delivered;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+}
+
+async function connected(request: APIRequestContext) {
+  await expect.poll(async () => (await status(request)).presence.connected, { timeout: 10_000 }).toContain(USER_ID);
+}
+
+test.describe("presence events (spec 000 section 4)", () => {
+  test("a logged-in page logs on; out_online sends the user to the offline page, logged out", async ({ page, sandbox, request }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "the presence socket needs JavaScript (the no-JS case is asserted below)");
+    await signInWithCode(page, sandbox);
+    await hydrated(page);
+    await connected(request);
+    await expect.poll(async () => (await status(request)).presence.events).toContainEqual({ userId: USER_ID, event: "logOn" });
+
+    expect(await push(request, "out_online")).toBe(1);
+    await page.waitForURL(/\/redirect\/online\?u=127\.0\.0\.1$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("您已下线");
+    await expect(page.getByRole("alert")).toContainText("您的账号已在其他地方登录，已被强制下线");
+    await expect(page.getByRole("link", { name: "重新登录" })).toHaveAttribute("href", "/join/login?backUrl=%2Fhome%2Findex");
+    // the session is gone: the shell is a visitor's, here and on the next page
+    await expect(page.getByTestId("user-name")).toHaveCount(0);
+    await page.goto("/home/index");
+    await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
+    await expect(page.getByTestId("user-name")).toHaveCount(0);
+  });
+
+  test("front_logout reloads the page", async ({ page, sandbox, request }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "the presence socket needs JavaScript");
+    await signInWithCode(page, sandbox);
+    await hydrated(page);
+    await connected(request);
+    await page.evaluate(() => ((window as unknown as { beforeReload?: boolean }).beforeReload = true));
+    const reloaded = page.waitForEvent("load");
+    expect(await push(request, "front_logout")).toBe(1);
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+    await expect(page.getByTestId("user-name")).toHaveText("张同学");
+  });
+
+  test("the logout form sends log off before leaving", async ({ page, sandbox, request }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "log off goes through the presence socket, which needs JavaScript");
+    await signInWithCode(page, sandbox);
+    await hydrated(page);
+    await connected(request);
+    await page.getByRole("button", { name: "退出登录" }).click();
+    await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
+    await expect.poll(async () => (await status(request)).presence.events).toContainEqual({ userId: USER_ID, event: "logOff" });
+  });
+
+  test("visitors load no presence code and open no socket", async ({ page, request }) => {
+    const asked: string[] = [];
+    page.on("request", (r) => asked.push(r.url()));
+    await page.goto("/home/index");
+    if (test.info().project.name === "js") await hydrated(page);
+    await page.waitForTimeout(300);
+    expect(asked.filter((u) => u.includes("/realtime/presence") || u.includes("presence.client") || u.includes("/socket.io/"))).toEqual([]);
+    expect((await status(request)).presence.connected).toEqual([]);
+  });
+
+  test("without JavaScript a logged-in page works and opens no socket", async ({ page, sandbox, request }, testInfo) => {
+    test.skip(testInfo.project.name === "js", "asserts the no-JS behaviour");
+    await signInWithCode(page, sandbox);
+    await expect(page.getByTestId("user-name")).toHaveText("张同学");
+    expect(await page.evaluate(() => !("__remixRouter" in window))).toBe(true);
+    await page.waitForTimeout(300);
+    expect((await status(request)).presence.connected).toEqual([]);
+  });
+
+  test("the offline page clears the session of our own navigation, not of a link from elsewhere", async ({ page, sandbox }) => {
+    await signInWithCode(page, sandbox);
+    // a cross-site link shows the page without logging anyone out
+    await page.setExtraHTTPHeaders({ "Sec-Fetch-Site": "cross-site" });
+    await page.goto("/redirect/online?u=localhost");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("您已下线");
+    await page.setExtraHTTPHeaders({});
+    await page.goto("/home/index");
+    await expect(page.getByTestId("user-name")).toHaveText("张同学");
+    // typed in the address bar (Sec-Fetch-Site: none): the session ends
+    await page.goto("/redirect/online?u=localhost&lng=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
+    await expect(page.getByRole("alert")).toContainText("your account has logged in elsewhere and was forced offline");
+    await expect(page.getByTestId("user-name")).toHaveCount(0);
+  });
+});
