@@ -79,7 +79,8 @@ describe('exam socket /websocket', () => {
     const review = await again.call('review', { paperId: PAPER });
     expect(review.data.questions.map((q: any) => q.right)).toEqual([true, false, true, true, false]);
     expect((await again.call('liveIn', { channelId: 1 })).code).toBe('1');
-    again.ws.close();
+    expect((await c.control('POST', '/realtime/drop')).status).toBe(200);
+    expect(await again.closed).toBe(1012);
 
     await c.control('POST', '/reset');
     const fresh = await authed();
