@@ -3,14 +3,16 @@ import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
 import zhCommon from "~/locales/zh/common.json";
 import enCommon from "~/locales/en/common.json";
+import zhLogin from "~/locales/zh/login.json";
+import enLogin from "~/locales/en/login.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon },
-  en: { common: enCommon },
+  zh: { common: zhCommon, login: zhLogin },
+  en: { common: enCommon, login: enLogin },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];
