@@ -1,6 +1,8 @@
 import { constants, createPublicKey, publicEncrypt } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import {
+  checkLimitAndMobile,
+  sendSmsCode,
   FACE_CODE,
   FaceStepSchema,
   getCurrentUser,
@@ -11,6 +13,7 @@ import { loadConfig, rememberCompany } from "~/services/config.server";
 import type { Portal } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { rewriteExerciseUrl } from "~/services/exercise-merge";
+import { limitSms, releaseSms, SMS_RESEND_S } from "~/services/rate-limit.server";
 import { UpstreamError } from "~/services/upstream.server";
 
 /** Companies whose users get no 'remember me' box (spec 000 sections 2.6 and 6). */
@@ -136,4 +139,34 @@ export async function completeLogin(
   }
   for (const c of options.extraCookies ?? []) headers.append("Set-Cookie", c);
   return redirect(target, { status: 303, headers });
+}
+
+/** Outcome of the send-code button (spec 000 sections 4 and 5). */
+export type SendOutcome =
+  | { kind: "sent"; resendAt: number }
+  | { kind: "limited"; retryAfterS: number }
+  | { kind: "captcha" }
+  | { kind: "message"; message: string };
+
+/**
+ * The portal's own limits first (60 s per mobile, hourly caps per mobile and address: HTTP 429), then
+ * `checkLimitAndMobile` and the send call, each with the captcha result when there is one.
+ */
+export async function sendCode(
+  portal: Portal,
+  ip: string,
+  input: { mobile: string; type: "login" | "register"; ticket?: string; randstr?: string },
+): Promise<SendOutcome> {
+  const limit = limitSms(ip, input.mobile);
+  if (!limit.ok) return { kind: "limited", retryAfterS: limit.retryAfterS };
+  try {
+    await checkLimitAndMobile(portal.upstream, input.mobile, input.type);
+    await sendSmsCode(portal.upstream, input);
+    return { kind: "sent", resendAt: Date.now() + SMS_RESEND_S * 1000 };
+  } catch (error) {
+    releaseSms(input.mobile);
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.kind === "captcha") return { kind: "captcha" };
+    return { kind: "message", message: error.upstreamMessage ?? "" };
+  }
 }
