@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import QRCode from "qrcode";
+import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/auth/Field";
@@ -198,6 +199,12 @@ export default function JoinLogin() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  // A failed attempt never keeps the password, also when JavaScript kept what was typed.
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = document.getElementById(passwordId);
+    if (actionData && input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
   const backUrl = loaderData.rawBackUrl;
   const q = (extra: Record<string, string>) => {
     const params = new URLSearchParams({ ...(backUrl ? { backUrl } : {}), ...extra });
