@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/auth/Field";
@@ -180,6 +180,11 @@ export default function JoinRegister() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = document.getElementById(passwordId);
+    if (actionData && input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
   const initial = (outcome?.result.initialValue ?? {}) as Record<string, string>;
   const [province, setProvince] = useState(initial.province ?? "");
   const [city, setCity] = useState(initial.city ?? "");

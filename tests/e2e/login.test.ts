@@ -38,7 +38,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     expect((await sandbox.calls()).some((c) => c.path === "/question/v1/exercise/unlogin/sync")).toBe(true);
   });
 
-  test("wrong password keeps the account, never the password, message next to the password", async ({ page }, testInfo) => {
+  test("wrong password keeps the account, never the password, message next to the password", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login");
     await ready(page, testInfo);
     await page.getByLabel("账号").fill("student01");
@@ -50,7 +50,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     expect(await page.content()).not.toContain("wrong-password");
   });
 
-  test("empty fields show the spec's messages (en)", async ({ page }, testInfo) => {
+  test("empty fields show the spec's messages (en)", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login?lng=en");
     await ready(page, testInfo);
     await page.getByRole("button", { name: "Log in", exact: true }).click();
@@ -59,7 +59,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     await expect(page.getByLabel("Account")).toHaveAttribute("aria-describedby", /-error$/);
   });
 
-  test("a hostile backUrl is ignored", async ({ page }, testInfo) => {
+  test("a hostile backUrl is ignored", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login?backUrl=%2F%2Fevil.example%2Fx");
     await ready(page, testInfo);
     await page.getByLabel("账号").fill("student01");
@@ -69,7 +69,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     expect(new URL(page.url()).host).toBe(new URL(PORTAL_URL).host);
   });
 
-  test("remember me keeps the account for this host; company 4 has no remember me", async ({ page }, testInfo) => {
+  test("remember me keeps the account for this host; company 4 has no remember me", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login");
     await ready(page, testInfo);
     await page.getByLabel("账号").fill("student01");
@@ -90,7 +90,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     expect(await (await page.request.get("/join/login")).text()).toContain('name="remember"');
   });
 
-  test("forced password change lands on the account settings page", async ({ page }, testInfo) => {
+  test("forced password change lands on the account settings page", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login");
     await ready(page, testInfo);
     await page.getByLabel("账号").fill("student02");
@@ -185,7 +185,7 @@ test.describe("face step (code 120030002)", () => {
 });
 
 test.describe("third-party login", () => {
-  test("the sandbox provider authorises and the portal makes a session", async ({ page, context }, testInfo) => {
+  test("the sandbox provider authorises and the portal makes a session", async ({ page, context, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login?backUrl=%2Fcourse%2Flist");
     await ready(page, testInfo);
     await expect(page.locator("[data-third]")).toHaveCount(5);
@@ -206,7 +206,7 @@ test.describe("third-party login", () => {
     await expect(page.getByTestId("user-name")).toHaveText("张同学");
   });
 
-  test("the DingTalk QR modal is 400 wide with its title", async ({ page }, testInfo) => {
+  test("the DingTalk QR modal is 400 wide with its title", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login?lng=en");
     await ready(page, testInfo);
     await page.locator('[data-third="dingtalk"]').click();
@@ -218,7 +218,7 @@ test.describe("third-party login", () => {
 });
 
 test.describe("logout", () => {
-  test("logs out through the POST and the session is gone", async ({ page }, testInfo) => {
+  test("logs out through the POST and the session is gone", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login");
     await ready(page, testInfo);
     await page.getByLabel("账号").fill("student01");
