@@ -22,14 +22,14 @@ export function normaliseAccount(value: string): string {
 const mobile = z
   .string({ error: E.mobileInvalid })
   .transform((v) => normaliseAccount(v))
-  .pipe(z.string().regex(MOBILE_RE, { error: E.mobileInvalid }));
+  .pipe(z.string({ error: E.mobileInvalid }).regex(MOBILE_RE, { error: E.mobileInvalid }));
 
 export const PasswordLoginSchema = z.object({
   intent: z.literal("password"),
   account: z
     .string({ error: E.accountRequired })
     .transform(normaliseAccount)
-    .pipe(z.string().min(1, { error: E.accountRequired })),
+    .pipe(z.string({ error: E.accountRequired }).min(1, { error: E.accountRequired })),
   password: z.string({ error: E.passwordRequired }).min(1, { error: E.passwordRequired }),
   remember: z.literal("on").optional(),
   backUrl: z.string().optional(),
