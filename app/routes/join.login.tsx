@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import QRCode from "qrcode";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
@@ -13,7 +12,8 @@ import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
 import { useNamespaces } from "~/components/use-namespaces";
 import { LoginSchema, type LoginSubmission } from "~/forms/login";
 import { namespaces } from "~/i18n.server";
-import { ddLoginQrCode, passwordLogin, smsLogin } from "~/services/auth.server";
+import { passwordLogin, smsLogin } from "~/services/auth.server";
+import { ddQrDataUrl } from "~/services/third-party.server";
 import { challengeFor, takePending, storePending, type CaptchaChallenge } from "~/services/captcha.server";
 import { loadConfig } from "~/services/config.server";
 import {
@@ -80,8 +80,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const ddEnabled = loginConfig.thirdLoginFlag === 1 && loginConfig.ddLoginFlag === 1;
   let ddQr: string | null = null;
   if (ddEnabled && url.searchParams.get("dd") === "1") {
-    const qr = await ddLoginQrCode(portal.upstream).catch(() => null);
-    if (qr) ddQr = await QRCode.toDataURL(qr.url, { width: 240, margin: 1 });
+    ddQr = await ddQrDataUrl(portal.upstream);
   }
   const t = i18n.bundles.login as { title: string };
   const headers = new Headers();

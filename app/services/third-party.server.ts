@@ -1,5 +1,8 @@
 import { createCookie } from "@remix-run/node";
+import QRCode from "qrcode";
 import { env } from "~/env.server";
+import { ddLoginQrCode } from "~/services/auth.server";
+import { UpstreamError, type Upstream } from "~/services/upstream.server";
 
 /** The third-party types of the icon row (spec 000 section 2.6). */
 export const THIRD_TYPES = ["weixin", "qq", "weibo", "weixinwork"] as const;
@@ -17,3 +20,14 @@ export function thirdStateCookie(secure: boolean) {
 }
 
 export type ThirdState = { state: string; backUrl: string; popup: boolean };
+
+/** The DingTalk QR code of the modal as a data URL, made on the server (no QR code in the browser). */
+export async function ddQrDataUrl(upstream: Upstream): Promise<string | null> {
+  try {
+    const qr = await ddLoginQrCode(upstream);
+    return await QRCode.toDataURL(qr.url, { width: 240, margin: 1 });
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
+}
