@@ -21,6 +21,15 @@ export const EnvSchema = z.object({
   CONFIG_TTL_S: int(30, 0, 3600),
   COMPRESSION: flag("1"),
   LOG_REQUESTS: flag("1"),
+  /** Login attempts per visitor address per 10 minutes; SMS sends per address per hour. */
+  RATE_LIMIT_LOGIN_PER_IP: int(30, 1, 1_000_000),
+  RATE_LIMIT_SMS_PER_IP: int(20, 1, 1_000_000),
+  /** `sandbox`: the sandbox's challenge page (works without JS); `cloud`: the cloud provider's JS widget. */
+  CAPTCHA_PROVIDER: z.enum(["sandbox", "cloud"]).default("sandbox"),
+  /** Base URL of the sandbox challenge page (default UPSTREAM_URL). */
+  CAPTCHA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The cloud captcha's app id (CAPTCHA_PROVIDER=cloud). */
+  CAPTCHA_APP_ID: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

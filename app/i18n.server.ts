@@ -5,14 +5,16 @@ import zhCommon from "~/locales/zh/common.json";
 import enCommon from "~/locales/en/common.json";
 import zhRealtime from "~/locales/zh/realtime.json";
 import enRealtime from "~/locales/en/realtime.json";
+import zhLogin from "~/locales/zh/login.json";
+import enLogin from "~/locales/en/login.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, realtime: zhRealtime },
-  en: { common: enCommon, realtime: enRealtime },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];

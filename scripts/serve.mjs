@@ -62,7 +62,8 @@ app.use((req, res, next) => {
 
 app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// clientIp: the socket address, or X-Forwarded-For only behind a trusted proxy ("trust proxy" above)
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress }) }));
 
 const server = app.listen(port, host, () => {
   console.log(`[portal] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);

@@ -1,7 +1,7 @@
 /**
  * The exam/live socket of spec 000 sections 4, 7.3 and 9 (browser only; loaded with a dynamic
  * `import()` by the pages that need it). The message format is in
- * docs/decisions/006-realtime-socket-protocol.md: `{ op, seq, data }` out, `{ op, seq, code, message, data }` in.
+ * docs/decisions/007-realtime-socket.md: `{ op, seq, data }` out, `{ op, seq, code, message, data }` in.
  */
 
 /** Spec 000 section 9: connect 3.5 s after load, heartbeat every 10 s, reconnect wait 2^(n+1) s capped at 180 s. */

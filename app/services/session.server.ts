@@ -9,6 +9,8 @@ export type SessionData = {
   userId?: number;
   companyId?: number;
   schoolId?: number;
+  /** Random id regenerated at every login (the cookie session has no server id to rotate). */
+  sid?: string;
 };
 export type SessionFlash = { notice: string };
 export type PortalSession = Session<SessionData, SessionFlash>;
@@ -54,6 +56,7 @@ export function clearCredentials(session: PortalSession) {
   session.unset("backCode");
   session.unset("userId");
   session.unset("companyId");
+  session.unset("sid");
 }
 
 const clientIdCookies = new Map<boolean, ReturnType<typeof createCookie>>();

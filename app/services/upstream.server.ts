@@ -27,10 +27,12 @@ export class UpstreamError extends Error {
   readonly code?: string;
   readonly upstreamMessage?: string;
   readonly body?: string;
+  /** The envelope's `data` of a business answer (e.g. the face step's url, loginToken, orderNo). */
+  readonly data?: unknown;
   constructor(
     kind: UpstreamErrorKind,
     path: string,
-    details: { status?: number; code?: string; upstreamMessage?: string; body?: string; cause?: unknown } = {},
+    details: { status?: number; code?: string; upstreamMessage?: string; body?: string; data?: unknown; cause?: unknown } = {},
   ) {
     super(`upstream ${kind} on ${path}${details.code ? ` (code ${details.code})` : ""}${details.status ? ` (HTTP ${details.status})` : ""}`, {
       cause: details.cause,
@@ -42,6 +44,7 @@ export class UpstreamError extends Error {
     this.code = details.code;
     this.upstreamMessage = details.upstreamMessage;
     this.body = details.body;
+    this.data = details.data;
   }
 }
 
@@ -196,7 +199,7 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
       throw new UpstreamError("captcha", options.path, { code, upstreamMessage: message ?? undefined });
     }
     if (code !== "1") {
-      throw new UpstreamError("business", options.path, { code, upstreamMessage: message ?? undefined });
+      throw new UpstreamError("business", options.path, { code, upstreamMessage: message ?? undefined, data: envelope.data.data });
     }
     const parsed = options.schema.safeParse(envelope.data.data ?? null);
     if (!parsed.success) {

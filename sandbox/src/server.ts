@@ -8,6 +8,12 @@ import { registerControlRoutes, registerHealthRoute } from './routes/control.js'
 import { registerSchoolRoutes } from './routes/schools.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { attachRealtime } from './realtime/index.js';
+import { registerCaptchaRoutes } from './routes/captcha.js';
+import { registerExerciseSyncRoutes } from './routes/exercise-sync.js';
+import { registerFaceRoutes } from './routes/face.js';
+import { registerLoginRoutes } from './routes/login.js';
+import { registerRegisterRoutes } from './routes/register.js';
+import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { ensureSeeded } from './seed.js';
 
 export interface SandboxOptions {
@@ -87,6 +93,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerConfigRoutes(app, ctx);
   registerSchoolRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
+  registerLoginRoutes(app, ctx);
+  registerRegisterRoutes(app, ctx);
+  registerCaptchaRoutes(app, ctx);
+  registerFaceRoutes(app, ctx);
+  registerThirdPartyRoutes(app, ctx);
+  registerExerciseSyncRoutes(app, ctx);
   if (ctx.control) registerControlRoutes(app, ctx);
   const realtime = await attachRealtime(app, ctx);
 

@@ -37,13 +37,17 @@ export class Sandbox {
 }
 
 export const test = base.extend<{ sandbox: Sandbox }>({
-  sandbox: async ({ playwright }, use) => {
-    const request = await playwright.request.newContext();
-    const sandbox = new Sandbox(request);
-    await sandbox.reset();
-    await use(sandbox);
-    await request.dispose();
-  },
+  // Automatic: every test starts from the seed, whether or not it names the fixture.
+  sandbox: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext();
+      const sandbox = new Sandbox(request);
+      await sandbox.reset();
+      await use(sandbox);
+      await request.dispose();
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

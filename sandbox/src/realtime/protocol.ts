@@ -1,5 +1,5 @@
 /**
- * The exam/live socket's message format (docs/decisions/006-realtime-socket-protocol.md), shared by the
+ * The exam/live socket's message format (docs/decisions/007-realtime-socket.md), shared by the
  * sandbox's socket server. The portal's client module (app/services/realtime.client.ts) speaks the same.
  *
  * client -> server: { op, seq, data }             seq: 1, 2, 3 ... per connection

@@ -5,6 +5,7 @@ import { body, query, schoolJson, type Ctx } from '../context.js';
 import type { JsonObject, UserRow } from '../db.js';
 import { FaultError, validateFault } from '../faults.js';
 import { BRANCHES, resetDb } from '../seed.js';
+import { resetAuthState } from '../auth-state.js';
 
 const SSO_CODE_TTL_MS = 5 * 60 * 1000;
 
@@ -37,6 +38,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx): void {
     await resetDb(ctx.db);
     ctx.faults.clear();
     ctx.requests.length = 0;
+    resetAuthState(ctx);
     return { ok: true };
   });
 

@@ -4,6 +4,7 @@ import {
   authOf, body, companyNotFound, currentUserJson, domainOf, hostOf, query, resolveCompany, resolveSchool, unauthorized, type Ctx,
 } from '../context.js';
 import type { TokenRow } from '../db.js';
+import { captchaGate } from '../auth-state.js';
 import { fail, ok } from '../envelope.js';
 import { EXT, SB, withCompany } from './config.js';
 
@@ -102,6 +103,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
   // minimal SMS sender (chosen path); the code is readable from GET /__sandbox/sms?mobile=
   app.post(`${SB}/v1/front/login/sendSmsCode`, C(async (cid, req) => {
     const b = body(req);
+    if (captchaGate(ctx, b.ticket, b.randstr)) return fail('600', 'captcha required');
     const mobile = String(b.mobile ?? query(req).mobile ?? '').trim();
     if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

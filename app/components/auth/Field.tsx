@@ -1,0 +1,34 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+/** A labelled control with its error tied by aria-describedby (every form of the login area). */
+export function Field({
+  id,
+  label,
+  error,
+  children,
+  ...input
+}: { id: string; label: string; error?: string; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500"
+          {...input}
+        />
+        {children}
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1 text-xs text-red-600" data-error-for={input.name}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

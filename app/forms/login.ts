@@ -1,0 +1,54 @@
+import * as z from "zod/v4";
+
+/** Spec 000 sections 5 and 9: 11 digits, 1 then 3-9 then 9 digits. */
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
+
+/**
+ * Error messages are keys of the `login` namespace (`errors.<key>`): the same schema runs in the action
+ * and in the browser, and the component translates.
+ */
+export const E = {
+  accountRequired: "accountRequired",
+  passwordRequired: "passwordRequired",
+  mobileInvalid: "mobileInvalid",
+  smsCodeRequired: "smsCodeRequired",
+} as const;
+
+/** Trimmed and normalised: full-width characters become their ASCII forms, inner spaces go. */
+export function normaliseAccount(value: string): string {
+  return value.normalize("NFKC").replace(/\s+/g, "");
+}
+
+const mobile = z
+  .string({ error: E.mobileInvalid })
+  .transform((v) => normaliseAccount(v))
+  .pipe(z.string({ error: E.mobileInvalid }).regex(MOBILE_RE, { error: E.mobileInvalid }));
+
+export const PasswordLoginSchema = z.object({
+  intent: z.literal("password"),
+  account: z
+    .string({ error: E.accountRequired })
+    .transform(normaliseAccount)
+    .pipe(z.string({ error: E.accountRequired }).min(1, { error: E.accountRequired })),
+  password: z.string({ error: E.passwordRequired }).min(1, { error: E.passwordRequired }),
+  remember: z.literal("on").optional(),
+  backUrl: z.string().optional(),
+});
+
+export const SmsLoginSchema = z.object({
+  intent: z.literal("sms"),
+  mobile,
+  smsCode: z.string({ error: E.smsCodeRequired }).trim().min(1, { error: E.smsCodeRequired }),
+  backUrl: z.string().optional(),
+});
+
+/** The send-code button: only the mobile is checked (spec 000 section 5). */
+export const SendCodeSchema = z.object({
+  intent: z.literal("sendCode"),
+  mobile,
+  smsCode: z.string().optional(),
+  backUrl: z.string().optional(),
+});
+
+export const LoginSchema = z.discriminatedUnion("intent", [PasswordLoginSchema, SmsLoginSchema, SendCodeSchema]);
+export type LoginSubmission = z.infer<typeof LoginSchema>;

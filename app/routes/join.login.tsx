@@ -1,0 +1,312 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
+import { Field } from "~/components/auth/Field";
+import { errorText } from "~/components/auth/messages";
+import { SendCodeButton } from "~/components/auth/SendCodeButton";
+import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
+import { useNamespaces } from "~/components/use-namespaces";
+import { LoginSchema, type LoginSubmission } from "~/forms/login";
+import { namespaces } from "~/i18n.server";
+import { passwordLogin, smsLogin } from "~/services/auth.server";
+import { ddQrDataUrl } from "~/services/third-party.server";
+import { challengeFor, takePending, storePending, type CaptchaChallenge } from "~/services/captcha.server";
+import { loadConfig } from "~/services/config.server";
+import {
+  completeLogin,
+  encryptPassword,
+  faceRedirectUrl,
+  loginFailureOf,
+  NO_REMEMBER_COMPANY,
+  publicKeyOf,
+  rememberedAccount,
+  sendCode,
+} from "~/services/login.server";
+import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
+import { clientIpOf, limitLogin } from "~/services/rate-limit.server";
+import { safeRedirect } from "~/services/redirect";
+
+export const handle = { i18n: ["login"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
+
+type Next = { kind: "captcha"; challenge: CaptchaChallenge } | { kind: "face"; url: string };
+type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: Next; status: number };
+
+const THIRD = [
+  ["weixin", "wechatLogin"],
+  ["qq", "qqLogin"],
+  ["weibo", "weiboLogin"],
+  ["weixinwork", "wechatWorkLogin"],
+] as const;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const url = new URL(args.request.url);
+  const backUrl = safeRedirect(url.searchParams.get("backUrl") ?? undefined);
+  if (isLoggedIn(portal)) throw redirect(backUrl);
+
+  let outcome: Outcome | undefined;
+  const captchaId = url.searchParams.get("captcha");
+  if (captchaId) {
+    const pending = takePending(portal, captchaId, "login");
+    if (pending) {
+      const fields = pending.fields as unknown as LoginSubmission & { remember?: string };
+      if (url.searchParams.get("captchaFailed") || !url.searchParams.get("ticket")) {
+        outcome = failWith(fields, { [fields.intent === "password" ? "password" : fields.intent === "sms" ? "smsCode" : "mobile"]: ["verificationFailed"] });
+      } else {
+        const captcha = { ticket: url.searchParams.get("ticket") ?? "", randstr: url.searchParams.get("randstr") ?? "" };
+        const done = await attempt(portal, clientIpOf(args.context), fields, pending.secret, captcha);
+        if (done instanceof Response) throw done;
+        outcome = done;
+      }
+    }
+  }
+
+  const [loginConfig, registerConfig, baseInfo, remembered, i18n] = await Promise.all([
+    loadConfig(portal.upstream, "loginConfig"),
+    loadConfig(portal.upstream, "registerConfig"),
+    loadConfig(portal.upstream, "baseInfo"),
+    rememberedAccount(portal),
+    namespaces(args.request, ["login"]),
+  ]);
+  const smsEnabled = loginConfig.webVerifyCodeLogin === 1;
+  const mode = smsEnabled && (url.searchParams.get("mode") === "sms" || outcome?.result.initialValue?.intent === "sms" || outcome?.result.initialValue?.intent === "sendCode") ? "sms" : "password";
+  const third = loginConfig.thirdLoginFlag === 1 ? THIRD.filter(([, key]) => loginConfig[key] === 1).map(([type]) => type) : [];
+  const ddEnabled = loginConfig.thirdLoginFlag === 1 && loginConfig.ddLoginFlag === 1;
+  let ddQr: string | null = null;
+  if (ddEnabled && url.searchParams.get("dd") === "1") {
+    ddQr = await ddQrDataUrl(portal.upstream);
+  }
+  const t = i18n.bundles.login as { title: string };
+  const headers = new Headers();
+  if (outcome) headers.append("Set-Cookie", await portal.commitSession());
+  return data(
+    {
+      i18n,
+      title: t.title,
+      mode,
+      smsEnabled,
+      backUrl,
+      rawBackUrl: url.searchParams.get("backUrl") ?? "",
+      registerOpen: registerConfig.closeFlag === 0,
+      rememberAllowed: loginConfig.rememberMe !== 0 && baseInfo.companyId !== NO_REMEMBER_COMPANY,
+      remembered,
+      third,
+      ddEnabled,
+      ddQr,
+      thirdCacheCode: url.searchParams.get("thirdCacheCode") ?? "",
+      thirdNotBound: url.searchParams.get("third") === "unbound",
+      thirdFailed: url.searchParams.get("third") === "failed",
+      outcome: outcome ?? null,
+    },
+    { status: outcome?.status ?? 200, headers },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData } = await requireValidPost(args);
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), status: 400 } satisfies Outcome, { status: 400 });
+  }
+  const fields = { ...submission.value, thirdCacheCode: String(formData.get("thirdCacheCode") ?? "") || undefined };
+  const secret = fields.intent === "password" ? encryptPassword(await publicKeyOf(portal), fields.password) : undefined;
+  const outcome = await attempt(portal, clientIpOf(args.context), fields, secret);
+  if (outcome instanceof Response) return outcome;
+  return data(outcome, { status: outcome.status, headers: { "Set-Cookie": await portal.commitSession() } });
+}
+
+/** One login or send attempt (also the retry after a captcha); a Response on success. */
+async function attempt(
+  portal: Portal,
+  ip: string,
+  fields: LoginSubmission & { thirdCacheCode?: string },
+  secret: string | undefined,
+  captcha: { ticket?: string; randstr?: string } = {},
+): Promise<Outcome | Response> {
+  const { password: _omit, ...publicFields } = fields as LoginSubmission & { password?: string };
+  const keep = Object.fromEntries(Object.entries(publicFields).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const toCaptcha = (): Outcome => {
+    const id = storePending(portal, { form: "login", fields: keep, secret });
+    const back = `/join/login${fields.backUrl ? `?backUrl=${encodeURIComponent(fields.backUrl)}` : ""}`;
+    return { ...failWith(keep, {}), next: { kind: "captcha", challenge: challengeFor(portal, back, id) }, status: 200 };
+  };
+
+  if (fields.intent === "sendCode") {
+    const sent = await sendCode(portal, ip, { mobile: fields.mobile, type: "login", ...captcha });
+    switch (sent.kind) {
+      case "sent":
+        return { ...failWith(keep, {}, "success"), sentResendAt: sent.resendAt, status: 200 };
+      case "limited":
+        return { ...failWith(keep, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429 };
+      case "captcha":
+        return toCaptcha();
+      case "message":
+        return failWith(keep, { mobile: [`server:${sent.message}`] });
+    }
+  }
+
+  const account = fields.intent === "password" ? fields.account : fields.mobile;
+  const limit = limitLogin(ip, account);
+  if (!limit.ok) {
+    return { ...failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`tooMany:${limit.retryAfterS}`] }), status: 429 };
+  }
+  try {
+    const answer =
+      fields.intent === "password"
+        ? await passwordLogin(portal.upstream, { account, password: secret ?? "", thirdCacheCode: fields.thirdCacheCode, ...captcha })
+        : await smsLogin(portal.upstream, { mobile: fields.mobile, smsCode: fields.smsCode, ...captcha });
+    const remember = fields.intent === "password" ? (fields.remember === "on" ? fields.account : null) : undefined;
+    return await completeLogin(portal, answer, { backUrl: fields.backUrl, remember });
+  } catch (error) {
+    const failure = loginFailureOf(error);
+    if (failure.kind === "captcha") return toCaptcha();
+    if (failure.kind === "face") {
+      return { ...failWith(keep, {}), next: { kind: "face", url: faceRedirectUrl(portal, failure.url, fields.backUrl) }, status: 200 };
+    }
+    return failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`server:${failure.message}`] });
+  }
+}
+
+/** A conform result that re-renders the form with what the visitor typed (never the password). */
+function failWith(fields: Record<string, unknown>, error: Record<string, string[]>, status: "error" | "success" = "error"): Outcome {
+  const { password: _p, ...initialValue } = fields;
+  return {
+    result: { status, initialValue: initialValue as Record<string, string>, error, state: undefined },
+    status: Object.keys(error).length ? 400 : 200,
+  };
+}
+
+export default function JoinLogin() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useNamespaces(loaderData.i18n, "login");
+  const navigation = useNavigation();
+  const outcome = (actionData ?? loaderData.outcome) as Outcome | null;
+  const result = outcome?.result;
+  const mode = result?.initialValue?.intent === "password" ? "password" : result?.initialValue?.intent ? "sms" : loaderData.mode;
+  const [form, fields] = useForm({
+    id: `login-${mode}`,
+    lastResult: navigation.state === "idle" ? result : undefined,
+    defaultValue: { account: loaderData.remembered, remember: loaderData.remembered ? "on" : undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // A failed attempt never keeps the password, also when JavaScript kept what was typed.
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = document.getElementById(passwordId);
+    if (actionData && input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
+  const backUrl = loaderData.rawBackUrl;
+  const q = (extra: Record<string, string>) => {
+    const params = new URLSearchParams({ ...(backUrl ? { backUrl } : {}), ...extra });
+    return `?${params.toString()}`;
+  };
+  const err = (name: string) => errorText(t, fields[name as keyof typeof fields]?.errors?.[0]);
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <div className="rounded-lg bg-white p-6 shadow">
+        <div className="mb-4 flex gap-4 border-b border-gray-200" role="navigation" aria-label={t("title")}>
+          <h1 className="border-b-2 border-brand pb-2 font-semibold text-brand">{t("tabs.login")}</h1>
+          {loaderData.registerOpen ? (
+            <a href={`/join/register${q({})}`} className="pb-2 text-gray-600">
+              {t("tabs.register")}
+            </a>
+          ) : null}
+        </div>
+        {loaderData.smsEnabled ? (
+          <div className="mb-4 flex gap-4 text-sm">
+            <a href={q({ mode: "password" })} aria-current={mode === "password" ? "page" : undefined} className="aria-[current]:text-brand aria-[current]:font-semibold">
+              {t("tabs.password")}
+            </a>
+            <a href={q({ mode: "sms" })} aria-current={mode === "sms" ? "page" : undefined} className="aria-[current]:text-brand aria-[current]:font-semibold">
+              {t("tabs.sms")}
+            </a>
+          </div>
+        ) : null}
+        {loaderData.thirdNotBound ? <p role="status" className="mb-3 text-sm text-amber-700">{t("third.notBound")}</p> : null}
+        {loaderData.thirdFailed ? <p role="alert" className="mb-3 text-sm text-red-600">{t("errors.thirdFailed")}</p> : null}
+        {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
+        <Form method="post" {...getFormProps(form)} noValidate>
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="backUrl" value={loaderData.backUrl} />
+          {loaderData.thirdCacheCode ? <input type="hidden" name="thirdCacheCode" value={loaderData.thirdCacheCode} /> : null}
+          {mode === "password" ? (
+            <>
+              <Field
+                {...getInputProps(fields.account, { type: "text" })}
+                key={fields.account.key}
+                label={t("fields.account")}
+                placeholder={t("fields.accountPlaceholder")}
+                autoComplete="username"
+                error={err("account")}
+              />
+              <Field
+                {...getInputProps(fields.password, { type: "password" })}
+                key={fields.password.key}
+                defaultValue=""
+                label={t("fields.password")}
+                autoComplete="current-password"
+                error={err("password")}
+              />
+              <div className="mb-4 flex items-center justify-between text-sm">
+                {loaderData.rememberAllowed ? (
+                  <label className="flex items-center gap-1">
+                    <input type="checkbox" name="remember" defaultChecked={Boolean(loaderData.remembered)} /> {t("fields.remember")}
+                  </label>
+                ) : (
+                  <span />
+                )}
+                <a href="/login/forget?method=phone" className="text-brand">
+                  {t("fields.forgot")}
+                </a>
+              </div>
+              <button type="submit" name="intent" value="password" className="w-full rounded bg-brand py-2 text-white">
+                {t("actions.login")}
+              </button>
+            </>
+          ) : (
+            <>
+              <Field
+                {...getInputProps(fields.mobile, { type: "tel" })}
+                key={fields.mobile.key}
+                label={t("fields.mobile")}
+                autoComplete="tel"
+                inputMode="numeric"
+                maxLength={11}
+                error={err("mobile")}
+              />
+              <Field
+                {...getInputProps(fields.smsCode, { type: "text" })}
+                key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
+                label={t("fields.smsCode")}
+                autoComplete="one-time-code"
+                autoFocus={Boolean(outcome?.sentResendAt)}
+                error={err("smsCode")}
+              >
+                <SendCodeButton resendAt={outcome?.sentResendAt} />
+              </Field>
+              {outcome?.sentResendAt ? (
+                <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
+                  {t("codeSent", { time: new Date(outcome.sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
+                </p>
+              ) : null}
+              <button type="submit" name="intent" value="sms" className="w-full rounded bg-brand py-2 text-white">
+                {t("actions.login")}
+              </button>
+            </>
+          )}
+        </Form>
+        <ThirdPartyRow types={loaderData.third} ddEnabled={loaderData.ddEnabled} ddQr={loaderData.ddQr} backUrl={loaderData.backUrl} closeHref={q(mode === "sms" ? { mode } : {})} ddHref={q({ dd: "1", ...(mode === "sms" ? { mode } : {}) })} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { thirdLoginUrl } from "~/services/auth.server";
+import { getPortal } from "~/services/portal.server";
+import { safeRedirect } from "~/services/redirect";
+import { THIRD_TYPES, thirdStateCookie, type ThirdState } from "~/services/third-party.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/** Starts a third-party login: a signed state cookie, then the provider's authorise page. */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const type = args.params.type ?? "";
+  const url = new URL(args.request.url);
+  const backUrl = safeRedirect(url.searchParams.get("backUrl") ?? undefined);
+  if (!(THIRD_TYPES as readonly string[]).includes(type)) throw redirect(`/join/login?backUrl=${encodeURIComponent(backUrl)}`);
+  const state: ThirdState = { state: crypto.randomUUID(), backUrl, popup: url.searchParams.get("popup") === "1" };
+  const redirectUri = new URL(`/join/callback/${type}`, portal.tenant.origin).toString();
+  try {
+    const answer = await thirdLoginUrl(portal.upstream, { type, redirectUri, state: state.state });
+    return redirect(answer.url, { headers: { "Set-Cookie": await thirdStateCookie(portal.tenant.secure).serialize(state) } });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return redirect(`/join/login?third=failed&backUrl=${encodeURIComponent(backUrl)}`);
+  }
+}

@@ -1,0 +1,90 @@
+import { env } from "~/env.server";
+import type { Portal } from "~/services/portal.server";
+
+/**
+ * The slider captcha of spec 000 section 8 behind one interface. `sandbox`: the sandbox's challenge page
+ * (no JavaScript needed), which returns `ticket` and `randstr` to the portal's address. `cloud`: the cloud
+ * provider's JS widget, configured by app id; the page loads it only when a challenge is due
+ * (app/components/auth/captcha-cloud.client.ts). Tests never use `cloud`.
+ */
+export type CaptchaChallenge =
+  | { provider: "sandbox"; url: string }
+  | { provider: "cloud"; appId: string; returnUrl: string };
+
+export interface CaptchaProvider {
+  challenge(returnUrl: string): CaptchaChallenge;
+}
+
+const sandboxProvider: CaptchaProvider = {
+  challenge(returnUrl) {
+    const base = env().CAPTCHA_URL ?? env().UPSTREAM_URL;
+    const url = new URL("/captcha/challenge", base);
+    url.searchParams.set("return", returnUrl);
+    return { provider: "sandbox", url: url.toString() };
+  },
+};
+
+const cloudProvider: CaptchaProvider = {
+  challenge(returnUrl) {
+    return { provider: "cloud", appId: env().CAPTCHA_APP_ID ?? "", returnUrl };
+  },
+};
+
+export function captchaProvider(): CaptchaProvider {
+  return env().CAPTCHA_PROVIDER === "cloud" ? cloudProvider : sandboxProvider;
+}
+
+/**
+ * A request waiting for its captcha: the same call is retried with `ticket` and `randstr` when the visitor
+ * comes back. Kept in server memory for 5 minutes, single use, bound to the visitor's session id; the
+ * secret (the password) is never written to a cookie or sent back to the browser.
+ */
+export type Pending = {
+  sid: string;
+  form: "login" | "register";
+  fields: Record<string, string>;
+  secret?: string;
+  expires: number;
+};
+
+const PENDING_TTL_MS = 5 * 60_000;
+const PENDING_MAX = 5_000;
+const pending = new Map<string, Pending>();
+
+function sidOf(portal: Portal): string {
+  let sid = portal.session.get("sid");
+  if (!sid) {
+    sid = crypto.randomUUID();
+    portal.session.set("sid", sid);
+  }
+  return sid;
+}
+
+export function storePending(portal: Portal, entry: Omit<Pending, "sid" | "expires">): string {
+  const now = Date.now();
+  for (const [id, p] of pending) if (p.expires < now) pending.delete(id);
+  while (pending.size >= PENDING_MAX) {
+    const oldest = pending.keys().next().value;
+    if (oldest === undefined) break;
+    pending.delete(oldest);
+  }
+  const id = crypto.randomUUID();
+  pending.set(id, { ...entry, sid: sidOf(portal), expires: now + PENDING_TTL_MS });
+  return id;
+}
+
+/** The pending request of this visitor, removed from the store. */
+export function takePending(portal: Portal, id: string, form: Pending["form"]): Pending | undefined {
+  const entry = pending.get(id);
+  if (!entry) return undefined;
+  pending.delete(id);
+  if (entry.expires < Date.now() || entry.sid !== portal.session.get("sid") || entry.form !== form) return undefined;
+  return entry;
+}
+
+/** The challenge for a pending request; the visitor comes back to `path?captcha=<id>`. */
+export function challengeFor(portal: Portal, path: string, id: string): CaptchaChallenge {
+  const back = new URL(path, portal.tenant.origin);
+  back.searchParams.set("captcha", id);
+  return captchaProvider().challenge(back.toString());
+}

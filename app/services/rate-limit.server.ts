@@ -1,0 +1,115 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { env } from "~/env.server";
+
+/** A fixed-window counter per key, in memory (one portal process; see docs/decisions/006). */
+export class RateLimiter {
+  private readonly hits = new Map<string, { start: number; count: number }>();
+  constructor(
+    readonly max: number,
+    readonly windowMs: number,
+    private readonly maxKeys = 50_000,
+  ) {}
+
+  /** Counts one attempt; `retryAfterS` > 0 when the key is over its limit (the attempt is not counted). */
+  hit(key: string, now = Date.now()): { ok: boolean; retryAfterS: number } {
+    const state = this.peek(key, now);
+    if (!state.ok) return state;
+    const entry = this.hits.get(key);
+    if (entry && entry.start + this.windowMs > now) entry.count++;
+    else {
+      if (this.hits.size >= this.maxKeys) this.sweep(now);
+      this.hits.set(key, { start: now, count: 1 });
+    }
+    return { ok: true, retryAfterS: 0 };
+  }
+
+  /** Whether an attempt would be allowed now, without counting it. */
+  peek(key: string, now = Date.now()): { ok: boolean; retryAfterS: number } {
+    const entry = this.hits.get(key);
+    if (!entry || entry.start + this.windowMs <= now || entry.count < this.max) return { ok: true, retryAfterS: 0 };
+    return { ok: false, retryAfterS: Math.max(1, Math.ceil((entry.start + this.windowMs - now) / 1000)) };
+  }
+
+  /** Seconds until the key's window ends (0 when no attempt is counted). */
+  windowLeftS(key: string, now = Date.now()): number {
+    const entry = this.hits.get(key);
+    if (!entry || entry.start + this.windowMs <= now) return 0;
+    return Math.ceil((entry.start + this.windowMs - now) / 1000);
+  }
+
+  reset(key?: string) {
+    if (key === undefined) this.hits.clear();
+    else this.hits.delete(key);
+  }
+
+  private sweep(now: number) {
+    for (const [key, entry] of this.hits) if (entry.start + this.windowMs <= now) this.hits.delete(key);
+    while (this.hits.size >= this.maxKeys) {
+      const oldest = this.hits.keys().next().value;
+      if (oldest === undefined) break;
+      this.hits.delete(oldest);
+    }
+  }
+}
+
+/** Spec 000 section 9: one code per mobile per 60 s (the resend countdown). */
+export const SMS_RESEND_S = 60;
+
+let limiters: ReturnType<typeof build> | undefined;
+function build() {
+  const e = env();
+  return {
+    loginPerIp: new RateLimiter(e.RATE_LIMIT_LOGIN_PER_IP, 10 * 60_000),
+    loginPerAccount: new RateLimiter(10, 10 * 60_000),
+    smsPerIp: new RateLimiter(e.RATE_LIMIT_SMS_PER_IP, 60 * 60_000),
+    smsResend: new RateLimiter(1, SMS_RESEND_S * 1000),
+    smsPerMobile: new RateLimiter(5, 60 * 60_000),
+  };
+}
+export function rateLimiters() {
+  return (limiters ??= build());
+}
+
+/** The visitor's address: the server's socket address, or X-Forwarded-For behind a trusted proxy. */
+export function clientIpOf(context: AppLoadContext | undefined): string {
+  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
+  return typeof ip === "string" && ip ? ip : "unknown";
+}
+
+export type LimitResult = { ok: true } | { ok: false; retryAfterS: number };
+
+/** Counts a login attempt against the IP and the account; the first limit hit wins. */
+export function limitLogin(ip: string, account: string): LimitResult {
+  const l = rateLimiters();
+  const key = account.trim().toLowerCase();
+  for (const [limiter, k] of [[l.loginPerIp, ip], [l.loginPerAccount, key]] as const) {
+    const state = limiter.peek(k);
+    if (!state.ok) return { ok: false, retryAfterS: state.retryAfterS };
+  }
+  l.loginPerIp.hit(ip);
+  l.loginPerAccount.hit(key);
+  return { ok: true };
+}
+
+/** Counts an SMS send against the mobile (60 s resend, hourly cap) and the IP. */
+export function limitSms(ip: string, mobile: string): LimitResult {
+  const l = rateLimiters();
+  for (const [limiter, k] of [[l.smsResend, mobile], [l.smsPerMobile, mobile], [l.smsPerIp, ip]] as const) {
+    const state = limiter.peek(k);
+    if (!state.ok) return { ok: false, retryAfterS: state.retryAfterS };
+  }
+  l.smsResend.hit(mobile);
+  l.smsPerMobile.hit(mobile);
+  l.smsPerIp.hit(ip);
+  return { ok: true };
+}
+
+/** An SMS send that failed upstream should not block a retry for 60 s. */
+export function releaseSms(mobile: string) {
+  rateLimiters().smsResend.reset(mobile);
+}
+
+/** Seconds until the mobile may get another code. */
+export function smsResendLeftS(mobile: string): number {
+  return rateLimiters().smsResend.windowLeftS(mobile);
+}

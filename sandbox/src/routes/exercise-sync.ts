@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { authState } from '../auth-state.js';
+import { authOf, query, type Ctx } from '../context.js';
+import { ok, UNAUTHORIZED } from '../envelope.js';
+import { withCompany } from './config.js';
+
+/**
+ * Anonymous exercise merge (spec 001): `POST /question/v1/exercise/unlogin/sync?schoolId&currentId`, with the
+ * new user's token; `currentId` is the visitor's client id. Answers `[{ oldRecordId, recordId }]`.
+ */
+export function registerExerciseSyncRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.post('/s/api/question/v1/exercise/unlogin/sync', withCompany(ctx, async (cid, req, reply) => {
+    const auth = await authOf(ctx, req, cid);
+    if (!auth) return reply.code(401).send(UNAUTHORIZED);
+    const s = authState(ctx);
+    const clientId = query(req).currentId ?? '';
+    const records = s.anonymousRecords.get(clientId) ?? [];
+    s.anonymousRecords.delete(clientId);
+    return ok(records.map((oldRecordId) => ({ oldRecordId, recordId: oldRecordId + 100000 })));
+  }));
+}

@@ -1,0 +1,232 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { PORTAL_URL, SANDBOX_URL } from "../../playwright.config";
+import { expect, test, type Sandbox } from "./support";
+
+const PASSWORD = "Passw0rd!";
+
+async function ready(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+  else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+}
+
+async function smsCode(sandbox: Sandbox, mobile: string): Promise<string> {
+  void sandbox;
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/sms?mobile=${mobile}`);
+  expect(res.ok).toBe(true);
+  return ((await res.json()) as { code: string }).code;
+}
+
+test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
+  test("success goes to backUrl with schoolId and companyMessageReach, a new session and CSRF cookie", async ({ page, sandbox }, testInfo) => {
+    await page.goto("/join/login?backUrl=%2Fcourse%2Flist%3Fx%3D1");
+    await ready(page, testInfo);
+    const before = await page.context().cookies();
+    await page.getByLabel("账号").fill("  student01 ");
+    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await page.waitForURL(/\/course\/list/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("x")).toBe("1");
+    expect(url.searchParams.get("schoolId")).toBe("1");
+    expect(url.searchParams.get("companyMessageReach")).toBe("ok");
+    const after = await page.context().cookies();
+    expect(after.find((c) => c.name === "portal_session")?.value).not.toBe(before.find((c) => c.name === "portal_session")?.value);
+    // the password is sent encrypted, never as typed; it is in no cookie
+    for (const c of after) expect(c.value).not.toContain(PASSWORD);
+    await page.goto("/home/index");
+    await expect(page.getByTestId("user-name")).toHaveText("张同学");
+    expect((await sandbox.calls()).some((c) => c.path === "/question/v1/exercise/unlogin/sync")).toBe(true);
+  });
+
+  test("wrong password keeps the account, never the password, message next to the password", async ({ page, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/login");
+    await ready(page, testInfo);
+    await page.getByLabel("账号").fill("student01");
+    await page.getByLabel("密码", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page.locator('[data-error-for="password"]')).toHaveText("wrong account or password");
+    await expect(page.getByLabel("账号")).toHaveValue("student01");
+    await expect(page.getByLabel("密码", { exact: true })).toHaveValue("");
+    expect(await page.content()).not.toContain("wrong-password");
+  });
+
+  test("empty fields show the spec's messages (en)", async ({ page, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/login?lng=en");
+    await ready(page, testInfo);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page.locator('[data-error-for="account"]')).toHaveText("please enter account");
+    await expect(page.locator('[data-error-for="password"]')).toHaveText("please enter password");
+    await expect(page.getByLabel("Account")).toHaveAttribute("aria-describedby", /-error$/);
+  });
+
+  test("a hostile backUrl is ignored", async ({ page, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/login?backUrl=%2F%2Fevil.example%2Fx");
+    await ready(page, testInfo);
+    await page.getByLabel("账号").fill("student01");
+    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await page.waitForURL(/\/home\/index/);
+    expect(new URL(page.url()).host).toBe(new URL(PORTAL_URL).host);
+  });
+
+  test("remember me keeps the account for this host; company 4 has no remember me", async ({ page, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/login");
+    await ready(page, testInfo);
+    await page.getByLabel("账号").fill("student01");
+    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("记住我").check();
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await page.waitForURL(/\/home\/index/);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "rememberAccount")).toBeDefined();
+    expect(cookies.find((c) => c.name === "rememberAccount")?.httpOnly).toBe(true);
+    await page.getByRole("button", { name: "退出登录" }).click();
+    await page.waitForURL(/\/home\/index/);
+    await page.goto("/join/login");
+    await expect(page.getByLabel("账号")).toHaveValue("student01");
+    const company4 = await page.request.get(`/join/login`, { headers: { Host: `company4.localhost:${new URL(PORTAL_URL).port}` } });
+    const html = await company4.text();
+    expect(html).not.toContain('name="remember"');
+    expect(await (await page.request.get("/join/login")).text()).toContain('name="remember"');
+  });
+
+  test("forced password change lands on the account settings page", async ({ page, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/login");
+    await ready(page, testInfo);
+    await page.getByLabel("账号").fill("student02");
+    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.status() === 303 || (r.url().includes("/join/login") && r.request().method() === "POST")),
+      page.getByRole("button", { name: "登录", exact: true }).click(),
+    ]);
+    void response;
+    await page.waitForURL(/\/personal\/setting\/account/);
+  });
+});
+
+test.describe("SMS login", () => {
+  test("send, countdown, early resend refused with 429, code from the sandbox, login", async ({ page, sandbox }, testInfo) => {
+    const mobile = testInfo.project.name === "js" ? "13800000001" : "13800000003";
+    await page.goto("/join/login?mode=sms");
+    await ready(page, testInfo);
+    await page.getByLabel("手机号").fill("12345");
+    await page.getByTestId("send-code").click();
+    await expect(page.locator('[data-error-for="mobile"]')).toHaveText("请输入正确的手机号");
+    await page.getByLabel("手机号").fill(mobile);
+    await page.getByTestId("send-code").click();
+    await expect(page.getByTestId("code-sent")).toBeVisible();
+    await expect(page.getByLabel("验证码")).toBeFocused();
+    if (testInfo.project.name === "js") {
+      await expect(page.getByTestId("send-code")).toBeDisabled();
+      await expect(page.getByTestId("send-code")).toHaveText(/\d+ 秒后重新发送/);
+      const first = Number((await page.getByTestId("send-code").textContent())?.match(/\d+/)?.[0]);
+      expect(first).toBeLessThanOrEqual(60);
+      expect(first).toBeGreaterThan(55);
+    } else {
+      await expect(page.getByTestId("send-code")).toHaveText("重新发送");
+      const [resend] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.getByTestId("send-code").click(),
+      ]);
+      expect(resend.status()).toBe(429);
+      await expect(page.locator('[data-error-for="mobile"]')).toContainText(/请 \d+ 秒后再试/);
+    }
+    const calls = await sandbox.calls();
+    expect(calls.filter((c) => c.path === "/saas-business/v1/front/login/checkLimitAndMobile")).toHaveLength(1);
+    await page.getByLabel("验证码").fill(await smsCode(sandbox, mobile));
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await page.waitForURL(/\/home\/index/);
+    await expect(page.getByTestId("user-name")).toBeVisible();
+  });
+});
+
+test.describe("captcha (code 600)", () => {
+  test("challenge page, then the send is retried with ticket and randstr; a failed challenge says so", async ({ page, sandbox }, testInfo) => {
+    await fetch(`${SANDBOX_URL}/__sandbox/captcha`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ required: true }) });
+    const mobile = testInfo.project.name === "js" ? "13800000009" : "13800000002";
+    await page.goto("/join/login?mode=sms");
+    await ready(page, testInfo);
+    await page.getByLabel("手机号").fill(mobile);
+    await page.getByTestId("send-code").click();
+    if (testInfo.project.name === "no-js") await page.getByRole("link", { name: "开始安全验证" }).click();
+    await page.waitForURL(/\/captcha\/challenge/);
+    await page.getByLabel(/Digits/).fill("0000");
+    await page.getByRole("button", { name: /Verify/ }).click();
+    await page.waitForURL(/\/join\/login/);
+    await expect(page.locator('[data-error-for="mobile"]')).toHaveText("验证失败");
+    await expect(page.getByLabel("手机号")).toHaveValue(mobile);
+    await page.getByTestId("send-code").click();
+    if (testInfo.project.name === "no-js") await page.getByRole("link", { name: "开始安全验证" }).click();
+    await page.waitForURL(/\/captcha\/challenge/);
+    await page.getByLabel(/Digits/).fill((await page.getByTestId("captcha-answer").textContent()) ?? "");
+    await page.getByRole("button", { name: /Verify/ }).click();
+    await page.waitForURL(/\/join\/login/);
+    await expect(page.getByTestId("code-sent")).toBeVisible();
+    await expect(page.getByLabel("手机号")).toHaveValue(mobile);
+    expect(await smsCode(sandbox, mobile)).toMatch(/^\d{6}$/);
+  });
+});
+
+test.describe("face step (code 120030002)", () => {
+  test("redirects to the face page; pass logs in through loginByFace", async ({ page, sandbox }, testInfo) => {
+    await page.goto("/join/login?backUrl=%2Fcourse%2Flist");
+    await ready(page, testInfo);
+    await page.getByLabel("账号").fill("face01");
+    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    if (testInfo.project.name === "no-js") await page.getByRole("link", { name: "开始人脸识别" }).click();
+    await page.waitForURL(/\/face\/verify/);
+    await page.getByRole("button", { name: /Pass/ }).click();
+    await page.waitForURL(/\/course\/list/);
+    expect((await sandbox.calls()).some((c) => c.path === "/saas-business/v1/front/login/loginByFace" && c.query.orderNo)).toBe(true);
+    await page.goto("/home/index");
+    await expect(page.getByTestId("user-name")).toHaveText("孙同学");
+  });
+});
+
+test.describe("third-party login", () => {
+  test("the sandbox provider authorises and the portal makes a session", async ({ page, context, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/login?backUrl=%2Fcourse%2Flist");
+    await ready(page, testInfo);
+    await expect(page.locator("[data-third]")).toHaveCount(5);
+    if (testInfo.project.name === "js") {
+      const [popup] = await Promise.all([context.waitForEvent("page"), page.locator('[data-third="weixin"]').click()]);
+      await popup.waitForLoadState();
+      const size = await popup.evaluate(() => [window.outerWidth, window.outerHeight]);
+      expect(size[0]).toBeGreaterThan(0);
+      await popup.getByRole("button", { name: /张同学/ }).click();
+      await popup.waitForEvent("close", { timeout: 5000 });
+      await page.waitForURL(/\/course\/list/);
+    } else {
+      await page.locator('[data-third="weixin"]').click();
+      await page.getByRole("button", { name: /张同学/ }).click();
+      await page.waitForURL(/\/course\/list/);
+    }
+    await page.goto("/home/index");
+    await expect(page.getByTestId("user-name")).toHaveText("张同学");
+  });
+
+  test("the DingTalk QR modal is 400 wide with its title", async ({ page, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/login?lng=en");
+    await ready(page, testInfo);
+    await page.locator('[data-third="dingtalk"]').click();
+    const dialog = page.getByRole("dialog", { name: "DingTalk login" });
+    await expect(dialog).toBeVisible();
+    expect((await dialog.boundingBox())?.width).toBe(400);
+    await expect(dialog.getByRole("img")).toBeVisible();
+  });
+});
+
+test.describe("logout", () => {
+  test("logs out through the POST and the session is gone", async ({ page, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/login");
+    await ready(page, testInfo);
+    await page.getByLabel("账号").fill("student01");
+    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await page.waitForURL(/\/home\/index/);
+    await page.getByRole("button", { name: "退出登录" }).click();
+    await page.waitForURL(/\/home\/index/);
+    await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
+  });
+});

@@ -1,0 +1,130 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { SANDBOX_URL } from "../../playwright.config";
+import { expect, test } from "./support";
+
+async function ready(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+  else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+}
+
+/** A fresh unregistered mobile per test and project (the portal's 60 s limit outlives a sandbox reset). */
+function newMobile(): string {
+  return `137${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+}
+
+async function codeOf(mobile: string): Promise<string> {
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/sms?mobile=${mobile}`);
+  return ((await res.json()) as { code: string }).code;
+}
+
+const err = (page: Page, name: string) => page.locator(`[data-error-for="${name}"]`);
+
+test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
+  test("every field: messages, then success and an automatic login", async ({ page, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/register?lng=en&backUrl=%2Fcourse%2Flist");
+    await ready(page, testInfo);
+    await expect(page.getByLabel("Username")).toHaveAttribute("maxlength", "20");
+    await expect(page.getByRole("link", { name: "user agreement" })).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("link", { name: "user agreement" })).toHaveAttribute("href", "/showRegisterAgreement");
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await expect(err(page, "username")).toHaveText("please enter username");
+    await expect(err(page, "mobile")).toHaveText("please enter phone number");
+    await expect(err(page, "smsCode")).toHaveText("SMS verification code cannot be empty!");
+    await expect(err(page, "password")).toHaveText("password cannot be empty!");
+    await expect(err(page, "province")).toHaveText("please fill in province, city, county");
+    await expect(err(page, "agreement")).toHaveText("please agree to the user agreement");
+    await page.getByLabel("Username").fill("9abc");
+    await page.getByLabel("Mobile number").fill("1234");
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await expect(err(page, "username")).toHaveText("username must start with a letter");
+    await expect(err(page, "mobile")).toHaveText("phone number format incorrect");
+    await page.getByLabel("Username").fill("ab-c");
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await expect(err(page, "username")).toHaveText("username can only consist of 4-20 characters of letters, digits, underscores");
+
+    const mobile = newMobile();
+    const username = `u${mobile}`;
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Mobile number").fill(mobile);
+    await page.getByTestId("send-code").click();
+    await expect(page.getByTestId("code-sent")).toBeVisible();
+    await page.getByLabel("Verification code").fill(await codeOf(mobile));
+    await page.getByLabel("Province").selectOption("广东省");
+    if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Load cities" }).click();
+    await page.getByLabel("City").selectOption("深圳市");
+    if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Load cities" }).click();
+    await page.getByLabel("County").selectOption("南山区");
+    await page.getByLabel("Password").fill("S3cret-pass");
+    await page.getByLabel("I have read and agree to the").check();
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await page.waitForURL(/\/course\/list/);
+    await expect(page.locator('[data-notice="registered"]')).toHaveText("registration successful");
+    await expect(page.getByTestId("user-name")).toHaveText(username);
+  });
+
+  test("duplicate username and phone", async ({ page, sandbox: _sandbox }, testInfo) => {
+    await page.goto("/join/register?lng=en");
+    await ready(page, testInfo);
+    await page.getByLabel("Mobile number").fill("13800000001");
+    await page.getByTestId("send-code").click();
+    await expect(err(page, "mobile")).toHaveText("phone already bound");
+    await page.getByLabel("Username").fill("student01");
+    await page.getByLabel("Mobile number").fill(newMobile());
+    await page.getByLabel("Verification code").fill("123456");
+    await page.getByLabel("Province").selectOption("北京市");
+    if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Load cities" }).click();
+    await page.getByLabel("City").selectOption("北京市");
+    await page.getByLabel("Password").fill("x");
+    await page.getByLabel("I have read and agree to the").check();
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await expect(err(page, "username")).toHaveText("username already bound");
+    await expect(page.getByLabel("Username")).toHaveValue("student01");
+    await expect(page.getByLabel("Password")).toHaveValue("");
+  });
+
+  test("flags off: no username, no region, no agreement; mobile only", async ({ page, sandbox }, testInfo) => {
+    await sandbox.config(1, { usernameFlag: 0, provCityCountyFlag: 0, registerAgreementFlag: 0 });
+    await page.goto("/join/register?lng=en");
+    await ready(page, testInfo);
+    await expect(page.getByLabel("Username")).toHaveCount(0);
+    await expect(page.getByLabel("Province")).toHaveCount(0);
+    await expect(page.getByLabel("I have read and agree to the")).toHaveCount(0);
+    const mobile = newMobile();
+    await page.getByLabel("Mobile number").fill(mobile);
+    await page.getByTestId("send-code").click();
+    await expect(page.getByTestId("code-sent")).toBeVisible();
+    await page.getByLabel("Verification code").fill(await codeOf(mobile));
+    await page.getByLabel("Password").fill("S3cret-pass");
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await page.waitForURL(/\/home\/index/);
+    await expect(page.getByTestId("user-name")).toHaveText(mobile);
+  });
+
+  test("mobile off: username and password only", async ({ page, sandbox }, testInfo) => {
+    await sandbox.config(1, { mobileFlag: 0, provCityCountyFlag: 0 });
+    await page.goto("/join/register?lng=en");
+    await ready(page, testInfo);
+    await expect(page.getByLabel("Mobile number")).toHaveCount(0);
+    await expect(page.getByLabel("Verification code")).toHaveCount(0);
+    const username = `user_${Math.floor(Math.random() * 1e6)}`;
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill("S3cret-pass");
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await expect(err(page, "agreement")).toHaveText("please agree to the user agreement");
+    await page.getByLabel("Password").fill("S3cret-pass");
+    await page.getByLabel("I have read and agree to the").check();
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await page.waitForURL(/\/home\/index/);
+    await expect(page.getByTestId("user-name")).toHaveText(username);
+  });
+
+  test("closeFlag 1: no register tab, the register page goes to login", async ({ page, sandbox }, testInfo) => {
+    await page.goto("/join/login");
+    await ready(page, testInfo);
+    await expect(page.getByRole("link", { name: "注册", exact: true }).first()).toBeVisible();
+    await sandbox.config(1, { closeFlag: 1 });
+    await page.goto("/join/register");
+    expect(new URL(page.url()).pathname).toBe("/join/login");
+    await expect(page.locator('a[href^="/join/register"]').filter({ hasText: "注册" })).toHaveCount(await page.locator("header a[href^='/join/register']").count());
+  });
+});
