@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
 import { getPortal } from "~/services/portal.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { ALL_FAILURES, UpstreamError } from "~/services/upstream.server";
 
 /** Readiness: the upstream answers (through the one request function, with a short timeout). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       schema: z.unknown(),
       auth: "none",
       timeoutMs: 2_000,
-      expect: ["business", "captcha", "timeout", "unavailable", "bad-response", "blocked", "unauthorized", "conflict", "intercepted"],
+      expect: ALL_FAILURES,
     });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;

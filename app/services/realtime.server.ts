@@ -3,7 +3,7 @@ import { env } from "~/env.server";
 import { configCache, DomainsSchema, knownCompany } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
 import { text } from "~/services/schemas.server";
-import type { Upstream, UpstreamErrorKind } from "~/services/upstream.server";
+import { ALL_FAILURES, type Upstream, type UpstreamErrorKind } from "~/services/upstream.server";
 import type { SocketBootstrap, SocketModule } from "~/services/realtime.client";
 
 /** `GET /saas-business/v1/nodeOnline/getConfig`: node/live hosts and the user's socket session id. */
@@ -35,10 +35,6 @@ export function loadNodeOnline(upstream: Upstream, expect?: UpstreamErrorKind[])
   return upstream.call({ path: "/saas-business/v1/nodeOnline/getConfig", query: { domain: upstream.ctx.domain }, schema: NodeOnlineSchema, expect });
 }
 
-/** Every failure kind: for background calls whose failure only means "not now" (no redirect, no error page). */
-export const ALL_FAILURES: UpstreamErrorKind[] = [
-  "unauthorized", "intercepted", "conflict", "blocked", "captcha", "business", "timeout", "unavailable", "bad-response",
-];
 
 function identity(portal: Portal) {
   const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain);

@@ -51,6 +51,19 @@ export class UpstreamError extends Error {
 /** Kinds a "logged only" call (cart, learn data) swallows: everything but the session errors. */
 export const SOFT_FAILURES: UpstreamErrorKind[] = ["business", "captcha", "timeout", "unavailable", "bad-response", "blocked"];
 
+/** Every failure kind: for background calls whose failure only means "not now" (no redirect, no error page). */
+export const ALL_FAILURES: UpstreamErrorKind[] = [
+  "unauthorized",
+  "intercepted",
+  "conflict",
+  "blocked",
+  "captcha",
+  "business",
+  "timeout",
+  "unavailable",
+  "bad-response",
+];
+
 export type UpstreamTiming = { method: string; path: string; ms: number; outcome: string };
 
 /** What a request function needs to know about the request it serves. Built once per request. */
