@@ -7,6 +7,7 @@ import { registerConfigRoutes } from './routes/config.js';
 import { registerControlRoutes, registerHealthRoute } from './routes/control.js';
 import { registerSchoolRoutes } from './routes/schools.js';
 import { registerSessionRoutes } from './routes/session.js';
+import { registerShellRoutes } from './routes/shell.js';
 import { ensureSeeded } from './seed.js';
 
 export interface SandboxOptions {
@@ -86,6 +87,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerConfigRoutes(app, ctx);
   registerSchoolRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
+  registerShellRoutes(app, ctx);
   if (ctx.control) registerControlRoutes(app, ctx);
 
   try {
