@@ -21,6 +21,8 @@ export const EnvSchema = z.object({
   CONFIG_TTL_S: int(30, 0, 3600),
   COMPRESSION: flag("1"),
   LOG_REQUESTS: flag("1"),
+  /** Where a mobile browser goes from the public pages (spec 000 section 1); empty turns it off. */
+  WAP_URL: z.string().regex(/^(\/|https?:\/\/)\S*$/, { error: "must be a path or an http(s) URL" }).default("/wap"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

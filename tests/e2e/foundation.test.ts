@@ -153,6 +153,7 @@ test.describe("security baseline", () => {
   test("logging out is a CSRF-protected form post that works with or without JavaScript", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox);
     await sandbox.clearCalls();
+    await page.getByTestId("user-menu").locator("summary").click(); // log out sits in the user dropdown
     await page.getByRole("button", { name: "退出登录" }).click();
     await expect(page).toHaveURL(/\/home\/index$/);
     await expect(page.getByRole("alert")).toHaveText("您已退出登录");
