@@ -28,7 +28,9 @@ test.describe("header templates (spec 000 section 2.2)", () => {
         const results = await new AxeBuilder({ page }).analyze();
         const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
         expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-        await testInfo.attach(`header-template-${id}-zh.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+        const path = testInfo.outputPath(`header-template-${id}-zh.png`);
+        await page.screenshot({ path, fullPage: true });
+        await testInfo.attach(`header-template-${id}-zh.png`, { path, contentType: "image/png" });
       }
     });
   }
