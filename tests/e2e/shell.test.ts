@@ -160,7 +160,7 @@ test.describe("user area (spec 000 sections 2.2 and 6)", () => {
     await expect(page.getByTestId("admin-button")).toHaveCount(0);
     await expect(page.getByTestId("cart-badge")).toHaveText("3");
     await expect(page.getByTestId("unread-dot")).toHaveCount(1);
-    await expect(page.getByTestId("app-qr")).toHaveAttribute("src", /^data:image\/png;base64,/);
+    await expect(page.getByTestId("app-qr")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
     await expect(page.getByTestId("school-qr")).toHaveAttribute("width", "112");
   });
 
