@@ -74,7 +74,7 @@ test.describe("error mapping (spec 000 section 8)", () => {
     );
     await page.getByRole("link", { name: "以游客身份继续浏览" }).click();
     await expect(page).toHaveURL(/\/home\/index\?tab=1$/);
-    await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "登录", exact: true })).toBeVisible();
   });
 
   test("409: forced offline with the spec's message, in zh and en", async ({ page, sandbox }) => {
