@@ -30,6 +30,8 @@ export const EnvSchema = z.object({
   CAPTCHA_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The cloud captcha's app id (CAPTCHA_PROVIDER=cloud). */
   CAPTCHA_APP_ID: z.string().optional(),
+  /** Where a mobile browser goes from the public pages (spec 000 section 1); empty turns it off. */
+  WAP_URL: z.string().regex(/^(\/|https?:\/\/)\S*$/, { error: "must be a path or an http(s) URL" }).default("/wap"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

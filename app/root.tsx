@@ -1,6 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
+  useLocation,
   Meta,
   Outlet,
   Scripts,
@@ -15,12 +16,18 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { useRequestInfo } from "~/components/request-info";
 import { Footer } from "~/components/shell/Footer";
-import { Header } from "~/components/shell/Header";
+import { Header, isHomePath } from "~/components/shell/Header";
+import { Analytics } from "~/components/shell/Analytics";
+import { DomainBanner } from "~/components/shell/DomainBanner";
+import { HashRoutes } from "~/components/shell/HashRoutes";
+import { SideBar } from "~/components/shell/SideBar";
 import { Notice } from "~/components/shell/Notice";
 import { Presence } from "~/components/realtime/Presence";
 import { bundledResources, i18nOptions, isLanguage, type Language } from "~/i18n";
 import { languageCookie, localeOf, serverResources } from "~/i18n.server";
+import { env } from "~/env.server";
 import { csrf } from "~/services/csrf.server";
+import { mobileRedirect, shellRedirect } from "~/services/guards.server";
 import { getPortal } from "~/services/portal.server";
 import { DEFAULT_THEME_COLOR, loadShell } from "~/services/shell.server";
 import stylesheet from "~/tailwind.css";
@@ -33,6 +40,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.shell.site.title ?? "" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const wap = mobileRedirect(request, env().WAP_URL);
+  if (wap) throw wap;
   const portal = await getPortal({ request, context });
   const lngParam = new URL(request.url).searchParams.get("lng");
   const [shell, locale, [csrfToken, csrfCookie]] = await Promise.all([
@@ -40,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     localeOf(request),
     csrf(portal.tenant.secure).commitToken(request),
   ]);
+  const guard = shellRedirect(request, shell);
+  if (guard) throw guard;
   const notice = portal.session.get("notice") ?? null;
 
   const headers = new Headers();
@@ -83,19 +94,30 @@ export function Layout({ children }: { children: ReactNode }) {
   const { nonce, locale: requestLocale } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
   const i18n = useI18n(locale, root?.resources);
-  const themeColor = root?.shell.site.themeColor ?? DEFAULT_THEME_COLOR;
+  const { pathname } = useLocation();
+  const site = root?.shell.site;
+  const themeColor = site?.themeColor ?? DEFAULT_THEME_COLOR;
+  // Spec 000 section 4: the black-white global theme applies only on the home page.
+  const blackWhite = site?.globalTheme === "black-white" && isHomePath(pathname);
   return (
-    <html lang={locale} style={{ "--theme-color": themeColor } as React.CSSProperties}>
+    <html
+      lang={locale}
+      className={blackWhite ? "theme-black-white" : undefined}
+      style={{ "--theme-color": themeColor, "--header-color": site?.headerColor ?? "#ffffff" } as React.CSSProperties}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <HashRoutes nonce={nonce} />
         <Meta />
         <Links />
+        {site?.stat ? <Analytics stat={site.stat} /> : null}
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 flex flex-col">
         <I18nextProvider i18n={i18n}>
           {root ? (
             <AuthenticityTokenProvider token={root.csrfToken}>
+              {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}
               <Header shell={root.shell} />
               {root.notice ? <Notice code={root.notice} /> : null}
               <main id="main" className="flex-1">
@@ -103,6 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
               </main>
               <Footer shell={root.shell} />
               {root.shell.user ? <Presence userId={root.shell.user.userId} /> : null}
+              {root.shell.sidebar ? <SideBar sidebar={root.shell.sidebar} /> : null}
             </AuthenticityTokenProvider>
           ) : (
             <main id="main" className="flex-1">

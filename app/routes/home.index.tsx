@@ -25,7 +25,7 @@ export default function HomeIndex() {
         <h1 className="text-3xl font-bold">
           {shell.user ? t("home.welcomeUser", { name: shell.user.displayName }) : t("home.welcome", { name: shell.site.companyName })}
         </h1>
-        <p className="mt-3 opacity-90">{t("home.intro")}</p>
+        <p className="mt-3">{t("home.intro")}</p>
         {shell.lastLearn ? (
           <p className="mt-6 text-sm">
             {t("site.lastLearning", shell.lastLearn)}

@@ -89,6 +89,7 @@ export const HomeConfigSchema = z.looseObject({
       headTemplateId: flag,
       headTemplateName: text,
       redirectLogin: flag,
+      redirectConfig: z.looseObject({ field2: text, field3: text }).nullish(),
       headTheme: text,
     })
     .nullish(),
@@ -151,13 +152,37 @@ export const FootInfoSchema = z.looseObject({
   securityLink: text,
   securityRegno: text,
   securityFlag: flag,
+  tencentWeibo: text,
+  tencentWeiboFlag: flag,
+  sinaWeibo: text,
+  sinaWeiboFlag: flag,
+  tencentWechat: text,
+  tencentWechatFlag: flag,
 });
 export type FootInfo = z.infer<typeof FootInfoSchema>;
 
+/** Side layer info of spec 000 section 3 (the floating customer-service bar). */
 export const MarketSchema = z.looseObject({
-  tempType: flag,
+  schoolHide: flag,
+  leyuFlag: flag,
+  leyuNo: text,
+  bdsqFlag: flag,
+  bdsqType: flag,
+  bdsqJsUrl: text,
+  otherImFlag: flag,
+  otherImJs: text,
   qqFlag: flag,
+  qqType: text,
+  qqNum: text,
+  personalqqNum: text,
   weixinFlag: flag,
+  weixinPic: text,
+  personalWeixinFlag: flag,
+  personalWeixinPic: text,
+  weiboFlag: flag,
+  weiboPic: text,
+  weiboUrl: text,
+  tempType: flag,
   serviceFlag: flag,
   serviceTime: text,
   servicePhone: text,
@@ -166,6 +191,7 @@ export const MarketSchema = z.looseObject({
   serviceEmailFlag: flag,
   serviceEmails: stringList,
 });
+export type Market = z.infer<typeof MarketSchema>;
 
 export const DomainsSchema = z.looseObject({ netty: z.looseObject({ domain: text }).nullish() });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { displayName, menuHref, shortName } from "./shell.server";
+import { analyticsSrc } from "~/components/shell/Analytics";
+import { mobileRedirect, shellRedirect } from "./guards.server";
+import { configUrl, displayName, menuHref, personalLinks, scriptUrl, shortName, toPath } from "./shell.server";
 
 const user = { nickName: "", mobile: "", username: "", email: "" };
 
@@ -23,5 +25,54 @@ describe("shell rules of spec 000 section 2.2", () => {
     expect(menuHref({ ...menu, menuUrl: "x", urlType: "LINK_VARIABLE" })).toEqual({ href: "/linkVariableRedirect/7", external: false });
     expect(menuHref({ ...menu, menuUrl: "#/news" })).toEqual({ href: "/news", external: false });
     expect(menuHref({ ...menu, menuUrl: "javascript:http" })).toEqual({ href: "#", external: true });
+  });
+});
+
+describe("config values the shell puts in the page", () => {
+  it("a link equal to 'http://' is ignored; only http(s) URLs pass", () => {
+    expect(configUrl("http://")).toBe("");
+    expect(configUrl("javascript:alert(1)")).toBe("");
+    expect(configUrl(" https://weibo.com/x ")).toBe("https://weibo.com/x");
+  });
+  it("third-party chat scripts only from https URLs, never config text as code", () => {
+    expect(scriptUrl("alert(1)")).toBe("");
+    expect(scriptUrl("http://im.example/w.js")).toBe("");
+    expect(scriptUrl("https://im.example/w.js?id=1")).toBe("https://im.example/w.js?id=1");
+  });
+  it("personal links: the configured personal URL or the default, with ?parentId=-1", () => {
+    expect(personalLinks("").courseCentre).toBe("/personal/course/lessons?parentId=-1");
+    expect(personalLinks("/s/pc/#/personal/course/plan").courseCentre).toBe("/personal/course/plan?parentId=-1");
+    expect(personalLinks("").settings).toBe("/personal/setting/data?parentId=-1");
+    expect(toPath("https://x.example/#/a")).toBe("");
+  });
+  it("analytics by statType with the key URL-encoded", () => {
+    expect(analyticsSrc("baidu", "a&b")).toBe("https://hm.baidu.com/hm.js?a%26b");
+    expect(analyticsSrc("other", "x")).toBeNull();
+  });
+});
+
+describe("global rules (spec 000 sections 4 and 6)", () => {
+  const shell = (user: object | null, redirectLogin: boolean) => ({ user, site: { redirectLogin } }) as never;
+  const req = (path: string, ua = "Mozilla/5.0 (X11; Linux x86_64)") => new Request(`http://localhost${path}`, { headers: { "User-Agent": ua } });
+  it("a forced password change sends every page but the account page and logout to the account page", () => {
+    const forced = shell({ changePassword: true }, false);
+    expect(shellRedirect(req("/home/index"), forced)?.headers.get("Location")).toBe("/personal/setting/account");
+    expect(shellRedirect(req("/personal/setting/account"), forced)).toBeNull();
+    expect(shellRedirect(req("/logout"), forced)).toBeNull();
+  });
+  it("redirectLogin 1 sends a visitor on a listed section to login with the page as backUrl", () => {
+    expect(shellRedirect(req("/course/list?courseName=a"), shell(null, true))?.headers.get("Location")).toBe(
+      "/join/login?backUrl=%2Fcourse%2Flist%3FcourseName%3Da",
+    );
+    expect(shellRedirect(req("/home/choice"), shell(null, true))).toBeNull();
+    expect(shellRedirect(req("/course/list"), shell(null, false))).toBeNull();
+    expect(shellRedirect(req("/course/list"), shell({ changePassword: false }, true))).toBeNull();
+  });
+  it("a mobile browser goes to the mobile site from public pages only", () => {
+    const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148";
+    expect(mobileRedirect(req("/home/index", iphone), "/wap")?.headers.get("Location")).toBe("/wap");
+    expect(mobileRedirect(req("/personal/order", iphone), "/wap")).toBeNull();
+    expect(mobileRedirect(req("/home/index"), "/wap")).toBeNull();
+    expect(mobileRedirect(req("/home/index", iphone), "")).toBeNull();
   });
 });

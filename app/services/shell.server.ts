@@ -2,12 +2,16 @@ import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.
 import { getCartCount } from "~/services/cart.server";
 import { loadShellConfig, rememberCompany, type Menu, type ShellConfig } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
+import { qrDataUrl } from "~/services/qr.server";
 
 /** Spec 000 section 9 numbers the shell uses. */
 export const SHORT_NAME_MAX = 8;
 export const USERNAME_FALLBACK_MAX = 12;
 export const SCHOOL_DROPDOWN_MAX = 16;
 export const DEFAULT_THEME_COLOR = "#008AFF";
+export const SCHOOL_DROPDOWN_WIDE = 8;
+export const SCHOOL_QR_SIZE = 112;
+export const CART_BADGE_SHIFT = 10;
 
 export type MenuLink = { id: number; name: string; href: string; external: boolean; newWindow: boolean; children: MenuLink[] };
 
@@ -48,11 +52,92 @@ export function shortName(name: string): string {
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number) {
-  const { baseInfo, homeConfig, menus, footInfo, schools, serviceConfig, alias } = config;
+/** Header themes of spec 000 section 3: [theme colour, header colour]. */
+export const HEAD_THEMES: Record<string, [string, string]> = {
+  default: ["#008AFF", "#ffffff"],
+  white: ["#008AFF", "#ffffff"],
+  cyan: ["#13c2c2", "#e6fffb"],
+  cyanDeep: ["#08979c", "#006d75"],
+  green: ["#52c41a", "#f6ffed"],
+  greenPale: ["#73d13d", "#f0fff0"],
+  red: ["#f5222d", "#fff1f0"],
+  redDeep: ["#cf1322", "#a8071a"],
+  gray: ["#595959", "#f0f0f0"],
+  orange: ["#fa8c16", "#fff7e6"],
+  orangeDeep: ["#d46b08", "#ad4e00"],
+  blue: ["#1677ff", "#e6f4ff"],
+  bluePale: ["#69b1ff", "#f0f8ff"],
+};
+/** Footer themes of spec 000 section 3: [background, text]. */
+export const FOOT_THEMES: Record<string, [string, string]> = {
+  default: ["#1f2937", "#d1d5db"],
+  gray: ["#4b5563", "#f3f4f6"],
+  white: ["#ffffff", "#374151"],
+  red: ["#7f1d1d", "#fee2e2"],
+  blue: ["#1e3a8a", "#dbeafe"],
+  cyan: ["#134e4a", "#ccfbf1"],
+  green: ["#14532d", "#dcfce7"],
+  orange: ["#7c2d12", "#ffedd5"],
+};
+
+/** A URL from the configuration usable as a link or image: http(s) only ('http://' alone is ignored, spec 000 section 2.3). */
+export function configUrl(value: string | undefined): string {
+  const url = (value ?? "").trim();
+  if (!/^https?:\/\/[^/\s]+/i.test(url)) return "";
+  return url;
+}
+/** Third-party scripts load only from https URLs (spec: never inline config text as code). */
+export function scriptUrl(value: string | undefined): string {
+  const url = (value ?? "").trim();
+  return /^https:\/\/[^/\s]+\S*$/i.test(url) ? url : "";
+}
+
+/** Personal-centre links of spec 000 section 2.1: the configured personal URL, else the derived default, with ?parentId=-1. */
+export function personalLinks(personalUrl: string) {
+  const base = toPath(personalUrl) || "/personal/course/lessons";
+  const withParent = (path: string) => `${path}${path.includes("?") ? "&" : "?"}parentId=-1`;
+  return {
+    courseCentre: withParent(base),
+    settings: withParent("/personal/setting/data"),
+    order: "/personal/order?parentId=-1",
+    messages: "/personal/message/detailslist?parentId=-1",
+    member: "/personal/accountcenter/account/member",
+    points: "/personal/accountcenter/score",
+  };
+}
+
+/** '/s/pc/#/x' and '#/x' become the path route '/x'. */
+export function toPath(url: string): string {
+  const u = url.trim();
+  if (!u) return "";
+  const hash = u.indexOf("#/");
+  if (hash >= 0 && !/^https?:/i.test(u)) return u.slice(hash + 1);
+  return u.startsWith("/") ? u : "";
+}
+
+export type ShellExtras = { qr: { app: string; school: string } | null };
+
+function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number, extras: ShellExtras) {
+  const { baseInfo, homeConfig, menus, footInfo, schools, serviceConfig, alias, market, registerConfig } = config;
+  const head = homeConfig.headCfRsp;
+  const headTemplateId = [1, 2, 3].includes(head?.headTemplateId ?? 1) ? (head?.headTemplateId ?? 1) : 1;
+  const fesco = (head?.headTemplateName ?? "").trim().toUpperCase() === "FESCO";
+  const headTheme = head?.headTheme && HEAD_THEMES[head.headTheme] ? head.headTheme : "default";
   const themeColor = HEX_COLOR.test(homeConfig.themeColor) ? homeConfig.themeColor : DEFAULT_THEME_COLOR;
+  // Templates 2 and 3 force a white header (spec 000 section 4).
+  const headerColor = headTemplateId === 1 ? HEAD_THEMES[headTheme]![1] : "#ffffff";
+  const footTheme = FOOT_THEMES[footInfo.themes] ? footInfo.themes : "default";
   const records = schools.schoolPage.records;
   const current = records.find((s) => s.id === schoolId) ?? schools.schoolResp ?? records[0];
+  const defaultSchool = schools.schoolResp ?? records.find((s) => s.defaultFlag === 1);
+  const schoolTotal = schools.schoolPage.total ?? records.length;
+  const person = new Set(serviceConfig.personConfig);
+  const items = new Set(serviceConfig.perShowItem);
+  const shows = (item: string) => serviceConfig.perShowInit !== 1 || items.has(item);
+  const app = baseInfo.appConfig;
+  const phones = [market.servicePhone, market.servicePhone1, market.servicePhone2].map((p) => p.trim()).filter(Boolean).slice(0, 3);
+  const stat = baseInfo.companyCodeInfo;
+  const statType = ["baidu", "google", "cnzz", "tencent"].includes(stat?.statType ?? "") ? stat!.statType : "";
   return {
     site: {
       title: baseInfo.siteTitle || baseInfo.companyName,
@@ -61,33 +146,97 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
       logoType: baseInfo.companyLogoType === "word" ? ("word" as const) : ("image" as const),
       logo: /^https?:\/\//.test(baseInfo.companyLogo) || baseInfo.companyLogo.startsWith("/") ? baseInfo.companyLogo : "",
       themeColor,
-      headTemplateId: homeConfig.headCfRsp?.headTemplateId || 1,
+      headerColor,
+      headTheme,
+      headTemplateId,
+      fesco,
+      globalTheme: homeConfig.homePageTemplateRsp?.globalTheme === "black-white" ? ("black-white" as const) : null,
+      redirectLogin: head?.redirectLogin === 1,
       seo: baseInfo.seo,
+      /** null: no banner; '': the default text of spec 000 section 2.5. */
+      domainWarn: baseInfo.showDomainWarn === 1 ? baseInfo.domainWarnMsg.trim() : null,
+      stat: statType && stat?.statKey ? { type: statType, key: stat.statKey } : null,
     },
-    school: current ? { id: current.id, name: current.schoolName, suffix: current.suffix } : null,
-    schools: records.slice(0, SCHOOL_DROPDOWN_MAX).map((s) => ({ id: s.id, name: s.schoolName, suffix: s.suffix, main: s.defaultFlag === 1 })),
-    schoolTotal: schools.schoolPage.total ?? records.length,
+    school: current ? { id: current.id, name: current.schoolName, suffix: current.suffix, main: current.id === defaultSchool?.id } : null,
+    defaultSchoolId: defaultSchool?.id ?? null,
+    schools: records.slice(0, SCHOOL_DROPDOWN_MAX).map((s) => ({ id: s.id, name: s.schoolName, suffix: s.suffix, main: s.id === defaultSchool?.id })),
+    schoolTotal,
     headMenus: menus.headMenus.map(toLink),
-    footMenus: menus.footMenus.map(toLink),
+    footMenus: menus.footMenus.map((m) => ({
+      id: m.id,
+      name: m.menuName,
+      children: m.children.map((c) => ({
+        id: c.id,
+        name: c.menuName,
+        // A footer item with its own http(s) link opens it; the others show their detail page.
+        href: configUrl(c.menuUrl) || `/sysPageHeadFoot/showDetail/${c.id}?pid=${m.id}`,
+        external: Boolean(configUrl(c.menuUrl)),
+        newWindow: c.openType === "blank",
+      })),
+    })),
     footer: {
+      templateId: [1, 2, 3, 4].includes(footInfo.templateId) ? footInfo.templateId : 1,
+      theme: footTheme,
+      colors: FOOT_THEMES[footTheme]!,
+      logoText: footInfo.logoType === "image" ? "" : footInfo.logoText,
+      logoPic: footInfo.logoType === "image" ? configUrl(footInfo.logoPic) : "",
+      overview: footInfo.overview,
       companyName: footInfo.companyNameFlag ? footInfo.companyName : "",
       address: footInfo.companyAddressFlag ? footInfo.companyAddress : "",
       copyright: footInfo.copyrightFlag ? footInfo.copyright : "",
       icpNo: footInfo.icpNoFlag ? footInfo.icpNo : "",
-      securityRegno: footInfo.securityFlag ? footInfo.securityRegno : "",
+      security: footInfo.securityFlag && footInfo.securityRegno
+        ? { regno: footInfo.securityRegno, ico: configUrl(footInfo.securityIco), link: configUrl(footInfo.securityLink) }
+        : null,
+      sinaWeibo: footInfo.sinaWeiboFlag ? configUrl(footInfo.sinaWeibo) : "",
+      tencentWeibo: footInfo.tencentWeiboFlag ? configUrl(footInfo.tencentWeibo) : "",
+      wechatQr: footInfo.tencentWechatFlag ? configUrl(footInfo.tencentWechat) : "",
     },
+    sidebar: market.schoolHide === 1 ? null : {
+      tempType: market.tempType,
+      wechat: market.weixinFlag === 1 && configUrl(market.weixinPic) ? configUrl(market.weixinPic) : "",
+      personalWechat: market.personalWeixinFlag === 1 && configUrl(market.personalWeixinPic) ? configUrl(market.personalWeixinPic) : "",
+      qq: market.qqFlag === 1
+        ? (() => {
+            const num = (market.qqType === "MARKET_QQ_MARKET" ? market.qqNum : market.personalqqNum).trim();
+            return /^\d{5,12}$/.test(num) ? { num, href: `https://wpa.qq.com/msgrd?v=3&uin=${num}&site=qq&menu=yes` } : null;
+          })()
+        : null,
+      weibo: market.weiboFlag === 1 ? { pic: configUrl(market.weiboPic), url: configUrl(market.weiboUrl) } : null,
+      consult: market.leyuFlag === 1 ? configUrl(market.leyuNo) : "",
+      phone: market.serviceFlag === 1 && phones.length ? { time: market.serviceTime, numbers: phones } : null,
+      emails: market.serviceEmailFlag === 1 ? market.serviceEmails.filter((e) => /^[^\s@]+@[^\s@]+$/.test(e)) : [],
+      scripts: [market.bdsqFlag === 1 ? scriptUrl(market.bdsqJsUrl) : "", market.otherImFlag === 1 ? scriptUrl(market.otherImJs) : ""].filter(Boolean),
+    },
+    app: person.has("HEAD_APP") && app?.appConfigStatus === 1 && extras.qr
+      ? { qr: extras.qr.app, schoolQr: extras.qr.school, ios: configUrl(app.iosDownURL), android: configUrl(app.androidDownURL) }
+      : null,
+    visitorLinks: { register: person.has("USER_REGISTER") && registerConfig.closeFlag !== 1, login: person.has("USER_LOGIN") },
     user: user
       ? {
           userId: user.userId,
           displayName: displayName(user),
+          avatar: configUrl(user.headPicMax),
           member: user.memberFlag === 1,
+          memberIco: configUrl(user.memberIco),
           points: serviceConfig.openIntegral === 1 ? user.integralRemaining : null,
           pointName: alias.pointName,
           unread: user.unReadNum,
           changePassword: user.changePasswordConfig === 1 || user.changePasswordConfig === 2,
+          staff: serviceConfig.userAdminLogo === 1 && user.staffFlag === 1,
+          links: personalLinks(serviceConfig.personalUrl),
+          show: {
+            course: shows("course"),
+            setting: shows("setting"),
+            order: shows("order"),
+            message: shows("message"),
+            logout: person.has("USER_LOGOUT"),
+          },
         }
       : null,
-    lastLearn: lastLearn && lastLearn.courseName ? { courseName: lastLearn.courseName, lessonName: lastLearn.lessonName } : null,
+    lastLearn: lastLearn && lastLearn.courseName
+      ? { courseName: lastLearn.courseName, lessonName: lastLearn.lessonName, href: lastLearn.courseId ? `/course/detail/${lastLearn.courseId}` : "/personal/course/lessons?parentId=-1" }
+      : null,
     cartCount: user && serviceConfig.openCart === 1 ? cartCount : null,
   };
 }
@@ -108,5 +257,9 @@ export async function loadShell(portal: Portal): Promise<ShellView> {
     loggedIn ? getCartCount(upstream) : 0,
   ]);
   rememberCompany(portal.tenant.domain, config.baseInfo.companyId);
-  return shellView(config, user, lastLearn, cartCount, portal.schoolId);
+  const app = config.baseInfo.appConfig;
+  const qr = app?.appConfigStatus === 1
+    ? { app: await qrDataUrl(app.scanDownURL, 128), school: await qrDataUrl(app.schoolURL, SCHOOL_QR_SIZE) }
+    : null;
+  return shellView(config, user, lastLearn, cartCount, portal.schoolId, { qr });
 }

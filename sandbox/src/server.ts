@@ -14,6 +14,7 @@ import { registerFaceRoutes } from './routes/face.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
+import { registerShellRoutes } from './routes/shell.js';
 import { ensureSeeded } from './seed.js';
 
 export interface SandboxOptions {
@@ -99,6 +100,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerFaceRoutes(app, ctx);
   registerThirdPartyRoutes(app, ctx);
   registerExerciseSyncRoutes(app, ctx);
+  registerShellRoutes(app, ctx);
   if (ctx.control) registerControlRoutes(app, ctx);
   const realtime = await attachRealtime(app, ctx);
 

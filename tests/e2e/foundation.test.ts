@@ -74,7 +74,7 @@ test.describe("error mapping (spec 000 section 8)", () => {
     );
     await page.getByRole("link", { name: "以游客身份继续浏览" }).click();
     await expect(page).toHaveURL(/\/home\/index\?tab=1$/);
-    await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "登录", exact: true })).toBeVisible();
   });
 
   test("409: forced offline with the spec's message, in zh and en", async ({ page, sandbox }) => {
@@ -153,6 +153,7 @@ test.describe("security baseline", () => {
   test("logging out is a CSRF-protected form post that works with or without JavaScript", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox);
     await sandbox.clearCalls();
+    await page.getByTestId("user-menu").locator("summary").click(); // log out sits in the user dropdown
     await page.getByRole("button", { name: "退出登录" }).click();
     await expect(page).toHaveURL(/\/home\/index$/);
     await expect(page.getByRole("alert")).toHaveText("您已退出登录");

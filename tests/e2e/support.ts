@@ -22,6 +22,9 @@ export class Sandbox {
   config(companyId: number, patch: Record<string, unknown>) {
     return this.send("PATCH", `/companies/${companyId}/config`, patch);
   }
+  schools(companyId: number, count: number) {
+    return this.send("POST", `/companies/${companyId}/schools`, { count });
+  }
   async ssoCode(account: string): Promise<string> {
     return (await this.send<{ code: string }>("POST", "/sso/code", { account })).code;
   }

@@ -1,0 +1,148 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useRequestInfo } from "~/components/request-info";
+import type { ShellView } from "~/services/shell.server";
+
+type Side = NonNullable<ShellView["sidebar"]>;
+
+const LINE_ICONS = { wechat: "◫", personalWechat: "◪", qq: "◎", weibo: "◉", consult: "☏", phone: "✆", email: "✉", top: "↑" } as const;
+const FACE_ICONS = { wechat: "☺", personalWechat: "☻", qq: "☺", weibo: "☻", consult: "☺", phone: "☻", email: "☺", top: "▲" } as const;
+/** Selectors of third-party chat widgets' own floating buttons (the side bar is their entry). */
+const CHAT_WIDGETS = "#newBridge, #nb_icon_wrap, .leyu-chat-btn, [data-im-widget]";
+
+/** The floating customer-service bar of spec 000 section 2.4; pop-overs are <details>, so they work without JS. */
+export function SideBar({ sidebar }: { sidebar: Side }) {
+  const { t } = useTranslation();
+  const { nonce } = useRequestInfo();
+  const icons = sidebar.tempType === 1 ? LINE_ICONS : FACE_ICONS;
+  const labels = sidebar.tempType === 4;
+  const scrolled = useScrolled();
+  useChatWidgetRule(sidebar.scripts.length > 0);
+  const item = (key: keyof typeof LINE_ICONS, label: string) => (
+    <>
+      <span aria-hidden="true" className="text-lg leading-none">{icons[key]}</span>
+      <span className={labels ? "text-[10px] leading-tight" : "sr-only"}>{label}</span>
+    </>
+  );
+  return (
+    <aside
+      aria-label={t("side.label")}
+      className="shell-sidebar fixed right-2 top-1/3 z-40 flex flex-col gap-1"
+      data-icon-style={sidebar.tempType === 1 ? "line" : "face"}
+      data-temp-type={sidebar.tempType}
+    >
+      {sidebar.wechat ? (
+        <Pop testId="side-wechat" summary={item("wechat", t("side.wechat"))}>
+          <img src={sidebar.wechat} alt={t("side.wechatQr")} width={128} height={128} />
+          <p>{t("side.followWechat")}</p>
+        </Pop>
+      ) : null}
+      {sidebar.personalWechat ? (
+        <Pop testId="side-personal-wechat" summary={item("personalWechat", t("side.personalWechat"))}>
+          <img src={sidebar.personalWechat} alt={t("side.personalWechatQr")} width={128} height={128} />
+          <p>{t("side.scanWechat")}</p>
+        </Pop>
+      ) : null}
+      {sidebar.qq ? (
+        <Button testId="side-qq" href={sidebar.qq.href} external>{item("qq", t("side.qq"))}</Button>
+      ) : null}
+      {sidebar.weibo ? (
+        <Pop testId="side-weibo" summary={item("weibo", t("side.weibo"))}>
+          {sidebar.weibo.pic ? <img src={sidebar.weibo.pic} alt={t("side.weiboQr")} width={128} height={128} /> : null}
+          {sidebar.weibo.url ? <a href={sidebar.weibo.url} target="_blank" rel="noopener noreferrer" className="text-brand">{t("side.weiboLink")}</a> : null}
+        </Pop>
+      ) : null}
+      {sidebar.consult ? (
+        <Button testId="side-consult" href={sidebar.consult} external>{item("consult", t("side.consult"))}</Button>
+      ) : null}
+      {sidebar.phone ? (
+        <Pop testId="side-phone" summary={item("phone", t("side.phone"))}>
+          {sidebar.phone.time ? <p className="text-gray-500">{t("side.hours", { time: sidebar.phone.time })}</p> : null}
+          <ul>
+            {sidebar.phone.numbers.map((n) => (
+              <li key={n}><a href={`tel:${n.replace(/[^\d+]/g, "")}`} className="font-medium">{n}</a></li>
+            ))}
+          </ul>
+        </Pop>
+      ) : null}
+      {sidebar.emails.length > 0 ? (
+        <Pop testId="side-email" summary={item("email", t("side.email"))}>
+          <ul>
+            {sidebar.emails.map((e) => (
+              <li key={e}><a href={`mailto:${e}`}>{e}</a></li>
+            ))}
+          </ul>
+        </Pop>
+      ) : null}
+      <a
+        href="#"
+        data-testid="side-top"
+        className={`${scrolled ? "flex" : "hidden"} h-12 w-12 flex-col items-center justify-center rounded bg-white text-gray-700 shadow`}
+      >
+        {item("top", t("side.top"))}
+      </a>
+      {sidebar.scripts.map((src) => (
+        <script key={src} src={src} async nonce={nonce} />
+      ))}
+    </aside>
+  );
+}
+
+function Pop({ summary, children, testId }: { summary: ReactNode; children: ReactNode; testId: string }) {
+  return (
+    <details className="shell-dropdown relative" data-testid={testId}>
+      <summary className="flex h-12 w-12 cursor-pointer list-none flex-col items-center justify-center rounded bg-white text-gray-700 shadow hover:text-brand">
+        {summary}
+      </summary>
+      <div className="absolute right-14 top-0 w-48 space-y-2 rounded border border-gray-200 bg-white p-3 text-center text-sm text-gray-800 shadow-lg">
+        {children}
+      </div>
+    </details>
+  );
+}
+
+function Button({ href, children, testId, external }: { href: string; children: ReactNode; testId: string; external?: boolean }) {
+  return (
+    <a
+      href={href}
+      target={external ? "_blank" : undefined}
+      rel={external ? "noopener noreferrer" : undefined}
+      data-testid={testId}
+      className="flex h-12 w-12 flex-col items-center justify-center rounded bg-white text-gray-700 shadow hover:text-brand"
+    >
+      {children}
+    </a>
+  );
+}
+
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 0);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return scrolled;
+}
+
+/**
+ * Spec 000 section 4: third-party chat widgets are polled every 1 s and hidden after 5 s on the first
+ * path check (their own floating buttons; the side bar's consultation entry stays).
+ */
+export const CHAT_POLL_MS = 1000;
+export const CHAT_HIDE_MS = 5000;
+function useChatWidgetRule(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const widgets = document.querySelectorAll<HTMLElement>(CHAT_WIDGETS);
+      if (Date.now() - started >= CHAT_HIDE_MS) {
+        widgets.forEach((w) => (w.style.display = "none"));
+        window.clearInterval(timer);
+      }
+    }, CHAT_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [enabled]);
+}
