@@ -1,5 +1,5 @@
 import { PORTAL_URL } from "../../playwright.config";
-import { expect, signInWithCode, test } from "./support";
+import { expect, signInWithCode, test, logOut } from "./support";
 
 test.describe("session bootstrap (spec 000 section 4)", () => {
   test("a code in the address becomes a session and the address is cleaned", async ({ page, sandbox }) => {
@@ -153,8 +153,7 @@ test.describe("security baseline", () => {
   test("logging out is a CSRF-protected form post that works with or without JavaScript", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox);
     await sandbox.clearCalls();
-    await page.getByTestId("user-menu").locator("summary").click(); // log out sits in the user dropdown
-    await page.getByRole("button", { name: "退出登录" }).click();
+    await logOut(page);
     await expect(page).toHaveURL(/\/home\/index$/);
     await expect(page.getByRole("alert")).toHaveText("您已退出登录");
     await expect(page.getByRole("link", { name: "登录" })).toBeVisible();

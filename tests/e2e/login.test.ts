@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { PORTAL_URL, SANDBOX_URL } from "../../playwright.config";
-import { expect, test, type Sandbox } from "./support";
+import { expect, test, type Sandbox, logOut } from "./support";
 
 const PASSWORD = "Passw0rd!";
 
@@ -80,7 +80,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === "rememberAccount")).toBeDefined();
     expect(cookies.find((c) => c.name === "rememberAccount")?.httpOnly).toBe(true);
-    await page.getByRole("button", { name: "退出登录" }).click();
+    await logOut(page);
     await page.waitForURL(/\/home\/index/);
     await page.goto("/join/login");
     await expect(page.getByLabel("账号")).toHaveValue("student01");
@@ -225,7 +225,7 @@ test.describe("logout", () => {
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "登录", exact: true }).click();
     await page.waitForURL(/\/home\/index/);
-    await page.getByRole("button", { name: "退出登录" }).click();
+    await logOut(page);
     await page.waitForURL(/\/home\/index/);
     await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
   });

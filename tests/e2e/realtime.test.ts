@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { SANDBOX_URL } from "../../playwright.config";
-import { expect, signInWithCode, test } from "./support";
+import { expect, signInWithCode, test, logOut } from "./support";
 
 /* Presence events of spec 000 section 4 through the sandbox's socket.io server (POST /__sandbox/push). */
 
@@ -64,7 +64,7 @@ test.describe("presence events (spec 000 section 4)", () => {
     await signInWithCode(page, sandbox);
     await hydrated(page);
     await connected(request);
-    await page.getByRole("button", { name: "退出登录" }).click();
+    await logOut(page);
     await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
     await expect.poll(async () => (await status(request)).presence.events).toContainEqual({ userId: USER_ID, event: "logOff" });
   });

@@ -60,3 +60,9 @@ export async function signInWithCode(page: Page, sandbox: Sandbox, account = "13
   const code = await sandbox.ssoCode(account);
   await page.goto(`${path}${path.includes("?") ? "&" : "?"}code=${code}`);
 }
+
+/** Logs out the way a person does: the user dropdown of the header, then its 'log out' button. */
+export async function logOut(page: Page) {
+  await page.getByTestId("user-menu").locator("summary").click();
+  await page.getByRole("button", { name: "退出登录" }).click();
+}
