@@ -44,7 +44,7 @@ export default function StudentsVoice() {
         <Empty>{t("voices.empty")}</Empty>
       )}
       <p className="mt-6">
-        <Link to="/course/list" className="text-brand underline">
+        <Link to="/course/list" className="text-brand-strong underline">
           {t("home.allCourses")}
         </Link>
       </p>

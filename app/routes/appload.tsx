@@ -32,6 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
       schoolQr,
       ios: enabled ? httpUrl(app.iosDownURL) : "",
       android: enabled ? httpUrl(app.androidDownURL) : "",
+      sizes: { app: APP_QR_SIZE, school: SCHOOL_QR_SIZE },
       companyName: baseInfo.companyName,
       i18n,
       title: titleOf(i18n, "appload.title"),
@@ -49,13 +50,13 @@ export default function AppLoad() {
         <div className="flex flex-wrap gap-10 rounded-lg border border-gray-200 bg-white p-6">
           {d.appQr ? (
             <figure className="text-center">
-              <img src={d.appQr} width={APP_QR_SIZE} height={APP_QR_SIZE} alt={t("appload.appQr")} />
+              <img src={d.appQr} width={d.sizes.app} height={d.sizes.app} alt={t("appload.appQr")} />
               <figcaption className="mt-2 text-sm text-gray-700">{t("appload.scan")}</figcaption>
             </figure>
           ) : null}
           {d.schoolQr ? (
             <figure className="text-center">
-              <img src={d.schoolQr} width={SCHOOL_QR_SIZE} height={SCHOOL_QR_SIZE} alt={t("appload.schoolQr")} />
+              <img src={d.schoolQr} width={d.sizes.school} height={d.sizes.school} alt={t("appload.schoolQr")} />
               <figcaption className="mt-2 text-sm text-gray-700">{t("appload.schoolScan")}</figcaption>
             </figure>
           ) : null}

@@ -65,7 +65,7 @@ export default function ApplyDetail() {
         </ul>
       </section>
       {loggedIn ? null : (
-        <Link to={`/join/login?backUrl=${encodeURIComponent(`/applydetail/${item.id}`)}`} className="mt-8 inline-block rounded bg-brand px-5 py-2 text-white">
+        <Link to={`/join/login?backUrl=${encodeURIComponent(`/applydetail/${item.id}`)}`} className="mt-8 inline-block rounded bg-brand-strong px-5 py-2 text-white">
           {t("apply.loginToSignUp")}
         </Link>
       )}

@@ -44,7 +44,7 @@ export default function CourseContents() {
         </p>
       }
     >
-      <Link to={`/course/detail/${contents.commodityId}`} className="text-brand underline">
+      <Link to={`/course/detail/${contents.commodityId}`} className="text-brand-strong underline">
         {t("contents.back")}
       </Link>
       <ChapterList chapters={contents.chapters} t={t} />

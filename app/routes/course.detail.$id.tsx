@@ -64,12 +64,12 @@ export default function CourseDetail() {
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
             {free ? (
-              <Link to={contentsHref} className="rounded bg-brand px-5 py-2 text-white">
+              <Link to={contentsHref} className="rounded bg-brand-strong px-5 py-2 text-white">
                 {t("course.startStudy")}
               </Link>
             ) : (
               <>
-                <Link to={`/payment/order?commodityId=${course.commodityId}`} className="rounded bg-brand px-5 py-2 text-white">
+                <Link to={`/payment/order?commodityId=${course.commodityId}`} className="rounded bg-brand-strong px-5 py-2 text-white">
                   {t("course.buy")}
                 </Link>
                 {root?.shell.cartCount !== null || !loggedIn ? (
@@ -77,7 +77,7 @@ export default function CourseDetail() {
                     <AuthenticityTokenInput name="csrf" />
                     <input type="hidden" name="intent" value="add" />
                     <input type="hidden" name="commodityId" value={course.commodityId} />
-                    <button type="submit" className="rounded border border-brand px-5 py-2 text-brand">
+                    <button type="submit" className="rounded border border-brand-strong px-5 py-2 text-brand-strong">
                       {t("course.addToCart")}
                     </button>
                   </Form>
@@ -108,7 +108,7 @@ export default function CourseDetail() {
               {t("course.chapters")}
             </h2>
             <ChapterList chapters={course.chapters} t={t} />
-            <Link to={contentsHref} className="mt-3 inline-block text-brand underline">
+            <Link to={contentsHref} className="mt-3 inline-block text-brand-strong underline">
               {t("course.allContents")}
             </Link>
           </section>

@@ -5,7 +5,8 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid, Empty, Pager, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
-import { COURSE_NAME_MAX, COURSE_SORTS, courseListHref, courseQueryOf, listCategories, PRICE_TYPES, searchCourses } from "~/services/catalog.server";
+import { COURSE_NAME_MAX, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES } from "~/components/catalog/query";
+import { listCategories, searchCourses } from "~/services/catalog.server";
 import { getPortal } from "~/services/portal.server";
 import { requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
@@ -32,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function CourseList() {
   const { query, categories, page, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
-  const chip = (active: boolean) => `rounded-full px-3 py-1 text-sm ${active ? "bg-brand text-white" : "bg-gray-100 text-gray-800 hover:bg-gray-200"}`;
+  const chip = (active: boolean) => `rounded-full px-3 py-1 text-sm ${active ? "bg-brand-strong text-white" : "bg-gray-100 text-gray-800 hover:bg-gray-200"}`;
   return (
     <SectionPage
       title={query.courseName ? t("courseList.searchTitle", { name: query.courseName }) : t("courseList.title")}
@@ -52,7 +53,7 @@ export default function CourseList() {
           className="flex-1 rounded border border-gray-400 px-3 py-1.5"
         />
         {query.categoryId ? <input type="hidden" name="categoryId" value={query.categoryId} /> : null}
-        <button type="submit" className="rounded bg-brand px-4 py-1.5 text-white">
+        <button type="submit" className="rounded bg-brand-strong px-4 py-1.5 text-white">
           {t("courseList.search")}
         </button>
       </Form>

@@ -44,7 +44,7 @@ export default function PackageDetail() {
           <div className="mt-4">
             <Price item={pkg} t={t} large />
           </div>
-          <Link to={`/payment/order?packageId=${pkg.id}`} className="mt-6 inline-block rounded bg-brand px-5 py-2 text-white">
+          <Link to={`/payment/order?packageId=${pkg.id}`} className="mt-6 inline-block rounded bg-brand-strong px-5 py-2 text-white">
             {t("course.buy")}
           </Link>
         </div>

@@ -38,7 +38,7 @@ export default function CustomPage() {
         ))}
       </div>
       <p className="mt-8">
-        <Link to="/home/index" className="text-brand underline">
+        <Link to="/home/index" className="text-brand-strong underline">
           {t("errorPage.home")}
         </Link>
       </p>

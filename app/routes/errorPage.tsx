@@ -25,7 +25,7 @@ export default function ErrorPageRoute() {
   return (
     <SectionPage title={t("errorPage.title")} intro={<p role="alert">{t("errorPage.message")}</p>}>
       <div className="flex gap-4">
-        <Link to="/home/index" className="rounded bg-brand px-4 py-2 text-white">
+        <Link to="/home/index" className="rounded bg-brand-strong px-4 py-2 text-white">
           {t("errorPage.home")}
         </Link>
         <Link to="/course/list" className="rounded border border-gray-400 px-4 py-2">

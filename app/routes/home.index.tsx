@@ -70,7 +70,7 @@ export default function HomeIndex() {
   const { shell } = root;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <section className="rounded-lg bg-brand px-8 py-10 text-white" aria-labelledby="home-title">
+      <section className="rounded-lg bg-brand-strong px-8 py-10 text-white" aria-labelledby="home-title">
         <h1 id="home-title" className="text-3xl font-bold">
           {shell.user ? tc("home.welcomeUser", { name: shell.user.displayName }) : tc("home.welcome", { name: shell.site.companyName })}
         </h1>
@@ -168,7 +168,7 @@ export default function HomeIndex() {
               <li key={school.id} className="rounded border border-gray-200 bg-white px-4 py-3">
                 <Link to={school.main || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`}>{school.name}</Link>
                 {school.main ? <span className="ml-2 text-xs text-gray-600">{tc("home.mainSchool")}</span> : null}
-                {shell.school?.id === school.id ? <span className="ml-2 text-xs text-brand">{tc("home.current")}</span> : null}
+                {shell.school?.id === school.id ? <span className="ml-2 text-xs text-brand-strong">{tc("home.current")}</span> : null}
               </li>
             ))}
           </ul>
@@ -186,7 +186,7 @@ function Block({ id, title, more, children }: { id: string; title: string; more?
           {title}
         </h2>
         {more ? (
-          <Link to={more.href} className="text-sm text-brand">
+          <Link to={more.href} className="text-sm text-brand-strong">
             {more.label}
           </Link>
         ) : null}

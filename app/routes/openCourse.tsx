@@ -31,7 +31,7 @@ export default function OpenCourses() {
             <li key={c.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white">
               <Img src={c.cover} alt="" width={320} height={180} eager={i < 3} />
               <div className="p-3">
-                <p className="text-xs font-medium text-brand">{t(`openCourse.status.${c.status === "live" || c.status === "replay" ? c.status : "upcoming"}`)}</p>
+                <p className="text-xs font-medium text-brand-strong">{t(`openCourse.status.${c.status === "live" || c.status === "replay" ? c.status : "upcoming"}`)}</p>
                 <h2 className="mt-1 font-semibold">{c.title}</h2>
                 <p className="mt-1 text-sm text-gray-700">
                   {c.teacher ? <Link to={`/teachersdetail?id=${c.teacher.id}`}>{c.teacher.teacherName}</Link> : null} · {c.startTime}

@@ -30,7 +30,7 @@ export default function TrainingPlanHome() {
       plans={plans}
       t={t}
       footer={
-        <Link to="/trainingPlan/list" className="text-brand underline">
+        <Link to="/trainingPlan/list" className="text-brand-strong underline">
           {t("plans.all")}
         </Link>
       }

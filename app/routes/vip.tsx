@@ -39,7 +39,7 @@ export default function Vip() {
                   <li key={b}>{b}</li>
                 ))}
               </ul>
-              <Link to={`/payment/order?vipId=${level.id}`} className="mt-6 rounded bg-brand px-4 py-2 text-center text-white">
+              <Link to={`/payment/order?vipId=${level.id}`} className="mt-6 rounded bg-brand-strong px-4 py-2 text-center text-white">
                 {t("vip.open")}
               </Link>
             </li>

@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { COURSE_PAGE_SIZE, type CourseQuery } from "~/components/catalog/query";
 import type { Upstream } from "~/services/upstream.server";
 import {
   count,
@@ -20,13 +21,6 @@ import {
  * course detail and contents, packages, open courses and teachers. Visitors call these too; the token is
  * sent when there is one (member prices and purchase state may depend on it). An unknown id answers null.
  */
-
-export const COURSE_PAGE_SIZE = 12;
-export const COURSE_SORTS = ["default", "new", "hot", "priceAsc", "priceDesc"] as const;
-export const PRICE_TYPES = ["all", "free", "paid"] as const;
-export type CourseSort = (typeof COURSE_SORTS)[number];
-export type PriceType = (typeof PRICE_TYPES)[number];
-export const COURSE_NAME_MAX = 50;
 
 export const CategorySchema = z.looseObject({ id, parentId: count, categoryName: text });
 export type Category = z.infer<typeof CategorySchema>;
@@ -87,37 +81,6 @@ export type OpenCourse = z.infer<typeof OpenCourseSchema>;
 
 export const TeacherDetailSchema = TeacherSchema.extend({ courses: list(CourseCardSchema) }).nullable();
 
-export type CourseQuery = { categoryId?: number; priceType: PriceType; sort: CourseSort; courseName: string; page: number };
-
-/** Reads the course list's filters from the address; anything unknown falls back to the default. */
-export function courseQueryOf(url: URL): CourseQuery {
-  const p = url.searchParams;
-  const categoryId = Number(p.get("categoryId"));
-  const page = Number(p.get("page"));
-  const sort = p.get("sort") as CourseSort;
-  const priceType = p.get("priceType") as PriceType;
-  return {
-    categoryId: Number.isInteger(categoryId) && categoryId > 0 ? categoryId : undefined,
-    priceType: PRICE_TYPES.includes(priceType) ? priceType : "all",
-    sort: COURSE_SORTS.includes(sort) ? sort : "default",
-    courseName: Array.from((p.get("courseName") ?? "").trim()).slice(0, COURSE_NAME_MAX).join(""),
-    page: Number.isInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
-  };
-}
-
-/** The address of the course list with `change` applied (a page reset unless the change is the page). */
-export function courseListHref(q: CourseQuery, change: Partial<CourseQuery>): string {
-  const next = { ...q, ...("page" in change ? {} : { page: 1 }), ...change };
-  const params = new URLSearchParams();
-  if (next.courseName) params.set("courseName", next.courseName);
-  if (next.categoryId) params.set("categoryId", String(next.categoryId));
-  if (next.priceType !== "all") params.set("priceType", next.priceType);
-  if (next.sort !== "default") params.set("sort", next.sort);
-  if (next.page > 1) params.set("page", String(next.page));
-  const s = params.toString();
-  return `/course/list${s ? `?${s}` : ""}`;
-}
-
 export function listCategories(upstream: Upstream) {
   return upstream.call({ path: "/course/v1/front/category/tree", schema: list(CategorySchema) });
 }
@@ -168,3 +131,5 @@ export function listTeachers(upstream: Upstream) {
 export function getTeacher(upstream: Upstream, teacherId: number) {
   return upstream.call({ path: `/course/v1/front/teacher/detail/${teacherId}`, schema: TeacherDetailSchema });
 }
+
+export { courseQueryOf, courseListHref } from "~/components/catalog/query";

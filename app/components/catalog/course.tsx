@@ -34,7 +34,7 @@ export function MissingCourseId({ t }: { t: (k: string) => string }) {
       <p role="alert" className="text-red-700">
         {t("contents.missingId")}
       </p>
-      <Link to="/course/list" className="mt-4 inline-block text-brand underline">
+      <Link to="/course/list" className="mt-4 inline-block text-brand-strong underline">
         {t("courseList.title")}
       </Link>
     </SectionPage>

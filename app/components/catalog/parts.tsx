@@ -71,7 +71,7 @@ export function Pager({ current, total, size, href, t }: { current: number; tota
         <span key={p} className="flex items-center gap-2">
           {i > 0 && shown[i - 1] !== p - 1 ? <span aria-hidden="true">…</span> : null}
           {p === current ? (
-            <span aria-current="page" className="rounded bg-brand px-3 py-1 text-white">
+            <span aria-current="page" className="rounded bg-brand-strong px-3 py-1 text-white">
               {p}
             </span>
           ) : (
