@@ -39,7 +39,7 @@ test.describe("visitor journey", () => {
     await page.getByRole("link", { name: /Python 编程从入门到实践/ }).click();
     await expect(page).toHaveURL(/\/course\/detail\/5019$/);
     await expect(page.getByRole("heading", { level: 1, name: "Python 编程从入门到实践" })).toBeVisible();
-    await expect(page.getByText("¥699", { exact: true })).toBeVisible();
+    await expect(page.getByText("价格：¥699", { exact: true })).toBeVisible();
     await expect(page.getByText("会员价 ¥559")).toBeVisible();
     await expect(page.getByRole("link", { name: "陈思远" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "第一章 课程导学与考情分析" })).toBeVisible();
