@@ -72,7 +72,8 @@ test.describe("visitor journey", () => {
     await sandbox.config(1, { homeConfig: { headCfRsp: { redirectLogin: 1 } } });
     await page.goto("/course/detail/5019");
     await expect(page).toHaveURL(/\/join\/login\?backUrl=%2Fcourse%2Fdetail%2F5019$/);
-    await page.getByLabel("账号").fill("student01");
+    // member01: student01's per-account login budget belongs to login.test.ts
+    await page.getByLabel("账号").fill("member01");
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "登录", exact: true }).click();
     await expect(page).toHaveURL(/\/course\/detail\/5019(\?|$)/);
