@@ -22,6 +22,8 @@ const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1";
 const LATENCY_MS = 100;
 const ACCOUNT = "13800000001";
 const HOME = "/home/index";
+// The public content pages measured beside the home page (issue 6): rounds, calls, JS and LCP.
+const CONTENT_PAGES = ["/course/list", "/course/detail/5019"];
 const ROUNDS_SAMPLES = 20;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
@@ -267,10 +269,10 @@ async function login(portal) {
   return cookies.join("; ");
 }
 
-async function page(portal, cookie) {
+async function page(portal, cookie, route = HOME) {
   const headers = { ...BROWSER_HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
-  const res = await request(`${portal.base}${HOME}`, { headers });
-  if (res.status !== 200) throw new Error(`GET ${HOME} (${cookie ? "user" : "visitor"}) answered ${res.status}`);
+  const res = await request(`${portal.base}${route}`, { headers });
+  if (res.status !== 200) throw new Error(`GET ${route} (${cookie ? "user" : "visitor"}) answered ${res.status}`);
   return res;
 }
 
@@ -289,16 +291,16 @@ const percentile = (xs, p) => {
 };
 const round = (x, d = 1) => (x === null || x === undefined ? null : Number(x.toFixed(d)));
 
-async function warm(portal, cookie, n = 3) {
-  for (let i = 0; i < n; i++) await page(portal, cookie);
+async function warm(portal, cookie, n = 3, route = HOME) {
+  for (let i = 0; i < n; i++) await page(portal, cookie, route);
 }
 
-async function measureRounds(portal, cookie) {
+async function measureRounds(portal, cookie, route = HOME) {
   const result = {};
   for (const [who, c] of [["visitor", undefined], ["user", cookie]]) {
-    await warm(portal, c);
+    await warm(portal, c, 3, route);
     const ttfb = [];
-    for (let i = 0; i < ROUNDS_SAMPLES; i++) ttfb.push((await page(portal, c)).ttfbMs);
+    for (let i = 0; i < ROUNDS_SAMPLES; i++) ttfb.push((await page(portal, c, route)).ttfbMs);
     result[who] = { ttfb };
   }
   return {
@@ -321,9 +323,9 @@ async function requestLog(portal) {
 }
 
 /** Upstream calls of one page view, from the sandbox's request log and from Server-Timing. */
-async function countCalls(portal, cookie) {
+async function countCalls(portal, cookie, route = HOME) {
   await json(`${portal.sandbox.base}/__sandbox/requests`, "DELETE");
-  const res = await page(portal, cookie);
+  const res = await page(portal, cookie, route);
   await sleep(150); // background refreshes started by this page view still count for it
   const list = await requestLog(portal);
   const serverTiming = upstreamTimings(res);
@@ -464,7 +466,7 @@ function measureJs() {
     if (!r) return [];
     return [...(r.parentId ? chain(r.parentId) : []), r];
   };
-  const ids = ["root", "routes/home.index", "routes/upgrade.token", "routes/join.login"].filter((id) => manifest.routes[id]);
+  const ids = ["root", "routes/home.index", "routes/course.list", "routes/course.detail.$id", "routes/upgrade.token", "routes/join.login"].filter((id) => manifest.routes[id]);
   const routes = {};
   for (const id of ids) {
     const assets = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
@@ -506,7 +508,7 @@ async function measureLcp(portal) {
     runs: LCP_RUNS,
     routes: {},
   };
-  for (const route of [HOME, "/join/login"]) {
+  for (const route of [HOME, ...CONTENT_PAGES, "/join/login"]) {
     const probe = await request(`${portal.base}${route}`, { headers: BROWSER_HEADERS });
     if (probe.status === 404) {
       result.routes[route] = { lcpMs: null, note: "404" };
@@ -581,7 +583,7 @@ function table(title, rows) {
 }
 
 function print(results) {
-  const { rounds, calls, throughput, js, lcp } = results;
+  const { rounds, calls, content, throughput, js, lcp } = results;
   console.log(`\nPortal benchmark  ${results.date}  node ${results.node}`);
   table(`Upstream rounds on ${HOME} (median TTFB of ${rounds.samples} sequential requests / ${rounds.latencyMs} ms injected latency)`, [
     ["who", "rounds", "median TTFB ms", "min ms", "max ms"],
@@ -593,6 +595,18 @@ function print(results) {
     ...["visitor", "user"].map((who) => [
       who,
       ...["cold", "warm"].map((k) => `${calls[who][k].calls} / ${calls[who][k].serverTiming}${calls[who][k].match ? "" : " (MISMATCH)"}`),
+    ]),
+  ]);
+  table(`Content pages: upstream rounds (median TTFB / ${rounds.latencyMs} ms) and calls per warm page view (request log / Server-Timing)`, [
+    ["route", "rounds visitor", "rounds user", "TTFB visitor ms", "TTFB user ms", "calls visitor", "calls user"],
+    ...Object.entries(content).map(([route, v]) => [
+      route,
+      v.rounds.visitor,
+      v.rounds.user,
+      v.rounds.medianTtfbMs.visitor,
+      v.rounds.medianTtfbMs.user,
+      `${v.calls.visitor.calls} / ${v.calls.visitor.serverTiming}`,
+      `${v.calls.user.calls} / ${v.calls.user.serverTiming}`,
     ]),
   ]);
   table(
@@ -651,6 +665,15 @@ async function main() {
   portal = c.portal;
   log("measuring rounds (TTFB)");
   const rounds = await measureRounds(portal, c.cookie);
+  log(`measuring rounds and calls of ${CONTENT_PAGES.join(", ")}`);
+  const content = {};
+  for (const route of CONTENT_PAGES) {
+    const r = await measureRounds(portal, c.cookie, route);
+    content[route] = {
+      rounds: r,
+      calls: { visitor: await countCalls(portal, undefined, route), user: await countCalls(portal, c.cookie, route) },
+    };
+  }
   await stopChild(portal.child);
   await stopChild(slow.child);
 
@@ -674,6 +697,7 @@ async function main() {
     node: process.version,
     rounds,
     calls: c.calls,
+    content,
     throughput,
     js,
     lcp,

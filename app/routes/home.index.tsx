@@ -1,56 +1,197 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { CourseGrid, Img, Price } from "~/components/catalog/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
 import type { loader as rootLoader } from "~/root";
+import { listPackages, listTeachers, recommendedCourses } from "~/services/catalog.server";
+import { loadConfig } from "~/services/config.server";
+import { listNews } from "~/services/news.server";
+import { getPortal } from "~/services/portal.server";
+import { requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
-export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data;
-  const seo = root?.shell.site.seo.find((s) => s.pageType === "home" || s.pageType === "index");
-  return [
-    { title: seo?.title || root?.shell.site.title || "" },
-    ...(seo?.keywords ? [{ name: "keywords", content: seo.keywords }] : []),
-    ...(seo?.description ? [{ name: "description", content: seo.description }] : []),
-  ];
-};
+export const handle = { i18n: ["catalog"] };
 
-/** The home page renders from the shell's one round of upstream calls: it adds none of its own. */
+export const headers = sectionHeaders;
+
+export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "index");
+
+const HOME_COURSES = 8;
+const HOME_PACKAGES = 4;
+const HOME_NEWS = 6;
+const HOME_TEACHERS = 4;
+
+/**
+ * The home page: the shell (root loader) gives the site, schools and the continue-learning item; this
+ * loader adds the school's content in the same single round (home config is a cache hit). A home
+ * template of redirect type 1 with a link sends the visitor to that page (homePageTemplateRsp).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const [, homeConfig, courses, packages, news, teachers, i18n] = await Promise.all([
+    requireSectionAccess(portal, "home"),
+    loadConfig(portal.upstream, "homeConfig"),
+    recommendedCourses(portal.upstream, HOME_COURSES),
+    listPackages(portal.upstream, 1, HOME_PACKAGES),
+    listNews(portal.upstream, 1, HOME_NEWS),
+    listTeachers(portal.upstream),
+    namespaces(args.request, ["catalog"]),
+  ]);
+  const template = homeConfig.homePageTemplateRsp;
+  const link = template?.templateLink.trim() ?? "";
+  if (template?.redirectType === "1" && (/^https?:\/\//i.test(link) || (link.startsWith("/") && !link.startsWith("//") && !link.startsWith("/home/index")))) {
+    throw redirect(link);
+  }
+  return data(
+    { courses, packages: packages.records, news: news.records, teachers: teachers.slice(0, HOME_TEACHERS), i18n },
+    { headers: cacheHeaders(portal) },
+  );
+}
+
+const SECTIONS = [
+  ["/openCourse", "openCourse"],
+  ["/answerslist/0", "qa"],
+  ["/vip", "vip"],
+  ["/apply", "apply"],
+  ["/StudentsVoice", "voices"],
+  ["/trainingPlan", "plans"],
+  ["/appload", "app"],
+] as const;
+
 export default function HomeIndex() {
-  const { t } = useTranslation();
+  const { courses, packages, news, teachers, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  const { t: tc } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!root) return null;
   const { shell } = root;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <section className="rounded-lg bg-brand px-8 py-12 text-white">
-        <h1 className="text-3xl font-bold">
-          {shell.user ? t("home.welcomeUser", { name: shell.user.displayName }) : t("home.welcome", { name: shell.site.companyName })}
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <section className="rounded-lg bg-brand-strong px-8 py-10 text-white" aria-labelledby="home-title">
+        <h1 id="home-title" className="text-3xl font-bold">
+          {shell.user ? tc("home.welcomeUser", { name: shell.user.displayName }) : tc("home.welcome", { name: shell.site.companyName })}
         </h1>
-        <p className="mt-3">{t("home.intro")}</p>
+        <p className="mt-3">{tc("home.intro")}</p>
         {shell.lastLearn ? (
-          <p className="mt-6 text-sm">
-            {t("site.lastLearning", shell.lastLearn)}
-          </p>
+          <div className="mt-6 flex flex-wrap items-center gap-4 rounded bg-white/15 px-4 py-3" data-testid="continue-learning">
+            <p className="text-sm">
+              <span className="font-semibold">{t("home.continueTitle")}</span> {shell.lastLearn.courseName} · {shell.lastLearn.lessonName}
+            </p>
+            <Link to={`/course/list?courseName=${encodeURIComponent(shell.lastLearn.courseName)}`} className="rounded bg-white px-4 py-1.5 text-sm font-medium text-gray-900">
+              {t("home.continueLearning")}
+            </Link>
+          </div>
         ) : null}
       </section>
+
+      <nav aria-label={t("home.sections")} className="mt-6">
+        <ul className="flex flex-wrap gap-3 text-sm">
+          {SECTIONS.map(([href, key]) => (
+            <li key={href}>
+              <Link to={href} className="inline-block rounded-full border border-gray-300 bg-white px-4 py-1.5 hover:border-brand">
+                {t(`home.${key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Block id="home-courses" title={t("home.recommended")} more={{ href: "/course/list", label: t("home.allCourses") }}>
+        <CourseGrid courses={courses} t={t} eagerCount={4} />
+      </Block>
+
+      {packages.length ? (
+        <Block id="home-packages" title={t("home.packages")} more={{ href: "/coursePackage/list", label: t("home.allPackages") }}>
+          <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+            {packages.map((p) => (
+              <li key={p.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white">
+                <Link to={`/coursePackage/detail/${p.id}`} className="block">
+                  <Img src={p.cover} alt="" width={320} height={180} />
+                  <div className="p-3">
+                    <h3 className="font-medium">{p.packageName}</h3>
+                    <Price item={p} t={t} />
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Block>
+      ) : null}
+
+      <div className="grid gap-8 md:grid-cols-2">
+        {news.length ? (
+          <Block id="home-news" title={t("home.news")} more={{ href: "/news", label: t("home.allNews") }}>
+            <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
+              {news.map((n) => (
+                <li key={n.id} className="flex justify-between gap-3 px-4 py-2 text-sm">
+                  <Link to={`/newsdetails/${n.id}`} className="truncate">
+                    {n.title}
+                  </Link>
+                  <span className="shrink-0 text-gray-600">{n.publishTime.slice(0, 10)}</span>
+                </li>
+              ))}
+            </ul>
+          </Block>
+        ) : null}
+        {teachers.length ? (
+          <Block id="home-teachers" title={t("home.teachers")} more={{ href: "/teachers", label: t("home.allTeachers") }}>
+            <ul className="grid grid-cols-2 gap-3">
+              {teachers.map((teacher) => (
+                <li key={teacher.id} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3">
+                  <div className="w-12 shrink-0">
+                    <Img src={teacher.avatar} alt="" width={48} height={48} className="rounded-full" />
+                  </div>
+                  <div className="min-w-0">
+                    <Link to={`/teachersdetail?id=${teacher.id}`} className="font-medium">
+                      {teacher.teacherName}
+                    </Link>
+                    <p className="truncate text-xs text-gray-600">{teacher.title}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Block>
+        ) : null}
+      </div>
+
       {shell.schools.length > 1 ? (
         <section className="mt-10" aria-labelledby="schools-heading">
           <h2 id="schools-heading" className="text-xl font-semibold">
-            {t("home.schoolsHeading")}
+            {tc("home.schoolsHeading")}
           </h2>
-          <p className="text-sm text-gray-500">{t("home.schoolCount", { count: shell.schoolTotal })}</p>
+          <p className="text-sm text-gray-600">{tc("home.schoolCount", { count: shell.schoolTotal })}</p>
           <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
             {shell.schools.map((school) => (
               <li key={school.id} className="rounded border border-gray-200 bg-white px-4 py-3">
-                <Link to={school.main || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`}>
-                  {school.name}
-                </Link>
-                {school.main ? <span className="ml-2 text-xs text-gray-500">{t("home.mainSchool")}</span> : null}
-                {shell.school?.id === school.id ? <span className="ml-2 text-xs text-brand">{t("home.current")}</span> : null}
+                <Link to={school.main || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`}>{school.name}</Link>
+                {school.main ? <span className="ml-2 text-xs text-gray-600">{tc("home.mainSchool")}</span> : null}
+                {shell.school?.id === school.id ? <span className="ml-2 text-xs text-brand-strong">{tc("home.current")}</span> : null}
               </li>
             ))}
           </ul>
         </section>
       ) : null}
     </div>
+  );
+}
+
+function Block({ id, title, more, children }: { id: string; title: string; more?: { href: string; label: string }; children: React.ReactNode }) {
+  return (
+    <section className="mt-10" aria-labelledby={id}>
+      <div className="mb-4 flex items-baseline justify-between">
+        <h2 id={id} className="text-xl font-semibold">
+          {title}
+        </h2>
+        {more ? (
+          <Link to={more.href} className="text-sm text-brand-strong">
+            {more.label}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
   );
 }

@@ -9,6 +9,7 @@ import { registerSchoolRoutes } from './routes/schools.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { attachRealtime } from './realtime/index.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
+import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerExerciseSyncRoutes } from './routes/exercise-sync.js';
 import { registerFaceRoutes } from './routes/face.js';
 import { registerLoginRoutes } from './routes/login.js';
@@ -101,6 +102,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerThirdPartyRoutes(app, ctx);
   registerExerciseSyncRoutes(app, ctx);
   registerShellRoutes(app, ctx);
+  registerCatalogRoutes(app, ctx);
   if (ctx.control) registerControlRoutes(app, ctx);
   const realtime = await attachRealtime(app, ctx);
 

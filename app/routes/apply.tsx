@@ -1,0 +1,47 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal } from "~/services/portal.server";
+import { Empty, SectionPage, yuan } from "~/components/catalog/parts";
+import { listApplyItems } from "~/services/school-content.server";
+import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+export const headers = sectionHeaders;
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "apply", d?.title);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const [, items, i18n] = await Promise.all([requireSectionAccess(portal, "apply"), listApplyItems(portal.upstream), namespaces(args.request, ["catalog"])]);
+  return data({ items, i18n, title: titleOf(i18n, "apply.title") }, { headers: cacheHeaders(portal) });
+}
+
+export default function Apply() {
+  const { items, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return (
+    <SectionPage title={t("apply.title")} intro={<p>{t("apply.intro")}</p>}>
+      {items.length ? (
+        <ul className="space-y-3">
+          {items.map((item) => (
+            <li key={item.id} className="rounded-lg border border-gray-200 bg-white p-4">
+              <h2 className="font-semibold">
+                <Link to={`/applydetail/${item.id}`}>{item.title}</Link>
+              </h2>
+              <p className="mt-1 text-sm text-gray-700">{t("apply.period", { start: item.applyStart.slice(0, 10), end: item.applyEnd.slice(0, 10) })}</p>
+              <p className="text-sm text-gray-700">{t("apply.exam", { time: item.examTime.slice(0, 16), place: item.place })}</p>
+              <p className="text-sm text-gray-700">
+                {t("apply.fee", { fee: yuan(item.fee) })} · {t("apply.quota", { applied: item.applied, quota: item.quota })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty>{t("apply.empty")}</Empty>
+      )}
+    </SectionPage>
+  );
+}

@@ -1,0 +1,140 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { ChapterList } from "~/components/catalog/course";
+import { Img, minutes, Price } from "~/components/catalog/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import type { loader as rootLoader } from "~/root";
+import { getCourse } from "~/services/catalog.server";
+import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+
+export const headers = sectionHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "course", d?.course.courseName, d?.course.summary);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const commodityId = idOf(args.params.id);
+  const [, course, i18n] = await Promise.all([
+    requireSectionAccess(portal, "course"),
+    commodityId ? getCourse(portal.upstream, commodityId) : null,
+    namespaces(args.request, ["catalog"]),
+  ]);
+  if (!course) notFound(portal);
+  return data({ course, loggedIn: isLoggedIn(portal), i18n }, { headers: cacheHeaders(portal) });
+}
+
+export default function CourseDetail() {
+  const { course, loggedIn, i18n } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { t } = useNamespaces(i18n);
+  const free = course.freeFlag === 1 || course.price === 0;
+  const contentsHref = `/course/detail/${course.commodityId}/${course.courseId}/contents`;
+  const lessons = course.chapters.reduce((n, c) => n + c.lessons.length, 0);
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="course-title">
+      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
+        <Link to="/course/list">{t("courseList.title")}</Link>
+        {course.categoryId ? (
+          <>
+            {" / "}
+            <Link to={`/course/list?categoryId=${course.categoryId}`}>{course.categoryName}</Link>
+          </>
+        ) : null}
+      </nav>
+      <div className="grid gap-6 rounded-lg border border-gray-200 bg-white p-4 md:grid-cols-[400px_1fr]">
+        <Img src={course.cover} alt={course.courseName} width={400} height={225} eager className="rounded" />
+        <div>
+          <h1 id="course-title" className="text-2xl font-bold">
+            {course.courseName}
+          </h1>
+          <p className="mt-2 text-gray-700">{course.summary}</p>
+          <p className="mt-2 text-sm text-gray-600">
+            {t("course.stats", { lessons: course.lessonCount || lessons, students: course.studyCount })} · {t("course.duration", { minutes: minutes(course.totalDurationS) })}
+            {course.validDays ? ` · ${t("course.validDays", { days: course.validDays })}` : null}
+          </p>
+          <div className="mt-4">
+            <Price item={course} t={t} large />
+          </div>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {free ? (
+              <Link to={contentsHref} className="rounded bg-brand-strong px-5 py-2 text-white">
+                {t("course.startStudy")}
+              </Link>
+            ) : (
+              <>
+                <Link to={`/payment/order?commodityId=${course.commodityId}`} className="rounded bg-brand-strong px-5 py-2 text-white">
+                  {t("course.buy")}
+                </Link>
+                {root?.shell.cartCount !== null || !loggedIn ? (
+                  <Form method="post" action="/shoppingcart" reloadDocument>
+                    <AuthenticityTokenInput name="csrf" />
+                    <input type="hidden" name="intent" value="add" />
+                    <input type="hidden" name="commodityId" value={course.commodityId} />
+                    <button type="submit" className="rounded border border-brand-strong px-5 py-2 text-brand-strong">
+                      {t("course.addToCart")}
+                    </button>
+                  </Form>
+                ) : null}
+                <Link to={contentsHref} className="rounded border border-gray-400 px-5 py-2">
+                  {t("course.tryStudy")}
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-8 md:grid-cols-[1fr_280px]">
+        <div>
+          <section aria-labelledby="intro-heading">
+            <h2 id="intro-heading" className="text-xl font-semibold">
+              {t("course.introduction")}
+            </h2>
+            {course.introduction.map((p, i) => (
+              <p key={i} className="mt-2 leading-7 text-gray-800">
+                {p}
+              </p>
+            ))}
+          </section>
+          <section aria-labelledby="chapters-heading" className="mt-8">
+            <h2 id="chapters-heading" className="text-xl font-semibold">
+              {t("course.chapters")}
+            </h2>
+            <ChapterList chapters={course.chapters} t={t} />
+            <Link to={contentsHref} className="mt-3 inline-block text-brand-strong underline">
+              {t("course.allContents")}
+            </Link>
+          </section>
+        </div>
+        <aside aria-labelledby="teachers-heading">
+          <h2 id="teachers-heading" className="text-xl font-semibold">
+            {t("course.teachers")}
+          </h2>
+          <ul className="mt-3 space-y-4">
+            {course.teachers.map((teacher) => (
+              <li key={teacher.id} className="flex gap-3">
+                <div className="w-14 shrink-0">
+                  <Img src={teacher.avatar} alt="" width={56} height={56} className="rounded-full" />
+                </div>
+                <div>
+                  <Link to={`/teachersdetail?id=${teacher.id}`} className="font-medium">
+                    {teacher.teacherName}
+                  </Link>
+                  <p className="text-xs text-gray-600">{teacher.title}</p>
+                  <p className="mt-1 text-sm text-gray-700">{teacher.intro}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </article>
+  );
+}

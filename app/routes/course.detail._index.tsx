@@ -1,0 +1,28 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { MissingCourseId } from "~/components/catalog/course";
+import { getPortal } from "~/services/portal.server";
+import { requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+
+export const headers = sectionHeaders;
+
+export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "course");
+
+/** `/course/detail` without an id: spec 001's 'loading data error, course id cannot be empty'. */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const [, i18n] = await Promise.all([requireSectionAccess(portal, "course"), namespaces(args.request, ["catalog"])]);
+  return data({ i18n }, { status: 400, headers: cacheHeaders(portal) });
+}
+
+export default function CourseDetailWithoutId() {
+  const { i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return <MissingCourseId t={t} />;
+}

@@ -1,0 +1,70 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { CourseGrid, Img, Price } from "~/components/catalog/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPackage } from "~/services/catalog.server";
+import { getPortal } from "~/services/portal.server";
+import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+export const headers = sectionHeaders;
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "package", d?.pkg.packageName, d?.pkg.summary);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const id = idOf(args.params.id);
+  const [, pkg, i18n] = await Promise.all([
+    requireSectionAccess(portal, "package"),
+    id ? getPackage(portal.upstream, id) : null,
+    namespaces(args.request, ["catalog"]),
+  ]);
+  if (!pkg) notFound(portal);
+  return data({ pkg, i18n }, { headers: cacheHeaders(portal) });
+}
+
+export default function PackageDetail() {
+  const { pkg, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="package-title">
+      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
+        <Link to="/coursePackage/list">{t("packages.title")}</Link>
+      </nav>
+      <div className="grid gap-6 rounded-lg border border-gray-200 bg-white p-4 md:grid-cols-[400px_1fr]">
+        <Img src={pkg.cover} alt={pkg.packageName} width={400} height={225} eager className="rounded" />
+        <div>
+          <h1 id="package-title" className="text-2xl font-bold">
+            {pkg.packageName}
+          </h1>
+          <p className="mt-2 text-gray-700">{pkg.summary}</p>
+          <p className="mt-2 text-sm text-gray-600">{t("packages.stats", { courses: pkg.courseCount, students: pkg.studyCount })}</p>
+          <div className="mt-4">
+            <Price item={pkg} t={t} large />
+          </div>
+          <Link to={`/payment/order?packageId=${pkg.id}`} className="mt-6 inline-block rounded bg-brand-strong px-5 py-2 text-white">
+            {t("course.buy")}
+          </Link>
+        </div>
+      </div>
+      <section aria-labelledby="package-intro" className="mt-8">
+        <h2 id="package-intro" className="text-xl font-semibold">
+          {t("course.introduction")}
+        </h2>
+        {pkg.introduction.map((p, i) => (
+          <p key={i} className="mt-2 leading-7">
+            {p}
+          </p>
+        ))}
+      </section>
+      <section aria-labelledby="package-courses" className="mt-8">
+        <h2 id="package-courses" className="mb-3 text-xl font-semibold">
+          {t("packages.courses")}
+        </h2>
+        <CourseGrid courses={pkg.courses} t={t} />
+      </section>
+    </article>
+  );
+}

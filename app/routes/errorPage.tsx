@@ -1,0 +1,37 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { SectionPage } from "~/components/catalog/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal } from "~/services/portal.server";
+import { sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+export const headers = sectionHeaders;
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => [...sectionMeta(matches, "error", d?.title), { name: "robots", content: "noindex" }];
+
+/** `/errorPage`: where the old client sent a visitor after a failure; a page with ways back, never a login wall. */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const i18n = await namespaces(args.request, ["catalog"]);
+  return data({ i18n, title: titleOf(i18n, "errorPage.title") }, { headers: cacheHeaders(portal) });
+}
+
+export default function ErrorPageRoute() {
+  const { i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return (
+    <SectionPage title={t("errorPage.title")} intro={<p role="alert">{t("errorPage.message")}</p>}>
+      <div className="flex gap-4">
+        <Link to="/home/index" className="rounded bg-brand-strong px-4 py-2 text-white">
+          {t("errorPage.home")}
+        </Link>
+        <Link to="/course/list" className="rounded border border-gray-400 px-4 py-2">
+          {t("courseList.title")}
+        </Link>
+      </div>
+    </SectionPage>
+  );
+}

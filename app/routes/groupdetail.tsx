@@ -1,0 +1,62 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal } from "~/services/portal.server";
+import { Img } from "~/components/catalog/parts";
+import { getGroup } from "~/services/community.server";
+import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+export const headers = sectionHeaders;
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "group", d?.group.groupName, d?.group.intro);
+
+/** `/groupdetail?id={groupId}`. */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const id = idOf(new URL(args.request.url).searchParams.get("id"));
+  const [, group, i18n] = await Promise.all([requireSectionAccess(portal, "group"), id ? getGroup(portal.upstream, id) : null, namespaces(args.request, ["catalog"])]);
+  if (!group) notFound(portal);
+  return data({ group, i18n }, { headers: cacheHeaders(portal) });
+}
+
+export default function GroupDetail() {
+  const { group, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-8" aria-labelledby="group-title">
+      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
+        <Link to="/group">{t("groups.title")}</Link>
+      </nav>
+      <div className="flex gap-6 rounded-lg border border-gray-200 bg-white p-4">
+        <div className="w-48 shrink-0">
+          <Img src={group.cover} alt="" width={192} height={108} eager className="rounded" />
+        </div>
+        <div>
+          <h1 id="group-title" className="text-2xl font-bold">
+            {group.groupName}
+          </h1>
+          <p className="mt-2">{group.intro}</p>
+          <p className="mt-1 text-sm text-gray-600">{t("groups.stats", { members: group.memberCount, topics: group.topics.length, owner: group.ownerName })}</p>
+        </div>
+      </div>
+      <section aria-labelledby="topics-heading" className="mt-8">
+        <h2 id="topics-heading" className="text-xl font-semibold">
+          {t("groups.topics")}
+        </h2>
+        <ul className="mt-3 divide-y divide-gray-200 rounded border border-gray-200 bg-white">
+          {group.topics.map((topic) => (
+            <li key={topic.id} className="flex justify-between gap-4 px-4 py-3">
+              <span>{topic.title}</span>
+              <span className="shrink-0 text-sm text-gray-600">
+                {topic.userName} · {t("groups.replies", { count: topic.replyCount })} · {topic.createTime.slice(0, 10)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { Empty, Img, Pager, SectionPage } from "~/components/catalog/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { listNews } from "~/services/news.server";
+import { getPortal } from "~/services/portal.server";
+import { pageOf, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+export const headers = sectionHeaders;
+export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "news");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const [, page, i18n] = await Promise.all([
+    requireSectionAccess(portal, "news"),
+    listNews(portal.upstream, pageOf(new URL(args.request.url))),
+    namespaces(args.request, ["catalog"]),
+  ]);
+  return data({ page, i18n }, { headers: cacheHeaders(portal) });
+}
+
+export default function NewsList() {
+  const { page, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return (
+    <SectionPage title={t("news.title")}>
+      {page.records.length ? (
+        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
+          {page.records.map((n, i) => (
+            <li key={n.id} className="flex gap-4 p-4">
+              <div className="w-40 shrink-0">
+                <Img src={n.cover} alt="" width={160} height={90} eager={i < 2} className="rounded" />
+              </div>
+              <div>
+                <h2 className="font-semibold">
+                  {n.top === 1 ? <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("news.top")}</span> : null}
+                  <Link to={`/newsdetails/${n.id}`}>{n.title}</Link>
+                </h2>
+                <p className="mt-1 text-sm text-gray-700">{n.summary}</p>
+                <p className="mt-1 text-xs text-gray-600">
+                  {n.categoryName} · {n.publishTime.slice(0, 10)} · {t("news.views", { count: n.viewCount })}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty>{t("news.empty")}</Empty>
+      )}
+      <Pager current={page.current} total={page.total} size={page.size} href={(n) => `/news?page=${n}`} t={t} />
+    </SectionPage>
+  );
+}

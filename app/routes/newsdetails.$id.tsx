@@ -1,0 +1,48 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getNews } from "~/services/news.server";
+import { getPortal } from "~/services/portal.server";
+import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+export const headers = sectionHeaders;
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "news", d?.news.title, d?.news.summary);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const id = idOf(args.params.id);
+  const [, news, i18n] = await Promise.all([requireSectionAccess(portal, "news"), id ? getNews(portal.upstream, id) : null, namespaces(args.request, ["catalog"])]);
+  if (!news) notFound(portal);
+  return data({ news, i18n }, { headers: cacheHeaders(portal) });
+}
+
+export default function NewsDetail() {
+  const { news, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8" aria-labelledby="news-title">
+      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
+        <Link to="/news">{t("news.title")}</Link>
+      </nav>
+      <h1 id="news-title" className="text-2xl font-bold">
+        {news.title}
+      </h1>
+      <p className="mt-2 text-sm text-gray-600">
+        {news.categoryName} · {news.author} · {news.publishTime} · {t("news.views", { count: news.viewCount })}
+      </p>
+      <div className="mt-6 space-y-4 leading-8">
+        {news.content.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+      <nav aria-label={t("news.more")} className="mt-10 flex justify-between gap-4 border-t border-gray-200 pt-4 text-sm">
+        {news.prev ? <Link to={`/newsdetails/${news.prev.id}`}>{t("news.prev", { title: news.prev.title })}</Link> : <span />}
+        {news.next ? <Link to={`/newsdetails/${news.next.id}`}>{t("news.next", { title: news.next.title })}</Link> : <span />}
+      </nav>
+    </article>
+  );
+}

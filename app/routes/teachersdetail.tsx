@@ -1,0 +1,61 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal } from "~/services/portal.server";
+import { CourseGrid, Img } from "~/components/catalog/parts";
+import { getTeacher } from "~/services/catalog.server";
+import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+export const headers = sectionHeaders;
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "teacher", d?.teacher.teacherName, d?.teacher.intro);
+
+/** `/teachersdetail?id={teacherId}`. */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const id = idOf(new URL(args.request.url).searchParams.get("id"));
+  const [, teacher, i18n] = await Promise.all([requireSectionAccess(portal, "teacher"), id ? getTeacher(portal.upstream, id) : null, namespaces(args.request, ["catalog"])]);
+  if (!teacher) notFound(portal);
+  return data({ teacher, i18n }, { headers: cacheHeaders(portal) });
+}
+
+export default function TeacherDetail() {
+  const { teacher, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="teacher-title">
+      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
+        <Link to="/teachers">{t("teachers.title")}</Link>
+      </nav>
+      <div className="flex gap-6 rounded-lg border border-gray-200 bg-white p-6">
+        <div className="w-32 shrink-0">
+          <Img src={teacher.avatar} alt={teacher.teacherName} width={128} height={128} eager className="rounded-full" />
+        </div>
+        <div>
+          <h1 id="teacher-title" className="text-2xl font-bold">
+            {teacher.teacherName}
+          </h1>
+          <p className="text-gray-700">{teacher.title}</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {teacher.tags.map((tag) => (
+              <li key={tag} className="rounded bg-gray-100 px-2 py-0.5 text-xs">
+                {tag}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 leading-7">{teacher.intro}</p>
+          <p className="mt-2 text-sm text-gray-600">{t("teachers.stats", { courses: teacher.courseCount, students: teacher.studentCount })}</p>
+        </div>
+      </div>
+      <section aria-labelledby="teacher-courses" className="mt-8">
+        <h2 id="teacher-courses" className="mb-3 text-xl font-semibold">
+          {t("teachers.courses")}
+        </h2>
+        <CourseGrid courses={teacher.courses} t={t} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal } from "~/services/portal.server";
+import { PlanList } from "~/components/catalog/plans";
+import { listTrainingPlans } from "~/services/school-content.server";
+import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+export const headers = sectionHeaders;
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "trainingPlan", d?.title);
+
+/** `/trainingPlan`: what a training plan is, with the school's plans (the full list is /trainingPlan/list). */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const [, plans, i18n] = await Promise.all([requireSectionAccess(portal, "trainingPlan"), listTrainingPlans(portal.upstream), namespaces(args.request, ["catalog"])]);
+  return data({ plans: plans.slice(0, 3), i18n, title: titleOf(i18n, "plans.title") }, { headers: cacheHeaders(portal) });
+}
+
+export default function TrainingPlanHome() {
+  const { plans, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return (
+    <PlanList
+      title={t("plans.title")}
+      intro={t("plans.intro")}
+      plans={plans}
+      t={t}
+      footer={
+        <Link to="/trainingPlan/list" className="text-brand-strong underline">
+          {t("plans.all")}
+        </Link>
+      }
+    />
+  );
+}

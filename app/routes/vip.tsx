@@ -1,0 +1,53 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sectionHeaders } from "~/components/catalog/headers";
+import { sectionMeta } from "~/components/catalog/meta";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal } from "~/services/portal.server";
+import { Empty, SectionPage, yuan } from "~/components/catalog/parts";
+import { listVipLevels } from "~/services/school-content.server";
+import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog"] };
+export const headers = sectionHeaders;
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "vip", d?.title);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const [, levels, i18n] = await Promise.all([requireSectionAccess(portal, "vip"), listVipLevels(portal.upstream), namespaces(args.request, ["catalog"])]);
+  return data({ levels, i18n, title: titleOf(i18n, "vip.title") }, { headers: cacheHeaders(portal) });
+}
+
+export default function Vip() {
+  const { levels, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n);
+  return (
+    <SectionPage title={t("vip.title")} intro={<p>{t("vip.intro")}</p>}>
+      {levels.length ? (
+        <ul className="grid gap-4 md:grid-cols-3">
+          {levels.map((level) => (
+            <li key={level.id} className="flex flex-col rounded-lg border border-amber-300 bg-white p-6">
+              <h2 className="text-xl font-semibold">{level.levelName}</h2>
+              <p className="mt-2 text-2xl font-bold text-red-700">{yuan(level.price)}</p>
+              <p className="text-sm text-gray-600">
+                {t("vip.duration", { days: level.durationDays })}
+                {level.discount ? ` · ${t("vip.discount", { discount: level.discount })}` : null}
+              </p>
+              <ul className="mt-4 flex-1 list-inside list-disc space-y-1 text-sm">
+                {level.benefits.map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
+              <Link to={`/payment/order?vipId=${level.id}`} className="mt-6 rounded bg-brand-strong px-4 py-2 text-center text-white">
+                {t("vip.open")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty>{t("vip.empty")}</Empty>
+      )}
+    </SectionPage>
+  );
+}

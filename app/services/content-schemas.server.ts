@@ -1,0 +1,54 @@
+import * as z from "zod/v4";
+import { flag, id, optionalId, stringList, text } from "~/services/schemas.server";
+
+/** Pieces shared by the public-content services (catalog, news, community, school content). */
+
+/** An image address: only absolute http(s) URLs or site paths are kept (never `javascript:` or `data:` from upstream). */
+export const image = text.transform((v) => (/^https?:\/\//i.test(v) || (v.startsWith("/") && !v.startsWith("//")) ? v : ""));
+/** A price or count: null when absent. */
+export const money = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined || v === "" || Number.isNaN(Number(v)) ? null : Number(v)));
+export const count = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => Number(v ?? 0) || 0);
+export const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((v) => v ?? []);
+export const paragraphs = z
+  .union([z.array(z.string()), z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? [] : Array.isArray(v) ? v : v.split(/\n+/)).filter((p) => p.trim() !== ""));
+
+export const PageSchema = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ records: list(item), total: count, current: count, size: count });
+export type PageOf<T> = { records: T[]; total: number; current: number; size: number };
+
+export const TeacherRefSchema = z.looseObject({ id, teacherName: text, title: text, avatar: image });
+export const TeacherSchema = TeacherRefSchema.extend({ intro: text, tags: stringList, courseCount: count, studentCount: count });
+export type Teacher = z.infer<typeof TeacherSchema>;
+
+export const CourseCardSchema = z.looseObject({
+  commodityId: id,
+  courseId: id,
+  courseType: text,
+  courseName: text,
+  categoryId: optionalId,
+  categoryName: text,
+  cover: image,
+  price: money.transform((v) => v ?? 0),
+  memberPrice: money,
+  originalPrice: money,
+  freeFlag: flag,
+  studyCount: count,
+  lessonCount: count,
+  summary: text,
+  teachers: list(TeacherRefSchema),
+});
+export type CourseCard = z.infer<typeof CourseCardSchema>;
+
+export { flag, id, optionalId, stringList, text };

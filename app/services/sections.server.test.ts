@@ -1,0 +1,92 @@
+import { describe, expect, it, vi } from "vitest";
+import type { Portal } from "./portal.server";
+import { idOf, requireSectionAccess, sectionCacheControl } from "./sections.server";
+import { CourseCardSchema } from "./content-schemas.server";
+import { courseListHref, courseQueryOf } from "~/components/catalog/query";
+
+process.env.UPSTREAM_URL ??= "http://127.0.0.1:4000";
+
+let domainSeq = 0;
+function portalWith(redirectLogin: number, loggedIn: boolean, url = "http://127.0.0.1:3000/course/list?courseName=Py%20thon") {
+  const call = vi.fn(async () => ({ homePageTemplateRsp: null, headCfRsp: { headTemplateId: 1, headTemplateName: "", redirectLogin, headTheme: "" }, themeColor: "" }));
+  const portal = {
+    request: new Request(url),
+    upstream: { call, ctx: { domain: `sections-${++domainSeq}.test`, schoolId: 1 } },
+    token: loggedIn ? "t0k3n" : undefined,
+    userId: loggedIn ? 1001 : undefined,
+  } as unknown as Portal;
+  return { portal, call };
+}
+
+async function thrown(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+describe("requireSectionAccess (spec 000 section 1: redirectLogin)", () => {
+  it("sends a visitor to login with the page (path and query) as backUrl when redirectLogin is 1", async () => {
+    const { portal } = portalWith(1, false);
+    const res = await thrown(requireSectionAccess(portal, "course"));
+    expect(res).toBeInstanceOf(Response);
+    expect((res as Response).status).toBe(302);
+    expect((res as Response).headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent("/course/list?courseName=Py%20thon")}`);
+  });
+
+  it("lets a visitor browse when redirectLogin is 0", async () => {
+    const { portal, call } = portalWith(0, false);
+    await expect(requireSectionAccess(portal, "news")).resolves.toBeUndefined();
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it("never stops a logged-in user, without reading the config", async () => {
+    const { portal, call } = portalWith(1, true);
+    await expect(requireSectionAccess(portal, "teacher")).resolves.toBeUndefined();
+    expect(call).not.toHaveBeenCalled();
+  });
+});
+
+describe("Cache-Control of public pages (decision 008)", () => {
+  it("is private and revalidated for visitors, not stored for logged-in users", () => {
+    expect(sectionCacheControl(portalWith(0, false).portal)).toBe("private, max-age=0, must-revalidate");
+    expect(sectionCacheControl(portalWith(0, true).portal)).toBe("private, no-store");
+  });
+});
+
+describe("ids and the course list address", () => {
+  it.each([["5001", 5001], ["0", undefined], ["-1", undefined], ["1e3", undefined], ["", undefined], [null, undefined], ["12345678901234567", undefined]])("idOf(%j) = %j", (v, n) => {
+    expect(idOf(v)).toBe(n);
+  });
+
+  it("reads filters and drops unknown values", () => {
+    const q = courseQueryOf(new URL("http://x/course/list?categoryId=4&priceType=gratis&sort=priceAsc&page=2&courseName=%20Python%20"));
+    expect(q).toEqual({ categoryId: 4, priceType: "all", sort: "priceAsc", courseName: "Python", page: 2 });
+    expect(courseQueryOf(new URL("http://x/course/list?page=-3&categoryId=abc")).page).toBe(1);
+    expect(courseQueryOf(new URL(`http://x/course/list?courseName=${"课".repeat(80)}`)).courseName).toHaveLength(50);
+  });
+
+  it("builds links that keep the other filters and reset the page", () => {
+    const q = courseQueryOf(new URL("http://x/course/list?courseName=会计&sort=hot&page=3"));
+    expect(courseListHref(q, { categoryId: 2 })).toBe(`/course/list?courseName=${encodeURIComponent("会计")}&categoryId=2&sort=hot`);
+    expect(courseListHref(q, { page: 4 })).toBe(`/course/list?courseName=${encodeURIComponent("会计")}&sort=hot&page=4`);
+    expect(courseListHref(courseQueryOf(new URL("http://x/course/list")), {})).toBe("/course/list");
+  });
+});
+
+describe("content schemas", () => {
+  it("keeps only http(s) or site-path images and reads prices leniently", () => {
+    const card = CourseCardSchema.parse({
+      commodityId: "5001", courseId: 101, courseName: "课", cover: "javascript:alert(1)", price: "99.5", memberPrice: null,
+      teachers: [{ id: 1, teacherName: "王", avatar: "//evil.example/a.png" }],
+    });
+    expect(card.cover).toBe("");
+    expect(card.teachers[0]?.avatar).toBe("");
+    expect(card.price).toBe(99.5);
+    expect(card.memberPrice).toBeNull();
+    expect(card.commodityId).toBe(5001);
+    expect(CourseCardSchema.parse({ commodityId: 1, courseId: 2, cover: "https://cdn.example/c.svg" }).cover).toBe("https://cdn.example/c.svg");
+  });
+});

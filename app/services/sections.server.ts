@@ -1,0 +1,68 @@
+import { data, redirect } from "@remix-run/node";
+import { loadConfig } from "~/services/config.server";
+import { isLoggedIn, type Portal } from "~/services/portal.server";
+
+/** The public sections of spec 000 sections 1 and 2.1 (the argument names which one asks; for logs and later rules). */
+export type Section =
+  | "home"
+  | "course"
+  | "package"
+  | "openCourse"
+  | "news"
+  | "qa"
+  | "teacher"
+  | "group"
+  | "vip"
+  | "apply"
+  | "voice"
+  | "custom"
+  | "trainingPlan"
+  | "app";
+
+/**
+ * Spec 000 section 1: when the school's `redirectLogin` is 1 a visitor of a public section is sent to
+ * login with `backUrl` set to the page (path and query). The home config comes from the config cache.
+ */
+export async function requireSectionAccess(portal: Portal, _section: Section): Promise<void> {
+  if (isLoggedIn(portal)) return;
+  const home = await loadConfig(portal.upstream, "homeConfig");
+  if (home.headCfRsp?.redirectLogin !== 1) return;
+  const url = new URL(portal.request.url);
+  throw redirect(`/join/login?backUrl=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * Cache-Control of a public page (docs/decisions/009-public-pages-caching.md): never shared, since the
+ * page embeds a CSRF token and the visitor's shell; a logged-in user's page is not stored at all.
+ */
+export function sectionCacheControl(portal: Portal): string {
+  return isLoggedIn(portal) ? "private, no-store" : "private, max-age=0, must-revalidate";
+}
+
+export function sectionHeaders(portal: Portal): HeadersInit {
+  return { "Cache-Control": sectionCacheControl(portal) };
+}
+
+/** A whole positive id from a path or query value, else undefined. */
+export function idOf(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d{1,15}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n > 0 ? n : undefined;
+}
+
+/** The 404 page inside the shell for an unknown or missing id. */
+export function notFound(portal: Portal): never {
+  throw data({ kind: "notFound" }, { status: 404, headers: sectionHeaders(portal) });
+}
+
+/** The page number of `?page=`, at least 1. */
+export function pageOf(url: URL): number {
+  return Math.min(idOf(url.searchParams.get("page")) ?? 1, 10_000);
+}
+
+/** A text of a namespace the loader already sent (for `meta` titles), e.g. `titleOf(i18n, "news.title")`. */
+export function titleOf(i18n: { bundles: Record<string, unknown> }, key: string, ns = "catalog"): string {
+  let node: unknown = i18n.bundles[ns];
+  for (const part of key.split(".")) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === "string" ? node : "";
+}
