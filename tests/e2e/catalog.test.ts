@@ -243,3 +243,16 @@ test("images have a size and lazy loading below the fold", async ({ page }) => {
   await expect(imgs.nth(0)).toHaveAttribute("loading", "eager");
   await expect(imgs.nth(count - 1)).toHaveAttribute("loading", "lazy");
 });
+
+test.describe("branch home pages", () => {
+  test("a branch's home page has the home content; an unknown suffix is a 404 inside the shell", async ({ page }) => {
+    const response = await page.goto("/home/index/beijing");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/home\/index\/beijing$/);
+    await expect(page.getByTestId("school-switcher").locator("summary")).toContainText("北京分校");
+    await expect(page.locator("main").getByRole("link").first()).toBeVisible();
+    const missing = await page.goto("/home/index/no-such-school");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("banner")).toBeVisible();
+  });
+});
