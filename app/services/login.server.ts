@@ -158,7 +158,7 @@ export type SendOutcome =
 export async function sendCode(
   portal: Portal,
   ip: string,
-  input: { mobile: string; type: "login" | "register"; ticket?: string; randstr?: string },
+  input: { mobile: string; type: "login" | "register" | "forget"; ticket?: string; randstr?: string },
 ): Promise<SendOutcome> {
   const limit = limitSms(ip, input.mobile);
   if (!limit.ok) return { kind: "limited", retryAfterS: limit.retryAfterS };
