@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -99,6 +100,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const themeColor = site?.themeColor ?? DEFAULT_THEME_COLOR;
   // Spec 000 section 4: the black-white global theme applies only on the home page.
   const blackWhite = site?.globalTheme === "black-white" && isHomePath(pathname);
+  // useLoginPage 2: the login pages (handle.loginPage) show the header only, no footer or side bar.
+  const matches = useMatches();
+  const headerOnly = site?.loginPage === "headerOnly" && matches.some((m) => (m.handle as { loginPage?: boolean } | undefined)?.loginPage);
   return (
     <html
       lang={locale}
@@ -123,9 +127,9 @@ export function Layout({ children }: { children: ReactNode }) {
               <main id="main" className="flex-1">
                 {children}
               </main>
-              <Footer shell={root.shell} />
+              {headerOnly ? null : <Footer shell={root.shell} />}
               {root.shell.user ? <Presence userId={root.shell.user.userId} /> : null}
-              {root.shell.sidebar ? <SideBar sidebar={root.shell.sidebar} /> : null}
+              {root.shell.sidebar && !headerOnly ? <SideBar sidebar={root.shell.sidebar} /> : null}
             </AuthenticityTokenProvider>
           ) : (
             <main id="main" className="flex-1">

@@ -1,15 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
-import { Field } from "~/components/auth/Field";
-import { errorText } from "~/components/auth/messages";
-import { SendCodeButton } from "~/components/auth/SendCodeButton";
-import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
-import { useNamespaces } from "~/components/use-namespaces";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { LoginPanel } from "~/components/auth/LoginPanel";
 import { LoginSchema, type LoginSubmission } from "~/forms/login";
 import { namespaces } from "~/i18n.server";
 import { passwordLogin, smsLogin } from "~/services/auth.server";
@@ -30,12 +23,12 @@ import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services
 import { clientIpOf, limitLogin } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
 
-export const handle = { i18n: ["login"] };
+export const handle = { i18n: ["login"], loginPage: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
-type Next = { kind: "captcha"; challenge: CaptchaChallenge } | { kind: "face"; url: string };
-type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: Next; status: number };
+export type Next = { kind: "captcha"; challenge: CaptchaChallenge } | { kind: "face"; url: string };
+export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: Next; status: number };
 
 const THIRD = [
   ["weixin", "wechatLogin"],
@@ -102,6 +95,7 @@ export async function loader(args: LoaderFunctionArgs) {
       thirdCacheCode: url.searchParams.get("thirdCacheCode") ?? "",
       thirdNotBound: url.searchParams.get("third") === "unbound",
       thirdFailed: url.searchParams.get("third") === "failed",
+      faceFailed: url.searchParams.get("face") === "failed",
       outcome: outcome ?? null,
     },
     { status: outcome?.status ?? 200, headers },
@@ -185,128 +179,10 @@ function failWith(fields: Record<string, unknown>, error: Record<string, string[
 export default function JoinLogin() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useNamespaces(loaderData.i18n, "login");
   const navigation = useNavigation();
-  const outcome = (actionData ?? loaderData.outcome) as Outcome | null;
-  const result = outcome?.result;
-  const mode = result?.initialValue?.intent === "password" ? "password" : result?.initialValue?.intent ? "sms" : loaderData.mode;
-  const [form, fields] = useForm({
-    id: `login-${mode}`,
-    lastResult: navigation.state === "idle" ? result : undefined,
-    defaultValue: { account: loaderData.remembered, remember: loaderData.remembered ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  // A failed attempt never keeps the password, also when JavaScript kept what was typed.
-  const passwordId = fields.password.id;
-  useEffect(() => {
-    const input = document.getElementById(passwordId);
-    if (actionData && input instanceof HTMLInputElement) input.value = "";
-  }, [actionData, passwordId]);
-  const backUrl = loaderData.rawBackUrl;
-  const q = (extra: Record<string, string>) => {
-    const params = new URLSearchParams({ ...(backUrl ? { backUrl } : {}), ...extra });
-    return `?${params.toString()}`;
-  };
-  const err = (name: string) => errorText(t, fields[name as keyof typeof fields]?.errors?.[0]);
-
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <div className="rounded-lg bg-white p-6 shadow">
-        <div className="mb-4 flex gap-4 border-b border-gray-200" role="navigation" aria-label={t("title")}>
-          <h1 className="border-b-2 border-brand pb-2 font-semibold text-brand">{t("tabs.login")}</h1>
-          {loaderData.registerOpen ? (
-            <a href={`/join/register${q({})}`} className="pb-2 text-gray-600">
-              {t("tabs.register")}
-            </a>
-          ) : null}
-        </div>
-        {loaderData.smsEnabled ? (
-          <div className="mb-4 flex gap-4 text-sm">
-            <a href={q({ mode: "password" })} aria-current={mode === "password" ? "page" : undefined} className="aria-[current]:text-brand aria-[current]:font-semibold">
-              {t("tabs.password")}
-            </a>
-            <a href={q({ mode: "sms" })} aria-current={mode === "sms" ? "page" : undefined} className="aria-[current]:text-brand aria-[current]:font-semibold">
-              {t("tabs.sms")}
-            </a>
-          </div>
-        ) : null}
-        {loaderData.thirdNotBound ? <p role="status" className="mb-3 text-sm text-amber-700">{t("third.notBound")}</p> : null}
-        {loaderData.thirdFailed ? <p role="alert" className="mb-3 text-sm text-red-600">{t("errors.thirdFailed")}</p> : null}
-        {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
-        <Form method="post" {...getFormProps(form)} noValidate>
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="backUrl" value={loaderData.backUrl} />
-          {loaderData.thirdCacheCode ? <input type="hidden" name="thirdCacheCode" value={loaderData.thirdCacheCode} /> : null}
-          {mode === "password" ? (
-            <>
-              <Field
-                {...getInputProps(fields.account, { type: "text" })}
-                key={fields.account.key}
-                label={t("fields.account")}
-                placeholder={t("fields.accountPlaceholder")}
-                autoComplete="username"
-                error={err("account")}
-              />
-              <Field
-                {...getInputProps(fields.password, { type: "password" })}
-                key={fields.password.key}
-                defaultValue=""
-                label={t("fields.password")}
-                autoComplete="current-password"
-                error={err("password")}
-              />
-              <div className="mb-4 flex items-center justify-between text-sm">
-                {loaderData.rememberAllowed ? (
-                  <label className="flex items-center gap-1">
-                    <input type="checkbox" name="remember" defaultChecked={Boolean(loaderData.remembered)} /> {t("fields.remember")}
-                  </label>
-                ) : (
-                  <span />
-                )}
-                <a href="/login/forget?method=phone" className="text-brand">
-                  {t("fields.forgot")}
-                </a>
-              </div>
-              <button type="submit" name="intent" value="password" className="w-full rounded bg-brand py-2 text-white">
-                {t("actions.login")}
-              </button>
-            </>
-          ) : (
-            <>
-              <Field
-                {...getInputProps(fields.mobile, { type: "tel" })}
-                key={fields.mobile.key}
-                label={t("fields.mobile")}
-                autoComplete="tel"
-                inputMode="numeric"
-                maxLength={11}
-                error={err("mobile")}
-              />
-              <Field
-                {...getInputProps(fields.smsCode, { type: "text" })}
-                key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
-                label={t("fields.smsCode")}
-                autoComplete="one-time-code"
-                autoFocus={Boolean(outcome?.sentResendAt)}
-                error={err("smsCode")}
-              >
-                <SendCodeButton resendAt={outcome?.sentResendAt} />
-              </Field>
-              {outcome?.sentResendAt ? (
-                <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
-                  {t("codeSent", { time: new Date(outcome.sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
-                </p>
-              ) : null}
-              <button type="submit" name="intent" value="sms" className="w-full rounded bg-brand py-2 text-white">
-                {t("actions.login")}
-              </button>
-            </>
-          )}
-        </Form>
-        <ThirdPartyRow types={loaderData.third} ddEnabled={loaderData.ddEnabled} ddQr={loaderData.ddQr} backUrl={loaderData.backUrl} closeHref={q(mode === "sms" ? { mode } : {})} ddHref={q({ dd: "1", ...(mode === "sms" ? { mode } : {}) })} />
-      </div>
+      <LoginPanel data={loaderData} actionData={actionData as Outcome | undefined} busy={navigation.state !== "idle"} />
     </div>
   );
 }

@@ -1,15 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
-import { Field } from "~/components/auth/Field";
-import { errorText } from "~/components/auth/messages";
-import { SendCodeButton } from "~/components/auth/SendCodeButton";
-import { useNamespaces } from "~/components/use-namespaces";
-import { RegisterSendCodeSchema, registerSchema, USERNAME_MAX, type RegisterFlags } from "~/forms/register";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { RegisterPanel } from "~/components/auth/RegisterPanel";
+import { RegisterSendCodeSchema, registerSchema, type RegisterFlags } from "~/forms/register";
 import { namespaces } from "~/i18n.server";
 import { checkAccount, passwordLogin, register } from "~/services/auth.server";
 import { challengeFor, storePending, takePending, type CaptchaChallenge } from "~/services/captcha.server";
@@ -21,10 +15,10 @@ import { clientIpOf } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
-export const handle = { i18n: ["login"] };
+export const handle = { i18n: ["login"], loginPage: true };
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
-type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number };
+export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number };
 
 async function flagsOf(portal: Portal): Promise<RegisterFlags & { closed: boolean }> {
   const config = await loadConfig(portal.upstream, "registerConfig");
@@ -168,117 +162,10 @@ function failWith(fields: Record<string, string>, error: Record<string, string[]
 export default function JoinRegister() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useNamespaces(loaderData.i18n, "login");
   const navigation = useNavigation();
-  const outcome = (actionData ?? loaderData.outcome) as Outcome | null;
-  const { flags, cities } = loaderData;
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult: navigation.state === "idle" ? outcome?.result : undefined,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "sendCode" ? RegisterSendCodeSchema : registerSchema(flags) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const passwordId = fields.password.id;
-  useEffect(() => {
-    const input = document.getElementById(passwordId);
-    if (actionData && input instanceof HTMLInputElement) input.value = "";
-  }, [actionData, passwordId]);
-  const initial = (outcome?.result.initialValue ?? {}) as Record<string, string>;
-  const [province, setProvince] = useState(initial.province ?? "");
-  const [city, setCity] = useState(initial.city ?? "");
-  const cityList = cities.find((p) => p.name === province)?.cities ?? [];
-  const countyList = cityList.find((c) => c.name === city)?.counties ?? [];
-  const err = (name: string) => errorText(t, fields[name as keyof typeof fields]?.errors?.[0]);
-  const back = loaderData.rawBackUrl ? `?backUrl=${encodeURIComponent(loaderData.rawBackUrl)}` : "";
-  const regionError = err("province") ?? err("city");
-  const select = "w-full rounded border border-gray-300 px-2 py-2 text-sm";
-
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <div className="rounded-lg bg-white p-6 shadow">
-        <div className="mb-4 flex gap-4 border-b border-gray-200">
-          <a href={`/join/login${back}`} className="pb-2 text-gray-600">
-            {t("tabs.login")}
-          </a>
-          <h1 className="border-b-2 border-brand pb-2 font-semibold text-brand">{t("tabs.register")}</h1>
-        </div>
-        {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
-        <Form method="post" {...getFormProps(form)} noValidate>
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="backUrl" value={loaderData.backUrl} />
-          {flags.usernameFlag ? (
-            <Field {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} label={t("fields.username")} maxLength={USERNAME_MAX} autoComplete="username" error={err("username")} />
-          ) : null}
-          {flags.mobileFlag ? (
-            <>
-              <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("fields.mobile")} maxLength={11} inputMode="numeric" autoComplete="tel" error={err("mobile")} />
-              <Field
-                {...getInputProps(fields.smsCode, { type: "text" })}
-                key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
-                label={t("fields.smsCode")}
-                autoComplete="one-time-code"
-                autoFocus={Boolean(outcome?.sentResendAt)}
-                error={err("smsCode")}
-              >
-                <SendCodeButton resendAt={outcome?.sentResendAt} />
-              </Field>
-              {outcome?.sentResendAt ? (
-                <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
-                  {t("codeSent", { time: new Date(outcome.sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
-                </p>
-              ) : null}
-            </>
-          ) : null}
-          {flags.regionFlag ? (
-            <fieldset className="mb-3" aria-describedby={regionError ? "region-error" : undefined}>
-              <legend className="mb-1 text-sm text-gray-700">
-                {t("fields.province")} / {t("fields.city")} / {t("fields.county")}
-              </legend>
-              <div className="flex gap-2">
-                <label className="sr-only" htmlFor="province">{t("fields.province")}</label>
-                <select id="province" name="province" className={select} value={province} onChange={(e) => { setProvince(e.target.value); setCity(""); }}>
-                  <option value="">{t("fields.province")}</option>
-                  {cities.map((p) => <option key={p.name} value={p.name}>{p.name}</option>)}
-                </select>
-                <label className="sr-only" htmlFor="city">{t("fields.city")}</label>
-                <select id="city" name="city" className={select} value={city} onChange={(e) => setCity(e.target.value)}>
-                  <option value="">{t("fields.city")}</option>
-                  {cityList.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
-                </select>
-                <label className="sr-only" htmlFor="county">{t("fields.county")}</label>
-                <select id="county" name="county" className={select} defaultValue={initial.county ?? ""} key={city}>
-                  <option value="">{t("fields.county")}</option>
-                  {countyList.map((c) => <option key={c} value={c}>{c}</option>)}
-                </select>
-              </div>
-              <noscript>
-                <button type="submit" name="intent" value="region" formNoValidate className="mt-1 text-xs text-brand underline">
-                  {t("actions.chooseRegion")}
-                </button>
-              </noscript>
-              {regionError ? <p id="region-error" className="mt-1 text-xs text-red-600" data-error-for="province">{regionError}</p> : null}
-            </fieldset>
-          ) : null}
-          <Field {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} defaultValue="" label={t("fields.password")} autoComplete="new-password" error={err("password")} />
-          {flags.agreementFlag ? (
-            <div className="mb-3 text-sm">
-              <label className="flex items-center gap-1">
-                <input type="checkbox" name="agreement" aria-describedby={err("agreement") ? "agreement-error" : undefined} defaultChecked={initial.agreement === "on"} />
-                {t("fields.agreementPrefix")}
-              </label>{" "}
-              <a href="/showRegisterAgreement" target="_blank" rel="noopener" className="text-brand">
-                {t("fields.agreementLink")}
-              </a>
-              {err("agreement") ? <p id="agreement-error" className="mt-1 text-xs text-red-600" data-error-for="agreement">{err("agreement")}</p> : null}
-            </div>
-          ) : null}
-          <button type="submit" name="intent" value="register" className="w-full rounded bg-brand py-2 text-white">
-            {t("actions.register")}
-          </button>
-        </Form>
-      </div>
+      <RegisterPanel data={loaderData} actionData={actionData as Outcome | undefined} busy={navigation.state !== "idle"} />
     </div>
   );
 }

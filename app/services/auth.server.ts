@@ -136,7 +136,7 @@ export function smsLogin(upstream: Upstream, input: { mobile: string; smsCode: s
   });
 }
 
-export function checkLimitAndMobile(upstream: Upstream, mobile: string, type: "login" | "register") {
+export function checkLimitAndMobile(upstream: Upstream, mobile: string, type: "login" | "register" | "forget") {
   return upstream.call({
     method: "POST",
     path: "/saas-business/v1/front/login/checkLimitAndMobile",
@@ -148,7 +148,7 @@ export function checkLimitAndMobile(upstream: Upstream, mobile: string, type: "l
 }
 
 /** The send call (path chosen by the sandbox contract). */
-export function sendSmsCode(upstream: Upstream, input: { mobile: string; type: "login" | "register" } & Captcha) {
+export function sendSmsCode(upstream: Upstream, input: { mobile: string; type: "login" | "register" | "forget" } & Captcha) {
   return upstream.call({
     method: "POST",
     path: "/saas-business/v1/front/login/sendSmsCode",
@@ -263,4 +263,16 @@ export async function syncAnonymousExercises(upstream: Upstream, clientId: strin
     console.error(JSON.stringify({ level: "warn", msg: "exercise merge failed", error: error.message }));
     return [];
   }
+}
+
+/** Forgot password (spec 000 §2.1 /login/forget?method=phone; path chosen by the sandbox contract). */
+export function resetPassword(upstream: Upstream, input: { mobile: string; smsCode: string; password: string }) {
+  return upstream.call({
+    method: "POST",
+    path: "/saas-business/v1/front/login/forget/resetPassword",
+    body: input,
+    schema: z.unknown(),
+    auth: "none",
+    expect: [...LOGIN_EXPECT],
+  });
 }

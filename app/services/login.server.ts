@@ -138,6 +138,9 @@ export async function completeLogin(
     headers.append("Set-Cookie", options.remember ? await cookie.serialize(options.remember) : await cookie.serialize("", { maxAge: 0 }));
   }
   for (const c of options.extraCookies ?? []) headers.append("Set-Cookie", c);
+  // With JavaScript (the pop-up's fetcher, the page's form) the browser reloads the whole document, as
+  // spec 000 section 4 says: new CSRF token, every loader, the presence socket. A plain post just follows.
+  headers.set("X-Remix-Reload-Document", "true");
   return redirect(target, { status: 303, headers });
 }
 
@@ -155,7 +158,7 @@ export type SendOutcome =
 export async function sendCode(
   portal: Portal,
   ip: string,
-  input: { mobile: string; type: "login" | "register"; ticket?: string; randstr?: string },
+  input: { mobile: string; type: "login" | "register" | "forget"; ticket?: string; randstr?: string },
 ): Promise<SendOutcome> {
   const limit = limitSms(ip, input.mobile);
   if (!limit.ok) return { kind: "limited", retryAfterS: limit.retryAfterS };

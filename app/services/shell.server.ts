@@ -152,6 +152,8 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
       fesco,
       globalTheme: homeConfig.homePageTemplateRsp?.globalTheme === "black-white" ? ("black-white" as const) : null,
       redirectLogin: head?.redirectLogin === 1,
+      /** baseInfo.useLoginPage (spec 000 §2.6): 0 pop-up, 1 stand-alone page, 2 header-only page. */
+      loginPage: baseInfo.useLoginPage === 1 ? ("page" as const) : baseInfo.useLoginPage === 2 ? ("headerOnly" as const) : ("popup" as const),
       seo: baseInfo.seo,
       /** null: no banner; '': the default text of spec 000 section 2.5. */
       domainWarn: baseInfo.showDomainWarn === 1 ? baseInfo.domainWarnMsg.trim() : null,

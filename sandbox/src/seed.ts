@@ -288,6 +288,8 @@ export async function resetDb(db: Db): Promise<void> {
     [1002, 1, 1, 'student02', '13800000002', null, '李同学', 0, null, 0, 0, 1, 0],
     [1003, 1, 1, 'member01', '13800000003', 'member01@yunduo.example', '王会员', 1, 'https://static.yunduo.example/common/member-vip.png', 12, 56000, 0, 0],
     [1004, 1, 1, 'face01', '13800000004', null, '孙同学', 0, null, 0, 0, 0, 0], // needs face verification (auth-state.ts)
+    [1006, 1, 1, 'forget01', '13800000006', null, '周同学', 0, null, 0, 0, 0, 0], // forgot-password journeys (JS)
+    [1007, 1, 1, 'forget02', '13800000007', null, '吴同学', 0, null, 0, 0, 0, 0], // forgot-password journeys (no JS)
     [1009, 1, 1, 'teacher01', '13800000009', 'teacher01@yunduo.example', '赵老师', 0, null, 0, 300, 0, 1],
     [4001, 4, 23, 'student04', '13900000004', null, '陈同学', 0, null, 1, 20, 0, 0],
   ];

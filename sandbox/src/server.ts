@@ -13,6 +13,7 @@ import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerExerciseSyncRoutes } from './routes/exercise-sync.js';
 import { registerFaceRoutes } from './routes/face.js';
 import { registerLoginRoutes } from './routes/login.js';
+import { registerForgetRoutes } from './routes/forget.js';
 import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
@@ -96,6 +97,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerSchoolRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerLoginRoutes(app, ctx);
+  registerForgetRoutes(app, ctx);
   registerRegisterRoutes(app, ctx);
   registerCaptchaRoutes(app, ctx);
   registerFaceRoutes(app, ctx);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-const KNOWN = new Set(["forcedOffline", "signInLinkInvalid", "loggedOut", "registered", "passwordChanged"]);
+const KNOWN = new Set(["forcedOffline", "signInLinkInvalid", "loggedOut", "registered", "passwordChanged", "passwordReset"]);
 
 /** A one-time message carried across a redirect (session flash), e.g. the forced-offline warning. */
 export function Notice({ code }: { code: string }) {

@@ -136,7 +136,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     const day = await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND sent_at > ?', [mobile, now - 86_400_000]);
     if ((day?.n ?? 0) >= SMS_PER_MOBILE_PER_DAY) return fail('0', 'too many codes sent to this mobile today');
-    if (b.type === 'login') {
+    if (b.type === 'login' || b.type === 'forget') {
       const user = await ctx.db.get<{ id: number }>('SELECT id FROM users WHERE mobile = ? AND company_id = ?', [mobile, cid]);
       if (!user) return fail('0', 'this mobile number is not registered');
     }

@@ -1,0 +1,184 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, type useLoaderData } from "@remix-run/react";
+import { useEffect, type ElementType } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
+import { Field } from "~/components/auth/Field";
+import { errorText } from "~/components/auth/messages";
+import { SendCodeButton } from "~/components/auth/SendCodeButton";
+import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
+import { useNamespaces } from "~/components/use-namespaces";
+import { LoginSchema } from "~/forms/login";
+import type { loader, Outcome } from "~/routes/join.login";
+
+export type LoginData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/**
+ * The login form of /join/login: the ONE implementation, rendered by the stand-alone page (a Remix
+ * `<Form>`) and by the header's pop-up (a fetcher's `Form` posting to `/join/login`, spec 000 §2.6).
+ * Links inside it are absolute `/join/...` addresses: the pop-up loads them into itself.
+ */
+export function LoginPanel({
+  data,
+  actionData,
+  busy,
+  FormComponent = Form,
+  action,
+  idPrefix = "",
+  popup = false,
+}: {
+  data: LoginData;
+  actionData?: Outcome;
+  busy: boolean;
+  FormComponent?: ElementType;
+  action?: string;
+  idPrefix?: string;
+  popup?: boolean;
+}) {
+  const { t } = useNamespaces(data.i18n, "login");
+  const outcome = (actionData ?? data.outcome) as Outcome | null;
+  const result = outcome?.result;
+  const mode = result?.initialValue?.intent === "password" ? "password" : result?.initialValue?.intent ? "sms" : data.mode;
+  const [form, fields] = useForm({
+    id: `${idPrefix}login-${mode}`,
+    lastResult: busy ? undefined : result,
+    defaultValue: { account: data.remembered, remember: data.remembered ? "on" : undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // A failed attempt never keeps the password, also when JavaScript kept what was typed.
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = document.getElementById(passwordId);
+    if (actionData && input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
+  const backUrl = data.rawBackUrl;
+  const q = (extra: Record<string, string>, path = "/join/login") => {
+    const params = new URLSearchParams({ ...(backUrl ? { backUrl } : {}), ...extra });
+    const search = params.toString();
+    return search ? `${path}?${search}` : path;
+  };
+  const err = (name: string) => errorText(t, fields[name as keyof typeof fields]?.errors?.[0]);
+  const Heading = popup ? "h2" : "h1";
+  const faceFailedId = `${idPrefix}face-failed`;
+
+  return (
+    <div className="rounded-lg bg-white p-6 shadow">
+      <div className="mb-4 flex gap-4 border-b border-gray-200" role="navigation" aria-label={t("title")}>
+        <Heading id={`${idPrefix}login-heading`} className="border-b-2 border-brand pb-2 font-semibold text-brand">
+          {t("tabs.login")}
+        </Heading>
+        {data.registerOpen ? (
+          <a href={q({}, "/join/register")} className="pb-2 text-gray-600">
+            {t("tabs.register")}
+          </a>
+        ) : null}
+      </div>
+      {data.smsEnabled ? (
+        <div className="mb-4 flex gap-4 text-sm">
+          <a href={q({ mode: "password" })} aria-current={mode === "password" ? "page" : undefined} className="aria-[current]:text-brand aria-[current]:font-semibold">
+            {t("tabs.password")}
+          </a>
+          <a href={q({ mode: "sms" })} aria-current={mode === "sms" ? "page" : undefined} className="aria-[current]:text-brand aria-[current]:font-semibold">
+            {t("tabs.sms")}
+          </a>
+        </div>
+      ) : null}
+      {data.thirdNotBound ? <p role="status" className="mb-3 text-sm text-amber-700">{t("third.notBound")}</p> : null}
+      {data.thirdFailed ? <p role="alert" className="mb-3 text-sm text-red-600">{t("errors.thirdFailed")}</p> : null}
+      {data.faceFailed && !actionData ? (
+        <p role="alert" id={faceFailedId} className="mb-3 rounded border border-red-200 bg-red-50 p-2 text-sm text-red-700" data-testid="face-failed">
+          {t("face.failed")}
+        </p>
+      ) : null}
+      {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
+      <FormComponent
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        aria-labelledby={`${idPrefix}login-heading`}
+        aria-describedby={data.faceFailed && !actionData ? faceFailedId : undefined}
+        noValidate
+      >
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="backUrl" value={data.backUrl} />
+        {data.thirdCacheCode ? <input type="hidden" name="thirdCacheCode" value={data.thirdCacheCode} /> : null}
+        {mode === "password" ? (
+          <>
+            <Field
+              {...getInputProps(fields.account, { type: "text" })}
+              key={fields.account.key}
+              label={t("fields.account")}
+              placeholder={t("fields.accountPlaceholder")}
+              autoComplete="username"
+              error={err("account")}
+            />
+            <Field
+              {...getInputProps(fields.password, { type: "password" })}
+              key={fields.password.key}
+              defaultValue=""
+              label={t("fields.password")}
+              autoComplete="current-password"
+              error={err("password")}
+            />
+            <div className="mb-4 flex items-center justify-between text-sm">
+              {data.rememberAllowed ? (
+                <label className="flex items-center gap-1">
+                  <input type="checkbox" name="remember" defaultChecked={Boolean(data.remembered)} /> {t("fields.remember")}
+                </label>
+              ) : (
+                <span />
+              )}
+              <a href="/login/forget?method=phone" className="text-brand" data-popup-leave>
+                {t("fields.forgot")}
+              </a>
+            </div>
+            <button type="submit" name="intent" value="password" className="w-full rounded bg-brand py-2 text-white">
+              {t("actions.login")}
+            </button>
+          </>
+        ) : (
+          <>
+            <Field
+              {...getInputProps(fields.mobile, { type: "tel" })}
+              key={fields.mobile.key}
+              label={t("fields.mobile")}
+              autoComplete="tel"
+              inputMode="numeric"
+              maxLength={11}
+              error={err("mobile")}
+            />
+            <Field
+              {...getInputProps(fields.smsCode, { type: "text" })}
+              key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
+              label={t("fields.smsCode")}
+              autoComplete="one-time-code"
+              autoFocus={Boolean(outcome?.sentResendAt)}
+              error={err("smsCode")}
+            >
+              <SendCodeButton resendAt={outcome?.sentResendAt} />
+            </Field>
+            {outcome?.sentResendAt ? (
+              <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
+                {t("codeSent", { time: new Date(outcome.sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
+              </p>
+            ) : null}
+            <button type="submit" name="intent" value="sms" className="w-full rounded bg-brand py-2 text-white">
+              {t("actions.login")}
+            </button>
+          </>
+        )}
+      </FormComponent>
+      <ThirdPartyRow
+        types={data.third}
+        ddEnabled={data.ddEnabled}
+        ddQr={data.ddQr}
+        backUrl={data.backUrl}
+        closeHref={q(mode === "sms" ? { mode } : {})}
+        ddHref={q({ dd: "1", ...(mode === "sms" ? { mode } : {}) })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { LoginPanel, type LoginData } from "~/components/auth/LoginPanel";
+import { RegisterPanel, type RegisterData } from "~/components/auth/RegisterPanel";
+import type { Outcome as LoginOutcome } from "~/routes/join.login";
+import type { Outcome as RegisterOutcome } from "~/routes/join.register";
+
+export type LoginPopupProps = { initial: "login" | "register"; backUrl: string; onClose: () => void };
+
+const PREFIX = "popup-";
+
+/**
+ * The login / register pop-up of spec 000 §2.6 (loaded on the first click on a header link). It holds
+ * no form of its own: a fetcher loads the stand-alone page's loader data (`/join/login` or
+ * `/join/register`) and the same panel renders it, posting through a fetcher to the same action. The
+ * register tab is the panel's own link, shown only when closeFlag is 0. A successful login answers a
+ * redirect with `X-Remix-Reload-Document`: the current page reloads with `schoolId` (and
+ * `companyMessageReach=ok`) added.
+ */
+export function LoginPopup({ initial, backUrl, onClose }: LoginPopupProps) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState(() => `/join/${initial}?${new URLSearchParams({ backUrl }).toString()}`);
+  const view = useFetcher<LoginData | RegisterData>();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { load } = view;
+
+  useEffect(() => {
+    load(url);
+  }, [load, url]);
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (node && !node.open) node.showModal();
+    return () => node?.close();
+  }, []);
+
+  // Links inside the panels (tabs, SMS / password, DingTalk QR) load into the dialog.
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === dialog.current) {
+      onClose();
+      return;
+    }
+    const anchor = (event.target as Element).closest("a");
+    if (!anchor || event.defaultPrevented || anchor.target) return;
+    const target = new URL(anchor.href, window.location.href);
+    if (target.origin !== window.location.origin) return;
+    if (target.pathname !== "/join/login" && target.pathname !== "/join/register") return;
+    event.preventDefault();
+    setUrl(target.pathname + target.search);
+  };
+
+  const data = view.data;
+  const isRegister = Boolean(data && "flags" in data);
+  const headingId = `${PREFIX}${isRegister ? "register" : "login"}-heading`;
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={data ? headingId : undefined}
+      aria-label={data ? undefined : initial === "register" ? t("site.register") : t("site.login")}
+      onClose={onClose}
+      onClick={onClick}
+      data-testid="login-popup"
+      className="w-full max-w-md rounded-lg bg-transparent p-0 backdrop:bg-black/40"
+    >
+      <div className="relative">
+        <button type="button" onClick={onClose} aria-label={t("popup.close")} className="absolute right-3 top-3 z-10 text-xl leading-none text-gray-500 hover:text-gray-800">
+          ×
+        </button>
+        {!data ? (
+          <p role="status" className="rounded-lg bg-white p-6 text-center text-sm text-gray-600">
+            {t("popup.loading")}
+          </p>
+        ) : isRegister ? (
+          <PopupRegister key={url} data={data as RegisterData} />
+        ) : (
+          <PopupLogin key={url} data={data as LoginData} />
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+/** A fresh submit fetcher per loaded address: a tab or mode change starts from a clean form. */
+function PopupLogin({ data }: { data: LoginData }) {
+  const submit = useFetcher<LoginOutcome>();
+  return (
+    <LoginPanel
+      data={data}
+      actionData={submit.data}
+      busy={submit.state !== "idle"}
+      FormComponent={submit.Form}
+      action="/join/login"
+      idPrefix={PREFIX}
+      popup
+    />
+  );
+}
+
+function PopupRegister({ data }: { data: RegisterData }) {
+  const submit = useFetcher<RegisterOutcome>();
+  return (
+    <RegisterPanel
+      data={data}
+      actionData={submit.data}
+      busy={submit.state !== "idle"}
+      FormComponent={submit.Form}
+      action="/join/register"
+      idPrefix={PREFIX}
+      popup
+    />
+  );
+}

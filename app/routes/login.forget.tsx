@@ -1,0 +1,180 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
+import { Field } from "~/components/auth/Field";
+import { errorText } from "~/components/auth/messages";
+import { SendCodeButton } from "~/components/auth/SendCodeButton";
+import { useNamespaces } from "~/components/use-namespaces";
+import { ForgetSchema, NEW_PASSWORD_MAX } from "~/forms/forget";
+import { namespaces } from "~/i18n.server";
+import { resetPassword } from "~/services/auth.server";
+import { challengeFor, storePending, takePending, type CaptchaChallenge } from "~/services/captcha.server";
+import { encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
+import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
+import { clientIpOf } from "~/services/rate-limit.server";
+import { safeRedirect } from "~/services/redirect";
+import { UpstreamError } from "~/services/upstream.server";
+
+export const handle = { i18n: ["login"], loginPage: true };
+
+type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
+
+/** Spec 000 §2.1: the forgot-password page (by phone: mobile → SMS code → new password). */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const url = new URL(args.request.url);
+  const backUrl = safeRedirect(url.searchParams.get("backUrl") ?? undefined);
+  if (isLoggedIn(portal)) throw redirect(backUrl);
+  let outcome: Outcome | undefined;
+  const captchaId = url.searchParams.get("captcha");
+  if (captchaId) {
+    const pending = takePending(portal, captchaId, "forget");
+    if (pending) {
+      const ticket = url.searchParams.get("ticket");
+      if (url.searchParams.get("captchaFailed") || !ticket) outcome = failWith(pending.fields, { mobile: ["verificationFailed"] });
+      else outcome = await sendStep(portal, clientIpOf(args.context), pending.fields, { ticket, randstr: url.searchParams.get("randstr") ?? "" });
+    }
+  }
+  const i18n = await namespaces(args.request, ["login"]);
+  return data(
+    { i18n, title: (i18n.bundles.login as { forget: { title: string } }).forget.title, backUrl, outcome: outcome ?? null },
+    { status: outcome?.status ?? 200, headers: outcome ? { "Set-Cookie": await portal.commitSession() } : undefined },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData } = await requireValidPost(args);
+  const keep = Object.fromEntries(
+    [...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "confirmPassword" && k !== "csrf"),
+  ) as Record<string, string>;
+  const submission = parseWithZod(formData, { schema: ForgetSchema });
+  if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
+  const value = submission.value;
+  if (value.intent === "sendCode") {
+    const outcome = await sendStep(portal, clientIpOf(args.context), { ...keep, mobile: value.mobile });
+    return data(outcome, { status: outcome.status, headers: { "Set-Cookie": await portal.commitSession() } });
+  }
+  try {
+    const password = encryptPassword(await publicKeyOf(portal), value.password);
+    await resetPassword(portal.upstream, { mobile: value.mobile, smsCode: value.smsCode, password });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const outcome = failWith(keep, { smsCode: [error.upstreamMessage ? `server:${error.upstreamMessage}` : "verificationFailed"] });
+    return data(outcome, { status: outcome.status });
+  }
+  portal.session.flash("notice", "passwordReset");
+  const back = String(formData.get("backUrl") ?? "");
+  const target = `/join/login${back ? `?backUrl=${encodeURIComponent(safeRedirect(back))}` : ""}`;
+  return redirect(target, { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
+}
+
+/** The send-code button: the portal's limits, the upstream checks (the mobile must be registered). */
+async function sendStep(portal: Portal, ip: string, fields: Record<string, string>, captcha: { ticket?: string; randstr?: string } = {}): Promise<Outcome> {
+  const sent = await sendCode(portal, ip, { mobile: fields.mobile ?? "", type: "forget", ...captcha });
+  switch (sent.kind) {
+    case "sent":
+      return { ...failWith(fields, {}, "success"), sentResendAt: sent.resendAt };
+    case "limited":
+      return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429 };
+    case "captcha": {
+      const id = storePending(portal, { form: "forget", fields });
+      return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, "/login/forget?method=phone", id) } };
+    }
+    case "message":
+      return failWith(fields, { mobile: [`server:${sent.message}`] });
+  }
+}
+
+function failWith(fields: Record<string, string>, error: Record<string, string[]>, status: "error" | "success" = "error"): Outcome {
+  const { password: _p, confirmPassword: _c, csrf: _t, ...initialValue } = fields;
+  return { result: { status, initialValue, error, state: undefined }, status: Object.keys(error).length ? 400 : 200 };
+}
+
+export default function LoginForget() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Outcome | undefined;
+  const { t } = useNamespaces(loaderData.i18n, "login");
+  const navigation = useNavigation();
+  const outcome = actionData ?? (loaderData.outcome as Outcome | null);
+  const [form, fields] = useForm({
+    id: "forget",
+    lastResult: navigation.state === "idle" ? outcome?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgetSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // Neither password survives a failed attempt.
+  const ids = [fields.password.id, fields.confirmPassword.id].join(" ");
+  useEffect(() => {
+    for (const id of ids.split(" ")) {
+      const input = document.getElementById(id);
+      if (actionData && input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [actionData, ids]);
+  const err = (name: string) => errorText(t, fields[name as keyof typeof fields]?.errors?.[0]);
+  const back = loaderData.backUrl !== "/" ? `?backUrl=${encodeURIComponent(loaderData.backUrl)}` : "";
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <div className="rounded-lg bg-white p-6 shadow">
+        <h1 id="forget-heading" className="mb-2 text-lg font-semibold">
+          {t("forget.title")}
+        </h1>
+        <p className="mb-4 text-sm text-gray-600">{t("forget.intro")}</p>
+        {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
+        <Form method="post" {...getFormProps(form)} aria-labelledby="forget-heading" noValidate>
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="backUrl" value={loaderData.backUrl} />
+          <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("fields.mobile")} autoComplete="tel" inputMode="numeric" maxLength={11} error={err("mobile")} />
+          <Field
+            {...getInputProps(fields.smsCode, { type: "text" })}
+            key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
+            label={t("fields.smsCode")}
+            autoComplete="one-time-code"
+            autoFocus={Boolean(outcome?.sentResendAt)}
+            error={err("smsCode")}
+          >
+            <SendCodeButton resendAt={outcome?.sentResendAt} />
+          </Field>
+          {outcome?.sentResendAt ? (
+            <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
+              {t("codeSent", { time: new Date(outcome.sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
+            </p>
+          ) : null}
+          <Field
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            defaultValue=""
+            label={t("forget.newPassword")}
+            autoComplete="new-password"
+            maxLength={NEW_PASSWORD_MAX}
+            error={err("password")}
+          />
+          <Field
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+            key={fields.confirmPassword.key}
+            defaultValue=""
+            label={t("forget.confirmPassword")}
+            autoComplete="new-password"
+            maxLength={NEW_PASSWORD_MAX}
+            error={err("confirmPassword")}
+          />
+          <button type="submit" name="intent" value="reset" className="w-full rounded bg-brand py-2 text-white">
+            {t("forget.submit")}
+          </button>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <a href={`/join/login${back}`} className="text-brand">
+            {t("forget.backToLogin")}
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}

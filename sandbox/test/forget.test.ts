@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../src/server.js';
+import { Client, start } from './helpers.js';
+
+let sb: Sandbox;
+let c: Client;
+
+beforeAll(async () => ({ sb, c } = await start()));
+afterAll(async () => sb?.close());
+beforeEach(async () => { await c.control('POST', '/reset'); });
+
+const L = '/saas-business/v1/front/login';
+const MOBILE = '13800000006';
+
+describe('forgot password (chosen: /v1/front/login/forget/resetPassword)', () => {
+  it('checkLimitAndMobile type forget needs a registered mobile', async () => {
+    expect((await c.api(`${L}/checkLimitAndMobile`, { method: 'POST', body: { mobile: '13912345678', type: 'forget' } })).json)
+      .toMatchObject({ code: '0', message: 'this mobile number is not registered' });
+    expect((await c.api(`${L}/checkLimitAndMobile`, { method: 'POST', body: { mobile: MOBILE, type: 'forget' } })).json.code).toBe('1');
+  });
+
+  it('replaces the password with the SMS code (single use); the old one stops working', async () => {
+    await c.api(`${L}/sendSmsCode`, { method: 'POST', body: { mobile: MOBILE, type: 'forget' } });
+    const { code } = (await c.control('GET', `/sms?mobile=${MOBILE}`)).json;
+    expect((await c.api(`${L}/forget/resetPassword`, { method: 'POST', body: { mobile: MOBILE, smsCode: code, password: 'abc' } })).json.message)
+      .toBe('password must be 6-20 characters');
+    expect((await c.api(`${L}/forget/resetPassword`, { method: 'POST', body: { mobile: MOBILE, smsCode: '999999x', password: 'NewPass123' } })).json.message)
+      .toBe('wrong or expired verification code');
+    expect((await c.api(`${L}/forget/resetPassword`, { method: 'POST', body: { mobile: MOBILE, smsCode: code, password: 'NewPass123' } })).json.code).toBe('1');
+    expect((await c.api(`${L}/forget/resetPassword`, { method: 'POST', body: { mobile: MOBILE, smsCode: code, password: 'NewPass123' } })).json.message)
+      .toBe('wrong or expired verification code');
+    expect((await c.api(`${L}/`, { method: 'POST', body: { account: 'forget01', password: 'Passw0rd!' } })).json.message).toBe('wrong account or password');
+    expect((await c.api(`${L}/`, { method: 'POST', body: { account: 'forget01', password: 'NewPass123' } })).json.code).toBe('1');
+  });
+});
