@@ -61,6 +61,8 @@ export default defineConfig({
         // Every journey logs in from 127.0.0.1: the per-address caps are tested in vitest, the per-mobile one here.
         RATE_LIMIT_LOGIN_PER_IP: "100000",
         RATE_LIMIT_SMS_PER_IP: "100000",
+        // The limits themselves are unit-tested; journeys log the same demo accounts in many times.
+        RATE_LIMIT_LOGIN_PER_ACCOUNT: "100000",
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -24,6 +24,8 @@ export const EnvSchema = z.object({
   /** Login attempts per visitor address per 10 minutes; SMS sends per address per hour. */
   RATE_LIMIT_LOGIN_PER_IP: int(30, 1, 1_000_000),
   RATE_LIMIT_SMS_PER_IP: int(20, 1, 1_000_000),
+  /** Login attempts per account per 10 minutes. */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: int(10, 1, 1_000_000),
   /** `sandbox`: the sandbox's challenge page (works without JS); `cloud`: the cloud provider's JS widget. */
   CAPTCHA_PROVIDER: z.enum(["sandbox", "cloud"]).default("sandbox"),
   /** Base URL of the sandbox challenge page (default UPSTREAM_URL). */

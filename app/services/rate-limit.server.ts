@@ -60,7 +60,7 @@ function build() {
   const e = env();
   return {
     loginPerIp: new RateLimiter(e.RATE_LIMIT_LOGIN_PER_IP, 10 * 60_000),
-    loginPerAccount: new RateLimiter(10, 10 * 60_000),
+    loginPerAccount: new RateLimiter(e.RATE_LIMIT_LOGIN_PER_ACCOUNT, 10 * 60_000),
     smsPerIp: new RateLimiter(e.RATE_LIMIT_SMS_PER_IP, 60 * 60_000),
     smsResend: new RateLimiter(1, SMS_RESEND_S * 1000),
     smsPerMobile: new RateLimiter(5, 60 * 60_000),
