@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/auth/Field";
 import { errorText } from "~/components/auth/messages";
-import { SendCodeButton } from "~/components/auth/SendCodeButton";
+import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import { ForgetSchema, NEW_PASSWORD_MAX } from "~/forms/forget";
 import { namespaces } from "~/i18n.server";
@@ -132,21 +132,12 @@ export default function LoginForget() {
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="backUrl" value={loaderData.backUrl} />
           <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("fields.mobile")} autoComplete="tel" inputMode="numeric" maxLength={11} error={err("mobile")} />
-          <Field
-            {...getInputProps(fields.smsCode, { type: "text" })}
+          <SmsCodeField
             key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
-            label={t("fields.smsCode")}
-            autoComplete="one-time-code"
-            autoFocus={Boolean(outcome?.sentResendAt)}
+            inputProps={getInputProps(fields.smsCode, { type: "text" })}
             error={err("smsCode")}
-          >
-            <SendCodeButton resendAt={outcome?.sentResendAt} />
-          </Field>
-          {outcome?.sentResendAt ? (
-            <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
-              {t("codeSent", { time: new Date(outcome.sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
-            </p>
-          ) : null}
+            sentResendAt={outcome?.sentResendAt}
+          />
           <Field
             {...getInputProps(fields.password, { type: "password" })}
             key={fields.password.key}

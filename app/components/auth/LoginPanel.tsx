@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/auth/Field";
 import { errorText } from "~/components/auth/messages";
-import { SendCodeButton } from "~/components/auth/SendCodeButton";
+import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
 import { useNamespaces } from "~/components/use-namespaces";
 import { LoginSchema } from "~/forms/login";
@@ -150,21 +150,12 @@ export function LoginPanel({
               maxLength={11}
               error={err("mobile")}
             />
-            <Field
-              {...getInputProps(fields.smsCode, { type: "text" })}
+            <SmsCodeField
               key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
-              label={t("fields.smsCode")}
-              autoComplete="one-time-code"
-              autoFocus={Boolean(outcome?.sentResendAt)}
+              inputProps={getInputProps(fields.smsCode, { type: "text" })}
               error={err("smsCode")}
-            >
-              <SendCodeButton resendAt={outcome?.sentResendAt} />
-            </Field>
-            {outcome?.sentResendAt ? (
-              <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
-                {t("codeSent", { time: new Date(outcome.sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
-              </p>
-            ) : null}
+              sentResendAt={outcome?.sentResendAt}
+            />
             <button type="submit" name="intent" value="sms" className="w-full rounded bg-brand py-2 text-white">
               {t("actions.login")}
             </button>

@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/auth/Field";
 import { errorText } from "~/components/auth/messages";
-import { SendCodeButton } from "~/components/auth/SendCodeButton";
+import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import { RegisterSendCodeSchema, registerSchema, USERNAME_MAX } from "~/forms/register";
 import type { loader, Outcome } from "~/routes/join.register";
@@ -80,21 +80,12 @@ export function RegisterPanel({
           {flags.mobileFlag ? (
             <>
               <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("fields.mobile")} maxLength={11} inputMode="numeric" autoComplete="tel" error={err("mobile")} />
-              <Field
-                {...getInputProps(fields.smsCode, { type: "text" })}
+              <SmsCodeField
                 key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
-                label={t("fields.smsCode")}
-                autoComplete="one-time-code"
-                autoFocus={Boolean(outcome?.sentResendAt)}
+                inputProps={getInputProps(fields.smsCode, { type: "text" })}
                 error={err("smsCode")}
-              >
-                <SendCodeButton resendAt={outcome?.sentResendAt} />
-              </Field>
-              {outcome?.sentResendAt ? (
-                <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
-                  {t("codeSent", { time: new Date(outcome.sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
-                </p>
-              ) : null}
+                sentResendAt={outcome?.sentResendAt}
+              />
             </>
           ) : null}
           {flags.regionFlag ? (

@@ -1,0 +1,34 @@
+import type { InputHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/auth/Field";
+import { SendCodeButton } from "~/components/auth/SendCodeButton";
+
+/**
+ * The SMS code field with its send button and, after a send, the time a resend is allowed (spec 000
+ * section 4: 60 s). Without JavaScript the page re-renders with the code field focused. Used by login,
+ * register and forgot-password. The parent keys it by `sentResendAt` so a new send refocuses the field.
+ */
+export function SmsCodeField({
+  inputProps,
+  error,
+  sentResendAt,
+}: {
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
+  error?: string;
+  sentResendAt?: number;
+}) {
+  const { t } = useTranslation("login");
+  const { key: _key, ...input } = inputProps;
+  return (
+    <>
+      <Field {...input} label={t("fields.smsCode")} autoComplete="one-time-code" autoFocus={Boolean(sentResendAt)} error={error}>
+        <SendCodeButton resendAt={sentResendAt} />
+      </Field>
+      {sentResendAt ? (
+        <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
+          {t("codeSent", { time: new Date(sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
+        </p>
+      ) : null}
+    </>
+  );
+}
