@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, type useLoaderData } from "@remix-run/react";
-import { useEffect, type ElementType } from "react";
+import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/auth/Field";
@@ -9,6 +9,7 @@ import { errorText } from "~/components/auth/messages";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
 import { useNamespaces } from "~/components/use-namespaces";
+import type { PanelProps } from "~/components/auth/panel-props";
 import { LoginSchema } from "~/forms/login";
 import type { loader, Outcome } from "~/routes/join.login";
 
@@ -27,15 +28,7 @@ export function LoginPanel({
   action,
   idPrefix = "",
   popup = false,
-}: {
-  data: LoginData;
-  actionData?: Outcome;
-  busy: boolean;
-  FormComponent?: ElementType;
-  action?: string;
-  idPrefix?: string;
-  popup?: boolean;
-}) {
+}: PanelProps<LoginData, Outcome>) {
   const { t } = useNamespaces(data.i18n, "login");
   const outcome = (actionData ?? data.outcome) as Outcome | null;
   const result = outcome?.result;

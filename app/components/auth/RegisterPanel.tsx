@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, type useLoaderData } from "@remix-run/react";
-import { useEffect, useState, type ElementType } from "react";
+import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/auth/Field";
 import { errorText } from "~/components/auth/messages";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
+import type { PanelProps } from "~/components/auth/panel-props";
 import { RegisterSendCodeSchema, registerSchema, USERNAME_MAX } from "~/forms/register";
 import type { loader, Outcome } from "~/routes/join.register";
 
@@ -25,15 +26,7 @@ export function RegisterPanel({
   action,
   idPrefix = "",
   popup = false,
-}: {
-  data: RegisterData;
-  actionData?: Outcome;
-  busy: boolean;
-  FormComponent?: ElementType;
-  action?: string;
-  idPrefix?: string;
-  popup?: boolean;
-}) {
+}: PanelProps<RegisterData, Outcome>) {
   const { t } = useNamespaces(loaderData.i18n, "login");
   const outcome = (actionData ?? loaderData.outcome) as Outcome | null;
   const { flags, cities } = loaderData;

@@ -1,0 +1,15 @@
+import type { ElementType } from "react";
+
+/**
+ * What a login-area form panel takes, whether a stand-alone page renders it (Remix `Form`) or the
+ * header's pop-up does (a fetcher's `Form` posting to the page's action).
+ */
+export type PanelProps<Data, Outcome> = {
+  data: Data;
+  actionData?: Outcome;
+  busy: boolean;
+  FormComponent?: ElementType;
+  action?: string;
+  idPrefix?: string;
+  popup?: boolean;
+};
