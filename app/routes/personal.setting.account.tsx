@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChangePasswordSchema } from "~/forms/change-password";
 import type { loader as rootLoader } from "~/root";
+import { PASSWORD_PAGE } from "~/services/guards.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { loginHref } from "~/services/redirect";
 import { updatePassword } from "~/services/school.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -16,14 +18,13 @@ import { UpstreamError } from "~/services/upstream.server";
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
-  const url = new URL(args.request.url);
-  if (!isLoggedIn(portal)) throw redirect(`/join/login?backUrl=${encodeURIComponent(url.pathname)}`);
+  if (!isLoggedIn(portal)) throw redirect(loginHref(PASSWORD_PAGE));
   return null;
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { portal, formData } = await requireValidPost(args);
-  if (!isLoggedIn(portal)) throw redirect("/join/login?backUrl=%2Fpersonal%2Fsetting%2Faccount");
+  if (!isLoggedIn(portal)) throw redirect(loginHref(PASSWORD_PAGE));
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   const hide = { hideFields: ["oldPassword", "newPassword", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hide), { status: 400 });

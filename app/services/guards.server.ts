@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { loginHref } from "~/services/redirect";
 import type { ShellView } from "~/services/shell.server";
 
 /** The account page where a forced password change happens (spec 000 section 4). */
@@ -42,10 +43,21 @@ export function isMobile(request: Request): boolean {
 function pathOf(request: Request): { pathname: string; page: string } {
   const url = new URL(request.url);
   const pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/";
-  url.searchParams.delete("_data");
-  url.searchParams.delete("_routes");
-  const search = url.searchParams.toString();
+  // Drop Remix's data-request markers but keep the rest of the query exactly as written.
+  const search = url.search
+    .slice(1)
+    .split("&")
+    .filter((pair) => pair && !/^_(data|routes)(=|$)/.test(pair))
+    .join("&");
   return { pathname, page: pathname + (search ? `?${search}` : "") };
+}
+
+/**
+ * Spec 000 sections 1 and 6: a visitor sent to login comes back to the page asked for (path and query,
+ * without Remix's data-request markers). Used by the root loader and by section loaders.
+ */
+export function loginRedirect(request: Request): Response {
+  return redirect(loginHref(pathOf(request).page));
 }
 
 /** A mobile browser on a public page goes to the mobile site (before any upstream call). */
@@ -58,12 +70,12 @@ export function mobileRedirect(request: Request, wapUrl: string): Response | nul
 
 /** Forced password change, then redirectLogin: server-side, so they cannot be clicked around. */
 export function shellRedirect(request: Request, shell: ShellView): Response | null {
-  const { pathname, page } = pathOf(request);
+  const { pathname } = pathOf(request);
   if (shell.user?.changePassword && !PASSWORD_EXEMPT.some((re) => re.test(pathname))) {
     return redirect(PASSWORD_PAGE);
   }
   if (!shell.user && shell.site.redirectLogin && FORCE_LOGIN_SECTIONS.some((re) => re.test(pathname))) {
-    return redirect(`/join/login?backUrl=${encodeURIComponent(page)}`);
+    return loginRedirect(request);
   }
   return null;
 }

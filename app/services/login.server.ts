@@ -10,6 +10,7 @@ import {
   type LoginAnswer,
 } from "~/services/auth.server";
 import { loadConfig, rememberCompany } from "~/services/config.server";
+import { PASSWORD_PAGE } from "~/services/guards.server";
 import type { Portal } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { rewriteExerciseUrl } from "~/services/exercise-merge";
@@ -18,7 +19,6 @@ import { UpstreamError } from "~/services/upstream.server";
 
 /** Companies whose users get no 'remember me' box (spec 000 sections 2.6 and 6). */
 export const NO_REMEMBER_COMPANY = 4;
-export const FORCED_PASSWORD_PATH = "/personal/setting/account";
 
 /**
  * The password travels to the upstream encrypted with loginConfig.publicKey (RSA-OAEP, SHA-1), made on
@@ -121,7 +121,7 @@ export async function completeLogin(
 
   let target: string;
   if (forced === 1 || forced === 2) {
-    target = FORCED_PASSWORD_PATH;
+    target = PASSWORD_PAGE;
   } else {
     const back = rewriteExerciseUrl(safeRedirect(options.backUrl), merged);
     const url = new URL(back, "http://portal.invalid");

@@ -35,3 +35,11 @@ export function safeRedirect(target: unknown, fallback = "/home/index"): string 
   const url = new URL(original, BASE);
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * The login page's address, coming back to `backUrl` (a path of this site) afterwards; `extra` adds
+ * the login page's flags (`third=failed`, `face=failed`, ...). The one builder of login links.
+ */
+export function loginHref(backUrl: string, extra: Record<string, string> = {}): string {
+  return `/join/login?${new URLSearchParams({ ...extra, backUrl }).toString()}`;
+}

@@ -1,4 +1,5 @@
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { loginRedirect } from "~/services/guards.server";
 import { loadConfig } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
 
@@ -21,14 +22,14 @@ export type Section =
 
 /**
  * Spec 000 section 1: when the school's `redirectLogin` is 1 a visitor of a public section is sent to
- * login with `backUrl` set to the page (path and query). The home config comes from the config cache.
+ * login with `backUrl` set to the page. The root loader applies the same rule from the shell; this early
+ * check lets a section loader stop before its content calls. The home config comes from the config cache.
  */
 export async function requireSectionAccess(portal: Portal, _section: Section): Promise<void> {
   if (isLoggedIn(portal)) return;
   const home = await loadConfig(portal.upstream, "homeConfig");
   if (home.headCfRsp?.redirectLogin !== 1) return;
-  const url = new URL(portal.request.url);
-  throw redirect(`/join/login?backUrl=${encodeURIComponent(url.pathname + url.search)}`);
+  throw loginRedirect(portal.request);
 }
 
 /**

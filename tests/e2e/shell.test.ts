@@ -164,6 +164,28 @@ test.describe("user area (spec 000 sections 2.2 and 6)", () => {
     await expect(page.getByTestId("school-qr")).toHaveAttribute("width", "112");
   });
 
+  test("cart badge: the count up to 10, shifted above 10, '99+' above 99", async ({ page, sandbox }) => {
+    await sandbox.cart("13800000001", 10);
+    await signInWithCode(page, sandbox);
+    const cart = page.getByTestId("cart");
+    const badge = page.getByTestId("cart-badge");
+    await expect(badge).toHaveText("10");
+    await expect(badge).not.toHaveClass(/cart-badge-wide/);
+    await expect(cart).toHaveAccessibleName("购物车（10）");
+    await sandbox.cart("13800000001", 11);
+    await page.reload();
+    await expect(badge).toHaveText("11");
+    await expect(badge).toHaveClass(/cart-badge-wide/);
+    await sandbox.cart("13800000001", 100);
+    await page.reload();
+    await expect(badge).toHaveText("99+");
+    await expect(cart).toHaveAccessibleName("购物车（100）");
+    await sandbox.cart("13800000001", 0);
+    await page.reload();
+    await expect(cart).toBeVisible();
+    await expect(badge).toHaveCount(0);
+  });
+
   test("perShowItem and openIntegral gate the items", async ({ page, sandbox }) => {
     await sandbox.config(1, { perShowItem: ["order"], openIntegral: 0, openCart: 0 });
     await signInWithCode(page, sandbox);
@@ -262,6 +284,32 @@ test.describe("global rules (spec 000 sections 4 and 6)", () => {
     await page.getByTestId("language-switch").click();
     await expect(page.locator("html")).toHaveAttribute("lang", "zh");
     await expect(page.getByPlaceholder("请输入您感兴趣的课程")).toBeVisible();
+  });
+
+  test("with JavaScript the switch waits the spec's 500 ms, then changes language in place", async ({ page }, testInfo) => {
+    test.skip(!isJs(testInfo.project.name), "the delay is a script's timer; without JavaScript the link switches at once (test above)");
+    await page.clock.install();
+    await page.goto("/home/choice");
+    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await page.clock.pauseAt(Date.now() + 10_000);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("lng=en")) asked.push(request.url());
+    });
+    const toggle = page.getByTestId("language-switch");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-busy", "true");
+    await expect(toggle).toContainText("切换中…");
+    await page.clock.runFor(499);
+    await page.waitForTimeout(300); // real time: a request started by a shorter delay would show by now
+    expect(asked).toEqual([]);
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+    await page.clock.runFor(1);
+    await expect(page).toHaveURL(/\/home\/choice\?lng=en$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All branches");
+    await expect(toggle).toHaveAttribute("aria-busy", "false");
+    await expect(toggle).toHaveText("中文");
   });
 
   test("old hash links land on the path route", async ({ page }, testInfo) => {

@@ -31,6 +31,10 @@ export class Sandbox {
   expireTokens(account: string) {
     return this.send("POST", "/tokens/expire", { account });
   }
+  /** Makes the user's cart (in the user's school) hold exactly `count` items. */
+  cart(account: string, count: number) {
+    return this.send("POST", "/cart", { account, count });
+  }
   calls(): Promise<UpstreamCall[]> {
     return this.send("GET", "/requests");
   }

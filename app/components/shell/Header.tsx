@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
@@ -408,16 +408,36 @@ function UserMenu({ shell }: { shell: ShellView }) {
   );
 }
 
-/** zh/en: a plain link keeping the current page (works without JS); the server stores the choice in a cookie. */
+/** Spec 000 section 3: the language switch waits 500 ms (with JS) before the page changes language. */
+export const LANGUAGE_SWITCH_DELAY_MS = 500;
+
+/**
+ * zh/en: a plain link keeping the current page (works without JS); the server stores the choice in a
+ * cookie. With JS the link shows a busy state for the spec's 500 ms, then navigates in place.
+ */
 function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
+  const [switching, setSwitching] = useState(false);
   const other = i18n.language === "en" ? "zh" : "en";
   const params = new URLSearchParams(location.search);
   params.set("lng", other);
+  const href = `${location.pathname}?${params.toString()}`;
+  function onClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (switching) return;
+    setSwitching(true);
+    window.setTimeout(() => {
+      navigate(href, { preventScrollReset: true });
+      setSwitching(false);
+    }, LANGUAGE_SWITCH_DELAY_MS);
+  }
   return (
-    <a href={`${location.pathname}?${params.toString()}`} className="text-gray-600" hrefLang={other} lang={other} data-testid="language-switch">
+    <a href={href} onClick={onClick} aria-busy={switching} className="text-gray-600" hrefLang={other} lang={other} data-testid="language-switch">
       {other === "en" ? t("site.switchToEn") : t("site.switchToZh")}
+      {switching ? <span className="ml-1 text-xs text-gray-400" lang={i18n.language}>{t("site.switchingLanguage")}</span> : null}
     </a>
   );
 }

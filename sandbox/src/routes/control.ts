@@ -50,6 +50,24 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { mobile: row.mobile, code: row.code, sentAt: new Date(row.sentAt).toISOString(), type: row.type, companyId: row.companyId };
   });
 
+  // the header badge's numbers: make a user's cart in a school hold exactly `count` items
+  app.post(`${P}/cart`, async (req, reply) => {
+    const b = body(req);
+    const user = await findUser(b);
+    if (!user) return notFound(reply, 'user not found');
+    const count = Number(b.count);
+    if (!Number.isInteger(count) || count < 0 || count > 1000) return bad(reply, 'count must be a whole number 0-1000');
+    const schoolId = await schoolFor(user, b);
+    const stmts: { sql: string; args: (number | string)[] }[] = [
+      { sql: 'DELETE FROM cart_items WHERE user_id = ? AND school_id = ?', args: [user.id, schoolId] }];
+    for (let i = 1; i <= count; i++) {
+      stmts.push({ sql: 'INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)',
+        args: [user.id, schoolId, 9000 + i, `sandbox item ${i}`, 1] });
+    }
+    await ctx.db.batch(stmts);
+    return { userId: user.id, schoolId, count };
+  });
+
   app.get<{ Params: { id: string } }>(`${P}/companies/:id/config`, async (req, reply) => {
     const config = await ctx.db.getConfig(Number(req.params.id));
     return config ?? notFound(reply, 'company not found');
