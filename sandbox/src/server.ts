@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { createCtx, logRequest, type Ctx } from './context.js';
+import { createCtx, hostOf, logRequest, type Ctx } from './context.js';
 import { openDb } from './db.js';
 import { sendFault } from './faults.js';
 import { registerConfigRoutes } from './routes/config.js';
@@ -18,6 +18,7 @@ import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { ensureSeeded } from './seed.js';
+import { absoluteStatic, registerStaticRoutes } from './routes/static.js';
 
 export interface SandboxOptions {
   port?: number;
@@ -80,6 +81,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (answer) return sendFault(reply, answer);
   });
 
+  // Image fields seeded as `/__static/...` become absolute URLs on the sandbox's own host in every
+  // upstream answer (a real upstream answers CDN URLs).
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) =>
+    req.url.startsWith('/s/api') ? absoluteStatic(payload, `http://${hostOf(req)}`) : payload);
+
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/s/api')) return reply.code(404).send({ code: '404', message: 'not found', data: null });
     return reply.code(404).send({ error: 'not found' });
@@ -93,6 +99,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   });
 
   registerHealthRoute(app);
+  registerStaticRoutes(app);
   registerConfigRoutes(app, ctx);
   registerSchoolRoutes(app, ctx);
   registerSessionRoutes(app, ctx);

@@ -22,6 +22,18 @@ describe('page-shell calls (chosen paths)', () => {
     expect((await c.api('/saas-business/v1/sysPageHeadFoot/showDetail/101')).json).toMatchObject({ code: '0', message: 'page not found' });
   });
 
+  it('config pictures are absolute URLs on the called host, served as SVG; the control API is left alone', async () => {
+    const foot = await c.api('/saas-business/v1/company/config/companyFootInfo/queryCompanyId');
+    const qr = foot.json.data.tencentWechat as string;
+    expect(qr).toMatch(/^http:\/\/[^/]+\/__static\/img\/wechat-qr-1\.svg$/);
+    const img = await c.raw(new URL(qr).pathname);
+    expect(img.headers.get('content-type')).toContain('image/svg+xml');
+    expect(img.text).toContain('<svg');
+    expect((await c.raw('/__static/img/..%2Fsecret.svg')).status).toBe(404);
+    const config = await c.control('GET', '/companies/1/config');
+    expect(JSON.stringify(config.json)).toContain('"/__static/img/wechat-qr-1.svg"');
+  });
+
   it('variable menu link filled from the token, empty for visitors', async () => {
     const visitor = await c.api('/saas-business/v1/system/linkVariable/109');
     expect(visitor.json.data.url).toBe('https://service.yunduo.example/?uid=');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { companyNotFound, hostOf, query, resolveCompany, type Ctx } from '../context.js';
+import { companyNotFound, query, resolveCompany, type Ctx } from '../context.js';
 import { ok } from '../envelope.js';
 import {
   APPLY_ITEMS, CATALOG_COMPANY_ID, CATEGORIES, COURSES, CUSTOM_PAGE, GROUPS, NEWS, OPEN_COURSES, PACKAGES, QUESTIONS,
@@ -10,8 +10,8 @@ import {
  * Public content of spec 000 sections 1, 2.1 and 6 (all paths *(chosen)*, see sandbox/README.md):
  * catalogue, course detail and contents, packages, open courses and teachers under `/course/v1/front`;
  * news, Q&A, groups, vip, exam sign-up, student voices, custom page and training plans under
- * `/saas-business/v1/front`. Visitors may call all of them (no token needed). Image fields are absolute
- * URLs of generated SVG placeholders served by `GET /__static/covers/{kind}-{id}.svg`.
+ * `/saas-business/v1/front`. Visitors may call all of them (no token needed). Image fields are generated SVG
+ * placeholders (`/__static/covers/...`, made absolute by the server, see routes/static.ts).
  * An unknown id answers `'1'` with `data: null`; a company without seeded content gets empty lists.
  */
 
@@ -24,11 +24,6 @@ function pageOf<T>(all: T[], q: Record<string, string | undefined>, defaultSize:
   return { records: all.slice((current - 1) * size, current * size), total: all.length, current, size };
 }
 
-/** Absolute image URLs on the sandbox's own host (a real upstream answers CDN URLs). */
-function absolutize<T>(req: FastifyRequest, value: T): T {
-  const base = `http://${hostOf(req)}`;
-  return JSON.parse(JSON.stringify(value), (_k, v: unknown) => (typeof v === 'string' && v.startsWith('/__static/') ? base + v : v)) as T;
-}
 
 const teacherRef = (id: number) => {
   const t = TEACHERS.find((x) => x.id === id)!;
@@ -57,7 +52,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: Ctx) {
     const companyId = await resolveCompany(ctx, req);
     if (companyId === undefined) return companyNotFound(reply);
     if (companyId !== CATALOG_COMPANY_ID) return ok(empty);
-    return ok(absolutize(req, fn(req) ?? null));
+    return ok(fn(req) ?? null);
   };
   const emptyPage = { records: [], total: 0, current: 1, size: 0 };
   const idParam = (req: FastifyRequest, name = 'id') => num((req.params as Record<string, string>)[name], -1);
@@ -131,19 +126,4 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: Ctx) {
     const p = TRAINING_PLANS.find((x) => x.id === idParam(req));
     return p ? { ...p, stages: p.stages.map((s) => ({ ...s, courses: s.commodityIds.map((id) => courseCard(byCourse(id)!)) })) } : null;
   }));
-
-  // ---- generated cover images ----
-  app.get('/__static/covers/:name', async (req, reply) => {
-    const m = /^([a-z]+)-(\d+)\.svg$/.exec((req.params as { name: string }).name);
-    if (!m) return reply.code(404).send({ error: 'not found' });
-    const [, kind, id] = m as unknown as [string, string, string];
-    const square = kind === 'teacher' || kind === 'student';
-    const [w, h] = square ? [160, 160] : [320, 180];
-    const hue = (Number(id) * 47) % 360;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`
-      + `<rect width="${w}" height="${h}" fill="hsl(${hue},55%,55%)"/>`
-      + `<circle cx="${w * 0.8}" cy="${h * 0.25}" r="${h * 0.35}" fill="hsl(${hue},60%,70%)"/>`
-      + `<text x="16" y="${h - 18}" font-family="sans-serif" font-size="18" fill="#fff">${kind} ${id}</text></svg>`;
-    return reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(svg);
-  });
 }
