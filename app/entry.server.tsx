@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RequestInfoContext } from "~/components/request-info";
@@ -88,6 +88,8 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   // Redirects and error pages thrown on purpose (the upstream error mapping, 403, 404) are not errors.
   if (error instanceof Response) return;
   if (typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit") return;
+  // The same thrown `data()` reaches here from a resource route (e.g. a refused POST /admin-link) as a route error response.
+  if (isRouteErrorResponse(error)) return;
   logError(error, request);
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigate, useSubmit } from "@remix-run/react";
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { useLoginPopup } from "~/components/auth/login-popup-trigger";
@@ -302,44 +302,64 @@ function MessageIcon({ unread }: { unread: number }) {
   );
 }
 
-/** Management centre: the link is fetched on demand (spec 000 section 2.2). */
+/**
+ * Management centre (spec 000 section 2.2): the link is fetched on demand by a form post opening in a
+ * new tab (app/routes/admin-link.tsx). With JavaScript the tab is opened at the click (so no pop-up
+ * blocker stops it), the link is fetched as JSON while the button shows the loading state, then the tab
+ * goes there; on failure the tab is closed and the message shown.
+ */
 function AdminButton() {
   const { t } = useTranslation();
   const [state, setState] = useState<"idle" | "loading" | "error">("idle");
   const [message, setMessage] = useState("");
-  async function open(event: MouseEvent<HTMLAnchorElement>) {
+  async function open(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state === "loading") return;
-    setState("loading");
+    const body = new FormData(event.currentTarget);
     const tab = window.open("", "_blank");
+    if (tab) tab.opener = null;
+    setState("loading");
     try {
-      const res = await fetch("/admin-link", { headers: { Accept: "application/json" } });
-      const answer = (await res.json()) as { url?: string; message?: string };
-      if (answer.url) {
+      const res = await fetch("/admin-link", { method: "POST", body, headers: { Accept: "application/json" } });
+      const answer = (await res.json()) as { url?: string; message?: string; redirect?: string };
+      if (res.ok && answer.url && /^https?:\/\//i.test(answer.url)) {
         if (tab) tab.location.href = answer.url;
         else window.location.href = answer.url;
         setState("idle");
-      } else {
-        tab?.close();
-        setMessage(answer.message ?? "");
-        setState("error");
+        return;
       }
+      tab?.close();
+      // The session has to be renewed first: go where the server says (a path of this site).
+      if (answer.redirect?.startsWith("/") && !answer.redirect.startsWith("//")) {
+        window.location.href = answer.redirect;
+        return;
+      }
+      setMessage(answer.message ?? "");
+      setState("error");
     } catch {
       tab?.close();
+      setMessage("");
       setState("error");
     }
   }
   return (
-    <span className="relative">
-      <a href="/admin-link" target="_blank" rel="noopener" onClick={open} aria-busy={state === "loading"} className="rounded bg-brand px-2 py-1 text-white" data-testid="admin-button">
+    <Form method="post" action="/admin-link" target="_blank" reloadDocument onSubmit={open} className="relative">
+      <AuthenticityTokenInput name="csrf" />
+      <button
+        type="submit"
+        disabled={state === "loading"}
+        aria-busy={state === "loading"}
+        className="rounded bg-brand px-2 py-1 text-white disabled:opacity-70"
+        data-testid="admin-button"
+      >
         {state === "loading" ? t("site.adminLoading") : t("site.adminCentre")}
-      </a>
+      </button>
       {state === "error" ? (
         <span role="alert" className="absolute right-0 top-8 z-30 w-48 rounded bg-red-50 p-2 text-xs text-red-800">
           {message || t("site.adminFailed")}
         </span>
       ) : null}
-    </span>
+    </Form>
   );
 }
 
