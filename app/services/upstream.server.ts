@@ -241,9 +241,9 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
 /* ---------- The visitor content cache (decision 011) ---------- */
 
 /**
- * Entries of the visitor content cache (one per domain, school, path and query). Public answers are
- * 1-40 KB of JSON each (a course page of 12 cards is the largest common one), so 1 000 entries stay
- * well under 50 MB; the least recently loaded go first.
+ * Entries of the visitor content cache (one per domain, school, company, path and query). A parsed
+ * answer takes about its JSON size on the heap (a course page of 12 cards: 8 KB), so 1 000 entries are
+ * ~8 MB, and 50 MB even if every one were a 50 KB article; the least recently loaded go first.
  */
 export const CONTENT_CACHE_MAX_ENTRIES = 1_000;
 /** A quiet key may serve one answer up to 10 x CONTENT_TTL_S old while it refreshes; older ones are reloaded first. */
