@@ -57,6 +57,8 @@ export default defineConfig({
         SESSION_SECRET: "playwright-session-secret-0123456789",
         // Tests change the company config through the sandbox and expect to see it at once.
         CONFIG_TTL_S: "0",
+        // Faults injected on content calls (and sandbox content changes) must take effect at once too.
+        CONTENT_TTL_S: "0",
         LOG_REQUESTS: "0",
         // Every journey logs in from 127.0.0.1: the per-address caps are tested in vitest, the per-mobile one here.
         RATE_LIMIT_LOGIN_PER_IP: "100000",

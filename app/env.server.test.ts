@@ -11,13 +11,14 @@ describe("environment", () => {
       UPSTREAM_TIMEOUT_MS: 60_000,
       TRUST_PROXY: false,
       CONFIG_TTL_S: 30,
+      CONTENT_TTL_S: 30,
       COMPRESSION: true,
     });
   });
 
   it("parses switches and numbers", () => {
-    const env = parseEnv({ ...base, TRUST_PROXY: "1", COMPRESSION: "0", UPSTREAM_TIMEOUT_MS: "5000", CONFIG_TTL_S: "0" });
-    expect(env).toMatchObject({ TRUST_PROXY: true, COMPRESSION: false, UPSTREAM_TIMEOUT_MS: 5000, CONFIG_TTL_S: 0 });
+    const env = parseEnv({ ...base, TRUST_PROXY: "1", COMPRESSION: "0", UPSTREAM_TIMEOUT_MS: "5000", CONFIG_TTL_S: "0", CONTENT_TTL_S: "0" });
+    expect(env).toMatchObject({ TRUST_PROXY: true, COMPRESSION: false, UPSTREAM_TIMEOUT_MS: 5000, CONFIG_TTL_S: 0, CONTENT_TTL_S: 0 });
   });
 
   it.each([
@@ -27,6 +28,8 @@ describe("environment", () => {
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY: must be 0 or 1"],
     [{ UPSTREAM_TIMEOUT_MS: "90000" }, "UPSTREAM_TIMEOUT_MS"],
     [{ UPSTREAM_TIMEOUT_MS: "abc" }, "UPSTREAM_TIMEOUT_MS"],
+    [{ CONTENT_TTL_S: "601" }, "CONTENT_TTL_S"],
+    [{ CONTENT_TTL_S: "-1" }, "CONTENT_TTL_S"],
   ])("stops with a clear message on %j", (override, message) => {
     expect(() => parseEnv({ ...base, ...override })).toThrow(message);
   });

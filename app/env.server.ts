@@ -19,6 +19,8 @@ export const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(16, { error: "must be at least 16 characters" }),
   TRUST_PROXY: flag("0"),
   CONFIG_TTL_S: int(30, 0, 3600),
+  /** Seconds visitors' public content answers are cached per domain and school; 0 turns it off (decision 011). */
+  CONTENT_TTL_S: int(30, 0, 600),
   COMPRESSION: flag("1"),
   LOG_REQUESTS: flag("1"),
   /** Login attempts per visitor address per 10 minutes; SMS sends per address per hour. */

@@ -5,6 +5,7 @@
 // table and writes bench/results.json. See bench/README.md for what each figure means.
 //
 // Options: --no-build (use the existing build), --skip-lcp (no browser).
+// CONTENT_TTL_S=0 npm run bench: the same figures without the visitor content cache (default 30 s).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -29,6 +30,7 @@ const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
 const LCP_RUNS = 3;
 const SESSION_SECRET = "bench-secret-0123456789";
+const CONTENT_TTL_S = process.env.CONTENT_TTL_S ?? "30";
 // Lighthouse "slow 4G" mobile profile (devtools throttling values).
 const SLOW_4G = {
   offline: false,
@@ -180,6 +182,7 @@ async function startPortal(sandbox) {
     COMPRESSION: "1",
     LOG_REQUESTS: "0",
     CONFIG_TTL_S: "30",
+    CONTENT_TTL_S,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitReady(child, `${base}/healthz`);
@@ -250,9 +253,10 @@ function cookiesOf(res) {
   return list.map((c) => c.split(";")[0].trim()).filter(Boolean);
 }
 
-function upstreamTimings(res) {
+/** Server-Timing entries of one kind: `upstream` (a call made) or `cache` (a visitor content cache answer). */
+function upstreamTimings(res, name = "upstream") {
   const value = [res.headers["server-timing"] ?? ""].flat().join(", ");
-  return (value.match(/(^|,\s*)upstream;/g) ?? []).length;
+  return (value.match(new RegExp(`(^|,\\s*)${name};`, "g")) ?? []).length;
 }
 
 async function login(portal) {
@@ -333,6 +337,7 @@ async function countCalls(portal, cookie, route = HOME) {
     calls: list.length,
     serverTiming,
     match: serverTiming === list.length,
+    cacheHits: upstreamTimings(res, "cache"),
     withToken: list.filter((c) => String(c.headers?.authorization ?? "").trim() !== "").length,
     paths: list.map((c) => `${c.method} ${c.path}`),
   };
@@ -368,8 +373,22 @@ async function measureCalls(portal) {
   };
 }
 
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc (Linux; null elsewhere). Unlike
+ * req/s it hardly depends on what else the shared machine runs: CPU ms per request compares runs.
+ */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // utime + stime, USER_HZ = 100
+  } catch {
+    return null;
+  }
+}
+
 /** Closed-loop load: `connections` keep-alive connections, each sending its next request on the answer. */
-async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SECONDS, headers = {} } = {}) {
+async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SECONDS, headers = {}, pids = {} } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const run = async (ms, record) => {
     const end = performance.now() + ms;
@@ -394,8 +413,17 @@ async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SEC
   };
   try {
     await run(1_000, false); // warm-up: JIT, sockets, caches
+    const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
     const r = await run(seconds * 1_000, true);
+    const cpuMsPerRequest = Object.fromEntries(
+      Object.entries(pids).map(([name, pid]) => {
+        const after = cpuMs(pid);
+        const before = cpuBefore[name];
+        return [name, after === null || before === null || !r.ok ? null : round((after - before) / r.ok, 2)];
+      }),
+    );
     return {
+      cpuMsPerRequest,
       rps: round(r.ok / r.elapsedS, 0),
       requests: r.ok,
       errors: r.errors,
@@ -412,8 +440,9 @@ async function measureThroughput(portal) {
   const sample = await page(portal, undefined);
   const encoding = String(sample.headers["content-encoding"] ?? "identity");
   const htmlBytes = { [encoding]: sample.body.length, raw: encoding === "gzip" ? zlib.gunzipSync(sample.body).length : sample.body.length };
-  const home = await load(`${portal.base}${HOME}`, { headers: BROWSER_HEADERS });
-  const healthz = await load(`${portal.base}/healthz`, { headers: BROWSER_HEADERS });
+  const pids = { portal: portal.child.proc.pid, sandbox: portal.sandbox.child.proc.pid };
+  const home = await load(`${portal.base}${HOME}`, { headers: BROWSER_HEADERS, pids });
+  const healthz = await load(`${portal.base}/healthz`, { headers: BROWSER_HEADERS, pids });
   return {
     connections: LOAD_CONNECTIONS,
     seconds: LOAD_SECONDS,
@@ -590,12 +619,10 @@ function print(results) {
     ["visitor", rounds.visitor, rounds.medianTtfbMs.visitor, rounds.minTtfbMs.visitor, rounds.maxTtfbMs.visitor],
     ["user", rounds.user, rounds.medianTtfbMs.user, rounds.minTtfbMs.user, rounds.maxTtfbMs.user],
   ]);
-  table(`Upstream calls per page view of ${HOME} (sandbox request log / Server-Timing entries)`, [
+  const callCell = (c) => `${c.calls} / ${c.serverTiming}${c.match ? "" : " (MISMATCH)"}${c.cacheHits ? ` +${c.cacheHits} cached` : ""}`;
+  table(`Upstream calls per page view of ${HOME} (sandbox request log / Server-Timing entries, + content cache answers; CONTENT_TTL_S=${results.contentTtlS})`, [
     ["who", "cold cache", "warm cache"],
-    ...["visitor", "user"].map((who) => [
-      who,
-      ...["cold", "warm"].map((k) => `${calls[who][k].calls} / ${calls[who][k].serverTiming}${calls[who][k].match ? "" : " (MISMATCH)"}`),
-    ]),
+    ...["visitor", "user"].map((who) => [who, ...["cold", "warm"].map((k) => callCell(calls[who][k]))]),
   ]);
   table(`Content pages: upstream rounds (median TTFB / ${rounds.latencyMs} ms) and calls per warm page view (request log / Server-Timing)`, [
     ["route", "rounds visitor", "rounds user", "TTFB visitor ms", "TTFB user ms", "calls visitor", "calls user"],
@@ -605,17 +632,19 @@ function print(results) {
       v.rounds.user,
       v.rounds.medianTtfbMs.visitor,
       v.rounds.medianTtfbMs.user,
-      `${v.calls.visitor.calls} / ${v.calls.visitor.serverTiming}`,
-      `${v.calls.user.calls} / ${v.calls.user.serverTiming}`,
+      callCell(v.calls.visitor),
+      callCell(v.calls.user),
     ]),
   ]);
   table(
     `Throughput (${throughput.connections} keep-alive connections, ${throughput.seconds} s each, upstream latency ${throughput.upstreamLatencyMs} ms, visitor, warm cache)`,
     [
-      ["route", "req/s", "p50 ms", "p99 ms", "errors"],
-      [HOME, throughput.home.rps, throughput.home.latencyMs.p50, throughput.home.latencyMs.p99, throughput.home.errors],
-      ["/healthz", throughput.healthz.rps, throughput.healthz.latencyMs.p50, throughput.healthz.latencyMs.p99, throughput.healthz.errors],
-      ["ratio home/healthz", throughput.ratio, "", "", ""],
+      ["route", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms/req portal", "CPU ms/req sandbox"],
+      ...[
+        [HOME, throughput.home],
+        ["/healthz", throughput.healthz],
+      ].map(([route, r]) => [route, r.rps, r.latencyMs.p50, r.latencyMs.p99, r.errors, r.cpuMsPerRequest.portal ?? "n/a", r.cpuMsPerRequest.sandbox ?? "n/a"]),
+      ["ratio home/healthz", throughput.ratio, "", "", "", "", ""],
     ],
   );
   console.log(`(${HOME} visitor page: ${throughput.home.htmlBytes.raw} B of HTML, ${throughput.home.htmlBytes.gzip ?? "-"} B gzip)`);
@@ -695,6 +724,7 @@ async function main() {
   const results = {
     date: new Date().toISOString(),
     node: process.version,
+    contentTtlS: Number(CONTENT_TTL_S),
     rounds,
     calls: c.calls,
     content,

@@ -1,5 +1,6 @@
 /**
- * A small in-process cache for company-wide configuration, per domain, with stale-while-revalidate:
+ * A small in-process cache for company-wide configuration and visitors' public content (two instances),
+ * per domain, with stale-while-revalidate:
  * a fresh entry is served as is; a stale one is served at once while one background refresh runs;
  * an entry older than `maxStaleMs` is reloaded before answering. Only good answers are stored.
  * Per-user data never goes through here.
@@ -12,7 +13,10 @@ export type SwrCache = {
   size(): number;
 };
 
-export function createSwrCache(options: { maxEntries?: number; maxStaleFactor?: number; now?: () => number } = {}): SwrCache {
+export function createSwrCache(
+  options: { maxEntries?: number; maxStaleFactor?: number; now?: () => number; name?: string } = {},
+): SwrCache {
+  const name = options.name ?? "config";
   const maxEntries = options.maxEntries ?? 5_000;
   const maxStaleFactor = options.maxStaleFactor ?? 20;
   const now = options.now ?? Date.now;
@@ -55,7 +59,7 @@ export function createSwrCache(options: { maxEntries?: number; maxStaleFactor?: 
               .then(() => undefined)
               .catch((error: unknown) => {
                 entry.refreshing = undefined;
-                console.error(JSON.stringify({ level: "warn", msg: "config refresh failed", key, error: String(error) }));
+                console.error(JSON.stringify({ level: "warn", msg: `${name} refresh failed`, key, error: String(error) }));
               });
           }
           return entry.value;

@@ -20,6 +20,7 @@ import {
  * The course service's public catalogue (sandbox/README.md "Public content"): categories, course search,
  * course detail and contents, packages, open courses and teachers. Visitors call these too; the token is
  * sent when there is one (member prices and purchase state may depend on it). An unknown id answers null.
+ * Visitors' answers are cached per domain and school (`cache: "visitor"`, decision 011); users' never.
  */
 
 export const CategorySchema = z.looseObject({ id, parentId: count, categoryName: text });
@@ -82,7 +83,7 @@ export type OpenCourse = z.infer<typeof OpenCourseSchema>;
 export const TeacherDetailSchema = TeacherSchema.extend({ courses: list(CourseCardSchema) }).nullable();
 
 export function listCategories(upstream: Upstream) {
-  return upstream.call({ path: "/course/v1/front/category/tree", schema: list(CategorySchema) });
+  return upstream.call({ path: "/course/v1/front/category/tree", schema: list(CategorySchema), cache: "visitor" });
 }
 
 export function searchCourses(upstream: Upstream, q: CourseQuery) {
@@ -97,39 +98,42 @@ export function searchCourses(upstream: Upstream, q: CourseQuery) {
       pageSize: COURSE_PAGE_SIZE,
     },
     schema: PageSchema(CourseCardSchema),
+    // Free-text search is not cached: its keys are unbounded and typed by visitors, few repeat within
+    // CONTENT_TTL_S, and a flood of them would only push the pages every visitor sees out of the cache.
+    cache: q.courseName ? undefined : "visitor",
   });
 }
 
 export function recommendedCourses(upstream: Upstream, size = 8) {
-  return upstream.call({ path: "/course/v1/front/course/recommend", query: { size }, schema: list(CourseCardSchema) });
+  return upstream.call({ path: "/course/v1/front/course/recommend", query: { size }, schema: list(CourseCardSchema), cache: "visitor" });
 }
 
 export function getCourse(upstream: Upstream, commodityId: number) {
-  return upstream.call({ path: `/course/v1/front/course/detail/${commodityId}`, schema: CourseDetailSchema });
+  return upstream.call({ path: `/course/v1/front/course/detail/${commodityId}`, schema: CourseDetailSchema, cache: "visitor" });
 }
 
 export function getCourseContents(upstream: Upstream, commodityId: number, courseId: number) {
-  return upstream.call({ path: `/course/v1/front/course/${commodityId}/${courseId}/contents`, schema: ContentsSchema });
+  return upstream.call({ path: `/course/v1/front/course/${commodityId}/${courseId}/contents`, schema: ContentsSchema, cache: "visitor" });
 }
 
 export function listPackages(upstream: Upstream, page = 1, pageSize = 12) {
-  return upstream.call({ path: "/course/v1/front/package/page", query: { page, pageSize }, schema: PageSchema(PackageCardSchema) });
+  return upstream.call({ path: "/course/v1/front/package/page", query: { page, pageSize }, schema: PageSchema(PackageCardSchema), cache: "visitor" });
 }
 
 export function getPackage(upstream: Upstream, packageId: number) {
-  return upstream.call({ path: `/course/v1/front/package/detail/${packageId}`, schema: PackageDetailSchema });
+  return upstream.call({ path: `/course/v1/front/package/detail/${packageId}`, schema: PackageDetailSchema, cache: "visitor" });
 }
 
 export function listOpenCourses(upstream: Upstream) {
-  return upstream.call({ path: "/course/v1/front/open-course/list", schema: list(OpenCourseSchema) });
+  return upstream.call({ path: "/course/v1/front/open-course/list", schema: list(OpenCourseSchema), cache: "visitor" });
 }
 
 export function listTeachers(upstream: Upstream) {
-  return upstream.call({ path: "/course/v1/front/teacher/list", schema: list(TeacherSchema) });
+  return upstream.call({ path: "/course/v1/front/teacher/list", schema: list(TeacherSchema), cache: "visitor" });
 }
 
 export function getTeacher(upstream: Upstream, teacherId: number) {
-  return upstream.call({ path: `/course/v1/front/teacher/detail/${teacherId}`, schema: TeacherDetailSchema });
+  return upstream.call({ path: `/course/v1/front/teacher/detail/${teacherId}`, schema: TeacherDetailSchema, cache: "visitor" });
 }
 
 export { courseQueryOf, courseListHref } from "~/components/catalog/query";

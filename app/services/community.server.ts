@@ -24,17 +24,17 @@ export const TopicSchema = z.looseObject({ id, title: text, userName: text, repl
 export const GroupDetailSchema = GroupCardSchema.omit({ topicCount: true }).extend({ topics: list(TopicSchema) }).nullable();
 
 export function listQuestions(upstream: Upstream, page = 1) {
-  return upstream.call({ path: "/saas-business/v1/front/qa/page", query: { page, pageSize: QUESTION_PAGE_SIZE }, schema: PageSchema(QuestionCardSchema) });
+  return upstream.call({ path: "/saas-business/v1/front/qa/page", query: { page, pageSize: QUESTION_PAGE_SIZE }, schema: PageSchema(QuestionCardSchema), cache: "visitor" });
 }
 
 export function getQuestion(upstream: Upstream, questionId: number) {
-  return upstream.call({ path: `/saas-business/v1/front/qa/detail/${questionId}`, schema: QuestionDetailSchema });
+  return upstream.call({ path: `/saas-business/v1/front/qa/detail/${questionId}`, schema: QuestionDetailSchema, cache: "visitor" });
 }
 
 export function listGroups(upstream: Upstream) {
-  return upstream.call({ path: "/saas-business/v1/front/group/list", schema: list(GroupCardSchema) });
+  return upstream.call({ path: "/saas-business/v1/front/group/list", schema: list(GroupCardSchema), cache: "visitor" });
 }
 
 export function getGroup(upstream: Upstream, groupId: number) {
-  return upstream.call({ path: `/saas-business/v1/front/group/detail/${groupId}`, schema: GroupDetailSchema });
+  return upstream.call({ path: `/saas-business/v1/front/group/detail/${groupId}`, schema: GroupDetailSchema, cache: "visitor" });
 }

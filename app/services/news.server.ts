@@ -23,9 +23,9 @@ const NewsRef = z.looseObject({ id, title: text }).nullish();
 export const NewsDetailSchema = NewsCardSchema.extend({ content: paragraphs, prev: NewsRef, next: NewsRef }).nullable();
 
 export function listNews(upstream: Upstream, page = 1, pageSize = NEWS_PAGE_SIZE) {
-  return upstream.call({ path: "/saas-business/v1/front/news/page", query: { page, pageSize }, schema: PageSchema(NewsCardSchema) });
+  return upstream.call({ path: "/saas-business/v1/front/news/page", query: { page, pageSize }, schema: PageSchema(NewsCardSchema), cache: "visitor" });
 }
 
 export function getNews(upstream: Upstream, newsId: number) {
-  return upstream.call({ path: `/saas-business/v1/front/news/detail/${newsId}`, schema: NewsDetailSchema });
+  return upstream.call({ path: `/saas-business/v1/front/news/detail/${newsId}`, schema: NewsDetailSchema, cache: "visitor" });
 }

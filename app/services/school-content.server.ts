@@ -44,29 +44,29 @@ export const PlanDetailSchema = PlanCardSchema.omit({ courseCount: true })
   .nullable();
 
 export function listVipLevels(upstream: Upstream) {
-  return upstream.call({ path: "/saas-business/v1/front/vip/levels", schema: list(VipLevelSchema) });
+  return upstream.call({ path: "/saas-business/v1/front/vip/levels", schema: list(VipLevelSchema), cache: "visitor" });
 }
 
 export function listApplyItems(upstream: Upstream) {
-  return upstream.call({ path: "/saas-business/v1/front/apply/list", schema: list(ApplyCardSchema) });
+  return upstream.call({ path: "/saas-business/v1/front/apply/list", schema: list(ApplyCardSchema), cache: "visitor" });
 }
 
 export function getApplyItem(upstream: Upstream, applyId: number) {
-  return upstream.call({ path: `/saas-business/v1/front/apply/detail/${applyId}`, schema: ApplyDetailSchema });
+  return upstream.call({ path: `/saas-business/v1/front/apply/detail/${applyId}`, schema: ApplyDetailSchema, cache: "visitor" });
 }
 
 export function listStudentVoices(upstream: Upstream) {
-  return upstream.call({ path: "/saas-business/v1/front/student-voice/list", schema: list(StudentVoiceSchema) });
+  return upstream.call({ path: "/saas-business/v1/front/student-voice/list", schema: list(StudentVoiceSchema), cache: "visitor" });
 }
 
 export function getCustomPage(upstream: Upstream, pageId?: number) {
-  return upstream.call({ path: "/saas-business/v1/front/custom-page", query: { id: pageId }, schema: CustomPageSchema });
+  return upstream.call({ path: "/saas-business/v1/front/custom-page", query: { id: pageId }, schema: CustomPageSchema, cache: "visitor" });
 }
 
 export function listTrainingPlans(upstream: Upstream) {
-  return upstream.call({ path: "/saas-business/v1/front/training-plan/list", schema: list(PlanCardSchema) });
+  return upstream.call({ path: "/saas-business/v1/front/training-plan/list", schema: list(PlanCardSchema), cache: "visitor" });
 }
 
 export function getTrainingPlan(upstream: Upstream, planId: number) {
-  return upstream.call({ path: `/saas-business/v1/front/training-plan/detail/${planId}`, schema: PlanDetailSchema });
+  return upstream.call({ path: `/saas-business/v1/front/training-plan/detail/${planId}`, schema: PlanDetailSchema, cache: "visitor" });
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { env } from "~/env.server";
+import { createSwrCache } from "~/services/cache.server";
 import { safeRedirect } from "~/services/redirect";
 
 /** Constants of spec 000 section 7 and 9. */
@@ -64,7 +65,8 @@ export const ALL_FAILURES: UpstreamErrorKind[] = [
   "bad-response",
 ];
 
-export type UpstreamTiming = { method: string; path: string; ms: number; outcome: string };
+/** One upstream call of a request, or (with `cache`) an answer the visitor content cache gave instead. */
+export type UpstreamTiming = { method: string; path: string; ms: number; outcome: string; cache?: "hit" | "stale" };
 
 /** What a request function needs to know about the request it serves. Built once per request. */
 export type UpstreamContext = {
@@ -101,6 +103,13 @@ export type CallOptions<S extends z.ZodType> = {
   /** `null`: not tied to the portal request (background refresh after the response was sent). */
   signal?: AbortSignal | null;
   timeoutMs?: number;
+  /**
+   * `visitor`: public content that is the same for every visitor of a domain and school (catalogue,
+   * news, ...). A GET sent WITHOUT a token is answered from the visitor content cache (CONTENT_TTL_S,
+   * stale-while-revalidate); a call that sends a token never reads or fills it. Answers are frozen
+   * either way: they may be shared between requests (decision 011).
+   */
+  cache?: "visitor";
 };
 
 export type Upstream = {
@@ -143,7 +152,9 @@ export function upstreamHeaders(ctx: UpstreamContext, sendToken: boolean): Recor
 export function createUpstream(ctx: UpstreamContext): Upstream {
   async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.infer<S>> {
     try {
-      return await send(ctx, options);
+      if (options.cache !== "visitor") return await send(ctx, options);
+      if (visitorCacheable(ctx, options)) return await cachedForVisitors(ctx, options);
+      return deepFreeze(await send(ctx, options));
     } catch (error) {
       if (error instanceof UpstreamError && !(options.expect ?? []).includes(error.kind)) {
         throw await toResponse(error, ctx);
@@ -225,6 +236,72 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
   } finally {
     ctx.timings.push({ method, path: options.path, ms: performance.now() - started, outcome });
   }
+}
+
+/* ---------- The visitor content cache (decision 011) ---------- */
+
+/**
+ * Entries of the visitor content cache (one per domain, school, company, path and query). A parsed
+ * answer takes about its JSON size on the heap (a course page of 12 cards: 8 KB), so 1 000 entries are
+ * ~8 MB, and 50 MB even if every one were a 50 KB article; the least recently loaded go first.
+ */
+export const CONTENT_CACHE_MAX_ENTRIES = 1_000;
+/** A quiet key may serve one answer up to 10 x CONTENT_TTL_S old while it refreshes; older ones are reloaded first. */
+const CONTENT_MAX_STALE_FACTOR = 10;
+
+export const contentCache = createSwrCache({
+  maxEntries: CONTENT_CACHE_MAX_ENTRIES,
+  maxStaleFactor: CONTENT_MAX_STALE_FACTOR,
+  name: "content",
+});
+
+/** Headers that never change a public answer (telemetry), left out of the key like the config cache does. */
+const KEY_IGNORED_HEADERS = new Set(["Authorization", "system_os"]);
+
+function visitorCacheable(ctx: UpstreamContext, options: CallOptions<z.ZodType>): boolean {
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const sendsToken = options.auth !== "none" && Boolean(ctx.token);
+  return method === "GET" && options.body === undefined && !sendsToken && env().CONTENT_TTL_S > 0;
+}
+
+/**
+ * Everything that is sent upstream except the token (never sent on a cached call) and telemetry: the
+ * domain and the sorted query (from the URL), the path, and every other header (schoolId, companyId;
+ * a language header added to `upstreamHeaders` later would enter the key by itself).
+ */
+export function contentKey(ctx: UpstreamContext, path: string, query: Query | undefined): string {
+  const url = new URL(buildUrl(path, query, ctx.domain));
+  url.searchParams.sort();
+  const headers = Object.entries(upstreamHeaders(ctx, false))
+    .filter(([name]) => !KEY_IGNORED_HEADERS.has(name))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, value]) => `${name.toLowerCase()}=${value}`);
+  return `${ctx.domain} GET ${url.pathname}?${url.searchParams.toString()} ${headers.join(";")}`;
+}
+
+async function cachedForVisitors<S extends z.ZodType>(ctx: UpstreamContext, options: CallOptions<S>): Promise<z.infer<S>> {
+  const started = performance.now();
+  let how = "hit" as "hit" | "stale" | "load";
+  const value = await contentCache.get(contentKey(ctx, options.path, options.query), env().CONTENT_TTL_S * 1000, async (background) => {
+    how = background ? "stale" : "load";
+    // Not tied to this request: a load is shared by every visitor waiting for the same key, and a
+    // background refresh outlives the response (its call is not this request's: own timings list).
+    const answer = await send(background ? { ...ctx, timings: [] } : ctx, { ...options, signal: null });
+    return deepFreeze(answer);
+  });
+  if (how !== "load") {
+    ctx.timings.push({ method: "GET", path: options.path, ms: performance.now() - started, outcome: "ok", cache: how });
+  }
+  return value as z.infer<S>;
+}
+
+/** Freezes an answer in place (plain data from JSON): a shared answer must not be changed by one request. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 function messageOf(text: string): string | undefined {
@@ -336,9 +413,16 @@ function logUpstreamFailure(error: UpstreamError) {
   console.error(JSON.stringify({ level: "error", msg: error.message, kind: error.kind, path: error.path, cause }));
 }
 
-/** `Server-Timing` value listing the upstream calls of a request. */
+/**
+ * `Server-Timing` value listing the upstream calls of a request (`upstream;...`, one per call) and the
+ * answers the visitor content cache gave instead (`cache;desc="hit ..."` fresh, `"stale ..."` served while
+ * a background refresh runs), so a count of `upstream;` entries stays the count of real calls.
+ */
 export function serverTiming(timings: UpstreamTiming[]): string {
   return timings
-    .map((t) => `upstream;desc="${t.method} ${t.path.replace(/["\\]/g, "")}";dur=${t.ms.toFixed(1)}`)
+    .map((t) => {
+      const desc = `${t.method} ${t.path.replace(/["\\]/g, "")}`;
+      return t.cache ? `cache;desc="${t.cache} ${desc}";dur=${t.ms.toFixed(1)}` : `upstream;desc="${desc}";dur=${t.ms.toFixed(1)}`;
+    })
     .join(", ");
 }
