@@ -231,7 +231,9 @@ export function loadConfig<K extends ShellConfigKey>(upstream: Upstream, key: K)
   const def: Def<z.ZodType> & { query?: Record<string, number> } = SHELL_CONFIG[key];
   const { domain, schoolId } = upstream.ctx;
   const cacheKey = `${domain}|${def.perSchool ? schoolId : "*"}|${key}`;
-  return cache.get(cacheKey, env().CONFIG_TTL_S * 1000, (background) =>
+  // The load is shared by every request waiting on this key, so it is not tied to the first one's
+  // connection (one visitor leaving must not fail the others); the upstream timeout still applies.
+  return cache.get(cacheKey, env().CONFIG_TTL_S * 1000, () =>
     upstream.call({
       method: def.method ?? "GET",
       path: def.path,
@@ -239,7 +241,7 @@ export function loadConfig<K extends ShellConfigKey>(upstream: Upstream, key: K)
       body: def.body?.(String(schoolId), domain),
       schema: def.schema,
       auth: "none",
-      signal: background ? null : undefined,
+      signal: null,
     }),
   ) as Promise<ShellConfig[K]>;
 }
