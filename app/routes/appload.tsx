@@ -4,11 +4,9 @@ import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { Empty, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import { qrSvgDataUrl, SCHOOL_QR_SIZE, APP_QR_SIZE } from "~/services/app-download.server";
 import { loadConfig } from "~/services/config.server";
-import { getPortal } from "~/services/portal.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
@@ -18,8 +16,7 @@ const httpUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : "");
 
 /** `/appload`: the app download page from the company's appConfig; QR codes made on the server as SVG. */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, baseInfo, i18n] = await Promise.all([requireSectionAccess(portal, "app"), loadConfig(portal.upstream, "baseInfo"), namespaces(args.request, ["catalog"])]);
+  const { portal, value: baseInfo, i18n } = await loadSection(args, "app", (p) => loadConfig(p.upstream, "baseInfo"));
   const app = baseInfo.appConfig;
   const enabled = app?.appConfigStatus === 1;
   const scan = enabled ? httpUrl(app.scanDownURL) : "";

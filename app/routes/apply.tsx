@@ -3,19 +3,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
-import { Empty, SectionPage, yuan } from "~/components/catalog/parts";
+import { yuan } from "~/components/catalog/parts";
+import { SectionList } from "~/components/catalog/SectionList";
 import { listApplyItems } from "~/services/school-content.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "apply", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, items, i18n] = await Promise.all([requireSectionAccess(portal, "apply"), listApplyItems(portal.upstream), namespaces(args.request, ["catalog"])]);
+  const { portal, value: items, i18n } = await loadSection(args, "apply", (p) => listApplyItems(p.upstream));
   return data({ items, i18n, title: titleOf(i18n, "apply.title") }, { headers: cacheHeaders(portal) });
 }
 
@@ -23,10 +21,10 @@ export default function Apply() {
   const { items, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <SectionPage title={t("apply.title")} intro={<p>{t("apply.intro")}</p>}>
-      {items.length ? (
+    <SectionList title={t("apply.title")} intro={t("apply.intro")} items={items} empty={t("apply.empty")} t={t}>
+      {(list) => (
         <ul className="space-y-3">
-          {items.map((item) => (
+          {list.map((item) => (
             <li key={item.id} className="rounded-lg border border-gray-200 bg-white p-4">
               <h2 className="font-semibold">
                 <Link to={`/applydetail/${item.id}`}>{item.title}</Link>
@@ -39,9 +37,7 @@ export default function Apply() {
             </li>
           ))}
         </ul>
-      ) : (
-        <Empty>{t("apply.empty")}</Empty>
       )}
-    </SectionPage>
+    </SectionList>
   );
 }

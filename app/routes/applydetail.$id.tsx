@@ -2,22 +2,19 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
+import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { isLoggedIn } from "~/services/portal.server";
 import { yuan } from "~/components/catalog/parts";
 import { getApplyItem } from "~/services/school-content.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "apply", d?.item.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const id = idOf(args.params.id);
-  const [, item, i18n] = await Promise.all([requireSectionAccess(portal, "apply"), id ? getApplyItem(portal.upstream, id) : null, namespaces(args.request, ["catalog"])]);
-  if (!item) notFound(portal);
+  const { portal, item, i18n } = await loadSectionItem(args, "apply", args.params.id, getApplyItem);
   return data({ item, loggedIn: isLoggedIn(portal), i18n }, { headers: cacheHeaders(portal) });
 }
 
@@ -25,10 +22,7 @@ export default function ApplyDetail() {
   const { item, loggedIn, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8" aria-labelledby="apply-title">
-      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
-        <Link to="/apply">{t("apply.title")}</Link>
-      </nav>
+    <SectionDetail width="max-w-3xl" labelId="apply-title" crumbs={<Link to="/apply">{t("apply.title")}</Link>} t={t}>
       <h1 id="apply-title" className="text-2xl font-bold">
         {item.title}
       </h1>
@@ -69,6 +63,6 @@ export default function ApplyDetail() {
           {t("apply.loginToSignUp")}
         </Link>
       )}
-    </article>
+    </SectionDetail>
   );
 }

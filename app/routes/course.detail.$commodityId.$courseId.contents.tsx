@@ -4,11 +4,9 @@ import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { minutes, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import { ChapterList, MissingCourseId } from "~/components/catalog/course";
 import { getCourseContents } from "~/services/catalog.server";
-import { getPortal } from "~/services/portal.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { idOf, loadSection, notFound, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
@@ -18,14 +16,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 /** Spec 001: a course missing commodityId or course/classTypeId gives 'loading data error, course id cannot be empty'. */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
   const commodityId = idOf(args.params.commodityId);
   const courseId = idOf(args.params.courseId);
-  const [, contents, i18n] = await Promise.all([
-    requireSectionAccess(portal, "course"),
-    commodityId && courseId ? getCourseContents(portal.upstream, commodityId, courseId) : null,
-    namespaces(args.request, ["catalog"]),
-  ]);
+  const { portal, value: contents, i18n } = await loadSection(args, "course", (p) => (commodityId && courseId ? getCourseContents(p.upstream, commodityId, courseId) : null));
   if (!commodityId || !courseId) return data({ contents: null, missingId: true, i18n }, { status: 400, headers: cacheHeaders(portal) });
   if (!contents) notFound(portal);
   return data({ contents, missingId: false, i18n }, { headers: cacheHeaders(portal) });

@@ -3,14 +3,14 @@ import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react"
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
+import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { ChapterList } from "~/components/catalog/course";
 import { Img, minutes, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import type { loader as rootLoader } from "~/root";
 import { getCourse } from "~/services/catalog.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { isLoggedIn } from "~/services/portal.server";
+import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
@@ -19,14 +19,7 @@ export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "course", d?.course.courseName, d?.course.summary);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const commodityId = idOf(args.params.id);
-  const [, course, i18n] = await Promise.all([
-    requireSectionAccess(portal, "course"),
-    commodityId ? getCourse(portal.upstream, commodityId) : null,
-    namespaces(args.request, ["catalog"]),
-  ]);
-  if (!course) notFound(portal);
+  const { portal, item: course, i18n } = await loadSectionItem(args, "course", args.params.id, getCourse);
   return data({ course, loggedIn: isLoggedIn(portal), i18n }, { headers: cacheHeaders(portal) });
 }
 
@@ -38,16 +31,22 @@ export default function CourseDetail() {
   const contentsHref = `/course/detail/${course.commodityId}/${course.courseId}/contents`;
   const lessons = course.chapters.reduce((n, c) => n + c.lessons.length, 0);
   return (
-    <article className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="course-title">
-      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
-        <Link to="/course/list">{t("courseList.title")}</Link>
-        {course.categoryId ? (
-          <>
-            {" / "}
-            <Link to={`/course/list?categoryId=${course.categoryId}`}>{course.categoryName}</Link>
-          </>
-        ) : null}
-      </nav>
+    <SectionDetail
+      width="max-w-6xl"
+      labelId="course-title"
+      crumbs={
+        <>
+          <Link to="/course/list">{t("courseList.title")}</Link>
+          {course.categoryId ? (
+            <>
+              {" / "}
+              <Link to={`/course/list?categoryId=${course.categoryId}`}>{course.categoryName}</Link>
+            </>
+          ) : null}
+        </>
+      }
+      t={t}
+    >
       <div className="grid gap-6 rounded-lg border border-gray-200 bg-white p-4 md:grid-cols-[400px_1fr]">
         <Img src={course.cover} alt={course.courseName} width={400} height={225} eager className="rounded" />
         <div>
@@ -135,6 +134,6 @@ export default function CourseDetail() {
           </ul>
         </aside>
       </div>
-    </article>
+    </SectionDetail>
   );
 }

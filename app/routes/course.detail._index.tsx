@@ -3,10 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import { MissingCourseId } from "~/components/catalog/course";
-import { getPortal } from "~/services/portal.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
@@ -16,8 +14,7 @@ export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "course"
 
 /** `/course/detail` without an id: spec 001's 'loading data error, course id cannot be empty'. */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, i18n] = await Promise.all([requireSectionAccess(portal, "course"), namespaces(args.request, ["catalog"])]);
+  const { portal, i18n } = await loadSection(args, "course", () => null);
   return data({ i18n }, { status: 400, headers: cacheHeaders(portal) });
 }
 

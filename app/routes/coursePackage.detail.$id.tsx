@@ -2,26 +2,18 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
+import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { CourseGrid, Img, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import { getPackage } from "~/services/catalog.server";
-import { getPortal } from "~/services/portal.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "package", d?.pkg.packageName, d?.pkg.summary);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const id = idOf(args.params.id);
-  const [, pkg, i18n] = await Promise.all([
-    requireSectionAccess(portal, "package"),
-    id ? getPackage(portal.upstream, id) : null,
-    namespaces(args.request, ["catalog"]),
-  ]);
-  if (!pkg) notFound(portal);
+  const { portal, item: pkg, i18n } = await loadSectionItem(args, "package", args.params.id, getPackage);
   return data({ pkg, i18n }, { headers: cacheHeaders(portal) });
 }
 
@@ -29,10 +21,7 @@ export default function PackageDetail() {
   const { pkg, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <article className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="package-title">
-      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
-        <Link to="/coursePackage/list">{t("packages.title")}</Link>
-      </nav>
+    <SectionDetail width="max-w-6xl" labelId="package-title" crumbs={<Link to="/coursePackage/list">{t("packages.title")}</Link>} t={t}>
       <div className="grid gap-6 rounded-lg border border-gray-200 bg-white p-4 md:grid-cols-[400px_1fr]">
         <Img src={pkg.cover} alt={pkg.packageName} width={400} height={225} eager className="rounded" />
         <div>
@@ -65,6 +54,6 @@ export default function PackageDetail() {
         </h2>
         <CourseGrid courses={pkg.courses} t={t} />
       </section>
-    </article>
+    </SectionDetail>
   );
 }

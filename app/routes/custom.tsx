@@ -3,11 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
 import { SectionPage } from "~/components/catalog/parts";
 import { getCustomPage } from "~/services/school-content.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { idOf, loadSection, notFound, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
@@ -15,9 +13,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 /** `/custom` (optionally `?id=`): the school's custom page, its sections as plain text. */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
   const id = idOf(new URL(args.request.url).searchParams.get("id"));
-  const [, page, i18n] = await Promise.all([requireSectionAccess(portal, "custom"), getCustomPage(portal.upstream, id), namespaces(args.request, ["catalog"])]);
+  const { portal, value: page, i18n } = await loadSection(args, "custom", (p) => getCustomPage(p.upstream, id));
   if (!page) notFound(portal);
   return data({ page, i18n }, { headers: cacheHeaders(portal) });
 }

@@ -3,19 +3,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
-import { Empty, Img, SectionPage } from "~/components/catalog/parts";
+import { Img } from "~/components/catalog/parts";
+import { SectionList } from "~/components/catalog/SectionList";
 import { listGroups } from "~/services/community.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "group", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, groups, i18n] = await Promise.all([requireSectionAccess(portal, "group"), listGroups(portal.upstream), namespaces(args.request, ["catalog"])]);
+  const { portal, value: groups, i18n } = await loadSection(args, "group", (p) => listGroups(p.upstream));
   return data({ groups, i18n, title: titleOf(i18n, "groups.title") }, { headers: cacheHeaders(portal) });
 }
 
@@ -23,10 +21,10 @@ export default function Groups() {
   const { groups, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <SectionPage title={t("groups.title")} intro={<p>{t("groups.intro")}</p>}>
-      {groups.length ? (
+    <SectionList title={t("groups.title")} intro={t("groups.intro")} items={groups} empty={t("groups.empty")} t={t}>
+      {(list) => (
         <ul className="grid gap-4 md:grid-cols-2">
-          {groups.map((g, i) => (
+          {list.map((g, i) => (
             <li key={g.id} className="flex gap-4 rounded-lg border border-gray-200 bg-white p-4">
               <div className="w-32 shrink-0">
                 <Img src={g.cover} alt="" width={128} height={72} eager={i < 2} className="rounded" />
@@ -41,9 +39,7 @@ export default function Groups() {
             </li>
           ))}
         </ul>
-      ) : (
-        <Empty>{t("groups.empty")}</Empty>
       )}
-    </SectionPage>
+    </SectionList>
   );
 }

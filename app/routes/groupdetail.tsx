@@ -2,12 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
+import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
 import { Img } from "~/components/catalog/parts";
 import { getGroup } from "~/services/community.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
@@ -15,10 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 /** `/groupdetail?id={groupId}`. */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const id = idOf(new URL(args.request.url).searchParams.get("id"));
-  const [, group, i18n] = await Promise.all([requireSectionAccess(portal, "group"), id ? getGroup(portal.upstream, id) : null, namespaces(args.request, ["catalog"])]);
-  if (!group) notFound(portal);
+  const { portal, item: group, i18n } = await loadSectionItem(args, "group", new URL(args.request.url).searchParams.get("id"), getGroup);
   return data({ group, i18n }, { headers: cacheHeaders(portal) });
 }
 
@@ -26,10 +22,7 @@ export default function GroupDetail() {
   const { group, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <article className="mx-auto max-w-4xl px-4 py-8" aria-labelledby="group-title">
-      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
-        <Link to="/group">{t("groups.title")}</Link>
-      </nav>
+    <SectionDetail width="max-w-4xl" labelId="group-title" crumbs={<Link to="/group">{t("groups.title")}</Link>} t={t}>
       <div className="flex gap-6 rounded-lg border border-gray-200 bg-white p-4">
         <div className="w-48 shrink-0">
           <Img src={group.cover} alt="" width={192} height={108} eager className="rounded" />
@@ -57,6 +50,6 @@ export default function GroupDetail() {
           ))}
         </ul>
       </section>
-    </article>
+    </SectionDetail>
   );
 }

@@ -5,13 +5,11 @@ import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid, Img, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import type { loader as rootLoader } from "~/root";
 import { listPackages, listTeachers, recommendedCourses } from "~/services/catalog.server";
 import { loadConfig } from "~/services/config.server";
 import { listNews } from "~/services/news.server";
-import { getPortal } from "~/services/portal.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
@@ -30,16 +28,16 @@ const HOME_TEACHERS = 4;
  * template of redirect type 1 with a link sends the visitor to that page (homePageTemplateRsp).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, homeConfig, courses, packages, news, teachers, i18n] = await Promise.all([
-    requireSectionAccess(portal, "home"),
-    loadConfig(portal.upstream, "homeConfig"),
-    recommendedCourses(portal.upstream, HOME_COURSES),
-    listPackages(portal.upstream, 1, HOME_PACKAGES),
-    listNews(portal.upstream, 1, HOME_NEWS),
-    listTeachers(portal.upstream),
-    namespaces(args.request, ["catalog"]),
-  ]);
+  const { portal, value, i18n } = await loadSection(args, "home", (p) =>
+    Promise.all([
+      loadConfig(p.upstream, "homeConfig"),
+      recommendedCourses(p.upstream, HOME_COURSES),
+      listPackages(p.upstream, 1, HOME_PACKAGES),
+      listNews(p.upstream, 1, HOME_NEWS),
+      listTeachers(p.upstream),
+    ]),
+  );
+  const [homeConfig, courses, packages, news, teachers] = value;
   const template = homeConfig.homePageTemplateRsp;
   const link = template?.templateLink.trim() ?? "";
   if (template?.redirectType === "1" && (/^https?:\/\//i.test(link) || (link.startsWith("/") && !link.startsWith("//") && !link.startsWith("/home/index")))) {

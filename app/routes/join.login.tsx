@@ -7,7 +7,7 @@ import { LoginSchema, type LoginSubmission } from "~/forms/login";
 import { namespaces } from "~/i18n.server";
 import { passwordLogin, smsLogin } from "~/services/auth.server";
 import { ddQrDataUrl } from "~/services/third-party.server";
-import { challengeFor, takePending, storePending, type CaptchaChallenge } from "~/services/captcha.server";
+import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, type CaptchaChallenge, type Pending } from "~/services/captcha.server";
 import { loadConfig } from "~/services/config.server";
 import {
   completeLogin,
@@ -43,22 +43,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const backUrl = safeRedirect(url.searchParams.get("backUrl") ?? undefined);
   if (isLoggedIn(portal)) throw redirect(backUrl);
 
-  let outcome: Outcome | undefined;
-  const captchaId = url.searchParams.get("captcha");
-  if (captchaId) {
-    const pending = takePending(portal, captchaId, "login");
-    if (pending) {
-      const fields = pending.fields as unknown as LoginSubmission & { remember?: string };
-      if (url.searchParams.get("captchaFailed") || !url.searchParams.get("ticket")) {
-        outcome = failWith(fields, { [fields.intent === "password" ? "password" : fields.intent === "sms" ? "smsCode" : "mobile"]: ["verificationFailed"] });
-      } else {
-        const captcha = { ticket: url.searchParams.get("ticket") ?? "", randstr: url.searchParams.get("randstr") ?? "" };
-        const done = await attempt(portal, clientIpOf(args.context), fields, pending.secret, captcha);
-        if (done instanceof Response) throw done;
-        outcome = done;
-      }
-    }
-  }
+  const outcome = await resumeAfterCaptcha<Outcome>(portal, url, "login", {
+    failed: (pending) => {
+      const fields = pendingLogin(pending);
+      return failWith(fields, { [fields.intent === "password" ? "password" : fields.intent === "sms" ? "smsCode" : "mobile"]: ["verificationFailed"] });
+    },
+    retry: (pending, answer) => attempt(portal, clientIpOf(args.context), pendingLogin(pending), pending.secret, answer),
+  });
 
   const [loginConfig, registerConfig, baseInfo, remembered, i18n] = await Promise.all([
     loadConfig(portal.upstream, "loginConfig"),
@@ -115,13 +106,16 @@ export async function action(args: ActionFunctionArgs) {
   return data(outcome, { status: outcome.status, headers: { "Set-Cookie": await portal.commitSession() } });
 }
 
+/** The form a pending login kept (what `attempt` stored, never the password). */
+const pendingLogin = (pending: Pending) => pending.fields as unknown as LoginSubmission & { remember?: string };
+
 /** One login or send attempt (also the retry after a captcha); a Response on success. */
 async function attempt(
   portal: Portal,
   ip: string,
   fields: LoginSubmission & { thirdCacheCode?: string },
   secret: string | undefined,
-  captcha: { ticket?: string; randstr?: string } = {},
+  captcha: Partial<CaptchaAnswer> = {},
 ): Promise<Outcome | Response> {
   const { password: _omit, ...publicFields } = fields as LoginSubmission & { password?: string };
   const keep = Object.fromEntries(Object.entries(publicFields).filter(([, v]) => typeof v === "string")) as Record<string, string>;

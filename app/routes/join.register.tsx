@@ -6,7 +6,7 @@ import { RegisterPanel } from "~/components/auth/RegisterPanel";
 import { RegisterSendCodeSchema, registerSchema, type RegisterFlags } from "~/forms/register";
 import { namespaces } from "~/i18n.server";
 import { checkAccount, passwordLogin, register } from "~/services/auth.server";
-import { challengeFor, storePending, takePending, type CaptchaChallenge } from "~/services/captcha.server";
+import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, type CaptchaChallenge } from "~/services/captcha.server";
 import { loadCities } from "~/services/cities.server";
 import { loadConfig } from "~/services/config.server";
 import { completeLogin, encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
@@ -38,21 +38,10 @@ export async function loader(args: LoaderFunctionArgs) {
   if (isLoggedIn(portal)) throw redirect(backUrl);
   const flags = await flagsOf(portal);
   if (flags.closed) throw redirect(`/join/login?backUrl=${encodeURIComponent(backUrl)}`);
-  let outcome: Outcome | undefined;
-  const captchaId = url.searchParams.get("captcha");
-  if (captchaId) {
-    const pending = takePending(portal, captchaId, "register");
-    if (pending) {
-      const ticket = url.searchParams.get("ticket");
-      if (url.searchParams.get("captchaFailed") || !ticket) {
-        outcome = failWith(pending.fields, { [pending.fields.intent === "sendCode" ? "mobile" : "password"]: ["verificationFailed"] });
-      } else {
-        const done = await attempt(portal, clientIpOf(args.context), flags, pending.fields, pending.secret, { ticket, randstr: url.searchParams.get("randstr") ?? "" });
-        if (done instanceof Response) throw done;
-        outcome = done;
-      }
-    }
-  }
+  const outcome = await resumeAfterCaptcha<Outcome>(portal, url, "register", {
+    failed: ({ fields }) => failWith(fields, { [fields.intent === "sendCode" ? "mobile" : "password"]: ["verificationFailed"] }),
+    retry: ({ fields, secret }, answer) => attempt(portal, clientIpOf(args.context), flags, fields, secret, answer),
+  });
   const [cities, i18n] = await Promise.all([flags.regionFlag ? loadCities(args.request.signal) : Promise.resolve([]), namespaces(args.request, ["login"])]);
   return data(
     { i18n, title: (i18n.bundles.login as { registerTitle: string }).registerTitle, flags, backUrl, rawBackUrl: url.searchParams.get("backUrl") ?? "", cities, outcome: outcome ?? null },
@@ -99,7 +88,7 @@ async function attempt(
   flags: RegisterFlags,
   fields: Record<string, string>,
   password: string | undefined,
-  captcha: { ticket?: string; randstr?: string } = {},
+  captcha: Partial<CaptchaAnswer> = {},
 ): Promise<Outcome | Response> {
   const toCaptcha = (): Outcome => {
     const id = storePending(portal, { form: "register", fields, secret: password });

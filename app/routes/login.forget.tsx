@@ -12,7 +12,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { ForgetSchema, NEW_PASSWORD_MAX } from "~/forms/forget";
 import { namespaces } from "~/i18n.server";
 import { resetPassword } from "~/services/auth.server";
-import { challengeFor, storePending, takePending, type CaptchaChallenge } from "~/services/captcha.server";
+import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, type CaptchaChallenge } from "~/services/captcha.server";
 import { encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
 import { clientIpOf } from "~/services/rate-limit.server";
@@ -31,16 +31,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const backUrl = safeRedirect(url.searchParams.get("backUrl") ?? undefined);
   if (isLoggedIn(portal)) throw redirect(backUrl);
-  let outcome: Outcome | undefined;
-  const captchaId = url.searchParams.get("captcha");
-  if (captchaId) {
-    const pending = takePending(portal, captchaId, "forget");
-    if (pending) {
-      const ticket = url.searchParams.get("ticket");
-      if (url.searchParams.get("captchaFailed") || !ticket) outcome = failWith(pending.fields, { mobile: ["verificationFailed"] });
-      else outcome = await sendStep(portal, clientIpOf(args.context), pending.fields, { ticket, randstr: url.searchParams.get("randstr") ?? "" });
-    }
-  }
+  const outcome = await resumeAfterCaptcha<Outcome>(portal, url, "forget", {
+    failed: ({ fields }) => failWith(fields, { mobile: ["verificationFailed"] }),
+    retry: ({ fields }, answer) => sendStep(portal, clientIpOf(args.context), fields, answer),
+  });
   const i18n = await namespaces(args.request, ["login"]);
   return data(
     { i18n, title: (i18n.bundles.login as { forget: { title: string } }).forget.title, backUrl, outcome: outcome ?? null },
@@ -75,7 +69,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** The send-code button: the portal's limits, the upstream checks (the mobile must be registered). */
-async function sendStep(portal: Portal, ip: string, fields: Record<string, string>, captcha: { ticket?: string; randstr?: string } = {}): Promise<Outcome> {
+async function sendStep(portal: Portal, ip: string, fields: Record<string, string>, captcha: Partial<CaptchaAnswer> = {}): Promise<Outcome> {
   const sent = await sendCode(portal, ip, { mobile: fields.mobile ?? "", type: "forget", ...captcha });
   switch (sent.kind) {
     case "sent":

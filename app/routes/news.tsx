@@ -2,24 +2,18 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
-import { Empty, Img, Pager, SectionPage } from "~/components/catalog/parts";
+import { Img } from "~/components/catalog/parts";
+import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import { listNews } from "~/services/news.server";
-import { getPortal } from "~/services/portal.server";
-import { pageOf, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSection, pageOf, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "news");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, page, i18n] = await Promise.all([
-    requireSectionAccess(portal, "news"),
-    listNews(portal.upstream, pageOf(new URL(args.request.url))),
-    namespaces(args.request, ["catalog"]),
-  ]);
+  const { portal, value: page, i18n } = await loadSection(args, "news", (p) => listNews(p.upstream, pageOf(new URL(args.request.url))));
   return data({ page, i18n }, { headers: cacheHeaders(portal) });
 }
 
@@ -27,10 +21,16 @@ export default function NewsList() {
   const { page, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <SectionPage title={t("news.title")}>
-      {page.records.length ? (
+    <SectionList
+      title={t("news.title")}
+      items={page.records}
+      empty={t("news.empty")}
+      pager={{ current: page.current, total: page.total, size: page.size, href: (n) => `/news?page=${n}` }}
+      t={t}
+    >
+      {(records) => (
         <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
-          {page.records.map((n, i) => (
+          {records.map((n, i) => (
             <li key={n.id} className="flex gap-4 p-4">
               <div className="w-40 shrink-0">
                 <Img src={n.cover} alt="" width={160} height={90} eager={i < 2} className="rounded" />
@@ -48,10 +48,7 @@ export default function NewsList() {
             </li>
           ))}
         </ul>
-      ) : (
-        <Empty>{t("news.empty")}</Empty>
       )}
-      <Pager current={page.current} total={page.total} size={page.size} href={(n) => `/news?page=${n}`} t={t} />
-    </SectionPage>
+    </SectionList>
   );
 }

@@ -2,21 +2,17 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
+import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import { getNews } from "~/services/news.server";
-import { getPortal } from "~/services/portal.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "news", d?.news.title, d?.news.summary);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const id = idOf(args.params.id);
-  const [, news, i18n] = await Promise.all([requireSectionAccess(portal, "news"), id ? getNews(portal.upstream, id) : null, namespaces(args.request, ["catalog"])]);
-  if (!news) notFound(portal);
+  const { portal, item: news, i18n } = await loadSectionItem(args, "news", args.params.id, getNews);
   return data({ news, i18n }, { headers: cacheHeaders(portal) });
 }
 
@@ -24,10 +20,7 @@ export default function NewsDetail() {
   const { news, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8" aria-labelledby="news-title">
-      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
-        <Link to="/news">{t("news.title")}</Link>
-      </nav>
+    <SectionDetail width="max-w-3xl" labelId="news-title" crumbs={<Link to="/news">{t("news.title")}</Link>} t={t}>
       <h1 id="news-title" className="text-2xl font-bold">
         {news.title}
       </h1>
@@ -43,6 +36,6 @@ export default function NewsDetail() {
         {news.prev ? <Link to={`/newsdetails/${news.prev.id}`}>{t("news.prev", { title: news.prev.title })}</Link> : <span />}
         {news.next ? <Link to={`/newsdetails/${news.next.id}`}>{t("news.next", { title: news.next.title })}</Link> : <span />}
       </nav>
-    </article>
+    </SectionDetail>
   );
 }

@@ -2,32 +2,29 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
-import { Empty, Img, SectionPage } from "~/components/catalog/parts";
+import { Img } from "~/components/catalog/parts";
+import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import { listOpenCourses } from "~/services/catalog.server";
-import { getPortal } from "~/services/portal.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "openCourse", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, courses, i18n] = await Promise.all([requireSectionAccess(portal, "openCourse"), listOpenCourses(portal.upstream), namespaces(args.request, ["catalog"])]);
-  const title = (i18n.bundles.catalog as { openCourse: { title: string } }).openCourse.title;
-  return data({ courses, i18n, title }, { headers: cacheHeaders(portal) });
+  const { portal, value: courses, i18n } = await loadSection(args, "openCourse", (p) => listOpenCourses(p.upstream));
+  return data({ courses, i18n, title: titleOf(i18n, "openCourse.title") }, { headers: cacheHeaders(portal) });
 }
 
 export default function OpenCourses() {
   const { courses, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <SectionPage title={t("openCourse.title")} intro={<p>{t("openCourse.intro")}</p>}>
-      {courses.length ? (
+    <SectionList title={t("openCourse.title")} intro={t("openCourse.intro")} items={courses} empty={t("openCourse.empty")} t={t}>
+      {(list) => (
         <ul className="grid gap-4 md:grid-cols-3">
-          {courses.map((c, i) => (
+          {list.map((c, i) => (
             <li key={c.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white">
               <Img src={c.cover} alt="" width={320} height={180} eager={i < 3} />
               <div className="p-3">
@@ -42,9 +39,7 @@ export default function OpenCourses() {
             </li>
           ))}
         </ul>
-      ) : (
-        <Empty>{t("openCourse.empty")}</Empty>
       )}
-    </SectionPage>
+    </SectionList>
   );
 }

@@ -2,21 +2,17 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
+import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
 import { getQuestion } from "~/services/community.server";
-import { getPortal } from "~/services/portal.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "qa", d?.question.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const id = idOf(args.params.id);
-  const [, question, i18n] = await Promise.all([requireSectionAccess(portal, "qa"), id ? getQuestion(portal.upstream, id) : null, namespaces(args.request, ["catalog"])]);
-  if (!question) notFound(portal);
+  const { portal, item: question, i18n } = await loadSectionItem(args, "qa", args.params.id, getQuestion);
   return data({ question, i18n }, { headers: cacheHeaders(portal) });
 }
 
@@ -24,10 +20,7 @@ export default function QuestionThread() {
   const { question, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8" aria-labelledby="question-title">
-      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
-        <Link to="/answerslist/0">{t("qa.title")}</Link>
-      </nav>
+    <SectionDetail width="max-w-3xl" labelId="question-title" crumbs={<Link to="/answerslist/0">{t("qa.title")}</Link>} t={t}>
       <h1 id="question-title" className="text-2xl font-bold">
         {question.title}
       </h1>
@@ -54,6 +47,6 @@ export default function QuestionThread() {
           ))}
         </ul>
       </section>
-    </article>
+    </SectionDetail>
   );
 }

@@ -3,19 +3,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
-import { Empty, Img, SectionPage } from "~/components/catalog/parts";
+import { Img } from "~/components/catalog/parts";
+import { SectionList } from "~/components/catalog/SectionList";
 import { listTeachers } from "~/services/catalog.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "teacher", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, teachers, i18n] = await Promise.all([requireSectionAccess(portal, "teacher"), listTeachers(portal.upstream), namespaces(args.request, ["catalog"])]);
+  const { portal, value: teachers, i18n } = await loadSection(args, "teacher", (p) => listTeachers(p.upstream));
   return data({ teachers, i18n, title: titleOf(i18n, "teachers.title") }, { headers: cacheHeaders(portal) });
 }
 
@@ -23,10 +21,10 @@ export default function Teachers() {
   const { teachers, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <SectionPage title={t("teachers.title")} intro={<p>{t("teachers.intro")}</p>}>
-      {teachers.length ? (
+    <SectionList title={t("teachers.title")} intro={t("teachers.intro")} items={teachers} empty={t("teachers.empty")} t={t}>
+      {(list) => (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {teachers.map((teacher, i) => (
+          {list.map((teacher, i) => (
             <li key={teacher.id} className="flex gap-4 rounded-lg border border-gray-200 bg-white p-4">
               <div className="w-20 shrink-0">
                 <Img src={teacher.avatar} alt="" width={80} height={80} eager={i < 3} className="rounded-full" />
@@ -42,9 +40,7 @@ export default function Teachers() {
             </li>
           ))}
         </ul>
-      ) : (
-        <Empty>{t("teachers.empty")}</Empty>
       )}
-    </SectionPage>
+    </SectionList>
   );
 }

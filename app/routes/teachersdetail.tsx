@@ -2,12 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
+import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
 import { CourseGrid, Img } from "~/components/catalog/parts";
 import { getTeacher } from "~/services/catalog.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
@@ -15,10 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 /** `/teachersdetail?id={teacherId}`. */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const id = idOf(new URL(args.request.url).searchParams.get("id"));
-  const [, teacher, i18n] = await Promise.all([requireSectionAccess(portal, "teacher"), id ? getTeacher(portal.upstream, id) : null, namespaces(args.request, ["catalog"])]);
-  if (!teacher) notFound(portal);
+  const { portal, item: teacher, i18n } = await loadSectionItem(args, "teacher", new URL(args.request.url).searchParams.get("id"), getTeacher);
   return data({ teacher, i18n }, { headers: cacheHeaders(portal) });
 }
 
@@ -26,10 +22,7 @@ export default function TeacherDetail() {
   const { teacher, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <article className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="teacher-title">
-      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
-        <Link to="/teachers">{t("teachers.title")}</Link>
-      </nav>
+    <SectionDetail width="max-w-6xl" labelId="teacher-title" crumbs={<Link to="/teachers">{t("teachers.title")}</Link>} t={t}>
       <div className="flex gap-6 rounded-lg border border-gray-200 bg-white p-6">
         <div className="w-32 shrink-0">
           <Img src={teacher.avatar} alt={teacher.teacherName} width={128} height={128} eager className="rounded-full" />
@@ -56,6 +49,6 @@ export default function TeacherDetail() {
         </h2>
         <CourseGrid courses={teacher.courses} t={t} />
       </section>
-    </article>
+    </SectionDetail>
   );
 }

@@ -3,11 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
 import { PlanList } from "~/components/catalog/plans";
 import { listTrainingPlans } from "~/services/school-content.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
@@ -15,8 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 /** `/trainingPlan`: what a training plan is, with the school's plans (the full list is /trainingPlan/list). */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, plans, i18n] = await Promise.all([requireSectionAccess(portal, "trainingPlan"), listTrainingPlans(portal.upstream), namespaces(args.request, ["catalog"])]);
+  const { portal, value: plans, i18n } = await loadSection(args, "trainingPlan", (p) => listTrainingPlans(p.upstream));
   return data({ plans: plans.slice(0, 3), i18n, title: titleOf(i18n, "plans.title") }, { headers: cacheHeaders(portal) });
 }
 

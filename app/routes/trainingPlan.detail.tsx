@@ -2,12 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
+import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
 import { CourseGrid, Img, yuan } from "~/components/catalog/parts";
 import { getTrainingPlan } from "~/services/school-content.server";
-import { idOf, notFound, requireSectionAccess, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
@@ -15,10 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 /** `/trainingPlan/detail?id={planId}`. */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const id = idOf(new URL(args.request.url).searchParams.get("id"));
-  const [, plan, i18n] = await Promise.all([requireSectionAccess(portal, "trainingPlan"), id ? getTrainingPlan(portal.upstream, id) : null, namespaces(args.request, ["catalog"])]);
-  if (!plan) notFound(portal);
+  const { portal, item: plan, i18n } = await loadSectionItem(args, "trainingPlan", new URL(args.request.url).searchParams.get("id"), getTrainingPlan);
   return data({ plan, i18n }, { headers: cacheHeaders(portal) });
 }
 
@@ -26,10 +22,7 @@ export default function TrainingPlanDetail() {
   const { plan, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <article className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="plan-title">
-      <nav aria-label={t("breadcrumb")} className="mb-4 text-sm text-gray-700">
-        <Link to="/trainingPlan/list">{t("plans.listTitle")}</Link>
-      </nav>
+    <SectionDetail width="max-w-6xl" labelId="plan-title" crumbs={<Link to="/trainingPlan/list">{t("plans.listTitle")}</Link>} t={t}>
       <div className="grid gap-6 rounded-lg border border-gray-200 bg-white p-4 md:grid-cols-[320px_1fr]">
         <Img src={plan.cover} alt={plan.planName} width={320} height={180} eager className="rounded" />
         <div>
@@ -51,6 +44,6 @@ export default function TrainingPlanDetail() {
           </div>
         </section>
       ))}
-    </article>
+    </SectionDetail>
   );
 }

@@ -3,19 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
 import { PlanList } from "~/components/catalog/plans";
 import { listTrainingPlans } from "~/services/school-content.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "trainingPlan", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, plans, i18n] = await Promise.all([requireSectionAccess(portal, "trainingPlan"), listTrainingPlans(portal.upstream), namespaces(args.request, ["catalog"])]);
+  const { portal, value: plans, i18n } = await loadSection(args, "trainingPlan", (p) => listTrainingPlans(p.upstream));
   return data({ plans, i18n, title: titleOf(i18n, "plans.listTitle") }, { headers: cacheHeaders(portal) });
 }
 

@@ -3,19 +3,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
-import { Empty, SectionPage, yuan } from "~/components/catalog/parts";
+import { yuan } from "~/components/catalog/parts";
+import { SectionList } from "~/components/catalog/SectionList";
 import { listVipLevels } from "~/services/school-content.server";
-import { requireSectionAccess, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "vip", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  const [, levels, i18n] = await Promise.all([requireSectionAccess(portal, "vip"), listVipLevels(portal.upstream), namespaces(args.request, ["catalog"])]);
+  const { portal, value: levels, i18n } = await loadSection(args, "vip", (p) => listVipLevels(p.upstream));
   return data({ levels, i18n, title: titleOf(i18n, "vip.title") }, { headers: cacheHeaders(portal) });
 }
 
@@ -23,10 +21,10 @@ export default function Vip() {
   const { levels, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   return (
-    <SectionPage title={t("vip.title")} intro={<p>{t("vip.intro")}</p>}>
-      {levels.length ? (
+    <SectionList title={t("vip.title")} intro={t("vip.intro")} items={levels} empty={t("vip.empty")} t={t}>
+      {(list) => (
         <ul className="grid gap-4 md:grid-cols-3">
-          {levels.map((level) => (
+          {list.map((level) => (
             <li key={level.id} className="flex flex-col rounded-lg border border-amber-300 bg-white p-6">
               <h2 className="text-xl font-semibold">{level.levelName}</h2>
               <p className="mt-2 text-2xl font-bold text-red-700">{yuan(level.price)}</p>
@@ -45,9 +43,7 @@ export default function Vip() {
             </li>
           ))}
         </ul>
-      ) : (
-        <Empty>{t("vip.empty")}</Empty>
       )}
-    </SectionPage>
+    </SectionList>
   );
 }

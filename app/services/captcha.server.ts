@@ -82,6 +82,36 @@ export function takePending(portal: Portal, id: string, form: Pending["form"]): 
   return entry;
 }
 
+/** What a solved challenge hands back, sent along with the retried call. */
+export type CaptchaAnswer = { ticket: string; randstr: string };
+
+/**
+ * The loader side of a challenge: the visitor comes back to `path?captcha=<id>` with `ticket` and `randstr`
+ * (solved) or `captchaFailed` (given up). The pending request of `form` is taken from the store (single use)
+ * and either `failed` ('verification failed' on the form) or `retry`-ed with the answer. Undefined when the
+ * address names no pending request of this visitor (none, expired, used, another session or form). A
+ * Response from the retry (a login that went through) is thrown, as a loader does with a redirect.
+ */
+export async function resumeAfterCaptcha<T>(
+  portal: Portal,
+  url: URL,
+  form: Pending["form"],
+  on: {
+    failed: (pending: Pending) => T;
+    retry: (pending: Pending, answer: CaptchaAnswer) => Promise<T | Response>;
+  },
+): Promise<T | undefined> {
+  const id = url.searchParams.get("captcha");
+  if (!id) return undefined;
+  const pending = takePending(portal, id, form);
+  if (!pending) return undefined;
+  const ticket = url.searchParams.get("ticket");
+  if (url.searchParams.get("captchaFailed") || !ticket) return on.failed(pending);
+  const done = await on.retry(pending, { ticket, randstr: url.searchParams.get("randstr") ?? "" });
+  if (done instanceof Response) throw done;
+  return done;
+}
+
 /** The challenge for a pending request; the visitor comes back to `path?captcha=<id>`. */
 export function challengeFor(portal: Portal, path: string, id: string): CaptchaChallenge {
   const back = new URL(path, portal.tenant.origin);

@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Portal } from "./portal.server";
-import { idOf, requireSectionAccess, sectionCacheControl } from "./sections.server";
+import { getPortal, type Portal } from "./portal.server";
+import { idOf, loadSection, loadSectionItem, requireSectionAccess, sectionCacheControl } from "./sections.server";
 import { CourseCardSchema } from "./content-schemas.server";
 import { courseListHref, courseQueryOf } from "~/components/catalog/query";
 
 process.env.UPSTREAM_URL ??= "http://127.0.0.1:4000";
+
+// The loaders' portal is built from the request by getPortal; here it is the fake one of each test.
+vi.mock("./portal.server", async (original) => ({ ...(await original<typeof import("./portal.server")>()), getPortal: vi.fn() }));
 
 let domainSeq = 0;
 function portalWith(redirectLogin: number, loggedIn: boolean, url = "http://127.0.0.1:3000/course/list?courseName=Py%20thon") {
@@ -88,5 +91,51 @@ describe("content schemas", () => {
     expect(card.memberPrice).toBeNull();
     expect(card.commodityId).toBe(5001);
     expect(CourseCardSchema.parse({ commodityId: 1, courseId: 2, cover: "https://cdn.example/c.svg" }).cover).toBe("https://cdn.example/c.svg");
+  });
+});
+
+describe("loadSection / loadSectionItem (the loader round of every public section page)", () => {
+  function args(portal: Portal, url = "http://127.0.0.1:3000/news") {
+    vi.mocked(getPortal).mockResolvedValue(portal);
+    return { request: new Request(url), context: {}, params: {} };
+  }
+
+  it("checks access, loads the page's data and sends the catalog texts of the visitor's language", async () => {
+    const { portal } = portalWith(0, false);
+    const load = vi.fn(async () => ["n1"]);
+    const { portal: same, value, i18n } = await loadSection(args(portal, "http://127.0.0.1:3000/news?lng=en"), "news", load);
+    expect(same).toBe(portal);
+    expect(load).toHaveBeenCalledWith(portal);
+    expect(value).toEqual(["n1"]);
+    expect(i18n.locale).toBe("en");
+    expect(Object.keys(i18n.bundles)).toEqual(["catalog"]);
+  });
+
+  it("sends a visitor to login when the school requires it (redirectLogin)", async () => {
+    const { portal } = portalWith(1, false, "http://127.0.0.1:3000/news?page=2");
+    const res = await thrown(loadSection(args(portal), "news", async () => []));
+    expect((res as Response).headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent("/news?page=2")}`);
+  });
+
+  it("gets the item of a valid id", async () => {
+    const { portal } = portalWith(0, false);
+    const get = vi.fn(async (_upstream: unknown, id: number) => ({ id }));
+    const { item } = await loadSectionItem(args(portal), "news", "601", get);
+    expect(item).toEqual({ id: 601 });
+    expect(get).toHaveBeenCalledWith(portal.upstream, 601);
+  });
+
+  it.each([["abc"], ["0"], [undefined]])("answers 404 without asking the upstream for the id %j", async (raw) => {
+    const { portal } = portalWith(0, false);
+    const get = vi.fn(async () => ({ id: 1 }));
+    const res = await thrown(loadSectionItem(args(portal), "group", raw, get));
+    expect(res).toMatchObject({ init: { status: 404 } });
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it("answers 404 when the upstream has no such item", async () => {
+    const { portal } = portalWith(0, true);
+    const res = await thrown(loadSectionItem(args(portal), "teacher", "999", async () => null));
+    expect(res).toMatchObject({ data: { kind: "notFound" }, init: { status: 404, headers: { "Cache-Control": "private, no-store" } } });
   });
 });

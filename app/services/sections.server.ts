@@ -1,7 +1,9 @@
-import { data } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { namespaces } from "~/i18n.server";
 import { loginRedirect } from "~/services/guards.server";
 import { loadConfig } from "~/services/config.server";
-import { isLoggedIn, type Portal } from "~/services/portal.server";
+import { getPortal, isLoggedIn, type Portal } from "~/services/portal.server";
+import type { Upstream } from "~/services/upstream.server";
 
 /** The public sections of spec 000 sections 1 and 2.1 (the argument names which one asks; for logs and later rules). */
 export type Section =
@@ -66,4 +68,30 @@ export function titleOf(i18n: { bundles: Record<string, unknown> }, key: string,
   let node: unknown = i18n.bundles[ns];
   for (const part of key.split(".")) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === "string" ? node : "";
+}
+
+/**
+ * The loader round of a public section page: the visitor's access (redirectLogin), the page's own data
+ * (`load`) and the catalog texts, in one Promise.all.
+ */
+export async function loadSection<T>(args: LoaderFunctionArgs, section: Section, load: (portal: Portal) => T | Promise<T>) {
+  const portal = await getPortal(args);
+  const [, value, i18n] = await Promise.all([requireSectionAccess(portal, section), load(portal), namespaces(args.request, ["catalog"])]);
+  return { portal, value, i18n };
+}
+
+/**
+ * The same for a detail page: the item of `rawId` (a path segment or `?id=`), or the 404 page inside the
+ * shell when the id is not a whole positive number or the upstream has no such item.
+ */
+export async function loadSectionItem<T>(
+  args: LoaderFunctionArgs,
+  section: Section,
+  rawId: string | null | undefined,
+  get: (upstream: Upstream, id: number) => Promise<T | null>,
+) {
+  const id = idOf(rawId);
+  const { portal, value: item, i18n } = await loadSection(args, section, (p) => (id ? get(p.upstream, id) : null));
+  if (!item) notFound(portal);
+  return { portal, item, i18n };
 }

@@ -1,16 +1,17 @@
 import { Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
-import { Empty, Img, SectionPage, yuan } from "~/components/catalog/parts";
+import { Img, yuan } from "~/components/catalog/parts";
+import { SectionList } from "~/components/catalog/SectionList";
 
 type Plan = { id: number; planName: string; cover: string; summary: string; target: string; durationWeeks: number; price: number; courseCount: number };
 
 export function PlanList({ title, intro, plans, t, footer }: { title: string; intro?: string; plans: Plan[]; t: TFunction; footer?: ReactNode }) {
   return (
-    <SectionPage title={title} intro={intro ? <p>{intro}</p> : undefined}>
-      {plans.length ? (
+    <SectionList title={title} intro={intro} items={plans} empty={t("plans.empty")} footer={footer} t={t}>
+      {(list) => (
         <ul className="grid gap-4 md:grid-cols-2">
-          {plans.map((p, i) => (
+          {list.map((p, i) => (
             <li key={p.id} className="flex gap-4 rounded-lg border border-gray-200 bg-white p-4">
               <div className="w-40 shrink-0">
                 <Img src={p.cover} alt="" width={160} height={90} eager={i < 2} className="rounded" />
@@ -28,10 +29,7 @@ export function PlanList({ title, intro, plans, t, footer }: { title: string; in
             </li>
           ))}
         </ul>
-      ) : (
-        <Empty>{t("plans.empty")}</Empty>
       )}
-      {footer ? <p className="mt-6">{footer}</p> : null}
-    </SectionPage>
+    </SectionList>
   );
 }
