@@ -8,6 +8,7 @@ import { isLoggedIn } from "~/services/portal.server";
 import { yuan } from "~/components/catalog/parts";
 import { getApplyItem } from "~/services/school-content.server";
 import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loginHref } from "~/services/redirect";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = sectionHeaders;
@@ -59,7 +60,7 @@ export default function ApplyDetail() {
         </ul>
       </section>
       {loggedIn ? null : (
-        <Link to={`/join/login?backUrl=${encodeURIComponent(`/applydetail/${item.id}`)}`} className="mt-8 inline-block rounded bg-brand-strong px-5 py-2 text-white">
+        <Link to={loginHref(`/applydetail/${item.id}`)} className="mt-8 inline-block rounded bg-brand-strong px-5 py-2 text-white">
           {t("apply.loginToSignUp")}
         </Link>
       )}

@@ -8,6 +8,7 @@ import { completeLogin } from "~/services/login.server";
 import { getPortal } from "~/services/portal.server";
 import { thirdStateCookie, type ThirdState } from "~/services/third-party.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { loginHref } from "~/services/redirect";
 
 /** Spec 000 section 2.6: the third-party window closes 500 ms after finishing. */
 export const POPUP_CLOSE_MS = 500;
@@ -23,13 +24,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const saved = (await cookie.parse(args.request.headers.get("Cookie"))) as ThirdState | null;
   const clear = await cookie.serialize("", { maxAge: 0 });
   const code = url.searchParams.get("code") ?? "";
-  const fail = (why: string, extra = "") =>
-    redirect(`/join/login?third=${why}${extra}&backUrl=${encodeURIComponent(saved?.backUrl ?? "/home/index")}`, { headers: { "Set-Cookie": clear } });
+  const fail = (why: string, extra: Record<string, string> = {}) =>
+    redirect(loginHref(saved?.backUrl ?? "/home/index", { third: why, ...extra }), { headers: { "Set-Cookie": clear } });
   if (!saved || !code || saved.state !== url.searchParams.get("state")) return fail("failed");
   let response: Response;
   try {
     const third = await getThirdUserBy(portal.upstream, code);
-    if (!third.bound || !third.cacheCode) return fail("unbound", `&thirdCacheCode=${encodeURIComponent(third.cacheCode ?? "")}`);
+    if (!third.bound || !third.cacheCode) return fail("unbound", { thirdCacheCode: third.cacheCode ?? "" });
     const answer = await loginByCacheCode(portal.upstream, third.cacheCode);
     response = await completeLogin(portal, answer, { backUrl: saved.backUrl, extraCookies: [clear] });
   } catch (error) {

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { loginByFace } from "~/services/auth.server";
 import { completeLogin } from "~/services/login.server";
 import { getPortal } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
+import { loginHref, safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
 /** Back from the face page (code 120030002): `loginByFace?loginToken&orderNo` makes the session. */
@@ -17,6 +17,6 @@ export async function loader(args: LoaderFunctionArgs) {
     return await completeLogin(portal, answer, { backUrl });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return redirect(`/join/login?face=failed&backUrl=${encodeURIComponent(backUrl)}`);
+    return redirect(loginHref(backUrl, { face: "failed" }));
   }
 }

@@ -12,7 +12,7 @@ import { loadConfig } from "~/services/config.server";
 import { completeLogin, encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
 import { clientIpOf } from "~/services/rate-limit.server";
-import { safeRedirect } from "~/services/redirect";
+import { loginHref, safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const backUrl = safeRedirect(url.searchParams.get("backUrl") ?? undefined);
   if (isLoggedIn(portal)) throw redirect(backUrl);
   const flags = await flagsOf(portal);
-  if (flags.closed) throw redirect(`/join/login?backUrl=${encodeURIComponent(backUrl)}`);
+  if (flags.closed) throw redirect(loginHref(backUrl));
   const outcome = await resumeAfterCaptcha<Outcome>(portal, url, "register", {
     failed: ({ fields }) => failWith(fields, { [fields.intent === "sendCode" ? "mobile" : "password"]: ["verificationFailed"] }),
     retry: ({ fields, secret }, answer) => attempt(portal, clientIpOf(args.context), flags, fields, secret, answer),
@@ -139,7 +139,7 @@ async function attempt(
     return await completeLogin(portal, answer, { backUrl: fields.backUrl });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return redirect(`/join/login?backUrl=${encodeURIComponent(safeRedirect(fields.backUrl))}`, { headers: { "Set-Cookie": await portal.commitSession() } });
+    return redirect(loginHref(safeRedirect(fields.backUrl)), { headers: { "Set-Cookie": await portal.commitSession() } });
   }
 }
 

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { thirdLoginUrl } from "~/services/auth.server";
 import { getPortal } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
+import { loginHref, safeRedirect } from "~/services/redirect";
 import { THIRD_TYPES, thirdStateCookie, type ThirdState } from "~/services/third-party.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -11,7 +11,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const type = args.params.type ?? "";
   const url = new URL(args.request.url);
   const backUrl = safeRedirect(url.searchParams.get("backUrl") ?? undefined);
-  if (!(THIRD_TYPES as readonly string[]).includes(type)) throw redirect(`/join/login?backUrl=${encodeURIComponent(backUrl)}`);
+  if (!(THIRD_TYPES as readonly string[]).includes(type)) throw redirect(loginHref(backUrl));
   const state: ThirdState = { state: crypto.randomUUID(), backUrl, popup: url.searchParams.get("popup") === "1" };
   const redirectUri = new URL(`/join/callback/${type}`, portal.tenant.origin).toString();
   try {
@@ -19,6 +19,6 @@ export async function loader(args: LoaderFunctionArgs) {
     return redirect(answer.url, { headers: { "Set-Cookie": await thirdStateCookie(portal.tenant.secure).serialize(state) } });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return redirect(`/join/login?third=failed&backUrl=${encodeURIComponent(backUrl)}`);
+    return redirect(loginHref(backUrl, { third: "failed" }));
   }
 }

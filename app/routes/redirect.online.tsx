@@ -4,6 +4,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { clearCredentials } from "~/services/session.server";
+import { loginHref } from "~/services/redirect";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -41,7 +42,7 @@ export default function RedirectOnline() {
       </p>
       {domain ? <p className="mt-2 text-sm text-gray-500">{t("offline.school", { domain })}</p> : null}
       <div className="mt-8 flex justify-center gap-4">
-        <a className="rounded bg-brand px-4 py-2 text-white" href={`/join/login?backUrl=${encodeURIComponent("/home/index")}`}>
+        <a className="rounded bg-brand px-4 py-2 text-white" href={loginHref("/home/index")}>
           {t("offline.login")}
         </a>
         <Link className="rounded border border-gray-300 px-4 py-2" to="/home/index">

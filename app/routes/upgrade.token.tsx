@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { tokenBackLogin } from "~/services/auth.server";
 import { getPortal } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
+import { loginHref, safeRedirect } from "~/services/redirect";
 import { clearCredentials } from "~/services/session.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -42,7 +42,7 @@ export default function UpgradeToken() {
       <h1 className="text-2xl font-semibold">{t("upgrade.title")}</h1>
       <p className="mt-4 text-gray-700">{t("upgrade.expired")}</p>
       <div className="mt-8 flex justify-center gap-4">
-        <a className="rounded bg-brand px-4 py-2 text-white" href={`/join/login?backUrl=${encodeURIComponent(callback)}`}>
+        <a className="rounded bg-brand px-4 py-2 text-white" href={loginHref(callback)}>
           {t("upgrade.login")}
         </a>
         <Link className="rounded border border-gray-300 px-4 py-2" to={callback}>

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type MouseEvent, type ReactNode } from "react
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { useLoginPopup } from "~/components/auth/login-popup-trigger";
+import { loginHref } from "~/services/redirect";
 import type { ShellView } from "~/services/shell.server";
 
 const SCHOOL_DROPDOWN_WIDE = 8;
@@ -225,15 +226,15 @@ function HeaderTools({ shell }: { shell: ShellView }) {
 function VisitorLinks({ shell }: { shell: ShellView }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const backUrl = encodeURIComponent(location.pathname + location.search);
+  const page = location.pathname + location.search;
   const { register, login } = shell.visitorLinks;
   // useLoginPage 0: with JavaScript the links open the pop-up (loaded on the first click).
   const { onClick, popup } = useLoginPopup(shell.site.loginPage === "popup");
   return (
     <div className="flex items-center gap-2" data-testid="visitor-links">
-      {register ? <a href={`/join/register?backUrl=${backUrl}`} data-login-popup="register" onClick={onClick}>{t("site.register")}</a> : null}
+      {register ? <a href={`/join/register?backUrl=${encodeURIComponent(page)}`} data-login-popup="register" onClick={onClick}>{t("site.register")}</a> : null}
       {register && login ? <span aria-hidden="true">|</span> : null}
-      {login ? <a href={`/join/login?backUrl=${backUrl}`} data-login-popup="login" onClick={onClick}>{t("site.login")}</a> : null}
+      {login ? <a href={loginHref(page)} data-login-popup="login" onClick={onClick}>{t("site.login")}</a> : null}
       {popup}
     </div>
   );
