@@ -236,10 +236,9 @@ test.describe("global rules (spec 000 sections 4 and 6)", () => {
     expect(choice.status()).toBe(200);
   });
 
-  test("a mobile browser on a public page goes to /wap", async ({ playwright }) => {
-    const { PORTAL_URL } = await import("../../playwright.config");
+  test("a mobile browser on a public page goes to /wap", async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({
-      baseURL: PORTAL_URL,
+      baseURL,
       userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
     });
     const res = await request.get("/home/index", { maxRedirects: 0 });
