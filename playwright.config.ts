@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "@playwright/test";
 
 const chromiumArgs = [
@@ -10,13 +11,16 @@ const chromiumArgs = [
   "--no-first-run",
 ];
 
+/** E2E_WORKERS, or one worker per core (docs/decisions/010-parallel-e2e.md). */
+const workers = Number(process.env.E2E_WORKERS) || os.availableParallelism();
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: /.*\.test\.ts$/,
   // Each worker starts its own sandbox and portal (tests/e2e/servers.ts, ports E2E_SANDBOX_PORT and
-  // E2E_PORTAL_PORT + the worker's index); still one worker.
-  fullyParallel: false,
-  workers: 1,
+  // E2E_PORTAL_PORT + the worker's index) and every test resets its worker's sandbox: tests are independent.
+  fullyParallel: true,
+  workers,
   retries: 0,
   timeout: 30_000,
   reporter: [["list"]],
