@@ -1,6 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { SANDBOX_URL } from "../../playwright.config";
-import { expect, test } from "./support";
+import { expect, test, type Sandbox } from "./support";
 
 // Seed users forget01 / forget02: one per project, so the portal's 60 s per-mobile SMS limit never couples runs.
 const mobileFor = (testInfo: TestInfo) => (testInfo.project.name === "js" ? "13800000006" : "13800000007");
@@ -10,14 +9,9 @@ async function ready(page: Page, testInfo: TestInfo) {
   else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
 }
 
-async function lastCode(mobile: string): Promise<{ code: string; type: string }> {
-  const res = await fetch(`${SANDBOX_URL}/__sandbox/sms?mobile=${mobile}`);
-  expect(res.ok).toBe(true);
-  return (await res.json()) as { code: string; type: string };
-}
 
 test.describe("forgot password by phone (/login/forget?method=phone)", () => {
-  test("the login page's link, mobile → SMS code → new password, then login with the new password", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("the login page's link, mobile → SMS code → new password, then login with the new password", async ({ page, sandbox }, testInfo) => {
     const MOBILE = mobileFor(testInfo);
     await page.goto("/join/login");
     await ready(page, testInfo);
@@ -28,7 +22,7 @@ test.describe("forgot password by phone (/login/forget?method=phone)", () => {
     await page.getByTestId("send-code").click();
     await expect(page.getByTestId("code-sent")).toBeVisible();
     if (testInfo.project.name === "js") await expect(page.getByTestId("send-code")).toBeDisabled();
-    const sms = await lastCode(MOBILE);
+    const sms = await sandbox.sms(MOBILE);
     expect(sms.type).toBe("forget");
     await expect(page.getByLabel("手机号")).toHaveValue(MOBILE);
     await page.getByLabel("验证码").fill(sms.code);

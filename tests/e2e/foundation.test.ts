@@ -1,4 +1,3 @@
-import { PORTAL_URL } from "../../playwright.config";
 import { expect, signInWithCode, test, logOut } from "./support";
 
 test.describe("session bootstrap (spec 000 section 4)", () => {
@@ -21,8 +20,8 @@ test.describe("session bootstrap (spec 000 section 4)", () => {
     expect(cookies.find((c) => c.name === "clientId")).toBeDefined();
   });
 
-  test("the anonymous client id cookie lives 730 days", async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: PORTAL_URL });
+  test("the anonymous client id cookie lives 730 days", async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL });
     const response = await request.get("/home/index");
     const setCookies = (await response.headersArray()).filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
     const clientId = setCookies.find((c) => c.startsWith("clientId="));
@@ -31,9 +30,9 @@ test.describe("session bootstrap (spec 000 section 4)", () => {
     await request.dispose();
   });
 
-  test("an invalid code leaves a visitor with a message and a clean address", async ({ page }) => {
+  test("an invalid code leaves a visitor with a message and a clean address", async ({ page, baseURL }) => {
     await page.goto("/home/index?code=not-a-real-code");
-    expect(page.url()).toBe(`${PORTAL_URL}/home/index`);
+    expect(page.url()).toBe(`${baseURL}/home/index`);
     await expect(page.getByRole("alert")).toContainText("登录链接无效或已过期");
     await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
   });
@@ -61,12 +60,12 @@ test.describe("error mapping (spec 000 section 8)", () => {
     await expect(page.getByTestId("user-name")).toHaveText("张同学");
   });
 
-  test("401 with no way to upgrade: the upgrade page offers login with the callback", async ({ page, sandbox }) => {
+  test("401 with no way to upgrade: the upgrade page offers login with the callback", async ({ page, sandbox, baseURL }) => {
     await signInWithCode(page, sandbox);
     await sandbox.expireTokens("13800000001");
     await sandbox.fault({ path: "getTokenBackLogin", code: "0", message: "expired" });
     await page.goto("/home/index?tab=1");
-    expect(page.url()).toBe(`${PORTAL_URL}/upgrade/token?callback=${encodeURIComponent("/home/index?tab=1")}`);
+    expect(page.url()).toBe(`${baseURL}/upgrade/token?callback=${encodeURIComponent("/home/index?tab=1")}`);
     await expect(page.getByRole("heading", { name: "登录已过期" })).toBeVisible();
     await expect(page.getByRole("link", { name: "重新登录" })).toHaveAttribute(
       "href",
@@ -138,8 +137,8 @@ test.describe("error mapping (spec 000 section 8)", () => {
 });
 
 test.describe("security baseline", () => {
-  test("a cross-site POST gets 403 and makes no upstream call", async ({ playwright, sandbox }) => {
-    const request = await playwright.request.newContext({ baseURL: PORTAL_URL });
+  test("a cross-site POST gets 403 and makes no upstream call", async ({ playwright, sandbox, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL });
     await sandbox.clearCalls();
     const attempts: Array<Record<string, string>> = [{ Origin: "http://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, {}];
     for (const headers of attempts) {

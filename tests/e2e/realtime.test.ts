@@ -1,6 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { SANDBOX_URL } from "../../playwright.config";
-import { expect, signInWithCode, test, logOut } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, signInWithCode, test, logOut, type Sandbox } from "./support";
 
 /* Presence events of spec 000 section 4 through the sandbox's socket.io server (POST /__sandbox/push). */
 
@@ -8,33 +7,31 @@ type RealtimeStatus = { presence: { connected: number[]; events: Array<{ userId:
 
 const USER_ID = 1001; // 13800000001, 张同学
 
-async function status(request: APIRequestContext): Promise<RealtimeStatus> {
-  return (await (await request.get(`${SANDBOX_URL}/__sandbox/realtime`)).json()) as RealtimeStatus;
+function status(sandbox: Sandbox): Promise<RealtimeStatus> {
+  return sandbox.realtime<RealtimeStatus>();
 }
 
-async function push(request: APIRequestContext, event: "out_online" | "front_logout"): Promise<number> {
-  const res = await request.post(`${SANDBOX_URL}/__sandbox/push`, { data: { userId: USER_ID, event } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { delivered: number }).delivered;
+async function push(sandbox: Sandbox, event: "out_online" | "front_logout"): Promise<number> {
+  return (await sandbox.push(USER_ID, event)).delivered;
 }
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
 }
 
-async function connected(request: APIRequestContext) {
-  await expect.poll(async () => (await status(request)).presence.connected, { timeout: 10_000 }).toContain(USER_ID);
+async function connected(sandbox: Sandbox) {
+  await expect.poll(async () => (await status(sandbox)).presence.connected, { timeout: 10_000 }).toContain(USER_ID);
 }
 
 test.describe("presence events (spec 000 section 4)", () => {
-  test("a logged-in page logs on; out_online sends the user to the offline page, logged out", async ({ page, sandbox, request }, testInfo) => {
+  test("a logged-in page logs on; out_online sends the user to the offline page, logged out", async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "the presence socket needs JavaScript (the no-JS case is asserted below)");
     await signInWithCode(page, sandbox);
     await hydrated(page);
-    await connected(request);
-    await expect.poll(async () => (await status(request)).presence.events).toContainEqual({ userId: USER_ID, event: "logOn" });
+    await connected(sandbox);
+    await expect.poll(async () => (await status(sandbox)).presence.events).toContainEqual({ userId: USER_ID, event: "logOn" });
 
-    expect(await push(request, "out_online")).toBe(1);
+    expect(await push(sandbox, "out_online")).toBe(1);
     await page.waitForURL(/\/redirect\/online\?u=127\.0\.0\.1$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("您已下线");
     await expect(page.getByRole("alert")).toContainText("您的账号已在其他地方登录，已被强制下线");
@@ -46,46 +43,46 @@ test.describe("presence events (spec 000 section 4)", () => {
     await expect(page.getByTestId("user-name")).toHaveCount(0);
   });
 
-  test("front_logout reloads the page", async ({ page, sandbox, request }, testInfo) => {
+  test("front_logout reloads the page", async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "the presence socket needs JavaScript");
     await signInWithCode(page, sandbox);
     await hydrated(page);
-    await connected(request);
+    await connected(sandbox);
     await page.evaluate(() => ((window as unknown as { beforeReload?: boolean }).beforeReload = true));
     const reloaded = page.waitForEvent("load");
-    expect(await push(request, "front_logout")).toBe(1);
+    expect(await push(sandbox, "front_logout")).toBe(1);
     await reloaded;
     expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
     await expect(page.getByTestId("user-name")).toHaveText("张同学");
   });
 
-  test("the logout form sends log off before leaving", async ({ page, sandbox, request }, testInfo) => {
+  test("the logout form sends log off before leaving", async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "log off goes through the presence socket, which needs JavaScript");
     await signInWithCode(page, sandbox);
     await hydrated(page);
-    await connected(request);
+    await connected(sandbox);
     await logOut(page);
     await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
-    await expect.poll(async () => (await status(request)).presence.events).toContainEqual({ userId: USER_ID, event: "logOff" });
+    await expect.poll(async () => (await status(sandbox)).presence.events).toContainEqual({ userId: USER_ID, event: "logOff" });
   });
 
-  test("visitors load no presence code and open no socket", async ({ page, request }) => {
+  test("visitors load no presence code and open no socket", async ({ page, sandbox }) => {
     const asked: string[] = [];
     page.on("request", (r) => asked.push(r.url()));
     await page.goto("/home/index");
     if (test.info().project.name === "js") await hydrated(page);
     await page.waitForTimeout(300);
     expect(asked.filter((u) => u.includes("/realtime/presence") || u.includes("presence.client") || u.includes("/socket.io/"))).toEqual([]);
-    expect((await status(request)).presence.connected).toEqual([]);
+    expect((await status(sandbox)).presence.connected).toEqual([]);
   });
 
-  test("without JavaScript a logged-in page works and opens no socket", async ({ page, sandbox, request }, testInfo) => {
+  test("without JavaScript a logged-in page works and opens no socket", async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name === "js", "asserts the no-JS behaviour");
     await signInWithCode(page, sandbox);
     await expect(page.getByTestId("user-name")).toHaveText("张同学");
     expect(await page.evaluate(() => !("__remixRouter" in window))).toBe(true);
     await page.waitForTimeout(300);
-    expect((await status(request)).presence.connected).toEqual([]);
+    expect((await status(sandbox)).presence.connected).toEqual([]);
   });
 
   test("the offline page clears the session of our own navigation, not of a link from elsewhere", async ({ page, sandbox }) => {

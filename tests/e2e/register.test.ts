@@ -1,5 +1,4 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { SANDBOX_URL } from "../../playwright.config";
 import { expect, test } from "./support";
 
 async function ready(page: Page, testInfo: TestInfo) {
@@ -12,15 +11,11 @@ function newMobile(): string {
   return `137${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 }
 
-async function codeOf(mobile: string): Promise<string> {
-  const res = await fetch(`${SANDBOX_URL}/__sandbox/sms?mobile=${mobile}`);
-  return ((await res.json()) as { code: string }).code;
-}
 
 const err = (page: Page, name: string) => page.locator(`[data-error-for="${name}"]`);
 
 test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
-  test("every field: messages, then success and an automatic login", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("every field: messages, then success and an automatic login", async ({ page, sandbox }, testInfo) => {
     await page.goto("/join/register?lng=en&backUrl=%2Fcourse%2Flist");
     await ready(page, testInfo);
     await expect(page.getByLabel("Username")).toHaveAttribute("maxlength", "20");
@@ -48,7 +43,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await page.getByLabel("Mobile number").fill(mobile);
     await page.getByTestId("send-code").click();
     await expect(page.getByTestId("code-sent")).toBeVisible();
-    await page.getByLabel("Verification code").fill(await codeOf(mobile));
+    await page.getByLabel("Verification code").fill((await sandbox.sms(mobile)).code);
     await page.getByLabel("Province").selectOption("广东省");
     if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Load cities" }).click();
     await page.getByLabel("City").selectOption("深圳市");
@@ -93,7 +88,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await page.getByLabel("Mobile number").fill(mobile);
     await page.getByTestId("send-code").click();
     await expect(page.getByTestId("code-sent")).toBeVisible();
-    await page.getByLabel("Verification code").fill(await codeOf(mobile));
+    await page.getByLabel("Verification code").fill((await sandbox.sms(mobile)).code);
     await page.getByLabel("Password").fill("S3cret-pass");
     await page.getByRole("button", { name: "Register", exact: true }).click();
     await page.waitForURL(/\/home\/index/);

@@ -226,9 +226,13 @@ test.describe("global rules (spec 000 sections 4 and 6)", () => {
     await signInWithCode(page, sandbox, "13800000002");
     await expect(page).toHaveURL(/\/personal\/setting\/account$/);
     await expect(page.getByTestId("forced-password-warning")).toHaveText("根据要求，请先修改密码后再继续操作");
-    for (const path of ["/home/index", "/home/choice", "/course/list?courseName=x", "/sysPageHeadFoot/showDetail/211?pid=201"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/personal\/setting\/account$/);
+    await page.goto("/home/index");
+    await expect(page).toHaveURL(/\/personal\/setting\/account$/);
+    // the other pages by their redirect alone (the page's cookies, no rendering: the journey stays short)
+    for (const path of ["/home/choice", "/course/list?courseName=x", "/sysPageHeadFoot/showDetail/211?pid=201"]) {
+      const res = await page.request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(302);
+      expect(res.headers()["location"], path).toBe("/personal/setting/account");
     }
     await page.getByLabel("原密码").fill("wrong-password");
     await page.getByLabel("新密码", { exact: true }).fill("NewPass1!");
@@ -258,10 +262,9 @@ test.describe("global rules (spec 000 sections 4 and 6)", () => {
     expect(choice.status()).toBe(200);
   });
 
-  test("a mobile browser on a public page goes to /wap", async ({ playwright }) => {
-    const { PORTAL_URL } = await import("../../playwright.config");
+  test("a mobile browser on a public page goes to /wap", async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({
-      baseURL: PORTAL_URL,
+      baseURL,
       userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
     });
     const res = await request.get("/home/index", { maxRedirects: 0 });

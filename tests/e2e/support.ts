@@ -1,14 +1,18 @@
 import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
-import { SANDBOX_URL } from "../../playwright.config";
+import { startServers, type Servers } from "./servers";
 
 export type UpstreamCall = { method: string; path: string; query: Record<string, string> };
 
 /** The sandbox's test-control API (sandbox/README.md). */
 export class Sandbox {
-  constructor(private readonly request: APIRequestContext) {}
+  constructor(
+    private readonly request: APIRequestContext,
+    /** This worker's sandbox, e.g. http://127.0.0.1:4011 */
+    readonly url: string,
+  ) {}
 
   private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await this.request.fetch(`${SANDBOX_URL}/__sandbox${path}`, { method, data: body });
+    const res = await this.request.fetch(`${this.url}/__sandbox${path}`, { method, data: body });
     expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
     const text = await res.text();
     return (text ? JSON.parse(text) : undefined) as T;
@@ -35,6 +39,20 @@ export class Sandbox {
   cart(account: string, count: number) {
     return this.send("POST", "/cart", { account, count });
   }
+  /** The last SMS code sent to a mobile ({ code, type, ... }); fails when none was sent. */
+  sms(mobile: string): Promise<{ code: string; type: string }> {
+    return this.send("GET", `/sms?mobile=${encodeURIComponent(mobile)}`);
+  }
+  captcha(required: boolean) {
+    return this.send("PUT", "/captcha", { required });
+  }
+  /** The socket servers' state (presence connections and events; sandbox/README.md). */
+  realtime<T>(): Promise<T> {
+    return this.send("GET", "/realtime");
+  }
+  push(userId: number, event: "out_online" | "front_logout"): Promise<{ delivered: number }> {
+    return this.send("POST", "/push", { userId, event });
+  }
   calls(): Promise<UpstreamCall[]> {
     return this.send("GET", "/requests");
   }
@@ -43,15 +61,40 @@ export class Sandbox {
   }
 }
 
-export const test = base.extend<{ sandbox: Sandbox }>({
-  // Automatic: every test starts from the seed, whether or not it names the fixture.
+export const test = base.extend<{ sandbox: Sandbox }, { servers: Servers }>({
+  // This worker's own sandbox and portal (tests/e2e/servers.ts), stopped when the worker ends.
+  servers: [
+    async ({}, use, workerInfo) => {
+      const servers = await startServers(workerInfo.parallelIndex);
+      try {
+        await use(servers);
+      } finally {
+        await servers.stop();
+      }
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ servers }, use) => {
+    await use(servers.portalURL);
+  },
+  // Automatic: every test starts from the seed, whether or not it names the fixture. A failing test gets
+  // what the servers wrote to stderr during it.
   sandbox: [
-    async ({ playwright }, use) => {
+    async ({ playwright, servers }, use, testInfo) => {
+      const dead = servers.deadError();
+      if (dead) throw dead;
+      const marks = [servers.sandbox, servers.portal].map((server) => ({ server, mark: server.stderrMark() }));
       const request = await playwright.request.newContext();
-      const sandbox = new Sandbox(request);
+      const sandbox = new Sandbox(request, servers.sandboxURL);
       await sandbox.reset();
       await use(sandbox);
       await request.dispose();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        for (const { server, mark } of marks) {
+          const text = server.stderrSince(mark);
+          if (text) await testInfo.attach(`${server.name} stderr`, { body: text, contentType: "text/plain" });
+        }
+      }
     },
     { auto: true },
   ],
