@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { requestCtx, startTestSandbox, type TestSandbox } from "./sandbox";
 
 // The company config cache against a real sandbox: a load shared by several requests must not be
 // tied to the first request's connection.
@@ -19,15 +19,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 function upstreamWith(signal: AbortSignal) {
-  return upstreamMod.createUpstream({
-    request: new Request("http://localhost:3000/home/index", { signal }),
-    domain: "localhost",
-    schoolId: 1,
-    companyId: 1,
-    systemOs: "linux",
-    timings: [],
-    clearSession: async (mode) => `portal_session=cleared-${mode}`,
-  });
+  return upstreamMod.createUpstream(requestCtx({ request: new Request("http://localhost:3000/home/index", { signal }) }));
 }
 
 describe("loadConfig shared by concurrent requests", () => {

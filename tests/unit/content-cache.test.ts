@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/v4";
-import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { requestCtx, startTestSandbox, type TestSandbox, thrown } from "./sandbox";
 
 // The visitor content cache (decision 011) against a real sandbox: the sandbox's request log counts
 // the calls that really reached the upstream.
@@ -35,16 +35,7 @@ beforeEach(async () => {
 });
 
 function upstreamFor(overrides: Partial<Ctx> = {}) {
-  const ctx: Ctx = {
-    request: new Request("http://localhost:3000/home/index"),
-    domain: "localhost",
-    schoolId: 1,
-    companyId: 1,
-    systemOs: "linux",
-    timings: [],
-    clearSession: async (mode) => `portal_session=cleared-${mode}`,
-    ...overrides,
-  };
+  const ctx = requestCtx(overrides);
   return { ctx, upstream: mod.createUpstream(ctx) };
 }
 
@@ -59,15 +50,6 @@ const news = (page: number) => ({
 
 async function calls(path: string): Promise<Recorded[]> {
   return sandbox.control<Recorded[]>("GET", `/requests?path=${encodeURIComponent(path)}`);
-}
-
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 describe("the visitor content cache", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as z from "zod/v4";
-import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { startTestSandbox, type TestSandbox, thrown } from "./sandbox";
 
 let sandbox: TestSandbox;
 // The env is read once, on the first call: point it at this file's sandbox and lower the timeout.
@@ -51,16 +51,6 @@ async function lastRequest(): Promise<Recorded> {
   const last = list.at(-1);
   if (!last) throw new Error("no upstream request recorded");
   return last;
-}
-
-/** What a mapped error became: a redirect Response, or `data()` for the error page. */
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 function asErrorPage(value: unknown) {
