@@ -495,7 +495,7 @@ function measureJs() {
     if (!r) return [];
     return [...(r.parentId ? chain(r.parentId) : []), r];
   };
-  const ids = ["root", "routes/home.index", "routes/course.list", "routes/course.detail.$id", "routes/upgrade.token", "routes/join.login"].filter((id) => manifest.routes[id]);
+  const ids = ["root", "routes/_school.home.index", "routes/_school.course.list", "routes/_school.course.detail.$id", "routes/_school.upgrade.token", "routes/_school.join.login"].filter((id) => manifest.routes[id]);
   const routes = {};
   for (const id of ids) {
     const assets = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
@@ -512,7 +512,7 @@ function measureJs() {
     }
     routes[id] = { files: assets.size, rawBytes: raw, gzipBytes: gzip, gzipKB: round(gzip / 1024, 1) };
   }
-  return { manifest: file, routes, missing: ["routes/join.login"].filter((id) => !manifest.routes[id]) };
+  return { manifest: file, routes, missing: ["routes/_school.join.login"].filter((id) => !manifest.routes[id]) };
 }
 
 async function measureLcp(portal) {

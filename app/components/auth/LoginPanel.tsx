@@ -11,7 +11,7 @@ import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
 import { useNamespaces } from "~/components/use-namespaces";
 import type { PanelProps } from "~/components/auth/panel-props";
 import { LoginSchema } from "~/forms/login";
-import type { loader, Outcome } from "~/routes/join.login";
+import type { loader, Outcome } from "~/routes/_school.join.login";
 
 export type LoginData = ReturnType<typeof useLoaderData<typeof loader>>;
 

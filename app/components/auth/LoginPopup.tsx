@@ -3,8 +3,8 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LoginPanel, type LoginData } from "~/components/auth/LoginPanel";
 import { RegisterPanel, type RegisterData } from "~/components/auth/RegisterPanel";
-import type { Outcome as LoginOutcome } from "~/routes/join.login";
-import type { Outcome as RegisterOutcome } from "~/routes/join.register";
+import type { Outcome as LoginOutcome } from "~/routes/_school.join.login";
+import type { Outcome as RegisterOutcome } from "~/routes/_school.join.register";
 
 export type LoginPopupProps = { initial: "login" | "register"; backUrl: string; onClose: () => void };
 

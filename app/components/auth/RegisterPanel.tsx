@@ -10,7 +10,7 @@ import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import type { PanelProps } from "~/components/auth/panel-props";
 import { RegisterSendCodeSchema, registerSchema, USERNAME_MAX } from "~/forms/register";
-import type { loader, Outcome } from "~/routes/join.register";
+import type { loader, Outcome } from "~/routes/_school.join.register";
 
 export type RegisterData = ReturnType<typeof useLoaderData<typeof loader>>;
 
