@@ -28,9 +28,10 @@ import { bundledResources, i18nOptions, isLanguage, type Language } from "~/i18n
 import { languageCookie, localeOf, serverResources } from "~/i18n.server";
 import { env } from "~/env.server";
 import { csrf } from "~/services/csrf.server";
-import { mobileRedirect, shellRedirect } from "~/services/guards.server";
+import { useShell } from "~/components/shell/use-shell";
+import { mobileRedirect } from "~/services/guards.server";
 import { getPortal } from "~/services/portal.server";
-import { DEFAULT_THEME_COLOR, loadShell } from "~/services/shell.server";
+import { DEFAULT_THEME_COLOR, loadSite } from "~/services/shell.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -40,18 +41,21 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.shell.site.title ?? "" }];
 
+/**
+ * The company-wide shell only (configuration, theme, header/footer templates, language, side bar),
+ * cached per domain; the school and the user within it are the `_school` layout's (its loader starts
+ * its calls at the same time: one parallel round per page).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const wap = mobileRedirect(request, env().WAP_URL);
   if (wap) throw wap;
   const portal = await getPortal({ request, context });
   const lngParam = new URL(request.url).searchParams.get("lng");
   const [shell, locale, [csrfToken, csrfCookie]] = await Promise.all([
-    loadShell(portal),
+    loadSite(portal),
     localeOf(request),
     csrf(portal.tenant.secure).commitToken(request),
   ]);
-  const guard = shellRedirect(request, shell);
-  if (guard) throw guard;
   const notice = portal.session.get("notice") ?? null;
 
   const headers = new Headers();
@@ -92,6 +96,7 @@ function useI18n(locale: Language, resources?: Record<string, unknown>): I18n {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const shell = useShell();
   const { nonce, locale: requestLocale } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
   const i18n = useI18n(locale, root?.resources);
@@ -119,16 +124,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 flex flex-col">
         <I18nextProvider i18n={i18n}>
-          {root ? (
+          {root && shell ? (
             <AuthenticityTokenProvider token={root.csrfToken}>
               {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}
-              <Header shell={root.shell} />
+              <Header shell={shell} />
               {root.notice ? <Notice code={root.notice} /> : null}
               <main id="main" className="flex-1">
                 {children}
               </main>
-              {headerOnly ? null : <Footer shell={root.shell} />}
-              {root.shell.user ? <Presence userId={root.shell.user.userId} /> : null}
+              {headerOnly ? null : <Footer shell={shell} />}
+              {shell.user ? <Presence userId={shell.user.userId} /> : null}
               {root.shell.sidebar && !headerOnly ? <SideBar sidebar={root.shell.sidebar} /> : null}
             </AuthenticityTokenProvider>
           ) : (

@@ -7,7 +7,7 @@ import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { ChapterList } from "~/components/catalog/course";
 import { Img, minutes, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import type { loader as rootLoader } from "~/root";
+import { useShell } from "~/components/shell/use-shell";
 import { getCourse } from "~/services/catalog.server";
 import { isLoggedIn } from "~/services/portal.server";
 import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function CourseDetail() {
   const { course, loggedIn, i18n } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const shell = useShell();
   const { t } = useNamespaces(i18n);
   const free = course.freeFlag === 1 || course.price === 0;
   const contentsHref = `/course/detail/${course.commodityId}/${course.courseId}/contents`;
@@ -71,7 +71,7 @@ export default function CourseDetail() {
                 <Link to={`/payment/order?commodityId=${course.commodityId}`} className="rounded bg-brand-strong px-5 py-2 text-white">
                   {t("course.buy")}
                 </Link>
-                {root?.shell.cartCount !== null || !loggedIn ? (
+                {shell?.cartCount !== null || !loggedIn ? (
                   <Form method="post" action="/shoppingcart" reloadDocument>
                     <AuthenticityTokenInput name="csrf" />
                     <input type="hidden" name="intent" value="add" />

@@ -5,7 +5,7 @@ import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid, Img, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import type { loader as rootLoader } from "~/root";
+import { useShell } from "~/components/shell/use-shell";
 import { listPackages, listTeachers, recommendedCourses } from "~/services/catalog.server";
 import { loadConfig } from "~/services/config.server";
 import { listNews } from "~/services/news.server";
@@ -23,7 +23,7 @@ const HOME_NEWS = 6;
 const HOME_TEACHERS = 4;
 
 /**
- * The home page: the shell (root loader) gives the site, schools and the continue-learning item; this
+ * The home page: the shell (root and school loaders) gives the site, schools and the continue-learning item; this
  * loader adds the school's content in the same single round (home config is a cache hit). A home
  * template of redirect type 1 with a link sends the visitor to that page (homePageTemplateRsp).
  */
@@ -63,9 +63,8 @@ export default function HomeIndex() {
   const { courses, packages, news, teachers, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!root) return null;
-  const { shell } = root;
+  const shell = useShell();
+  if (!shell) return null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <section className="rounded-lg bg-brand-strong px-8 py-10 text-white" aria-labelledby="home-title">

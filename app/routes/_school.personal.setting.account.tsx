@@ -5,7 +5,7 @@ import { Form, useActionData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChangePasswordSchema } from "~/forms/change-password";
-import type { loader as rootLoader } from "~/root";
+import { useShell } from "~/components/shell/use-shell";
 import { PASSWORD_PAGE } from "~/services/guards.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
@@ -40,7 +40,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function AccountPage() {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const shell = useShell();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -65,7 +65,7 @@ export default function AccountPage() {
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-2xl font-bold">{t("account.title")}</h1>
-      {root?.shell.user?.changePassword ? (
+      {shell?.user?.changePassword ? (
         <p role="alert" data-testid="forced-password-warning" className="mt-4 rounded border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
           {t("account.forced")}
         </p>

@@ -1,6 +1,7 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { requirePermitted, type PersonalEntryCode } from "~/services/personal-menu.server";
+import { getPortal, isLoggedIn, type Portal } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
-import type { ShellView } from "~/services/shell.server";
 
 /** The account page where a forced password change happens (spec 000 section 4). */
 export const PASSWORD_PAGE = "/personal/setting/account";
@@ -8,11 +9,9 @@ export const PASSWORD_PAGE = "/personal/setting/account";
 /** Pages a forced password change still allows: the account page, logout and the token upgrade. */
 const PASSWORD_EXEMPT = [/^\/personal\/setting\/account\/?$/, /^\/logout\/?$/, /^\/upgrade\/token\/?$/];
 
-/**
- * Spec 000 section 6: sections that force login when redirectLogin is 1 (course lists and details,
- * question bank, news, teachers, groups, vip, apply and home).
- */
-export const FORCE_LOGIN_SECTIONS = [
+/** Paths from which a mobile browser goes to the mobile site: the public pages of spec 000 section 2.1. */
+export const WAP_PATHS = [
+  /^\/$/,
   /^\/home\/index(\/|$)/,
   /^\/course\/(list|detail)(\/|$)/,
   /^\/coursePackage\/(list|detail)(\/|$)/,
@@ -29,10 +28,9 @@ export const FORCE_LOGIN_SECTIONS = [
   /^\/vip(\/|$)/,
   /^\/apply(\/|$)/,
   /^\/applydetail(\/|$)/,
+  /^\/StudentsVoice(\/|$)/,
+  /^\/custom(\/|$)/,
 ];
-
-/** Paths from which a mobile browser goes to the mobile site: the public pages of spec 000 section 2.1. */
-export const WAP_PATHS = [/^\/$/, ...FORCE_LOGIN_SECTIONS, /^\/StudentsVoice(\/|$)/, /^\/custom(\/|$)/];
 
 const MOBILE_UA = /Android.+Mobile|iPhone|iPod|Windows Phone|IEMobile|BlackBerry|Opera Mini|HarmonyOS.+Mobile/i;
 
@@ -68,14 +66,26 @@ export function mobileRedirect(request: Request, wapUrl: string): Response | nul
   return WAP_PATHS.some((re) => re.test(pathname)) ? redirect(wapUrl) : null;
 }
 
-/** Forced password change, then redirectLogin: server-side, so they cannot be clicked around. */
-export function shellRedirect(request: Request, shell: ShellView): Response | null {
-  const { pathname } = pathOf(request);
-  if (shell.user?.changePassword && !PASSWORD_EXEMPT.some((re) => re.test(pathname))) {
-    return redirect(PASSWORD_PAGE);
-  }
-  if (!shell.user && shell.site.redirectLogin && FORCE_LOGIN_SECTIONS.some((re) => re.test(pathname))) {
-    return loginRedirect(request);
-  }
-  return null;
+/**
+ * Spec 000 section 4: a forced password change (changePasswordConfig 1 or 2) sends every page but the
+ * account page, logout and the token upgrade to the account page; server-side, so it cannot be clicked
+ * around. The school layout applies it (it has the user).
+ */
+export function passwordRedirect(request: Request, user: { changePassword: boolean } | null): Response | null {
+  if (!user?.changePassword) return null;
+  return PASSWORD_EXEMPT.some((re) => re.test(pathOf(request).pathname)) ? null : redirect(PASSWORD_PAGE);
+}
+
+/**
+ * THE guard of the personal centre (spec 001 sections 2 and 6), called in one line by the `/personal`
+ * layout and by every loader and action under it (matched loaders run in parallel, so a layout's guard
+ * alone does not stop a child's upstream calls): a visitor goes to login with the page as `backUrl`
+ * before any upstream call; with `entry` (a menu code such as `"course.lessons"`) a user not permitted
+ * that entry gets the 403 page inside the personal frame.
+ */
+export async function requireStudent(args: { request: Request; context: AppLoadContext }, entry?: PersonalEntryCode): Promise<Portal> {
+  const portal = await getPortal(args);
+  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+  if (entry) await requirePermitted(portal, entry);
+  return portal;
 }

@@ -45,6 +45,20 @@ describe("requireSectionAccess (spec 000 section 1: redirectLogin)", () => {
     expect(call).toHaveBeenCalledTimes(1);
   });
 
+  it.each(["home", "course", "package", "openCourse", "qa", "news", "teacher", "group", "vip", "apply"] as const)(
+    "forces login on the listed section %s (spec 000 section 6)",
+    async (section) => {
+      const res = await thrown(requireSectionAccess(portalWith(1, false).portal, section));
+      expect((res as Response).status).toBe(302);
+    },
+  );
+
+  it.each(["voice", "custom", "trainingPlan", "app"] as const)("never forces login on %s, and reads no config for it", async (section) => {
+    const { portal, call } = portalWith(1, false);
+    await expect(requireSectionAccess(portal, section)).resolves.toBeUndefined();
+    expect(call).not.toHaveBeenCalled();
+  });
+
   it("never stops a logged-in user, without reading the config", async () => {
     const { portal, call } = portalWith(1, true);
     await expect(requireSectionAccess(portal, "teacher")).resolves.toBeUndefined();

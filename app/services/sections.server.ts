@@ -5,12 +5,13 @@ import { loadConfig } from "~/services/config.server";
 import { getPortal, isLoggedIn, type Portal } from "~/services/portal.server";
 import type { Upstream } from "~/services/upstream.server";
 
-/** The public sections of spec 000 sections 1 and 2.1 (the argument names which one asks; for logs and later rules). */
+/** The public sections of spec 000 sections 1 and 2.1 (the argument names which one asks). */
 export type Section =
   | "home"
   | "course"
   | "package"
   | "openCourse"
+  | "question"
   | "news"
   | "qa"
   | "teacher"
@@ -23,12 +24,23 @@ export type Section =
   | "app";
 
 /**
- * Spec 000 section 1: when the school's `redirectLogin` is 1 a visitor of a public section is sent to
- * login with `backUrl` set to the page. The root loader applies the same rule from the shell; this early
- * check lets a section loader stop before its content calls. The home config comes from the config cache.
+ * Spec 000 sections 1 and 6: the sections that force login when the school's `redirectLogin` is 1
+ * ("course lists and details, question bank, news, teachers, groups, vip, apply and home"); course
+ * packages and open courses are course lists, Q&A is part of the question bank. The other public pages
+ * (student voices, custom pages, training plans, the app download page) never force login.
  */
-export async function requireSectionAccess(portal: Portal, _section: Section): Promise<void> {
-  if (isLoggedIn(portal)) return;
+export const FORCE_LOGIN_SECTIONS: ReadonlySet<Section> = new Set<Section>([
+  "home", "course", "package", "openCourse", "question", "qa", "news", "teacher", "group", "vip", "apply",
+]);
+
+/**
+ * THE redirectLogin guard (one rule, one helper): a visitor of a section of FORCE_LOGIN_SECTIONS, when
+ * the school's `redirectLogin` is 1, goes to login with `backUrl` set to the page. Every public section
+ * loader calls it (through loadSection); the home config comes from the per-domain config cache, and a
+ * logged-in user or a section that never forces login costs no call.
+ */
+export async function requireSectionAccess(portal: Portal, section: Section): Promise<void> {
+  if (isLoggedIn(portal) || !FORCE_LOGIN_SECTIONS.has(section)) return;
   const home = await loadConfig(portal.upstream, "homeConfig");
   if (home.headCfRsp?.redirectLogin !== 1) return;
   throw loginRedirect(portal.request);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyticsSrc } from "~/components/shell/Analytics";
-import { mobileRedirect, shellRedirect } from "./guards.server";
+import { mobileRedirect, passwordRedirect } from "./guards.server";
 import { configUrl, displayName, menuHref, personalLinks, scriptUrl, shortName, toPath } from "./shell.server";
 
 const user = { nickName: "", mobile: "", username: "", email: "" };
@@ -52,21 +52,16 @@ describe("config values the shell puts in the page", () => {
 });
 
 describe("global rules (spec 000 sections 4 and 6)", () => {
-  const shell = (user: object | null, redirectLogin: boolean) => ({ user, site: { redirectLogin } }) as never;
   const req = (path: string, ua = "Mozilla/5.0 (X11; Linux x86_64)") => new Request(`http://localhost${path}`, { headers: { "User-Agent": ua } });
-  it("a forced password change sends every page but the account page and logout to the account page", () => {
-    const forced = shell({ changePassword: true }, false);
-    expect(shellRedirect(req("/home/index"), forced)?.headers.get("Location")).toBe("/personal/setting/account");
-    expect(shellRedirect(req("/personal/setting/account"), forced)).toBeNull();
-    expect(shellRedirect(req("/logout"), forced)).toBeNull();
-  });
-  it("redirectLogin 1 sends a visitor on a listed section to login with the page as backUrl", () => {
-    expect(shellRedirect(req("/course/list?courseName=a"), shell(null, true))?.headers.get("Location")).toBe(
-      "/join/login?backUrl=%2Fcourse%2Flist%3FcourseName%3Da",
-    );
-    expect(shellRedirect(req("/home/choice"), shell(null, true))).toBeNull();
-    expect(shellRedirect(req("/course/list"), shell(null, false))).toBeNull();
-    expect(shellRedirect(req("/course/list"), shell({ changePassword: false }, true))).toBeNull();
+  it("a forced password change sends every page but the account page, logout and the token upgrade to the account page", () => {
+    const forced = { changePassword: true };
+    expect(passwordRedirect(req("/home/index"), forced)?.headers.get("Location")).toBe("/personal/setting/account");
+    expect(passwordRedirect(req("/personal/course/lessons.data"), forced)?.headers.get("Location")).toBe("/personal/setting/account");
+    expect(passwordRedirect(req("/personal/setting/account"), forced)).toBeNull();
+    expect(passwordRedirect(req("/logout"), forced)).toBeNull();
+    expect(passwordRedirect(req("/upgrade/token"), forced)).toBeNull();
+    expect(passwordRedirect(req("/home/index"), { changePassword: false })).toBeNull();
+    expect(passwordRedirect(req("/home/index"), null)).toBeNull();
   });
   it("a mobile browser goes to the mobile site from public pages only", () => {
     const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148";

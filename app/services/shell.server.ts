@@ -117,8 +117,9 @@ export function toPath(url: string): string {
 
 export type ShellExtras = { qr: { app: string; school: string } | null };
 
-function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number, extras: ShellExtras) {
-  const { baseInfo, homeConfig, menus, footInfo, schools, serviceConfig, alias, market, registerConfig } = config;
+/** The company-wide half of the shell (root loader): site, theme, footer, side bar, app download, visitor links. */
+function siteView(config: ShellConfig, extras: ShellExtras) {
+  const { baseInfo, homeConfig, menus, footInfo, serviceConfig, market, registerConfig } = config;
   const head = homeConfig.headCfRsp;
   const headTemplateId = [1, 2, 3].includes(head?.headTemplateId ?? 1) ? (head?.headTemplateId ?? 1) : 1;
   const fesco = (head?.headTemplateName ?? "").trim().toUpperCase() === "FESCO";
@@ -127,13 +128,7 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
   // Templates 2 and 3 force a white header (spec 000 section 4).
   const headerColor = headTemplateId === 1 ? HEAD_THEMES[headTheme]![1] : "#ffffff";
   const footTheme = FOOT_THEMES[footInfo.themes] ? footInfo.themes : "default";
-  const records = schools.schoolPage.records;
-  const current = records.find((s) => s.id === schoolId) ?? schools.schoolResp ?? records[0];
-  const defaultSchool = schools.schoolResp ?? records.find((s) => s.defaultFlag === 1);
-  const schoolTotal = schools.schoolPage.total ?? records.length;
   const person = new Set(serviceConfig.personConfig);
-  const items = new Set(serviceConfig.perShowItem);
-  const shows = (item: string) => serviceConfig.perShowInit !== 1 || items.has(item);
   const app = baseInfo.appConfig;
   const phones = [market.servicePhone, market.servicePhone1, market.servicePhone2].map((p) => p.trim()).filter(Boolean).slice(0, 3);
   const stat = baseInfo.companyCodeInfo;
@@ -159,11 +154,6 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
       domainWarn: baseInfo.showDomainWarn === 1 ? baseInfo.domainWarnMsg.trim() : null,
       stat: statType && stat?.statKey ? { type: statType, key: stat.statKey } : null,
     },
-    school: current ? { id: current.id, name: current.schoolName, suffix: current.suffix, main: current.id === defaultSchool?.id } : null,
-    defaultSchoolId: defaultSchool?.id ?? null,
-    schools: records.slice(0, SCHOOL_DROPDOWN_MAX).map((s) => ({ id: s.id, name: s.schoolName, suffix: s.suffix, main: s.id === defaultSchool?.id })),
-    schoolTotal,
-    headMenus: menus.headMenus.map(toLink),
     footMenus: menus.footMenus.map((m) => ({
       id: m.id,
       name: m.menuName,
@@ -214,6 +204,27 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
       ? { qr: extras.qr.app, schoolQr: extras.qr.school, ios: configUrl(app.iosDownURL), android: configUrl(app.androidDownURL) }
       : null,
     visitorLinks: { register: person.has("USER_REGISTER") && registerConfig.closeFlag !== 1, login: person.has("USER_LOGIN") },
+  };
+}
+
+export type SiteView = ReturnType<typeof siteView>;
+
+/** The school half of the shell (the `_school` layout's loader): the current school and the user within it. */
+function schoolView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number) {
+  const { menus, schools, serviceConfig, alias } = config;
+  const records = schools.schoolPage.records;
+  const current = records.find((s) => s.id === schoolId) ?? schools.schoolResp ?? records[0];
+  const defaultSchool = schools.schoolResp ?? records.find((s) => s.defaultFlag === 1);
+  const schoolTotal = schools.schoolPage.total ?? records.length;
+  const person = new Set(serviceConfig.personConfig);
+  const items = new Set(serviceConfig.perShowItem);
+  const shows = (item: string) => serviceConfig.perShowInit !== 1 || items.has(item);
+  return {
+    school: current ? { id: current.id, name: current.schoolName, suffix: current.suffix, main: current.id === defaultSchool?.id } : null,
+    defaultSchoolId: defaultSchool?.id ?? null,
+    schools: records.slice(0, SCHOOL_DROPDOWN_MAX).map((s) => ({ id: s.id, name: s.schoolName, suffix: s.suffix, main: s.id === defaultSchool?.id })),
+    schoolTotal,
+    headMenus: menus.headMenus.map(toLink),
     user: user
       ? {
           userId: user.userId,
@@ -243,25 +254,45 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
   };
 }
 
-export type ShellView = ReturnType<typeof shellView>;
+export type SchoolView = ReturnType<typeof schoolView>;
+
+/** Both halves, as the header and the pages read them. */
+export type ShellView = SiteView & SchoolView;
 
 /**
- * The shell's data: company-wide configuration (cached per domain) and the visitor's own data
- * (never cached), in ONE parallel round of upstream calls.
+ * The company-wide configuration of this request: both loaders (root and school) ask for it at once and
+ * share one load, so the cache being off (CONFIG_TTL_S=0) does not double the calls.
  */
-export async function loadShell(portal: Portal): Promise<ShellView> {
-  const { upstream } = portal;
-  const loggedIn = isLoggedIn(portal);
-  const [config, user, lastLearn, cartCount] = await Promise.all([
-    loadShellConfig(upstream),
-    loggedIn ? getCurrentUser(upstream) : null,
-    loggedIn ? getLastLearn(upstream) : null,
-    loggedIn ? getCartCount(upstream) : 0,
-  ]);
+const configOfRequest = new WeakMap<Portal, Promise<ShellConfig>>();
+export function shellConfigOf(portal: Portal): Promise<ShellConfig> {
+  let config = configOfRequest.get(portal);
+  if (!config) configOfRequest.set(portal, (config = loadShellConfig(portal.upstream)));
+  return config;
+}
+
+/** The root's data: company-wide configuration (cached per domain), no per-user call. */
+export async function loadSite(portal: Portal): Promise<SiteView> {
+  const config = await shellConfigOf(portal);
   rememberCompany(portal.tenant.domain, config.baseInfo.companyId);
   const app = config.baseInfo.appConfig;
   const qr = app?.appConfigStatus === 1
     ? { app: await qrDataUrl(app.scanDownURL, 128), school: await qrDataUrl(app.schoolURL, SCHOOL_QR_SIZE) }
     : null;
-  return shellView(config, user, lastLearn, cartCount, portal.schoolId, { qr });
+  return siteView(config, { qr });
+}
+
+/**
+ * The school layout's data: the school's configuration (shared with the root's load) and the user's own
+ * data (never cached), in ONE parallel round of upstream calls that starts with the root's.
+ */
+export async function loadSchool(portal: Portal): Promise<SchoolView> {
+  const { upstream } = portal;
+  const loggedIn = isLoggedIn(portal);
+  const [config, user, lastLearn, cartCount] = await Promise.all([
+    shellConfigOf(portal),
+    loggedIn ? getCurrentUser(upstream) : null,
+    loggedIn ? getLastLearn(upstream) : null,
+    loggedIn ? getCartCount(upstream) : 0,
+  ]);
+  return schoolView(config, user, lastLearn, cartCount, portal.schoolId);
 }

@@ -1,0 +1,19 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
+import type { SchoolView, ShellView, SiteView } from "~/services/shell.server";
+
+/** The school half when the school layout has no data (its loader failed, or a page outside it): a visitor's header. */
+export const NO_SCHOOL: SchoolView = { school: null, defaultSchoolId: null, schools: [], schoolTotal: 0, headMenus: [], user: null, lastLearn: null, cartCount: null };
+
+/** The id of the school layout route (app/routes/_school.tsx). */
+export const SCHOOL_ROUTE_ID = "routes/_school";
+
+/**
+ * The shell the header, footer and pages draw: the root's company-wide half and the school layout's
+ * half (current school, menus, user, cart badge). Null when the root has no data (its own error page).
+ */
+export function useShell(): ShellView | null {
+  const root = useRouteLoaderData("root") as { shell: SiteView } | undefined;
+  const school = useRouteLoaderData(SCHOOL_ROUTE_ID) as { shell: SchoolView } | undefined;
+  return useMemo(() => (root ? { ...root.shell, ...(school?.shell ?? NO_SCHOOL) } : null), [root, school]);
+}
