@@ -9,14 +9,16 @@ import zhLogin from "~/locales/zh/login.json";
 import enLogin from "~/locales/en/login.json";
 import zhCatalog from "~/locales/zh/catalog.json";
 import enCatalog from "~/locales/en/catalog.json";
+import zhPersonal from "~/locales/zh/personal.json";
+import enPersonal from "~/locales/en/personal.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];

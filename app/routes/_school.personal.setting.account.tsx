@@ -1,14 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useRouteLoaderData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChangePasswordSchema } from "~/forms/change-password";
 import { useShell } from "~/components/shell/use-shell";
-import { PASSWORD_PAGE } from "~/services/guards.server";
-import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
-import { loginHref } from "~/services/redirect";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost } from "~/services/portal.server";
 import { updatePassword } from "~/services/school.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -17,14 +16,13 @@ import { UpstreamError } from "~/services/upstream.server";
  * a forced change (changePasswordConfig 1 or 2) sends every page to, with the spec's warning.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await getPortal(args);
-  if (!isLoggedIn(portal)) throw redirect(loginHref(PASSWORD_PAGE));
+  await requireStudent(args, "setting.account");
   return null;
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  if (!isLoggedIn(portal)) throw redirect(loginHref(PASSWORD_PAGE));
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "setting.account");
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   const hide = { hideFields: ["oldPassword", "newPassword", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hide), { status: 400 });

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { requirePermitted, type PersonalEntryCode } from "~/services/personal-menu.server";
+import type { PersonalEntryCode } from "~/services/personal-menu";
+import { requirePermitted } from "~/services/personal-menu.server";
 import { getPortal, isLoggedIn, type Portal } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 

@@ -3,7 +3,7 @@ import { createHash, generateKeyPairSync, randomBytes, scryptSync, timingSafeEqu
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -41,11 +41,12 @@ CREATE TABLE last_learn (
 CREATE TABLE cart_items (
   id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, school_id INTEGER NOT NULL,
   commodity_id INTEGER NOT NULL, commodity_name TEXT NOT NULL, price REAL NOT NULL);
+CREATE TABLE menu_permissions (user_id INTEGER PRIMARY KEY, codes TEXT NOT NULL);
 `;
 
 export const TABLES = [
   'meta', 'companies', 'domains', 'schools', 'menus', 'users', 'tokens', 'back_codes', 'sso_codes',
-  'sms_codes', 'last_learn', 'cart_items',
+  'sms_codes', 'last_learn', 'cart_items', 'menu_permissions',
 ];
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -1,5 +1,6 @@
 import type { InStatement } from '@libsql/client';
 import { deepMerge } from './config.js';
+import { PARTIAL_MENU } from './routes/personal.js';
 import { Db, getKeyPair, hashPassword, SCHEMA, SCHEMA_VERSION, seedSalt, setKeyPair, TABLES, type JsonObject } from './db.js';
 
 export const SEED_PASSWORD = 'Passw0rd!';
@@ -290,6 +291,7 @@ export async function resetDb(db: Db): Promise<void> {
     [1004, 1, 1, 'face01', '13800000004', null, '孙同学', 0, null, 0, 0, 0, 0], // needs face verification (auth-state.ts)
     [1006, 1, 1, 'forget01', '13800000006', null, '周同学', 0, null, 0, 0, 0, 0], // forgot-password journeys (JS)
     [1007, 1, 1, 'forget02', '13800000007', null, '吴同学', 0, null, 0, 0, 0, 0], // forgot-password journeys (no JS)
+    [1010, 1, 1, 'partial01', '13800000010', null, '郑同学', 0, null, 0, 0, 0, 0], // a partial personal-centre menu (menu_permissions)
     [1009, 1, 1, 'teacher01', '13800000009', 'teacher01@yunduo.example', '赵老师', 0, null, 0, 300, 0, 1],
     [4001, 4, 23, 'student04', '13900000004', null, '陈同学', 0, null, 1, 20, 0, 0],
   ];
@@ -301,6 +303,7 @@ export async function resetDb(db: Db): Promise<void> {
         `https://static.yunduo.example/avatar/${u[0]}.png`, u[9], u[10], u[11], u[12]],
     );
   }
+  add('INSERT INTO menu_permissions (user_id, codes) VALUES (?, ?)', [1010, JSON.stringify(PARTIAL_MENU)]);
   add('INSERT INTO last_learn (user_id, course_id, course_name, lesson_id, lesson_name) VALUES (?,?,?,?,?)',
     [1001, 5001, '人力资源管理师（三级）精讲班', 50011, '第三章 招聘与配置：第2节 人员甄选']);
   add('INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)', [1001, 1, 7001, '初级会计实务 VIP 直播班', 1280]);

@@ -17,6 +17,7 @@ import { registerForgetRoutes } from './routes/forget.js';
 import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
+import { registerPersonalControlRoutes, registerPersonalRoutes } from './routes/personal.js';
 import { ensureSeeded } from './seed.js';
 import { absoluteStatic, registerStaticRoutes } from './routes/static.js';
 
@@ -112,7 +113,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerExerciseSyncRoutes(app, ctx);
   registerShellRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
-  if (ctx.control) registerControlRoutes(app, ctx);
+  registerPersonalRoutes(app, ctx);
+  if (ctx.control) {
+    registerControlRoutes(app, ctx);
+    registerPersonalControlRoutes(app, ctx);
+  }
   const realtime = await attachRealtime(app, ctx);
 
   try {

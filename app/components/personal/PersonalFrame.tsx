@@ -1,0 +1,77 @@
+import { Link, isRouteErrorResponse, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage } from "~/components/ErrorPage";
+import { useNamespaces } from "~/components/use-namespaces";
+import { entryOfPath, type MenuEntry, type MenuSection } from "~/services/personal-menu";
+
+type I18nData = { locale: string; bundles: Record<string, unknown> };
+
+/**
+ * The personal centre's frame (spec 001 section 2): the permitted section menus beside the page. Every
+ * entry points to its spec route; the entry of the current address is marked.
+ */
+export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i18n: I18nData; children: ReactNode }) {
+  const { t } = useNamespaces(i18n, "personal");
+  const location = useLocation();
+  const current = entryOfPath(location.pathname, new URLSearchParams(location.search));
+  const entryLink = (section: string, entry: MenuEntry, depth: number): ReactNode => (
+    <li key={entry.key}>
+      <Link
+        to={entry.children[0]?.href ?? entry.href}
+        aria-current={entry.key === current ? "page" : undefined}
+        data-entry={entry.key}
+        className={`block rounded px-3 py-1 text-sm ${depth ? "pl-6" : ""} ${entry.key === current ? "bg-brand text-white" : "text-gray-700 hover:bg-gray-100"}`}
+      >
+        {t(`entries.${section}.${entry.code}`)}
+      </Link>
+      {entry.children.length ? <ul>{entry.children.map((child) => entryLink(section, child, depth + 1))}</ul> : null}
+    </li>
+  );
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row" data-testid="personal-frame">
+      <nav aria-label={t("menuLabel")} className="w-full shrink-0 rounded border border-gray-200 bg-white p-3 md:w-52" data-testid="personal-menu">
+        <h2 className="px-3 pb-2 text-lg font-semibold">{t("title")}</h2>
+        {menu.length ? (
+          <ul className="space-y-3">
+            {menu.map((s) => (
+              <li key={s.section} data-section={s.section}>
+                <Link to={s.href} className="block px-3 py-1 font-medium text-gray-900">
+                  {t(`sections.${s.section}`)}
+                </Link>
+                <ul>{s.entries.map((entry) => entryLink(s.section, entry, 0))}</ul>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="px-3 text-sm text-gray-600">{t("nothingPermitted")}</p>
+        )}
+      </nav>
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * An error inside the frame: the 403 of an entry the user may not see and the 404 of an address the
+ * personal centre does not have, with a way back to the first permitted entry; any other failure shows
+ * the branded error page (still beside the menu).
+ */
+export function PersonalError({ error, i18n, home }: { error: unknown; i18n: I18nData; home: string | null }) {
+  const { t } = useNamespaces(i18n, "personal");
+  const status = isRouteErrorResponse(error) ? error.status : 0;
+  if (status !== 403 && status !== 404) return <ErrorPage error={error} />;
+  const kind = status === 403 ? "forbidden" : "notFound";
+  return (
+    <section className="rounded border border-gray-200 bg-white px-6 py-16 text-center" aria-labelledby="personal-error" data-error-kind={kind}>
+      <p className="text-5xl font-bold text-brand">{status}</p>
+      <h1 id="personal-error" className="mt-4 text-xl font-semibold" role="alert">
+        {t(kind)}
+      </h1>
+      {home ? (
+        <Link to={home} className="mt-8 inline-block rounded bg-brand px-4 py-2 text-white">
+          {t("openFirst")}
+        </Link>
+      ) : null}
+    </section>
+  );
+}

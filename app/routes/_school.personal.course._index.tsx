@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireStudent } from "~/services/guards.server";
+import { firstEntryRedirect } from "~/services/personal-menu.server";
+
+/** `/personal/course`: the section's first permitted entry (spec 001 section 2). */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  return firstEntryRedirect(portal, "course");
+}
+
+/** A redirect only; a component so that client navigation treats it as a page, not a resource route. */
+export default function FirstEntry() {
+  return null;
+}

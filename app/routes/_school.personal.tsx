@@ -1,0 +1,44 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { ErrorPage } from "~/components/ErrorPage";
+import { PersonalError, PersonalFrame } from "~/components/personal/PersonalFrame";
+import { namespaces } from "~/i18n.server";
+import { requireStudent } from "~/services/guards.server";
+import { permittedMenu } from "~/services/personal-menu";
+import { getPermissions } from "~/services/personal-menu.server";
+
+export const handle = { i18n: ["personal"] };
+
+/** Personal pages are never stored; children without their own `headers` inherit this. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * The personal centre's frame (docs/decisions/014-route-tree.md): the login guard (a visitor goes to
+ * login before any upstream call) and the permitted section menus. Its children call the same guard.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const [permissions, i18n] = await Promise.all([getPermissions(portal), namespaces(args.request, ["personal"])]);
+  return { menu: permittedMenu(permissions), i18n };
+}
+
+export default function PersonalLayout() {
+  const { menu, i18n } = useLoaderData<typeof loader>();
+  return (
+    <PersonalFrame menu={menu} i18n={i18n}>
+      <Outlet />
+    </PersonalFrame>
+  );
+}
+
+/** A page's failure (403, 404, upstream) keeps the menu on screen; a failure of the menu itself shows the error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const frame = useRouteLoaderData<typeof loader>("routes/_school.personal");
+  if (!frame) return <ErrorPage error={error} />;
+  return (
+    <PersonalFrame menu={frame.menu} i18n={frame.i18n}>
+      <PersonalError error={error} i18n={frame.i18n} home={frame.menu[0]?.href ?? null} />
+    </PersonalFrame>
+  );
+}

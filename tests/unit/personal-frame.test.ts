@@ -1,0 +1,228 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import url from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestSandbox, type TestSandbox } from "./sandbox";
+
+// The route tree (docs/decisions/014-route-tree.md) and the personal centre's frame, through the built
+// server's own request handler against the in-process sandbox: what a browser would get, without one.
+const root = path.resolve(__dirname, "../..");
+let sandbox: TestSandbox;
+let handle: (request: Request) => Promise<Response>;
+let build: ServerBuild;
+const ORIGIN = "http://localhost:3000";
+
+process.env.CONFIG_TTL_S = "30";
+process.env.CONTENT_TTL_S = "0";
+process.env.NODE_ENV = "production";
+
+beforeAll(async () => {
+  // A fresh build of this checkout (unit tests run before `npm run build` in `npm test`).
+  execFileSync("npx", ["remix", "build"], { cwd: root, stdio: "ignore" });
+  sandbox = await startTestSandbox();
+  process.env.UPSTREAM_URL = sandbox.url;
+  build = (await import(/* @vite-ignore */ url.pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+  const { createRequestHandler } = await import("@remix-run/node");
+  const handler = createRequestHandler(build, "production");
+  handle = (request) => handler(request, {});
+}, 180_000);
+afterAll(() => sandbox?.close());
+beforeEach(() => sandbox.control("POST", "/reset"));
+
+/** A browser: keeps cookies, does not follow redirects. */
+function browser() {
+  const jar = new Map<string, string>();
+  return {
+    async get(pathname: string, init: RequestInit = {}) {
+      const headers = new Headers(init.headers);
+      if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
+      const res = await handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(";");
+        const i = pair!.indexOf("=");
+        jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+      }
+      return res;
+    },
+  };
+}
+
+async function loggedIn(account: string) {
+  const { token } = await sandbox.control<{ token: string }>("POST", "/tokens", { account });
+  const b = browser();
+  const res = await b.get(`/home/index?token=${token}`);
+  expect(res.status).toBe(302);
+  return b;
+}
+
+const calls = (filter = "") => sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
+const location = (res: Response) => res.headers.get("Location");
+/** The personal menu's HTML (the header's user dropdown has personal links too). */
+function menuOf(html: string): string {
+  const start = html.indexOf('data-testid="personal-menu"');
+  expect(start).toBeGreaterThan(0);
+  return html.slice(start, html.indexOf("</nav>", start));
+}
+
+describe("the route tree", () => {
+  it("nests root → _school → personal → section → page (npx remix routes)", () => {
+    const parent = (id: string) => build.routes[id]?.parentId;
+    expect(parent("routes/_school")).toBe("root");
+    expect(parent("routes/_school.home.index")).toBe("routes/_school");
+    expect(parent("routes/_school.personal")).toBe("routes/_school");
+    for (const section of ["course", "setting", "message", "order", "accountcenter"]) {
+      expect(parent(`routes/_school.personal.${section}`)).toBe("routes/_school.personal");
+      expect(parent(`routes/_school.personal.${section}._index`)).toBe(`routes/_school.personal.${section}`);
+    }
+    expect(parent("routes/_school.personal.setting.account")).toBe("routes/_school.personal.setting");
+    expect(parent("routes/_school.personal.$")).toBe("routes/_school.personal");
+    expect(parent("routes/healthz")).toBe("root");
+  });
+});
+
+describe("the personal centre's login guard", () => {
+  it("sends a visitor to login with the page as backUrl, before any call about the user", async () => {
+    const visitor = browser();
+    expect((await visitor.get("/home/index")).status).toBe(200); // warms the per-domain config cache
+    await sandbox.control("DELETE", "/requests");
+    const res = await visitor.get("/personal/course/lessons?parentId=-1");
+    expect(res.status).toBe(302);
+    expect(location(res)).toBe(`/join/login?backUrl=${encodeURIComponent("/personal/course/lessons?parentId=-1")}`);
+    expect(await calls()).toEqual([]);
+  });
+
+  it("guards every level: the layout, a section index, the catch-all, the account page and its action", async () => {
+    const visitor = browser();
+    for (const page of ["/personal", "/personal/order", "/personal/no/such/page", "/personal/setting/account"]) {
+      const res = await visitor.get(page);
+      expect(res.status, page).toBe(302);
+      expect(location(res), page).toBe(`/join/login?backUrl=${encodeURIComponent(page)}`);
+    }
+    expect(await calls("?path=getCurrentUser|menu%2Fpermission")).toEqual([]);
+  });
+});
+
+describe("menus filtered by permission (spec 001 section 2)", () => {
+  it("opens the first permitted entry: personal centre, sections, and the header's ?parentId=-1 links", async () => {
+    const partial = await loggedIn("partial01");
+    const expected: [string, string][] = [
+      ["/personal", "/personal/course/lessons"],
+      ["/personal/course?parentId=-1", "/personal/course/lessons?parentId=-1"],
+      ["/personal/setting", "/personal/setting/account"],
+      ["/personal/order", "/personal/order?OrderTabIndex=2"],
+      ["/personal/accountcenter", "/personal/accountcenter/score"],
+    ];
+    for (const [from, to] of expected) expect(location(await partial.get(from)), from).toBe(to);
+    const full = await loggedIn("student01");
+    expect(location(await full.get("/personal"))).toBe("/personal/course/classTable");
+    expect(location(await full.get("/personal/order"))).toBe("/personal/order?parentId=-1");
+    expect(location(await full.get("/personal/accountcenter"))).toBe("/personal/accountcenter/account/member");
+  });
+
+  it("shows only the permitted entries, each linking its spec route", async () => {
+    const partial = await loggedIn("partial01");
+    const page = await (await partial.get("/personal/setting/account")).text();
+    const html = menuOf(page);
+    for (const href of ["/personal/course/lessons", "/personal/setting/data", "/personal/order?OrderTabIndex=2", "/personal/accountcenter/score"]) {
+      expect(html).toContain(`href="${href.replace("&", "&amp;")}"`);
+    }
+    for (const href of ["/personal/course/classTable", "/personal/course/note", "/personal/setting/archives", "/personal/message/detailslist", "/personal/order?parentId=-1", "/personal/accountcenter/account/member"]) {
+      expect(html).not.toContain(`href="${href}"`);
+    }
+    expect(html).not.toContain('data-section="message"');
+  });
+
+  it("follows the codes the upstream holds for the user (POST /__sandbox/permissions)", async () => {
+    await sandbox.control("POST", "/permissions", { account: "student01", permissions: { course: ["note"], setting: [] } });
+    const user = await loggedIn("student01");
+    expect(location(await user.get("/personal"))).toBe("/personal/course/note");
+    expect((await user.get("/personal/course/classTable")).status).toBe(403);
+    await sandbox.control("POST", "/permissions", { account: "student01", permissions: null });
+    expect(location(await user.get("/personal"))).toBe("/personal/course/classTable");
+  });
+
+  it("asks the permission call once per page, in the same round as the user's data", async () => {
+    const user = await loggedIn("student01");
+    await sandbox.control("DELETE", "/requests");
+    expect((await user.get("/personal/setting/account")).status).toBe(200);
+    expect(await calls("?path=menu%2Fpermission")).toHaveLength(1);
+  });
+});
+
+describe("inside the frame: 403, 404, no-store", () => {
+  it("refuses an entry the user may not see with a 403 page that keeps the menu and the shell", async () => {
+    const partial = await loggedIn("partial01");
+    for (const page of ["/personal/course/note", "/personal/course/classTable", "/personal/order?parentId=-1", "/personal/message"]) {
+      const res = await partial.get(page);
+      expect(res.status, page).toBe(403);
+      expect(res.headers.get("Cache-Control"), page).toBe("private, no-store");
+      const html = await res.text();
+      expect(html).toContain('data-testid="personal-menu"');
+      expect(html).toContain('data-error-kind="forbidden"');
+      expect(html).toContain("您没有查看此页面的权限。");
+      expect(html).toContain("shell-header");
+    }
+  });
+
+  it("answers an unknown personal address with the 404 inside the frame", async () => {
+    const user = await loggedIn("student01");
+    const res = await user.get("/personal/course/lessons/nothing?x=1");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toContain('data-testid="personal-menu"');
+    expect(html).toContain('data-error-kind="notFound"');
+    expect(html).toContain("个人中心没有这个页面。");
+  });
+
+  it("sends Cache-Control private, no-store on a page that sets none itself (inherited from the layout)", async () => {
+    const user = await loggedIn("student01");
+    const res = await user.get("/personal/setting/account");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toContain('aria-current="page"');
+    expect(html).toContain('data-entry="setting.account"');
+  });
+
+  it("shows the branded error page inside the school shell when the menu's own call fails", async () => {
+    const user = await loggedIn("student01");
+    await sandbox.control("POST", "/faults", { path: "menu/permission", status: 500 });
+    const res = await user.get("/personal/setting/account");
+    expect(res.status).toBe(502);
+    const html = await res.text();
+    expect(html).toContain("shell-header");
+    expect(html).not.toContain('data-testid="personal-menu"'); // the menu itself failed: the error page alone
+  });
+});
+
+describe("the school layout", () => {
+  it("renders its failure inside the company shell: header and footer stay", async () => {
+    const user = await loggedIn("student01");
+    await sandbox.control("POST", "/faults", { path: "getCurrentUser", status: 500 });
+    const res = await user.get("/home/index");
+    expect(res.status).toBe(502);
+    const html = await res.text();
+    expect(html).toContain("shell-header");
+    expect(html).toContain("<footer");
+    expect(html).toContain("data-error-kind=");
+    expect(html).not.toContain("张同学"); // the user's half is missing, not invented
+  });
+
+  it("shows the logged-in header as before: the user dropdown and cart badge come from the school loader", async () => {
+    const user = await loggedIn("student01");
+    const html = await (await user.get("/home/index")).text();
+    expect(html).toContain("张同学");
+    expect(html).toContain('data-testid="school-switcher"');
+  });
+
+  it("sends a forced password change to the account page from every page but that one", async () => {
+    const forced = await loggedIn("student02");
+    expect(location(await forced.get("/course/list"))).toBe("/personal/setting/account");
+    expect(location(await forced.get("/personal"))).toBe("/personal/setting/account");
+    const res = await forced.get("/personal/setting/account");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('data-testid="forced-password-warning"');
+  });
+});
