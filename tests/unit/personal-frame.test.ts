@@ -150,6 +150,27 @@ describe("menus filtered by permission (spec 001 section 2)", () => {
   });
 });
 
+describe("one parallel round per page", () => {
+  it("root, school, personal layout and page start their upstream calls together (200 ms each, all sent within 150 ms)", async () => {
+    const user = await loggedIn("student01");
+    await user.get("/personal/setting/account"); // warms the per-domain config cache
+    await sandbox.control("POST", "/faults", { path: ".", latencyMs: 200 });
+    for (const page of ["/personal/setting/account", "/personal/course/lessons"]) {
+      await sandbox.control("DELETE", "/requests");
+      await user.get(page);
+      const log = await sandbox.control<{ path: string; at: string }[]>("GET", "/requests");
+      expect(log.map((c) => c.path).sort(), page).toEqual([
+        "/external/api/v1/usersfront/getCurrentUser",
+        "/saas-business/definePayOrderCart/list",
+        "/saas-business/v1/front/learn/lastLearn",
+        "/saas-business/v1/student/menu/permission",
+      ]);
+      const at = log.map((c) => Date.parse(c.at));
+      expect(Math.max(...at) - Math.min(...at), page).toBeLessThan(150);
+    }
+  });
+});
+
 describe("inside the frame: 403, 404, no-store", () => {
   it("refuses an entry the user may not see with a 403 page that keeps the menu and the shell", async () => {
     const partial = await loggedIn("partial01");
