@@ -13,9 +13,9 @@ let handle: (request: Request) => Promise<Response>;
 let build: ServerBuild;
 const ORIGIN = "http://localhost:3000";
 
+const savedEnv = { ...process.env };
 process.env.CONFIG_TTL_S = "30";
 process.env.CONTENT_TTL_S = "0";
-process.env.NODE_ENV = "production";
 
 beforeAll(async () => {
   // A fresh build of this checkout (unit tests run before `npm run build` in `npm test`).
@@ -27,7 +27,10 @@ beforeAll(async () => {
   const handler = createRequestHandler(build, "production");
   handle = (request) => handler(request, {});
 }, 180_000);
-afterAll(() => sandbox?.close());
+afterAll(async () => {
+  await sandbox?.close();
+  process.env = savedEnv;
+});
 beforeEach(() => sandbox.control("POST", "/reset"));
 
 /** A browser: keeps cookies, does not follow redirects. */
