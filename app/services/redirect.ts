@@ -82,6 +82,18 @@ export function safeExternalUrl(target: unknown): string | undefined {
 }
 
 /**
+ * Where a home template of redirect type 1 sends the visitor (spec 000 section 7.1, homePageTemplateRsp):
+ * its link as `safeExternalUrl` takes it, unless that is the home page itself (checked after
+ * normalising, so `/./home/index` is the home page too): the home page would send the visitor on forever.
+ */
+export function homeTemplateTarget(templateLink: unknown): string | undefined {
+  const target = safeExternalUrl(templateLink);
+  if (!target?.startsWith("/")) return target;
+  const path = target.replace(/[?#].*$/, "");
+  return path === "/" || path === "/home/index" || path.startsWith("/home/index/") ? undefined : target;
+}
+
+/**
  * The login page's address, coming back to `backUrl` (a path of this site) afterwards; `extra` adds
  * the login page's flags (`third=failed`, `face=failed`, ...). The one builder of login links.
  */
