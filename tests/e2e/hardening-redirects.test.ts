@@ -75,3 +75,18 @@ test("logged in, /join/login?backUrl=/..//x and /join/register?backUrl=/%2e//x g
   expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
   expect(hits).toEqual([]);
 });
+
+// Issue 10 part 6b: the page's CSP lets only the configured script hosts run, not any https script.
+test("script-src lists the company's analytics and chat hosts, never a bare https:", async ({ request, sandbox }) => {
+  await sandbox.config(1, { statType: "google", statKey: "G-1" });
+  const res = await request.get("/home/index");
+  const csp = res.headers()["content-security-policy"] ?? "";
+  const scriptSrc = (csp.split("; ").find((d) => d.startsWith("script-src ")) ?? "").split(" ").slice(1);
+  expect(scriptSrc.slice(0, 2)).toEqual(["'self'", expect.stringMatching(/^'nonce-/)]);
+  // the seed's side bar: bdsq and other IM chat scripts; the analytics script chosen by statType
+  expect(scriptSrc.slice(2).sort()).toEqual(["https://hm.baidu-sq.example", "https://im.other.example", "https://www.googletagmanager.com"]);
+  expect(scriptSrc).not.toContain("https:");
+  await sandbox.config(1, { statType: "", bdsqFlag: 0, otherImFlag: 0 });
+  const bare = (await request.get("/home/index")).headers()["content-security-policy"] ?? "";
+  expect(bare).toMatch(/script-src 'self' 'nonce-[^']+';/);
+});
