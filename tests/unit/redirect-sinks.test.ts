@@ -102,6 +102,22 @@ describe("GET /join/login and /join/register when already logged in", () => {
   });
 });
 
+describe("GET /upgrade/token?callback=", () => {
+  it.each(HOSTILE_QUERY)("callback=%s: the page's way back is the home page", async (callback) => {
+    const { loader } = await import("~/routes/upgrade.token");
+    const answer = (await loader(args(`/upgrade/token?callback=${callback}`))) as unknown as { data: { callback: string } };
+    expect(answer.data.callback).toBe("/home/index");
+  });
+
+  it("with a back-login code, the fresh token goes back to callback, never //host", async () => {
+    const { code } = await sandbox.control<{ code: string }>("POST", "/tokens", { account: "student01" });
+    const cookie = await sessionCookie({ backCode: code });
+    const { loader } = await import("~/routes/upgrade.token");
+    expect(await locationOf(() => loader(args("/upgrade/token?callback=/.//evil.example", cookie)))).toBe("/home/index");
+    expect(await locationOf(() => loader(args(`/upgrade/token?callback=${encodeURIComponent("/course/list?x=1")}`, cookie)))).toBe("/course/list?x=1");
+  });
+});
+
 describe("GET /linkVariableRedirect/{menuId}", () => {
   it("follows the seeded variable link (filled by the upstream)", async () => {
     const { loader } = await import("~/routes/linkVariableRedirect.$menuId");
