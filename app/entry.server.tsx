@@ -9,7 +9,7 @@ import { RequestInfoContext } from "~/components/request-info";
 import { env } from "~/env.server";
 import { localeOf } from "~/i18n.server";
 import { checkSameOrigin, timingsOf } from "~/services/portal.server";
-import { securityHeaders } from "~/services/security.server";
+import { pageScriptOrigins, securityHeaders } from "~/services/security.server";
 import { tenantOf } from "~/services/tenant.server";
 import { serverTiming } from "~/services/upstream.server";
 
@@ -50,7 +50,14 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Pages carry the visitor's own data and CSRF token: never stored by a shared cache.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          securityHeaders(responseHeaders, { nonce, secure: tenant.secure, development: env().NODE_ENV === "development" });
+          // script-src: the hosts of this company's configured scripts (analytics, chat, captcha), from the root loader's shell.
+          const root = remixContext.staticHandlerContext.loaderData?.root as { shell?: unknown } | null | undefined;
+          securityHeaders(responseHeaders, {
+            nonce,
+            secure: tenant.secure,
+            development: env().NODE_ENV === "development",
+            scriptOrigins: pageScriptOrigins(root?.shell, { cloudCaptcha: env().CAPTCHA_PROVIDER === "cloud" }),
+          });
           addServerTiming(responseHeaders, loadContext);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -9,6 +9,7 @@ import { useShell } from "~/components/shell/use-shell";
 import { listPackages, listTeachers, recommendedCourses } from "~/services/catalog.server";
 import { loadConfig } from "~/services/config.server";
 import { listNews } from "~/services/news.server";
+import { homeTemplateTarget } from "~/services/redirect";
 import { loadSection, sectionHeaders as cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
@@ -39,10 +40,8 @@ export async function loader(args: LoaderFunctionArgs) {
   );
   const [homeConfig, courses, packages, news, teachers] = value;
   const template = homeConfig.homePageTemplateRsp;
-  const link = template?.templateLink.trim() ?? "";
-  if (template?.redirectType === "1" && (/^https?:\/\//i.test(link) || (link.startsWith("/") && !link.startsWith("//") && !link.startsWith("/home/index")))) {
-    throw redirect(link);
-  }
+  const link = template?.redirectType === "1" ? homeTemplateTarget(template.templateLink) : undefined;
+  if (link) throw redirect(link);
   return data(
     { courses, packages: packages.records, news: news.records, teachers: teachers.slice(0, HOME_TEACHERS), i18n },
     { headers: cacheHeaders(portal) },

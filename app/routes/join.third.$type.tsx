@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { thirdLoginUrl } from "~/services/auth.server";
 import { getPortal } from "~/services/portal.server";
-import { loginHref, safeRedirect } from "~/services/redirect";
+import { loginHref, safeExternalUrl, safeRedirect } from "~/services/redirect";
 import { THIRD_TYPES, thirdStateCookie, type ThirdState } from "~/services/third-party.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -16,7 +16,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const redirectUri = new URL(`/join/callback/${type}`, portal.tenant.origin).toString();
   try {
     const answer = await thirdLoginUrl(portal.upstream, { type, redirectUri, state: state.state });
-    return redirect(answer.url, { headers: { "Set-Cookie": await thirdStateCookie(portal.tenant.secure).serialize(state) } });
+    // The provider's page: an absolute http(s) URL, re-serialised; anything else is a failed start.
+    const target = safeExternalUrl(answer.url);
+    if (!target || target.startsWith("/")) return redirect(loginHref(backUrl, { third: "failed" }));
+    return redirect(target, { headers: { "Set-Cookie": await thirdStateCookie(portal.tenant.secure).serialize(state) } });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     return redirect(loginHref(backUrl, { third: "failed" }));

@@ -1,16 +1,17 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getPortal } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
+import { safeExternalUrl } from "~/services/redirect";
 import { linkVariable } from "~/services/school.server";
 
 /**
  * `/linkVariableRedirect/{menuId}` (spec 000 section 2.1): a head menu item with a variable link; the
- * upstream fills the variables, the portal sends the browser on (http(s) or a path of this site only).
+ * upstream fills the variables, the portal sends the browser on: an http(s) URL parsed and re-serialised
+ * (no credentials, no backslash tricks such as `http://evil.example\@good.example`) or a path of this
+ * site; anything else goes home.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
   const menuId = Number(args.params.menuId);
   const url = Number.isInteger(menuId) ? await linkVariable(portal.upstream, menuId) : null;
-  if (url && /^https?:\/\/[^/\s]+/i.test(url)) throw redirect(url);
-  throw redirect(safeRedirect(url));
+  throw redirect(safeExternalUrl(url) ?? "/home/index");
 }

@@ -73,12 +73,21 @@ export function storePending(portal: Portal, entry: Omit<Pending, "sid" | "expir
   return id;
 }
 
-/** The pending request of this visitor, removed from the store. */
+/**
+ * The pending request of this visitor, removed from the store. Ownership (session id) and form are
+ * checked before the id is consumed: another session presenting a victim's id (it travels in the
+ * address) finds nothing and burns nothing. An expired entry is dropped whoever asks.
+ */
 export function takePending(portal: Portal, id: string, form: Pending["form"]): Pending | undefined {
   const entry = pending.get(id);
   if (!entry) return undefined;
+  if (entry.expires < Date.now()) {
+    pending.delete(id);
+    return undefined;
+  }
+  const sid = portal.session.get("sid");
+  if (!sid || entry.sid !== sid || entry.form !== form) return undefined;
   pending.delete(id);
-  if (entry.expires < Date.now() || entry.sid !== portal.session.get("sid") || entry.form !== form) return undefined;
   return entry;
 }
 

@@ -12,7 +12,7 @@ import {
 import { loadConfig, rememberCompany } from "~/services/config.server";
 import { PASSWORD_PAGE } from "~/services/guards.server";
 import type { Portal } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
+import { loginHref, safeExternalUrl, safeRedirect } from "~/services/redirect";
 import { rewriteExerciseUrl } from "~/services/exercise-merge";
 import { limitSms, releaseSms, SMS_RESEND_S } from "~/services/rate-limit.server";
 import { UpstreamError } from "~/services/upstream.server";
@@ -76,9 +76,15 @@ export function loginFailureOf(error: unknown): LoginFailure {
   return { kind: "message", message: error.upstreamMessage ?? "" };
 }
 
-/** The face page address with the portal's return address added. */
+/**
+ * The face page address with the portal's return address added. The upstream's address is followed only
+ * as an absolute http(s) URL (re-serialised, no credentials or backslash tricks); anything else ends as
+ * the login page's 'face verification failed'.
+ */
 export function faceRedirectUrl(portal: Portal, url: string, backUrl: string | undefined): string {
-  const target = new URL(url);
+  const checked = safeExternalUrl(url);
+  if (!checked || checked.startsWith("/")) return loginHref(safeRedirect(backUrl), { face: "failed" });
+  const target = new URL(checked);
   const back = new URL("/join/face", portal.tenant.origin);
   if (backUrl) back.searchParams.set("backUrl", safeRedirect(backUrl));
   target.searchParams.set("return", back.toString());

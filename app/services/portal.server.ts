@@ -3,6 +3,7 @@ import { env } from "~/env.server";
 import { exchangeCode, userByToken } from "~/services/auth.server";
 import { knownCompany } from "~/services/config.server";
 import { csrf, CSRFError } from "~/services/csrf.server";
+import { expireCsrfCookie } from "~/services/login.server";
 import {
   clearCredentials,
   clientIdCookie,
@@ -146,6 +147,8 @@ const BOOTSTRAP_EXEMPT = [/^\/join\/callback\b/];
 /**
  * Spec 000 section 4: a `code` in the address is exchanged for a token, else a `token` in the address
  * is taken; then the address is cleaned by a redirect, so neither stays in the address bar or history.
+ * A sign-in is a login like the form's (completeLogin): a new session id and the CSRF cookie expired,
+ * so nothing a visitor's session held before (a planted session, a token in a form) outlives it.
  */
 async function bootstrap(portal: Portal) {
   const url = new URL(portal.request.url);
@@ -159,6 +162,7 @@ async function bootstrap(portal: Portal) {
   url.searchParams.delete("token");
   const cleaned = url.pathname + (url.searchParams.size ? `?${url.searchParams.toString()}` : "") + url.hash;
   const { session, upstream } = portal;
+  let signedIn = false;
   try {
     if (code) {
       const answer = await exchangeCode(upstream, code);
@@ -176,11 +180,14 @@ async function bootstrap(portal: Portal) {
       if (user.companyId !== undefined) session.set("companyId", user.companyId);
       if (user.schoolId !== undefined) session.set("schoolId", user.schoolId);
     }
+    session.set("sid", crypto.randomUUID());
+    signedIn = true;
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     session.flash("notice", "signInLinkInvalid");
   }
   const headers = new Headers({ "Set-Cookie": await portal.commitSession() });
+  if (signedIn) headers.append("Set-Cookie", expireCsrfCookie(portal.tenant.secure));
   if (portal.clientIdSetCookie) headers.append("Set-Cookie", portal.clientIdSetCookie);
   throw redirect(cleaned, { headers });
 }

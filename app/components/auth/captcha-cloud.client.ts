@@ -1,3 +1,5 @@
+import { CLOUD_CAPTCHA_SCRIPT } from "~/components/auth/captcha-cloud";
+
 /**
  * The cloud provider's slider captcha (spec 000 section 7.4), loaded only when a challenge is due. Its
  * script defines `TencentCaptcha(appId, callback)`; the result (`ret` 0, `ticket`, `randstr`) goes back to
@@ -6,7 +8,7 @@
 type CaptchaResult = { ret: number; ticket?: string; randstr?: string };
 type TencentCaptchaCtor = new (appId: string, callback: (res: CaptchaResult) => void) => { show(): void };
 
-const SCRIPT = "https://turing.captcha.qcloud.com/TCaptcha.js";
+const SCRIPT = CLOUD_CAPTCHA_SCRIPT;
 
 function loadScript(): Promise<TencentCaptchaCtor> {
   const existing = (window as unknown as { TencentCaptcha?: TencentCaptchaCtor }).TencentCaptcha;
