@@ -97,12 +97,20 @@ describe("the personal centre's login guard", () => {
 
   it("guards every level: the layout, a section index, the catch-all, the account page and its action", async () => {
     const visitor = browser();
-    for (const page of ["/personal", "/personal/order", "/personal/no/such/page", "/personal/setting/account"]) {
+    for (const page of ["/personal", "/personal/order", "/personal/course/note", "/personal/no/such/page", "/personal/setting/account"]) {
       const res = await visitor.get(page);
       expect(res.status, page).toBe(302);
       expect(location(res), page).toBe(`/join/login?backUrl=${encodeURIComponent(page)}`);
     }
-    expect(await calls("?path=getCurrentUser|menu%2Fpermission")).toEqual([]);
+    // the action too: a valid form post of a visitor (CSRF token of the login page) goes to login
+    const login = await (await visitor.get("/join/login")).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(login)?.[1];
+    expect(csrf).toBeTruthy();
+    const form = new URLSearchParams({ csrf: csrf!, oldPassword: "Passw0rd!", newPassword: "Passw0rd!2", confirmPassword: "Passw0rd!2" });
+    const post = await visitor.get("/personal/setting/account", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: "localhost:3000" } });
+    expect(post.status).toBe(302);
+    expect(location(post)).toBe(`/join/login?backUrl=${encodeURIComponent("/personal/setting/account")}`);
+    expect(await calls("?path=getCurrentUser|menu%2Fpermission|update%2Fpassword")).toEqual([]);
   });
 });
 
