@@ -3,7 +3,7 @@ import { createHash, generateKeyPairSync, randomBytes, scryptSync, timingSafeEqu
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -34,7 +34,8 @@ CREATE TABLE sso_codes (
   used INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE sms_codes (
   id INTEGER PRIMARY KEY AUTOINCREMENT, mobile TEXT NOT NULL, company_id INTEGER, code TEXT NOT NULL,
-  type TEXT NOT NULL DEFAULT 'login', sent_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
+  type TEXT NOT NULL DEFAULT 'login', sent_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0,
+  wrong INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE last_learn (
   user_id INTEGER PRIMARY KEY, course_id INTEGER NOT NULL, course_name TEXT NOT NULL,
   lesson_id INTEGER NOT NULL, lesson_name TEXT NOT NULL);
