@@ -113,3 +113,13 @@ export function releaseSms(mobile: string) {
 export function smsResendLeftS(mobile: string): number {
   return rateLimiters().smsResend.windowLeftS(mobile);
 }
+
+/**
+ * Headers for an answer that may be a 429: every 429 the portal sends carries `Retry-After` in seconds
+ * (issue 10 §2); `retryAfterS` is the wait the limit reported.
+ */
+export function withRetryAfter(outcome: { status: number; retryAfterS?: number }, init?: HeadersInit): Headers {
+  const headers = new Headers(init);
+  if (outcome.status === 429) headers.set("Retry-After", String(Math.max(1, Math.ceil(outcome.retryAfterS ?? 60))));
+  return headers;
+}
