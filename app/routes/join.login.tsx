@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
       const fields = pendingLogin(pending);
       return failWith(fields, { [fields.intent === "password" ? "password" : fields.intent === "sms" ? "smsCode" : "mobile"]: ["verificationFailed"] });
     },
-    retry: (pending, answer) => attempt(portal, clientIpOf(args.context), pendingLogin(pending), pending.secret, answer),
+    retry: (pending, answer) => attempt(portal, clientIpOf(args), pendingLogin(pending), pending.secret, answer),
   });
 
   const [loginConfig, registerConfig, baseInfo, remembered, i18n] = await Promise.all([
@@ -102,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const fields = { ...submission.value, thirdCacheCode: String(formData.get("thirdCacheCode") ?? "") || undefined };
   const secret = fields.intent === "password" ? encryptPassword(await publicKeyOf(portal), fields.password) : undefined;
-  const outcome = await attempt(portal, clientIpOf(args.context), fields, secret);
+  const outcome = await attempt(portal, clientIpOf(args), fields, secret);
   if (outcome instanceof Response) return outcome;
   return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
 }

@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (flags.closed) throw redirect(loginHref(backUrl));
   const outcome = await resumeAfterCaptcha<Outcome>(portal, url, "register", {
     failed: ({ fields }) => failWith(fields, { [fields.intent === "sendCode" ? "mobile" : "password"]: ["verificationFailed"] }),
-    retry: ({ fields, secret }, answer) => attempt(portal, clientIpOf(args.context), flags, fields, secret, answer),
+    retry: ({ fields, secret }, answer) => attempt(portal, clientIpOf(args), flags, fields, secret, answer),
   });
   const [cities, i18n] = await Promise.all([flags.regionFlag ? loadCities(args.request.signal) : Promise.resolve([]), namespaces(args.request, ["login"])]);
   return data(
@@ -65,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
   }
   const password = String(formData.get("password") ?? "");
-  const outcome = await attempt(portal, clientIpOf(args.context), flags, keep, intent === "sendCode" ? undefined : password);
+  const outcome = await attempt(portal, clientIpOf(args), flags, keep, intent === "sendCode" ? undefined : password);
   if (outcome instanceof Response) return outcome;
   return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
 }

@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (isLoggedIn(portal)) throw redirect(backUrl);
   const outcome = await resumeAfterCaptcha<Outcome>(portal, url, "forget", {
     failed: ({ fields }) => failWith(fields, { mobile: ["verificationFailed"] }),
-    retry: ({ fields }, answer) => sendStep(portal, clientIpOf(args.context), fields, answer),
+    retry: ({ fields }, answer) => sendStep(portal, clientIpOf(args), fields, answer),
   });
   const i18n = await namespaces(args.request, ["login"]);
   return data(
@@ -52,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
   const value = submission.value;
   if (value.intent === "sendCode") {
-    const outcome = await sendStep(portal, clientIpOf(args.context), { ...keep, mobile: value.mobile });
+    const outcome = await sendStep(portal, clientIpOf(args), { ...keep, mobile: value.mobile });
     return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
   }
   const password = encryptPassword(await publicKeyOf(portal), value.password);

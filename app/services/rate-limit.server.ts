@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { env } from "~/env.server";
+import { resolveClient } from "~/services/client-address.server";
 
 /** A fixed-window counter per key, in memory (one portal process; see docs/decisions/006). */
 export class RateLimiter {
@@ -70,10 +71,15 @@ export function rateLimiters() {
   return (limiters ??= build());
 }
 
-/** The visitor's address: the server's socket address, or X-Forwarded-For behind a trusted proxy. */
-export function clientIpOf(context: AppLoadContext | undefined): string {
-  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
-  return typeof ip === "string" && ip ? ip : "unknown";
+/**
+ * The visitor's address: what `scripts/serve.mjs` resolved from the socket and the trusted proxies
+ * (`clientIp` in the load context); under a bare `remix-serve` the same function reads the headers
+ * (decision 012).
+ */
+export function clientIpOf(args: { context: AppLoadContext | undefined; request: Request }): string {
+  const ip = (args.context as { clientIp?: unknown } | undefined)?.clientIp;
+  if (typeof ip === "string" && ip) return ip;
+  return resolveClient(env().TRUST_PROXY, { headers: args.request.headers }).ip;
 }
 
 export type LimitResult = { ok: true } | { ok: false; retryAfterS: number };

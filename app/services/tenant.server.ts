@@ -1,4 +1,5 @@
 import { env } from "~/env.server";
+import { resolveClient } from "~/services/client-address.server";
 
 /** The company a request is for is its host; forwarded headers count only behind a trusted proxy. */
 export type Tenant = {
@@ -10,19 +11,17 @@ export type Tenant = {
   origin: string;
 };
 
-function first(value: string | null): string | undefined {
-  const head = value?.split(",")[0]?.trim();
-  return head ? head : undefined;
-}
-
+/**
+ * The host and protocol the visitor asked for. Behind `scripts/serve.mjs` the request already carries
+ * them (it resolved the forwarded headers and removed them); under a bare `remix-serve` the forwarded
+ * headers are read here with the same function and TRUST_PROXY (decision 012).
+ */
 export function tenantOf(request: Request): Tenant {
   const url = new URL(request.url);
-  const trust = env().TRUST_PROXY;
-  const forwardedHost = trust ? first(request.headers.get("X-Forwarded-Host")) : undefined;
-  const forwardedProto = trust ? first(request.headers.get("X-Forwarded-Proto")) : undefined;
-  const rawHost = forwardedHost ?? request.headers.get("Host") ?? url.host;
+  const client = resolveClient(env().TRUST_PROXY, { headers: request.headers, secure: url.protocol === "https:" });
+  const rawHost = client.host ?? url.host;
   const host = /^[a-z0-9.:[\]-]+$/i.test(rawHost) ? rawHost.toLowerCase() : url.host;
-  const protocol = (forwardedProto ?? url.protocol.replace(":", "")).toLowerCase() === "https" ? "https" : "http";
+  const protocol = client.proto;
   const domain = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "");
   return { host, domain, secure: protocol === "https", origin: `${protocol}://${host}` };
 }
