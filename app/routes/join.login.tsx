@@ -101,7 +101,16 @@ export async function action(args: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), status: 400 } satisfies Outcome, { status: 400 });
   }
   const fields = { ...submission.value, thirdCacheCode: String(formData.get("thirdCacheCode") ?? "") || undefined };
-  const secret = fields.intent === "password" ? encryptPassword(await publicKeyOf(portal), fields.password) : undefined;
+  let secret: string | undefined;
+  if (fields.intent === "password") {
+    const key = await publicKeyOf(portal);
+    try {
+      secret = encryptPassword(key, fields.password);
+    } catch {
+      // longer than the upstream's key can hold (the schema's maximum fits RSA-1024): a form error, never a 500
+      return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: ["passwordTooLong"] } }), status: 400 } satisfies Outcome, { status: 400 });
+    }
+  }
   const outcome = await attempt(portal, clientIpOf(args), fields, secret);
   if (outcome instanceof Response) return outcome;
   return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
