@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { env } from "~/env.server";
 import { exchangeCode, userByToken } from "~/services/auth.server";
-import { knownCompany } from "~/services/config.server";
+import { knownCompany, loadConfig, rememberCompany } from "~/services/config.server";
 import { DEFAULT_UPLOAD_BYTES, readCappedForm } from "~/services/body-limit.server";
 import { csrf, CSRFError } from "~/services/csrf.server";
 import {
@@ -12,7 +12,7 @@ import {
   getSession,
   type PortalSession,
 } from "~/services/session.server";
-import { systemOsOf, tenantOf, type Tenant } from "~/services/tenant.server";
+import { requireKnownSite, systemOsOf, tenantOf, type Tenant } from "~/services/tenant.server";
 import { createUpstream, UpstreamError, type Upstream, type UpstreamTiming } from "~/services/upstream.server";
 
 /** Everything a loader or action needs about the request it serves; built once per request. */
@@ -106,6 +106,28 @@ export async function requireValidPost(args: { request: Request; context: AppLoa
   return { portal: await getPortal(args), formData };
 }
 
+/** One base-info call (cached like every config answer): whether the upstream does not know the domain. */
+async function probeSite(request: Request, tenant: Tenant): Promise<boolean> {
+  const upstream = createUpstream({
+    request,
+    domain: tenant.domain,
+    schoolId: DEFAULT_SCHOOL_ID,
+    systemOs: systemOsOf(request),
+    timings: [],
+    clearSession: async () => "",
+  });
+  try {
+    const baseInfo = await loadConfig(upstream, "baseInfo");
+    rememberCompany(tenant.domain, baseInfo.companyId);
+    return false;
+  } catch (error) {
+    // The upstream's answer for a domain it has no company for (sandbox/README.md, "Company resolution"),
+    // as the request layer maps it: a business error page with the upstream's message.
+    const payload = (error as { data?: { kind?: unknown; message?: unknown } } | null)?.data;
+    return payload?.kind === "business" && payload.message === "company not found";
+  }
+}
+
 /** Whether the Cookie header names `name` with a value (the value is checked later, when it is read). */
 function hasCookie(header: string | null, name: string): boolean {
   return (header ?? "").split(";").some((part) => {
@@ -126,6 +148,7 @@ async function buildPortal(request: Request, state: RequestState): Promise<Porta
     throw state.rejected;
   }
   const session = await getSession(request, tenant.secure);
+  if (knownCompany(tenant.domain) === undefined) await requireKnownSite(tenant.domain, () => probeSite(request, tenant));
   const cookie = clientIdCookie(tenant.secure);
   const existingClientId: unknown = await cookie.parse(request.headers.get("Cookie"));
   const clientId = typeof existingClientId === "string" && /^[\w-]{8,64}$/.test(existingClientId) ? existingClientId : crypto.randomUUID();
