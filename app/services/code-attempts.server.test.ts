@@ -99,3 +99,36 @@ describe("POST /login/forget: the 6th code is refused by the portal (429, Retry-
     expect(Number(again.headers.get("Retry-After"))).toBeGreaterThan(50);
   });
 });
+
+describe("POST /join/login (SMS login): the same limit", () => {
+  it("5 wrong codes, then the right one: 429 with Retry-After, no login call upstream", async () => {
+    const MOBILE = "13800000009";
+    const { action } = await import("~/routes/join.login");
+    const { csrf } = await import("~/services/csrf.server");
+    const post = async (fields: Record<string, string>) => {
+      const [token, setCookie] = await csrf(false).commitToken();
+      const request = new Request("http://localhost/join/login", {
+        method: "POST",
+        body: new URLSearchParams({ csrf: token, ...fields }),
+        headers: { Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", Cookie: (setCookie ?? "").split(";")[0] ?? "" },
+      });
+      const answer = (await action({ request, context: { clientIp: "203.0.113.10" } as AppLoadContext, params: {} })) as unknown as {
+        data: { result: { error: Record<string, string[]> } };
+        init: { status: number; headers?: HeadersInit };
+      };
+      return { status: answer.init.status, headers: new Headers(answer.init.headers), errors: answer.data.result.error };
+    };
+    await sandbox.control("POST", "/reset");
+    expect((await post({ intent: "sendCode", mobile: MOBILE })).status).toBe(200);
+    const { code } = await sandbox.control<{ code: string }>("GET", `/sms?mobile=${MOBILE}`);
+    const bad = code === "000000" ? "111111" : "000000";
+    for (let i = 1; i <= 4; i++) expect((await post({ intent: "sms", mobile: MOBILE, smsCode: bad })).status).toBe(400);
+    expect((await post({ intent: "sms", mobile: MOBILE, smsCode: bad })).errors.smsCode).toEqual(["codeBurned"]);
+    await sandbox.control("DELETE", "/requests");
+    const sixth = await post({ intent: "sms", mobile: MOBILE, smsCode: code });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(sixth.errors.smsCode).toEqual(["codeBurned"]);
+    expect(await sandbox.control<unknown[]>("GET", "/requests?path=mobileSmsLogin")).toHaveLength(0);
+  });
+});
