@@ -90,6 +90,10 @@ export function crossSiteReason(request: Request): string | undefined {
   return checkSameOrigin(request, tenantOf(request));
 }
 
+// For scripts/serve.mjs: the one client address / host / protocol function and the body cap (decision 012).
+export { parseTrustProxy, resolveClient } from "~/services/client-address.server";
+export { capStream, DEFAULT_UPLOAD_BYTES } from "~/services/body-limit.server";
+
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   // Redirects and error pages thrown on purpose (the upstream error mapping, 403, 404) are not errors.

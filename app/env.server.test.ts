@@ -9,7 +9,8 @@ describe("environment", () => {
     expect(env).toMatchObject({
       UPSTREAM_URL: "http://127.0.0.1:4000",
       UPSTREAM_TIMEOUT_MS: 60_000,
-      TRUST_PROXY: false,
+      TRUST_PROXY: { kind: "none" },
+      MAX_FORM_BYTES: 1_048_576,
       CONFIG_TTL_S: 30,
       CONTENT_TTL_S: 30,
       COMPRESSION: true,
@@ -18,14 +19,18 @@ describe("environment", () => {
 
   it("parses switches and numbers", () => {
     const env = parseEnv({ ...base, TRUST_PROXY: "1", COMPRESSION: "0", UPSTREAM_TIMEOUT_MS: "5000", CONFIG_TTL_S: "0", CONTENT_TTL_S: "0" });
-    expect(env).toMatchObject({ TRUST_PROXY: true, COMPRESSION: false, UPSTREAM_TIMEOUT_MS: 5000, CONFIG_TTL_S: 0, CONTENT_TTL_S: 0 });
+    expect(env).toMatchObject({ TRUST_PROXY: { kind: "hops", hops: 1 }, COMPRESSION: false, UPSTREAM_TIMEOUT_MS: 5000, CONFIG_TTL_S: 0, CONTENT_TTL_S: 0 });
   });
 
   it.each([
     [{ UPSTREAM_URL: undefined }, "UPSTREAM_URL"],
     [{ UPSTREAM_URL: "ftp://x" }, "UPSTREAM_URL"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET: must be at least 16 characters"],
-    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY: must be 0 or 1"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY: must be 0, a number of proxy hops"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY: must be 0, a number of proxy hops"],
+    [{ TRUST_PROXY: "21" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ MAX_FORM_BYTES: "abc" }, "MAX_FORM_BYTES"],
     [{ UPSTREAM_TIMEOUT_MS: "90000" }, "UPSTREAM_TIMEOUT_MS"],
     [{ UPSTREAM_TIMEOUT_MS: "abc" }, "UPSTREAM_TIMEOUT_MS"],
     [{ CONTENT_TTL_S: "601" }, "CONTENT_TTL_S"],

@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { parseTrustProxy, type TrustProxy } from "~/services/client-address.server";
 
 const flag = (fallback: "0" | "1") =>
   z
@@ -17,7 +18,20 @@ export const EnvSchema = z.object({
     .transform((u) => u.replace(/\/+$/, "")),
   UPSTREAM_TIMEOUT_MS: int(60_000, 100, 60_000),
   SESSION_SECRET: z.string().min(16, { error: "must be at least 16 characters" }),
-  TRUST_PROXY: flag("0"),
+  /** `0`, a number of proxy hops, or a list of proxy addresses / CIDR ranges (decision 012). */
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((value, ctx): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `must be 0, a number of proxy hops (1-20) or a list of proxy addresses: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
+  /** The largest url-encoded form body accepted (HTTP 413 beyond); decision 012. */
+  MAX_FORM_BYTES: int(1_048_576, 1024, 64 * 1_048_576),
   CONFIG_TTL_S: int(30, 0, 3600),
   /** Seconds visitors' public content answers are cached per domain and school; 0 turns it off (decision 011). */
   CONTENT_TTL_S: int(30, 0, 600),

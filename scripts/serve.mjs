@@ -1,77 +1,246 @@
 #!/usr/bin/env node
 // The portal's production server: what `remix-serve build/index.js` does (Express, the Remix request
-// handler, static assets with long caching for /build), plus two switches operators behind a reverse
-// proxy need: COMPRESSION=0 (let the proxy compress) and one structured log line per request with the
-// path only (remix-serve's morgan line includes query strings, where sign-in codes can travel).
-// See docs/decisions/002-production-server.md.
+// handler, static assets with long caching for /build), plus what operators behind a reverse proxy
+// need: COMPRESSION=0 (let the proxy compress), one structured log line per request with the path only
+// (remix-serve's morgan line includes query strings, where sign-in codes can travel), TRUST_PROXY by hop
+// count or proxy addresses, and refusals before Remix runs: cross-site posts (403), bodies over
+// MAX_FORM_BYTES (413, unread), odd requests (bad Host, undecodable path, `?_data=` probes: a small
+// branded 400 page). See docs/decisions/002-production-server.md and 012-proxy-trust-and-body-limits.md.
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
-const buildPath = path.join(root, "build/index.js");
-process.env.NODE_ENV ??= "production";
 
-const build = await import(url.pathToFileURL(buildPath).href);
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const compress = process.env.COMPRESSION !== "0";
-const logRequests = process.env.LOG_REQUESTS !== "0";
-const trustProxy = process.env.TRUST_PROXY === "1";
+/** A Host that can name a site: name or IPv4 (optionally :port), or [IPv6](:port). */
+const HOST_RE = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-const app = express();
-app.disable("x-powered-by");
-if (trustProxy) app.set("trust proxy", true);
-if (compress) app.use(compression());
+/** MAX_FORM_BYTES: the largest url-encoded (or other non-upload) body, default 1 MiB. */
+export function parseMaxFormBytes(value) {
+  if (value === undefined || value === "") return 1_048_576;
+  if (!/^\d+$/.test(value) || Number(value) < 1024 || Number(value) > 64 * 1_048_576) {
+    throw new Error("MAX_FORM_BYTES: must be a number of bytes between 1024 and 67108864");
+  }
+  return Number(value);
+}
 
-if (logRequests) {
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const timing = String(res.getHeader("Server-Timing") ?? "");
-      const upstreamCalls = timing ? (timing.match(/(^|,\s*)upstream;/g) ?? []).length : 0;
-      const line = {
-        t: new Date().toISOString(),
-        method: req.method,
-        path: req.path, // never the query string: it may carry a sign-in code or token
-        status: res.statusCode,
-        ms: Number((Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)),
-        upstream: upstreamCalls,
-      };
-      process.stdout.write(`${JSON.stringify(line)}\n`);
+const PAGES = {
+  400: ["请求无效", "Bad request", "这个地址或请求无法处理。", "This address or request cannot be handled."],
+  403: ["禁止访问", "Forbidden", "这个请求不是来自本站。", "This request did not come from this site."],
+  413: ["内容过大", "Request too large", "提交的内容超过了允许的大小。", "What was sent is larger than allowed."],
+  500: ["出错了", "Something went wrong", "请稍后再试。", "Please try again later."],
+};
+
+/** The small branded page for answers given before Remix runs (no shell data: both languages). */
+export function brandedPage(status) {
+  const [zhTitle, enTitle, zhText, enText] = PAGES[status] ?? PAGES[400];
+  return `<!DOCTYPE html><html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status} ${zhTitle} · ${enTitle}</title><style>body{margin:0;font-family:system-ui,sans-serif;background:#f5f6f8;color:#1f2937}main{max-width:28rem;margin:15vh auto;padding:2rem;background:#fff;border-radius:.5rem;box-shadow:0 1px 3px rgba(0,0,0,.1);text-align:center}b{display:block;font-size:3rem;color:#2563eb}h1{font-size:1.25rem}p{color:#4b5563}a{color:#2563eb}</style></head><body><main><b>${status}</b><h1>${zhTitle} · ${enTitle}</h1><p>${zhText}<br>${enText}</p><p><a href="/home/index">返回首页 · Home</a></p></main></body></html>\n`;
+}
+
+/**
+ * The Express app. `build` is the Remix server build (its entry module exports the shared functions);
+ * `handleRequest` (Request, loadContext) → Response is Remix's handler, replaceable in tests.
+ */
+export function createApp({ build, env = process.env, handleRequest = createRequestHandler(build, env.NODE_ENV ?? "production") }) {
+  const { crossSiteReason, parseTrustProxy, resolveClient, capStream, DEFAULT_UPLOAD_BYTES } = build.entry.module;
+  let trust;
+  try {
+    trust = parseTrustProxy(env.TRUST_PROXY);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY: must be 0, a number of proxy hops (1-20) or a list of proxy addresses: ${error.message}`);
+  }
+  const maxFormBytes = parseMaxFormBytes(env.MAX_FORM_BYTES);
+  const write = (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Express's own "trust proxy" takes the left-most forwarded host and protocol: the client's, so it
+  // stays off; resolveClient (TRUST_PROXY) picks the address, host and protocol instead.
+  app.set("trust proxy", false);
+  if (env.COMPRESSION !== "0") app.use(compression());
+
+  if (env.LOG_REQUESTS !== "0") {
+    app.use((req, res, next) => {
+      const started = process.hrtime.bigint();
+      res.on("finish", () => {
+        const timing = String(res.getHeader("Server-Timing") ?? "");
+        const upstreamCalls = timing ? (timing.match(/(^|,\s*)upstream;/g) ?? []).length : 0;
+        const line = {
+          t: new Date().toISOString(),
+          method: req.method,
+          path: req.path, // never the query string: it may carry a sign-in code or token
+          status: res.statusCode,
+          ms: Number((Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)),
+          upstream: upstreamCalls,
+        };
+        if (res.locals.refused) line.refused = res.locals.refused;
+        write(line);
+      });
+      next();
     });
+  }
+
+  /** Answers before Remix: the branded page, the reason in the request log line (no stack). */
+  function refuse(req, res, status, reason, { unreadBody = false } = {}) {
+    res.locals.refused = reason;
+    if (unreadBody) res.set("Connection", "close"); // do not read the rest of the body
+    res.status(status).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+    res.send(req.method === "HEAD" ? "" : brandedPage(status));
+  }
+
+  // Who is asking, and odd requests that Express or Remix would answer with a bare 500/400 and a stack.
+  app.use((req, res, next) => {
+    const client = resolveClient(trust, {
+      socketAddress: req.socket.remoteAddress,
+      headers: { get: (name) => headerOf(req, name) },
+      secure: Boolean(req.socket.encrypted),
+    });
+    if (!client.host || !HOST_RE.test(client.host)) return refuse(req, res, 400, "bad host");
+    const [pathname, query = ""] = req.originalUrl.split(/\?(.*)/s);
+    try {
+      decodeURIComponent(pathname);
+    } catch {
+      return refuse(req, res, 400, "bad path");
+    }
+    // Remix's old data requests: single fetch uses `.data` addresses, so `_data` is only ever a probe.
+    if (/(?:^|&)_data(?:=|&|$)/.test(query)) return refuse(req, res, 400, "data probe");
+    res.locals.client = client;
     next();
   });
-}
 
-// Cross-site requests that change something are refused before Remix runs any action or loader.
-const crossSiteReason = build.entry.module.crossSiteReason;
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || !crossSiteReason) return next();
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(key, value);
-    else if (Array.isArray(value)) headers.set(key, value.join(", "));
+  // Cross-site requests that change something are refused before Remix runs any action or loader.
+  app.use((req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || !crossSiteReason) return next();
+    const reason = crossSiteReason(new Request(originOf(res.locals.client) + req.originalUrl, { method: "POST", headers: remixHeaders(req, res.locals.client) }));
+    if (!reason) return next();
+    refuse(req, res, 403, `cross-site: ${reason}`, { unreadBody: true });
+  });
+
+  // Body limits (issue 10 §4): uploads (multipart) up to the upload limit, everything else MAX_FORM_BYTES.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const multipart = /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
+    const limit = multipart ? DEFAULT_UPLOAD_BYTES : maxFormBytes;
+    const length = req.headers["content-length"];
+    if (length !== undefined && Number(length) > limit) return refuse(req, res, 413, "body too large", { unreadBody: true });
+    res.locals.bodyLimit = limit;
+    if (multipart || length !== undefined || !req.headers["transfer-encoding"]) return next();
+    // A chunked form body: read it here up to the limit, so no route ever holds more.
+    const chunks = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        req.pause();
+        refuse(req, res, 413, "body too large", { unreadBody: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (over) return;
+      res.locals.body = Buffer.concat(chunks);
+      next();
+    });
+    req.on("error", next);
+  });
+
+  if (build.publicPath && build.assetsBuildDirectory) {
+    app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
   }
-  const reason = crossSiteReason(new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, { method: "POST", headers }));
-  if (!reason) return next();
-  res.status(403).type("text/plain").send("Forbidden: this request did not come from this site.\n");
-});
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
-app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-// clientIp: the socket address, or X-Forwarded-For only behind a trusted proxy ("trust proxy" above)
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress }) }));
+  app.all("*", async (req, res, next) => {
+    try {
+      const client = res.locals.client;
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const init = { method: req.method, headers: remixHeaders(req, client), signal: controller.signal };
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        init.body = res.locals.body ?? capStream(createReadableStreamFromReadable(req), res.locals.bodyLimit ?? maxFormBytes);
+        init.duplex = "half";
+      }
+      // clientIp: the socket address, or the address the trusted proxies saw (TRUST_PROXY)
+      const response = await handleRequest(new Request(originOf(client) + req.originalUrl, init), { clientIp: client.ip });
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
 
-const server = app.listen(port, host, () => {
-  console.log(`[portal] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
-});
+  // Anything else that fails: one log line without a stack, the branded page.
+  // eslint-disable-next-line no-unused-vars
+  app.use((error, req, res, _next) => {
+    const status = Number(error?.status ?? error?.statusCode);
+    const code = status >= 400 && status < 500 ? status : 500;
+    process.stderr.write(`${JSON.stringify({ level: "error", msg: String(error?.message ?? error).slice(0, 200), path: req.path, status: code })}\n`);
+    if (res.headersSent) return res.end();
+    refuse(req, res, code, code === 500 ? "server error" : "bad request");
+  });
 
-function shutdown() {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 3_000).unref();
+  return app;
 }
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+
+/** Writes Remix's answer (as @remix-run/express does). */
+async function sendRemixResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+function headerOf(req, name) {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(", ") : (value ?? null);
+}
+
+function originOf(client) {
+  return `${client.proto}://${client.host}`;
+}
+
+/** The request's headers for Remix: the resolved host, no forwarded headers (already applied). */
+function remixHeaders(req, client) {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  for (const name of ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "forwarded"]) headers.delete(name);
+  headers.set("Host", client.host);
+  return headers;
+}
+
+async function main() {
+  process.env.NODE_ENV ??= "production";
+  const build = await import(url.pathToFileURL(path.join(root, "build/index.js")).href);
+  let app;
+  try {
+    app = createApp({ build });
+  } catch (error) {
+    console.error(`[portal] ${error.message}\nSee README.md, "Environment".`);
+    process.exit(1);
+  }
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server = app.listen(port, host, () => {
+    console.log(`[portal] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  });
+  function shutdown() {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3_000).unref();
+  }
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === url.fileURLToPath(import.meta.url)) await main();

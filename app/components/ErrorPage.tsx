@@ -33,6 +33,7 @@ export function ErrorPage({ error }: { error: unknown }) {
     case "intercepted":
     case "forbidden":
     case "notFound":
+    case "siteNotFound":
       message = t(kind);
       break;
     case "business":

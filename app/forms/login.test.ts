@@ -103,3 +103,28 @@ describe("register schema (spec 000 section 5)", () => {
     expect(en.third.ddTitle).toBe("DingTalk login");
   });
 });
+
+describe("password maximum (issue 10 §4: RSA-1024 OAEP holds 86 bytes)", () => {
+  it("longer passwords are a form error with the spec-style message, on login and register", async () => {
+    const { PASSWORD_MAX, PASSWORD_MAX_BYTES } = await import("~/forms/login");
+    expect([PASSWORD_MAX, PASSWORD_MAX_BYTES]).toEqual([64, 86]);
+    const login = (password: string) => errors(LoginSchema, { intent: "password", account: "student01", password }).password;
+    expect(login("a".repeat(64))).toBeUndefined();
+    expect(login("a".repeat(65))).toEqual(["passwordTooLong"]);
+    expect(login("a".repeat(1000))).toEqual(["passwordTooLong"]);
+    expect(login("密".repeat(28))).toBeUndefined(); // 84 bytes
+    expect(login("密".repeat(29))).toEqual(["passwordTooLong"]); // 87 bytes
+    const none = { usernameFlag: false, mobileFlag: false, regionFlag: false, agreementFlag: false };
+    expect(errors(registerSchema(none), { intent: "register", password: "a".repeat(100) }).password).toEqual(["passwordTooLong"]);
+    expect(en.errors.passwordTooLong).toBe("password is too long (at most 64 characters)");
+  });
+
+  it("every password the schema takes can be encrypted with a 1024-bit key", async () => {
+    const { generateKeyPairSync } = await import("node:crypto");
+    const { encryptPassword } = await import("~/services/login.server");
+    const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 1024 });
+    const key = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+    expect(() => encryptPassword(key, "é".repeat(43))).not.toThrow(); // 86 bytes
+    expect(() => encryptPassword(key, "a".repeat(87))).toThrow(); // what crashed login with a 500
+  });
+});

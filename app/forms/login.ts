@@ -12,7 +12,24 @@ export const E = {
   passwordRequired: "passwordRequired",
   mobileInvalid: "mobileInvalid",
   smsCodeRequired: "smsCodeRequired",
+  passwordTooLong: "passwordTooLong",
 } as const;
+
+/**
+ * The longest password the portal takes (issue 10 §4): the login sends it RSA-1024 OAEP (SHA-1)
+ * encrypted, which holds at most 86 bytes of UTF-8; longer input is a form error, never a 500.
+ */
+export const PASSWORD_MAX = 64;
+export const PASSWORD_MAX_BYTES = 86;
+
+/** A required password of at most PASSWORD_MAX characters and PASSWORD_MAX_BYTES bytes. */
+export function passwordField(requiredKey: string) {
+  return z
+    .string({ error: requiredKey })
+    .min(1, { error: requiredKey })
+    .max(PASSWORD_MAX, { error: E.passwordTooLong })
+    .refine((v) => v.length > PASSWORD_MAX || new TextEncoder().encode(v).byteLength <= PASSWORD_MAX_BYTES, { error: E.passwordTooLong });
+}
 
 /** Trimmed and normalised: full-width characters become their ASCII forms, inner spaces go. */
 export function normaliseAccount(value: string): string {
@@ -30,7 +47,7 @@ export const PasswordLoginSchema = z.object({
     .string({ error: E.accountRequired })
     .transform(normaliseAccount)
     .pipe(z.string({ error: E.accountRequired }).min(1, { error: E.accountRequired })),
-  password: z.string({ error: E.passwordRequired }).min(1, { error: E.passwordRequired }),
+  password: passwordField(E.passwordRequired),
   remember: z.literal("on").optional(),
   backUrl: z.string().optional(),
 });

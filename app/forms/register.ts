@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { MOBILE_RE } from "~/forms/login";
+import { MOBILE_RE, passwordField } from "~/forms/login";
 
 export const RE = {
   usernameRequired: "usernameRequired",
@@ -36,7 +36,8 @@ export function registerSchema(flags: RegisterFlags) {
       username: flags.usernameFlag ? username : z.string().optional(),
       mobile: flags.mobileFlag ? mobile : z.string().optional(),
       smsCode: flags.mobileFlag ? z.string({ error: RE.smsCodeEmpty }).trim().min(1, { error: RE.smsCodeEmpty }) : z.string().optional(),
-      password: z.string({ error: RE.passwordEmpty }).min(1, { error: RE.passwordEmpty }),
+      // the automatic login after registering encrypts it: the login's maximum applies
+      password: passwordField(RE.passwordEmpty),
       province: flags.regionFlag ? z.string({ error: RE.regionRequired }).trim().min(1, { error: RE.regionRequired }) : z.string().optional(),
       city: flags.regionFlag ? z.string({ error: RE.regionRequired }).trim().min(1, { error: RE.regionRequired }) : z.string().optional(),
       county: z.string().trim().optional(),

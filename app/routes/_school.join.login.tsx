@@ -20,7 +20,8 @@ import {
   sendCode,
 } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
-import { clientIpOf, limitLogin } from "~/services/rate-limit.server";
+import { checkSmsCode } from "~/services/code-attempts.server";
+import { clientIpOf, limitLogin, withRetryAfter } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
 
 export const handle = { i18n: ["login"], loginPage: true };
@@ -28,7 +29,7 @@ export const handle = { i18n: ["login"], loginPage: true };
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 export type Next = { kind: "captcha"; challenge: CaptchaChallenge } | { kind: "face"; url: string };
-export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: Next; status: number };
+export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: Next; status: number; retryAfterS?: number };
 
 const THIRD = [
   ["weixin", "wechatLogin"],
@@ -48,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
       const fields = pendingLogin(pending);
       return failWith(fields, { [fields.intent === "password" ? "password" : fields.intent === "sms" ? "smsCode" : "mobile"]: ["verificationFailed"] });
     },
-    retry: (pending, answer) => attempt(portal, clientIpOf(args.context), pendingLogin(pending), pending.secret, answer),
+    retry: (pending, answer) => attempt(portal, clientIpOf(args), pendingLogin(pending), pending.secret, answer),
   });
 
   const [loginConfig, registerConfig, baseInfo, remembered, i18n] = await Promise.all([
@@ -67,7 +68,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ddQr = await ddQrDataUrl(portal.upstream);
   }
   const t = i18n.bundles.login as { title: string };
-  const headers = new Headers();
+  const headers = withRetryAfter(outcome ?? { status: 200 });
   if (outcome) headers.append("Set-Cookie", await portal.commitSession());
   return data(
     {
@@ -100,10 +101,19 @@ export async function action(args: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), status: 400 } satisfies Outcome, { status: 400 });
   }
   const fields = { ...submission.value, thirdCacheCode: String(formData.get("thirdCacheCode") ?? "") || undefined };
-  const secret = fields.intent === "password" ? encryptPassword(await publicKeyOf(portal), fields.password) : undefined;
-  const outcome = await attempt(portal, clientIpOf(args.context), fields, secret);
+  let secret: string | undefined;
+  if (fields.intent === "password") {
+    const key = await publicKeyOf(portal);
+    try {
+      secret = encryptPassword(key, fields.password);
+    } catch {
+      // longer than the upstream's key can hold (the schema's maximum fits RSA-1024): a form error, never a 500
+      return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: ["passwordTooLong"] } }), status: 400 } satisfies Outcome, { status: 400 });
+    }
+  }
+  const outcome = await attempt(portal, clientIpOf(args), fields, secret);
   if (outcome instanceof Response) return outcome;
-  return data(outcome, { status: outcome.status, headers: { "Set-Cookie": await portal.commitSession() } });
+  return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
 }
 
 /** The form a pending login kept (what `attempt` stored, never the password). */
@@ -131,7 +141,7 @@ async function attempt(
       case "sent":
         return { ...failWith(keep, {}, "success"), sentResendAt: sent.resendAt, status: 200 };
       case "limited":
-        return { ...failWith(keep, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429 };
+        return { ...failWith(keep, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
       case "captcha":
         return toCaptcha();
       case "message":
@@ -142,13 +152,21 @@ async function attempt(
   const account = fields.intent === "password" ? fields.account : fields.mobile;
   const limit = limitLogin(ip, account);
   if (!limit.ok) {
-    return { ...failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`tooMany:${limit.retryAfterS}`] }), status: 429 };
+    return { ...failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
   }
   try {
-    const answer =
-      fields.intent === "password"
-        ? await passwordLogin(portal.upstream, { account, password: secret ?? "", thirdCacheCode: fields.thirdCacheCode, ...captcha })
-        : await smsLogin(portal.upstream, { mobile: fields.mobile, smsCode: fields.smsCode, ...captcha });
+    let answer;
+    if (fields.intent === "password") {
+      answer = await passwordLogin(portal.upstream, { account, password: secret ?? "", thirdCacheCode: fields.thirdCacheCode, ...captcha });
+    } else {
+      const checked = await checkSmsCode("login", fields.mobile, () => smsLogin(portal.upstream, { mobile: fields.mobile, smsCode: fields.smsCode, ...captcha }));
+      if (checked.kind === "burned") return { ...failWith(keep, { smsCode: ["codeBurned"] }), status: 429, retryAfterS: checked.retryAfterS };
+      if (checked.kind === "wrong") {
+        if (checked.burned) return failWith(keep, { smsCode: ["codeBurned"] });
+        throw checked.error;
+      }
+      answer = checked.value;
+    }
     const remember = fields.intent === "password" ? (fields.remember === "on" ? fields.account : null) : undefined;
     return await completeLogin(portal, answer, { backUrl: fields.backUrl, remember });
   } catch (error) {

@@ -11,14 +11,15 @@ import { loadCities } from "~/services/cities.server";
 import { loadConfig } from "~/services/config.server";
 import { completeLogin, encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
-import { clientIpOf } from "~/services/rate-limit.server";
+import { checkSmsCode } from "~/services/code-attempts.server";
+import { clientIpOf, withRetryAfter } from "~/services/rate-limit.server";
 import { loginHref, safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
-export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number };
+export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number; retryAfterS?: number };
 
 async function flagsOf(portal: Portal): Promise<RegisterFlags & { closed: boolean }> {
   const config = await loadConfig(portal.upstream, "registerConfig");
@@ -40,12 +41,12 @@ export async function loader(args: LoaderFunctionArgs) {
   if (flags.closed) throw redirect(loginHref(backUrl));
   const outcome = await resumeAfterCaptcha<Outcome>(portal, url, "register", {
     failed: ({ fields }) => failWith(fields, { [fields.intent === "sendCode" ? "mobile" : "password"]: ["verificationFailed"] }),
-    retry: ({ fields, secret }, answer) => attempt(portal, clientIpOf(args.context), flags, fields, secret, answer),
+    retry: ({ fields, secret }, answer) => attempt(portal, clientIpOf(args), flags, fields, secret, answer),
   });
   const [cities, i18n] = await Promise.all([flags.regionFlag ? loadCities(args.request.signal) : Promise.resolve([]), namespaces(args.request, ["login"])]);
   return data(
     { i18n, title: (i18n.bundles.login as { registerTitle: string }).registerTitle, flags, backUrl, rawBackUrl: url.searchParams.get("backUrl") ?? "", cities, outcome: outcome ?? null },
-    { status: outcome?.status ?? 200, headers: outcome ? { "Set-Cookie": await portal.commitSession() } : undefined },
+    { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
 }
 
@@ -64,9 +65,9 @@ export async function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
   }
   const password = String(formData.get("password") ?? "");
-  const outcome = await attempt(portal, clientIpOf(args.context), flags, keep, intent === "sendCode" ? undefined : password);
+  const outcome = await attempt(portal, clientIpOf(args), flags, keep, intent === "sendCode" ? undefined : password);
   if (outcome instanceof Response) return outcome;
-  return data(outcome, { status: outcome.status, headers: { "Set-Cookie": await portal.commitSession() } });
+  return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
 }
 
 const BOUND: Record<string, [string, string]> = {
@@ -109,7 +110,7 @@ async function attempt(
       case "sent":
         return { ...failWith(fields, {}, "success"), sentResendAt: sent.resendAt };
       case "limited":
-        return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429 };
+        return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
       case "captcha":
         return toCaptcha();
       case "message":
@@ -118,16 +119,26 @@ async function attempt(
   }
   try {
     await checkAccount(portal.upstream, { username, mobile });
-    await register(portal.upstream, {
-      username,
-      mobile,
-      smsCode: flags.mobileFlag ? fields.smsCode : undefined,
-      password: password ?? "",
-      province: flags.regionFlag ? fields.province : undefined,
-      city: flags.regionFlag ? fields.city : undefined,
-      county: flags.regionFlag ? fields.county || undefined : undefined,
-      ...captcha,
-    });
+    const call = () =>
+      register(portal.upstream, {
+        username,
+        mobile,
+        smsCode: flags.mobileFlag ? fields.smsCode : undefined,
+        password: password ?? "",
+        province: flags.regionFlag ? fields.province : undefined,
+        city: flags.regionFlag ? fields.city : undefined,
+        county: flags.regionFlag ? fields.county || undefined : undefined,
+        ...captcha,
+      });
+    if (mobile) {
+      // the register call checks the SMS code: at most 5 wrong tries per code (issue 10 §2)
+      const checked = await checkSmsCode("register", mobile, call);
+      if (checked.kind === "burned") return { ...failWith(fields, { smsCode: ["codeBurned"] }), status: 429, retryAfterS: checked.retryAfterS };
+      if (checked.kind === "wrong") {
+        if (checked.burned) return failWith(fields, { smsCode: ["codeBurned"] });
+        throw checked.error;
+      }
+    } else await call();
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === "captcha") return toCaptcha();
     return failWith(fields, upstreamError(error, "password"));

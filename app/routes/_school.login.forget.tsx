@@ -15,13 +15,14 @@ import { resetPassword } from "~/services/auth.server";
 import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, type CaptchaChallenge } from "~/services/captcha.server";
 import { encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
-import { clientIpOf } from "~/services/rate-limit.server";
+import { checkSmsCode } from "~/services/code-attempts.server";
+import { clientIpOf, withRetryAfter } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
 
-type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number };
+type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number; retryAfterS?: number };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
@@ -33,12 +34,12 @@ export async function loader(args: LoaderFunctionArgs) {
   if (isLoggedIn(portal)) throw redirect(backUrl);
   const outcome = await resumeAfterCaptcha<Outcome>(portal, url, "forget", {
     failed: ({ fields }) => failWith(fields, { mobile: ["verificationFailed"] }),
-    retry: ({ fields }, answer) => sendStep(portal, clientIpOf(args.context), fields, answer),
+    retry: ({ fields }, answer) => sendStep(portal, clientIpOf(args), fields, answer),
   });
   const i18n = await namespaces(args.request, ["login"]);
   return data(
     { i18n, title: (i18n.bundles.login as { forget: { title: string } }).forget.title, backUrl, outcome: outcome ?? null },
-    { status: outcome?.status ?? 200, headers: outcome ? { "Set-Cookie": await portal.commitSession() } : undefined },
+    { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
 }
 
@@ -51,15 +52,24 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
   const value = submission.value;
   if (value.intent === "sendCode") {
-    const outcome = await sendStep(portal, clientIpOf(args.context), { ...keep, mobile: value.mobile });
-    return data(outcome, { status: outcome.status, headers: { "Set-Cookie": await portal.commitSession() } });
+    const outcome = await sendStep(portal, clientIpOf(args), { ...keep, mobile: value.mobile });
+    return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
   }
-  try {
-    const password = encryptPassword(await publicKeyOf(portal), value.password);
-    await resetPassword(portal.upstream, { mobile: value.mobile, smsCode: value.smsCode, password });
-  } catch (error) {
+  const password = encryptPassword(await publicKeyOf(portal), value.password);
+  const checked = await checkSmsCode("forget", value.mobile, () =>
+    resetPassword(portal.upstream, { mobile: value.mobile, smsCode: value.smsCode, password }),
+  ).catch((error: unknown) => {
     if (!(error instanceof UpstreamError)) throw error;
-    const outcome = failWith(keep, { smsCode: [error.upstreamMessage ? `server:${error.upstreamMessage}` : "verificationFailed"] });
+    return { kind: "failed" as const, error };
+  });
+  if (checked.kind === "burned") {
+    const outcome: Outcome = { ...failWith(keep, { smsCode: ["codeBurned"] }), status: 429, retryAfterS: checked.retryAfterS };
+    return data(outcome, { status: 429, headers: withRetryAfter(outcome) });
+  }
+  if (checked.kind !== "ok") {
+    const { error } = checked;
+    const message = checked.kind === "wrong" && checked.burned ? "codeBurned" : error.upstreamMessage ? `server:${error.upstreamMessage}` : "verificationFailed";
+    const outcome = failWith(keep, { smsCode: [message] });
     return data(outcome, { status: outcome.status });
   }
   portal.session.flash("notice", "passwordReset");
@@ -75,7 +85,7 @@ async function sendStep(portal: Portal, ip: string, fields: Record<string, strin
     case "sent":
       return { ...failWith(fields, {}, "success"), sentResendAt: sent.resendAt };
     case "limited":
-      return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429 };
+      return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
     case "captcha": {
       const id = storePending(portal, { form: "forget", fields });
       return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, "/login/forget?method=phone", id) } };

@@ -14,6 +14,7 @@ import { PASSWORD_PAGE } from "~/services/guards.server";
 import type { Portal } from "~/services/portal.server";
 import { loginHref, safeExternalUrl, safeRedirect } from "~/services/redirect";
 import { rewriteExerciseUrl } from "~/services/exercise-merge";
+import { codeSent } from "~/services/code-attempts.server";
 import { limitSms, releaseSms, SMS_RESEND_S } from "~/services/rate-limit.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -171,6 +172,7 @@ export async function sendCode(
   try {
     await checkLimitAndMobile(portal.upstream, input.mobile, input.type);
     await sendSmsCode(portal.upstream, input);
+    await codeSent(input.type, input.mobile);
     return { kind: "sent", resendAt: Date.now() + SMS_RESEND_S * 1000 };
   } catch (error) {
     releaseSms(input.mobile);

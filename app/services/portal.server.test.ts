@@ -17,6 +17,7 @@ describe("same-origin check on every non-GET request", () => {
   it.each([
     [{ Origin: "http://evil.example" }],
     [{ Origin: "http://127.0.0.1:3001" }],
+    [{ Origin: "https://127.0.0.1:3000" }],
     [{ Origin: "null" }],
     [{ "Sec-Fetch-Site": "cross-site" }],
     [{ "Sec-Fetch-Site": "same-site" }],
@@ -41,15 +42,21 @@ describe("same-origin check on every non-GET request", () => {
 describe("tenant behind a trusted proxy", () => {
   it("takes X-Forwarded-Host and X-Forwarded-Proto when TRUST_PROXY=1", async () => {
     const { env } = await import("~/env.server");
-    const current = env() as { TRUST_PROXY: boolean };
-    current.TRUST_PROXY = true;
+    const current = env() as { TRUST_PROXY: unknown };
+    current.TRUST_PROXY = { kind: "hops", hops: 1 };
     try {
       const request = post({ "X-Forwarded-Host": "school.example.com", "X-Forwarded-Proto": "https", Origin: "https://school.example.com" });
       const tenant = tenantOf(request);
       expect(tenant).toEqual({ host: "school.example.com", domain: "school.example.com", secure: true, origin: "https://school.example.com" });
       expect(checkSameOrigin(request, tenant)).toBeUndefined();
+      // the same host over plain http is another origin on an https site
+      const downgraded = post({ "X-Forwarded-Host": "school.example.com", "X-Forwarded-Proto": "https", Origin: "http://school.example.com" });
+      expect(checkSameOrigin(downgraded, tenantOf(downgraded))).toBe("foreign origin");
+      // one hop: the proxy's (right-most) value wins over what the client wrote
+      const spoofed = post({ "X-Forwarded-Host": "evil.example, school.example.com", "X-Forwarded-Proto": "http, https" });
+      expect(tenantOf(spoofed).origin).toBe("https://school.example.com");
     } finally {
-      current.TRUST_PROXY = false;
+      current.TRUST_PROXY = { kind: "none" };
     }
   });
 });

@@ -1,7 +1,8 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { env } from "~/env.server";
 import { exchangeCode, userByToken } from "~/services/auth.server";
-import { knownCompany } from "~/services/config.server";
+import { knownCompany, loadConfig, rememberCompany } from "~/services/config.server";
+import { DEFAULT_UPLOAD_BYTES, readCappedForm } from "~/services/body-limit.server";
 import { csrf, CSRFError } from "~/services/csrf.server";
 import { expireCsrfCookie } from "~/services/login.server";
 import {
@@ -12,7 +13,7 @@ import {
   getSession,
   type PortalSession,
 } from "~/services/session.server";
-import { systemOsOf, tenantOf, type Tenant } from "~/services/tenant.server";
+import { requireKnownSite, systemOsOf, tenantOf, type Tenant } from "~/services/tenant.server";
 import { createUpstream, UpstreamError, type Upstream, type UpstreamTiming } from "~/services/upstream.server";
 
 /** Everything a loader or action needs about the request it serves; built once per request. */
@@ -63,13 +64,14 @@ export function checkSameOrigin(request: Request, tenant: Tenant): string | unde
   if (site && site !== "same-origin" && site !== "none") return `sec-fetch-site ${site}`;
   const origin = request.headers.get("Origin");
   if (origin !== null) {
-    let originHost: string;
+    let parsed: URL;
     try {
-      originHost = new URL(origin).host.toLowerCase();
+      parsed = new URL(origin);
     } catch {
       return "bad origin";
     }
-    if (originHost !== tenant.host) return "foreign origin";
+    // scheme and host: http://site is another origin than https://site (issue 10 §3)
+    if (parsed.host.toLowerCase() !== tenant.host || parsed.protocol !== (tenant.secure ? "https:" : "http:")) return "foreign origin";
   }
   return undefined;
 }
@@ -85,7 +87,16 @@ export function getPortal(args: { request: Request; context: AppLoadContext }): 
 export async function requireValidPost(args: { request: Request; context: AppLoadContext }): Promise<{ portal: Portal; formData: FormData }> {
   const state = stateOf(args.context);
   const tenant = tenantOf(args.request);
-  const formData = await args.request.formData().catch(() => new FormData());
+  // Refused before the body is read (issue 10 §4): another site's post, a post without the CSRF cookie
+  // (its token cannot match), a body over the limit.
+  const crossSite = checkSameOrigin(args.request, tenant);
+  if (crossSite) throw (state.rejected = forbidden(crossSite));
+  if (!hasCookie(args.request.headers.get("Cookie"), tenant.secure ? "__Host-csrf" : "csrf")) throw (state.rejected = forbidden("csrf missing cookie"));
+  const multipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
+  const formData = await readCappedForm(args.request, multipart ? DEFAULT_UPLOAD_BYTES : env().MAX_FORM_BYTES).catch((error: unknown) => {
+    if (isDataWithStatus(error, 413)) throw (state.rejected = error);
+    return new FormData();
+  });
   try {
     await csrf(tenant.secure).validate(formData, args.request.headers);
   } catch (error) {
@@ -96,6 +107,40 @@ export async function requireValidPost(args: { request: Request; context: AppLoa
   return { portal: await getPortal(args), formData };
 }
 
+/** One base-info call (cached like every config answer): whether the upstream does not know the domain. */
+async function probeSite(request: Request, tenant: Tenant): Promise<boolean> {
+  const upstream = createUpstream({
+    request,
+    domain: tenant.domain,
+    schoolId: DEFAULT_SCHOOL_ID,
+    systemOs: systemOsOf(request),
+    timings: [],
+    clearSession: async () => "",
+  });
+  try {
+    const baseInfo = await loadConfig(upstream, "baseInfo");
+    rememberCompany(tenant.domain, baseInfo.companyId);
+    return false;
+  } catch (error) {
+    // The upstream's answer for a domain it has no company for (sandbox/README.md, "Company resolution"),
+    // as the request layer maps it: a business error page with the upstream's message.
+    const payload = (error as { data?: { kind?: unknown; message?: unknown } } | null)?.data;
+    return payload?.kind === "business" && payload.message === "company not found";
+  }
+}
+
+/** Whether the Cookie header names `name` with a value (the value is checked later, when it is read). */
+function hasCookie(header: string | null, name: string): boolean {
+  return (header ?? "").split(";").some((part) => {
+    const eq = part.indexOf("=");
+    return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== "";
+  });
+}
+
+function isDataWithStatus(value: unknown, status: number): boolean {
+  return typeof value === "object" && value !== null && (value as { init?: { status?: number } | null }).init?.status === status;
+}
+
 async function buildPortal(request: Request, state: RequestState): Promise<Portal> {
   const tenant = tenantOf(request);
   const crossSite = checkSameOrigin(request, tenant);
@@ -104,6 +149,7 @@ async function buildPortal(request: Request, state: RequestState): Promise<Porta
     throw state.rejected;
   }
   const session = await getSession(request, tenant.secure);
+  if (knownCompany(tenant.domain) === undefined) await requireKnownSite(tenant.domain, () => probeSite(request, tenant));
   const cookie = clientIdCookie(tenant.secure);
   const existingClientId: unknown = await cookie.parse(request.headers.get("Cookie"));
   const clientId = typeof existingClientId === "string" && /^[\w-]{8,64}$/.test(existingClientId) ? existingClientId : crypto.randomUUID();

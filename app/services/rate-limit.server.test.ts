@@ -74,7 +74,9 @@ describe("SMS and login limits", () => {
 
   it("the client address comes from the load context", async () => {
     const { clientIpOf } = await import("~/services/rate-limit.server");
-    expect(clientIpOf({ clientIp: "1.2.3.4" } as never)).toBe("1.2.3.4");
-    expect(clientIpOf({} as never)).toBe("unknown");
+    const request = new Request("http://localhost/", { headers: { "X-Forwarded-For": "6.6.6.6" } });
+    expect(clientIpOf({ context: { clientIp: "1.2.3.4" } as never, request })).toBe("1.2.3.4");
+    // without serve.mjs and without TRUST_PROXY the socket is not visible: never the client's header
+    expect(clientIpOf({ context: {} as never, request })).toBe("unknown");
   });
 });

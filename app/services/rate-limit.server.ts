@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { env } from "~/env.server";
+import { resolveClient } from "~/services/client-address.server";
 
 /** A fixed-window counter per key, in memory (one portal process; see docs/decisions/006). */
 export class RateLimiter {
@@ -70,10 +71,15 @@ export function rateLimiters() {
   return (limiters ??= build());
 }
 
-/** The visitor's address: the server's socket address, or X-Forwarded-For behind a trusted proxy. */
-export function clientIpOf(context: AppLoadContext | undefined): string {
-  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
-  return typeof ip === "string" && ip ? ip : "unknown";
+/**
+ * The visitor's address: what `scripts/serve.mjs` resolved from the socket and the trusted proxies
+ * (`clientIp` in the load context); under a bare `remix-serve` the same function reads the headers
+ * (decision 012).
+ */
+export function clientIpOf(args: { context: AppLoadContext | undefined; request: Request }): string {
+  const ip = (args.context as { clientIp?: unknown } | undefined)?.clientIp;
+  if (typeof ip === "string" && ip) return ip;
+  return resolveClient(env().TRUST_PROXY, { headers: args.request.headers }).ip;
 }
 
 export type LimitResult = { ok: true } | { ok: false; retryAfterS: number };
@@ -112,4 +118,14 @@ export function releaseSms(mobile: string) {
 /** Seconds until the mobile may get another code. */
 export function smsResendLeftS(mobile: string): number {
   return rateLimiters().smsResend.windowLeftS(mobile);
+}
+
+/**
+ * Headers for an answer that may be a 429: every 429 the portal sends carries `Retry-After` in seconds
+ * (issue 10 §2); `retryAfterS` is the wait the limit reported.
+ */
+export function withRetryAfter(outcome: { status: number; retryAfterS?: number }, init?: HeadersInit): Headers {
+  const headers = new Headers(init);
+  if (outcome.status === 429) headers.set("Retry-After", String(Math.max(1, Math.ceil(outcome.retryAfterS ?? 60))));
+  return headers;
 }

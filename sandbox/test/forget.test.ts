@@ -33,3 +33,27 @@ describe('forgot password (chosen: /v1/front/login/forget/resetPassword)', () =>
     expect((await c.api(`${L}/`, { method: 'POST', body: { account: 'forget01', password: 'NewPass123' } })).json.code).toBe('1');
   });
 });
+
+describe('SMS codes burn after 5 wrong checks (issue 10 §2)', () => {
+  it.each([
+    ['forget', `${L}/forget/resetPassword`, (code: string) => ({ mobile: MOBILE, smsCode: code, password: 'NewPass123' })],
+    ['login', `${L}/mobileSmsLogin`, (code: string) => ({ mobile: MOBILE, smsCode: code })],
+  ] as const)('%s: the right code fails after 5 wrong ones; a new code works', async (type, path, payload) => {
+    await c.api(`${L}/sendSmsCode`, { method: 'POST', body: { mobile: MOBILE, type } });
+    const { code } = (await c.control('GET', `/sms?mobile=${MOBILE}`)).json;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await c.api(path, { method: 'POST', body: payload(wrong) })).json.code).toBe('0');
+    expect((await c.api(path, { method: 'POST', body: payload(code) })).json.code).toBe('0');
+    await c.api(`${L}/sendSmsCode`, { method: 'POST', body: { mobile: MOBILE, type } });
+    const fresh = (await c.control('GET', `/sms?mobile=${MOBILE}`)).json.code;
+    expect((await c.api(path, { method: 'POST', body: payload(fresh) })).json.code).toBe('1');
+  });
+
+  it('4 wrong checks leave the code usable', async () => {
+    await c.api(`${L}/sendSmsCode`, { method: 'POST', body: { mobile: MOBILE, type: 'forget' } });
+    const { code } = (await c.control('GET', `/sms?mobile=${MOBILE}`)).json;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) await c.api(`${L}/forget/resetPassword`, { method: 'POST', body: { mobile: MOBILE, smsCode: wrong, password: 'NewPass123' } });
+    expect((await c.api(`${L}/forget/resetPassword`, { method: 'POST', body: { mobile: MOBILE, smsCode: code, password: 'NewPass123' } })).json.code).toBe('1');
+  });
+});

@@ -56,11 +56,23 @@ async function schoolOf(ctx: Ctx, req: FastifyRequest, cid: number, user: UserRo
   return user.schoolId;
 }
 
-/** The latest unused SMS code of a mobile, if it matches and is fresh; it is used up on success. */
+/** Wrong checks a code survives: the 5th wrong one burns it, as a real upstream should (portal issue 10 §2). */
+export const SMS_CODE_MAX_WRONG = 5;
+
+/**
+ * The latest unused SMS code of a mobile, if it matches and is fresh; it is used up on success. A wrong
+ * code counts against the latest code; after SMS_CODE_MAX_WRONG wrong checks it is burned (used), so
+ * even the right code fails until a new one is sent.
+ */
 export async function consumeSmsCode(ctx: Ctx, mobile: string, code: string): Promise<boolean> {
-  const row = await ctx.db.get<{ id: number; code: string; sentAt: number; used: number }>(
-    'SELECT id, code, sent_at, used FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1', [mobile]);
-  if (!row || row.used || row.code !== code || row.sentAt + SMS_CODE_TTL_MS < Date.now()) return false;
+  const row = await ctx.db.get<{ id: number; code: string; sentAt: number; used: number; wrong: number }>(
+    'SELECT id, code, sent_at, used, wrong FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1', [mobile]);
+  if (!row || row.used || row.sentAt + SMS_CODE_TTL_MS < Date.now()) return false;
+  if (row.code !== code) {
+    await ctx.db.run('UPDATE sms_codes SET wrong = wrong + 1, used = CASE WHEN wrong + 1 >= ? THEN 1 ELSE used END WHERE id = ?',
+      [SMS_CODE_MAX_WRONG, row.id]);
+    return false;
+  }
   await ctx.db.run('UPDATE sms_codes SET used = 1 WHERE id = ?', [row.id]);
   return true;
 }

@@ -1,0 +1,64 @@
+import { data } from "@remix-run/node";
+
+/**
+ * Request body limits (issue 10 §4, docs/decisions/012). `scripts/serve.mjs` refuses over-large form
+ * bodies before Remix runs; these helpers hold the same limits inside the app (also under a bare
+ * `remix-serve`) and cap uploads per form.
+ */
+
+/** Spec 001 §9: the upload limit of the forms to come (5 MB). */
+export const DEFAULT_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`request body over ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** Whether the declared Content-Length is over the limit (the body is then refused unread). */
+export function declaredTooLarge(headers: Headers, maxBytes: number): boolean {
+  const length = headers.get("Content-Length");
+  return length !== null && /^\d+$/.test(length.trim()) && Number(length) > maxBytes;
+}
+
+/** The body, counted while it streams: it errors with BodyTooLargeError as soon as it passes `maxBytes`. */
+export function capStream(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStream<Uint8Array> {
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBytes) controller.error(new BodyTooLargeError(maxBytes));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/** The answer to an over-large body: HTTP 413, the connection closed so the rest is not read. */
+export function payloadTooLarge(maxBytes: number) {
+  return data({ kind: "tooLarge" as const, limit: maxBytes }, { status: 413, headers: { Connection: "close" } });
+}
+
+/**
+ * Reads a form body (url-encoded or multipart) of at most `maxBytes`: refused with a thrown 413 before
+ * reading when the declared length is larger, and aborted while streaming when it grows past it. For an
+ * upload form pass its own limit (default: spec 001 §9's 5 MB).
+ */
+export async function readCappedForm(request: Request, maxBytes = DEFAULT_UPLOAD_BYTES): Promise<FormData> {
+  if (declaredTooLarge(request.headers, maxBytes)) throw payloadTooLarge(maxBytes);
+  if (!request.body) return new FormData();
+  const capped = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: capStream(request.body, maxBytes),
+    duplex: "half",
+  } as RequestInit & { duplex: "half" });
+  try {
+    return await capped.formData();
+  } catch (error) {
+    if (error instanceof BodyTooLargeError || (error as { cause?: unknown })?.cause instanceof BodyTooLargeError) throw payloadTooLarge(maxBytes);
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+import { smsResendLeftS } from "~/services/rate-limit.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/**
+ * Wrong SMS codes (issue 10 §2, docs/decisions/012): every step that checks an SMS code (reset password,
+ * register, SMS login, and the bind / verify forms) calls `checkSmsCode`. Each code allows at most
+ * MAX_WRONG_CODE_TRIES wrong tries; then it is burned: every further check for that mobile and purpose
+ * answers `burned` (HTTP 429, Retry-After) without reaching the upstream, until a new code is sent
+ * (`codeSent`) or the state expires. The portal enforces this itself: it does not rely on the upstream.
+ */
+export const MAX_WRONG_CODE_TRIES = 5;
+/** Longer than a code lives (the sandbox's codes live 10 minutes): a burned code stays burned. */
+export const CODE_STATE_TTL_MS = 15 * 60_000;
+
+export type CodePurpose = "login" | "register" | "forget" | "bind" | "verify";
+
+/**
+ * Where the counters live: integer counters with a time to live. One process keeps them in memory; a
+ * shared store (Redis: INCRBY + PEXPIRE, GET, DEL) implements the same three calls.
+ */
+export interface CounterStore {
+  /** Adds `by` (may be negative) and returns the new value; a new key starts at 0 and lives `ttlMs`. */
+  increment(key: string, by: number, ttlMs: number): Promise<number>;
+  get(key: string): Promise<number>;
+  delete(key: string): Promise<void>;
+}
+
+export class MemoryCounterStore implements CounterStore {
+  private readonly entries = new Map<string, { n: number; expires: number }>();
+  constructor(private readonly maxKeys = 50_000) {}
+
+  async increment(key: string, by: number, ttlMs: number): Promise<number> {
+    const now = Date.now();
+    let entry = this.live(key, now);
+    if (!entry) {
+      if (this.entries.size >= this.maxKeys) this.sweep(now);
+      entry = { n: 0, expires: now + ttlMs };
+      this.entries.set(key, entry);
+    }
+    entry.n += by;
+    return entry.n;
+  }
+
+  async get(key: string): Promise<number> {
+    return this.live(key, Date.now())?.n ?? 0;
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  private live(key: string, now: number) {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweep(now: number) {
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
+    while (this.entries.size >= this.maxKeys) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+}
+
+let store: CounterStore = new MemoryCounterStore();
+
+/** Replaces the store (tests; a shared store for several processes). */
+export function useCounterStore(next: CounterStore) {
+  store = next;
+}
+
+const keyOf = (purpose: CodePurpose, mobile: string) => `sms-code:${purpose}:${mobile.replace(/\s+/g, "")}`;
+
+/** A new code was sent to the mobile for this purpose: its wrong tries start again at 0. */
+export async function codeSent(purpose: CodePurpose, mobile: string): Promise<void> {
+  await store.delete(keyOf(purpose, mobile));
+}
+
+/** Seconds a visitor is told to wait after a burned code: until a new code may be sent, at least 1. */
+export function burnedRetryAfterS(mobile: string): number {
+  return Math.max(1, smsResendLeftS(mobile.replace(/\s+/g, "")));
+}
+
+export type CodeCheck<T> =
+  /** the check passed */
+  | { kind: "ok"; value: T }
+  /** the upstream refused the code; `burned` when that was the last allowed try */
+  | { kind: "wrong"; error: UpstreamError; burned: boolean }
+  /** the code was already burned: the check was not made */
+  | { kind: "burned"; retryAfterS: number };
+
+/** An upstream business refusal counts as a wrong try; a captcha demand, a timeout or an outage do not. */
+function isWrongTry(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError && error.kind === "business";
+}
+
+/**
+ * THE helper for every step that checks an SMS code: reserves one try before the upstream call (so
+ * parallel guesses cannot pass the limit together), gives it back when the code was not checked
+ * (captcha, outage), and clears the count when the code was right.
+ */
+export async function checkSmsCode<T>(purpose: CodePurpose, mobile: string, check: () => Promise<T>): Promise<CodeCheck<T>> {
+  const key = keyOf(purpose, mobile);
+  const tries = await store.increment(key, 1, CODE_STATE_TTL_MS);
+  if (tries > MAX_WRONG_CODE_TRIES) return { kind: "burned", retryAfterS: burnedRetryAfterS(mobile) };
+  try {
+    const value = await check();
+    await store.delete(key);
+    return { kind: "ok", value };
+  } catch (error) {
+    if (!isWrongTry(error)) {
+      await store.increment(key, -1, CODE_STATE_TTL_MS);
+      throw error;
+    }
+    return { kind: "wrong", error, burned: tries >= MAX_WRONG_CODE_TRIES };
+  }
+}

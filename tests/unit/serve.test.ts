@@ -1,0 +1,148 @@
+// scripts/serve.mjs in-process (issue 10 §3 and §4): proxy trust, Origin scheme, body limits, odd requests.
+import type { AddressInfo } from "node:net";
+import net from "node:net";
+import type { Server } from "node:http";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+process.env.UPSTREAM_URL ??= "http://127.0.0.1:9";
+
+const { createApp } = (await import("../../scripts/serve.mjs")) as { createApp: (o: unknown) => { listen(port: number, host: string, cb: () => void): Server } };
+const clientAddress = await import("~/services/client-address.server");
+const bodyLimit = await import("~/services/body-limit.server");
+const { checkSameOrigin } = await import("~/services/portal.server");
+const { tenantOf } = await import("~/services/tenant.server");
+
+type Seen = { url: string; host: string | null; forwarded: string | null; clientIp: unknown; body?: string };
+let server: Server | undefined;
+let seen: Seen[] = [];
+
+afterEach(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+  seen = [];
+  vi.restoreAllMocks();
+});
+
+async function start(env: Record<string, string> = {}): Promise<string> {
+  const build = {
+    entry: { module: { crossSiteReason: (r: Request) => checkSameOrigin(r, tenantOf(r)), ...clientAddress, ...bodyLimit } },
+  };
+  const app = createApp({
+    build,
+    env: { COMPRESSION: "0", LOG_REQUESTS: "1", ...env },
+    handleRequest: async (request: Request, context: { clientIp: unknown }) => {
+      const entry: Seen = { url: request.url, host: request.headers.get("Host"), forwarded: request.headers.get("X-Forwarded-For"), clientIp: context.clientIp };
+      seen.push(entry);
+      if (request.method === "POST") entry.body = await request.text();
+      return new Response("ok", { headers: { "Set-Cookie": "a=1" } });
+    },
+  });
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, "127.0.0.1", resolve);
+  });
+  return `127.0.0.1:${(server!.address() as AddressInfo).port}`;
+}
+
+/** A raw HTTP exchange: the request as written, the status line and body of the answer. */
+function raw(address: string, text: string, options: { keepOpen?: boolean } = {}): Promise<{ status: number; body: string }> {
+  const [host, port] = address.split(":");
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), host, () => socket.write(text));
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString();
+      if (options.keepOpen && /\r\n\r\n[\s\S]*<\/html>/.test(answer)) socket.destroy();
+    });
+    socket.on("close", () => resolve({ status: Number(answer.split(" ")[1]), body: answer }));
+    socket.on("error", reject);
+  });
+}
+
+describe("proxy trust (TRUST_PROXY)", () => {
+  it("0: forwarded headers count for nothing", async () => {
+    const address = await start();
+    await fetch(`http://${address}/x`, { headers: { "X-Forwarded-For": "6.6.6.6", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" } });
+    expect(seen[0]).toMatchObject({ url: `http://${address}/x`, host: address, forwarded: null, clientIp: "127.0.0.1" });
+  });
+
+  it("1: the proxy's entries, not the client's left-most ones; rotating them changes nothing", async () => {
+    const address = await start({ TRUST_PROXY: "1" });
+    for (const fake of ["1.1.1.1", "2.2.2.2"]) {
+      await fetch(`http://${address}/x`, {
+        headers: { "X-Forwarded-For": `${fake}, 203.0.113.9`, "X-Forwarded-Host": "evil.example, school.example.com", "X-Forwarded-Proto": "http, https" },
+      });
+    }
+    expect(seen.map((s) => s.clientIp)).toEqual(["203.0.113.9", "203.0.113.9"]);
+    expect(seen[0]).toMatchObject({ url: "https://school.example.com/x", host: "school.example.com", forwarded: null });
+  });
+
+  it("a list: a peer that is not a listed proxy is the client", async () => {
+    const address = await start({ TRUST_PROXY: "10.0.0.0/8" });
+    await fetch(`http://${address}/x`, { headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Host": "evil.example" } });
+    expect(seen[0]).toMatchObject({ clientIp: "127.0.0.1", host: address });
+  });
+
+  it("a bad TRUST_PROXY stops the server with a message naming it", () => {
+    expect(() => createApp({ build: { entry: { module: { ...clientAddress, ...bodyLimit } } }, env: { TRUST_PROXY: "yes" }, handleRequest: async () => new Response() })).toThrow("TRUST_PROXY");
+  });
+});
+
+describe("Origin check compares the scheme", () => {
+  it("http://host is refused on an https site", async () => {
+    const address = await start({ TRUST_PROXY: "1" });
+    const post = (origin: string) =>
+      fetch(`http://${address}/join/login`, { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Host": "school.example.com", "X-Forwarded-Proto": "https", Origin: origin } });
+    expect((await post("http://school.example.com")).status).toBe(403);
+    expect((await post("https://school.example.com")).status).toBe(200);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe("body limits (MAX_FORM_BYTES)", () => {
+  it("refuses a 20 MB url-encoded post with 413 before reading it", async () => {
+    const address = await start();
+    const started = Date.now();
+    const answer = await raw(
+      address,
+      `POST /join/login HTTP/1.1\r\nHost: ${address}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 20971520\r\n\r\ncsrf=x&a=`,
+      { keepOpen: true },
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatch(/Connection: close/i);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("caps chunked bodies while streaming; smaller ones reach the app whole", async () => {
+    const address = await start({ MAX_FORM_BYTES: "2048" });
+    const chunk = "a".repeat(1000);
+    const head = `POST /join/login HTTP/1.1\r\nHost: ${address}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+    const chunked = (n: number) => head + `${(1000).toString(16)}\r\n${chunk}\r\n`.repeat(n) + "0\r\n\r\n";
+    expect((await raw(address, chunked(3))).status).toBe(413);
+    expect(seen).toHaveLength(0);
+    expect((await raw(address, chunked(2))).status).toBe(200);
+    expect(seen[0]?.body).toHaveLength(2000);
+    const big = await fetch(`http://${address}/join/login`, { method: "POST", body: "a".repeat(2049), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(big.status).toBe(413);
+  });
+});
+
+describe("odd requests: the branded 400 page and one log line without a stack", () => {
+  it.each([
+    ["Host: a b", "GET /home/index HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n", "bad host"],
+    ["/%ff", "GET /%ff HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n", "bad path"],
+    ["?_data=", "GET /home/index?_data=root HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n", "data probe"],
+  ])("%s", async (_name, request, reason) => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const address = await start();
+    const answer = await raw(address, request.replace("HOST", address));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain("请求无效 · Bad request");
+    expect(seen).toHaveLength(0);
+    const lines = out.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith("{"));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ status: 400, refused: reason });
+    expect([...out.mock.calls, ...err.mock.calls].map((c) => String(c[0])).join("")).not.toMatch(/\n\s+at /);
+  });
+});
