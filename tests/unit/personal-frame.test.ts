@@ -44,7 +44,10 @@ function browser() {
       for (const cookie of res.headers.getSetCookie()) {
         const [pair] = cookie.split(";");
         const i = pair!.indexOf("=");
-        jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+        const [name, value] = [pair!.slice(0, i), pair!.slice(i + 1)];
+        // As a browser does: an expired or emptied cookie is removed, not kept as `name=`.
+        if (!value || /;\s*max-age=0\b/i.test(cookie) || /;\s*expires=thu, 01 jan 1970/i.test(cookie)) jar.delete(name);
+        else jar.set(name, value);
       }
       return res;
     },
