@@ -208,3 +208,21 @@ export function isRefresh(formData: FormData): boolean {
 export function refreshReply<R extends { error?: unknown }>(reply: R): R {
   return { ...reply, error: {} };
 }
+
+/** The form's default values from the stored ones (conform `defaultValue`): a string, or a list for list types. */
+export function defaultValues(fields: DynamicField[]): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const walk = (list: DynamicField[]) => {
+    for (const field of list) {
+      if (!field.readOnly) out[field.name] = LIST_TYPES.has(field.type) ? field.value : (field.value[0] ?? "");
+      for (const condition of field.conditions) walk(condition.fields);
+    }
+  };
+  walk(fields);
+  return out;
+}
+
+/** Whether the form needs `encType="multipart/form-data"` (an annex or image field is shown). */
+export function needsMultipart(fields: DynamicField[], values?: FieldValues | null): boolean {
+  return visibleFields(fields, values).some((f) => !f.readOnly && (f.type === "annex" || f.type === "image"));
+}
