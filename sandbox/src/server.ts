@@ -17,6 +17,8 @@ import { registerForgetRoutes } from './routes/forget.js';
 import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
+import { registerPersonalRoutes } from './routes/personal.js';
+import { registerMessageRoutes } from './routes/messages.js';
 import { ensureSeeded } from './seed.js';
 import { absoluteStatic, registerStaticRoutes } from './routes/static.js';
 
@@ -111,6 +113,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerThirdPartyRoutes(app, ctx);
   registerExerciseSyncRoutes(app, ctx);
   registerShellRoutes(app, ctx);
+  registerPersonalRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   if (ctx.control) registerControlRoutes(app, ctx);
   const realtime = await attachRealtime(app, ctx);
