@@ -1,4 +1,4 @@
-import { useForm } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import i18next from "i18next";
 import { renderToString } from "react-dom/server";
@@ -11,8 +11,8 @@ import en from "~/locales/en/fields.json";
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { fields: en } }, interpolation: { escapeValue: false } });
 
-function Harness({ fields, lastResult }: { fields: DynamicField[]; lastResult?: Parameters<typeof useForm>[0]["lastResult"] }) {
-  const [form] = useForm<Record<string, unknown>>({
+function Harness({ fields, lastResult }: { fields: DynamicField[]; lastResult?: SubmissionResult<string[]> }) {
+  const [form] = useForm<Record<string, string | string[]>>({
     id: "f",
     lastResult,
     defaultValue: defaultValues(fields),
@@ -21,7 +21,7 @@ function Harness({ fields, lastResult }: { fields: DynamicField[]; lastResult?: 
   return <DynamicFields fields={fields} form={form} />;
 }
 
-function render(fields: DynamicField[], lastResult?: Parameters<typeof useForm>[0]["lastResult"]): string {
+function render(fields: DynamicField[], lastResult?: SubmissionResult<string[]>): string {
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <Harness fields={fields} lastResult={lastResult} />

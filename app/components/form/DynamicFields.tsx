@@ -22,7 +22,7 @@ import {
  * `intent=refresh`: the route re-renders the form with every value kept (`refreshReply`). With
  * JavaScript sub-fields follow the form's value at once and that button is not shown.
  */
-export function DynamicFields({ fields, form }: { fields: Field[]; form: FormMetadata<Record<string, unknown>> }) {
+export function DynamicFields({ fields, form }: { fields: Field[]; form: FormMetadata<Record<string, any>> }) {
   const { t } = useTranslation("fields");
   const hydrated = useHydrated();
   const fieldset = form.getFieldset() as Record<string, FieldMetadata<unknown>>;
