@@ -2,3 +2,4 @@
 export * from "./types";
 export * from "./normalise";
 export * from "./schema";
+export * from "./parse";
