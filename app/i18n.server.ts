@@ -9,14 +9,16 @@ import zhLogin from "~/locales/zh/login.json";
 import enLogin from "~/locales/en/login.json";
 import zhCatalog from "~/locales/zh/catalog.json";
 import enCatalog from "~/locales/en/catalog.json";
+import zhFields from "~/locales/zh/fields.json";
+import enFields from "~/locales/en/fields.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, fields: zhFields },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, fields: enFields },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];
