@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { finished } from "node:stream/promises";
+import { imageKindOf } from "~/forms/dynamic-fields/files";
 import { unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 
 /**
@@ -33,13 +34,7 @@ export type StoredImage = {
 
 export type ImageUpload = { formData: FormData; image?: StoredImage; error?: ImageUploadError };
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-export function imageKindOf(head: Uint8Array): ImageKind | undefined {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpg";
-  if (head.length >= 8 && PNG.every((b, i) => head[i] === b)) return "png";
-  return undefined;
-}
+export { imageKindOf };
 
 class UploadRefused extends Error {
   constructor(readonly code: ImageUploadError) {

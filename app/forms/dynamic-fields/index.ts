@@ -3,3 +3,4 @@ export * from "./types";
 export * from "./normalise";
 export * from "./schema";
 export * from "./parse";
+export * from "./files";
