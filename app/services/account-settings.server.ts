@@ -98,6 +98,20 @@ export async function setAvatar(upstream: Upstream, image: Uint8Array): Promise<
   return answer?.headPic ?? undefined;
 }
 
+/**
+ * `POST sign/source/upload` (the spec's sign-up upload; the sandbox takes JSON `{ fileName, data }`) →
+ * `{ fileId, filePath }`: where an annex or image value is stored before the field list is saved.
+ */
+export async function uploadFile(upstream: Upstream, file: { name: string; bytes: Uint8Array }) {
+  return upstream.call({
+    method: "POST",
+    path: `${SETTING}/sign/source/upload`,
+    body: { fileName: file.name, data: Buffer.from(file.bytes).toString("base64") },
+    schema: z.looseObject({ fileId: z.union([z.string(), z.number()]).transform(String), filePath: z.string() }),
+    expect: ["business"],
+  });
+}
+
 /* ---------- personal data (four sections) and custom-field data ---------- */
 
 export const PERSONAL_SECTIONS = ["base", "contact", "other", "register"] as const;

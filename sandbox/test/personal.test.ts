@@ -152,6 +152,23 @@ describe('avatar', () => {
   });
 });
 
+describe('file upload', () => {
+  it('stores an allowed file and serves it at the returned path', async () => {
+    const r = await api(`${S}/sign/source/upload`, 'POST', { fileName: '毕业证.pdf', data: Buffer.from('%PDF-1.4 test').toString('base64') });
+    expect(r.json.code).toBe('1');
+    expect(r.json.data.filePath).toMatch(/\/__files\/\d+\//);
+    const file = await fetch(r.json.data.filePath);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF-1.4 test');
+  });
+
+  it('refuses another extension and more than 5 MB', async () => {
+    expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.exe', data: 'AA==' })).json.message).toBe('file type not allowed');
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1).toString('base64');
+    expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.zip', data: big })).json.code).toBe('-600');
+  });
+});
+
 describe('messages', () => {
   it('counts the unread, in step with getCurrentUser, and reading or deleting changes it', async () => {
     expect((await api(`${M}/count`, 'GET')).json.data).toEqual({ unReadNum: 3, total: 5 });

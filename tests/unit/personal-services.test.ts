@@ -102,6 +102,19 @@ describe("account settings service", () => {
     expect(archive.studyDays).toBe(46);
   });
 
+  it("uploads an annex file through the kit and saves its URL as the field's value", async () => {
+    const up = await upstreamFor("student01");
+    const fields = await account.getCustomFieldData(up);
+    const diploma = fields.find((f) => f.code === "c_diploma")!;
+    const { uploadFieldFiles } = await import("~/forms/dynamic-fields");
+    const result = await uploadFieldFiles([diploma], { df_c_diploma: new File([new TextEncoder().encode("%PDF")], "d.pdf") }, async (file) =>
+      (await account.uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
+    );
+    const url = (result.value!.df_c_diploma as string[])[0]!;
+    expect(url).toMatch(/\/__files\/\d+\/d\.pdf$/);
+    expect(await (await fetch(url)).text()).toBe("%PDF");
+  });
+
   it("a GET failure is not the caller's: it becomes the error page response", async () => {
     const up = await upstreamFor("student01");
     await sandbox.control("POST", "/faults", { path: "get/account/info", status: 500 });

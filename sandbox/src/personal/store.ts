@@ -7,9 +7,9 @@ import type { Ctx } from '../context.js';
  * on the first personal call after a (re)seed of the database, which `POST /__sandbox/reset` causes by
  * recreating `meta` without the `personal_seed` key.
  */
-export const PERSONAL_SEED_VERSION = '1';
+export const PERSONAL_SEED_VERSION = '2';
 
-const TABLES = ['personal_values', 'personal_third', 'personal_avatars', 'personal_messages', 'personal_verified', 'personal_group'];
+const TABLES = ['personal_values', 'personal_third', 'personal_avatars', 'personal_messages', 'personal_verified', 'personal_group', 'personal_files'];
 
 const SCHEMA = `
 CREATE TABLE personal_values (
@@ -25,6 +25,8 @@ CREATE TABLE personal_messages (
   message_type TEXT NOT NULL, read_flag INTEGER NOT NULL DEFAULT 0, create_time INTEGER NOT NULL);
 CREATE TABLE personal_verified (user_id INTEGER PRIMARY KEY, verified_at INTEGER NOT NULL);
 CREATE TABLE personal_group (user_id INTEGER PRIMARY KEY, group_ids TEXT NOT NULL, proxy_id INTEGER);
+CREATE TABLE personal_files (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, file_name TEXT NOT NULL, data TEXT NOT NULL);
 `;
 
 /** Birthday of the seed user 1001: 2000-05-20 (midnight, China time) as a millisecond timestamp. */

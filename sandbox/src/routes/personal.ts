@@ -22,6 +22,8 @@ export const IDENTITY_TTL_MS = 10 * 60_000;
 /** Spec 001 §9: 5 MB for images. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const THIRD_TYPES = ['weixin', 'qq', 'weibo', 'weixinwork'] as const;
+/** Spec 001 §5: the sign-up file upload's extensions. */
+export const UPLOAD_EXTENSIONS = new Set(['pdf', 'doc', 'txt', 'ppt', 'docx', 'xlsx', 'pptx', 'jpg', 'png', 'gif', 'jpeg', 'zip', 'rar']);
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 
@@ -313,6 +315,27 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
       'SELECT content_type, data FROM personal_avatars WHERE user_id = ? AND version = ?', [Number(m[1]), Number(m[2])]) : undefined;
     if (!row) return reply.code(404).send({ error: 'not found' });
     return reply.header('content-type', row.contentType).header('cache-control', 'public, max-age=86400').send(Buffer.from(row.data, 'base64'));
+  });
+
+  // file upload for annex/image values (spec path of the sign-up upload; body chosen: JSON { fileName, data: base64 })
+  app.post(`${SETTING}/sign/source/upload`, { bodyLimit: 8 * 1024 * 1024 }, U(async ({ user }, req) => {
+    const b = body(req);
+    const fileName = str(b.fileName).replace(/[\\/]/g, '_');
+    const ext = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
+    if (!UPLOAD_EXTENSIONS.has(ext)) return fail('0', 'file type not allowed');
+    if (typeof b.data !== 'string' || !b.data) return fail('0', 'please choose a file');
+    const bytes = Buffer.from(b.data, 'base64');
+    if (bytes.length > AVATAR_MAX_BYTES) return fail('-600', 'file larger than the limit');
+    const r = await ctx.db.run('INSERT INTO personal_files (user_id, file_name, data) VALUES (?,?,?)', [user.id, fileName, bytes.toString('base64')]);
+    return ok({ fileId: r.lastId, filePath: `http://${hostOf(req)}/__files/${r.lastId}/${encodeURIComponent(fileName)}` });
+  }));
+  app.get<{ Params: { id: string; name: string } }>('/__files/:id/:name', async (req, reply) => {
+    await ensurePersonal(ctx);
+    const row = await ctx.db.get<{ fileName: string; data: string }>('SELECT file_name, data FROM personal_files WHERE id = ?', [Number(req.params.id) || 0]);
+    if (!row || row.fileName !== req.params.name) return reply.code(404).send({ error: 'not found' });
+    const ext = row.fileName.split('.').pop()!.toLowerCase();
+    const type = ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'gif' ? 'image/gif' : ext === 'pdf' ? 'application/pdf' : 'application/octet-stream';
+    return reply.header('content-type', type).send(Buffer.from(row.data, 'base64'));
   });
 
   // personal data: four sections in the student-info shape
