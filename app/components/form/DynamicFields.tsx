@@ -21,6 +21,9 @@ import {
  * Without JavaScript a field with sub-fields (chooseRelList) or a cascade level offers a submit button
  * `intent=refresh`: the route re-renders the form with every value kept (`refreshReply`). With
  * JavaScript sub-fields follow the form's value at once and that button is not shown.
+ *
+ * Give `useForm` an explicit `id`: conform finds the form by id, and a `useId` value generated on the
+ * server need not match the client's, which silently stops live values (counter, sub-fields).
  */
 export function DynamicFields({ fields, form }: { fields: Field[]; form: FormMetadata<Record<string, any>> }) {
   const { t } = useTranslation("fields");
