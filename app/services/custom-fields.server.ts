@@ -72,9 +72,17 @@ export async function withCascadeLevels(upstream: Upstream, fields: DynamicField
     fields.map(async (field) => {
       const conditions = await Promise.all(field.conditions.map(async (c) => ({ ...c, fields: await withCascadeLevels(upstream, c.fields, values) })));
       if (field.type !== "cascade") return { ...field, conditions };
-      const levels = await Promise.all(cascadeParents(field, values ?? { [field.name]: field.value }).map((pid) => getCascadeOptions(upstream, field.id, pid)));
-      const end = levels.findIndex((l) => l.length === 0);
-      return { ...field, conditions, cascadeLevels: end === -1 ? levels : levels.slice(0, end) };
+      const parents = cascadeParents(field, values ?? { [field.name]: field.value });
+      const levels = await Promise.all(parents.map((pid) => getCascadeOptions(upstream, field.id, pid)));
+      // a level ends the path when it is empty, or when the next parent is not one of its options (an
+      // earlier level changed without JS: the later choices are stale)
+      let end = 0;
+      while (end < levels.length && levels[end]!.length > 0) {
+        const next = parents[end + 1];
+        end++;
+        if (next === undefined || !levels[end - 1]!.some((o) => (o.id ?? o.value) === next)) break;
+      }
+      return { ...field, conditions, cascadeLevels: levels.slice(0, end) };
     }),
   );
 }

@@ -139,6 +139,9 @@ describe("custom fields service", () => {
     ]);
     const [leaf] = await custom.withCascadeLevels(up, [region], { df_c_region: ["11", "1101"] });
     expect(leaf!.cascadeLevels).toHaveLength(2); // 东城区 has no children: no third level
+    // 广东省 then a stale 北京 district (level 1 changed without JS): the path ends after level 2
+    const [stale] = await custom.withCascadeLevels(up, [region], { df_c_region: ["44", "1101"] });
+    expect(stale!.cascadeLevels!.map((l) => l[0]?.label)).toEqual(["北京市", "广州市"]);
   });
 
   it("saves the custom info and the group/proxy, after which the info is complete", async () => {

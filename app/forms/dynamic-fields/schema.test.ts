@@ -35,6 +35,11 @@ function errorsOf(f: DynamicField, entries: Array<[string, string | File]>) {
   return s.status === "success" ? { ok: true as const, value: s.value as Record<string, unknown> } : { ok: false as const, errors: s.error?.[f.name] ?? [] };
 }
 
+function withLevels(f: DynamicField): DynamicField {
+  const o = (id: string) => ({ value: id, id, label: id });
+  return { ...f, cascadeLevels: [[o("11"), o("31")], [o("1101"), o("1102")]] };
+}
+
 // spec 001 §5 "Dynamic fields": [description, field, posted entries, expected error or null]
 type Row = [string, DynamicField, Array<[string, string]>, string | null];
 const N = "df_f";
@@ -82,6 +87,8 @@ const rows: Row[] = [
   ["optional checkbox, none", field("checkbox", { fieldOptions: OPTIONS }), [], null],
   ["cascade path", field("cascade", { required: 1 }), [[N, "11"], [N, "1101"]], null],
   ["required cascade, none", field("cascade", { required: 1 }), [], FE.required],
+  ["cascade within its loaded levels", withLevels(field("cascade")), [[N, "11"], [N, "1101"]], null],
+  ["cascade with a stale second level", withLevels(field("cascade")), [[N, "11"], [N, "3101"]], FE.invalidOption],
   ["annex kept url", field("annex", { required: 1 }), [[N, "https://x/a.pdf"]], null],
   ["required annex, none", field("annex", { required: 1 }), [], FE.required],
   ["required image, none", field("image", { required: 1 }), [], FE.required],

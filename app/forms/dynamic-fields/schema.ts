@@ -117,8 +117,14 @@ export function fieldSchema(field: DynamicField): z.ZodType {
           if (start > end) ctx.addIssue({ code: "custom", message: FE.periodOrder });
         })
         .transform((list) => (list[0] && list[1] ? [list[0], list[1]] : []));
-    case "cascade":
-      return listOf(field, z.array(z.string().trim().min(1)));
+    case "cascade": {
+      // with the levels loaded (the route's `withCascadeLevels`), each choice must be an option of its level
+      const levels = field.cascadeLevels;
+      const s = z
+        .array(z.string().trim().min(1))
+        .refine((path) => !levels || path.every((v, i) => levels[i]?.some((o) => (o.id ?? o.value) === v)), { error: FE.invalidOption });
+      return listOf(field, s);
+    }
     case "annex":
     case "image":
       // kept values (URLs / resource ids) plus newly attached files; the route uploads the files
