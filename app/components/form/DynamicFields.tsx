@@ -60,7 +60,8 @@ function list(value: unknown): string[] {
 
 /** One field: label, control, counter, hint, error. */
 export function DynamicField({ field, meta, refresh, t }: { field: Field; meta: FieldMetadata<unknown>; refresh: boolean; t: T }) {
-  const error = fieldErrorText(t, meta.errors?.[0]);
+  // an error of a part (`name[1]`) shows at the field too
+  const error = fieldErrorText(t, meta.errors?.[0] ?? Object.values(meta.allErrors ?? {})[0]?.[0]);
   const hintId = `${meta.id}-hint`;
   const describedBy = [field.tip ? hintId : "", error ? meta.errorId : ""].filter(Boolean).join(" ") || undefined;
   const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } as const;

@@ -88,6 +88,7 @@ const rows: Row[] = [
   ["cascade path", field("cascade", { required: 1 }), [[N, "11"], [N, "1101"]], null],
   ["required cascade, none", field("cascade", { required: 1 }), [], FE.required],
   ["cascade within its loaded levels", withLevels(field("cascade")), [[N, "11"], [N, "1101"]], null],
+  ["cascade with an unchosen second level", withLevels(field("cascade", { required: 1 })), [[N, "11"], [N, ""]], null],
   ["cascade with a stale second level", withLevels(field("cascade")), [[N, "11"], [N, "3101"]], FE.invalidOption],
   ["annex kept url", field("annex", { required: 1 }), [[N, "https://x/a.pdf"]], null],
   ["required annex, none", field("annex", { required: 1 }), [], FE.required],

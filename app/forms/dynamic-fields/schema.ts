@@ -121,20 +121,26 @@ export function fieldSchema(field: DynamicField): z.ZodType {
       // with the levels loaded (the route's `withCascadeLevels`), each choice must be an option of its level
       const levels = field.cascadeLevels;
       const s = z
-        .array(z.string().trim().min(1))
+        .array(z.string().trim())
         .refine((path) => !levels || path.every((v, i) => levels[i]?.some((o) => (o.id ?? o.value) === v)), { error: FE.invalidOption });
       return listOf(field, s);
     }
     case "annex":
     case "image":
       // kept values (URLs / resource ids) plus newly attached files; the route uploads the files
-      return listOf(field, z.array(z.union([z.string().trim().min(1), z.instanceof(File)])));
+      return listOf(field, z.array(z.union([z.string().trim(), z.instanceof(File)])));
   }
 }
 
-/** A list field: absent = []; required = at least one value (spec 001 §5). */
+/**
+ * A list field: absent = []; empty entries (an unchosen cascade level: conform posts "" as undefined) are
+ * dropped, so every error is the field's own and shows beside it; required = at least one value (spec 001 §5).
+ */
 function listOf(field: DynamicField, s: z.ZodType<unknown[]>): z.ZodType {
-  const list = z.preprocess((v) => (v === undefined ? [] : v), s);
+  const list = z.preprocess(
+    (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]).filter((x) => x !== undefined && x !== null && x !== ""),
+    s,
+  );
   return field.required ? list.refine((v) => (v as unknown[]).length > 0, { error: FE.required }) : list;
 }
 
