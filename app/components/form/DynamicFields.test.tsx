@@ -78,6 +78,11 @@ describe("DynamicFields renderer", () => {
     expect(refreshed).toContain('value="Li"');
   });
 
+  it("an error of a part of a field (period end) shows at the field", () => {
+    const failed = render(fields, { status: "error", initialValue: {}, error: { "df_stay[1]": ["dateFormat"] } });
+    expect(failed).toContain("date format is YYYY-MM-DD");
+  });
+
   it("shows the spec message of an error, tied to the control", () => {
     const failed = render(fields, { status: "error", initialValue: { df_name: "" }, error: { df_name: ["required"] } });
     expect(failed).toContain("required, please enter related information");
