@@ -11,14 +11,16 @@ import zhCatalog from "~/locales/zh/catalog.json";
 import enCatalog from "~/locales/en/catalog.json";
 import zhPersonal from "~/locales/zh/personal.json";
 import enPersonal from "~/locales/en/personal.json";
+import zhFields from "~/locales/zh/fields.json";
+import enFields from "~/locales/en/fields.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];

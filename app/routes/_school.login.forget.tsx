@@ -5,8 +5,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
-import { Field } from "~/components/auth/Field";
-import { errorText } from "~/components/auth/messages";
+import { Field } from "~/components/form/Field";
+import { errorText } from "~/components/form/messages";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import { ForgetSchema, NEW_PASSWORD_MAX } from "~/forms/forget";

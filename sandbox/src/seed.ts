@@ -1,6 +1,6 @@
 import type { InStatement } from '@libsql/client';
 import { deepMerge } from './config.js';
-import { PARTIAL_MENU } from './routes/personal.js';
+import { PARTIAL_MENU } from './routes/menu-permission.js';
 import { Db, getKeyPair, hashPassword, SCHEMA, SCHEMA_VERSION, seedSalt, setKeyPair, TABLES, type JsonObject } from './db.js';
 
 export const SEED_PASSWORD = 'Passw0rd!';

@@ -17,7 +17,9 @@ import { registerForgetRoutes } from './routes/forget.js';
 import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
-import { registerPersonalControlRoutes, registerPersonalRoutes } from './routes/personal.js';
+import { registerPersonalRoutes } from './routes/personal.js';
+import { registerMessageRoutes } from './routes/messages.js';
+import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
 import { absoluteStatic, registerStaticRoutes } from './routes/static.js';
 
@@ -112,11 +114,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerThirdPartyRoutes(app, ctx);
   registerExerciseSyncRoutes(app, ctx);
   registerShellRoutes(app, ctx);
-  registerCatalogRoutes(app, ctx);
   registerPersonalRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
+  registerCatalogRoutes(app, ctx);
+  registerMenuPermissionRoutes(app, ctx);
   if (ctx.control) {
     registerControlRoutes(app, ctx);
-    registerPersonalControlRoutes(app, ctx);
+    registerMenuPermissionControlRoutes(app, ctx);
   }
   const realtime = await attachRealtime(app, ctx);
 

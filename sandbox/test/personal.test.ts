@@ -1,36 +1,210 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/server.js';
-import { MENU_CODES, PARTIAL_MENU } from '../src/routes/personal.js';
 import { Client, start } from './helpers.js';
 
 let sb: Sandbox;
 let c: Client;
+let token: string;
+const S = '/saas-business/v1/student/setting';
+const M = '/saas-business/v1/student/message';
+const CZ = '/saas-business/student';
 
 beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb?.close());
-beforeEach(async () => { await c.control('POST', '/reset'); });
+afterAll(async () => sb.close());
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+  token = (await c.token('student01')).token;
+});
 
-const PATH = '/saas-business/v1/student/menu/permission';
+const api = (path: string, method: string, body?: unknown, t = token) => c.api(path, { method, body, token: t });
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2d1b10000000049454e44ae426082', 'hex');
 
-describe('personal-centre menu permissions (chosen; README "Personal centre")', () => {
-  it('answers every code by default, the seeded partial menu for partial01, 401 without a token', async () => {
-    expect((await c.api(PATH, { token: (await c.token('student01')).token })).json).toMatchObject({ code: '1', data: MENU_CODES });
-    const partial = await c.api(PATH, { token: (await c.token('partial01')).token });
-    expect(partial.json.data).toEqual(PARTIAL_MENU);
-    expect(partial.json.data.course).not.toContain('classTable');
-    expect((await c.api(PATH)).status).toBe(401);
+describe('account settings', () => {
+  it('needs a token', async () => {
+    expect((await c.api(`${S}/get/account/info`)).status).toBe(401);
+    expect((await c.api(`${M}/count`)).status).toBe(401);
   });
 
-  it('POST /__sandbox/permissions changes a user\'s codes; null gives every code back; bad input is a 400', async () => {
-    const { token } = await c.token('student01');
-    expect((await c.control('POST', '/permissions', { account: 'student01', permissions: { course: ['note'] } })).json).toEqual({ userId: 1001, permissions: { course: ['note'] } });
-    expect((await c.api(PATH, { token })).json.data).toEqual({ course: ['note'] });
-    await c.control('POST', '/permissions', { account: 'student01', permissions: null });
-    expect((await c.api(PATH, { token })).json.data).toEqual(MENU_CODES);
-    expect((await c.control('POST', '/permissions', { account: 'student01', permissions: { course: 'note' } })).status).toBe(400);
-    expect((await c.control('POST', '/permissions', { account: 'nobody', permissions: null })).status).toBe(404);
-    await c.control('POST', '/permissions', { account: 'student01', permissions: { course: [] } });
+  it('answers the account with its third-party bindings', async () => {
+    const r = await api(`${S}/get/account/info`, 'GET');
+    expect(r.json.data).toMatchObject({ userId: 1001, username: 'student01', mobile: '13800000001', email: 'student01@yunduo.example' });
+    expect(r.json.data.thirdPartyList).toContainEqual({ type: 'weixin', bound: 1, nickName: '张同学的微信' });
+    expect(r.json.data.thirdPartyList).toContainEqual({ type: 'qq', bound: 0, nickName: null });
+  });
+
+  it('binds a mobile with the SMS code sent to it (single use), refusing a wrong one', async () => {
+    expect((await api(`${S}/check/mobile`, 'PUT', { mobile: '13800000002' })).json).toMatchObject({ code: '0', message: 'phone already bound' });
+    expect((await api(`${S}/check/mobile`, 'PUT', { mobile: '123' })).json.code).toBe('0');
+    expect((await api(`${S}/send/sms`, 'POST', { mobile: '13912345678' })).json.code).toBe('1');
+    const sms = (await c.control('GET', '/sms?mobile=13912345678')).json;
+    expect(sms.type).toBe('bind');
+    expect((await api(`${S}/send/sms`, 'POST', { mobile: '13912345678' })).json.message).toMatch(/please retry in \d+ seconds/);
+    expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code === '000000' ? '111111' : '000000' })).json)
+      .toMatchObject({ code: '0', message: 'wrong or expired verification code' });
+    expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code })).json.code).toBe('1');
+    expect((await api(`${S}/get/account/info`, 'GET')).json.data.mobile).toBe('13912345678');
+    expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code })).json.code).toBe('0');
+  });
+
+  it('asks for the captcha (600) while it is required, and takes a ticket from the challenge', async () => {
+    await c.control('PUT', '/captcha', { required: true });
+    expect((await api(`${S}/check/captcha`, 'GET')).json.data).toEqual({ captchaFlag: 1 });
+    expect((await api(`${S}/send/sms`, 'POST', { mobile: '13912345678' })).json.code).toBe('600');
+  });
+
+  it('binds an email and a username by their rules, refusing duplicates', async () => {
+    const other = (await c.token('student02')).token;
+    expect((await api(`${S}/check/email`, 'POST', { email: 'student01@yunduo.example' }, other)).json.message).toBe('email already bound');
+    expect((await api(`${S}/bind/email`, 'PUT', { email: 'li@example.com' }, other)).json.code).toBe('1');
+    expect((await api(`${S}/check/username`, 'POST', { username: '1abc' }, other)).json.code).toBe('0');
+    expect((await api(`${S}/bind/username`, 'PUT', { username: 'newname' }, other)).json.message).toBe('username already set');
+  });
+
+  it('unbinds a third-party account once', async () => {
+    expect((await api(`${S}/unbind/third/party/account`, 'PUT', { type: 'weixin' })).json.code).toBe('1');
+    expect((await api(`${S}/unbind/third/party/account`, 'PUT', { type: 'weixin' })).json.message).toBe('this account is not bound');
+  });
+
+  it('changes the password after verifying identity with the STU_UPDATE_PWD code', async () => {
+    expect((await api(`${S}/update/password`, 'POST', { newPassword: 'NewPass1' })).json.message).toBe('old password is incorrect');
+    expect((await api(`${S}/send/sms/STU_UPDATE_PWD`, 'PUT', {})).json.code).toBe('1');
+    const sms = (await c.control('GET', '/sms?mobile=13800000001')).json;
+    expect(sms.type).toBe('STU_UPDATE_PWD');
+    expect((await api(`${S}/verifyIdentidy`, 'POST', { smsCode: sms.code })).json.data).toMatchObject({ verified: true });
+    expect((await api(`${S}/update/password`, 'POST', { newPassword: 'NewPass1' })).json.code).toBe('1');
+    // the verification is used up; the new password verifies
+    expect((await api(`${S}/update/password`, 'POST', { newPassword: 'Other12' })).json.code).toBe('0');
+    expect((await api(`${S}/verifyIdentidy`, 'POST', { password: 'NewPass1' })).json.code).toBe('1');
+    expect((await api(`${S}/verifyIdentidy`, 'POST', { password: 'Passw0rd!' })).json.message).toBe('password is incorrect');
+  });
+});
+
+describe('personal data and custom fields', () => {
+  it('answers the four sections in the student-info shape with the stored values', async () => {
+    const d = (await api(`${S}/get/detail`, 'GET')).json.data;
+    expect(Object.keys(d)).toEqual(['userId', 'baseInfo', 'contactInfo', 'otherInfo', 'registerInfo']);
+    const base = Object.fromEntries(d.baseInfo.map((f: any) => [f.fieldCode, f]));
+    expect(base.sex.value).toBe('MALE');
+    expect(base.birthday.value).toBe(Date.parse('2000-05-20T00:00:00+08:00'));
+    expect(base.identity_type_code.fieldOptions[0]).toEqual({ id: 1, content: '身份证', itemCode: 'ID_IDCARD' });
+    expect(d.contactInfo[0]).toMatchObject({ fieldCode: 'mobile', frontUpdateFlag: 1, value: '13800000001' });
+    expect(d.otherInfo[0].chooseRelList[0].showFieldInfo[0].fieldCode).toBe('hobby_other');
+  });
+
+  it('saves a section checking options (itemCode), the birthday timestamp, required and read-only fields', async () => {
+    const save = (section: string, fieldList: unknown) => api(`${S}/save/${section}/info`, 'PUT', { fieldList });
+    expect((await save('base', [{ fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['身份证'] }])).json.message).toBe('invalid option for 证件类型');
+    expect((await save('base', [{ fieldId: 103, fieldCode: 'birthday', fieldValues: ['2000-01-01'] }])).json.message).toBe('birthday must be a millisecond timestamp');
+    expect((await save('base', [{ fieldId: 101, fieldCode: 'name', fieldValues: [] }])).json.message).toBe('please fill in 姓名');
+    expect((await save('contact', [{ fieldId: 201, fieldCode: 'mobile', fieldValues: ['13999999999'] }])).json.message).toBe('手机号 cannot be changed');
+    expect((await save('other', [{ fieldId: 301, fieldCode: 'hobby', fieldValues: ['其他'] }])).json.message).toBe('please fill in 其他爱好');
+    expect((await save('base', [
+      { fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['ID_PASSPORT'] },
+      { fieldId: 103, fieldCode: 'birthday', fieldValues: [946656000000] },
+    ])).json.code).toBe('1');
+    const d = (await api(`${S}/get/detail`, 'GET')).json.data;
+    const base = Object.fromEntries(d.baseInfo.map((f: any) => [f.fieldCode, f.value]));
+    expect(base).toMatchObject({ identity_type_code: 'ID_PASSPORT', birthday: 946656000000, name: '张同学' });
+  });
+
+  it('defines custom fields of all 11 types, with a chooseRelList example and cascade options', async () => {
+    const defs = (await api(`${CZ}/getCustomizeFields?schoolId=1`, 'GET')).json.data;
+    expect(new Set(defs.map((d: any) => d.fieldType))).toEqual(new Set(['text', 'number', 'date', 'dateTime', 'period', 'radio', 'checkbox', 'select', 'cascade', 'annex', 'image']));
+    expect(defs.find((d: any) => d.fieldCode === 'c_channel').chooseRelList[0]).toMatchObject({ chooseFieldValue: '其他', showFieldInfo: [{ fieldCode: 'c_channel_other' }] });
+    expect((await api(`${CZ}/customize/option/510/0`, 'GET')).json.data.map((o: any) => o.content)).toEqual(['北京市', '上海市', '广东省']);
+    expect((await api(`${CZ}/customize/option/510/44`, 'GET')).json.data[0]).toEqual({ id: 4401, content: '广州市', pid: 44, leafFlag: 0 });
+    expect((await api(`${CZ}/customize/option/999/0`, 'GET')).json.code).toBe('0');
+  });
+
+  it('saves custom values only when every shown field is filled', async () => {
+    const all = [
+      ['c_nickname', ['阿张']], ['c_years', ['3']], ['c_exam_date', ['2025-06-01']], ['c_appointment', ['2025-01-02 10:00:00']],
+      ['c_study_period', ['2025-01-01', '2025-03-01']], ['c_channel', ['其他']], ['c_subjects', ['会计', '税法']], ['c_level', ['初级']],
+      ['c_region', ['44', '4401', '440106']], ['c_diploma', ['https://files.example/d.pdf']], ['c_photo', ['https://files.example/p.png']],
+    ].map(([fieldCode, fieldValues]) => ({ fieldCode, fieldValues }));
+    expect((await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: all })).json.message).toBe('please fill in 其他渠道');
+    const r = await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: [...all, { fieldCode: 'c_channel_other', fieldValues: ['展会'] }] });
+    expect(r.json.code).toBe('1');
+    const data = (await api(`${S}/get/custom/field/data`, 'GET')).json.data;
+    expect(data.find((d: any) => d.fieldCode === 'c_subjects').dataValues).toEqual([{ fieldValue: '会计' }, { fieldValue: '税法' }]);
+    expect((await api(`${CZ}/customize/info`, 'GET')).json.data.completeFlag).toBe(0); // no group yet
+    expect((await api(`${CZ}/studentGroupAndProxyOrg/info`, 'PUT', { groupOneId: 1, groupTwoId: 11, proxyId: 2 })).json.code).toBe('1');
+    expect((await api(`${CZ}/customize/info`, 'GET')).json.data).toMatchObject({ completeFlag: 1, studentGroupValue: [1, 11], proxyId: 2 });
+  });
+});
+
+describe('avatar', () => {
+  it('stores a PNG, serves it and shows it as the user\'s head picture', async () => {
+    const r = await api(`${S}/head/portrait`, 'PUT', { image: PNG.toString('base64') });
+    expect(r.json.code).toBe('1');
+    const url: string = r.json.data.headPic;
+    expect(url).toMatch(/\/__avatar\/1001-1\.png$/);
+    const img = await fetch(url);
+    expect(img.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await img.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await api('/external/api/v1/usersfront/getCurrentUser', 'GET')).json.data.headPicMax).toBe(url);
+  });
+
+  it('refuses what is not a JPG/PNG and what is over 5 MB', async () => {
+    expect((await api(`${S}/head/portrait`, 'PUT', { image: Buffer.from('GIF89a....').toString('base64') })).json.message).toBe('image can only be uploaded in JPG/PNG format');
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await api(`${S}/head/portrait`, 'PUT', { image: big.toString('base64') })).json.message).toBe('image size cannot exceed 5MB!');
+  });
+});
+
+describe('file upload', () => {
+  it('stores an allowed file and serves it at the returned path', async () => {
+    const r = await api(`${S}/sign/source/upload`, 'POST', { fileName: '毕业证.pdf', data: Buffer.from('%PDF-1.4 test').toString('base64') });
+    expect(r.json.code).toBe('1');
+    expect(r.json.data.filePath).toMatch(/\/__files\/\d+\//);
+    const file = await fetch(r.json.data.filePath);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF-1.4 test');
+  });
+
+  it('refuses another extension and more than 5 MB', async () => {
+    expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.exe', data: 'AA==' })).json.message).toBe('file type not allowed');
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1).toString('base64');
+    expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.zip', data: big })).json.code).toBe('-600');
+  });
+});
+
+describe('messages', () => {
+  it('counts the unread, in step with getCurrentUser, and reading or deleting changes it', async () => {
+    expect((await api(`${M}/count`, 'GET')).json.data).toEqual({ unReadNum: 3, total: 5 });
+    const page = (await api(`${M}/page?page=1&pageSize=2`, 'GET')).json.data;
+    expect(page).toMatchObject({ total: 5, current: 1, size: 2 });
+    expect(page.records).toHaveLength(2);
+    const unread = (await api(`${M}/page?readFlag=0`, 'GET')).json.data.records;
+    expect(unread).toHaveLength(3);
+    expect((await api(`${M}/read/${unread[0].id}`, 'POST')).json.code).toBe('1');
+    expect((await api(`${M}/count`, 'GET')).json.data.unReadNum).toBe(2);
+    expect((await api('/external/api/v1/usersfront/getCurrentUser', 'GET')).json.data.unReadNum).toBe(2);
+    expect((await api(`${M}/delete/${unread[1].id}`, 'DELETE')).json.code).toBe('1');
+    expect((await api(`${M}/count`, 'GET')).json.data).toEqual({ unReadNum: 1, total: 4 });
+    expect((await api(`${M}/delete/${unread[1].id}`, 'DELETE')).json.message).toBe('message not found');
+  });
+
+  it('never touches another user\'s message', async () => {
+    const other = (await c.token('member01')).token;
+    const theirs = (await api(`${M}/page`, 'GET', undefined, other)).json.data.records[0].id;
+    expect((await api(`${M}/read/${theirs}`, 'POST')).json.message).toBe('message not found');
+    expect((await api(`${M}/count`, 'GET', undefined, other)).json.data.unReadNum).toBe(12);
+  });
+
+  it('a reset restores the seed', async () => {
+    const first = (await api(`${M}/page`, 'GET')).json.data.records[0].id;
+    await api(`${M}/delete/${first}`, 'DELETE');
     await c.control('POST', '/reset');
-    expect((await c.api(PATH, { token: (await c.token('student01')).token })).json.data).toEqual(MENU_CODES);
+    token = (await c.token('student01')).token;
+    expect((await api(`${M}/count`, 'GET')).json.data).toEqual({ unReadNum: 3, total: 5 });
+  });
+});
+
+describe('archive (chosen path)', () => {
+  it('answers the learning archive', async () => {
+    const a = (await api(`${S}/archives`, 'GET')).json.data;
+    expect(a).toMatchObject({ userId: 1001, studyDays: 46 });
+    expect(a.courses[0]).toMatchObject({ courseName: '人力资源管理师（三级）精讲班', progress: 62 });
   });
 });

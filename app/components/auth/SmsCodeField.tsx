@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/auth/Field";
+import { Field } from "~/components/form/Field";
 import { SendCodeButton } from "~/components/auth/SendCodeButton";
 
 /**

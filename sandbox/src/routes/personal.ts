@@ -1,58 +1,422 @@
-import type { FastifyInstance } from 'fastify';
-import { authOf, body, unauthorized, type Ctx } from '../context.js';
-import { ok } from '../envelope.js';
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authState, captchaGate } from '../auth-state.js';
+import { authOf, body, hostOf, unauthorized, type Auth, type Ctx } from '../context.js';
+import { verifyPassword } from '../db.js';
+import { fail, ok } from '../envelope.js';
+import {
+  CASCADE_FIELD_IDS, CUSTOM_FIELDS, flatten, ITEM_CODE_FIELDS, LIST_TYPES, REGION_TREE, SECTION_FIELDS, SECTIONS,
+  type Def, type Section,
+} from '../personal/fields.js';
+import { ensurePersonal, readValues, writeValues } from '../personal/store.js';
 import { SB, withCompany } from './config.js';
+import { MOBILE_RE } from './session.js';
 
-/**
- * The personal centre's menu permissions (spec 001 §2 and §6: "a list of codes per section, each entry with a
- * code and child entries with codes"). The call and the codes are chosen here (see README, "Personal centre").
- */
-export const MENU_CODES: Record<string, string[]> = {
-  course: ['classTable', 'lessons', 'package', 'plan', 'collect', 'note', 'apply'],
-  setting: ['account', 'archives', 'data', 'avatar'],
-  message: ['detailslist'],
-  order: ['order', 'agreement'],
-  accountcenter: ['account', 'member', 'score'],
-};
+/** Personal centre: account settings, personal data, custom fields, avatar, archive (spec 001 §7). */
+export const SETTING = `${SB}/v1/student/setting`;
+export const CUSTOMIZE = `${SB}/student`;
 
-/** Seed user 1010 `partial01`: a partial menu (no class table, notes, archives, messages, order list, membership). */
-export const PARTIAL_MENU: Record<string, string[]> = {
-  course: ['lessons', 'package', 'plan', 'collect', 'apply'],
-  setting: ['account', 'data', 'avatar'],
-  message: [],
-  order: ['agreement'],
-  accountcenter: ['score'],
-};
+export const SMS_CODE_TTL_MS = 10 * 60_000;
+export const SMS_RESEND_MS = 60_000;
+export const IDENTITY_TTL_MS = 10 * 60_000;
+/** Spec 001 §9: 5 MB for images. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const THIRD_TYPES = ['weixin', 'qq', 'weibo', 'weixinwork'] as const;
+/** Spec 001 §5: the sign-up file upload's extensions. */
+export const UPLOAD_EXTENSIONS = new Set(['pdf', 'doc', 'txt', 'ppt', 'docx', 'xlsx', 'pptx', 'jpg', 'png', 'gif', 'jpeg', 'zip', 'rar']);
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 
-async function permissionsOf(ctx: Ctx, userId: number): Promise<Record<string, string[]>> {
-  const row = await ctx.db.get<{ codes: string }>('SELECT codes FROM menu_permissions WHERE user_id = ?', [userId]);
-  return row ? (JSON.parse(row.codes) as Record<string, string[]>) : MENU_CODES;
-}
+type Handler = (auth: Auth, req: FastifyRequest, reply: FastifyReply, cid: number) => Promise<unknown>;
 
-export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.get(`${SB}/v1/student/menu/permission`, withCompany(ctx, async (cid, req, reply) => {
+/** A call of a logged-in user (401 otherwise), with the personal tables ready. */
+export function withUser(ctx: Ctx, h: Handler) {
+  return withCompany(ctx, async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);
-    return ok(await permissionsOf(ctx, auth.user.id));
-  }));
-}
-
-/** `POST /__sandbox/permissions { account, companyId?, permissions: { section: codes[] } | null }` (null: every code). */
-export function registerPersonalControlRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.post('/__sandbox/permissions', async (req, reply) => {
-    const b = body(req);
-    const account = String(b.account ?? '').trim();
-    const user = account ? await ctx.db.userByAccount(account, b.companyId === undefined ? undefined : Number(b.companyId)) : undefined;
-    if (!user) return reply.code(404).send({ error: 'user not found' });
-    const p = b.permissions;
-    if (p === null) {
-      await ctx.db.run('DELETE FROM menu_permissions WHERE user_id = ?', [user.id]);
-      return { userId: user.id, permissions: MENU_CODES };
-    }
-    const valid = typeof p === 'object' && p !== null && !Array.isArray(p)
-      && Object.values(p).every((codes) => Array.isArray(codes) && codes.every((c) => typeof c === 'string'));
-    if (!valid) return reply.code(400).send({ error: 'permissions must be an object of string arrays, or null' });
-    await ctx.db.run('INSERT OR REPLACE INTO menu_permissions (user_id, codes) VALUES (?, ?)', [user.id, JSON.stringify(p)]);
-    return { userId: user.id, permissions: p };
+    await ensurePersonal(ctx);
+    return h(auth, req, reply, cid);
   });
 }
+
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
+
+async function taken(ctx: Ctx, cid: number, userId: number, column: 'mobile' | 'email' | 'username', value: string) {
+  return !!(await ctx.db.get('SELECT id FROM users WHERE company_id = ? AND id <> ? AND ' + column + ' = ?', [cid, userId, value]));
+}
+
+/** Stores a code in the sandbox's SMS table (readable with GET /__sandbox/sms); the 60 s resend rule. */
+async function sendCode(ctx: Ctx, cid: number, mobile: string, type: string): Promise<string | undefined> {
+  const last = await ctx.db.get<{ sentAt: number }>('SELECT sent_at FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1', [mobile]);
+  const now = Date.now();
+  if (last && last.sentAt + SMS_RESEND_MS > now) return `please retry in ${Math.ceil((last.sentAt + SMS_RESEND_MS - now) / 1000)} seconds`;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await ctx.db.run('INSERT INTO sms_codes (mobile, company_id, code, type, sent_at) VALUES (?,?,?,?,?)', [mobile, cid, code, type, now]);
+  return undefined;
+}
+
+/** The latest code of that type sent to the mobile, unused and at most 10 minutes old, is used up. */
+async function useCode(ctx: Ctx, mobile: string, type: string, code: string): Promise<boolean> {
+  const row = await ctx.db.get<{ id: number; code: string; sentAt: number; used: number }>(
+    'SELECT id, code, sent_at, used FROM sms_codes WHERE mobile = ? AND type = ? ORDER BY id DESC LIMIT 1', [mobile, type]);
+  if (!row || row.used || row.code !== code || row.sentAt + SMS_CODE_TTL_MS < Date.now()) return false;
+  await ctx.db.run('UPDATE sms_codes SET used = 1 WHERE id = ?', [row.id]);
+  return true;
+}
+
+/** Whether the user verified their identity (verifyIdentidy) in the last 10 minutes; `consume` uses it up. */
+export async function identityVerified(ctx: Ctx, userId: number, consume = false): Promise<boolean> {
+  await ensurePersonal(ctx);
+  const row = await ctx.db.get<{ verifiedAt: number }>('SELECT verified_at FROM personal_verified WHERE user_id = ?', [userId]);
+  const valid = !!row && row.verifiedAt + IDENTITY_TTL_MS > Date.now();
+  if (valid && consume) await ctx.db.run('DELETE FROM personal_verified WHERE user_id = ?', [userId]);
+  return valid;
+}
+
+/* ---------- fields: definitions + values in the upstream's two shapes ---------- */
+
+function outValue(def: Def, v: unknown[] | undefined): unknown {
+  if (!v || !v.length) return LIST_TYPES.has(def.fieldType) ? [] : null;
+  return LIST_TYPES.has(def.fieldType) ? v : v[0];
+}
+
+function studentInfoField(def: Def, values: Map<string, unknown[]>): Record<string, unknown> {
+  return {
+    fieldId: def.fieldId, fieldCode: def.fieldCode, fieldName: def.fieldName, fieldType: def.fieldType, required: def.required,
+    length: def.length ?? null, fieldTip: def.fieldTip ?? null, frontUpdateFlag: def.frontUpdateFlag ?? 0,
+    value: outValue(def, values.get(def.fieldCode)),
+    fieldOptions: def.fieldOptions ?? [],
+    chooseRelList: (def.chooseRelList ?? []).map((r) => ({ ...r, showFieldInfo: r.showFieldInfo.map((d) => studentInfoField(d, values)) })),
+  };
+}
+
+function customField(def: Def, values: Map<string, unknown[]> | null): Record<string, unknown> {
+  return {
+    id: def.fieldId, fieldName: def.fieldName, fieldCode: def.fieldCode, fieldType: def.fieldType, length: def.length ?? null,
+    dataOptions: def.fieldOptions ?? [],
+    dataValues: values ? (values.get(def.fieldCode) ?? []).map((fieldValue) => ({ fieldValue })) : [],
+    fieldTip: def.fieldTip ?? null, samplePathUrl: def.samplePathUrl ?? null, stencilPathUrl: def.stencilPathUrl ?? null,
+    associatedFlag: def.associatedFlag ?? 0,
+    chooseRelList: (def.chooseRelList ?? []).map((r) => ({ ...r, showFieldInfo: r.showFieldInfo.map((d) => customField(d, values)) })),
+  };
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** The chosen sub-fields of the submitted values (chooseRelList), recursively. */
+function shownDefs(defs: Def[], values: Map<string, unknown[]>): Def[] {
+  return defs.flatMap((d) => [
+    d,
+    ...shownDefs((d.chooseRelList ?? []).filter((r) => (values.get(d.fieldCode) ?? []).some((v) => v === r.chooseFieldValue || v === r.chooseFieldItemCode)).flatMap((r) => r.showFieldInfo), values),
+  ]);
+}
+
+/**
+ * Checks a submitted field list `[{ fieldId, fieldCode, fieldValues }]` against the definitions: unknown
+ * fields, read-only changes, required values of shown fields (`allRequired` for custom fields), options
+ * (itemCode for identity type, education, sex), formats (birthday as a millisecond timestamp).
+ */
+function checkFields(defs: Def[], list: unknown, stored: Map<string, unknown[]>, allRequired: boolean): { error: string } | { values: Map<string, unknown[]> } {
+  if (!Array.isArray(list)) return { error: 'fieldList is required' };
+  const byCode = new Map(flatten(defs).map((d) => [d.fieldCode, d]));
+  const submitted = new Map<string, unknown[]>();
+  for (const item of list) {
+    const code = str((item as { fieldCode?: unknown })?.fieldCode);
+    const def = byCode.get(code);
+    if (!def) return { error: `unknown field ${code || '(none)'}` };
+    const raw = (item as { fieldValues?: unknown }).fieldValues;
+    const values = (Array.isArray(raw) ? raw : []).filter((v) => v !== null && v !== '' && (typeof v === 'string' || typeof v === 'number'));
+    if (values.length > 1 && !LIST_TYPES.has(def.fieldType)) return { error: `${def.fieldName} takes one value` };
+    submitted.set(code, values);
+  }
+  const merged = new Map([...stored, ...submitted]);
+  for (const def of shownDefs(defs, merged)) {
+    const values = submitted.get(def.fieldCode);
+    if (def.frontUpdateFlag === 1) {
+      if (values && JSON.stringify(values) !== JSON.stringify(stored.get(def.fieldCode) ?? [])) return { error: `${def.fieldName} cannot be changed` };
+      continue;
+    }
+    if (!values) {
+      if (allRequired || (def.required && !(stored.get(def.fieldCode) ?? []).length)) return { error: `please fill in ${def.fieldName}` };
+      continue;
+    }
+    if (!values.length) { if (def.required || allRequired) return { error: `please fill in ${def.fieldName}` }; continue; }
+    const strings = values.map(String);
+    if (def.length && strings.some((v) => v.length > def.length!)) return { error: `${def.fieldName} is longer than ${def.length}` };
+    if (def.fieldOptions?.length) {
+      const allowed = new Set(def.fieldOptions.map((o) => (ITEM_CODE_FIELDS.has(def.fieldCode) ? o.itemCode : o.content)));
+      if (strings.some((v) => !allowed.has(v))) return { error: `invalid option for ${def.fieldName}` };
+    }
+    if (def.fieldCode === 'birthday' && !values.every((v) => typeof v === 'number' && Number.isInteger(v))) return { error: 'birthday must be a millisecond timestamp' };
+    if (def.fieldType === 'number' && strings.some((v) => !/^\d+$/.test(v))) return { error: `${def.fieldName} only takes digits` };
+    if (def.fieldType === 'date' && def.fieldCode !== 'birthday' && strings.some((v) => !DATE_RE.test(v))) return { error: `${def.fieldName} must be YYYY-MM-DD` };
+    if (def.fieldType === 'dateTime' && strings.some((v) => !DATE_TIME_RE.test(v))) return { error: `${def.fieldName} must be YYYY-MM-DD HH:mm:ss` };
+    if (def.fieldType === 'period' && (strings.length !== 2 || !strings.every((v) => DATE_RE.test(v)) || strings[0]! > strings[1]!)) return { error: `${def.fieldName} must be a start and an end date` };
+  }
+  return { values: submitted };
+}
+
+/* ---------- avatar ---------- */
+
+export function imageKind(bytes: Buffer): 'jpg' | 'png' | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  return undefined;
+}
+
+/* ---------- archive (chosen path) ---------- */
+
+function archiveOf(userId: number, nickName: string | null) {
+  const seeded = userId === 1001 || userId === 1003;
+  return {
+    userId,
+    realName: nickName,
+    studyDays: seeded ? (userId === 1001 ? 46 : 212) : 0,
+    studyMinutes: seeded ? (userId === 1001 ? 1835 : 9620) : 0,
+    courses: seeded
+      ? [
+          { courseId: 101, courseName: '人力资源管理师（三级）精讲班', progress: 62, studyMinutes: 1210, lastStudyTime: '2024-11-20 20:15:00', status: 'studying' },
+          { courseId: 104, courseName: '初级会计实务 VIP 直播班', progress: 100, studyMinutes: 625, lastStudyTime: '2024-10-02 09:40:00', status: 'finished' },
+        ]
+      : [],
+    exams: seeded
+      ? [{ examId: 9101, examName: '初级会计实务 模拟考试（一）', score: 86, totalScore: 100, passFlag: 1, examTime: '2024-10-05 14:00:00' }]
+      : [],
+    certificates: seeded ? [{ certificateId: 9301, certificateName: '初级会计实务 结业证书', number: `YD-2024-${userId}`, issueTime: '2024-10-08' }] : [],
+  };
+}
+
+/* ---------- routes ---------- */
+
+export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const U = (h: Handler) => withUser(ctx, h);
+
+  // account information
+  app.get(`${SETTING}/get/account/info`, U(async ({ user }) => {
+    const bound = await ctx.db.all<{ type: string; nickName: string }>('SELECT type, nick_name FROM personal_third WHERE user_id = ?', [user.id]);
+    return ok({
+      userId: user.id, username: user.username, mobile: user.mobile, email: user.email, nickName: user.nickName, headPic: user.headPicMax,
+      thirdPartyList: THIRD_TYPES.map((type) => {
+        const b = bound.find((r) => r.type === type);
+        return { type, bound: b ? 1 : 0, nickName: b?.nickName ?? null };
+      }),
+    });
+  }));
+
+  app.get(`${SETTING}/check/captcha`, U(async () => ok({ captchaFlag: authState(ctx).captchaRequired ? 1 : 0 })));
+
+  // checks before binding
+  app.post(`${SETTING}/check/email`, U(async ({ user }, req, _r, cid) => {
+    const email = str(body(req).email);
+    if (!EMAIL_RE.test(email)) return fail('0', 'please enter the correct email');
+    if (await taken(ctx, cid, user.id, 'email', email)) return fail('0', 'email already bound');
+    return ok(null);
+  }));
+  app.post(`${SETTING}/check/username`, U(async ({ user }, req, _r, cid) => {
+    const username = str(body(req).username);
+    if (!USERNAME_RE.test(username)) return fail('0', 'username can only consist of 4-20 characters of letters, digits, underscores');
+    if (await taken(ctx, cid, user.id, 'username', username)) return fail('0', 'username already bound');
+    return ok(null);
+  }));
+  app.put(`${SETTING}/check/mobile`, U(async ({ user }, req, _r, cid) => {
+    const mobile = str(body(req).mobile);
+    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
+    if (await taken(ctx, cid, user.id, 'mobile', mobile)) return fail('0', 'phone already bound');
+    return ok(null);
+  }));
+
+  // SMS for binding a mobile: '600' while the captcha is required and no ticket comes with it
+  app.post(`${SETTING}/send/sms`, U(async ({ user }, req, _r, cid) => {
+    const b = body(req);
+    if (captchaGate(ctx, b.ticket, b.randstr)) return fail('600', 'captcha required');
+    const mobile = str(b.mobile);
+    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
+    if (await taken(ctx, cid, user.id, 'mobile', mobile)) return fail('0', 'phone already bound');
+    const busy = await sendCode(ctx, cid, mobile, 'bind');
+    return busy ? fail('0', busy) : ok(null);
+  }));
+
+  // binding
+  app.put(`${SETTING}/bind/email`, U(async ({ user }, req, _r, cid) => {
+    const email = str(body(req).email);
+    if (!EMAIL_RE.test(email)) return fail('0', 'please enter the correct email');
+    if (await taken(ctx, cid, user.id, 'email', email)) return fail('0', 'email already bound');
+    await ctx.db.run('UPDATE users SET email = ? WHERE id = ?', [email, user.id]);
+    return ok(null);
+  }));
+  app.put(`${SETTING}/bind/mobile`, U(async ({ user }, req, _r, cid) => {
+    const b = body(req);
+    const mobile = str(b.mobile);
+    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
+    if (!str(b.smsCode)) return fail('0', 'please fill in SMS verification code');
+    if (await taken(ctx, cid, user.id, 'mobile', mobile)) return fail('0', 'phone already bound');
+    if (!(await useCode(ctx, mobile, 'bind', str(b.smsCode)))) return fail('0', 'wrong or expired verification code');
+    await ctx.db.run('UPDATE users SET mobile = ? WHERE id = ?', [mobile, user.id]);
+    return ok(null);
+  }));
+  app.put(`${SETTING}/bind/username`, U(async ({ user }, req, _r, cid) => {
+    const username = str(body(req).username);
+    if (user.username) return fail('0', 'username already set');
+    if (!USERNAME_RE.test(username)) return fail('0', 'username can only consist of 4-20 characters of letters, digits, underscores');
+    if (await taken(ctx, cid, user.id, 'username', username)) return fail('0', 'username already bound');
+    await ctx.db.run('UPDATE users SET username = ? WHERE id = ?', [username, user.id]);
+    return ok(null);
+  }));
+  app.put(`${SETTING}/unbind/third/party/account`, U(async ({ user }, req) => {
+    const type = str(body(req).type);
+    const r = await ctx.db.run('DELETE FROM personal_third WHERE user_id = ? AND type = ?', [user.id, type]);
+    return r.changes ? ok(null) : fail('0', 'this account is not bound');
+  }));
+
+  // password change: the STU_UPDATE_PWD code to the user's own mobile, then verifyIdentidy, then update/password
+  app.put(`${SETTING}/send/sms/STU_UPDATE_PWD`, U(async ({ user }, req, _r, cid) => {
+    const b = body(req);
+    if (captchaGate(ctx, b.ticket, b.randstr)) return fail('600', 'captcha required');
+    if (!user.mobile) return fail('0', 'please bind a mobile number first');
+    const busy = await sendCode(ctx, cid, user.mobile, 'STU_UPDATE_PWD');
+    return busy ? fail('0', busy) : ok(null);
+  }));
+  app.post(`${SETTING}/verifyIdentidy`, U(async ({ user }, req) => {
+    const b = body(req);
+    if (str(b.smsCode)) {
+      if (!user.mobile || !(await useCode(ctx, user.mobile, 'STU_UPDATE_PWD', str(b.smsCode)))) return fail('0', 'wrong or expired verification code');
+    } else if (typeof b.password === 'string' && b.password) {
+      if (!verifyPassword(b.password, user.passwordHash)) return fail('0', 'password is incorrect');
+    } else return fail('0', 'please fill in SMS verification code');
+    await ctx.db.run('INSERT INTO personal_verified (user_id, verified_at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET verified_at = excluded.verified_at', [user.id, Date.now()]);
+    return ok({ verified: true, expiresInS: IDENTITY_TTL_MS / 1000 });
+  }));
+
+  // avatar: { image: base64 of a JPG/PNG (≤ 5 MB) } or { headPic: URL }
+  app.put(`${SETTING}/head/portrait`, { bodyLimit: 8 * 1024 * 1024 }, U(async ({ user }, req) => {
+    const b = body(req);
+    let url: string;
+    if (typeof b.image === 'string' && b.image) {
+      const bytes = Buffer.from(b.image.replace(/^data:[^,]*,/, ''), 'base64');
+      const kind = imageKind(bytes);
+      if (!kind) return fail('0', 'image can only be uploaded in JPG/PNG format');
+      if (bytes.length > AVATAR_MAX_BYTES) return fail('0', 'image size cannot exceed 5MB!');
+      const last = await ctx.db.get<{ v: number | null }>('SELECT MAX(version) AS v FROM personal_avatars WHERE user_id = ?', [user.id]);
+      const version = (last?.v ?? 0) + 1;
+      await ctx.db.run('INSERT INTO personal_avatars (user_id, version, content_type, data) VALUES (?,?,?,?)',
+        [user.id, version, kind === 'png' ? 'image/png' : 'image/jpeg', bytes.toString('base64')]);
+      url = `http://${hostOf(req)}/__avatar/${user.id}-${version}.${kind}`;
+    } else if (typeof b.headPic === 'string' && /^https?:\/\//.test(b.headPic)) {
+      url = b.headPic;
+    } else return fail('0', 'please choose an image');
+    await ctx.db.run('UPDATE users SET head_pic_max = ? WHERE id = ?', [url, user.id]);
+    return ok({ headPic: url });
+  }));
+  app.get<{ Params: { file: string } }>('/__avatar/:file', async (req, reply) => {
+    const m = /^(\d+)-(\d+)\.(jpg|png)$/.exec(req.params.file);
+    await ensurePersonal(ctx);
+    const row = m ? await ctx.db.get<{ contentType: string; data: string }>(
+      'SELECT content_type, data FROM personal_avatars WHERE user_id = ? AND version = ?', [Number(m[1]), Number(m[2])]) : undefined;
+    if (!row) return reply.code(404).send({ error: 'not found' });
+    return reply.header('content-type', row.contentType).header('cache-control', 'public, max-age=86400').send(Buffer.from(row.data, 'base64'));
+  });
+
+  // file upload for annex/image values (spec path of the sign-up upload; body chosen: JSON { fileName, data: base64 })
+  app.post(`${SETTING}/sign/source/upload`, { bodyLimit: 8 * 1024 * 1024 }, U(async ({ user }, req) => {
+    const b = body(req);
+    const fileName = str(b.fileName).replace(/[\\/]/g, '_');
+    const ext = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
+    if (!UPLOAD_EXTENSIONS.has(ext)) return fail('0', 'file type not allowed');
+    if (typeof b.data !== 'string' || !b.data) return fail('0', 'please choose a file');
+    const bytes = Buffer.from(b.data, 'base64');
+    if (bytes.length > AVATAR_MAX_BYTES) return fail('-600', 'file larger than the limit');
+    const r = await ctx.db.run('INSERT INTO personal_files (user_id, file_name, data) VALUES (?,?,?)', [user.id, fileName, bytes.toString('base64')]);
+    return ok({ fileId: r.lastId, filePath: `http://${hostOf(req)}/__files/${r.lastId}/${encodeURIComponent(fileName)}` });
+  }));
+  app.get<{ Params: { id: string; name: string } }>('/__files/:id/:name', async (req, reply) => {
+    await ensurePersonal(ctx);
+    const row = await ctx.db.get<{ fileName: string; data: string }>('SELECT file_name, data FROM personal_files WHERE id = ?', [Number(req.params.id) || 0]);
+    if (!row || row.fileName !== req.params.name) return reply.code(404).send({ error: 'not found' });
+    const ext = row.fileName.split('.').pop()!.toLowerCase();
+    const type = ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'gif' ? 'image/gif' : ext === 'pdf' ? 'application/pdf' : 'application/octet-stream';
+    return reply.header('content-type', type).send(Buffer.from(row.data, 'base64'));
+  });
+
+  // personal data: four sections in the student-info shape
+  app.get(`${SETTING}/get/detail`, U(async ({ user }) => {
+    const out: Record<string, unknown> = { userId: user.id };
+    for (const section of SECTIONS) {
+      const values = await readValues(ctx, user.id, section);
+      if (section === 'contact') values.set('mobile', user.mobile ? [user.mobile] : []);
+      out[`${section}Info`] = SECTION_FIELDS[section].map((d) => studentInfoField(d, values));
+    }
+    return ok(out);
+  }));
+  for (const section of SECTIONS) {
+    app.put(`${SETTING}/save/${section}/info`, U(async ({ user }, req) => {
+      const stored = await readValues(ctx, user.id, section);
+      if (section === 'contact') stored.set('mobile', user.mobile ? [user.mobile] : []);
+      const b = body(req);
+      const checked = checkFields(SECTION_FIELDS[section as Section], b.fieldList ?? b.fields, stored, false);
+      if ('error' in checked) return fail('0', checked.error);
+      checked.values.delete('mobile');
+      await writeValues(ctx, user.id, section, checked.values);
+      return ok(null);
+    }));
+  }
+  app.get(`${SETTING}/get/custom/field/data`, U(async ({ user }) => {
+    const values = await readValues(ctx, user.id, 'custom');
+    return ok(CUSTOM_FIELDS.map((d) => customField(d, values)));
+  }));
+
+  // learning archive (chosen path)
+  app.get(`${SETTING}/archives`, U(async ({ user }) => ok(archiveOf(user.id, user.nickName))));
+
+  // customizable fields (spec 001 §7)
+  app.get(`${CUSTOMIZE}/getCustomizeFields`, U(async () => ok(CUSTOM_FIELDS.map((d) => customField(d, null)))));
+  app.get(`${CUSTOMIZE}/customize/info`, U(async ({ user }) => {
+    const values = await readValues(ctx, user.id, 'custom');
+    const group = await ctx.db.get<{ groupIds: string; proxyId: number | null }>('SELECT group_ids, proxy_id FROM personal_group WHERE user_id = ?', [user.id]);
+    const missing = shownDefs(CUSTOM_FIELDS, values).some((d) => !(values.get(d.fieldCode) ?? []).length);
+    return ok({
+      customFieldList: CUSTOM_FIELDS.map((d) => customField(d, values)),
+      studentGroupList: STUDENT_GROUPS,
+      proxyOrgList: PROXY_ORGS,
+      studentGroupValue: group ? (JSON.parse(group.groupIds) as number[]) : [],
+      proxyId: group?.proxyId ?? null,
+      completeFlag: missing || !group ? 0 : 1,
+    });
+  }));
+  app.get<{ Params: { fieldId: string; pid: string } }>(`${CUSTOMIZE}/customize/option/:fieldId/:pid`, U(async (_a, req) => {
+    const { fieldId, pid } = req.params as { fieldId: string; pid: string };
+    const id = Number(fieldId);
+    if (!flatten([...CUSTOM_FIELDS, ...Object.values(SECTION_FIELDS).flat()]).some((d) => d.fieldId === id)) return fail('0', 'field not found');
+    if (!CASCADE_FIELD_IDS.has(id)) return ok([]);
+    return ok((REGION_TREE[pid] ?? []).map((o) => ({ ...o, pid: Number(pid), leafFlag: REGION_TREE[String(o.id)] ? 0 : 1 })));
+  }));
+  app.put(`${CUSTOMIZE}/improve/custom/info`, U(async ({ user }, req) => {
+    const stored = await readValues(ctx, user.id, 'custom');
+    const b = body(req);
+    const checked = checkFields(CUSTOM_FIELDS, b.fieldList ?? b.fields, new Map(), true);
+    if ('error' in checked) return fail('0', checked.error);
+    await writeValues(ctx, user.id, 'custom', new Map([...stored, ...checked.values]));
+    return ok(null);
+  }));
+  app.put(`${CUSTOMIZE}/studentGroupAndProxyOrg/info`, U(async ({ user }, req) => {
+    const b = body(req);
+    const ids = ['groupOneId', 'groupTwoId', 'groupThreeId', 'groupFourId', 'groupFiveId'].map((k) => b[k]).filter((v) => v !== undefined && v !== null && v !== '').map(Number);
+    if (!ids.length || !ids.every(Number.isInteger)) return fail('0', 'please select student group');
+    const proxyId = Number(b.proxyId);
+    if (!PROXY_ORGS.some((p) => p.id === proxyId)) return fail('0', 'please select proxy organisation');
+    await ctx.db.run('INSERT INTO personal_group (user_id, group_ids, proxy_id) VALUES (?,?,?) ON CONFLICT (user_id) DO UPDATE SET group_ids = excluded.group_ids, proxy_id = excluded.proxy_id',
+      [user.id, JSON.stringify(ids), proxyId]);
+    return ok(null);
+  }));
+
+}
+
+/** Student groups (a tree of up to five levels, spec 001 §3) and proxy organisations of the complete-information dialog. */
+export const STUDENT_GROUPS = [
+  { id: 1, groupName: '2024 级', studentGroupRespList: [
+    { id: 11, groupName: '会计一班', studentGroupRespList: [] },
+    { id: 12, groupName: '会计二班', studentGroupRespList: [] },
+  ] },
+  { id: 2, groupName: '2025 级', studentGroupRespList: [{ id: 21, groupName: '人力一班', studentGroupRespList: [] }] },
+];
+export const PROXY_ORGS = [{ id: 1, name: '北京代理机构' }, { id: 2, name: '上海代理机构' }];

@@ -3,6 +3,7 @@ import { authOf, body, unauthorized, type Ctx } from '../context.js';
 import { hashPassword, verifyPassword, type MenuRow } from '../db.js';
 import { fail, ok } from '../envelope.js';
 import { SB, withCompany } from './config.js';
+import { identityVerified } from './personal.js';
 
 /** Page-shell calls (chosen paths): footer menu pages, variable menu links, the forced password change. */
 export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -46,9 +47,12 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
     const b = body(req);
     const oldPassword = String(b.oldPassword ?? '');
     const newPassword = String(b.newPassword ?? '');
-    if (!verifyPassword(oldPassword, auth.user.passwordHash)) return fail('0', 'old password is incorrect');
+    // without the old password: allowed within 10 minutes of verifyIdentidy (routes/personal.ts), once
+    const verified = !oldPassword && (await identityVerified(ctx, auth.user.id));
+    if (!verified && !verifyPassword(oldPassword, auth.user.passwordHash)) return fail('0', 'old password is incorrect');
     if (newPassword.length < 6 || newPassword.length > 20) return fail('0', 'password must be 6-20 characters');
     await ctx.db.run('UPDATE users SET password_hash = ?, change_password_config = 0 WHERE id = ?', [hashPassword(newPassword), auth.user.id]);
+    if (verified) await identityVerified(ctx, auth.user.id, true);
     return ok(null);
   }));
 }

@@ -1,6 +1,16 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 
-/** A labelled control with its error tied by aria-describedby (every form of the login area). */
+/** An error line tied to its control by id (`aria-describedby`); `data-error-for` names the control for tests. */
+export function FieldError({ id, name, children }: { id: string; name?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="mt-1 text-xs text-red-600" data-error-for={name}>
+      {children}
+    </p>
+  );
+}
+
+/** A labelled control with its error tied by aria-describedby (the login area's forms and the dynamic-field kit). */
 export function Field({
   id,
   label,
@@ -24,11 +34,9 @@ export function Field({
         />
         {children}
       </div>
-      {error ? (
-        <p id={errorId} className="mt-1 text-xs text-red-600" data-error-for={input.name}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} name={input.name}>
+        {error}
+      </FieldError>
     </div>
   );
 }

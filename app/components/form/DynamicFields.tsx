@@ -1,0 +1,293 @@
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FieldError } from "~/components/form/Field";
+import { fieldErrorText } from "~/components/form/messages";
+import {
+  DATE_MAX,
+  DATE_MIN,
+  REFRESH_INTENT,
+  visibleFields,
+  type DynamicField as Field,
+  type FieldOption,
+  type FieldValues,
+} from "~/forms/dynamic-fields";
+
+/**
+ * The dynamic-field kit's renderer (decision 017) on a conform form: the visible fields for the form's
+ * current values, each with its label, hint (fieldTip), error and the browser constraints that
+ * `getZodConstraint` put on the form. The route loads the `fields` namespace.
+ *
+ * Without JavaScript a field with sub-fields (chooseRelList) or a cascade level offers a submit button
+ * `intent=refresh`: the route re-renders the form with every value kept (`refreshReply`). With
+ * JavaScript sub-fields follow the form's value at once and that button is not shown.
+ *
+ * Give `useForm` an explicit `id`: conform finds the form by id, and a `useId` value generated on the
+ * server need not match the client's, which silently stops live values (counter, sub-fields).
+ */
+export function DynamicFields({ fields, form }: { fields: Field[]; form: FormMetadata<Record<string, any>> }) {
+  const { t } = useTranslation("fields");
+  const hydrated = useHydrated();
+  const fieldset = form.getFieldset() as Record<string, FieldMetadata<unknown>>;
+  const values = (form.value ?? form.initialValue ?? null) as FieldValues | null;
+  return (
+    <div className="space-y-4" data-dynamic-fields>
+      {visibleFields(fields, values).map((field) => (
+        <DynamicField
+          key={field.name}
+          field={field}
+          meta={fieldset[field.name]!}
+          refresh={(field.conditions.length > 0 && !hydrated) || field.type === "cascade"}
+          t={t}
+        />
+      ))}
+    </div>
+  );
+}
+
+type T = ReturnType<typeof useTranslation>["t"];
+
+const inputClass = "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500 disabled:bg-gray-100";
+
+function optionLabel(t: T, option: FieldOption): string {
+  return option.labelKey ? t(option.labelKey) : option.label;
+}
+
+function list(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
+}
+
+/** One field: label, control, counter, hint, error. */
+export function DynamicField({ field, meta, refresh, t }: { field: Field; meta: FieldMetadata<unknown>; refresh: boolean; t: T }) {
+  // an error of a part (`name[1]`) shows at the field too
+  const error = fieldErrorText(t, meta.errors?.[0] ?? Object.values(meta.allErrors ?? {})[0]?.[0]);
+  const hintId = `${meta.id}-hint`;
+  const describedBy = [field.tip ? hintId : "", error ? meta.errorId : ""].filter(Boolean).join(" ") || undefined;
+  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } as const;
+  const grouped = field.type === "radio" || field.type === "checkbox" || field.type === "period" || field.type === "cascade" || field.type === "annex" || field.type === "image";
+  const label = (
+    <>
+      {field.label}
+      {field.required && !field.readOnly ? (
+        <span className="ml-0.5 text-red-600" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </>
+  );
+  const body = field.readOnly ? <ReadOnlyValue field={field} t={t} id={meta.id} /> : <Control field={field} meta={meta} aria={aria} t={t} />;
+  return (
+    <div data-field={field.code} data-type={field.type}>
+      {grouped && !field.readOnly ? (
+        <fieldset aria-describedby={describedBy}>
+          <legend className="mb-1 block text-sm text-gray-700">{label}</legend>
+          {body}
+        </fieldset>
+      ) : (
+        <>
+          <label htmlFor={meta.id} className="mb-1 block text-sm text-gray-700">
+            {label}
+          </label>
+          {body}
+        </>
+      )}
+      {field.tip ? (
+        <p id={hintId} className="mt-1 text-xs text-gray-500">
+          {field.tip}
+        </p>
+      ) : null}
+      <FieldError id={meta.errorId} name={field.name}>
+        {error}
+      </FieldError>
+      {refresh && !field.readOnly ? (
+        <button type="submit" name="intent" value={REFRESH_INTENT} formNoValidate className="mt-1 rounded border border-gray-300 px-2 py-1 text-xs">
+          {field.type === "cascade" ? t("cascadeNext") : t("refresh")}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function ReadOnlyValue({ field, t, id }: { field: Field; t: T; id: string }) {
+  const shown = field.value.map((v) => {
+    const option = field.options.find((o) => o.value === v);
+    return option ? optionLabel(t, option) : v;
+  });
+  return (
+    <input id={id} className={inputClass} value={shown.join(field.type === "period" ? ` ${t("periodSeparator")} ` : ", ")} disabled readOnly title={t("readOnly")} />
+  );
+}
+
+type Aria = { "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata<unknown>; aria: Aria; t: T }) {
+  const name = meta.name;
+  const initial = meta.initialValue as unknown;
+  const first = list(initial)[0] ?? "";
+  const common = { id: meta.id, name, required: meta.required, ...aria };
+  switch (field.type) {
+    case "text":
+    case "number": {
+      const current = typeof meta.value === "string" ? meta.value : first;
+      return (
+        <div className="flex items-center gap-2">
+          <input
+            {...common}
+            key={meta.key}
+            type="text"
+            inputMode={field.type === "number" ? "numeric" : undefined}
+            defaultValue={first}
+            maxLength={meta.maxLength}
+            pattern={meta.pattern}
+            className={inputClass}
+          />
+          {field.maxLength ? (
+            <span className="shrink-0 text-xs text-gray-500" data-counter-for={name} aria-live="polite">
+              {t("counter", { count: current.length, max: field.maxLength })}
+            </span>
+          ) : null}
+        </div>
+      );
+    }
+    case "date":
+      return <input {...common} key={meta.key} type="date" min={DATE_MIN} max={DATE_MAX} defaultValue={first} className={inputClass} />;
+    case "dateTime":
+      return (
+        <input
+          {...common}
+          key={meta.key}
+          type="datetime-local"
+          step={1}
+          min={`${DATE_MIN}T00:00:00`}
+          max={`${DATE_MAX}T00:00:00`}
+          defaultValue={first.replace(" ", "T")}
+          className={inputClass}
+        />
+      );
+    case "period": {
+      const [start = "", end = ""] = Array.isArray(initial) ? (initial as Array<string | undefined>).map((v) => v ?? "") : [];
+      return (
+        <div className="flex items-center gap-2" key={meta.key}>
+          <label className="sr-only" htmlFor={`${meta.id}-start`}>
+            {t("start")}
+          </label>
+          <input id={`${meta.id}-start`} name={`${name}[0]`} type="date" min={DATE_MIN} max={DATE_MAX} defaultValue={start} className={inputClass} {...aria} />
+          <span aria-hidden="true">{t("periodSeparator")}</span>
+          <label className="sr-only" htmlFor={`${meta.id}-end`}>
+            {t("end")}
+          </label>
+          <input id={`${meta.id}-end`} name={`${name}[1]`} type="date" min={DATE_MIN} max={DATE_MAX} defaultValue={end} className={inputClass} {...aria} />
+        </div>
+      );
+    }
+    case "radio":
+    case "checkbox": {
+      const chosen = new Set(list(initial));
+      return (
+        <div className="flex flex-wrap gap-4" key={meta.key}>
+          {field.options.map((option, i) => (
+            <label key={option.value} className="inline-flex items-center gap-1 text-sm">
+              <input
+                type={field.type}
+                id={i === 0 ? meta.id : undefined}
+                name={name}
+                value={option.value}
+                defaultChecked={chosen.has(option.value)}
+                // a required radio group is enforced by the browser; a checkbox group only by the schema
+                required={field.type === "radio" ? meta.required : undefined}
+                aria-invalid={aria["aria-invalid"]}
+              />
+              {optionLabel(t, option)}
+            </label>
+          ))}
+        </div>
+      );
+    }
+    case "select":
+      return (
+        <select {...common} key={meta.key} defaultValue={first} className={inputClass}>
+          <option value="">{t("choose")}</option>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {optionLabel(t, option)}
+            </option>
+          ))}
+        </select>
+      );
+    case "cascade": {
+      const path = list(initial);
+      const levels = field.cascadeLevels ?? [field.options];
+      return (
+        <div className="flex flex-wrap gap-2" key={meta.key}>
+          {levels.map((options, level) =>
+            options.length ? (
+              <select
+                key={level}
+                id={level === 0 ? meta.id : `${meta.id}-${level}`}
+                name={name}
+                defaultValue={path[level] ?? ""}
+                aria-label={`${field.label} ${level + 1}`}
+                required={level === 0 ? meta.required : undefined}
+                aria-invalid={aria["aria-invalid"]}
+                className={inputClass}
+              >
+                <option value="">{t("choose")}</option>
+                {options.map((option) => (
+                  <option key={option.value} value={option.id ?? option.value}>
+                    {optionLabel(t, option)}
+                  </option>
+                ))}
+              </select>
+            ) : null,
+          )}
+        </div>
+      );
+    }
+    case "annex":
+    case "image": {
+      const kept = list(initial);
+      return (
+        <div className="space-y-1" key={meta.key}>
+          {kept.length ? (
+            <ul aria-label={t("currentFiles")} className="space-y-1 text-sm">
+              {kept.map((url) => (
+                <li key={url}>
+                  <label className="inline-flex items-center gap-1">
+                    <input type="checkbox" name={name} value={url} defaultChecked />
+                    {field.type === "image" ? <img src={url} alt="" className="h-10 w-10 rounded object-cover" /> : null}
+                    <a href={url} target="_blank" rel="noreferrer" className="text-blue-700 underline">
+                      {decodeURIComponent(url.split("/").pop() ?? url)}
+                    </a>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <input
+            id={meta.id}
+            type="file"
+            name={name}
+            accept={field.type === "image" ? "image/jpeg,image/png" : undefined}
+            aria-invalid={aria["aria-invalid"]}
+            className="text-sm"
+          />
+          {field.sampleUrl || field.templateUrl ? (
+            <p className="flex gap-3 text-xs">
+              {field.sampleUrl ? (
+                <a href={field.sampleUrl} target="_blank" rel="noreferrer" className="text-blue-700 underline">
+                  {t("viewSample")}
+                </a>
+              ) : null}
+              {field.templateUrl ? (
+                <a href={field.templateUrl} download className="text-blue-700 underline">
+                  {t("downloadTemplate")}
+                </a>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+      );
+    }
+  }
+}
