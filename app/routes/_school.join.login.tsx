@@ -21,10 +21,11 @@ import {
 } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
 import { checkSmsCode } from "~/services/code-attempts.server";
-import { clientIpOf, limitLogin, withRetryAfter } from "~/services/rate-limit.server";
+import { clientIpOf, retryAfterHeaders, limitLogin, withRetryAfter } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
 
 export const handle = { i18n: ["login"], loginPage: true };
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 

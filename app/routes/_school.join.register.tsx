@@ -12,11 +12,12 @@ import { loadConfig } from "~/services/config.server";
 import { completeLogin, encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
 import { checkSmsCode } from "~/services/code-attempts.server";
-import { clientIpOf, withRetryAfter } from "~/services/rate-limit.server";
+import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
 import { loginHref, safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
+export const headers = retryAfterHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number; retryAfterS?: number };

@@ -16,11 +16,12 @@ import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, typ
 import { encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
 import { checkSmsCode } from "~/services/code-attempts.server";
-import { clientIpOf, withRetryAfter } from "~/services/rate-limit.server";
+import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
+export const headers = retryAfterHeaders;
 
 type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number; retryAfterS?: number };
 

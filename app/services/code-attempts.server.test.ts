@@ -132,3 +132,37 @@ describe("POST /join/login (SMS login): the same limit", () => {
     expect(await sandbox.control<unknown[]>("GET", "/requests?path=mobileSmsLogin")).toHaveLength(0);
   });
 });
+
+describe("POST /join/register: the same limit", () => {
+  it("5 wrong codes, then the right one: 429 with Retry-After, no register call upstream", async () => {
+    const MOBILE = "13712345670";
+    const { action } = await import("~/routes/join.register");
+    const { csrf } = await import("~/services/csrf.server");
+    const post = async (fields: Record<string, string>) => {
+      const [token, setCookie] = await csrf(false).commitToken();
+      const request = new Request("http://localhost/join/register", {
+        method: "POST",
+        body: new URLSearchParams({ csrf: token, ...fields }),
+        headers: { Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", Cookie: (setCookie ?? "").split(";")[0] ?? "" },
+      });
+      const answer = (await action({ request, context: { clientIp: "203.0.113.11" } as AppLoadContext, params: {} })) as unknown as {
+        data: { result: { error: Record<string, string[]> } };
+        init?: { status?: number; headers?: HeadersInit };
+      };
+      return { status: answer.init?.status ?? 200, headers: new Headers(answer.init?.headers), errors: answer.data.result.error };
+    };
+    await sandbox.control("POST", "/reset");
+    expect((await post({ intent: "sendCode", mobile: MOBILE })).status).toBe(200);
+    const { code } = await sandbox.control<{ code: string }>("GET", `/sms?mobile=${MOBILE}`);
+    const bad = code === "000000" ? "111111" : "000000";
+    const form = { intent: "register", username: "guesser1", mobile: MOBILE, password: "Passw0rd!", province: "北京市", city: "北京市", agreement: "on" };
+    for (let i = 1; i <= 4; i++) expect((await post({ ...form, smsCode: bad })).status).toBe(400);
+    expect((await post({ ...form, smsCode: bad })).errors.smsCode).toEqual(["codeBurned"]);
+    await sandbox.control("DELETE", "/requests");
+    const sixth = await post({ ...form, smsCode: code });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(sixth.errors.smsCode).toEqual(["codeBurned"]);
+    expect(await sandbox.control<unknown[]>("GET", "/requests?path=register/register")).toHaveLength(0);
+  });
+});

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, HeadersFunction } from "@remix-run/node";
 import { env } from "~/env.server";
 import { resolveClient } from "~/services/client-address.server";
 
@@ -129,3 +129,14 @@ export function withRetryAfter(outcome: { status: number; retryAfterS?: number }
   if (outcome.status === 429) headers.set("Retry-After", String(Math.max(1, Math.ceil(outcome.retryAfterS ?? 60))));
   return headers;
 }
+
+/**
+ * A route's `headers`: Remix carries only cookies from an action's or loader's answer into the page, so
+ * the forms that can answer 429 export this to keep its `Retry-After`.
+ */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After") ?? errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
