@@ -136,7 +136,7 @@ describe("POST /join/login (SMS login): the same limit", () => {
 describe("POST /join/register: the same limit", () => {
   it("5 wrong codes, then the right one: 429 with Retry-After, no register call upstream", async () => {
     const MOBILE = "13712345670";
-    const { action } = await import("~/routes/join.register");
+    const { action } = await import("~/routes/_school.join.register");
     const { csrf } = await import("~/services/csrf.server");
     const post = async (fields: Record<string, string>) => {
       const [token, setCookie] = await csrf(false).commitToken();
