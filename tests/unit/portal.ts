@@ -201,12 +201,14 @@ function decode(text: string): string {
   });
 }
 
-/** The visible text of an HTML fragment: tags, scripts, styles and comments removed, whitespace collapsed. */
+/** The text of an HTML fragment as a reader sees it: tags, scripts, styles and comments removed, whitespace collapsed. */
 export function text(html: string): string {
   const stripped = html
     .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, " ")
     .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<[^>]+>/g, " ");
+    // block boundaries separate words; inline tags (span, a, strong, ...) do not
+    .replace(/<\/?(?:address|article|aside|blockquote|br|dd|details|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|section|summary|table|td|th|tr|ul)\b[^>]*>/gi, " ")
+    .replace(/<[^>]+>/g, "");
   return decode(stripped).replace(/\s+/g, " ").trim();
 }
 
