@@ -170,3 +170,20 @@ describe("security baseline", () => {
     expect((await browser.fetch("/readyz")).status).toBe(503);
   });
 });
+
+describe("the offline page (spec 000 section 4)", () => {
+  it("clears the session of our own navigation, not of a link from elsewhere", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal);
+    const crossSite = await browser.fetch("/redirect/online?u=localhost", { headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSite.status).toBe(200);
+    expect(await crossSite.text()).toContain("您已下线");
+    expect(userName((await browser.get("/home/index")).html)).toBe("张同学");
+    // typed in the address bar (Sec-Fetch-Site: none): the session ends
+    const own = await browser.get("/redirect/online?u=localhost&lng=en", { headers: { "Sec-Fetch-Site": "none" } });
+    expect(h1(own.html)).toBe("You are offline");
+    expect(alert(own.html)).toContain("your account has logged in elsewhere and was forced offline");
+    expect(byTestId(own.html, "user-name")).toBeUndefined();
+    expect(byTestId((await browser.get("/home/index")).html, "user-name")).toBeUndefined();
+  });
+});
