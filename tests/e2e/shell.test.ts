@@ -78,18 +78,6 @@ test.describe("school switcher (spec 000 sections 2.2 and 9)", () => {
   });
 });
 
-test.describe("user area (spec 000 sections 2.2 and 6)", () => {
-  test("staff: the management-centre button opens the fetched link in a new tab (details: admin-link.test.ts)", async ({ page, sandbox, context }) => {
-    await signInWithCode(page, sandbox, "13800000009");
-    const button = page.getByTestId("admin-button");
-    await expect(button).toHaveText("管理中心");
-    await expect(page.locator("form:has([data-testid=admin-button])")).toHaveAttribute("target", "_blank");
-    const [tab] = await Promise.all([context.waitForEvent("page"), button.click()]);
-    await tab.waitForURL(/\/__sandbox\/admin\?company=1$/);
-  });
-
-});
-
 test.describe("global rules (spec 000 sections 4 and 6)", () => {
   // which pages redirect to the account page: tests/unit/pages/shell.test.ts
   test("forced password change: every page goes to the account page until the password is changed", { tag: "@nojs" }, async ({ page, sandbox }) => {
