@@ -13,7 +13,10 @@ const SOURCES = ["app", "remix.config.js", "postcss.config.js", "tsconfig.json",
 function newest(file: string): number {
   const stat = statSync(file);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(file).reduce((max, name) => Math.max(max, newest(path.join(file, name))), stat.mtimeMs);
+  // test files beside the code (app/**/*.test.ts) are not part of the build
+  return readdirSync(file)
+    .filter((name) => !/\.test\.tsx?$/.test(name))
+    .reduce((max, name) => Math.max(max, newest(path.join(file, name))), stat.mtimeMs);
 }
 
 export function setup() {
