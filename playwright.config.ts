@@ -31,8 +31,12 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
     trace: "retain-on-failure",
   },
+  // The test pyramid (docs/decisions/016-test-pyramid.md): every journey runs with JavaScript; only the
+  // tests about JavaScript being off (forms, menus, dialogs and their no-JS fallbacks) carry the tag
+  // `@nojs` — test("…", { tag: "@nojs" }, …) — and run again without it. What a page renders, its
+  // guards, redirects and headers are vitest's (tests/unit/pages/), not a browser's.
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "no-js", grep: /@nojs/, use: { javaScriptEnabled: false } },
   ],
 });

@@ -12,9 +12,9 @@ async function ready(page: Page, testInfo: TestInfo) {
 
 const visitorLink = (page: Page, name: string) => page.getByTestId("visitor-links").getByRole("link", { name, exact: true });
 
+// The pop-up needs JavaScript: its tests run in the js project only; the no-JS fallbacks carry @nojs.
 test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
   test("the header's login link opens the dialog; success reloads the page with schoolId and companyMessageReach", async ({ page, sandbox: _sandbox }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "the pop-up needs JavaScript; the no-JS link is checked below");
     const scripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
@@ -43,7 +43,6 @@ test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
   });
 
   test("a failed login shows the server's message in the dialog and keeps the account, never the password (en)", async ({ page, sandbox: _sandbox }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "the pop-up needs JavaScript");
     await page.goto("/home/index?lng=en");
     await ready(page, testInfo);
     await visitorLink(page, "Log in").click();
@@ -66,7 +65,6 @@ test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
   });
 
   test("the register tab opens from the header and posts to the register action", async ({ page, sandbox: _sandbox }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "the pop-up needs JavaScript");
     await page.goto("/home/index");
     await ready(page, testInfo);
     await visitorLink(page, "注册").click();
@@ -82,7 +80,6 @@ test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
   });
 
   test("closeFlag 1: no register tab in the dialog", async ({ page, sandbox }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "the pop-up needs JavaScript");
     await sandbox.config(1, { registerConfig: { closeFlag: 1 } });
     await page.goto("/home/index");
     await ready(page, testInfo);
@@ -92,7 +89,7 @@ test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
     await expect(dialog.getByRole("link", { name: "注册" })).toHaveCount(0);
   });
 
-  test("without JavaScript the header links are plain links to the stand-alone pages", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("without JavaScript the header links are plain links to the stand-alone pages", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
     test.skip(testInfo.project.name === "js", "the JavaScript behaviour is the pop-up, checked above");
     await page.goto("/course/list?x=1");
     await ready(page, testInfo);
@@ -136,15 +133,10 @@ test.describe("useLoginPage (base info)", () => {
     await expect(page.locator("footer.shell-footer")).toHaveCount(0);
   });
 
-  test("0: the stand-alone page (no-JS fallback, direct address) keeps the full shell", async ({ page, sandbox: _sandbox }, testInfo) => {
-    await page.goto("/join/login");
-    await ready(page, testInfo);
-    await expect(page.locator("footer.shell-footer")).toBeVisible();
-  });
 });
 
 test.describe("face verification failure", () => {
-  test("face=failed back on the login page is shown next to the form", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("face=failed back on the login page is shown next to the form", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login?backUrl=%2Fcourse%2Flist&lng=en");
     await ready(page, testInfo);
     await page.getByLabel("Account").fill("face01");

@@ -23,9 +23,10 @@ async function connected(sandbox: Sandbox) {
   await expect.poll(async () => (await status(sandbox)).presence.connected, { timeout: 10_000 }).toContain(USER_ID);
 }
 
+// The presence socket needs JavaScript: these run in the js project; the no-JS case carries @nojs.
+// The offline page's session rule (own navigation vs a link from elsewhere): tests/unit/pages/foundation.test.ts.
 test.describe("presence events (spec 000 section 4)", () => {
   test("a logged-in page logs on; out_online sends the user to the offline page, logged out", async ({ page, sandbox }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "the presence socket needs JavaScript (the no-JS case is asserted below)");
     await signInWithCode(page, sandbox);
     await hydrated(page);
     await connected(sandbox);
@@ -44,7 +45,6 @@ test.describe("presence events (spec 000 section 4)", () => {
   });
 
   test("front_logout reloads the page", async ({ page, sandbox }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "the presence socket needs JavaScript");
     await signInWithCode(page, sandbox);
     await hydrated(page);
     await connected(sandbox);
@@ -57,7 +57,6 @@ test.describe("presence events (spec 000 section 4)", () => {
   });
 
   test("the logout form sends log off before leaving", async ({ page, sandbox }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "log off goes through the presence socket, which needs JavaScript");
     await signInWithCode(page, sandbox);
     await hydrated(page);
     await connected(sandbox);
@@ -70,13 +69,13 @@ test.describe("presence events (spec 000 section 4)", () => {
     const asked: string[] = [];
     page.on("request", (r) => asked.push(r.url()));
     await page.goto("/home/index");
-    if (test.info().project.name === "js") await hydrated(page);
+    await hydrated(page);
     await page.waitForTimeout(300);
     expect(asked.filter((u) => u.includes("/realtime/presence") || u.includes("presence.client") || u.includes("/socket.io/"))).toEqual([]);
     expect((await status(sandbox)).presence.connected).toEqual([]);
   });
 
-  test("without JavaScript a logged-in page works and opens no socket", async ({ page, sandbox }, testInfo) => {
+  test("without JavaScript a logged-in page works and opens no socket", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name === "js", "asserts the no-JS behaviour");
     await signInWithCode(page, sandbox);
     await expect(page.getByTestId("user-name")).toHaveText("张同学");
@@ -85,22 +84,4 @@ test.describe("presence events (spec 000 section 4)", () => {
     expect((await status(sandbox)).presence.connected).toEqual([]);
   });
 
-  test("the offline page clears the session of our own navigation, not of a link from elsewhere", async ({ page, sandbox }) => {
-    await signInWithCode(page, sandbox);
-    // a cross-site link shows the page without logging anyone out (the browser sets Sec-Fetch-Site
-    // itself, so the cross-site navigation is sent with the page's cookies through its request context)
-    const crossSite = await page.context().request.get("/redirect/online?u=localhost", {
-      headers: { "Sec-Fetch-Site": "cross-site" },
-      maxRedirects: 0,
-    });
-    expect(crossSite.status()).toBe(200);
-    expect(await crossSite.text()).toContain("您已下线");
-    await page.goto("/home/index");
-    await expect(page.getByTestId("user-name")).toHaveText("张同学");
-    // typed in the address bar (Sec-Fetch-Site: none): the session ends
-    await page.goto("/redirect/online?u=localhost&lng=en");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
-    await expect(page.getByRole("alert")).toContainText("your account has logged in elsewhere and was forced offline");
-    await expect(page.getByTestId("user-name")).toHaveCount(0);
-  });
 });

@@ -15,7 +15,7 @@ function newMobile(): string {
 const err = (page: Page, name: string) => page.locator(`[data-error-for="${name}"]`);
 
 test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
-  test("every field: messages, then success and an automatic login", async ({ page, sandbox }, testInfo) => {
+  test("every field: messages, then success and an automatic login", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     await page.goto("/join/register?lng=en&backUrl=%2Fcourse%2Flist");
     await ready(page, testInfo);
     await expect(page.getByLabel("Username")).toHaveAttribute("maxlength", "20");
@@ -57,7 +57,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByTestId("user-name")).toHaveText(username);
   });
 
-  test("duplicate username and phone", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("duplicate username and phone", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/register?lng=en");
     await ready(page, testInfo);
     await page.getByLabel("Mobile number").fill("13800000001");
@@ -77,7 +77,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByLabel("Password")).toHaveValue("");
   });
 
-  test("flags off: no username, no region, no agreement; mobile only", async ({ page, sandbox }, testInfo) => {
+  test("flags off: no username, no region, no agreement; mobile only", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     await sandbox.config(1, { usernameFlag: 0, provCityCountyFlag: 0, registerAgreementFlag: 0 });
     await page.goto("/join/register?lng=en");
     await ready(page, testInfo);
@@ -95,7 +95,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByTestId("user-name")).toHaveText(mobile);
   });
 
-  test("mobile off: username and password only", async ({ page, sandbox }, testInfo) => {
+  test("mobile off: username and password only", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     await sandbox.config(1, { mobileFlag: 0, provCityCountyFlag: 0 });
     await page.goto("/join/register?lng=en");
     await ready(page, testInfo);
@@ -113,13 +113,4 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByTestId("user-name")).toHaveText(username);
   });
 
-  test("closeFlag 1: no register tab, the register page goes to login", async ({ page, sandbox }, testInfo) => {
-    await page.goto("/join/login");
-    await ready(page, testInfo);
-    await expect(page.getByRole("link", { name: "注册", exact: true }).first()).toBeVisible();
-    await sandbox.config(1, { closeFlag: 1 });
-    await page.goto("/join/register");
-    expect(new URL(page.url()).pathname).toBe("/join/login");
-    await expect(page.locator('a[href^="/join/register"]').filter({ hasText: "注册" })).toHaveCount(await page.locator("header a[href^='/join/register']").count());
-  });
 });

@@ -28,7 +28,9 @@ function portalEnv(port: number, upstreamUrl: string): Record<string, string> {
     PORT: String(port),
     HOST: "127.0.0.1",
     UPSTREAM_URL: upstreamUrl,
-    UPSTREAM_TIMEOUT_MS: "2000",
+    // Generous: on a loaded CI machine a cold portal's first upstream calls took over 2 s, and the
+    // journeys then met a 504 page. The timeout pages themselves are vitest's (tests/unit/pages, 2 s).
+    UPSTREAM_TIMEOUT_MS: "10000",
     SESSION_SECRET: "playwright-session-secret-0123456789",
     // Tests change the company config through the sandbox and expect to see it at once.
     CONFIG_TTL_S: "0",

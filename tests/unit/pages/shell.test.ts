@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { attr, byTestId, element, elements, h1, hrefOf, links, startTestPortal, text, type TestPortal } from "../portal";
+
+/**
+ * The page shell (spec 000 sections 2.2-2.5, 4, 6) as the server renders it from the company's
+ * configuration: header and footer templates, menus, school switcher, user area, global rules
+ * (moved down from tests/e2e/shell.test.ts; the menus, dialogs, language switch and screenshots stay there).
+ */
+
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await startTestPortal();
+});
+afterAll(() => portal.close());
+beforeEach(() => portal.reset());
+
+const home = async (path = "/home/index") => (await portal.client().get(path)).html;
+const signedIn = async (account = "13800000001") => (await portal.client().signIn(portal, account)).html;
+const schools = (count: number) => portal.sandbox.control("POST", "/companies/1/schools", { count });
+const cart = (count: number) => portal.sandbox.control("POST", "/cart", { account: "13800000001", count });
+const byId = (html: string, id: string) => text(byTestId(html, id) ?? "");
+const classOf = (el: string | undefined) => attr(el, "class") ?? "";
+
+describe("header and footer (spec 000 sections 2.2-2.3)", () => {
+  it("FESCO replaces header and footer", async () => {
+    await portal.config(1, { headTemplateName: "FESCO" });
+    const html = await home();
+    expect(attr(element(html, "header"), "data-head-template")).toBe("fesco");
+    expect(attr(element(html, "footer"), "data-foot-template")).toBe("fesco");
+  });
+
+  it("menus: variable links through /linkVariableRedirect, http links as given in a new window", async () => {
+    const browser = portal.client();
+    const { html } = await browser.get("/home/index");
+    expect(hrefOf(html, "学员服务")).toBe("/linkVariableRedirect/109");
+    const more = elements(element(html, "nav") ?? "", "details").find((d) => text(element(d, "summary") ?? "").includes("更多"));
+    const official = elements(more ?? "", "a").find((a) => text(a) === "官方网站");
+    expect(attr(official, "href")).toBe("https://www.yunduo.example/");
+    expect(attr(official, "target")).toBe("_blank");
+    const res = await browser.fetch("/linkVariableRedirect/143");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("https://partner.yunduo.example/sso?uid=&school=");
+  });
+
+  it("logo as an image when companyLogoType is not 'word'", async () => {
+    await portal.config(1, { companyLogoType: "image" });
+    expect(attr(element(byTestId(await home(), "logo") ?? "", "img"), "src")).toBe("https://static.yunduo.example/company/1/logo.png");
+  });
+
+  for (const id of [1, 2, 3, 4]) {
+    it(`footer template ${id}`, async () => {
+      await portal.config(1, { footInfo: { templateId: id } });
+      const footer = element(await home(), "footer") ?? "";
+      expect(attr(footer, "data-foot-template")).toBe(String(id));
+      expect(text(footer)).toContain("京ICP备12345678号");
+      expect(text(footer)).toContain("Copyright © 2015-2025 云朵在线学院 版权所有");
+      expect(byId(footer, "security-filing")).toContain("京公网安备 11010802012345号");
+    });
+  }
+
+  it("footer menus link to their detail page; 'http://' links are ignored", async () => {
+    await portal.config(1, { footInfo: { sinaWeibo: "http://", tencentWeiboFlag: 0 } });
+    const browser = portal.client();
+    const footer = element((await browser.get("/home/index")).html, "footer") ?? "";
+    const names = links(footer).map((l) => l.text);
+    expect(names).not.toContain("新浪微博");
+    expect(names).not.toContain("腾讯微博");
+    const about = hrefOf(footer, "学院简介");
+    expect(about).toMatch(/^\/sysPageHeadFoot\/showDetail\/\d+\?pid=\d+$/);
+    expect(h1((await browser.get(about ?? "missing")).html)).toBe("学院简介");
+  });
+
+  it("side bar: every channel present with the flags on, gone with them off", async () => {
+    let html = await home();
+    for (const id of ["side-wechat", "side-personal-wechat", "side-qq", "side-weibo", "side-consult", "side-phone", "side-email"]) {
+      expect(byTestId(html, id), id).toBeDefined();
+    }
+    expect(attr(element(html, "aside"), "data-icon-style")).toBe("line");
+    const phone = byTestId(html, "side-phone") ?? "";
+    expect(text(phone)).toContain("周一至周日 9:00-21:00");
+    expect(links(phone).map((l) => l.text)).toEqual(["400-800-1234", "010-88886666", "13800138000"]);
+    expect(byId(html, "side-wechat")).toContain("关注微信公众号");
+    expect(elements(element(html, "aside") ?? "", "script").filter((s) => attr(s, "src")?.startsWith("https://"))).toHaveLength(2);
+
+    await portal.config(1, { weixinFlag: 0, qqFlag: 0, serviceFlag: 0, serviceEmailFlag: 0, tempType: 4, otherImJs: "alert(1)" });
+    html = await home();
+    for (const id of ["side-wechat", "side-qq", "side-phone", "side-email"]) expect(byTestId(html, id), id).toBeUndefined();
+    expect(byTestId(html, "side-weibo")).toBeDefined();
+    expect(attr(element(html, "aside"), "data-icon-style")).toBe("face");
+    expect(text(element(byTestId(html, "side-weibo") ?? "", "summary") ?? "")).toContain("微博");
+    expect(elements(element(html, "aside") ?? "", "script")).toHaveLength(1);
+  });
+
+  it("the test-domain banner: none by default, the default text, a custom text", async () => {
+    expect(byTestId(await home(), "domain-warn")).toBeUndefined();
+    await portal.config(1, { showDomainWarn: 1 });
+    expect(byId(await home(), "domain-warn")).toContain("当前网校仅供测试使用，正式使用前请切换为自己的域名");
+    await portal.config(1, { domainWarnMsg: "演示站点" });
+    expect(byId(await home(), "domain-warn")).toContain("演示站点");
+  });
+
+  it("analytics: the script chosen by statType with the key escaped; none by default", async () => {
+    expect(element(await home(), "[data-stat]")).toBeUndefined();
+    await portal.config(1, { statType: "baidu", statKey: 'abc"<x>&' });
+    expect(attr(element(await home(), "script[data-stat]"), "src")).toBe("https://hm.baidu.com/hm.js?abc%22%3Cx%3E%26");
+  });
+
+  it("black-white global theme on the home page only; theme colour as a CSS variable", async () => {
+    await portal.config(1, { globalTheme: "black-white", themeColor: "#ff0000" });
+    const html = element(await home(), "html");
+    expect(classOf(html)).toMatch(/theme-black-white/);
+    expect(attr(html, "style")).toContain("--theme-color:#ff0000");
+    expect(classOf(element(await home("/home/choice"), "html"))).not.toMatch(/theme-black-white/);
+  });
+});
+
+describe("school switcher (spec 000 sections 2.2 and 9)", () => {
+  it("21 schools: 16 listed and a 'more' link to /home/choice listing all", async () => {
+    const browser = portal.client();
+    const { html } = await browser.get("/home/index");
+    const list = byTestId(html, "school-list");
+    expect(links(list)).toHaveLength(16);
+    expect(classOf(list)).toMatch(/\bgrid\b/);
+    const choice = await browser.get(attr(byTestId(html, "school-more"), "href") ?? "missing");
+    expect(choice.url).toBe("/home/choice");
+    expect(links(byTestId(choice.html, "all-schools"))).toHaveLength(21);
+  });
+
+  it("9 schools: the extra class, no 'more'", async () => {
+    await schools(9);
+    const html = await home();
+    expect(links(byTestId(html, "school-list"))).toHaveLength(9);
+    expect(elements(html, "[class]").filter((el) => /\bschool-list-wide\b/.test(classOf(el)))).toHaveLength(1);
+    expect(byTestId(html, "school-more")).toBeUndefined();
+  });
+
+  it("8 schools: no extra class; 1 school: no switcher", async () => {
+    await schools(8);
+    const html = await home();
+    expect(links(byTestId(html, "school-list"))).toHaveLength(8);
+    expect(html).not.toMatch(/\bschool-list-wide\b/);
+    await schools(1);
+    expect(byTestId(await home(), "school-switcher")).toBeUndefined();
+  });
+});
+
+describe("user area (spec 000 sections 2.2 and 6)", () => {
+  it("visitor: register | login links with the page as backUrl", async () => {
+    const html = await home("/home/choice");
+    const visitorLinks = byTestId(html, "visitor-links");
+    expect(text(visitorLinks ?? "").replace(/\s/g, "")).toBe("注册|登录");
+    expect(hrefOf(visitorLinks, "登录")).toBe("/join/login?backUrl=%2Fhome%2Fchoice");
+    expect(byTestId(html, "user-menu")).toBeUndefined();
+    expect(byTestId(html, "cart")).toBeUndefined();
+  });
+
+  it("visitor links follow personConfig", async () => {
+    await portal.config(1, { personConfig: ["USER_LOGIN"] });
+    expect(byId(await home(), "visitor-links")).toBe("登录");
+  });
+
+  it("student: name, points, personal links, last learning, cart and messages; no member icon, no management centre", async () => {
+    const html = await signedIn();
+    const menu = byTestId(html, "user-menu");
+    expect(byId(html, "user-name")).toBe("张同学");
+    expect(byId(html, "user-points")).toBe("学分：1280");
+    expect(hrefOf(menu, "课程中心")).toBe("/personal/course/lessons?parentId=-1");
+    expect(hrefOf(menu, "个人设置")).toBe("/personal/setting/data?parentId=-1");
+    expect(hrefOf(menu, "订单管理")).toBe("/personal/order?parentId=-1");
+    expect(hrefOf(menu, "我的消息")).toBeDefined();
+    expect(byId(html, "last-learn")).toContain("人力资源管理师（三级）精讲班");
+    expect(hrefOf(byTestId(html, "last-learn"), "继续学习")).toBeDefined();
+    expect(byTestId(html, "member-icon")).toBeUndefined();
+    expect(byTestId(html, "admin-button")).toBeUndefined();
+    expect(byId(html, "cart-badge")).toBe("3");
+    expect(byTestId(html, "unread-dot")).toBeDefined();
+    expect(attr(byTestId(html, "app-qr"), "src")).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(attr(byTestId(html, "school-qr"), "width")).toBe("112");
+  });
+
+  it("cart badge: the count up to 10, shifted above 10, '99+' above 99", async () => {
+    const browser = portal.client();
+    await cart(10);
+    let { html } = await browser.signIn(portal);
+    expect(byId(html, "cart-badge")).toBe("10");
+    expect(classOf(byTestId(html, "cart-badge"))).not.toMatch(/cart-badge-wide/);
+    expect(attr(byTestId(html, "cart"), "aria-label")).toBe("购物车（10）");
+    await cart(11);
+    ({ html } = await browser.get("/home/index"));
+    expect(byId(html, "cart-badge")).toBe("11");
+    expect(classOf(byTestId(html, "cart-badge"))).toMatch(/cart-badge-wide/);
+    await cart(100);
+    ({ html } = await browser.get("/home/index"));
+    expect(byId(html, "cart-badge")).toBe("99+");
+    expect(attr(byTestId(html, "cart"), "aria-label")).toBe("购物车（100）");
+    await cart(0);
+    ({ html } = await browser.get("/home/index"));
+    expect(byTestId(html, "cart")).toBeDefined();
+    expect(byTestId(html, "cart-badge")).toBeUndefined();
+  });
+
+  it("perShowItem and openIntegral gate the items", async () => {
+    await portal.config(1, { perShowItem: ["order"], openIntegral: 0, openCart: 0 });
+    const html = await signedIn();
+    const menu = byTestId(html, "user-menu");
+    expect(hrefOf(menu, "订单管理")).toBeDefined();
+    expect(hrefOf(menu, "课程中心")).toBeUndefined();
+    expect(byTestId(html, "user-points")).toBeUndefined();
+    expect(byTestId(html, "cart")).toBeUndefined();
+  });
+
+  it("member: the membership icon and points", async () => {
+    const html = await signedIn("13800000003");
+    expect(byId(html, "user-name")).toBe("王会员");
+    expect(byTestId(html, "member-icon")).toBeDefined();
+    expect(byId(html, "user-points")).toBe("学分：56000");
+  });
+
+  it("app download hidden with appConfigStatus 0", async () => {
+    expect(byTestId(await home(), "app-download")).toBeDefined();
+    await portal.config(1, { appConfigStatus: 0 });
+    expect(byTestId(await home(), "app-download")).toBeUndefined();
+  });
+});
+
+describe("global rules (spec 000 sections 4 and 6)", () => {
+  it("redirectLogin 1 sends a visitor on a listed section to login; 0 lets them browse", async () => {
+    const visitor = portal.client();
+    expect((await visitor.fetch("/home/index")).status).toBe(200);
+    await portal.config(1, { redirectLogin: 1 });
+    for (const path of ["/home/index", "/course/list?courseName=a", "/news", "/teachers", "/vip"]) {
+      const res = await visitor.fetch(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toBe(`/join/login?backUrl=${encodeURIComponent(path)}`);
+    }
+    expect((await visitor.fetch("/home/choice")).status).toBe(200);
+  });
+
+  it("forced password change: every page goes to the account page", async () => {
+    const browser = portal.client();
+    const page = await browser.signIn(portal, "13800000002");
+    expect(page.url).toBe("/personal/setting/account");
+    expect(byId(page.html, "forced-password-warning")).toBe("根据要求，请先修改密码后再继续操作");
+    for (const path of ["/home/index", "/home/choice", "/course/list?courseName=x", "/sysPageHeadFoot/showDetail/211?pid=201"]) {
+      const res = await browser.fetch(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toBe("/personal/setting/account");
+    }
+  });
+
+  it("a mobile browser on a public page goes to /wap", async () => {
+    const phone = portal.client({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" });
+    const res = await phone.fetch("/home/index");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/wap");
+    expect((await phone.fetch("/home/choice")).status).toBe(200);
+    expect((await portal.client().fetch("/home/index")).status).toBe(200);
+  });
+});
