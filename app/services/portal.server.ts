@@ -104,7 +104,7 @@ async function buildPortal(request: Request, state: RequestState): Promise<Porta
   }
   const session = await getSession(request, tenant.secure);
   const cookie = clientIdCookie(tenant.secure);
-  const existingClientId: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const existingClientId: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
   const clientId = typeof existingClientId === "string" && /^[\w-]{8,64}$/.test(existingClientId) ? existingClientId : crypto.randomUUID();
 
   const schoolId = session.get("schoolId") ?? DEFAULT_SCHOOL_ID;

@@ -42,8 +42,14 @@ function storage(secure: boolean): Storage {
   return existing;
 }
 
-export function getSession(request: Request, secure: boolean): Promise<PortalSession> {
-  return storage(secure).getSession(request.headers.get("Cookie"));
+/** The visitor's session; a cookie that cannot be read (empty, unsigned, not JSON) counts as none. */
+export async function getSession(request: Request, secure: boolean): Promise<PortalSession> {
+  const { getSession: read } = storage(secure);
+  try {
+    return await read(request.headers.get("Cookie"));
+  } catch {
+    return read(null);
+  }
 }
 
 export function commitSession(session: PortalSession, secure: boolean): Promise<string> {
