@@ -8,6 +8,7 @@ import {
   clientIdCookie,
   commitSession,
   DEFAULT_SCHOOL_ID,
+  dropForeignCredentials,
   getSession,
   type PortalSession,
 } from "~/services/session.server";
@@ -103,6 +104,7 @@ async function buildPortal(request: Request, state: RequestState): Promise<Porta
     throw state.rejected;
   }
   const session = await getSession(request, tenant.secure);
+  dropForeignCredentials(session, knownCompany(tenant.domain));
   const cookie = clientIdCookie(tenant.secure);
   const existingClientId: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
   const clientId = typeof existingClientId === "string" && /^[\w-]{8,64}$/.test(existingClientId) ? existingClientId : crypto.randomUUID();
@@ -116,6 +118,7 @@ async function buildPortal(request: Request, state: RequestState): Promise<Porta
     schoolId,
     systemOs: systemOsOf(request),
     timings: state.timings,
+    upgradedAt: session.get("upgradedAt"),
     clearSession: async (mode, notice) => {
       if (mode === "token") session.unset("token");
       else clearCredentials(session);

@@ -11,6 +11,8 @@ export type SessionData = {
   schoolId?: number;
   /** Random id regenerated at every login (the cookie session has no server id to rotate). */
   sid?: string;
+  /** When /upgrade/token last renewed the token (ms since epoch); bounds the upgrade to one per navigation. */
+  upgradedAt?: number;
 };
 export type SessionFlash = { notice: string };
 export type PortalSession = Session<SessionData, SessionFlash>;
@@ -63,6 +65,7 @@ export function clearCredentials(session: PortalSession) {
   session.unset("userId");
   session.unset("companyId");
   session.unset("sid");
+  session.unset("upgradedAt");
 }
 
 const clientIdCookies = new Map<boolean, ReturnType<typeof createCookie>>();
@@ -81,4 +84,14 @@ export function clientIdCookie(secure: boolean) {
     clientIdCookies.set(secure, cookie);
   }
   return cookie;
+}
+
+/**
+ * A session of another company (a cookie replayed on another company's domain) is not this site's
+ * login: its credentials are dropped for the request, so its token is never sent here and cannot
+ * start a 401 upgrade loop (issue 10 part 5). `company` is the company the domain resolved to, once known.
+ */
+export function dropForeignCredentials(session: PortalSession, company: number | undefined) {
+  const own = session.get("companyId");
+  if (company !== undefined && own !== undefined && own !== company) clearCredentials(session);
 }

@@ -1,6 +1,6 @@
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
 import { getCartCount } from "~/services/cart.server";
-import { loadShellConfig, rememberCompany, type Menu, type ShellConfig } from "~/services/config.server";
+import { loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
 import { qrDataUrl } from "~/services/qr.server";
 
@@ -115,9 +115,29 @@ export function toPath(url: string): string {
   return u.startsWith("/") ? u : "";
 }
 
+/** The footer when its configuration could not be loaded: menus only (decision 013). */
+function emptyFooter() {
+  return {
+    templateId: 1,
+    theme: "default",
+    colors: FOOT_THEMES.default!,
+    logoText: "",
+    logoPic: "",
+    overview: "",
+    companyName: "",
+    address: "",
+    copyright: "",
+    icpNo: "",
+    security: null as { regno: string; ico: string; link: string } | null,
+    sinaWeibo: "",
+    tencentWeibo: "",
+    wechatQr: "",
+  };
+}
+
 export type ShellExtras = { qr: { app: string; school: string } | null };
 
-function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number, extras: ShellExtras) {
+function shellView(config: LoadedShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number, extras: ShellExtras) {
   const { baseInfo, homeConfig, menus, footInfo, schools, serviceConfig, alias, market, registerConfig } = config;
   const head = homeConfig.headCfRsp;
   const headTemplateId = [1, 2, 3].includes(head?.headTemplateId ?? 1) ? (head?.headTemplateId ?? 1) : 1;
@@ -126,7 +146,7 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
   const themeColor = HEX_COLOR.test(homeConfig.themeColor) ? homeConfig.themeColor : DEFAULT_THEME_COLOR;
   // Templates 2 and 3 force a white header (spec 000 section 4).
   const headerColor = headTemplateId === 1 ? HEAD_THEMES[headTheme]![1] : "#ffffff";
-  const footTheme = FOOT_THEMES[footInfo.themes] ? footInfo.themes : "default";
+  const footTheme = footInfo && FOOT_THEMES[footInfo.themes] ? footInfo.themes : "default";
   const records = schools.schoolPage.records;
   const current = records.find((s) => s.id === schoolId) ?? schools.schoolResp ?? records[0];
   const defaultSchool = schools.schoolResp ?? records.find((s) => s.defaultFlag === 1);
@@ -135,7 +155,7 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
   const items = new Set(serviceConfig.perShowItem);
   const shows = (item: string) => serviceConfig.perShowInit !== 1 || items.has(item);
   const app = baseInfo.appConfig;
-  const phones = [market.servicePhone, market.servicePhone1, market.servicePhone2].map((p) => p.trim()).filter(Boolean).slice(0, 3);
+  const phones = !market ? [] : [market.servicePhone, market.servicePhone1, market.servicePhone2].map((p) => p.trim()).filter(Boolean).slice(0, 3);
   const stat = baseInfo.companyCodeInfo;
   const statType = ["baidu", "google", "cnzz", "tencent"].includes(stat?.statType ?? "") ? stat!.statType : "";
   return {
@@ -176,7 +196,8 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
         newWindow: c.openType === "blank",
       })),
     })),
-    footer: {
+    // Without its configuration (a failed optional call) the footer keeps its menus and leaves the rest out.
+    footer: !footInfo ? emptyFooter() : {
       templateId: [1, 2, 3, 4].includes(footInfo.templateId) ? footInfo.templateId : 1,
       theme: footTheme,
       colors: FOOT_THEMES[footTheme]!,
@@ -194,7 +215,7 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
       tencentWeibo: footInfo.tencentWeiboFlag ? configUrl(footInfo.tencentWeibo) : "",
       wechatQr: footInfo.tencentWechatFlag ? configUrl(footInfo.tencentWechat) : "",
     },
-    sidebar: market.schoolHide === 1 ? null : {
+    sidebar: !market || market.schoolHide === 1 ? null : {
       tempType: market.tempType,
       wechat: market.weixinFlag === 1 && configUrl(market.weixinPic) ? configUrl(market.weixinPic) : "",
       personalWechat: market.personalWeixinFlag === 1 && configUrl(market.personalWeixinPic) ? configUrl(market.personalWeixinPic) : "",
@@ -213,7 +234,7 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
     app: person.has("HEAD_APP") && app?.appConfigStatus === 1 && extras.qr
       ? { qr: extras.qr.app, schoolQr: extras.qr.school, ios: configUrl(app.iosDownURL), android: configUrl(app.androidDownURL) }
       : null,
-    visitorLinks: { register: person.has("USER_REGISTER") && registerConfig.closeFlag !== 1, login: person.has("USER_LOGIN") },
+    visitorLinks: { register: person.has("USER_REGISTER") && registerConfig !== null && registerConfig.closeFlag !== 1, login: person.has("USER_LOGIN") },
     user: user
       ? {
           userId: user.userId,
@@ -221,8 +242,8 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
           avatar: configUrl(user.headPicMax),
           member: user.memberFlag === 1,
           memberIco: configUrl(user.memberIco),
-          points: serviceConfig.openIntegral === 1 ? user.integralRemaining : null,
-          pointName: alias.pointName,
+          points: serviceConfig.openIntegral === 1 && alias ? user.integralRemaining : null,
+          pointName: alias?.pointName ?? "",
           unread: user.unReadNum,
           changePassword: user.changePasswordConfig === 1 || user.changePasswordConfig === 2,
           staff: serviceConfig.userAdminLogo === 1 && user.staffFlag === 1,
@@ -247,7 +268,9 @@ export type ShellView = ReturnType<typeof shellView>;
 
 /**
  * The shell's data: company-wide configuration (cached per domain) and the visitor's own data
- * (never cached), in ONE parallel round of upstream calls.
+ * (never cached), in ONE parallel round of upstream calls. Only the essential configuration and the
+ * user may fail the page; the footer, side bar, cart badge, last-learn entry, ... are left out when
+ * their call fails (decision 013).
  */
 export async function loadShell(portal: Portal): Promise<ShellView> {
   const { upstream } = portal;
@@ -258,7 +281,6 @@ export async function loadShell(portal: Portal): Promise<ShellView> {
     loggedIn ? getLastLearn(upstream) : null,
     loggedIn ? getCartCount(upstream) : 0,
   ]);
-  rememberCompany(portal.tenant.domain, config.baseInfo.companyId);
   const app = config.baseInfo.appConfig;
   const qr = app?.appConfigStatus === 1
     ? { app: await qrDataUrl(app.scanDownURL, 128), school: await qrDataUrl(app.schoolURL, SCHOOL_QR_SIZE) }

@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { env } from "~/env.server";
 import { createSwrCache } from "~/services/cache.server";
-import { safeRedirect } from "~/services/redirect";
+import { loginHref, safeRedirect } from "~/services/redirect";
 
 /** Constants of spec 000 section 7 and 9. */
 export const UPSTREAM_BASE_PATH = "/s/api";
@@ -85,6 +85,8 @@ export type UpstreamContext = {
    * token but keeps the back-login code for /upgrade/token; `all` forgets the user.
    */
   clearSession: (mode: "token" | "all", notice?: string) => Promise<string>;
+  /** When the session's token was last renewed by /upgrade/token (ms since epoch): one upgrade per navigation. */
+  upgradedAt?: number;
 };
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -325,9 +327,21 @@ export function currentPath(request: Request): string {
   return pathname + (search ? `?${search}` : "");
 }
 
+/** The page path of a request (a single-fetch `.data` suffix removed). */
+function pagePath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+/**
+ * A 401/403 within this time of a successful token upgrade is not upgraded again (decision 013): the
+ * visitor goes to the login page, so a server that refuses every token cannot make a redirect loop.
+ */
+export const UPGRADE_WINDOW_MS = 60_000;
+
 /** Shapes of the error data the branded error page renders. */
 export type UpstreamErrorData =
-  | { kind: "timeout" | "unavailable" | "bad-response"; message?: undefined }
+  | { kind: "timeout" | "unavailable" | "bad-response" | "unauthorized" | "conflict"; message?: undefined }
   | { kind: "business" | "captcha" | "blocked"; message?: string }
   | { kind: "intercepted"; pageId: string };
 
@@ -363,14 +377,20 @@ export const LogoutAnswer = z.looseObject({ loginSchoolPath: z.string().nullish(
 export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Promise<unknown> {
   switch (error.kind) {
     case "unauthorized": {
+      // The upgrade page's own calls: redirecting would go to the upgrade page again (issue 10 part 5).
+      if (pagePath(ctx.request) === "/upgrade/token") return errorPage({ kind: "unauthorized" }, 401);
       const callback = safeRedirect(currentPath(ctx.request));
+      // A token renewed moments ago is refused again: one upgrade per navigation, then the login page.
+      if (ctx.upgradedAt !== undefined && Date.now() - ctx.upgradedAt < UPGRADE_WINDOW_MS) {
+        const cookie = await ctx.clearSession("all");
+        return redirect(loginHref(callback), { headers: { "Set-Cookie": cookie } });
+      }
       const cookie = await ctx.clearSession("token");
-      const target = callback.startsWith("/upgrade/token")
-        ? callback
-        : `/upgrade/token?callback=${encodeURIComponent(callback)}`;
-      return redirect(target, { headers: { "Set-Cookie": cookie } });
+      return redirect(`/upgrade/token?callback=${encodeURIComponent(callback)}`, { headers: { "Set-Cookie": cookie } });
     }
     case "conflict": {
+      // Nobody to force offline (the session was cleared by the last 409): the error page, not another redirect.
+      if (!ctx.token) return errorPage({ kind: "conflict" }, 409);
       let loginPath = "/home/index";
       try {
         const answer = await send(ctx, {
