@@ -1,7 +1,8 @@
 // Issue 10 part 5: failures that loop or break the shell (docs/decisions/013-failure-containment.md).
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSandbox, thrown, type TestSandbox } from "./sandbox";
+import { Browser } from "./navigate";
+import { startTestSandbox, type TestSandbox } from "./sandbox";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -30,7 +31,7 @@ function setCookies(response: { headers?: Headers; init?: ResponseInit | null })
 describe("a cookie that cannot be read counts as absent (never a 500)", () => {
   const bad = ["", "garbage", "eyJ", "%E0%A4%A", "eyJhIjoxfQ%3D%3D.badsignature", "x".repeat(3000)];
   it.each(bad.flatMap((value) => ["csrf", "portal_session", "lng", "clientId"].map((name) => [name, value] as const)))(
-    "%s=%s: the root loader answers with a usable CSRF token",
+    "%s cookie, bad value #%#: the root loader answers with a usable CSRF token",
     async (name, value) => {
       const { loader } = await root();
       const result = (await loader(args(get("/home/index", `${name}=${value}`)))) as unknown as { data: { csrfToken: string }; init: ResponseInit };
@@ -38,4 +39,79 @@ describe("a cookie that cannot be read counts as absent (never a 500)", () => {
       if (name === "csrf") expect(setCookies(result).some((c) => c.startsWith("csrf=") && !c.startsWith("csrf=;"))).toBe(true);
     },
   );
+});
+
+async function signedIn(account = "13800000001", host = "localhost:3000"): Promise<Browser> {
+  const browser = new Browser(host);
+  const { code } = await sandbox.control<{ code: string }>("POST", "/sso/code", { account });
+  const hops = await browser.navigate(`/home/index?code=${code}`);
+  expect(hops.at(-1)?.status).toBe(200);
+  expect(browser.jar.has("portal_session")).toBe(true);
+  return browser;
+}
+const backLogins = async () => (await sandbox.control<unknown[]>("GET", "/requests?path=getTokenBackLogin")).length;
+const redirects = (hops: { location?: string }[]) => hops.filter((h) => h.location).length;
+
+describe("no redirect loops (at most 5 redirects, one token upgrade per navigation)", () => {
+  it.each([
+    ["401 on every call", { path: ".*", status: 401 }],
+    ["403 on every call", { path: ".*", status: 403 }],
+    ["401 on the user's calls", { path: "getCurrentUser|lastLearn|definePayOrderCart", status: 401 }],
+    ["403 on the user's calls", { path: "getCurrentUser", status: 403 }],
+  ])("%s, logged in: ends at the login page or the error page after one upgrade", async (_name, fault) => {
+    const browser = await signedIn();
+    await sandbox.control("POST", "/faults", fault);
+    const hops = await browser.navigate("/course/list?courseName=java");
+    expect(redirects(hops)).toBeLessThanOrEqual(5);
+    const last = hops.at(-1)!;
+    expect(last.location).toBeUndefined();
+    expect(last.path.startsWith("/join/login") || last.status >= 400).toBe(true);
+    expect(await backLogins()).toBeLessThanOrEqual(1);
+  });
+
+  it("409 on every call, logged in: forced offline once, then the error page", async () => {
+    const browser = await signedIn();
+    await sandbox.control("POST", "/faults", { path: ".*", status: 409 });
+    const hops = await browser.navigate("/home/index");
+    expect(redirects(hops)).toBeLessThanOrEqual(5);
+    expect(hops.at(-1)).toMatchObject({ status: 409 });
+  });
+
+  it("409 on every call for a visitor: the error page at once", async () => {
+    await sandbox.control("POST", "/faults", { path: ".*", status: 409 });
+    const hops = await new Browser().navigate("/home/index");
+    expect(hops).toHaveLength(1);
+    expect(hops[0]).toMatchObject({ status: 409 });
+  });
+
+  it("a company-1 session replayed on company4.localhost is not this site's login (no upgrade loop, no token minted there)", async () => {
+    const browser = await signedIn();
+    await sandbox.control("DELETE", "/requests");
+    const replay = new Browser("company4.localhost:3000");
+    for (const [name, value] of browser.jar) replay.jar.set(name, value);
+    const first = await replay.navigate("/home/index");
+    expect(redirects(first)).toBeLessThanOrEqual(1);
+    expect(first.at(-1)).toMatchObject({ status: 200 });
+    expect(await backLogins()).toBeLessThanOrEqual(1);
+    // Once the domain's company is known, the foreign token is never sent there again.
+    await sandbox.control("DELETE", "/requests");
+    const second = await replay.navigate("/home/index");
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatchObject({ status: 200 });
+    const calls = await sandbox.control<{ headers: { authorization?: { present: boolean } } }[]>("GET", "/requests");
+    expect(calls.filter((c) => c.headers.authorization?.present)).toHaveLength(0);
+  });
+
+  it("/home/index/{suffix} without cookies: one reload, then the page (no loop)", async () => {
+    const hops = await new Browser("localhost:3000", { cookies: false }).navigate("/home/index/beijing");
+    expect(redirects(hops)).toBeLessThanOrEqual(1);
+    expect(hops.at(-1)).toMatchObject({ status: 200 });
+  });
+
+  it("/home/index/{suffix} with cookies: the school is saved and the address is clean again", async () => {
+    const browser = new Browser();
+    const hops = await browser.navigate("/home/index/beijing");
+    expect(hops.map((h) => h.path)).toEqual(["/home/index/beijing", "/home/index/beijing?schoolSaved=1", "/home/index/beijing"]);
+    expect(hops.at(-1)).toMatchObject({ status: 200 });
+  });
 });
