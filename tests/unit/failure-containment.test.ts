@@ -115,3 +115,40 @@ describe("no redirect loops (at most 5 redirects, one token upgrade per navigati
     expect(hops.at(-1)).toMatchObject({ status: 200 });
   });
 });
+
+describe("only the essential company configuration may fail the shell", () => {
+  type Shell = { footer: { icpNo: string; copyright: string }; footMenus: unknown[]; sidebar: unknown; visitorLinks: { register: boolean }; user: { points: number | null } | null; cartCount: number | null };
+  const shellOf = (hop: { root?: unknown }) => (hop.root as { shell: Shell }).shell;
+
+  it.each([
+    ["footer", "companyFootInfo", (s: Shell) => expect(s.footer.icpNo).toBe("")],
+    ["side bar", "findMarket", (s: Shell) => expect(s.sidebar).toBeNull()],
+    ["global-login check", "checkGlobalLogin", (s: Shell) => expect(s.footer.icpNo).not.toBe("")],
+    ["register config", "register/config", (s: Shell) => expect(s.visitorLinks.register).toBe(false)],
+    ["login config", "front/login/config", (s: Shell) => expect(s.footMenus.length).toBeGreaterThan(0)],
+    ["alias", "getCompanyAlias", (s: Shell) => expect(s.sidebar).not.toBeNull()],
+  ])("a failing %s call leaves its part out; the page renders", async (_part, path, check) => {
+    for (const fault of [{ status: 500 }, { code: "0", message: "nope" }, { malformed: "html" }]) {
+      await sandbox.control("DELETE", "/faults");
+      await sandbox.control("POST", "/faults", { path, ...fault });
+      const hop = await new Browser().request("/home/index");
+      expect(hop.status).toBe(200);
+      check(shellOf(hop));
+    }
+  });
+
+  it("a logged-in user's cart badge and last-learn calls failing leave them out", async () => {
+    const browser = await signedIn();
+    await sandbox.control("POST", "/faults", { path: "definePayOrderCart|lastLearn|getCompanyAlias", status: 502 });
+    const hop = await browser.request("/home/index");
+    expect(hop.status).toBe(200);
+    expect(shellOf(hop).user).not.toBeNull();
+    expect(shellOf(hop).user?.points).toBeNull();
+  });
+
+  it("the essential company configuration still fails the page (branded error page, 502)", async () => {
+    await sandbox.control("POST", "/faults", { path: "getBaseInfo", status: 500 });
+    const hop = await new Browser().request("/home/index");
+    expect(hop.status).toBe(502);
+  });
+});

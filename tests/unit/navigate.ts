@@ -17,7 +17,7 @@ const ROUTES: Route[] = [
   { pattern: /^\/captcha\/challenge$/, load: () => import("~/routes/captcha.challenge") },
 ];
 
-export type Hop = { path: string; status: number; location?: string; data?: unknown; error?: unknown };
+export type Hop = { path: string; status: number; location?: string; data?: unknown; root?: unknown; error?: unknown };
 
 export class Browser {
   readonly jar = new Map<string, string>();
@@ -71,9 +71,10 @@ export class Browser {
       const status = reason instanceof Response ? reason.status : (reason?.init?.status ?? 500);
       return { path, status, error: reason };
     }
+    const rootData = ((results[0] as PromiseFulfilledResult<unknown>).value as { data?: unknown }).data;
     const pageResult = (results[1] as PromiseFulfilledResult<unknown>).value as { data?: unknown; init?: { status?: number } } | Response;
-    if (pageResult instanceof Response) return { path, status: pageResult.status };
-    return { path, status: pageResult?.init?.status ?? 200, data: pageResult?.data ?? pageResult };
+    if (pageResult instanceof Response) return { path, status: pageResult.status, root: rootData };
+    return { path, status: pageResult?.init?.status ?? 200, data: pageResult?.data ?? pageResult, root: rootData };
   }
 
   /** A navigation: the request and every redirect after it (at most `max` redirects). */
