@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { env } from "~/env.server";
 import { exchangeCode, userByToken } from "~/services/auth.server";
 import { knownCompany } from "~/services/config.server";
+import { startChallenge, takeAnswerForNavigation, takeResumedPost } from "~/services/captcha-resume.server";
 import { csrf, CSRFError } from "~/services/csrf.server";
 import {
   clearCredentials,
@@ -30,7 +31,7 @@ export type Portal = {
   commitSession(): Promise<string>;
 };
 
-type RequestState = { portal?: Promise<Portal>; rejected?: unknown; timings: UpstreamTiming[] };
+type RequestState = { portal?: Promise<Portal>; rejected?: unknown; timings: UpstreamTiming[]; formData?: FormData };
 const states = new WeakMap<object, RequestState>();
 
 function stateOf(context: AppLoadContext): RequestState {
@@ -93,7 +94,13 @@ export async function requireValidPost(args: { request: Request; context: AppLoa
     state.rejected = forbidden(`csrf ${error.code}`);
     throw state.rejected;
   }
-  return { portal: await getPortal(args), formData };
+  state.formData = formData;
+  const portal = await getPortal(args);
+  // The confirmed resubmission of a form that met code 600: its parked fields, with the solved challenge.
+  const resumed = takeResumedPost(portal.session, args.request, formData);
+  if (!resumed) return { portal, formData };
+  portal.upstream.ctx.captcha = resumed.answer;
+  return { portal, formData: resumed.formData };
 }
 
 async function buildPortal(request: Request, state: RequestState): Promise<Portal> {
@@ -119,6 +126,8 @@ async function buildPortal(request: Request, state: RequestState): Promise<Porta
     systemOs: systemOsOf(request),
     timings: state.timings,
     upgradedAt: session.get("upgradedAt"),
+    captcha: takeAnswerForNavigation(session, request),
+    challenge: () => startChallenge({ request, session, formData: state.formData, commit: () => commitSession(session, tenant.secure) }),
     clearSession: async (mode, notice) => {
       if (mode === "token") session.unset("token");
       else clearCredentials(session);

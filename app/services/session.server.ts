@@ -13,6 +13,8 @@ export type SessionData = {
   sid?: string;
   /** When /upgrade/token last renewed the token (ms since epoch); bounds the upgrade to one per navigation. */
   upgradedAt?: number;
+  /** The solved captcha challenge whose answer the next navigation to its page sends (decision 013). */
+  captchaId?: string;
 };
 export type SessionFlash = { notice: string };
 export type PortalSession = Session<SessionData, SessionFlash>;

@@ -87,6 +87,13 @@ export type UpstreamContext = {
   clearSession: (mode: "token" | "all", notice?: string) => Promise<string>;
   /** When the session's token was last renewed by /upgrade/token (ms since epoch): one upgrade per navigation. */
   upgradedAt?: number;
+  /**
+   * A solved captcha challenge: this request retries the navigation or form that met code 600, and every
+   * call it makes carries `ticket` and `randstr` (decision 013).
+   */
+  captcha?: { ticket: string; randstr: string };
+  /** Parks this request and answers the redirect to the captcha challenge (code 600 nobody expected). */
+  challenge?: () => Promise<Response>;
 };
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -170,7 +177,8 @@ export function createUpstream(ctx: UpstreamContext): Upstream {
 
 async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOptions<S>): Promise<z.infer<S>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
-  const url = buildUrl(options.path, options.query, ctx.domain);
+  const query = ctx.captcha ? { ...options.query, ticket: ctx.captcha.ticket, randstr: ctx.captcha.randstr } : options.query;
+  const url = buildUrl(options.path, query, ctx.domain);
   const headers = upstreamHeaders(ctx, options.auth !== "none");
   let payload: string | undefined;
   if (options.body !== undefined) {
@@ -263,7 +271,7 @@ const KEY_IGNORED_HEADERS = new Set(["Authorization", "system_os"]);
 function visitorCacheable(ctx: UpstreamContext, options: CallOptions<z.ZodType>): boolean {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const sendsToken = options.auth !== "none" && Boolean(ctx.token);
-  return method === "GET" && options.body === undefined && !sendsToken && env().CONTENT_TTL_S > 0;
+  return method === "GET" && options.body === undefined && !sendsToken && !ctx.captcha && env().CONTENT_TTL_S > 0;
 }
 
 /**
@@ -411,8 +419,11 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Pr
       return errorPage({ kind: "intercepted", pageId: storeInterceptPage(error.body ?? "") }, 403);
     case "blocked":
       return errorPage({ kind: "blocked", message: error.upstreamMessage }, 550);
-    case "business":
     case "captcha":
+      // One challenge per navigation: a retry that carried a solved challenge and met 600 again ends here.
+      if (ctx.challenge && !ctx.captcha && pagePath(ctx.request) !== "/captcha/challenge") return ctx.challenge();
+      return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
+    case "business":
       return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
     case "timeout":
       return errorPage({ kind: "timeout" }, 504);

@@ -152,3 +152,91 @@ describe("only the essential company configuration may fail the shell", () => {
     expect(hop.status).toBe(502);
   });
 });
+
+describe("code 600 outside the login forms: the captcha challenge, then the retry", () => {
+  /** Solves the sandbox's no-JS challenge page; answers the portal address it sends the visitor back to. */
+  async function solve(challengeUrl: string, correct = true): Promise<string> {
+    const page = await (await fetch(challengeUrl)).text();
+    const digits = /data-testid="captcha-answer">(\d+)</.exec(page)![1]!;
+    const id = /name="id" value="([^"]+)"/.exec(page)![1]!;
+    const back = /name="return" value="([^"]+)"/.exec(page)![1]!.replace(/&#38;/g, "&");
+    const res = await fetch(new URL("/captcha/challenge", challengeUrl), {
+      method: "POST",
+      body: new URLSearchParams({ id, return: back, answer: correct ? digits : "0" }),
+      redirect: "manual",
+    });
+    const location = new URL(res.headers.get("Location")!);
+    return location.pathname + location.search;
+  }
+  const challengeOf = (hop: { data?: unknown }) => (hop.data as { state: string; challenge: { url: string } });
+
+  it("GET: the page becomes the challenge; solved, the navigation is retried with ticket and randstr", async () => {
+    await sandbox.control("POST", "/faults", { path: "/course/v1/front/course/page", code: "600", message: "need slider", times: 1 });
+    const browser = new Browser();
+    const first = await browser.navigate("/course/list?courseName=java");
+    expect(first.map((h) => h.status)).toEqual([303, 200]);
+    expect(first[1]!.path).toMatch(/^\/captcha\/challenge\?id=/);
+    const challenge = challengeOf(first[1]!);
+    expect(challenge.state).toBe("needed");
+    await sandbox.control("DELETE", "/requests");
+    const back = await solve(challenge.challenge.url);
+    const retried = await browser.navigate(back);
+    expect(retried.map((h) => [h.path, h.status])).toEqual([[back, 303], ["/course/list?courseName=java", 200]]);
+    const calls = await sandbox.control<{ query: Record<string, string> }[]>("GET", `/requests?path=${encodeURIComponent("/course/v1/front/course/page")}`);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.query.ticket).toBeTruthy();
+    expect(calls[0]!.query.randstr).toBeTruthy();
+    // The answer is used once: the next navigation sends no ticket.
+    await sandbox.control("DELETE", "/requests");
+    await browser.navigate("/course/list?courseName=java");
+    const later = await sandbox.control<{ query: Record<string, string> }[]>("GET", `/requests?path=${encodeURIComponent("/course/v1/front/course/page")}`);
+    expect(later[0]!.query.ticket).toBeUndefined();
+  });
+
+  it("GET: 600 again after the solved challenge ends at the error page (one challenge per navigation)", async () => {
+    await sandbox.control("POST", "/faults", { path: "/course/v1/front/course/page", code: "600" });
+    const browser = new Browser();
+    const first = await browser.navigate("/course/list");
+    const retried = await browser.navigate(await solve(challengeOf(first.at(-1)!).challenge.url));
+    expect(retried.at(-1)).toMatchObject({ path: "/course/list", status: 502 });
+    expect(redirects([...first, ...retried])).toBeLessThanOrEqual(5);
+  });
+
+  it("a failed challenge says so and offers the page again", async () => {
+    await sandbox.control("POST", "/faults", { path: "/course/v1/front/course/page", code: "600", times: 1 });
+    const browser = new Browser();
+    const first = await browser.navigate("/course/list");
+    const back = await solve(challengeOf(first.at(-1)!).challenge.url, false);
+    const hops = await browser.navigate(back);
+    expect(hops).toHaveLength(1);
+    expect(hops[0]!.data).toMatchObject({ state: "failed", back: "/course/list" });
+  });
+
+  it("POST: the fields stay on the server; resubmitted only after the visitor confirms", async () => {
+    const browser = await signedIn();
+    await sandbox.control("POST", "/faults", { path: "update/password", code: "600", times: 1 });
+    const fields = { oldPassword: "Passw0rd!", newPassword: "N3wPassw0rd", confirmPassword: "N3wPassw0rd" };
+    const token = (await browser.request("/personal/setting/account")).root as { csrfToken: string };
+    const posted = await browser.post("/personal/setting/account", { ...fields, csrf: token.csrfToken });
+    expect(posted.status).toBe(303);
+    expect(posted.location).toMatch(/^\/captcha\/challenge\?id=[\w-]+$/);
+    expect(posted.location).not.toContain("Passw0rd");
+    const needed = await browser.navigate(posted.location!);
+    const back = await solve(challengeOf(needed.at(-1)!).challenge.url);
+    const confirm = await browser.navigate(back);
+    expect(confirm).toHaveLength(1);
+    const page = confirm[0]!.data as { state: string; id: string; action: string };
+    expect(page).toMatchObject({ state: "confirm", action: "/personal/setting/account" });
+    expect(JSON.stringify(page)).not.toContain("Passw0rd");
+    // Nothing was sent upstream again before the confirmation.
+    expect(await sandbox.control<unknown[]>("GET", "/requests?path=update/password")).toHaveLength(1);
+    const resubmitted = await browser.post(page.action, { csrf: token.csrfToken, _captcha: page.id });
+    expect(resubmitted).toMatchObject({ status: 302, location: "/home/index" });
+    const calls = await sandbox.control<{ query: Record<string, string> }[]>("GET", "/requests?path=update/password");
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.query.ticket).toBeTruthy();
+    // single use: the same confirmation cannot post the parked fields twice
+    const again = await browser.post(page.action, { csrf: token.csrfToken, _captcha: page.id });
+    expect(again.status).toBe(400);
+  });
+});

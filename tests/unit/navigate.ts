@@ -5,7 +5,7 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
-type Route = { pattern: RegExp; load: () => Promise<{ loader: Loader }>; param?: string };
+type Route = { pattern: RegExp; load: () => Promise<{ loader: Loader; action?: Loader }>; param?: string };
 
 const ROUTES: Route[] = [
   { pattern: /^\/upgrade\/token$/, load: () => import("~/routes/upgrade.token") },
@@ -14,6 +14,7 @@ const ROUTES: Route[] = [
   { pattern: /^\/join\/login$/, load: () => import("~/routes/join.login") },
   { pattern: /^\/course\/list$/, load: () => import("~/routes/course.list") },
   { pattern: /^\/news$/, load: () => import("~/routes/news") },
+  { pattern: /^\/personal\/setting\/account$/, load: () => import("~/routes/personal.setting.account") },
   { pattern: /^\/captcha\/challenge$/, load: () => import("~/routes/captcha.challenge") },
 ];
 
@@ -75,6 +76,35 @@ export class Browser {
     const pageResult = (results[1] as PromiseFulfilledResult<unknown>).value as { data?: unknown; init?: { status?: number } } | Response;
     if (pageResult instanceof Response) return { path, status: pageResult.status, root: rootData };
     return { path, status: pageResult?.init?.status ?? 200, data: pageResult?.data ?? pageResult, root: rootData };
+  }
+
+  /**
+   * A form post (same origin, with the page's CSRF token from the jar unless `fields.csrf` is given) to the
+   * route's action; a thrown or returned redirect is the answer, as Remix does with a document post.
+   */
+  async post(path: string, fields: Record<string, string>): Promise<Hop> {
+    const url = new URL(path, `http://${this.host}`);
+    const route = ROUTES.find((r) => r.pattern.test(url.pathname));
+    const page = await route!.load();
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    const request = new Request(url, {
+      method: "POST",
+      body,
+      headers: { Host: this.host, Cookie: this.cookieHeader(), Origin: `http://${this.host}`, "Sec-Fetch-Site": "same-origin" },
+    });
+    let value: unknown;
+    try {
+      value = await page.action!({ request, context: {} as AppLoadContext, params: {} });
+    } catch (error) {
+      value = error;
+    }
+    this.keep(setCookiesOf(value));
+    if (value instanceof Response && value.status >= 300 && value.status < 400) {
+      return { path, status: value.status, location: value.headers.get("Location") ?? undefined };
+    }
+    const result = value as { data?: unknown; init?: { status?: number } | null };
+    return { path, status: result?.init?.status ?? 200, data: result?.data };
   }
 
   /** A navigation: the request and every redirect after it (at most `max` redirects). */
