@@ -6,11 +6,11 @@ import type { PortalSession } from "~/services/session.server";
  * Code 600 outside the login forms (spec 000 section 8: "code 600 on any call: open the captcha
  * challenge"; how the retry is sent is not shown). Decision 013: the request that met the 600 is parked
  * here (GET: its address; POST: its fields, server-side only, never in a URL or the browser), the visitor
- * solves the challenge at /captcha/challenge, then the navigation is retried, or the form is resubmitted
+ * solves the challenge at /captcha, then the navigation is retried, or the form is resubmitted
  * once the visitor confirms; every upstream call of that one retried request carries `ticket` and
  * `randstr`. A retried request that meets 600 again gets the error page: one challenge per navigation.
  */
-export const CHALLENGE_PATH = "/captcha/challenge";
+export const CHALLENGE_PATH = "/captcha";
 /** The hidden field of the confirmation form that names the parked post. */
 export const RESUME_FIELD = "_captcha";
 

@@ -421,7 +421,7 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Pr
       return errorPage({ kind: "blocked", message: error.upstreamMessage }, 550);
     case "captcha":
       // One challenge per navigation: a retry that carried a solved challenge and met 600 again ends here.
-      if (ctx.challenge && !ctx.captcha && pagePath(ctx.request) !== "/captcha/challenge") return ctx.challenge();
+      if (ctx.challenge && !ctx.captcha && pagePath(ctx.request) !== "/captcha") return ctx.challenge();
       return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
     case "business":
       return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);

@@ -15,7 +15,7 @@ const ROUTES: Route[] = [
   { pattern: /^\/course\/list$/, load: () => import("~/routes/course.list") },
   { pattern: /^\/news$/, load: () => import("~/routes/news") },
   { pattern: /^\/personal\/setting\/account$/, load: () => import("~/routes/personal.setting.account") },
-  { pattern: /^\/captcha\/challenge$/, load: () => import("~/routes/captcha.challenge") },
+  { pattern: /^\/captcha$/, load: () => import("~/routes/captcha") },
 ];
 
 export type Hop = { path: string; status: number; location?: string; data?: unknown; root?: unknown; error?: unknown };

@@ -13,7 +13,7 @@ import { safeRedirect } from "~/services/redirect";
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 /**
- * `/captcha/challenge?id=`: code 600 met outside the login forms (decision 013). Without an answer: the
+ * `/captcha?id=`: code 600 met outside the login forms (decision 013). Without an answer: the
  * challenge (the sandbox's page works without JavaScript; with JavaScript it opens at once). Back with
  * `ticket` and `randstr`: a navigation is retried at once (303 to the page); a form is shown for the
  * visitor to confirm its resubmission (its fields stay on the server). Back with `captchaFailed`: the
