@@ -6,7 +6,7 @@ import type { ShellView } from "~/services/shell.server";
 export const PASSWORD_PAGE = "/personal/setting/account";
 
 /** Pages a forced password change still allows: the account page, logout and the token upgrade. */
-const PASSWORD_EXEMPT = [/^\/personal\/setting\/account\/?$/, /^\/logout\/?$/, /^\/upgrade\/token\/?$/];
+const PASSWORD_EXEMPT = [/^\/personal\/setting\/account\/?$/, /^\/logout\/?$/, /^\/upgrade\/token\/?$/, /^\/captcha\/?$/];
 
 /**
  * Spec 000 section 6: sections that force login when redirectLogin is 1 (course lists and details,
