@@ -20,21 +20,20 @@ async function expectBrandedError(page: Page, message: RegExp | string) {
 }
 
 test.describe("cookies that cannot be read count as absent", () => {
-  for (const [name, value] of [["csrf", ""], ["csrf", "garbage"], ["portal_session", "eyJ0b2tlbiI6MX0%3D.bad"], ["lng", "%E0%A4%A"], ["clientId", ""]] as const) {
-    test(`${name}=${value || "(empty)"}: the home page and the login page render, a fresh cookie is issued`, { tag: "@nojs" }, async ({ page, context, baseURL }) => {
+  const unreadable = [["csrf", ""], ["csrf", "garbage"], ["portal_session", "eyJ0b2tlbiI6MX0%3D.bad"], ["lng", "%E0%A4%A"], ["clientId", ""]] as const;
+  test("empty, unsigned or undecodable cookies: the home and login pages render, a fresh cookie is issued", { tag: "@nojs" }, async ({ page, context, baseURL }) => {
+    for (const [name, value] of unreadable) {
+      await context.clearCookies();
       await context.addCookies([{ name, value, url: baseURL! }]);
       const home = await page.goto("/home/index");
-      expect(home?.status()).toBe(200);
+      expect(home?.status(), `${name}=${value}`).toBe(200);
       await expect(page.getByTestId("logo")).toHaveText("云朵职业教育在线");
       const login = await page.goto("/join/login");
-      expect(login?.status()).toBe(200);
+      expect(login?.status(), `${name}=${value}`).toBe(200);
       await expect(page.getByRole("button", { name: "登录", exact: true })).toBeVisible();
-      if (name === "csrf") {
-        const csrf = (await context.cookies()).find((c) => c.name === "csrf");
-        expect(csrf?.value).not.toBe(value);
-      }
-    });
-  }
+      if (name === "csrf") expect((await context.cookies()).find((c) => c.name === "csrf")?.value).not.toBe(value);
+    }
+  });
 });
 
 test.describe("the error page never needs what the failed loader would have set up", () => {
@@ -49,13 +48,6 @@ test.describe("the error page never needs what the failed loader would have set 
     await expect(page.getByTestId("logo")).toHaveText("云朵职业教育在线");
     await expect(page.getByTestId("school-switcher")).toBeVisible();
     await expect(page.locator("footer")).toContainText("京ICP备12345678号");
-  });
-
-  test("the root loader fails on a document request: the branded page, not bare text", { tag: "@nojs" }, async ({ page, sandbox }) => {
-    await sandbox.fault({ path: "getBaseInfo", status: 500 });
-    const response = await page.goto("/course/list");
-    expect(response?.status()).toBe(502);
-    await expectBrandedError(page, "暂时无法连接学校服务器，请稍后再试。");
   });
 });
 

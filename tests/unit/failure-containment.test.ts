@@ -30,15 +30,16 @@ function setCookies(response: { headers?: Headers; init?: ResponseInit | null })
 
 describe("a cookie that cannot be read counts as absent (never a 500)", () => {
   const bad = ["", "garbage", "eyJ", "%E0%A4%A", "eyJhIjoxfQ%3D%3D.badsignature", "x".repeat(3000)];
-  it.each(bad.flatMap((value) => ["csrf", "portal_session", "lng", "clientId"].map((name) => [name, value] as const)))(
-    "%s cookie, bad value #%#: the root loader answers with a usable CSRF token",
-    async (name, value) => {
-      const { loader } = await root();
-      const result = (await loader(args(get("/home/index", `${name}=${value}`)))) as unknown as { data: { csrfToken: string }; init: ResponseInit };
-      expect(result.data.csrfToken).toMatch(/^[\w-]+\.[\w-]+$/);
-      if (name === "csrf") expect(setCookies(result).some((c) => c.startsWith("csrf=") && !c.startsWith("csrf=;"))).toBe(true);
-    },
-  );
+  it("empty, garbage, unsigned, bad base64/JSON or huge csrf, portal_session, lng or clientId: the root loader answers with a usable CSRF token", async () => {
+    const { loader } = await root();
+    for (const name of ["csrf", "portal_session", "lng", "clientId"]) {
+      for (const value of bad) {
+        const result = (await loader(args(get("/home/index", `${name}=${value}`)))) as unknown as { data: { csrfToken: string }; init: ResponseInit };
+        expect(result.data.csrfToken, `${name}=${value.slice(0, 20)}`).toMatch(/^[\w-]+\.[\w-]+$/);
+        if (name === "csrf") expect(setCookies(result).some((c) => /^csrf=[^;]/.test(c)), `${name}=${value.slice(0, 20)}`).toBe(true);
+      }
+    }
+  });
 });
 
 async function signedIn(account = "13800000001", host = "localhost:3000"): Promise<Browser> {
@@ -144,13 +145,11 @@ describe("only the essential company configuration may fail the shell", () => {
     expect(hop.status).toBe(200);
     expect(shellOf(hop).user).not.toBeNull();
     expect(shellOf(hop).user?.points).toBeNull();
+    // The essential company configuration still fails the page (branded error page, 502).
+    await sandbox.control("POST", "/faults", { path: "getBaseInfo", status: 500 });
+    expect((await browser.request("/home/index")).status).toBe(502);
   });
 
-  it("the essential company configuration still fails the page (branded error page, 502)", async () => {
-    await sandbox.control("POST", "/faults", { path: "getBaseInfo", status: 500 });
-    const hop = await new Browser().request("/home/index");
-    expect(hop.status).toBe(502);
-  });
 });
 
 describe("code 600 outside the login forms: the captcha challenge, then the retry", () => {
