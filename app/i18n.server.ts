@@ -48,7 +48,8 @@ export const remixI18n = new RemixI18Next({
   },
 });
 
+/** The page language; a `lng` cookie or parameter that cannot be read counts as none (zh). */
 export async function localeOf(request: Request): Promise<Language> {
-  const locale = await remixI18n.getLocale(request);
+  const locale = await remixI18n.getLocale(request).catch(() => DEFAULT_LANGUAGE);
   return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }

@@ -94,9 +94,24 @@ function useI18n(locale: Language, resources?: Record<string, unknown>): I18n {
   }, [locale, resources]);
 }
 
-export function Layout({ children }: { children: ReactNode }) {
+type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
+
+/**
+ * In the browser, the last shell the root loader gave: when a later navigation's root loader fails, the
+ * branded error page still shows this header and footer (issue 10 part 5). Never kept on the server,
+ * where one module serves every visitor.
+ */
+let lastRoot: RootData;
+function useShellData(): RootData {
   const root = useRouteLoaderData<typeof loader>("root");
-  const shell = useShell();
+  if (typeof document === "undefined") return root;
+  if (root) lastRoot = root;
+  return root ?? lastRoot;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useShellData();
+  const shell = useShell(root?.shell);
   const { nonce, locale: requestLocale } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
   const i18n = useI18n(locale, root?.resources);

@@ -32,6 +32,8 @@ export function ErrorPage({ error }: { error: unknown }) {
     case "captcha":
     case "intercepted":
     case "forbidden":
+    case "unauthorized":
+    case "conflict":
     case "notFound":
     case "siteNotFound":
       message = t(kind);

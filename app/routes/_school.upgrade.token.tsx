@@ -5,7 +5,8 @@ import { tokenBackLogin } from "~/services/auth.server";
 import { getPortal } from "~/services/portal.server";
 import { loginHref, safeRedirect } from "~/services/redirect";
 import { clearCredentials } from "~/services/session.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { knownCompany } from "~/services/config.server";
+import { UPGRADE_WINDOW_MS, UpstreamError } from "~/services/upstream.server";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -18,15 +19,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = await getPortal({ request, context });
   const callback = safeRedirect(new URL(request.url).searchParams.get("callback"));
   const backCode = portal.session.get("backCode");
-  if (backCode) {
+  // One upgrade per navigation (decision 013): a token renewed moments ago that was refused again is
+  // not renewed once more (the request layer then sends the visitor to login, this page never loops).
+  const upgradedAt = portal.session.get("upgradedAt");
+  const recent = upgradedAt !== undefined && Date.now() - upgradedAt < UPGRADE_WINDOW_MS;
+  if (backCode && !recent) {
     try {
       const answer = await tokenBackLogin(portal.upstream, backCode);
-      portal.session.set("token", answer.token);
-      if (answer.code) portal.session.set("backCode", answer.code);
-      portal.session.set("userId", answer.userId);
-      if (answer.companyId !== undefined) portal.session.set("companyId", answer.companyId);
-      return redirect(callback, { headers: { "Set-Cookie": await portal.commitSession() } });
+      const company = knownCompany(portal.tenant.domain);
+      // A back-login code of another company's session (a cookie replayed on another domain) is refused.
+      if (answer.companyId === undefined || company === undefined || answer.companyId === company) {
+        portal.session.set("token", answer.token);
+        if (answer.code) portal.session.set("backCode", answer.code);
+        portal.session.set("userId", answer.userId);
+        if (answer.companyId !== undefined) portal.session.set("companyId", answer.companyId);
+        portal.session.set("upgradedAt", Date.now());
+        return redirect(callback, { headers: { "Set-Cookie": await portal.commitSession() } });
+      }
     } catch (error) {
+      // Any failure of the renewal (tokenBackLogin expects every kind) ends on this page.
       if (!(error instanceof UpstreamError)) throw error;
     }
   }

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { LogoutAnswer, SOFT_FAILURES, UpstreamError, type Upstream } from "~/services/upstream.server";
+import { ALL_FAILURES, LogoutAnswer, SOFT_FAILURES, UpstreamError, type Upstream } from "~/services/upstream.server";
 import { flag, id, optionalId, text } from "~/services/schemas.server";
 
 export const TokenAnswerSchema = z.looseObject({
@@ -60,7 +60,8 @@ export function tokenBackLogin(upstream: Upstream, code: string) {
     body: { code },
     schema: TokenAnswerSchema,
     auth: "none",
-    expect: ["business"],
+    // Every failure means "no renewal": the upgrade page offers login (never a redirect from there).
+    expect: ALL_FAILURES,
   });
 }
 

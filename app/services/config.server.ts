@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
 import { env } from "~/env.server";
 import { createSwrCache } from "~/services/cache.server";
-import type { Upstream } from "~/services/upstream.server";
+import { ALL_FAILURES, SOFT_FAILURES, toResponse, UpstreamError, type Upstream, type UpstreamErrorKind } from "~/services/upstream.server";
 import { flag, id, optionalId, stringList, text } from "~/services/schemas.server";
 
 /* ---------- Schemas of spec 000 section 3 (company-wide configuration) ---------- */
@@ -226,31 +226,82 @@ export const SHELL_CONFIG = {
 type ShellConfigKey = keyof typeof SHELL_CONFIG;
 export type ShellConfig = { [K in ShellConfigKey]: z.infer<(typeof SHELL_CONFIG)[K]["schema"]> };
 
-/** One company-wide area, cached per domain (and school where it varies per school). */
-export function loadConfig<K extends ShellConfigKey>(upstream: Upstream, key: K): Promise<ShellConfig[K]> {
+/**
+ * One company-wide area, cached per domain (and school where it varies per school). The shared load
+ * keeps the upstream's typed error (not tied to the first request that asked); each caller maps it to
+ * its own redirect or error page unless it `expect`s that kind, as `upstream.call` does.
+ */
+export async function loadConfig<K extends ShellConfigKey>(
+  upstream: Upstream,
+  key: K,
+  options: { expect?: UpstreamErrorKind[] } = {},
+): Promise<ShellConfig[K]> {
   const def: Def<z.ZodType> & { query?: Record<string, number> } = SHELL_CONFIG[key];
   const { domain, schoolId } = upstream.ctx;
   const cacheKey = `${domain}|${def.perSchool ? schoolId : "*"}|${key}`;
-  // The load is shared by every request waiting on this key, so it is not tied to the first one's
-  // connection (one visitor leaving must not fail the others); the upstream timeout still applies.
-  return cache.get(cacheKey, env().CONFIG_TTL_S * 1000, () =>
-    upstream.call({
-      method: def.method ?? "GET",
-      path: def.path,
-      query: { ...def.query, ...(def.perSchool ? { schoolId } : {}) },
-      body: def.body?.(String(schoolId), domain),
-      schema: def.schema,
-      auth: "none",
-      signal: null,
-    }),
-  ) as Promise<ShellConfig[K]>;
+  try {
+    // The load is shared by every request waiting on this key, so it is not tied to the first one's
+    // connection (one visitor leaving must not fail the others); the upstream timeout still applies.
+    const value = (await cache.get(cacheKey, env().CONFIG_TTL_S * 1000, () =>
+      upstream.call({
+        method: def.method ?? "GET",
+        path: def.path,
+        query: { ...def.query, ...(def.perSchool ? { schoolId } : {}) },
+        body: def.body?.(String(schoolId), domain),
+        schema: def.schema,
+        auth: "none",
+        signal: null,
+        expect: ALL_FAILURES,
+      }),
+    )) as ShellConfig[K];
+    if (key === "baseInfo") rememberCompany(domain, (value as ShellConfig["baseInfo"]).companyId);
+    return value;
+  } catch (error) {
+    if (error instanceof UpstreamError && !(options.expect ?? []).includes(error.kind)) throw await toResponse(error, upstream.ctx);
+    throw error;
+  }
+}
+
+/**
+ * The areas without which no page can be drawn (decision 013): who the company is, its theme and header,
+ * navigation, services and schools. Only their failure may turn a page into an error page; every other
+ * shell area (footer, side bar, alias, login, register and global-login configuration) is `optional`.
+ */
+export const ESSENTIAL_CONFIG = ["baseInfo", "homeConfig", "menus", "serviceConfig", "schools"] as const satisfies readonly ShellConfigKey[];
+type EssentialKey = (typeof ESSENTIAL_CONFIG)[number];
+
+/** The shell's configuration: the essential areas, and the others or null when they failed. */
+export type LoadedShellConfig = Pick<ShellConfig, EssentialKey> & { [K in Exclude<ShellConfigKey, EssentialKey>]: ShellConfig[K] | null };
+
+const OPTIONAL_LOG_INTERVAL_MS = 60_000;
+const lastLogged = new Map<string, number>();
+
+/**
+ * A non-essential part of a page: its failure (anything but a session error: 401/403/409, which still
+ * lead to the token upgrade or logout) leaves the part out (null) and is logged once a minute per part.
+ */
+export async function optional<T>(part: string, load: (expect: UpstreamErrorKind[]) => Promise<T>): Promise<T | null> {
+  try {
+    return await load(SOFT_FAILURES);
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || !SOFT_FAILURES.includes(error.kind)) throw error;
+    const now = Date.now();
+    if (now - (lastLogged.get(part) ?? 0) >= OPTIONAL_LOG_INTERVAL_MS) {
+      lastLogged.set(part, now);
+      console.error(JSON.stringify({ level: "warn", msg: "optional part left out", part, kind: error.kind, path: error.path }));
+    }
+    return null;
+  }
 }
 
 /** Every area of the shell's configuration, in one parallel round of upstream calls. */
-export async function loadShellConfig(upstream: Upstream): Promise<ShellConfig> {
+export async function loadShellConfig(upstream: Upstream): Promise<LoadedShellConfig> {
   const keys = Object.keys(SHELL_CONFIG) as ShellConfigKey[];
-  const values = await Promise.all(keys.map((key) => loadConfig(upstream, key)));
-  return Object.fromEntries(keys.map((key, i) => [key, values[i]])) as ShellConfig;
+  const essential = new Set<ShellConfigKey>(ESSENTIAL_CONFIG);
+  const values = await Promise.all(
+    keys.map((key) => (essential.has(key) ? loadConfig(upstream, key) : optional(`config ${key}`, (expect) => loadConfig(upstream, key, { expect })))),
+  );
+  return Object.fromEntries(keys.map((key, i) => [key, values[i]])) as LoadedShellConfig;
 }
 
 /** The company id the upstream resolved for a domain, learnt from its cached base info. */

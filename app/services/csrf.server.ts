@@ -1,24 +1,64 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, type Cookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env } from "~/env.server";
 
-const instances = new Map<boolean, CSRF>();
+/** The shape of a token this portal issues: base64url value, '.', base64url HMAC (remix-utils `generate`). */
+const TOKEN_SHAPE = /^[\w-]{16,128}\.[\w-]{16,128}$/;
+
+/**
+ * remix-utils CSRF, except that a cookie it cannot use is treated as absent (issue 10 part 5): remix-utils
+ * keeps an empty `csrf=` cookie as the token "", and `useAuthenticityToken` then throws while the page
+ * renders (HTTP 500 on every page, even for visitors). Here an empty, unsigned, non-string or
+ * odd-shaped cookie gets a fresh token and a new cookie.
+ */
+class PortalCSRF extends CSRF {
+  constructor(
+    private readonly tokenCookie: Cookie,
+    secret: string,
+  ) {
+    super({ cookie: tokenCookie, formDataKey: "csrf", secret });
+  }
+
+  /** The token in the request's cookie when it is one of ours, else undefined. */
+  async readToken(requestOrHeaders: Request | Headers = new Headers()): Promise<string | undefined> {
+    const headers = requestOrHeaders instanceof Request ? requestOrHeaders.headers : requestOrHeaders;
+    let value: unknown;
+    try {
+      value = await this.tokenCookie.parse(headers.get("Cookie"));
+    } catch {
+      return undefined;
+    }
+    // The cookie is signed with SESSION_SECRET, so a readable string is one this portal wrote.
+    return typeof value === "string" && TOKEN_SHAPE.test(value) ? value : undefined;
+  }
+
+  override async getToken(requestOrHeaders?: Request | Headers, bytes = 32): Promise<string> {
+    return (await this.readToken(requestOrHeaders)) ?? this.generate(bytes);
+  }
+
+  override async commitToken(requestOrHeaders?: Request | Headers, bytes = 32): Promise<readonly [string, string | null]> {
+    const existing = await this.readToken(requestOrHeaders);
+    if (existing) return [existing, null] as const;
+    const token = this.generate(bytes);
+    return [token, await this.tokenCookie.serialize(token)] as const;
+  }
+
+}
+
+const instances = new Map<boolean, PortalCSRF>();
 
 /** remix-utils CSRF: a signed cookie plus the same token in every form (`csrf` field). */
 export function csrf(secure: boolean): CSRF {
   let instance = instances.get(secure);
   if (!instance) {
-    instance = new CSRF({
-      cookie: createCookie(secure ? "__Host-csrf" : "csrf", {
-        path: "/",
-        httpOnly: true,
-        secure,
-        sameSite: "lax",
-        secrets: [env().SESSION_SECRET],
-      }),
-      formDataKey: "csrf",
-      secret: env().SESSION_SECRET,
+    const cookie = createCookie(secure ? "__Host-csrf" : "csrf", {
+      path: "/",
+      httpOnly: true,
+      secure,
+      sameSite: "lax",
+      secrets: [env().SESSION_SECRET],
     });
+    instance = new PortalCSRF(cookie, env().SESSION_SECRET);
     instances.set(secure, instance);
   }
   return instance;

@@ -8,7 +8,7 @@ import { loginHref } from "~/services/redirect";
 export const PASSWORD_PAGE = "/personal/setting/account";
 
 /** Pages a forced password change still allows: the account page, logout and the token upgrade. */
-const PASSWORD_EXEMPT = [/^\/personal\/setting\/account\/?$/, /^\/logout\/?$/, /^\/upgrade\/token\/?$/];
+const PASSWORD_EXEMPT = [/^\/personal\/setting\/account\/?$/, /^\/logout\/?$/, /^\/upgrade\/token\/?$/, /^\/captcha\/?$/];
 
 /** Paths from which a mobile browser goes to the mobile site: the public pages of spec 000 section 2.1. */
 export const WAP_PATHS = [

@@ -3,6 +3,7 @@ import { env } from "~/env.server";
 import { exchangeCode, userByToken } from "~/services/auth.server";
 import { knownCompany, loadConfig, rememberCompany } from "~/services/config.server";
 import { DEFAULT_UPLOAD_BYTES, readCappedForm } from "~/services/body-limit.server";
+import { startChallenge, takeAnswerForNavigation, takeResumedPost } from "~/services/captcha-resume.server";
 import { csrf, CSRFError } from "~/services/csrf.server";
 import { expireCsrfCookie } from "~/services/login.server";
 import {
@@ -10,6 +11,7 @@ import {
   clientIdCookie,
   commitSession,
   DEFAULT_SCHOOL_ID,
+  dropForeignCredentials,
   getSession,
   type PortalSession,
 } from "~/services/session.server";
@@ -31,7 +33,7 @@ export type Portal = {
   commitSession(): Promise<string>;
 };
 
-type RequestState = { portal?: Promise<Portal>; rejected?: unknown; timings: UpstreamTiming[] };
+type RequestState = { portal?: Promise<Portal>; rejected?: unknown; timings: UpstreamTiming[]; formData?: FormData };
 const states = new WeakMap<object, RequestState>();
 
 function stateOf(context: AppLoadContext): RequestState {
@@ -104,7 +106,13 @@ export async function requireValidPost(args: { request: Request; context: AppLoa
     state.rejected = forbidden(`csrf ${error.code}`);
     throw state.rejected;
   }
-  return { portal: await getPortal(args), formData };
+  state.formData = formData;
+  const portal = await getPortal(args);
+  // The confirmed resubmission of a form that met code 600: its parked fields, with the solved challenge.
+  const resumed = takeResumedPost(portal.session, args.request, formData);
+  if (!resumed) return { portal, formData };
+  portal.upstream.ctx.captcha = resumed.answer;
+  return { portal, formData: resumed.formData };
 }
 
 /** One base-info call (cached like every config answer): whether the upstream does not know the domain. */
@@ -150,8 +158,9 @@ async function buildPortal(request: Request, state: RequestState): Promise<Porta
   }
   const session = await getSession(request, tenant.secure);
   if (knownCompany(tenant.domain) === undefined) await requireKnownSite(tenant.domain, () => probeSite(request, tenant));
+  dropForeignCredentials(session, knownCompany(tenant.domain));
   const cookie = clientIdCookie(tenant.secure);
-  const existingClientId: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const existingClientId: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
   const clientId = typeof existingClientId === "string" && /^[\w-]{8,64}$/.test(existingClientId) ? existingClientId : crypto.randomUUID();
 
   const schoolId = session.get("schoolId") ?? DEFAULT_SCHOOL_ID;
@@ -163,6 +172,9 @@ async function buildPortal(request: Request, state: RequestState): Promise<Porta
     schoolId,
     systemOs: systemOsOf(request),
     timings: state.timings,
+    upgradedAt: session.get("upgradedAt"),
+    captcha: takeAnswerForNavigation(session, request),
+    challenge: () => startChallenge({ request, session, formData: state.formData, commit: () => commitSession(session, tenant.secure) }),
     clearSession: async (mode, notice) => {
       if (mode === "token") session.unset("token");
       else clearCredentials(session);

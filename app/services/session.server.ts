@@ -11,6 +11,10 @@ export type SessionData = {
   schoolId?: number;
   /** Random id regenerated at every login (the cookie session has no server id to rotate). */
   sid?: string;
+  /** When /upgrade/token last renewed the token (ms since epoch); bounds the upgrade to one per navigation. */
+  upgradedAt?: number;
+  /** The solved captcha challenge whose answer the next navigation to its page sends (decision 013). */
+  captchaId?: string;
 };
 export type SessionFlash = { notice: string };
 export type PortalSession = Session<SessionData, SessionFlash>;
@@ -42,8 +46,14 @@ function storage(secure: boolean): Storage {
   return existing;
 }
 
-export function getSession(request: Request, secure: boolean): Promise<PortalSession> {
-  return storage(secure).getSession(request.headers.get("Cookie"));
+/** The visitor's session; a cookie that cannot be read (empty, unsigned, not JSON) counts as none. */
+export async function getSession(request: Request, secure: boolean): Promise<PortalSession> {
+  const { getSession: read } = storage(secure);
+  try {
+    return await read(request.headers.get("Cookie"));
+  } catch {
+    return read(null);
+  }
 }
 
 export function commitSession(session: PortalSession, secure: boolean): Promise<string> {
@@ -57,6 +67,7 @@ export function clearCredentials(session: PortalSession) {
   session.unset("userId");
   session.unset("companyId");
   session.unset("sid");
+  session.unset("upgradedAt");
 }
 
 const clientIdCookies = new Map<boolean, ReturnType<typeof createCookie>>();
@@ -75,4 +86,14 @@ export function clientIdCookie(secure: boolean) {
     clientIdCookies.set(secure, cookie);
   }
   return cookie;
+}
+
+/**
+ * A session of another company (a cookie replayed on another company's domain) is not this site's
+ * login: its credentials are dropped for the request, so its token is never sent here and cannot
+ * start a 401 upgrade loop (issue 10 part 5). `company` is the company the domain resolved to, once known.
+ */
+export function dropForeignCredentials(session: PortalSession, company: number | undefined) {
+  const own = session.get("companyId");
+  if (company !== undefined && own !== undefined && own !== company) clearCredentials(session);
 }

@@ -1,6 +1,6 @@
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
 import { getCartCount } from "~/services/cart.server";
-import { loadShellConfig, rememberCompany, type Menu, type ShellConfig } from "~/services/config.server";
+import { loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
 import { qrDataUrl } from "~/services/qr.server";
 
@@ -115,10 +115,30 @@ export function toPath(url: string): string {
   return u.startsWith("/") ? u : "";
 }
 
+/** The footer when its configuration could not be loaded: menus only (decision 013). */
+function emptyFooter() {
+  return {
+    templateId: 1,
+    theme: "default",
+    colors: FOOT_THEMES.default!,
+    logoText: "",
+    logoPic: "",
+    overview: "",
+    companyName: "",
+    address: "",
+    copyright: "",
+    icpNo: "",
+    security: null as { regno: string; ico: string; link: string } | null,
+    sinaWeibo: "",
+    tencentWeibo: "",
+    wechatQr: "",
+  };
+}
+
 export type ShellExtras = { qr: { app: string; school: string } | null };
 
 /** The company-wide half of the shell (root loader): site, theme, footer, side bar, app download, visitor links. */
-function siteView(config: ShellConfig, extras: ShellExtras) {
+function siteView(config: LoadedShellConfig, extras: ShellExtras) {
   const { baseInfo, homeConfig, menus, footInfo, serviceConfig, market, registerConfig } = config;
   const head = homeConfig.headCfRsp;
   const headTemplateId = [1, 2, 3].includes(head?.headTemplateId ?? 1) ? (head?.headTemplateId ?? 1) : 1;
@@ -127,10 +147,10 @@ function siteView(config: ShellConfig, extras: ShellExtras) {
   const themeColor = HEX_COLOR.test(homeConfig.themeColor) ? homeConfig.themeColor : DEFAULT_THEME_COLOR;
   // Templates 2 and 3 force a white header (spec 000 section 4).
   const headerColor = headTemplateId === 1 ? HEAD_THEMES[headTheme]![1] : "#ffffff";
-  const footTheme = FOOT_THEMES[footInfo.themes] ? footInfo.themes : "default";
+  const footTheme = footInfo && FOOT_THEMES[footInfo.themes] ? footInfo.themes : "default";
   const person = new Set(serviceConfig.personConfig);
   const app = baseInfo.appConfig;
-  const phones = [market.servicePhone, market.servicePhone1, market.servicePhone2].map((p) => p.trim()).filter(Boolean).slice(0, 3);
+  const phones = !market ? [] : [market.servicePhone, market.servicePhone1, market.servicePhone2].map((p) => p.trim()).filter(Boolean).slice(0, 3);
   const stat = baseInfo.companyCodeInfo;
   const statType = ["baidu", "google", "cnzz", "tencent"].includes(stat?.statType ?? "") ? stat!.statType : "";
   return {
@@ -166,7 +186,8 @@ function siteView(config: ShellConfig, extras: ShellExtras) {
         newWindow: c.openType === "blank",
       })),
     })),
-    footer: {
+    // Without its configuration (a failed optional call) the footer keeps its menus and leaves the rest out.
+    footer: !footInfo ? emptyFooter() : {
       templateId: [1, 2, 3, 4].includes(footInfo.templateId) ? footInfo.templateId : 1,
       theme: footTheme,
       colors: FOOT_THEMES[footTheme]!,
@@ -184,7 +205,7 @@ function siteView(config: ShellConfig, extras: ShellExtras) {
       tencentWeibo: footInfo.tencentWeiboFlag ? configUrl(footInfo.tencentWeibo) : "",
       wechatQr: footInfo.tencentWechatFlag ? configUrl(footInfo.tencentWechat) : "",
     },
-    sidebar: market.schoolHide === 1 ? null : {
+    sidebar: !market || market.schoolHide === 1 ? null : {
       tempType: market.tempType,
       wechat: market.weixinFlag === 1 && configUrl(market.weixinPic) ? configUrl(market.weixinPic) : "",
       personalWechat: market.personalWeixinFlag === 1 && configUrl(market.personalWeixinPic) ? configUrl(market.personalWeixinPic) : "",
@@ -203,14 +224,14 @@ function siteView(config: ShellConfig, extras: ShellExtras) {
     app: person.has("HEAD_APP") && app?.appConfigStatus === 1 && extras.qr
       ? { qr: extras.qr.app, schoolQr: extras.qr.school, ios: configUrl(app.iosDownURL), android: configUrl(app.androidDownURL) }
       : null,
-    visitorLinks: { register: person.has("USER_REGISTER") && registerConfig.closeFlag !== 1, login: person.has("USER_LOGIN") },
+    visitorLinks: { register: person.has("USER_REGISTER") && registerConfig !== null && registerConfig.closeFlag !== 1, login: person.has("USER_LOGIN") },
   };
 }
 
 export type SiteView = ReturnType<typeof siteView>;
 
 /** The school half of the shell (the `_school` layout's loader): the current school and the user within it. */
-function schoolView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number) {
+function schoolView(config: LoadedShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number) {
   const { menus, schools, serviceConfig, alias } = config;
   const records = schools.schoolPage.records;
   const current = records.find((s) => s.id === schoolId) ?? schools.schoolResp ?? records[0];
@@ -232,8 +253,8 @@ function schoolView(config: ShellConfig, user: CurrentUser | null, lastLearn: Aw
           avatar: configUrl(user.headPicMax),
           member: user.memberFlag === 1,
           memberIco: configUrl(user.memberIco),
-          points: serviceConfig.openIntegral === 1 ? user.integralRemaining : null,
-          pointName: alias.pointName,
+          points: serviceConfig.openIntegral === 1 && alias ? user.integralRemaining : null,
+          pointName: alias?.pointName ?? "",
           unread: user.unReadNum,
           changePassword: user.changePasswordConfig === 1 || user.changePasswordConfig === 2,
           staff: serviceConfig.userAdminLogo === 1 && user.staffFlag === 1,
@@ -263,8 +284,8 @@ export type ShellView = SiteView & SchoolView;
  * The company-wide configuration of this request: both loaders (root and school) ask for it at once and
  * share one load, so the cache being off (CONFIG_TTL_S=0) does not double the calls.
  */
-const configOfRequest = new WeakMap<Portal, Promise<ShellConfig>>();
-export function shellConfigOf(portal: Portal): Promise<ShellConfig> {
+const configOfRequest = new WeakMap<Portal, Promise<LoadedShellConfig>>();
+export function shellConfigOf(portal: Portal): Promise<LoadedShellConfig> {
   let config = configOfRequest.get(portal);
   if (!config) configOfRequest.set(portal, (config = loadShellConfig(portal.upstream)));
   return config;
@@ -273,7 +294,6 @@ export function shellConfigOf(portal: Portal): Promise<ShellConfig> {
 /** The root's data: company-wide configuration (cached per domain), no per-user call. */
 export async function loadSite(portal: Portal): Promise<SiteView> {
   const config = await shellConfigOf(portal);
-  rememberCompany(portal.tenant.domain, config.baseInfo.companyId);
   const app = config.baseInfo.appConfig;
   const qr = app?.appConfigStatus === 1
     ? { app: await qrDataUrl(app.scanDownURL, 128), school: await qrDataUrl(app.schoolURL, SCHOOL_QR_SIZE) }

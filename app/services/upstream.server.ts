@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { env } from "~/env.server";
 import { createSwrCache } from "~/services/cache.server";
-import { safeRedirect } from "~/services/redirect";
+import { loginHref, safeRedirect } from "~/services/redirect";
 
 /** Constants of spec 000 section 7 and 9. */
 export const UPSTREAM_BASE_PATH = "/s/api";
@@ -85,6 +85,15 @@ export type UpstreamContext = {
    * token but keeps the back-login code for /upgrade/token; `all` forgets the user.
    */
   clearSession: (mode: "token" | "all", notice?: string) => Promise<string>;
+  /** When the session's token was last renewed by /upgrade/token (ms since epoch): one upgrade per navigation. */
+  upgradedAt?: number;
+  /**
+   * A solved captcha challenge: this request retries the navigation or form that met code 600, and every
+   * call it makes carries `ticket` and `randstr` (decision 013).
+   */
+  captcha?: { ticket: string; randstr: string };
+  /** Parks this request and answers the redirect to the captcha challenge (code 600 nobody expected). */
+  challenge?: () => Promise<Response>;
 };
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -168,7 +177,8 @@ export function createUpstream(ctx: UpstreamContext): Upstream {
 
 async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOptions<S>): Promise<z.infer<S>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
-  const url = buildUrl(options.path, options.query, ctx.domain);
+  const query = ctx.captcha ? { ...options.query, ticket: ctx.captcha.ticket, randstr: ctx.captcha.randstr } : options.query;
+  const url = buildUrl(options.path, query, ctx.domain);
   const headers = upstreamHeaders(ctx, options.auth !== "none");
   let payload: string | undefined;
   if (options.body !== undefined) {
@@ -261,7 +271,7 @@ const KEY_IGNORED_HEADERS = new Set(["Authorization", "system_os"]);
 function visitorCacheable(ctx: UpstreamContext, options: CallOptions<z.ZodType>): boolean {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const sendsToken = options.auth !== "none" && Boolean(ctx.token);
-  return method === "GET" && options.body === undefined && !sendsToken && env().CONTENT_TTL_S > 0;
+  return method === "GET" && options.body === undefined && !sendsToken && !ctx.captcha && env().CONTENT_TTL_S > 0;
 }
 
 /**
@@ -325,9 +335,21 @@ export function currentPath(request: Request): string {
   return pathname + (search ? `?${search}` : "");
 }
 
+/** The page path of a request (a single-fetch `.data` suffix removed). */
+function pagePath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+/**
+ * A 401/403 within this time of a successful token upgrade is not upgraded again (decision 013): the
+ * visitor goes to the login page, so a server that refuses every token cannot make a redirect loop.
+ */
+export const UPGRADE_WINDOW_MS = 60_000;
+
 /** Shapes of the error data the branded error page renders. */
 export type UpstreamErrorData =
-  | { kind: "timeout" | "unavailable" | "bad-response"; message?: undefined }
+  | { kind: "timeout" | "unavailable" | "bad-response" | "unauthorized" | "conflict"; message?: undefined }
   | { kind: "business" | "captcha" | "blocked"; message?: string }
   | { kind: "intercepted"; pageId: string };
 
@@ -363,14 +385,20 @@ export const LogoutAnswer = z.looseObject({ loginSchoolPath: z.string().nullish(
 export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Promise<unknown> {
   switch (error.kind) {
     case "unauthorized": {
+      // The upgrade page's own calls: redirecting would go to the upgrade page again (issue 10 part 5).
+      if (pagePath(ctx.request) === "/upgrade/token") return errorPage({ kind: "unauthorized" }, 401);
       const callback = safeRedirect(currentPath(ctx.request));
+      // A token renewed moments ago is refused again: one upgrade per navigation, then the login page.
+      if (ctx.upgradedAt !== undefined && Date.now() - ctx.upgradedAt < UPGRADE_WINDOW_MS) {
+        const cookie = await ctx.clearSession("all");
+        return redirect(loginHref(callback), { headers: { "Set-Cookie": cookie } });
+      }
       const cookie = await ctx.clearSession("token");
-      const target = callback.startsWith("/upgrade/token")
-        ? callback
-        : `/upgrade/token?callback=${encodeURIComponent(callback)}`;
-      return redirect(target, { headers: { "Set-Cookie": cookie } });
+      return redirect(`/upgrade/token?callback=${encodeURIComponent(callback)}`, { headers: { "Set-Cookie": cookie } });
     }
     case "conflict": {
+      // Nobody to force offline (the session was cleared by the last 409): the error page, not another redirect.
+      if (!ctx.token) return errorPage({ kind: "conflict" }, 409);
       let loginPath = "/home/index";
       try {
         const answer = await send(ctx, {
@@ -391,8 +419,11 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Pr
       return errorPage({ kind: "intercepted", pageId: storeInterceptPage(error.body ?? "") }, 403);
     case "blocked":
       return errorPage({ kind: "blocked", message: error.upstreamMessage }, 550);
-    case "business":
     case "captcha":
+      // One challenge per navigation: a retry that carried a solved challenge and met 600 again ends here.
+      if (ctx.challenge && !ctx.captcha && pagePath(ctx.request) !== "/captcha") return ctx.challenge();
+      return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
+    case "business":
       return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
     case "timeout":
       return errorPage({ kind: "timeout" }, 504);

@@ -1,8 +1,8 @@
 import { Form, Link, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { useLoginPopup } from "~/components/auth/login-popup-trigger";
+import { CsrfInput, useCsrfToken } from "~/components/csrf-token";
 import { loginHref } from "~/services/redirect";
 import type { ShellView } from "~/services/shell.server";
 
@@ -121,12 +121,14 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
   const { t } = useTranslation();
   const location = useLocation();
   const submit = useSubmit();
-  const csrf = useAuthenticityToken();
+  const csrf = useCsrfToken();
   if (shell.schoolTotal <= 1 || !shell.school) return null;
   const home = isHomePath(location.pathname);
   const from = location.pathname + location.search;
   const wide = shell.schools.length > SCHOOL_DROPDOWN_WIDE;
   function confirmSwitch(event: MouseEvent<HTMLAnchorElement>, school: ShellView["schools"][number]) {
+    // Without a token (an error page) the link's own confirmation page does the switch.
+    if (!csrf) return;
     event.preventDefault();
     if (!window.confirm(t("site.switchConfirm", { name: school.name }))) return;
     submit({ csrf, schoolId: String(school.id) }, { method: "post", action: "/school/switch" });
@@ -345,7 +347,7 @@ function AdminButton() {
   }
   return (
     <Form method="post" action="/admin-link" target="_blank" reloadDocument onSubmit={open} className="relative">
-      <AuthenticityTokenInput name="csrf" />
+      <CsrfInput />
       <button
         type="submit"
         disabled={state === "loading"}
@@ -417,7 +419,7 @@ function UserMenu({ shell }: { shell: ShellView }) {
         {show.logout ? (
           <li className="border-t border-gray-100 pt-2">
             <Form method="post" action="/logout" reloadDocument>
-              <AuthenticityTokenInput name="csrf" />
+              <CsrfInput />
               <button type="submit" className="text-gray-600 underline">
                 {t("site.logout")}
               </button>

@@ -12,8 +12,10 @@ export const SCHOOL_ROUTE_ID = "routes/_school";
  * The shell the header, footer and pages draw: the root's company-wide half and the school layout's
  * half (current school, menus, user, cart badge). Null when the root has no data (its own error page).
  */
-export function useShell(): ShellView | null {
+export function useShell(site?: SiteView): ShellView | null {
   const root = useRouteLoaderData("root") as { shell: SiteView } | undefined;
   const school = useRouteLoaderData(SCHOOL_ROUTE_ID) as { shell: SchoolView } | undefined;
-  return useMemo(() => (root ? { ...root.shell, ...(school?.shell ?? NO_SCHOOL) } : null), [root, school]);
+  // `site`: the root Layout's own copy, which in the browser outlives a failed root loader (decision 013).
+  const base = site ?? root?.shell;
+  return useMemo(() => (base ? { ...base, ...(school?.shell ?? NO_SCHOOL) } : null), [base, school]);
 }
