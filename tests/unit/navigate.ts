@@ -1,11 +1,11 @@
 // Test helper: a browser's document navigation through the portal's loaders, without a build. Like Remix,
-// the root loader and the page's loader run in parallel on one request context; the first redirect in
+// the root loader, the school layout's and the page's loader run in parallel on one request context; the first redirect in
 // route order answers, else the first error (its status), else 200. Set-Cookie goes into a cookie jar, and
 // redirects are followed (at most `max`), so a redirect loop shows up as a long chain.
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
-type Route = { pattern: RegExp; load: () => Promise<{ loader: Loader; action?: Loader }>; param?: string };
+type Route = { pattern: RegExp; load: () => Promise<{ loader: Loader; action?: Loader }>; param?: string; outsideSchool?: boolean };
 
 const ROUTES: Route[] = [
   { pattern: /^\/upgrade\/token$/, load: () => import("~/routes/_school.upgrade.token") },
@@ -15,7 +15,7 @@ const ROUTES: Route[] = [
   { pattern: /^\/course\/list$/, load: () => import("~/routes/_school.course.list") },
   { pattern: /^\/news$/, load: () => import("~/routes/_school.news") },
   { pattern: /^\/personal\/setting\/account$/, load: () => import("~/routes/_school.personal.setting.account") },
-  { pattern: /^\/captcha$/, load: () => import("~/routes/captcha") },
+  { pattern: /^\/captcha$/, load: () => import("~/routes/captcha"), outsideSchool: true },
 ];
 
 export type Hop = { path: string; status: number; location?: string; data?: unknown; root?: unknown; error?: unknown };
@@ -54,8 +54,10 @@ export class Browser {
     const params = route.param ? { [route.param]: decodeURIComponent(match[1]!) } : {};
     const request = new Request(url, { headers: { Host: this.host, Cookie: this.cookieHeader(), ...init.headers } });
     const context = {} as AppLoadContext;
-    const [root, page] = await Promise.all([import("~/root"), route.load()]);
-    const results = await Promise.allSettled([root.loader({ request, context, params }), page.loader({ request, context, params })]);
+    // root → the `_school` layout (docs/decisions/014-route-tree.md) → the page, all at once as Remix runs them
+    const [root, school, page] = await Promise.all([import("~/root"), import("~/routes/_school"), route.load()]);
+    const loaders = route.outsideSchool ? [root.loader, page.loader] : [root.loader, school.loader, page.loader];
+    const results = await Promise.allSettled(loaders.map((loader) => (loader as Loader)({ request, context, params })));
     for (const result of results) {
       const value = result.status === "fulfilled" ? result.value : result.reason;
       this.keep(setCookiesOf(value));
@@ -72,8 +74,16 @@ export class Browser {
       const status = reason instanceof Response ? reason.status : (reason?.init?.status ?? 500);
       return { path, status, error: reason };
     }
-    const rootData = ((results[0] as PromiseFulfilledResult<unknown>).value as { data?: unknown }).data;
-    const pageResult = (results[1] as PromiseFulfilledResult<unknown>).value as { data?: unknown; init?: { status?: number } } | Response;
+    // a loader answers `data(value, init)` or the plain value
+    const dataOf = (i: number) => {
+      const value = (results[i] as PromiseFulfilledResult<unknown>).value as { data?: unknown; init?: unknown } | null;
+      return value && typeof value === "object" && "init" in value ? value.data : value;
+    };
+    const rootData = dataOf(0) as { shell?: object } | undefined;
+    // `root`: the shell as the header reads it, both halves (root's company-wide one, the school's)
+    const schoolShell = route.outsideSchool ? undefined : (dataOf(1) as { shell?: object } | undefined)?.shell;
+    if (rootData && schoolShell) Object.assign(rootData, { shell: { ...rootData.shell, ...schoolShell } });
+    const pageResult = (results[results.length - 1] as PromiseFulfilledResult<unknown>).value as { data?: unknown; init?: { status?: number } } | Response;
     if (pageResult instanceof Response) return { path, status: pageResult.status, root: rootData };
     return { path, status: pageResult?.init?.status ?? 200, data: pageResult?.data ?? pageResult, root: rootData };
   }
