@@ -10,9 +10,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { createInstance, type i18n as I18n } from "i18next";
-import { useMemo, type ReactNode } from "react";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { type ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { useRequestInfo } from "~/components/request-info";
@@ -24,8 +23,9 @@ import { HashRoutes } from "~/components/shell/HashRoutes";
 import { SideBar } from "~/components/shell/SideBar";
 import { Notice } from "~/components/shell/Notice";
 import { Presence } from "~/components/realtime/Presence";
-import { bundledResources, i18nOptions, isLanguage, type Language } from "~/i18n";
-import { languageCookie, localeOf, serverResources } from "~/i18n.server";
+import { isLanguage, type Language } from "~/i18n";
+import { useTranslator } from "~/i18n-runtime";
+import { languageCookie, localeOf, rootResources } from "~/i18n.server";
 import { env } from "~/env.server";
 import { csrf } from "~/services/csrf.server";
 import { mobileRedirect, shellRedirect } from "~/services/guards.server";
@@ -61,40 +61,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isLanguage(lngParam)) headers.append("Set-Cookie", await languageCookie.serialize(lngParam));
 
   return data(
-    { shell, locale, resources: serverResources[locale], csrfToken, notice },
+    { shell, locale, resources: rootResources[locale], csrfToken, notice },
     { headers },
   );
 }
 
 
-/** One i18next instance per language and resource set: creating one per render costs a third of a page's CPU. */
-const instances = new WeakMap<object, Map<Language, I18n>>();
-const noResources = {};
-
-function useI18n(locale: Language, resources?: Record<string, unknown>): I18n {
-  return useMemo(() => {
-    const key = resources ?? noResources;
-    let byLocale = instances.get(key);
-    if (!byLocale) instances.set(key, (byLocale = new Map()));
-    let instance = byLocale.get(locale);
-    if (!instance) {
-      instance = createInstance();
-      void instance.use(initReactI18next).init({
-        ...i18nOptions,
-        lng: locale,
-        resources: { [locale]: { ...bundledResources[locale], ...(resources ?? {}) } },
-      });
-      byLocale.set(locale, instance);
-    }
-    return instance;
-  }, [locale, resources]);
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { nonce, locale: requestLocale } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
-  const i18n = useI18n(locale, root?.resources);
+  const i18n = useTranslator(locale, root?.resources);
   const { pathname } = useLocation();
   const site = root?.shell.site;
   const themeColor = site?.themeColor ?? DEFAULT_THEME_COLOR;
