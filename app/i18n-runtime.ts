@@ -1,6 +1,7 @@
-import { useMemo } from "react";
-import type { i18n as I18n } from "i18next";
-import { bundledResources, DEFAULT_NAMESPACE, type Language } from "~/i18n";
+import { createElement, useContext, useMemo, type ReactNode } from "react";
+import type { i18n as I18n, TFunction } from "i18next";
+import { I18nContext } from "react-i18next";
+import { bundledResources, DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, type Language } from "~/i18n";
 
 /**
  * The page's translator, in the browser and during server rendering (docs/decisions/015-page-weight.md).
@@ -97,4 +98,24 @@ export type Translator = ReturnType<typeof createTranslator>;
 /** The translator for `I18nextProvider` (typed as i18next's instance, whose part react-i18next uses it implements). */
 export function useTranslator(locale: Language, resources?: Record<string, Bundle>): I18n {
   return useMemo(() => createTranslator(locale, resources) as unknown as I18n, [locale, resources]);
+}
+
+const fallback = createTranslator(DEFAULT_LANGUAGE);
+
+/**
+ * `useTranslation(ns)` of the portal: react-i18next's, without react-i18next's hook code (about 2 KB
+ * gzip on every page). It reads the same context (`I18nextProvider` in root.tsx), so a component that
+ * still imports `useTranslation` from react-i18next works too; it only costs the page those 2 KB.
+ * No language change or loading happens here: a new language is a new render with new loader data.
+ */
+export function useTranslation(ns?: string): { t: TFunction; i18n: I18n } {
+  const context = useContext(I18nContext) as { i18n?: I18n } | undefined;
+  const i18n = (context?.i18n ?? fallback) as unknown as Translator;
+  return useMemo(() => ({ t: i18n.getFixedT(null, ns) as unknown as TFunction, i18n: i18n as unknown as I18n }), [i18n, ns]);
+}
+
+/** react-i18next's `I18nextProvider` without its module graph: the same context, given the page's translator. */
+export function TranslationProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const value = useMemo(() => ({ i18n }), [i18n]);
+  return createElement(I18nContext.Provider, { value }, children);
 }

@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { useRequestInfo } from "~/components/request-info";
@@ -24,7 +23,7 @@ import { SideBar } from "~/components/shell/SideBar";
 import { Notice } from "~/components/shell/Notice";
 import { Presence } from "~/components/realtime/Presence";
 import { isLanguage, type Language } from "~/i18n";
-import { useTranslator } from "~/i18n-runtime";
+import { TranslationProvider, useTranslator } from "~/i18n-runtime";
 import { languageCookie, localeOf, rootResources } from "~/i18n.server";
 import { env } from "~/env.server";
 import { csrf } from "~/services/csrf.server";
@@ -95,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {site?.stat ? <Analytics stat={site.stat} /> : null}
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 flex flex-col">
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider i18n={i18n}>
           {root ? (
             <AuthenticityTokenProvider token={root.csrfToken}>
               {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}
@@ -113,7 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </main>
           )}
-        </I18nextProvider>
+        </TranslationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
