@@ -1,14 +1,14 @@
-import { createElement, useContext, useMemo, type ReactNode } from "react";
+import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
 import type { i18n as I18n, TFunction } from "i18next";
-import { I18nContext } from "react-i18next";
 import { bundledResources, DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, type Language } from "~/i18n";
 
 /**
  * The page's translator, in the browser and during server rendering (docs/decisions/015-page-weight.md).
  *
- * Components keep using react-i18next (`useTranslation`, `I18nextProvider`); what they get through the
- * provider is this small object instead of an i18next instance, so i18next (about 15 KB gzip, a seventh
- * of a page's JavaScript) never reaches the browser. It does what the portal's strings use: nested keys
+ * Components call `useTranslation` from this module (react-i18next's API: `const { t, i18n } =
+ * useTranslation("ns")`), fed by `TranslationProvider` in root.tsx: neither i18next (about 15 KB gzip,
+ * a seventh of a page's JavaScript) nor react-i18next (2 KB) reaches the browser. A vitest
+ * (tests/unit/page-weight.test.ts) keeps react-i18next and i18next out of client code. It does what the portal's strings use: nested keys
  * (`site.login`), one namespace per `useTranslation(ns)` or `ns:key`, `{{name}}` interpolation (no HTML
  * escaping: React escapes), plural keys (`key_one` / `key_other`, Intl.PluralRules) when `count` is
  * given, `defaultValue`, and the key itself when a string is missing (as i18next does).
@@ -64,8 +64,8 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
       return translate(namespace as string, keyPrefix ? `${keyPrefix}.${first}` : first, options);
     };
 
-  // What react-i18next 15 reads from its instance (useTranslation, I18nextProvider): no language change
-  // and no loading happen on the client (a new language is a new page render with new loader data).
+  // The part of i18next's instance the components use (`i18n.language`, `t`, resource bundles), and
+  // what react-i18next 15 reads if it is handed this object.
   const translator = {
     language: locale,
     languages: [locale],
@@ -95,27 +95,26 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
 
 export type Translator = ReturnType<typeof createTranslator>;
 
-/** The translator for `I18nextProvider` (typed as i18next's instance, whose part react-i18next uses it implements). */
-export function useTranslator(locale: Language, resources?: Record<string, Bundle>): I18n {
-  return useMemo(() => createTranslator(locale, resources) as unknown as I18n, [locale, resources]);
+/** The page's translator for `TranslationProvider`, one per language and resource set. */
+export function useTranslator(locale: Language, resources?: Record<string, Bundle>): Translator {
+  return useMemo(() => createTranslator(locale, resources), [locale, resources]);
 }
 
 const fallback = createTranslator(DEFAULT_LANGUAGE);
 
+const TranslationContext = createContext<Translator | null>(null);
+
 /**
- * `useTranslation(ns)` of the portal: react-i18next's, without react-i18next's hook code (about 2 KB
- * gzip on every page). It reads the same context (`I18nextProvider` in root.tsx), so a component that
- * still imports `useTranslation` from react-i18next works too; it only costs the page those 2 KB.
- * No language change or loading happens here: a new language is a new render with new loader data.
+ * `useTranslation(ns)`: react-i18next's call, typed as i18next's `t`. No language change or loading
+ * happens here: a new language is a new render with new loader data. Outside the provider (never in
+ * the app) keys come back as they are.
  */
 export function useTranslation(ns?: string): { t: TFunction; i18n: I18n } {
-  const context = useContext(I18nContext) as { i18n?: I18n } | undefined;
-  const i18n = (context?.i18n ?? fallback) as unknown as Translator;
+  const i18n = useContext(TranslationContext) ?? fallback;
   return useMemo(() => ({ t: i18n.getFixedT(null, ns) as unknown as TFunction, i18n: i18n as unknown as I18n }), [i18n, ns]);
 }
 
-/** react-i18next's `I18nextProvider` without its module graph: the same context, given the page's translator. */
-export function TranslationProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
-  const value = useMemo(() => ({ i18n }), [i18n]);
-  return createElement(I18nContext.Provider, { value }, children);
+/** The page's translator for `useTranslation` below it (root.tsx). */
+export function TranslationProvider({ i18n, children }: { i18n: Translator; children: ReactNode }) {
+  return createElement(TranslationContext.Provider, { value: i18n }, children);
 }
