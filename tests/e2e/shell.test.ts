@@ -160,7 +160,13 @@ test.describe("user area (spec 000 sections 2.2 and 6)", () => {
     await expect(page.getByTestId("admin-button")).toHaveCount(0);
     await expect(page.getByTestId("cart-badge")).toHaveText("3");
     await expect(page.getByTestId("unread-dot")).toHaveCount(1);
-    await expect(page.getByTestId("app-qr")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+    // decision 015: the QR codes are images of their own (fetched once, cached), not data URLs in every page
+    const qrSrc = await page.getByTestId("app-qr").getAttribute("src");
+    expect(qrSrc).toMatch(/^\/qr\/128\/[\w-]+\.[\w-]{22}\.svg$/);
+    const qr = await page.request.get(qrSrc!);
+    expect(qr.status()).toBe(200);
+    expect(qr.headers()["content-type"]).toContain("image/svg+xml");
+    expect(await qr.text()).toContain("<svg");
     await expect(page.getByTestId("school-qr")).toHaveAttribute("width", "112");
   });
 

@@ -129,3 +129,27 @@ describe("Server-Timing", () => {
     );
   });
 });
+
+describe("QR code images (qr.server.ts, routes/qr.$size.$file.tsx)", () => {
+  it("serves the image its signed address names, and 404 for any other address", async () => {
+    const { qrImageUrl } = await import("~/services/qr.server");
+    const { loader } = await import("~/routes/qr.$size.$file");
+    const url = qrImageUrl("https://m.example.com/school/1", 112);
+    expect(url).toMatch(/^\/qr\/112\/[\w-]+\.[\w-]{22}\.svg$/);
+    const [, , size, file] = url.split("/");
+    const get = (s: string, f: string) => loader({ request: new Request(`http://localhost${url}`), params: { size: s, file: f }, context: {} });
+
+    const ok = await get(size!, file!);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toContain("image/svg+xml");
+    expect(ok.headers.get("cache-control")).toContain("immutable");
+    expect(await ok.text()).toMatch(/^<svg[^>]+width="112"/);
+
+    // another text with the same signature, another size, a broken signature, garbage: all 404
+    const other = `${Buffer.from("https://evil.example").toString("base64url")}.${file!.split(".")[1]}.svg`;
+    for (const [s, f] of [[size!, other], ["128", file!], [size!, file!.replace(/\.([\w-])([\w-]{21})\.svg$/, (_m, a: string, rest: string) => `.${a === "A" ? "B" : "A"}${rest}.svg`)], ["x", "y"], [size!, "..svg"]] as const) {
+      expect((await get(s, f)).status, `${s}/${f}`).toBe(404);
+    }
+    expect(qrImageUrl("", 128)).toBe("");
+  });
+});
