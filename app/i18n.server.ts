@@ -26,6 +26,16 @@ export const serverResources = {
 export type Namespace = keyof (typeof serverResources)["zh"];
 
 /**
+ * What the root loader sends: the `common` namespace of the visitor's language only (decision 005);
+ * every other namespace comes with the loader of the route that declares it in `handle.i18n`.
+ * One object per language, so the page's translator can be kept per object.
+ */
+export const rootResources = {
+  zh: { common: zhCommon },
+  en: { common: enCommon },
+} as const;
+
+/**
  * An area's translations for its loader to return (`i18n: await namespaces(request, ["login"])`);
  * the component passes them to `useNamespaces` so only the visitor's language of the namespaces a page
  * uses reaches the browser. `common` always comes with the root loader.

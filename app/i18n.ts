@@ -1,4 +1,3 @@
-import type { InitOptions } from "i18next";
 import zhErrors from "~/locales/zh/errors.json";
 import enErrors from "~/locales/en/errors.json";
 
@@ -20,10 +19,5 @@ export const bundledResources = {
   en: { errors: enErrors },
 } as const;
 
-export const i18nOptions: InitOptions = {
-  supportedLngs: [...SUPPORTED_LANGUAGES],
-  fallbackLng: DEFAULT_LANGUAGE,
-  defaultNS: "common",
-  interpolation: { escapeValue: false }, // React escapes
-  initImmediate: false,
-};
+/** The namespace `useTranslation()` reads when none is named. */
+export const DEFAULT_NAMESPACE = "common";

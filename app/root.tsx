@@ -10,9 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { createInstance, type i18n as I18n } from "i18next";
-import { useMemo, type ReactNode } from "react";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { useRequestInfo } from "~/components/request-info";
@@ -24,8 +22,9 @@ import { HashRoutes } from "~/components/shell/HashRoutes";
 import { SideBar } from "~/components/shell/SideBar";
 import { Notice } from "~/components/shell/Notice";
 import { Presence } from "~/components/realtime/Presence";
-import { bundledResources, i18nOptions, isLanguage, type Language } from "~/i18n";
-import { languageCookie, localeOf, serverResources } from "~/i18n.server";
+import { isLanguage, type Language } from "~/i18n";
+import { TranslationProvider, useTranslator } from "~/i18n-runtime";
+import { languageCookie, localeOf, rootResources } from "~/i18n.server";
 import { env } from "~/env.server";
 import { csrf } from "~/services/csrf.server";
 import { useShell } from "~/components/shell/use-shell";
@@ -65,34 +64,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isLanguage(lngParam)) headers.append("Set-Cookie", await languageCookie.serialize(lngParam));
 
   return data(
-    { shell, locale, resources: serverResources[locale], csrfToken, notice },
+    { shell, locale, resources: rootResources[locale], csrfToken, notice },
     { headers },
   );
 }
 
-
-/** One i18next instance per language and resource set: creating one per render costs a third of a page's CPU. */
-const instances = new WeakMap<object, Map<Language, I18n>>();
-const noResources = {};
-
-function useI18n(locale: Language, resources?: Record<string, unknown>): I18n {
-  return useMemo(() => {
-    const key = resources ?? noResources;
-    let byLocale = instances.get(key);
-    if (!byLocale) instances.set(key, (byLocale = new Map()));
-    let instance = byLocale.get(locale);
-    if (!instance) {
-      instance = createInstance();
-      void instance.use(initReactI18next).init({
-        ...i18nOptions,
-        lng: locale,
-        resources: { [locale]: { ...bundledResources[locale], ...(resources ?? {}) } },
-      });
-      byLocale.set(locale, instance);
-    }
-    return instance;
-  }, [locale, resources]);
-}
 
 type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
 
@@ -114,7 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const shell = useShell(root?.shell);
   const { nonce, locale: requestLocale } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
-  const i18n = useI18n(locale, root?.resources);
+  const i18n = useTranslator(locale, root?.resources);
   const { pathname } = useLocation();
   const site = root?.shell.site;
   const themeColor = site?.themeColor ?? DEFAULT_THEME_COLOR;
@@ -138,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {site?.stat ? <Analytics stat={site.stat} /> : null}
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 flex flex-col">
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider i18n={i18n}>
           {root && shell ? (
             <AuthenticityTokenProvider token={root.csrfToken}>
               {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}
@@ -156,7 +132,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </main>
           )}
-        </I18nextProvider>
+        </TranslationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -6,6 +6,7 @@
 //
 // Options: --no-build (use the existing build), --skip-lcp (no browser).
 // CONTENT_TTL_S=0 npm run bench: the same figures without the visitor content cache (default 30 s).
+// BENCH_PORT_BASE=5500: the servers listen on 5500, 5501, ... instead of free ports the system picks.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -25,12 +26,19 @@ const ACCOUNT = "13800000001";
 const HOME = "/home/index";
 // The public content pages measured beside the home page (issue 6): rounds, calls, JS and LCP.
 const CONTENT_PAGES = ["/course/list", "/course/detail/5019"];
+// A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
+const PERSONAL_PAGES = ["/personal/setting/account"];
+// Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
+const WIRE_PAGES = [HOME, ...CONTENT_PAGES, "/join/login", ...PERSONAL_PAGES];
 const ROUNDS_SAMPLES = 20;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
 const LCP_RUNS = 3;
 const SESSION_SECRET = "bench-secret-0123456789";
 const CONTENT_TTL_S = process.env.CONTENT_TTL_S ?? "30";
+const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
+let nextPort = PORT_BASE;
+const BARE_DIR = path.join(root, "bench/bare");
 // Lighthouse "slow 4G" mobile profile (devtools throttling values).
 const SLOW_4G = {
   offline: false,
@@ -122,6 +130,7 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
 }
 
 function freePort() {
+  if (nextPort !== null) return Promise.resolve(nextPort++);
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -189,22 +198,31 @@ async function startPortal(sandbox) {
   return { child, base, port, sandbox };
 }
 
+/** The bare Remix hello page (bench/bare), served the way the portal is (Express + compression). */
+async function startBare() {
+  const port = await freePort();
+  const child = startChild("bare remix", ["bench/bare/server.mjs"], { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" });
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(child, `${base}/healthz`);
+  return { child, base, port };
+}
+
 async function restartPortal(portal) {
   await stopChild(portal.child);
   return startPortal(portal.sandbox);
 }
 
-function runBuild() {
+function runBuild(args = ["run", "build"], cwd = root) {
   return new Promise((resolve, reject) => {
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const proc = spawn(npm, ["run", "build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+    const proc = args[0] === "run" ? spawn(npm, args, { cwd, stdio: ["ignore", "inherit", "inherit"] }) : spawn(process.execPath, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
     const child = { name: "build", proc, log: [], exited: new Promise((r) => proc.on("exit", (code) => r({ code }))) };
     children.add(child);
     proc.on("error", reject);
     child.exited.then(({ code }) => {
       children.delete(child);
       if (code === 0) resolve();
-      else reject(new Error(`npm run build failed (exit ${code})`));
+      else reject(new Error(`${args.join(" ")} failed (exit ${code})`));
     });
   });
 }
@@ -299,22 +317,86 @@ async function warm(portal, cookie, n = 3, route = HOME) {
   for (let i = 0; i < n; i++) await page(portal, cookie, route);
 }
 
-async function measureRounds(portal, cookie, route = HOME) {
-  const result = {};
+/** Rounds of one page: visitor and user, or the user only for a page visitors cannot see (`userOnly`). */
+async function measureRounds(portal, cookie, route = HOME, { userOnly = false } = {}) {
+  const result = { visitor: { ttfb: [] }, user: { ttfb: [] } };
   for (const [who, c] of [["visitor", undefined], ["user", cookie]]) {
+    if (userOnly && who === "visitor") continue;
     await warm(portal, c, 3, route);
     const ttfb = [];
     for (let i = 0; i < ROUNDS_SAMPLES; i++) ttfb.push((await page(portal, c, route)).ttfbMs);
     result[who] = { ttfb };
   }
+  const of = (fn, who) => (result[who].ttfb.length ? round(fn(result[who].ttfb)) : null);
+  const min = (xs) => Math.min(...xs);
+  const max = (xs) => Math.max(...xs);
   return {
-    visitor: round(median(result.visitor.ttfb) / LATENCY_MS, 2),
+    visitor: result.visitor.ttfb.length ? round(median(result.visitor.ttfb) / LATENCY_MS, 2) : null,
     user: round(median(result.user.ttfb) / LATENCY_MS, 2),
     latencyMs: LATENCY_MS,
     samples: ROUNDS_SAMPLES,
-    medianTtfbMs: { visitor: round(median(result.visitor.ttfb)), user: round(median(result.user.ttfb)) },
-    minTtfbMs: { visitor: round(Math.min(...result.visitor.ttfb)), user: round(Math.min(...result.user.ttfb)) },
-    maxTtfbMs: { visitor: round(Math.max(...result.visitor.ttfb)), user: round(Math.max(...result.user.ttfb)) },
+    medianTtfbMs: { visitor: of(median, "visitor"), user: of(median, "user") },
+    minTtfbMs: { visitor: of(min, "visitor"), user: of(min, "user") },
+    maxTtfbMs: { visitor: of(max, "visitor"), user: of(max, "user") },
+  };
+}
+
+/** gzip -9 size of a served /build/ file, read from the build directory of the server at `base`. */
+const gzip9Cache = new Map();
+function gzip9Of(base, src) {
+  const dir = base === bareBase ? path.join(BARE_DIR, "public") : path.join(root, "public");
+  const file = path.join(dir, src);
+  if (!gzip9Cache.has(file)) gzip9Cache.set(file, fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : null);
+  return gzip9Cache.get(file);
+}
+let bareBase = null;
+
+/** The same-origin scripts a page makes the browser fetch: modulepreloads, script src and the inline module imports. */
+function scriptsOf(html) {
+  const found = new Set();
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+    const href = m[0].match(/\bhref="([^"]+)"/)?.[1];
+    if (href) found.add(href);
+  }
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) found.add(m[1]);
+  for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const i of m[1].matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+)["']/g)) found.add(i[1]);
+  }
+  return [...found].filter((src) => src.startsWith("/") && !src.startsWith("//"));
+}
+
+/**
+ * Client JS on the wire for a first visit, as a browser receives it: the page (Accept-Encoding gzip,
+ * through the portal's own compression), then every script it references, each counted by the bytes
+ * received (the compressed body). Beside it the page's HTML, raw and as sent.
+ */
+async function measureWire(base, route, cookie) {
+  const headers = { ...BROWSER_HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
+  const res = await request(`${base}${route}`, { headers });
+  if (res.status !== 200) return { status: res.status };
+  const gz = String(res.headers["content-encoding"] ?? "") === "gzip";
+  const html = (gz ? zlib.gunzipSync(res.body) : res.body).toString("utf8");
+  const files = [];
+  for (const src of scriptsOf(html)) {
+    const r = await request(`${base}${src}`, { headers: { "Accept-Encoding": "gzip" } });
+    if (r.status !== 200) throw new Error(`GET ${src} (referenced by ${route}) answered ${r.status}`);
+    const wire = r.body.length;
+    const raw = String(r.headers["content-encoding"] ?? "") === "gzip" ? zlib.gunzipSync(r.body).length : wire;
+    files.push({ src, wire, raw, encoding: String(r.headers["content-encoding"] ?? "identity"), gzip9: gzip9Of(base, src) });
+  }
+  const wireBytes = files.reduce((n, f) => n + f.wire, 0);
+  return {
+    status: res.status,
+    as: cookie ? "user" : "visitor",
+    jsWireKB: round(wireBytes / 1024, 1),
+    jsWireBytes: wireBytes,
+    jsRawBytes: files.reduce((n, f) => n + f.raw, 0),
+    // the same files read from the build and gzipped at level 9 (the manifest figure's method)
+    jsGzip9KB: files.every((f) => f.gzip9 !== null) ? round(files.reduce((n, f) => n + f.gzip9, 0) / 1024, 1) : null,
+    files: files.length,
+    uncompressed: files.filter((f) => f.encoding !== "gzip").map((f) => f.src),
+    htmlBytes: { raw: Buffer.byteLength(html), wire: res.body.length },
+    largest: files.sort((a, b) => b.wire - a.wire).slice(0, 3).map((f) => `${f.src} ${f.wire}`),
   };
 }
 
@@ -435,21 +517,34 @@ async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SEC
   }
 }
 
-async function measureThroughput(portal) {
+async function measureThroughput(portal, bare) {
   await warm(portal, undefined);
   const sample = await page(portal, undefined);
   const encoding = String(sample.headers["content-encoding"] ?? "identity");
   const htmlBytes = { [encoding]: sample.body.length, raw: encoding === "gzip" ? zlib.gunzipSync(sample.body).length : sample.body.length };
   const pids = { portal: portal.child.proc.pid, sandbox: portal.sandbox.child.proc.pid };
-  const home = await load(`${portal.base}${HOME}`, { headers: BROWSER_HEADERS, pids });
+  // home and the bare page alternate (home, bare, home, bare) and each keeps its better run: a shared
+  // machine's load comes and goes, and both figures should see the same moments.
+  const homeRuns = [];
+  const bareRuns = [];
+  for (let i = 0; i < 2; i++) {
+    homeRuns.push(await load(`${portal.base}${HOME}`, { headers: BROWSER_HEADERS, pids }));
+    bareRuns.push(await load(`${bare.base}/`, { headers: BROWSER_HEADERS, pids: { portal: bare.child.proc.pid } }));
+  }
+  const best = (runs) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const home = { ...best(homeRuns), runsRps: homeRuns.map((r) => r.rps) };
+  const bareRemix = { ...best(bareRuns), runsRps: bareRuns.map((r) => r.rps) };
   const healthz = await load(`${portal.base}/healthz`, { headers: BROWSER_HEADERS, pids });
+  const bareSample = await request(`${bare.base}/`, { headers: BROWSER_HEADERS });
   return {
     connections: LOAD_CONNECTIONS,
     seconds: LOAD_SECONDS,
     upstreamLatencyMs: portal.sandbox.latencyMs,
     home: { ...home, htmlBytes },
+    bare: { ...bareRemix, htmlBytes: { wire: bareSample.body.length } },
     healthz,
     ratio: healthz.rps ? round(home.rps / healthz.rps, 3) : null,
+    bareRatio: bareRemix.rps ? round(home.rps / bareRemix.rps, 3) : null,
   };
 }
 
@@ -495,7 +590,7 @@ function measureJs() {
     if (!r) return [];
     return [...(r.parentId ? chain(r.parentId) : []), r];
   };
-  const ids = ["root", "routes/_school.home.index", "routes/_school.course.list", "routes/_school.course.detail.$id", "routes/_school.upgrade.token", "routes/_school.join.login"].filter((id) => manifest.routes[id]);
+  const ids = ["root", "routes/_school.home.index", "routes/_school.course.list", "routes/_school.course.detail.$id", "routes/_school.upgrade.token", "routes/_school.join.login", "routes/_school.personal.setting.account"].filter((id) => manifest.routes[id]);
   const routes = {};
   for (const id of ids) {
     const assets = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
@@ -612,7 +707,7 @@ function table(title, rows) {
 }
 
 function print(results) {
-  const { rounds, calls, content, throughput, js, lcp } = results;
+  const { rounds, calls, content, personal, throughput, wire, js, lcp } = results;
   console.log(`\nPortal benchmark  ${results.date}  node ${results.node}`);
   table(`Upstream rounds on ${HOME} (median TTFB of ${rounds.samples} sequential requests / ${rounds.latencyMs} ms injected latency)`, [
     ["who", "rounds", "median TTFB ms", "min ms", "max ms"],
@@ -636,18 +731,34 @@ function print(results) {
       callCell(v.calls.user),
     ]),
   ]);
+  table(`Personal pages (user): upstream rounds (median TTFB / ${rounds.latencyMs} ms) and calls per warm page view`, [
+    ["route", "rounds user", "TTFB user ms", "calls user"],
+    ...Object.entries(personal).map(([route, v]) =>
+      v.rounds ? [route, v.rounds.user, v.rounds.medianTtfbMs.user, callCell(v.calls.user)] : [route, `HTTP ${v.status}`, "", ""],
+    ),
+  ]);
   table(
-    `Throughput (${throughput.connections} keep-alive connections, ${throughput.seconds} s each, upstream latency ${throughput.upstreamLatencyMs} ms, visitor, warm cache)`,
+    `Throughput (${throughput.connections} keep-alive connections, ${throughput.seconds} s each, upstream latency ${throughput.upstreamLatencyMs} ms, visitor, warm cache; home and bare: best of 2 alternating runs)`,
     [
       ["route", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms/req portal", "CPU ms/req sandbox"],
       ...[
         [HOME, throughput.home],
+        ["bare Remix / (bench/bare)", throughput.bare],
         ["/healthz", throughput.healthz],
       ].map(([route, r]) => [route, r.rps, r.latencyMs.p50, r.latencyMs.p99, r.errors, r.cpuMsPerRequest.portal ?? "n/a", r.cpuMsPerRequest.sandbox ?? "n/a"]),
+      ["ratio home/bare Remix", throughput.bareRatio, "", "", "", "", ""],
       ["ratio home/healthz", throughput.ratio, "", "", "", "", ""],
     ],
   );
   console.log(`(${HOME} visitor page: ${throughput.home.htmlBytes.raw} B of HTML, ${throughput.home.htmlBytes.gzip ?? "-"} B gzip)`);
+  table("Client JS on the wire, first visit (the page with Accept-Encoding gzip, then every script it references, bytes received through the server's compression; gzip -9 of the same files beside it)", [
+    ["page", "as", "JS KB wire", "JS KB gzip-9", "JS KB raw", "files", "HTML B raw", "HTML B wire"],
+    ...Object.entries(wire).map(([route, w]) =>
+      w.status !== 200
+        ? [route, "", `HTTP ${w.status}`, "", "", "", "", ""]
+        : [route, w.as, w.jsWireKB, w.jsGzip9KB ?? "n/a", round(w.jsRawBytes / 1024, 1), w.files, w.htmlBytes.raw, w.htmlBytes.wire],
+    ),
+  ]);
   table(`Client JS per route (entry + root + route + imports, each file gzip -9; ${js.manifest})`, [
     ["route id", "KB gzip", "KB raw", "files"],
     ...Object.entries(js.routes).map(([id, r]) => [id, r.gzipKB, round(r.rawBytes / 1024, 1), r.files]),
@@ -679,7 +790,11 @@ async function main() {
     log("npm run build");
     await runBuild();
   }
-  for (const f of ["build/index.js", "sandbox/dist/index.js"]) {
+  if (!SKIP_BUILD || !fs.existsSync(path.join(BARE_DIR, "build/index.js"))) {
+    log("building the bare Remix baseline (bench/bare)");
+    await runBuild([path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], BARE_DIR);
+  }
+  for (const f of ["build/index.js", "sandbox/dist/index.js", "bench/bare/build/index.js"]) {
     if (!fs.existsSync(path.join(root, f))) throw new Error(`${f} is missing: run npm run build`);
   }
 
@@ -703,6 +818,19 @@ async function main() {
       calls: { visitor: await countCalls(portal, undefined, route), user: await countCalls(portal, c.cookie, route) },
     };
   }
+  log(`measuring rounds and calls of ${PERSONAL_PAGES.join(", ")} (user)`);
+  const personal = {};
+  for (const route of PERSONAL_PAGES) {
+    const probe = await request(`${portal.base}${route}`, { headers: { ...BROWSER_HEADERS, Cookie: c.cookie } });
+    if (probe.status !== 200) {
+      personal[route] = { status: probe.status };
+      continue;
+    }
+    personal[route] = {
+      rounds: await measureRounds(portal, c.cookie, route, { userOnly: true }),
+      calls: { user: await countCalls(portal, c.cookie, route) },
+    };
+  }
   await stopChild(portal.child);
   await stopChild(slow.child);
 
@@ -710,8 +838,16 @@ async function main() {
   log("starting sandbox (no latency) and portal");
   const fast = await startSandbox(0);
   const fastPortal = await startPortal(fast);
-  log(`measuring throughput (${LOAD_SECONDS} s per route)`);
-  const throughput = await measureThroughput(fastPortal);
+  const bare = await startBare();
+  bareBase = bare.base;
+  log("measuring client JS on the wire");
+  const fastCookie = await login(fastPortal);
+  const wire = {};
+  for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, PERSONAL_PAGES.includes(route) ? fastCookie : undefined);
+  wire["bare Remix /"] = await measureWire(bare.base, "/");
+  log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);
+  const throughput = await measureThroughput(fastPortal, bare);
+  await stopChild(bare.child);
   let lcp;
   if (SKIP_LCP) lcp = { skipped: "--skip-lcp" };
   else {
@@ -728,7 +864,9 @@ async function main() {
     rounds,
     calls: c.calls,
     content,
+    personal,
     throughput,
+    wire,
     js,
     lcp,
     durationS: round((performance.now() - t0) / 1000, 1),

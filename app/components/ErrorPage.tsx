@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 
 type ErrorData = { kind?: string; message?: string; pageId?: string };
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 
 /**
  * Adds the namespaces an area's loader sent (`namespaces()` in i18n.server.ts) to the page's i18next

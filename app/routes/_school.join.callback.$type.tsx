@@ -11,6 +11,8 @@ import { UpstreamError } from "~/services/upstream.server";
 import { loginHref } from "~/services/redirect";
 
 /** Spec 000 section 2.6: the third-party window closes 500 ms after finishing. */
+export const handle = { i18n: ["login"] };
+
 export const POPUP_CLOSE_MS = 500;
 
 /**

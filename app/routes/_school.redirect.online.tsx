@@ -6,6 +6,8 @@ import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { clearCredentials } from "~/services/session.server";
 import { loginHref } from "~/services/redirect";
 
+export const handle = { i18n: ["realtime"] };
+
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 /** Navigations that may end a session: ours (same-origin) or typed by the user (none / no header). */

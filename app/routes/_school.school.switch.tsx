@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { loadConfig } from "~/services/config.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";

@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 
+export const handle = { i18n: ["login"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

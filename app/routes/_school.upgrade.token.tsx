@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 import { tokenBackLogin } from "~/services/auth.server";
 import { getPortal } from "~/services/portal.server";
 import { loginHref, safeRedirect } from "~/services/redirect";

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { CsrfInput } from "~/components/csrf-token";
 import { useNamespaces } from "~/components/use-namespaces";

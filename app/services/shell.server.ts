@@ -2,7 +2,7 @@ import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.
 import { getCartCount } from "~/services/cart.server";
 import { loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
-import { qrDataUrl } from "~/services/qr.server";
+import { qrImageUrl } from "~/services/qr.server";
 
 /** Spec 000 section 9 numbers the shell uses. */
 export const SHORT_NAME_MAX = 8;
@@ -296,7 +296,7 @@ export async function loadSite(portal: Portal): Promise<SiteView> {
   const config = await shellConfigOf(portal);
   const app = config.baseInfo.appConfig;
   const qr = app?.appConfigStatus === 1
-    ? { app: await qrDataUrl(app.scanDownURL, 128), school: await qrDataUrl(app.schoolURL, SCHOOL_QR_SIZE) }
+    ? { app: qrImageUrl(app.scanDownURL, 128), school: qrImageUrl(app.schoolURL, SCHOOL_QR_SIZE) }
     : null;
   return siteView(config, { qr });
 }

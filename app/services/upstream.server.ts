@@ -66,7 +66,8 @@ export const ALL_FAILURES: UpstreamErrorKind[] = [
 ];
 
 /** One upstream call of a request, or (with `cache`) an answer the visitor content cache gave instead. */
-export type UpstreamTiming = { method: string; path: string; ms: number; outcome: string; cache?: "hit" | "stale" };
+/** One call of a request: `start` is when it started (performance.now()), for the waterfall in Server-Timing. */
+export type UpstreamTiming = { method: string; path: string; ms: number; outcome: string; cache?: "hit" | "stale"; start?: number };
 
 /** What a request function needs to know about the request it serves. Built once per request. */
 export type UpstreamContext = {
@@ -244,7 +245,7 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
     outcome = error instanceof UpstreamError ? error.kind : "aborted";
     throw error;
   } finally {
-    ctx.timings.push({ method, path: options.path, ms: performance.now() - started, outcome });
+    ctx.timings.push({ method, path: options.path, ms: performance.now() - started, outcome, start: started });
   }
 }
 
@@ -300,7 +301,7 @@ async function cachedForVisitors<S extends z.ZodType>(ctx: UpstreamContext, opti
     return deepFreeze(answer);
   });
   if (how !== "load") {
-    ctx.timings.push({ method: "GET", path: options.path, ms: performance.now() - started, outcome: "ok", cache: how });
+    ctx.timings.push({ method: "GET", path: options.path, ms: performance.now() - started, outcome: "ok", cache: how, start: started });
   }
   return value as z.infer<S>;
 }
@@ -450,10 +451,14 @@ function logUpstreamFailure(error: UpstreamError) {
  * a background refresh runs), so a count of `upstream;` entries stays the count of real calls.
  */
 export function serverTiming(timings: UpstreamTiming[]): string {
+  // `start` = ms after the request's first call started: calls of one parallel round all start near 0,
+  // a call that waited for another starts at the other's `dur` (a waterfall to fix).
+  const origin = Math.min(...timings.map((t) => t.start ?? Infinity));
   return timings
     .map((t) => {
       const desc = `${t.method} ${t.path.replace(/["\\]/g, "")}`;
-      return t.cache ? `cache;desc="${t.cache} ${desc}";dur=${t.ms.toFixed(1)}` : `upstream;desc="${desc}";dur=${t.ms.toFixed(1)}`;
+      const start = t.start === undefined ? "" : `;start=${(t.start - origin).toFixed(1)}`;
+      return t.cache ? `cache;desc="${t.cache} ${desc}";dur=${t.ms.toFixed(1)}${start}` : `upstream;desc="${desc}";dur=${t.ms.toFixed(1)}${start}`;
     })
     .join(", ");
 }

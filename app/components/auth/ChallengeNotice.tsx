@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 
 type Next =
   | { kind: "captcha"; challenge: { provider: "sandbox"; url: string } | { provider: "cloud"; appId: string; returnUrl: string } }

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 import { LoginPanel, type LoginData } from "~/components/auth/LoginPanel";
 import { RegisterPanel, type RegisterData } from "~/components/auth/RegisterPanel";
 import type { Outcome as LoginOutcome } from "~/routes/_school.join.login";

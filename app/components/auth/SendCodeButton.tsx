@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 
 /**
  * The send-code button of spec 000 section 4: after a send it counts down 60 s with the resend label.

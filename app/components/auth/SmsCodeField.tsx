@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 import { Field } from "~/components/form/Field";
 import { SendCodeButton } from "~/components/auth/SendCodeButton";
 

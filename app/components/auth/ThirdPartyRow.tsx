@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 
 /** Spec 000 sections 2.6 and 9: the third-party pop-up window's size. */
 export const POPUP_WIDTH = 666;

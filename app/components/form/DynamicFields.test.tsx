@@ -1,15 +1,13 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import i18next from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createTranslator, TranslationProvider } from "~/i18n-runtime";
 import { describe, expect, it } from "vitest";
 import { DynamicFields } from "~/components/form/DynamicFields";
 import { defaultValues, dynamicFieldsSchema, normaliseStudentInfoFields, type DynamicField } from "~/forms/dynamic-fields";
 import en from "~/locales/en/fields.json";
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { fields: en } }, interpolation: { escapeValue: false } });
+const i18n = createTranslator("en", { fields: en });
 
 function Harness({ fields, lastResult }: { fields: DynamicField[]; lastResult?: SubmissionResult<string[]> }) {
   const [form] = useForm<Record<string, string | string[]>>({
@@ -23,9 +21,9 @@ function Harness({ fields, lastResult }: { fields: DynamicField[]; lastResult?: 
 
 function render(fields: DynamicField[], lastResult?: SubmissionResult<string[]>): string {
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <Harness fields={fields} lastResult={lastResult} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

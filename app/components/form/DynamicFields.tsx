@@ -1,5 +1,5 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldError } from "~/components/form/Field";
 import { fieldErrorText } from "~/components/form/messages";

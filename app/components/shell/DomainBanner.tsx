@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 
 /** Spec 000 section 2.5: a closable test-domain warning; closing is a CSS checkbox, so it works without JS. */
 export function DomainBanner({ message }: { message: string }) {

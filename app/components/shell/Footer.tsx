@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 import type { ShellView } from "~/services/shell.server";
 
 /** The footer of spec 000 section 2.3: templates 1-4 (and the FESCO footer), themed by footInfo.themes. */

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 import { useLoginPopup } from "~/components/auth/login-popup-trigger";
 import { CsrfInput, useCsrfToken } from "~/components/csrf-token";
 import { loginHref } from "~/services/redirect";

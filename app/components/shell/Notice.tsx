@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 
 const KNOWN = new Set(["forcedOffline", "signInLinkInvalid", "loggedOut", "registered", "passwordChanged", "passwordReset"]);
 

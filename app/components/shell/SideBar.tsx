@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-runtime";
 import { useRequestInfo } from "~/components/request-info";
 import type { ShellView } from "~/services/shell.server";
 

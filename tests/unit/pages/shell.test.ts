@@ -174,7 +174,13 @@ describe("user area (spec 000 sections 2.2 and 6)", () => {
     expect(byTestId(html, "admin-button")).toBeUndefined();
     expect(byId(html, "cart-badge")).toBe("3");
     expect(byTestId(html, "unread-dot")).toBeDefined();
-    expect(attr(byTestId(html, "app-qr"), "src")).toMatch(/^data:image\/svg\+xml;base64,/);
+    // decision 015: the QR codes are images of their own (fetched once, cached), not data URLs in every page
+    const qrSrc = attr(byTestId(html, "app-qr"), "src");
+    expect(qrSrc).toMatch(/^\/qr\/128\/[\w-]+\.[\w-]{22}\.svg$/);
+    const qr = await portal.client().fetch(qrSrc!);
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get("content-type")).toContain("image/svg+xml");
+    expect(await qr.text()).toContain("<svg");
     expect(attr(byTestId(html, "school-qr"), "width")).toBe("112");
   });
 

@@ -1,0 +1,120 @@
+import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
+import type { i18n as I18n, TFunction } from "i18next";
+import { bundledResources, DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, type Language } from "~/i18n";
+
+/**
+ * The page's translator, in the browser and during server rendering (docs/decisions/015-page-weight.md).
+ *
+ * Components call `useTranslation` from this module (react-i18next's API: `const { t, i18n } =
+ * useTranslation("ns")`), fed by `TranslationProvider` in root.tsx: neither i18next (about 15 KB gzip,
+ * a seventh of a page's JavaScript) nor react-i18next (2 KB) reaches the browser. A vitest
+ * (tests/unit/page-weight.test.ts) keeps react-i18next and i18next out of client code. It does what the portal's strings use: nested keys
+ * (`site.login`), one namespace per `useTranslation(ns)` or `ns:key`, `{{name}}` interpolation (no HTML
+ * escaping: React escapes), plural keys (`key_one` / `key_other`, Intl.PluralRules) when `count` is
+ * given, `defaultValue`, and the key itself when a string is missing (as i18next does).
+ * i18next stays on the server only, where remix-i18next detects the language.
+ */
+type Bundle = Record<string, unknown>;
+type Options = Record<string, unknown> & { defaultValue?: string; count?: number };
+export type TranslateFunction = (key: string | string[], options?: Options | string) => string;
+
+const INTERPOLATION = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+function lookup(bundle: Bundle | undefined, key: string): string | undefined {
+  let value: unknown = bundle;
+  for (const part of key.split(".")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Bundle)[part];
+  }
+  return typeof value === "string" ? value : undefined;
+}
+
+export function createTranslator(locale: Language, resources: Record<string, Bundle> = {}) {
+  const store: Record<string, Bundle> = { ...bundledResources[locale], ...resources };
+  let plural: Intl.PluralRules | undefined;
+
+  function translate(ns: string, key: string, options?: Options | string): string {
+    const opts: Options = typeof options === "string" ? { defaultValue: options } : (options ?? {});
+    let namespace = ns;
+    let name = key;
+    const colon = key.indexOf(":");
+    if (colon > 0 && key.slice(0, colon) in store) {
+      namespace = key.slice(0, colon);
+      name = key.slice(colon + 1);
+    }
+    const bundle = store[namespace];
+    let text: string | undefined;
+    if (typeof opts.count === "number") {
+      plural ??= new Intl.PluralRules(locale);
+      text = lookup(bundle, `${name}_${plural.select(opts.count)}`) ?? lookup(bundle, `${name}_other`);
+    }
+    text ??= lookup(bundle, name) ?? opts.defaultValue;
+    if (text === undefined) return name;
+    return text.replace(INTERPOLATION, (match, variable: string) => {
+      const value = lookup(opts as Bundle, variable) ?? (opts as Bundle)[variable];
+      return value === undefined || value === null ? match : String(value);
+    });
+  }
+
+  const fixed =
+    (ns: string | readonly string[] | null | undefined, keyPrefix?: string): TranslateFunction =>
+    (key, options) => {
+      const namespace = (Array.isArray(ns) ? ns[0] : ns) ?? DEFAULT_NAMESPACE;
+      const first = (Array.isArray(key) ? key[0] : key) ?? "";
+      return translate(namespace as string, keyPrefix ? `${keyPrefix}.${first}` : first, options);
+    };
+
+  // The part of i18next's instance the components use (`i18n.language`, `t`, resource bundles), and
+  // what react-i18next 15 reads if it is handed this object.
+  const translator = {
+    language: locale,
+    languages: [locale],
+    resolvedLanguage: locale,
+    isInitialized: true,
+    options: { defaultNS: DEFAULT_NAMESPACE, react: { useSuspense: false, bindI18n: "", bindI18nStore: "" } },
+    t: fixed(DEFAULT_NAMESPACE),
+    getFixedT: (_lng: string | null, ns?: string | readonly string[] | null, keyPrefix?: string) => fixed(ns, keyPrefix),
+    exists: (key: string, options?: { ns?: string }) => lookup(store[options?.ns ?? DEFAULT_NAMESPACE], key) !== undefined,
+    hasLoadedNamespace: () => true,
+    loadNamespaces: (_ns: unknown, callback?: () => void) => {
+      callback?.();
+      return Promise.resolve();
+    },
+    hasResourceBundle: (lng: string, ns: string) => lng === locale && ns in store,
+    getResourceBundle: (lng: string, ns: string) => (lng === locale ? store[ns] : undefined),
+    addResourceBundle: (lng: string, ns: string, bundle: Bundle) => {
+      if (lng === locale) store[ns] = { ...store[ns], ...bundle };
+      return translator;
+    },
+    on: () => translator,
+    off: () => translator,
+    store: { on: () => undefined, off: () => undefined },
+  };
+  return translator;
+}
+
+export type Translator = ReturnType<typeof createTranslator>;
+
+/** The page's translator for `TranslationProvider`, one per language and resource set. */
+export function useTranslator(locale: Language, resources?: Record<string, Bundle>): Translator {
+  return useMemo(() => createTranslator(locale, resources), [locale, resources]);
+}
+
+const fallback = createTranslator(DEFAULT_LANGUAGE);
+
+const TranslationContext = createContext<Translator | null>(null);
+
+/**
+ * `useTranslation(ns)`: react-i18next's call, typed as i18next's `t`. No language change or loading
+ * happens here: a new language is a new render with new loader data. Outside the provider (never in
+ * the app) keys come back as they are.
+ */
+export function useTranslation(ns?: string): { t: TFunction; i18n: I18n } {
+  const i18n = useContext(TranslationContext) ?? fallback;
+  return useMemo(() => ({ t: i18n.getFixedT(null, ns) as unknown as TFunction, i18n: i18n as unknown as I18n }), [i18n, ns]);
+}
+
+/** The page's translator for `useTranslation` below it (root.tsx). */
+export function TranslationProvider({ i18n, children }: { i18n: Translator; children: ReactNode }) {
+  return createElement(TranslationContext.Provider, { value: i18n }, children);
+}

@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTranslator } from "~/i18n-runtime";
+import { serverTiming } from "~/services/upstream.server";
+import zhCommon from "~/locales/zh/common.json";
+import enCommon from "~/locales/en/common.json";
+import { startTestSandbox, type TestSandbox } from "./sandbox";
+
+// Issue 11 part 2, docs/decisions/015-page-weight.md: what a page sends the browser.
+const app = path.resolve(__dirname, "../../app");
+const namespaceNames = readdirSync(path.join(app, "locales/zh")).map((f) => f.replace(/\.json$/, ""));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
+}
+
+describe("the root loader's translations (decision 005)", () => {
+  let sandbox: TestSandbox;
+  let root: typeof import("~/root");
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    process.env.UPSTREAM_URL = sandbox.url;
+    root = await import("~/root");
+  });
+  afterAll(() => sandbox.close());
+
+  async function rootData(url: string) {
+    const result = (await root.loader({ request: new Request(url), context: {}, params: {} })) as unknown as {
+      data: { locale: string; resources: Record<string, unknown> };
+    };
+    return result.data;
+  }
+
+  it("sends the common namespace of the visitor's language only", async () => {
+    const zh = await rootData("http://localhost:3000/home/index");
+    expect(zh.locale).toBe("zh");
+    expect(Object.keys(zh.resources)).toEqual(["common"]);
+    expect(zh.resources.common).toEqual(zhCommon);
+
+    const en = await rootData("http://localhost:3000/home/index?lng=en");
+    expect(Object.keys(en.resources)).toEqual(["common"]);
+    expect(en.resources.common).toEqual(enCommon);
+  });
+});
+
+describe("route namespaces (handle.i18n)", () => {
+  const routes = sources(path.join(app, "routes")).filter((f) => !f.endsWith(".test.ts") && !f.endsWith(".test.tsx"));
+
+  it.each(routes.map((f) => [path.relative(app, f), f]))("%s declares the namespaces its loader sends", (_name, file) => {
+    const source = readFileSync(file, "utf8");
+    const sent = new Set<string>();
+    for (const m of source.matchAll(/\bnamespaces\([^,]+,\s*\[([^\]]*)\]/g)) {
+      for (const n of m[1]!.matchAll(/"([^"]+)"/g)) sent.add(n[1]!);
+    }
+    // loadSection / loadSectionItem (services/sections.server.ts) send the catalog namespace
+    if (/\bloadSection(Item)?\(/.test(source)) sent.add("catalog");
+    const usesBundles = sent.size > 0 || /\buseNamespaces\(/.test(source);
+    const handle = source.match(/export const handle\b[^=]*=\s*\{[^}]*\bi18n:\s*\[([^\]]*)\]/);
+    if (!usesBundles) return;
+    expect(handle, "a route that sends or reads namespaces exports handle = { i18n: [...] }").not.toBeNull();
+    const declared = [...handle![1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+    for (const name of declared) expect(namespaceNames).toContain(name);
+    expect(declared).not.toContain("common"); // the root sends it
+    for (const name of sent) expect(declared).toContain(name);
+  });
+});
+
+describe("client code stays light", () => {
+  // every module that can reach the browser bundle: all of app/ but *.server.* modules and tests
+  const client = sources(app).filter((f) => !/\.server\.tsx?$|\.test\.tsx?$/.test(f));
+
+  it.each(client.map((f) => [path.relative(app, f), f]))(
+    "%s imports neither react-i18next nor i18next's runtime (app/i18n-runtime.ts instead)",
+    (_name, file) => {
+      const source = readFileSync(file, "utf8");
+      expect(source).not.toMatch(/from\s+"react-i18next"/);
+      // type-only imports of i18next are erased from the bundle
+      for (const m of source.matchAll(/^import\s+(type\s+)?[^;]*from\s+"i18next";/gm)) expect(m[1], m[0]).toBe("type ");
+    },
+  );
+});
+
+describe("the page's translator (app/i18n-runtime.ts)", () => {
+  const t = createTranslator("en", {
+    common: { site: { login: "Log in", points: "{{pointName}}: {{count}}" }, apples_one: "one apple", apples_other: "{{count}} apples" },
+    login: { title: "Sign in" },
+  });
+
+  it("reads nested keys, namespaces and interpolates as i18next does", () => {
+    expect(t.t("site.login")).toBe("Log in");
+    expect(t.t("site.points", { pointName: "Coins", count: 12 })).toBe("Coins: 12");
+    expect(t.getFixedT(null, "login")("title")).toBe("Sign in");
+    expect(t.t("login:title")).toBe("Sign in");
+    expect(t.getFixedT(null, "common", "site")("login")).toBe("Log in");
+  });
+
+  it("uses plural keys when there is a count, the key when a string is missing, and the bundled errors", () => {
+    expect(t.t("apples", { count: 1 })).toBe("one apple");
+    expect(t.t("apples", { count: 3 })).toBe("3 apples");
+    expect(t.t("site.nope")).toBe("site.nope");
+    expect(t.t("site.nope", { defaultValue: "fallback" })).toBe("fallback");
+    expect(t.t("site.points", { pointName: "Coins" })).toBe("Coins: {{count}}");
+    expect(t.hasResourceBundle("en", "errors")).toBe(true);
+  });
+
+  it("adds the bundles a route's loader sent, for its language only", () => {
+    const tr = createTranslator("zh", { common: {} });
+    tr.addResourceBundle("en", "catalog", { a: "en" });
+    expect(tr.hasResourceBundle("zh", "catalog")).toBe(false);
+    tr.addResourceBundle("zh", "catalog", { a: "甲" });
+    expect(tr.getFixedT(null, "catalog")("a")).toBe("甲");
+    expect(tr.language).toBe("zh");
+  });
+});
+
+describe("Server-Timing", () => {
+  it("gives each call its start offset from the request's first call, so a waterfall shows", () => {
+    const header = serverTiming([
+      { method: "GET", path: "/a", ms: 100.04, outcome: "ok", start: 1000 },
+      { method: "GET", path: "/b", ms: 12.3, outcome: "ok", start: 1004.1 },
+      { method: "GET", path: "/c", ms: 5, outcome: "ok", start: 1100.5 },
+      { method: "GET", path: "/d", ms: 0.2, outcome: "ok", cache: "hit", start: 1000.2 },
+    ]);
+    expect(header).toBe(
+      'upstream;desc="GET /a";dur=100.0;start=0.0, upstream;desc="GET /b";dur=12.3;start=4.1, upstream;desc="GET /c";dur=5.0;start=100.5, cache;desc="hit GET /d";dur=0.2;start=0.2',
+    );
+  });
+});
+
+describe("QR code images (qr.server.ts, routes/qr.$size.$file.tsx)", () => {
+  it("serves the image its signed address names, and 404 for any other address", async () => {
+    const { qrImageUrl } = await import("~/services/qr.server");
+    const { loader } = await import("~/routes/qr.$size.$file");
+    const url = qrImageUrl("https://m.example.com/school/1", 112);
+    expect(url).toMatch(/^\/qr\/112\/[\w-]+\.[\w-]{22}\.svg$/);
+    const [, , size, file] = url.split("/");
+    const get = (s: string, f: string) => loader({ request: new Request(`http://localhost${url}`), params: { size: s, file: f }, context: {} });
+
+    const ok = await get(size!, file!);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toContain("image/svg+xml");
+    expect(ok.headers.get("cache-control")).toContain("immutable");
+    expect(await ok.text()).toMatch(/^<svg[^>]+width="112"/);
+
+    // another text with the same signature, another size, a broken signature, garbage: all 404
+    const other = `${Buffer.from("https://evil.example").toString("base64url")}.${file!.split(".")[1]}.svg`;
+    for (const [s, f] of [[size!, other], ["128", file!], [size!, file!.replace(/\.([\w-])([\w-]{21})\.svg$/, (_m, a: string, rest: string) => `.${a === "A" ? "B" : "A"}${rest}.svg`)], ["x", "y"], [size!, "..svg"]] as const) {
+      expect((await get(s, f)).status, `${s}/${f}`).toBe(404);
+    }
+    expect(qrImageUrl("", 128)).toBe("");
+  });
+});
