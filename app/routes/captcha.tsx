@@ -12,6 +12,8 @@ import { safeRedirect } from "~/services/redirect";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
+export const handle = { i18n: ["login"] };
+
 /**
  * `/captcha?id=`: code 600 met outside the login forms (decision 013). Without an answer: the
  * challenge (the sandbox's page works without JavaScript; with JavaScript it opens at once). Back with

@@ -71,7 +71,7 @@ describe("every public section renders its seeded content", () => {
     const school = elements(html, "img").find((img) => attr(img, "alt") === "网校二维码");
     expect(attr(school, "width")).toBe("112");
     const app = elements(html, "img").find((img) => attr(img, "alt") === "App 下载二维码");
-    expect(attr(app, "src")).toMatch(/^\/qr\/\d+\/[\w-]+\.[\w-]{22}\.svg$/);
+    expect(attr(app, "src")).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(hrefOf(html, "iPhone 版下载")).toBe("https://apps.apple.com/cn/app/id1234567890");
   });
 });
