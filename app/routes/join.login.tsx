@@ -1,3 +1,4 @@
+import { upstreamFormError } from "~/services/upstream-messages";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -135,7 +136,7 @@ async function attempt(
       case "captcha":
         return toCaptcha();
       case "message":
-        return failWith(keep, { mobile: [`server:${sent.message}`] });
+        return failWith(keep, { mobile: [upstreamFormError(sent, "verificationFailed")] });
     }
   }
 
@@ -157,7 +158,7 @@ async function attempt(
     if (failure.kind === "face") {
       return { ...failWith(keep, {}), next: { kind: "face", url: faceRedirectUrl(portal, failure.url, fields.backUrl) }, status: 200 };
     }
-    return failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`server:${failure.message}`] });
+    return failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [upstreamFormError(failure, "verificationFailed")] });
   }
 }
 

@@ -1,3 +1,4 @@
+import { upstreamFormError } from "~/services/upstream-messages";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -59,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
     await resetPassword(portal.upstream, { mobile: value.mobile, smsCode: value.smsCode, password });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    const outcome = failWith(keep, { smsCode: [error.upstreamMessage ? `server:${error.upstreamMessage}` : "verificationFailed"] });
+    const outcome = failWith(keep, { smsCode: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "verificationFailed")] });
     return data(outcome, { status: outcome.status });
   }
   portal.session.flash("notice", "passwordReset");
@@ -81,7 +82,7 @@ async function sendStep(portal: Portal, ip: string, fields: Record<string, strin
       return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, "/login/forget?method=phone", id) } };
     }
     case "message":
-      return failWith(fields, { mobile: [`server:${sent.message}`] });
+      return failWith(fields, { mobile: [upstreamFormError(sent, "verificationFailed")] });
   }
 }
 

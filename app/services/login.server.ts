@@ -64,7 +64,7 @@ export function expireCsrfCookie(secure: boolean): string {
 export type LoginFailure =
   | { kind: "captcha" }
   | { kind: "face"; url: string; loginToken: string; orderNo: string }
-  | { kind: "message"; message: string };
+  | { kind: "message"; message: string; code?: string };
 
 export function loginFailureOf(error: unknown): LoginFailure {
   if (!(error instanceof UpstreamError)) throw error;
@@ -73,7 +73,7 @@ export function loginFailureOf(error: unknown): LoginFailure {
     const face = FaceStepSchema.safeParse(error.data);
     if (face.success) return { kind: "face", ...face.data };
   }
-  return { kind: "message", message: error.upstreamMessage ?? "" };
+  return { kind: "message", message: error.upstreamMessage ?? "", code: error.code };
 }
 
 /** The face page address with the portal's return address added. */
@@ -149,7 +149,7 @@ export type SendOutcome =
   | { kind: "sent"; resendAt: number }
   | { kind: "limited"; retryAfterS: number }
   | { kind: "captcha" }
-  | { kind: "message"; message: string };
+  | { kind: "message"; message: string; code?: string };
 
 /**
  * The portal's own limits first (60 s per mobile, hourly caps per mobile and address: HTTP 429), then
@@ -170,6 +170,6 @@ export async function sendCode(
     releaseSms(input.mobile);
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind === "captcha") return { kind: "captcha" };
-    return { kind: "message", message: error.upstreamMessage ?? "" };
+    return { kind: "message", message: error.upstreamMessage ?? "", code: error.code };
   }
 }

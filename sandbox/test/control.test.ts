@@ -47,7 +47,7 @@ describe('sms', () => {
 
   it('rejects a bad mobile number', async () => {
     const r = await c.api('/saas-business/v1/front/login/sendSmsCode', { body: { mobile: '12345' } });
-    expect(r.json).toEqual({ code: '0', message: 'please enter the correct mobile number', data: null });
+    expect(r.json).toEqual({ code: '120010005', message: '请输入正确的手机号', data: null });
   });
 
   it('reset clears the codes', async () => {

@@ -90,7 +90,7 @@ test.describe("error mapping (spec 000 section 8)", () => {
     await signInWithCode(page, sandbox);
     await sandbox.fault({ path: "getCurrentUser", status: 409, times: 1 });
     await page.goto("/home/index");
-    await expect(page.getByRole("alert")).toHaveText("your account has logged in elsewhere and was forced offline");
+    await expect(page.getByRole("alert")).toHaveText("Your account has logged in elsewhere and was forced offline.");
   });
 
   test("an upstream outage is a branded 502 page, never a stack trace", async ({ page, sandbox }) => {

@@ -100,7 +100,7 @@ test.describe("presence events (spec 000 section 4)", () => {
     // typed in the address bar (Sec-Fetch-Site: none): the session ends
     await page.goto("/redirect/online?u=localhost&lng=en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
-    await expect(page.getByRole("alert")).toContainText("your account has logged in elsewhere and was forced offline");
+    await expect(page.getByRole("alert")).toContainText("Your account has logged in elsewhere and was forced offline.");
     await expect(page.getByTestId("user-name")).toHaveCount(0);
   });
 });
