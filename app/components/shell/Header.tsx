@@ -14,6 +14,18 @@ export function schoolHome(school: { main: boolean; suffix: string }): string {
   return school.main || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`;
 }
 
+/**
+ * A link that switches to a school and shows its home (switcher on the home page, /home/choice). A plain
+ * /home/index would keep the session's school (issue 12: back to the main school from a branch kept the
+ * branch), so every school with a suffix goes through /home/index/{suffix}, which saves the school (the
+ * default school is then sent on to /home/index); one without a suffix goes through /school/switch.
+ */
+export function schoolSwitchHref(school: { id: number; suffix: string }): string {
+  return school.suffix
+    ? `/home/index/${encodeURIComponent(school.suffix)}`
+    : `/school/switch?schoolId=${school.id}&from=${encodeURIComponent("/home/index")}`;
+}
+
 export function isHomePath(pathname: string): boolean {
   return pathname === "/home/index" || pathname.startsWith("/home/index/") || pathname === "/";
 }
@@ -142,7 +154,7 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
           {shell.schools.map((school) => (
             <li key={school.id}>
               {home ? (
-                <a href={schoolHome(school)} className="block rounded px-2 py-1 text-gray-800 hover:bg-gray-100" aria-current={school.id === shell.school?.id ? "true" : undefined}>
+                <a href={schoolSwitchHref(school)} className="block rounded px-2 py-1 text-gray-800 hover:bg-gray-100" aria-current={school.id === shell.school?.id ? "true" : undefined}>
                   {school.name}
                 </a>
               ) : (
