@@ -9,7 +9,7 @@ import { namespaces } from "~/i18n.server";
 import { passwordLogin, smsLogin } from "~/services/auth.server";
 import { ddQrDataUrl } from "~/services/third-party.server";
 import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, type CaptchaChallenge, type Pending } from "~/services/captcha.server";
-import { loadConfig } from "~/services/config.server";
+import { centralLoginUrl, loadConfig } from "~/services/config.server";
 import {
   completeLogin,
   encryptPassword,
@@ -52,17 +52,22 @@ export async function loader(args: LoaderFunctionArgs) {
     retry: (pending, answer) => attempt(portal, clientIpOf(args.context), pendingLogin(pending), pending.secret, answer),
   });
 
-  const [loginConfig, registerConfig, baseInfo, remembered, i18n] = await Promise.all([
+  const [loginConfig, thirdLogin, registerConfig, company, globalLogin, remembered, i18n] = await Promise.all([
     loadConfig(portal.upstream, "loginConfig"),
+    loadConfig(portal.upstream, "thirdLogin"),
     loadConfig(portal.upstream, "registerConfig"),
-    loadConfig(portal.upstream, "baseInfo"),
+    loadConfig(portal.upstream, "company"),
+    loadConfig(portal.upstream, "globalLogin"),
     rememberedAccount(portal),
     namespaces(args.request, ["login"]),
   ]);
+  // Spec 000 section 4: a company with central sign-on logs in there (every login link lands here).
+  const central = centralLoginUrl(globalLogin);
+  if (central) throw redirect(central);
   const smsEnabled = loginConfig.webVerifyCodeLogin === 1;
   const mode = smsEnabled && (url.searchParams.get("mode") === "sms" || outcome?.result.initialValue?.intent === "sms" || outcome?.result.initialValue?.intent === "sendCode") ? "sms" : "password";
-  const third = loginConfig.thirdLoginFlag === 1 ? THIRD.filter(([, key]) => loginConfig[key] === 1).map(([type]) => type) : [];
-  const ddEnabled = loginConfig.thirdLoginFlag === 1 && loginConfig.ddLoginFlag === 1;
+  const third = thirdLogin.thirdLoginFlag === 1 ? THIRD.filter(([, key]) => thirdLogin[key] === 1).map(([type]) => type) : [];
+  const ddEnabled = thirdLogin.thirdLoginFlag === 1 && thirdLogin.ddLoginFlag === 1;
   let ddQr: string | null = null;
   if (ddEnabled && url.searchParams.get("dd") === "1") {
     ddQr = await ddQrDataUrl(portal.upstream);
@@ -79,7 +84,7 @@ export async function loader(args: LoaderFunctionArgs) {
       backUrl,
       rawBackUrl: url.searchParams.get("backUrl") ?? "",
       registerOpen: registerConfig.closeFlag === 0,
-      rememberAllowed: loginConfig.rememberMe !== 0 && baseInfo.companyId !== NO_REMEMBER_COMPANY,
+      rememberAllowed: company.companyId !== NO_REMEMBER_COMPANY,
       remembered,
       third,
       ddEnabled,

@@ -22,11 +22,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number };
 
 async function flagsOf(portal: Portal): Promise<RegisterFlags & { closed: boolean }> {
-  const config = await loadConfig(portal.upstream, "registerConfig");
+  const [config, regionFlag] = await Promise.all([loadConfig(portal.upstream, "registerConfig"), loadConfig(portal.upstream, "regionFlag")]);
   return {
     usernameFlag: config.usernameFlag === 1,
     mobileFlag: config.mobileFlag === 1,
-    regionFlag: config.provCityCountyFlag === 1,
+    regionFlag: regionFlag === 1,
     agreementFlag: config.registerAgreementFlag === 1,
     closed: config.closeFlag !== 0,
   };

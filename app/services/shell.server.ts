@@ -1,6 +1,6 @@
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
 import { getCartCount } from "~/services/cart.server";
-import { loadShellConfig, rememberCompany, type Menu, type ShellConfig } from "~/services/config.server";
+import { centralLoginUrl, loadShellConfig, rememberCompany, type Menu, type ShellConfig } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
 import { qrDataUrl } from "~/services/qr.server";
 
@@ -118,7 +118,8 @@ export function toPath(url: string): string {
 export type ShellExtras = { qr: { app: string; school: string } | null };
 
 function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number, extras: ShellExtras) {
-  const { baseInfo, homeConfig, menus, footInfo, schools, serviceConfig, alias, market, registerConfig } = config;
+  // The current school's shared base info is what the shell shows; the company's name comes from getCompany.
+  const { schoolBaseInfo: baseInfo, company, homeConfig, menus, footInfo, schools, serviceConfig, alias, market, registerConfig } = config;
   const head = homeConfig.headCfRsp;
   const headTemplateId = [1, 2, 3].includes(head?.headTemplateId ?? 1) ? (head?.headTemplateId ?? 1) : 1;
   const fesco = (head?.headTemplateName ?? "").trim().toUpperCase() === "FESCO";
@@ -131,7 +132,7 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
   const current = records.find((s) => s.id === schoolId) ?? schools.schoolResp ?? records[0];
   const defaultSchool = schools.schoolResp ?? records.find((s) => s.defaultFlag === 1);
   const schoolTotal = schools.schoolPage.total ?? records.length;
-  const person = new Set(serviceConfig.personConfig);
+  const person = new Set(config.personConfig.personConfig);
   const items = new Set(serviceConfig.perShowItem);
   const shows = (item: string) => serviceConfig.perShowInit !== 1 || items.has(item);
   const app = baseInfo.appConfig;
@@ -140,9 +141,17 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
   const statType = ["baidu", "google", "cnzz", "tencent"].includes(stat?.statType ?? "") ? stat!.statType : "";
   return {
     site: {
-      title: baseInfo.siteTitle || baseInfo.companyName,
-      companyName: baseInfo.companyName,
-      shortName: shortName(baseInfo.companyNameShort || baseInfo.companyName),
+      title: baseInfo.siteTitle || company.companyName,
+      companyName: company.companyName,
+      shortName: shortName(baseInfo.companyNameShort || company.companyNameShort || company.companyName),
+      /** companyIco of the base info (spec 000 section 3): the tab icon, http(s) or a path only */
+      icon: configUrl(baseInfo.companyIco) || (baseInfo.companyIco.startsWith("/") && !baseInfo.companyIco.startsWith("//") ? baseInfo.companyIco : ""),
+      /** checkHideSppedTest: the company hides the network speed test */
+      hideSpeedTest: config.hideSpeedTest,
+      /** the byGroup 'pc' code pc.language.toggle: '0' hides the zh/en switch */
+      languageToggle: config.pcGroup["pc.language.toggle"] !== "0",
+      /** spec 000 section 4, the global login check: central sign-on address, or null */
+      centralLogin: centralLoginUrl(config.globalLogin),
       logoType: baseInfo.companyLogoType === "word" ? ("word" as const) : ("image" as const),
       logo: /^https?:\/\//.test(baseInfo.companyLogo) || baseInfo.companyLogo.startsWith("/") ? baseInfo.companyLogo : "",
       themeColor,
@@ -239,7 +248,8 @@ function shellView(config: ShellConfig, user: CurrentUser | null, lastLearn: Awa
     lastLearn: lastLearn && lastLearn.courseName
       ? { courseName: lastLearn.courseName, lessonName: lastLearn.lessonName, href: lastLearn.courseId ? `/course/detail/${lastLearn.courseId}` : "/personal/course/lessons?parentId=-1" }
       : null,
-    cartCount: user && serviceConfig.openCart === 1 ? cartCount : null,
+    // Spec 000 section 4 (service config openCart) and section 7.1 (the cart config's data.openCart).
+    cartCount: user && serviceConfig.openCart === 1 && config.cartConfig.openCart === 1 ? cartCount : null,
   };
 }
 
@@ -258,8 +268,8 @@ export async function loadShell(portal: Portal): Promise<ShellView> {
     loggedIn ? getLastLearn(upstream) : null,
     loggedIn ? getCartCount(upstream) : 0,
   ]);
-  rememberCompany(portal.tenant.domain, config.baseInfo.companyId);
-  const app = config.baseInfo.appConfig;
+  rememberCompany(portal.tenant.domain, config.company.companyId);
+  const app = config.schoolBaseInfo.appConfig;
   const qr = app?.appConfigStatus === 1
     ? { app: await qrDataUrl(app.scanDownURL, 128), school: await qrDataUrl(app.schoolURL, SCHOOL_QR_SIZE) }
     : null;

@@ -53,9 +53,10 @@ describe('envelope and company resolution', () => {
     expect(r.json.code).toBe('404');
   });
 
-  it('company 4 has rememberMe 0, company 2 one school', async () => {
-    expect((await c.api('/saas-business/v1/front/login/config', { domain: 'company4.localhost' })).json.data.rememberMe).toBe(0);
-    expect((await c.api('/saas-business/v1/front/login/config')).json.data.rememberMe).toBe(1);
+  it('company 5 has central sign-on, company 2 one school', async () => {
+    expect((await c.api('/saas-business/v1/front/login/checkGlobalLogin', { domain: 'sso.localhost' })).json.data)
+      .toEqual({ openFlag: 1, thirdLoginUrl: 'https://sso.yunduo.example/cas/login?service=portal' });
+    expect((await c.api('/saas-business/v1/front/login/checkGlobalLogin')).json.data).toEqual({ openFlag: 0, thirdLoginUrl: null });
     const s = await c.api('/external/api/v1/schools/searchMerge', { domain: 'single.localhost', headers: { schoolId: '1' } });
     expect(s.json.data.schoolPage.total).toBe(1);
     expect(s.json.data.schoolResp).toMatchObject({ id: 22, defaultFlag: 1, companyId: 2 });
@@ -73,14 +74,15 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
 
   it('login config', async () => {
     const d = (await c.api('/saas-business/v1/front/login/config')).json.data;
-    expect(keys(d)).toEqual(keys({ webVerifyCodeLogin: 0, publicKey: 0, thirdLoginFlag: 0, wechatLogin: 0, qqLogin: 0, weiboLogin: 0, wechatWorkLogin: 0, wechatWorkRegLogin: 0, ddLoginFlag: 0, rememberMe: 0 }));
-    expect(d).toMatchObject({ webVerifyCodeLogin: 1, thirdLoginFlag: 1, wechatLogin: 1, qqLogin: 1, weiboLogin: 1, wechatWorkLogin: 1, wechatWorkRegLogin: 1, ddLoginFlag: 1, rememberMe: 1 });
+    expect(keys(d)).toEqual(keys({ webVerifyCodeLogin: 0, publicKey: 0, thirdLoginFlag: 0, wechatLogin: 0, qqLogin: 0, weiboLogin: 0, wechatWorkLogin: 0, wechatWorkRegLogin: 0, ddLoginFlag: 0 }));
+    expect(d).toMatchObject({ webVerifyCodeLogin: 1, thirdLoginFlag: 1, wechatLogin: 1, qqLogin: 1, weiboLogin: 1, wechatWorkLogin: 1, wechatWorkRegLogin: 1, ddLoginFlag: 1 });
     expect(d.publicKey).toMatch(/^MI[A-Za-z0-9+/=]+$/);
   });
 
   it('register config', async () => {
     const d = (await c.api('/saas-business/v1/company/register/config')).json.data;
-    expect(d).toEqual({ usernameFlag: 1, mobileFlag: 1, registerAgreementFlag: 1, closeFlag: 0, provCityCountyFlag: 1 });
+    expect(d).toEqual({ usernameFlag: 1, mobileFlag: 1, registerAgreementFlag: 1, closeFlag: 0 });
+    expect((await c.api('/saas-business/v1/front/register/getProvCityCountyFlag', { query: { domain: 'localhost' } })).json.data).toBe(1);
   });
 
   it('global login check', async () => {
@@ -139,12 +141,12 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
   it.each(['/external/api/v1/share/getBaseInfo', '/external/api/v1/company/getBaseInfo'])('base info %s', async (path) => {
     const d = (await c.api(path, { headers: { schoolId: '3' } })).json.data;
     expect(keys(d)).toEqual(keys({
-      companyId: 0, schoolId: 0, domain: 0, hash: 0, unchanged: 0, useLoginPage: 0, companyIco: 0, siteTitle: 0, seo: 0,
+      schoolId: 0, domain: 0, hash: 0, unchanged: 0, useLoginPage: 0, companyIco: 0, siteTitle: 0, seo: 0,
       classTableZone: 0, liveTimeZone: 0, companyCodeInfo: 0, schoolIndependence: 0, showDomainWarn: 0, domainWarnMsg: 0,
-      companyLogoType: 0, companyName: 0, companyNameShort: 0, companyLogo: 0, appConfig: 0,
+      companyLogoType: 0, companyNameShort: 0, companyLogo: 0, appConfig: 0,
     }));
     expect(d).toMatchObject({
-      companyId: 1, schoolId: 3, domain: 'localhost', unchanged: false, useLoginPage: 0, showDomainWarn: 0, domainWarnMsg: '',
+      schoolId: 3, domain: 'localhost', unchanged: false, useLoginPage: 0, showDomainWarn: 0, domainWarnMsg: '',
       companyLogoType: 'word', companyCodeInfo: { statKey: '', statType: '' }, companyNameShort: '云朵职业教育在线学院',
       appConfig: { appConfigStatus: 1 },
     });

@@ -114,8 +114,9 @@ describe('PATCH config', () => {
   });
 
   it('only touches the given company', async () => {
-    await c.control('PATCH', '/companies/4/config', { rememberMe: 1 });
-    expect((await c.api('/saas-business/v1/front/login/config', { domain: 'company4.localhost' })).json.data.rememberMe).toBe(1);
+    await c.control('PATCH', '/companies/4/config', { webVerifyCodeLogin: 0 });
+    expect((await c.api('/saas-business/v1/front/login/config', { domain: 'company4.localhost' })).json.data.webVerifyCodeLogin).toBe(0);
+    expect((await c.api('/saas-business/v1/front/login/config')).json.data.webVerifyCodeLogin).toBe(1);
     await c.control('PATCH', '/companies/1/config', { themeColor: '#111111' });
     expect((await c.api(HOME, { domain: 'single.localhost' })).json.data.themeColor).toBe('#008AFF');
   });

@@ -229,7 +229,7 @@ function HeaderTools({ shell }: { shell: ShellView }) {
       {user ? <MessageIcon unread={user.unread} /> : null}
       {user?.staff ? <AdminButton /> : null}
       {user ? <UserMenu shell={shell} /> : <VisitorLinks shell={shell} />}
-      <LanguageSwitch />
+      {shell.site.languageToggle ? <LanguageSwitch /> : null}
     </div>
   );
 }
@@ -241,12 +241,14 @@ function VisitorLinks({ shell }: { shell: ShellView }) {
   const page = location.pathname + location.search;
   const { register, login } = shell.visitorLinks;
   // useLoginPage 0: with JavaScript the links open the pop-up (loaded on the first click).
-  const { onClick, popup } = useLoginPopup(shell.site.loginPage === "popup");
+  // Central sign-on (spec 000 section 4, global login check): the login link goes there, no pop-up.
+  const central = shell.site.centralLogin;
+  const { onClick, popup } = useLoginPopup(shell.site.loginPage === "popup" && !central);
   return (
     <div className="flex items-center gap-2" data-testid="visitor-links">
       {register ? <a href={`/join/register?backUrl=${encodeURIComponent(page)}`} data-login-popup="register" onClick={onClick}>{t("site.register")}</a> : null}
       {register && login ? <span aria-hidden="true">|</span> : null}
-      {login ? <a href={loginHref(page)} data-login-popup="login" onClick={onClick}>{t("site.login")}</a> : null}
+      {login ? <a href={central ?? loginHref(page)} data-login-popup={central ? undefined : "login"} onClick={central ? undefined : onClick}>{t("site.login")}</a> : null}
       {popup}
     </div>
   );
