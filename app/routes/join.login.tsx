@@ -2,7 +2,8 @@ import { upstreamFormError } from "~/services/upstream-messages";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useNamespaces } from "~/components/use-namespaces";
 import { LoginPanel } from "~/components/auth/LoginPanel";
 import { LoginSchema, type LoginSubmission } from "~/forms/login";
 import { namespaces } from "~/i18n.server";
@@ -180,9 +181,15 @@ export default function JoinLogin() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const { t } = useNamespaces(loaderData.i18n, "login");
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <LoginPanel data={loaderData} actionData={actionData as Outcome | undefined} busy={navigation.state !== "idle"} />
+      <p className="mt-4 text-center text-sm">
+        <Link to={`/join/qrcode?backUrl=${encodeURIComponent(loaderData.backUrl)}`} className="text-brand" data-testid="qr-login-link">
+          {t("qr.link")}
+        </Link>
+      </p>
     </div>
   );
 }

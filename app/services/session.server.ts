@@ -11,6 +11,8 @@ export type SessionData = {
   schoolId?: number;
   /** Random id regenerated at every login (the cookie session has no server id to rotate). */
   sid?: string;
+  /** The QR-code login being shown (join.qrcode.tsx): its id stays out of the address. */
+  qrLogin?: { id: string; content: string; expiresAt: number };
 };
 export type SessionFlash = { notice: string };
 export type PortalSession = Session<SessionData, SessionFlash>;

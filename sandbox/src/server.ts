@@ -1,3 +1,4 @@
+import { registerQrCodeControl, registerQrCodeRoutes } from './routes/qrcode.js';
 import Fastify, { type FastifyError } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { createCtx, hostOf, logRequest, type Ctx } from './context.js';
@@ -109,10 +110,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerCaptchaRoutes(app, ctx);
   registerFaceRoutes(app, ctx);
   registerThirdPartyRoutes(app, ctx);
+  registerQrCodeRoutes(app, ctx);
   registerExerciseSyncRoutes(app, ctx);
   registerShellRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   if (ctx.control) registerControlRoutes(app, ctx);
+  if (ctx.control) registerQrCodeControl(app, ctx);
   const realtime = await attachRealtime(app, ctx);
 
   try {

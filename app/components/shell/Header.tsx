@@ -323,7 +323,7 @@ function MessageIcon({ unread }: { unread: number }) {
  * blocker stops it), the link is fetched as JSON while the button shows the loading state, then the tab
  * goes there; on failure the tab is closed and the message shown.
  */
-function AdminButton() {
+export function AdminButton() {
   const { t } = useTranslation();
   const [state, setState] = useState<"idle" | "loading" | "error">("idle");
   const [message, setMessage] = useState("");
