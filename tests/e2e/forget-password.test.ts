@@ -76,6 +76,6 @@ test.describe("forgot password by phone (/login/forget?method=phone)", () => {
     await ready(page, testInfo);
     await page.getByLabel("手机号").fill("13912345678");
     await page.getByTestId("send-code").click();
-    await expect(page.locator('[data-error-for="mobile"]')).toHaveText("This mobile number is not registered.");
+    await expect(page.locator('[data-error-for="mobile"]')).toHaveText("该手机号未注册");
   });
 });
