@@ -35,7 +35,7 @@ describe("translations", () => {
 
   it("uses the spec's English wording for the forced-offline warning", () => {
     expect((load("en", "common.json").notice as Record<string, string>).forcedOffline).toBe(
-      "your account has logged in elsewhere and was forced offline",
+      "Your account has logged in elsewhere and was forced offline.",
     );
   });
 });

@@ -35,7 +35,6 @@ import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.shell.site.title ?? "" }];
@@ -111,6 +110,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <HashRoutes nonce={nonce} />
         <Meta />
         <Links />
+        {/* The company's icon (base info companyIco), else the portal's own. */}
+        {site?.icon ? <link rel="icon" href={site.icon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         {site?.stat ? <Analytics stat={site.stat} /> : null}
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 flex flex-col">

@@ -27,8 +27,8 @@ describe("login schemas (spec 000 section 5)", () => {
     const e = errors(LoginSchema, { intent: "password" });
     expect(e.account).toEqual(["accountRequired"]);
     expect(e.password).toEqual(["passwordRequired"]);
-    expect(en.errors.accountRequired).toBe("please enter account");
-    expect(en.errors.passwordRequired).toBe("please enter password");
+    expect(en.errors.accountRequired).toBe("Please enter your account.");
+    expect(en.errors.passwordRequired).toBe("Please enter your password.");
   });
 
   it("the account is trimmed and normalised", () => {
@@ -42,8 +42,8 @@ describe("login schemas (spec 000 section 5)", () => {
     expect(errors(LoginSchema, { intent: "sendCode", mobile: "12345" }).mobile).toEqual(["mobileInvalid"]);
     expect(errors(LoginSchema, { intent: "sendCode", mobile: "13800000001" })).toEqual({});
     expect(errors(LoginSchema, { intent: "sms", mobile: "13800000001" }).smsCode).toEqual(["smsCodeRequired"]);
-    expect(en.errors.mobileInvalid).toBe("please enter the correct mobile number");
-    expect(en.errors.smsCodeRequired).toBe("please enter verification code");
+    expect(en.errors.mobileInvalid).toBe("Please enter the correct mobile number.");
+    expect(en.errors.smsCodeRequired).toBe("Please enter the verification code.");
   });
 });
 
@@ -83,23 +83,23 @@ describe("register schema (spec 000 section 5)", () => {
 
   it("the English texts are the spec's wording", () => {
     expect(en.errors).toMatchObject({
-      usernameRequired: "please enter username",
-      usernameLetter: "username must start with a letter",
-      usernameFormat: "username can only consist of 4-20 characters of letters, digits, underscores",
-      mobileRequired: "please enter phone number",
-      mobileFormat: "phone number format incorrect",
-      smsCodeEmpty: "SMS verification code cannot be empty!",
-      passwordEmpty: "password cannot be empty!",
-      regionRequired: "please fill in province, city, county",
-      regionField: "please choose address!",
-      agreementRequired: "please agree to the user agreement",
-      usernameBound: "username already bound",
-      phoneBound: "phone already bound",
-      emailBound: "email already bound",
-      verificationFailed: "verification failed",
-      windowBlocked: "window cannot be opened, please check your browser settings",
+      usernameRequired: "Please enter a username.",
+      usernameLetter: "Username must start with a letter.",
+      usernameFormat: "The username can only consist of 4-20 letters, digits and underscores.",
+      mobileRequired: "Please enter your phone number.",
+      mobileFormat: "The phone number format is incorrect.",
+      smsCodeEmpty: "SMS verification code cannot be empty.",
+      passwordEmpty: "The password cannot be empty.",
+      regionRequired: "Please fill in the province, city and county.",
+      regionField: "Please choose an address.",
+      agreementRequired: "Please agree to the user agreement.",
+      usernameBound: "Username already bound.",
+      phoneBound: "Phone already bound.",
+      emailBound: "Email already bound.",
+      verificationFailed: "Verification failed.",
+      windowBlocked: "Window cannot be opened, please check your browser settings.",
     });
-    expect(en.registrationSuccessful).toBe("registration successful");
+    expect(en.registrationSuccessful).toBe("Registration successful.");
     expect(en.third.ddTitle).toBe("DingTalk login");
   });
 });

@@ -16,7 +16,9 @@ const httpUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : "");
 
 /** `/appload`: the app download page from the company's appConfig; QR codes made on the server as SVG. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value: baseInfo, i18n } = await loadSection(args, "app", (p) => loadConfig(p.upstream, "baseInfo"));
+  const { portal, value: [baseInfo, company], i18n } = await loadSection(args, "app", (p) =>
+    Promise.all([loadConfig(p.upstream, "baseInfo"), loadConfig(p.upstream, "company")]),
+  );
   const app = baseInfo.appConfig;
   const enabled = app?.appConfigStatus === 1;
   const scan = enabled ? httpUrl(app.scanDownURL) : "";
@@ -30,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ios: enabled ? httpUrl(app.iosDownURL) : "",
       android: enabled ? httpUrl(app.androidDownURL) : "",
       sizes: { app: APP_QR_SIZE, school: SCHOOL_QR_SIZE },
-      companyName: baseInfo.companyName,
+      companyName: company.companyName,
       i18n,
       title: titleOf(i18n, "appload.title"),
     },

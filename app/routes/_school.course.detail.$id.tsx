@@ -5,7 +5,7 @@ import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { ChapterList } from "~/components/catalog/course";
-import { Img, minutes, Price } from "~/components/catalog/parts";
+import { Img, isLifetime, minutes, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { useShell } from "~/components/shell/use-shell";
 import { getCourse } from "~/services/catalog.server";
@@ -56,7 +56,7 @@ export default function CourseDetail() {
           <p className="mt-2 text-gray-700">{course.summary}</p>
           <p className="mt-2 text-sm text-gray-600">
             {t("course.stats", { lessons: course.lessonCount || lessons, students: course.studyCount })} · {t("course.duration", { minutes: minutes(course.totalDurationS) })}
-            {course.validDays ? ` · ${t("course.validDays", { days: course.validDays })}` : null}
+            {course.validDays ? ` · ${isLifetime(course.validDays) ? t("course.validLifetime") : t("course.validDays", { days: course.validDays })}` : null}
           </p>
           <div className="mt-4">
             <Price item={course} t={t} large />

@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
+import { schoolSwitchHref } from "~/components/shell/Header";
 import { getPortal } from "~/services/portal.server";
 import { allSchools } from "~/services/school.server";
 
 /** `/home/choice`: every branch school (spec 000 section 2.1), reached from 'more branches'. */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
-  const { records, defaultId } = await allSchools(portal.upstream);
+  const { records } = await allSchools(portal.upstream);
   return {
     schools: records.map((s) => ({
       id: s.id,
       name: s.schoolName,
-      href: s.id === defaultId || s.defaultFlag === 1 || !s.suffix ? "/home/index" : `/home/index/${encodeURIComponent(s.suffix)}`,
+      href: schoolSwitchHref(s),
     })),
   };
 }

@@ -1,14 +1,16 @@
+import { upstreamFormError } from "~/services/upstream-messages";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useNamespaces } from "~/components/use-namespaces";
 import { LoginPanel } from "~/components/auth/LoginPanel";
 import { LoginSchema, type LoginSubmission } from "~/forms/login";
 import { namespaces } from "~/i18n.server";
 import { passwordLogin, smsLogin } from "~/services/auth.server";
 import { ddQrDataUrl } from "~/services/third-party.server";
 import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, type CaptchaChallenge, type Pending } from "~/services/captcha.server";
-import { loadConfig } from "~/services/config.server";
+import { centralLoginUrl, loadConfig } from "~/services/config.server";
 import {
   completeLogin,
   encryptPassword,
@@ -53,17 +55,22 @@ export async function loader(args: LoaderFunctionArgs) {
     retry: (pending, answer) => attempt(portal, clientIpOf(args), pendingLogin(pending), pending.secret, answer),
   });
 
-  const [loginConfig, registerConfig, baseInfo, remembered, i18n] = await Promise.all([
+  const [loginConfig, thirdLogin, registerConfig, company, globalLogin, remembered, i18n] = await Promise.all([
     loadConfig(portal.upstream, "loginConfig"),
+    loadConfig(portal.upstream, "thirdLogin"),
     loadConfig(portal.upstream, "registerConfig"),
-    loadConfig(portal.upstream, "baseInfo"),
+    loadConfig(portal.upstream, "company"),
+    loadConfig(portal.upstream, "globalLogin"),
     rememberedAccount(portal),
     namespaces(args.request, ["login"]),
   ]);
+  // Spec 000 section 4: a company with central sign-on logs in there (every login link lands here).
+  const central = centralLoginUrl(globalLogin);
+  if (central) throw redirect(central);
   const smsEnabled = loginConfig.webVerifyCodeLogin === 1;
   const mode = smsEnabled && (url.searchParams.get("mode") === "sms" || outcome?.result.initialValue?.intent === "sms" || outcome?.result.initialValue?.intent === "sendCode") ? "sms" : "password";
-  const third = loginConfig.thirdLoginFlag === 1 ? THIRD.filter(([, key]) => loginConfig[key] === 1).map(([type]) => type) : [];
-  const ddEnabled = loginConfig.thirdLoginFlag === 1 && loginConfig.ddLoginFlag === 1;
+  const third = thirdLogin.thirdLoginFlag === 1 ? THIRD.filter(([, key]) => thirdLogin[key] === 1).map(([type]) => type) : [];
+  const ddEnabled = thirdLogin.thirdLoginFlag === 1 && thirdLogin.ddLoginFlag === 1;
   let ddQr: string | null = null;
   if (ddEnabled && url.searchParams.get("dd") === "1") {
     ddQr = await ddQrDataUrl(portal.upstream);
@@ -80,7 +87,7 @@ export async function loader(args: LoaderFunctionArgs) {
       backUrl,
       rawBackUrl: url.searchParams.get("backUrl") ?? "",
       registerOpen: registerConfig.closeFlag === 0,
-      rememberAllowed: loginConfig.rememberMe !== 0 && baseInfo.companyId !== NO_REMEMBER_COMPANY,
+      rememberAllowed: company.companyId !== NO_REMEMBER_COMPANY,
       remembered,
       third,
       ddEnabled,
@@ -146,7 +153,7 @@ async function attempt(
       case "captcha":
         return toCaptcha();
       case "message":
-        return failWith(keep, { mobile: [`server:${sent.message}`] });
+        return failWith(keep, { mobile: [upstreamFormError(sent, "verificationFailed")] });
     }
   }
 
@@ -176,7 +183,7 @@ async function attempt(
     if (failure.kind === "face") {
       return { ...failWith(keep, {}), next: { kind: "face", url: faceRedirectUrl(portal, failure.url, fields.backUrl) }, status: 200 };
     }
-    return failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`server:${failure.message}`] });
+    return failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [upstreamFormError(failure, "verificationFailed")] });
   }
 }
 
@@ -193,9 +200,15 @@ export default function JoinLogin() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const { t } = useNamespaces(loaderData.i18n, "login");
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <LoginPanel data={loaderData} actionData={actionData as Outcome | undefined} busy={navigation.state !== "idle"} />
+      <p className="mt-4 text-center text-sm">
+        <Link to={`/join/qrcode?backUrl=${encodeURIComponent(loaderData.backUrl)}`} className="text-brand" data-testid="qr-login-link">
+          {t("qr.link")}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { upstreamFormError } from "~/services/upstream-messages";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -23,11 +24,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number; retryAfterS?: number };
 
 async function flagsOf(portal: Portal): Promise<RegisterFlags & { closed: boolean }> {
-  const config = await loadConfig(portal.upstream, "registerConfig");
+  const [config, regionFlag] = await Promise.all([loadConfig(portal.upstream, "registerConfig"), loadConfig(portal.upstream, "regionFlag")]);
   return {
     usernameFlag: config.usernameFlag === 1,
     mobileFlag: config.mobileFlag === 1,
-    regionFlag: config.provCityCountyFlag === 1,
+    regionFlag: regionFlag === 1,
     agreementFlag: config.registerAgreementFlag === 1,
     closed: config.closeFlag !== 0,
   };
@@ -71,17 +72,18 @@ export async function action(args: ActionFunctionArgs) {
   return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
 }
 
+/** Duplicate answers by upstream code (app/services/upstream-messages.ts): the field they belong to. */
 const BOUND: Record<string, [string, string]> = {
-  "username already bound": ["username", "usernameBound"],
-  "phone already bound": ["mobile", "phoneBound"],
-  "email already bound": ["mobile", "emailBound"],
+  "120020001": ["username", "usernameBound"],
+  "120020002": ["mobile", "phoneBound"],
+  "120020003": ["mobile", "emailBound"],
 };
 
 function upstreamError(error: unknown, fallbackField: string): Record<string, string[]> {
   if (!(error instanceof UpstreamError)) throw error;
-  const bound = BOUND[error.upstreamMessage ?? ""];
+  const bound = BOUND[error.code ?? ""];
   if (bound) return { [bound[0]]: [bound[1]] };
-  return { [fallbackField]: [error.upstreamMessage ? `server:${error.upstreamMessage}` : "registrationFailed"] };
+  return { [fallbackField]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "registrationFailed")] };
 }
 
 async function attempt(
@@ -115,7 +117,7 @@ async function attempt(
       case "captcha":
         return toCaptcha();
       case "message":
-        return failWith(fields, { mobile: [`server:${sent.message}`] });
+        return failWith(fields, { mobile: [upstreamFormError(sent, "verificationFailed")] });
     }
   }
   try {

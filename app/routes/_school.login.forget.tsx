@@ -1,3 +1,4 @@
+import { upstreamFormError } from "~/services/upstream-messages";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -69,7 +70,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (checked.kind !== "ok") {
     const { error } = checked;
-    const message = checked.kind === "wrong" && checked.burned ? "codeBurned" : error.upstreamMessage ? `server:${error.upstreamMessage}` : "verificationFailed";
+    const message = checked.kind === "wrong" && checked.burned ? "codeBurned" : upstreamFormError({ code: error.code, message: error.upstreamMessage }, "verificationFailed");
     const outcome = failWith(keep, { smsCode: [message] });
     return data(outcome, { status: outcome.status });
   }
@@ -92,7 +93,7 @@ async function sendStep(portal: Portal, ip: string, fields: Record<string, strin
       return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, "/login/forget?method=phone", id) } };
     }
     case "message":
-      return failWith(fields, { mobile: [`server:${sent.message}`] });
+      return failWith(fields, { mobile: [upstreamFormError(sent, "verificationFailed")] });
   }
 }
 

@@ -1,3 +1,4 @@
+import { upstreamErrorText, upstreamFormError } from "~/services/upstream-messages";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -30,7 +31,7 @@ export async function action(args: ActionFunctionArgs) {
     await updatePassword(portal.upstream, submission.value.oldPassword, submission.value.newPassword);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return data(submission.reply({ ...hide, formErrors: [error.upstreamMessage || "password.failed"] }), { status: 400 });
+    return data(submission.reply({ ...hide, formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "password.failed")] }), { status: 400 });
   }
   portal.session.flash("notice", "passwordChanged");
   return redirect("/home/index", { headers: { "Set-Cookie": await portal.commitSession() } });
@@ -46,7 +47,7 @@ export default function AccountPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
     shouldValidate: "onSubmit",
   });
-  const message = (key: string | undefined) => (key ? (key.startsWith("password.") ? t(`account.${key}`) : key) : "");
+  const message = (key: string | undefined) => (key ? (key.startsWith("password.") ? t(`account.${key}`) : (upstreamErrorText(t as never, key) ?? key)) : "");
   const field = (f: typeof fields.oldPassword, label: string) => (
     <div>
       <label htmlFor={f.id} className="block text-sm font-medium">

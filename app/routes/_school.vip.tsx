@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { sectionHeaders } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
-import { yuan } from "~/components/catalog/parts";
+import { isLifetime, yuan } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { listVipLevels } from "~/services/school-content.server";
 import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
@@ -29,7 +29,7 @@ export default function Vip() {
               <h2 className="text-xl font-semibold">{level.levelName}</h2>
               <p className="mt-2 text-2xl font-bold text-red-700">{yuan(level.price)}</p>
               <p className="text-sm text-gray-600">
-                {t("vip.duration", { days: level.durationDays })}
+                {isLifetime(level.durationDays) ? t("vip.lifetime") : t("vip.duration", { days: level.durationDays })}
                 {level.discount ? ` · ${t("vip.discount", { discount: level.discount })}` : null}
               </p>
               <ul className="mt-4 flex-1 list-inside list-disc space-y-1 text-sm">

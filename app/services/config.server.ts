@@ -51,8 +51,8 @@ export const MenusSchema = z.looseObject({
   footMenus: z.array(MenuSchema).nullish().transform((v) => v ?? []),
 });
 
+/** Base info of spec 000 section 3 (`getBaseInfo`: schoolId, domain, hash and the listed fields). */
 export const BaseInfoSchema = z.looseObject({
-  companyId: optionalId,
   schoolId: optionalId,
   domain: text,
   useLoginPage: flag,
@@ -67,7 +67,6 @@ export const BaseInfoSchema = z.looseObject({
   showDomainWarn: flag,
   domainWarnMsg: text,
   companyLogoType: text,
-  companyName: text,
   companyNameShort: text,
   companyLogo: text,
   appConfig: z
@@ -106,16 +105,55 @@ export const LoginConfigSchema = z.looseObject({
   wechatWorkLogin: flag,
   wechatWorkRegLogin: flag,
   ddLoginFlag: flag,
-  rememberMe: flag,
 });
+
+/** `openThirdlogin` (spec 000 section 7.2): the third-party login switches. */
+export const ThirdLoginSchema = z.looseObject({
+  thirdLoginFlag: flag,
+  wechatLogin: flag,
+  qqLogin: flag,
+  weiboLogin: flag,
+  wechatWorkLogin: flag,
+  wechatWorkRegLogin: flag,
+  ddLoginFlag: flag,
+});
+export type ThirdLogin = z.infer<typeof ThirdLoginSchema>;
 
 export const RegisterConfigSchema = z.looseObject({
   usernameFlag: flag,
   mobileFlag: flag,
   registerAgreementFlag: flag,
   closeFlag: flag,
-  provCityCountyFlag: flag,
 });
+
+/** `getProvCityCountyFlag?domain` (spec 000 section 7.2): 1 when the register form asks for the region. */
+export const RegionFlagSchema = flag;
+
+/** `getCompany` (spec 000 section 7.1, company info): the domain's company. */
+export const CompanySchema = z.looseObject({ companyId: optionalId, companyName: text, companyNameShort: text });
+
+/** `checkHideSppedTest` (spec 000 section 7.1): whether the company hides the network speed test. */
+export const HideSpeedTestSchema = z
+  .looseObject({ hide: z.union([z.boolean(), z.number(), z.string()]).nullish() })
+  .nullish()
+  .transform((v) => v?.hide === true || Number(v?.hide) === 1);
+
+/** `getPersonConfig` (spec 000 section 7.1): the personal config list (HEAD_APP, USER_REGISTER, USER_LOGIN, USER_LOGOUT). */
+export const PersonConfigSchema = z.looseObject({ personConfig: stringList });
+
+/** The cart config (spec 000 section 7.1: reads data.openCart). */
+export const CartConfigSchema = z.looseObject({ openCart: flag });
+
+const configValue = z.union([z.string(), z.number(), z.boolean()]).nullish().transform((v) => (v === null || v === undefined ? null : String(v)));
+
+/** `sys/config/{companyId}/{code}` (spec 000 section 7.1): one system configuration value, null when unset. */
+export const SysConfigSchema = z.looseObject({ code: text, value: configValue }).nullish().transform((v) => v?.value ?? null);
+
+/** `config/byGroup/{group}` (spec 000 section 7.1): the group's `{ code, value }` list as a map. */
+export const GroupConfigSchema = z
+  .array(z.looseObject({ code: text, value: configValue }))
+  .nullish()
+  .transform((list) => Object.fromEntries((list ?? []).map((item) => [item.code, item.value])) as Record<string, string | null>);
 
 export const ServiceConfigSchema = z.looseObject({
   openCart: flag,
@@ -132,6 +170,15 @@ export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;
 export const AliasSchema = z.looseObject({ pointName: text });
 
 export const GlobalLoginSchema = z.looseObject({ openFlag: flag, thirdLoginUrl: text }).nullable();
+
+/**
+ * The global login check of spec 000 section 4: a company with central sign-on (openFlag 1 and an
+ * http(s) thirdLoginUrl) logs visitors in there instead of the portal's login page or pop-up.
+ */
+export function centralLoginUrl(globalLogin: z.infer<typeof GlobalLoginSchema>): string | null {
+  const url = (globalLogin?.thirdLoginUrl ?? "").trim();
+  return globalLogin?.openFlag === 1 && /^https?:\/\/[^/\s]+\S*$/i.test(url) ? url : null;
+}
 
 export const FootInfoSchema = z.looseObject({
   templateId: flag,
@@ -200,11 +247,34 @@ export const DomainsSchema = z.looseObject({ netty: z.looseObject({ domain: text
 const cache = createSwrCache();
 export const configCache = cache;
 
-type Def<S extends z.ZodType> = { path: string; schema: S; method?: "GET" | "POST"; perSchool?: boolean; body?: (schoolId: string, domain: string) => unknown };
+type Def<S extends z.ZodType> = {
+  /** the path; `{companyId}` is filled with the domain's company (from the cached `company` area) */
+  path: string;
+  schema: S;
+  method?: "GET" | "POST";
+  perSchool?: boolean;
+  /** `domain` in the query */
+  withDomain?: boolean;
+  body?: (schoolId: string, domain: string) => unknown;
+  query?: Record<string, number>;
+};
+
+/** System configuration codes the portal reads (spec 000 section 7.1 `sys/config/{companyId}/{code}`). */
+export const SYS_CODES = {
+  /** spec 000 section 4: "the number of connections in the pool is configurable" */
+  socketPoolSize: "pc.socket.pool.size",
+  /** spec 000 section 1: whether a phone is sent to the mobile site */
+  wapRedirect: "pc.wap.redirect",
+} as const;
+const sys = (code: string) => ({ path: `/saas-business/v1/sys/config/{companyId}/${encodeURIComponent(code)}`, schema: SysConfigSchema });
 
 /** Company-wide configuration areas of spec 000 section 7.1 that the shell needs. */
 export const SHELL_CONFIG = {
   baseInfo: { path: "/external/api/v1/company/getBaseInfo", schema: BaseInfoSchema },
+  /** the current school's shared base info: what the shell shows (title, seo, logo, icon, statistics, login page) */
+  schoolBaseInfo: { path: "/external/api/v1/share/getBaseInfo", schema: BaseInfoSchema, perSchool: true },
+  company: { path: "/saas-business/v1/company/config/getCompany", schema: CompanySchema },
+  hideSpeedTest: { path: "/saas-business/v1/company/config/checkHideSppedTest", schema: HideSpeedTestSchema },
   homeConfig: { path: "/saas-business/v1/front/home-page/home-config", schema: HomeConfigSchema, perSchool: true },
   menus: { path: "/external/api/v1/system/querySysMenuHeadAndFoot", schema: MenusSchema, perSchool: true },
   footInfo: { path: "/saas-business/v1/company/config/companyFootInfo/queryCompanyId", schema: FootInfoSchema },
@@ -216,12 +286,19 @@ export const SHELL_CONFIG = {
     body: (schoolId: string, domain: string) => ({ domain, schoolId }),
   },
   loginConfig: { path: "/saas-business/v1/front/login/config", schema: LoginConfigSchema },
+  thirdLogin: { path: "/saas-business/v1/front/register/openThirdlogin", schema: ThirdLoginSchema },
   registerConfig: { path: "/saas-business/v1/company/register/config", schema: RegisterConfigSchema },
+  regionFlag: { path: "/saas-business/v1/front/register/getProvCityCountyFlag", schema: RegionFlagSchema, withDomain: true },
   alias: { path: "/saas-business/v1/company/getCompanyAlias", schema: AliasSchema, perSchool: true },
   serviceConfig: { path: "/saas-business/v1/user-center/service/config", schema: ServiceConfigSchema },
+  personConfig: { path: "/saas-business/v1/user-center/getPersonConfig", schema: PersonConfigSchema },
+  cartConfig: { path: "/saas-business/definePayOrderCart/config", schema: CartConfigSchema },
   schools: { path: "/external/api/v1/schools/searchMerge", schema: SchoolsSchema, query: { page: 1, pageSize: 100 } },
-  globalLogin: { path: "/saas-business/v1/front/login/checkGlobalLogin", schema: GlobalLoginSchema },
-} satisfies Record<string, Def<z.ZodType> & { query?: Record<string, number> }>;
+  globalLogin: { path: "/saas-business/v1/front/login/checkGlobalLogin", schema: GlobalLoginSchema, withDomain: true },
+  pcGroup: { path: "/question/v1/config/byGroup/pc", schema: GroupConfigSchema },
+  socketPoolSize: sys(SYS_CODES.socketPoolSize),
+  wapRedirect: sys(SYS_CODES.wapRedirect),
+} satisfies Record<string, Def<z.ZodType>>;
 
 type ShellConfigKey = keyof typeof SHELL_CONFIG;
 export type ShellConfig = { [K in ShellConfigKey]: z.infer<(typeof SHELL_CONFIG)[K]["schema"]> };
@@ -236,25 +313,30 @@ export async function loadConfig<K extends ShellConfigKey>(
   key: K,
   options: { expect?: UpstreamErrorKind[] } = {},
 ): Promise<ShellConfig[K]> {
-  const def: Def<z.ZodType> & { query?: Record<string, number> } = SHELL_CONFIG[key];
+  const def: Def<z.ZodType> = SHELL_CONFIG[key];
   const { domain, schoolId } = upstream.ctx;
   const cacheKey = `${domain}|${def.perSchool ? schoolId : "*"}|${key}`;
   try {
     // The load is shared by every request waiting on this key, so it is not tied to the first one's
     // connection (one visitor leaving must not fail the others); the upstream timeout still applies.
-    const value = (await cache.get(cacheKey, env().CONFIG_TTL_S * 1000, () =>
-      upstream.call({
+    const value = (await cache.get(cacheKey, env().CONFIG_TTL_S * 1000, async () => {
+      // A path with the company id waits for the (cached, shared) company area: in the same round once
+      // it is cached, right after it on a cold cache.
+      const path = def.path.includes("{companyId}")
+        ? def.path.replace("{companyId}", String((await loadConfig(upstream, "company", { expect: ALL_FAILURES })).companyId ?? ""))
+        : def.path;
+      return upstream.call({
         method: def.method ?? "GET",
-        path: def.path,
-        query: { ...def.query, ...(def.perSchool ? { schoolId } : {}) },
+        path,
+        query: { ...def.query, ...(def.perSchool ? { schoolId } : {}), ...(def.withDomain ? { domain } : {}) },
         body: def.body?.(String(schoolId), domain),
         schema: def.schema,
         auth: "none",
         signal: null,
         expect: ALL_FAILURES,
-      }),
-    )) as ShellConfig[K];
-    if (key === "baseInfo") rememberCompany(domain, (value as ShellConfig["baseInfo"]).companyId);
+      });
+    })) as ShellConfig[K];
+    if (key === "company") rememberCompany(domain, (value as ShellConfig["company"]).companyId);
     return value;
   } catch (error) {
     if (error instanceof UpstreamError && !(options.expect ?? []).includes(error.kind)) throw await toResponse(error, upstream.ctx);
@@ -265,9 +347,10 @@ export async function loadConfig<K extends ShellConfigKey>(
 /**
  * The areas without which no page can be drawn (decision 013): who the company is, its theme and header,
  * navigation, services and schools. Only their failure may turn a page into an error page; every other
- * shell area (footer, side bar, alias, login, register and global-login configuration) is `optional`.
+ * shell area (footer, side bar, alias, login, register and global-login configuration, the spec-000
+ * switches of decision 018) is `optional`.
  */
-export const ESSENTIAL_CONFIG = ["baseInfo", "homeConfig", "menus", "serviceConfig", "schools"] as const satisfies readonly ShellConfigKey[];
+export const ESSENTIAL_CONFIG = ["baseInfo", "schoolBaseInfo", "company", "homeConfig", "menus", "serviceConfig", "schools"] as const satisfies readonly ShellConfigKey[];
 type EssentialKey = (typeof ESSENTIAL_CONFIG)[number];
 
 /** The shell's configuration: the essential areas, and the others or null when they failed. */

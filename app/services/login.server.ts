@@ -65,7 +65,7 @@ export function expireCsrfCookie(secure: boolean): string {
 export type LoginFailure =
   | { kind: "captcha" }
   | { kind: "face"; url: string; loginToken: string; orderNo: string }
-  | { kind: "message"; message: string };
+  | { kind: "message"; message: string; code?: string };
 
 export function loginFailureOf(error: unknown): LoginFailure {
   if (!(error instanceof UpstreamError)) throw error;
@@ -74,7 +74,7 @@ export function loginFailureOf(error: unknown): LoginFailure {
     const face = FaceStepSchema.safeParse(error.data);
     if (face.success) return { kind: "face", ...face.data };
   }
-  return { kind: "message", message: error.upstreamMessage ?? "" };
+  return { kind: "message", message: error.upstreamMessage ?? "", code: error.code };
 }
 
 /**
@@ -156,7 +156,7 @@ export type SendOutcome =
   | { kind: "sent"; resendAt: number }
   | { kind: "limited"; retryAfterS: number }
   | { kind: "captcha" }
-  | { kind: "message"; message: string };
+  | { kind: "message"; message: string; code?: string };
 
 /**
  * The portal's own limits first (60 s per mobile, hourly caps per mobile and address: HTTP 429), then
@@ -178,6 +178,6 @@ export async function sendCode(
     releaseSms(input.mobile);
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind === "captcha") return { kind: "captcha" };
-    return { kind: "message", message: error.upstreamMessage ?? "" };
+    return { kind: "message", message: error.upstreamMessage ?? "", code: error.code };
   }
 }

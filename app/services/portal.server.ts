@@ -115,7 +115,7 @@ export async function requireValidPost(args: { request: Request; context: AppLoa
   return { portal, formData: resumed.formData };
 }
 
-/** One base-info call (cached like every config answer): whether the upstream does not know the domain. */
+/** One company call (cached like every config answer): whether the upstream does not know the domain. */
 async function probeSite(request: Request, tenant: Tenant): Promise<boolean> {
   const upstream = createUpstream({
     request,
@@ -126,8 +126,8 @@ async function probeSite(request: Request, tenant: Tenant): Promise<boolean> {
     clearSession: async () => "",
   });
   try {
-    const baseInfo = await loadConfig(upstream, "baseInfo");
-    rememberCompany(tenant.domain, baseInfo.companyId);
+    const company = await loadConfig(upstream, "company");
+    rememberCompany(tenant.domain, company.companyId);
     return false;
   } catch (error) {
     // The upstream's answer for a domain it has no company for (sandbox/README.md, "Company resolution"),

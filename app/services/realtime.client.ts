@@ -58,7 +58,8 @@ export type AuthPayload = {
 };
 
 /** What a page's loader hands the browser (app/services/realtime.server.ts `socketBootstrap`). */
-export type SocketBootstrap = { host: string; query: SocketQuery; auth: AuthPayload };
+/** `poolSize`: connections in the pool (spec 000 section 4, system configuration pc.socket.pool.size). */
+export type SocketBootstrap = { host: string; query: SocketQuery; auth: AuthPayload; poolSize: number };
 
 /** ws or wss by the page's protocol, the socket host, path /websocket, the query. */
 export function socketUrl(host: string, query: SocketQuery, pageProtocol: string): string {

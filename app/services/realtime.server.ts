@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { env } from "~/env.server";
-import { configCache, DomainsSchema, knownCompany } from "~/services/config.server";
+import { configCache, DomainsSchema, knownCompany, loadConfig } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
 import { text } from "~/services/schemas.server";
 import { ALL_FAILURES, type Upstream, type UpstreamErrorKind } from "~/services/upstream.server";
@@ -16,6 +16,13 @@ export const NodeOnlineSchema = z.looseObject({
   online_school_nodejs_domain: text,
 });
 export type NodeOnline = z.infer<typeof NodeOnlineSchema>;
+
+/** The socket pool's size from the system configuration value (pc.socket.pool.size): a whole number 1-10, else 1. */
+export const MAX_SOCKET_POOL = 10;
+export function socketPoolSize(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_SOCKET_POOL) : 1;
+}
 
 /** Spec 000 section 7.3: the socket URL's `additional` parameter. */
 export const SOCKET_ADDITIONAL = "5";
@@ -50,7 +57,11 @@ function identity(portal: Portal) {
 export async function socketBootstrap(portal: Portal, module: SocketModule): Promise<SocketBootstrap | null> {
   const who = identity(portal);
   if (!who || !portal.token) return null;
-  const [host, node] = await Promise.all([loadSocketHost(portal.upstream), loadNodeOnline(portal.upstream)]);
+  const [host, node, pool] = await Promise.all([
+    loadSocketHost(portal.upstream),
+    loadNodeOnline(portal.upstream),
+    loadConfig(portal.upstream, "socketPoolSize"),
+  ]);
   if (!host) return null;
   return {
     host,
@@ -65,6 +76,7 @@ export async function socketBootstrap(portal: Portal, module: SocketModule): Pro
       platform: "pc",
     },
     auth: { ...who, token: portal.token, deviceId: portal.clientId, module },
+    poolSize: socketPoolSize(pool),
   };
 }
 

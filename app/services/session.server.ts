@@ -15,6 +15,8 @@ export type SessionData = {
   upgradedAt?: number;
   /** The solved captcha challenge whose answer the next navigation to its page sends (decision 013). */
   captchaId?: string;
+  /** The QR-code login being shown (join.qrcode.tsx): its id stays out of the address. */
+  qrLogin?: { id: string; content: string; expiresAt: number };
 };
 export type SessionFlash = { notice: string };
 export type PortalSession = Session<SessionData, SessionFlash>;

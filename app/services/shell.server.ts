@@ -1,6 +1,6 @@
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
 import { getCartCount } from "~/services/cart.server";
-import { loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
+import { centralLoginUrl, loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
 import { qrImageUrl } from "~/services/qr.server";
 
@@ -139,7 +139,8 @@ export type ShellExtras = { qr: { app: string; school: string } | null };
 
 /** The company-wide half of the shell (root loader): site, theme, footer, side bar, app download, visitor links. */
 function siteView(config: LoadedShellConfig, extras: ShellExtras) {
-  const { baseInfo, homeConfig, menus, footInfo, serviceConfig, market, registerConfig } = config;
+  // The current school's shared base info is what the shell shows; the company's name comes from getCompany.
+  const { schoolBaseInfo: baseInfo, company, homeConfig, menus, footInfo, serviceConfig, market, registerConfig } = config;
   const head = homeConfig.headCfRsp;
   const headTemplateId = [1, 2, 3].includes(head?.headTemplateId ?? 1) ? (head?.headTemplateId ?? 1) : 1;
   const fesco = (head?.headTemplateName ?? "").trim().toUpperCase() === "FESCO";
@@ -148,16 +149,24 @@ function siteView(config: LoadedShellConfig, extras: ShellExtras) {
   // Templates 2 and 3 force a white header (spec 000 section 4).
   const headerColor = headTemplateId === 1 ? HEAD_THEMES[headTheme]![1] : "#ffffff";
   const footTheme = footInfo && FOOT_THEMES[footInfo.themes] ? footInfo.themes : "default";
-  const person = new Set(serviceConfig.personConfig);
+  const person = new Set(config.personConfig?.personConfig ?? serviceConfig.personConfig);
   const app = baseInfo.appConfig;
   const phones = !market ? [] : [market.servicePhone, market.servicePhone1, market.servicePhone2].map((p) => p.trim()).filter(Boolean).slice(0, 3);
   const stat = baseInfo.companyCodeInfo;
   const statType = ["baidu", "google", "cnzz", "tencent"].includes(stat?.statType ?? "") ? stat!.statType : "";
   return {
     site: {
-      title: baseInfo.siteTitle || baseInfo.companyName,
-      companyName: baseInfo.companyName,
-      shortName: shortName(baseInfo.companyNameShort || baseInfo.companyName),
+      title: baseInfo.siteTitle || company.companyName,
+      companyName: company.companyName,
+      shortName: shortName(baseInfo.companyNameShort || company.companyNameShort || company.companyName),
+      /** companyIco of the base info (spec 000 section 3): the tab icon, http(s) or a path only */
+      icon: configUrl(baseInfo.companyIco) || (baseInfo.companyIco.startsWith("/") && !baseInfo.companyIco.startsWith("//") ? baseInfo.companyIco : ""),
+      /** checkHideSppedTest: the company hides the network speed test */
+      hideSpeedTest: config.hideSpeedTest ?? false,
+      /** the byGroup 'pc' code pc.language.toggle: '0' hides the zh/en switch */
+      languageToggle: config.pcGroup?.["pc.language.toggle"] !== "0",
+      /** spec 000 section 4, the global login check: central sign-on address, or null */
+      centralLogin: centralLoginUrl(config.globalLogin),
       logoType: baseInfo.companyLogoType === "word" ? ("word" as const) : ("image" as const),
       logo: /^https?:\/\//.test(baseInfo.companyLogo) || baseInfo.companyLogo.startsWith("/") ? baseInfo.companyLogo : "",
       themeColor,
@@ -237,7 +246,7 @@ function schoolView(config: LoadedShellConfig, user: CurrentUser | null, lastLea
   const current = records.find((s) => s.id === schoolId) ?? schools.schoolResp ?? records[0];
   const defaultSchool = schools.schoolResp ?? records.find((s) => s.defaultFlag === 1);
   const schoolTotal = schools.schoolPage.total ?? records.length;
-  const person = new Set(serviceConfig.personConfig);
+  const person = new Set(config.personConfig?.personConfig ?? serviceConfig.personConfig);
   const items = new Set(serviceConfig.perShowItem);
   const shows = (item: string) => serviceConfig.perShowInit !== 1 || items.has(item);
   return {
@@ -271,7 +280,8 @@ function schoolView(config: LoadedShellConfig, user: CurrentUser | null, lastLea
     lastLearn: lastLearn && lastLearn.courseName
       ? { courseName: lastLearn.courseName, lessonName: lastLearn.lessonName, href: lastLearn.courseId ? `/course/detail/${lastLearn.courseId}` : "/personal/course/lessons?parentId=-1" }
       : null,
-    cartCount: user && serviceConfig.openCart === 1 ? cartCount : null,
+    // Spec 000 section 4 (service config openCart) and section 7.1 (the cart config's data.openCart).
+    cartCount: user && serviceConfig.openCart === 1 && config.cartConfig?.openCart === 1 ? cartCount : null,
   };
 }
 
@@ -294,7 +304,7 @@ export function shellConfigOf(portal: Portal): Promise<LoadedShellConfig> {
 /** The root's data: company-wide configuration (cached per domain), no per-user call. */
 export async function loadSite(portal: Portal): Promise<SiteView> {
   const config = await shellConfigOf(portal);
-  const app = config.baseInfo.appConfig;
+  const app = config.schoolBaseInfo.appConfig;
   const qr = app?.appConfigStatus === 1
     ? { app: qrImageUrl(app.scanDownURL, 128), school: qrImageUrl(app.schoolURL, SCHOOL_QR_SIZE) }
     : null;

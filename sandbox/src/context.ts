@@ -1,3 +1,4 @@
+import { failMsg } from './messages.js';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { areaFor, buildFieldMap, type Area } from './config.js';
@@ -140,7 +141,7 @@ export function unauthorized(reply: FastifyReply): FastifyReply {
 }
 
 export function companyNotFound(reply: FastifyReply): FastifyReply {
-  return reply.send(fail('0', 'company not found'));
+  return reply.send(failMsg('companyNotFound'));
 }
 
 export async function area(ctx: Ctx, companyId: number, name: Area, schoolId?: number): Promise<JsonObject> {

@@ -68,7 +68,6 @@ export function company1Config(publicKey: string): JsonObject {
       wechatWorkLogin: 1,
       wechatWorkRegLogin: 1,
       ddLoginFlag: 1,
-      rememberMe: 1,
     },
     registerConfig: { usernameFlag: 1, mobileFlag: 1, registerAgreementFlag: 1, closeFlag: 0, provCityCountyFlag: 1 },
     serviceConfig: {
@@ -180,9 +179,25 @@ function company4Config(publicKey: string): JsonObject {
       companyIco: 'https://static.yunduo.example/company/4/favicon.ico',
       companyLogo: 'https://static.yunduo.example/company/4/logo.png',
     },
-    loginConfig: { rememberMe: 0 },
     footInfo: { templateId: 3, companyName: '广州四海教育咨询有限公司', icpNo: '粤ICP备11223344号', logoText: '四海财会网校' },
     alias: { pointName: '积分' },
+  });
+}
+
+/** Company 5: central sign-on (spec 000 section 4, global login check with openFlag 1 and thirdLoginUrl). */
+export const CENTRAL_LOGIN_URL = 'https://sso.yunduo.example/cas/login?service=portal';
+function company5Config(publicKey: string): JsonObject {
+  return deepMerge(company1Config(publicKey), {
+    baseInfo: {
+      siteTitle: '统一认证学院', companyName: '统一认证学院', companyNameShort: '统一认证学院',
+      companyIco: 'https://static.yunduo.example/company/5/favicon.ico',
+      companyLogo: 'https://static.yunduo.example/company/5/logo.png',
+      seo: [],
+    },
+    footInfo: { companyName: '统一认证教育科技有限公司', logoText: '统一认证学院' },
+    globalLogin: { openFlag: 1, thirdLoginUrl: CENTRAL_LOGIN_URL },
+    sysConfig: { 'pc.socket.pool.size': '3' },
+    groupConfig: { pc: [{ code: 'pc.language.toggle', value: '0' }] },
   });
 }
 
@@ -251,7 +266,8 @@ export async function resetDb(db: Db): Promise<void> {
   add('INSERT INTO companies (id, config) VALUES (?, ?)', [1, JSON.stringify(company1Config(kp.publicKey))]);
   add('INSERT INTO companies (id, config) VALUES (?, ?)', [2, JSON.stringify(company2Config(kp.publicKey))]);
   add('INSERT INTO companies (id, config) VALUES (?, ?)', [4, JSON.stringify(company4Config(kp.publicKey))]);
-  for (const [d, c] of [['localhost', 1], ['127.0.0.1', 1], ['single.localhost', 2], ['company4.localhost', 4]] as const) {
+  add('INSERT INTO companies (id, config) VALUES (?, ?)', [5, JSON.stringify(company5Config(kp.publicKey))]);
+  for (const [d, c] of [['localhost', 1], ['127.0.0.1', 1], ['single.localhost', 2], ['company4.localhost', 4], ['sso.localhost', 5]] as const) {
     add('INSERT INTO domains (domain, company_id) VALUES (?, ?)', [d, c]);
   }
 
@@ -262,6 +278,7 @@ export async function resetDb(db: Db): Promise<void> {
   });
   add('INSERT INTO schools (id, company_id, school_name, suffix, default_flag) VALUES (?,?,?,?,?)', [22, 2, '单校在线课堂', 'single', 1]);
   add('INSERT INTO schools (id, company_id, school_name, suffix, default_flag) VALUES (?,?,?,?,?)', [23, 4, '四海财会网校', 'sihai', 1]);
+  add('INSERT INTO schools (id, company_id, school_name, suffix, default_flag) VALUES (?,?,?,?,?)', [24, 5, '统一认证学院', 'sso', 1]);
 
   // menus: company-wide for company 1, plus a school-specific head menu for 北京分校 (school 2)
   stmts.push(...menuStmts(1, null, 'head', HEAD_MENUS_C1));
@@ -271,7 +288,7 @@ export async function resetDb(db: Db): Promise<void> {
     { id: 152, name: '北京课程', url: '/course/list', type: 'SYS_PAGE_HEAD_COURSE' },
     { id: 153, name: '北京资讯', url: '/news', type: 'SYS_PAGE_HEAD_NEWS' },
   ]));
-  for (const [cid, base] of [[2, 300], [4, 400]] as const) {
+  for (const [cid, base] of [[2, 300], [4, 400], [5, 500]] as const) {
     stmts.push(...menuStmts(cid, null, 'head', [
       { id: base + 1, name: '首页', url: '/home/index', type: 'SYS_PAGE_HEAD_INDEX' },
       { id: base + 2, name: '课程', url: '/course/list', type: 'SYS_PAGE_HEAD_COURSE' },

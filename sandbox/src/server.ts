@@ -1,3 +1,4 @@
+import { registerQrCodeControl, registerQrCodeRoutes } from './routes/qrcode.js';
 import Fastify, { type FastifyError } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { createCtx, hostOf, logRequest, type Ctx } from './context.js';
@@ -112,6 +113,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerCaptchaRoutes(app, ctx);
   registerFaceRoutes(app, ctx);
   registerThirdPartyRoutes(app, ctx);
+  registerQrCodeRoutes(app, ctx);
   registerExerciseSyncRoutes(app, ctx);
   registerShellRoutes(app, ctx);
   registerPersonalRoutes(app, ctx);
@@ -121,6 +123,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (ctx.control) {
     registerControlRoutes(app, ctx);
     registerMenuPermissionControlRoutes(app, ctx);
+    registerQrCodeControl(app, ctx);
   }
   const realtime = await attachRealtime(app, ctx);
 

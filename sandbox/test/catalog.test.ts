@@ -71,7 +71,7 @@ describe('seeded public content of company 1', () => {
 
   it('gives another company no content and an unknown domain the company error', async () => {
     expect((await c.api('/course/v1/front/course/page', { domain: 'single.localhost' })).json.data.total).toBe(0);
-    expect((await c.api('/course/v1/front/teacher/list', { domain: 'unknown.example' })).json).toMatchObject({ code: '0', message: 'company not found' });
+    expect((await c.api('/course/v1/front/teacher/list', { domain: 'unknown.example' })).json).toMatchObject({ code: '100000001', message: '公司不存在' });
   });
 
   it('serves SVG covers', async () => {

@@ -43,7 +43,7 @@ describe('envelope and company resolution', () => {
     for (const domain of ['nope.example', null]) {
       const r = await c.api('/saas-business/v1/front/login/config', { domain });
       expect(r.status).toBe(200);
-      expect(r.json).toEqual({ code: '0', message: 'company not found', data: null });
+      expect(r.json).toEqual({ code: '100000001', message: '公司不存在', data: null });
     }
   });
 
@@ -53,9 +53,10 @@ describe('envelope and company resolution', () => {
     expect(r.json.code).toBe('404');
   });
 
-  it('company 4 has rememberMe 0, company 2 one school', async () => {
-    expect((await c.api('/saas-business/v1/front/login/config', { domain: 'company4.localhost' })).json.data.rememberMe).toBe(0);
-    expect((await c.api('/saas-business/v1/front/login/config')).json.data.rememberMe).toBe(1);
+  it('company 5 has central sign-on, company 2 one school', async () => {
+    expect((await c.api('/saas-business/v1/front/login/checkGlobalLogin', { domain: 'sso.localhost' })).json.data)
+      .toEqual({ openFlag: 1, thirdLoginUrl: 'https://sso.yunduo.example/cas/login?service=portal' });
+    expect((await c.api('/saas-business/v1/front/login/checkGlobalLogin')).json.data).toEqual({ openFlag: 0, thirdLoginUrl: null });
     const s = await c.api('/external/api/v1/schools/searchMerge', { domain: 'single.localhost', headers: { schoolId: '1' } });
     expect(s.json.data.schoolPage.total).toBe(1);
     expect(s.json.data.schoolResp).toMatchObject({ id: 22, defaultFlag: 1, companyId: 2 });
@@ -73,14 +74,15 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
 
   it('login config', async () => {
     const d = (await c.api('/saas-business/v1/front/login/config')).json.data;
-    expect(keys(d)).toEqual(keys({ webVerifyCodeLogin: 0, publicKey: 0, thirdLoginFlag: 0, wechatLogin: 0, qqLogin: 0, weiboLogin: 0, wechatWorkLogin: 0, wechatWorkRegLogin: 0, ddLoginFlag: 0, rememberMe: 0 }));
-    expect(d).toMatchObject({ webVerifyCodeLogin: 1, thirdLoginFlag: 1, wechatLogin: 1, qqLogin: 1, weiboLogin: 1, wechatWorkLogin: 1, wechatWorkRegLogin: 1, ddLoginFlag: 1, rememberMe: 1 });
+    expect(keys(d)).toEqual(keys({ webVerifyCodeLogin: 0, publicKey: 0, thirdLoginFlag: 0, wechatLogin: 0, qqLogin: 0, weiboLogin: 0, wechatWorkLogin: 0, wechatWorkRegLogin: 0, ddLoginFlag: 0 }));
+    expect(d).toMatchObject({ webVerifyCodeLogin: 1, thirdLoginFlag: 1, wechatLogin: 1, qqLogin: 1, weiboLogin: 1, wechatWorkLogin: 1, wechatWorkRegLogin: 1, ddLoginFlag: 1 });
     expect(d.publicKey).toMatch(/^MI[A-Za-z0-9+/=]+$/);
   });
 
   it('register config', async () => {
     const d = (await c.api('/saas-business/v1/company/register/config')).json.data;
-    expect(d).toEqual({ usernameFlag: 1, mobileFlag: 1, registerAgreementFlag: 1, closeFlag: 0, provCityCountyFlag: 1 });
+    expect(d).toEqual({ usernameFlag: 1, mobileFlag: 1, registerAgreementFlag: 1, closeFlag: 0 });
+    expect((await c.api('/saas-business/v1/front/register/getProvCityCountyFlag', { query: { domain: 'localhost' } })).json.data).toBe(1);
   });
 
   it('global login check', async () => {
@@ -139,12 +141,12 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
   it.each(['/external/api/v1/share/getBaseInfo', '/external/api/v1/company/getBaseInfo'])('base info %s', async (path) => {
     const d = (await c.api(path, { headers: { schoolId: '3' } })).json.data;
     expect(keys(d)).toEqual(keys({
-      companyId: 0, schoolId: 0, domain: 0, hash: 0, unchanged: 0, useLoginPage: 0, companyIco: 0, siteTitle: 0, seo: 0,
+      schoolId: 0, domain: 0, hash: 0, unchanged: 0, useLoginPage: 0, companyIco: 0, siteTitle: 0, seo: 0,
       classTableZone: 0, liveTimeZone: 0, companyCodeInfo: 0, schoolIndependence: 0, showDomainWarn: 0, domainWarnMsg: 0,
-      companyLogoType: 0, companyName: 0, companyNameShort: 0, companyLogo: 0, appConfig: 0,
+      companyLogoType: 0, companyNameShort: 0, companyLogo: 0, appConfig: 0,
     }));
     expect(d).toMatchObject({
-      companyId: 1, schoolId: 3, domain: 'localhost', unchanged: false, useLoginPage: 0, showDomainWarn: 0, domainWarnMsg: '',
+      schoolId: 3, domain: 'localhost', unchanged: false, useLoginPage: 0, showDomainWarn: 0, domainWarnMsg: '',
       companyLogoType: 'word', companyCodeInfo: { statKey: '', statType: '' }, companyNameShort: '云朵职业教育在线学院',
       appConfig: { appConfigStatus: 1 },
     });
@@ -211,7 +213,7 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
     let r = await c.api('/saas-business/v1/school/info/suffix/', { domain: null, query: { companyId: 1, suffix: 'shanghai' } });
     expect(r.json.data).toEqual({ id: 3, schoolName: '上海分校', suffix: 'shanghai', companyId: 1, defaultFlag: 0 });
     r = await c.api('/saas-business/v1/school/info/suffix/', { query: { companyId: 1, suffix: 'atlantis' } });
-    expect(r.json).toEqual({ code: '0', message: 'school not found', data: null });
+    expect(r.json).toEqual({ code: '100000002', message: '分校不存在', data: null });
   });
 
   it('saveSessionSchoolId updates the session school', async () => {
@@ -220,7 +222,7 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
     expect(r.json).toEqual({ code: '1', message: 'success', data: { schoolId: 5 } });
     expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token })).json.data.schoolId).toBe(5);
     r = await c.api('/saas-business/v1/saveSessionSchoolId', { body: { schoolId: 23, domain: 'localhost' } });
-    expect(r.json.code).toBe('0');
+    expect(r.json.code).toBe("100000002");
   });
 
   it('sys config and group config', async () => {
@@ -262,7 +264,7 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
     expect(page.status).toBe(200);
     const st = await c.token('student01');
     r = await c.api('/saas-business/v1/front/admin/link', { token: st.token });
-    expect(r.json).toEqual({ code: '0', message: 'no permission', data: null });
+    expect(r.json).toEqual({ code: '120050001', message: '没有权限', data: null });
   });
 });
 
@@ -320,7 +322,7 @@ describe('sso code exchange, back-login, logout', () => {
     expect(r.json).toEqual({ code: '1', message: 'success', data: { token: expect.any(String), code: expect.any(String), userId: 1001, companyId: 1, schoolId: 1 } });
     const { token, code: back } = r.json.data;
     // single use
-    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code } })).json).toEqual({ code: '0', message: 'invalid code', data: null });
+    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code } })).json).toEqual({ code: '120010014', message: '授权码无效或已过期', data: null });
     expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token })).json.data.userId).toBe(1001);
 
     const b1 = await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: back } });
@@ -328,19 +330,19 @@ describe('sso code exchange, back-login, logout', () => {
     expect(b1.json.data.token).not.toBe(token);
     const b2 = await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: back } });
     expect(b2.json.code).toBe('1'); // stays valid until logout
-    expect((await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: 'nope' } })).json.code).toBe('0');
+    expect((await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: 'nope' } })).json.code).toBe("120010014");
 
     const out = await c.api('/saas-business/v1/front/login/loginoutNew', { token, body: {} });
     expect(out.json).toEqual({ code: '1', message: 'success', data: { loginSchoolPath: '/home/index' } });
     expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token })).status).toBe(401);
-    expect((await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: back } })).json.code).toBe('0');
+    expect((await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: back } })).json.code).toBe("120010014");
   });
 
   it('a code for a company 4 user does not work on company 1 domains; unknown code fails', async () => {
     const { code } = (await c.control('POST', '/sso/code', { account: 'student04' })).json;
-    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code } })).json.code).toBe('0');
+    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code } })).json.code).toBe("120010014");
     expect((await c.api('/saas-business/sso/onlischool/sign/token', { domain: 'company4.localhost', query: { code } })).json.data.companyId).toBe(4);
-    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code: 'zzz' } })).json.code).toBe('0');
+    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code: 'zzz' } })).json.code).toBe("120010014");
   });
 
   it('logout from a branch school answers its suffix path; logout without body/token is lenient', async () => {

@@ -47,7 +47,7 @@ describe('sms', () => {
 
   it('rejects a bad mobile number', async () => {
     const r = await c.api('/saas-business/v1/front/login/sendSmsCode', { body: { mobile: '12345' } });
-    expect(r.json).toEqual({ code: '0', message: 'please enter the correct mobile number', data: null });
+    expect(r.json).toEqual({ code: '120010005', message: '请输入正确的手机号', data: null });
   });
 
   it('reset clears the codes', async () => {
@@ -114,8 +114,9 @@ describe('PATCH config', () => {
   });
 
   it('only touches the given company', async () => {
-    await c.control('PATCH', '/companies/4/config', { rememberMe: 1 });
-    expect((await c.api('/saas-business/v1/front/login/config', { domain: 'company4.localhost' })).json.data.rememberMe).toBe(1);
+    await c.control('PATCH', '/companies/4/config', { webVerifyCodeLogin: 0 });
+    expect((await c.api('/saas-business/v1/front/login/config', { domain: 'company4.localhost' })).json.data.webVerifyCodeLogin).toBe(0);
+    expect((await c.api('/saas-business/v1/front/login/config')).json.data.webVerifyCodeLogin).toBe(1);
     await c.control('PATCH', '/companies/1/config', { themeColor: '#111111' });
     expect((await c.api(HOME, { domain: 'single.localhost' })).json.data.themeColor).toBe('#008AFF');
   });

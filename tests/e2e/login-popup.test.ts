@@ -48,12 +48,12 @@ test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
     await visitorLink(page, "Log in").click();
     const dialog = page.getByRole("dialog", { name: "Log in" });
     await dialog.getByRole("button", { name: "Log in", exact: true }).click();
-    await expect(dialog.locator('[data-error-for="account"]')).toHaveText("please enter account");
+    await expect(dialog.locator('[data-error-for="account"]')).toHaveText("Please enter your account.");
     await expect(dialog.getByLabel("Account")).toHaveAttribute("aria-describedby", /-error$/);
     await dialog.getByLabel("Account").fill("member01");
     await dialog.getByLabel("Password", { exact: true }).fill("wrong-password");
     await dialog.getByRole("button", { name: "Log in", exact: true }).click();
-    await expect(dialog.locator('[data-error-for="password"]')).toHaveText("wrong account or password");
+    await expect(dialog.locator('[data-error-for="password"]')).toHaveText("Wrong account or password.");
     await expect(dialog.getByLabel("Account")).toHaveValue("member01");
     await expect(dialog.getByLabel("Password", { exact: true })).toHaveValue("");
     expect(new URL(page.url()).pathname).toBe("/home/index");
@@ -146,7 +146,7 @@ test.describe("face verification failure", () => {
     await page.waitForURL(/\/face\/verify/);
     await page.getByRole("button", { name: /Fail/ }).click();
     await page.waitForURL(/\/join\/login\?face=failed/);
-    await expect(page.getByRole("alert").filter({ hasText: "face verification failed" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Face verification failed." })).toBeVisible();
     await expect(page.getByRole("form", { name: "Log in" })).toHaveAttribute("aria-describedby", "face-failed");
     // the visitor can try again from the same page
     await expect(page.getByLabel("Account")).toBeVisible();

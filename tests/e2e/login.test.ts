@@ -42,7 +42,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     await page.getByLabel("账号").fill("student01");
     await page.getByLabel("密码", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "登录", exact: true }).click();
-    await expect(page.locator('[data-error-for="password"]')).toHaveText("wrong account or password");
+    await expect(page.locator('[data-error-for="password"]')).toHaveText("账号或密码错误");
     await expect(page.getByLabel("账号")).toHaveValue("student01");
     await expect(page.getByLabel("密码", { exact: true })).toHaveValue("");
     expect(await page.content()).not.toContain("wrong-password");
@@ -52,8 +52,8 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     await page.goto("/join/login?lng=en");
     await ready(page, testInfo);
     await page.getByRole("button", { name: "Log in", exact: true }).click();
-    await expect(page.locator('[data-error-for="account"]')).toHaveText("please enter account");
-    await expect(page.locator('[data-error-for="password"]')).toHaveText("please enter password");
+    await expect(page.locator('[data-error-for="account"]')).toHaveText("Please enter your account.");
+    await expect(page.locator('[data-error-for="password"]')).toHaveText("Please enter your password.");
     await expect(page.getByLabel("Account")).toHaveAttribute("aria-describedby", /-error$/);
   });
 

@@ -19,23 +19,23 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await page.goto("/join/register?lng=en&backUrl=%2Fcourse%2Flist");
     await ready(page, testInfo);
     await expect(page.getByLabel("Username")).toHaveAttribute("maxlength", "20");
-    await expect(page.getByRole("link", { name: "user agreement" })).toHaveAttribute("target", "_blank");
-    await expect(page.getByRole("link", { name: "user agreement" })).toHaveAttribute("href", "/showRegisterAgreement");
+    await expect(page.getByRole("link", { name: "User agreement" })).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("link", { name: "User agreement" })).toHaveAttribute("href", "/showRegisterAgreement");
     await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(err(page, "username")).toHaveText("please enter username");
-    await expect(err(page, "mobile")).toHaveText("please enter phone number");
-    await expect(err(page, "smsCode")).toHaveText("SMS verification code cannot be empty!");
-    await expect(err(page, "password")).toHaveText("password cannot be empty!");
-    await expect(err(page, "province")).toHaveText("please fill in province, city, county");
-    await expect(err(page, "agreement")).toHaveText("please agree to the user agreement");
+    await expect(err(page, "username")).toHaveText("Please enter a username.");
+    await expect(err(page, "mobile")).toHaveText("Please enter your phone number.");
+    await expect(err(page, "smsCode")).toHaveText("SMS verification code cannot be empty.");
+    await expect(err(page, "password")).toHaveText("The password cannot be empty.");
+    await expect(err(page, "province")).toHaveText("Please fill in the province, city and county.");
+    await expect(err(page, "agreement")).toHaveText("Please agree to the user agreement.");
     await page.getByLabel("Username").fill("9abc");
     await page.getByLabel("Mobile number").fill("1234");
     await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(err(page, "username")).toHaveText("username must start with a letter");
-    await expect(err(page, "mobile")).toHaveText("phone number format incorrect");
+    await expect(err(page, "username")).toHaveText("Username must start with a letter.");
+    await expect(err(page, "mobile")).toHaveText("The phone number format is incorrect.");
     await page.getByLabel("Username").fill("ab-c");
     await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(err(page, "username")).toHaveText("username can only consist of 4-20 characters of letters, digits, underscores");
+    await expect(err(page, "username")).toHaveText("The username can only consist of 4-20 letters, digits and underscores.");
 
     const mobile = newMobile();
     const username = `u${mobile}`;
@@ -53,7 +53,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await page.getByLabel("I have read and agree to the").check();
     await page.getByRole("button", { name: "Register", exact: true }).click();
     await page.waitForURL(/\/course\/list/);
-    await expect(page.locator('[data-notice="registered"]')).toHaveText("registration successful");
+    await expect(page.locator('[data-notice="registered"]')).toHaveText("Registration successful.");
     await expect(page.getByTestId("user-name")).toHaveText(username);
   });
 
@@ -62,7 +62,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await ready(page, testInfo);
     await page.getByLabel("Mobile number").fill("13800000001");
     await page.getByTestId("send-code").click();
-    await expect(err(page, "mobile")).toHaveText("phone already bound");
+    await expect(err(page, "mobile")).toHaveText("Phone already bound.");
     await page.getByLabel("Username").fill("student01");
     await page.getByLabel("Mobile number").fill(newMobile());
     await page.getByLabel("Verification code").fill("123456");
@@ -72,7 +72,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await page.getByLabel("Password").fill("x");
     await page.getByLabel("I have read and agree to the").check();
     await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(err(page, "username")).toHaveText("username already bound");
+    await expect(err(page, "username")).toHaveText("Username already bound.");
     await expect(page.getByLabel("Username")).toHaveValue("student01");
     await expect(page.getByLabel("Password")).toHaveValue("");
   });
@@ -105,7 +105,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password").fill("S3cret-pass");
     await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(err(page, "agreement")).toHaveText("please agree to the user agreement");
+    await expect(err(page, "agreement")).toHaveText("Please agree to the user agreement.");
     await page.getByLabel("Password").fill("S3cret-pass");
     await page.getByLabel("I have read and agree to the").check();
     await page.getByRole("button", { name: "Register", exact: true }).click();

@@ -90,7 +90,7 @@ test.describe("global rules (spec 000 sections 4 and 6)", () => {
     await page.getByLabel("新密码", { exact: true }).fill("NewPass1!");
     await page.getByLabel("确认新密码").fill("NewPass1!");
     await page.getByRole("button", { name: "修改密码" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "old password is incorrect" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "原密码错误" })).toBeVisible();
     await page.getByLabel("原密码").fill("Passw0rd!");
     await page.getByLabel("新密码", { exact: true }).fill("NewPass1!");
     await page.getByLabel("确认新密码").fill("NewPass1!");
@@ -107,7 +107,7 @@ test.describe("global rules (spec 000 sections 4 and 6)", () => {
     await expect(page).toHaveURL(/\/home\/choice\?lng=en$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All branches");
-    await expect(page.getByPlaceholder("please enter a course you are interested in")).toBeVisible();
+    await expect(page.getByPlaceholder("Search for a course")).toBeVisible();
     await page.goto("/home/index");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByTestId("language-switch").click();

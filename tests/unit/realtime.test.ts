@@ -56,6 +56,18 @@ describe("socketBootstrap (spec 000 section 7.3)", () => {
     expect(boot.auth).toEqual({ userId: 1001, companyId: 1, schoolId: 1, token: portal.token, deviceId: "client-0001", module: "question" });
   });
 
+  it("the pool size comes from the system configuration pc.socket.pool.size (spec 000 section 4)", async () => {
+    const { configCache } = await import("~/services/config.server");
+    configCache.clear();
+    expect((await socketBootstrap(await portalFor("13800000001"), "question"))!.poolSize).toBe(1);
+    await sandbox.control("PATCH", "/companies/1/config", { sysConfig: { "pc.socket.pool.size": "3" } });
+    configCache.clear();
+    expect((await socketBootstrap(await portalFor("13800000001"), "question"))!.poolSize).toBe(3);
+    const calls = await sandbox.control<Array<{ path: string }>>("GET", `/requests?path=${encodeURIComponent("sys/config/1/pc\\.socket\\.pool\\.size")}`);
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    await sandbox.control("POST", "/reset");
+  });
+
   it("gives visitors nothing", async () => {
     expect(await socketBootstrap(await portalFor(null), "home")).toBeNull();
     expect(await presenceBootstrap(await portalFor(null))).toBeNull();

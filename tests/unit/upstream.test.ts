@@ -43,7 +43,7 @@ function context(overrides: Partial<Ctx> = {}) {
   return { ctx, cleared, upstream: createUpstream(ctx) };
 }
 
-const BaseInfo = z.looseObject({ companyId: z.number(), siteTitle: z.string() });
+const BaseInfo = z.looseObject({ domain: z.string(), siteTitle: z.string() });
 const baseInfoCall = { path: "/external/api/v1/company/getBaseInfo", schema: BaseInfo };
 
 async function lastRequest(): Promise<Recorded> {
@@ -64,7 +64,7 @@ describe("the request function", () => {
     const { token } = await sandbox.control<{ token: string }>("POST", "/tokens", { account: "13800000001" });
     const { upstream, ctx } = context({ token });
     const info = await upstream.call(baseInfoCall);
-    expect(info.companyId).toBe(1);
+    expect(info.domain).toBe("localhost");
     const req = await lastRequest();
     expect(req.path).toBe("/external/api/v1/company/getBaseInfo");
     expect(req.query.domain).toBe("localhost");
@@ -224,7 +224,7 @@ describe("error mapping of spec 000 section 8", () => {
 
   it("a schema mismatch is a 502 page", async () => {
     const { upstream } = context();
-    const page = asErrorPage(await thrown(upstream.call({ ...baseInfoCall, schema: z.object({ companyId: z.string() }) })));
+    const page = asErrorPage(await thrown(upstream.call({ ...baseInfoCall, schema: z.object({ domain: z.number() }) })));
     expect(page.status).toBe(502);
     expect(page.data.kind).toBe("bad-response");
   });
@@ -258,7 +258,7 @@ describe("error mapping of spec 000 section 8", () => {
     await sandbox.control("POST", "/faults", { path: "getBaseInfo", status: 500, times: 1 });
     const { upstream } = context();
     await thrown(upstream.call(baseInfoCall));
-    await expect(upstream.call(baseInfoCall)).resolves.toMatchObject({ companyId: 1 });
+    await expect(upstream.call(baseInfoCall)).resolves.toMatchObject({ domain: "localhost" });
   });
 });
 

@@ -25,8 +25,10 @@ export function SmsCodeField({
         <SendCodeButton resendAt={sentResendAt} />
       </Field>
       {sentResendAt ? (
-        <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent">
-          {t("codeSent", { time: new Date(sentResendAt).toLocaleTimeString("zh-CN", { hour12: false }) })}
+        // The seconds left when the page was made (issue 12: never the server's clock time); the button
+        // counts down with JavaScript, so a second's drift at hydration is expected.
+        <p role="status" className="mb-3 text-xs text-gray-600" data-testid="code-sent" suppressHydrationWarning>
+          {t("codeSent", { seconds: Math.max(0, Math.ceil((sentResendAt - Date.now()) / 1000)) })}
         </p>
       ) : null}
     </>

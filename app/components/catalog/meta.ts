@@ -1,19 +1,28 @@
 import type { MetaDescriptor } from "@remix-run/node";
 
 type SiteSeo = { pageType: string; title: string; keywords: string; description: string };
-type RootLike = { shell?: { site?: { title?: string; seo?: SiteSeo[] } } };
+type RootLike = {
+  locale?: string;
+  resources?: { common?: { titles?: Record<string, string> } };
+  shell?: { site?: { title?: string; seo?: SiteSeo[] } };
+};
 type Match = { id: string; data: unknown };
 
 /**
  * Meta of a public page: the page's own title joined to the site title (`siteTitle`), or the seo entry
  * configured for its page type; keywords and description from the seo list when it has that page type.
+ * The seo titles are the company's Chinese words for its pages, so a page in another language uses the
+ * portal's own section title (common `titles.<pageType>`) joined to the site title instead (issue 12).
  */
 export function sectionMeta(matches: Match[], pageType: string, pageTitle?: string, description?: string): MetaDescriptor[] {
   const root = matches.find((m) => m.id === "root")?.data as RootLike | undefined;
   const site = root?.shell?.site;
   const seo = site?.seo?.find((s) => s.pageType === pageType);
   const siteTitle = site?.title ?? "";
-  const title = pageTitle ? (siteTitle ? `${pageTitle} - ${siteTitle}` : pageTitle) : seo?.title || siteTitle;
+  const join = (first: string) => (siteTitle ? `${first} - ${siteTitle}` : first);
+  const chinese = !root?.locale || root.locale === "zh";
+  const sectionTitle = chinese ? seo?.title : root?.resources?.common?.titles?.[pageType];
+  const title = pageTitle ? join(pageTitle) : chinese ? sectionTitle || siteTitle : sectionTitle ? join(sectionTitle) : siteTitle;
   const desc = description || seo?.description;
   return [
     { title },

@@ -160,3 +160,9 @@ export function CourseGrid({ courses, t, eagerCount = 0 }: { courses: CourseCard
 export function minutes(seconds: number): number {
   return Math.max(1, Math.round(seconds / 60));
 }
+
+/** A validity of 36500 days or more is the upstream's way of saying "for life" (issue 12). */
+export const LIFETIME_DAYS = 36500;
+export function isLifetime(days: number): boolean {
+  return days >= LIFETIME_DAYS;
+}

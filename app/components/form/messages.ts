@@ -1,13 +1,15 @@
 import type { TFunction } from "i18next";
+import { upstreamErrorText } from "~/services/upstream-messages";
 
 /**
  * Form errors travel as keys of the form's namespace (`errors.<key>`; the login area's `login`),
- * `tooMany:<seconds>` for a rate limit, or `server:<text>` for the upstream's own message (spec 000
- * section 8: shown as it is).
+ * `tooMany:<seconds>` for a rate limit, `upstream:<key>` for an upstream message the portal knows by its
+ * code (translated), or `server:<text>` for any other upstream message (spec 000 section 8: shown as it is).
  */
 export function errorText(t: TFunction, error: string | undefined): string | undefined {
   if (!error) return undefined;
-  if (error.startsWith("server:")) return error.slice("server:".length);
+  const upstream = upstreamErrorText(t as never, error);
+  if (upstream !== null) return upstream;
   if (error.startsWith("tooMany:")) return t("errors.tooMany", { seconds: error.slice("tooMany:".length) });
   return t(`errors.${error}`);
 }
@@ -18,7 +20,8 @@ export function errorText(t: TFunction, error: string | undefined): string | und
  */
 export function fieldErrorText(t: TFunction, error: string | undefined): string | undefined {
   if (!error) return undefined;
-  if (error.startsWith("server:")) return error.slice("server:".length);
+  const upstream = upstreamErrorText(t as never, error);
+  if (upstream !== null) return upstream;
   if (error.startsWith("tooLong:")) return t("errors.tooLong", { max: error.slice("tooLong:".length) });
   return t(`errors.${error}`);
 }

@@ -14,6 +14,18 @@ export function schoolHome(school: { main: boolean; suffix: string }): string {
   return school.main || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`;
 }
 
+/**
+ * A link that switches to a school and shows its home (switcher on the home page, /home/choice). A plain
+ * /home/index would keep the session's school (issue 12: back to the main school from a branch kept the
+ * branch), so every school with a suffix goes through /home/index/{suffix}, which saves the school (the
+ * default school is then sent on to /home/index); one without a suffix goes through /school/switch.
+ */
+export function schoolSwitchHref(school: { id: number; suffix: string }): string {
+  return school.suffix
+    ? `/home/index/${encodeURIComponent(school.suffix)}`
+    : `/school/switch?schoolId=${school.id}&from=${encodeURIComponent("/home/index")}`;
+}
+
 export function isHomePath(pathname: string): boolean {
   return pathname === "/home/index" || pathname.startsWith("/home/index/") || pathname === "/";
 }
@@ -144,7 +156,7 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
           {shell.schools.map((school) => (
             <li key={school.id}>
               {home ? (
-                <a href={schoolHome(school)} className="block rounded px-2 py-1 text-gray-800 hover:bg-gray-100" aria-current={school.id === shell.school?.id ? "true" : undefined}>
+                <a href={schoolSwitchHref(school)} className="block rounded px-2 py-1 text-gray-800 hover:bg-gray-100" aria-current={school.id === shell.school?.id ? "true" : undefined}>
                   {school.name}
                 </a>
               ) : (
@@ -219,7 +231,7 @@ function HeaderTools({ shell }: { shell: ShellView }) {
       {user ? <MessageIcon unread={user.unread} /> : null}
       {user?.staff ? <AdminButton /> : null}
       {user ? <UserMenu shell={shell} /> : <VisitorLinks shell={shell} />}
-      <LanguageSwitch />
+      {shell.site.languageToggle ? <LanguageSwitch /> : null}
     </div>
   );
 }
@@ -231,12 +243,14 @@ function VisitorLinks({ shell }: { shell: ShellView }) {
   const page = location.pathname + location.search;
   const { register, login } = shell.visitorLinks;
   // useLoginPage 0: with JavaScript the links open the pop-up (loaded on the first click).
-  const { onClick, popup } = useLoginPopup(shell.site.loginPage === "popup");
+  // Central sign-on (spec 000 section 4, global login check): the login link goes there, no pop-up.
+  const central = shell.site.centralLogin;
+  const { onClick, popup } = useLoginPopup(shell.site.loginPage === "popup" && !central);
   return (
     <div className="flex items-center gap-2" data-testid="visitor-links">
       {register ? <a href={`/join/register?backUrl=${encodeURIComponent(page)}`} data-login-popup="register" onClick={onClick}>{t("site.register")}</a> : null}
       {register && login ? <span aria-hidden="true">|</span> : null}
-      {login ? <a href={loginHref(page)} data-login-popup="login" onClick={onClick}>{t("site.login")}</a> : null}
+      {login ? <a href={central ?? loginHref(page)} data-login-popup={central ? undefined : "login"} onClick={central ? undefined : onClick}>{t("site.login")}</a> : null}
       {popup}
     </div>
   );
@@ -311,7 +325,7 @@ function MessageIcon({ unread }: { unread: number }) {
  * blocker stops it), the link is fetched as JSON while the button shows the loading state, then the tab
  * goes there; on failure the tab is closed and the message shown.
  */
-function AdminButton() {
+export function AdminButton() {
   const { t } = useTranslation();
   const [state, setState] = useState<"idle" | "loading" | "error">("idle");
   const [message, setMessage] = useState("");

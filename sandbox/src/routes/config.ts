@@ -27,7 +27,11 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${EXT}/domains`, async (req) => ok({ netty: { domain: hostOf(req) } }));
 
   app.get(`${SB}/v1/front/login/config`, C(async (cid) => ok(await area(ctx, cid, 'loginConfig'))));
-  app.get(`${SB}/v1/company/register/config`, C(async (cid) => ok(await area(ctx, cid, 'registerConfig'))));
+  app.get(`${SB}/v1/company/register/config`, C(async (cid) => {
+    // the region flag has its own call (getProvCityCountyFlag)
+    const { provCityCountyFlag: _region, ...r } = await area(ctx, cid, 'registerConfig');
+    return ok(r);
+  }));
   app.get(`${SB}/v1/front/login/checkGlobalLogin`, C(async (cid) => {
     const g = await area(ctx, cid, 'globalLogin');
     return ok({ openFlag: g.openFlag ?? 0, thirdLoginUrl: g.thirdLoginUrl ?? null });
@@ -45,9 +49,11 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: Ctx): void {
   const baseInfo: Handler = async (cid, req) => {
     const school = await resolveSchool(ctx, req, cid);
     const b = await area(ctx, cid, 'baseInfo', school.id);
+    // The company's name and the speed-test switch have their own calls (getCompany, checkHideSppedTest).
     delete b.hideSpeedTest;
+    delete b.companyName;
     const domain = query(req).domain ?? (await ctx.db.companyDomains(cid))[0] ?? '';
-    return ok({ companyId: cid, schoolId: school.id, domain, hash: hashOf(b), unchanged: false, ...b });
+    return ok({ schoolId: school.id, domain, hash: hashOf(b), unchanged: false, ...b });
   };
   app.get(`${EXT}/share/getBaseInfo`, C(baseInfo));
   app.get(`${EXT}/company/getBaseInfo`, C(baseInfo));

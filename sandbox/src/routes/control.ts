@@ -6,6 +6,7 @@ import type { JsonObject, UserRow } from '../db.js';
 import { FaultError, validateFault } from '../faults.js';
 import { BRANCHES, resetDb } from '../seed.js';
 import { resetAuthState } from '../auth-state.js';
+import { resetQrCodes } from './qrcode.js';
 
 const SSO_CODE_TTL_MS = 5 * 60 * 1000;
 
@@ -39,6 +40,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx): void {
     ctx.faults.clear();
     ctx.requests.length = 0;
     resetAuthState(ctx);
+    resetQrCodes(ctx);
     return { ok: true };
   });
 

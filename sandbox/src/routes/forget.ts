@@ -1,3 +1,4 @@
+import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
 import { body, type Ctx } from '../context.js';
 import { hashPassword, type UserRow } from '../db.js';
@@ -21,12 +22,12 @@ export function registerForgetRoutes(app: FastifyInstance, ctx: Ctx): void {
     const mobile = String(b.mobile ?? '').trim();
     const smsCode = String(b.smsCode ?? '').trim();
     const password = passwordOf(b.password);
-    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
-    if (!smsCode) return fail('0', 'please enter verification code');
-    if (password.length < NEW_PASSWORD_MIN || password.length > NEW_PASSWORD_MAX) return fail('0', 'password must be 6-20 characters');
+    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
+    if (!smsCode) return failMsg('smsCodeRequired');
+    if (password.length < NEW_PASSWORD_MIN || password.length > NEW_PASSWORD_MAX) return failMsg('passwordLength');
     const user = await ctx.db.get<UserRow>('SELECT * FROM users WHERE mobile = ? AND company_id = ?', [mobile, cid]);
-    if (!(await consumeSmsCode(ctx, mobile, smsCode))) return fail('0', 'wrong or expired verification code');
-    if (!user) return fail('0', 'this mobile number is not registered');
+    if (!(await consumeSmsCode(ctx, mobile, smsCode))) return failMsg('smsCodeWrong');
+    if (!user) return failMsg('mobileNotRegistered');
     await ctx.db.run('UPDATE users SET password_hash = ? WHERE id = ?', [hashPassword(password), user.id]);
     return ok(null);
   }));

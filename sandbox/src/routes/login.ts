@@ -1,3 +1,4 @@
+import { failMsg } from '../messages.js';
 import { constants, privateDecrypt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authState, captchaGate, randomId } from '../auth-state.js';
@@ -88,15 +89,15 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (gate) return fail(gate, 'captcha required');
     const account = String(b.account ?? b.username ?? '').trim();
     const password = passwordOf(b.password);
-    if (!account) return fail('0', 'please enter account');
-    if (!password) return fail('0', 'please enter password');
+    if (!account) return failMsg('accountRequired');
+    if (!password) return failMsg('passwordRequired');
     const state = authState(ctx);
     const key = `${cid}:${account.toLowerCase()}`;
     const failures = state.loginFailures.get(key);
     const now = Date.now();
     if (failures && failures.first + LOGIN_FAILURE_WINDOW_MS > now && failures.count >= LOGIN_FAILURE_LIMIT) {
       const minutes = Math.ceil((failures.first + LOGIN_FAILURE_WINDOW_MS - now) / 60_000);
-      return fail('0', `too many failed logins, try again in ${minutes} minutes`);
+      return failMsg('tooManyLogins', minutes);
     }
     let user = await ctx.db.userByAccount(account, cid);
     if (!user && account.includes('@')) {
@@ -105,7 +106,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!user || !verifyPassword(password, user.passwordHash)) {
       const next = failures && failures.first + LOGIN_FAILURE_WINDOW_MS > now ? { first: failures.first, count: failures.count + 1 } : { first: now, count: 1 };
       state.loginFailures.set(key, next);
-      return fail('0', 'wrong account or password');
+      return failMsg('wrongAccountOrPassword');
     }
     state.loginFailures.delete(key);
     const thirdCacheCode = query(req).thirdCacheCode;
@@ -128,11 +129,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (gate) return fail(gate, 'captcha required');
     const mobile = String(b.mobile ?? '').trim();
     const smsCode = String(b.smsCode ?? '').trim();
-    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
-    if (!smsCode) return fail('0', 'please enter verification code');
+    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
+    if (!smsCode) return failMsg('smsCodeRequired');
     const user = await ctx.db.get<UserRow>('SELECT * FROM users WHERE mobile = ? AND company_id = ?', [mobile, cid]);
-    if (!(await consumeSmsCode(ctx, mobile, smsCode))) return fail('0', 'wrong or expired verification code');
-    if (!user) return fail('0', 'this mobile number is not registered');
+    if (!(await consumeSmsCode(ctx, mobile, smsCode))) return failMsg('smsCodeWrong');
+    if (!user) return failMsg('mobileNotRegistered');
     return loginAnswer(ctx, user, await schoolOf(ctx, req, cid, user));
   }));
 
@@ -140,17 +141,17 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post(`${L}/checkLimitAndMobile`, C(async (cid, req) => {
     const b = body(req);
     const mobile = String(b.mobile ?? query(req).mobile ?? '').trim();
-    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
+    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
     const last = await ctx.db.get<{ sentAt: number }>('SELECT sent_at FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1', [mobile]);
     const now = Date.now();
     if (last && last.sentAt + SMS_RESEND_S * 1000 > now) {
-      return fail('0', `please retry in ${Math.ceil((last.sentAt + SMS_RESEND_S * 1000 - now) / 1000)} seconds`);
+      return failMsg('smsRetryLater', Math.ceil((last.sentAt + SMS_RESEND_S * 1000 - now) / 1000));
     }
     const day = await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND sent_at > ?', [mobile, now - 86_400_000]);
-    if ((day?.n ?? 0) >= SMS_PER_MOBILE_PER_DAY) return fail('0', 'too many codes sent to this mobile today');
+    if ((day?.n ?? 0) >= SMS_PER_MOBILE_PER_DAY) return failMsg('smsDailyLimit');
     if (b.type === 'login' || b.type === 'forget') {
       const user = await ctx.db.get<{ id: number }>('SELECT id FROM users WHERE mobile = ? AND company_id = ?', [mobile, cid]);
-      if (!user) return fail('0', 'this mobile number is not registered');
+      if (!user) return failMsg('mobileNotRegistered');
     }
     return ok(null);
   }));
@@ -159,10 +160,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${L}/loginByCacheCode`, C(async (cid, req) => {
     const cacheCode = (query(req).cacheCode ?? '').trim();
     const entry = authState(ctx).cacheCodes.get(cacheCode);
-    if (!entry) return fail('0', 'invalid cache code');
+    if (!entry) return failMsg('invalidCacheCode');
     authState(ctx).cacheCodes.delete(cacheCode);
     const user = await ctx.db.user(entry.userId);
-    if (!user || user.companyId !== cid) return fail('0', 'invalid cache code');
+    if (!user || user.companyId !== cid) return failMsg('invalidCacheCode');
     return loginAnswer(ctx, user, await schoolOf(ctx, req, cid, user));
   }));
 
@@ -170,11 +171,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post(`${L}/loginByFace`, C(async (cid, req) => {
     const q = query(req);
     const order = authState(ctx).faceOrders.get(q.orderNo ?? '');
-    if (!order || order.loginToken !== q.loginToken) return fail('0', 'invalid face verification order');
-    if (order.result !== 'pass') return fail('0', 'face verification failed');
+    if (!order || order.loginToken !== q.loginToken) return failMsg('invalidFaceOrder');
+    if (order.result !== 'pass') return failMsg('faceFailed');
     authState(ctx).faceOrders.delete(q.orderNo ?? '');
     const user = await ctx.db.user(order.userId);
-    if (!user || user.companyId !== cid) return fail('0', 'invalid face verification order');
+    if (!user || user.companyId !== cid) return failMsg('invalidFaceOrder');
     return loginAnswer(ctx, user, order.schoolId);
   }));
 }

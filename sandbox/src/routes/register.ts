@@ -1,3 +1,4 @@
+import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
 import { captchaGate } from '../auth-state.js';
 import { area, body, query, type Ctx } from '../context.js';
@@ -28,7 +29,7 @@ async function taken(ctx: Ctx, cid: number, field: 'username' | 'mobile' | 'emai
   return Boolean(row);
 }
 
-const BOUND = { username: 'username already bound', mobile: 'phone already bound', email: 'email already bound' } as const;
+const BOUND = { username: 'usernameBound', mobile: 'phoneBound', email: 'emailBound' } as const;
 
 export function registerRegisterRoutes(app: FastifyInstance, ctx: Ctx): void {
   const C = (h: Parameters<typeof withCompany>[1]) => withCompany(ctx, h);
@@ -41,7 +42,7 @@ export function registerRegisterRoutes(app: FastifyInstance, ctx: Ctx): void {
     const q = query(req);
     for (const field of ['username', 'mobile', 'email'] as const) {
       const value = (q[field] ?? '').trim();
-      if (value && (await taken(ctx, cid, field, value))) return fail('0', BOUND[field]);
+      if (value && (await taken(ctx, cid, field, value))) return failMsg(BOUND[field]);
     }
     return ok(null);
   }));
@@ -56,24 +57,24 @@ export function registerRegisterRoutes(app: FastifyInstance, ctx: Ctx): void {
     const gate = captchaGate(ctx, b.ticket, b.randstr);
     if (gate) return fail(gate, 'captcha required');
     const config = await area(ctx, cid, 'registerConfig');
-    if (config.closeFlag) return fail('0', 'registration is closed');
+    if (config.closeFlag) return failMsg('registrationClosed');
     const str = (k: string) => (typeof b[k] === 'string' ? (b[k] as string).trim() : '');
     const username = str('username');
     const mobile = str('mobile');
     const password = typeof b.password === 'string' ? b.password : '';
     if (config.usernameFlag) {
-      if (!username) return fail('0', 'please enter username');
-      if (!USERNAME_RE.test(username)) return fail('0', 'username can only consist of 4-20 characters of letters, digits, underscores');
+      if (!username) return failMsg('usernameRequired');
+      if (!USERNAME_RE.test(username)) return failMsg('usernameFormat');
     }
-    if (config.mobileFlag && !mobile) return fail('0', 'please enter phone number');
-    if (mobile && !MOBILE_RE.test(mobile)) return fail('0', 'phone number format incorrect');
-    if (!password) return fail('0', 'password cannot be empty!');
-    if (config.provCityCountyFlag && (!str('province') || !str('city'))) return fail('0', 'please fill in province, city, county');
-    if (username && (await taken(ctx, cid, 'username', username))) return fail('0', BOUND.username);
-    if (mobile && (await taken(ctx, cid, 'mobile', mobile))) return fail('0', BOUND.mobile);
+    if (config.mobileFlag && !mobile) return failMsg('mobileRequired');
+    if (mobile && !MOBILE_RE.test(mobile)) return failMsg('mobileFormat');
+    if (!password) return failMsg('passwordEmpty');
+    if (config.provCityCountyFlag && (!str('province') || !str('city'))) return failMsg('regionRequired');
+    if (username && (await taken(ctx, cid, 'username', username))) return failMsg(BOUND.username);
+    if (mobile && (await taken(ctx, cid, 'mobile', mobile))) return failMsg(BOUND.mobile);
     if (mobile) {
-      if (!str('smsCode')) return fail('0', 'SMS verification code cannot be empty!');
-      if (!(await consumeSmsCode(ctx, mobile, str('smsCode')))) return fail('0', 'phone verification failed');
+      if (!str('smsCode')) return failMsg('smsCodeEmpty');
+      if (!(await consumeSmsCode(ctx, mobile, str('smsCode')))) return failMsg('phoneVerificationFailed');
     }
     const school = await ctx.db.defaultSchool(cid);
     const max = await ctx.db.get<{ id: number }>('SELECT MAX(id) AS id FROM users');

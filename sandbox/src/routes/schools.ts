@@ -1,3 +1,4 @@
+import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
 import { authOf, body, companyNotFound, query, resolveCompany, resolveSchool, schoolJson, type Ctx } from '../context.js';
 import type { MenuRow } from '../db.js';
@@ -69,14 +70,14 @@ export function registerSchoolRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (cid === undefined) return companyNotFound(reply);
     const suffix = (q.suffix ?? '').trim();
     const school = (await ctx.db.schools(cid)).find((s) => s.suffix === suffix);
-    return school ? ok(schoolJson(school)) : fail('0', 'school not found');
+    return school ? ok(schoolJson(school)) : failMsg('schoolNotFound');
   });
 
   app.post(`${SB}/v1/saveSessionSchoolId`, C(async (cid, req) => {
     const b = body(req);
     const id = Number(b.schoolId ?? query(req).schoolId);
     const school = Number.isInteger(id) ? await ctx.db.school(id) : undefined;
-    if (!school || school.companyId !== cid) return fail('0', 'school not found');
+    if (!school || school.companyId !== cid) return failMsg('schoolNotFound');
     const auth = await authOf(ctx, req, cid);
     if (auth) await ctx.db.run('UPDATE tokens SET school_id = ? WHERE token = ?', [school.id, auth.token.token]);
     return ok({ schoolId: school.id });

@@ -1,3 +1,4 @@
+import { failMsg } from '../messages.js';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -23,15 +24,15 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
     const row = code
       ? await ctx.db.get<{ userId: number; schoolId: number; expiresAt: number; used: number }>('SELECT * FROM sso_codes WHERE code = ?', [code])
       : undefined;
-    if (!row || row.used || row.expiresAt <= Date.now()) return fail('0', 'invalid code');
+    if (!row || row.used || row.expiresAt <= Date.now()) return failMsg('invalidCode');
     const user = await ctx.db.user(row.userId);
-    if (!user) return fail('0', 'invalid code');
+    if (!user) return failMsg('invalidCode');
     if (domainOf(req) !== undefined) {
       const cid = await resolveCompany(ctx, req);
-      if (cid !== user.companyId) return fail('0', 'invalid code');
+      if (cid !== user.companyId) return failMsg('invalidCode');
     }
     const { changes } = await ctx.db.run('UPDATE sso_codes SET used = 1 WHERE code = ? AND used = 0', [code]);
-    if (!changes) return fail('0', 'invalid code');
+    if (!changes) return failMsg('invalidCode');
     return ok(sessionJson(await ctx.db.createSession(user, row.schoolId, ctx.tokenTtlS)));
   });
 
@@ -54,9 +55,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
     const row = code
       ? await ctx.db.get<{ userId: number; schoolId: number; revoked: number }>('SELECT * FROM back_codes WHERE code = ?', [code])
       : undefined;
-    if (!row || row.revoked) return fail('0', 'invalid code');
+    if (!row || row.revoked) return failMsg('invalidCode');
     const user = await ctx.db.user(row.userId);
-    if (!user) return fail('0', 'invalid code');
+    if (!user) return failMsg('invalidCode');
     return ok(sessionJson(await ctx.db.createSession(user, row.schoolId, ctx.tokenTtlS, code)));
   });
 
@@ -78,7 +79,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${SB}/v1/front/admin/link`, C(async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);
-    if (!auth.user.staffFlag) return fail('0', 'no permission');
+    if (!auth.user.staffFlag) return failMsg('noPermission');
     return ok(`http://${hostOf(req)}/__sandbox/admin?company=${cid}`);
   }));
 
@@ -105,7 +106,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
     const b = body(req);
     if (captchaGate(ctx, b.ticket, b.randstr)) return fail('600', 'captcha required');
     const mobile = String(b.mobile ?? query(req).mobile ?? '').trim();
-    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
+    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const type = typeof b.type === 'string' ? b.type : 'login';
     await ctx.db.run('INSERT INTO sms_codes (mobile, company_id, code, type, sent_at) VALUES (?,?,?,?,?)', [mobile, cid, code, type, Date.now()]);

@@ -1,3 +1,4 @@
+import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
 import { authOf, body, unauthorized, type Ctx } from '../context.js';
 import { hashPassword, verifyPassword, type MenuRow } from '../db.js';
@@ -15,7 +16,7 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
     const row = Number.isInteger(id)
       ? await ctx.db.get<MenuRow>('SELECT * FROM menus WHERE id = ? AND company_id = ? AND kind = ?', [id, cid, 'foot'])
       : undefined;
-    if (!row) return fail('0', 'page not found');
+    if (!row) return failMsg('pageNotFound');
     const parent = row.parentId ? await ctx.db.get<MenuRow>('SELECT * FROM menus WHERE id = ?', [row.parentId]) : undefined;
     return ok({
       id: row.id,
@@ -32,7 +33,7 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
     const row = Number.isInteger(id)
       ? await ctx.db.get<MenuRow>('SELECT * FROM menus WHERE id = ? AND company_id = ? AND url_type = ?', [id, cid, 'LINK_VARIABLE'])
       : undefined;
-    if (!row) return fail('0', 'menu not found');
+    if (!row) return failMsg('menuNotFound');
     const auth = await authOf(ctx, req, cid);
     const url = row.menuUrl
       .replaceAll('{userId}', auth ? String(auth.user.id) : '')
@@ -49,8 +50,8 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
     const newPassword = String(b.newPassword ?? '');
     // without the old password: allowed within 10 minutes of verifyIdentidy (routes/personal.ts), once
     const verified = !oldPassword && (await identityVerified(ctx, auth.user.id));
-    if (!verified && !verifyPassword(oldPassword, auth.user.passwordHash)) return fail('0', 'old password is incorrect');
-    if (newPassword.length < 6 || newPassword.length > 20) return fail('0', 'password must be 6-20 characters');
+    if (!verified && !verifyPassword(oldPassword, auth.user.passwordHash)) return failMsg('oldPasswordWrong');
+    if (newPassword.length < 6 || newPassword.length > 20) return failMsg('passwordLength');
     await ctx.db.run('UPDATE users SET password_hash = ?, change_password_config = 0 WHERE id = ?', [hashPassword(newPassword), auth.user.id]);
     if (verified) await identityVerified(ctx, auth.user.id, true);
     return ok(null);

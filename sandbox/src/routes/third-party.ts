@@ -1,3 +1,4 @@
+import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
 import { authState, randomId } from '../auth-state.js';
 import { area, body, hostOf, query, type Ctx } from '../context.js';
@@ -32,8 +33,8 @@ export function registerThirdPartyRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${SB}/v1/front/register/thirdLoginUrl`, C(async (cid, req) => {
     const q = query(req);
     const type = q.type ?? '';
-    if (!(THIRD_TYPES as readonly string[]).includes(type)) return fail('0', 'unknown third-party type');
-    if (!q.redirectUri) return fail('0', 'Missing parameters');
+    if (!(THIRD_TYPES as readonly string[]).includes(type)) return failMsg('unknownThirdType');
+    if (!q.redirectUri) return failMsg('missingParameters');
     const url = new URL(`http://${hostOf(req)}/oauth/authorize`);
     url.searchParams.set('type', type);
     url.searchParams.set('company', String(cid));
@@ -71,7 +72,7 @@ export function registerThirdPartyRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get<{ Params: { id: string } }>(`${SB}/api/third/login/getThirdUserBy/:id`, async (req) => {
     const state = authState(ctx);
     const entry = state.thirdCodes.get(req.params.id);
-    if (!entry) return fail('0', 'invalid authorisation code');
+    if (!entry) return failMsg('invalidAuthorisation');
     state.thirdCodes.delete(req.params.id);
     const cacheCode = randomId(12);
     if (entry.userId !== null) state.cacheCodes.set(cacheCode, { userId: entry.userId, type: entry.type });

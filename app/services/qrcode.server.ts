@@ -1,0 +1,28 @@
+import * as z from "zod/v4";
+import { text } from "~/services/schemas.server";
+import type { Upstream } from "~/services/upstream.server";
+
+/**
+ * The generic QR-code login (spec 000 section 2.6, "other login modes seen in calls: QR code"; the paths
+ * are the sandbox's chosen ones, sandbox/README.md): a code to show, then its status until the school's
+ * app has scanned and confirmed it; `confirmed` carries a one-time cache code for `loginByCacheCode`.
+ */
+export const QrCodeSchema = z.looseObject({ qrId: z.string().min(1), content: z.string().min(1), expireS: z.number().int().positive().catch(120) });
+export type QrCode = z.infer<typeof QrCodeSchema>;
+
+export const QrStatusSchema = z.looseObject({
+  status: z.enum(["waiting", "scanned", "confirmed", "expired"]).catch("expired"),
+  cacheCode: text,
+});
+export type QrStatus = z.infer<typeof QrStatusSchema>;
+
+/** How often the page looks again while the code waits (seconds): meta refresh without JS, a revalidation with. */
+export const QR_POLL_S = 3;
+
+export function createQrCode(upstream: Upstream) {
+  return upstream.call({ path: "/saas-business/v1/front/login/qrcode/create", schema: QrCodeSchema, auth: "none" });
+}
+
+export function qrCodeStatus(upstream: Upstream, qrId: string) {
+  return upstream.call({ path: "/saas-business/v1/front/login/qrcode/status", query: { qrId }, schema: QrStatusSchema, auth: "none" });
+}

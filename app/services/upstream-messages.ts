@@ -1,0 +1,70 @@
+/**
+ * The upstream's business messages the portal knows by code (issue 12 part 3): the upstream speaks
+ * Chinese whatever the page's language, so a known code is shown as the portal's own translation
+ * (`errors` namespace, `upstream.<key>`, zh and en); any other code shows the upstream's message as it is
+ * (spec 000 section 8). This is the one mapping place; forms carry the result as a form-error string.
+ */
+export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  "120010001": "wrongAccountOrPassword",
+  "120010002": "accountRequired",
+  "120010003": "passwordRequired",
+  "120010004": "tooManyLogins",
+  "120010005": "mobileInvalid",
+  "120010006": "smsCodeRequired",
+  "120010007": "smsCodeWrong",
+  "120010008": "mobileNotRegistered",
+  "120010009": "smsRetryLater",
+  "120010010": "smsDailyLimit",
+  "120010011": "invalidCacheCode",
+  "120010013": "faceFailed",
+  "120020001": "usernameBound",
+  "120020002": "phoneBound",
+  "120020003": "emailBound",
+  "120020004": "registrationClosed",
+  "120020005": "usernameRequired",
+  "120020006": "usernameFormat",
+  "120020007": "mobileRequired",
+  "120020008": "mobileFormat",
+  "120020009": "passwordEmpty",
+  "120020010": "regionRequired",
+  "120020011": "smsCodeEmpty",
+  "120020012": "phoneVerificationFailed",
+  "120040001": "oldPasswordWrong",
+  "120040002": "passwordLength",
+  "120050001": "noPermission",
+  "120070001": "qrNotScanned",
+  "120070002": "qrExpired",
+  "120080001": "notTeacher",
+};
+
+const PREFIX = "upstream:";
+
+/**
+ * The form-error string of an upstream failure: `upstream:<key>` (or `upstream:<key>:<n>` when the
+ * message carries a number, e.g. seconds to wait) for a known code, else `server:<message>`, else the
+ * fallback.
+ */
+export function upstreamFormError(failure: { code?: string; message?: string }, fallback: string): string {
+  const key = failure.code ? UPSTREAM_MESSAGE_KEYS[failure.code] : undefined;
+  if (key) {
+    const n = /\d+/.exec(failure.message ?? "")?.[0];
+    return `${PREFIX}${key}${n ? `:${n}` : ""}`;
+  }
+  return failure.message ? `server:${failure.message}` : fallback;
+}
+
+/** The i18n key (errors namespace) and count of an `upstream:` form error, or null for any other string. */
+export function parseUpstreamFormError(error: string): { key: string; n?: number } | null {
+  if (!error.startsWith(PREFIX)) return null;
+  const [key, n] = error.slice(PREFIX.length).split(":");
+  if (!key || !Object.values(UPSTREAM_MESSAGE_KEYS).includes(key)) return null;
+  return n && /^\d+$/.test(n) ? { key: `upstream.${key}`, n: Number(n) } : { key: `upstream.${key}` };
+}
+
+/** The text of an `upstream:` or `server:` form error in the page's language, or null for any other string. */
+export function upstreamErrorText(t: (key: string, options: Record<string, unknown>) => string, error: string): string | null {
+  const known = parseUpstreamFormError(error);
+  if (known) return t(known.key, { ns: "errors", n: known.n });
+  if (error.startsWith("server:")) return error.slice("server:".length);
+  return null;
+}
