@@ -35,7 +35,8 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
 
   function translate(ns: string, key: string, options?: Options | string): string {
     const opts: Options = typeof options === "string" ? { defaultValue: options } : (options ?? {});
-    let namespace = ns;
+    // i18next's `{ ns }` option picks the namespace for this one key
+    let namespace = typeof opts.ns === "string" && opts.ns in store ? opts.ns : ns;
     let name = key;
     const colon = key.indexOf(":");
     if (colon > 0 && key.slice(0, colon) in store) {

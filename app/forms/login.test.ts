@@ -116,7 +116,7 @@ describe("password maximum (issue 10 §4: RSA-1024 OAEP holds 86 bytes)", () => 
     expect(login("密".repeat(29))).toEqual(["passwordTooLong"]); // 87 bytes
     const none = { usernameFlag: false, mobileFlag: false, regionFlag: false, agreementFlag: false };
     expect(errors(registerSchema(none), { intent: "register", password: "a".repeat(100) }).password).toEqual(["passwordTooLong"]);
-    expect(en.errors.passwordTooLong).toBe("password is too long (at most 64 characters)");
+    expect(en.errors.passwordTooLong).toBe("The password is too long (at most 64 characters).");
   });
 
   it("every password the schema takes can be encrypted with a 1024-bit key", async () => {

@@ -16,7 +16,7 @@ import {
   type PortalSession,
 } from "~/services/session.server";
 import { requireKnownSite, systemOsOf, tenantOf, type Tenant } from "~/services/tenant.server";
-import { createUpstream, UpstreamError, type Upstream, type UpstreamTiming } from "~/services/upstream.server";
+import { createUpstream, toResponse, UpstreamError, type Upstream, type UpstreamTiming } from "~/services/upstream.server";
 
 /** Everything a loader or action needs about the request it serves; built once per request. */
 export type Portal = {
@@ -116,6 +116,9 @@ export async function requireValidPost(args: { request: Request; context: AppLoa
 }
 
 /** One company call (cached like every config answer): whether the upstream does not know the domain. */
+/** The upstream's code for a domain without a company. */
+const COMPANY_NOT_FOUND_CODE = "100000001";
+
 async function probeSite(request: Request, tenant: Tenant): Promise<boolean> {
   const upstream = createUpstream({
     request,
@@ -126,14 +129,17 @@ async function probeSite(request: Request, tenant: Tenant): Promise<boolean> {
     clearSession: async () => "",
   });
   try {
-    const company = await loadConfig(upstream, "company");
+    const company = await loadConfig(upstream, "company", { expect: ["business"] });
     rememberCompany(tenant.domain, company.companyId);
     return false;
   } catch (error) {
-    // The upstream's answer for a domain it has no company for (sandbox/README.md, "Company resolution"),
-    // as the request layer maps it: a business error page with the upstream's message.
-    const payload = (error as { data?: { kind?: unknown; message?: unknown } } | null)?.data;
-    return payload?.kind === "business" && payload.message === "company not found";
+    // The upstream's answer for a domain it has no company for (sandbox/README.md, "Company resolution",
+    // code 100000001 公司不存在); any other failure is mapped as every call's is.
+    if (error instanceof UpstreamError && error.kind === "business") {
+      if (error.code === COMPANY_NOT_FOUND_CODE) return true;
+      throw await toResponse(error, upstream.ctx);
+    }
+    throw error;
   }
 }
 

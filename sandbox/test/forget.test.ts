@@ -42,8 +42,8 @@ describe('SMS codes burn after 5 wrong checks (issue 10 §2)', () => {
     await c.api(`${L}/sendSmsCode`, { method: 'POST', body: { mobile: MOBILE, type } });
     const { code } = (await c.control('GET', `/sms?mobile=${MOBILE}`)).json;
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await c.api(path, { method: 'POST', body: payload(wrong) })).json.code).toBe('0');
-    expect((await c.api(path, { method: 'POST', body: payload(code) })).json.code).toBe('0');
+    for (let i = 0; i < 5; i++) expect((await c.api(path, { method: 'POST', body: payload(wrong) })).json.code).toBe('120010007');
+    expect((await c.api(path, { method: 'POST', body: payload(code) })).json.code).toBe('120010007');
     await c.api(`${L}/sendSmsCode`, { method: 'POST', body: { mobile: MOBILE, type } });
     const fresh = (await c.control('GET', `/sms?mobile=${MOBILE}`)).json.code;
     expect((await c.api(path, { method: 'POST', body: payload(fresh) })).json.code).toBe('1');

@@ -102,7 +102,7 @@ describe("error mapping (spec 000 section 8)", () => {
     await browser.get("/home/index?lng=en"); // the language choice persists in a cookie
     await browser.signIn(portal);
     await portal.fault({ path: "getCurrentUser", status: 409, times: 1 });
-    expect(alert((await browser.get("/home/index")).html)).toBe("your account has logged in elsewhere and was forced offline");
+    expect(alert((await browser.get("/home/index")).html)).toBe("Your account has logged in elsewhere and was forced offline.");
   });
 
   it("an upstream outage is a branded 502 page, never a stack trace", async () => {
@@ -182,7 +182,7 @@ describe("the offline page (spec 000 section 4)", () => {
     // typed in the address bar (Sec-Fetch-Site: none): the session ends
     const own = await browser.get("/redirect/online?u=localhost&lng=en", { headers: { "Sec-Fetch-Site": "none" } });
     expect(h1(own.html)).toBe("You are offline");
-    expect(alert(own.html)).toContain("your account has logged in elsewhere and was forced offline");
+    expect(alert(own.html)).toContain("Your account has logged in elsewhere and was forced offline.");
     expect(byTestId(own.html, "user-name")).toBeUndefined();
     expect(byTestId((await browser.get("/home/index")).html, "user-name")).toBeUndefined();
   });
