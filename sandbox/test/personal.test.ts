@@ -66,7 +66,7 @@ describe('account settings', () => {
   });
 
   it('changes the password after verifying identity with the STU_UPDATE_PWD code', async () => {
-    expect((await api(`${S}/update/password`, 'POST', { newPassword: 'NewPass1' })).json.message).toBe('old password is incorrect');
+    expect((await api(`${S}/update/password`, 'POST', { newPassword: 'NewPass1' })).json.message).toBe('原密码错误');
     expect((await api(`${S}/send/sms/STU_UPDATE_PWD`, 'PUT', {})).json.code).toBe('1');
     const sms = (await c.control('GET', '/sms?mobile=13800000001')).json;
     expect(sms.type).toBe('STU_UPDATE_PWD');

@@ -64,7 +64,8 @@ describe("account settings service", () => {
     await account.changePassword(up, { newPassword: "NewPass1" });
     await account.verifyIdentity(up, { password: "NewPass1" });
     expect(await thrown(account.changePassword(up, { oldPassword: "Passw0rd!", newPassword: "x12345" }))).toMatchObject({
-      upstreamMessage: "old password is incorrect",
+      code: "120040001",
+      upstreamMessage: "原密码错误",
     });
   });
 
