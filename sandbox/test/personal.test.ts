@@ -73,7 +73,7 @@ describe('account settings', () => {
     expect((await api(`${S}/verifyIdentidy`, 'POST', { smsCode: sms.code })).json.data).toMatchObject({ verified: true });
     expect((await api(`${S}/update/password`, 'POST', { newPassword: 'NewPass1' })).json.code).toBe('1');
     // the verification is used up; the new password verifies
-    expect((await api(`${S}/update/password`, 'POST', { newPassword: 'Other12' })).json.code).toBe('0');
+    expect((await api(`${S}/update/password`, 'POST', { newPassword: 'Other12' })).json.code).toBe('120040001');
     expect((await api(`${S}/verifyIdentidy`, 'POST', { password: 'NewPass1' })).json.code).toBe('1');
     expect((await api(`${S}/verifyIdentidy`, 'POST', { password: 'Passw0rd!' })).json.message).toBe('password is incorrect');
   });
