@@ -6,7 +6,7 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
-import { COURSE_NAME_MAX, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/components/catalog/query";
+import { COURSE_NAME_MAX, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/forms/course-query";
 import { listCategories, searchCourses } from "~/services/catalog.server";
 import { loadSection, cacheHeaders } from "~/services/sections.server";
 
