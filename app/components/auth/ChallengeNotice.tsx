@@ -1,9 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-
-type Next =
-  | { kind: "captcha"; challenge: { provider: "sandbox"; url: string } | { provider: "cloud"; appId: string; returnUrl: string } }
-  | { kind: "face"; url: string };
+import type { Next } from "~/forms/outcome";
 
 /**
  * Code 600 (captcha) or 120030002 (face step): without JavaScript a plain link to the challenge page
