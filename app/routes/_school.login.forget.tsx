@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -94,6 +94,7 @@ export default function LoginForget() {
   const [form, fields] = useForm({
     id: "forget",
     lastResult: navigation.state === "idle" ? outcome?.result : undefined,
+    constraint: getZodConstraint(ForgetSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgetSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

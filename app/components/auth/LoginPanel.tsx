@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -57,6 +57,7 @@ export function LoginPanel({
     id: `${idPrefix}login-${mode}`,
     lastResult: busy ? undefined : result,
     defaultValue: { account: data.remembered, remember: data.remembered ? "on" : undefined },
+    constraint: getZodConstraint(LoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -47,6 +47,7 @@ export function RegisterPanel({
   const [form, fields] = useForm({
     id: `${idPrefix}register`,
     lastResult: busy ? undefined : outcome?.result,
+    constraint: getZodConstraint(registerSchema(flags)),
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: formData.get("intent") === "sendCode" ? RegisterSendCodeSchema : registerSchema(flags) }),
     shouldValidate: "onBlur",
