@@ -4,7 +4,10 @@ import { useTranslation } from "~/i18n-runtime";
  * Adds the namespaces an area's loader sent (`namespaces()` in i18n.server.ts) to the page's i18next
  * instance, then returns `t` for the first of them. Idempotent: a bundle already there is kept.
  */
-export function useNamespaces(i18nData: { locale: string; bundles: Record<string, unknown> } | undefined, ns?: string) {
+/** An area's translations as its loader sends them (`namespaces()` in i18n.server.ts). */
+export type I18nData = { locale: string; bundles: Record<string, unknown> };
+
+export function useNamespaces(i18nData: I18nData | undefined, ns?: string) {
   const { i18n } = useTranslation();
   if (i18nData) {
     for (const [name, bundle] of Object.entries(i18nData.bundles)) {

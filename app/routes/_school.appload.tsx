@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { Empty, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { qrSvgDataUrl, SCHOOL_QR_SIZE, APP_QR_SIZE } from "~/services/app-download.server";
 import { loadConfig } from "~/services/config.server";
-import { loadSection, sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "app", d?.title);
 
 const httpUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : "");

@@ -1,16 +1,16 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { minutes, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { ChapterList, MissingCourseId } from "~/components/catalog/course";
 import { getCourseContents } from "~/services/catalog.server";
-import { idOf, loadSection, notFound, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { idOf, loadSection, notFound, cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "course", d?.contents?.courseName);
 

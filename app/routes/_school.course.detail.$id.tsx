@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { ChapterList } from "~/components/catalog/course";
@@ -10,11 +10,11 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { useShell } from "~/components/shell/use-shell";
 import { getCourse } from "~/services/catalog.server";
 import { isLoggedIn } from "~/services/portal.server";
-import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "course", d?.course.courseName, d?.course.summary);
 

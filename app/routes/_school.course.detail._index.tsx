@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
 import { MissingCourseId } from "~/components/catalog/course";
-import { loadSection, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSection, cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 
 export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "course");
 

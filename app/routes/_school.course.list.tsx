@@ -1,18 +1,18 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
-import { COURSE_NAME_MAX, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/components/catalog/query";
+import { COURSE_NAME_MAX, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/forms/course-query";
 import { listCategories, searchCourses } from "~/services/catalog.server";
-import { loadSection, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSection, cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) =>
   sectionMeta(matches, "course", d?.query.courseName ? d.title : undefined);

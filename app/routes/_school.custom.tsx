@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
 import { SectionPage } from "~/components/catalog/parts";
 import { getCustomPage } from "~/services/school-content.server";
-import { idOf, loadSection, notFound, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { idOf, loadSection, notFound, cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "custom", d?.page.title);
 
 /** `/custom` (optionally `?id=`): the school's custom page, its sections as plain text. */

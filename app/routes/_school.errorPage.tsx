@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal } from "~/services/portal.server";
-import { sectionHeaders as cacheHeaders, titleOf } from "~/services/sections.server";
+import { cacheHeaders, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => [...sectionMeta(matches, "error", d?.title), { name: "robots", content: "noindex" }];
 
 /** `/errorPage`: where the old client sent a visitor after a failure; a page with ways back, never a login wall. */

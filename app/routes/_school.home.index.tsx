@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid, Img, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -10,11 +10,11 @@ import { listPackages, listTeachers, recommendedCourses } from "~/services/catal
 import { loadConfig } from "~/services/config.server";
 import { listNews } from "~/services/news.server";
 import { homeTemplateTarget } from "~/services/redirect";
-import { loadSection, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSection, cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 
 export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "index");
 

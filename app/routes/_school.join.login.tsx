@@ -1,16 +1,17 @@
 import { upstreamFormError } from "~/services/upstream-messages";
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { LoginPanel } from "~/components/auth/LoginPanel";
 import { LoginSchema, type LoginSubmission } from "~/forms/login";
+import type { Outcome } from "~/forms/outcome";
 import { namespaces } from "~/i18n.server";
 import { passwordLogin, smsLogin } from "~/services/auth.server";
 import { ddQrDataUrl } from "~/services/third-party.server";
-import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, type CaptchaChallenge, type Pending } from "~/services/captcha.server";
+import { resumeAfterCaptcha, type CaptchaAnswer, type Pending } from "~/services/captcha.server";
 import { centralLoginUrl, loadConfig } from "~/services/config.server";
+import { failWith, sendCodeOutcome, toCaptcha, withBackUrl } from "~/services/form-result.server";
 import {
   completeLogin,
   encryptPassword,
@@ -30,9 +31,6 @@ export const handle = { i18n: ["login"], loginPage: true };
 export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
-
-export type Next = { kind: "captcha"; challenge: CaptchaChallenge } | { kind: "face"; url: string };
-export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: Next; status: number; retryAfterS?: number };
 
 const THIRD = [
   ["weixin", "wechatLogin"],
@@ -137,24 +135,11 @@ async function attempt(
 ): Promise<Outcome | Response> {
   const { password: _omit, ...publicFields } = fields as LoginSubmission & { password?: string };
   const keep = Object.fromEntries(Object.entries(publicFields).filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const toCaptcha = (): Outcome => {
-    const id = storePending(portal, { form: "login", fields: keep, secret });
-    const back = `/join/login${fields.backUrl ? `?backUrl=${encodeURIComponent(fields.backUrl)}` : ""}`;
-    return { ...failWith(keep, {}), next: { kind: "captcha", challenge: challengeFor(portal, back, id) }, status: 200 };
-  };
+  const captchaFirst = () => toCaptcha(portal, "login", withBackUrl("/join/login", fields.backUrl), keep, secret);
 
   if (fields.intent === "sendCode") {
     const sent = await sendCode(portal, ip, { mobile: fields.mobile, type: "login", ...captcha });
-    switch (sent.kind) {
-      case "sent":
-        return { ...failWith(keep, {}, "success"), sentResendAt: sent.resendAt, status: 200 };
-      case "limited":
-        return { ...failWith(keep, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
-      case "captcha":
-        return toCaptcha();
-      case "message":
-        return failWith(keep, { mobile: [upstreamFormError(sent, "verificationFailed")] });
-    }
+    return sendCodeOutcome(sent, keep, captchaFirst);
   }
 
   const account = fields.intent === "password" ? fields.account : fields.mobile;
@@ -179,21 +164,12 @@ async function attempt(
     return await completeLogin(portal, answer, { backUrl: fields.backUrl, remember });
   } catch (error) {
     const failure = loginFailureOf(error);
-    if (failure.kind === "captcha") return toCaptcha();
+    if (failure.kind === "captcha") return captchaFirst();
     if (failure.kind === "face") {
       return { ...failWith(keep, {}), next: { kind: "face", url: faceRedirectUrl(portal, failure.url, fields.backUrl) }, status: 200 };
     }
     return failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [upstreamFormError(failure, "verificationFailed")] });
   }
-}
-
-/** A conform result that re-renders the form with what the visitor typed (never the password). */
-function failWith(fields: Record<string, unknown>, error: Record<string, string[]>, status: "error" | "success" = "error"): Outcome {
-  const { password: _p, ...initialValue } = fields;
-  return {
-    result: { status, initialValue: initialValue as Record<string, string>, error, state: undefined },
-    status: Object.keys(error).length ? 400 : 200,
-  };
 }
 
 export default function JoinLogin() {

@@ -1,15 +1,16 @@
 import { upstreamFormError } from "~/services/upstream-messages";
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterPanel } from "~/components/auth/RegisterPanel";
+import type { Outcome } from "~/forms/outcome";
 import { RegisterSendCodeSchema, registerSchema, type RegisterFlags } from "~/forms/register";
 import { namespaces } from "~/i18n.server";
 import { checkAccount, passwordLogin, register } from "~/services/auth.server";
-import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, type CaptchaChallenge } from "~/services/captcha.server";
+import { resumeAfterCaptcha, type CaptchaAnswer } from "~/services/captcha.server";
 import { loadCities } from "~/services/cities.server";
 import { loadConfig } from "~/services/config.server";
+import { failWith, sendCodeOutcome, toCaptcha, withBackUrl } from "~/services/form-result.server";
 import { completeLogin, encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
 import { checkSmsCode } from "~/services/code-attempts.server";
@@ -20,8 +21,6 @@ import { UpstreamError } from "~/services/upstream.server";
 export const handle = { i18n: ["login"], loginPage: true };
 export const headers = retryAfterHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
-
-export type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number; retryAfterS?: number };
 
 async function flagsOf(portal: Portal): Promise<RegisterFlags & { closed: boolean }> {
   const [config, regionFlag] = await Promise.all([loadConfig(portal.upstream, "registerConfig"), loadConfig(portal.upstream, "regionFlag")]);
@@ -94,31 +93,18 @@ async function attempt(
   password: string | undefined,
   captcha: Partial<CaptchaAnswer> = {},
 ): Promise<Outcome | Response> {
-  const toCaptcha = (): Outcome => {
-    const id = storePending(portal, { form: "register", fields, secret: password });
-    const back = `/join/register${fields.backUrl ? `?backUrl=${encodeURIComponent(fields.backUrl)}` : ""}`;
-    return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, back, id) }, status: 200 };
-  };
+  const captchaFirst = () => toCaptcha(portal, "register", withBackUrl("/join/register", fields.backUrl), fields, password);
   const mobile = flags.mobileFlag ? fields.mobile?.trim() : undefined;
   const username = flags.usernameFlag ? fields.username?.trim() : undefined;
   if (fields.intent === "sendCode") {
     try {
       await checkAccount(portal.upstream, { mobile });
     } catch (error) {
-      if (error instanceof UpstreamError && error.kind === "captcha") return toCaptcha();
+      if (error instanceof UpstreamError && error.kind === "captcha") return captchaFirst();
       return failWith(fields, upstreamError(error, "mobile"));
     }
     const sent = await sendCode(portal, ip, { mobile: mobile ?? "", type: "register", ...captcha });
-    switch (sent.kind) {
-      case "sent":
-        return { ...failWith(fields, {}, "success"), sentResendAt: sent.resendAt };
-      case "limited":
-        return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
-      case "captcha":
-        return toCaptcha();
-      case "message":
-        return failWith(fields, { mobile: [upstreamFormError(sent, "verificationFailed")] });
-    }
+    return sendCodeOutcome(sent, fields, captchaFirst);
   }
   try {
     await checkAccount(portal.upstream, { username, mobile });
@@ -143,7 +129,7 @@ async function attempt(
       }
     } else await call();
   } catch (error) {
-    if (error instanceof UpstreamError && error.kind === "captcha") return toCaptcha();
+    if (error instanceof UpstreamError && error.kind === "captcha") return captchaFirst();
     return failWith(fields, upstreamError(error, "password"));
   }
   // Spec 000 section 4: an automatic login with the same credentials follows.
@@ -155,11 +141,6 @@ async function attempt(
     if (!(error instanceof UpstreamError)) throw error;
     return redirect(loginHref(safeRedirect(fields.backUrl)), { headers: { "Set-Cookie": await portal.commitSession() } });
   }
-}
-
-function failWith(fields: Record<string, string>, error: Record<string, string[]>, status: "error" | "success" = "error"): Outcome {
-  const { password: _p, csrf: _c, ...initialValue } = fields;
-  return { result: { status, initialValue, error, state: undefined }, status: Object.keys(error).length ? 400 : 200 };
 }
 
 export default function JoinRegister() {

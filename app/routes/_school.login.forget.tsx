@@ -1,6 +1,6 @@
 import { upstreamFormError } from "~/services/upstream-messages";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -11,9 +11,11 @@ import { errorText } from "~/components/form/messages";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import { ForgetSchema, NEW_PASSWORD_MAX } from "~/forms/forget";
+import type { Outcome } from "~/forms/outcome";
 import { namespaces } from "~/i18n.server";
 import { resetPassword } from "~/services/auth.server";
-import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer, type CaptchaChallenge } from "~/services/captcha.server";
+import { resumeAfterCaptcha, type CaptchaAnswer } from "~/services/captcha.server";
+import { failWith, sendCodeOutcome, toCaptcha } from "~/services/form-result.server";
 import { encryptPassword, publicKeyOf, sendCode } from "~/services/login.server";
 import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
 import { checkSmsCode } from "~/services/code-attempts.server";
@@ -23,8 +25,6 @@ import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
 export const headers = retryAfterHeaders;
-
-type Outcome = { result: SubmissionResult<string[]>; sentResendAt?: number; next?: { kind: "captcha"; challenge: CaptchaChallenge }; status: number; retryAfterS?: number };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
@@ -83,23 +83,7 @@ export async function action(args: ActionFunctionArgs) {
 /** The send-code button: the portal's limits, the upstream checks (the mobile must be registered). */
 async function sendStep(portal: Portal, ip: string, fields: Record<string, string>, captcha: Partial<CaptchaAnswer> = {}): Promise<Outcome> {
   const sent = await sendCode(portal, ip, { mobile: fields.mobile ?? "", type: "forget", ...captcha });
-  switch (sent.kind) {
-    case "sent":
-      return { ...failWith(fields, {}, "success"), sentResendAt: sent.resendAt };
-    case "limited":
-      return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
-    case "captcha": {
-      const id = storePending(portal, { form: "forget", fields });
-      return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, "/login/forget?method=phone", id) } };
-    }
-    case "message":
-      return failWith(fields, { mobile: [upstreamFormError(sent, "verificationFailed")] });
-  }
-}
-
-function failWith(fields: Record<string, string>, error: Record<string, string[]>, status: "error" | "success" = "error"): Outcome {
-  const { password: _p, confirmPassword: _c, csrf: _t, ...initialValue } = fields;
-  return { result: { status, initialValue, error, state: undefined }, status: Object.keys(error).length ? 400 : 200 };
+  return sendCodeOutcome(sent, fields, () => toCaptcha(portal, "forget", "/login/forget?method=phone", fields));
 }
 
 export default function LoginForget() {
@@ -111,6 +95,7 @@ export default function LoginForget() {
   const [form, fields] = useForm({
     id: "forget",
     lastResult: navigation.state === "idle" ? outcome?.result : undefined,
+    constraint: getZodConstraint(ForgetSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgetSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

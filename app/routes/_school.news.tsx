@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
 import { listNews } from "~/services/news.server";
-import { loadSection, pageOf, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSection, pageOf, cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "news");
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { sectionHeaders } from "~/components/catalog/headers";
+import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
 import { CourseGrid, Img, yuan } from "~/components/catalog/parts";
 import { getTrainingPlan } from "~/services/school-content.server";
-import { loadSectionItem, sectionHeaders as cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
-export const headers = sectionHeaders;
+export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "trainingPlan", d?.plan.planName, d?.plan.summary);
 
 /** `/trainingPlan/detail?id={planId}`. */

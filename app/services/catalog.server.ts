@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { COURSE_PAGE_SIZE, type CourseQuery } from "~/components/catalog/query";
+import { COURSE_PAGE_SIZE, type CourseQuery } from "~/forms/course-query";
 import type { Upstream } from "~/services/upstream.server";
 import {
   count,
@@ -136,4 +136,4 @@ export function getTeacher(upstream: Upstream, teacherId: number) {
   return upstream.call({ path: `/course/v1/front/teacher/detail/${teacherId}`, schema: TeacherDetailSchema, cache: "visitor" });
 }
 
-export { courseQueryOf, courseListHref } from "~/components/catalog/query";
+export { courseQueryOf, courseListHref } from "~/forms/course-query";

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { getPortal, type Portal } from "./portal.server";
 import { idOf, loadSection, loadSectionItem, requireSectionAccess, sectionCacheControl } from "./sections.server";
 import { CourseCardSchema } from "./content-schemas.server";
-import { courseListHref, courseQueryOf } from "~/components/catalog/query";
+import { courseListHref, courseQueryOf } from "~/forms/course-query";
 
 process.env.UPSTREAM_URL ??= "http://127.0.0.1:4000";
 

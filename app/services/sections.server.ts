@@ -54,7 +54,8 @@ export function sectionCacheControl(portal: Portal): string {
   return isLoggedIn(portal) ? "private, no-store" : "private, max-age=0, must-revalidate";
 }
 
-export function sectionHeaders(portal: Portal): HeadersInit {
+/** The Cache-Control header a section loader sets (routes pass it on with `forwardCacheControl`). */
+export function cacheHeaders(portal: Portal): HeadersInit {
   return { "Cache-Control": sectionCacheControl(portal) };
 }
 
@@ -67,7 +68,7 @@ export function idOf(value: string | null | undefined): number | undefined {
 
 /** The 404 page inside the shell for an unknown or missing id. */
 export function notFound(portal: Portal): never {
-  throw data({ kind: "notFound" }, { status: 404, headers: sectionHeaders(portal) });
+  throw data({ kind: "notFound" }, { status: 404, headers: cacheHeaders(portal) });
 }
 
 /** The page number of `?page=`, at least 1. */

@@ -1,5 +1,4 @@
-import { CLOUD_CAPTCHA_SCRIPT } from "~/components/auth/captcha-cloud";
-import { analyticsSrc } from "~/components/shell/Analytics";
+import { analyticsSrc, CLOUD_CAPTCHA_SCRIPT } from "~/services/third-party-scripts";
 
 /**
  * Security headers for every response the portal renders (spec: CSP nonce, frame-ancestors, HSTS).

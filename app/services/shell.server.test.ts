@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyticsSrc } from "~/components/shell/Analytics";
+import { analyticsSrc } from "~/services/third-party-scripts";
 import { mobileRedirect, passwordRedirect } from "./guards.server";
 import { configUrl, displayName, menuHref, personalLinks, scriptUrl, shortName, toPath } from "./shell.server";
 

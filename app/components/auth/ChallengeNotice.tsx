@@ -1,9 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n-runtime";
+import type { Next } from "~/forms/outcome";
 
-type Next =
-  | { kind: "captcha"; challenge: { provider: "sandbox"; url: string } | { provider: "cloud"; appId: string; returnUrl: string } }
-  | { kind: "face"; url: string };
 
 /**
  * Code 600 (captcha) or 120030002 (face step): without JavaScript a plain link to the challenge page

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, type useLoaderData } from "@remix-run/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
@@ -11,9 +11,29 @@ import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
 import { useNamespaces } from "~/components/use-namespaces";
 import type { PanelProps } from "~/components/auth/panel-props";
 import { LoginSchema } from "~/forms/login";
-import type { loader, Outcome } from "~/routes/_school.join.login";
+import type { Outcome } from "~/forms/outcome";
+import type { I18nData } from "~/components/use-namespaces";
 
-export type LoginData = ReturnType<typeof useLoaderData<typeof loader>>;
+/** What the login page's loader gives the panel (the stand-alone page and the pop-up's fetcher alike). */
+export type LoginData = {
+  i18n: I18nData;
+  title: string;
+  mode: string;
+  smsEnabled: boolean;
+  backUrl: string;
+  rawBackUrl: string;
+  registerOpen: boolean;
+  rememberAllowed: boolean;
+  remembered: string;
+  third: string[];
+  ddEnabled: boolean;
+  ddQr: string | null;
+  thirdCacheCode: string;
+  thirdNotBound: boolean;
+  thirdFailed: boolean;
+  faceFailed: boolean;
+  outcome: Outcome | null;
+};
 
 /**
  * The login form of /join/login: the ONE implementation, rendered by the stand-alone page (a Remix
@@ -37,6 +57,7 @@ export function LoginPanel({
     id: `${idPrefix}login-${mode}`,
     lastResult: busy ? undefined : result,
     defaultValue: { account: data.remembered, remember: data.remembered ? "on" : undefined },
+    constraint: getZodConstraint(LoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

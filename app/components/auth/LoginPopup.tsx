@@ -3,8 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n-runtime";
 import { LoginPanel, type LoginData } from "~/components/auth/LoginPanel";
 import { RegisterPanel, type RegisterData } from "~/components/auth/RegisterPanel";
-import type { Outcome as LoginOutcome } from "~/routes/_school.join.login";
-import type { Outcome as RegisterOutcome } from "~/routes/_school.join.register";
+import type { Outcome } from "~/forms/outcome";
 
 export type LoginPopupProps = { initial: "login" | "register"; backUrl: string; onClose: () => void };
 
@@ -83,7 +82,7 @@ export function LoginPopup({ initial, backUrl, onClose }: LoginPopupProps) {
 
 /** A fresh submit fetcher per loaded address: a tab or mode change starts from a clean form. */
 function PopupLogin({ data }: { data: LoginData }) {
-  const submit = useFetcher<LoginOutcome>();
+  const submit = useFetcher<Outcome>();
   return (
     <LoginPanel
       data={data}
@@ -98,7 +97,7 @@ function PopupLogin({ data }: { data: LoginData }) {
 }
 
 function PopupRegister({ data }: { data: RegisterData }) {
-  const submit = useFetcher<RegisterOutcome>();
+  const submit = useFetcher<Outcome>();
   return (
     <RegisterPanel
       data={data}

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, type useLoaderData } from "@remix-run/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
@@ -10,9 +10,23 @@ import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import type { PanelProps } from "~/components/auth/panel-props";
 import { RegisterSendCodeSchema, registerSchema, USERNAME_MAX } from "~/forms/register";
-import type { loader, Outcome } from "~/routes/_school.join.register";
+import type { Outcome } from "~/forms/outcome";
+import type { RegisterFlags } from "~/forms/register";
+import type { I18nData } from "~/components/use-namespaces";
 
-export type RegisterData = ReturnType<typeof useLoaderData<typeof loader>>;
+/** A province of the region picker: its cities and their counties. */
+export type Province = { name: string; cities: { name: string; counties: string[] }[] };
+
+/** What the register page's loader gives the panel (the stand-alone page and the pop-up's fetcher alike). */
+export type RegisterData = {
+  i18n: I18nData;
+  title: string;
+  flags: RegisterFlags & { closed: boolean };
+  backUrl: string;
+  rawBackUrl: string;
+  cities: Province[];
+  outcome: Outcome | null;
+};
 
 /**
  * The register form of /join/register: the ONE implementation, rendered by the stand-alone page and by
@@ -33,6 +47,7 @@ export function RegisterPanel({
   const [form, fields] = useForm({
     id: `${idPrefix}register`,
     lastResult: busy ? undefined : outcome?.result,
+    constraint: getZodConstraint(registerSchema(flags)),
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: formData.get("intent") === "sendCode" ? RegisterSendCodeSchema : registerSchema(flags) }),
     shouldValidate: "onBlur",

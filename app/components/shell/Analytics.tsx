@@ -1,21 +1,5 @@
 import { useRequestInfo } from "~/components/request-info";
-
-/** The analytics script of spec 000 section 7.4, chosen by statType; the key is URL-encoded, never code. */
-export function analyticsSrc(type: string, key: string): string | null {
-  const k = encodeURIComponent(key);
-  switch (type) {
-    case "baidu":
-      return `https://hm.baidu.com/hm.js?${k}`;
-    case "google":
-      return `https://www.googletagmanager.com/gtag/js?id=${k}`;
-    case "cnzz":
-      return `https://s4.cnzz.com/z_stat.php?id=${k}&web_id=${k}`;
-    case "tencent":
-      return `https://tajs.qq.com/stats?sId=${k}`;
-    default:
-      return null;
-  }
-}
+import { analyticsSrc } from "~/services/third-party-scripts";
 
 /**
  * Google's tag does nothing until the page queues its `config` call (gtag.js reads `window.dataLayer`):

@@ -1,0 +1,42 @@
+import type { Outcome } from "~/forms/outcome";
+import { challengeFor, storePending, type Pending } from "~/services/captcha.server";
+import type { SendOutcome } from "~/services/login.server";
+import type { Portal } from "~/services/portal.server";
+import { upstreamFormError } from "~/services/upstream-messages";
+
+/** Never sent back into a form: what the visitor typed as a password, and the CSRF token. */
+const SECRET_FIELDS = ["password", "confirmPassword", "csrf"];
+
+/**
+ * A conform result that re-renders the form with what the visitor typed (never a password): an error
+ * result (400) when `error` names a field, else 200 (also the `success` of a sent code).
+ */
+export function failWith(fields: Record<string, unknown>, error: Record<string, string[]>, status: "error" | "success" = "error"): Outcome {
+  const initialValue = Object.fromEntries(Object.entries(fields).filter(([name]) => !SECRET_FIELDS.includes(name))) as Record<string, string>;
+  return { result: { status, initialValue, error, state: undefined }, status: Object.keys(error).length ? 400 : 200 };
+}
+
+/** Keeps the request for after the captcha (spec 000 §7.4) and sends the visitor to it; back comes to `back?captcha=<id>`. */
+export function toCaptcha(portal: Portal, form: Pending["form"], back: string, fields: Record<string, string>, secret?: string): Outcome {
+  const id = storePending(portal, { form, fields, secret });
+  return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, back, id) }, status: 200 };
+}
+
+/** `path`, with the page's backUrl when there is one. */
+export function withBackUrl(path: string, backUrl: string | undefined): string {
+  return `${path}${backUrl ? `?backUrl=${encodeURIComponent(backUrl)}` : ""}`;
+}
+
+/** The form's answer to the send-code button (spec 000 §4, §5): sent, limited (429), a captcha first, or the upstream's message. */
+export function sendCodeOutcome(sent: SendOutcome, fields: Record<string, string>, captcha: () => Outcome): Outcome {
+  switch (sent.kind) {
+    case "sent":
+      return { ...failWith(fields, {}, "success"), sentResendAt: sent.resendAt };
+    case "limited":
+      return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
+    case "captcha":
+      return captcha();
+    case "message":
+      return failWith(fields, { mobile: [upstreamFormError(sent, "verificationFailed")] });
+  }
+}
