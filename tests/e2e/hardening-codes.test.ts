@@ -33,17 +33,18 @@ test.describe("SMS code guessing on /login/forget", { tag: "@nojs" }, () => {
 
     for (let i = 1; i <= 4; i++) {
       expect((await attempt(wrong)).status()).toBe(400);
-      await expect(codeError).toHaveText("wrong or expired verification code");
+      // the upstream's code 120010007, in the page's language (decision 018)
+      await expect(codeError).toHaveText("The verification code is wrong or has expired.");
     }
     expect((await attempt(wrong)).status()).toBe(400);
-    await expect(codeError).toHaveText("Too many wrong codes: this code no longer works, please get a new code");
+    await expect(codeError).toHaveText("Too many wrong codes: this code no longer works. Please get a new code.");
 
     // the portal refuses the 6th try itself: the right code never reaches the upstream
     await sandbox.clearCalls();
     const sixth = await attempt(code);
     expect(sixth.status()).toBe(429);
     expect(Number(await sixth.headerValue("Retry-After"))).toBeGreaterThanOrEqual(1);
-    await expect(codeError).toContainText("please get a new code");
+    await expect(codeError).toContainText("Please get a new code.");
     await expect(page).toHaveURL(/\/login\/forget/);
     expect((await sandbox.calls()).filter((c) => c.path.includes("resetPassword"))).toHaveLength(0);
   });

@@ -14,8 +14,18 @@ export const SCHOOL_ROUTE_ID = "routes/_school";
  */
 export function useShell(site?: SiteView): ShellView | null {
   const root = useRouteLoaderData("root") as { shell: SiteView } | undefined;
-  const school = useRouteLoaderData(SCHOOL_ROUTE_ID) as { shell: SchoolView } | undefined;
-  // `site`: the root Layout's own copy, which in the browser outlives a failed root loader (decision 013).
+  const current = useRouteLoaderData(SCHOOL_ROUTE_ID) as { shell: SchoolView } | undefined;
+  // `site`: the root Layout's own copy, which in the browser outlives a failed root loader (decision 013);
+  // the school half it was drawn with outlives it the same way, so the header stays whole on that page.
+  const school = keptSchool(current, !root && !!site);
   const base = site ?? root?.shell;
   return useMemo(() => (base ? { ...base, ...(school?.shell ?? NO_SCHOOL) } : null), [base, school]);
+}
+
+/** In the browser only (one module serves every visitor on the server): the last school half seen. */
+let lastSchool: { shell: SchoolView } | undefined;
+function keptSchool(current: { shell: SchoolView } | undefined, rootFailed: boolean) {
+  if (typeof document === "undefined") return current;
+  if (current) lastSchool = current;
+  return current ?? (rootFailed ? lastSchool : undefined);
 }
