@@ -263,6 +263,14 @@ describe("learning archive", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('data-testid="archive"');
+    for (const text of ["人力资源管理师（三级）精讲班", "62%", "学习中", "初级会计实务 模拟考试（一）", "86 / 100", "通过", "YD-2024-1001", ">46<", ">1835<"]) expect(html, text).toContain(text);
     expect((await calls("?path=setting%2Farchives")).length).toBe(1);
+  });
+
+  it("shows 'nothing yet' for a user without an archive", async () => {
+    const b = await loggedIn("teacher01");
+    const html = await (await b.get("/personal/setting/archives")).text();
+    expect(html.match(/>暂无<\/p>/g)?.length).toBe(3);
+    expect(html).not.toContain("YD-2024-");
   });
 });
