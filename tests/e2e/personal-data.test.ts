@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, signInWithCode, test } from "./support";
 
 // Personal data and avatar (issue 13; spec 001 §2, §5, §7) with JavaScript on and off. Seed user 1001
@@ -83,4 +84,20 @@ test.describe("avatar (spec 001 §5)", () => {
     await expect(headerAvatar).toHaveAttribute("src", /\/__avatar\/1001-\d+\.png$/);
     expect(await headerAvatar.getAttribute("src")).not.toBe(before);
   });
+});
+
+test.describe("accessibility and narrow screens", () => {
+  for (const path of ["/personal/setting/data", "/personal/setting/avatar", "/personal/setting/archives"]) {
+    test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }, testInfo) => {
+      test.skip(testInfo.project.name === "no-js", "axe-core runs as a script inside the page");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInWithCode(page, sandbox, "13800000001", path);
+      await page.waitForURL(new RegExp(`${path}$`));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const result = await new AxeBuilder({ page }).include("main").analyze();
+      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
 });

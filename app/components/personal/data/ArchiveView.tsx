@@ -8,7 +8,7 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
     <section className="space-y-2">
       <h2 className="text-base font-semibold">{caption}</h2>
       {rows.length ? (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-gray-50 text-gray-600">
