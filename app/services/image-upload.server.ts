@@ -54,6 +54,15 @@ export async function readImageUpload(request: Request, options: { field?: strin
   const dir = await mkdtemp(path.join(tmpdir(), "portal-upload-"));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   let image: StoredImage | undefined;
+  // The text parts read so far (csrf comes first in the form): kept when the image is refused, so the
+  // route can still check the CSRF token and answer with the message rather than a 403.
+  const texts = new FormData();
+  const memory = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_MAX_BYTES });
+  const textHandler: UploadHandler = async (part) => {
+    const value = await memory(part);
+    if (part.filename === undefined && typeof value === "string") texts.append(part.name, value);
+    return value;
+  };
 
   const imageHandler: UploadHandler = async (part) => {
     if (part.name !== field || part.filename === undefined) return undefined;
@@ -99,7 +108,7 @@ export async function readImageUpload(request: Request, options: { field?: strin
   try {
     const formData = await unstable_parseMultipartFormData(
       request,
-      unstable_composeUploadHandlers(imageHandler, unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_MAX_BYTES })),
+      unstable_composeUploadHandlers(imageHandler, textHandler),
     );
     formData.delete(field);
     if (!image) {
@@ -109,7 +118,7 @@ export async function readImageUpload(request: Request, options: { field?: strin
     return { formData, image };
   } catch (error) {
     await cleanup();
-    if (error instanceof UploadRefused) return { formData: empty, error: error.code };
+    if (error instanceof UploadRefused) return { formData: error.code === "malformed" ? empty : texts, error: error.code };
     if (request.signal.aborted) throw error;
     return { formData: empty, error: "malformed" }; // broken framing, an oversized text part
   }

@@ -115,10 +115,36 @@ export async function requireValidPost(args: { request: Request; context: AppLoa
   return { portal, formData: resumed.formData };
 }
 
-/** One company call (cached like every config answer): whether the upstream does not know the domain. */
+/**
+ * `requireValidPost` for a streamed upload (the avatar without JavaScript, decision 017): the same-origin
+ * check and the CSRF cookie's presence before the body is read (a token-less post never streams a byte
+ * into `read`), then the route's own capped reader (`readImageUpload`), then the token checked on the
+ * small text parts it returns. `request.formData()` is never called: it would buffer the whole upload.
+ */
+export async function requireValidUpload<T extends { formData: FormData }>(
+  args: { request: Request; context: AppLoadContext },
+  read: (request: Request) => Promise<T>,
+): Promise<{ portal: Portal; upload: T }> {
+  const state = stateOf(args.context);
+  const tenant = tenantOf(args.request);
+  const crossSite = checkSameOrigin(args.request, tenant);
+  if (crossSite) throw (state.rejected = forbidden(crossSite));
+  if (!hasCookie(args.request.headers.get("Cookie"), tenant.secure ? "__Host-csrf" : "csrf")) throw (state.rejected = forbidden("csrf missing cookie"));
+  const upload = await read(args.request);
+  try {
+    await csrf(tenant.secure).validate(upload.formData, args.request.headers);
+  } catch (error) {
+    if (!(error instanceof CSRFError)) throw error;
+    state.rejected = forbidden(`csrf ${error.code}`);
+    throw state.rejected;
+  }
+  return { portal: await getPortal(args), upload };
+}
+
 /** The upstream's code for a domain without a company. */
 const COMPANY_NOT_FOUND_CODE = "100000001";
 
+/** One company call (cached like every config answer): whether the upstream does not know the domain. */
 async function probeSite(request: Request, tenant: Tenant): Promise<boolean> {
   const upstream = createUpstream({
     request,

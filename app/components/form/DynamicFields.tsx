@@ -269,6 +269,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata<u
             type="file"
             name={name}
             accept={field.type === "image" ? "image/jpeg,image/png" : undefined}
+            aria-label={field.label}
             aria-invalid={aria["aria-invalid"]}
             className="text-sm"
           />

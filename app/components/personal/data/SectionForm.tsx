@@ -1,0 +1,80 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n-runtime";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { DynamicFields } from "~/components/form/DynamicFields";
+import { fieldErrorText } from "~/components/form/messages";
+import { defaultValues, dynamicFieldsSchema, needsMultipart, parseDynamicForm, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+
+/** The forms of the personal-data page: the four `save/*\/info` sections and the custom fields (spec 001 §7). */
+export const DATA_SECTIONS = ["base", "contact", "other", "register", "custom"] as const;
+export type DataSection = (typeof DATA_SECTIONS)[number];
+
+/**
+ * One section as its own conform form on the dynamic-field kit: `section` names it for the action, the
+ * save button posts `intent=save` (the kit's refresh buttons post `intent=refresh`). Errors, values kept
+ * on failure and the upstream's message come back from the server; with JavaScript the same rules run
+ * first in the browser and the button shows the pending state.
+ */
+export function SectionForm({
+  section,
+  fields,
+  lastResult,
+  saved,
+}: {
+  section: DataSection;
+  fields: DynamicField[];
+  lastResult?: SubmissionResult<string[]>;
+  saved: boolean;
+}) {
+  const { t } = useTranslation("personal");
+  const { t: tf } = useTranslation("fields");
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("section") === section;
+  const [form] = useForm<Record<string, any>>({
+    id: `personal-data-${section}`,
+    lastResult,
+    defaultValue: defaultValues(fields),
+    constraint: getZodConstraint(dynamicFieldsSchema(fields)),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseDynamicForm(formData, fields).submission,
+  });
+  const headingId = `${form.id}-heading`;
+  const formError = fieldErrorText(tf, form.errors?.[0]);
+  const values = (form.value ?? form.initialValue ?? null) as FieldValues | null;
+  return (
+    <section aria-labelledby={headingId} className="rounded border border-gray-200 p-4" data-section={section}>
+      <h2 id={headingId} className="mb-3 text-base font-semibold">
+        {t(`data.sections.${section}`)}
+      </h2>
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined}
+        aria-describedby={formError ? form.errorId : undefined}
+        className="space-y-4"
+      >
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="section" value={section} />
+        {formError ? (
+          <p id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        {saved && !pending ? (
+          <p role="status" className="rounded border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+            {t("data.saved")}
+          </p>
+        ) : null}
+        <DynamicFields fields={fields} form={form} />
+        <button type="submit" name="intent" value="save" disabled={pending} aria-busy={pending || undefined} className="w-full rounded bg-brand px-4 py-2 text-white disabled:opacity-60 sm:w-auto">
+          {pending ? t("data.saving") : t("data.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}

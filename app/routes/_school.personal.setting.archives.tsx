@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ArchiveView } from "~/components/personal/data/ArchiveView";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getArchive } from "~/services/account-settings.server";
+import { requireStudent } from "~/services/guards.server";
+
+/** The learning archive (spec 001 §2 `/personal/setting/archives`; sandbox `GET archives`): a read page. */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "setting.archives");
+  const [archive, i18n] = await Promise.all([getArchive(portal.upstream), namespaces(args.request, ["personal"])]);
+  return { archive, i18n };
+}
+
+export default function ArchivePage() {
+  const { archive, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n, "personal");
+  return (
+    <div className="space-y-6">
+      <h1 className="text-xl font-bold">{t("archive.title")}</h1>
+      <ArchiveView archive={archive} />
+    </div>
+  );
+}
