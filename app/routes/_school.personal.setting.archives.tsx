@@ -6,6 +6,8 @@ import { namespaces } from "~/i18n.server";
 import { getArchive } from "~/services/account-settings.server";
 import { requireStudent } from "~/services/guards.server";
 
+export const handle = { i18n: ["personal"] };
+
 /** The learning archive (spec 001 §2 `/personal/setting/archives`; sandbox `GET archives`): a read page. */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args, "setting.archives");

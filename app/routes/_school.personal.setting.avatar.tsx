@@ -9,6 +9,8 @@ import { readImageUpload, type ImageUpload } from "~/services/image-upload.serve
 import { requireValidUpload } from "~/services/portal.server";
 import { UpstreamError } from "~/services/upstream.server";
 
+export const handle = { i18n: ["personal", "fields"] };
+
 /**
  * The avatar (spec 001 §5 "Uploads", §7 `PUT head/portrait`): JPG/PNG only, at most 5 MB. Without
  * JavaScript a multipart post streamed to a temporary file and cut off past 5 MB (`readImageUpload`), the

@@ -27,6 +27,8 @@ async function sectionFields(portal: Portal, section: DataSection, values?: Fiel
   return withCascadeLevels(up, fields, values);
 }
 
+export const handle = { i18n: ["personal", "fields"] };
+
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args, "setting.data");
   const up = portal.upstream;
