@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSettings, type AccountOutcome } from "~/components/personal/account/AccountSettings";
 import { ChangePasswordSchema } from "~/forms/change-password";
@@ -29,7 +29,12 @@ import { clientIpOf, limitSms, releaseSms, retryAfterHeaders, SMS_RESEND_S, with
 import { updatePassword } from "~/services/school.server";
 import { UpstreamError } from "~/services/upstream.server";
 
-export const headers = retryAfterHeaders;
+/** The 429's Retry-After, and never stored (as the personal layout's pages). */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterHeaders(args));
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+};
 const PAGE = "/personal/setting/account";
 
 /**
