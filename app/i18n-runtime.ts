@@ -62,7 +62,9 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
     (key, options) => {
       const namespace = (Array.isArray(ns) ? ns[0] : ns) ?? DEFAULT_NAMESPACE;
       const first = (Array.isArray(key) ? key[0] : key) ?? "";
-      return translate(namespace as string, keyPrefix ? `${keyPrefix}.${first}` : first, options);
+      // a key of another namespace (`{ ns }`: the upstream messages of decision 018) is not under this prefix
+      const otherNs = typeof options === "object" && typeof options.ns === "string" && options.ns !== namespace;
+      return translate(namespace as string, keyPrefix && !otherNs ? `${keyPrefix}.${first}` : first, options);
     };
 
   // The part of i18next's instance the components use (`i18n.language`, `t`, resource bundles), and
@@ -110,9 +112,10 @@ const TranslationContext = createContext<Translator | null>(null);
  * happens here: a new language is a new render with new loader data. Outside the provider (never in
  * the app) keys come back as they are.
  */
-export function useTranslation(ns?: string): { t: TFunction; i18n: I18n } {
+export function useTranslation(ns?: string, options?: { keyPrefix?: string }): { t: TFunction; i18n: I18n } {
   const i18n = useContext(TranslationContext) ?? fallback;
-  return useMemo(() => ({ t: i18n.getFixedT(null, ns) as unknown as TFunction, i18n: i18n as unknown as I18n }), [i18n, ns]);
+  const keyPrefix = options?.keyPrefix;
+  return useMemo(() => ({ t: i18n.getFixedT(null, ns, keyPrefix) as unknown as TFunction, i18n: i18n as unknown as I18n }), [i18n, ns, keyPrefix]);
 }
 
 /** The page's translator for `useTranslation` below it (root.tsx). */

@@ -1,88 +1,215 @@
-import { upstreamErrorText, upstreamFormError } from "~/services/upstream-messages";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { useTranslation } from "~/i18n-runtime";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { upstreamFormError } from "~/services/upstream-messages";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccountSettings, type AccountOutcome } from "~/components/personal/account/AccountSettings";
 import { ChangePasswordSchema } from "~/forms/change-password";
-import { useShell } from "~/components/shell/use-shell";
+import { FORM_OF, SCHEMA_OF, SECRET_FIELDS, type AccountForm, type Intent } from "~/forms/account-settings";
+import { namespaces } from "~/i18n.server";
+import {
+  bindEmail,
+  bindMobile,
+  bindUsername,
+  changePassword,
+  checkEmail,
+  checkMobile,
+  checkUsername,
+  getAccountInfo,
+  sendBindSms,
+  sendPasswordSms,
+  unbindThirdParty,
+  verifyIdentity,
+  type Captcha,
+} from "~/services/account-settings.server";
+import { challengeFor, resumeAfterCaptcha, storePending, type Pending } from "~/services/captcha.server";
+import { checkSmsCode, codeSent } from "~/services/code-attempts.server";
 import { requireStudent } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
+import { requireValidPost, type Portal } from "~/services/portal.server";
+import { clientIpOf, limitSms, releaseSms, retryAfterHeaders, SMS_RESEND_S, withRetryAfter } from "~/services/rate-limit.server";
 import { updatePassword } from "~/services/school.server";
 import { UpstreamError } from "~/services/upstream.server";
 
+/** The 429's Retry-After, and never stored (as the personal layout's pages). */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterHeaders(args));
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+};
+const PAGE = "/personal/setting/account";
+
 /**
- * The account page, minimal for now (the personal-centre issue completes it): the password change that
- * a forced change (changePasswordConfig 1 or 2) sends every page to, with the spec's warning.
+ * Account settings (spec 001 §7): account information; bind or verify email, mobile (SMS code, captcha
+ * 600 flow), username; unbind a third-party account; change the password with the current one (the forced
+ * change of spec 000 §4 lands here) or by the STU_UPDATE_PWD code (verifyIdentidy, then update/password).
+ * One action, switched on `intent`; every failure re-renders the form with what was typed (never a
+ * password or a code).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireStudent(args, "setting.account");
-  return null;
+  const portal = await requireStudent(args, "setting.account");
+  const url = new URL(args.request.url);
+  const ip = clientIpOf(args);
+  const failed = (form: AccountForm) => (p: Pending) => fail(form, p.fields, { [form === "mobile" ? "mobile" : "smsCode"]: ["captchaFailed"] });
+  const outcome =
+    (await resumeAfterCaptcha<AccountOutcome>(portal, url, "bindMobile", {
+      failed: failed("mobile"),
+      retry: (p, answer) => sendMobileCode(portal, ip, p.fields, answer),
+    })) ??
+    (await resumeAfterCaptcha<AccountOutcome>(portal, url, "passwordCode", {
+      failed: failed("passwordSms"),
+      retry: (p, answer) => sendPasswordCode(portal, ip, p.fields, answer),
+    }));
+  const [info, i18n] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, ["login"])]);
+  return data(
+    { info, i18n, outcome: outcome ?? null },
+    { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "setting.account");
+  const ip = clientIpOf(args);
+  let intent = String(formData.get("intent") ?? "password");
+  // The shared send-code button submits `intent=sendCode`; `formName` says which code.
+  if (intent === "sendCode") intent = formData.get("formName") === "passwordSms" ? "sendPasswordCode" : "sendMobileCode";
+  formData.set("intent", intent);
+  const keep = Object.fromEntries(
+    [...formData.entries()].filter(([k, v]) => typeof v === "string" && !SECRET_FIELDS.includes(k) && k !== "formName"),
+  ) as Record<string, string>;
+  const reply = async (outcome: AccountOutcome) =>
+    data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
+
+  if (intent === "password") return passwordWithOldOne(portal, formData);
+  if (!(intent in SCHEMA_OF)) return reply(fail("email", {}, { "": ["unknownIntent"] }));
+  const known = intent as Exclude<Intent, "password">;
+  const form = FORM_OF[known];
+  const submission = parseWithZod(formData, { schema: SCHEMA_OF[known] });
+  if (submission.status !== "success") return reply(fail(form, keep, (submission.error ?? {}) as Record<string, string[]>));
+  const value = submission.value as Record<string, string>;
+  const fieldOf = (k: string) => value[k] ?? "";
+
+  try {
+    switch (known) {
+      case "bindEmail":
+        await checkEmail(portal.upstream, fieldOf("email"));
+        await bindEmail(portal.upstream, fieldOf("email"));
+        return reply(done(form, "emailBound"));
+      case "bindUsername":
+        await checkUsername(portal.upstream, fieldOf("username"));
+        await bindUsername(portal.upstream, fieldOf("username"));
+        return reply(done(form, "usernameBound"));
+      case "unbind":
+        await unbindThirdParty(portal.upstream, fieldOf("type"));
+        return reply(done(form, "unbound"));
+      case "sendMobileCode":
+        return reply(await sendMobileCode(portal, ip, keep));
+      case "sendPasswordCode":
+        return reply(await sendPasswordCode(portal, ip, keep));
+      case "bindMobile": {
+        const mobile = fieldOf("mobile");
+        const checked = await checkSmsCode("bind", mobile, () => bindMobile(portal.upstream, mobile, fieldOf("smsCode")));
+        if (checked.kind === "ok") return reply(done(form, "mobileBound"));
+        return reply(codeFailure(form, keep, checked));
+      }
+      case "passwordBySms": {
+        const { mobile } = await getAccountInfo(portal.upstream);
+        if (!mobile) return reply(fail(form, keep, { smsCode: ["noMobile"] }));
+        const checked = await checkSmsCode("verify", mobile, () => verifyIdentity(portal.upstream, { smsCode: fieldOf("smsCode") }));
+        if (checked.kind !== "ok") return reply(codeFailure(form, keep, checked));
+        await changePassword(portal.upstream, { newPassword: fieldOf("newPassword") });
+        portal.session.flash("notice", "passwordChanged");
+        return redirect("/home/index", { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+    const target = { bindEmail: "email", bindUsername: "username", unbind: "", sendMobileCode: "mobile", sendPasswordCode: "smsCode", bindMobile: "mobile", passwordBySms: "newPassword" }[known];
+    return reply(fail(form, keep, { [target]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] }));
+  }
+}
+
+/** The change with the current password (the forced change of spec 000 §4 releases the shell at once). */
+async function passwordWithOldOne(portal: Portal, formData: FormData) {
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   const hide = { hideFields: ["oldPassword", "newPassword", "confirmPassword"] };
-  if (submission.status !== "success") return data(submission.reply(hide), { status: 400 });
+  const out = (result: SubmissionResult<string[]>): AccountOutcome => ({ form: "password", result, status: 400 });
+  if (submission.status !== "success") return data(out(submission.reply(hide)), { status: 400 });
   try {
     await updatePassword(portal.upstream, submission.value.oldPassword, submission.value.newPassword);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return data(submission.reply({ ...hide, formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "password.failed")] }), { status: 400 });
+    return data(out(submission.reply({ ...hide, formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "password.failed")] })), { status: 400 });
   }
   portal.session.flash("notice", "passwordChanged");
   return redirect("/home/index", { headers: { "Set-Cookie": await portal.commitSession() } });
 }
 
+/** Send the binding code: the portal's limits (60 s, hourly caps), check/mobile, then send/sms (600: captcha). */
+async function sendMobileCode(portal: Portal, ip: string, fields: Record<string, string>, captcha?: Captcha): Promise<AccountOutcome> {
+  const mobile = fields.mobile ?? "";
+  const limit = limitSms(ip, mobile);
+  if (!limit.ok) return { ...fail("mobile", fields, { mobile: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
+  try {
+    await checkMobile(portal.upstream, mobile);
+    await sendBindSms(portal.upstream, mobile, captcha);
+  } catch (error) {
+    releaseSms(mobile);
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.kind === "captcha") {
+      const id = storePending(portal, { form: "bindMobile", fields });
+      return { ...fail("mobile", fields, {}), status: 200, next: { kind: "captcha", challenge: challengeFor(portal, PAGE, id) } };
+    }
+    if (error.kind !== "business") throw error;
+    return fail("mobile", fields, { mobile: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] });
+  }
+  await codeSent("bind", mobile);
+  return { ...fail("mobile", fields, {}, "success"), sentResendAt: Date.now() + SMS_RESEND_S * 1000 };
+}
+
+/** Send the STU_UPDATE_PWD code to the account's own mobile (same limits and captcha flow). */
+async function sendPasswordCode(portal: Portal, ip: string, fields: Record<string, string>, captcha?: Captcha): Promise<AccountOutcome> {
+  const { mobile } = await getAccountInfo(portal.upstream);
+  if (!mobile) return fail("passwordSms", fields, { smsCode: ["noMobile"] });
+  const limit = limitSms(ip, mobile);
+  if (!limit.ok) return { ...fail("passwordSms", fields, { smsCode: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
+  try {
+    await sendPasswordSms(portal.upstream, captcha);
+  } catch (error) {
+    releaseSms(mobile);
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.kind === "captcha") {
+      const id = storePending(portal, { form: "passwordCode", fields });
+      return { ...fail("passwordSms", fields, {}), status: 200, next: { kind: "captcha", challenge: challengeFor(portal, PAGE, id) } };
+    }
+    if (error.kind !== "business") throw error;
+    return fail("passwordSms", fields, { smsCode: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] });
+  }
+  await codeSent("verify", mobile);
+  return { ...fail("passwordSms", fields, {}, "success"), sentResendAt: Date.now() + SMS_RESEND_S * 1000 };
+}
+
+function codeFailure(
+  form: AccountForm,
+  fields: Record<string, string>,
+  checked: { kind: "wrong"; error: UpstreamError; burned: boolean } | { kind: "burned"; retryAfterS: number },
+): AccountOutcome {
+  if (checked.kind === "burned") return { ...fail(form, fields, { smsCode: ["codeBurned"] }), status: 429, retryAfterS: checked.retryAfterS };
+  const message = checked.burned ? "codeBurned" : upstreamFormError({ code: checked.error.code, message: checked.error.upstreamMessage }, "failed");
+  return fail(form, fields, { smsCode: [message] });
+}
+
+function fail(form: AccountForm, fields: Record<string, string>, error: Record<string, string[]>, status: "error" | "success" = "error"): AccountOutcome {
+  const initialValue = Object.fromEntries(Object.entries(fields).filter(([k]) => !SECRET_FIELDS.includes(k)));
+  return { form, result: { status, initialValue, error, state: undefined }, status: Object.keys(error).length ? 400 : 200 };
+}
+
+function done(form: AccountForm, key: string): AccountOutcome {
+  return { form, result: { status: "success", initialValue: {}, state: undefined }, status: 200, done: key };
+}
+
 export default function AccountPage() {
-  const { t } = useTranslation();
-  const shell = useShell();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const message = (key: string | undefined) => (key ? (key.startsWith("password.") ? t(`account.${key}`) : (upstreamErrorText(t as never, key) ?? key)) : "");
-  const field = (f: typeof fields.oldPassword, label: string) => (
-    <div>
-      <label htmlFor={f.id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input {...getInputProps(f, { type: "password" })} autoComplete={f.name === "oldPassword" ? "current-password" : "new-password"} className="mt-1 w-full rounded border border-gray-300 px-3 py-2" />
-      {f.errors?.length ? (
-        <p id={f.errorId} className="mt-1 text-sm text-red-700">
-          {message(f.errors[0])}
-        </p>
-      ) : null}
-    </div>
-  );
-  return (
-    <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-bold">{t("account.title")}</h1>
-      {shell?.user?.changePassword ? (
-        <p role="alert" data-testid="forced-password-warning" className="mt-4 rounded border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-          {t("account.forced")}
-        </p>
-      ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <AuthenticityTokenInput name="csrf" />
-        {form.errors?.length ? (
-          <p id={form.errorId} role="alert" className="text-sm text-red-700">
-            {message(form.errors[0])}
-          </p>
-        ) : null}
-        {field(fields.oldPassword, t("account.oldPassword"))}
-        {field(fields.newPassword, t("account.newPassword"))}
-        {field(fields.confirmPassword, t("account.confirmPassword"))}
-        <button type="submit" className="w-full rounded bg-brand py-2 text-white">
-          {t("account.submit")}
-        </button>
-      </Form>
-    </div>
-  );
+  const { info, i18n, outcome: resumed } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as AccountOutcome | undefined;
+  return <AccountSettings info={info} i18n={i18n} outcome={actionData ?? (resumed as AccountOutcome | null) ?? undefined} />;
 }

@@ -41,7 +41,7 @@ export function captchaProvider(): CaptchaProvider {
  */
 export type Pending = {
   sid: string;
-  form: "login" | "register" | "forget";
+  form: "login" | "register" | "forget" | "bindMobile" | "passwordCode";
   fields: Record<string, string>;
   secret?: string;
   expires: number;

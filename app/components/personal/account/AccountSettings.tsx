@@ -1,0 +1,305 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n-runtime";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import * as z from "zod/v4";
+import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
+import { SmsCodeField } from "~/components/auth/SmsCodeField";
+import { Field } from "~/components/form/Field";
+import { errorText } from "~/components/form/messages";
+import { upstreamErrorText } from "~/services/upstream-messages";
+import { useShell } from "~/components/shell/use-shell";
+import { useNamespaces } from "~/components/use-namespaces";
+import { BindEmailSchema, BindMobileSchema, BindUsernameSchema, PasswordBySmsSchema, type AccountForm } from "~/forms/account-settings";
+import { ChangePasswordSchema } from "~/forms/change-password";
+import type { CaptchaChallenge } from "~/services/captcha.server";
+
+export type AccountOutcome = {
+  form: AccountForm;
+  result: SubmissionResult<string[]>;
+  status: number;
+  done?: string;
+  sentResendAt?: number;
+  next?: { kind: "captcha"; challenge: CaptchaChallenge };
+  retryAfterS?: number;
+};
+
+type Info = {
+  userId: string | number;
+  username?: string | null;
+  mobile?: string | null;
+  email?: string | null;
+  nickName?: string | null;
+  thirdPartyList: { type: string; bound: boolean; nickName?: string | null }[];
+};
+type I18nData = { locale: string; bundles: Record<string, unknown> };
+
+/** The account settings page (spec 001 §7): information, the bind forms, third-party accounts, the password. */
+export function AccountSettings({ info, i18n, outcome }: { info: Info; i18n: I18nData; outcome?: AccountOutcome }) {
+  useNamespaces(i18n, "login");
+  const { t } = useTranslation("personal", { keyPrefix: "account" });
+  const shell = useShell();
+  const of = (form: AccountForm) => (outcome?.form === form ? outcome : undefined);
+  return (
+    <div className="space-y-6" data-testid="account-settings">
+      <h1 className="text-xl font-semibold">{t("title")}</h1>
+      {shell?.user?.changePassword ? (
+        <p role="alert" data-testid="forced-password-warning" className="rounded border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          {t("forced")}
+        </p>
+      ) : null}
+      {outcome?.done ? (
+        <p role="status" data-testid="account-done" className="rounded border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+          {t(`done.${outcome.done}`)}
+        </p>
+      ) : null}
+      <Section id="account-info" title={t("info.title")}>
+        <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm" data-testid="account-info">
+          <dt className="text-gray-600">{t("info.username")}</dt>
+          <dd>{info.username || t("info.none")}</dd>
+          <dt className="text-gray-600">{t("info.mobile")}</dt>
+          <dd data-testid="info-mobile">{info.mobile || t("info.none")}</dd>
+          <dt className="text-gray-600">{t("info.email")}</dt>
+          <dd data-testid="info-email">{info.email || t("info.none")}</dd>
+          <dt className="text-gray-600">{t("info.nickName")}</dt>
+          <dd>{info.nickName || t("info.none")}</dd>
+        </dl>
+      </Section>
+      <EmailForm bound={Boolean(info.email)} outcome={of("email")} />
+      <MobileForm bound={Boolean(info.mobile)} outcome={of("mobile")} />
+      {info.username ? null : <UsernameForm outcome={of("username")} />}
+      <ThirdParty list={info.thirdPartyList} outcome={of("third")} />
+      <PasswordForm outcome={of("password")} />
+      {info.mobile ? <PasswordBySmsForm outcome={of("passwordSms")} /> : null}
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded border border-gray-200 bg-white p-5">
+      <h2 id={id} className="mb-3 text-base font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** `pending` while this intent's post is under way (with JavaScript). */
+function usePending(...intents: string[]) {
+  const navigation = useNavigation();
+  const intent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  return { busy: intent !== null && intents.includes(intent), idle: navigation.state === "idle" };
+}
+
+function useErr() {
+  const { t } = useTranslation("personal", { keyPrefix: "account" });
+  return (error: string | undefined) => errorText(t as never, error);
+}
+
+function Submit({ busy, intent, children, testId }: { busy: boolean; intent: string; children: ReactNode; testId: string }) {
+  const { t } = useTranslation("personal", { keyPrefix: "account" });
+  return (
+    <button type="submit" name="intent" value={intent} disabled={busy} aria-busy={busy || undefined} data-testid={testId} className="rounded bg-brand px-4 py-2 text-sm text-white disabled:opacity-60">
+      {busy ? t("pending") : children}
+    </button>
+  );
+}
+
+function FormErrors({ errors, id }: { errors?: string[]; id: string }) {
+  const err = useErr();
+  return errors?.length ? (
+    <p id={id} role="alert" className="mb-3 text-sm text-red-700">
+      {err(errors[0])}
+    </p>
+  ) : null;
+}
+
+function EmailForm({ bound, outcome }: { bound: boolean; outcome?: AccountOutcome }) {
+  const { t } = useTranslation("personal", { keyPrefix: "account" });
+  const err = useErr();
+  const { busy, idle } = usePending("bindEmail");
+  const [form, fields] = useForm({
+    id: "account-email",
+    lastResult: idle && !outcome?.done ? outcome?.result : undefined,
+    constraint: getZodConstraint(BindEmailSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BindEmailSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Section id="account-email-title" title={bound ? t("email.change") : t("email.bind")}>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="account-email-title">
+        <AuthenticityTokenInput name="csrf" />
+        <Field {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label={t("email.label")} autoComplete="email" error={err(fields.email.errors?.[0])} />
+        <Submit busy={busy} intent="bindEmail" testId="bind-email">
+          {t("email.submit")}
+        </Submit>
+      </Form>
+    </Section>
+  );
+}
+
+function MobileForm({ bound, outcome }: { bound: boolean; outcome?: AccountOutcome }) {
+  const { t } = useTranslation("personal", { keyPrefix: "account" });
+  const err = useErr();
+  const { busy, idle } = usePending("bindMobile");
+  const [form, fields] = useForm<z.input<typeof BindMobileSchema>>({
+    id: "account-mobile",
+    lastResult: idle && !outcome?.done ? outcome?.result : undefined,
+    constraint: getZodConstraint(BindMobileSchema),
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: (submitter?.getAttribute("value") === "sendCode" ? BindMobileSchema.pick({ mobile: true }).loose() : BindMobileSchema.omit({ intent: true }).loose()) as unknown as typeof BindMobileSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Section id="account-mobile-title" title={bound ? t("mobile.change") : t("mobile.bind")}>
+      {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
+      <Form method="post" {...getFormProps(form)} aria-labelledby="account-mobile-title">
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="formName" value="mobile" />
+        <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("mobile.label")} autoComplete="tel" inputMode="numeric" maxLength={11} error={err(fields.mobile.errors?.[0])} />
+        <SmsCodeField
+          key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
+          inputProps={{ ...getInputProps(fields.smsCode, { type: "text" }), defaultValue: "" }}
+          error={err(fields.smsCode.errors?.[0])}
+          sentResendAt={outcome?.sentResendAt}
+        />
+        <Submit busy={busy} intent="bindMobile" testId="bind-mobile">
+          {t("mobile.submit")}
+        </Submit>
+      </Form>
+    </Section>
+  );
+}
+
+function UsernameForm({ outcome }: { outcome?: AccountOutcome }) {
+  const { t } = useTranslation("personal", { keyPrefix: "account" });
+  const err = useErr();
+  const { busy, idle } = usePending("bindUsername");
+  const [form, fields] = useForm({
+    id: "account-username",
+    lastResult: idle && !outcome?.done ? outcome?.result : undefined,
+    constraint: getZodConstraint(BindUsernameSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BindUsernameSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Section id="account-username-title" title={t("username.bind")}>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="account-username-title">
+        <AuthenticityTokenInput name="csrf" />
+        <Field {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} label={t("username.label")} autoComplete="username" maxLength={20} error={err(fields.username.errors?.[0])} />
+        <p className="mb-3 text-xs text-gray-600">{t("username.hint")}</p>
+        <Submit busy={busy} intent="bindUsername" testId="bind-username">
+          {t("username.submit")}
+        </Submit>
+      </Form>
+    </Section>
+  );
+}
+
+function ThirdParty({ list, outcome }: { list: Info["thirdPartyList"]; outcome?: AccountOutcome }) {
+  const { t } = useTranslation("personal", { keyPrefix: "account" });
+  const navigation = useNavigation();
+  const busyType = navigation.state === "submitting" && navigation.formData?.get("intent") === "unbind" ? String(navigation.formData.get("type")) : null;
+  const errors = outcome && !outcome.done ? Object.values(outcome.result.error ?? {}).flat() : [];
+  return (
+    <Section id="account-third-title" title={t("third.title")}>
+      <FormErrors errors={errors as string[]} id="account-third-error" />
+      <ul className="space-y-2 text-sm">
+        {list.map((item) => (
+          <li key={item.type} className="flex items-center justify-between gap-3" data-testid={`third-${item.type}`}>
+            <span>
+              {t(`third.types.${item.type}`, { defaultValue: item.type })}: {item.bound ? `${t("third.bound")}${item.nickName ? ` (${item.nickName})` : ""}` : t("third.notBound")}
+            </span>
+            {item.bound ? (
+              <Form method="post">
+                <AuthenticityTokenInput name="csrf" />
+                <input type="hidden" name="type" value={item.type} />
+                <button type="submit" name="intent" value="unbind" disabled={busyType === item.type} className="rounded border border-gray-300 px-3 py-1 text-sm" aria-label={t("third.unbindLabel", { type: t(`third.types.${item.type}`, { defaultValue: item.type }) })}>
+                  {busyType === item.type ? t("pending") : t("third.unbind")}
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The change with the current password: the forced change of spec 000 §4 uses it (messages in `common`). */
+function PasswordForm({ outcome }: { outcome?: AccountOutcome }) {
+  const { t } = useTranslation();
+  const { busy, idle } = usePending("password");
+  const [form, fields] = useForm({
+    id: "account-password",
+    lastResult: idle ? outcome?.result : undefined,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const message = (key: string | undefined) => (key ? (key.startsWith("password.") ? t(`account.${key}`) : (upstreamErrorText(t as never, key) ?? key)) : undefined);
+  const field = (f: typeof fields.oldPassword, label: string) => (
+    <Field {...getInputProps(f, { type: "password" })} key={f.key} defaultValue="" label={label} autoComplete={f.name === "oldPassword" ? "current-password" : "new-password"} error={message(f.errors?.[0])} />
+  );
+  return (
+    <Section id="account-password-title" title={t("account.title")}>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="account-password-title">
+        <AuthenticityTokenInput name="csrf" />
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="mb-3 text-sm text-red-700">
+            {message(form.errors[0])}
+          </p>
+        ) : null}
+        {field(fields.oldPassword, t("account.oldPassword"))}
+        {field(fields.newPassword, t("account.newPassword"))}
+        {field(fields.confirmPassword, t("account.confirmPassword"))}
+        <Submit busy={busy} intent="password" testId="change-password">
+          {t("account.submit")}
+        </Submit>
+      </Form>
+    </Section>
+  );
+}
+
+const SmsPasswordClient = PasswordBySmsSchema;
+const SendOnly = z.object({}).loose();
+
+/** Verify identity by the STU_UPDATE_PWD code sent to the account's mobile, then set the new password. */
+function PasswordBySmsForm({ outcome }: { outcome?: AccountOutcome }) {
+  const { t } = useTranslation("personal", { keyPrefix: "account" });
+  const err = useErr();
+  const { busy, idle } = usePending("passwordBySms");
+  const [form, fields] = useForm<z.input<typeof PasswordBySmsSchema>>({
+    id: "account-password-sms",
+    lastResult: idle ? outcome?.result : undefined,
+    constraint: getZodConstraint(SmsPasswordClient),
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: (submitter?.getAttribute("value") === "sendCode" ? SendOnly : SmsPasswordClient) as typeof PasswordBySmsSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Section id="account-password-sms-title" title={t("passwordSms.title")}>
+      {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
+      <p className="mb-3 text-xs text-gray-600">{t("passwordSms.hint")}</p>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="account-password-sms-title">
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="formName" value="passwordSms" />
+        <SmsCodeField
+          key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
+          inputProps={{ ...getInputProps(fields.smsCode, { type: "text" }), defaultValue: "" }}
+          error={err(fields.smsCode.errors?.[0])}
+          sentResendAt={outcome?.sentResendAt}
+        />
+        <Field {...getInputProps(fields.newPassword, { type: "password" })} key={fields.newPassword.key} defaultValue="" label={t("passwordSms.newPassword")} autoComplete="new-password" error={err(fields.newPassword.errors?.[0])} />
+        <Field {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} defaultValue="" label={t("passwordSms.confirmPassword")} autoComplete="new-password" error={err(fields.confirmPassword.errors?.[0])} />
+        <Submit busy={busy} intent="passwordBySms" testId="change-password-sms">
+          {t("passwordSms.submit")}
+        </Submit>
+      </Form>
+    </Section>
+  );
+}

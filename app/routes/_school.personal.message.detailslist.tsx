@@ -1,0 +1,52 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import * as z from "zod/v4";
+import { MessageList } from "~/components/personal/messages/MessageList";
+import { requireStudent } from "~/services/guards.server";
+import { deleteMessage, MESSAGE_PAGE_SIZE, messageCount, messagePage, readMessage } from "~/services/messages.server";
+import { requireValidPost } from "~/services/portal.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/** `?page=`: a whole number from 1; anything else is page 1 (never a 500). */
+function pageOf(url: URL): number {
+  const n = Number(url.searchParams.get("page") ?? 1);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** Messages (spec 001 §7 "Messages"): the count, a page of messages, read and delete. */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "message.detailslist");
+  const page = pageOf(new URL(args.request.url));
+  const [count, list] = await Promise.all([messageCount(portal.upstream), messagePage(portal.upstream, { page, pageSize: MESSAGE_PAGE_SIZE })]);
+  return { count, list, page };
+}
+
+const MessageAction = z.object({ intent: z.enum(["read", "delete"]), id: z.string().regex(/^[0-9A-Za-z_-]{1,40}$/) });
+
+/**
+ * Read or delete as plain form posts: 303 back to the same page (`?page=` kept), so a reload never
+ * posts again; with JavaScript the same forms go through a fetcher and the school loader revalidates
+ * (the header's unread dot follows).
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "message.detailslist");
+  const url = new URL(args.request.url);
+  const back = `${url.pathname}${pageOf(url) > 1 ? `?page=${pageOf(url)}` : ""}`;
+  const parsed = MessageAction.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+  if (!parsed.success) return data({ error: "bad request" }, { status: 400 });
+  try {
+    if (parsed.data.intent === "read") await readMessage(portal.upstream, parsed.data.id);
+    else await deleteMessage(portal.upstream, parsed.data.id);
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+    return data({ error: error.upstreamMessage || "failed" }, { status: 400 });
+  }
+  return redirect(back, { status: 303 });
+}
+
+export default function MessagesPage() {
+  const d = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return <MessageList count={d.count} list={d.list} page={d.page} error={failed?.error} />;
+}
