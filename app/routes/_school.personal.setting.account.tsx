@@ -31,6 +31,8 @@ import { updatePassword } from "~/services/school.server";
 import { UpstreamError } from "~/services/upstream.server";
 
 /** The 429's Retry-After, and never stored (as the personal layout's pages). */
+export const handle = { i18n: ["login"] };
+
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(retryAfterHeaders(args));
   headers.set("Cache-Control", "private, no-store");
