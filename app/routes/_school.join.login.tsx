@@ -130,8 +130,8 @@ async function attempt(
 ): Promise<Outcome | Response> {
   const { password: _omit, ...publicFields } = fields as LoginSubmission & { password?: string };
   const keep = Object.fromEntries(Object.entries(publicFields).filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const toCaptcha = (): Outcome => {
-    const id = storePending(portal, { form: "login", fields: keep, secret });
+  const toCaptcha = async (): Promise<Outcome> => {
+    const id = await storePending(portal, { form: "login", fields: keep, secret });
     const back = `/join/login${fields.backUrl ? `?backUrl=${encodeURIComponent(fields.backUrl)}` : ""}`;
     return { ...failWith(keep, {}), next: { kind: "captcha", challenge: challengeFor(portal, back, id) }, status: 200 };
   };
@@ -151,7 +151,7 @@ async function attempt(
   }
 
   const account = fields.intent === "password" ? fields.account : fields.mobile;
-  const limit = limitLogin(ip, account);
+  const limit = await limitLogin(ip, account);
   if (!limit.ok) {
     return { ...failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
   }

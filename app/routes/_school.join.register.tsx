@@ -92,8 +92,8 @@ async function attempt(
   password: string | undefined,
   captcha: Partial<CaptchaAnswer> = {},
 ): Promise<Outcome | Response> {
-  const toCaptcha = (): Outcome => {
-    const id = storePending(portal, { form: "register", fields, secret: password });
+  const toCaptcha = async (): Promise<Outcome> => {
+    const id = await storePending(portal, { form: "register", fields, secret: password });
     const back = `/join/register${fields.backUrl ? `?backUrl=${encodeURIComponent(fields.backUrl)}` : ""}`;
     return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, back, id) }, status: 200 };
   };

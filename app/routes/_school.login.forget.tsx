@@ -88,7 +88,7 @@ async function sendStep(portal: Portal, ip: string, fields: Record<string, strin
     case "limited":
       return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
     case "captcha": {
-      const id = storePending(portal, { form: "forget", fields });
+      const id = await storePending(portal, { form: "forget", fields });
       return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, "/login/forget?method=phone", id) } };
     }
     case "message":
