@@ -3,7 +3,7 @@ import { env } from "~/env.server";
 import { resolveClient } from "~/services/client-address.server";
 
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { redisOf, store } from "~/services/store.server";
+import { redisOf, store, storeSettled } from "~/services/store.server";
 
 /**
  * One fixed-window limit (`max` attempts per `windowS`) through `rate-limiter-flexible`: in memory for one
@@ -26,6 +26,7 @@ export class Limit {
 
   /** Whether an attempt would be allowed now, without counting it. */
   async peek(key: string): Promise<{ ok: boolean; retryAfterS: number }> {
+    await storeSettled();
     const res = await this.limiter.get(key);
     if (!res || res.consumedPoints < this.max) return { ok: true, retryAfterS: 0 };
     return { ok: false, retryAfterS: waitOf(res) };
@@ -33,6 +34,7 @@ export class Limit {
 
   /** Counts one attempt; `ok: false` with the wait when the key was already at its limit. */
   async hit(key: string): Promise<{ ok: boolean; retryAfterS: number }> {
+    await storeSettled();
     try {
       await this.limiter.consume(key);
       return { ok: true, retryAfterS: 0 };
@@ -44,6 +46,7 @@ export class Limit {
 
   /** Seconds until the key's window ends (0 when no attempt is counted). */
   async windowLeftS(key: string): Promise<number> {
+    await storeSettled();
     const res = await this.limiter.get(key);
     return res && res.consumedPoints > 0 ? Math.ceil(res.msBeforeNext / 1000) : 0;
   }

@@ -99,8 +99,21 @@ export class RedisStore implements Store {
   readonly kind = "redis" as const;
   private readonly fallback = new MemoryStore(10_000);
   private downLogged = false;
+  /** Settles when the first connection is made (or failed): requests made while it is underway wait for it. */
+  private readonly firstConnection: Promise<void>;
+  private connectedOnce = false;
 
   constructor(readonly client: Redis) {
+    this.firstConnection = new Promise<void>((resolve) => {
+      const settle = () => {
+        this.connectedOnce = true;
+        resolve();
+      };
+      if (client.status === "ready") settle();
+      client.once("ready", settle);
+      client.once("error", settle);
+      setTimeout(settle, 3_000).unref();
+    });
     client.on("error", (error: Error) => this.markDown(error));
     client.on("end", () => this.markDown(new Error("connection closed")));
     client.on("ready", () => {
@@ -120,7 +133,13 @@ export class RedisStore implements Store {
     return this.client.status === "ready";
   }
 
+  /** Waits for the first connection attempt only; later outages fall back at once. */
+  async settled(): Promise<void> {
+    if (!this.connectedOnce) await this.firstConnection;
+  }
+
   private async run<T>(onRedis: () => Promise<T>, onMemory: () => Promise<T>): Promise<T> {
+    await this.settled();
     if (!this.up) return onMemory();
     try {
       return await onRedis();
@@ -181,6 +200,7 @@ export class RedisStore implements Store {
 
   /** Readiness: a PING answered within `timeoutMs`. */
   async ping(timeoutMs = 1_000): Promise<boolean> {
+    await this.settled();
     if (!this.up) return false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -226,6 +246,11 @@ export function store(): Store {
 /** The Redis client behind the store, if any (the rate limiters share it). */
 export function redisOf(s: Store = store()): Redis | undefined {
   return s instanceof RedisStore ? s.client : undefined;
+}
+
+/** Resolves once the store can be used (Redis: its first connection attempt is over). */
+export async function storeSettled(s: Store = store()): Promise<void> {
+  if (s instanceof RedisStore) await s.settled();
 }
 
 /** Replaces the process's store (tests). */
