@@ -237,22 +237,35 @@ function primary(workers) {
     console.warn(`[portal] WEB_CONCURRENCY=${workers} without REDIS_URL: limits, captcha and intercept pages are per process (README, "Running several instances")`);
   }
   let stopping = false;
+  const listened = new WeakSet();
+  cluster.on("listening", (worker) => listened.add(worker));
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
+    if (!stopping && !listened.has(worker)) {
+      // died before it listened (port taken, bad build): starting another would only loop
+      console.error(`[portal] worker ${worker.process.pid} exited (${signal ?? code}) before listening; stopping`);
+      stop(1);
+    }
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;
     }
     console.error(`[portal] worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    setTimeout(() => cluster.fork(), 500);
+    setTimeout(() => {
+      if (!stopping) cluster.fork();
+    }, 500);
   });
-  const stop = () => {
+  let exitCode = 0;
+  function stop(code = 0) {
+    if (stopping) return;
     stopping = true;
+    exitCode = typeof code === "number" ? code : 0;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    setTimeout(() => process.exit(0), 5_000).unref();
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+    setTimeout(() => process.exit(exitCode), 5_000).unref();
+  }
+  process.on("SIGINT", () => stop(0));
+  process.on("SIGTERM", () => stop(0));
 }
 
 async function main() {
