@@ -49,6 +49,10 @@ export const EnvSchema = z.object({
   /** The cloud captcha's app id (CAPTCHA_PROVIDER=cloud). */
   CAPTCHA_APP_ID: z.string().optional(),
   /** Where a mobile browser goes from the public pages (spec 000 section 1); empty turns it off. */
+  /** Shared state for several instances (decision 020): `redis://host:port/db`; unset keeps it in memory. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+  /** Worker processes `scripts/serve.mjs` starts with node:cluster (decision 020). */
+  WEB_CONCURRENCY: int(1, 1, 64),
   WAP_URL: z.string().regex(/^(\/|https?:\/\/)\S*$/, { error: "must be a path or an http(s) URL" }).default("/wap"),
 });
 

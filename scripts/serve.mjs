@@ -6,6 +6,7 @@
 // count or proxy addresses, and refusals before Remix runs: cross-site posts (403), bodies over
 // MAX_FORM_BYTES (413, unread), odd requests (bad Host, undecodable path, `?_data=` probes: a small
 // branded 400 page). See docs/decisions/002-production-server.md and 012-proxy-trust-and-body-limits.md.
+import cluster from "node:cluster";
 import path from "node:path";
 import url from "node:url";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
@@ -220,8 +221,63 @@ function remixHeaders(req, client) {
   return headers;
 }
 
+/** WEB_CONCURRENCY: worker processes on this machine (default 1: no cluster); decision 020. */
+export function parseWebConcurrency(value) {
+  if (value === undefined || value === "") return 1;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) throw new Error("WEB_CONCURRENCY: must be a number of processes between 1 and 64");
+  return Number(value);
+}
+
+/**
+ * The cluster primary: starts `workers` processes sharing the port (node:cluster hands connections out
+ * round-robin), starts a new one when one dies, and passes SIGTERM/SIGINT on for a clean stop.
+ */
+function primary(workers) {
+  if (!process.env.REDIS_URL) {
+    console.warn(`[portal] WEB_CONCURRENCY=${workers} without REDIS_URL: limits, captcha and intercept pages are per process (README, "Running several instances")`);
+  }
+  let stopping = false;
+  const listened = new WeakSet();
+  cluster.on("listening", (worker) => listened.add(worker));
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (!stopping && !listened.has(worker)) {
+      // died before it listened (port taken, bad build): starting another would only loop
+      console.error(`[portal] worker ${worker.process.pid} exited (${signal ?? code}) before listening; stopping`);
+      stop(1);
+    }
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+      return;
+    }
+    console.error(`[portal] worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(() => {
+      if (!stopping) cluster.fork();
+    }, 500);
+  });
+  let exitCode = 0;
+  function stop(code = 0) {
+    if (stopping) return;
+    stopping = true;
+    exitCode = typeof code === "number" ? code : 0;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+    setTimeout(() => process.exit(exitCode), 5_000).unref();
+  }
+  process.on("SIGINT", () => stop(0));
+  process.on("SIGTERM", () => stop(0));
+}
+
 async function main() {
   process.env.NODE_ENV ??= "production";
+  let workers;
+  try {
+    workers = parseWebConcurrency(process.env.WEB_CONCURRENCY);
+  } catch (error) {
+    console.error(`[portal] ${error.message}\nSee README.md, "Environment".`);
+    process.exit(1);
+  }
+  if (workers > 1 && cluster.isPrimary) return primary(workers);
   const build = await import(url.pathToFileURL(path.join(root, "build/index.js")).href);
   let app;
   try {
@@ -233,7 +289,8 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
-    console.log(`[portal] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+    const who = cluster.isWorker ? ` (worker ${process.pid})` : "";
+    console.log(`[portal] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}${who}`);
   });
   function shutdown() {
     server.close(() => process.exit(0));

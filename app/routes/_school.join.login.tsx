@@ -143,7 +143,7 @@ async function attempt(
   }
 
   const account = fields.intent === "password" ? fields.account : fields.mobile;
-  const limit = limitLogin(ip, account);
+  const limit = await limitLogin(ip, account);
   if (!limit.ok) {
     return { ...failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
   }

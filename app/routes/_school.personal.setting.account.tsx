@@ -150,16 +150,16 @@ async function passwordWithOldOne(portal: Portal, formData: FormData) {
 /** Send the binding code: the portal's limits (60 s, hourly caps), check/mobile, then send/sms (600: captcha). */
 async function sendMobileCode(portal: Portal, ip: string, fields: Record<string, string>, captcha?: Captcha): Promise<AccountOutcome> {
   const mobile = fields.mobile ?? "";
-  const limit = limitSms(ip, mobile);
+  const limit = await limitSms(ip, mobile);
   if (!limit.ok) return { ...fail("mobile", fields, { mobile: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
   try {
     await checkMobile(portal.upstream, mobile);
     await sendBindSms(portal.upstream, mobile, captcha);
   } catch (error) {
-    releaseSms(mobile);
+    await releaseSms(mobile);
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind === "captcha") {
-      const id = storePending(portal, { form: "bindMobile", fields });
+      const id = await storePending(portal, { form: "bindMobile", fields });
       return { ...fail("mobile", fields, {}), status: 200, next: { kind: "captcha", challenge: challengeFor(portal, PAGE, id) } };
     }
     if (error.kind !== "business") throw error;
@@ -173,15 +173,15 @@ async function sendMobileCode(portal: Portal, ip: string, fields: Record<string,
 async function sendPasswordCode(portal: Portal, ip: string, fields: Record<string, string>, captcha?: Captcha): Promise<AccountOutcome> {
   const { mobile } = await getAccountInfo(portal.upstream);
   if (!mobile) return fail("passwordSms", fields, { smsCode: ["noMobile"] });
-  const limit = limitSms(ip, mobile);
+  const limit = await limitSms(ip, mobile);
   if (!limit.ok) return { ...fail("passwordSms", fields, { smsCode: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
   try {
     await sendPasswordSms(portal.upstream, captcha);
   } catch (error) {
-    releaseSms(mobile);
+    await releaseSms(mobile);
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind === "captcha") {
-      const id = storePending(portal, { form: "passwordCode", fields });
+      const id = await storePending(portal, { form: "passwordCode", fields });
       return { ...fail("passwordSms", fields, {}), status: 200, next: { kind: "captcha", challenge: challengeFor(portal, PAGE, id) } };
     }
     if (error.kind !== "business") throw error;

@@ -1,9 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
 import { getPortal } from "~/services/portal.server";
+import { storeHealth } from "~/services/store.server";
 import { ALL_FAILURES, UpstreamError } from "~/services/upstream.server";
 
-/** Readiness: the upstream answers (through the one request function, with a short timeout). */
+/**
+ * Readiness: the upstream answers (through the one request function, with a short timeout), and the
+ * shared store when `REDIS_URL` is set (`redis`: `memory`, `up` or `down`; decision 020). Redis down
+ * answers 503: the instance still serves pages, but a load balancer should prefer one that shares state.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = await getPortal({ request, context });
   let ready = true;
@@ -24,7 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       reason = error.kind;
     }
   }
-  return new Response(JSON.stringify({ ready, upstream: reason }), {
+  const redis = await storeHealth();
+  if (redis === "down") ready = false;
+  return new Response(JSON.stringify({ ready, upstream: reason, redis }), {
     status: ready ? 200 : 503,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
   });

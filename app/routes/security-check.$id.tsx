@@ -5,8 +5,8 @@ import { readInterceptPage } from "~/services/upstream.server";
  * The page an upstream firewall (HTTP 403 with action cc or waf) returned, shown as its own document
  * in a sandbox: it may run its challenge script, but it cannot touch the portal's origin or cookies.
  */
-export function loader({ params }: LoaderFunctionArgs) {
-  const html = readInterceptPage(params.id ?? "");
+export async function loader({ params }: LoaderFunctionArgs) {
+  const html = await readInterceptPage(params.id ?? "");
   if (html === undefined) throw new Response("Not found", { status: 404 });
   return new Response(html, {
     headers: {

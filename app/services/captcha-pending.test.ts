@@ -24,33 +24,33 @@ afterEach(() => {
 describe("pending captcha ids belong to their session", () => {
   it("another session presenting the victim's id burns nothing: the victim still resumes", async () => {
     const victim = visitor();
-    const id = storePending(victim, { form: "login", fields, secret: "enc" });
+    const id = await storePending(victim, { form: "login", fields, secret: "enc" });
     for (const attacker of [visitor(), visitor("another-sid"), visitor("")]) {
-      expect(takePending(attacker, id, "login")).toBeUndefined();
+      expect(await takePending(attacker, id, "login")).toBeUndefined();
       const on = { failed: vi.fn(() => "failed"), retry: vi.fn(async () => "retried") };
       await expect(resumeAfterCaptcha(attacker, back({ captcha: id, captchaFailed: "1" }), "login", on)).resolves.toBeUndefined();
       expect(on.failed).not.toHaveBeenCalled();
     }
-    const taken = takePending(victim, id, "login");
+    const taken = await takePending(victim, id, "login");
     expect(taken?.fields).toEqual(fields);
     expect(taken?.secret).toBe("enc");
     // single use for its owner
-    expect(takePending(victim, id, "login")).toBeUndefined();
+    expect(await takePending(victim, id, "login")).toBeUndefined();
   });
 
-  it("the owner asking for another form does not burn it either", () => {
+  it("the owner asking for another form does not burn it either", async () => {
     const owner = visitor();
-    const id = storePending(owner, { form: "register", fields });
-    expect(takePending(owner, id, "login")).toBeUndefined();
-    expect(takePending(owner, id, "register")?.form).toBe<Pending["form"]>("register");
+    const id = await storePending(owner, { form: "register", fields });
+    expect(await takePending(owner, id, "login")).toBeUndefined();
+    expect((await takePending(owner, id, "register"))?.form).toBe<Pending["form"]>("register");
   });
 
-  it("an expired id is gone for everyone, its owner included", () => {
+  it("an expired id is gone for everyone, its owner included", async () => {
     vi.useFakeTimers();
     const owner = visitor();
-    const id = storePending(owner, { form: "login", fields });
+    const id = await storePending(owner, { form: "login", fields });
     vi.advanceTimersByTime(5 * 60_000 + 1);
-    expect(takePending(visitor("x"), id, "login")).toBeUndefined();
-    expect(takePending(owner, id, "login")).toBeUndefined();
+    expect(await takePending(visitor("x"), id, "login")).toBeUndefined();
+    expect(await takePending(owner, id, "login")).toBeUndefined();
   });
 });

@@ -31,7 +31,7 @@ function handlers() {
 describe("resumeAfterCaptcha (the visitor back from a captcha challenge)", () => {
   it("fails the pending form when the visitor gave up (captchaFailed), without retrying", async () => {
     const portal = visitor();
-    const id = storePending(portal, { form: "login", fields, secret: "enc" });
+    const id = await storePending(portal, { form: "login", fields, secret: "enc" });
     const on = handlers();
     await expect(resumeAfterCaptcha(portal, back({ captcha: id, captchaFailed: "1", ticket: "t" }), "login", on)).resolves.toEqual({ failed: fields });
     expect(on.retry).not.toHaveBeenCalled();
@@ -39,7 +39,7 @@ describe("resumeAfterCaptcha (the visitor back from a captcha challenge)", () =>
 
   it("fails the pending form when no ticket came back", async () => {
     const portal = visitor();
-    const id = storePending(portal, { form: "forget", fields });
+    const id = await storePending(portal, { form: "forget", fields });
     const on = handlers();
     await expect(resumeAfterCaptcha(portal, back({ captcha: id, randstr: "r" }), "forget", on)).resolves.toEqual({ failed: fields });
     expect(on.retry).not.toHaveBeenCalled();
@@ -47,7 +47,7 @@ describe("resumeAfterCaptcha (the visitor back from a captcha challenge)", () =>
 
   it("retries the pending call with ticket and randstr (and the kept secret), once", async () => {
     const portal = visitor();
-    const id = storePending(portal, { form: "register", fields, secret: "enc" });
+    const id = await storePending(portal, { form: "register", fields, secret: "enc" });
     const on = handlers();
     const url = back({ captcha: id, ticket: "tk-1", randstr: "rs-1" });
     await expect(resumeAfterCaptcha(portal, url, "register", on)).resolves.toEqual({ retried: { ticket: "tk-1", randstr: "rs-1", secret: "enc" } });
@@ -61,7 +61,7 @@ describe("resumeAfterCaptcha (the visitor back from a captcha challenge)", () =>
 
   it("sends an empty randstr when none came back", async () => {
     const portal = visitor();
-    const id = storePending(portal, { form: "login", fields });
+    const id = await storePending(portal, { form: "login", fields });
     const on = handlers();
     await resumeAfterCaptcha(portal, back({ captcha: id, ticket: "tk" }), "login", on);
     expect(on.retry.mock.calls[0]?.[1]).toEqual({ ticket: "tk", randstr: "" });
@@ -69,7 +69,7 @@ describe("resumeAfterCaptcha (the visitor back from a captcha challenge)", () =>
 
   it("throws a Response the retry answers with (a login that went through)", async () => {
     const portal = visitor();
-    const id = storePending(portal, { form: "login", fields });
+    const id = await storePending(portal, { form: "login", fields });
     const redirect = new Response(null, { status: 302, headers: { Location: "/" } });
     const thrown = await resumeAfterCaptcha(portal, back({ captcha: id, ticket: "tk", randstr: "rs" }), "login", {
       failed: () => "failed",
@@ -86,9 +86,9 @@ describe("resumeAfterCaptcha (the visitor back from a captcha challenge)", () =>
     const portal = visitor();
     await expect(resumeAfterCaptcha(portal, back({ ticket: "tk" }), "login", on)).resolves.toBeUndefined();
     await expect(resumeAfterCaptcha(portal, back({ captcha: crypto.randomUUID(), ticket: "tk" }), "login", on)).resolves.toBeUndefined();
-    const forRegister = storePending(portal, { form: "register", fields });
+    const forRegister = await storePending(portal, { form: "register", fields });
     await expect(resumeAfterCaptcha(portal, back({ captcha: forRegister, ticket: "tk" }), "login", on)).resolves.toBeUndefined();
-    const ofAnother = storePending(visitor(), { form: "login", fields });
+    const ofAnother = await storePending(visitor(), { form: "login", fields });
     await expect(resumeAfterCaptcha(portal, back({ captcha: ofAnother, captchaFailed: "1" }), "login", on)).resolves.toBeUndefined();
     expect(on.failed).not.toHaveBeenCalled();
     expect(on.retry).not.toHaveBeenCalled();

@@ -1,5 +1,6 @@
 import { env } from "~/env.server";
 import type { Portal } from "~/services/portal.server";
+import { store } from "~/services/store.server";
 
 /**
  * The slider captcha of spec 000 section 8 behind one interface. `sandbox`: the sandbox's challenge page
@@ -36,7 +37,7 @@ export function captchaProvider(): CaptchaProvider {
 
 /**
  * A request waiting for its captcha: the same call is retried with `ticket` and `randstr` when the visitor
- * comes back. Kept in server memory for 5 minutes, single use, bound to the visitor's session id; the
+ * comes back. Kept in THE store (memory, or Redis shared by the instances) for 5 minutes, single use, bound to the visitor's session id; the
  * secret (the password) is never written to a cookie or sent back to the browser.
  */
 export type Pending = {
@@ -48,8 +49,7 @@ export type Pending = {
 };
 
 const PENDING_TTL_MS = 5 * 60_000;
-const PENDING_MAX = 5_000;
-const pending = new Map<string, Pending>();
+const keyOf = (id: string) => `captcha:${id}`;
 
 function sidOf(portal: Portal): string {
   let sid = portal.session.get("sid");
@@ -60,16 +60,13 @@ function sidOf(portal: Portal): string {
   return sid;
 }
 
-export function storePending(portal: Portal, entry: Omit<Pending, "sid" | "expires">): string {
-  const now = Date.now();
-  for (const [id, p] of pending) if (p.expires < now) pending.delete(id);
-  while (pending.size >= PENDING_MAX) {
-    const oldest = pending.keys().next().value;
-    if (oldest === undefined) break;
-    pending.delete(oldest);
-  }
+/**
+ * Keeps the pending request in THE store (decision 020: Redis when several instances serve the portal, so
+ * the visitor may come back to any of them); its TTL drops it after 5 minutes.
+ */
+export async function storePending(portal: Portal, entry: Omit<Pending, "sid" | "expires">): Promise<string> {
   const id = crypto.randomUUID();
-  pending.set(id, { ...entry, sid: sidOf(portal), expires: now + PENDING_TTL_MS });
+  await store().put(keyOf(id), { ...entry, sid: sidOf(portal), expires: Date.now() + PENDING_TTL_MS } satisfies Pending, PENDING_TTL_MS);
   return id;
 }
 
@@ -78,16 +75,17 @@ export function storePending(portal: Portal, entry: Omit<Pending, "sid" | "expir
  * checked before the id is consumed: another session presenting a victim's id (it travels in the
  * address) finds nothing and burns nothing. An expired entry is dropped whoever asks.
  */
-export function takePending(portal: Portal, id: string, form: Pending["form"]): Pending | undefined {
-  const entry = pending.get(id);
+export async function takePending(portal: Portal, id: string, form: Pending["form"]): Promise<Pending | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  const entry = await store().read<Pending>(keyOf(id));
   if (!entry) return undefined;
   if (entry.expires < Date.now()) {
-    pending.delete(id);
+    await store().delete(keyOf(id));
     return undefined;
   }
   const sid = portal.session.get("sid");
   if (!sid || entry.sid !== sid || entry.form !== form) return undefined;
-  pending.delete(id);
+  await store().delete(keyOf(id));
   return entry;
 }
 
@@ -112,7 +110,7 @@ export async function resumeAfterCaptcha<T>(
 ): Promise<T | undefined> {
   const id = url.searchParams.get("captcha");
   if (!id) return undefined;
-  const pending = takePending(portal, id, form);
+  const pending = await takePending(portal, id, form);
   if (!pending) return undefined;
   const ticket = url.searchParams.get("ticket");
   if (url.searchParams.get("captchaFailed") || !ticket) return on.failed(pending);

@@ -1,4 +1,5 @@
 import { smsResendLeftS } from "~/services/rate-limit.server";
+import { MemoryStore, store, type Store } from "~/services/store.server";
 import { UpstreamError } from "~/services/upstream.server";
 
 /**
@@ -14,77 +15,28 @@ export const CODE_STATE_TTL_MS = 15 * 60_000;
 
 export type CodePurpose = "login" | "register" | "forget" | "bind" | "verify";
 
-/**
- * Where the counters live: integer counters with a time to live. One process keeps them in memory; a
- * shared store (Redis: INCRBY + PEXPIRE, GET, DEL) implements the same three calls.
- */
-export interface CounterStore {
-  /** Adds `by` (may be negative) and returns the new value; a new key starts at 0 and lives `ttlMs`. */
-  increment(key: string, by: number, ttlMs: number): Promise<number>;
-  get(key: string): Promise<number>;
-  delete(key: string): Promise<void>;
-}
+/** Where the counters live: THE store (memory, or Redis shared by every instance: decision 020). */
+export type CounterStore = Pick<Store, "increment" | "delete">;
+export { MemoryStore as MemoryCounterStore };
 
-export class MemoryCounterStore implements CounterStore {
-  private readonly entries = new Map<string, { n: number; expires: number }>();
-  constructor(private readonly maxKeys = 50_000) {}
+let override: CounterStore | undefined;
+const counters = (): CounterStore => override ?? store();
 
-  async increment(key: string, by: number, ttlMs: number): Promise<number> {
-    const now = Date.now();
-    let entry = this.live(key, now);
-    if (!entry) {
-      if (this.entries.size >= this.maxKeys) this.sweep(now);
-      entry = { n: 0, expires: now + ttlMs };
-      this.entries.set(key, entry);
-    }
-    entry.n += by;
-    return entry.n;
-  }
-
-  async get(key: string): Promise<number> {
-    return this.live(key, Date.now())?.n ?? 0;
-  }
-
-  async delete(key: string): Promise<void> {
-    this.entries.delete(key);
-  }
-
-  private live(key: string, now: number) {
-    const entry = this.entries.get(key);
-    if (entry && entry.expires <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private sweep(now: number) {
-    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
-    while (this.entries.size >= this.maxKeys) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-  }
-}
-
-let store: CounterStore = new MemoryCounterStore();
-
-/** Replaces the store (tests; a shared store for several processes). */
-export function useCounterStore(next: CounterStore) {
-  store = next;
+/** Replaces the store (tests); `undefined` goes back to THE store. */
+export function useCounterStore(next: CounterStore | undefined) {
+  override = next;
 }
 
 const keyOf = (purpose: CodePurpose, mobile: string) => `sms-code:${purpose}:${mobile.replace(/\s+/g, "")}`;
 
 /** A new code was sent to the mobile for this purpose: its wrong tries start again at 0. */
 export async function codeSent(purpose: CodePurpose, mobile: string): Promise<void> {
-  await store.delete(keyOf(purpose, mobile));
+  await counters().delete(keyOf(purpose, mobile));
 }
 
 /** Seconds a visitor is told to wait after a burned code: until a new code may be sent, at least 1. */
-export function burnedRetryAfterS(mobile: string): number {
-  return Math.max(1, smsResendLeftS(mobile.replace(/\s+/g, "")));
+export async function burnedRetryAfterS(mobile: string): Promise<number> {
+  return Math.max(1, await smsResendLeftS(mobile.replace(/\s+/g, "")));
 }
 
 export type CodeCheck<T> =
@@ -107,15 +59,15 @@ function isWrongTry(error: unknown): error is UpstreamError {
  */
 export async function checkSmsCode<T>(purpose: CodePurpose, mobile: string, check: () => Promise<T>): Promise<CodeCheck<T>> {
   const key = keyOf(purpose, mobile);
-  const tries = await store.increment(key, 1, CODE_STATE_TTL_MS);
-  if (tries > MAX_WRONG_CODE_TRIES) return { kind: "burned", retryAfterS: burnedRetryAfterS(mobile) };
+  const tries = await counters().increment(key, 1, CODE_STATE_TTL_MS);
+  if (tries > MAX_WRONG_CODE_TRIES) return { kind: "burned", retryAfterS: await burnedRetryAfterS(mobile) };
   try {
     const value = await check();
-    await store.delete(key);
+    await counters().delete(key);
     return { kind: "ok", value };
   } catch (error) {
     if (!isWrongTry(error)) {
-      await store.increment(key, -1, CODE_STATE_TTL_MS);
+      await counters().increment(key, -1, CODE_STATE_TTL_MS);
       throw error;
     }
     return { kind: "wrong", error, burned: tries >= MAX_WRONG_CODE_TRIES };

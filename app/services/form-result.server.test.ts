@@ -20,20 +20,20 @@ describe("sendCodeOutcome (spec 000 §4, §5)", () => {
   const fields = { mobile: "13800000000", intent: "sendCode" };
   const captcha = () => ({ ...failWith(fields, {}), status: 299 });
 
-  it("sent: a success with the resend time", () => {
-    expect(sendCodeOutcome({ kind: "sent", resendAt: 123 }, fields, captcha)).toMatchObject({ result: { status: "success" }, sentResendAt: 123, status: 200 });
+  it("sent: a success with the resend time", async () => {
+    expect(await sendCodeOutcome({ kind: "sent", resendAt: 123 }, fields, captcha)).toMatchObject({ result: { status: "success" }, sentResendAt: 123, status: 200 });
   });
 
-  it("limited: 429 with Retry-After seconds on the mobile field", () => {
-    expect(sendCodeOutcome({ kind: "limited", retryAfterS: 42 }, fields, captcha)).toMatchObject({ result: { error: { mobile: ["tooMany:42"] } }, status: 429, retryAfterS: 42 });
+  it("limited: 429 with Retry-After seconds on the mobile field", async () => {
+    expect(await sendCodeOutcome({ kind: "limited", retryAfterS: 42 }, fields, captcha)).toMatchObject({ result: { error: { mobile: ["tooMany:42"] } }, status: 429, retryAfterS: 42 });
   });
 
-  it("captcha: what the form's captcha step returns", () => {
-    expect(sendCodeOutcome({ kind: "captcha" }, fields, captcha).status).toBe(299);
+  it("captcha: what the form's captcha step returns", async () => {
+    expect((await sendCodeOutcome({ kind: "captcha" }, fields, captcha)).status).toBe(299);
   });
 
-  it("message: the upstream's message on the mobile field", () => {
-    expect(sendCodeOutcome({ kind: "message", message: "nope" }, fields, captcha)).toMatchObject({ result: { error: { mobile: ["server:nope"] } }, status: 400 });
+  it("message: the upstream's message on the mobile field (a code the portal knows is translated: decision 018)", async () => {
+    expect(await sendCodeOutcome({ kind: "message", message: "nope" }, fields, captcha)).toMatchObject({ result: { error: { mobile: ["server:nope"] } }, status: 400 });
   });
 });
 

@@ -17,8 +17,8 @@ export function failWith(fields: Record<string, unknown>, error: Record<string, 
 }
 
 /** Keeps the request for after the captcha (spec 000 §7.4) and sends the visitor to it; back comes to `back?captcha=<id>`. */
-export function toCaptcha(portal: Portal, form: Pending["form"], back: string, fields: Record<string, string>, secret?: string): Outcome {
-  const id = storePending(portal, { form, fields, secret });
+export async function toCaptcha(portal: Portal, form: Pending["form"], back: string, fields: Record<string, string>, secret?: string): Promise<Outcome> {
+  const id = await storePending(portal, { form, fields, secret });
   return { ...failWith(fields, {}), next: { kind: "captcha", challenge: challengeFor(portal, back, id) }, status: 200 };
 }
 
@@ -28,7 +28,7 @@ export function withBackUrl(path: string, backUrl: string | undefined): string {
 }
 
 /** The form's answer to the send-code button (spec 000 §4, §5): sent, limited (429), a captcha first, or the upstream's message. */
-export function sendCodeOutcome(sent: SendOutcome, fields: Record<string, string>, captcha: () => Outcome): Outcome {
+export async function sendCodeOutcome(sent: SendOutcome, fields: Record<string, string>, captcha: () => Outcome | Promise<Outcome>): Promise<Outcome> {
   switch (sent.kind) {
     case "sent":
       return { ...failWith(fields, {}, "success"), sentResendAt: sent.resendAt };

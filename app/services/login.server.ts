@@ -167,7 +167,7 @@ export async function sendCode(
   ip: string,
   input: { mobile: string; type: "login" | "register" | "forget"; ticket?: string; randstr?: string },
 ): Promise<SendOutcome> {
-  const limit = limitSms(ip, input.mobile);
+  const limit = await limitSms(ip, input.mobile);
   if (!limit.ok) return { kind: "limited", retryAfterS: limit.retryAfterS };
   try {
     await checkLimitAndMobile(portal.upstream, input.mobile, input.type);
@@ -175,7 +175,7 @@ export async function sendCode(
     await codeSent(input.type, input.mobile);
     return { kind: "sent", resendAt: Date.now() + SMS_RESEND_S * 1000 };
   } catch (error) {
-    releaseSms(input.mobile);
+    await releaseSms(input.mobile);
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind === "captcha") return { kind: "captcha" };
     return { kind: "message", message: error.upstreamMessage ?? "", code: error.code };

@@ -2,56 +2,61 @@ import type { AppLoadContext, HeadersFunction } from "@remix-run/node";
 import { env } from "~/env.server";
 import { resolveClient } from "~/services/client-address.server";
 
-/** A fixed-window counter per key, in memory (one portal process; see docs/decisions/006). */
-export class RateLimiter {
-  private readonly hits = new Map<string, { start: number; count: number }>();
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-    private readonly maxKeys = 50_000,
-  ) {}
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { redisOf, store, storeSettled } from "~/services/store.server";
 
-  /** Counts one attempt; `retryAfterS` > 0 when the key is over its limit (the attempt is not counted). */
-  hit(key: string, now = Date.now()): { ok: boolean; retryAfterS: number } {
-    const state = this.peek(key, now);
-    if (!state.ok) return state;
-    const entry = this.hits.get(key);
-    if (entry && entry.start + this.windowMs > now) entry.count++;
-    else {
-      if (this.hits.size >= this.maxKeys) this.sweep(now);
-      this.hits.set(key, { start: now, count: 1 });
-    }
-    return { ok: true, retryAfterS: 0 };
+/**
+ * One fixed-window limit (`max` attempts per `windowS`) through `rate-limiter-flexible`: in memory for one
+ * process, in Redis when `REDIS_URL` is set so every instance counts together (decision 020). While Redis
+ * is unreachable the per-process insurance limiter counts instead: the limits stay on, per instance.
+ */
+export class Limit {
+  readonly limiter: RateLimiterAbstract;
+  constructor(
+    readonly name: string,
+    readonly max: number,
+    readonly windowS: number,
+  ) {
+    const redis = redisOf(store());
+    const options = { keyPrefix: `portal:rl:${name}`, points: max, duration: windowS };
+    this.limiter = redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
+      : new RateLimiterMemory(options);
   }
 
   /** Whether an attempt would be allowed now, without counting it. */
-  peek(key: string, now = Date.now()): { ok: boolean; retryAfterS: number } {
-    const entry = this.hits.get(key);
-    if (!entry || entry.start + this.windowMs <= now || entry.count < this.max) return { ok: true, retryAfterS: 0 };
-    return { ok: false, retryAfterS: Math.max(1, Math.ceil((entry.start + this.windowMs - now) / 1000)) };
+  async peek(key: string): Promise<{ ok: boolean; retryAfterS: number }> {
+    await storeSettled();
+    const res = await this.limiter.get(key);
+    if (!res || res.consumedPoints < this.max) return { ok: true, retryAfterS: 0 };
+    return { ok: false, retryAfterS: waitOf(res) };
+  }
+
+  /** Counts one attempt; `ok: false` with the wait when the key was already at its limit. */
+  async hit(key: string): Promise<{ ok: boolean; retryAfterS: number }> {
+    await storeSettled();
+    try {
+      await this.limiter.consume(key);
+      return { ok: true, retryAfterS: 0 };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { ok: false, retryAfterS: waitOf(error) };
+      throw error;
+    }
   }
 
   /** Seconds until the key's window ends (0 when no attempt is counted). */
-  windowLeftS(key: string, now = Date.now()): number {
-    const entry = this.hits.get(key);
-    if (!entry || entry.start + this.windowMs <= now) return 0;
-    return Math.ceil((entry.start + this.windowMs - now) / 1000);
+  async windowLeftS(key: string): Promise<number> {
+    await storeSettled();
+    const res = await this.limiter.get(key);
+    return res && res.consumedPoints > 0 ? Math.ceil(res.msBeforeNext / 1000) : 0;
   }
 
-  reset(key?: string) {
-    if (key === undefined) this.hits.clear();
-    else this.hits.delete(key);
-  }
-
-  private sweep(now: number) {
-    for (const [key, entry] of this.hits) if (entry.start + this.windowMs <= now) this.hits.delete(key);
-    while (this.hits.size >= this.maxKeys) {
-      const oldest = this.hits.keys().next().value;
-      if (oldest === undefined) break;
-      this.hits.delete(oldest);
-    }
+  async reset(key: string) {
+    await this.limiter.delete(key);
   }
 }
+
+const waitOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 /** Spec 000 section 9: one code per mobile per 60 s (the resend countdown). */
 export const SMS_RESEND_S = 60;
@@ -60,11 +65,11 @@ let limiters: ReturnType<typeof build> | undefined;
 function build() {
   const e = env();
   return {
-    loginPerIp: new RateLimiter(e.RATE_LIMIT_LOGIN_PER_IP, 10 * 60_000),
-    loginPerAccount: new RateLimiter(e.RATE_LIMIT_LOGIN_PER_ACCOUNT, 10 * 60_000),
-    smsPerIp: new RateLimiter(e.RATE_LIMIT_SMS_PER_IP, 60 * 60_000),
-    smsResend: new RateLimiter(1, SMS_RESEND_S * 1000),
-    smsPerMobile: new RateLimiter(5, 60 * 60_000),
+    loginPerIp: new Limit("login-ip", e.RATE_LIMIT_LOGIN_PER_IP, 10 * 60),
+    loginPerAccount: new Limit("login-account", e.RATE_LIMIT_LOGIN_PER_ACCOUNT, 10 * 60),
+    smsPerIp: new Limit("sms-ip", e.RATE_LIMIT_SMS_PER_IP, 60 * 60),
+    smsResend: new Limit("sms-resend", 1, SMS_RESEND_S),
+    smsPerMobile: new Limit("sms-mobile", 5, 60 * 60),
   };
 }
 export function rateLimiters() {
@@ -85,38 +90,49 @@ export function clientIpOf(args: { context: AppLoadContext | undefined; request:
 export type LimitResult = { ok: true } | { ok: false; retryAfterS: number };
 
 /** Counts a login attempt against the IP and the account; the first limit hit wins. */
-export function limitLogin(ip: string, account: string): LimitResult {
+export async function limitLogin(ip: string, account: string): Promise<LimitResult> {
   const l = rateLimiters();
   const key = account.trim().toLowerCase();
-  for (const [limiter, k] of [[l.loginPerIp, ip], [l.loginPerAccount, key]] as const) {
-    const state = limiter.peek(k);
+  return limitAll([
+    [l.loginPerIp, ip],
+    [l.loginPerAccount, key],
+  ]);
+}
+
+/**
+ * Checks every limit first (an attempt refused by one is not counted by the others), then counts it in
+ * each; a limit reached between the check and the count (a parallel attempt on another instance) refuses.
+ */
+async function limitAll(pairs: [Limit, string][]): Promise<LimitResult> {
+  for (const [limit, key] of pairs) {
+    const state = await limit.peek(key);
     if (!state.ok) return { ok: false, retryAfterS: state.retryAfterS };
   }
-  l.loginPerIp.hit(ip);
-  l.loginPerAccount.hit(key);
-  return { ok: true };
+  let refused: LimitResult | undefined;
+  for (const [limit, key] of pairs) {
+    const state = await limit.hit(key);
+    if (!state.ok) refused ??= { ok: false, retryAfterS: state.retryAfterS };
+  }
+  return refused ?? { ok: true };
 }
 
 /** Counts an SMS send against the mobile (60 s resend, hourly cap) and the IP. */
-export function limitSms(ip: string, mobile: string): LimitResult {
+export async function limitSms(ip: string, mobile: string): Promise<LimitResult> {
   const l = rateLimiters();
-  for (const [limiter, k] of [[l.smsResend, mobile], [l.smsPerMobile, mobile], [l.smsPerIp, ip]] as const) {
-    const state = limiter.peek(k);
-    if (!state.ok) return { ok: false, retryAfterS: state.retryAfterS };
-  }
-  l.smsResend.hit(mobile);
-  l.smsPerMobile.hit(mobile);
-  l.smsPerIp.hit(ip);
-  return { ok: true };
+  return limitAll([
+    [l.smsResend, mobile],
+    [l.smsPerMobile, mobile],
+    [l.smsPerIp, ip],
+  ]);
 }
 
 /** An SMS send that failed upstream should not block a retry for 60 s. */
-export function releaseSms(mobile: string) {
-  rateLimiters().smsResend.reset(mobile);
+export async function releaseSms(mobile: string) {
+  await rateLimiters().smsResend.reset(mobile);
 }
 
 /** Seconds until the mobile may get another code. */
-export function smsResendLeftS(mobile: string): number {
+export async function smsResendLeftS(mobile: string): Promise<number> {
   return rateLimiters().smsResend.windowLeftS(mobile);
 }
 

@@ -3,6 +3,7 @@ import * as z from "zod/v4";
 import { env } from "~/env.server";
 import { createSwrCache } from "~/services/cache.server";
 import { loginHref, safeRedirect } from "~/services/redirect";
+import { store } from "~/services/store.server";
 
 /** Constants of spec 000 section 7 and 9. */
 export const UPSTREAM_BASE_PATH = "/s/api";
@@ -354,27 +355,18 @@ export type UpstreamErrorData =
   | { kind: "business" | "captcha" | "blocked"; message?: string }
   | { kind: "intercepted"; pageId: string };
 
-const interceptPages = new Map<string, { html: string; expires: number }>();
 const INTERCEPT_TTL_MS = 10 * 60_000;
-const INTERCEPT_MAX = 200;
 
-export function storeInterceptPage(html: string): string {
-  const now = Date.now();
-  for (const [id, entry] of interceptPages) if (entry.expires < now) interceptPages.delete(id);
-  while (interceptPages.size >= INTERCEPT_MAX) {
-    const oldest = interceptPages.keys().next().value;
-    if (oldest === undefined) break;
-    interceptPages.delete(oldest);
-  }
+/** Intercept pages live in THE store (decision 020): any instance can show a page another one stored. */
+export async function storeInterceptPage(html: string): Promise<string> {
   const id = crypto.randomUUID();
-  interceptPages.set(id, { html, expires: now + INTERCEPT_TTL_MS });
+  await store().put(`intercept:${id}`, html, INTERCEPT_TTL_MS);
   return id;
 }
 
-export function readInterceptPage(id: string): string | undefined {
-  const entry = interceptPages.get(id);
-  if (!entry || entry.expires < Date.now()) return undefined;
-  return entry.html;
+export async function readInterceptPage(id: string): Promise<string | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  return store().read<string>(`intercept:${id}`);
 }
 
 export const LogoutAnswer = z.looseObject({ loginSchoolPath: z.string().nullish() }).nullable();
@@ -417,7 +409,7 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Pr
       return redirect(loginPath, { headers: { "Set-Cookie": cookie } });
     }
     case "intercepted":
-      return errorPage({ kind: "intercepted", pageId: storeInterceptPage(error.body ?? "") }, 403);
+      return errorPage({ kind: "intercepted", pageId: await storeInterceptPage(error.body ?? "") }, 403);
     case "blocked":
       return errorPage({ kind: "blocked", message: error.upstreamMessage }, 550);
     case "captcha":

@@ -146,3 +146,13 @@ describe("odd requests: the branded 400 page and one log line without a stack", 
     expect([...out.mock.calls, ...err.mock.calls].map((c) => String(c[0])).join("")).not.toMatch(/\n\s+at /);
   });
 });
+
+describe("WEB_CONCURRENCY (issue 18)", () => {
+  it("defaults to 1 worker and refuses what is not 1-64", async () => {
+    const { parseWebConcurrency } = (await import("../../scripts/serve.mjs")) as { parseWebConcurrency: (v: string | undefined) => number };
+    expect(parseWebConcurrency(undefined)).toBe(1);
+    expect(parseWebConcurrency("")).toBe(1);
+    expect(parseWebConcurrency("4")).toBe(4);
+    for (const bad of ["0", "65", "two", "-1", "1.5"]) expect(() => parseWebConcurrency(bad)).toThrow(/WEB_CONCURRENCY/);
+  });
+});

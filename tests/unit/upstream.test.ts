@@ -163,7 +163,7 @@ describe("error mapping of spec 000 section 8", () => {
       expect(page.status).toBe(403);
       expect(page.data.kind).toBe("intercepted");
       const { readInterceptPage } = await import("~/services/upstream.server");
-      expect(readInterceptPage(page.data.pageId ?? "")).toContain("slide to verify");
+      expect(await readInterceptPage(page.data.pageId ?? "")).toContain("slide to verify");
     }
   });
 
