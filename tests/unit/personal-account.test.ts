@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import url from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -19,7 +18,7 @@ process.env.CONFIG_TTL_S = "30";
 process.env.CONTENT_TTL_S = "0";
 
 beforeAll(async () => {
-  execFileSync("npx", ["remix", "build"], { cwd: root, stdio: "ignore" });
+  // build/ is fresh and a production build: vitest's globalSetup (tests/unit/build.global.ts) makes it.
   sandbox = await startTestSandbox();
   process.env.UPSTREAM_URL = sandbox.url;
   const build = (await import(/* @vite-ignore */ url.pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
