@@ -1,36 +1,12 @@
-import path from "node:path";
-import url from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { describe, expect, it } from "vitest";
+import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
 
 // Account settings and messages (spec 001 §7, issue 13) through the built server's request handler
 // against the in-process sandbox (the harness of tests/unit/personal-frame.test.ts).
-const root = path.resolve(__dirname, "../..");
-let sandbox: TestSandbox;
-let handle: (request: Request) => Promise<Response>;
-const ORIGIN = "http://localhost:3000";
 const ACCOUNT = "/personal/setting/account";
 const MESSAGES = "/personal/message/detailslist";
 
-const savedEnv = { ...process.env };
-process.env.CONFIG_TTL_S = "30";
-process.env.CONTENT_TTL_S = "0";
-
-beforeAll(async () => {
-  // build/ is fresh and a production build: vitest's globalSetup (tests/unit/build.global.ts) makes it.
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
-  const build = (await import(/* @vite-ignore */ url.pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
-  const { createRequestHandler } = await import("@remix-run/node");
-  const handler = createRequestHandler(build, "production");
-  handle = (request) => handler(request, {});
-}, 180_000);
-afterAll(async () => {
-  await sandbox?.close();
-  process.env = savedEnv;
-});
-beforeEach(() => sandbox.control("POST", "/reset"));
+const ctx = useBuiltHandler();
 
 /** A browser: keeps cookies, does not follow redirects; `post` sends the page's CSRF token. */
 function browser() {
@@ -39,14 +15,8 @@ function browser() {
   const get = async (pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const i = pair!.indexOf("=");
-      const [name, value] = [pair!.slice(0, i), pair!.slice(i + 1)];
-      if (!value || /;\s*max-age=0\b/i.test(cookie) || /;\s*expires=thu, 01 jan 1970/i.test(cookie)) jar.delete(name);
-      else jar.set(name, value);
-    }
+    const res = await ctx.handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
+    keepCookies(jar, res);
     return res;
   };
   return {
@@ -67,13 +37,13 @@ function browser() {
 }
 
 async function loggedIn(account: string) {
-  const { token } = await sandbox.control<{ token: string }>("POST", "/tokens", { account });
+  const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
   const b = browser();
   expect((await b.get(`/home/index?token=${token}`)).status).toBe(302);
   return b;
 }
-const calls = (filter = "") => sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
-const smsOf = (mobile: string) => sandbox.control<{ code: string; type: string }>("GET", `/sms?mobile=${mobile}`);
+const calls = (filter = "") => ctx.sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
+const smsOf = (mobile: string) => ctx.sandbox.control<{ code: string; type: string }>("GET", `/sms?mobile=${mobile}`);
 const text = (html: string) => html.replace(/<!-- -->/g, "");
 
 describe("guard (spec 001 §2)", () => {
@@ -173,7 +143,7 @@ describe("account settings (spec 001 §7)", () => {
   });
 
   it("sends the binding code through the captcha (600): a link to the challenge, the send retried with the ticket", async () => {
-    await sandbox.control("PUT", "/captcha", { required: true });
+    await ctx.sandbox.control("PUT", "/captcha", { required: true });
     const b = await loggedIn("student01");
     await b.page(ACCOUNT);
     const mobile = "13911110003";

@@ -1,34 +1,10 @@
-import path from "node:path";
-import url from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { describe, expect, it } from "vitest";
+import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
 
 // Personal data, avatar and archive (spec 001 §2, §5, §7, issue 13) through the built server's own request
 // handler against the in-process sandbox: what a browser without JavaScript gets.
-const root = path.resolve(__dirname, "../..");
-let sandbox: TestSandbox;
-let handle: (request: Request) => Promise<Response>;
-const ORIGIN = "http://localhost:3000";
 
-const savedEnv = { ...process.env };
-process.env.CONFIG_TTL_S = "30";
-process.env.CONTENT_TTL_S = "0";
-
-beforeAll(async () => {
-  // build/ is fresh and a production build: vitest's globalSetup (tests/unit/build.global.ts) makes it.
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
-  const build = (await import(/* @vite-ignore */ url.pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
-  const { createRequestHandler } = await import("@remix-run/node");
-  const handler = createRequestHandler(build, "production");
-  handle = (request) => handler(request, {});
-}, 180_000);
-afterAll(async () => {
-  await sandbox?.close();
-  process.env = savedEnv;
-});
-beforeEach(() => sandbox.control("POST", "/reset"));
+const ctx = useBuiltHandler();
 
 /** A browser: keeps cookies, does not follow redirects (the pattern of personal-frame.test.ts). */
 function browser() {
@@ -37,14 +13,8 @@ function browser() {
     async get(pathname: string, init: RequestInit = {}) {
       const headers = new Headers(init.headers);
       if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-      const res = await handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
-      for (const cookie of res.headers.getSetCookie()) {
-        const [pair] = cookie.split(";");
-        const i = pair!.indexOf("=");
-        const [name, value] = [pair!.slice(0, i), pair!.slice(i + 1)];
-        if (!value || /;\s*max-age=0\b/i.test(cookie) || /;\s*expires=thu, 01 jan 1970/i.test(cookie)) jar.delete(name);
-        else jar.set(name, value);
-      }
+      const res = await ctx.handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
+      keepCookies(jar, res);
       return res;
     },
   };
@@ -52,13 +22,13 @@ function browser() {
 type Browser = ReturnType<typeof browser>;
 
 async function loggedIn(account = "student01") {
-  const { token } = await sandbox.control<{ token: string }>("POST", "/tokens", { account });
+  const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
   const b = browser();
   expect((await b.get(`/home/index?token=${token}`)).status).toBe(302);
   return b;
 }
 
-const calls = (filter = "") => sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
+const calls = (filter = "") => ctx.sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
 const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
 // React 18.3.1's renderToPipeableStream can put NUL bytes into CJK text at its 2 KB chunk boundaries
 // (facebook/react#31134; seen here in the custom-field errors). A product-wide matter of entry.server,
@@ -199,7 +169,7 @@ describe("personal data page (spec 001 §2, §7)", () => {
 
   it("shows the upstream's message when it refuses, with the values kept", async () => {
     const b = await loggedIn();
-    await sandbox.control("POST", "/faults", { path: "save/contact/info", code: "0", message: "QQ 已被占用", times: 1 });
+    await ctx.sandbox.control("POST", "/faults", { path: "save/contact/info", code: "0", message: "QQ 已被占用", times: 1 });
     const res = await postData(b, [["section", "contact"], ["intent", "save"], ["df_qq", "12345"], ["df_address", "上海市某路 1 号"]]);
     const html = await res.text();
     expect(res.status).toBe(400);

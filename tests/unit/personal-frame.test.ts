@@ -1,35 +1,10 @@
-import path from "node:path";
-import url from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { describe, expect, it } from "vitest";
+import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
 
 // The route tree (docs/decisions/014-route-tree.md) and the personal centre's frame, through the built
 // server's own request handler against the in-process sandbox: what a browser would get, without one.
-const root = path.resolve(__dirname, "../..");
-let sandbox: TestSandbox;
-let handle: (request: Request) => Promise<Response>;
-let build: ServerBuild;
-const ORIGIN = "http://localhost:3000";
 
-const savedEnv = { ...process.env };
-process.env.CONFIG_TTL_S = "30";
-process.env.CONTENT_TTL_S = "0";
-
-beforeAll(async () => {
-  // build/ is fresh: vitest's globalSetup (tests/unit/build.global.ts) builds it for production when stale.
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
-  build = (await import(/* @vite-ignore */ url.pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
-  const { createRequestHandler } = await import("@remix-run/node");
-  const handler = createRequestHandler(build, "production");
-  handle = (request) => handler(request, {});
-}, 180_000);
-afterAll(async () => {
-  await sandbox?.close();
-  process.env = savedEnv;
-});
-beforeEach(() => sandbox.control("POST", "/reset"));
+const ctx = useBuiltHandler();
 
 /** A browser: keeps cookies, does not follow redirects. */
 function browser() {
@@ -38,29 +13,22 @@ function browser() {
     async get(pathname: string, init: RequestInit = {}) {
       const headers = new Headers(init.headers);
       if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-      const res = await handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
-      for (const cookie of res.headers.getSetCookie()) {
-        const [pair] = cookie.split(";");
-        const i = pair!.indexOf("=");
-        const [name, value] = [pair!.slice(0, i), pair!.slice(i + 1)];
-        // As a browser does: an expired or emptied cookie is removed, not kept as `name=`.
-        if (!value || /;\s*max-age=0\b/i.test(cookie) || /;\s*expires=thu, 01 jan 1970/i.test(cookie)) jar.delete(name);
-        else jar.set(name, value);
-      }
+      const res = await ctx.handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
+      keepCookies(jar, res);
       return res;
     },
   };
 }
 
 async function loggedIn(account: string) {
-  const { token } = await sandbox.control<{ token: string }>("POST", "/tokens", { account });
+  const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
   const b = browser();
   const res = await b.get(`/home/index?token=${token}`);
   expect(res.status).toBe(302);
   return b;
 }
 
-const calls = (filter = "") => sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
+const calls = (filter = "") => ctx.sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
 const location = (res: Response) => res.headers.get("Location");
 /** The personal menu's HTML (the header's user dropdown has personal links too). */
 function menuOf(html: string): string {
@@ -71,7 +39,7 @@ function menuOf(html: string): string {
 
 describe("the route tree", () => {
   it("nests root → _school → personal → section → page (npx remix routes)", () => {
-    const parent = (id: string) => build.routes[id]?.parentId;
+    const parent = (id: string) => ctx.build.routes[id]?.parentId;
     expect(parent("routes/_school")).toBe("root");
     expect(parent("routes/_school.home.index")).toBe("routes/_school");
     expect(parent("routes/_school.personal")).toBe("routes/_school");
@@ -89,7 +57,7 @@ describe("the personal centre's login guard", () => {
   it("sends a visitor to login with the page as backUrl, before any call about the user", async () => {
     const visitor = browser();
     expect((await visitor.get("/home/index")).status).toBe(200); // warms the per-domain config cache
-    await sandbox.control("DELETE", "/requests");
+    await ctx.sandbox.control("DELETE", "/requests");
     const res = await visitor.get("/personal/course/lessons?parentId=-1");
     expect(res.status).toBe(302);
     expect(location(res)).toBe(`/join/login?backUrl=${encodeURIComponent("/personal/course/lessons?parentId=-1")}`);
@@ -146,17 +114,17 @@ describe("menus filtered by permission (spec 001 section 2)", () => {
   });
 
   it("follows the codes the upstream holds for the user (POST /__sandbox/permissions)", async () => {
-    await sandbox.control("POST", "/permissions", { account: "student01", permissions: { course: ["note"], setting: [] } });
+    await ctx.sandbox.control("POST", "/permissions", { account: "student01", permissions: { course: ["note"], setting: [] } });
     const user = await loggedIn("student01");
     expect(location(await user.get("/personal"))).toBe("/personal/course/note");
     expect((await user.get("/personal/course/classTable")).status).toBe(403);
-    await sandbox.control("POST", "/permissions", { account: "student01", permissions: null });
+    await ctx.sandbox.control("POST", "/permissions", { account: "student01", permissions: null });
     expect(location(await user.get("/personal"))).toBe("/personal/course/classTable");
   });
 
   it("asks the permission call once per page, in the same round as the user's data", async () => {
     const user = await loggedIn("student01");
-    await sandbox.control("DELETE", "/requests");
+    await ctx.sandbox.control("DELETE", "/requests");
     expect((await user.get("/personal/setting/account")).status).toBe(200);
     expect(await calls("?path=menu%2Fpermission")).toHaveLength(1);
   });
@@ -166,11 +134,11 @@ describe("one parallel round per page", () => {
   it("root, school, personal layout and page start their upstream calls together (200 ms each, all sent within 150 ms)", async () => {
     const user = await loggedIn("student01");
     await user.get("/personal/setting/account"); // warms the per-domain config cache
-    await sandbox.control("POST", "/faults", { path: ".", latencyMs: 200 });
+    await ctx.sandbox.control("POST", "/faults", { path: ".", latencyMs: 200 });
     for (const page of ["/personal/setting/account", "/personal/course/lessons"]) {
-      await sandbox.control("DELETE", "/requests");
+      await ctx.sandbox.control("DELETE", "/requests");
       await user.get(page);
-      const log = await sandbox.control<{ path: string; at: string }[]>("GET", "/requests");
+      const log = await ctx.sandbox.control<{ path: string; at: string }[]>("GET", "/requests");
       expect(log.map((c) => c.path).sort(), page).toEqual([
         "/external/api/v1/usersfront/getCurrentUser",
         "/saas-business/definePayOrderCart/list",
@@ -223,7 +191,7 @@ describe("inside the frame: 403, 404, no-store", () => {
 
   it("shows the branded error page inside the school shell when the menu's own call fails", async () => {
     const user = await loggedIn("student01");
-    await sandbox.control("POST", "/faults", { path: "menu/permission", status: 500 });
+    await ctx.sandbox.control("POST", "/faults", { path: "menu/permission", status: 500 });
     const res = await user.get("/personal/setting/account");
     expect(res.status).toBe(502);
     const html = await res.text();
@@ -235,7 +203,7 @@ describe("inside the frame: 403, 404, no-store", () => {
 describe("the school layout", () => {
   it("renders its failure inside the company shell: header and footer stay", async () => {
     const user = await loggedIn("student01");
-    await sandbox.control("POST", "/faults", { path: "getCurrentUser", status: 500 });
+    await ctx.sandbox.control("POST", "/faults", { path: "getCurrentUser", status: 500 });
     const res = await user.get("/home/index");
     expect(res.status).toBe(502);
     const html = await res.text();
