@@ -311,6 +311,8 @@ export async function resetDb(db: Db): Promise<void> {
     [1010, 1, 1, 'partial01', '13800000010', null, '郑同学', 0, null, 0, 0, 0, 0], // a partial personal-centre menu (menu_permissions)
     [1011, 1, 1, 'hardening01', '13800000011', null, '钱同学', 0, null, 0, 0, 0, 0], // wrong-code journeys (JS)
     [1012, 1, 1, 'hardening02', '13800000012', null, '冯同学', 0, null, 0, 0, 0, 0], // wrong-code journeys (no JS)
+    [1013, 1, 1, 'account01', '13800000013', null, '陈同学', 0, null, 0, 0, 0, 0], // account-page password journeys (JS)
+    [1014, 1, 1, 'account02', '13800000014', null, '褚同学', 0, null, 0, 0, 0, 0], // account-page password journeys (no JS)
     [1009, 1, 1, 'teacher01', '13800000009', 'teacher01@yunduo.example', '赵老师', 0, null, 0, 300, 0, 1],
     [4001, 4, 23, 'student04', '13900000004', null, '陈同学', 0, null, 1, 20, 0, 0],
   ];
