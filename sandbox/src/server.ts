@@ -22,6 +22,7 @@ import { registerPersonalRoutes } from './routes/personal.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
+import { registerLessonRoutes } from './routes/lesson.js';
 import { absoluteStatic, registerStaticRoutes } from './routes/static.js';
 
 export interface SandboxOptions {
@@ -120,6 +121,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerMessageRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerMenuPermissionRoutes(app, ctx);
+  registerLessonRoutes(app, ctx);
   if (ctx.control) {
     registerControlRoutes(app, ctx);
     registerMenuPermissionControlRoutes(app, ctx);
