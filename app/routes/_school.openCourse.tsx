@@ -1,44 +1,83 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
+import { OpenCourseActions } from "~/components/study/lesson/OpenCourseActions";
 import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
 import { listOpenCourses } from "~/services/catalog.server";
-import { loadSection, cacheHeaders, titleOf } from "~/services/sections.server";
+import { openCourseSignups, signUpOpenCourse } from "~/services/live.server";
+import { isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { loginHref } from "~/services/redirect";
+import { loadSection, cacheHeaders, idOf, titleOf } from "~/services/sections.server";
+import { UpstreamError } from "~/services/upstream.server";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "lesson"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "openCourse", d?.title);
 
+/** The open courses with their 'sign up' / 'enter live' buttons (issue 14); a student's sign-ups come in the same round. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value: courses, i18n } = await loadSection(args, "openCourse", (p) => listOpenCourses(p.upstream));
-  return data({ courses, i18n, title: titleOf(i18n, "openCourse.title") }, { headers: cacheHeaders(portal) });
+  const [{ portal, value, i18n }, lesson] = await Promise.all([
+    loadSection(args, "openCourse", (p) => Promise.all([listOpenCourses(p.upstream), isLoggedIn(p) ? openCourseSignups(p.upstream) : Promise.resolve([] as number[])])),
+    namespaces(args.request, ["lesson"]),
+  ]);
+  const [courses, signups] = value;
+  const signedUp = idOf(new URL(args.request.url).searchParams.get("signedUp"));
+  return data(
+    { courses, signups, justSignedUp: signedUp && signups.includes(signedUp) ? signedUp : null, i18n: { ...i18n, bundles: { ...i18n.bundles, ...lesson.bundles } }, title: titleOf(i18n, "openCourse.title") },
+    { headers: cacheHeaders(portal) },
+  );
+}
+
+/** 'Sign up' (a plain form post): a visitor goes to login and comes back; a student is signed up and sees the list again. */
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData } = await requireValidPost(args);
+  if (!isLoggedIn(portal)) throw redirect(loginHref("/openCourse"));
+  const id = idOf(String(formData.get("openCourseId") ?? ""));
+  if (formData.get("intent") !== "signup" || !id) return data({ error: "invalid" }, { status: 400 });
+  try {
+    await signUpOpenCourse(portal.upstream, id);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
+    throw error;
+  }
+  throw redirect(`/openCourse?signedUp=${id}`, 303);
 }
 
 export default function OpenCourses() {
-  const { courses, i18n } = useLoaderData<typeof loader>();
-  const { t } = useNamespaces(i18n);
+  const { courses, signups, justSignedUp, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n, "catalog");
+  const { t: tl } = useNamespaces(i18n, "lesson");
   return (
     <SectionList title={t("openCourse.title")} intro={t("openCourse.intro")} items={courses} empty={t("openCourse.empty")} t={t}>
       {(list) => (
-        <ul className="grid gap-4 md:grid-cols-3">
-          {list.map((c, i) => (
-            <li key={c.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white">
-              <Img src={c.cover} alt="" width={320} height={180} eager={i < 3} />
-              <div className="p-3">
-                <p className="text-xs font-medium text-brand-strong">{t(`openCourse.status.${c.status === "live" || c.status === "replay" ? c.status : "upcoming"}`)}</p>
-                <h2 className="mt-1 font-semibold">{c.title}</h2>
-                <p className="mt-1 text-sm text-gray-700">
-                  {c.teacher ? <Link to={`/teachersdetail?id=${c.teacher.id}`}>{c.teacher.teacherName}</Link> : null} · {c.startTime}
-                </p>
-                <p className="mt-1 text-xs text-gray-600">{t("openCourse.signUps", { count: c.signUpCount, minutes: c.durationMin })}</p>
-                <p className="mt-2 text-sm">{c.summary}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          {justSignedUp ? (
+            <p role="status" className="mb-4 rounded bg-green-50 px-4 py-2 text-green-800">
+              {tl("open.signUpDone")}
+            </p>
+          ) : null}
+          <ul className="grid gap-4 md:grid-cols-3">
+            {list.map((c, i) => (
+              <li key={c.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white" data-testid={`open-${c.id}`}>
+                <Img src={c.cover} alt="" width={320} height={180} eager={i < 3} />
+                <div className="p-3">
+                  <p className="text-xs font-medium text-brand-strong">{t(`openCourse.status.${c.status === "live" || c.status === "replay" ? c.status : "upcoming"}`)}</p>
+                  <h2 className="mt-1 font-semibold">{c.title}</h2>
+                  <p className="mt-1 text-sm text-gray-700">
+                    {c.teacher ? <Link to={`/teachersdetail?id=${c.teacher.id}`}>{c.teacher.teacherName}</Link> : null} · {c.startTime}
+                  </p>
+                  <p className="mt-1 text-xs text-gray-600">{t("openCourse.signUps", { count: c.signUpCount, minutes: c.durationMin })}</p>
+                  <p className="mt-2 text-sm">{c.summary}</p>
+                  <OpenCourseActions id={c.id} status={c.status} signedUp={signups.includes(c.id)} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </SectionList>
   );

@@ -18,6 +18,8 @@ export function securityHeaders(
         `script-src ${script.join(" ")}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: https: http:",
+        // media-src: lesson videos come from the upstream's media host (a CDN in production), like images
+        "media-src 'self' https: http:",
         "font-src 'self' data:",
         `connect-src 'self' ws: wss:${options.development ? " http://localhost:*" : ""}`,
         "frame-src 'self' https:",

@@ -101,12 +101,13 @@ describe('lesson entry answers', () => {
     await c.control('POST', '/study/gate', { userId, gate: 'proxyExam', value: '您有代报名考试安排冲突' });
     expect((await c.api('/saas-business/v1/student/instead/check/schedule', { token })).json.data).toEqual({ pass: 0, msg: '您有代报名考试安排冲突' });
     await c.control('POST', '/study/gate', { userId, gate: 'freeCourse', value: '1' });
-    expect((await c.api('/saas-business/v1/front/freeCourse/popup', { token, query: { sceneCode: 3 } })).json.data.showFlag).toBe(1);
-    expect((await c.api('/saas-business/v1/front/freeCourse/popup', { token, query: { sceneCode: 2 } })).json.data.showFlag).toBe(0);
+    expect((await c.api('/saas-business/student/customize/popup', { token, query: { sceneCode: 3 } })).json.data.popupFlag).toBe(1);
+    expect((await c.api('/saas-business/student/customize/popup', { token, query: { sceneCode: 2 } })).json.data.popupFlag).toBe(0);
     await c.control('POST', '/study/gate', { userId, gate: 'face', value: '2' });
     expect((await c.api('/saas-business/companyFaceVerify/check', { token })).json.data.status).toBe(2);
-    await c.control('POST', '/study/gate', { userId, gate: 'agreement', value: { protocolId: 7, curId: 0, protocolType: 1 } });
-    expect((await c.api('/course/protocol/user/rel/checkProtocol', { token, body: {} })).json.data).toMatchObject({ needSign: 1, protocolId: 7 });
+    expect((await c.api('/saas-business/course/protocol/user/rel/checkProtocol', { token, body: {} })).json.data).toEqual({ protocolAll: 0, list: [] });
+    await c.control('POST', '/study/gate', { userId, gate: 'agreement', value: { id: 3, protocolId: 7, protocolType: 1 } });
+    expect((await c.api('/saas-business/course/protocol/user/rel/checkProtocol', { token, body: { commodityId: '5003' } })).json.data.list[0]).toMatchObject({ id: 3, protocolId: 7, agreementStatus: 0 });
   });
 
   it('signs up for an open course and then answers its room', async () => {

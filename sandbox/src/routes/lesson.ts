@@ -25,6 +25,7 @@ export const LESSON_FAIL = {
   notLive: ['130020003', '该课时不是直播课'],
   openCourseNotFound: ['130020004', '公开课不存在'],
   openCourseSignUpFirst: ['130020005', '请先报名该公开课'],
+  loginFirst: ['130020006', '请先登录'],
 } as const;
 const failWith = (k: keyof typeof LESSON_FAIL) => fail(LESSON_FAIL[k][0], LESSON_FAIL[k][1]);
 
@@ -70,7 +71,7 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     const info = commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
     if (!info) return failWith('noLesson');
     const enrolled = w.auth ? await isEnrolled(ctx, w.auth.user.id, info.commodityId) : false;
-    if (!enrolled && info.tryFlag !== 1) return w.auth ? failWith('notBought') : unauthorized(reply);
+    if (!enrolled && info.tryFlag !== 1) return failWith(w.auth ? 'notBought' : 'loginFirst');
     let positionS = 0;
     if (w.auth && enrolled) {
       const progress = await readProgress(ctx, w.auth.user.id, info.commodityId);
@@ -124,40 +125,42 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok({ pass: msg ? 0 : 1, msg: msg ?? '' });
   });
 
-  // Spec 001 §7: the free-course popup query (company_id, school_id, userId, sceneCode 3; path not shown).
-  app.get(`${api}/saas-business/v1/front/freeCourse/popup`, async (req, reply) => {
-    const w = await who(req, reply);
-    if (!w) return reply;
-    if (!w.auth) return unauthorized(reply);
-    const scene = query(req).sceneCode;
-    const show = scene === '3' && (await gateOf(ctx, w.auth.user.id, 'freeCourse')) === '1';
-    return ok({ showFlag: show ? 1 : 0, sceneCode: Number(scene) || 0 });
-  });
-
-  // Fallbacks for the agreement and face status of the chain, registered only when the agreement and face
-  // module (issue 14, its own route file) has not registered these spec paths itself. Inside a plugin, so that
-  // the check runs when the server starts, after every route file registered its routes.
+  // Fallbacks for the agreement, complete-information popup and face status the chain asks, with the paths and
+  // answers of the agreements module (issue 14, `routes/study-agreements.ts`), registered only when that module
+  // has not registered them. Inside a plugin, so that the check runs when the server starts, after every route
+  // file registered its routes. Their state here: the gates a test sets (`POST /__sandbox/study/gate`).
   app.register(async (scope) => {
-  if (!scope.hasRoute({ method: 'POST', url: `${api}/course/protocol/user/rel/checkProtocol` })) {
-    scope.post(`${api}/course/protocol/user/rel/checkProtocol`, async (req, reply) => {
-      const w = await who(req, reply);
-      if (!w) return reply;
-      if (!w.auth) return unauthorized(reply);
-      const raw = await gateOf(ctx, w.auth.user.id, 'agreement');
-      if (!raw) return ok({ needSign: 0, protocolId: null, curId: null, protocolType: null });
-      const a = JSON.parse(raw) as { protocolId?: number; curId?: number; protocolType?: number };
-      return ok({ needSign: 1, protocolId: a.protocolId ?? 1, curId: a.curId ?? 0, protocolType: a.protocolType ?? 0 });
-    });
-  }
-  if (!scope.hasRoute({ method: 'GET', url: `${api}/saas-business/companyFaceVerify/check` })) {
-    scope.get(`${api}/saas-business/companyFaceVerify/check`, async (req, reply) => {
-      const w = await who(req, reply);
-      if (!w) return reply;
-      if (!w.auth) return unauthorized(reply);
-      const v = await gateOf(ctx, w.auth.user.id, 'face');
-      return ok({ status: v === '1' || v === '2' ? Number(v) : 0 });
-    });
-  }
+    const SB = `${api}/saas-business`;
+    if (!scope.hasRoute({ method: 'POST', url: `${SB}/course/protocol/user/rel/checkProtocol` })) {
+      scope.post(`${SB}/course/protocol/user/rel/checkProtocol`, async (req, reply) => {
+        const w = await who(req, reply);
+        if (!w) return reply;
+        if (!w.auth) return unauthorized(reply);
+        const raw = await gateOf(ctx, w.auth.user.id, 'agreement');
+        const b = body(req);
+        if (!raw) return ok({ protocolAll: 0, list: [] });
+        const a = JSON.parse(raw) as { id?: number; protocolId?: number; protocolType?: number };
+        return ok({ protocolAll: 0, list: [{ id: a.id ?? 0, protocolId: a.protocolId ?? 1, protocolName: '课程协议', protocolType: a.protocolType ?? 0, targetType: 'course', commodityId: b.commodityId ?? null, courseId: b.courseId ?? null, agreementStatus: 0 }] });
+      });
+    }
+    if (!scope.hasRoute({ method: 'GET', url: `${SB}/student/customize/popup` })) {
+      scope.get(`${SB}/student/customize/popup`, async (req, reply) => {
+        const w = await who(req, reply);
+        if (!w) return reply;
+        if (!w.auth) return unauthorized(reply);
+        const show = query(req).sceneCode === '3' && (await gateOf(ctx, w.auth.user.id, 'freeCourse')) === '1';
+        return ok({ popupFlag: show ? 1 : 0 });
+      });
+    }
+    if (!scope.hasRoute({ method: 'GET', url: `${SB}/companyFaceVerify/check` })) {
+      scope.get(`${SB}/companyFaceVerify/check`, async (req, reply) => {
+        const w = await who(req, reply);
+        if (!w) return reply;
+        if (!w.auth) return unauthorized(reply);
+        const v = await gateOf(ctx, w.auth.user.id, 'face');
+        return ok({ status: v === '1' || v === '2' ? Number(v) : 0 });
+      });
+    }
   });
 
   // Open courses: the user's sign-ups, signing up, the room.

@@ -1,0 +1,43 @@
+import { useTranslation } from "~/i18n-runtime";
+import { LessonEntryLink } from "~/components/study/lesson/LessonEntryLink";
+import { lessonEntryHref } from "~/services/study-links";
+
+export type ListChapter = { id: number; chapterName: string; lessons: Array<{ id: number; lessonName: string; durationS: number; tryFlag: number; type: string }> };
+
+const minutes = (s: number) => Math.max(1, Math.round(s / 60));
+
+/**
+ * A course's chapters and lessons, each lesson an entry into the chain (lessonEntryHref); trial lessons are
+ * marked (the chain opens them for visitors). `currentLessonId` marks the lesson being studied.
+ */
+export function LessonList({ commodityId, courseId, chapters, currentLessonId, compact }: { commodityId: number; courseId: number; chapters: ListChapter[]; currentLessonId?: number; compact?: boolean }) {
+  const { t } = useTranslation("lesson");
+  return (
+    <ol className={compact ? "space-y-3" : "mt-3 space-y-4"} data-testid="lesson-list">
+      {chapters.map((chapter) => (
+        <li key={chapter.id} className="rounded border border-gray-200 bg-white">
+          <h3 className="border-b border-gray-200 bg-gray-50 px-4 py-2 font-medium">{chapter.chapterName}</h3>
+          <ol>
+            {chapter.lessons.map((lesson) => {
+              const current = lesson.id === currentLessonId;
+              return (
+                <li key={lesson.id} className={`flex items-center justify-between gap-3 px-4 py-2 text-sm ${current ? "bg-brand/10" : ""}`}>
+                  <LessonEntryLink
+                    href={lessonEntryHref(commodityId, courseId, lesson.id)}
+                    className="text-gray-900 underline-offset-2 hover:underline"
+                  >
+                    {lesson.type === "live" || lesson.type === "meeting" ? <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("video.liveBadge")}</span> : null}
+                    <span aria-current={current ? "page" : undefined} data-testid={current ? "current-lesson" : undefined}>{lesson.lessonName}</span>
+                    {lesson.tryFlag === 1 ? <span className="ml-2 rounded bg-green-100 px-1.5 text-xs text-green-800">{t("video.trial")}</span> : null}
+                    {current ? <span className="sr-only"> ({t("video.current")})</span> : null}
+                  </LessonEntryLink>
+                  {compact ? null : <span className="shrink-0 text-gray-600">{t("video.minutes", { minutes: minutes(lesson.durationS) })}</span>}
+                </li>
+              );
+            })}
+          </ol>
+        </li>
+      ))}
+    </ol>
+  );
+}

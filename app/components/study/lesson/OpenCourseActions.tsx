@@ -1,0 +1,38 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "~/i18n-runtime";
+import { CsrfInput } from "~/components/csrf-token";
+
+/** The live-room entry of an open course (spec 001 §2 `/classModule/toLiveroom`). */
+export const openCourseRoomHref = (openCourseId: number) => `/classModule/toLiveroom?openCourseId=${openCourseId}`;
+
+/**
+ * An open course's buttons (issue 14): not signed up → 'sign up' (a plain form post: works without JavaScript;
+ * a visitor is sent to login and back); signed up → 'enter live' while on air, 'watch the replay' after, in a new
+ * tab through the live-room entry; 'signed up' before it starts.
+ */
+export function OpenCourseActions({ id, status, signedUp }: { id: number; status: string; signedUp: boolean }) {
+  const { t } = useTranslation("lesson");
+  if (!signedUp) {
+    return (
+      <Form method="post" className="mt-3">
+        <CsrfInput />
+        <input type="hidden" name="openCourseId" value={id} />
+        <button type="submit" name="intent" value="signup" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white" data-testid="open-signup">
+          {t("open.signUp")}
+        </button>
+      </Form>
+    );
+  }
+  if (status === "live" || status === "replay") {
+    return (
+      <a href={openCourseRoomHref(id)} target="_blank" rel="noopener" className="mt-3 inline-block rounded bg-brand px-3 py-1.5 text-sm font-medium text-white" data-testid="open-enter">
+        {status === "live" ? t("open.enterLive") : t("open.watchReplay")}
+      </a>
+    );
+  }
+  return (
+    <p className="mt-3 text-sm font-medium text-green-800" data-testid="open-signed">
+      {t("open.signedUp")}
+    </p>
+  );
+}

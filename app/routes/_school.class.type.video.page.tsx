@@ -1,0 +1,130 @@
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EntryStepBody } from "~/components/study/lesson/EntryStepView";
+import { LessonEntryLink } from "~/components/study/lesson/LessonEntryLink";
+import { LessonList } from "~/components/study/lesson/LessonList";
+import { VideoPlayer } from "~/components/study/lesson/VideoPlayer";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getCourseContents } from "~/services/catalog.server";
+import { buyHref, getEntryInfo, idsOf } from "~/services/lesson-entry.server";
+import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { loginHref } from "~/services/redirect";
+import { notFound } from "~/services/sections.server";
+import { contentsHref, lessonEntryHref, videoPageHref } from "~/services/study-links";
+import { UpstreamError } from "~/services/upstream.server";
+import { getPlay } from "~/services/video.server";
+
+export const handle = { i18n: ["lesson"] };
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+export const headers: HeadersFunction = () => PRIVATE;
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d && "lesson" in d ? `${d.lesson.lessonName} - ${d.lesson.courseName}` : "" }];
+
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+
+/**
+ * `/class/type/video/page?commodityId&courseId&lessonId` (spec 001 §2, issue 14): the lesson video, the course's
+ * lessons beside it, previous / next. The same access as the entry chain: a visitor goes to login (a trial
+ * lesson excepted), a student not enrolled to the buy page; a lesson that is not a video goes through the
+ * chain. Lesson, contents and play answer are asked in one parallel round.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const ids = idsOf({ commodityId: url.searchParams.get("commodityId"), courseId: url.searchParams.get("courseId"), lessonId: url.searchParams.get("lessonId") });
+  const portal = await getPortal(args);
+  if (!ids) {
+    const i18n = await namespaces(args.request, ["lesson"]);
+    return data({ missingId: true as const, i18n }, { status: 400, headers: PRIVATE });
+  }
+  const self = videoPageHref(ids.commodityId, ids.courseId, ids.lessonId);
+  const [info, contents, play, i18n] = await Promise.all([
+    getEntryInfo(portal.upstream, ids),
+    getCourseContents(portal.upstream, ids.commodityId, ids.courseId),
+    getPlay(portal.upstream, ids).catch((error: unknown) => {
+      if (error instanceof UpstreamError && error.kind === "business") return null;
+      throw error;
+    }),
+    namespaces(args.request, ["lesson"]),
+  ]);
+  if (!info || !contents) notFound(portal);
+  if (info.type !== "video") throw redirect(lessonEntryHref(ids.commodityId, ids.courseId, ids.lessonId), { headers: PRIVATE });
+  const trial = info.tryFlag === 1;
+  if (!isLoggedIn(portal) && !trial) throw redirect(loginHref(self), { headers: PRIVATE });
+  if (!info.enrolled && !trial) throw redirect(buyHref(ids.commodityId), { headers: PRIVATE });
+  if (!play || !play.playUrl) notFound(portal);
+
+  const lessons = contents.chapters.flatMap((c) => c.lessons);
+  const at = lessons.findIndex((l) => l.id === ids.lessonId);
+  const neighbour = (i: number) => (i >= 0 && i < lessons.length ? { id: lessons[i]!.id, lessonName: lessons[i]!.lessonName } : null);
+  return data(
+    {
+      missingId: false as const,
+      i18n,
+      lesson: { ...ids, lessonName: play.lessonName, courseName: play.courseName, chapterName: play.chapterName },
+      playUrl: play.playUrl,
+      positionS: play.enrolled ? play.positionS : 0,
+      save: isLoggedIn(portal) && play.enrolled === 1,
+      chapters: contents.chapters,
+      previous: neighbour(at - 1),
+      next: neighbour(at + 1),
+    },
+    { headers: PRIVATE },
+  );
+}
+
+export default function VideoPage() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(page.i18n, "lesson");
+  if (page.missingId) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-8">
+        <h1 className="mb-4 text-2xl font-bold">{t("entry.missingIdTitle")}</h1>
+        <EntryStepBody step={{ kind: "missingId" }} />
+      </div>
+    );
+  }
+  const { lesson } = page;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <p className="text-sm text-gray-700">
+        <Link to={contentsHref(lesson.commodityId, lesson.courseId)} className="text-brand-strong underline">
+          {lesson.courseName}
+        </Link>{" "}
+        · {lesson.chapterName}
+      </p>
+      <h1 className="mt-1 text-2xl font-bold">{lesson.lessonName}</h1>
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-label={t("video.playerLabel", { name: lesson.lessonName })}>
+          <VideoPlayer src={page.playUrl} positionS={page.positionS} ids={lesson} save={page.save} label={t("video.playerLabel", { name: lesson.lessonName })} />
+          {page.positionS > 0 ? (
+            <p className="mt-2 text-sm text-gray-700" data-testid="resume-note">
+              {t("video.resumeAt", { time: clock(page.positionS) })}
+            </p>
+          ) : null}
+          <nav className="mt-4 flex justify-between gap-4" aria-label={t("video.lessons")}>
+            {page.previous ? (
+              <LessonEntryLink href={lessonEntryHref(lesson.commodityId, lesson.courseId, page.previous.id)} className="text-brand-strong underline">
+                ← {t("video.previous")}: {page.previous.lessonName}
+              </LessonEntryLink>
+            ) : (
+              <span />
+            )}
+            {page.next ? (
+              <LessonEntryLink href={lessonEntryHref(lesson.commodityId, lesson.courseId, page.next.id)} className="text-brand-strong underline">
+                {t("video.next")}: {page.next.lessonName} →
+              </LessonEntryLink>
+            ) : null}
+          </nav>
+        </section>
+        <aside aria-labelledby="lesson-list-title">
+          <h2 id="lesson-list-title" className="mb-2 font-semibold">
+            {t("video.lessons")}
+          </h2>
+          <LessonList commodityId={lesson.commodityId} courseId={lesson.courseId} chapters={page.chapters} currentLessonId={lesson.lessonId} compact />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod/v4";
+import { isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { savePosition } from "~/services/video.server";
+
+/**
+ * `POST /class/type/video/position`: a position report of the video page (pause, every 15 s, leaving; sent with
+ * `navigator.sendBeacon` or `fetch` keepalive). CSRF-checked like every POST; students only; 204 when passed on.
+ * A report the upstream refuses or misses is dropped: the next one repeats the position.
+ */
+const whole = z.coerce.number().int().positive().max(1e12);
+const seconds = z.coerce.number().min(0).max(1e6);
+export const PositionSchema = z.object({ commodityId: whole, courseId: whole, lessonId: whole, positionS: seconds, durationS: seconds });
+
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData } = await requireValidPost(args);
+  if (!isLoggedIn(portal)) return Response.json({ ok: false, error: "login" }, { status: 401 });
+  const parsed = PositionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return Response.json({ ok: false, error: "invalid" }, { status: 400 });
+  try {
+    await savePosition(portal.upstream, parsed.data);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return Response.json({ ok: false, error: "upstream" }, { status: 502 });
+  }
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+}

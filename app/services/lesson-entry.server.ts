@@ -1,0 +1,187 @@
+import * as z from "zod/v4";
+import { count, flag, id, text } from "~/services/content-schemas.server";
+import type { Portal } from "~/services/portal.server";
+import { isLoggedIn } from "~/services/portal.server";
+import { loginHref } from "~/services/redirect";
+import { agreementHref, completeInfoHref, contentsHref, faceCheckHref, lessonEntryHref, videoPageHref } from "~/services/study-links";
+import type { Upstream } from "~/services/upstream.server";
+import type { LessonIds } from "~/services/video.server";
+
+/**
+ * THE lesson entry chain (spec 001 §4 'Entering a lesson', issue 14): one server-side decision that the entry
+ * page (`/class/enter/...`, a page without JavaScript, a dialog with it) and the live-room entry
+ * (`/classModule/toLiveroom`, which runs it again so that no step can be skipped) share.
+ *
+ * 0. Access: a visitor goes to login with the entry as backUrl (a trial video lesson excepted); a student not
+ *    enrolled goes to the course's buy page (a trial video lesson excepted).
+ * 1. A finished live lesson (status 2) with viewReplayFlag 0: 'replay unavailable'.
+ * 2. Live or meeting lessons: proxy-exam check → agreement check → free-course popup (scene code 3) → face
+ *    check → the live room (opened in a new tab). The four answers are asked in one parallel round and read in
+ *    that order; the agreement, complete-information and face steps are pages of their own that come back to
+ *    the entry (backUrl) when done, so the chain resumes where it stopped.
+ * 3. Other lessons: a video lesson opens the video page, any other the course contents.
+ */
+
+export const LIVE_TYPES = new Set(["live", "meeting"]);
+/** Spec 001 §9: the free-course popup's scene code. */
+export const FREE_COURSE_SCENE = 3;
+
+export const EntryInfoSchema = z
+  .looseObject({
+    commodityId: id,
+    courseId: id,
+    courseName: text,
+    lessonId: id,
+    lessonName: text,
+    chapterName: text,
+    type: text,
+    tryFlag: flag,
+    durationS: count,
+    liveStatus: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
+    viewReplayFlag: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
+    provider: text,
+    liveType: text,
+    startTime: text,
+    enrolled: flag,
+  })
+  .nullable();
+export type EntryInfo = NonNullable<z.infer<typeof EntryInfoSchema>>;
+
+export function getEntryInfo(upstream: Upstream, ids: LessonIds) {
+  return upstream.call({ path: `/course/v1/user/lesson/entry/${ids.commodityId}/${ids.courseId}/${ids.lessonId}`, schema: EntryInfoSchema });
+}
+
+/** What a lesson shows in a step's page or dialog. */
+export type LessonSummary = Pick<EntryInfo, "commodityId" | "courseId" | "lessonId" | "courseName" | "lessonName" | "chapterName" | "type" | "liveStatus" | "startTime">;
+
+export type EntryStep =
+  /** spec 001 §5: a course missing commodityId or course/classTypeId */
+  | { kind: "missingId" }
+  | { kind: "notFound" }
+  | { kind: "redirect"; to: string; reason: "login" | "buy" | "agreement" | "completeInfo" | "face" | "video" | "contents" }
+  | { kind: "replayUnavailable"; lesson: LessonSummary }
+  | { kind: "proxyExam"; message: string; lesson: LessonSummary }
+  | { kind: "live"; lesson: LessonSummary; roomHref: string };
+
+/** A path segment or query value that is a whole positive id. */
+export function entryId(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d{1,12}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n > 0 ? n : undefined;
+}
+
+export function idsOf(raw: { commodityId?: string | null; courseId?: string | null; lessonId?: string | null }): LessonIds | undefined {
+  const commodityId = entryId(raw.commodityId);
+  const courseId = entryId(raw.courseId);
+  const lessonId = entryId(raw.lessonId);
+  return commodityId && courseId && lessonId ? { commodityId, courseId, lessonId } : undefined;
+}
+
+/** The live-room entry of a lesson (spec 001 §2 `/classModule/toLiveroom`). */
+export const liveRoomHref = (ids: LessonIds) =>
+  `/classModule/toLiveroom?${new URLSearchParams({ commodityId: String(ids.commodityId), courseId: String(ids.courseId), lessonId: String(ids.lessonId) })}`;
+
+/** The buy page of a course (its detail page, where it is bought). */
+export const buyHref = (commodityId: number) => `/course/detail/${commodityId}`;
+
+const summary = (i: EntryInfo): LessonSummary => ({
+  commodityId: i.commodityId, courseId: i.courseId, lessonId: i.lessonId, courseName: i.courseName, lessonName: i.lessonName,
+  chapterName: i.chapterName, type: i.type, liveStatus: i.liveStatus, startTime: i.startTime,
+});
+
+/* ---------- the status calls of the chain ---------- */
+// The agreement, complete-information and face status calls are those of the agreements and face modules
+// (app/services/agreements.server.ts `agreementGate`, face.server.ts `faceGate`, built in parallel in issue 14):
+// same paths, answers and redirects; at the merge these three functions become imports of theirs.
+
+type Gate = { ok: true } | { redirect: string };
+const Flag = z.union([z.number(), z.string(), z.boolean()]).nullish().transform((v) => v === 1 || v === "1" || v === true);
+const AgreementRow = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  protocolId: z.union([z.string(), z.number()]).transform(String),
+  agreementStatus: z.coerce.number().int().min(0).max(5).catch(4),
+});
+
+/** Spec 001 §4 'Agreement status': 0/1 pending; with STUDENT_PROTOCOL_TYPE all, every one; else one signed suffices. */
+async function agreementGate(upstream: Upstream, target: { commodityId: number; courseId: number; backUrl: string }): Promise<Gate> {
+  const { list, protocolAll } = await upstream.call({
+    method: "POST",
+    path: "/saas-business/course/protocol/user/rel/checkProtocol",
+    body: { commodityId: String(target.commodityId), courseId: String(target.courseId) },
+    schema: z.looseObject({ protocolAll: Flag, list: z.array(AgreementRow).nullish().transform((v) => v ?? []) }),
+  });
+  const relevant = list.filter((a) => a.agreementStatus !== 4);
+  const pending = relevant.filter((a) => a.agreementStatus === 0 || a.agreementStatus === 1);
+  if (!pending.length) return { ok: true };
+  if (!protocolAll && relevant.some((a) => a.agreementStatus !== 0 && a.agreementStatus !== 1)) return { ok: true };
+  const first = pending[0]!;
+  return { redirect: agreementHref("edit", first.id, first.protocolId, { backUrl: target.backUrl }) };
+}
+
+/** The free-course popup query (spec 001 §7, sceneCode 3): the complete-information dialog before studying. */
+async function completeInfoGate(upstream: Upstream, backUrl: string): Promise<Gate> {
+  const answer = await upstream.call({
+    path: "/saas-business/student/customize/popup",
+    query: { sceneCode: FREE_COURSE_SCENE },
+    schema: z.looseObject({ popupFlag: Flag }),
+  });
+  return answer.popupFlag ? { redirect: completeInfoHref(FREE_COURSE_SCENE, backUrl) } : { ok: true };
+}
+
+/** Spec 001 §4 'Face verification status': 0 go on; 1 and 2 the face flow, which comes back to backUrl once passed. */
+async function faceGate(upstream: Upstream, backUrl: string): Promise<Gate> {
+  const answer = await upstream.call({
+    path: "/saas-business/companyFaceVerify/check",
+    schema: z.looseObject({ status: z.coerce.number().int().min(0).max(2).catch(1) }),
+  });
+  return answer.status === 0 ? { ok: true } : { redirect: faceCheckHref(backUrl) };
+}
+
+/** Spec 001 §7 'Instead sign-up': the proxy-exam schedule check (path chosen). pass 0 stops with the upstream's reason. */
+async function proxyExamCheck(upstream: Upstream, ids: LessonIds): Promise<{ pass: boolean; message: string }> {
+  const answer = await upstream.call({
+    path: "/saas-business/v1/student/instead/check/schedule",
+    query: { commodityId: ids.commodityId, courseId: ids.courseId, lessonId: ids.lessonId },
+    schema: z.looseObject({ pass: flag, msg: text }),
+  });
+  return { pass: answer.pass === 1, message: answer.msg };
+}
+
+/* ---------- the chain ---------- */
+
+/** Runs the chain for one lesson. `ids` undefined: an id was missing or not a number. */
+export async function enterLesson(portal: Portal, ids: LessonIds | undefined): Promise<EntryStep> {
+  if (!ids) return { kind: "missingId" };
+  const backUrl = lessonEntryHref(ids.commodityId, ids.courseId, ids.lessonId);
+  const info = await getEntryInfo(portal.upstream, ids);
+  if (!info) return { kind: "notFound" };
+  const live = LIVE_TYPES.has(info.type);
+  const trial = info.tryFlag === 1 && !live;
+
+  // 0. access
+  if (!isLoggedIn(portal) && !trial) return { kind: "redirect", to: loginHref(backUrl), reason: "login" };
+  if (!info.enrolled && !trial) return { kind: "redirect", to: buyHref(ids.commodityId), reason: "buy" };
+
+  // 3. lessons that are not live
+  if (!live) {
+    return info.type === "video"
+      ? { kind: "redirect", to: videoPageHref(ids.commodityId, ids.courseId, ids.lessonId), reason: "video" }
+      : { kind: "redirect", to: contentsHref(ids.commodityId, ids.courseId), reason: "contents" };
+  }
+
+  // 1. a finished live lesson without replay
+  if (info.liveStatus === 2 && info.viewReplayFlag === 0) return { kind: "replayUnavailable", lesson: summary(info) };
+
+  // 2. live or meeting lessons: the four checks, asked at once, read in the spec's order
+  const [proxy, agreement, completeInfo, face] = await Promise.all([
+    proxyExamCheck(portal.upstream, ids),
+    agreementGate(portal.upstream, { commodityId: ids.commodityId, courseId: ids.courseId, backUrl }),
+    completeInfoGate(portal.upstream, backUrl),
+    faceGate(portal.upstream, backUrl),
+  ]);
+  if (!proxy.pass) return { kind: "proxyExam", message: proxy.message, lesson: summary(info) };
+  if ("redirect" in agreement) return { kind: "redirect", to: agreement.redirect, reason: "agreement" };
+  if ("redirect" in completeInfo) return { kind: "redirect", to: completeInfo.redirect, reason: "completeInfo" };
+  if ("redirect" in face) return { kind: "redirect", to: face.redirect, reason: "face" };
+  return { kind: "live", lesson: summary(info), roomHref: liveRoomHref(ids) };
+}

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { attr, byTestId, element, elements, h1, startTestPortal, text, type Client, type TestPortal } from "../portal";
+
+// Spec 001 §4 'Entering a lesson', §5 'Agreements', §8; issue 14 part B: the lesson entry chain, the video
+// page, the live-room entry, the contents page's entries, open courses.
+
+// Seed (sandbox/src/study/video.ts): lesson00 (2500) and lesson03 (2503) study 5001, 5003 and 5005.
+const STUDENT = "13700002500";
+const GATED = "13700002503";
+const GATED_ID = 2503;
+// Lesson ids are (100 + n) * 1000 + chapter * 10 + lesson (catalog/seed.ts): the live lesson of each odd course
+// is chapter 4, lesson 3.
+const LIVE_5001 = "/class/enter/5001/101/101043"; // finished, viewReplayFlag 0
+const LIVE_5003 = "/class/enter/5003/103/103043"; // on air at gh
+const LIVE_5005 = "/class/enter/5005/105/105043"; // finished with replay, cc big class
+const VIDEO_5001 = "/class/enter/5001/101/101012";
+const TRIAL_5002 = "/class/enter/5002/102/102011";
+
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await startTestPortal();
+});
+afterAll(() => portal.close());
+beforeEach(() => portal.reset());
+
+async function student(mobile = STUDENT): Promise<Client> {
+  const browser = portal.client();
+  await browser.signIn(portal, mobile);
+  return browser;
+}
+const location = (res: Response) => res.headers.get("Location") ?? "";
+const ok = (data: unknown) => JSON.stringify({ code: "1", message: "success", data });
+
+describe("the entry chain: access", () => {
+  it("a visitor goes to login with the entry as backUrl; a trial video lesson opens for visitors", async () => {
+    const visitor = portal.client();
+    const res = await visitor.fetch(LIVE_5003);
+    expect(res.status).toBe(302);
+    expect(location(res)).toBe(`/join/login?backUrl=${encodeURIComponent(LIVE_5003)}`);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const trial = await visitor.fetch(TRIAL_5002);
+    expect(location(trial)).toBe("/class/type/video/page?commodityId=5002&courseId=102&lessonId=102011");
+    const page = await visitor.get(TRIAL_5002);
+    expect(page.status).toBe(200);
+    expect(element(page.html, "video")).toBeDefined();
+  });
+
+  it("a student not enrolled goes to the course's buy page", async () => {
+    const browser = await student("13800000003"); // member01 studies 5002 only
+    const res = await browser.fetch(VIDEO_5001);
+    expect(location(res)).toBe("/course/detail/5001");
+  });
+
+  it("missing or malformed ids: 'loading data error, course id cannot be empty' (400); an unknown lesson 404", async () => {
+    const browser = await student();
+    const bad = await browser.get("/class/enter/5001/abc/101012");
+    expect(bad.status).toBe(400);
+    expect(text(byTestId(bad.html, "entry-message") ?? "")).toBe("加载数据出错，课程 ID 不能为空");
+    const en = await browser.get("/class/enter/0/101/101012?lng=en");
+    expect(en.html).toContain("Loading data error, course id cannot be empty");
+    expect((await browser.get("/class/enter/5001/101/999999")).status).toBe(404);
+    expect((await browser.get("/class/type/video/page?commodityId=5001")).status).toBe(400);
+  });
+
+  it("a video lesson opens the video page; a document lesson the contents", async () => {
+    const browser = await student();
+    expect(location(await browser.fetch(VIDEO_5001))).toBe("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
+    await portal.sandbox.control("POST", "/study/lesson", { commodityId: 5001, lessonId: 101012, type: "doc" });
+    expect(location(await browser.fetch(VIDEO_5001))).toBe("/course/detail/5001/101/contents");
+  });
+});
+
+describe("the entry chain: live and meeting lessons", () => {
+  it("a finished live lesson with viewReplayFlag 0 warns that replay is unavailable, before any check", async () => {
+    const browser = await student();
+    await portal.clearCalls();
+    const page = await browser.get(LIVE_5001);
+    expect(page.status).toBe(200);
+    expect(text(byTestId(page.html, "entry-message") ?? "")).toBe("该直播已结束，暂不支持观看回放");
+    expect(await portal.calls("/companyFaceVerify/check")).toHaveLength(0);
+    expect((await browser.get(`${LIVE_5001}?lng=en`)).html).toContain("This live lesson has ended and its replay is not available");
+  });
+
+  it("with every check passed the live room is offered in a new tab; the room entry opens the provider's address", async () => {
+    const browser = await student();
+    await portal.clearCalls();
+    const page = await browser.get(LIVE_5003);
+    expect(h1(page.html)).toBe("直播间已准备好");
+    const enter = byTestId(page.html, "enter-live");
+    expect(attr(enter, "target")).toBe("_blank");
+    const room = attr(enter, "href")!;
+    expect(room).toBe("/classModule/toLiveroom?commodityId=5003&courseId=103&lessonId=103043");
+    // the four checks, in one round
+    for (const path of ["/instead/check/schedule", "/rel/checkProtocol", "/customize/popup", "/companyFaceVerify/check"]) {
+      expect(await portal.calls(path)).toHaveLength(1);
+    }
+    const res = await browser.fetch(room);
+    expect(res.status).toBe(302);
+    expect(location(res)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__live\/room\?provider=gh&/);
+  });
+
+  it("a finished live lesson with replay and a meeting lesson go through the chain to the room too", async () => {
+    const browser = await student();
+    expect(byTestId((await browser.get(LIVE_5005)).html, "enter-live")).toBeDefined();
+    await portal.sandbox.control("POST", "/study/lesson", { commodityId: 5001, lessonId: 101042, type: "meeting", liveStatus: 1, provider: "zs" });
+    const meeting = await browser.get("/class/enter/5001/101/101042");
+    expect(byTestId(meeting.html, "enter-live")).toBeDefined();
+    expect(meeting.html).toContain("会议");
+  });
+
+  it("the proxy-exam check stops the chain with the upstream's reason", async () => {
+    const browser = await student(GATED);
+    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "proxyExam", value: "您的代报名考试与本次直播时间冲突" });
+    const page = await browser.get(LIVE_5003);
+    expect(h1(page.html)).toBe("暂时无法进入直播");
+    expect(text(byTestId(page.html, "entry-message") ?? "")).toBe("您的代报名考试与本次直播时间冲突");
+    expect(byTestId(page.html, "enter-live")).toBeUndefined();
+  });
+
+  it("an agreement to sign sends the student to the agreement page, coming back to the entry", async () => {
+    const browser = await student(GATED);
+    await portal.fault({
+      path: "/course/protocol/user/rel/checkProtocol$",
+      status: 200, body: ok({ protocolAll: 0, list: [{ id: 31, protocolId: 7, protocolType: 0, targetType: "course", commodityId: "5003", agreementStatus: 1 }] }),
+    });
+    const res = await browser.fetch(LIVE_5003);
+    expect(location(res)).toBe(`/agreement/edit/31/7?backUrl=${encodeURIComponent(LIVE_5003)}`);
+  });
+
+  it("one signed agreement suffices unless all are required (STUDENT_PROTOCOL_TYPE)", async () => {
+    const browser = await student(GATED);
+    const list = [
+      { id: 31, protocolId: 7, agreementStatus: 2 },
+      { id: 32, protocolId: 8, agreementStatus: 0 },
+    ];
+    await portal.fault({ path: "/course/protocol/user/rel/checkProtocol$", status: 200, body: ok({ protocolAll: 0, list }), times: 1 });
+    expect(byTestId((await browser.get(LIVE_5003)).html, "enter-live")).toBeDefined();
+    await portal.fault({ path: "/course/protocol/user/rel/checkProtocol$", status: 200, body: ok({ protocolAll: 1, list }), times: 1 });
+    expect(location(await browser.fetch(LIVE_5003))).toBe(`/agreement/edit/32/8?backUrl=${encodeURIComponent(LIVE_5003)}`);
+  });
+
+  it("the free-course popup (scene code 3) sends the student to complete information, scene 3, coming back", async () => {
+    const browser = await student(GATED);
+    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "freeCourse", value: "1" });
+    const res = await browser.fetch(LIVE_5003);
+    expect(location(res)).toBe(`/info/complete?scene=3&backUrl=${encodeURIComponent(LIVE_5003)}`);
+    const popup = await portal.calls("/customize/popup");
+    expect(popup.at(-1)?.query.sceneCode).toBe("3");
+  });
+
+  it("face status 1 or 2 sends the student to the face check, coming back; 0 goes on", async () => {
+    const browser = await student(GATED);
+    for (const status of [1, 2]) {
+      await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status }), times: 1 });
+      expect(location(await browser.fetch(LIVE_5003))).toBe(`/face/check?backUrl=${encodeURIComponent(LIVE_5003)}`);
+    }
+    await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status: 0 }), times: 1 });
+    expect(byTestId((await browser.get(LIVE_5003)).html, "enter-live")).toBeDefined();
+  });
+
+  it("the checks are read in the spec's order: proxy exam, agreement, free course, face", async () => {
+    const browser = await student(GATED);
+    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "freeCourse", value: "1" });
+    await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status: 1 }) });
+    await portal.fault({ path: "/course/protocol/user/rel/checkProtocol$", status: 200, body: ok({ protocolAll: 0, list: [{ id: 31, protocolId: 7, agreementStatus: 0 }] }), times: 1 });
+    expect(location(await browser.fetch(LIVE_5003))).toMatch(/^\/agreement\/edit\//);
+    expect(location(await browser.fetch(LIVE_5003))).toMatch(/^\/info\/complete\?scene=3/);
+    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "freeCourse", value: null });
+    expect(location(await browser.fetch(LIVE_5003))).toMatch(/^\/face\/check\?/);
+    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "proxyExam", value: "冲突" });
+    expect((await browser.get(LIVE_5003)).status).toBe(200);
+  });
+});
+
+describe("the live-room entry (/classModule/toLiveroom)", () => {
+  const ROOM = "/classModule/toLiveroom?commodityId=5003&courseId=103&lessonId=103043";
+
+  it("runs the chain again: a step still to do sends the tab back to it; a visitor goes to login", async () => {
+    const visitor = portal.client();
+    expect(location(await visitor.fetch(ROOM))).toBe(`/join/login?backUrl=${encodeURIComponent(ROOM)}`);
+    const browser = await student(GATED);
+    await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status: 1 }), times: 1 });
+    expect(location(await browser.fetch(ROOM))).toMatch(/^\/face\/check\?backUrl=/);
+    expect(location(await browser.fetch("/classModule/toLiveroom?commodityId=5001&courseId=101&lessonId=101043"))).toBe(LIVE_5001);
+  });
+
+  it.each([
+    ["gh", ""],
+    ["zs", ""],
+    ["cc", "bigClass"],
+    ["cc", ""],
+  ])("provider %s (class type '%s') without an address: 'address does not exist!'", async (provider, liveType) => {
+    const browser = await student();
+    await portal.sandbox.control("POST", "/study/lesson", { commodityId: 5003, lessonId: 103043, provider, liveType, addressFlag: 0 });
+    const page = await browser.get(ROOM);
+    expect(page.status).toBe(404);
+    expect(text(byTestId(page.html, "live-error") ?? "")).toBe("地址不存在！");
+    expect((await browser.get(`${ROOM}&lng=en`)).html).toContain("Address does not exist!");
+  });
+
+  it("missing ids: 'loading data error, course id cannot be empty'; an address that is not http(s) is not followed", async () => {
+    const browser = await student();
+    const page = await browser.get("/classModule/toLiveroom?commodityId=5003");
+    expect(page.status).toBe(400);
+    expect(text(byTestId(page.html, "live-error") ?? "")).toBe("加载数据出错，课程 ID 不能为空");
+    await portal.fault({ path: "/live/room/", status: 200, body: ok({ provider: "gh", liveType: "", roomName: "x", address: "javascript:alert(1)" }), times: 1 });
+    expect((await browser.get(ROOM)).status).toBe(404);
+  });
+});
+
+describe("the contents page", () => {
+  it("makes every lesson an entry into the chain and marks trial lessons", async () => {
+    const page = await portal.client().get("/course/detail/5001/101/contents");
+    const list = byTestId(page.html, "lesson-list")!;
+    const hrefs = elements(list, "a").map((a) => attr(a, "href"));
+    expect(hrefs).toHaveLength(13); // 4 chapters: 3 + 4 + 3 + 3 lessons
+    expect(hrefs[0]).toBe("/class/enter/5001/101/101011");
+    expect(hrefs).toContain(LIVE_5001);
+    expect(text(elements(list, "li")[1] ?? "")).toContain("试听");
+  });
+});
+
+describe("the video page", () => {
+  const PAGE = "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012";
+
+  it("renders a native video with the lessons beside it, previous and next", async () => {
+    const browser = await student();
+    const page = await browser.get(PAGE);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    const video = element(page.html, "video")!;
+    expect(attr(video, "controls")).toBeDefined();
+    expect(attr(video, "src")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__media\/clip-\d\.webm$/);
+    expect(page.html).toContain(`href="/class/enter/5001/101/101011"`); // previous
+    expect(page.html).toContain(`href="/class/enter/5001/101/101013"`); // next
+    const current = byTestId(page.html, "current-lesson");
+    expect(text(current ?? "")).toBe("学习方法与备考规划");
+    expect(attr(current, "aria-current")).toBe("page");
+  });
+
+  it("saves a position (CSRF-checked) and restores it on the next visit through the media fragment #t=", async () => {
+    const browser = await student();
+    const csrf = await browser.csrf("/home/index");
+    const form = { csrf, commodityId: "5001", courseId: "101", lessonId: "101012", positionS: "5", durationS: "8" };
+    expect((await browser.post("/class/type/video/position", { ...form, csrf: "forged" })).status).toBe(403);
+    expect((await browser.post("/class/type/video/position", { ...form, positionS: "-1" })).status).toBe(400);
+    expect((await portal.client().post("/class/type/video/position", form)).status).toBe(403); // no CSRF cookie
+    const saved = await browser.post("/class/type/video/position", form);
+    expect(saved.status).toBe(204);
+    const page = await browser.get(PAGE);
+    expect(attr(element(page.html, "video"), "src")).toMatch(/clip-\d\.webm#t=5$/);
+    expect(text(byTestId(page.html, "resume-note") ?? "")).toContain("0:05");
+    // another lesson starts at 0
+    expect(attr(element((await browser.get(PAGE.replace("101012", "101013"))).html, "video"), "src")).not.toContain("#t=");
+  });
+
+  it("a multipart report (navigator.sendBeacon's FormData) is accepted too", async () => {
+    const browser = await student();
+    const csrf = await browser.csrf("/home/index");
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ csrf, commodityId: "5001", courseId: "101", lessonId: "101013", positionS: "3", durationS: "8" })) body.set(k, v);
+    expect((await browser.fetch("/class/type/video/position", { method: "POST", body })).status).toBe(204);
+    expect(attr(element((await browser.get(PAGE.replace("101012", "101013"))).html, "video"), "src")).toMatch(/#t=3$/);
+  });
+
+  it("a visitor goes to login (trial lessons excepted), a student not enrolled to the buy page, a live lesson to the chain", async () => {
+    expect((await portal.client().fetch(PAGE)).headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent(PAGE)}`);
+    const other = await student("13800000003");
+    expect((await other.fetch(PAGE)).headers.get("Location")).toBe("/course/detail/5001");
+    const browser = await student();
+    expect((await browser.fetch(PAGE.replace("101012", "101043"))).headers.get("Location")).toBe(LIVE_5001);
+  });
+});
+
+describe("open courses", () => {
+  it("a student signs up, then enters the live room; a visitor's sign-up goes to login", async () => {
+    const visitor = portal.client();
+    const csrfV = await visitor.csrf("/openCourse");
+    const v = await visitor.post("/openCourse", { csrf: csrfV, intent: "signup", openCourseId: "402" });
+    expect(v.headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent("/openCourse")}`);
+    const browser = await student();
+    let page = await browser.get("/openCourse");
+    const card = byTestId(page.html, "open-402")!;
+    expect(byTestId(card, "open-signup")).toBeDefined();
+    const csrf = await browser.csrf("/openCourse");
+    const res = await browser.post("/openCourse", { csrf, intent: "signup", openCourseId: "402" });
+    expect(res.status).toBe(303);
+    page = await browser.get(res.headers.get("Location")!);
+    const enter = byTestId(byTestId(page.html, "open-402")!, "open-enter");
+    expect(attr(enter, "href")).toBe("/classModule/toLiveroom?openCourseId=402");
+    expect(attr(enter, "target")).toBe("_blank");
+    expect(page.html).toContain("报名成功");
+    const room = await browser.fetch("/classModule/toLiveroom?openCourseId=402");
+    expect(room.headers.get("Location")).toMatch(/\/__live\/room\?provider=gh&openCourseId=402/);
+  });
+
+  it("entering an open course not signed up for shows the upstream's reason", async () => {
+    const browser = await student();
+    const page = await browser.get("/classModule/toLiveroom?openCourseId=404");
+    expect(page.status).toBe(400);
+    expect(text(byTestId(page.html, "live-error") ?? "")).toBe("请先报名该公开课");
+  });
+});
