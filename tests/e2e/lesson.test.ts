@@ -1,0 +1,121 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, signInWithCode, test } from "./support";
+
+// Issue 14 part B: studying a lesson. Seed users of these journeys (sandbox/src/study/video.ts): lesson01
+// (13700002501, JS) and lesson02 (13700002502, no JS) study 5001, 5003 (a live lesson on air at gh) and 5005.
+
+const VIDEO_PAGE = /\/class\/type\/video\/page\?commodityId=5001&courseId=101&lessonId=101012$/;
+
+test.describe("a lesson video (issue 14)", () => {
+  test("open a lesson from the contents, watch, leave and come back to the same position", async ({ page, sandbox }) => {
+    await signInWithCode(page, sandbox, "13700002501", "/course/detail/5001/101/contents");
+    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await page.getByTestId("lesson-list").getByRole("link", { name: "学习方法与备考规划" }).click();
+    await page.waitForURL(VIDEO_PAGE);
+    const video = page.getByTestId("lesson-video");
+    await expect(video).toBeVisible();
+    // watch about three seconds, then pause: the pause reports the position
+    const saved = page.waitForResponse((r) => r.url().endsWith("/class/type/video/position") && r.status() === 204);
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+    });
+    await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) >= 3);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await saved;
+    const at = await video.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime));
+
+    // leave, come back the way a student does: the video starts where it stopped
+    await page.goto("/home/index");
+    await page.goto("/course/detail/5001/101/contents");
+    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await page.getByTestId("lesson-list").getByRole("link", { name: "学习方法与备考规划" }).click();
+    await page.waitForURL(VIDEO_PAGE);
+    await expect(page.getByTestId("resume-note")).toContainText(`0:0${at}`);
+    await page.waitForFunction((s) => {
+      const v = document.querySelector("video");
+      return !!v && v.readyState >= 1 && Math.floor(v.currentTime) === s;
+    }, at);
+
+    // leaving without pausing reports too (pagehide: sendBeacon)
+    await page.getByTestId("lesson-video").evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 6;
+    });
+    await page.waitForFunction(() => Math.floor(document.querySelector("video")?.currentTime ?? 0) === 6);
+    await page.goto("/home/index");
+    await expect.poll(async () => {
+      const check = await page.request.get("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
+      return /#t=6"/.test(await check.text());
+    }).toBe(true);
+  });
+
+  test("without JavaScript the video page is a plain page: native controls, the lessons, the saved position as #t=", { tag: "@nojs" }, async ({ page, sandbox }) => {
+    await signInWithCode(page, sandbox, "13700002502", "/class/enter/5001/101/101012");
+    await page.waitForURL(VIDEO_PAGE);
+    const video = page.getByTestId("lesson-video");
+    expect(await video.getAttribute("controls")).not.toBeNull();
+    await expect(page.getByRole("link", { name: /下一课时/ })).toHaveAttribute("href", "/class/enter/5001/101/101013");
+    // the clip really plays from the sandbox (Range requests)
+    await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
+    expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(8);
+  });
+});
+
+test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
+  test("the live room opens in a new tab at the provider's address", { tag: "@nojs" }, async ({ page, sandbox, context }, testInfo) => {
+    const js = testInfo.project.name !== "no-js";
+    await signInWithCode(page, sandbox, js ? "13700002501" : "13700002502", "/course/detail/5003/103/contents");
+    await page.waitForURL(/\/contents$/);
+    if (js) await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
+    // with JavaScript the step opens as a dialog over the contents; without, it is the entry page
+    const scope = js ? page.getByRole("dialog", { name: "直播间已准备好" }) : page;
+    if (!js) await page.waitForURL(/\/class\/enter\/5003\/103\/103043$/);
+    const enter = scope.getByRole("link", { name: "进入直播间" });
+    await expect(enter).toBeVisible();
+    if (js) await expect(page).toHaveURL(/\/contents$/);
+    const [room] = await Promise.all([context.waitForEvent("page"), enter.click()]);
+    await room.waitForURL(/\/__live\/room\?provider=gh&/);
+    await expect(room.getByTestId("live-room-provider")).toHaveText("gh");
+    await expect(room.getByTestId("live-room-name")).toHaveText("考前冲刺串讲");
+  });
+
+  test("a finished live lesson without replay says so in a dialog; Esc closes it", async ({ page, sandbox }) => {
+    await signInWithCode(page, sandbox, "13700002501", "/course/detail/5001/101/contents");
+    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByTestId("entry-message")).toHaveText("该直播已结束，暂不支持观看回放");
+    const result = await new AxeBuilder({ page }).include("dialog").analyze();
+    expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("open courses: sign up, then enter live in a new tab", { tag: "@nojs" }, async ({ page, sandbox, context }, testInfo) => {
+    await signInWithCode(page, sandbox, testInfo.project.name === "no-js" ? "13700002502" : "13700002501", "/openCourse");
+    await page.waitForURL(/\/openCourse$/);
+    const card = page.getByTestId("open-402");
+    await card.getByRole("button", { name: "立即报名" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "报名成功" })).toBeVisible();
+    const enter = page.getByTestId("open-402").getByRole("link", { name: "进入直播" });
+    const [room] = await Promise.all([context.waitForEvent("page"), enter.click()]);
+    await room.waitForURL(/\/__live\/room\?provider=gh&openCourseId=402/);
+    await expect(room.getByTestId("live-room-status")).toContainText("直播中");
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const path of ["/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012", "/class/enter/5001/101/101043", "/course/detail/5001/101/contents"]) {
+    test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInWithCode(page, sandbox, "13700002501", path);
+      await page.waitForURL((u) => u.pathname + u.search === path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const result = await new AxeBuilder({ page }).include("main").analyze();
+      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});
