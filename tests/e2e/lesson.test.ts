@@ -58,6 +58,18 @@ test.describe("a lesson video (issue 14)", () => {
     // the clip really plays from the sandbox (Range requests)
     await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
     expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(8);
+    expect(await video.getAttribute("src")).not.toContain("#t=");
+
+    // a position saved (as a report from another visit) comes back as the media fragment, and the browser starts there
+    const csrf = await page.locator('input[name="csrf"]').first().getAttribute("value");
+    const report = await page.request.post("/class/type/video/position", {
+      form: { csrf: csrf ?? "", commodityId: "5001", courseId: "101", lessonId: "101012", positionS: "4", durationS: "8" },
+    });
+    expect(report.status()).toBe(204);
+    await page.reload();
+    expect(await page.getByTestId("lesson-video").getAttribute("src")).toMatch(/#t=4$/);
+    await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
+    expect(await page.getByTestId("lesson-video").evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBe(4);
   });
 });
 
