@@ -29,7 +29,9 @@ const CONTENT_PAGES = ["/course/list", "/course/detail/5019"];
 // A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
 const PERSONAL_PAGES = ["/personal/setting/account"];
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
-const WIRE_PAGES = [HOME, ...CONTENT_PAGES, "/join/login", ...PERSONAL_PAGES];
+// The lesson video page (issue 14), as the seeded student who studies course 5001: JS on the wire.
+const VIDEO_PAGE = "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012";
+const WIRE_PAGES = [HOME, ...CONTENT_PAGES, "/join/login", ...PERSONAL_PAGES, VIDEO_PAGE];
 const ROUNDS_SAMPLES = 20;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
@@ -843,7 +845,7 @@ async function main() {
   log("measuring client JS on the wire");
   const fastCookie = await login(fastPortal);
   const wire = {};
-  for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, PERSONAL_PAGES.includes(route) ? fastCookie : undefined);
+  for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, PERSONAL_PAGES.includes(route) || route === VIDEO_PAGE ? fastCookie : undefined);
   wire["bare Remix /"] = await measureWire(bare.base, "/");
   log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);
   const throughput = await measureThroughput(fastPortal, bare);
