@@ -141,7 +141,7 @@ describe("the entry chain: live and meeting lessons", () => {
 
   it("the free-course popup (scene code 3) sends the student to complete information, scene 3, coming back", async () => {
     const browser = await student(GATED);
-    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "freeCourse", value: "1" });
+    await portal.fault({ path: "/student/customize/popup$", status: 200, body: ok({ popupFlag: 1 }), times: 1 });
     const res = await browser.fetch(LIVE_5003);
     expect(location(res)).toBe(`/info/complete?scene=3&backUrl=${encodeURIComponent(LIVE_5003)}`);
     const popup = await portal.calls("/customize/popup");
@@ -160,12 +160,12 @@ describe("the entry chain: live and meeting lessons", () => {
 
   it("the checks are read in the spec's order: proxy exam, agreement, free course, face", async () => {
     const browser = await student(GATED);
-    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "freeCourse", value: "1" });
+    // every check stops: the agreement wins; once signed the popup; once completed the face check
     await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status: 1 }) });
+    await portal.fault({ path: "/student/customize/popup$", status: 200, body: ok({ popupFlag: 1 }), times: 2 });
     await portal.fault({ path: "/course/protocol/user/rel/checkProtocol$", status: 200, body: ok({ protocolAll: 0, list: [{ id: 31, protocolId: 7, agreementStatus: 0 }] }), times: 1 });
     expect(location(await browser.fetch(LIVE_5003))).toMatch(/^\/agreement\/edit\//);
     expect(location(await browser.fetch(LIVE_5003))).toMatch(/^\/info\/complete\?scene=3/);
-    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "freeCourse", value: null });
     expect(location(await browser.fetch(LIVE_5003))).toMatch(/^\/face\/check\?/);
     await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "proxyExam", value: "冲突" });
     expect((await browser.get(LIVE_5003)).status).toBe(200);
