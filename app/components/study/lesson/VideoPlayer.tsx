@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n-runtime";
 import { useCsrfToken } from "~/components/csrf-token";
+import { postForm, reportPositions } from "~/components/study/lesson/position-reporter.client";
 
-/** Spec (issue 14): the position is saved on pause, every 15 s while playing, and on leaving. */
-export const SAVE_EVERY_MS = 15_000;
 /** Where position reports go (a resource route; CSRF-protected like every POST). */
 export const POSITION_ACTION = "/class/type/video/position";
 
@@ -24,47 +23,22 @@ export function VideoPlayer({ src, positionS, ids, label, save }: { src: string;
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
-    let lastSent = -1;
-    const report = () => {
-      if (!save || !csrf || !Number.isFinite(video.currentTime)) return;
-      const position = Math.floor(video.currentTime);
-      if (position === lastSent) return;
-      lastSent = position;
+    const page = {
+      addEventListener: (type: "pagehide" | "visibilitychange", fn: () => void) => (type === "pagehide" ? window : document).addEventListener(type, fn),
+      removeEventListener: (type: "pagehide" | "visibilitychange", fn: () => void) => (type === "pagehide" ? window : document).removeEventListener(type, fn),
+      hidden: () => document.visibilityState === "hidden",
+    };
+    return reportPositions(video, page, (r) => {
+      if (!save || !csrf) return;
       const form = new FormData();
       form.set("csrf", csrf);
       form.set("commodityId", String(ids.commodityId));
       form.set("courseId", String(ids.courseId));
       form.set("lessonId", String(ids.lessonId));
-      form.set("positionS", String(position));
-      form.set("durationS", String(Number.isFinite(video.duration) ? Math.round(video.duration) : 0));
-      if (!navigator.sendBeacon?.(POSITION_ACTION, form)) {
-        void fetch(POSITION_ACTION, { method: "POST", body: form, keepalive: true, credentials: "same-origin" }).catch(() => undefined);
-      }
-    };
-    // the fragment may be ignored (a cached element, a browser without fragments): set the position once
-    const restore = () => {
-      if (positionS > 0 && video.currentTime < 0.5 && positionS < (video.duration || Infinity)) video.currentTime = positionS;
-    };
-    if (video.readyState >= 1) restore();
-    video.addEventListener("loadedmetadata", restore);
-    video.addEventListener("pause", report);
-    const timer = window.setInterval(() => {
-      if (!video.paused) report();
-    }, SAVE_EVERY_MS);
-    const leave = () => report();
-    const hidden = () => {
-      if (document.visibilityState === "hidden") report();
-    };
-    window.addEventListener("pagehide", leave);
-    document.addEventListener("visibilitychange", hidden);
-    return () => {
-      report(); // leaving within the app (a client-side navigation)
-      window.clearInterval(timer);
-      video.removeEventListener("loadedmetadata", restore);
-      video.removeEventListener("pause", report);
-      window.removeEventListener("pagehide", leave);
-      document.removeEventListener("visibilitychange", hidden);
-    };
+      form.set("positionS", String(r.positionS));
+      form.set("durationS", String(r.durationS));
+      postForm(POSITION_ACTION, form);
+    }, { restoreS: positionS });
   }, [src, positionS, save, csrf, ids.commodityId, ids.courseId, ids.lessonId]);
 
   return (
