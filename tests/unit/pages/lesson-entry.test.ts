@@ -59,6 +59,11 @@ describe("the entry chain: access", () => {
     const en = await browser.get("/class/enter/0/101/101012?lng=en");
     expect(en.html).toContain("Loading data error, course id cannot be empty");
     expect((await browser.get("/class/enter/5001/101/999999")).status).toBe(404);
+    for (const path of ["/class/enter/5001/101", "/class/enter/5001", "/class/enter/5001//101012"]) {
+      const missing = await browser.get(`${path}?lng=zh`);
+      expect(missing.status, path).toBe(400);
+      expect(text(byTestId(missing.html, "entry-message") ?? "")).toBe("加载数据出错，课程 ID 不能为空");
+    }
     expect((await browser.get("/class/type/video/page?commodityId=5001")).status).toBe(400);
   });
 

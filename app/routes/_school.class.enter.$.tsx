@@ -1,0 +1,30 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EntryStepBody, stepTitle } from "~/components/study/lesson/EntryStepView";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+
+export const handle = { i18n: ["lesson"] };
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
+
+/**
+ * `/class/enter/...` without its three ids (a link built from a course missing commodityId or course/classTypeId):
+ * spec 001 §5 'loading data error, course id cannot be empty', 400. No upstream call.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const i18n = await namespaces(args.request, ["lesson"]);
+  const title = (i18n.bundles.lesson as { entry: Record<string, string> }).entry.missingIdTitle;
+  return data({ i18n, title }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function LessonEntryMissingId() {
+  const { i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n, "lesson");
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8">
+      <h1 className="mb-4 text-2xl font-bold">{stepTitle({ kind: "missingId" }, t)}</h1>
+      <EntryStepBody step={{ kind: "missingId" }} />
+    </div>
+  );
+}
