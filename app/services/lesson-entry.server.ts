@@ -61,7 +61,7 @@ export type EntryStep =
   | { kind: "redirect"; to: string; reason: "login" | "buy" | "agreement" | "completeInfo" | "face" | "video" | "contents" }
   | { kind: "replayUnavailable"; lesson: LessonSummary }
   | { kind: "proxyExam"; message: string; lesson: LessonSummary }
-  | { kind: "live"; lesson: LessonSummary; roomHref: string };
+  | { kind: "live"; lesson: LessonSummary; roomHref: string; meetingPassword: string };
 
 /** A path segment or query value that is a whole positive id. */
 export function entryId(value: string | null | undefined): number | undefined {
@@ -147,6 +147,16 @@ async function proxyExamCheck(upstream: Upstream, ids: LessonIds): Promise<{ pas
   return { pass: answer.pass === 1, message: answer.msg };
 }
 
+/** Spec 001 §7 'Timetable and courses' `getLesZoomPassword`: a meeting lesson's password (service prefix chosen). */
+async function meetingPassword(upstream: Upstream, ids: LessonIds): Promise<string> {
+  const answer = await upstream.call({
+    path: "/course/front/commodity/getLesZoomPassword",
+    query: { commodityId: ids.commodityId, courseId: ids.courseId, lessonId: ids.lessonId },
+    schema: z.looseObject({ password: text }),
+  });
+  return answer.password;
+}
+
 /* ---------- the chain ---------- */
 
 /** Runs the chain for one lesson. `ids` undefined: an id was missing or not a number. */
@@ -173,15 +183,16 @@ export async function enterLesson(portal: Portal, ids: LessonIds | undefined): P
   if (info.liveStatus === 2 && info.viewReplayFlag === 0) return { kind: "replayUnavailable", lesson: summary(info) };
 
   // 2. live or meeting lessons: the four checks, asked at once, read in the spec's order
-  const [proxy, agreement, completeInfo, face] = await Promise.all([
+  const [proxy, agreement, completeInfo, face, password] = await Promise.all([
     proxyExamCheck(portal.upstream, ids),
     agreementGate(portal.upstream, { commodityId: ids.commodityId, courseId: ids.courseId, backUrl }),
     completeInfoGate(portal.upstream, backUrl),
     faceGate(portal.upstream, backUrl),
+    info.type === "meeting" ? meetingPassword(portal.upstream, ids) : Promise.resolve(""),
   ]);
   if (!proxy.pass) return { kind: "proxyExam", message: proxy.message, lesson: summary(info) };
   if ("redirect" in agreement) return { kind: "redirect", to: agreement.redirect, reason: "agreement" };
   if ("redirect" in completeInfo) return { kind: "redirect", to: completeInfo.redirect, reason: "completeInfo" };
   if ("redirect" in face) return { kind: "redirect", to: face.redirect, reason: "face" };
-  return { kind: "live", lesson: summary(info), roomHref: liveRoomHref(ids) };
+  return { kind: "live", lesson: summary(info), roomHref: liveRoomHref(ids), meetingPassword: password };
 }

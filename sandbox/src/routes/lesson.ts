@@ -116,6 +116,20 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     });
   });
 
+  // Spec 001 §7 'Timetable and courses': the meeting password of a meeting lesson (service prefix chosen).
+  app.get(`${api}/course/front/commodity/getLesZoomPassword`, async (req, reply) => {
+    const w = await who(req, reply);
+    if (!w) return reply;
+    if (!w.auth) return unauthorized(reply);
+    const q = query(req);
+    const commodityId = num(q.commodityId); const courseId = num(q.courseId); const lessonId = num(q.lessonId);
+    const info = commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
+    if (!info) return failWith('noLesson');
+    if (info.type !== 'meeting') return failWith('notLive');
+    if (!(await isEnrolled(ctx, w.auth.user.id, info.commodityId))) return failWith('notBought');
+    return ok({ password: String(info.lessonId).slice(-6).padStart(6, '0') });
+  });
+
   // Spec 001 §7 'Instead sign-up': the proxy-exam schedule check (path not shown). pass 0 carries the reason.
   app.get(`${api}/saas-business/v1/student/instead/check/schedule`, async (req, reply) => {
     const w = await who(req, reply);

@@ -111,6 +111,8 @@ describe("the entry chain: live and meeting lessons", () => {
     const meeting = await browser.get("/class/enter/5001/101/101042");
     expect(byTestId(meeting.html, "enter-live")).toBeDefined();
     expect(meeting.html).toContain("会议");
+    expect(text(byTestId(meeting.html, "meeting-password") ?? "")).toBe("会议密码：101042");
+    expect(byTestId((await browser.get(LIVE_5003)).html, "meeting-password")).toBeUndefined(); // a live lesson has none
   });
 
   it("the proxy-exam check stops the chain with the upstream's reason", async () => {

@@ -7,7 +7,7 @@ export type ShownStep =
   | { kind: "missingId" }
   | { kind: "replayUnavailable"; lesson: StepLesson }
   | { kind: "proxyExam"; message: string; lesson: StepLesson }
-  | { kind: "live"; lesson: StepLesson; roomHref: string };
+  | { kind: "live"; lesson: StepLesson; roomHref: string; meetingPassword: string };
 
 export type StepLesson = {
   commodityId: number;
@@ -60,6 +60,11 @@ export function EntryStepBody({ step }: { step: ShownStep }) {
         <>
           <p className="font-medium">{lesson.lessonName}</p>
           {lesson.liveStatus !== null ? <p className="text-sm text-gray-700">{t(`entry.liveStatus.${lesson.liveStatus}`)}</p> : null}
+          {step.meetingPassword ? (
+            <p className="text-sm" data-testid="meeting-password">
+              {t("entry.meetingPassword", { password: step.meetingPassword })}
+            </p>
+          ) : null}
           <p className="text-sm text-gray-700">{t("entry.liveIntro")}</p>
           <a
             href={step.roomHref}
