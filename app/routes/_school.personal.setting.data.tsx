@@ -12,6 +12,7 @@ import { improveCustomInfo, withCascadeLevels } from "~/services/custom-fields.s
 import { keptFormData, keptValue, takeKept, type KeptForm } from "~/services/form-keep.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
+import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
 
 /**
@@ -79,8 +80,9 @@ export async function action(args: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // spec 001 §8: the upstream's message, shown as it is; the typed values stay
-    return data({ section: name, result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }), fields, saved: false }, { status: 400 });
+    // spec 001 §8: a code the portal knows in the page's language, any other message as it is; the typed values stay
+    const message = upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:");
+    return data({ section: name, result: submission.reply({ formErrors: [message] }), fields, saved: false }, { status: 400 });
   }
   // saved: the loader revalidates, the form shows the stored values
   return { section: name, result: submission.reply(), fields: null, saved: true };
