@@ -10,7 +10,7 @@ import { getCustomFieldData, getPersonalDetail, savePersonalSection, uploadFile 
 import { knownCompany } from "~/services/config.server";
 import { improveCustomInfo, withCascadeLevels } from "~/services/custom-fields.server";
 import { keptFormData, keptValue, takeKept, type KeptForm } from "~/services/form-keep.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
@@ -33,9 +33,13 @@ async function sectionFields(portal: Portal, section: DataSection, values?: Fiel
 export const handle = { i18n: ["personal", "fields"] };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "setting.data");
+  // the permission check and the page's calls in one round (then the cascade levels of the stored values)
+  const { portal, loaded: answers } = await requireStudentWith(args, "setting.data", (p) =>
+    Promise.all([getPersonalDetail(p.upstream), getCustomFieldData(p.upstream), namespaces(args.request, ["personal", "fields"])]),
+  );
+  const [detail, custom, i18n] = answers;
   const up = portal.upstream;
-  const [detail, custom, i18n, kept] = await Promise.all([getPersonalDetail(up), getCustomFieldData(up), namespaces(args.request, ["personal", "fields"]), takeKept(portal)]);
+  const kept = await takeKept(portal);
   const all = { ...detail, custom };
   const loaded = await Promise.all(DATA_SECTIONS.map(async (s) => [s, await withCascadeLevels(up, all[s])] as const));
   return { sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>, i18n, kept: kept ? await restore(portal, all, kept) : null };

@@ -90,9 +90,27 @@ export async function requireStudent(args: { request: Request; context: AppLoadC
   const portal = await getPortal(args);
   if (!isLoggedIn(portal)) {
     // decision 021: a form posted after the session ended keeps its typed values for after the login
-    const kept = await keepPostedForm({ request: args.request, formData: postedFormOf(args.context), secure: portal.tenant.secure });
+    const formData = args.request.method === "POST" ? postedFormOf(args.context) : undefined;
+    const kept = formData ? await keepPostedForm({ request: args.request, formData, secure: portal.tenant.secure }) : undefined;
     throw kept ? redirect(loginHref(pathOf(args.request).page), { headers: { "Set-Cookie": kept } }) : loginRedirect(args.request);
   }
   if (entry) await requirePermitted(portal, entry);
   return portal;
+}
+
+/**
+ * `requireStudent` for a loader whose own upstream calls need not wait for the permission check: the
+ * login check first (no upstream call), then the entry's permission and `load` in ONE round. Not
+ * permitted: the 403 page, whatever `load` answered (its result is dropped, never rendered).
+ */
+export async function requireStudentWith<T>(
+  args: { request: Request; context: AppLoadContext },
+  entry: PersonalEntryCode,
+  load: (portal: Portal) => Promise<T>,
+): Promise<{ portal: Portal; loaded: T }> {
+  const portal = await requireStudent(args);
+  const [permitted, loaded] = await Promise.allSettled([requirePermitted(portal, entry), load(portal)]);
+  if (permitted.status === "rejected") throw permitted.reason;
+  if (loaded.status === "rejected") throw loaded.reason;
+  return { portal, loaded: loaded.value };
 }
