@@ -62,7 +62,7 @@ export const MESSAGES = {
   fieldNotFound: ['120130012', '字段不存在'],
   fieldSingleValue: ['120130013', '只能填写一个值（{name}）'],
   fieldReadOnly: ['120130014', '不可修改（{name}）'],
-  fieldRequired: ['120130015', '必填项，请输入相关信息（{name}）'],
+  fieldRequired: ['120130015', '必填，请输入相关信息（{name}）'],
   fieldTooLong: ['120130016', '输入长度不能超过{n}（{name}）'],
   fieldOption: ['120130017', '选项无效（{name}）'],
   birthdayTimestamp: ['120130018', '出生日期须为毫秒时间戳'],

@@ -95,9 +95,9 @@ describe('personal data and custom fields', () => {
     const save = (section: string, fieldList: unknown) => api(`${S}/save/${section}/info`, 'PUT', { fieldList });
     expect((await save('base', [{ fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['身份证'] }])).json).toMatchObject({ code: '120130017', message: '选项无效（证件类型）' });
     expect((await save('base', [{ fieldId: 103, fieldCode: 'birthday', fieldValues: ['2000-01-01'] }])).json).toMatchObject({ code: '120130018', message: '出生日期须为毫秒时间戳' });
-    expect((await save('base', [{ fieldId: 101, fieldCode: 'name', fieldValues: [] }])).json).toMatchObject({ code: '120130015', message: '必填项，请输入相关信息（姓名）' });
+    expect((await save('base', [{ fieldId: 101, fieldCode: 'name', fieldValues: [] }])).json).toMatchObject({ code: '120130015', message: '必填，请输入相关信息（姓名）' });
     expect((await save('contact', [{ fieldId: 201, fieldCode: 'mobile', fieldValues: ['13999999999'] }])).json).toMatchObject({ code: '120130014', message: '不可修改（手机号）' });
-    expect((await save('other', [{ fieldId: 301, fieldCode: 'hobby', fieldValues: ['其他'] }])).json).toMatchObject({ code: '120130015', message: '必填项，请输入相关信息（其他爱好）' });
+    expect((await save('other', [{ fieldId: 301, fieldCode: 'hobby', fieldValues: ['其他'] }])).json).toMatchObject({ code: '120130015', message: '必填，请输入相关信息（其他爱好）' });
     expect((await save('base', [
       { fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['ID_PASSPORT'] },
       { fieldId: 103, fieldCode: 'birthday', fieldValues: [946656000000] },
@@ -122,7 +122,7 @@ describe('personal data and custom fields', () => {
       ['c_study_period', ['2025-01-01', '2025-03-01']], ['c_channel', ['其他']], ['c_subjects', ['会计', '税法']], ['c_level', ['初级']],
       ['c_region', ['44', '4401', '440106']], ['c_diploma', ['https://files.example/d.pdf']], ['c_photo', ['https://files.example/p.png']],
     ].map(([fieldCode, fieldValues]) => ({ fieldCode, fieldValues }));
-    expect((await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: all })).json).toMatchObject({ code: '120130015', message: '必填项，请输入相关信息（其他渠道）' });
+    expect((await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: all })).json).toMatchObject({ code: '120130015', message: '必填，请输入相关信息（其他渠道）' });
     const r = await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: [...all, { fieldCode: 'c_channel_other', fieldValues: ['展会'] }] });
     expect(r.json.code).toBe('1');
     const data = (await api(`${S}/get/custom/field/data`, 'GET')).json.data;

@@ -91,7 +91,7 @@ describe("account settings service", () => {
   it("a refused save is a business error carrying the upstream's message", async () => {
     const up = await upstreamFor("student01");
     const error = await thrown(account.savePersonalSection(up, "base", [{ fieldId: "101", fieldCode: "name", fieldValues: [] }]));
-    expect(error).toMatchObject({ kind: "business", code: "120130015", upstreamMessage: "必填项，请输入相关信息（姓名）" });
+    expect(error).toMatchObject({ kind: "business", code: "120130015", upstreamMessage: "必填，请输入相关信息（姓名）" });
   });
 
   it("uploads an avatar (the new URL comes back) and reads the archive", async () => {
