@@ -5,6 +5,7 @@ import { MessageList } from "~/components/personal/messages/MessageList";
 import { requireStudent } from "~/services/guards.server";
 import { deleteMessage, MESSAGE_PAGE_SIZE, messageCount, messagePage, readMessage } from "~/services/messages.server";
 import { requireValidPost } from "~/services/portal.server";
+import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
 
 /** `?page=`: a whole number from 1; anything else is page 1 (never a 500). */
@@ -34,13 +35,14 @@ export async function action(args: ActionFunctionArgs) {
   const url = new URL(args.request.url);
   const back = `${url.pathname}${pageOf(url) > 1 ? `?page=${pageOf(url)}` : ""}`;
   const parsed = MessageAction.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
-  if (!parsed.success) return data({ error: "bad request" }, { status: 400 });
+  if (!parsed.success) return data({ error: "badRequest" }, { status: 400 });
   try {
     if (parsed.data.intent === "read") await readMessage(portal.upstream, parsed.data.id);
     else await deleteMessage(portal.upstream, parsed.data.id);
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    return data({ error: error.upstreamMessage || "failed" }, { status: 400 });
+    // a code the portal knows in the page's language (upstream-messages.ts), any other message as it is
+    return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
   }
   return redirect(back, { status: 303 });
 }

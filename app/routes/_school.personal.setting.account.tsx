@@ -24,6 +24,7 @@ import {
 } from "~/services/account-settings.server";
 import { challengeFor, resumeAfterCaptcha, storePending, type Pending } from "~/services/captcha.server";
 import { checkSmsCode, codeSent } from "~/services/code-attempts.server";
+import { keptFormData, takeKept, type KeptForm } from "~/services/form-keep.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
 import { clientIpOf, limitSms, releaseSms, retryAfterHeaders, SMS_RESEND_S, withRetryAfter } from "~/services/rate-limit.server";
@@ -61,9 +62,9 @@ export async function loader(args: LoaderFunctionArgs) {
       failed: failed("passwordSms"),
       retry: (p, answer) => sendPasswordCode(portal, ip, p.fields, answer),
     }));
-  const [info, i18n] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, ["login"])]);
+  const [info, i18n, kept] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, ["login"]), takeKept(portal)]);
   return data(
-    { info, i18n, outcome: outcome ?? null },
+    { info, i18n, outcome: outcome ?? (kept ? restore(kept) : null) },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
 }
@@ -129,6 +130,18 @@ export async function action(args: ActionFunctionArgs) {
     const target = { bindEmail: "email", bindUsername: "username", unbind: "", sendMobileCode: "mobile", sendPasswordCode: "smsCode", bindMobile: "mobile", passwordBySms: "newPassword" }[known];
     return reply(fail(form, keep, { [target]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] }));
   }
+}
+
+/** Forms whose typed values come back after a login (decision 021): the rest hold only secrets. */
+const KEPT_INTENTS: Partial<Record<Intent, AccountForm>> = { bindEmail: "email", bindUsername: "username", bindMobile: "mobile", sendMobileCode: "mobile" };
+
+/** Decision 021: the form posted when the session had ended, filled back in (no error, no code), with the notice. */
+function restore(kept: KeptForm): AccountOutcome | null {
+  const fields = Object.fromEntries([...keptFormData(kept).entries()].filter(([k, v]) => typeof v === "string" && k !== "formName")) as Record<string, string>;
+  // the shared send-code button posts `intent=sendCode` and names its form in `formName` (as the action reads it)
+  const intent = fields.intent === "sendCode" ? (keptFormData(kept).get("formName") === "passwordSms" ? "sendPasswordCode" : "sendMobileCode") : fields.intent;
+  const form = KEPT_INTENTS[intent as Intent];
+  return form ? { ...fail(form, fields, {}), kept: true } : null;
 }
 
 /** The change with the current password (the forced change of spec 000 §4 releases the shell at once). */

@@ -7,6 +7,7 @@ import { getAccountInfo, setAvatar } from "~/services/account-settings.server";
 import { requireStudent } from "~/services/guards.server";
 import { readImageUpload, type ImageUpload } from "~/services/image-upload.server";
 import { requireValidUpload } from "~/services/portal.server";
+import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["personal", "fields"] };
@@ -35,7 +36,7 @@ export async function action(args: ActionFunctionArgs) {
       await setAvatar(portal.upstream, await upload.image.read());
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-      return data<AvatarAnswer>({ error: `server:${error.upstreamMessage ?? ""}` }, { status: 400 });
+      return data<AvatarAnswer>({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
     }
     return data<AvatarAnswer>({ saved: true });
   } finally {

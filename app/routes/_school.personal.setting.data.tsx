@@ -1,15 +1,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
+import { KeptNotice } from "~/components/personal/KeptNotice";
 import { DATA_SECTIONS, SectionForm, type DataSection } from "~/components/personal/data/SectionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { parseDynamicForm, postedValues, refreshReply, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { namespaces } from "~/i18n.server";
 import { getCustomFieldData, getPersonalDetail, savePersonalSection, uploadFile } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
 import { improveCustomInfo, withCascadeLevels } from "~/services/custom-fields.server";
-import { requireStudent } from "~/services/guards.server";
+import { keptFormData, keptValue, takeKept, type KeptForm } from "~/services/form-keep.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
+import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
 
 /**
@@ -30,12 +33,30 @@ async function sectionFields(portal: Portal, section: DataSection, values?: Fiel
 export const handle = { i18n: ["personal", "fields"] };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "setting.data");
+  // the permission check and the page's calls in one round (then the cascade levels of the stored values)
+  const { portal, loaded: answers } = await requireStudentWith(args, "setting.data", (p) =>
+    Promise.all([getPersonalDetail(p.upstream), getCustomFieldData(p.upstream), namespaces(args.request, ["personal", "fields"])]),
+  );
+  const [detail, custom, i18n] = answers;
   const up = portal.upstream;
-  const [detail, custom, i18n] = await Promise.all([getPersonalDetail(up), getCustomFieldData(up), namespaces(args.request, ["personal", "fields"])]);
+  const kept = await takeKept(portal);
   const all = { ...detail, custom };
   const loaded = await Promise.all(DATA_SECTIONS.map(async (s) => [s, await withCascadeLevels(up, all[s])] as const));
-  return { sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>, i18n };
+  return { sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>, i18n, kept: kept ? await restore(portal, all, kept) : null };
+}
+
+/**
+ * Decision 021: the section posted when the session had ended, filled back in with what was typed (as a
+ * refresh re-renders it: values, sub-fields and cascade levels, no error), for the person to check and
+ * save again. Never saved here.
+ */
+async function restore(portal: Portal, all: Record<DataSection, DynamicField[]>, kept: KeptForm) {
+  const section = Section.safeParse(keptValue(kept, "section"));
+  if (!section.success) return null;
+  const formData = keptFormData(kept);
+  const fields = await withCascadeLevels(portal.upstream, all[section.data], postedValues(formData));
+  const { submission } = parseDynamicForm(formData, fields, { section: Section, intent: z.enum(["save", "refresh"]).optional() });
+  return { section: section.data, result: refreshReply(submission.reply()), fields };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -63,26 +84,28 @@ export async function action(args: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // spec 001 §8: the upstream's message, shown as it is; the typed values stay
-    return data({ section: name, result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }), fields, saved: false }, { status: 400 });
+    // spec 001 §8: a code the portal knows in the page's language, any other message as it is; the typed values stay
+    const message = upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:");
+    return data({ section: name, result: submission.reply({ formErrors: [message] }), fields, saved: false }, { status: 400 });
   }
   // saved: the loader revalidates, the form shows the stored values
   return { section: name, result: submission.reply(), fields: null, saved: true };
 }
 
 export default function PersonalDataPage() {
-  const { sections, i18n } = useLoaderData<typeof loader>();
+  const { sections, i18n, kept } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "personal");
   useNamespaces(i18n, "fields");
   const answer = useActionData<typeof action>();
   return (
     <div className="space-y-8">
       <h1 className="text-xl font-bold">{t("data.title")}</h1>
+      {kept && !answer ? <KeptNotice /> : null}
       {DATA_SECTIONS.map((section) => {
-        const mine = answer && "section" in answer && answer.section === section ? answer : undefined;
+        const mine = answer && "section" in answer && answer.section === section ? answer : !answer && kept?.section === section ? kept : undefined;
         const fields = sections[section];
         if (!fields.length) return null;
-        return <SectionForm key={section} section={section} fields={mine?.fields ?? fields} lastResult={mine?.result} saved={mine?.saved ?? false} />;
+        return <SectionForm key={section} section={section} fields={mine?.fields ?? fields} lastResult={mine?.result} saved={mine && "saved" in mine ? mine.saved : false} />;
       })}
     </div>
   );

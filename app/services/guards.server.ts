@@ -1,7 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { PersonalEntryCode } from "~/services/personal-menu";
 import { requirePermitted } from "~/services/personal-menu.server";
-import { getPortal, isLoggedIn, type Portal } from "~/services/portal.server";
+import { keepPostedForm } from "~/services/form-keep.server";
+import { getPortal, isLoggedIn, postedFormOf, type Portal } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 
 /** The account page where a forced password change happens (spec 000 section 4). */
@@ -82,11 +83,34 @@ export function passwordRedirect(request: Request, user: { changePassword: boole
  * layout and by every loader and action under it (matched loaders run in parallel, so a layout's guard
  * alone does not stop a child's upstream calls): a visitor goes to login with the page as `backUrl`
  * before any upstream call; with `entry` (a menu code such as `"course.lessons"`) a user not permitted
- * that entry gets the 403 page inside the personal frame.
+ * that entry gets the 403 page inside the personal frame. A form posted without a login keeps its typed
+ * values (decision 021, `form-keep.server.ts`): the page's loader fills them back in after the login.
  */
 export async function requireStudent(args: { request: Request; context: AppLoadContext }, entry?: PersonalEntryCode): Promise<Portal> {
   const portal = await getPortal(args);
-  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+  if (!isLoggedIn(portal)) {
+    // decision 021: a form posted after the session ended keeps its typed values for after the login
+    const formData = args.request.method === "POST" ? postedFormOf(args.context) : undefined;
+    const kept = formData ? await keepPostedForm({ request: args.request, formData, secure: portal.tenant.secure }) : undefined;
+    throw kept ? redirect(loginHref(pathOf(args.request).page), { headers: { "Set-Cookie": kept } }) : loginRedirect(args.request);
+  }
   if (entry) await requirePermitted(portal, entry);
   return portal;
+}
+
+/**
+ * `requireStudent` for a loader whose own upstream calls need not wait for the permission check: the
+ * login check first (no upstream call), then the entry's permission and `load` in ONE round. Not
+ * permitted: the 403 page, whatever `load` answered (its result is dropped, never rendered).
+ */
+export async function requireStudentWith<T>(
+  args: { request: Request; context: AppLoadContext },
+  entry: PersonalEntryCode,
+  load: (portal: Portal) => Promise<T>,
+): Promise<{ portal: Portal; loaded: T }> {
+  const portal = await requireStudent(args);
+  const [permitted, loaded] = await Promise.allSettled([requirePermitted(portal, entry), load(portal)]);
+  if (permitted.status === "rejected") throw permitted.reason;
+  if (loaded.status === "rejected") throw loaded.reason;
+  return { portal, loaded: loaded.value };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { entryOfPath, isPermitted, permittedMenu, type Permissions } from "./personal-menu";
 import { firstEntryHref } from "./personal-menu.server";
-import { requireStudent } from "./guards.server";
+import { requireStudent, requireStudentWith } from "./guards.server";
 import { getPortal, type Portal } from "./portal.server";
 
 process.env.UPSTREAM_URL ??= "http://127.0.0.1:4000";
@@ -75,5 +75,26 @@ describe("requireStudent (the one guard of the personal centre)", () => {
     const res = await requireStudent(a, "course.note").catch((e: unknown) => e);
     expect(res).toMatchObject({ data: { kind: "forbidden" }, init: { status: 403 } });
     expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it("requireStudentWith: the permission check and the page's calls in one round; not permitted is 403 whatever the page loaded", async () => {
+    const { call, args: a } = args({ token: "t", userId: 1010 });
+    let answerPermissions!: (p: Permissions) => void;
+    call.mockReturnValueOnce(new Promise<Permissions>((resolve) => (answerPermissions = resolve)));
+    const load = vi.fn(async () => "page data");
+    const pending = requireStudentWith(a, "setting.data", load).catch((e: unknown) => e);
+    // the page's load started while the permission call is still unanswered
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    answerPermissions({ ...none, setting: ["account"] });
+    expect(await pending).toMatchObject({ data: { kind: "forbidden" }, init: { status: 403 } });
+
+    const { call: call2, args: b } = args({ token: "t", userId: 1010 });
+    call2.mockResolvedValue(all);
+    await expect(requireStudentWith(b, "setting.data", async () => "page data")).resolves.toMatchObject({ loaded: "page data", portal: { userId: 1010 } });
+    // a visitor: login, and the page's load never runs
+    const { args: c } = args({});
+    const never = vi.fn();
+    expect(await requireStudentWith(c, "setting.data", never).catch((e: unknown) => e)).toBeInstanceOf(Response);
+    expect(never).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import { knownCompany, loadConfig, rememberCompany } from "~/services/config.ser
 import { DEFAULT_UPLOAD_BYTES, readCappedForm } from "~/services/body-limit.server";
 import { startChallenge, takeAnswerForNavigation, takeResumedPost } from "~/services/captcha-resume.server";
 import { csrf, CSRFError } from "~/services/csrf.server";
+import { keepPostedForm } from "~/services/form-keep.server";
 import { expireCsrfCookie } from "~/services/login.server";
 import {
   clearCredentials,
@@ -76,6 +77,11 @@ export function checkSameOrigin(request: Request, tenant: Tenant): string | unde
     if (parsed.host.toLowerCase() !== tenant.host || parsed.protocol !== (tenant.secure ? "https:" : "http:")) return "foreign origin";
   }
   return undefined;
+}
+
+/** The form `requireValidPost` read for this request (decision 021: kept when the session is gone). */
+export function postedFormOf(context: AppLoadContext): FormData | undefined {
+  return states.get(context)?.formData;
 }
 
 export function getPortal(args: { request: Request; context: AppLoadContext }): Promise<Portal> {
@@ -207,6 +213,8 @@ async function buildPortal(request: Request, state: RequestState): Promise<Porta
     upgradedAt: session.get("upgradedAt"),
     captcha: takeAnswerForNavigation(session, request),
     challenge: () => startChallenge({ request, session, formData: state.formData, commit: () => commitSession(session, tenant.secure) }),
+    // decision 021: a personal form met an expired token: its typed values wait for the login
+    keepPosted: () => keepPostedForm({ request, formData: state.formData, secure: tenant.secure, userId: session.get("userId") }),
     clearSession: async (mode, notice) => {
       if (mode === "token") session.unset("token");
       else clearCredentials(session);

@@ -96,6 +96,8 @@ export type UpstreamContext = {
   captcha?: { ticket: string; randstr: string };
   /** Parks this request and answers the redirect to the captcha challenge (code 600 nobody expected). */
   challenge?: () => Promise<Response>;
+  /** Keeps a personal form's typed values for after the login (decision 021); its Set-Cookie, if any. */
+  keepPosted?: () => Promise<string | undefined>;
 };
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -381,13 +383,16 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Pr
       // The upgrade page's own calls: redirecting would go to the upgrade page again (issue 10 part 5).
       if (pagePath(ctx.request) === "/upgrade/token") return errorPage({ kind: "unauthorized" }, 401);
       const callback = safeRedirect(currentPath(ctx.request));
+      const headers = new Headers();
+      const kept = await ctx.keepPosted?.();
+      if (kept) headers.append("Set-Cookie", kept);
       // A token renewed moments ago is refused again: one upgrade per navigation, then the login page.
       if (ctx.upgradedAt !== undefined && Date.now() - ctx.upgradedAt < UPGRADE_WINDOW_MS) {
-        const cookie = await ctx.clearSession("all");
-        return redirect(loginHref(callback), { headers: { "Set-Cookie": cookie } });
+        headers.append("Set-Cookie", await ctx.clearSession("all"));
+        return redirect(loginHref(callback), { headers });
       }
-      const cookie = await ctx.clearSession("token");
-      return redirect(`/upgrade/token?callback=${encodeURIComponent(callback)}`, { headers: { "Set-Cookie": cookie } });
+      headers.append("Set-Cookie", await ctx.clearSession("token"));
+      return redirect(`/upgrade/token?callback=${encodeURIComponent(callback)}`, { headers });
     }
     case "conflict": {
       // Nobody to force offline (the session was cleared by the last 409): the error page, not another redirect.

@@ -47,12 +47,43 @@ export const MESSAGES = {
   qrNotScanned: ['120070001', '二维码尚未扫描'],
   qrExpired: ['120070002', '二维码已过期'],
   notTeacher: ['120080001', '该账号不是教师账号'],
+  // personal centre (spec 001 §5, §7, §9): account settings, personal data, custom fields, avatar, uploads
+  emailInvalid: ['120130001', '请输入正确的邮箱'],
+  usernameAlreadySet: ['120130002', '用户名已设置，不能修改'],
+  thirdPartyNotBound: ['120130003', '该第三方账号未绑定'],
+  bindMobileFirst: ['120130004', '请先绑定手机号'],
+  passwordWrong: ['120130005', '密码错误'],
+  imageFormat: ['120130006', '图片只能上传JPG/PNG格式'],
+  imageTooLarge: ['120130007', '图片大小不能超过5MB!'],
+  imageRequired: ['120130008', '请选择图片'],
+  fileTypeNotAllowed: ['120130009', '不支持的文件类型'],
+  fileRequired: ['120130010', '请选择文件'],
+  fieldListRequired: ['120130011', '请填写资料'],
+  fieldNotFound: ['120130012', '字段不存在'],
+  fieldSingleValue: ['120130013', '只能填写一个值（{name}）'],
+  fieldReadOnly: ['120130014', '不可修改（{name}）'],
+  fieldRequired: ['120130015', '必填，请输入相关信息（{name}）'],
+  fieldTooLong: ['120130016', '输入长度不能超过{n}（{name}）'],
+  fieldOption: ['120130017', '选项无效（{name}）'],
+  birthdayTimestamp: ['120130018', '出生日期须为毫秒时间戳'],
+  fieldDigits: ['120130019', '只能输入数字（{name}）'],
+  fieldDate: ['120130020', '日期格式须为YYYY-MM-DD（{name}）'],
+  fieldDateTime: ['120130021', '时间格式须为YYYY-MM-DD HH:mm:ss（{name}）'],
+  fieldPeriod: ['120130022', '请填写开始和结束日期（{name}）'],
+  groupRequired: ['120130023', '请选择学员分组'],
+  proxyRequired: ['120130024', '请选择代理机构'],
+  /** Spec 001 §6: upload code -600, the file is larger than the limit ('uploaded file too large, keep under 5M'). */
+  fileTooLarge: ['-600', '上传文件过大，请控制在5M以内'],
+  messageNotFound: ['120131001', '消息不存在'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** The failure envelope of a catalogued message; `n` fills `{n}`. */
-export function failMsg(key: MessageKey, n?: number): Envelope<null> {
+/** The failure envelope of a catalogued message; `n` fills `{n}`, `name` fills `{name}` (a field's name). */
+export function failMsg(key: MessageKey, n?: number, name?: string): Envelope<null> {
   const [code, message] = MESSAGES[key];
-  return fail(code, n === undefined ? message : message.replace('{n}', String(n)));
+  let text: string = message;
+  if (n !== undefined) text = text.replace('{n}', String(n));
+  if (name !== undefined) text = text.replace('{name}', name);
+  return fail(code, text);
 }

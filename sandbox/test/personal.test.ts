@@ -33,17 +33,17 @@ describe('account settings', () => {
   });
 
   it('binds a mobile with the SMS code sent to it (single use), refusing a wrong one', async () => {
-    expect((await api(`${S}/check/mobile`, 'PUT', { mobile: '13800000002' })).json).toMatchObject({ code: '0', message: 'phone already bound' });
-    expect((await api(`${S}/check/mobile`, 'PUT', { mobile: '123' })).json.code).toBe('0');
+    expect((await api(`${S}/check/mobile`, 'PUT', { mobile: '13800000002' })).json).toMatchObject({ code: '120020002', message: '手机号已被绑定' });
+    expect((await api(`${S}/check/mobile`, 'PUT', { mobile: '123' })).json.code).toBe('120010005');
     expect((await api(`${S}/send/sms`, 'POST', { mobile: '13912345678' })).json.code).toBe('1');
     const sms = (await c.control('GET', '/sms?mobile=13912345678')).json;
     expect(sms.type).toBe('bind');
-    expect((await api(`${S}/send/sms`, 'POST', { mobile: '13912345678' })).json.message).toMatch(/please retry in \d+ seconds/);
+    expect((await api(`${S}/send/sms`, 'POST', { mobile: '13912345678' })).json).toMatchObject({ code: '120010009', message: expect.stringMatching(/^请\d+秒后再获取验证码$/) });
     expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code === '000000' ? '111111' : '000000' })).json)
-      .toMatchObject({ code: '0', message: 'wrong or expired verification code' });
+      .toMatchObject({ code: '120010007', message: '验证码错误或已过期' });
     expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code })).json.code).toBe('1');
     expect((await api(`${S}/get/account/info`, 'GET')).json.data.mobile).toBe('13912345678');
-    expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code })).json.code).toBe('0');
+    expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code })).json.code).toBe('120010007');
   });
 
   it('asks for the captcha (600) while it is required, and takes a ticket from the challenge', async () => {
@@ -54,15 +54,15 @@ describe('account settings', () => {
 
   it('binds an email and a username by their rules, refusing duplicates', async () => {
     const other = (await c.token('student02')).token;
-    expect((await api(`${S}/check/email`, 'POST', { email: 'student01@yunduo.example' }, other)).json.message).toBe('email already bound');
+    expect((await api(`${S}/check/email`, 'POST', { email: 'student01@yunduo.example' }, other)).json).toMatchObject({ code: '120020003', message: '邮箱已被绑定' });
     expect((await api(`${S}/bind/email`, 'PUT', { email: 'li@example.com' }, other)).json.code).toBe('1');
-    expect((await api(`${S}/check/username`, 'POST', { username: '1abc' }, other)).json.code).toBe('0');
-    expect((await api(`${S}/bind/username`, 'PUT', { username: 'newname' }, other)).json.message).toBe('username already set');
+    expect((await api(`${S}/check/username`, 'POST', { username: '1abc' }, other)).json.code).toBe('120020006');
+    expect((await api(`${S}/bind/username`, 'PUT', { username: 'newname' }, other)).json).toMatchObject({ code: '120130002', message: '用户名已设置，不能修改' });
   });
 
   it('unbinds a third-party account once', async () => {
     expect((await api(`${S}/unbind/third/party/account`, 'PUT', { type: 'weixin' })).json.code).toBe('1');
-    expect((await api(`${S}/unbind/third/party/account`, 'PUT', { type: 'weixin' })).json.message).toBe('this account is not bound');
+    expect((await api(`${S}/unbind/third/party/account`, 'PUT', { type: 'weixin' })).json).toMatchObject({ code: '120130003', message: '该第三方账号未绑定' });
   });
 
   it('changes the password after verifying identity with the STU_UPDATE_PWD code', async () => {
@@ -75,7 +75,7 @@ describe('account settings', () => {
     // the verification is used up; the new password verifies
     expect((await api(`${S}/update/password`, 'POST', { newPassword: 'Other12' })).json.code).toBe('120040001');
     expect((await api(`${S}/verifyIdentidy`, 'POST', { password: 'NewPass1' })).json.code).toBe('1');
-    expect((await api(`${S}/verifyIdentidy`, 'POST', { password: 'Passw0rd!' })).json.message).toBe('password is incorrect');
+    expect((await api(`${S}/verifyIdentidy`, 'POST', { password: 'Passw0rd!' })).json).toMatchObject({ code: '120130005', message: '密码错误' });
   });
 });
 
@@ -93,11 +93,11 @@ describe('personal data and custom fields', () => {
 
   it('saves a section checking options (itemCode), the birthday timestamp, required and read-only fields', async () => {
     const save = (section: string, fieldList: unknown) => api(`${S}/save/${section}/info`, 'PUT', { fieldList });
-    expect((await save('base', [{ fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['身份证'] }])).json.message).toBe('invalid option for 证件类型');
-    expect((await save('base', [{ fieldId: 103, fieldCode: 'birthday', fieldValues: ['2000-01-01'] }])).json.message).toBe('birthday must be a millisecond timestamp');
-    expect((await save('base', [{ fieldId: 101, fieldCode: 'name', fieldValues: [] }])).json.message).toBe('please fill in 姓名');
-    expect((await save('contact', [{ fieldId: 201, fieldCode: 'mobile', fieldValues: ['13999999999'] }])).json.message).toBe('手机号 cannot be changed');
-    expect((await save('other', [{ fieldId: 301, fieldCode: 'hobby', fieldValues: ['其他'] }])).json.message).toBe('please fill in 其他爱好');
+    expect((await save('base', [{ fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['身份证'] }])).json).toMatchObject({ code: '120130017', message: '选项无效（证件类型）' });
+    expect((await save('base', [{ fieldId: 103, fieldCode: 'birthday', fieldValues: ['2000-01-01'] }])).json).toMatchObject({ code: '120130018', message: '出生日期须为毫秒时间戳' });
+    expect((await save('base', [{ fieldId: 101, fieldCode: 'name', fieldValues: [] }])).json).toMatchObject({ code: '120130015', message: '必填，请输入相关信息（姓名）' });
+    expect((await save('contact', [{ fieldId: 201, fieldCode: 'mobile', fieldValues: ['13999999999'] }])).json).toMatchObject({ code: '120130014', message: '不可修改（手机号）' });
+    expect((await save('other', [{ fieldId: 301, fieldCode: 'hobby', fieldValues: ['其他'] }])).json).toMatchObject({ code: '120130015', message: '必填，请输入相关信息（其他爱好）' });
     expect((await save('base', [
       { fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['ID_PASSPORT'] },
       { fieldId: 103, fieldCode: 'birthday', fieldValues: [946656000000] },
@@ -113,7 +113,7 @@ describe('personal data and custom fields', () => {
     expect(defs.find((d: any) => d.fieldCode === 'c_channel').chooseRelList[0]).toMatchObject({ chooseFieldValue: '其他', showFieldInfo: [{ fieldCode: 'c_channel_other' }] });
     expect((await api(`${CZ}/customize/option/510/0`, 'GET')).json.data.map((o: any) => o.content)).toEqual(['北京市', '上海市', '广东省']);
     expect((await api(`${CZ}/customize/option/510/44`, 'GET')).json.data[0]).toEqual({ id: 4401, content: '广州市', pid: 44, leafFlag: 0 });
-    expect((await api(`${CZ}/customize/option/999/0`, 'GET')).json.code).toBe('0');
+    expect((await api(`${CZ}/customize/option/999/0`, 'GET')).json.code).toBe('120130012');
   });
 
   it('saves custom values only when every shown field is filled', async () => {
@@ -122,7 +122,7 @@ describe('personal data and custom fields', () => {
       ['c_study_period', ['2025-01-01', '2025-03-01']], ['c_channel', ['其他']], ['c_subjects', ['会计', '税法']], ['c_level', ['初级']],
       ['c_region', ['44', '4401', '440106']], ['c_diploma', ['https://files.example/d.pdf']], ['c_photo', ['https://files.example/p.png']],
     ].map(([fieldCode, fieldValues]) => ({ fieldCode, fieldValues }));
-    expect((await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: all })).json.message).toBe('please fill in 其他渠道');
+    expect((await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: all })).json).toMatchObject({ code: '120130015', message: '必填，请输入相关信息（其他渠道）' });
     const r = await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: [...all, { fieldCode: 'c_channel_other', fieldValues: ['展会'] }] });
     expect(r.json.code).toBe('1');
     const data = (await api(`${S}/get/custom/field/data`, 'GET')).json.data;
@@ -146,9 +146,9 @@ describe('avatar', () => {
   });
 
   it('refuses what is not a JPG/PNG and what is over 5 MB', async () => {
-    expect((await api(`${S}/head/portrait`, 'PUT', { image: Buffer.from('GIF89a....').toString('base64') })).json.message).toBe('image can only be uploaded in JPG/PNG format');
+    expect((await api(`${S}/head/portrait`, 'PUT', { image: Buffer.from('GIF89a....').toString('base64') })).json).toMatchObject({ code: '120130006', message: '图片只能上传JPG/PNG格式' });
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    expect((await api(`${S}/head/portrait`, 'PUT', { image: big.toString('base64') })).json.message).toBe('image size cannot exceed 5MB!');
+    expect((await api(`${S}/head/portrait`, 'PUT', { image: big.toString('base64') })).json).toMatchObject({ code: '120130007', message: '图片大小不能超过5MB!' });
   });
 });
 
@@ -163,7 +163,7 @@ describe('file upload', () => {
   });
 
   it('refuses another extension and more than 5 MB', async () => {
-    expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.exe', data: 'AA==' })).json.message).toBe('file type not allowed');
+    expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.exe', data: 'AA==' })).json).toMatchObject({ code: '120130009', message: '不支持的文件类型' });
     const big = Buffer.alloc(5 * 1024 * 1024 + 1).toString('base64');
     expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.zip', data: big })).json.code).toBe('-600');
   });
@@ -182,13 +182,13 @@ describe('messages', () => {
     expect((await api('/external/api/v1/usersfront/getCurrentUser', 'GET')).json.data.unReadNum).toBe(2);
     expect((await api(`${M}/delete/${unread[1].id}`, 'DELETE')).json.code).toBe('1');
     expect((await api(`${M}/count`, 'GET')).json.data).toEqual({ unReadNum: 1, total: 4 });
-    expect((await api(`${M}/delete/${unread[1].id}`, 'DELETE')).json.message).toBe('message not found');
+    expect((await api(`${M}/delete/${unread[1].id}`, 'DELETE')).json).toMatchObject({ code: '120131001', message: '消息不存在' });
   });
 
   it('never touches another user\'s message', async () => {
     const other = (await c.token('member01')).token;
     const theirs = (await api(`${M}/page`, 'GET', undefined, other)).json.data.records[0].id;
-    expect((await api(`${M}/read/${theirs}`, 'POST')).json.message).toBe('message not found');
+    expect((await api(`${M}/read/${theirs}`, 'POST')).json).toMatchObject({ code: '120131001', message: '消息不存在' });
     expect((await api(`${M}/count`, 'GET', undefined, other)).json.data.unReadNum).toBe(12);
   });
 

@@ -20,7 +20,7 @@ test.describe("account settings /personal/setting/account", () => {
     // a wrong code first: the upstream's message, the mobile kept
     await page.locator("#account-mobile").getByLabel("验证码", { exact: true }).fill(code === "000000" ? "111111" : "000000");
     await page.locator("#account-mobile").getByTestId("bind-mobile").click();
-    await expect(page.locator("#account-mobile")).toContainText("wrong or expired verification code");
+    await expect(page.locator("#account-mobile")).toContainText("验证码错误或已过期");
     await expect(page.locator("#account-mobile").getByLabel("手机号码")).toHaveValue(mobile);
     await page.locator("#account-mobile").getByLabel("验证码", { exact: true }).fill(code);
     await page.locator("#account-mobile").getByTestId("bind-mobile").click();

@@ -55,6 +55,82 @@ test.describe("personal data (spec 001 §7)", () => {
   });
 });
 
+test.describe("custom fields: every type (spec 001 §3, §5)", () => {
+  test("each of the 11 types once: its error shown, then fixed and saved with the files", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    const js = testInfo.project.name !== "no-js";
+    await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
+    await page.waitForURL(/\/personal\/setting\/data$/);
+    const form = page.locator("#personal-data-custom");
+    const error = (name: string) => form.locator(`[data-error-for="${name}"]`);
+    await form.getByLabel("工作年限").fill("3a");
+    await form.getByLabel("计划考试日期").fill("1899-12-31");
+    await form.getByLabel("预约咨询时间").fill("1899-05-06T07:08:09");
+    await form.getByLabel("开始日期").fill("2026-06-30");
+    await form.getByLabel("结束日期").fill("2026-01-01");
+    await form.getByLabel("报考级别").selectOption("");
+    if (js) {
+      // JavaScript: the kit's rules run in the browser, one message per type, nothing sent
+      // (a text longer than its limit cannot be typed: the browser's maxlength stops it, the counter shows 0/10)
+      await form.getByLabel("昵称").fill("");
+      await form.getByRole("button", { name: "保存" }).click();
+      const expected: Record<string, string> = {
+        df_c_nickname: "必填，请输入相关信息", // text
+        df_c_years: "只能输入数字", // number
+        df_c_exam_date: "日期只能在 1900-01-01 至 2101-01-01 之间", // date
+        df_c_appointment: "日期只能在 1900-01-01 至 2101-01-01 之间", // dateTime
+        df_c_study_period: "开始日期不能晚于结束日期", // period
+        df_c_channel: "必填，请输入相关信息", // radio
+        df_c_subjects: "必填，请输入相关信息", // checkbox
+        df_c_level: "必填，请输入相关信息", // select
+        df_c_region: "必填，请输入相关信息", // cascade
+        df_c_diploma: "必填，请输入相关信息", // annex
+        df_c_photo: "必填，请输入相关信息", // image
+      };
+      for (const [name, text] of Object.entries(expected)) await expect(error(name), name).toContainText(text);
+    } else {
+      // without JavaScript the browser enforces required, ranges and patterns itself; the rules it cannot
+      // check come back from the server with every typed value kept
+      await form.getByLabel("计划考试日期").fill("2026-05-01");
+      await form.getByLabel("预约咨询时间").fill("2026-01-02T10:00:00");
+      await form.getByLabel("工作年限").fill("5");
+      await form.getByLabel("报考级别").selectOption("中级");
+      await form.getByRole("radio", { name: "朋友推荐" }).check();
+      await form.getByRole("checkbox", { name: "会计" }).check();
+      await form.getByLabel("所在地区 1").selectOption({ label: "上海市" });
+      await form.getByLabel("毕业证书").setInputFiles({ name: "diploma.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 diploma") });
+      await form.getByLabel("证件照").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: png(2048) });
+      await form.getByRole("button", { name: "保存" }).click();
+      await expect(page.locator("#personal-data-custom").locator('[data-error-for="df_c_study_period"]')).toHaveText("开始日期不能晚于结束日期");
+      await expect(page.locator("#personal-data-custom").getByLabel("工作年限")).toHaveValue("5");
+    }
+    expect((await sandbox.calls()).filter((c) => c.path.includes("improve/custom"))).toHaveLength(0);
+
+    // fixed: every type with a valid value, the two files attached
+    const fixed = page.locator("#personal-data-custom");
+    await fixed.getByLabel("昵称").fill("小明");
+    await fixed.getByLabel("工作年限").fill("5");
+    await fixed.getByLabel("计划考试日期").fill("2026-05-01");
+    await fixed.getByLabel("预约咨询时间").fill("2026-01-02T10:00:00");
+    await fixed.getByLabel("开始日期").fill("2026-01-01");
+    await fixed.getByLabel("结束日期").fill("2026-06-30");
+    await fixed.getByRole("radio", { name: "朋友推荐" }).check();
+    await fixed.getByRole("checkbox", { name: "会计" }).check();
+    await fixed.getByLabel("报考级别").selectOption("中级");
+    await fixed.getByLabel("所在地区 1").selectOption({ label: "上海市" });
+    await fixed.getByLabel("毕业证书").setInputFiles({ name: "diploma.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 diploma") });
+    await fixed.getByLabel("证件照").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: png(2048) });
+    await fixed.getByRole("button", { name: "保存" }).click();
+    await expect(page.locator("#personal-data-custom").getByRole("status")).toHaveText("保存成功");
+    await expect(page.locator("#personal-data-custom").locator("[data-error-for]")).toHaveCount(0);
+    await page.goto("/personal/setting/data");
+    const saved = page.locator("#personal-data-custom");
+    await expect(saved.getByLabel("工作年限")).toHaveValue("5");
+    await expect(saved.getByRole("checkbox", { name: "会计" })).toBeChecked();
+    await expect(saved.getByLabel("所在地区 1")).toHaveValue("31");
+    await expect(saved.getByText("diploma.pdf")).toBeVisible();
+  });
+});
+
 test.describe("avatar (spec 001 §5)", () => {
   test("refused at 6 MB, accepted at 200 KB; the header shows the new avatar at once", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     await signInWithCode(page, sandbox, "13800000001", "/personal/setting/avatar");

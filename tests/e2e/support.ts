@@ -32,8 +32,9 @@ export class Sandbox {
   async ssoCode(account: string): Promise<string> {
     return (await this.send<{ code: string }>("POST", "/sso/code", { account })).code;
   }
-  expireTokens(account: string) {
-    return this.send("POST", "/tokens/expire", { account });
+  /** The user's tokens answer 401 from now on; `backCodes`: the renewal dies too, so the user must log in. */
+  expireTokens(account: string, options: { backCodes?: boolean } = {}) {
+    return this.send("POST", "/tokens/expire", { account, ...options });
   }
   /** Makes the user's cart (in the user's school) hold exactly `count` items. */
   cart(account: string, count: number) {

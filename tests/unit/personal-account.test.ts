@@ -90,14 +90,19 @@ describe("account settings (spec 001 §7)", () => {
     html = await res.text();
     expect(html).toContain("邮箱已保存");
     expect(html).toContain('data-testid="info-email">zhang@example.com<');
-    // another user's email: the upstream's refusal shown as it is (spec 001 §8), the input kept
+    // another user's email: the upstream's refusal (code 120020003) in the page's language, the input kept
     const other = await loggedIn("member01");
     await other.page(ACCOUNT);
     res = await other.post(ACCOUNT, { intent: "bindEmail", email: "zhang@example.com" });
     expect(res.status).toBe(400);
     html = await res.text();
-    expect(html).toContain("email already bound");
+    expect(html).toContain("邮箱已被绑定");
     expect(html).toContain('value="zhang@example.com"');
+    await other.get("/home/index?lng=en");
+    await other.page(ACCOUNT);
+    html = await (await other.post(ACCOUNT, { intent: "bindEmail", email: "zhang@example.com" })).text();
+    expect(html).toContain("This email address is already registered.");
+    expect(html).not.toContain("邮箱已被绑定");
   });
 
   it("binds a mobile with the SMS code; a wrong code is refused and never echoed back", async () => {
@@ -112,7 +117,7 @@ describe("account settings (spec 001 §7)", () => {
     res = await b.post(ACCOUNT, { intent: "bindMobile", mobile, smsCode: "000000" === code ? "111111" : "000000" });
     expect(res.status).toBe(400);
     let html = await res.text();
-    expect(html).toContain("wrong or expired verification code");
+    expect(html).toContain("验证码错误或已过期");
     expect(html).toContain(`value="${mobile}"`);
     expect(html).not.toMatch(/value="(000000|111111)"/);
     res = await b.post(ACCOUNT, { intent: "bindMobile", mobile, smsCode: code });
@@ -178,7 +183,8 @@ describe("account settings (spec 001 §7)", () => {
     expect(await calls("?path=username")).toEqual([]);
     res = await b.post(ACCOUNT, { intent: "bindUsername", username: "newname_1" });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("username already set");
+    // the upstream's refusal (120130002) travels as its key (the form is not shown to a user with a username)
+    expect(await res.text()).toContain("upstream:usernameAlreadySet");
   });
 
   it("unbinds a third-party account; an unbound one shows the upstream's message", async () => {
@@ -191,7 +197,13 @@ describe("account settings (spec 001 §7)", () => {
     expect(html).not.toContain("张同学的微信");
     res = await b.post(ACCOUNT, { intent: "unbind", type: "weixin" });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("this account is not bound");
+    expect(await res.text()).toContain("该第三方账号未绑定。");
+    await b.get("/home/index?lng=en");
+    await b.page(ACCOUNT);
+    res = await b.post(ACCOUNT, { intent: "unbind", type: "weixin" });
+    expect(await res.text()).toContain("This third-party account is not linked.");
+    await b.get("/home/index?lng=zh");
+    await b.page(ACCOUNT);
     res = await b.post(ACCOUNT, { intent: "unbind", type: "myspace" });
     expect(res.status).toBe(400);
   });
@@ -282,6 +294,13 @@ describe("messages (spec 001 §7)", () => {
     expect((await b.post(MESSAGES, { intent: "read", id: "../../x" })).status).toBe(400);
     const res = await b.post(MESSAGES, { intent: "delete", id: "999999" });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("message not found");
+    const html = await res.text();
+    expect(html).toContain("该消息不存在或已删除。");
+    expect(html).not.toContain("message not found");
+    await b.get("/home/index?lng=en");
+    await b.page(MESSAGES);
+    expect(await (await b.post(MESSAGES, { intent: "delete", id: "999999" })).text()).toContain("The operation failed: This message does not exist or was deleted.");
+    // a malformed post: the generic text, never a raw code
+    expect(await (await b.post(MESSAGES, { intent: "nope", id: "1" })).text()).toContain("The operation failed, please try again later.");
   });
 });

@@ -192,6 +192,16 @@ describe("personal data page (spec 001 §2, §7)", () => {
     expect(await calls("?path=save%2Fother")).toEqual([]);
   });
 
+  it("a user without the data entry gets the 403 page and none of the data, though the page's calls ran in the permission's round", async () => {
+    await ctx.sandbox.control("POST", "/permissions", { account: "student01", permissions: { course: [], setting: ["account"], message: [], order: [], accountcenter: [] } });
+    const b = await loggedIn();
+    const res = await b.get(PAGE);
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).not.toContain('name="df_');
+    expect(html).not.toContain(`data-section="base"`);
+  });
+
   it("refuses a post without the CSRF token (403) before any save", async () => {
     const b = await loggedIn();
     await b.get(PAGE);

@@ -42,7 +42,7 @@ describe("account settings service", () => {
     const { code } = await sandbox.control<{ code: string }>("GET", "/sms?mobile=13912345678");
     const wrong = await thrown(account.bindMobile(up, "13912345678", code === "000000" ? "111111" : "000000"));
     expect(wrong).toBeInstanceOf(UpstreamError);
-    expect(wrong).toMatchObject({ kind: "business", upstreamMessage: "wrong or expired verification code" });
+    expect(wrong).toMatchObject({ kind: "business", code: "120010007", upstreamMessage: "验证码错误或已过期" });
     await account.bindMobile(up, "13912345678", code);
     expect((await account.getAccountInfo(up)).mobile).toBe("13912345678");
   });
@@ -91,7 +91,7 @@ describe("account settings service", () => {
   it("a refused save is a business error carrying the upstream's message", async () => {
     const up = await upstreamFor("student01");
     const error = await thrown(account.savePersonalSection(up, "base", [{ fieldId: "101", fieldCode: "name", fieldValues: [] }]));
-    expect(error).toMatchObject({ kind: "business", upstreamMessage: "please fill in 姓名" });
+    expect(error).toMatchObject({ kind: "business", code: "120130015", upstreamMessage: "必填，请输入相关信息（姓名）" });
   });
 
   it("uploads an avatar (the new URL comes back) and reads the archive", async () => {
@@ -174,7 +174,7 @@ describe("messages service", () => {
     await messages.readMessage(up, unread[0]!.id);
     await messages.deleteMessage(up, unread[1]!.id);
     expect(await messages.messageCount(up)).toMatchObject({ unReadNum: 1, total: 4 });
-    expect(await thrown(messages.readMessage(up, unread[1]!.id))).toMatchObject({ kind: "business", upstreamMessage: "message not found" });
+    expect(await thrown(messages.readMessage(up, unread[1]!.id))).toMatchObject({ kind: "business", code: "120131001", upstreamMessage: "消息不存在" });
     expect((await calls("/message/")).map((c) => c.method)).toEqual(["GET", "GET", "GET", "POST", "DELETE", "GET", "POST"]);
   });
 });

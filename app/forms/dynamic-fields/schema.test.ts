@@ -102,6 +102,14 @@ describe("dynamic field rules (spec 001 §5)", () => {
     else expect(result).toEqual({ ok: false, errors: [expected] });
   });
 
+  it("a required annex or image with the file input left empty (the browser posts an empty, unnamed part) is required", () => {
+    const none = new File([], "", { type: "application/octet-stream" });
+    for (const type of ["annex", "image"]) {
+      expect(errorsOf(field(type, { required: 1 }), [[N, none]]), type).toEqual({ ok: false, errors: [FE.required] });
+      expect(errorsOf(field(type), [[N, none]]), type).toMatchObject({ ok: true });
+    }
+  });
+
   it("a required image accepts a newly attached file", () => {
     const result = errorsOf(field("image", { required: 1 }), [[N, new File([new Uint8Array([1, 2])], "a.png", { type: "image/png" })]]);
     expect(result.ok).toBe(true);

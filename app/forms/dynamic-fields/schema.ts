@@ -136,9 +136,12 @@ export function fieldSchema(field: DynamicField): z.ZodType {
  * A list field: absent = []; empty entries (an unchosen cascade level: conform posts "" as undefined) are
  * dropped, so every error is the field's own and shows beside it; required = at least one value (spec 001 §5).
  */
+/** A file input left empty: browsers post it as an empty part without a file name (no file chosen). */
+const isNoFile = (x: unknown) => typeof File !== "undefined" && x instanceof File && x.size === 0 && x.name === "";
+
 function listOf(field: DynamicField, s: z.ZodType<unknown[]>): z.ZodType {
   const list = z.preprocess(
-    (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]).filter((x) => x !== undefined && x !== null && x !== ""),
+    (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]).filter((x) => x !== undefined && x !== null && x !== "" && !isNoFile(x)),
     s,
   );
   return field.required ? list.refine((v) => (v as unknown[]).length > 0, { error: FE.required }) : list;

@@ -169,6 +169,8 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx): void {
     const user = await findUser(b);
     if (!user) return bad(reply, 'give { token } or { account } of a known user');
     const r = await ctx.db.run('UPDATE tokens SET expires_at = ? WHERE user_id = ? AND expires_at > ?', [past, user.id, past]);
+    // `backCodes: true`: the back-login codes die too, so /upgrade/token cannot renew and the user must log in
+    if (b.backCodes === true) await ctx.db.run('UPDATE back_codes SET revoked = 1 WHERE user_id = ?', [user.id]);
     return { expired: r.changes };
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import { query } from '../context.js';
-import { fail, ok } from '../envelope.js';
+import { ok } from '../envelope.js';
+import { failMsg } from '../messages.js';
 import { syncUnread } from '../personal/store.js';
 import { SB } from './config.js';
 import { withUser } from './personal.js';
@@ -47,7 +48,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post<{ Params: { id: string } }>(`${MESSAGE}/read/:id`, U(async ({ user }, req) => {
     const id = Number((req.params as { id: string }).id);
     const r = Number.isInteger(id) ? await ctx.db.run('UPDATE personal_messages SET read_flag = 1 WHERE id = ? AND user_id = ?', [id, user.id]) : { changes: 0 };
-    if (!r.changes) return fail('0', 'message not found');
+    if (!r.changes) return failMsg('messageNotFound');
     await syncUnread(ctx, user.id);
     return ok(null);
   }));
@@ -55,7 +56,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.delete<{ Params: { id: string } }>(`${MESSAGE}/delete/:id`, U(async ({ user }, req) => {
     const id = Number((req.params as { id: string }).id);
     const r = Number.isInteger(id) ? await ctx.db.run('DELETE FROM personal_messages WHERE id = ? AND user_id = ?', [id, user.id]) : { changes: 0 };
-    if (!r.changes) return fail('0', 'message not found');
+    if (!r.changes) return failMsg('messageNotFound');
     await syncUnread(ctx, user.id);
     return ok(null);
   }));

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authState, captchaGate } from '../auth-state.js';
 import { authOf, body, hostOf, unauthorized, type Auth, type Ctx } from '../context.js';
 import { verifyPassword } from '../db.js';
-import { fail, ok } from '../envelope.js';
+import { ok, type Envelope } from '../envelope.js';
+import { failMsg } from '../messages.js';
 import {
   CASCADE_FIELD_IDS, CUSTOM_FIELDS, flatten, ITEM_CODE_FIELDS, LIST_TYPES, REGION_TREE, SECTION_FIELDS, SECTIONS,
   type Def, type Section,
@@ -45,11 +46,11 @@ async function taken(ctx: Ctx, cid: number, userId: number, column: 'mobile' | '
   return !!(await ctx.db.get('SELECT id FROM users WHERE company_id = ? AND id <> ? AND ' + column + ' = ?', [cid, userId, value]));
 }
 
-/** Stores a code in the sandbox's SMS table (readable with GET /__sandbox/sms); the 60 s resend rule. */
-async function sendCode(ctx: Ctx, cid: number, mobile: string, type: string): Promise<string | undefined> {
+/** Stores a code in the sandbox's SMS table (readable with GET /__sandbox/sms); the 60 s resend rule (the refusal: smsRetryLater). */
+async function sendCode(ctx: Ctx, cid: number, mobile: string, type: string): Promise<Envelope<null> | undefined> {
   const last = await ctx.db.get<{ sentAt: number }>('SELECT sent_at FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1', [mobile]);
   const now = Date.now();
-  if (last && last.sentAt + SMS_RESEND_MS > now) return `please retry in ${Math.ceil((last.sentAt + SMS_RESEND_MS - now) / 1000)} seconds`;
+  if (last && last.sentAt + SMS_RESEND_MS > now) return failMsg('smsRetryLater', Math.ceil((last.sentAt + SMS_RESEND_MS - now) / 1000));
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db.run('INSERT INTO sms_codes (mobile, company_id, code, type, sent_at) VALUES (?,?,?,?,?)', [mobile, cid, code, type, now]);
   return undefined;
@@ -117,42 +118,42 @@ function shownDefs(defs: Def[], values: Map<string, unknown[]>): Def[] {
  * fields, read-only changes, required values of shown fields (`allRequired` for custom fields), options
  * (itemCode for identity type, education, sex), formats (birthday as a millisecond timestamp).
  */
-function checkFields(defs: Def[], list: unknown, stored: Map<string, unknown[]>, allRequired: boolean): { error: string } | { values: Map<string, unknown[]> } {
-  if (!Array.isArray(list)) return { error: 'fieldList is required' };
+function checkFields(defs: Def[], list: unknown, stored: Map<string, unknown[]>, allRequired: boolean): { error: Envelope<null> } | { values: Map<string, unknown[]> } {
+  if (!Array.isArray(list)) return { error: failMsg('fieldListRequired') };
   const byCode = new Map(flatten(defs).map((d) => [d.fieldCode, d]));
   const submitted = new Map<string, unknown[]>();
   for (const item of list) {
     const code = str((item as { fieldCode?: unknown })?.fieldCode);
     const def = byCode.get(code);
-    if (!def) return { error: `unknown field ${code || '(none)'}` };
+    if (!def) return { error: failMsg('fieldNotFound') };
     const raw = (item as { fieldValues?: unknown }).fieldValues;
     const values = (Array.isArray(raw) ? raw : []).filter((v) => v !== null && v !== '' && (typeof v === 'string' || typeof v === 'number'));
-    if (values.length > 1 && !LIST_TYPES.has(def.fieldType)) return { error: `${def.fieldName} takes one value` };
+    if (values.length > 1 && !LIST_TYPES.has(def.fieldType)) return { error: failMsg('fieldSingleValue', undefined, def.fieldName) };
     submitted.set(code, values);
   }
   const merged = new Map([...stored, ...submitted]);
   for (const def of shownDefs(defs, merged)) {
     const values = submitted.get(def.fieldCode);
     if (def.frontUpdateFlag === 1) {
-      if (values && JSON.stringify(values) !== JSON.stringify(stored.get(def.fieldCode) ?? [])) return { error: `${def.fieldName} cannot be changed` };
+      if (values && JSON.stringify(values) !== JSON.stringify(stored.get(def.fieldCode) ?? [])) return { error: failMsg('fieldReadOnly', undefined, def.fieldName) };
       continue;
     }
     if (!values) {
-      if (allRequired || (def.required && !(stored.get(def.fieldCode) ?? []).length)) return { error: `please fill in ${def.fieldName}` };
+      if (allRequired || (def.required && !(stored.get(def.fieldCode) ?? []).length)) return { error: failMsg('fieldRequired', undefined, def.fieldName) };
       continue;
     }
-    if (!values.length) { if (def.required || allRequired) return { error: `please fill in ${def.fieldName}` }; continue; }
+    if (!values.length) { if (def.required || allRequired) return { error: failMsg('fieldRequired', undefined, def.fieldName) }; continue; }
     const strings = values.map(String);
-    if (def.length && strings.some((v) => v.length > def.length!)) return { error: `${def.fieldName} is longer than ${def.length}` };
+    if (def.length && strings.some((v) => v.length > def.length!)) return { error: failMsg('fieldTooLong', def.length, def.fieldName) };
     if (def.fieldOptions?.length) {
       const allowed = new Set(def.fieldOptions.map((o) => (ITEM_CODE_FIELDS.has(def.fieldCode) ? o.itemCode : o.content)));
-      if (strings.some((v) => !allowed.has(v))) return { error: `invalid option for ${def.fieldName}` };
+      if (strings.some((v) => !allowed.has(v))) return { error: failMsg('fieldOption', undefined, def.fieldName) };
     }
-    if (def.fieldCode === 'birthday' && !values.every((v) => typeof v === 'number' && Number.isInteger(v))) return { error: 'birthday must be a millisecond timestamp' };
-    if (def.fieldType === 'number' && strings.some((v) => !/^\d+$/.test(v))) return { error: `${def.fieldName} only takes digits` };
-    if (def.fieldType === 'date' && def.fieldCode !== 'birthday' && strings.some((v) => !DATE_RE.test(v))) return { error: `${def.fieldName} must be YYYY-MM-DD` };
-    if (def.fieldType === 'dateTime' && strings.some((v) => !DATE_TIME_RE.test(v))) return { error: `${def.fieldName} must be YYYY-MM-DD HH:mm:ss` };
-    if (def.fieldType === 'period' && (strings.length !== 2 || !strings.every((v) => DATE_RE.test(v)) || strings[0]! > strings[1]!)) return { error: `${def.fieldName} must be a start and an end date` };
+    if (def.fieldCode === 'birthday' && !values.every((v) => typeof v === 'number' && Number.isInteger(v))) return { error: failMsg('birthdayTimestamp') };
+    if (def.fieldType === 'number' && strings.some((v) => !/^\d+$/.test(v))) return { error: failMsg('fieldDigits', undefined, def.fieldName) };
+    if (def.fieldType === 'date' && def.fieldCode !== 'birthday' && strings.some((v) => !DATE_RE.test(v))) return { error: failMsg('fieldDate', undefined, def.fieldName) };
+    if (def.fieldType === 'dateTime' && strings.some((v) => !DATE_TIME_RE.test(v))) return { error: failMsg('fieldDateTime', undefined, def.fieldName) };
+    if (def.fieldType === 'period' && (strings.length !== 2 || !strings.every((v) => DATE_RE.test(v)) || strings[0]! > strings[1]!)) return { error: failMsg('fieldPeriod', undefined, def.fieldName) };
   }
   return { values: submitted };
 }
@@ -209,81 +210,81 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
   // checks before binding
   app.post(`${SETTING}/check/email`, U(async ({ user }, req, _r, cid) => {
     const email = str(body(req).email);
-    if (!EMAIL_RE.test(email)) return fail('0', 'please enter the correct email');
-    if (await taken(ctx, cid, user.id, 'email', email)) return fail('0', 'email already bound');
+    if (!EMAIL_RE.test(email)) return failMsg('emailInvalid');
+    if (await taken(ctx, cid, user.id, 'email', email)) return failMsg('emailBound');
     return ok(null);
   }));
   app.post(`${SETTING}/check/username`, U(async ({ user }, req, _r, cid) => {
     const username = str(body(req).username);
-    if (!USERNAME_RE.test(username)) return fail('0', 'username can only consist of 4-20 characters of letters, digits, underscores');
-    if (await taken(ctx, cid, user.id, 'username', username)) return fail('0', 'username already bound');
+    if (!USERNAME_RE.test(username)) return failMsg('usernameFormat');
+    if (await taken(ctx, cid, user.id, 'username', username)) return failMsg('usernameBound');
     return ok(null);
   }));
   app.put(`${SETTING}/check/mobile`, U(async ({ user }, req, _r, cid) => {
     const mobile = str(body(req).mobile);
-    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
-    if (await taken(ctx, cid, user.id, 'mobile', mobile)) return fail('0', 'phone already bound');
+    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
+    if (await taken(ctx, cid, user.id, 'mobile', mobile)) return failMsg('phoneBound');
     return ok(null);
   }));
 
   // SMS for binding a mobile: '600' while the captcha is required and no ticket comes with it
   app.post(`${SETTING}/send/sms`, U(async ({ user }, req, _r, cid) => {
     const b = body(req);
-    if (captchaGate(ctx, b.ticket, b.randstr)) return fail('600', 'captcha required');
+    if (captchaGate(ctx, b.ticket, b.randstr)) return failMsg('captchaRequired');
     const mobile = str(b.mobile);
-    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
-    if (await taken(ctx, cid, user.id, 'mobile', mobile)) return fail('0', 'phone already bound');
+    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
+    if (await taken(ctx, cid, user.id, 'mobile', mobile)) return failMsg('phoneBound');
     const busy = await sendCode(ctx, cid, mobile, 'bind');
-    return busy ? fail('0', busy) : ok(null);
+    return busy ?? ok(null);
   }));
 
   // binding
   app.put(`${SETTING}/bind/email`, U(async ({ user }, req, _r, cid) => {
     const email = str(body(req).email);
-    if (!EMAIL_RE.test(email)) return fail('0', 'please enter the correct email');
-    if (await taken(ctx, cid, user.id, 'email', email)) return fail('0', 'email already bound');
+    if (!EMAIL_RE.test(email)) return failMsg('emailInvalid');
+    if (await taken(ctx, cid, user.id, 'email', email)) return failMsg('emailBound');
     await ctx.db.run('UPDATE users SET email = ? WHERE id = ?', [email, user.id]);
     return ok(null);
   }));
   app.put(`${SETTING}/bind/mobile`, U(async ({ user }, req, _r, cid) => {
     const b = body(req);
     const mobile = str(b.mobile);
-    if (!MOBILE_RE.test(mobile)) return fail('0', 'please enter the correct mobile number');
-    if (!str(b.smsCode)) return fail('0', 'please fill in SMS verification code');
-    if (await taken(ctx, cid, user.id, 'mobile', mobile)) return fail('0', 'phone already bound');
-    if (!(await useCode(ctx, mobile, 'bind', str(b.smsCode)))) return fail('0', 'wrong or expired verification code');
+    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
+    if (!str(b.smsCode)) return failMsg('smsCodeEmpty');
+    if (await taken(ctx, cid, user.id, 'mobile', mobile)) return failMsg('phoneBound');
+    if (!(await useCode(ctx, mobile, 'bind', str(b.smsCode)))) return failMsg('smsCodeWrong');
     await ctx.db.run('UPDATE users SET mobile = ? WHERE id = ?', [mobile, user.id]);
     return ok(null);
   }));
   app.put(`${SETTING}/bind/username`, U(async ({ user }, req, _r, cid) => {
     const username = str(body(req).username);
-    if (user.username) return fail('0', 'username already set');
-    if (!USERNAME_RE.test(username)) return fail('0', 'username can only consist of 4-20 characters of letters, digits, underscores');
-    if (await taken(ctx, cid, user.id, 'username', username)) return fail('0', 'username already bound');
+    if (user.username) return failMsg('usernameAlreadySet');
+    if (!USERNAME_RE.test(username)) return failMsg('usernameFormat');
+    if (await taken(ctx, cid, user.id, 'username', username)) return failMsg('usernameBound');
     await ctx.db.run('UPDATE users SET username = ? WHERE id = ?', [username, user.id]);
     return ok(null);
   }));
   app.put(`${SETTING}/unbind/third/party/account`, U(async ({ user }, req) => {
     const type = str(body(req).type);
     const r = await ctx.db.run('DELETE FROM personal_third WHERE user_id = ? AND type = ?', [user.id, type]);
-    return r.changes ? ok(null) : fail('0', 'this account is not bound');
+    return r.changes ? ok(null) : failMsg('thirdPartyNotBound');
   }));
 
   // password change: the STU_UPDATE_PWD code to the user's own mobile, then verifyIdentidy, then update/password
   app.put(`${SETTING}/send/sms/STU_UPDATE_PWD`, U(async ({ user }, req, _r, cid) => {
     const b = body(req);
-    if (captchaGate(ctx, b.ticket, b.randstr)) return fail('600', 'captcha required');
-    if (!user.mobile) return fail('0', 'please bind a mobile number first');
+    if (captchaGate(ctx, b.ticket, b.randstr)) return failMsg('captchaRequired');
+    if (!user.mobile) return failMsg('bindMobileFirst');
     const busy = await sendCode(ctx, cid, user.mobile, 'STU_UPDATE_PWD');
-    return busy ? fail('0', busy) : ok(null);
+    return busy ?? ok(null);
   }));
   app.post(`${SETTING}/verifyIdentidy`, U(async ({ user }, req) => {
     const b = body(req);
     if (str(b.smsCode)) {
-      if (!user.mobile || !(await useCode(ctx, user.mobile, 'STU_UPDATE_PWD', str(b.smsCode)))) return fail('0', 'wrong or expired verification code');
+      if (!user.mobile || !(await useCode(ctx, user.mobile, 'STU_UPDATE_PWD', str(b.smsCode)))) return failMsg('smsCodeWrong');
     } else if (typeof b.password === 'string' && b.password) {
-      if (!verifyPassword(b.password, user.passwordHash)) return fail('0', 'password is incorrect');
-    } else return fail('0', 'please fill in SMS verification code');
+      if (!verifyPassword(b.password, user.passwordHash)) return failMsg('passwordWrong');
+    } else return failMsg('smsCodeEmpty');
     await ctx.db.run('INSERT INTO personal_verified (user_id, verified_at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET verified_at = excluded.verified_at', [user.id, Date.now()]);
     return ok({ verified: true, expiresInS: IDENTITY_TTL_MS / 1000 });
   }));
@@ -295,8 +296,8 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (typeof b.image === 'string' && b.image) {
       const bytes = Buffer.from(b.image.replace(/^data:[^,]*,/, ''), 'base64');
       const kind = imageKind(bytes);
-      if (!kind) return fail('0', 'image can only be uploaded in JPG/PNG format');
-      if (bytes.length > AVATAR_MAX_BYTES) return fail('0', 'image size cannot exceed 5MB!');
+      if (!kind) return failMsg('imageFormat');
+      if (bytes.length > AVATAR_MAX_BYTES) return failMsg('imageTooLarge');
       const last = await ctx.db.get<{ v: number | null }>('SELECT MAX(version) AS v FROM personal_avatars WHERE user_id = ?', [user.id]);
       const version = (last?.v ?? 0) + 1;
       await ctx.db.run('INSERT INTO personal_avatars (user_id, version, content_type, data) VALUES (?,?,?,?)',
@@ -304,7 +305,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
       url = `http://${hostOf(req)}/__avatar/${user.id}-${version}.${kind}`;
     } else if (typeof b.headPic === 'string' && /^https?:\/\//.test(b.headPic)) {
       url = b.headPic;
-    } else return fail('0', 'please choose an image');
+    } else return failMsg('imageRequired');
     await ctx.db.run('UPDATE users SET head_pic_max = ? WHERE id = ?', [url, user.id]);
     return ok({ headPic: url });
   }));
@@ -322,10 +323,10 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const b = body(req);
     const fileName = str(b.fileName).replace(/[\\/]/g, '_');
     const ext = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
-    if (!UPLOAD_EXTENSIONS.has(ext)) return fail('0', 'file type not allowed');
-    if (typeof b.data !== 'string' || !b.data) return fail('0', 'please choose a file');
+    if (!UPLOAD_EXTENSIONS.has(ext)) return failMsg('fileTypeNotAllowed');
+    if (typeof b.data !== 'string' || !b.data) return failMsg('fileRequired');
     const bytes = Buffer.from(b.data, 'base64');
-    if (bytes.length > AVATAR_MAX_BYTES) return fail('-600', 'file larger than the limit');
+    if (bytes.length > AVATAR_MAX_BYTES) return failMsg('fileTooLarge');
     const r = await ctx.db.run('INSERT INTO personal_files (user_id, file_name, data) VALUES (?,?,?)', [user.id, fileName, bytes.toString('base64')]);
     return ok({ fileId: r.lastId, filePath: `http://${hostOf(req)}/__files/${r.lastId}/${encodeURIComponent(fileName)}` });
   }));
@@ -354,7 +355,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (section === 'contact') stored.set('mobile', user.mobile ? [user.mobile] : []);
       const b = body(req);
       const checked = checkFields(SECTION_FIELDS[section as Section], b.fieldList ?? b.fields, stored, false);
-      if ('error' in checked) return fail('0', checked.error);
+      if ('error' in checked) return checked.error;
       checked.values.delete('mobile');
       await writeValues(ctx, user.id, section, checked.values);
       return ok(null);
@@ -386,7 +387,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get<{ Params: { fieldId: string; pid: string } }>(`${CUSTOMIZE}/customize/option/:fieldId/:pid`, U(async (_a, req) => {
     const { fieldId, pid } = req.params as { fieldId: string; pid: string };
     const id = Number(fieldId);
-    if (!flatten([...CUSTOM_FIELDS, ...Object.values(SECTION_FIELDS).flat()]).some((d) => d.fieldId === id)) return fail('0', 'field not found');
+    if (!flatten([...CUSTOM_FIELDS, ...Object.values(SECTION_FIELDS).flat()]).some((d) => d.fieldId === id)) return failMsg('fieldNotFound');
     if (!CASCADE_FIELD_IDS.has(id)) return ok([]);
     return ok((REGION_TREE[pid] ?? []).map((o) => ({ ...o, pid: Number(pid), leafFlag: REGION_TREE[String(o.id)] ? 0 : 1 })));
   }));
@@ -394,16 +395,16 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const stored = await readValues(ctx, user.id, 'custom');
     const b = body(req);
     const checked = checkFields(CUSTOM_FIELDS, b.fieldList ?? b.fields, new Map(), true);
-    if ('error' in checked) return fail('0', checked.error);
+    if ('error' in checked) return checked.error;
     await writeValues(ctx, user.id, 'custom', new Map([...stored, ...checked.values]));
     return ok(null);
   }));
   app.put(`${CUSTOMIZE}/studentGroupAndProxyOrg/info`, U(async ({ user }, req) => {
     const b = body(req);
     const ids = ['groupOneId', 'groupTwoId', 'groupThreeId', 'groupFourId', 'groupFiveId'].map((k) => b[k]).filter((v) => v !== undefined && v !== null && v !== '').map(Number);
-    if (!ids.length || !ids.every(Number.isInteger)) return fail('0', 'please select student group');
+    if (!ids.length || !ids.every(Number.isInteger)) return failMsg('groupRequired');
     const proxyId = Number(b.proxyId);
-    if (!PROXY_ORGS.some((p) => p.id === proxyId)) return fail('0', 'please select proxy organisation');
+    if (!PROXY_ORGS.some((p) => p.id === proxyId)) return failMsg('proxyRequired');
     await ctx.db.run('INSERT INTO personal_group (user_id, group_ids, proxy_id) VALUES (?,?,?) ON CONFLICT (user_id) DO UPDATE SET group_ids = excluded.group_ids, proxy_id = excluded.proxy_id',
       [user.id, JSON.stringify(ids), proxyId]);
     return ok(null);

@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import * as z from "zod/v4";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
+import { KeptNotice } from "~/components/personal/KeptNotice";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { Field } from "~/components/form/Field";
 import { errorText } from "~/components/form/messages";
@@ -24,6 +25,8 @@ export type AccountOutcome = {
   sentResendAt?: number;
   next?: { kind: "captcha"; challenge: CaptchaChallenge };
   retryAfterS?: number;
+  /** Decision 021: filled back in after a login; the notice asks to check and submit again. */
+  kept?: boolean;
 };
 
 type Info = {
@@ -50,6 +53,7 @@ export function AccountSettings({ info, i18n, outcome }: { info: Info; i18n: I18
           {t("forced")}
         </p>
       ) : null}
+      {outcome?.kept ? <KeptNotice /> : null}
       {outcome?.done ? (
         <p role="status" data-testid="account-done" className="rounded border border-green-300 bg-green-50 px-4 py-3 text-green-900">
           {t(`done.${outcome.done}`)}

@@ -1,6 +1,15 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { upstreamErrorText } from "~/services/upstream-messages";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** A failed read or delete: the upstream's message in the page's language (a known code) or as it is; else a generic text. */
+function failureText(t: T, errors: T, error: string): string {
+  const text = upstreamErrorText(errors, error);
+  return text ? t("failed", { message: text }) : t("failedUnknown");
+}
 
 type Message = { id: string; title: string; content: string; readFlag: boolean; createTime?: string | null };
 
@@ -17,6 +26,7 @@ export function MessageList({
   error?: string;
 }) {
   const { t } = useTranslation("personal", { keyPrefix: "messages" });
+  const { t: te } = useTranslation("errors");
   const pages = Math.max(1, Math.ceil(list.total / Math.max(1, list.size)));
   const href = (p: number) => (p > 1 ? `?page=${p}` : "?");
   return (
@@ -29,7 +39,7 @@ export function MessageList({
       </p>
       {error ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
-          {t("failed", { message: error })}
+          {failureText(t as T, te as T, error)}
         </p>
       ) : null}
       {list.records.length === 0 ? (
@@ -54,6 +64,7 @@ export function MessageList({
 
 function MessageItem({ message }: { message: Message }) {
   const { t } = useTranslation("personal", { keyPrefix: "messages" });
+  const { t: te } = useTranslation("errors");
   const fetcher = useFetcher<{ error?: string }>();
   const busy = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
   // Optimistic: a message being deleted is hidden; one being read shows as read.
@@ -69,7 +80,7 @@ function MessageItem({ message }: { message: Message }) {
         <p className="mt-1 text-sm text-gray-700">{message.content}</p>
         {fetcher.state === "idle" && fetcher.data?.error ? (
           <p role="alert" className="mt-1 text-sm text-red-700">
-            {t("failed", { message: fetcher.data.error })}
+            {failureText(t as T, te as T, fetcher.data.error)}
           </p>
         ) : null}
         {message.createTime ? <p className="mt-1 text-xs text-gray-500">{message.createTime}</p> : null}
