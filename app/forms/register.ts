@@ -13,8 +13,9 @@ export const RE = {
   agreementRequired: "agreementRequired",
 } as const;
 
-/** Spec 000 section 5: the username input's max length. */
-export const USERNAME_MAX = 20;
+import { USERNAME_MAX } from "~/forms/limits";
+
+export { USERNAME_MAX };
 
 /** The flags of the register config that change the form. */
 export type RegisterFlags = { usernameFlag: boolean; mobileFlag: boolean; regionFlag: boolean; agreementFlag: boolean };

@@ -1,5 +1,6 @@
 import { upstreamFormError } from "~/services/upstream-messages";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/forms/constraint.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -95,6 +96,7 @@ export async function loader(args: LoaderFunctionArgs) {
       thirdFailed: url.searchParams.get("third") === "failed",
       faceFailed: url.searchParams.get("face") === "failed",
       outcome: outcome ?? null,
+      constraint: formConstraint(LoginSchema),
     },
     { status: outcome?.status ?? 200, headers },
   );

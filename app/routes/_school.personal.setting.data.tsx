@@ -3,7 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { DATA_SECTIONS, SectionForm, type DataSection } from "~/components/personal/data/SectionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { dynamicFieldsSchema, parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import type { Constraints } from "~/components/form/use-form";
+import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { getCustomFieldData, getPersonalDetail, savePersonalSection, uploadFile } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
@@ -19,7 +21,8 @@ import { UpstreamError } from "~/services/upstream.server";
  * `intent` (`save`, or `refresh`: re-render without JavaScript keeping every typed value, e.g. to show a
  * chooseRelList sub-field or the next cascade level).
  */
-const Section = z.enum(DATA_SECTIONS);
+// a function, not a module-level schema: a top-level zod call stays in the page's browser bundle (decision 023)
+const sectionSchema = () => z.enum(DATA_SECTIONS);
 
 async function sectionFields(portal: Portal, section: DataSection, values?: FieldValues | null): Promise<DynamicField[]> {
   const up = portal.upstream;
@@ -35,25 +38,27 @@ export async function loader(args: LoaderFunctionArgs) {
   const [detail, custom, i18n] = await Promise.all([getPersonalDetail(up), getCustomFieldData(up), namespaces(args.request, ["personal", "fields"])]);
   const all = { ...detail, custom };
   const loaded = await Promise.all(DATA_SECTIONS.map(async (s) => [s, await withCascadeLevels(up, all[s])] as const));
-  return { sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>, i18n };
+  const constraints = Object.fromEntries(loaded.map(([s, fields]) => [s, formConstraint(dynamicFieldsSchema(fields))])) as Record<DataSection, Constraints>;
+  return { sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>, constraints, i18n };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "setting.data");
+  const Section = sectionSchema();
   const section = Section.safeParse(formData.get("section"));
   if (!section.success) throw data({ kind: "badRequest" as const }, { status: 400 });
   const name = section.data;
   const fields = await sectionFields(portal, name, postedValues(formData));
   const { submission, reply } = parseDynamicForm(formData, fields, { section: Section, intent: z.enum(["save", "refresh"]).optional() });
-  if (reply) return { section: name, result: reply, fields, saved: false };
-  if (submission.status !== "success") return data({ section: name, result: submission.reply(), fields, saved: false }, { status: 400 });
+  if (reply) return { section: name, result: reply, fields, constraint: formConstraint(dynamicFieldsSchema(fields)), saved: false };
+  if (submission.status !== "success") return data({ section: name, result: submission.reply(), fields, constraint: formConstraint(dynamicFieldsSchema(fields)), saved: false }, { status: 400 });
   const up = portal.upstream;
   try {
     const files = await uploadFieldFiles(fields, submission.value as FieldValues, async (file) =>
       (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
     );
-    if (files.errors) return data({ section: name, result: submission.reply({ fieldErrors: files.errors }), fields, saved: false }, { status: 400 });
+    if (files.errors) return data({ section: name, result: submission.reply({ fieldErrors: files.errors }), fields, constraint: formConstraint(dynamicFieldsSchema(fields)), saved: false }, { status: 400 });
     const payload = toFieldPayload(fields, files.value);
     if (name === "custom") {
       const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
@@ -64,14 +69,14 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
     // spec 001 §8: the upstream's message, shown as it is; the typed values stay
-    return data({ section: name, result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }), fields, saved: false }, { status: 400 });
+    return data({ section: name, result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }), fields, constraint: formConstraint(dynamicFieldsSchema(fields)), saved: false }, { status: 400 });
   }
   // saved: the loader revalidates, the form shows the stored values
-  return { section: name, result: submission.reply(), fields: null, saved: true };
+  return { section: name, result: submission.reply(), fields: null, constraint: null, saved: true };
 }
 
 export default function PersonalDataPage() {
-  const { sections, i18n } = useLoaderData<typeof loader>();
+  const { sections, constraints, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "personal");
   useNamespaces(i18n, "fields");
   const answer = useActionData<typeof action>();
@@ -82,7 +87,7 @@ export default function PersonalDataPage() {
         const mine = answer && "section" in answer && answer.section === section ? answer : undefined;
         const fields = sections[section];
         if (!fields.length) return null;
-        return <SectionForm key={section} section={section} fields={mine?.fields ?? fields} lastResult={mine?.result} saved={mine?.saved ?? false} />;
+        return <SectionForm key={section} section={section} fields={mine?.fields ?? fields} constraint={mine?.constraint ?? constraints[section]} lastResult={mine?.result} saved={mine?.saved ?? false} />;
       })}
     </div>
   );

@@ -1,5 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { useForm, type SubmissionResult } from "~/components/form/use-form";
+import { formConstraint } from "~/forms/constraint.server";
 import { renderToString } from "react-dom/server";
 import { createTranslator, TranslationProvider } from "~/i18n-runtime";
 import { describe, expect, it } from "vitest";
@@ -10,11 +10,11 @@ import en from "~/locales/en/fields.json";
 const i18n = createTranslator("en", { fields: en });
 
 function Harness({ fields, lastResult }: { fields: DynamicField[]; lastResult?: SubmissionResult<string[]> }) {
-  const [form] = useForm<Record<string, string | string[]>>({
+  const [form] = useForm({
     id: "f",
     lastResult,
     defaultValue: defaultValues(fields),
-    constraint: getZodConstraint(dynamicFieldsSchema(fields)),
+    constraint: formConstraint(dynamicFieldsSchema(fields)),
   });
   return <DynamicFields fields={fields} form={form} />;
 }
