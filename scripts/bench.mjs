@@ -4,7 +4,8 @@
 // `npm run bench` builds, starts the sandbox and the portal as child processes, measures, prints a
 // table and writes bench/results.json. See bench/README.md for what each figure means.
 //
-// Options: --no-build (use the existing build), --skip-lcp (no browser).
+// Options: --no-build (use the existing build), --skip-lcp (no browser), --only=wire,throughput (run
+// only those parts: client JS on the wire and/or the home vs bare Remix throughput; no rounds, no LCP).
 // CONTENT_TTL_S=0 npm run bench: the same figures without the visitor content cache (default 30 s).
 // BENCH_PORT_BASE=5500: the servers listen on 5500, 5501, ... instead of free ports the system picks.
 import { spawn } from "node:child_process";
@@ -19,7 +20,15 @@ import { performance } from "node:perf_hooks";
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const argv = new Set(process.argv.slice(2));
 const SKIP_BUILD = argv.has("--no-build") || process.env.BENCH_SKIP_BUILD === "1";
-const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1";
+const ONLY = new Set(
+  [...argv]
+    .filter((a) => a.startsWith("--only="))
+    .flatMap((a) => a.slice("--only=".length).split(","))
+    .filter(Boolean),
+);
+for (const part of ONLY) if (!["wire", "throughput"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput)`);
+const runs = (part) => ONLY.size === 0 || ONLY.has(part);
+const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1" || ONLY.size > 0;
 
 const LATENCY_MS = 100;
 const ACCOUNT = "13800000001";
@@ -27,9 +36,11 @@ const HOME = "/home/index";
 // The public content pages measured beside the home page (issue 6): rounds, calls, JS and LCP.
 const CONTENT_PAGES = ["/course/list", "/course/detail/5019"];
 // A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
-const PERSONAL_PAGES = ["/personal/setting/account"];
+const PERSONAL_PAGES = ["/personal/setting/account", "/personal/setting/data"];
+// The form pages (decision 023: forms validate on the server, no zod in the browser).
+const FORM_PAGES = ["/join/login", "/join/register", "/login/forget?method=phone"];
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
-const WIRE_PAGES = [HOME, ...CONTENT_PAGES, "/join/login", ...PERSONAL_PAGES];
+const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES];
 const ROUNDS_SAMPLES = 20;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
@@ -709,6 +720,7 @@ function table(title, rows) {
 function print(results) {
   const { rounds, calls, content, personal, throughput, wire, js, lcp } = results;
   console.log(`\nPortal benchmark  ${results.date}  node ${results.node}`);
+  if (!rounds.skipped) {
   table(`Upstream rounds on ${HOME} (median TTFB of ${rounds.samples} sequential requests / ${rounds.latencyMs} ms injected latency)`, [
     ["who", "rounds", "median TTFB ms", "min ms", "max ms"],
     ["visitor", rounds.visitor, rounds.medianTtfbMs.visitor, rounds.minTtfbMs.visitor, rounds.maxTtfbMs.visitor],
@@ -737,6 +749,8 @@ function print(results) {
       v.rounds ? [route, v.rounds.user, v.rounds.medianTtfbMs.user, callCell(v.calls.user)] : [route, `HTTP ${v.status}`, "", ""],
     ),
   ]);
+  }
+  if (!throughput.skipped) {
   table(
     `Throughput (${throughput.connections} keep-alive connections, ${throughput.seconds} s each, upstream latency ${throughput.upstreamLatencyMs} ms, visitor, warm cache; home and bare: best of 2 alternating runs)`,
     [
@@ -751,6 +765,7 @@ function print(results) {
     ],
   );
   console.log(`(${HOME} visitor page: ${throughput.home.htmlBytes.raw} B of HTML, ${throughput.home.htmlBytes.gzip ?? "-"} B gzip)`);
+  }
   table("Client JS on the wire, first visit (the page with Accept-Encoding gzip, then every script it references, bytes received through the server's compression; gzip -9 of the same files beside it)", [
     ["page", "as", "JS KB wire", "JS KB gzip-9", "JS KB raw", "files", "HTML B raw", "HTML B wire"],
     ...Object.entries(wire).map(([route, w]) =>
@@ -799,18 +814,22 @@ async function main() {
   }
 
   const js = measureJs();
+  let rounds = { skipped: "--only" };
+  let c = { calls: { skipped: "--only" } };
+  const content = {};
+  const personal = {};
 
+  if (ONLY.size === 0) {
   // Part 1: sandbox with 100 ms latency per upstream call: rounds and call counts.
   log(`starting sandbox (latency ${LATENCY_MS} ms) and portal`);
   const slow = await startSandbox(LATENCY_MS);
   let portal = await startPortal(slow);
   log("measuring upstream calls (cold and warm)");
-  const c = await measureCalls(portal);
+  c = await measureCalls(portal);
   portal = c.portal;
   log("measuring rounds (TTFB)");
-  const rounds = await measureRounds(portal, c.cookie);
+  rounds = await measureRounds(portal, c.cookie);
   log(`measuring rounds and calls of ${CONTENT_PAGES.join(", ")}`);
-  const content = {};
   for (const route of CONTENT_PAGES) {
     const r = await measureRounds(portal, c.cookie, route);
     content[route] = {
@@ -819,7 +838,6 @@ async function main() {
     };
   }
   log(`measuring rounds and calls of ${PERSONAL_PAGES.join(", ")} (user)`);
-  const personal = {};
   for (const route of PERSONAL_PAGES) {
     const probe = await request(`${portal.base}${route}`, { headers: { ...BROWSER_HEADERS, Cookie: c.cookie } });
     if (probe.status !== 200) {
@@ -833,6 +851,7 @@ async function main() {
   }
   await stopChild(portal.child);
   await stopChild(slow.child);
+  }
 
   // Part 2: sandbox without latency: throughput and LCP measure the portal and the page.
   log("starting sandbox (no latency) and portal");
@@ -840,13 +859,18 @@ async function main() {
   const fastPortal = await startPortal(fast);
   const bare = await startBare();
   bareBase = bare.base;
-  log("measuring client JS on the wire");
-  const fastCookie = await login(fastPortal);
   const wire = {};
-  for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, PERSONAL_PAGES.includes(route) ? fastCookie : undefined);
-  wire["bare Remix /"] = await measureWire(bare.base, "/");
-  log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);
-  const throughput = await measureThroughput(fastPortal, bare);
+  if (runs("wire")) {
+    log("measuring client JS on the wire");
+    const fastCookie = await login(fastPortal);
+    for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, PERSONAL_PAGES.includes(route) ? fastCookie : undefined);
+    wire["bare Remix /"] = await measureWire(bare.base, "/");
+  }
+  let throughput = { skipped: "--only" };
+  if (runs("throughput")) {
+    log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);
+    throughput = await measureThroughput(fastPortal, bare);
+  }
   await stopChild(bare.child);
   let lcp;
   if (SKIP_LCP) lcp = { skipped: "--skip-lcp" };
@@ -872,9 +896,11 @@ async function main() {
     durationS: round((performance.now() - t0) / 1000, 1),
   };
   fs.mkdirSync(path.join(root, "bench"), { recursive: true });
-  fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  // a partial run (--only) does not replace the full run's results
+  const out = ONLY.size ? `bench/results.only-${[...ONLY].sort().join("-")}.json` : "bench/results.json";
+  fs.writeFileSync(path.join(root, out), `${JSON.stringify(results, null, 2)}\n`);
   print(results);
-  log(`wrote bench/results.json in ${results.durationS} s`);
+  log(`wrote ${out} in ${results.durationS} s`);
 }
 
 try {
