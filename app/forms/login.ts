@@ -1,12 +1,11 @@
 import * as z from "zod/v4";
-
 import { MOBILE_RE, PASSWORD_MAX, PASSWORD_MAX_BYTES } from "~/forms/limits";
 
 export { MOBILE_RE, PASSWORD_MAX, PASSWORD_MAX_BYTES };
 
 /**
- * Error messages are keys of the `login` namespace (`errors.<key>`): the same schema runs in the action
- * and in the browser, and the component translates.
+ * Error messages are keys of the `login` namespace (`errors.<key>`): the schema runs in the action (the
+ * browser gets its constraints, decision 023), and the component translates.
  */
 export const E = {
   accountRequired: "accountRequired",

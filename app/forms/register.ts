@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { USERNAME_MAX } from "~/forms/limits";
 import { MOBILE_RE, passwordField } from "~/forms/login";
 
 export const RE = {
@@ -13,8 +14,7 @@ export const RE = {
   agreementRequired: "agreementRequired",
 } as const;
 
-import { USERNAME_MAX } from "~/forms/limits";
-
+/** Spec 000 section 5: the username input's max length. */
 export { USERNAME_MAX };
 
 /** The flags of the register config that change the form. */

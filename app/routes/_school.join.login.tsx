@@ -5,7 +5,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { LoginPanel } from "~/components/auth/LoginPanel";
-import { LoginSchema, type LoginSubmission } from "~/forms/login";
+import { LoginSchema, PasswordLoginSchema, SmsLoginSchema, type LoginSubmission } from "~/forms/login";
 import type { Outcome } from "~/forms/outcome";
 import { namespaces } from "~/i18n.server";
 import { passwordLogin, smsLogin } from "~/services/auth.server";
@@ -96,7 +96,8 @@ export async function loader(args: LoaderFunctionArgs) {
       thirdFailed: url.searchParams.get("third") === "failed",
       faceFailed: url.searchParams.get("face") === "failed",
       outcome: outcome ?? null,
-      constraint: formConstraint(LoginSchema),
+      // the password form and the SMS form (its send-code button carries formNoValidate)
+      constraint: formConstraint(PasswordLoginSchema, SmsLoginSchema),
     },
     { status: outcome?.status ?? 200, headers },
   );

@@ -11,7 +11,7 @@ import { errorText } from "~/components/form/messages";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { ForgetSchema } from "~/forms/forget";
+import { ForgetResetSchema, ForgetSchema } from "~/forms/forget";
 import { NEW_PASSWORD_MAX } from "~/forms/limits";
 import type { Outcome } from "~/forms/outcome";
 import { namespaces } from "~/i18n.server";
@@ -47,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
       title: (i18n.bundles.login as { forget: { title: string } }).forget.title,
       backUrl,
       outcome: outcome ?? null,
-      constraint: formConstraint(ForgetSchema),
+      constraint: formConstraint(ForgetResetSchema), // the send-code button carries formNoValidate
     },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { LoginPanel, type LoginData } from "~/components/auth/LoginPanel";
 import { RegisterPanel, type RegisterData } from "~/components/auth/RegisterPanel";
 import { formConstraint } from "~/forms/constraint.server";
-import { LoginSchema } from "~/forms/login";
+import { PasswordLoginSchema, SmsLoginSchema } from "~/forms/login";
 import { registerSchema } from "~/forms/register";
 import login from "~/locales/en/login.json";
 
@@ -42,11 +42,14 @@ describe("native constraints from the zod schemas", () => {
     const data: LoginData = {
       i18n: i18nData, title: "", mode: "password", smsEnabled: true, backUrl: "/", rawBackUrl: "", registerOpen: true, rememberAllowed: true,
       remembered: "", third: [], ddEnabled: false, ddQr: null, thirdCacheCode: "", thirdNotBound: false, thirdFailed: false, faceFailed: false, outcome: null,
-      constraint: formConstraint(LoginSchema),
+      constraint: formConstraint(PasswordLoginSchema, SmsLoginSchema),
     };
     const doc = render(<LoginPanel data={data} busy={false} FormComponent="form" />);
     expect(input(doc, "password")?.getAttribute("maxlength")).toBe("64");
     expect(input(doc, "account")?.getAttribute("minlength")).toBe("1");
+    // the union's password option: required (a union alone would leave it out, decision 023)
+    expect(input(doc, "account")?.hasAttribute("required")).toBe(true);
+    expect(input(doc, "password")?.hasAttribute("required")).toBe(true);
   });
 
   it("register: required fields and the username and mobile patterns", () => {

@@ -247,9 +247,12 @@ function defined<T extends Record<string, unknown>>(props: T): T {
   return props;
 }
 
-/** conform's getFormProps: id, noValidate (after hydration only) and the form error's aria. */
+/**
+ * conform's getFormProps: id, noValidate (after hydration only) and the form error's aria;
+ * `data-validate="server"` lets entry.client.tsx switch the browser's check off before hydration.
+ */
 export function getFormProps(form: FormMetadata<string>, options: AriaOptions = {}) {
-  return { id: form.id, noValidate: form.noValidate, ...aria(form, options, false) };
+  return { id: form.id, noValidate: form.noValidate, "data-validate": "server", ...aria(form, options, false) };
 }
 
 function control(meta: FieldMetadata, options: AriaOptions) {

@@ -53,6 +53,7 @@ export function SectionForm({
         method="post"
         id={form.id}
         noValidate={form.noValidate}
+        data-validate="server"
         encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined}
         aria-describedby={formError ? form.errorId : undefined}
         className="space-y-4"
