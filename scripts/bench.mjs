@@ -69,6 +69,8 @@ const CHROMIUM_ARGS = [
 ];
 // What a browser sends: the portal runs with COMPRESSION=1, so HTML is gzipped as in production.
 const BROWSER_HEADERS = { "Accept-Encoding": "gzip", Accept: "text/html" };
+// What Chromium offers over HTTPS: the scripts' figure "as a browser receives them" beside the gzip one.
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 // ---------------------------------------------------------------------------------------------
 // child processes and cleanup
@@ -388,18 +390,23 @@ async function measureWire(base, route, cookie) {
   const gz = String(res.headers["content-encoding"] ?? "") === "gzip";
   const html = (gz ? zlib.gunzipSync(res.body) : res.body).toString("utf8");
   const files = [];
+  let brBytes = 0;
   for (const src of scriptsOf(html)) {
     const r = await request(`${base}${src}`, { headers: { "Accept-Encoding": "gzip" } });
     if (r.status !== 200) throw new Error(`GET ${src} (referenced by ${route}) answered ${r.status}`);
     const wire = r.body.length;
     const raw = String(r.headers["content-encoding"] ?? "") === "gzip" ? zlib.gunzipSync(r.body).length : wire;
     files.push({ src, wire, raw, encoding: String(r.headers["content-encoding"] ?? "identity"), gzip9: gzip9Of(base, src) });
+    // what a current browser receives over HTTPS (it offers brotli; decision 023)
+    const b = await request(`${base}${src}`, { headers: { "Accept-Encoding": BROWSER_ACCEPT_ENCODING } });
+    brBytes += b.body.length;
   }
   const wireBytes = files.reduce((n, f) => n + f.wire, 0);
   return {
     status: res.status,
     as: cookie ? "user" : "visitor",
     jsWireKB: round(wireBytes / 1024, 1),
+    jsWireBrowserKB: round(brBytes / 1024, 1),
     jsWireBytes: wireBytes,
     jsRawBytes: files.reduce((n, f) => n + f.raw, 0),
     // the same files read from the build and gzipped at level 9 (the manifest figure's method)
@@ -766,12 +773,12 @@ function print(results) {
   );
   console.log(`(${HOME} visitor page: ${throughput.home.htmlBytes.raw} B of HTML, ${throughput.home.htmlBytes.gzip ?? "-"} B gzip)`);
   }
-  table("Client JS on the wire, first visit (the page with Accept-Encoding gzip, then every script it references, bytes received through the server's compression; gzip -9 of the same files beside it)", [
-    ["page", "as", "JS KB wire", "JS KB gzip-9", "JS KB raw", "files", "HTML B raw", "HTML B wire"],
+  table("Client JS on the wire, first visit (the page with Accept-Encoding gzip, then every script it references, bytes received as served: gzip-only client, and a browser offering br; gzip -9 of the same files beside it)", [
+    ["page", "as", "JS KB wire gzip", "JS KB wire br", "JS KB gzip-9", "JS KB raw", "files", "HTML B raw", "HTML B wire"],
     ...Object.entries(wire).map(([route, w]) =>
       w.status !== 200
-        ? [route, "", `HTTP ${w.status}`, "", "", "", "", ""]
-        : [route, w.as, w.jsWireKB, w.jsGzip9KB ?? "n/a", round(w.jsRawBytes / 1024, 1), w.files, w.htmlBytes.raw, w.htmlBytes.wire],
+        ? [route, "", `HTTP ${w.status}`, "", "", "", "", "", ""]
+        : [route, w.as, w.jsWireKB, w.jsWireBrowserKB, w.jsGzip9KB ?? "n/a", round(w.jsRawBytes / 1024, 1), w.files, w.htmlBytes.raw, w.htmlBytes.wire],
     ),
   ]);
   table(`Client JS per route (entry + root + route + imports, each file gzip -9; ${js.manifest})`, [

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { DATA_SECTIONS, SectionForm, type DataSection } from "~/components/personal/data/SectionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { dynamicFieldsSchema, parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { allFieldsSchema, parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import type { Constraints } from "~/components/form/use-form";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [detail, custom, i18n] = await Promise.all([getPersonalDetail(up), getCustomFieldData(up), namespaces(args.request, ["personal", "fields"])]);
   const all = { ...detail, custom };
   const loaded = await Promise.all(DATA_SECTIONS.map(async (s) => [s, await withCascadeLevels(up, all[s])] as const));
-  const constraints = Object.fromEntries(loaded.map(([s, fields]) => [s, formConstraint(dynamicFieldsSchema(fields))])) as Record<DataSection, Constraints>;
+  const constraints = Object.fromEntries(loaded.map(([s, fields]) => [s, formConstraint(allFieldsSchema(fields))])) as Record<DataSection, Constraints>;
   return { sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>, constraints, i18n };
 }
 
@@ -51,14 +51,14 @@ export async function action(args: ActionFunctionArgs) {
   const name = section.data;
   const fields = await sectionFields(portal, name, postedValues(formData));
   const { submission, reply } = parseDynamicForm(formData, fields, { section: Section, intent: z.enum(["save", "refresh"]).optional() });
-  if (reply) return { section: name, result: reply, fields, constraint: formConstraint(dynamicFieldsSchema(fields)), saved: false };
-  if (submission.status !== "success") return data({ section: name, result: submission.reply(), fields, constraint: formConstraint(dynamicFieldsSchema(fields)), saved: false }, { status: 400 });
+  if (reply) return { section: name, result: reply, fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false };
+  if (submission.status !== "success") return data({ section: name, result: submission.reply(), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
   const up = portal.upstream;
   try {
     const files = await uploadFieldFiles(fields, submission.value as FieldValues, async (file) =>
       (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
     );
-    if (files.errors) return data({ section: name, result: submission.reply({ fieldErrors: files.errors }), fields, constraint: formConstraint(dynamicFieldsSchema(fields)), saved: false }, { status: 400 });
+    if (files.errors) return data({ section: name, result: submission.reply({ fieldErrors: files.errors }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
     const payload = toFieldPayload(fields, files.value);
     if (name === "custom") {
       const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
@@ -69,7 +69,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
     // spec 001 §8: the upstream's message, shown as it is; the typed values stay
-    return data({ section: name, result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }), fields, constraint: formConstraint(dynamicFieldsSchema(fields)), saved: false }, { status: 400 });
+    return data({ section: name, result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
   }
   // saved: the loader revalidates, the form shows the stored values
   return { section: name, result: submission.reply(), fields: null, constraint: null, saved: true };

@@ -16,7 +16,7 @@ import {
 /**
  * The dynamic-field kit's renderer (decision 017) on a form of `~/components/form/use-form` (decision
  * 023): the visible fields for the form's current values, each with its label, hint (fieldTip), error and
- * the browser constraints the loader sent (`formConstraint(dynamicFieldsSchema(fields))`). The route loads
+ * the browser constraints the loader sent (`formConstraint(allFieldsSchema(fields))`: sub-fields included). The route loads
  * the `fields` namespace.
  *
  * Without JavaScript a field with sub-fields (chooseRelList) or a cascade level offers a submit button

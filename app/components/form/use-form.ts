@@ -55,7 +55,7 @@ export type FieldMetadata = Constraint & {
   initialValue: unknown;
   /** with JavaScript the field's current value (tracked once `form.value` or a field's `value` is read) */
   value: unknown;
-  /** changes when the form is reset by the server (`reply({ resetForm: true })`): use as React `key` */
+  /** unique per field, changes when the form is reset by the server (`reply({ resetForm: true })`): use as React `key` */
   key: string;
 };
 
@@ -186,7 +186,6 @@ export function useForm<Name extends string = string>(options: FormOptions<Name>
     }
     return all;
   };
-  const key = String(resets);
 
   const field = (name: string): FieldMetadata => {
     const fieldId = `${id}-${name}`;
@@ -208,7 +207,8 @@ export function useForm<Name extends string = string>(options: FormOptions<Name>
         tracksValue.current = true;
         return read(live ?? initialValue, name);
       },
-      key,
+      // unique among siblings (React keys), new after a reset
+      key: `${name}:${resets}`,
     };
   };
   const fields = new Proxy({} as Fields<Name>, { get: (_target, name) => (typeof name === "string" ? field(name) : undefined) });

@@ -152,6 +152,23 @@ export function dynamicFieldsShape(fields: DynamicField[], values?: FieldValues 
   return shape;
 }
 
+/**
+ * Every editable field, the sub-fields of every option included: the schema a loader gives
+ * `formConstraint` (decision 023), so that a sub-field the form shows later (JavaScript off: after a
+ * refresh) carries its constraints too. Validation itself uses `dynamicFieldsSchema` (visible fields).
+ */
+export function allFieldsSchema(fields: DynamicField[]) {
+  const shape: Record<string, z.ZodType> = {};
+  const walk = (list: DynamicField[]) => {
+    for (const field of list) {
+      if (!field.readOnly) shape[field.name] ??= fieldSchema(field);
+      for (const condition of field.conditions) walk(condition.fields);
+    }
+  };
+  walk(fields);
+  return z.object(shape);
+}
+
 /** The schema of a form made of these fields only. */
 export function dynamicFieldsSchema(fields: DynamicField[], values?: FieldValues | null) {
   return z.object(dynamicFieldsShape(fields, values));

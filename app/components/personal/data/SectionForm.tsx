@@ -26,7 +26,7 @@ export function SectionForm({
 }: {
   section: DataSection;
   fields: DynamicField[];
-  /** the loader's (or the action's, for the fields it answered with) `formConstraint(dynamicFieldsSchema(fields))` */
+  /** the loader's (or the action's, for the fields it answered with) `formConstraint(allFieldsSchema(fields))` */
   constraint: Constraints;
   lastResult?: SubmissionResult<string[]>;
   saved: boolean;
