@@ -23,7 +23,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function start(env: Record<string, string> = {}, assets: Record<string, unknown> = {}): Promise<string> {
+async function start(env: Record<string, string> = {}, assets: Record<string, unknown> = {}, answer?: () => Response): Promise<string> {
   const build = {
     ...assets,
     entry: { module: { crossSiteReason: (r: Request) => checkSameOrigin(r, tenantOf(r)), ...clientAddress, ...bodyLimit } },
@@ -35,6 +35,7 @@ async function start(env: Record<string, string> = {}, assets: Record<string, un
       const entry: Seen = { url: request.url, host: request.headers.get("Host"), forwarded: request.headers.get("X-Forwarded-For"), clientIp: context.clientIp };
       seen.push(entry);
       if (request.method === "POST") entry.body = await request.text();
+      if (answer) return answer();
       return new Response("ok", { headers: { "Set-Cookie": "a=1" } });
     },
   });
@@ -200,5 +201,38 @@ describe("precompressed build assets (scripts/precompress.mjs, decision 023)", (
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("streamed pages through compression (decision 023)", () => {
+  it("a burst of chunks is compressed as one block, not flushed chunk by chunk", async () => {
+    const zlib = await import("node:zlib");
+    const http = await import("node:http");
+    // what React writes: ~2 KB chunks of similar markup, all at once
+    const chunks = Array.from({ length: 40 }, (_, i) => `<li class="rounded border border-gray-200 p-4 text-sm">课程 ${i} · 云朵在线学院 ${"x".repeat(i % 7)}</li>`.repeat(12));
+    const whole = Buffer.from(chunks.join(""));
+    const address = await start({ COMPRESSION: "1" }, {}, () => {
+      const stream = new ReadableStream({
+        start(controller) {
+          for (const c of chunks) controller.enqueue(new TextEncoder().encode(c));
+          controller.close();
+        },
+      });
+      return new Response(stream, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
+    const [host, port] = address.split(":");
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      http
+        .get({ host, port: Number(port), path: "/home/index", headers: { "Accept-Encoding": "gzip" } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (c: Buffer) => parts.push(c));
+          res.on("end", () => resolve(Buffer.concat(parts)));
+        })
+        .on("error", reject);
+    });
+    expect(zlib.gunzipSync(body).equals(whole)).toBe(true);
+    // one-shot gzip of the same page; a flush per chunk added a deflate block (and a zlib call) per chunk
+    const oneShot = zlib.gzipSync(whole).length;
+    expect(body.length).toBeLessThan(oneShot * 1.5);
   });
 });
