@@ -197,7 +197,9 @@ export function createApp({ build, env = process.env, handleRequest = createRequ
     const assets = path.resolve(root, build.assetsBuildDirectory);
     app.use(build.publicPath, precompressed(assets), express.static(assets, { immutable: true, maxAge: "1y" }));
   }
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  // A page's address (no dot in its last segment) is never a file of public/: no stat per page view.
+  const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", redirect: false });
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.all("*", async (req, res, next) => {
     try {
