@@ -1,6 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type * as z from "zod/v4";
-import type { Constraint, Constraints, SchemaConstraints } from "~/components/form/use-form";
+import type { Constraint, Constraints, SchemaConstraints } from "~/forms/constraint";
 
 const computed = new WeakMap<object, Constraints>();
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import type * as z from "zod/v4";
+import type { Constraint, Constraints, SchemaConstraints } from "~/forms/constraint";
 
 /**
  * The portal's forms in the browser (docs/decisions/023-forms-validate-on-the-server.md): conform's
@@ -24,22 +24,7 @@ import type * as z from "zod/v4";
  * post an incomplete form (send code, refresh) carry `formNoValidate`.
  */
 
-/** What conform's `getZodConstraint` gives for one field. */
-export type Constraint = {
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  min?: string | number;
-  max?: string | number;
-  step?: string | number;
-  multiple?: boolean;
-  pattern?: string;
-};
-/** The constraints of a form by field name; `Name` carries the schema's field names to `useForm`. */
-export type Constraints<Name extends string = string> = { [K in Name]?: Constraint };
-type Keys<T> = T extends unknown ? keyof T & string : never;
-/** The constraints of a zod schema's fields (a type: client code imports schemas as types only). */
-export type SchemaConstraints<S extends z.ZodType> = Constraints<Keys<z.input<S>>>;
+export type { Constraint, Constraints, SchemaConstraints };
 
 export type FieldMetadata = Constraint & {
   id: string;
