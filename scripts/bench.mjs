@@ -4,7 +4,8 @@
 // `npm run bench` builds, starts the sandbox and the portal as child processes, measures, prints a
 // table and writes bench/results.json. See bench/README.md for what each figure means.
 //
-// Options: --no-build (use the existing build), --skip-lcp (no browser).
+// Options: --no-build (use the existing build), --skip-lcp (no browser), --only=wire,throughput (run
+// only those parts: client JS on the wire and/or the home vs bare Remix throughput; no rounds, no LCP).
 // CONTENT_TTL_S=0 npm run bench: the same figures without the visitor content cache (default 30 s).
 // BENCH_PORT_BASE=5500: the servers listen on 5500, 5501, ... instead of free ports the system picks.
 import { spawn } from "node:child_process";
@@ -19,7 +20,15 @@ import { performance } from "node:perf_hooks";
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const argv = new Set(process.argv.slice(2));
 const SKIP_BUILD = argv.has("--no-build") || process.env.BENCH_SKIP_BUILD === "1";
-const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1";
+const ONLY = new Set(
+  [...argv]
+    .filter((a) => a.startsWith("--only="))
+    .flatMap((a) => a.slice("--only=".length).split(","))
+    .filter(Boolean),
+);
+for (const part of ONLY) if (!["wire", "throughput"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput)`);
+const runs = (part) => ONLY.size === 0 || ONLY.has(part);
+const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1" || ONLY.size > 0;
 
 const LATENCY_MS = 100;
 const ACCOUNT = "13800000001";
@@ -28,10 +37,14 @@ const HOME = "/home/index";
 const CONTENT_PAGES = ["/course/list", "/course/detail/5019"];
 // A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
 const PERSONAL_PAGES = ["/personal/setting/account", "/personal/setting/data"];
-// Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
+// The form pages (decision 023: forms validate on the server, no zod in the browser).
+const FORM_PAGES = ["/join/login", "/join/register", "/login/forget?method=phone"];
 // The lesson video page (issue 14), as the seeded student who studies course 5001: JS on the wire.
 const VIDEO_PAGE = "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012";
-const WIRE_PAGES = [HOME, ...CONTENT_PAGES, "/join/login", ...PERSONAL_PAGES, VIDEO_PAGE];
+// Pages measured logged in (as the seeded student).
+const LOGGED_IN_PAGES = [...PERSONAL_PAGES, VIDEO_PAGE];
+// Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
+const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VIDEO_PAGE];
 const ROUNDS_SAMPLES = 20;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
@@ -60,6 +73,8 @@ const CHROMIUM_ARGS = [
 ];
 // What a browser sends: the portal runs with COMPRESSION=1, so HTML is gzipped as in production.
 const BROWSER_HEADERS = { "Accept-Encoding": "gzip", Accept: "text/html" };
+// What Chromium offers over HTTPS: the scripts' figure "as a browser receives them" beside the gzip one.
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 // ---------------------------------------------------------------------------------------------
 // child processes and cleanup
@@ -379,18 +394,23 @@ async function measureWire(base, route, cookie) {
   const gz = String(res.headers["content-encoding"] ?? "") === "gzip";
   const html = (gz ? zlib.gunzipSync(res.body) : res.body).toString("utf8");
   const files = [];
+  let brBytes = 0;
   for (const src of scriptsOf(html)) {
     const r = await request(`${base}${src}`, { headers: { "Accept-Encoding": "gzip" } });
     if (r.status !== 200) throw new Error(`GET ${src} (referenced by ${route}) answered ${r.status}`);
     const wire = r.body.length;
     const raw = String(r.headers["content-encoding"] ?? "") === "gzip" ? zlib.gunzipSync(r.body).length : wire;
     files.push({ src, wire, raw, encoding: String(r.headers["content-encoding"] ?? "identity"), gzip9: gzip9Of(base, src) });
+    // what a current browser receives over HTTPS (it offers brotli; decision 023)
+    const b = await request(`${base}${src}`, { headers: { "Accept-Encoding": BROWSER_ACCEPT_ENCODING } });
+    brBytes += b.body.length;
   }
   const wireBytes = files.reduce((n, f) => n + f.wire, 0);
   return {
     status: res.status,
     as: cookie ? "user" : "visitor",
     jsWireKB: round(wireBytes / 1024, 1),
+    jsWireBrowserKB: round(brBytes / 1024, 1),
     jsWireBytes: wireBytes,
     jsRawBytes: files.reduce((n, f) => n + f.raw, 0),
     // the same files read from the build and gzipped at level 9 (the manifest figure's method)
@@ -711,6 +731,7 @@ function table(title, rows) {
 function print(results) {
   const { rounds, calls, content, personal, throughput, wire, js, lcp } = results;
   console.log(`\nPortal benchmark  ${results.date}  node ${results.node}`);
+  if (!rounds.skipped) {
   table(`Upstream rounds on ${HOME} (median TTFB of ${rounds.samples} sequential requests / ${rounds.latencyMs} ms injected latency)`, [
     ["who", "rounds", "median TTFB ms", "min ms", "max ms"],
     ["visitor", rounds.visitor, rounds.medianTtfbMs.visitor, rounds.minTtfbMs.visitor, rounds.maxTtfbMs.visitor],
@@ -739,6 +760,8 @@ function print(results) {
       v.rounds ? [route, v.rounds.user, v.rounds.medianTtfbMs.user, callCell(v.calls.user)] : [route, `HTTP ${v.status}`, "", ""],
     ),
   ]);
+  }
+  if (!throughput.skipped) {
   table(
     `Throughput (${throughput.connections} keep-alive connections, ${throughput.seconds} s each, upstream latency ${throughput.upstreamLatencyMs} ms, visitor, warm cache; home and bare: best of 2 alternating runs)`,
     [
@@ -753,12 +776,13 @@ function print(results) {
     ],
   );
   console.log(`(${HOME} visitor page: ${throughput.home.htmlBytes.raw} B of HTML, ${throughput.home.htmlBytes.gzip ?? "-"} B gzip)`);
-  table("Client JS on the wire, first visit (the page with Accept-Encoding gzip, then every script it references, bytes received through the server's compression; gzip -9 of the same files beside it)", [
-    ["page", "as", "JS KB wire", "JS KB gzip-9", "JS KB raw", "files", "HTML B raw", "HTML B wire"],
+  }
+  table("Client JS on the wire, first visit (the page with Accept-Encoding gzip, then every script it references, bytes received as served: gzip-only client, and a browser offering br; gzip -9 of the same files beside it)", [
+    ["page", "as", "JS KB wire gzip", "JS KB wire br", "JS KB gzip-9", "JS KB raw", "files", "HTML B raw", "HTML B wire"],
     ...Object.entries(wire).map(([route, w]) =>
       w.status !== 200
-        ? [route, "", `HTTP ${w.status}`, "", "", "", "", ""]
-        : [route, w.as, w.jsWireKB, w.jsGzip9KB ?? "n/a", round(w.jsRawBytes / 1024, 1), w.files, w.htmlBytes.raw, w.htmlBytes.wire],
+        ? [route, "", `HTTP ${w.status}`, "", "", "", "", "", ""]
+        : [route, w.as, w.jsWireKB, w.jsWireBrowserKB, w.jsGzip9KB ?? "n/a", round(w.jsRawBytes / 1024, 1), w.files, w.htmlBytes.raw, w.htmlBytes.wire],
     ),
   ]);
   table(`Client JS per route (entry + root + route + imports, each file gzip -9; ${js.manifest})`, [
@@ -801,18 +825,22 @@ async function main() {
   }
 
   const js = measureJs();
+  let rounds = { skipped: "--only" };
+  let c = { calls: { skipped: "--only" } };
+  const content = {};
+  const personal = {};
 
+  if (ONLY.size === 0) {
   // Part 1: sandbox with 100 ms latency per upstream call: rounds and call counts.
   log(`starting sandbox (latency ${LATENCY_MS} ms) and portal`);
   const slow = await startSandbox(LATENCY_MS);
   let portal = await startPortal(slow);
   log("measuring upstream calls (cold and warm)");
-  const c = await measureCalls(portal);
+  c = await measureCalls(portal);
   portal = c.portal;
   log("measuring rounds (TTFB)");
-  const rounds = await measureRounds(portal, c.cookie);
+  rounds = await measureRounds(portal, c.cookie);
   log(`measuring rounds and calls of ${CONTENT_PAGES.join(", ")}`);
-  const content = {};
   for (const route of CONTENT_PAGES) {
     const r = await measureRounds(portal, c.cookie, route);
     content[route] = {
@@ -821,7 +849,6 @@ async function main() {
     };
   }
   log(`measuring rounds and calls of ${PERSONAL_PAGES.join(", ")} (user)`);
-  const personal = {};
   for (const route of PERSONAL_PAGES) {
     const probe = await request(`${portal.base}${route}`, { headers: { ...BROWSER_HEADERS, Cookie: c.cookie } });
     if (probe.status !== 200) {
@@ -835,6 +862,7 @@ async function main() {
   }
   await stopChild(portal.child);
   await stopChild(slow.child);
+  }
 
   // Part 2: sandbox without latency: throughput and LCP measure the portal and the page.
   log("starting sandbox (no latency) and portal");
@@ -842,13 +870,18 @@ async function main() {
   const fastPortal = await startPortal(fast);
   const bare = await startBare();
   bareBase = bare.base;
-  log("measuring client JS on the wire");
-  const fastCookie = await login(fastPortal);
   const wire = {};
-  for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, PERSONAL_PAGES.includes(route) || route === VIDEO_PAGE ? fastCookie : undefined);
-  wire["bare Remix /"] = await measureWire(bare.base, "/");
-  log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);
-  const throughput = await measureThroughput(fastPortal, bare);
+  if (runs("wire")) {
+    log("measuring client JS on the wire");
+    const fastCookie = await login(fastPortal);
+    for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, LOGGED_IN_PAGES.includes(route) ? fastCookie : undefined);
+    wire["bare Remix /"] = await measureWire(bare.base, "/");
+  }
+  let throughput = { skipped: "--only" };
+  if (runs("throughput")) {
+    log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);
+    throughput = await measureThroughput(fastPortal, bare);
+  }
   await stopChild(bare.child);
   let lcp;
   if (SKIP_LCP) lcp = { skipped: "--skip-lcp" };
@@ -874,9 +907,11 @@ async function main() {
     durationS: round((performance.now() - t0) / 1000, 1),
   };
   fs.mkdirSync(path.join(root, "bench"), { recursive: true });
-  fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  // a partial run (--only) does not replace the full run's results
+  const out = ONLY.size ? `bench/results.only-${[...ONLY].sort().join("-")}.json` : "bench/results.json";
+  fs.writeFileSync(path.join(root, out), `${JSON.stringify(results, null, 2)}\n`);
   print(results);
-  log(`wrote bench/results.json in ${results.durationS} s`);
+  log(`wrote ${out} in ${results.durationS} s`);
 }
 
 try {

@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 
-/** The change-password form of /personal/setting/account (same schema on server and client). */
+/** The change-password form of /personal/setting/account (the server checks it; the browser gets its constraints, decision 023). */
 export const ChangePasswordSchema = z
   .object({
     oldPassword: z.string({ error: "password.required" }).min(1, { error: "password.required" }),

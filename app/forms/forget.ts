@@ -1,9 +1,9 @@
 import * as z from "zod/v4";
+import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from "~/forms/limits";
 import { MOBILE_RE, normaliseAccount } from "~/forms/login";
 
 /** Spec 000 §2.1 `/login/forget?method=phone`: mobile → SMS code → new password (errors: `login` keys). */
-export const NEW_PASSWORD_MIN = 6;
-export const NEW_PASSWORD_MAX = 20;
+export { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN };
 
 const mobile = z
   .string({ error: "mobileInvalid" })

@@ -1,11 +1,11 @@
 import * as z from "zod/v4";
+import { MOBILE_RE, PASSWORD_MAX, PASSWORD_MAX_BYTES } from "~/forms/limits";
 
-/** Spec 000 sections 5 and 9: 11 digits, 1 then 3-9 then 9 digits. */
-export const MOBILE_RE = /^1[3-9]\d{9}$/;
+export { MOBILE_RE, PASSWORD_MAX, PASSWORD_MAX_BYTES };
 
 /**
- * Error messages are keys of the `login` namespace (`errors.<key>`): the same schema runs in the action
- * and in the browser, and the component translates.
+ * Error messages are keys of the `login` namespace (`errors.<key>`): the schema runs in the action (the
+ * browser gets its constraints, decision 023), and the component translates.
  */
 export const E = {
   accountRequired: "accountRequired",
@@ -15,12 +15,6 @@ export const E = {
   passwordTooLong: "passwordTooLong",
 } as const;
 
-/**
- * The longest password the portal takes (issue 10 §4): the login sends it RSA-1024 OAEP (SHA-1)
- * encrypted, which holds at most 86 bytes of UTF-8; longer input is a form error, never a 500.
- */
-export const PASSWORD_MAX = 64;
-export const PASSWORD_MAX_BYTES = 86;
 
 /** A required password of at most PASSWORD_MAX characters and PASSWORD_MAX_BYTES bytes. */
 export function passwordField(requiredKey: string) {

@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { USERNAME_MAX } from "~/forms/limits";
 import { MOBILE_RE, passwordField } from "~/forms/login";
 
 export const RE = {
@@ -14,7 +15,7 @@ export const RE = {
 } as const;
 
 /** Spec 000 section 5: the username input's max length. */
-export const USERNAME_MAX = 20;
+export { USERNAME_MAX };
 
 /** The flags of the register config that change the form. */
 export type RegisterFlags = { usernameFlag: boolean; mobileFlag: boolean; regionFlag: boolean; agreementFlag: boolean };

@@ -1,10 +1,11 @@
 import { upstreamFormError } from "~/services/upstream-messages";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/forms/constraint.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { LoginPanel } from "~/components/auth/LoginPanel";
-import { LoginSchema, type LoginSubmission } from "~/forms/login";
+import { LoginSchema, PasswordLoginSchema, SmsLoginSchema, type LoginSubmission } from "~/forms/login";
 import type { Outcome } from "~/forms/outcome";
 import { namespaces } from "~/i18n.server";
 import { passwordLogin, smsLogin } from "~/services/auth.server";
@@ -95,6 +96,8 @@ export async function loader(args: LoaderFunctionArgs) {
       thirdFailed: url.searchParams.get("third") === "failed",
       faceFailed: url.searchParams.get("face") === "failed",
       outcome: outcome ?? null,
+      // the password form and the SMS form (its send-code button carries formNoValidate)
+      constraint: formConstraint(PasswordLoginSchema, SmsLoginSchema),
     },
     { status: outcome?.status ?? 200, headers },
   );

@@ -1,5 +1,6 @@
 import { upstreamFormError } from "~/services/upstream-messages";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/forms/constraint.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterPanel } from "~/components/auth/RegisterPanel";
@@ -46,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const [cities, i18n] = await Promise.all([flags.regionFlag ? loadCities(args.request.signal) : Promise.resolve([]), namespaces(args.request, ["login"])]);
   return data(
-    { i18n, title: (i18n.bundles.login as { registerTitle: string }).registerTitle, flags, backUrl, rawBackUrl: url.searchParams.get("backUrl") ?? "", cities, outcome: outcome ?? null },
+    { i18n, title: (i18n.bundles.login as { registerTitle: string }).registerTitle, flags, backUrl, rawBackUrl: url.searchParams.get("backUrl") ?? "", cities, outcome: outcome ?? null, constraint: formConstraint(registerSchema(flags)) },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
 }

@@ -1,16 +1,18 @@
 import { upstreamFormError } from "~/services/upstream-messages";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/form/Field";
+import { getFormProps, getInputProps, useForm } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
-import { ForgetSchema, NEW_PASSWORD_MAX } from "~/forms/forget";
+import { formConstraint } from "~/forms/constraint.server";
+import { ForgetResetSchema, ForgetSchema } from "~/forms/forget";
+import { NEW_PASSWORD_MAX } from "~/forms/limits";
 import type { Outcome } from "~/forms/outcome";
 import { namespaces } from "~/i18n.server";
 import { resetPassword } from "~/services/auth.server";
@@ -40,7 +42,13 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const i18n = await namespaces(args.request, ["login"]);
   return data(
-    { i18n, title: (i18n.bundles.login as { forget: { title: string } }).forget.title, backUrl, outcome: outcome ?? null },
+    {
+      i18n,
+      title: (i18n.bundles.login as { forget: { title: string } }).forget.title,
+      backUrl,
+      outcome: outcome ?? null,
+      constraint: formConstraint(ForgetResetSchema), // the send-code button carries formNoValidate
+    },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
 }
@@ -95,10 +103,7 @@ export default function LoginForget() {
   const [form, fields] = useForm({
     id: "forget",
     lastResult: navigation.state === "idle" ? outcome?.result : undefined,
-    constraint: getZodConstraint(ForgetSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgetSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint: loaderData.constraint,
   });
   // Neither password survives a failed attempt.
   const ids = [fields.password.id, fields.confirmPassword.id].join(" ");
@@ -119,7 +124,7 @@ export default function LoginForget() {
         </h1>
         <p className="mb-4 text-sm text-gray-600">{t("forget.intro")}</p>
         {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
-        <Form method="post" {...getFormProps(form)} aria-labelledby="forget-heading" noValidate>
+        <Form method="post" {...getFormProps(form)} aria-labelledby="forget-heading">
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="backUrl" value={loaderData.backUrl} />
           <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("fields.mobile")} autoComplete="tel" inputMode="numeric" maxLength={11} error={err("mobile")} />

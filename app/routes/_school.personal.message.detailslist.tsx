@@ -22,7 +22,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return { count, list, page };
 }
 
-const MessageAction = z.object({ intent: z.enum(["read", "delete"]), id: z.string().regex(/^[0-9A-Za-z_-]{1,40}$/) });
+// a function, not a module-level schema: a top-level zod call stays in the page's browser bundle (decision 023)
+const messageAction = () => z.object({ intent: z.enum(["read", "delete"]), id: z.string().regex(/^[0-9A-Za-z_-]{1,40}$/) });
 
 /**
  * Read or delete as plain form posts: 303 back to the same page (`?page=` kept), so a reload never
@@ -34,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
   const portal = await requireStudent(args, "message.detailslist");
   const url = new URL(args.request.url);
   const back = `${url.pathname}${pageOf(url) > 1 ? `?page=${pageOf(url)}` : ""}`;
-  const parsed = MessageAction.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+  const parsed = messageAction().safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) return data({ error: "badRequest" }, { status: 400 });
   try {
     if (parsed.data.intent === "read") await readMessage(portal.upstream, parsed.data.id);

@@ -5,7 +5,18 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSettings, type AccountOutcome } from "~/components/personal/account/AccountSettings";
 import { ChangePasswordSchema } from "~/forms/change-password";
-import { FORM_OF, SCHEMA_OF, SECRET_FIELDS, type AccountForm, type Intent } from "~/forms/account-settings";
+import {
+  BindEmailSchema,
+  BindMobileSchema,
+  BindUsernameSchema,
+  FORM_OF,
+  PasswordBySmsSchema,
+  SCHEMA_OF,
+  SECRET_FIELDS,
+  type AccountForm,
+  type Intent,
+} from "~/forms/account-settings";
+import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import {
   bindEmail,
@@ -64,9 +75,20 @@ export async function loader(args: LoaderFunctionArgs) {
     }));
   const [info, i18n, kept] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, ["login"]), takeKept(portal)]);
   return data(
-    { info, i18n, outcome: outcome ?? (kept ? restore(kept) : null) },
+    { info, i18n, outcome: outcome ?? (kept ? restore(kept) : null), constraints: accountConstraints() },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
+}
+
+/** The forms' browser constraints (decision 023: zod stays on the server). */
+function accountConstraints() {
+  return {
+    email: formConstraint(BindEmailSchema),
+    mobile: formConstraint(BindMobileSchema),
+    username: formConstraint(BindUsernameSchema),
+    password: formConstraint(ChangePasswordSchema),
+    passwordSms: formConstraint(PasswordBySmsSchema),
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -224,7 +246,7 @@ function done(form: AccountForm, key: string): AccountOutcome {
 }
 
 export default function AccountPage() {
-  const { info, i18n, outcome: resumed } = useLoaderData<typeof loader>();
+  const { info, i18n, outcome: resumed, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AccountOutcome | undefined;
-  return <AccountSettings info={info} i18n={i18n} outcome={actionData ?? (resumed as AccountOutcome | null) ?? undefined} />;
+  return <AccountSettings info={info} i18n={i18n} outcome={actionData ?? (resumed as AccountOutcome | null) ?? undefined} constraints={constraints} />;
 }

@@ -4,7 +4,9 @@ import * as z from "zod/v4";
 import { KeptNotice } from "~/components/personal/KeptNotice";
 import { DATA_SECTIONS, SectionForm, type DataSection } from "~/components/personal/data/SectionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { parseDynamicForm, postedValues, refreshReply, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { allFieldsSchema, parseDynamicForm, postedValues, refreshReply, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import type { Constraints } from "~/components/form/use-form";
+import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { getCustomFieldData, getPersonalDetail, savePersonalSection, uploadFile } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
@@ -22,7 +24,8 @@ import { UpstreamError } from "~/services/upstream.server";
  * `intent` (`save`, or `refresh`: re-render without JavaScript keeping every typed value, e.g. to show a
  * chooseRelList sub-field or the next cascade level).
  */
-const Section = z.enum(DATA_SECTIONS);
+// a function, not a module-level schema: a top-level zod call stays in the page's browser bundle (decision 023)
+const sectionSchema = () => z.enum(DATA_SECTIONS);
 
 async function sectionFields(portal: Portal, section: DataSection, values?: FieldValues | null): Promise<DynamicField[]> {
   const up = portal.upstream;
@@ -42,7 +45,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const kept = await takeKept(portal);
   const all = { ...detail, custom };
   const loaded = await Promise.all(DATA_SECTIONS.map(async (s) => [s, await withCascadeLevels(up, all[s])] as const));
-  return { sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>, i18n, kept: kept ? await restore(portal, all, kept) : null };
+  const constraints = Object.fromEntries(loaded.map(([s, fields]) => [s, formConstraint(allFieldsSchema(fields))])) as Record<DataSection, Constraints>;
+  return { sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>, constraints, i18n, kept: kept ? await restore(portal, all, kept) : null };
 }
 
 /**
@@ -51,30 +55,32 @@ export async function loader(args: LoaderFunctionArgs) {
  * save again. Never saved here.
  */
 async function restore(portal: Portal, all: Record<DataSection, DynamicField[]>, kept: KeptForm) {
+  const Section = sectionSchema();
   const section = Section.safeParse(keptValue(kept, "section"));
   if (!section.success) return null;
   const formData = keptFormData(kept);
   const fields = await withCascadeLevels(portal.upstream, all[section.data], postedValues(formData));
   const { submission } = parseDynamicForm(formData, fields, { section: Section, intent: z.enum(["save", "refresh"]).optional() });
-  return { section: section.data, result: refreshReply(submission.reply()), fields };
+  return { section: section.data, result: refreshReply(submission.reply()), fields, constraint: formConstraint(allFieldsSchema(fields)) };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "setting.data");
+  const Section = sectionSchema();
   const section = Section.safeParse(formData.get("section"));
   if (!section.success) throw data({ kind: "badRequest" as const }, { status: 400 });
   const name = section.data;
   const fields = await sectionFields(portal, name, postedValues(formData));
   const { submission, reply } = parseDynamicForm(formData, fields, { section: Section, intent: z.enum(["save", "refresh"]).optional() });
-  if (reply) return { section: name, result: reply, fields, saved: false };
-  if (submission.status !== "success") return data({ section: name, result: submission.reply(), fields, saved: false }, { status: 400 });
+  if (reply) return { section: name, result: reply, fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false };
+  if (submission.status !== "success") return data({ section: name, result: submission.reply(), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
   const up = portal.upstream;
   try {
     const files = await uploadFieldFiles(fields, submission.value as FieldValues, async (file) =>
       (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
     );
-    if (files.errors) return data({ section: name, result: submission.reply({ fieldErrors: files.errors }), fields, saved: false }, { status: 400 });
+    if (files.errors) return data({ section: name, result: submission.reply({ fieldErrors: files.errors }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
     const payload = toFieldPayload(fields, files.value);
     if (name === "custom") {
       const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
@@ -86,14 +92,14 @@ export async function action(args: ActionFunctionArgs) {
     if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
     // spec 001 §8: a code the portal knows in the page's language, any other message as it is; the typed values stay
     const message = upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:");
-    return data({ section: name, result: submission.reply({ formErrors: [message] }), fields, saved: false }, { status: 400 });
+    return data({ section: name, result: submission.reply({ formErrors: [message] }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
   }
   // saved: the loader revalidates, the form shows the stored values
-  return { section: name, result: submission.reply(), fields: null, saved: true };
+  return { section: name, result: submission.reply(), fields: null, constraint: null, saved: true };
 }
 
 export default function PersonalDataPage() {
-  const { sections, i18n, kept } = useLoaderData<typeof loader>();
+  const { sections, constraints, i18n, kept } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "personal");
   useNamespaces(i18n, "fields");
   const answer = useActionData<typeof action>();
@@ -105,7 +111,7 @@ export default function PersonalDataPage() {
         const mine = answer && "section" in answer && answer.section === section ? answer : !answer && kept?.section === section ? kept : undefined;
         const fields = sections[section];
         if (!fields.length) return null;
-        return <SectionForm key={section} section={section} fields={mine?.fields ?? fields} lastResult={mine?.result} saved={mine && "saved" in mine ? mine.saved : false} />;
+        return <SectionForm key={section} section={section} fields={mine?.fields ?? fields} constraint={mine?.constraint ?? constraints[section]} lastResult={mine?.result} saved={mine && "saved" in mine ? mine.saved : false} />;
       })}
     </div>
   );

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { nulFree } from "./nul-free.server";
+import { nulFree, withoutNul } from "./nul-free.server";
 
 async function through(chunks: Buffer[]): Promise<string> {
   const out: Buffer[] = [];
@@ -17,5 +17,16 @@ describe("nulFree", () => {
 
   it("passes chunks without 0x00 untouched", async () => {
     expect(await through([Buffer.from("<p>"), Buffer.from("云朵在线学院</p>")])).toBe("<p>云朵在线学院</p>");
+  });
+
+  it("drops NUL runs and single NULs anywhere in a chunk, as a per-byte filter would", () => {
+    const cases = [[0], [0, 0, 0], [1, 0, 2], [0, 1, 0, 0, 2, 0], [65, 66, 0, 0, 0, 67, 0], [1, 2, 3]];
+    for (const bytes of cases) {
+      const chunk = Buffer.from(bytes);
+      expect([...withoutNul(chunk)]).toEqual(bytes.filter((b) => b !== 0));
+    }
+    const big = Buffer.alloc(5000, 0x61);
+    for (let i = 0; i < big.length; i += 7) big[i] = 0;
+    expect(withoutNul(big).equals(Buffer.from([...big].filter((b) => b !== 0)))).toBe(true);
   });
 });

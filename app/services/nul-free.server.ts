@@ -11,7 +11,27 @@ import { Transform } from "node:stream";
 export function nulFree(): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      done(null, chunk.indexOf(0) === -1 ? chunk : chunk.filter((byte) => byte !== 0));
+      done(null, withoutNul(chunk));
     },
   });
+}
+
+/**
+ * `chunk` without its 0x00 bytes: the runs between them copied natively (a per-byte callback,
+ * `Uint8Array.filter`, cost about 2 % of a home page view's CPU, decision 023).
+ */
+export function withoutNul(chunk: Buffer): Buffer {
+  let at = chunk.indexOf(0);
+  if (at === -1) return chunk;
+  const out = Buffer.allocUnsafe(chunk.length);
+  let length = 0;
+  let from = 0;
+  while (at !== -1) {
+    length += chunk.copy(out, length, from, at);
+    from = at + 1;
+    while (from < chunk.length && chunk[from] === 0) from++; // the padding comes in runs
+    at = from < chunk.length ? chunk.indexOf(0, from) : -1;
+  }
+  length += chunk.copy(out, length, from);
+  return out.subarray(0, length);
 }

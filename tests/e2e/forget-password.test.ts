@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, type Sandbox } from "./support";
+import { expect, expectBrowserRefuses, test, type Sandbox } from "./support";
 
 // Seed users forget01 / forget02: one per project, so the portal's 60 s per-mobile SMS limit never couples runs.
 const mobileFor = (testInfo: TestInfo) => (testInfo.project.name === "js" ? "13800000006" : "13800000007");
@@ -49,14 +49,21 @@ test.describe("forgot password by phone (/login/forget?method=phone)", () => {
     await expect(page.locator('[data-error-for="mobile"]')).toHaveText("Please enter the correct mobile number.");
     await expect(page.getByLabel("Mobile number")).toHaveAttribute("aria-describedby", /-error$/);
     await page.getByLabel("Mobile number").fill(MOBILE);
-    await page.getByRole("button", { name: "Reset password" }).click();
-    await expect(page.locator('[data-error-for="smsCode"]')).toHaveText("SMS verification code cannot be empty.");
-    await expect(page.locator('[data-error-for="password"]')).toHaveText("The password cannot be empty.");
-    await page.getByLabel("Verification code").fill("000000");
-    await page.getByLabel("New password", { exact: true }).fill("abc");
-    await page.getByLabel("Confirm new password").fill("abd");
-    await page.getByRole("button", { name: "Reset password" }).click();
-    await expect(page.locator('[data-error-for="password"]')).toHaveText("The password must be 6-20 characters.");
+    const reset = () => page.getByRole("button", { name: "Reset password" }).click();
+    if (testInfo.project.name === "no-js") {
+      // decision 023: without JavaScript the browser checks the required fields before posting
+      await expectBrowserRefuses(page, reset, ["smsCode", "password", "confirmPassword"]);
+      await page.getByLabel("Verification code").fill("000000");
+    } else {
+      await reset();
+      await expect(page.locator('[data-error-for="smsCode"]')).toHaveText("SMS verification code cannot be empty.");
+      await expect(page.locator('[data-error-for="password"]')).toHaveText("The password cannot be empty.");
+      await page.getByLabel("Verification code").fill("000000");
+      await page.getByLabel("New password", { exact: true }).fill("abc");
+      await page.getByLabel("Confirm new password").fill("abd");
+      await reset();
+      await expect(page.locator('[data-error-for="password"]')).toHaveText("The password must be 6-20 characters.");
+    }
     await page.getByLabel("New password", { exact: true }).fill("Secret-999");
     await page.getByLabel("Confirm new password").fill("Secret-998");
     await page.getByRole("button", { name: "Reset password" }).click();

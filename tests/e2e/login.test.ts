@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, type Sandbox, logOut } from "./support";
+import { expect, expectBrowserRefuses, test, type Sandbox, logOut } from "./support";
 
 const PASSWORD = "Passw0rd!";
 
@@ -48,10 +48,16 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     expect(await page.content()).not.toContain("wrong-password");
   });
 
-  test("empty fields show the spec's messages (en)", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("empty fields show the spec's messages (en); without JavaScript the browser refuses them first", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login?lng=en");
     await ready(page, testInfo);
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    const submit = () => page.getByRole("button", { name: "Log in", exact: true }).click();
+    if (testInfo.project.name === "no-js") {
+      // decision 023: the schema's constraints (required) work without JavaScript
+      await expectBrowserRefuses(page, submit, ["account", "password"]);
+      return;
+    }
+    await submit();
     await expect(page.locator('[data-error-for="account"]')).toHaveText("Please enter your account.");
     await expect(page.locator('[data-error-for="password"]')).toHaveText("Please enter your password.");
     await expect(page.getByLabel("Account")).toHaveAttribute("aria-describedby", /-error$/);

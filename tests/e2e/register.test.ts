@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./support";
+import { expect, expectBrowserRefuses, test } from "./support";
 
 async function ready(page: Page, testInfo: TestInfo) {
   if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
@@ -21,21 +21,29 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByLabel("Username")).toHaveAttribute("maxlength", "20");
     await expect(page.getByRole("link", { name: "User agreement" })).toHaveAttribute("target", "_blank");
     await expect(page.getByRole("link", { name: "User agreement" })).toHaveAttribute("href", "/showRegisterAgreement");
-    await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(err(page, "username")).toHaveText("Please enter a username.");
-    await expect(err(page, "mobile")).toHaveText("Please enter your phone number.");
-    await expect(err(page, "smsCode")).toHaveText("SMS verification code cannot be empty.");
-    await expect(err(page, "password")).toHaveText("The password cannot be empty.");
-    await expect(err(page, "province")).toHaveText("Please fill in the province, city and county.");
-    await expect(err(page, "agreement")).toHaveText("Please agree to the user agreement.");
-    await page.getByLabel("Username").fill("9abc");
-    await page.getByLabel("Mobile number").fill("1234");
-    await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(err(page, "username")).toHaveText("Username must start with a letter.");
-    await expect(err(page, "mobile")).toHaveText("The phone number format is incorrect.");
-    await page.getByLabel("Username").fill("ab-c");
-    await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(err(page, "username")).toHaveText("The username can only consist of 4-20 letters, digits and underscores.");
+    const register = () => page.getByRole("button", { name: "Register", exact: true }).click();
+    if (testInfo.project.name === "no-js") {
+      // decision 023: without JavaScript the browser checks required fields and patterns before posting
+      await expectBrowserRefuses(page, register, ["username", "mobile", "smsCode", "password"]);
+      await page.getByLabel("Username").fill("9abc");
+      await expectBrowserRefuses(page, register, ["username"]);
+    } else {
+      await register();
+      await expect(err(page, "username")).toHaveText("Please enter a username.");
+      await expect(err(page, "mobile")).toHaveText("Please enter your phone number.");
+      await expect(err(page, "smsCode")).toHaveText("SMS verification code cannot be empty.");
+      await expect(err(page, "password")).toHaveText("The password cannot be empty.");
+      await expect(err(page, "province")).toHaveText("Please fill in the province, city and county.");
+      await expect(err(page, "agreement")).toHaveText("Please agree to the user agreement.");
+      await page.getByLabel("Username").fill("9abc");
+      await page.getByLabel("Mobile number").fill("1234");
+      await register();
+      await expect(err(page, "username")).toHaveText("Username must start with a letter.");
+      await expect(err(page, "mobile")).toHaveText("The phone number format is incorrect.");
+      await page.getByLabel("Username").fill("ab-c");
+      await register();
+      await expect(err(page, "username")).toHaveText("The username can only consist of 4-20 letters, digits and underscores.");
+    }
 
     const mobile = newMobile();
     const username = `u${mobile}`;

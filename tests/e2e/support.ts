@@ -114,3 +114,27 @@ export async function logOut(page: Page) {
   await page.getByTestId("user-menu").locator("summary").click();
   await page.getByRole("button", { name: "退出登录" }).click();
 }
+
+/**
+ * Without JavaScript the browser checks a form's constraints itself (decision 023: no `noValidate` in
+ * the served form): after `submit`, each named control is invalid and nothing was posted. The server's
+ * messages for the same empty or malformed post are asserted in tests/unit/pages/forms.test.ts.
+ */
+export async function expectBrowserRefuses(page: Page, submit: () => Promise<unknown>, invalid: string[]) {
+  const posts: string[] = [];
+  const onRequest = (request: { method(): string; url(): string }) => {
+    if (request.method() === "POST") posts.push(request.url());
+  };
+  page.on("request", onRequest);
+  try {
+    await submit();
+    for (const name of invalid) {
+      const valid = await page.locator(`[name="${name}"]`).first().evaluate((el) => (el as HTMLInputElement).validity.valid);
+      expect(valid, `${name} is invalid for the browser`).toBe(false);
+    }
+    await page.waitForTimeout(300);
+  } finally {
+    page.off("request", onRequest);
+  }
+  expect(posts, "the browser posted nothing").toEqual([]);
+}

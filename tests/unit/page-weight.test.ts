@@ -83,6 +83,25 @@ describe("client code stays light", () => {
   );
 });
 
+describe("forms validate on the server (decision 023)", () => {
+  // the browser build's metafile (vitest's globalSetup builds the app first)
+  const meta = JSON.parse(readFileSync(path.resolve(__dirname, "../../build/metafile.js.json"), "utf8")) as {
+    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+  };
+
+  it("no browser chunk carries zod or conform (26 KB gzip: a quarter of a page's budget)", () => {
+    const shipped = Object.entries(meta.outputs).flatMap(([out, { inputs }]) =>
+      Object.entries(inputs)
+        .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && /node_modules\/(zod|@conform-to)\//.test(input))
+        .map(([input]) => `${out} ← ${input}`),
+    );
+    // a form imports useForm from ~/components/form/use-form, constraints come from its loader
+    // (formConstraint), constants from zod-free modules (app/forms/limits.ts), and a route builds
+    // its schemas inside its action, not at module level
+    expect(shipped.slice(0, 5)).toEqual([]);
+  });
+});
+
 describe("the page's translator (app/i18n-runtime.ts)", () => {
   const t = createTranslator("en", {
     common: { site: { login: "Log in", points: "{{pointName}}: {{count}}" }, apples_one: "one apple", apples_other: "{{count}} apples" },

@@ -23,8 +23,9 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function start(env: Record<string, string> = {}): Promise<string> {
+async function start(env: Record<string, string> = {}, assets: Record<string, unknown> = {}, answer?: () => Response): Promise<string> {
   const build = {
+    ...assets,
     entry: { module: { crossSiteReason: (r: Request) => checkSameOrigin(r, tenantOf(r)), ...clientAddress, ...bodyLimit } },
   };
   const app = createApp({
@@ -34,6 +35,7 @@ async function start(env: Record<string, string> = {}): Promise<string> {
       const entry: Seen = { url: request.url, host: request.headers.get("Host"), forwarded: request.headers.get("X-Forwarded-For"), clientIp: context.clientIp };
       seen.push(entry);
       if (request.method === "POST") entry.body = await request.text();
+      if (answer) return answer();
       return new Response("ok", { headers: { "Set-Cookie": "a=1" } });
     },
   });
@@ -154,5 +156,83 @@ describe("WEB_CONCURRENCY (issue 18)", () => {
     expect(parseWebConcurrency("")).toBe(1);
     expect(parseWebConcurrency("4")).toBe(4);
     for (const bad of ["0", "65", "two", "-1", "1.5"]) expect(() => parseWebConcurrency(bad)).toThrow(/WEB_CONCURRENCY/);
+  });
+});
+
+describe("precompressed build assets (scripts/precompress.mjs, decision 023)", () => {
+  it("sends the brotli or gzip copy the browser accepts, the file itself otherwise", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const zlib = await import("node:zlib");
+    const http = await import("node:http");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "precompressed-"));
+    const js = Buffer.from(`export const a = "${"x".repeat(2000)}";\n`);
+    fs.writeFileSync(path.join(dir, "a.js"), js);
+    fs.writeFileSync(path.join(dir, "a.js.br"), zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(dir, "a.js.gz"), zlib.gzipSync(js, { level: 9 }));
+    const address = await start({}, { publicPath: "/build/", assetsBuildDirectory: dir });
+    const get = (pathname: string, acceptEncoding?: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const [host, port] = address.split(":");
+        http
+          .get({ host, port: Number(port), path: pathname, headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    try {
+      const br = await get("/build/a.js", "gzip, deflate, br, zstd");
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(br.headers["content-type"]).toMatch(/^application\/javascript/);
+      expect(br.headers["cache-control"]).toContain("immutable");
+      expect(zlib.brotliDecompressSync(br.body).equals(js)).toBe(true);
+      const gz = await get("/build/a.js", "gzip, br;q=0");
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(zlib.gunzipSync(gz.body).equals(js)).toBe(true);
+      const plain = await get("/build/a.js");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body.equals(js)).toBe(true);
+      // outside the build directory: nothing precompressed is sent
+      const outside = await get("/build/..%2f..%2fetc%2fpasswd", "br");
+      expect(outside.headers["content-encoding"]).toBeUndefined();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("streamed pages through compression (decision 023)", () => {
+  it("a burst of chunks is compressed as one block, not flushed chunk by chunk", async () => {
+    const zlib = await import("node:zlib");
+    const http = await import("node:http");
+    // what React writes: ~2 KB chunks of similar markup, all at once
+    const chunks = Array.from({ length: 40 }, (_, i) => `<li class="rounded border border-gray-200 p-4 text-sm">课程 ${i} · 云朵在线学院 ${"x".repeat(i % 7)}</li>`.repeat(12));
+    const whole = Buffer.from(chunks.join(""));
+    const address = await start({ COMPRESSION: "1" }, {}, () => {
+      const stream = new ReadableStream({
+        start(controller) {
+          for (const c of chunks) controller.enqueue(new TextEncoder().encode(c));
+          controller.close();
+        },
+      });
+      return new Response(stream, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
+    const [host, port] = address.split(":");
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      http
+        .get({ host, port: Number(port), path: "/home/index", headers: { "Accept-Encoding": "gzip" } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (c: Buffer) => parts.push(c));
+          res.on("end", () => resolve(Buffer.concat(parts)));
+        })
+        .on("error", reject);
+    });
+    expect(zlib.gunzipSync(body).equals(whole)).toBe(true);
+    // one-shot gzip of the same page; a flush per chunk added a deflate block (and a zlib call) per chunk
+    const oneShot = zlib.gzipSync(whole).length;
+    expect(body.length).toBeLessThan(oneShot * 1.5);
   });
 });

@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/form/Field";
+import { getFormProps, getInputProps, useForm, type SchemaConstraints } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
 import { useNamespaces } from "~/components/use-namespaces";
 import type { PanelProps } from "~/components/auth/panel-props";
-import { LoginSchema } from "~/forms/login";
+import type { LoginSchema } from "~/forms/login";
 import type { Outcome } from "~/forms/outcome";
 import type { I18nData } from "~/components/use-namespaces";
 
@@ -33,6 +32,7 @@ export type LoginData = {
   thirdFailed: boolean;
   faceFailed: boolean;
   outcome: Outcome | null;
+  constraint: SchemaConstraints<typeof LoginSchema>;
 };
 
 /**
@@ -57,10 +57,7 @@ export function LoginPanel({
     id: `${idPrefix}login-${mode}`,
     lastResult: busy ? undefined : result,
     defaultValue: { account: data.remembered, remember: data.remembered ? "on" : undefined },
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint: data.constraint,
   });
   // A failed attempt never keeps the password, also when JavaScript kept what was typed.
   const passwordId = fields.password.id;
@@ -114,7 +111,6 @@ export function LoginPanel({
         {...getFormProps(form)}
         aria-labelledby={`${idPrefix}login-heading`}
         aria-describedby={data.faceFailed && !actionData ? faceFailedId : undefined}
-        noValidate
       >
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="backUrl" value={data.backUrl} />

@@ -1,17 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/form/Field";
+import { getFormProps, getInputProps, useForm, type SchemaConstraints } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import type { PanelProps } from "~/components/auth/panel-props";
-import { RegisterSendCodeSchema, registerSchema, USERNAME_MAX } from "~/forms/register";
+import { USERNAME_MAX } from "~/forms/limits";
 import type { Outcome } from "~/forms/outcome";
-import type { RegisterFlags } from "~/forms/register";
+import type { RegisterFlags, registerSchema } from "~/forms/register";
 import type { I18nData } from "~/components/use-namespaces";
 
 /** A province of the region picker: its cities and their counties. */
@@ -26,6 +25,7 @@ export type RegisterData = {
   rawBackUrl: string;
   cities: Province[];
   outcome: Outcome | null;
+  constraint: SchemaConstraints<ReturnType<typeof registerSchema>>;
 };
 
 /**
@@ -47,11 +47,7 @@ export function RegisterPanel({
   const [form, fields] = useForm({
     id: `${idPrefix}register`,
     lastResult: busy ? undefined : outcome?.result,
-    constraint: getZodConstraint(registerSchema(flags)),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "sendCode" ? RegisterSendCodeSchema : registerSchema(flags) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: loaderData.constraint,
   });
   const passwordId = fields.password.id;
   useEffect(() => {
@@ -79,7 +75,7 @@ export function RegisterPanel({
           <Heading id={id("register-heading")} className="border-b-2 border-brand pb-2 font-semibold text-brand">{t("tabs.register")}</Heading>
         </div>
         {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
-        <FormComponent method="post" action={action} {...getFormProps(form)} aria-labelledby={id("register-heading")} noValidate>
+        <FormComponent method="post" action={action} {...getFormProps(form)} aria-labelledby={id("register-heading")}>
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="backUrl" value={loaderData.backUrl} />
           {flags.usernameFlag ? (

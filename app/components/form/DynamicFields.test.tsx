@@ -1,20 +1,20 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { useForm, type SubmissionResult } from "~/components/form/use-form";
+import { formConstraint } from "~/forms/constraint.server";
 import { renderToString } from "react-dom/server";
 import { createTranslator, TranslationProvider } from "~/i18n-runtime";
 import { describe, expect, it } from "vitest";
 import { DynamicFields } from "~/components/form/DynamicFields";
-import { defaultValues, dynamicFieldsSchema, normaliseStudentInfoFields, type DynamicField } from "~/forms/dynamic-fields";
+import { allFieldsSchema, defaultValues, dynamicFieldsSchema, normaliseStudentInfoFields, type DynamicField } from "~/forms/dynamic-fields";
 import en from "~/locales/en/fields.json";
 
 const i18n = createTranslator("en", { fields: en });
 
 function Harness({ fields, lastResult }: { fields: DynamicField[]; lastResult?: SubmissionResult<string[]> }) {
-  const [form] = useForm<Record<string, string | string[]>>({
+  const [form] = useForm({
     id: "f",
     lastResult,
     defaultValue: defaultValues(fields),
-    constraint: getZodConstraint(dynamicFieldsSchema(fields)),
+    constraint: formConstraint(allFieldsSchema(fields)),
   });
   return <DynamicFields fields={fields} form={form} />;
 }
@@ -85,5 +85,15 @@ describe("DynamicFields renderer", () => {
     const failed = render(fields, { status: "error", initialValue: { df_name: "" }, error: { df_name: ["required"] } });
     expect(failed).toContain("required, please enter related information");
     expect(failed).toMatch(/aria-invalid="true" aria-describedby="[^"]*df_name-error/);
+  });
+});
+
+describe("the browser constraints of the kit (decision 023)", () => {
+  it("cover the sub-fields a form shows later (without JavaScript: after a refresh)", () => {
+    // the visible fields' schema leaves the hidden sub-field out: its `required` would be missing once shown
+    expect(formConstraint(dynamicFieldsSchema(fields)).df_job_other).toBeUndefined();
+    expect(formConstraint(allFieldsSchema(fields)).df_job_other?.required).toBe(true);
+    const shown = render(fields, { status: "error", initialValue: { df_job: "other" }, error: {} });
+    expect(shown).toMatch(/<input[^>]*name="df_job_other"[^>]*required=""/);
   });
 });

@@ -1,4 +1,4 @@
-import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata } from "~/components/form/use-form";
 import { useTranslation } from "~/i18n-runtime";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldError } from "~/components/form/Field";
@@ -14,21 +14,22 @@ import {
 } from "~/forms/dynamic-fields";
 
 /**
- * The dynamic-field kit's renderer (decision 017) on a conform form: the visible fields for the form's
- * current values, each with its label, hint (fieldTip), error and the browser constraints that
- * `getZodConstraint` put on the form. The route loads the `fields` namespace.
+ * The dynamic-field kit's renderer (decision 017) on a form of `~/components/form/use-form` (decision
+ * 023): the visible fields for the form's current values, each with its label, hint (fieldTip), error and
+ * the browser constraints the loader sent (`formConstraint(allFieldsSchema(fields))`: sub-fields included). The route loads
+ * the `fields` namespace.
  *
  * Without JavaScript a field with sub-fields (chooseRelList) or a cascade level offers a submit button
  * `intent=refresh`: the route re-renders the form with every value kept (`refreshReply`). With
  * JavaScript sub-fields follow the form's value at once and that button is not shown.
  *
- * Give `useForm` an explicit `id`: conform finds the form by id, and a `useId` value generated on the
- * server need not match the client's, which silently stops live values (counter, sub-fields).
+ * `useForm` takes an explicit `id`: the live values (counter, sub-fields) are read from the form element
+ * with that id.
  */
-export function DynamicFields({ fields, form }: { fields: Field[]; form: FormMetadata<Record<string, any>> }) {
+export function DynamicFields({ fields, form }: { fields: Field[]; form: FormMetadata }) {
   const { t } = useTranslation("fields");
   const hydrated = useHydrated();
-  const fieldset = form.getFieldset() as Record<string, FieldMetadata<unknown>>;
+  const fieldset = form.getFieldset();
   const values = (form.value ?? form.initialValue ?? null) as FieldValues | null;
   return (
     <div className="space-y-4" data-dynamic-fields>
@@ -59,7 +60,7 @@ function list(value: unknown): string[] {
 }
 
 /** One field: label, control, counter, hint, error. */
-export function DynamicField({ field, meta, refresh, t }: { field: Field; meta: FieldMetadata<unknown>; refresh: boolean; t: T }) {
+export function DynamicField({ field, meta, refresh, t }: { field: Field; meta: FieldMetadata; refresh: boolean; t: T }) {
   // an error of a part (`name[1]`) shows at the field too
   const error = fieldErrorText(t, meta.errors?.[0] ?? Object.values(meta.allErrors ?? {})[0]?.[0]);
   const hintId = `${meta.id}-hint`;
@@ -121,7 +122,7 @@ function ReadOnlyValue({ field, t, id }: { field: Field; t: T; id: string }) {
 
 type Aria = { "aria-invalid": true | undefined; "aria-describedby": string | undefined };
 
-function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata<unknown>; aria: Aria; t: T }) {
+function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; aria: Aria; t: T }) {
   const name = meta.name;
   const initial = meta.initialValue as unknown;
   const first = list(initial)[0] ?? "";

@@ -1,4 +1,4 @@
-import { visibleFields } from "./schema";
+import { visibleFields } from "./values";
 import type { DynamicField, FieldValues } from "./types";
 
 /** Spec 001 §5 "Uploads" and §9: 5 MB (5242880 bytes) for attachments and images. */

@@ -2,5 +2,6 @@
 export * from "./types";
 export * from "./normalise";
 export * from "./schema";
+export * from "./values";
 export * from "./parse";
 export * from "./files";

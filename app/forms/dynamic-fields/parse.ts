@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
-import { dynamicFieldsShape, isRefresh, refreshReply } from "./schema";
+import { dynamicFieldsShape, refreshReply } from "./schema";
+import { isRefresh } from "./values";
 import type { DynamicField, FieldValues } from "./types";
 
 /** The posted values by name (repeated names → lists), enough to decide which sub-fields are shown. */

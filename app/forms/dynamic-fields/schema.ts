@@ -1,6 +1,7 @@
 import * as z from "zod/v4";
 import { dateToTimestamp } from "./normalise";
 import { BIRTHDAY_CODE, DATE_MAX, DATE_MIN, LIST_TYPES, type DynamicField, type FieldValues } from "./types";
+import { valueOf, visibleFields } from "./values";
 
 /**
  * Error codes of the kit (i18n namespace `fields`, `errors.<code>`; `tooLong:N` carries the limit).
@@ -147,38 +148,28 @@ function listOf(field: DynamicField, s: z.ZodType<unknown[]>): z.ZodType {
   return field.required ? list.refine((v) => (v as unknown[]).length > 0, { error: FE.required }) : list;
 }
 
-/** The form's current value of a field as strings (conform payload, `lastResult.initialValue` or `form.value`). */
-export function valueOf(values: FieldValues | null | undefined, field: DynamicField): string[] {
-  if (!values) return field.value;
-  const raw = values[field.name];
-  if (raw === undefined || raw === null) return [];
-  const list = Array.isArray(raw) ? raw : [raw];
-  return list.filter((v): v is string => typeof v === "string" && v !== "");
-}
-
-/**
- * The fields shown for the current values, in render order: each field, then the sub-fields of its
- * chosen options (chooseRelList), recursively. Without `values` (first render) the stored values decide.
- */
-export function visibleFields(fields: DynamicField[], values?: FieldValues | null): DynamicField[] {
-  const out: DynamicField[] = [];
-  const walk = (list: DynamicField[]) => {
-    for (const field of list) {
-      out.push(field);
-      if (!field.conditions.length) continue;
-      const chosen = new Set(field.readOnly ? field.value : valueOf(values, field));
-      for (const condition of field.conditions) if (chosen.has(condition.when)) walk(condition.fields);
-    }
-  };
-  walk(fields);
-  return out;
-}
-
 /** The zod shape of the editable visible fields, to spread into a route's own form schema. */
 export function dynamicFieldsShape(fields: DynamicField[], values?: FieldValues | null): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of visibleFields(fields, values)) if (!field.readOnly) shape[field.name] = fieldSchema(field);
   return shape;
+}
+
+/**
+ * Every editable field, the sub-fields of every option included: the schema a loader gives
+ * `formConstraint` (decision 023), so that a sub-field the form shows later (JavaScript off: after a
+ * refresh) carries its constraints too. Validation itself uses `dynamicFieldsSchema` (visible fields).
+ */
+export function allFieldsSchema(fields: DynamicField[]) {
+  const shape: Record<string, z.ZodType> = {};
+  const walk = (list: DynamicField[]) => {
+    for (const field of list) {
+      if (!field.readOnly) shape[field.name] ??= fieldSchema(field);
+      for (const condition of field.conditions) walk(condition.fields);
+    }
+  };
+  walk(fields);
+  return z.object(shape);
 }
 
 /** The schema of a form made of these fields only. */
@@ -204,40 +195,7 @@ export function toFieldPayload(fields: DynamicField[], value: FieldValues): Fiel
   });
 }
 
-/**
- * Cascade: the parent ids whose children make each level's options for the current value: `["0"]` for
- * the first level, then one per chosen level (`/student/customize/option/{fieldId}/{pid}`).
- */
-export function cascadeParents(field: DynamicField, values?: FieldValues | null): string[] {
-  return ["0", ...valueOf(values, field)];
-}
-
-/** The form's no-JS refresh (a submit button `intent=refresh`): re-render with every value kept, no errors. */
-export const REFRESH_INTENT = "refresh";
-
-export function isRefresh(formData: FormData): boolean {
-  return formData.get("intent") === REFRESH_INTENT;
-}
-
 /** A conform reply for a refresh: the values come back (`initialValue`), the errors do not. */
 export function refreshReply<R extends { error?: unknown }>(reply: R): R {
   return { ...reply, error: {} };
-}
-
-/** The form's default values from the stored ones (conform `defaultValue`): a string, or a list for list types. */
-export function defaultValues(fields: DynamicField[]): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  const walk = (list: DynamicField[]) => {
-    for (const field of list) {
-      if (!field.readOnly) out[field.name] = LIST_TYPES.has(field.type) ? field.value : (field.value[0] ?? "");
-      for (const condition of field.conditions) walk(condition.fields);
-    }
-  };
-  walk(fields);
-  return out;
-}
-
-/** Whether the form needs `encType="multipart/form-data"` (an annex or image field is shown). */
-export function needsMultipart(fields: DynamicField[], values?: FieldValues | null): boolean {
-  return visibleFields(fields, values).some((f) => !f.readOnly && (f.type === "annex" || f.type === "image"));
 }

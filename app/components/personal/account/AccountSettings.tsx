@@ -1,20 +1,18 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import * as z from "zod/v4";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { KeptNotice } from "~/components/personal/KeptNotice";
 import { SmsCodeField } from "~/components/auth/SmsCodeField";
 import { Field } from "~/components/form/Field";
+import { getFormProps, getInputProps, useForm, type SchemaConstraints, type SubmissionResult } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
 import { upstreamErrorText } from "~/services/upstream-messages";
 import { useShell } from "~/components/shell/use-shell";
 import { useNamespaces } from "~/components/use-namespaces";
-import { BindEmailSchema, BindMobileSchema, BindUsernameSchema, PasswordBySmsSchema, type AccountForm } from "~/forms/account-settings";
-import { ChangePasswordSchema } from "~/forms/change-password";
+import type { AccountForm, BindEmailSchema, BindMobileSchema, BindUsernameSchema, PasswordBySmsSchema } from "~/forms/account-settings";
+import type { ChangePasswordSchema } from "~/forms/change-password";
 import type { CaptchaChallenge } from "~/services/captcha.server";
 
 export type AccountOutcome = {
@@ -39,8 +37,17 @@ type Info = {
 };
 type I18nData = { locale: string; bundles: Record<string, unknown> };
 
+/** The browser constraints of the page's forms, from the loader (`formConstraint`, decision 023). */
+export type AccountConstraints = {
+  email: SchemaConstraints<typeof BindEmailSchema>;
+  mobile: SchemaConstraints<typeof BindMobileSchema>;
+  username: SchemaConstraints<typeof BindUsernameSchema>;
+  password: SchemaConstraints<typeof ChangePasswordSchema>;
+  passwordSms: SchemaConstraints<typeof PasswordBySmsSchema>;
+};
+
 /** The account settings page (spec 001 §7): information, the bind forms, third-party accounts, the password. */
-export function AccountSettings({ info, i18n, outcome }: { info: Info; i18n: I18nData; outcome?: AccountOutcome }) {
+export function AccountSettings({ info, i18n, outcome, constraints }: { info: Info; i18n: I18nData; outcome?: AccountOutcome; constraints: AccountConstraints }) {
   useNamespaces(i18n, "login");
   const { t } = useTranslation("personal", { keyPrefix: "account" });
   const shell = useShell();
@@ -71,12 +78,12 @@ export function AccountSettings({ info, i18n, outcome }: { info: Info; i18n: I18
           <dd>{info.nickName || t("info.none")}</dd>
         </dl>
       </Section>
-      <EmailForm bound={Boolean(info.email)} outcome={of("email")} />
-      <MobileForm bound={Boolean(info.mobile)} outcome={of("mobile")} />
-      {info.username ? null : <UsernameForm outcome={of("username")} />}
+      <EmailForm bound={Boolean(info.email)} outcome={of("email")} constraint={constraints.email} />
+      <MobileForm bound={Boolean(info.mobile)} outcome={of("mobile")} constraint={constraints.mobile} />
+      {info.username ? null : <UsernameForm outcome={of("username")} constraint={constraints.username} />}
       <ThirdParty list={info.thirdPartyList} outcome={of("third")} />
-      <PasswordForm outcome={of("password")} />
-      {info.mobile ? <PasswordBySmsForm outcome={of("passwordSms")} /> : null}
+      <PasswordForm outcome={of("password")} constraint={constraints.password} />
+      {info.mobile ? <PasswordBySmsForm outcome={of("passwordSms")} constraint={constraints.passwordSms} /> : null}
     </div>
   );
 }
@@ -122,16 +129,14 @@ function FormErrors({ errors, id }: { errors?: string[]; id: string }) {
   ) : null;
 }
 
-function EmailForm({ bound, outcome }: { bound: boolean; outcome?: AccountOutcome }) {
+function EmailForm({ bound, outcome, constraint }: { bound: boolean; outcome?: AccountOutcome; constraint: AccountConstraints["email"] }) {
   const { t } = useTranslation("personal", { keyPrefix: "account" });
   const err = useErr();
   const { busy, idle } = usePending("bindEmail");
   const [form, fields] = useForm({
     id: "account-email",
     lastResult: idle && !outcome?.done ? outcome?.result : undefined,
-    constraint: getZodConstraint(BindEmailSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BindEmailSchema }),
-    shouldValidate: "onSubmit",
+    constraint,
   });
   return (
     <Section id="account-email-title" title={bound ? t("email.change") : t("email.bind")}>
@@ -146,17 +151,14 @@ function EmailForm({ bound, outcome }: { bound: boolean; outcome?: AccountOutcom
   );
 }
 
-function MobileForm({ bound, outcome }: { bound: boolean; outcome?: AccountOutcome }) {
+function MobileForm({ bound, outcome, constraint }: { bound: boolean; outcome?: AccountOutcome; constraint: AccountConstraints["mobile"] }) {
   const { t } = useTranslation("personal", { keyPrefix: "account" });
   const err = useErr();
   const { busy, idle } = usePending("bindMobile");
-  const [form, fields] = useForm<z.input<typeof BindMobileSchema>>({
+  const [form, fields] = useForm({
     id: "account-mobile",
     lastResult: idle && !outcome?.done ? outcome?.result : undefined,
-    constraint: getZodConstraint(BindMobileSchema),
-    onValidate: ({ formData, submitter }) =>
-      parseWithZod(formData, { schema: (submitter?.getAttribute("value") === "sendCode" ? BindMobileSchema.pick({ mobile: true }).loose() : BindMobileSchema.omit({ intent: true }).loose()) as unknown as typeof BindMobileSchema }),
-    shouldValidate: "onSubmit",
+    constraint,
   });
   return (
     <Section id="account-mobile-title" title={bound ? t("mobile.change") : t("mobile.bind")}>
@@ -179,16 +181,14 @@ function MobileForm({ bound, outcome }: { bound: boolean; outcome?: AccountOutco
   );
 }
 
-function UsernameForm({ outcome }: { outcome?: AccountOutcome }) {
+function UsernameForm({ outcome, constraint }: { outcome?: AccountOutcome; constraint: AccountConstraints["username"] }) {
   const { t } = useTranslation("personal", { keyPrefix: "account" });
   const err = useErr();
   const { busy, idle } = usePending("bindUsername");
   const [form, fields] = useForm({
     id: "account-username",
     lastResult: idle && !outcome?.done ? outcome?.result : undefined,
-    constraint: getZodConstraint(BindUsernameSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BindUsernameSchema }),
-    shouldValidate: "onSubmit",
+    constraint,
   });
   return (
     <Section id="account-username-title" title={t("username.bind")}>
@@ -235,15 +235,13 @@ function ThirdParty({ list, outcome }: { list: Info["thirdPartyList"]; outcome?:
 }
 
 /** The change with the current password: the forced change of spec 000 §4 uses it (messages in `common`). */
-function PasswordForm({ outcome }: { outcome?: AccountOutcome }) {
+function PasswordForm({ outcome, constraint }: { outcome?: AccountOutcome; constraint: AccountConstraints["password"] }) {
   const { t } = useTranslation();
   const { busy, idle } = usePending("password");
   const [form, fields] = useForm({
     id: "account-password",
     lastResult: idle ? outcome?.result : undefined,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldValidate: "onSubmit",
+    constraint,
   });
   const message = (key: string | undefined) => (key ? (key.startsWith("password.") ? t(`account.${key}`) : (upstreamErrorText(t as never, key) ?? key)) : undefined);
   const field = (f: typeof fields.oldPassword, label: string) => (
@@ -269,21 +267,16 @@ function PasswordForm({ outcome }: { outcome?: AccountOutcome }) {
   );
 }
 
-const SmsPasswordClient = PasswordBySmsSchema;
-const SendOnly = z.object({}).loose();
 
 /** Verify identity by the STU_UPDATE_PWD code sent to the account's mobile, then set the new password. */
-function PasswordBySmsForm({ outcome }: { outcome?: AccountOutcome }) {
+function PasswordBySmsForm({ outcome, constraint }: { outcome?: AccountOutcome; constraint: AccountConstraints["passwordSms"] }) {
   const { t } = useTranslation("personal", { keyPrefix: "account" });
   const err = useErr();
   const { busy, idle } = usePending("passwordBySms");
-  const [form, fields] = useForm<z.input<typeof PasswordBySmsSchema>>({
+  const [form, fields] = useForm({
     id: "account-password-sms",
     lastResult: idle ? outcome?.result : undefined,
-    constraint: getZodConstraint(SmsPasswordClient),
-    onValidate: ({ formData, submitter }) =>
-      parseWithZod(formData, { schema: (submitter?.getAttribute("value") === "sendCode" ? SendOnly : SmsPasswordClient) as typeof PasswordBySmsSchema }),
-    shouldValidate: "onSubmit",
+    constraint,
   });
   return (
     <Section id="account-password-sms-title" title={t("passwordSms.title")}>

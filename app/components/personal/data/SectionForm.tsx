@@ -1,11 +1,10 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DynamicFields } from "~/components/form/DynamicFields";
 import { fieldErrorText } from "~/components/form/messages";
-import { defaultValues, dynamicFieldsSchema, needsMultipart, parseDynamicForm, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
+import { defaultValues, needsMultipart, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 
 /** The forms of the personal-data page: the four `save/*\/info` sections and the custom fields (spec 001 §7). */
 export const DATA_SECTIONS = ["base", "contact", "other", "register", "custom"] as const;
@@ -14,17 +13,21 @@ export type DataSection = (typeof DATA_SECTIONS)[number];
 /**
  * One section as its own conform form on the dynamic-field kit: `section` names it for the action, the
  * save button posts `intent=save` (the kit's refresh buttons post `intent=refresh`). Errors, values kept
- * on failure and the upstream's message come back from the server; with JavaScript the same rules run
- * first in the browser and the button shows the pending state.
+ * on failure and the upstream's message come back from the server (decision 023: the rules run on the
+ * server only; without JavaScript the browser checks the constraints); with JavaScript the button shows
+ * the pending state.
  */
 export function SectionForm({
   section,
   fields,
   lastResult,
   saved,
+  constraint,
 }: {
   section: DataSection;
   fields: DynamicField[];
+  /** the loader's (or the action's, for the fields it answered with) `formConstraint(allFieldsSchema(fields))` */
+  constraint: Constraints;
   lastResult?: SubmissionResult<string[]>;
   saved: boolean;
 }) {
@@ -32,14 +35,11 @@ export function SectionForm({
   const { t: tf } = useTranslation("fields");
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("section") === section;
-  const [form] = useForm<Record<string, any>>({
+  const [form] = useForm({
     id: `personal-data-${section}`,
     lastResult,
     defaultValue: defaultValues(fields),
-    constraint: getZodConstraint(dynamicFieldsSchema(fields)),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseDynamicForm(formData, fields).submission,
+    constraint,
   });
   const headingId = `${form.id}-heading`;
   const formError = fieldErrorText(tf, form.errors?.[0]);
@@ -52,8 +52,8 @@ export function SectionForm({
       <Form
         method="post"
         id={form.id}
-        onSubmit={form.onSubmit}
         noValidate={form.noValidate}
+        data-validate="server"
         encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined}
         aria-describedby={formError ? form.errorId : undefined}
         className="space-y-4"
