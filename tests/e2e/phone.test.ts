@@ -179,10 +179,42 @@ async function expectInitialShown(page: Page) {
   const name = (await page.getByTestId("user-name").textContent())!.trim();
   await expect(avatar.getByTestId("avatar-initial")).toHaveText(Array.from(name)[0]!);
   await expect(avatar.getByTestId("avatar-initial")).toBeVisible();
-  // the picture failed and draws nothing (no alt text, no broken-image sign): the initial behind it shows
   const img = avatar.locator("img");
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 0)).toBe(true);
   expect(await img.getAttribute("alt")).toBe("");
+  // What is drawn is the initial alone: nearly the same pixels as with the failed picture taken away.
+  // The control: without the fallback's style the browser's broken-image sign shows and many pixels differ.
+  const shot = async (style: string) => {
+    await img.evaluate((el, css) => el.setAttribute("style", css), style);
+    return avatar.screenshot();
+  };
+  const initialOnly = await shot("visibility: hidden");
+  const fallback = await shot("");
+  const brokenSign = await img.evaluate((el) => el.classList.remove("shell-avatar-img")).then(() => shot(""));
+  await img.evaluate((el) => el.classList.add("shell-avatar-img"));
+  expect(await differingPixels(page, fallback, initialOnly)).toBeLessThan(0.03);
+  expect(await differingPixels(page, brokenSign, initialOnly)).toBeGreaterThan(0.05);
+}
+
+/** The share of pixels whose colour differs clearly (anti-aliasing aside) between two PNG screenshots (decoded by the page). */
+function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(async ([a64, b64]) => {
+    const pixels = async (b64: string) => {
+      const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext("2d")!;
+      context.drawImage(bitmap, 0, 0);
+      return context.getImageData(0, 0, bitmap.width, bitmap.height);
+    };
+    const [x, y] = [await pixels(a64), await pixels(b64)];
+    if (x.width !== y.width || x.height !== y.height) return 1;
+    let differ = 0;
+    for (let i = 0; i < x.data.length; i += 4) {
+      if ([0, 1, 2].some((c) => Math.abs(x.data[i + c]! - y.data[i + c]!) > 96)) differ += 1;
+    }
+    return differ / (x.width * x.height);
+  }, [a.toString("base64"), b.toString("base64")] as const);
 }
 
 async function expectCentred(page: Page, dialog: ReturnType<Page["getByRole"]>) {

@@ -231,7 +231,7 @@ function MainNav({ shell }: { shell: ShellView }) {
   if (shell.headMenus.length === 0) return null;
   return (
     <nav aria-label={t("site.mainNav")}>
-      <ul className="mx-auto flex max-w-6xl flex-col px-4 py-1 text-sm lg:flex-row lg:flex-wrap lg:items-center lg:gap-1 lg:py-0">
+      <ul className="mx-auto flex max-w-6xl flex-col px-1 py-1 text-sm lg:px-4 lg:flex-row lg:flex-wrap lg:items-center lg:gap-1 lg:py-0">
         {shell.headMenus.map((menu, index) => (
           <li key={menu.id} className={`relative ${index === 0 ? "menuIndex" : ""}`}>
             {menu.children.length > 0 ? (
@@ -455,7 +455,7 @@ function UserMenu({ shell }: { shell: ShellView }) {
             // The badge is its text; the company's icon (if it loads) decorates it at a fixed 14 px, so a
             // broken icon can neither show the browser's broken-image sign nor stretch the header.
             <span data-testid="member-icon" className="inline-flex h-5 shrink-0 items-center gap-0.5 overflow-hidden rounded bg-amber-100 px-1 text-xs leading-none text-amber-800">
-              {user.memberIco ? <img src={user.memberIco} alt="" width={14} height={14} className="h-3.5 w-3.5 object-contain" /> : null}
+              {user.memberIco ? <img src={user.memberIco} alt="" width={14} height={14} className="shell-badge-img h-3.5 w-3.5 object-contain" /> : null}
               {t("site.member")}
             </span>
           ) : null}
@@ -500,13 +500,15 @@ function UserMenu({ shell }: { shell: ShellView }) {
 
 /**
  * The user's avatar with an initials fallback that needs no JavaScript: the initial is drawn first and
- * the picture over it; a picture that does not load (alt="") draws nothing, so the initial shows.
+ * the picture over it. A picture that does not load would show the browser's broken-image sign: the
+ * broken picture draws its `::after` (app/tailwind.css), the same initial, over that sign; a loaded
+ * picture has no pseudo-elements.
  */
 function Avatar({ src, name }: { src: string; name: string }) {
   return (
     <span aria-hidden="true" data-testid="avatar" className="relative inline-flex h-7 w-7 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand text-sm text-white">
       <span data-testid="avatar-initial">{Array.from(name)[0] ?? "?"}</span>
-      {src ? <img src={src} alt="" width={28} height={28} className="absolute inset-0 h-full w-full rounded-full object-cover" /> : null}
+      {src ? <img src={src} alt="" width={28} height={28} data-initial={Array.from(name)[0] ?? "?"} className="shell-avatar-img absolute inset-0 h-full w-full rounded-full object-cover" /> : null}
     </span>
   );
 }
