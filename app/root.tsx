@@ -120,14 +120,14 @@ export function Layout({ children }: { children: ReactNode }) {
           {root && shell ? (
             <AuthenticityTokenProvider token={root.csrfToken}>
               {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}
-              <Header shell={shell} />
+              {/* The side bar is the header's last child: on phones its one button sits in the header's bar. */}
+              <Header shell={shell} side={root.shell.sidebar && !headerOnly ? <SideBar sidebar={root.shell.sidebar} /> : null} />
               {root.notice ? <Notice code={root.notice} /> : null}
               <main id="main" className="flex-1">
                 {children}
               </main>
               {headerOnly ? null : <Footer shell={shell} />}
               {shell.user ? <Presence userId={shell.user.userId} /> : null}
-              {root.shell.sidebar && !headerOnly ? <SideBar sidebar={root.shell.sidebar} /> : null}
             </AuthenticityTokenProvider>
           ) : (
             <main id="main" className="flex-1">

@@ -35,25 +35,43 @@ function outsideViewport(page: Page) {
   });
 }
 
-/** Interactive elements that the side bar covers at their centre, each scrolled to the middle of the screen. */
+/**
+ * Interactive elements that the side bar covers at their centre: at every scroll position (half a screen
+ * apart) for the controls then wholly on screen, and for each control scrolled to the middle of the screen.
+ */
 function coveredBySideBar(page: Page) {
   return page.evaluate(() => {
     const side = document.querySelector(".shell-sidebar");
     if (!side) return { controls: 0, covered: ["no side bar on the page"] };
-    const covered: string[] = [];
-    let controls = 0;
-    const all = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]"));
-    for (const el of all) {
-      if (side.contains(el) || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    const covered = new Set<string>();
+    const all = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]")).filter(
+      (el) => !side.contains(el) && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }),
+    );
+    const parts = Array.from(side.querySelectorAll<HTMLElement>("summary, a, div")).filter((el) => el.checkVisibility());
+    const check = (el: HTMLElement) => {
       const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      controls += 1;
+      if (r.width === 0 || r.height === 0 || r.top < 0 || r.bottom > window.innerHeight) return false;
+      const name = `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30)}"`;
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (hit && side.contains(hit)) covered.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 30)}"`);
+      if (hit && side.contains(hit)) covered.add(name);
+      // any overlap with a button of the side bar counts, not only the centre
+      for (const part of parts) {
+        const p = part.getBoundingClientRect();
+        if (p.width > 0 && p.left < r.right - 1 && p.right > r.left + 1 && p.top < r.bottom - 1 && p.bottom > r.top + 1) covered.add(`${name} (overlaps)`);
+      }
+      return true;
+    };
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      all.forEach(check);
     }
-    window.scrollTo(0, 0);
-    return { controls, covered };
+    let controls = 0;
+    for (const el of all) {
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      if (check(el)) controls += 1;
+    }
+    window.scrollTo({ top: 0, behavior: "instant" });
+    return { controls, covered: [...covered] };
   });
 }
 
@@ -133,6 +151,8 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
     await menuButton(page).click();
     await page.getByTestId("user-menu").locator("summary").click();
     await expect(page.getByTestId("user-menu").getByRole("link", { name: "个人设置" })).toBeVisible();
+    await page.getByTestId("app-download").locator("summary").click();
+    await expect(page.getByTestId("app-qr")).toBeVisible();
     const { out, scrollWidth, innerWidth } = await outsideViewport(page);
     expect(out).toEqual([]);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);

@@ -39,7 +39,7 @@ export function isHomePath(pathname: string): boolean {
  * JavaScript and costs none. From 1024 px the disclosure and its content box are `display: contents`
  * (app/tailwind.css): the template's rows lay out exactly as before and the menu button is hidden.
  */
-export function Header({ shell }: { shell: ShellView }) {
+export function Header({ shell, side }: { shell: ShellView; side?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { site } = shell;
@@ -67,7 +67,7 @@ export function Header({ shell }: { shell: ShellView }) {
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("site.skipToContent")}
       </a>
-      <div className="flex min-h-15 items-center py-2 pl-4 pr-16 lg:hidden" data-testid="phone-bar">
+      <div className={`flex min-h-15 items-center py-2 pl-4 lg:hidden ${side ? "pr-28" : "pr-16"}`} data-testid="phone-bar">
         <Logo shell={shell} phone />
       </div>
       <details className="shell-menu" data-testid="header-menu">
@@ -124,6 +124,7 @@ export function Header({ shell }: { shell: ShellView }) {
           )}
         </div>
       </details>
+      {side}
     </header>
   );
 }

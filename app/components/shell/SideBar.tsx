@@ -43,9 +43,11 @@ const CHAT_WIDGETS =
 
 /**
  * The floating customer-service bar of spec 000 section 2.4; pop-overs are <details>, so they work without
- * JS. Below 1280 px (where a column of buttons would cover the page: search, prices, form buttons) the bar
- * folds into one round button at the bottom corner that opens the column (issue 12, decision 022); from
- * 1280 px the fold is `display: contents` and the column stands in the page's right margin as before.
+ * JS. Where a column of buttons would cover the page (issue 12: search, prices, form buttons) the bar folds
+ * into one button (decision 022): below 1024 px in the header's bar beside the menu button (the header
+ * renders it; it scrolls away with the header and covers nothing), from 1024 px a round button at the
+ * bottom corner (the page keeps that corner free at its end); from 1280 px the fold is `display: contents`
+ * and the column stands in the page's right margin as before.
  */
 export function SideBar({ sidebar }: { sidebar: Side }) {
   const { t } = useTranslation();
@@ -77,20 +79,20 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
   return (
     <aside
       aria-label={t("side.label")}
-      className="shell-sidebar fixed bottom-4 right-3 z-40 xl:bottom-auto xl:right-2 xl:top-1/3"
+      className="shell-sidebar absolute right-16 top-2 z-40 lg:fixed lg:bottom-4 lg:right-3 lg:top-auto xl:bottom-auto xl:right-2 xl:top-1/3"
       data-icon-style={line ? "line" : "face"}
       data-temp-type={sidebar.tempType}
     >
       <details className="shell-side" data-testid="side-fold">
         <summary
-          className="flex h-12 w-12 cursor-pointer list-none items-center justify-center rounded-full bg-brand text-2xl text-white shadow-lg xl:hidden"
+          className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded border border-gray-200 bg-white text-2xl text-gray-700 lg:h-12 lg:w-12 lg:rounded-full lg:border-0 lg:bg-brand lg:text-white lg:shadow-lg xl:hidden"
           aria-label={t("side.open")}
           title={t("side.open")}
         >
           <HeadsetIcon className="shell-menu-closed" />
           <CloseIcon className="shell-menu-open" />
         </summary>
-        <div className="absolute bottom-14 right-0 flex flex-col gap-1 xl:static">
+        <div className="absolute right-0 top-12 flex flex-col gap-1 lg:bottom-14 lg:top-auto xl:static">
           {sidebar.wechat ? (
             <Pop
               testId="side-wechat"
@@ -245,7 +247,7 @@ function Pop({
       >
         {summary}
       </summary>
-      <div className="absolute bottom-0 right-14 w-48 xl:bottom-auto xl:top-0 space-y-2 rounded border border-gray-200 bg-white p-3 text-center text-sm text-gray-800 shadow-lg">
+      <div className="absolute right-14 top-0 w-48 lg:bottom-0 lg:top-auto xl:bottom-auto xl:top-0 space-y-2 rounded border border-gray-200 bg-white p-3 text-center text-sm text-gray-800 shadow-lg">
         {children}
       </div>
     </details>
