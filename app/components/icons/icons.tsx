@@ -2,26 +2,15 @@ import type { ReactNode } from "react";
 
 /**
  * The portal's icon set (issue 12 part 2, decision 022): small inline SVGs drawn on a 24-unit grid in
- * the current text colour, one named export each so the bundler keeps only the icons a page uses. They
- * are decoration (aria-hidden): the control that holds one carries the accessible name and a tooltip.
+ * the current text colour (stroke style in app/tailwind.css, `.shell-icon`, to keep the JS small), one
+ * named export each so the bundler keeps only the icons a page uses. They are decoration (aria-hidden):
+ * the control that holds one carries the accessible name and a tooltip.
  */
 export type IconProps = { className?: string };
 
 function Svg({ className, children }: IconProps & { children: ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={`shrink-0 ${className ?? ""}`}
-    >
+    <svg viewBox="0 0 24 24" width="1em" height="1em" className={`shell-icon ${className ?? ""}`} aria-hidden="true" focusable="false">
       {children}
     </svg>
   );

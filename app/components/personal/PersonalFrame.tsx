@@ -1,7 +1,6 @@
 import { Link, isRouteErrorResponse, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/ErrorPage";
-import { ChevronDownIcon } from "~/components/icons/icons";
 import { useNamespaces } from "~/components/use-namespaces";
 import { entryOfPath, type MenuEntry, type MenuSection } from "~/services/personal-menu";
 
@@ -36,7 +35,6 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
         <details className="personal-fold">
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between px-3 text-lg font-semibold md:hidden" data-testid="personal-menu-button">
             <span>{t("title")}</span>
-            <ChevronDownIcon className="personal-fold-icon text-gray-500" />
           </summary>
           <h2 className="hidden px-3 pb-2 text-lg font-semibold md:block">{t("title")}</h2>
           {menu.length ? (
