@@ -157,11 +157,11 @@ function SearchBox({ withText }: { withText: boolean }) {
         name="courseName"
         type="search"
         placeholder={t("site.searchPlaceholder")}
-        className="min-h-11 w-full min-w-0 flex-1 rounded-l border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900 lg:min-h-0 lg:w-56 lg:flex-none"
+        className="w-full min-w-0 flex-1 rounded-l border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900 lg:w-56 lg:flex-none"
       />
       <button
         type="submit"
-        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-r bg-brand px-3 py-1 text-sm text-white lg:min-h-0 lg:min-w-0"
+        className="inline-flex min-w-11 items-center justify-center rounded-r bg-brand px-3 py-1 text-sm text-white lg:min-w-0"
         aria-label={withText ? undefined : t("site.search")}
         title={t("site.search")}
       >
@@ -192,7 +192,7 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
   }
   return (
     <details className="shell-dropdown relative text-sm" data-testid="school-switcher">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded border border-gray-200 bg-white px-2 py-1 text-gray-700 lg:min-h-0" title={t("site.switchSchool")}>
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded border border-gray-200 bg-white px-2 py-1 text-gray-700" title={t("site.switchSchool")}>
         <span className="truncate">{shell.school.name}</span> <ChevronDownIcon className="text-gray-500" />
         <span className="sr-only">{t("site.switchSchool")}</span>
       </summary>
@@ -201,14 +201,14 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
           {shell.schools.map((school) => (
             <li key={school.id}>
               {home ? (
-                <a href={schoolSwitchHref(school)} className="flex min-h-11 items-center rounded px-2 py-1 text-gray-800 hover:bg-gray-100 lg:block lg:min-h-0" aria-current={school.id === shell.school?.id ? "true" : undefined}>
+                <a href={schoolSwitchHref(school)} className="block rounded px-2 py-1 text-gray-800 hover:bg-gray-100" aria-current={school.id === shell.school?.id ? "true" : undefined}>
                   {school.name}
                 </a>
               ) : (
                 <a
                   href={`/school/switch?schoolId=${school.id}&from=${encodeURIComponent(from)}`}
                   onClick={(event) => confirmSwitch(event, school)}
-                  className="flex min-h-11 items-center rounded px-2 py-1 text-gray-800 hover:bg-gray-100 lg:block lg:min-h-0"
+                  className="block rounded px-2 py-1 text-gray-800 hover:bg-gray-100"
                   aria-current={school.id === shell.school?.id ? "true" : undefined}
                 >
                   {school.name}
@@ -218,7 +218,7 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
           ))}
         </ul>
         {shell.schoolTotal > shell.schools.length ? (
-          <a href="/home/choice" className="mt-2 flex min-h-11 items-center justify-end text-brand lg:block lg:min-h-0 lg:text-right" data-testid="school-more">
+          <a href="/home/choice" className="mt-2 block justify-end text-right text-brand" data-testid="school-more">
             {t("site.moreSchools")}
           </a>
         ) : null}
@@ -237,19 +237,19 @@ function MainNav({ shell }: { shell: ShellView }) {
           <li key={menu.id} className={`relative ${index === 0 ? "menuIndex" : ""}`}>
             {menu.children.length > 0 ? (
               <details className="shell-dropdown">
-                <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 px-3 py-2 hover:opacity-80 lg:min-h-0">
+                <summary className="flex cursor-pointer list-none items-center gap-1 px-3 py-2 hover:opacity-80">
                   {menu.name} <ChevronDownIcon />
                 </summary>
                 <ul className="z-30 min-w-36 rounded border border-gray-200 bg-white py-1 text-gray-800 lg:absolute lg:left-0 lg:shadow-lg">
                   {menu.children.map((child) => (
                     <li key={child.id}>
-                      <MenuAnchor link={child} className="flex min-h-11 items-center px-3 py-1.5 hover:bg-gray-100 lg:block lg:min-h-0" />
+                      <MenuAnchor link={child} className="block px-3 py-1.5 hover:bg-gray-100" />
                     </li>
                   ))}
                 </ul>
               </details>
             ) : (
-              <MenuAnchor link={menu} className="flex min-h-11 items-center px-3 py-2 hover:opacity-80 lg:block lg:min-h-0" />
+              <MenuAnchor link={menu} className="block px-3 py-2 hover:opacity-80" />
             )}
           </li>
         ))}
@@ -302,8 +302,8 @@ function VisitorLinks({ shell }: { shell: ShellView }) {
 }
 /* ---- end of visitor links ---- */
 
-/** A header control's box: at least 44 px high on phones (touch target), as before on wider screens. */
-const TOOL = "inline-flex min-h-11 items-center gap-1.5 lg:min-h-0";
+/** A header control's box (on phones app/tailwind.css makes every menu control a 44 px touch target). */
+const TOOL = "inline-flex items-center gap-1.5";
 
 /** A header dropdown: on phones it opens in place inside the menu (never wider than the screen). */
 function Dropdown({ label, children, testId, align = "right", title }: { label: ReactNode; children: ReactNode; testId?: string; align?: "left" | "right"; title?: string }) {
@@ -425,7 +425,7 @@ export function AdminButton() {
         type="submit"
         disabled={state === "loading"}
         aria-busy={state === "loading"}
-        className="min-h-11 rounded bg-brand px-2 py-1 text-white disabled:opacity-70 lg:min-h-0"
+        className="rounded bg-brand px-2 py-1 text-white disabled:opacity-70"
         data-testid="admin-button"
       >
         {state === "loading" ? t("site.adminLoading") : t("site.adminCentre")}
@@ -463,7 +463,7 @@ function UserMenu({ shell }: { shell: ShellView }) {
         </>
       }
     >
-      <ul className="space-y-1.5 max-lg:[&_a]:flex max-lg:[&_a]:min-h-11 max-lg:[&_a]:items-center">
+      <ul className="space-y-1.5">
         {user.points !== null ? (
           <li data-testid="user-points">
             <a href={links.points} className="hover:text-brand">{t("site.points", { pointName: user.pointName, count: user.points })}</a>
@@ -488,7 +488,7 @@ function UserMenu({ shell }: { shell: ShellView }) {
           <li className="border-t border-gray-100 pt-2">
             <Form method="post" action="/logout" reloadDocument>
               <CsrfInput />
-              <button type="submit" className="min-h-11 text-gray-600 underline lg:min-h-0">
+              <button type="submit" className="text-gray-600 underline">
                 {t("site.logout")}
               </button>
             </Form>
