@@ -48,12 +48,20 @@ export const EnvSchema = z.object({
   CAPTCHA_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The cloud captcha's app id (CAPTCHA_PROVIDER=cloud). */
   CAPTCHA_APP_ID: z.string().optional(),
-  /** Where a mobile browser goes from the public pages (spec 000 section 1); empty turns it off. */
   /** Shared state for several instances (decision 020): `redis://host:port/db`; unset keeps it in memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   /** Worker processes `scripts/serve.mjs` starts with node:cluster (decision 020). */
   WEB_CONCURRENCY: int(1, 1, 64),
-  WAP_URL: z.string().regex(/^(\/|https?:\/\/)\S*$/, { error: "must be a path or an http(s) URL" }).default("/wap"),
+  /**
+   * The operator's mobile site (spec 000 section 1): a path on this host or an http(s) URL. Unset (or `0`),
+   * the portal serves phones itself; set, a phone on a public page goes there (path and query kept) when
+   * the company's `pc.wap.redirect` is on (decision 022).
+   */
+  WAP_URL: z
+    .string()
+    .regex(/^(0|\/(?!\/)[^\s?#]*|https?:\/\/[^\s/?#]+(\/[^\s?#]*)?)$/, { error: "must be 0, a path or an http(s) URL without query" })
+    .optional()
+    .transform((v) => (v === "0" ? undefined : v)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -28,7 +28,7 @@ import { languageCookie, localeOf, rootResources } from "~/i18n.server";
 import { env } from "~/env.server";
 import { csrf } from "~/services/csrf.server";
 import { useShell } from "~/components/shell/use-shell";
-import { mobileRedirect } from "~/services/guards.server";
+import { companyWapRedirect, mobileRedirect } from "~/services/guards.server";
 import { getPortal } from "~/services/portal.server";
 import { DEFAULT_THEME_COLOR, loadSite } from "~/services/shell.server";
 import stylesheet from "~/tailwind.css";
@@ -45,9 +45,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.s
  * its calls at the same time: one parallel round per page).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const wap = mobileRedirect(request, env().WAP_URL);
-  if (wap) throw wap;
   const portal = await getPortal({ request, context });
+  // Issue 12 part 1: phones are served here unless the operator names a mobile site and the company wants it.
+  const wap = await mobileRedirect(request, env().WAP_URL, () => companyWapRedirect(portal.upstream));
+  if (wap) throw wap;
   const lngParam = new URL(request.url).searchParams.get("lng");
   const [shell, locale, [csrfToken, csrfCookie]] = await Promise.all([
     loadSite(portal),
@@ -119,14 +120,14 @@ export function Layout({ children }: { children: ReactNode }) {
           {root && shell ? (
             <AuthenticityTokenProvider token={root.csrfToken}>
               {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}
-              <Header shell={shell} />
+              {/* The side bar is the header's last child: on phones its one button sits in the header's bar. */}
+              <Header shell={shell} side={root.shell.sidebar && !headerOnly ? <SideBar sidebar={root.shell.sidebar} /> : null} />
               {root.notice ? <Notice code={root.notice} /> : null}
               <main id="main" className="flex-1">
                 {children}
               </main>
               {headerOnly ? null : <Footer shell={shell} />}
               {shell.user ? <Presence userId={shell.user.userId} /> : null}
-              {root.shell.sidebar && !headerOnly ? <SideBar sidebar={root.shell.sidebar} /> : null}
             </AuthenticityTokenProvider>
           ) : (
             <main id="main" className="flex-1">

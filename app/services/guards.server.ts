@@ -4,6 +4,8 @@ import { requirePermitted } from "~/services/personal-menu.server";
 import { keepPostedForm } from "~/services/form-keep.server";
 import { getPortal, isLoggedIn, postedFormOf, type Portal } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
+import { loadConfig, optional } from "~/services/config.server";
+import type { Upstream } from "~/services/upstream.server";
 
 /** The account page where a forced password change happens (spec 000 section 4). */
 export const PASSWORD_PAGE = "/personal/setting/account";
@@ -60,12 +62,52 @@ export function loginRedirect(request: Request): Response {
   return redirect(loginHref(pathOf(request).page));
 }
 
-/** A mobile browser on a public page goes to the mobile site (before any upstream call). */
-export function mobileRedirect(request: Request, wapUrl: string): Response | null {
-  if (!wapUrl || request.method !== "GET" || !isMobile(request)) return null;
-  const { pathname } = pathOf(request);
-  if (pathname === wapUrl) return null;
-  return WAP_PATHS.some((re) => re.test(pathname)) ? redirect(wapUrl) : null;
+/** Crawlers (a phone crawler too) keep the page they asked for: the mobile site is for people. */
+const BOT_UA = /bot\b|bot\/|crawler|spider|slurp|bingpreview|mediapartners|facebookexternalhit|lighthouse/i;
+
+export function isBot(request: Request): boolean {
+  return BOT_UA.test(request.headers.get("User-Agent") ?? "");
+}
+
+/**
+ * Where a phone goes from a public page (spec 000 section 1, issue 12 part 1), or null to serve the page
+ * here. The portal serves phones itself; only when the operator names a mobile site (WAP_URL, a path on
+ * this host or an http(s) URL) is a phone browser (not a crawler, not a desktop) on one of the public
+ * pages of spec 000 section 2.1 sent there, to the same path and query it asked for (Remix's data-request
+ * markers dropped). A mobile site on this host is never redirected to itself (no loop). The company's
+ * switch `pc.wap.redirect` is the caller's (`mobileRedirect`).
+ */
+export function wapTarget(request: Request, wapUrl: string | undefined): string | null {
+  if (!wapUrl || (request.method !== "GET" && request.method !== "HEAD") || !isMobile(request) || isBot(request)) return null;
+  const { pathname, page } = pathOf(request);
+  if (!WAP_PATHS.some((re) => re.test(pathname))) return null;
+  const here = new URL(request.url);
+  const site = new URL(wapUrl, here);
+  const base = site.pathname.replace(/\/+$/, "");
+  const sameHost = site.host === here.host;
+  // The mobile site on this host: its own pages (and this host's root as the site) are not redirected.
+  if (sameHost && (base === "" || pathname === base || pathname.startsWith(`${base}/`))) return null;
+  return `${sameHost && wapUrl.startsWith("/") ? "" : site.origin}${base}${page}`;
+}
+
+/**
+ * The company's switch `pc.wap.redirect` (spec 000 section 7.1 `sys/config/{companyId}/{code}`), cached
+ * per domain with the rest of its configuration; when it cannot be read the phone stays here.
+ */
+export async function companyWapRedirect(upstream: Upstream): Promise<boolean> {
+  const value = await optional("config wapRedirect", (expect) => loadConfig(upstream, "wapRedirect", { expect }));
+  return value === "1" || value === "true";
+}
+
+/**
+ * The mobile-site redirect: a phone on a public page goes to WAP_URL (path and query kept) when the
+ * operator set WAP_URL and the company's system configuration `pc.wap.redirect` is on. `companyOn` is
+ * asked only when a redirect is possible (it reads the domain's cached configuration).
+ */
+export async function mobileRedirect(request: Request, wapUrl: string | undefined, companyOn: () => Promise<boolean>): Promise<Response | null> {
+  const target = wapTarget(request, wapUrl);
+  if (!target || !(await companyOn())) return null;
+  return redirect(target);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyticsSrc } from "~/services/third-party-scripts";
-import { mobileRedirect, passwordRedirect } from "./guards.server";
+import { passwordRedirect } from "./guards.server";
 import { configUrl, displayName, menuHref, personalLinks, scriptUrl, shortName, toPath } from "./shell.server";
 
 const user = { nickName: "", mobile: "", username: "", email: "" };
@@ -62,12 +62,5 @@ describe("global rules (spec 000 sections 4 and 6)", () => {
     expect(passwordRedirect(req("/upgrade/token"), forced)).toBeNull();
     expect(passwordRedirect(req("/home/index"), { changePassword: false })).toBeNull();
     expect(passwordRedirect(req("/home/index"), null)).toBeNull();
-  });
-  it("a mobile browser goes to the mobile site from public pages only", () => {
-    const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148";
-    expect(mobileRedirect(req("/home/index", iphone), "/wap")?.headers.get("Location")).toBe("/wap");
-    expect(mobileRedirect(req("/personal/order", iphone), "/wap")).toBeNull();
-    expect(mobileRedirect(req("/home/index"), "/wap")).toBeNull();
-    expect(mobileRedirect(req("/home/index", iphone), "")).toBeNull();
   });
 });

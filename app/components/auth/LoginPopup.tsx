@@ -60,10 +60,11 @@ export function LoginPopup({ initial, backUrl, onClose }: LoginPopupProps) {
       onClose={onClose}
       onClick={onClick}
       data-testid="login-popup"
-      className="w-full max-w-md rounded-lg bg-transparent p-0 backdrop:bg-black/40"
+      // Centred on every screen: Tailwind's reset takes the dialog's own `margin: auto` away (issue 12).
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-md overflow-y-auto rounded-lg bg-transparent p-0 backdrop:bg-black/40"
     >
       <div className="relative">
-        <button type="button" onClick={onClose} aria-label={t("popup.close")} className="absolute right-3 top-3 z-10 text-xl leading-none text-gray-500 hover:text-gray-800">
+        <button type="button" onClick={onClose} aria-label={t("popup.close")} className="absolute right-1 top-1 z-10 flex h-11 w-11 items-center justify-center text-xl leading-none text-gray-500 hover:text-gray-800">
           ×
         </button>
         {!data ? (

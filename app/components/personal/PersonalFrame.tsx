@@ -20,7 +20,7 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
         to={entry.children[0]?.href ?? entry.href}
         aria-current={entry.key === current ? "page" : undefined}
         data-entry={entry.key}
-        className={`block rounded px-3 py-1 text-sm ${depth ? "pl-6" : ""} ${entry.key === current ? "bg-brand text-white" : "text-gray-700 hover:bg-gray-100"}`}
+        className={`flex min-h-11 items-center rounded px-3 py-1 text-sm md:block md:min-h-0 ${depth ? "pl-6" : ""} ${entry.key === current ? "bg-brand text-white" : "text-gray-700 hover:bg-gray-100"}`}
       >
         {t(`entries.${section}.${entry.code}`)}
       </Link>
@@ -30,21 +30,28 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row" data-testid="personal-frame">
       <nav aria-label={t("menuLabel")} className="w-full shrink-0 rounded border border-gray-200 bg-white p-3 md:w-52" data-testid="personal-menu">
-        <h2 className="px-3 pb-2 text-lg font-semibold">{t("title")}</h2>
-        {menu.length ? (
-          <ul className="space-y-3">
-            {menu.map((s) => (
-              <li key={s.section} data-section={s.section}>
-                <Link to={s.href} className="block px-3 py-1 font-medium text-gray-900">
-                  {t(`sections.${s.section}`)}
-                </Link>
-                <ul>{s.entries.map((entry) => entryLink(s.section, entry, 0))}</ul>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="px-3 text-sm text-gray-600">{t("nothingPermitted")}</p>
-        )}
+        {/* Phones (issue 12, decision 022): the menu folds under one button (a <details>, no JavaScript);
+            from 768 px the fold is `display: contents` and the menu stands beside the page. */}
+        <details className="personal-fold">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between px-3 text-lg font-semibold md:hidden" data-testid="personal-menu-button">
+            <span>{t("title")}</span>
+          </summary>
+          <h2 className="hidden px-3 pb-2 text-lg font-semibold md:block">{t("title")}</h2>
+          {menu.length ? (
+            <ul className="space-y-3 pt-2 md:pt-0">
+              {menu.map((s) => (
+                <li key={s.section} data-section={s.section}>
+                  <Link to={s.href} className="flex min-h-11 items-center px-3 py-1 font-medium text-gray-900 md:block md:min-h-0">
+                    {t(`sections.${s.section}`)}
+                  </Link>
+                  <ul>{s.entries.map((entry) => entryLink(s.section, entry, 0))}</ul>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="px-3 text-sm text-gray-600">{t("nothingPermitted")}</p>
+          )}
+        </details>
       </nav>
       <div className="min-w-0 flex-1">{children}</div>
     </div>

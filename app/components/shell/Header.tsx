@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigate, useSubmit } from "@remix-run/react";
-import { useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { CartIcon as CartGlyph, ChevronDownIcon, CloseIcon, GlobeIcon, MailIcon, MenuIcon, SearchIcon, SmartphoneIcon } from "~/components/icons/icons";
 import { useTranslation } from "~/i18n-runtime";
 import { useLoginPopup } from "~/components/auth/login-popup-trigger";
 import { CsrfInput, useCsrfToken } from "~/components/csrf-token";
@@ -30,8 +31,15 @@ export function isHomePath(pathname: string): boolean {
   return pathname === "/home/index" || pathname.startsWith("/home/index/") || pathname === "/";
 }
 
-/** The header of spec 000 section 2.2: templates 1, 2, 3 and the custom FESCO template. */
-export function Header({ shell }: { shell: ShellView }) {
+/**
+ * The header of spec 000 section 2.2: templates 1, 2, 3 and the custom FESCO template.
+ *
+ * Phones (issue 12 part 1, decision 022): below 1024 px the header is a compact bar (logo and a menu
+ * button); everything else sits in one `<details>` disclosure under it, so the menu works without
+ * JavaScript and costs none. From 1024 px the disclosure and its content box are `display: contents`
+ * (app/tailwind.css): the template's rows lay out exactly as before and the menu button is hidden.
+ */
+export function Header({ shell, side }: { shell: ShellView; side?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { site } = shell;
@@ -41,9 +49,17 @@ export function Header({ shell }: { shell: ShellView }) {
   const search = <SearchBox withText={site.headTemplateId === 3 && !site.fesco} />;
   const nav = <MainNav shell={shell} />;
   const tools = <HeaderTools shell={shell} />;
+  const ref = useRef<HTMLElement>(null);
+  // After a client-side navigation (a school switch, a menu link) no menu or dropdown stays open over
+  // the new page. Without JavaScript every navigation is a new document anyway.
+  useEffect(() => {
+    ref.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+  }, [location.key]);
+  const row = "mx-auto flex max-w-6xl flex-col items-stretch gap-1 px-4 py-2 lg:flex-row lg:flex-wrap lg:items-center";
   return (
     <header
-      className="shell-header shadow-sm"
+      ref={ref}
+      className="shell-header relative shadow-sm"
       data-head-template={template}
       data-head-theme={white ? "white" : site.headTheme}
       style={{ backgroundColor: white ? "#ffffff" : site.headerColor }}
@@ -51,58 +67,80 @@ export function Header({ shell }: { shell: ShellView }) {
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("site.skipToContent")}
       </a>
-      {site.fesco ? (
-        <div className="border-b-4 border-brand">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-6 px-4 py-3">
-            <Logo shell={shell} />
-            <span className="text-sm font-semibold tracking-widest text-gray-500">FESCO</span>
-            {nav}
-            <div className="ml-auto flex items-center gap-3">{tools}</div>
-          </div>
-        </div>
-      ) : site.headTemplateId === 2 ? (
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
-          <Logo shell={shell} />
-          <SchoolSwitcher shell={shell} />
-          {nav}
-          <div className="ml-auto flex items-center gap-3">
-            {search}
-            {tools}
-          </div>
-        </div>
-      ) : site.headTemplateId === 3 && home ? (
-        <>
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-end gap-3 px-4 pt-2 text-sm">{tools}</div>
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-6 px-4 py-4">
-            <Logo shell={shell} large />
-            <SchoolSwitcher shell={shell} />
-            <div className="mx-auto">{search}</div>
-          </div>
-          <div className="bg-brand text-white">{nav}</div>
-        </>
-      ) : (
-        <>
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
-            <Logo shell={shell} />
-            <SchoolSwitcher shell={shell} />
-            <div className="ml-auto flex flex-wrap items-center gap-3">
-              {search}
-              {tools}
+      <div className={`flex min-h-15 items-center py-2 pl-4 lg:hidden ${side ? "pr-28" : "pr-16"}`} data-testid="phone-bar">
+        <Logo shell={shell} phone />
+      </div>
+      <details className="shell-menu" data-testid="header-menu">
+        <summary
+          className="absolute right-3 top-2 flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded border border-gray-200 bg-white text-2xl text-gray-700 lg:hidden"
+          aria-label={t("site.menu")}
+          title={t("site.menu")}
+        >
+          <MenuIcon className="shell-menu-closed" />
+          <CloseIcon className="shell-menu-open" />
+        </summary>
+        <div className="shell-menu-panel border-t border-gray-100 lg:border-0">
+          {site.fesco ? (
+            <div className="border-b-4 border-brand">
+              <div className={`${row} lg:gap-6 lg:py-3`}>
+                <Logo shell={shell} />
+                <span className="hidden text-sm font-semibold tracking-widest text-gray-500 lg:inline">FESCO</span>
+                {nav}
+                <div className="flex flex-col lg:ml-auto lg:flex-row lg:items-center lg:gap-3">{tools}</div>
+              </div>
             </div>
-          </div>
-          <div className={site.headTemplateId === 1 ? "bg-brand text-white" : "border-t border-gray-100"}>{nav}</div>
-        </>
-      )}
+          ) : site.headTemplateId === 2 ? (
+            <div className={`${row} lg:gap-4 lg:py-3`}>
+              <Logo shell={shell} />
+              <SchoolSwitcher shell={shell} />
+              {nav}
+              <div className="flex flex-col gap-1 lg:ml-auto lg:flex-row lg:items-center lg:gap-3">
+                {search}
+                {tools}
+              </div>
+            </div>
+          ) : site.headTemplateId === 3 && home ? (
+            <>
+              <div className={`${row} lg:justify-end lg:gap-3 lg:pb-0 lg:text-sm`}>{tools}</div>
+              <div className={`${row} lg:gap-6 lg:py-4`}>
+                <Logo shell={shell} large />
+                <SchoolSwitcher shell={shell} />
+                <div className="lg:mx-auto">{search}</div>
+              </div>
+              <div className="bg-brand text-white">{nav}</div>
+            </>
+          ) : (
+            <>
+              <div className={`${row} lg:gap-4 lg:py-3`}>
+                <Logo shell={shell} />
+                <SchoolSwitcher shell={shell} />
+                <div className="flex flex-col gap-1 lg:ml-auto lg:flex-row lg:flex-wrap lg:items-center lg:gap-3">
+                  {search}
+                  {tools}
+                </div>
+              </div>
+              <div className={site.headTemplateId === 1 ? "bg-brand text-white" : "border-t border-gray-100"}>{nav}</div>
+            </>
+          )}
+        </div>
+      </details>
+      {side}
     </header>
   );
 }
 
-function Logo({ shell, large }: { shell: ShellView; large?: boolean }) {
+/** The logo; `phone` is the compact bar's copy (the menu's own is hidden below 1024 px). */
+function Logo({ shell, large, phone }: { shell: ShellView; large?: boolean; phone?: boolean }) {
   const { site } = shell;
   const href = shell.school ? schoolHome(shell.school) : "/home/index";
   return (
-    <Link to={href} className={`${large ? "text-2xl" : "text-xl"} font-bold text-brand`} aria-label={site.companyName || site.shortName} data-testid="logo">
-      {site.logoType === "image" && site.logo ? <img src={site.logo} alt={site.companyName} className="h-10" /> : site.shortName}
+    <Link
+      to={href}
+      className={`${phone ? "block min-w-0 truncate text-lg" : `hidden lg:inline ${large ? "text-2xl" : "text-xl"}`} font-bold text-brand`}
+      aria-label={site.companyName || site.shortName}
+      data-testid={phone ? "phone-logo" : "logo"}
+    >
+      {site.logoType === "image" && site.logo ? <img src={site.logo} alt={site.companyName} className="h-10 max-w-full object-contain" /> : site.shortName}
     </Link>
   );
 }
@@ -110,7 +148,7 @@ function Logo({ shell, large }: { shell: ShellView; large?: boolean }) {
 function SearchBox({ withText }: { withText: boolean }) {
   const { t } = useTranslation();
   return (
-    <form action="/course/list" method="get" role="search" className="flex">
+    <form action="/course/list" method="get" role="search" className="flex py-1 lg:py-0">
       <label className="sr-only" htmlFor="header-search">
         {t("site.searchLabel")}
       </label>
@@ -119,10 +157,15 @@ function SearchBox({ withText }: { withText: boolean }) {
         name="courseName"
         type="search"
         placeholder={t("site.searchPlaceholder")}
-        className="w-56 rounded-l border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900"
+        className="w-full min-w-0 flex-1 rounded-l border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900 lg:w-56 lg:flex-none"
       />
-      <button type="submit" className="rounded-r bg-brand px-3 py-1 text-sm text-white" aria-label={withText ? undefined : t("site.search")}>
-        {withText ? t("site.search") : <span aria-hidden="true">⌕</span>}
+      <button
+        type="submit"
+        className="inline-flex min-w-11 items-center justify-center rounded-r bg-brand px-3 py-1 text-sm text-white lg:min-w-0"
+        aria-label={withText ? undefined : t("site.search")}
+        title={t("site.search")}
+      >
+        {withText ? t("site.search") : <SearchIcon className="text-base" />}
       </button>
     </form>
   );
@@ -143,15 +186,17 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
     if (!csrf) return;
     event.preventDefault();
     if (!window.confirm(t("site.switchConfirm", { name: school.name }))) return;
+    // The dropdown closes now, not over the new page (issue 12 part 2).
+    event.currentTarget.closest("details")?.removeAttribute("open");
     submit({ csrf, schoolId: String(school.id) }, { method: "post", action: "/school/switch" });
   }
   return (
     <details className="shell-dropdown relative text-sm" data-testid="school-switcher">
-      <summary className="cursor-pointer list-none rounded border border-gray-200 bg-white px-2 py-1 text-gray-700">
-        {shell.school.name} <span aria-hidden="true">▾</span>
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded border border-gray-200 bg-white px-2 py-1 text-gray-700" title={t("site.switchSchool")}>
+        <span className="truncate">{shell.school.name}</span> <ChevronDownIcon className="text-gray-500" />
         <span className="sr-only">{t("site.switchSchool")}</span>
       </summary>
-      <div className={`absolute left-0 z-30 mt-1 rounded border border-gray-200 bg-white p-2 shadow-lg ${wide ? "school-list-wide w-96" : "w-48"}`}>
+      <div className={`z-30 mt-1 rounded border border-gray-200 bg-white p-2 lg:absolute lg:left-0 lg:shadow-lg ${wide ? "school-list-wide lg:w-96" : "lg:w-48"}`}>
         <ul className={wide ? "grid grid-cols-2 gap-1" : "space-y-1"} data-testid="school-list">
           {shell.schools.map((school) => (
             <li key={school.id}>
@@ -173,7 +218,7 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
           ))}
         </ul>
         {shell.schoolTotal > shell.schools.length ? (
-          <a href="/home/choice" className="mt-2 block text-right text-brand" data-testid="school-more">
+          <a href="/home/choice" className="mt-2 block justify-end text-right text-brand" data-testid="school-more">
             {t("site.moreSchools")}
           </a>
         ) : null}
@@ -187,15 +232,15 @@ function MainNav({ shell }: { shell: ShellView }) {
   if (shell.headMenus.length === 0) return null;
   return (
     <nav aria-label={t("site.mainNav")}>
-      <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 text-sm">
+      <ul className="mx-auto flex max-w-6xl flex-col px-1 py-1 text-sm lg:px-4 lg:flex-row lg:flex-wrap lg:items-center lg:gap-1 lg:py-0">
         {shell.headMenus.map((menu, index) => (
           <li key={menu.id} className={`relative ${index === 0 ? "menuIndex" : ""}`}>
             {menu.children.length > 0 ? (
               <details className="shell-dropdown">
-                <summary className="cursor-pointer list-none px-3 py-2 hover:opacity-80">
-                  {menu.name} <span aria-hidden="true">▾</span>
+                <summary className="flex cursor-pointer list-none items-center gap-1 px-3 py-2 hover:opacity-80">
+                  {menu.name} <ChevronDownIcon />
                 </summary>
-                <ul className="absolute left-0 z-30 min-w-36 rounded border border-gray-200 bg-white py-1 text-gray-800 shadow-lg">
+                <ul className="z-30 min-w-36 rounded border border-gray-200 bg-white py-1 text-gray-800 lg:absolute lg:left-0 lg:shadow-lg">
                   {menu.children.map((child) => (
                     <li key={child.id}>
                       <MenuAnchor link={child} className="block px-3 py-1.5 hover:bg-gray-100" />
@@ -225,7 +270,7 @@ function MenuAnchor({ link, className }: { link: ShellView["headMenus"][number];
 function HeaderTools({ shell }: { shell: ShellView }) {
   const { user } = shell;
   return (
-    <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
+    <div className="flex flex-col items-stretch text-sm text-gray-700 lg:flex-row lg:flex-wrap lg:items-center lg:gap-3">
       {shell.app ? <AppDownload app={shell.app} /> : null}
       {user && shell.cartCount !== null ? <CartIcon count={shell.cartCount} /> : null}
       {user ? <MessageIcon unread={user.unread} /> : null}
@@ -248,20 +293,24 @@ function VisitorLinks({ shell }: { shell: ShellView }) {
   const { onClick, popup } = useLoginPopup(shell.site.loginPage === "popup" && !central);
   return (
     <div className="flex items-center gap-2" data-testid="visitor-links">
-      {register ? <a href={`/join/register?backUrl=${encodeURIComponent(page)}`} data-login-popup="register" onClick={onClick}>{t("site.register")}</a> : null}
+      {register ? <a href={`/join/register?backUrl=${encodeURIComponent(page)}`} data-login-popup="register" onClick={onClick} className={TOOL}>{t("site.register")}</a> : null}
       {register && login ? <span aria-hidden="true">|</span> : null}
-      {login ? <a href={central ?? loginHref(page)} data-login-popup={central ? undefined : "login"} onClick={central ? undefined : onClick}>{t("site.login")}</a> : null}
+      {login ? <a href={central ?? loginHref(page)} data-login-popup={central ? undefined : "login"} onClick={central ? undefined : onClick} className={TOOL}>{t("site.login")}</a> : null}
       {popup}
     </div>
   );
 }
 /* ---- end of visitor links ---- */
 
-function Dropdown({ label, children, testId, align = "right" }: { label: ReactNode; children: ReactNode; testId?: string; align?: "left" | "right" }) {
+/** A header control's box (on phones app/tailwind.css makes every menu control a 44 px touch target). */
+const TOOL = "inline-flex items-center gap-1.5";
+
+/** A header dropdown: on phones it opens in place inside the menu (never wider than the screen). */
+function Dropdown({ label, children, testId, align = "right", title }: { label: ReactNode; children: ReactNode; testId?: string; align?: "left" | "right"; title?: string }) {
   return (
     <details className="shell-dropdown relative" data-testid={testId}>
-      <summary className="flex cursor-pointer list-none items-center gap-1">{label}</summary>
-      <div className={`absolute ${align === "right" ? "right-0" : "left-0"} z-30 mt-2 w-64 rounded border border-gray-200 bg-white p-3 text-gray-800 shadow-lg`}>
+      <summary className={`${TOOL} cursor-pointer list-none`} title={title}>{label}</summary>
+      <div className={`${align === "right" ? "lg:right-0" : "lg:left-0"} z-30 rounded border border-gray-200 bg-white p-3 text-gray-800 lg:absolute lg:mt-2 lg:w-64 lg:shadow-lg`}>
         {children}
       </div>
     </details>
@@ -271,7 +320,7 @@ function Dropdown({ label, children, testId, align = "right" }: { label: ReactNo
 function AppDownload({ app }: { app: NonNullable<ShellView["app"]> }) {
   const { t } = useTranslation();
   return (
-    <Dropdown label={<span>{t("site.appDownload")}</span>} testId="app-download">
+    <Dropdown label={<><SmartphoneIcon className="text-base" /><span>{t("site.appDownload")}</span></>} testId="app-download">
       <div className="flex gap-3">
         {app.qr ? <img src={app.qr} width={128} height={128} alt={t("site.appQr")} data-testid="app-qr" /> : null}
         <div className="flex flex-col justify-center gap-2">
@@ -294,13 +343,14 @@ function AppDownload({ app }: { app: NonNullable<ShellView["app"]> }) {
 function CartIcon({ count }: { count: number }) {
   const { t } = useTranslation();
   return (
-    <a href="/shoppingcart" className="relative inline-flex items-center" aria-label={t("site.cartCount", { count })} data-testid="cart">
-      <span aria-hidden="true">🛒</span>
+    <a href="/shoppingcart" className={`${TOOL} relative`} aria-label={t("site.cartCount", { count })} title={t("site.cartCount", { count })} data-testid="cart">
+      <CartGlyph className="text-lg" />
+      <span aria-hidden="true" className="lg:hidden">{t("site.cart")}</span>
       {count > 0 ? (
         <span
           aria-hidden="true"
           data-testid="cart-badge"
-          className={`absolute -top-2 rounded-full bg-red-600 px-1 text-[10px] leading-4 text-white ${count > CART_BADGE_SHIFT ? "cart-badge-wide -right-4" : "-right-2"}`}
+          className={`rounded-full bg-red-600 px-1 text-[10px] leading-4 text-white lg:absolute lg:-top-2 ${count > CART_BADGE_SHIFT ? "cart-badge-wide lg:-right-4" : "lg:-right-2"}`}
         >
           {count > 99 ? "99+" : count}
         </span>
@@ -312,9 +362,18 @@ function CartIcon({ count }: { count: number }) {
 function MessageIcon({ unread }: { unread: number }) {
   const { t } = useTranslation();
   return (
-    <a href="/personal/message/detailslist?parentId=-1" className="relative inline-flex items-center" aria-label={unread > 0 ? t("site.unread", { count: unread }) : t("site.messages")} data-testid="messages">
-      <span aria-hidden="true">✉</span>
-      {unread > 0 ? <span aria-hidden="true" data-testid="unread-dot" className="absolute -right-1 -top-1 h-2 w-2 rounded-full bg-red-600" /> : null}
+    <a
+      href="/personal/message/detailslist?parentId=-1"
+      className={`${TOOL} relative`}
+      aria-label={unread > 0 ? t("site.unread", { count: unread }) : t("site.messages")}
+      title={unread > 0 ? t("site.unread", { count: unread }) : t("site.messages")}
+      data-testid="messages"
+    >
+      <span className="relative inline-flex">
+        <MailIcon className="text-lg" />
+        {unread > 0 ? <span aria-hidden="true" data-testid="unread-dot" className="absolute -right-1 -top-1 h-2 w-2 rounded-full bg-red-600" /> : null}
+      </span>
+      <span aria-hidden="true" className="lg:hidden">{t("site.messages")}</span>
     </a>
   );
 }
@@ -389,22 +448,17 @@ function UserMenu({ shell }: { shell: ShellView }) {
       testId="user-menu"
       label={
         <>
-          {user.avatar ? (
-            <img src={user.avatar} alt="" width={28} height={28} className="h-7 w-7 rounded-full" />
-          ) : (
-            <span aria-hidden="true" className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-brand text-white">
-              {Array.from(user.displayName)[0] ?? "?"}
-            </span>
-          )}
-          <span data-testid="user-name" className="font-medium">
+          <Avatar src={user.avatar} name={user.displayName} />
+          <span data-testid="user-name" className="max-w-40 truncate font-medium">
             {user.displayName}
           </span>
           {user.member ? (
-            user.memberIco ? (
-              <img src={user.memberIco} alt={t("site.member")} width={16} height={16} data-testid="member-icon" />
-            ) : (
-              <span data-testid="member-icon" className="rounded bg-amber-100 px-1 text-xs text-amber-800">{t("site.member")}</span>
-            )
+            // The badge is its text; the company's icon (if it loads) decorates it at a fixed 14 px, so a
+            // broken icon can neither show the browser's broken-image sign nor stretch the header.
+            <span data-testid="member-icon" className="inline-flex h-5 shrink-0 items-center gap-0.5 overflow-hidden rounded bg-amber-100 px-1 text-xs leading-none text-amber-800">
+              {user.memberIco ? <img src={user.memberIco} alt="" width={14} height={14} className="shell-badge-img h-3.5 w-3.5 object-contain" /> : null}
+              {t("site.member")}
+            </span>
           ) : null}
         </>
       }
@@ -445,6 +499,21 @@ function UserMenu({ shell }: { shell: ShellView }) {
   );
 }
 
+/**
+ * The user's avatar with an initials fallback that needs no JavaScript: the initial is drawn first and
+ * the picture over it. A picture that does not load would show the browser's broken-image sign: the
+ * broken picture draws its `::after` (app/tailwind.css), the same initial, over that sign; a loaded
+ * picture has no pseudo-elements.
+ */
+function Avatar({ src, name }: { src: string; name: string }) {
+  return (
+    <span aria-hidden="true" data-testid="avatar" className="relative inline-flex h-7 w-7 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand text-sm text-white">
+      <span data-testid="avatar-initial">{Array.from(name)[0] ?? "?"}</span>
+      {src ? <img src={src} alt="" width={28} height={28} data-initial={Array.from(name)[0] ?? "?"} className="shell-avatar-img absolute inset-0 h-full w-full rounded-full object-cover" /> : null}
+    </span>
+  );
+}
+
 /** Spec 000 section 3: the language switch waits 500 ms (with JS) before the page changes language. */
 export const LANGUAGE_SWITCH_DELAY_MS = 500;
 
@@ -472,7 +541,8 @@ function LanguageSwitch() {
     }, LANGUAGE_SWITCH_DELAY_MS);
   }
   return (
-    <a href={href} onClick={onClick} aria-busy={switching} className="text-gray-600" hrefLang={other} lang={other} data-testid="language-switch">
+    <a href={href} onClick={onClick} aria-busy={switching} className={`${TOOL} text-gray-600`} hrefLang={other} lang={other} data-testid="language-switch" title={t("site.language")}>
+      <GlobeIcon />
       {other === "en" ? t("site.switchToEn") : t("site.switchToZh")}
       {switching ? <span className="ml-1 text-xs text-gray-400" lang={i18n.language}>{t("site.switchingLanguage")}</span> : null}
     </a>

@@ -1,86 +1,226 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ComponentType, type ReactNode } from "react";
+import {
+  ArrowUpIcon,
+  CloseIcon,
+  HeadsetIcon,
+  MailIcon,
+  PhoneIcon,
+  QqIcon,
+  WechatIcon,
+  WeiboIcon,
+  type IconProps,
+} from "~/components/icons/icons";
 import { useTranslation } from "~/i18n-runtime";
 import { useRequestInfo } from "~/components/request-info";
 import type { ShellView } from "~/services/shell.server";
 
 type Side = NonNullable<ShellView["sidebar"]>;
 
-const LINE_ICONS = { wechat: "◫", personalWechat: "◪", qq: "◎", weibo: "◉", consult: "☏", phone: "✆", email: "✉", top: "↑" } as const;
-const FACE_ICONS = { wechat: "☺", personalWechat: "☻", qq: "☺", weibo: "☻", consult: "☺", phone: "☻", email: "☺", top: "▲" } as const;
+/** The side bar's icons (inline SVG, app/components/icons); tempType 1 draws them as lines, others on a filled disc. */
+const ICONS: Record<
+  | "wechat"
+  | "personalWechat"
+  | "qq"
+  | "weibo"
+  | "consult"
+  | "phone"
+  | "email"
+  | "top",
+  ComponentType<IconProps>
+> = {
+  wechat: WechatIcon,
+  personalWechat: WechatIcon,
+  qq: QqIcon,
+  weibo: WeiboIcon,
+  consult: HeadsetIcon,
+  phone: PhoneIcon,
+  email: MailIcon,
+  top: ArrowUpIcon,
+};
 /** Selectors of third-party chat widgets' own floating buttons (the side bar is their entry). */
-const CHAT_WIDGETS = "#newBridge, #nb_icon_wrap, .leyu-chat-btn, [data-im-widget]";
+const CHAT_WIDGETS =
+  "#newBridge, #nb_icon_wrap, .leyu-chat-btn, [data-im-widget]";
 
-/** The floating customer-service bar of spec 000 section 2.4; pop-overs are <details>, so they work without JS. */
+/**
+ * The floating customer-service bar of spec 000 section 2.4; pop-overs are <details>, so they work without
+ * JS. Where a column of buttons would cover the page (issue 12: search, prices, form buttons) the bar folds
+ * into one button (decision 022): below 1024 px in the header's bar beside the menu button (the header
+ * renders it; it scrolls away with the header and covers nothing), from 1024 px a round button at the
+ * bottom corner (the page keeps that corner free at its end); from 1280 px the fold is `display: contents`
+ * and the column stands in the page's right margin as before.
+ */
 export function SideBar({ sidebar }: { sidebar: Side }) {
   const { t } = useTranslation();
   const { nonce } = useRequestInfo();
-  const icons = sidebar.tempType === 1 ? LINE_ICONS : FACE_ICONS;
+  const line = sidebar.tempType === 1;
   const labels = sidebar.tempType === 4;
   const scrolled = useScrolled();
   useChatWidgetRule(sidebar.scripts.length > 0);
-  const item = (key: keyof typeof LINE_ICONS, label: string) => (
-    <>
-      <span aria-hidden="true" className="text-lg leading-none">{icons[key]}</span>
-      <span className={labels ? "text-[10px] leading-tight" : "sr-only"}>{label}</span>
-    </>
-  );
+  const item = (key: keyof typeof ICONS, label: string) => {
+    const Icon = ICONS[key];
+    return (
+      <>
+        {line ? (
+          <Icon className="text-xl" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-brand text-base text-white"
+          >
+            <Icon />
+          </span>
+        )}
+        <span className={labels ? "text-[10px] leading-tight" : "sr-only"}>
+          {label}
+        </span>
+      </>
+    );
+  };
   return (
     <aside
       aria-label={t("side.label")}
-      className="shell-sidebar fixed right-2 top-1/3 z-40 flex flex-col gap-1"
-      data-icon-style={sidebar.tempType === 1 ? "line" : "face"}
+      className="shell-sidebar absolute right-16 top-2 z-40 lg:fixed lg:bottom-4 lg:right-3 lg:top-auto xl:bottom-auto xl:right-2 xl:top-1/3"
+      data-icon-style={line ? "line" : "face"}
       data-temp-type={sidebar.tempType}
     >
-      {sidebar.wechat ? (
-        <Pop testId="side-wechat" summary={item("wechat", t("side.wechat"))}>
-          <img src={sidebar.wechat} alt={t("side.wechatQr")} width={128} height={128} />
-          <p>{t("side.followWechat")}</p>
-        </Pop>
-      ) : null}
-      {sidebar.personalWechat ? (
-        <Pop testId="side-personal-wechat" summary={item("personalWechat", t("side.personalWechat"))}>
-          <img src={sidebar.personalWechat} alt={t("side.personalWechatQr")} width={128} height={128} />
-          <p>{t("side.scanWechat")}</p>
-        </Pop>
-      ) : null}
-      {sidebar.qq ? (
-        <Button testId="side-qq" href={sidebar.qq.href} external>{item("qq", t("side.qq"))}</Button>
-      ) : null}
-      {sidebar.weibo ? (
-        <Pop testId="side-weibo" summary={item("weibo", t("side.weibo"))}>
-          {sidebar.weibo.pic ? <img src={sidebar.weibo.pic} alt={t("side.weiboQr")} width={128} height={128} /> : null}
-          {sidebar.weibo.url ? <a href={sidebar.weibo.url} target="_blank" rel="noopener noreferrer" className="text-brand">{t("side.weiboLink")}</a> : null}
-        </Pop>
-      ) : null}
-      {sidebar.consult ? (
-        <Button testId="side-consult" href={sidebar.consult} external>{item("consult", t("side.consult"))}</Button>
-      ) : null}
-      {sidebar.phone ? (
-        <Pop testId="side-phone" summary={item("phone", t("side.phone"))}>
-          {sidebar.phone.time ? <p className="text-gray-500">{t("side.hours", { time: sidebar.phone.time })}</p> : null}
-          <ul>
-            {sidebar.phone.numbers.map((n) => (
-              <li key={n}><a href={`tel:${n.replace(/[^\d+]/g, "")}`} className="font-medium">{n}</a></li>
-            ))}
-          </ul>
-        </Pop>
-      ) : null}
-      {sidebar.emails.length > 0 ? (
-        <Pop testId="side-email" summary={item("email", t("side.email"))}>
-          <ul>
-            {sidebar.emails.map((e) => (
-              <li key={e}><a href={`mailto:${e}`}>{e}</a></li>
-            ))}
-          </ul>
-        </Pop>
-      ) : null}
-      <a
-        href="#"
-        data-testid="side-top"
-        className={`${scrolled ? "flex" : "hidden"} h-12 w-12 flex-col items-center justify-center rounded bg-white text-gray-700 shadow`}
-      >
-        {item("top", t("side.top"))}
-      </a>
+      <details className="shell-side" data-testid="side-fold">
+        <summary
+          className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded border border-gray-200 bg-white text-2xl text-gray-700 lg:h-12 lg:w-12 lg:rounded-full lg:border-0 lg:bg-brand lg:text-white lg:shadow-lg xl:hidden"
+          aria-label={t("side.open")}
+          title={t("side.open")}
+        >
+          <HeadsetIcon className="shell-menu-closed" />
+          <CloseIcon className="shell-menu-open" />
+        </summary>
+        <div className="absolute right-0 top-12 flex flex-col gap-1 lg:bottom-14 lg:top-auto xl:static">
+          {sidebar.wechat ? (
+            <Pop
+              testId="side-wechat"
+              title={t("side.wechat")}
+              summary={item("wechat", t("side.wechat"))}
+            >
+              <img
+                src={sidebar.wechat}
+                alt={t("side.wechatQr")}
+                width={128}
+                height={128}
+              />
+              <p>{t("side.followWechat")}</p>
+            </Pop>
+          ) : null}
+          {sidebar.personalWechat ? (
+            <Pop
+              testId="side-personal-wechat"
+              title={t("side.personalWechat")}
+              summary={item("personalWechat", t("side.personalWechat"))}
+            >
+              <img
+                src={sidebar.personalWechat}
+                alt={t("side.personalWechatQr")}
+                width={128}
+                height={128}
+              />
+              <p>{t("side.scanWechat")}</p>
+            </Pop>
+          ) : null}
+          {sidebar.qq ? (
+            <Button
+              testId="side-qq"
+              title={t("side.qq")}
+              href={sidebar.qq.href}
+              external
+            >
+              {item("qq", t("side.qq"))}
+            </Button>
+          ) : null}
+          {sidebar.weibo ? (
+            <Pop
+              testId="side-weibo"
+              title={t("side.weibo")}
+              summary={item("weibo", t("side.weibo"))}
+            >
+              {sidebar.weibo.pic ? (
+                <img
+                  src={sidebar.weibo.pic}
+                  alt={t("side.weiboQr")}
+                  width={128}
+                  height={128}
+                />
+              ) : null}
+              {sidebar.weibo.url ? (
+                <a
+                  href={sidebar.weibo.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand"
+                >
+                  {t("side.weiboLink")}
+                </a>
+              ) : null}
+            </Pop>
+          ) : null}
+          {sidebar.consult ? (
+            <Button
+              testId="side-consult"
+              title={t("side.consult")}
+              href={sidebar.consult}
+              external
+            >
+              {item("consult", t("side.consult"))}
+            </Button>
+          ) : null}
+          {sidebar.phone ? (
+            <Pop
+              testId="side-phone"
+              title={t("side.phone")}
+              summary={item("phone", t("side.phone"))}
+            >
+              {sidebar.phone.time ? (
+                <p className="text-gray-500">
+                  {t("side.hours", { time: sidebar.phone.time })}
+                </p>
+              ) : null}
+              <ul>
+                {sidebar.phone.numbers.map((n) => (
+                  <li key={n}>
+                    <a
+                      href={`tel:${n.replace(/[^\d+]/g, "")}`}
+                      className="font-medium"
+                    >
+                      {n}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Pop>
+          ) : null}
+          {sidebar.emails.length > 0 ? (
+            <Pop
+              testId="side-email"
+              title={t("side.email")}
+              summary={item("email", t("side.email"))}
+            >
+              <ul>
+                {sidebar.emails.map((e) => (
+                  <li key={e}>
+                    <a href={`mailto:${e}`}>{e}</a>
+                  </li>
+                ))}
+              </ul>
+            </Pop>
+          ) : null}
+          <a
+            href="#"
+            title={t("side.top")}
+            data-testid="side-top"
+            className={`${
+              scrolled ? "flex" : "hidden"
+            } h-12 w-12 flex-col items-center justify-center rounded bg-white text-gray-700 shadow`}
+          >
+            {item("top", t("side.top"))}
+          </a>
+        </div>
+      </details>
       {sidebar.scripts.map((src) => (
         <script key={src} src={src} async nonce={nonce} />
       ))}
@@ -88,23 +228,49 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
   );
 }
 
-function Pop({ summary, children, testId }: { summary: ReactNode; children: ReactNode; testId: string }) {
+function Pop({
+  summary,
+  children,
+  testId,
+  title,
+}: {
+  summary: ReactNode;
+  children: ReactNode;
+  testId: string;
+  title: string;
+}) {
   return (
     <details className="shell-dropdown relative" data-testid={testId}>
-      <summary className="flex h-12 w-12 cursor-pointer list-none flex-col items-center justify-center rounded bg-white text-gray-700 shadow hover:text-brand">
+      <summary
+        title={title}
+        className="flex h-12 w-12 cursor-pointer list-none flex-col items-center justify-center rounded bg-white text-gray-700 shadow hover:text-brand"
+      >
         {summary}
       </summary>
-      <div className="absolute right-14 top-0 w-48 space-y-2 rounded border border-gray-200 bg-white p-3 text-center text-sm text-gray-800 shadow-lg">
+      <div className="absolute right-14 top-0 w-48 lg:bottom-0 lg:top-auto xl:bottom-auto xl:top-0 space-y-2 rounded border border-gray-200 bg-white p-3 text-center text-sm text-gray-800 shadow-lg">
         {children}
       </div>
     </details>
   );
 }
 
-function Button({ href, children, testId, external }: { href: string; children: ReactNode; testId: string; external?: boolean }) {
+function Button({
+  href,
+  children,
+  testId,
+  external,
+  title,
+}: {
+  href: string;
+  children: ReactNode;
+  testId: string;
+  external?: boolean;
+  title: string;
+}) {
   return (
     <a
       href={href}
+      title={title}
       target={external ? "_blank" : undefined}
       rel={external ? "noopener noreferrer" : undefined}
       data-testid={testId}

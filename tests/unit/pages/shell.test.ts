@@ -254,12 +254,15 @@ describe("global rules (spec 000 sections 4 and 6)", () => {
     }
   });
 
-  it("a mobile browser on a public page goes to /wap", async () => {
+  it("phones are served by the portal itself (no WAP_URL): a shared course link opens, no redirect to /wap (issue 12)", async () => {
     const phone = portal.client({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" });
-    const res = await phone.fetch("/home/index");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/wap");
-    expect((await phone.fetch("/home/choice")).status).toBe(200);
-    expect((await portal.client().fetch("/home/index")).status).toBe(200);
+    const wechat = portal.client({ userAgent: "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.47 WeChat/arm64" });
+    for (const client of [phone, wechat]) {
+      for (const path of ["/home/index", "/course/detail/5001?from=share"]) {
+        const res = await client.fetch(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get("Location")).toBeNull();
+      }
+    }
   });
 });
