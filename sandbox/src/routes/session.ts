@@ -87,8 +87,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${SB}/v1/front/learn/lastLearn`, C(async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);
-    // the same answer as lately/learn/course (study/progress.ts); the old last_learn table is no longer read
-    return ok(await latelyLearned(ctx, auth.user.id));
+    // the lesson of lately/learn/course (study/progress.ts) in this call's shape; the last_learn table is no longer read
+    const l = await latelyLearned(ctx, auth.user.id);
+    return ok(l && { courseId: l.courseId, courseName: l.courseName, lessonId: l.lessonId, lessonName: l.lessonName });
   }));
 
   app.get(`${SB}/definePayOrderCart/list`, C(async (cid, req, reply) => {
