@@ -58,7 +58,7 @@ export function Timetable({
                   {d.lessons.map((l) => <Session key={l.id} lesson={l} />)}
                 </ul>
               ) : (
-                <p className="mt-1 text-xs text-gray-400">{t("noClass")}</p>
+                <p className="mt-1 text-xs text-gray-600">{t("noClass")}</p>
               )}
             </li>
           ))}
