@@ -2,10 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Favourites, favouritesHref, type FavouriteQuery } from "~/components/study/courses/Favourites";
 import { StudyPage } from "~/components/study/courses/parts";
-import { CollectRemoveSchema } from "~/components/study/courses/schemas";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
-import { collectClassify, collectedCourses, collectedPackages, removeCollect } from "~/services/collections.server";
+import { collectClassify, collectedCourses, collectedPackages, CollectRemoveSchema, removeCollect } from "~/services/collections.server";
 import { requireStudent } from "~/services/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { requireValidPost } from "~/services/portal.server";

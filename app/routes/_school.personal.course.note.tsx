@@ -1,14 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notes, notesHref, type NoteFailure } from "~/components/study/courses/Notes";
 import { StudyPage } from "~/components/study/courses/parts";
-import { NoteActionSchema, NoteUpdateSchema } from "~/components/study/courses/schemas";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
-import { noteCourses, noteLectures, removeNote, searchNotes, updateNote } from "~/services/notes.server";
+import { noteCourses, noteEditConstraint, noteLectures, NoteRemoveSchema, parseNoteUpdate, removeNote, searchNotes, updateNote } from "~/services/notes.server";
 import { requireValidPost } from "~/services/portal.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -44,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
     query.course ? null : searchNotes(portal.upstream, query.keyword),
     namespaces(args.request, ["study"]),
   ]);
-  return { query, courses, lectures, results, i18n };
+  return { query, courses, lectures, results, constraint: noteEditConstraint(), i18n };
 }
 
 /**
@@ -59,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
   const fail = (failure: NoteFailure) => data(failure, { status: 400 });
   const intent = formData.get("intent");
   if (intent === "update") {
-    const submission = parseWithZod(formData, { schema: NoteUpdateSchema });
+    const submission = parseNoteUpdate(formData);
     if (submission.status !== "success") {
       const noteId = positive(String(formData.get("noteId") ?? ""));
       return fail({ noteId: noteId ?? null, result: submission.reply(), ...(noteId ? {} : { error: "badRequest" }) });
@@ -73,8 +71,8 @@ export async function action(args: ActionFunctionArgs) {
     }
     return redirect(back, { status: 303 });
   }
-  const parsed = NoteActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success || parsed.data.intent !== "remove") return fail({ noteId: null, error: "badRequest" });
+  const parsed = NoteRemoveSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return fail({ noteId: null, error: "badRequest" });
   try {
     await removeNote(portal.upstream, parsed.data.noteId);
   } catch (error) {
@@ -91,7 +89,7 @@ export default function NotePage() {
   const { t } = useNamespaces(d.i18n, "study");
   return (
     <StudyPage title={t("titles.note")} testId="my-notes">
-      <Notes query={d.query} courses={d.courses} lectures={d.lectures} results={d.results} failure={failure ?? null} />
+      <Notes query={d.query} courses={d.courses} lectures={d.lectures} results={d.results} constraint={d.constraint} failure={failure ?? null} />
     </StudyPage>
   );
 }

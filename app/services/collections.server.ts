@@ -4,6 +4,9 @@ import type { Upstream } from "~/services/upstream.server";
 
 /** Favourites (spec 001 §7 'Collections'): classify, search, package search, remove. Payloads: decision 024. */
 const COLLECT = "/saas-business/v1/user-center/collect";
+/** Removing a favourite course or package (the favourites page's form). */
+export const CollectRemoveSchema = z.object({ intent: z.literal("remove"), kind: z.enum(["course", "package"]), collectId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
 const list = <T extends z.ZodType>(item: T) => z.array(item).nullish().transform((v) => v ?? []);
 
 const Classify = z.looseObject({

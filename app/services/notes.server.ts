@@ -1,12 +1,35 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
 import { id, text } from "~/services/schemas.server";
+import { NOTE_MAX } from "~/components/study/courses/schemas";
 import type { Upstream } from "~/services/upstream.server";
 
 /** Notes (spec 001 §7 'Notes'): by course, by lecture, search, update, remove. Payloads: decision 024. */
 const NOTE = "/saas-business/v1/user-center/note";
 
-/** Not shown in the spec (§9): the sandbox's and this form's limit. */
-export const NOTE_MAX_CHARS = 500;
+const positiveInt = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The note edit form's schema (the action parses with it; the loader sends its constraints to the form, so
+ * zod stays out of the browser: decision 015). Error keys are the `study` namespace's `errors.*`.
+ */
+export const NoteUpdateSchema = z.object({
+  intent: z.literal("update"),
+  noteId: positiveInt,
+  content: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required" })
+    .refine((v) => [...v].length <= NOTE_MAX, { error: "tooLong" })
+    .pipe(z.string().max(NOTE_MAX * 2)),
+});
+/** The edit form's constraints (required, maxLength) for the loader to send. */
+export const noteEditConstraint = () => getZodConstraint(NoteUpdateSchema);
+
+/** The edit form's post, parsed as conform does (its `reply()` re-renders the form with what was typed). */
+export const parseNoteUpdate = (formData: FormData) => parseWithZod(formData, { schema: NoteUpdateSchema });
+
+export const NoteRemoveSchema = z.object({ intent: z.literal("remove"), noteId: positiveInt });
 
 export const Note = z.looseObject({
   noteId: id,

@@ -5,6 +5,7 @@ import { createCtx, type Ctx } from '../src/context.js';
 import { openDb } from '../src/db.js';
 import { ensureSeeded } from '../src/seed.js';
 import { coursePercent, latelyLearned, readProgress, savePosition } from '../src/study/progress.js';
+import { addNote, collect, collectClassify, noteLectures } from '../src/study/centre.js';
 import { COURSES } from '../src/catalog/seed.js';
 
 let sb: Sandbox;
@@ -54,6 +55,17 @@ describe('progress store (study/progress.ts)', () => {
     expect(await savePosition(ctx, { userId: 2400, commodityId: 5005, courseId: 101, lessonId: id, positionS: 1, durationS: 10 })).toBeNull();
     const p = await readProgress(ctx, 2400);
     expect(p.courses).toEqual([expect.objectContaining({ commodityId: 5005, finishedCount: 1, percent: coursePercent(1, course.lessonCount) })]);
+  });
+
+  it('the lesson pages add notes (only on a lesson of that course) and favourites (idempotent)', async () => {
+    const id = await addNote(ctx, { userId: 2406, commodityId: 5005, lessonId: lessonId(5, 0, 1), content: '第二课的笔记', positionS: 42 });
+    expect(id).toBeGreaterThan(0);
+    expect(await addNote(ctx, { userId: 2406, commodityId: 5005, lessonId: lessonId(1, 0, 1), content: 'x' })).toBeNull();
+    expect((await noteLectures(ctx, 2406, 5005))[0]).toMatchObject({ lessonId: lessonId(5, 0, 1), notes: [expect.objectContaining({ noteId: id, content: '第二课的笔记', positionS: 42 })] });
+    await collect(ctx, 2406, 'course', 5005);
+    await collect(ctx, 2406, 'course', 5005);
+    await collect(ctx, 2406, 'package', 301);
+    expect(await collectClassify(ctx, 2406)).toMatchObject({ courseCount: 1, packageCount: 1 });
   });
 
   it('percent is floored and bounded', () => {

@@ -93,7 +93,7 @@ test("my courses: continue enters the last lesson of that course; the timetable 
   await page.getByRole("link", { name: "月视图" }).click();
   await expect(page.getByTestId("timetable")).toHaveAttribute("data-view", "month");
   await axe(page, "class-table");
-  for (const [path, id] of [["package", "my-packages"], ["plan", "my-plans"], ["apply", "my-sign-ups"], ["note", "my-notes"], ["collect", "my-favourites"]]) {
+  for (const [path, id] of [["package", "my-packages"], ["plan", "my-plans"], ["apply", "my-sign-ups"], ["note", "my-notes"], ["collect", "my-favourites"]] as const) {
     await page.goto(`${C}/${path}`);
     await expect(page.getByTestId(id)).toBeVisible();
     await axe(page, id);

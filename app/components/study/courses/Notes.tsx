@@ -1,11 +1,13 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { FieldError } from "~/components/form/Field";
 import { useTranslation } from "~/i18n-runtime";
 import { Empty } from "./parts";
-import { NOTE_MAX, NoteUpdateSchema } from "./schemas";
+import { NOTE_MAX } from "./schemas";
+
+/** conform's field constraints (required, maxLength, ...), as `getZodConstraint` computes them. */
+type Constraint = { required?: boolean; minLength?: number; maxLength?: number; pattern?: string };
 
 export type NoteItem = { noteId: number; lessonId: number; courseName: string; lessonName: string; chapterName: string; content: string; updateTime: string };
 export type NoteLecture = { lessonId: number; lessonName: string; chapterName: string; notes: NoteItem[] };
@@ -27,12 +29,14 @@ export function notesHref(q: NotesQuery): string {
  * lecture, a search, and per note edit (a link opens its form: `?edit=`) and remove, as plain forms.
  */
 export function Notes({
-  query, courses, lectures, results, failure,
+  query, courses, lectures, results, constraint, failure,
 }: {
   query: NotesQuery;
   courses: Array<{ commodityId: number; courseName: string; noteCount: number }>;
   lectures: NoteLecture[];
   results: NoteItem[] | null;
+  /** the edit form's constraints, computed from its schema by the loader (zod stays on the server) */
+  constraint: Record<string, Constraint>;
   failure?: NoteFailure | null;
 }) {
   const { t } = useTranslation("study", { keyPrefix: "note" });
@@ -40,7 +44,7 @@ export function Notes({
   const editing = failure?.result && failure.noteId ? failure.noteId : query.edit;
   const pageError = failure?.error && failure.noteId === null ? failure.error : null;
   if (!courses.length && !query.keyword) return <Empty href="/personal/course/lessons" action={t("toCourses")}>{t("empty")}</Empty>;
-  const noteProps = (n: NoteItem) => ({ note: n, query, editing: editing === n.noteId, failure: failure?.noteId === n.noteId ? failure : null });
+  const noteProps = (n: NoteItem) => ({ note: n, query, constraint, editing: editing === n.noteId, failure: failure?.noteId === n.noteId ? failure : null });
   return (
     <div className="flex flex-col gap-4 md:flex-row">
       <nav aria-label={t("courses")} className="md:w-56 md:shrink-0">
@@ -100,7 +104,7 @@ export function Notes({
   );
 }
 
-function Note({ note, query, editing, failure, showCourse = false }: { note: NoteItem; query: NotesQuery; editing: boolean; failure: NoteFailure | null; showCourse?: boolean }) {
+function Note({ note, query, constraint, editing, failure, showCourse = false }: { note: NoteItem; query: NotesQuery; constraint: Record<string, Constraint>; editing: boolean; failure: NoteFailure | null; showCourse?: boolean }) {
   const { t } = useTranslation("study", { keyPrefix: "note" });
   const { t: te } = useTranslation("study", { keyPrefix: "errors" });
   const navigation = useNavigation();
@@ -110,7 +114,7 @@ function Note({ note, query, editing, failure, showCourse = false }: { note: Not
     <li className="py-3" data-testid="note" data-note-id={note.noteId}>
       {showCourse ? <p className="text-xs text-gray-600">{note.courseName} · {t("at", { chapter: note.chapterName, lesson: note.lessonName })}</p> : null}
       {editing ? (
-        <NoteEditForm note={note} failure={failure} cancelHref={back} />
+        <NoteEditForm note={note} constraint={constraint} failure={failure} cancelHref={back} />
       ) : (
         <>
           <p className="whitespace-pre-wrap text-sm text-gray-900" data-testid="note-content">{note.content}</p>
@@ -131,28 +135,25 @@ function Note({ note, query, editing, failure, showCourse = false }: { note: Not
   );
 }
 
-function NoteEditForm({ note, failure, cancelHref }: { note: NoteItem; failure: NoteFailure | null; cancelHref: string }) {
+function NoteEditForm({ note, constraint, failure, cancelHref }: { note: NoteItem; constraint: Record<string, Constraint>; failure: NoteFailure | null; cancelHref: string }) {
   const { t } = useTranslation("study", { keyPrefix: "note" });
   const { t: te } = useTranslation("study", { keyPrefix: "errors" });
-  const [form, fields] = useForm({
-    id: `note-${note.noteId}`,
-    lastResult: failure?.result,
-    defaultValue: { intent: "update", noteId: String(note.noteId), content: note.content },
-    constraint: getZodConstraint(NoteUpdateSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NoteUpdateSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const error = fields.content.errors?.[0] ?? form.errors?.[0];
-  const errorId = `${fields.content.id}-error`;
+  // The server's conform result (schema in notes.server.ts): its errors and what was typed. No conform or zod
+  // in the browser (decision 024, the 100 KB budget): the browser checks the schema's constraints natively.
+  const result = failure?.result;
+  const error = result?.error?.content?.[0] ?? result?.error?.[""]?.[0];
+  const typed = result?.initialValue?.content;
+  const id = `note-${note.noteId}-content`;
+  const errorId = `${id}-error`;
+  const c = constraint.content ?? {};
   return (
-    <Form method="post" action={cancelHref} {...getFormProps(form)} className="space-y-2">
+    <Form method="post" action={cancelHref} id={`note-${note.noteId}`} className="space-y-2">
       <CsrfInput />
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="noteId" value={note.noteId} />
-      <label htmlFor={fields.content.id} className="block text-xs text-gray-700">{t("editLabel", { lesson: note.lessonName })}</label>
-      <textarea {...getTextareaProps(fields.content)} rows={4} maxLength={NOTE_MAX}
-        aria-describedby={error ? errorId : undefined}
+      <label htmlFor={id} className="block text-xs text-gray-700">{t("editLabel", { lesson: note.lessonName })}</label>
+      <textarea id={id} name="content" key={String(typed ?? note.content)} defaultValue={typeof typed === "string" ? typed : note.content} rows={4}
+        required={c.required} maxLength={NOTE_MAX} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
         className="w-full rounded border border-gray-300 p-2 text-sm aria-[invalid]:border-red-500" />
       <FieldError id={errorId} name="content">{error ? te(error, { max: NOTE_MAX }) : undefined}</FieldError>
       <div className="flex gap-3 text-sm">
