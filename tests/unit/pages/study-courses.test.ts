@@ -107,6 +107,10 @@ describe("class timetable (spec 001 §7 the two timetable calls)", () => {
     expect(attr(byTestId(html, "timetable-prev"), "href")).toBe(`${C}/classTable?view=week&date=${addDays(today, -7)}`);
     expect(attr(byTestId(html, "timetable-next"), "href")).toBe(`${C}/classTable?view=week&date=${addDays(today, 7)}`);
     expect(text(byTestId(html, "timetable-period")!)).toBe(`${weekDays(today)[0]} 至 ${weekDays(today)[6]}`);
+    expect(text(element(testIds(html, "timetable-day")[0]!, "h3")!)).toBe(`周一 ${weekDays(today)[0]!.slice(5)}`);
+    const en = await student.get(`${C}/classTable?lng=en`);
+    expect(h1(en.html)).toBe("Class timetable");
+    expect(text(element(testIds(en.html, "timetable-day")[6]!, "h3")!)).toBe(`Sun ${weekDays(today)[6]!.slice(5)}`);
   });
 
   it("the month: whole weeks, days with their sessions; the other call; an empty month says so", async () => {
