@@ -1,7 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
 import { id, text } from "~/services/schemas.server";
-import { NOTE_MAX } from "~/components/study/courses/schemas";
+import { NOTE_MAX } from "~/forms/study-notes";
 import type { Upstream } from "~/services/upstream.server";
 
 /** Notes (spec 001 §7 'Notes'): by course, by lecture, search, update, remove. Payloads: decision 024. */

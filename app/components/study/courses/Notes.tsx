@@ -4,7 +4,7 @@ import { CsrfInput } from "~/components/csrf-token";
 import { FieldError } from "~/components/form/Field";
 import { useTranslation } from "~/i18n-runtime";
 import { Empty } from "./parts";
-import { NOTE_MAX } from "./schemas";
+import { NOTE_MAX } from "~/forms/study-notes";
 
 /** conform's field constraints (required, maxLength, ...), as `getZodConstraint` computes them. */
 type Constraint = { required?: boolean; minLength?: number; maxLength?: number; pattern?: string };
