@@ -76,7 +76,7 @@ export default function HomeIndex() {
             <p className="text-sm">
               <span className="font-semibold">{t("home.continueTitle")}</span> {shell.lastLearn.courseName} · {shell.lastLearn.lessonName}
             </p>
-            <Link to={`/course/list?courseName=${encodeURIComponent(shell.lastLearn.courseName)}`} className="rounded bg-white px-4 py-1.5 text-sm font-medium text-gray-900">
+            <Link to={shell.lastLearn.href} className="rounded bg-white px-4 py-1.5 text-sm font-medium text-gray-900">
               {t("home.continueLearning")}
             </Link>
           </div>

@@ -69,12 +69,12 @@ export function getCurrentUser(upstream: Upstream) {
   return upstream.call({ path: "/external/api/v1/usersfront/getCurrentUser", schema: CurrentUserSchema });
 }
 
-export const LastLearnSchema = z.looseObject({ courseId: optionalId, courseName: text, lessonId: optionalId, lessonName: text }).nullable();
+export const LastLearnSchema = z.looseObject({ commodityId: optionalId, courseId: optionalId, courseName: text, lessonId: optionalId, lessonName: text }).nullable();
 
-/** The last learning item for the header's 'continue' entry; its failure is logged only. */
+/** The last learning item for the header's 'continue' entry (spec 001 §7 `lately/learn/course`); its failure is logged only. */
 export async function getLastLearn(upstream: Upstream) {
   try {
-    return await upstream.call({ path: "/saas-business/v1/front/learn/lastLearn", schema: LastLearnSchema, expect: SOFT_FAILURES });
+    return await upstream.call({ path: "/course/v1/user/lately/learn/course", schema: LastLearnSchema, expect: SOFT_FAILURES });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error(JSON.stringify({ level: "warn", msg: "last learn failed", error: error.message }));

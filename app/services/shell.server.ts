@@ -1,4 +1,5 @@
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
+import { lessonEntryHref } from "~/services/study-links";
 import { getCartCount } from "~/services/cart.server";
 import { centralLoginUrl, loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
@@ -278,7 +279,15 @@ function schoolView(config: LoadedShellConfig, user: CurrentUser | null, lastLea
         }
       : null,
     lastLearn: lastLearn && lastLearn.courseName
-      ? { courseName: lastLearn.courseName, lessonName: lastLearn.lessonName, href: lastLearn.courseId ? `/course/detail/${lastLearn.courseId}` : "/personal/course/lessons?parentId=-1" }
+      ? {
+          courseName: lastLearn.courseName,
+          lessonName: lastLearn.lessonName,
+          // the lesson where the student stopped, through the lesson entry chain (issue 14); else my courses
+          href:
+            lastLearn.commodityId && lastLearn.courseId && lastLearn.lessonId
+              ? lessonEntryHref(lastLearn.commodityId, lastLearn.courseId, lastLearn.lessonId)
+              : "/personal/course/lessons",
+        }
       : null,
     // Spec 000 section 4 (service config openCart) and section 7.1 (the cart config's data.openCart).
     cartCount: user && serviceConfig.openCart === 1 && config.cartConfig?.openCart === 1 ? cartCount : null,

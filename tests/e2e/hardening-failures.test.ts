@@ -114,7 +114,7 @@ test.describe("a failing non-essential shell call leaves its part out", () => {
 
   test("side bar, global-login check and a logged-in user's cart badge down: the page renders without them", { tag: "@nojs" }, async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox);
-    await sandbox.fault({ path: "findMarket|checkGlobalLogin|definePayOrderCart|lastLearn", status: 502 });
+    await sandbox.fault({ path: "findMarket|checkGlobalLogin|definePayOrderCart|lately/learn", status: 502 });
     const response = await page.goto("/course/list");
     expect(response?.status()).toBe(200);
     await expect(page.getByTestId("user-name")).toHaveText("张同学");

@@ -57,7 +57,7 @@ describe("no redirect loops (at most 5 redirects, one token upgrade per navigati
   it.each([
     ["401 on every call", { path: ".*", status: 401 }],
     ["403 on every call", { path: ".*", status: 403 }],
-    ["401 on the user's calls", { path: "getCurrentUser|lastLearn|definePayOrderCart", status: 401 }],
+    ["401 on the user's calls", { path: "getCurrentUser|lately/learn|definePayOrderCart", status: 401 }],
     ["403 on the user's calls", { path: "getCurrentUser", status: 403 }],
   ])("%s, logged in: ends at the login page or the error page after one upgrade", async (_name, fault) => {
     const browser = await signedIn();
@@ -140,7 +140,7 @@ describe("only the essential company configuration may fail the shell", () => {
 
   it("a logged-in user's cart badge and last-learn calls failing leave them out", async () => {
     const browser = await signedIn();
-    await sandbox.control("POST", "/faults", { path: "definePayOrderCart|lastLearn|getCompanyAlias", status: 502 });
+    await sandbox.control("POST", "/faults", { path: "definePayOrderCart|lately/learn|getCompanyAlias", status: 502 });
     const hop = await browser.request("/home/index");
     expect(hop.status).toBe(200);
     expect(shellOf(hop).user).not.toBeNull();

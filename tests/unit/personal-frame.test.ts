@@ -142,11 +142,12 @@ describe("one parallel round per page", () => {
       expect(log.map((c) => c.path).sort(), page).toEqual([
         "/external/api/v1/usersfront/getCurrentUser",
         "/saas-business/definePayOrderCart/list",
-        "/saas-business/v1/front/learn/lastLearn",
         "/saas-business/v1/student/menu/permission",
-        // the page's own call (account information, issue 13) in the same round
+        // the page's own call (account information, issue 13; my courses, issue 14) in the same round
         ...(page === "/personal/setting/account" ? ["/saas-business/v1/student/setting/get/account/info"] : []),
-      ]);
+        "/course/v1/user/lately/learn/course",
+        ...(page === "/personal/course/lessons" ? ["/course/v1/user/get/courses"] : []),
+      ].sort());
       const at = log.map((c) => Date.parse(c.at));
       expect(Math.max(...at) - Math.min(...at), page).toBeLessThan(150);
     }

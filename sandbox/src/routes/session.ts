@@ -8,6 +8,7 @@ import type { TokenRow } from '../db.js';
 import { captchaGate } from '../auth-state.js';
 import { fail, ok } from '../envelope.js';
 import { EXT, SB, withCompany } from './config.js';
+import { latelyLearned } from '../study/progress.js';
 
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
 
@@ -86,9 +87,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${SB}/v1/front/learn/lastLearn`, C(async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);
-    const row = await ctx.db.get<{ courseId: number; courseName: string; lessonId: number; lessonName: string }>(
-      'SELECT course_id, course_name, lesson_id, lesson_name FROM last_learn WHERE user_id = ?', [auth.user.id]);
-    return ok(row ?? null);
+    // the lesson of lately/learn/course (study/progress.ts) in this call's shape; the last_learn table is no longer read
+    const l = await latelyLearned(ctx, auth.user.id);
+    return ok(l && { courseId: l.courseId, courseName: l.courseName, lessonId: l.lessonId, lessonName: l.lessonName });
   }));
 
   app.get(`${SB}/definePayOrderCart/list`, C(async (cid, req, reply) => {

@@ -189,14 +189,15 @@ describe("course detail", () => {
 });
 
 describe("logged-in student", () => {
-  it("home shows continue learning, which searches for that course; pages are private, no-store", async () => {
+  it("home shows continue learning, which enters the lesson where the student stopped (issue 14); pages are private, no-store", async () => {
     const student = portal.client();
     const home = await student.signIn(portal, "13800000001", "/home/index");
     const box = byTestId(home.html, "continue-learning");
     expect(text(box ?? "")).toContain("人力资源管理师（三级）精讲班");
-    expect(text(box ?? "")).toContain("第三章 招聘与配置：第2节 人员甄选");
-    const next = await student.get(hrefOf(box, "继续学习") ?? "missing");
-    expect(next.url).toBe(`/course/list?courseName=${encodeURIComponent("人力资源管理师（三级）精讲班")}`);
+    expect(text(box ?? "")).toContain("知识体系梳理");
+    // lately/learn/course: course 5001, chapter 2, lesson 2 (sandbox/src/study/progress.ts), through the entry chain
+    expect(hrefOf(box, "继续学习")).toBe("/class/enter/5001/101/101022");
+    const next = await student.get(`/course/list?courseName=${encodeURIComponent("人力资源管理师（三级）精讲班")}`);
     expect(h1(next.html)).toBe("“人力资源管理师（三级）精讲班”的搜索结果");
     const found = cards(next.html);
     expect(found).toHaveLength(1);

@@ -1,0 +1,165 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf-token";
+import { FieldError } from "~/components/form/Field";
+import { useTranslation } from "~/i18n-runtime";
+import { Empty } from "./parts";
+import { NOTE_MAX } from "~/forms/study-notes";
+
+/** conform's field constraints (required, maxLength, ...), as `getZodConstraint` computes them. */
+type Constraint = { required?: boolean; minLength?: number; maxLength?: number; pattern?: string };
+
+export type NoteItem = { noteId: number; lessonId: number; courseName: string; lessonName: string; chapterName: string; content: string; updateTime: string };
+export type NoteLecture = { lessonId: number; lessonName: string; chapterName: string; notes: NoteItem[] };
+export type NotesQuery = { course?: number; keyword: string; edit?: number };
+/** What a failed edit or removal sends back: which note, the conform result (typed text kept) or an error key. */
+export type NoteFailure = { noteId: number | null; result?: SubmissionResult<string[]>; error?: string; message?: string };
+
+export function notesHref(q: NotesQuery): string {
+  const params = new URLSearchParams();
+  if (q.keyword) params.set("keyword", q.keyword);
+  else if (q.course) params.set("course", String(q.course));
+  if (q.edit) params.set("edit", String(q.edit));
+  const s = params.toString();
+  return `/personal/course/note${s ? `?${s}` : ""}`;
+}
+
+/**
+ * Notes (spec 001 §2 `/personal/course/note`, §7 'Notes'): the courses with notes, one course's notes by
+ * lecture, a search, and per note edit (a link opens its form: `?edit=`) and remove, as plain forms.
+ */
+export function Notes({
+  query, courses, lectures, results, constraint, failure,
+}: {
+  query: NotesQuery;
+  courses: Array<{ commodityId: number; courseName: string; noteCount: number }>;
+  lectures: NoteLecture[];
+  results: NoteItem[] | null;
+  /** the edit form's constraints, computed from its schema by the loader (zod stays on the server) */
+  constraint: Record<string, Constraint>;
+  failure?: NoteFailure | null;
+}) {
+  const { t } = useTranslation("study", { keyPrefix: "note" });
+  const { t: te } = useTranslation("study", { keyPrefix: "errors" });
+  const editing = failure?.result && failure.noteId ? failure.noteId : query.edit;
+  const pageError = failure?.error && failure.noteId === null ? failure.error : null;
+  if (!courses.length && !query.keyword) return <Empty href="/personal/course/lessons" action={t("toCourses")}>{t("empty")}</Empty>;
+  const noteProps = (n: NoteItem) => ({ note: n, query, constraint, editing: editing === n.noteId, failure: failure?.noteId === n.noteId ? failure : null });
+  return (
+    <div className="flex flex-col gap-4 md:flex-row">
+      <nav aria-label={t("courses")} className="md:w-56 md:shrink-0">
+        <ul className="space-y-1 text-sm" data-testid="note-courses">
+          <li>
+            <a href={notesHref({ keyword: "" })} aria-current={!query.keyword && !query.course ? "page" : undefined}
+              className={`block rounded px-2 py-1.5 ${!query.keyword && !query.course ? "bg-brand text-white" : "hover:bg-gray-50"}`}>
+              {t("all")}
+            </a>
+          </li>
+          {courses.map((c) => {
+            const current = !query.keyword && query.course === c.commodityId;
+            return (
+              <li key={c.commodityId}>
+                <a href={notesHref({ course: c.commodityId, keyword: "" })} aria-current={current ? "page" : undefined}
+                  className={`flex justify-between gap-2 rounded px-2 py-1.5 ${current ? "bg-brand text-white" : "hover:bg-gray-50"}`}>
+                  <span>{c.courseName}</span>
+                  <span className={current ? "" : "text-gray-600"}>{t("count", { count: c.noteCount })}</span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <form method="get" role="search" className="flex gap-2">
+          <label htmlFor="note-keyword" className="sr-only">{t("searchLabel")}</label>
+          <input id="note-keyword" name="keyword" type="search" defaultValue={query.keyword} maxLength={50} placeholder={t("searchLabel")}
+            className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm" />
+          <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">{t("search")}</button>
+          {query.keyword ? <a href={notesHref({ keyword: "" })} className="self-center text-sm text-gray-600 underline">{t("clear")}</a> : null}
+        </form>
+        {pageError ? <p role="alert" className="mt-3 text-sm text-red-700">{te(pageError, { message: failure?.message ?? "" })}</p> : null}
+        {results ? (
+          <>
+            {query.keyword ? <h2 className="mt-4 text-sm text-gray-700" data-testid="note-results">{t("results", { keyword: query.keyword, count: results.length })}</h2> : null}
+            {results.length ? (
+              <ul className="mt-2 divide-y divide-gray-100">{results.map((n) => <Note key={n.noteId} {...noteProps(n)} showCourse />)}</ul>
+            ) : (
+              <Empty>{t("emptySearch", { keyword: query.keyword })}</Empty>
+            )}
+          </>
+        ) : lectures.length ? (
+          <div className="mt-4 space-y-4">
+            {lectures.map((l) => (
+              <section key={l.lessonId} aria-labelledby={`lecture-${l.lessonId}`} data-testid="note-lecture">
+                <h2 id={`lecture-${l.lessonId}`} className="text-sm font-medium">{t("at", { chapter: l.chapterName, lesson: l.lessonName })}</h2>
+                <ul className="mt-1 divide-y divide-gray-100">{l.notes.map((n) => <Note key={n.noteId} {...noteProps(n)} />)}</ul>
+              </section>
+            ))}
+          </div>
+        ) : (
+          <Empty>{t("emptyCourse")}</Empty>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Note({ note, query, constraint, editing, failure, showCourse = false }: { note: NoteItem; query: NotesQuery; constraint: Record<string, Constraint>; editing: boolean; failure: NoteFailure | null; showCourse?: boolean }) {
+  const { t } = useTranslation("study", { keyPrefix: "note" });
+  const { t: te } = useTranslation("study", { keyPrefix: "errors" });
+  const navigation = useNavigation();
+  if (navigation.formData?.get("intent") === "remove" && navigation.formData.get("noteId") === String(note.noteId)) return null;
+  const back = notesHref({ ...query, edit: undefined });
+  return (
+    <li className="py-3" data-testid="note" data-note-id={note.noteId}>
+      {showCourse ? <p className="text-xs text-gray-600">{note.courseName} · {t("at", { chapter: note.chapterName, lesson: note.lessonName })}</p> : null}
+      {editing ? (
+        <NoteEditForm note={note} constraint={constraint} failure={failure} cancelHref={back} />
+      ) : (
+        <>
+          <p className="whitespace-pre-wrap text-sm text-gray-900" data-testid="note-content">{note.content}</p>
+          <p className="mt-1 text-xs text-gray-500">{t("updated", { time: note.updateTime })}</p>
+          {failure?.error ? <p role="alert" className="mt-1 text-xs text-red-700">{te(failure.error, { message: failure.message ?? "" })}</p> : null}
+          <div className="mt-1 flex gap-3 text-xs">
+            <a href={notesHref({ ...query, edit: note.noteId })} aria-label={t("editLabel", { lesson: note.lessonName })} className="text-brand underline">{t("edit")}</a>
+            <Form method="post" action={back}>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="noteId" value={note.noteId} />
+              <button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} className="text-red-700 underline">{t("remove")}</button>
+            </Form>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+function NoteEditForm({ note, constraint, failure, cancelHref }: { note: NoteItem; constraint: Record<string, Constraint>; failure: NoteFailure | null; cancelHref: string }) {
+  const { t } = useTranslation("study", { keyPrefix: "note" });
+  const { t: te } = useTranslation("study", { keyPrefix: "errors" });
+  // The server's conform result (schema in notes.server.ts): its errors and what was typed. No conform or zod
+  // in the browser (decision 024, the 100 KB budget): the browser checks the schema's constraints natively.
+  const result = failure?.result;
+  const error = result?.error?.content?.[0] ?? result?.error?.[""]?.[0];
+  const typed = result?.initialValue?.content;
+  const id = `note-${note.noteId}-content`;
+  const errorId = `${id}-error`;
+  const c = constraint.content ?? {};
+  return (
+    <Form method="post" action={cancelHref} id={`note-${note.noteId}`} className="space-y-2">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="noteId" value={note.noteId} />
+      <label htmlFor={id} className="block text-xs text-gray-700">{t("editLabel", { lesson: note.lessonName })}</label>
+      <textarea id={id} name="content" key={String(typed ?? note.content)} defaultValue={typeof typed === "string" ? typed : note.content} rows={4}
+        required={c.required} maxLength={NOTE_MAX} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+        className="w-full rounded border border-gray-300 p-2 text-sm aria-[invalid]:border-red-500" />
+      <FieldError id={errorId} name="content">{error ? te(error, { max: NOTE_MAX }) : undefined}</FieldError>
+      <div className="flex gap-3 text-sm">
+        <button type="submit" className="rounded bg-brand px-4 py-1 text-white">{t("save")}</button>
+        <a href={cancelHref} className="self-center text-gray-600 underline">{t("cancel")}</a>
+      </div>
+    </Form>
+  );
+}

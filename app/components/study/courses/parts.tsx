@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n-runtime";
+
+/** The frame of a course-section page: its heading (the page's h1) and content. */
+export function StudyPage({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <section aria-labelledby={`${testId}-title`} className="rounded border border-gray-200 bg-white p-5" data-testid={testId}>
+      <h1 id={`${testId}-title`} className="text-xl font-semibold">
+        {title}
+      </h1>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** An empty state with an optional way on. */
+export function Empty({ children, href, action }: { children: ReactNode; href?: string; action?: string }) {
+  return (
+    <div className="py-8 text-center text-sm text-gray-600" data-testid="empty">
+      <p>{children}</p>
+      {href && action ? (
+        <a href={href} className="mt-3 inline-block rounded border border-brand px-4 py-1.5 text-brand">
+          {action}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/** A progress bar with its percent spoken (the figure is also written next to it). */
+export function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-40 overflow-hidden rounded bg-gray-200">
+        <div className="h-full bg-brand" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="text-xs text-gray-700">{label}</span>
+    </div>
+  );
+}
+
+/** Page links that keep the rest of the query (`href(page)`). */
+export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  const { t } = useTranslation("study", { keyPrefix: "pager" });
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t("label")} className="mt-4 flex items-center gap-4 text-sm">
+      {page > 1 ? (
+        <a href={href(page - 1)} rel="prev">
+          {t("prev")}
+        </a>
+      ) : null}
+      <span>{t("page", { page, pages })}</span>
+      {page < pages ? (
+        <a href={href(page + 1)} rel="next">
+          {t("next")}
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
+/** `YYYY-MM-DD` of a timestamp in Beijing time. */
+export function dayOf(ms: number | null | undefined): string {
+  return typeof ms === "number" && Number.isFinite(ms) ? new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10) : "";
+}

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { StudyPage } from "~/components/study/courses/parts";
+import { Timetable } from "~/components/study/courses/Timetable";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { requireStudent } from "~/services/guards.server";
+import { requirePermitted } from "~/services/personal-menu.server";
+import { monthTimetable, weekTimetable } from "~/services/timetable.server";
+import { monthWeeks, timetableParams, todayIn } from "~/services/timetable-dates";
+
+export const handle = { i18n: ["study"] };
+
+/**
+ * The class timetable (spec 001 §2, the course section's default page; §7 the two timetable calls): the
+ * week (`get/user/timetable`) or the month (`user/course/by/timetable`) holding `?date=` (today by default,
+ * Beijing time), chosen by `?view=`; a malformed query falls back to this week.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  // the login guard (no upstream call), then the permission check in the same round as the page's calls
+  const portal = await requireStudent(args);
+  const { view, day } = timetableParams(new URL(args.request.url));
+  const [, week, month, i18n] = await Promise.all([
+    requirePermitted(portal, "course.classTable"),
+    view === "week" ? weekTimetable(portal.upstream, day) : null,
+    view === "month" ? monthTimetable(portal.upstream, day) : null,
+    namespaces(args.request, ["study"]),
+  ]);
+  return { view, day, today: todayIn(), week, month, weeks: view === "month" ? monthWeeks(day) : [], i18n };
+}
+
+export default function ClassTablePage() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(d.i18n, "study");
+  return (
+    <StudyPage title={t("titles.classTable")} testId="class-table">
+      <Timetable view={d.view} day={d.day} today={d.today} week={d.week} month={d.month} weeks={d.weeks} />
+    </StudyPage>
+  );
+}
