@@ -19,6 +19,7 @@ import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerPersonalRoutes } from './routes/personal.js';
+import { registerStudyAgreementRoutes } from './routes/study-agreements.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
@@ -120,6 +121,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerMessageRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerMenuPermissionRoutes(app, ctx);
+  registerStudyAgreementRoutes(app, ctx);
   if (ctx.control) {
     registerControlRoutes(app, ctx);
     registerMenuPermissionControlRoutes(app, ctx);
