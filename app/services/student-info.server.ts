@@ -33,19 +33,16 @@ export async function completeInfoGate(portal: Portal, scene: Scene, target: { b
 const Option = z.looseObject({ content: z.string(), itemCode: z.string() });
 const Str = z.string().nullish().transform((v) => v ?? "");
 
-/** Each deficient field with its current value (absent: not deficient, not shown). */
+/** Each deficient field with its current value or null (a key absent: not deficient, not shown). */
+const Current = z.string().nullable().optional();
 export const Deficiency = z.looseObject({
-  name: Str.optional(),
-  identityTypeCode: Str.optional(),
-  identityId: Str.optional(),
-  mobile: Str.optional(),
-  sex: Str.optional(),
-  educationCode: Str.optional(),
-  address: z
-    .looseObject({ province: Str, city: Str, county: Str, detail: Str })
-    .nullish()
-    .transform((v) => v ?? undefined)
-    .optional(),
+  name: Current,
+  identityTypeCode: Current,
+  identityId: Current,
+  mobile: Current,
+  sex: Current,
+  educationCode: Current,
+  address: z.looseObject({ province: Str, city: Str, county: Str, detail: Str }).nullable().optional(),
 });
 export type Deficiency = z.infer<typeof Deficiency>;
 
