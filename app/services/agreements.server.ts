@@ -1,7 +1,11 @@
 import * as z from "zod/v4";
+import { data, type AppLoadContext } from "@remix-run/node";
+import { namespaces } from "~/i18n.server";
+import { requireStudent } from "~/services/guards.server";
 import type { Portal } from "~/services/portal.server";
-import { agreementHref, myAgreementsHref } from "~/services/study-links";
-import type { Upstream } from "~/services/upstream.server";
+import { safeRedirect } from "~/services/redirect";
+import { agreementHref, contentsHref, myAgreementsHref } from "~/services/study-links";
+import { UpstreamError, type Upstream } from "~/services/upstream.server";
 
 /**
  * Agreements (spec 001 §4 "Agreement status", "Agreement signing"; §7 "Agreements and profile completion").
@@ -179,4 +183,50 @@ function httpUrl(v: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** "Enter study": a course's contents; a package's courses are on my packages page. */
+export const studyHrefOf: StudyHref = (a) =>
+  a.targetType === "classpackage" || !a.commodityId || !a.courseId ? "/personal/course/package" : contentsHref(a.commodityId, a.courseId);
+
+/**
+ * The my-agreements part of `/personal/order` (`?OrderTabIndex=2`; with `dialog=1&backUrl=` the same list in
+ * the dialog of spec 001 §2 dialog 4). The route file dispatches on the query and calls this.
+ */
+export async function myAgreementsLoader(args: { request: Request; context: AppLoadContext }) {
+  const portal = await requireStudent(args, "order.agreement");
+  const url = new URL(args.request.url);
+  const [{ agreements, all }, i18n] = await Promise.all([loadMyAgreements(portal), namespaces(args.request, ["agreement"])]);
+  const entries = agreements.map((agreement) => ({ agreement, action: agreementAction(agreement, all, studyHrefOf) }));
+  const dialog = url.searchParams.get("dialog") === "1" ? { closeHref: safeRedirect(url.searchParams.get("backUrl"), myAgreementsHref()) } : null;
+  return { view: "agreements" as const, entries, all, dialog, i18n };
+}
+
+const AgreementParams = z.object({
+  mode: z.enum(["check", "edit"]),
+  curId: z.string().regex(/^\d{1,15}$/),
+  protocolId: z.string().regex(/^\d{1,15}$/),
+});
+
+function agreementNotFound(): never {
+  throw data({ kind: "notFound" }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * The agreement of `/agreement/{check|edit}/{curId}/{protocolId}` (and of the e-sign hand-over, `mode`
+ * "edit"), with the safe `backUrl` (my agreements when none): 404 for ids that are not numbers or name no
+ * agreement of this student.
+ */
+export async function loadAgreement(args: { request: Request; params: Record<string, string | undefined> }, portal: Portal, mode?: "edit") {
+  const params = AgreementParams.safeParse({ mode: mode ?? args.params.mode, curId: args.params.curId, protocolId: args.params.protocolId });
+  if (!params.success) agreementNotFound();
+  let agreement;
+  try {
+    agreement = await agreementInfo(portal.upstream, params.data.curId, params.data.protocolId);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "business") agreementNotFound();
+    throw error;
+  }
+  const url = new URL(args.request.url);
+  return { mode: params.data.mode, agreement, backUrl: safeRedirect(url.searchParams.get("backUrl"), myAgreementsHref()), url };
 }

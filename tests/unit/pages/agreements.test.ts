@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { attr, byTestId, elements, startTestPortal, text, type Client, type TestPortal } from "../portal";
+
+/**
+ * My agreements, the agreement page, the personal information form, complete information and face
+ * (spec 001 §2 dialogs 1-4, §4, §5, §8) as the server answers them; the journeys are in
+ * tests/e2e/agreements.test.ts.
+ */
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await startTestPortal();
+});
+afterAll(() => portal.close());
+beforeEach(() => portal.reset());
+
+async function signedIn(account: string, path = "/home/index") {
+  const browser = portal.client();
+  await browser.signIn(portal, account, path);
+  return browser;
+}
+
+/** The hidden inputs and action of the form `match` finds on `html`, as a browser without JS posts it. */
+function formOf(html: string, match: RegExp) {
+  const form = elements(html, "form").find((f) => match.test(f)) ?? "";
+  const hidden = Object.fromEntries(
+    elements(form, "input")
+      .filter((i) => attr(i, "type") === "hidden")
+      .map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""]),
+  );
+  return { form, hidden, action: attr(form, "action")?.replace(/&amp;/g, "&") };
+}
+
+async function post(browser: Client, path: string, match: RegExp, fields: Record<string, string>) {
+  const { html } = await browser.get(path);
+  const { hidden, action } = formOf(html, match);
+  return browser.post(action ?? path, { ...hidden, ...fields });
+}
+
+const rowsOf = (html: string) => elements(html, '[data-testid="agreement-row"]');
+
+describe("my agreements (/personal/order?OrderTabIndex=2)", () => {
+  it("lists each status with its control (one agreement suffices)", async () => {
+    const browser = await signedIn("student01");
+    const page = await browser.get("/personal/order?OrderTabIndex=2");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toContain("no-store");
+    const rows = rowsOf(page.html);
+    const byStatus = Object.fromEntries(rows.map((r) => [attr(r, "data-status"), text(r)]));
+    expect(Object.keys(byStatus).sort()).toEqual(["0", "1", "2", "4", "5"]);
+    expect(byStatus["0"]).toContain("签署协议并学习");
+    expect(byStatus["1"]).toContain("签署协议并学习");
+    expect(byStatus["2"]).toContain("进入学习");
+    expect(byStatus["4"]).toContain("已失效");
+    expect(byStatus["5"]).toContain("无需签署");
+    expect(byTestId(page.html, "sign-all")).toBeUndefined();
+  });
+
+  it("all agreements required: 'signed' labels, 'sign agreement' buttons and 'please sign all agreements'", async () => {
+    await portal.sandbox.control("POST", "/agreements/protocol-all", { all: true });
+    const browser = await signedIn("student01");
+    const page = await browser.get("/personal/order?OrderTabIndex=2");
+    const byStatus = Object.fromEntries(rowsOf(page.html).map((r) => [attr(r, "data-status"), text(r)]));
+    expect(byStatus["0"]).toContain("签署协议");
+    expect(byStatus["0"]).not.toContain("并学习");
+    expect(byStatus["2"]).toContain("已签署");
+    expect(text(byTestId(page.html, "sign-all") ?? "")).toBe("请签署全部协议");
+  });
+
+  it("no agreements: 'no agreement information'; English too", async () => {
+    const browser = await signedIn("agr2613");
+    expect(text(byTestId((await browser.get("/personal/order?OrderTabIndex=2")).html, "agreements-empty") ?? "")).toBe("暂无协议信息");
+    expect(text(byTestId((await browser.get("/personal/order?OrderTabIndex=2&lng=en")).html, "agreements-empty") ?? "")).toBe("No agreement information");
+  });
+
+  it("as a dialog (width 685) closing to backUrl; a visitor goes to login", async () => {
+    const browser = await signedIn("student01");
+    const page = await browser.get("/personal/order?OrderTabIndex=2&dialog=1&backUrl=%2Fcourse%2Flist");
+    const dialog = byTestId(page.html, "agreements-dialog") ?? "";
+    expect(attr(dialog, "data-width")).toBe("685");
+    expect(attr(byTestId(page.html, "dialog-close"), "href")).toBe("/course/list");
+    const visitor = await portal.client().get("/personal/order?OrderTabIndex=2");
+    expect(visitor.url).toContain("/join/login");
+  });
+});
+
+describe("agreement page (/agreement/{check|edit}/{curId}/{protocolId})", () => {
+  async function pendingOf(browser: Client) {
+    const page = await browser.get("/personal/order?OrderTabIndex=2");
+    const row = rowsOf(page.html).find((r) => attr(r, "data-status") === "0") ?? "";
+    return (attr(byTestId(row, "agreement-sign"), "href") ?? "").replace(/&amp;/g, "&");
+  }
+
+  it("plain signing: without the agree box the spec's message; with it insertProtocol and on to backUrl", async () => {
+    const browser = await signedIn("agr2600");
+    const href = await pendingOf(browser);
+    expect(href).toMatch(/^\/agreement\/edit\/\d+\/1\?backUrl=/);
+    const page = await browser.get(href);
+    expect(page.status).toBe(200);
+    expect(attr(byTestId(page.html, "agreement-dialog"), "data-width")).toBe("685");
+    expect(text(byTestId(page.html, "agreement-content") ?? "")).toContain("学员应遵守学习纪律");
+    const refused = await post(browser, href, /agreement-agree/, { intent: "sign" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("用户需同意课程协议后才能继续学习");
+    const signed = await post(browser, href, /agreement-agree/, { intent: "sign", agree: "on" });
+    expect(signed.status).toBe(303);
+    expect(signed.headers.get("Location")).toBe("/course/detail/5005/105/contents");
+    const calls = await portal.calls("insertProtocol");
+    expect(calls).toHaveLength(1);
+    const list = await browser.get("/personal/order?OrderTabIndex=2");
+    expect(attr(rowsOf(list.html)[0], "data-status")).toBe("2");
+  });
+
+  it("e-sign: the post answers the hand-over document with the provider's form and its own CSP", async () => {
+    const browser = await signedIn("agr2602");
+    const page = await browser.get("/personal/order?OrderTabIndex=2");
+    const href = (attr(byTestId(rowsOf(page.html)[0] ?? "", "agreement-sign"), "href") ?? "").replace(/&amp;/g, "&");
+    const edit = await browser.get(href);
+    expect(byTestId(edit.html, "esign-go")).toBeDefined();
+    const res = await post(browser, href, /esign-go/, { intent: "esign" });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(attr(elements(html, "form")[0], "action")).toBe(`${portal.sandbox.url}/esign/sign`);
+    expect(res.headers.get("Content-Security-Policy")).toContain(`form-action ${portal.sandbox.url}`);
+    expect(html).toContain('name="flowId"');
+  });
+
+  it("incomplete student info: edit goes to the personal information form first", async () => {
+    const browser = await signedIn("agr2604");
+    const href = await pendingOf(browser);
+    const res = await browser.fetch(href);
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get("Location") ?? "", "http://x");
+    expect(to.pathname).toBe("/info/personal");
+    expect(to.searchParams.get("backUrl")).toMatch(/^\/agreement\/edit\//);
+    expect(to.searchParams.get("targetId")).toBe("5005");
+  });
+
+  it("check mode is read-only; unknown ids and modes are 404", async () => {
+    const browser = await signedIn("student01");
+    const page = await browser.get("/personal/order?OrderTabIndex=2");
+    const row = rowsOf(page.html).find((r) => attr(r, "data-status") === "2") ?? "";
+    const check = attr(elements(row, "a")[0], "href") ?? "";
+    const view = await browser.get(check);
+    expect(view.status).toBe(200);
+    expect(attr(byTestId(view.html, "agreement-status"), "data-status")).toBe("2");
+    expect(byTestId(view.html, "agreement-agree")).toBeUndefined();
+    expect((await browser.get("/agreement/edit/999999/1")).status).toBe(404);
+    expect((await browser.get("/agreement/sign/1/1")).status).toBe(404);
+    expect((await browser.get("/agreement/edit/abc/1")).status).toBe(404);
+  });
+});
