@@ -149,3 +149,90 @@ describe("agreement page (/agreement/{check|edit}/{curId}/{protocolId})", () => 
     expect((await browser.get("/agreement/edit/abc/1")).status).toBe(404);
   });
 });
+
+describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)", () => {
+  const PATH = "/info/personal?backUrl=%2Fagreement%2Fedit%2F9%2F1%3FbackUrl%3D%252Fx&targetId=5005&targetType=0";
+  const errorsOf = (html: string) =>
+    Object.fromEntries(elements(html, "[data-error-for]").map((e) => [attr(e, "data-error-for"), text(e)]));
+
+  it("shows the deficient fields only, the ID number as stored (masked), width 685", async () => {
+    const browser = await signedIn("agr2604");
+    const page = await browser.get(PATH);
+    expect(page.status).toBe(200);
+    expect(attr(byTestId(page.html, "personal-info-dialog"), "data-width")).toBe("685");
+    const { form } = formOf(page.html, /info-submit/);
+    const names = [...elements(form, "input"), ...elements(form, "select")]
+      .map((e) => attr(e, "name"))
+      .filter((n) => n && n !== "csrf" && n !== "intent");
+    expect(new Set(names)).toEqual(new Set(["identityTypeCode", "identityId", "sex", "educationCode", "province", "city", "county", "addressDetail"]));
+    expect(attr(elements(page.html, 'input[name="identityId"]')[0], "value")).toBe("1101****00");
+  });
+
+  it("every required field's message (spec 001 §5)", async () => {
+    const browser = await signedIn("agr2614");
+    const res = await post(browser, PATH, /info-submit/, { intent: "save", identityId: "", mobile: "" });
+    expect(res.status).toBe(400);
+    const errors = errorsOf(await res.text());
+    expect(errors).toMatchObject({
+      identityTypeCode: "请输入证件类型",
+      identityId: "请输入证件号码",
+      mobile: "请输入手机号",
+      sex: "请输入性别",
+      educationCode: "请选择学历",
+      province: "请选择省份",
+      city: "请选择城市",
+      county: "请选择区县",
+    });
+  });
+
+  it("ID format only for ID_IDCARD; mobile format always; a changed phone needs the SMS code", async () => {
+    const browser = await signedIn("agr2614");
+    const base = { intent: "save", sex: "MALE", educationCode: "BECHELOR", province: "北京市", city: "北京市", county: "东城区" };
+    const card = errorsOf(await (await post(browser, PATH, /info-submit/, { ...base, identityTypeCode: "ID_IDCARD", identityId: "12345", mobile: "2370000" })).text());
+    expect(card.identityId).toBe("请输入正确的证件号码");
+    expect(card.mobile).toBe("请输入正确的手机号");
+    const passport = errorsOf(await (await post(browser, PATH, /info-submit/, { ...base, identityTypeCode: "ID_PASSPORT", identityId: "12345", mobile: "13700008888" })).text());
+    expect(passport.identityId).toBeUndefined();
+    expect(passport.smsCode).toBe("请填写短信验证码");
+    const x = errorsOf(await (await post(browser, PATH, /info-submit/, { ...base, identityTypeCode: "ID_IDCARD", identityId: "11010120000520001x", mobile: "13700008888" })).text());
+    expect(x.identityId).toBeUndefined();
+  });
+
+  it("the send button: empty phone does nothing, a bad one 'mobile number format incorrect', a new one the captcha first", async () => {
+    const browser = await signedIn("agr2614");
+    const empty = await post(browser, PATH, /info-submit/, { intent: "sendCode", mobile: "" });
+    expect(empty.status).toBe(200);
+    expect(await portal.calls("sendSMSByModule")).toHaveLength(0);
+    const bad = await post(browser, PATH, /info-submit/, { intent: "sendCode", mobile: "2370000" });
+    expect(errorsOf(await bad.text()).mobile).toBe("手机号格式不正确");
+    const fresh = await post(browser, PATH, /info-submit/, { intent: "sendCode", mobile: "13700008888" });
+    expect(await fresh.text()).toContain('data-challenge="captcha"');
+    expect(await portal.calls("sendSMSByModule")).toHaveLength(0);
+  });
+
+  it("unchanged masked ID is sent as SRC; success goes to backUrl with the 'continue signing' notice", async () => {
+    const browser = await signedIn("agr2604");
+    const fields = { intent: "save", identityTypeCode: "ID_PASSPORT", identityId: "1101****00", sex: "FEMALE", educationCode: "BECHELOR", province: "北京市", city: "北京市", county: "东城区", addressDetail: "" };
+    const res = await post(browser, PATH, /info-submit/, fields);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/agreement/edit/9/1?backUrl=%2Fx&notice=infoSaved");
+    const [call] = await portal.calls("perfectStudentInfo");
+    expect(call?.query.identityId).toBe("SRC");
+    // complete now: the form sends the student straight on
+    const again = await browser.fetch(PATH);
+    expect(again.status).toBe(302);
+  });
+
+  it("province change clears city and county; city change clears county (no JS: refresh)", async () => {
+    const browser = await signedIn("agr2604");
+    const res = await post(browser, PATH, /info-submit/, { intent: "refresh", province: "上海市", city: "北京市", county: "东城区" });
+    const html = await res.text();
+    const selected = (name: string) => {
+      const select = elements(html, `select[name="${name}"]`)[0] ?? "";
+      return attr(elements(select, "option[selected]")[0], "value") ?? text(elements(select, "option[selected]")[0] ?? "");
+    };
+    expect(selected("province")).toBe("上海市");
+    expect(selected("city")).toBe("");
+    expect(selected("county")).toBe("");
+  });
+});
