@@ -2,6 +2,7 @@ import type { InStatement } from '@libsql/client';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { PACKAGES } from '../catalog/seed.js';
+import { ensurePersonal, writeValues } from '../personal/store.js';
 
 /**
  * Agreements (course protocols), student-info completeness (the personal information form of agreement
@@ -121,6 +122,12 @@ function seedStatements(): InStatement[] {
   return s;
 }
 
+const CUSTOM_SEED: Record<string, unknown[]> = {
+  c_years: ['3'], c_exam_date: ['2027-05-20'], c_appointment: ['2026-12-01 10:00:00'], c_study_period: ['2026-12-01', '2027-05-01'],
+  c_channel: ['朋友推荐'], c_subjects: ['会计'], c_level: ['初级'], c_region: ['44', '4401', '440106'],
+  c_diploma: ['/__static/img/diploma-sample.svg'], c_photo: ['/__static/img/diploma-sample.svg'],
+};
+
 const pending = new WeakMap<Ctx, Promise<void>>();
 
 /** Creates and seeds this module's tables (and users) when the database was (re)seeded since the last call. */
@@ -134,6 +141,9 @@ export async function ensureAgreements(ctx: Ctx): Promise<void> {
     await ctx.db.exec(SCHEMA);
     await ctx.db.run("DELETE FROM meta WHERE key = 'agreement_seed'");
     await ctx.db.batch(seedStatements());
+    // the complete-information users have every custom field but the nickname (personal/store.ts keeps them)
+    await ensurePersonal(ctx);
+    for (const id of [2606, 2607]) await writeValues(ctx, id, 'custom', new Map(Object.entries(CUSTOM_SEED)));
   })();
   pending.set(ctx, work);
   try {

@@ -236,3 +236,69 @@ describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)
     expect(selected("county")).toBe("");
   });
 });
+
+describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)", () => {
+  const PATH = "/info/complete?scene=3&backUrl=%2Fclass%2Fenter%2F5003%2F103%2F1";
+  const levelsOf = (html: string) => elements(html, "select").filter((s) => /data-testid="group-level-/.test(s)).length;
+
+  it("the scene's intro, width 643; an unknown scene is 404", async () => {
+    const browser = await signedIn("agr2606");
+    const page = await browser.get(PATH);
+    expect(attr(byTestId(page.html, "complete-info-dialog"), "data-width")).toBe("643");
+    expect(text(byTestId(page.html, "complete-intro") ?? "")).toBe("学习此课程前，请先完善以下信息");
+    expect(text(byTestId((await browser.get("/info/complete?scene=4&lng=en")).html, "complete-intro") ?? "")).toBe("Before taking the exam，please complete the following information first");
+    expect((await browser.get("/info/complete?scene=9")).status).toBe(404);
+    expect(levelsOf(page.html)).toBe(1);
+  });
+
+  it("without JS each group level is chosen and the form re-rendered, up to five levels", async () => {
+    const browser = await signedIn("agr2606");
+    const path = ["2", "22", "221", "2211", "22111"];
+    const keys = ["groupOneId", "groupTwoId", "groupThreeId", "groupFourId", "groupFiveId"];
+    for (let i = 1; i <= 4; i++) {
+      const chosen = Object.fromEntries(path.slice(0, i).map((id, j) => [keys[j]!, id]));
+      const res = await post(browser, PATH, /complete-submit/, { intent: "refresh", ...chosen });
+      expect(res.status).toBe(200);
+      expect(levelsOf(await res.text())).toBe(i + 1);
+    }
+    // an earlier level changed: the later choices are cleared
+    const changed = await post(browser, PATH, /complete-submit/, { intent: "refresh", groupOneId: "1", groupTwoId: "22", groupThreeId: "221" });
+    expect(levelsOf(await changed.text())).toBe(2);
+  });
+
+  it("group and proxy are required with the spec's messages; a custom field too", async () => {
+    const browser = await signedIn("agr2606");
+    const res = await post(browser, PATH, /complete-submit/, { intent: "save", groupOneId: "2", groupTwoId: "22" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(text(elements(html, '[data-error-for="groupOneId"]')[0] ?? "")).toBe("请选择学员分组");
+    expect(text(elements(html, '[data-error-for="proxyId"]')[0] ?? "")).toBe("请选择代理机构");
+    expect(text(elements(html, '[data-error-for="df_c_nickname"]')[0] ?? "")).toBe("必填，请输入相关信息");
+  });
+
+  it("saves both (five-level group, proxy, custom fields) and goes to backUrl", async () => {
+    const browser = await signedIn("agr2606");
+    const { html } = await browser.get(PATH);
+    const { form, hidden } = formOf(html, /complete-submit/);
+    // the stored custom values as the form carries them
+    const kept: Record<string, string> = {};
+    for (const i of elements(form, "input")) {
+      const name = attr(i, "name");
+      const type = attr(i, "type");
+      if (!name?.startsWith("df_") || type === "file") continue;
+      if ((type === "radio" || type === "checkbox") && !/ checked/.test(i)) continue;
+      kept[name] = attr(i, "value") ?? "";
+    }
+    const body = new URLSearchParams({ ...hidden, ...kept, intent: "save", groupOneId: "2", groupTwoId: "22", groupThreeId: "221", groupFourId: "2211", groupFiveId: "22111", proxyId: "1", df_c_nickname: "小完" });
+    for (const s of elements(form, "select")) {
+      const name = attr(s, "name") ?? "";
+      if (!name.startsWith("df_")) continue;
+      for (const o of elements(s, "option[selected]")) body.append(name, attr(o, "value") ?? "");
+    }
+    const res = await browser.fetch(PATH, { method: "POST", body });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/class/enter/5003/103/1");
+    const [call] = await portal.calls("studentGroupAndProxyOrg");
+    expect(call).toBeDefined();
+  });
+});
