@@ -63,6 +63,7 @@ export const AGREEMENT_USERS: SeedUser[] = [
   { id: 2613, nick: '协议丁', note: 'unit tests (no agreements)' },
   { id: 2614, nick: '资料丙', note: 'unit tests (incomplete info)' },
   { id: 2615, nick: '人脸丙', note: 'unit tests (face)' },
+  { id: 2616, nick: '人脸丁', note: 'unit tests (face info: an ID number stored, no name)' },
 ];
 export const mobileOf = (userId: number) => `1370000${userId}`;
 
@@ -118,6 +119,7 @@ function seedStatements(): InStatement[] {
   // face: 2608/2609/2615 have face info (status 1), 2610/2611 have none yet (status 2)
   for (const id of [2608, 2609, 2615]) add('INSERT INTO agr_face (user_id, required, name, identity_id) VALUES (?,?,?,?)', [id, 1, '人脸同学', '110101199001011234']);
   for (const id of [2610, 2611]) add('INSERT INTO agr_face (user_id, required) VALUES (?,?)', [id, 1]);
+  add('INSERT INTO agr_face (user_id, required, identity_id) VALUES (?,?,?)', [2616, 1, '110101199001011234']);
   add("INSERT INTO meta (key, value) VALUES ('agreement_seed', ?)", [AGREEMENT_SEED_VERSION]);
   return s;
 }

@@ -302,3 +302,73 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
     expect(call).toBeDefined();
   });
 });
+
+describe("face (/face/check, spec 001 §2 dialog 3, §4 face flow, §5)", () => {
+  const PATH = "/face/check?backUrl=%2Fclass%2Fenter%2F5003%2F103%2F1";
+  const errorsOf = (html: string) => Object.fromEntries(elements(html, "[data-error-for]").map((e) => [attr(e, "data-error-for"), text(e)]));
+
+  it("status 0 goes straight on to backUrl", async () => {
+    const browser = await signedIn("student01");
+    const res = await browser.fetch(PATH);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/class/enter/5003/103/1");
+  });
+
+  it("status 2: the face info form (width 500, no close), its messages, and on to verification", async () => {
+    const browser = await signedIn("agr2610");
+    const page = await browser.get(PATH);
+    const dialog = byTestId(page.html, "face-dialog") ?? "";
+    expect(attr(dialog, "data-width")).toBe("500");
+    expect(byTestId(page.html, "dialog-close")).toBeUndefined();
+    expect(text(byTestId(page.html, "face-note") ?? "")).toContain("提交成功后不可修改");
+    expect(text(byTestId(page.html, "face-submit") ?? "")).toBe("发布");
+    const empty = errorsOf(await (await post(browser, PATH, /face-submit/, { intent: "info", name: "", identityId: "" })).text());
+    expect(empty).toMatchObject({ name: "请输入姓名", identityId: "请输入身份证号" });
+    const bad = errorsOf(await (await post(browser, PATH, /face-submit/, { intent: "info", name: "王小二三四五", identityId: "123" })).text());
+    expect(bad).toMatchObject({ name: "请输入正确的姓名", identityId: "请输入正确的身份证号" });
+    const ok = await post(browser, PATH, /face-submit/, { intent: "info", name: "王五", identityId: "110101199001011234" });
+    expect(ok.status).toBe(303);
+    const verify = await browser.get(PATH);
+    expect(byTestId(verify.html, "face-verify")).toBeDefined();
+  });
+
+  it("an unedited (stored, masked) ID number is omitted from the submit", async () => {
+    const browser = await signedIn("agr2616");
+    const page = await browser.get(PATH);
+    const shown = attr(elements(page.html, 'input[name="identityId"]')[0], "value");
+    expect(shown).toBe("1101************34");
+    // the masked value would fail the upstream's format check: success shows it was left out
+    const res = await post(browser, PATH, /face-submit/, { intent: "info", name: "赵六", identityId: shown ?? "" });
+    expect(res.status).toBe(303);
+    expect(byTestId((await browser.get(PATH)).html, "face-verify")).toBeDefined();
+  });
+
+  it("cancel reports failure 2", async () => {
+    const browser = await signedIn("agr2610");
+    const res = await post(browser, PATH, /face-cancel/, { intent: "cancel" });
+    expect(byTestId(await res.text(), "face-failed")).toBeDefined();
+  });
+
+  it("status 1: the window (new tab) gets the provider's page; 'done' with fail asks 're-verify?', with pass goes on", async () => {
+    const browser = await signedIn("agr2615");
+    const page = await browser.get(PATH);
+    const start = formOf(page.html, /face-open/);
+    expect(attr(start.form, "target")).toBe("_blank");
+    expect(start.action).toBe("/face/start");
+    const opened = await browser.post("/face/start", start.hidden);
+    const doc = await opened.text();
+    const url = attr(byTestId(doc, "face-window-open"), "href") ?? "";
+    expect(url).toContain("/face/study?orderNo=");
+    expect(doc).not.toContain("orderNo=" + "undefined");
+    const orderNo = new URL(url).searchParams.get("orderNo") ?? "";
+    const pick = (result: string) => fetch(`${portal.sandbox.url}/face/study`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `orderNo=${orderNo}&result=${result}` });
+    await pick("2");
+    const failed = await post(browser, PATH, /face-done/, { intent: "done" });
+    expect(text(byTestId(await failed.text(), "face-not-passed") ?? "")).toContain("系统检测到人脸识别未通过，是否重新验证？");
+    await pick("1");
+    const passed = await post(browser, PATH, /face-done/, { intent: "done" });
+    expect(passed.status).toBe(303);
+    expect(passed.headers.get("Location")).toBe("/class/enter/5003/103/1");
+    expect((await browser.fetch(PATH)).status).toBe(302);
+  });
+});
