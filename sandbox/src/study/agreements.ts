@@ -77,10 +77,12 @@ function seedStatements(): InStatement[] {
   const add = (sql: string, args: Array<string | number | null>) => s.push({ sql, args });
   for (const p of PROTOCOLS) add('INSERT INTO agr_protocols (id, name, content, protocol_type) VALUES (?,?,?,?)', [p.id, p.name, p.content, p.protocolType]);
   add('INSERT INTO agr_settings (company_id, protocol_all) VALUES (?,?)', [1, 0]);
+  // one salt for all of them: a single scrypt per process (db.ts caches it), so a reset stays fast
+  const hash = hashPassword('Passw0rd!', seedSalt('agreement-users'));
   for (const u of AGREEMENT_USERS) {
     add(`INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, head_pic_max)
       VALUES (?,?,?,?,?,?,?,?,?)`, [u.id, 1, 1, `agr${u.id}`, mobileOf(u.id), null, u.nick,
-      hashPassword('Passw0rd!', seedSalt(`agr${u.id}`)), `https://static.yunduo.example/avatar/${u.id}.png`]);
+      hash, `https://static.yunduo.example/avatar/${u.id}.png`]);
   }
   // 2614 has no mobile: the form asks for one (and its SMS code)
   add('UPDATE users SET mobile = NULL WHERE id = ?', [2614]);
