@@ -129,7 +129,7 @@ function seedStatements(): InStatement[] {
 const CUSTOM_SEED: Record<string, unknown[]> = {
   c_years: ['3'], c_exam_date: ['2027-05-20'], c_appointment: ['2026-12-01 10:00:00'], c_study_period: ['2026-12-01', '2027-05-01'],
   c_channel: ['朋友推荐'], c_subjects: ['会计'], c_level: ['初级'], c_region: ['44', '4401', '440106'],
-  c_diploma: ['/__static/img/diploma-sample.svg'], c_photo: ['/__static/img/diploma-sample.svg'],
+  c_diploma: ['https://static.yunduo.example/files/diploma.pdf'], c_photo: ['https://static.yunduo.example/files/photo.png'],
 };
 
 const pending = new WeakMap<Ctx, Promise<void>>();
