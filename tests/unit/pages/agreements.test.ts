@@ -210,6 +210,31 @@ describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)
     expect(await portal.calls("sendSMSByModule")).toHaveLength(0);
   });
 
+  it("a new phone: the captcha, then the CHANGE_PHONE code, then the form saves with it", async () => {
+    const browser = await signedIn("agr2614");
+    const mobile = "13700007777";
+    const res = await post(browser, PATH, /info-submit/, { intent: "sendCode", mobile });
+    const html = await res.text();
+    const challenge = /data-challenge="captcha"[\s\S]*?href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    expect(challenge).toBeTruthy();
+    const back = new URL(new URL(challenge!).searchParams.get("return")!);
+    expect(back.pathname).toBe("/info/personal");
+    const page = await (await fetch(challenge!)).text();
+    const id = /name="id" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    const answer = /data-testid="captcha-answer">(\d+)</.exec(page)?.[1] ?? "";
+    const solved = await fetch(new URL("/captcha/challenge", challenge!).toString(), { method: "POST", body: new URLSearchParams({ id, answer, return: back.toString() }), redirect: "manual" });
+    const to = new URL(solved.headers.get("location")!);
+    const resumed = await browser.get(to.pathname + to.search);
+    expect(resumed.status).toBe(200);
+    expect(text(byTestId(resumed.html, "info-send-code") ?? "")).toMatch(/（\d+s）后重试/);
+    expect(attr(elements(resumed.html, 'input[name="mobile"]')[0], "value")).toBe(mobile);
+    const { code, type } = await portal.sandbox.control<{ code: string; type: string }>("GET", `/sms?mobile=${mobile}`);
+    expect(type).toBe("CHANGE_PHONE");
+    const fields = { intent: "save", identityTypeCode: "ID_IDCARD", identityId: "110101200005200011", sex: "MALE", educationCode: "BECHELOR", province: "北京市", city: "北京市", county: "东城区", mobile };
+    const saved = await browser.post(to.pathname + to.search, { ...formOf(resumed.html, /info-submit/).hidden, ...fields, smsCode: code });
+    expect(saved.status).toBe(303);
+  });
+
   it("unchanged masked ID is sent as SRC; success goes to backUrl with the 'continue signing' notice", async () => {
     const browser = await signedIn("agr2604");
     const fields = { intent: "save", identityTypeCode: "ID_PASSPORT", identityId: "1101****00", sex: "FEMALE", educationCode: "BECHELOR", province: "北京市", city: "北京市", county: "东城区", addressDetail: "" };
