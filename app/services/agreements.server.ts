@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { data, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import type { Portal } from "~/services/portal.server";
@@ -220,6 +220,18 @@ function agreementNotFound(): never {
 export async function loadAgreement(args: { request: Request; params: Record<string, string | undefined> }, portal: Portal, mode?: "edit") {
   const params = AgreementParams.safeParse({ mode: mode ?? args.params.mode, curId: args.params.curId, protocolId: args.params.protocolId });
   if (!params.success) agreementNotFound();
+  // curId 0 (spec 001 §2): the student's relation is not known yet; `commodityId` in the query names the
+  // course, whose agreement check gives the relation of this protocol
+  if (params.data.curId === "0") {
+    const url = new URL(args.request.url);
+    const commodityId = url.searchParams.get("commodityId");
+    if (!commodityId || !/^\d{1,15}$/.test(commodityId)) agreementNotFound();
+    const { list } = await checkProtocol(portal.upstream, { commodityId });
+    const found = list.find((a) => a.protocolId === params.data.protocolId);
+    if (!found) agreementNotFound();
+    const query = Object.fromEntries([...url.searchParams].filter(([k]) => k !== "commodityId"));
+    throw redirect(agreementHref(params.data.mode, found.id, found.protocolId, query));
+  }
   let agreement;
   try {
     agreement = await agreementInfo(portal.upstream, params.data.curId, params.data.protocolId);

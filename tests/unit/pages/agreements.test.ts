@@ -145,6 +145,11 @@ describe("agreement page (/agreement/{check|edit}/{curId}/{protocolId})", () => 
     expect(attr(byTestId(view.html, "agreement-status"), "data-status")).toBe("2");
     expect(byTestId(view.html, "agreement-agree")).toBeUndefined();
     expect((await browser.get("/agreement/edit/999999/1")).status).toBe(404);
+    // curId 0: the course's agreement of that protocol
+    const zero = await browser.fetch("/agreement/edit/0/1?commodityId=5005&backUrl=%2Fx");
+    expect(zero.status).toBe(302);
+    expect(zero.headers.get("Location")).toMatch(/^\/agreement\/edit\/\d+\/1\?backUrl=%2Fx$/);
+    expect((await browser.get("/agreement/edit/0/1")).status).toBe(404);
     expect((await browser.get("/agreement/sign/1/1")).status).toBe(404);
     expect((await browser.get("/agreement/edit/abc/1")).status).toBe(404);
   });
