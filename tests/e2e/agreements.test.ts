@@ -67,6 +67,32 @@ test.describe("agreements (spec 001 §4 agreement signing)", () => {
     await expect(page.getByTestId("esign-refused")).toBeVisible();
   });
 
+  test("the list reloads when the page becomes visible again; the dialog is 685 px on desktop, full screen on a phone", async ({ page, sandbox, context }) => {
+    await signInWithCode(page, sandbox, mobile(2612), LIST);
+    const row = page.getByTestId("agreement-row").filter({ hasText: "人力资源管理实务" });
+    await expect(row).toHaveAttribute("data-status", "0");
+    // signed in another tab
+    const other = await context.newPage();
+    await other.goto((await row.getByTestId("agreement-sign").getAttribute("href"))!);
+    await other.getByTestId("agreement-agree").check();
+    await other.getByTestId("agreement-submit").click();
+    await other.waitForURL(/\/contents$/);
+    await other.close();
+    await expect(row).toHaveAttribute("data-status", "0");
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expect(row).toHaveAttribute("data-status", "2");
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${LIST}&dialog=1&backUrl=%2Fhome%2Findex`);
+    const dialog = page.getByTestId("agreements-dialog");
+    await expect(dialog).toBeVisible();
+    expect(Math.round((await dialog.boundingBox())!.width)).toBe(685);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect.poll(async () => Math.round((await dialog.boundingBox())!.width)).toBe(390);
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/home\/index/);
+  });
+
   test("incomplete info: the personal information form first, then 'continue signing'", { tag: "@nojs" }, async ({ page, sandbox }) => {
     const js = test.info().project.name === "js";
     await signInWithCode(page, sandbox, mobile(user(2604)), LIST);
