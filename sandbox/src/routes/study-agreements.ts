@@ -92,9 +92,12 @@ async function useCode(ctx: Ctx, mobile: string, code: string): Promise<boolean>
 }
 
 export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): void {
-  // this module's users must exist before anyone signs in with them: seed on the first request after a reset
+  // this module's users must exist before anyone signs in with them: seed on the first sign-in-like request
+  // after a reset (test control, the login calls); every other call of the module seeds on its own
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/__sandbox/reset')) return;
+    const url = req.url;
+    if (url.startsWith('/__sandbox/reset')) return;
+    if (!url.startsWith('/__sandbox/') && !url.startsWith(`${SB}/v1/front/`)) return;
     await ensureAgreements(ctx);
   });
 
