@@ -46,7 +46,8 @@ export async function loader(args: LoaderFunctionArgs) {
     const targetId = (agreement.targetType === "classpackage" ? agreement.classPackageId : agreement.commodityId) ?? "0";
     const targetType = agreement.targetType === "classpackage" ? 1 : 0;
     const info = await validatePerfectStudentInfo(portal.upstream, targetId, targetType);
-    if (!info.complete) throw redirect(personalInfoHref(here, { targetId, targetType }));
+    // closing the form goes back where the student came from, not to this page (which would send them back)
+    if (!info.complete) throw redirect(personalInfoHref(here, { targetId, targetType, cancelUrl: backUrl }));
   }
   return {
     mode,

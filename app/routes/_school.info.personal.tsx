@@ -39,6 +39,8 @@ async function context(portal: Portal, request: Request) {
   const url = new URL(request.url);
   const q = Query.parse({ targetId: url.searchParams.get("targetId") ?? undefined, targetType: url.searchParams.get("targetType") ?? undefined });
   const backUrl = safeRedirect(url.searchParams.get("backUrl"), myAgreementsHref());
+  // where closing or cancelling goes (the agreement page passes its own backUrl: going back to it would loop)
+  const cancelUrl = safeRedirect(url.searchParams.get("cancelUrl") ?? url.searchParams.get("backUrl"), myAgreementsHref());
   const info = await validatePerfectStudentInfo(portal.upstream, q.targetId, q.targetType === "1" ? 1 : 0);
   const d = info.deficiency ?? {};
   const fields = (["name", "identityTypeCode", "identityId", "mobile", "sex", "educationCode", "address"] as InfoFieldName[]).filter((f) => f in d);
@@ -55,7 +57,7 @@ async function context(portal: Portal, request: Request) {
     county: d.address?.county ?? "",
     addressDetail: d.address?.detail ?? "",
   };
-  return { url, backUrl, info, shape, initial };
+  return { url, backUrl, cancelUrl, info, shape, initial };
 }
 
 /** The success address: backUrl with `notice=infoSaved`. */
@@ -67,7 +69,7 @@ function savedHref(backUrl: string): string {
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [{ url, backUrl, info, shape, initial }, i18n] = await Promise.all([context(portal, args.request), namespaces(args.request, ["agreement", "login"])]);
+  const [{ url, backUrl, cancelUrl, info, shape, initial }, i18n] = await Promise.all([context(portal, args.request), namespaces(args.request, ["agreement", "login"])]);
   if (info.complete) throw redirect(backUrl);
   const ip = clientIpOf(args);
   const outcome = await resumeAfterCaptcha<InfoOutcome>(portal, url, "changePhone", {
@@ -76,7 +78,7 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const regions = shape.fields.includes("address") ? await loadCities(args.request.signal) : [];
   return data(
-    { shape, initial, regions, identityTypes: info.identityTypes, educations: info.educations, backUrl, i18n, outcome: outcome ?? null },
+    { shape, initial, regions, identityTypes: info.identityTypes, educations: info.educations, backUrl: cancelUrl, i18n, outcome: outcome ?? null },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
 }

@@ -133,6 +133,10 @@ describe("agreement page (/agreement/{check|edit}/{curId}/{protocolId})", () => 
     expect(to.pathname).toBe("/info/personal");
     expect(to.searchParams.get("backUrl")).toMatch(/^\/agreement\/edit\//);
     expect(to.searchParams.get("targetId")).toBe("5005");
+    // closing the form goes where the student came from (the agreement page would send them back to it)
+    expect(to.searchParams.get("cancelUrl")).toBe("/course/detail/5005/105/contents");
+    const form = await browser.get(to.pathname + to.search);
+    expect(attr(byTestId(form.html, "dialog-close"), "href")).toBe("/course/detail/5005/105/contents");
   });
 
   it("check mode is read-only; unknown ids and modes are 404", async () => {
