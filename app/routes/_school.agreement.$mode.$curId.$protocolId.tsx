@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { CsrfInput } from "~/components/csrf-token";
+import { cancelHref } from "~/components/dialog/cancel-href";
 import { DialogPage } from "~/components/dialog/DialogPage";
 import { FieldError } from "~/components/form/Field";
 import { errorText } from "~/components/form/messages";
@@ -47,12 +48,13 @@ export async function loader(args: LoaderFunctionArgs) {
     const targetType = agreement.targetType === "classpackage" ? 1 : 0;
     const info = await validatePerfectStudentInfo(portal.upstream, targetId, targetType);
     // closing the form goes back where the student came from, not to this page (which would send them back)
-    if (!info.complete) throw redirect(personalInfoHref(here, { targetId, targetType, cancelUrl: backUrl }));
+    if (!info.complete) throw redirect(personalInfoHref(here, { targetId, targetType, cancelUrl: cancelHref(url, backUrl) }));
   }
   return {
     mode,
     agreement: { ...agreement, signContent: undefined },
     backUrl,
+    closeHref: cancelHref(url, backUrl),
     esign: agreement.protocolType === 1,
     refused: esign === "0",
     // the hand-over failed (spec 001 §8: the server's msg), from the e-sign resource route
@@ -80,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AgreementPage() {
-  const { mode, agreement, backUrl, esign, refused, failed, infoSaved, i18n } = useLoaderData<typeof loader>();
+  const { mode, agreement, backUrl, closeHref, esign, refused, failed, infoSaved, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "agreement");
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -94,7 +96,7 @@ export default function AgreementPage() {
   const formError = form.errors?.[0];
   const agreeError = fields.agree.errors?.[0];
   return (
-    <DialogPage title={agreement.protocolName || t("sign.title")} width={685} closeHref={backUrl} testId="agreement-dialog">
+    <DialogPage title={agreement.protocolName || t("sign.title")} width={685} closeHref={closeHref} testId="agreement-dialog">
       {infoSaved ? (
         <p role="status" className="mb-3 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="info-saved">
           {t("sign.infoSaved")}
@@ -151,7 +153,7 @@ export default function AgreementPage() {
             </p>
           ) : null}
           <div className="flex justify-end gap-3">
-            <Link to={backUrl} className="rounded border border-gray-300 px-4 py-1.5 text-sm">
+            <Link to={closeHref} className="rounded border border-gray-300 px-4 py-1.5 text-sm">
               {t("sign.cancel")}
             </Link>
             <button type="submit" name="intent" value="sign" disabled={navigation.state === "submitting"} className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white" data-testid="agreement-submit">

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
+import { cancelHref } from "~/components/dialog/cancel-href";
 import { CompleteInfoForm } from "~/components/study/info/CompleteInfoForm";
 import { GROUP_KEYS, groupPathComplete, keepGroupPath } from "~/components/study/info/group-path";
 import { parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
@@ -39,15 +40,15 @@ async function context(portal: Portal, request: Request, values?: FieldValues | 
   const backUrl = safeRedirect(url.searchParams.get("backUrl"), "/personal/course/lessons");
   const info = await getCustomizeInfo(portal.upstream);
   const fields = await withCascadeLevels(portal.upstream, dialogFields(info.fields), values);
-  return { scene: Number(scene.data) as 2 | 3 | 4, backUrl, info, fields };
+  return { scene: Number(scene.data) as 2 | 3 | 4, backUrl, closeHref: cancelHref(url, backUrl), info, fields };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [{ scene, backUrl, info, fields }, i18n] = await Promise.all([context(portal, args.request), namespaces(args.request, ["agreement", "fields"])]);
+  const [{ scene, closeHref, info, fields }, i18n] = await Promise.all([context(portal, args.request), namespaces(args.request, ["agreement", "fields"])]);
   return {
     scene,
-    backUrl,
+    backUrl: closeHref,
     fields,
     groups: info.groups,
     proxyOrgs: info.proxyOrgs,

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
+import { cancelHref } from "~/components/dialog/cancel-href";
 import { PersonalInfoForm, type InfoOutcome } from "~/components/study/info/PersonalInfoForm";
 import { mobileChanged, personalSchema, toPayload, keepRegion, MOBILE_11_RE, type FormShape, type InfoFieldName } from "~/components/study/info/personal-form";
 import { namespaces } from "~/i18n.server";
@@ -40,7 +41,7 @@ async function context(portal: Portal, request: Request) {
   const q = Query.parse({ targetId: url.searchParams.get("targetId") ?? undefined, targetType: url.searchParams.get("targetType") ?? undefined });
   const backUrl = safeRedirect(url.searchParams.get("backUrl"), myAgreementsHref());
   // where closing or cancelling goes (the agreement page passes its own backUrl: going back to it would loop)
-  const cancelUrl = safeRedirect(url.searchParams.get("cancelUrl") ?? url.searchParams.get("backUrl"), myAgreementsHref());
+  const cancelUrl = cancelHref(url, backUrl);
   const info = await validatePerfectStudentInfo(portal.upstream, q.targetId, q.targetType === "1" ? 1 : 0);
   const d = info.deficiency ?? {};
   const fields = (["name", "identityTypeCode", "identityId", "mobile", "sex", "educationCode", "address"] as InfoFieldName[]).filter((f) => f in d);

@@ -282,6 +282,10 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
     expect(text(byTestId(page.html, "complete-intro") ?? "")).toBe("学习此课程前，请先完善以下信息");
     expect(text(byTestId((await browser.get("/info/complete?scene=4&lng=en")).html, "complete-intro") ?? "")).toBe("Before taking the exam，please complete the following information first");
     expect((await browser.get("/info/complete?scene=9")).status).toBe(404);
+    // closing must not go back into the entry chain (it would open this step again)
+    expect(attr(byTestId(page.html, "dialog-close"), "href")).toBe("/personal/course/lessons");
+    const withCancel = await browser.get(`${PATH}&cancelUrl=%2Fcourse%2Fdetail%2F5003%2F103%2Fcontents`);
+    expect(attr(byTestId(withCancel.html, "dialog-close"), "href")).toBe("/course/detail/5003/103/contents");
     expect(levelsOf(page.html)).toBe(1);
   });
 
