@@ -12,6 +12,8 @@ import enCatalog from "~/locales/en/catalog.json";
 import zhPersonal from "~/locales/zh/personal.json";
 import enPersonal from "~/locales/en/personal.json";
 import zhFields from "~/locales/zh/fields.json";
+import zhAgreement from "~/locales/zh/agreement.json";
+import enAgreement from "~/locales/en/agreement.json";
 import enFields from "~/locales/en/fields.json";
 import zhLesson from "~/locales/zh/lesson.json";
 import enLesson from "~/locales/en/lesson.json";
@@ -23,8 +25,8 @@ export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", 
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy, agreement: zhAgreement },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy, agreement: enAgreement },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];

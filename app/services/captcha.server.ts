@@ -42,7 +42,7 @@ export function captchaProvider(): CaptchaProvider {
  */
 export type Pending = {
   sid: string;
-  form: "login" | "register" | "forget" | "bindMobile" | "passwordCode";
+  form: "login" | "register" | "forget" | "bindMobile" | "passwordCode" | "changePhone";
   fields: Record<string, string>;
   secret?: string;
   expires: number;

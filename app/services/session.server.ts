@@ -17,6 +17,8 @@ export type SessionData = {
   captchaId?: string;
   /** The QR-code login being shown (join.qrcode.tsx): its id stays out of the address. */
   qrLogin?: { id: string; content: string; expiresAt: number };
+  /** The studying face verification under way (face.check): its order number stays out of the address. */
+  faceOrder?: string;
 };
 export type SessionFlash = { notice: string };
 export type PortalSession = Session<SessionData, SessionFlash>;

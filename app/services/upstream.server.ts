@@ -185,7 +185,11 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
   const url = buildUrl(options.path, query, ctx.domain);
   const headers = upstreamHeaders(ctx, options.auth !== "none");
   let payload: string | undefined;
-  if (options.body !== undefined) {
+  if (options.body instanceof URLSearchParams) {
+    // form-encoded calls (spec 001 §7: insertProtocol)
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    payload = options.body.toString();
+  } else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(options.body);
   }

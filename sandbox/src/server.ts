@@ -19,6 +19,7 @@ import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerPersonalRoutes } from './routes/personal.js';
+import { registerStudyAgreementRoutes } from './routes/study-agreements.js';
 import { registerStudyRoutes } from './routes/study.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
@@ -123,6 +124,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerMessageRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerMenuPermissionRoutes(app, ctx);
+  registerStudyAgreementRoutes(app, ctx);
   registerLessonRoutes(app, ctx);
   if (ctx.control) {
     registerControlRoutes(app, ctx);

@@ -42,6 +42,18 @@ describe("annex and image files (spec 001 §5 Uploads)", () => {
     expect(result.value).toMatchObject({ df_diploma: ["https://x/old.pdf", "https://files/new.pdf"], df_photo: ["https://files/me.png"] });
   });
 
+  it("an empty file input (a nameless empty part of a multipart post) is no file: the kept values stay", async () => {
+    let calls = 0;
+    const empty = new File([], "");
+    const result = await uploadFieldFiles([annex!, image!], { df_diploma: ["https://x/old.pdf", empty], df_photo: ["https://x/me.png", empty] }, async () => {
+      calls++;
+      return "u";
+    });
+    expect(result.errors).toBeUndefined();
+    expect(result.value).toMatchObject({ df_diploma: ["https://x/old.pdf"], df_photo: ["https://x/me.png"] });
+    expect(calls).toBe(0);
+  });
+
   it("uploads nothing when one file is refused", async () => {
     let calls = 0;
     const result = await uploadFieldFiles([annex!, image!], { df_diploma: file("ok.pdf", []), df_photo: file("x.gif", [0x47]) }, async () => {

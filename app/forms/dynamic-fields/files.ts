@@ -43,7 +43,7 @@ export async function uploadFieldFiles(
   const errors: Record<string, string[]> = {};
   for (const field of shown) {
     for (const item of listOf(value[field.name])) {
-      if (!(item instanceof File)) continue;
+      if (!(item instanceof File) || isEmptyFileInput(item)) continue;
       const error = await checkFieldFile(field, item);
       if (error) errors[field.name] = [error];
     }
@@ -51,12 +51,18 @@ export async function uploadFieldFiles(
   if (Object.keys(errors).length) return { errors };
   const out: FieldValues = { ...value };
   for (const field of shown) {
-    const items = listOf(value[field.name]);
+    // a file input left empty posts a nameless empty part (a multipart form): nothing was chosen
+    const items = listOf(value[field.name]).filter((item) => !(item instanceof File && isEmptyFileInput(item)));
     const urls: string[] = [];
     for (const item of items) urls.push(item instanceof File ? await upload(item, field) : String(item));
     out[field.name] = urls;
   }
   return { value: out };
+}
+
+/** What a browser posts for a file input with no file chosen (multipart): an empty part without a name. */
+function isEmptyFileInput(file: File): boolean {
+  return file.size === 0 && file.name === "";
 }
 
 function listOf(v: unknown): unknown[] {

@@ -418,6 +418,12 @@ export const STUDENT_GROUPS = [
     { id: 11, groupName: '会计一班', studentGroupRespList: [] },
     { id: 12, groupName: '会计二班', studentGroupRespList: [] },
   ] },
-  { id: 2, groupName: '2025 级', studentGroupRespList: [{ id: 21, groupName: '人力一班', studentGroupRespList: [] }] },
+  { id: 2, groupName: '2025 级', studentGroupRespList: [
+    { id: 21, groupName: '人力一班', studentGroupRespList: [] },
+    // five levels deep (spec 001 §9: up to 5): the complete-information journeys choose this path
+    { id: 22, groupName: '财会学院', studentGroupRespList: [{ id: 221, groupName: '会计系', studentGroupRespList: [
+      { id: 2211, groupName: '会计 A 组', studentGroupRespList: [{ id: 22111, groupName: '周末班', studentGroupRespList: [] }, { id: 22112, groupName: '晚班', studentGroupRespList: [] }] },
+    ] }] },
+  ] },
 ];
 export const PROXY_ORGS = [{ id: 1, name: '北京代理机构' }, { id: 2, name: '上海代理机构' }];

@@ -1,0 +1,142 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { CsrfInput } from "~/components/csrf-token";
+import { DialogPage } from "~/components/dialog/DialogPage";
+import { Field } from "~/components/form/Field";
+import { errorText } from "~/components/form/messages";
+import { useNamespaces, type I18nData } from "~/components/use-namespaces";
+import { useTranslation } from "~/i18n-runtime";
+import { faceSchema } from "./face-form";
+
+export type FaceView =
+  | { kind: "info"; name: string; identityId: string }
+  | { kind: "verify"; started: boolean }
+  | { kind: "notPassed" }
+  | { kind: "failed" };
+
+const primary = "rounded bg-blue-600 px-4 py-1.5 text-sm text-white disabled:opacity-60";
+const secondary = "rounded border border-gray-300 px-4 py-1.5 text-sm";
+
+/** The face step's views (spec 001 §2 dialog 3: width 500, not closable by the mask; §4 face flow). */
+export function FaceCheck({ view, reply, backUrl, i18n }: { view: FaceView; reply?: SubmissionResult<string[]>; backUrl: string; i18n: I18nData }) {
+  useNamespaces(i18n, "agreement");
+  const { t } = useTranslation("agreement", { keyPrefix: "face" });
+  const title = view.kind === "info" ? t("title") : t("verifyTitle");
+  return (
+    <DialogPage title={title} width={500} closeHref={backUrl} closable={false} maskClosable={false} testId="face-dialog">
+      {view.kind === "info" ? <FaceInfoForm view={view} reply={reply} /> : null}
+      {view.kind === "verify" ? <Verify started={view.started} /> : null}
+      {view.kind === "notPassed" ? (
+        <div className="space-y-4" role="alertdialog" aria-labelledby="face-not-passed" data-testid="face-not-passed">
+          <p id="face-not-passed">{t("notPassed")}</p>
+          <div className="flex justify-end gap-3">
+            <CancelButton label={t("cancelVerify")} />
+            <StartForm label={t("retry")} testId="face-retry" />
+          </div>
+          <DoneForm />
+        </div>
+      ) : null}
+      {view.kind === "failed" ? (
+        <div className="space-y-4" data-testid="face-failed">
+          <p role="alert" className="text-red-700">
+            {t("failed")}
+          </p>
+          <Link to="/personal/course/lessons" className={secondary}>
+            {t("back")}
+          </Link>
+        </div>
+      ) : null}
+    </DialogPage>
+  );
+}
+
+/** Opens the verification window: a post in a new tab (`/face/start`), with or without JavaScript. */
+function StartForm({ label, testId }: { label: string; testId: string }) {
+  return (
+    <form method="post" action="/face/start" target="_blank">
+      <CsrfInput />
+      <button type="submit" className={primary} data-testid={testId}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+function DoneForm() {
+  const { t } = useTranslation("agreement", { keyPrefix: "face" });
+  const navigation = useNavigation();
+  return (
+    <Form method="post" className="flex justify-end">
+      <CsrfInput />
+      <button type="submit" name="intent" value="done" disabled={navigation.state === "submitting"} className={secondary} data-testid="face-done">
+        {t("done")}
+      </button>
+    </Form>
+  );
+}
+
+function CancelButton({ label }: { label: string }) {
+  return (
+    <Form method="post">
+      <CsrfInput />
+      <button type="submit" name="intent" value="cancel" formNoValidate className={secondary} data-testid="face-cancel">
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function Verify({ started }: { started: boolean }) {
+  const { t } = useTranslation("agreement", { keyPrefix: "face" });
+  return (
+    <div className="space-y-4" data-testid="face-verify" data-started={started ? "1" : "0"}>
+      <p className="text-sm">{t("verifyIntro")}</p>
+      <div className="flex justify-end gap-3">
+        <CancelButton label={t("cancelVerify")} />
+        <StartForm label={t("open")} testId="face-open" />
+      </div>
+      <DoneForm />
+    </div>
+  );
+}
+
+function FaceInfoForm({ view, reply }: { view: { name: string; identityId: string }; reply?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("agreement", { keyPrefix: "face" });
+  const navigation = useNavigation();
+  const schema = useMemo(() => faceSchema(view.identityId), [view.identityId]);
+  const [form, fields] = useForm({
+    id: "face-info",
+    lastResult: reply,
+    defaultValue: { name: view.name, identityId: view.identityId },
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const err = (key: string | undefined) => errorText(((k: string, o?: Record<string, unknown>) => t(k, o)) as never, key);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-2">
+      <CsrfInput />
+      {form.errors?.length ? (
+        <p role="alert" className="text-sm text-red-600" data-testid="face-form-error">
+          {err(form.errors[0])}
+        </p>
+      ) : null}
+      <Field {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} id={fields.name.id} label={t("name")} error={err(fields.name.errors?.[0])} />
+      <Field {...getInputProps(fields.identityId, { type: "text" })} key={fields.identityId.key} id={fields.identityId.id} label={t("identityId")} autoComplete="off" error={err(fields.identityId.errors?.[0])} />
+      <p className="text-xs text-gray-600" data-testid="face-note">
+        {t("note")}
+      </p>
+      <div className="flex justify-end gap-3 pt-2">
+        <button type="submit" name="intent" value="cancel" formNoValidate className={secondary} data-testid="face-cancel">
+          {t("cancel")}
+        </button>
+        <button type="submit" name="intent" value="info" disabled={navigation.state === "submitting"} className={primary} data-testid="face-submit">
+          {t("submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}

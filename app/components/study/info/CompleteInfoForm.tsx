@@ -1,0 +1,155 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { CsrfInput } from "~/components/csrf-token";
+import { DialogPage } from "~/components/dialog/DialogPage";
+import { DynamicFields } from "~/components/form/DynamicFields";
+import { FieldError } from "~/components/form/Field";
+import { fieldErrorText } from "~/components/form/messages";
+import { useNamespaces, type I18nData } from "~/components/use-namespaces";
+import { defaultValues, dynamicFieldsSchema, needsMultipart, parseDynamicForm, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { useTranslation } from "~/i18n-runtime";
+import { GROUP_KEYS, groupLevels, type Group } from "./group-path";
+
+const select = "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
+
+/** The complete-information dialog's view (spec 001 §2 dialog 1, width 643). */
+export function CompleteInfoForm({
+  scene,
+  backUrl,
+  fields: loadedFields,
+  groups,
+  proxyOrgs,
+  groupPath: loadedPath,
+  proxyId: loadedProxy,
+  i18n,
+  answer,
+}: {
+  scene: 2 | 3 | 4;
+  backUrl: string;
+  fields: DynamicField[];
+  groups: Group[];
+  proxyOrgs: Array<{ id: string; name: string }>;
+  groupPath: string[];
+  proxyId: string;
+  i18n: I18nData;
+  answer?: { result: SubmissionResult<string[]>; fields: DynamicField[]; groupPath: string[]; proxyId: string; messages: string[] };
+}) {
+  useNamespaces(i18n, "agreement");
+  const { t } = useTranslation("agreement", { keyPrefix: "complete" });
+  const { t: tf } = useTranslation("fields");
+  const navigation = useNavigation();
+  const fields = answer?.fields ?? loadedFields;
+  const [path, setPath] = useState(answer?.groupPath ?? loadedPath);
+  useEffect(() => setPath(answer?.groupPath ?? loadedPath), [answer, loadedPath]);
+  const [form] = useForm<Record<string, any>>({
+    id: "complete-info",
+    lastResult: answer?.result,
+    defaultValue: { ...defaultValues(fields), proxyId: answer?.proxyId ?? loadedProxy },
+    constraint: getZodConstraint(dynamicFieldsSchema(fields)),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseDynamicForm(formData, fields).submission,
+  });
+  const values = (form.value ?? form.initialValue ?? null) as FieldValues | null;
+  const levels = groupLevels(groups, path);
+  const groupError = form.allErrors[GROUP_KEYS[0]]?.[0] ?? form.allErrors[`${GROUP_KEYS[0]}`]?.[0];
+  const proxyError = form.allErrors.proxyId?.[0];
+  const busy = navigation.state === "submitting";
+  return (
+    <DialogPage title={t("title")} width={643} closeHref={backUrl} testId="complete-info-dialog">
+      <p className="mb-4 text-sm text-gray-700" data-testid="complete-intro">
+        {t(`scene${scene}`)}，{t("intro")}
+      </p>
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined}
+        className="space-y-4"
+      >
+        <CsrfInput />
+        {answer?.messages.length ? (
+          <div role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="complete-error">
+            {answer.messages.map((m, i) => (
+              <p key={i}>{m || t("errors.failed")}</p>
+            ))}
+          </div>
+        ) : null}
+        {groups.length ? (
+          <fieldset aria-describedby={groupError ? "group-error" : undefined}>
+            <legend className="mb-1 text-sm text-gray-700">{t("group")}</legend>
+            <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
+              {levels.map((options, i) => (
+                <div key={i}>
+                  <label htmlFor={`group-${i}`} className="sr-only">
+                    {t("groupLevel", { n: i + 1 })}
+                  </label>
+                  <select
+                    id={`group-${i}`}
+                    name={GROUP_KEYS[i]}
+                    value={path[i] ?? ""}
+                    aria-invalid={groupError && !path[i] ? true : undefined}
+                    onChange={(e) => setPath([...path.slice(0, i), ...(e.currentTarget.value ? [e.currentTarget.value] : [])])}
+                    className={select}
+                    data-testid={`group-level-${i + 1}`}
+                  >
+                    <option value="">{t("choose")}</option>
+                    {options.map((g) => (
+                      <option key={g.id} value={g.id}>
+                        {g.groupName}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+            </div>
+            <noscript>
+              <button type="submit" name="intent" value="refresh" formNoValidate className="mt-2 rounded border border-gray-300 px-3 py-1 text-sm" data-testid="group-refresh">
+                {t("refresh")}
+              </button>
+            </noscript>
+            <FieldError id="group-error" name={GROUP_KEYS[0]}>
+              {groupError ? t(`errors.${groupError}`) : undefined}
+            </FieldError>
+          </fieldset>
+        ) : null}
+        {proxyOrgs.length ? (
+          <div>
+            <label htmlFor="proxyId" className="mb-1 block text-sm text-gray-700">
+              {t("proxy")}
+            </label>
+            <select id="proxyId" name="proxyId" defaultValue={answer?.proxyId ?? loadedProxy} className={select} aria-invalid={proxyError ? true : undefined} aria-describedby={proxyError ? "proxy-error" : undefined}>
+              <option value="">{t("choose")}</option>
+              {proxyOrgs.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id="proxy-error" name="proxyId">
+              {proxyError ? t(`errors.${proxyError}`) : undefined}
+            </FieldError>
+          </div>
+        ) : null}
+        {fields.length ? (
+          <section aria-label={t("custom")}>
+            <DynamicFields fields={fields} form={form} />
+          </section>
+        ) : null}
+        {form.errors?.length ? (
+          <p role="alert" className="text-sm text-red-600">
+            {fieldErrorText(tf, form.errors[0])}
+          </p>
+        ) : null}
+        <div className="flex justify-end">
+          <button type="submit" name="intent" value="save" disabled={busy} aria-busy={busy || undefined} className="rounded bg-blue-600 px-5 py-2 text-sm text-white disabled:opacity-60" data-testid="complete-submit">
+            {t("submit")}
+          </button>
+        </div>
+      </Form>
+    </DialogPage>
+  );
+}

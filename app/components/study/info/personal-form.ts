@@ -1,0 +1,99 @@
+import * as z from "zod/v4";
+
+/**
+ * The personal information form (spec 001 §2 dialog 2, §4 "Personal form", §5 "Personal form required
+ * fields and messages" and "checks"): which fields it shows comes from the deficiency info; the schema is
+ * built for exactly those. Error keys resolve in the `agreement` namespace under `info.errors`.
+ */
+export type InfoFieldName = "name" | "identityTypeCode" | "identityId" | "mobile" | "sex" | "educationCode" | "address";
+
+/** Spec 001 §5: 15 or 18 digits, the last of 18 may be X or x. */
+export const ID_CARD_RE = /^(\d{15}|\d{17}[\dXx])$/;
+/** Spec 001 §5 / §9: 11 digits starting with 1. */
+export const MOBILE_11_RE = /^1\d{10}$/;
+export const SEXES = ["MALE", "FEMALE"] as const;
+
+export type FormShape = {
+  /** The deficient fields, in the form's order. */
+  fields: InfoFieldName[];
+  /** The current (maybe masked) ID number and mobile: left unchanged they are sent as SRC. */
+  identityIdNow: string;
+  mobileNow: string;
+  /** mobileFlag 1 and a phone exists: the phone cannot be edited. */
+  mobileLocked: boolean;
+};
+
+const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
+
+/**
+ * The schema of the form `shape` describes. `smsCode` is required only when the mobile was changed; the ID
+ * format is checked only for the type ID_IDCARD (the typed value; when the type is not asked, the upstream
+ * checks), and only when the value was entered (not the unchanged masked one).
+ */
+export function personalSchema(shape: FormShape) {
+  const has = (f: InfoFieldName) => shape.fields.includes(f);
+  const opt = z.string().trim().optional();
+  return z
+    .object({
+      name: has("name") ? required("name") : opt,
+      identityTypeCode: has("identityTypeCode") ? required("identityType") : opt,
+      identityId: has("identityId") ? required("identityId") : opt,
+      mobile: has("mobile") && !shape.mobileLocked ? required("mobile").regex(MOBILE_11_RE, { error: "mobileFormat" }) : opt,
+      smsCode: opt,
+      sex: has("sex") ? z.enum(SEXES, { error: "sex" }) : opt,
+      educationCode: has("educationCode") ? required("education") : opt,
+      province: has("address") ? required("province") : opt,
+      city: has("address") ? required("city") : opt,
+      county: has("address") ? required("county") : opt,
+      addressDetail: z.string().trim().max(200).optional(),
+    })
+    .superRefine((v, ctx) => {
+      const entered = v.identityId !== undefined && v.identityId !== shape.identityIdNow;
+      if (has("identityId") && entered && v.identityTypeCode === "ID_IDCARD" && v.identityId && !ID_CARD_RE.test(v.identityId)) {
+        ctx.addIssue({ code: "custom", path: ["identityId"], message: "identityIdFormat" });
+      }
+      if (mobileChanged(shape, v.mobile) && !v.smsCode) ctx.addIssue({ code: "custom", path: ["smsCode"], message: "smsCode" });
+    });
+}
+
+/** The mobile was edited (so an SMS code must come with it). */
+export function mobileChanged(shape: FormShape, mobile: string | undefined): boolean {
+  return shape.fields.includes("mobile") && !shape.mobileLocked && !!mobile && mobile !== shape.mobileNow;
+}
+
+/**
+ * What `perfectStudentInfo` gets: the asked fields; a deficient ID number or mobile left unchanged as the
+ * marker SRC (spec 001 §5).
+ */
+export function toPayload(shape: FormShape, v: z.infer<ReturnType<typeof personalSchema>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const has = (f: InfoFieldName) => shape.fields.includes(f);
+  if (has("name")) out.name = v.name ?? "";
+  if (has("identityTypeCode")) out.identityTypeCode = v.identityTypeCode ?? "";
+  if (has("identityId")) out.identityId = shape.identityIdNow && v.identityId === shape.identityIdNow ? "SRC" : (v.identityId ?? "");
+  if (has("mobile")) {
+    if (shape.mobileLocked || !v.mobile || v.mobile === shape.mobileNow) out.mobile = "SRC";
+    else {
+      out.mobile = v.mobile;
+      out.smsCode = v.smsCode ?? "";
+    }
+  }
+  if (has("sex")) out.sex = v.sex ?? "";
+  if (has("educationCode")) out.educationCode = v.educationCode ?? "";
+  if (has("address")) {
+    out.province = v.province ?? "";
+    out.city = v.city ?? "";
+    out.county = v.county ?? "";
+    out.addressDetail = v.addressDetail ?? "";
+  }
+  return out;
+}
+
+export type Region = { name: string; cities: Array<{ name: string; counties: string[] }> };
+
+/** Spec 001 §4: changing the province clears city and county; changing the city clears the county. */
+export function keepRegion(regions: Region[], province: string, city: string, county: string) {
+  const p = regions.find((r) => r.name === province);
+  const c = p?.cities.find((x) => x.name === city);
+  return { province: p ? province : "", city: c ? city : "", county: c?.counties.includes(county) ? county : "" };
+}

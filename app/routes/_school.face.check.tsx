@@ -1,0 +1,109 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FaceCheck, type FaceView } from "~/components/study/face/FaceCheck";
+import { faceSchema } from "~/components/study/face/face-form";
+import { namespaces } from "~/i18n.server";
+import { faceIdentity, faceResult, faceStatus, updateFaceIdentity } from "~/services/face.server";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost, type Portal } from "~/services/portal.server";
+import { safeRedirect } from "~/services/redirect";
+import { upstreamFormError } from "~/services/upstream-messages";
+import { UpstreamError } from "~/services/upstream.server";
+
+/**
+ * The face step (spec 001 §4 "Face verification status", "Face flow", "Face dialog"; §2 dialog 3, width 500,
+ * not closable by the mask; §5; §8): `/face/check?backUrl=`.
+ * - status 0: on to backUrl;
+ * - status 2: the face info form (name, ID number, the binding note; cancel reports failure 2, success goes on
+ *   to the verification); an ID number never edited is omitted from the submit;
+ * - status 1: the verification window opens in a new tab (`/face/start`, a form with target _blank); 'done'
+ *   fetches the result: 1 passes (backUrl), anything else asks 're-verify?' (re-verify opens a new window,
+ *   cancel reports failure 2).
+ * The order number stays in the session, out of the address.
+ */
+export const handle = { i18n: ["agreement"] };
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+const backUrlOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get("backUrl"), "/personal/course/lessons");
+
+async function viewOf(portal: Portal): Promise<FaceView | null> {
+  const status = await faceStatus(portal.upstream);
+  if (status === 0) return null;
+  if (status === 2) {
+    const identity = await faceIdentity(portal.upstream).catch((error) => {
+      if (error instanceof UpstreamError && error.kind === "business") return { name: "", identityId: "" };
+      throw error;
+    });
+    return { kind: "info", name: identity.name, identityId: identity.identityId };
+  }
+  return { kind: "verify", started: !!portal.session.get("faceOrder") };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const backUrl = backUrlOf(args.request);
+  const [view, i18n] = await Promise.all([viewOf(portal), namespaces(args.request, ["agreement"])]);
+  if (!view) throw redirect(backUrl);
+  return { view, backUrl, i18n };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args);
+  const backUrl = backUrlOf(args.request);
+  const intent = String(formData.get("intent") ?? "");
+  const here = new URL(args.request.url);
+  const cookie = async () => ({ "Set-Cookie": await portal.commitSession() });
+
+  // cancel (face info or the re-verify question) reports failure 2
+  if (intent === "cancel") {
+    portal.session.unset("faceOrder");
+    return data({ view: { kind: "failed" } as FaceView, result: 2 }, { headers: await cookie() });
+  }
+
+  if (intent === "done") {
+    const orderNo = portal.session.get("faceOrder");
+    if (!orderNo) throw redirect(here.pathname + here.search, 303);
+    let result: number;
+    try {
+      result = await faceResult(portal.upstream, orderNo);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      result = 0;
+    }
+    if (result === 1) {
+      portal.session.unset("faceOrder");
+      throw redirect(backUrl, { status: 303, headers: await cookie() });
+    }
+    // spec 001 §8: 'the system detected that face recognition was not passed, re-verify?'
+    return data({ view: { kind: "notPassed" } as FaceView, result });
+  }
+
+  if (intent === "info") {
+    const view = await viewOf(portal);
+    if (!view) throw redirect(backUrl, 303);
+    if (view.kind !== "info") throw redirect(here.pathname + here.search, 303);
+    const submission = parseWithZod(formData, { schema: faceSchema(view.identityId) });
+    if (submission.status !== "success") return data({ view, reply: submission.reply() }, { status: 400 });
+    const edited = submission.value.identityId !== view.identityId;
+    try {
+      await updateFaceIdentity(portal.upstream, { name: submission.value.name, identityId: edited ? submission.value.identityId : undefined });
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // spec 001 §8: the server message; none → 'Submit failed'
+      return data({ view, reply: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }) }, { status: 400 });
+    }
+    // success reports 1: on to the verification
+    throw redirect(here.pathname + here.search, 303);
+  }
+  return data({ view: (await viewOf(portal)) ?? ({ kind: "failed" } as FaceView) }, { status: 400 });
+}
+
+export default function FaceCheckPage() {
+  const { view, backUrl, i18n } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return <FaceCheck view={answer?.view ?? view} reply={answer && "reply" in answer ? (answer.reply as SubmissionResult<string[]>) : undefined} backUrl={backUrl} i18n={i18n} />;
+}
