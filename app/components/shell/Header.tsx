@@ -3,6 +3,7 @@ import { useState, type FormEvent, type MouseEvent, type ReactNode } from "react
 import { useTranslation } from "~/i18n-runtime";
 import { useLoginPopup } from "~/components/auth/login-popup-trigger";
 import { CsrfInput, useCsrfToken } from "~/components/csrf-token";
+import { useCartCount } from "~/components/shop/use-cart-count";
 import { loginHref } from "~/services/redirect";
 import type { ShellView } from "~/services/shell.server";
 
@@ -291,8 +292,9 @@ function AppDownload({ app }: { app: NonNullable<ShellView["app"]> }) {
   );
 }
 
-function CartIcon({ count }: { count: number }) {
+function CartIcon({ count: serverCount }: { count: number }) {
   const { t } = useTranslation();
+  const count = useCartCount(serverCount);
   return (
     <a href="/shoppingcart" className="relative inline-flex items-center" aria-label={t("site.cartCount", { count })} data-testid="cart">
       <span aria-hidden="true">🛒</span>

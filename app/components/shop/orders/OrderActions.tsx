@@ -1,0 +1,29 @@
+import { Form } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { myOrdersHref } from "~/services/study-links";
+
+/** Pay an unpaid order: a post to order management, answered with a 303 to the provider. */
+export function PayOrderForm({ orderNo, label }: { orderNo: string; label: string }) {
+  return (
+    <Form method="post" action={myOrdersHref()} reloadDocument>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="orderNo" value={orderNo} />
+      <button type="submit" name="intent" value="pay" className="rounded bg-brand-strong px-5 py-2 text-white">
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** Cancel an unpaid order (abolishOrder); the balance, points and coupon it took go back. */
+export function CancelOrderForm({ orderNo, label }: { orderNo: string; label: string }) {
+  return (
+    <Form method="post" action={myOrdersHref()}>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="orderNo" value={orderNo} />
+      <button type="submit" name="intent" value="cancel" className="rounded border border-gray-400 px-5 py-2">
+        {label}
+      </button>
+    </Form>
+  );
+}
