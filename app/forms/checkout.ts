@@ -40,7 +40,12 @@ const seenEntry = z.string().regex(/^[1-5]:\d{1,15}:\d{1,12}$/).transform((s) =>
   return { commodityType, commodityId, priceCents };
 });
 
+/** The order form: the choices as the page applied them (not the address's: a coupon there may have expired), what was seen, the key. */
 export const OrderFormSchema = z.object({
+  userCouponId: CheckoutQuerySchema.shape.userCouponId,
+  points: CheckoutQuerySchema.shape.points,
+  useBalance: CheckoutQuerySchema.shape.useBalance,
+  cardCode: CheckoutQuerySchema.shape.cardCode,
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   expectedPayCents: z.string().regex(/^\d{1,12}$/).transform(Number),
   seen: z.array(seenEntry).max(50),

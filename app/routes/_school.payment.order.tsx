@@ -9,10 +9,9 @@ import { namespaces } from "~/i18n.server";
 import { listCart, type CartItem } from "~/services/cart.server";
 import { buyCheck, createOrder, previewCheckout, type Wanted } from "~/services/checkout.server";
 import { requireStudent } from "~/services/guards.server";
-import { paymentReturnUrl, startPayment } from "~/services/payment.server";
 import { requireValidPost } from "~/services/portal.server";
 import { completeInfoHref } from "~/services/study-links";
-import { currentPath, UpstreamError, type Upstream } from "~/services/upstream.server";
+import { currentPath, type Upstream } from "~/services/upstream.server";
 
 export const handle = { i18n: ["shop"] };
 
@@ -38,7 +37,7 @@ function wantedOf(q: CheckoutQuery, cart: CartItem[]): { items: Wanted[]; cartId
   return { items, cartIds: rows.map((r) => r.id) };
 }
 
-const choicesOf = (q: CheckoutQuery) => ({ userCouponId: q.userCouponId ?? null, points: q.points, useBalance: q.useBalance, cardCode: q.cardCode ?? null });
+const choicesOf = (q: Pick<CheckoutQuery, "userCouponId" | "points" | "useBalance" | "cardCode">) => ({ userCouponId: q.userCouponId ?? null, points: q.points, useBalance: q.useBalance, cardCode: q.cardCode ?? null });
 
 function readQuery(request: Request): CheckoutQuery {
   const parsed = parseCheckoutQuery(new URL(request.url).searchParams);
@@ -70,6 +69,10 @@ export async function action(args: ActionFunctionArgs) {
   const portal = await requireStudent(args);
   const q = readQuery(args.request);
   const form = OrderFormSchema.safeParse({
+    userCouponId: formData.get("userCouponId"),
+    points: formData.get("points"),
+    useBalance: formData.get("useBalance"),
+    cardCode: formData.get("cardCode"),
     idempotencyKey: formData.get("idempotencyKey"),
     expectedPayCents: formData.get("expectedPayCents"),
     seen: formData.getAll("seen"),
@@ -82,23 +85,21 @@ export async function action(args: ActionFunctionArgs) {
     items,
     // the bought items leave the cart in the order's own transaction (a refused order keeps the cart whole)
     cartIds,
-    choices: choicesOf(q),
+    choices: choicesOf(form.data),
     seen: form.data.seen,
     expectedPayCents: form.data.expectedPayCents,
     idempotencyKey: form.data.idempotencyKey,
     agreeProtocol: form.data.agreeProtocol,
   });
   if (created.ok) {
-    if (created.payCents === 0) return redirect(`/payment/result?orderNo=${encodeURIComponent(created.orderNo)}`, 303);
-    const payUrl = await startPayment(portal.upstream, created.orderNo, paymentReturnUrl(args.request)).catch((error: unknown) => {
-      if (error instanceof UpstreamError && error.kind === "business") return undefined;
-      throw error;
-    });
-    return redirect(payUrl ?? `/payment/result?orderNo=${encodeURIComponent(created.orderNo)}`, 303);
+    const orderNo = encodeURIComponent(created.orderNo);
+    return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}`, 303);
   }
   if (created.code === "160012") return redirect(completeInfoHref(2, currentPath(args.request)), 303);
   if (created.code === "160010" && created.preview) {
-    return data<CheckoutAnswer>({ error: "changed", problems: created.preview.problems, payCents: created.preview.priced.payCents }, { status: 409 });
+    // 200, not 409: the page's loaders run again after it (Remix skips that after a 4xx), so the price,
+    // the choices and the order form's `seen` and `expectedPayCents` all show the corrected order
+    return data<CheckoutAnswer>({ error: "changed", problems: created.preview.problems, payCents: created.preview.priced.payCents });
   }
   if (created.code === "160011") return data<CheckoutAnswer>({ error: "protocol" }, { status: 400 });
   return data<CheckoutAnswer>({ error: "server", message: created.message }, { status: 409 });

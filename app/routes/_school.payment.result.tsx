@@ -32,7 +32,7 @@ export default function PaymentResult() {
   const { t } = useNamespaces(i18n, "shop");
   const state = order.status === ORDER_STATUS.PAID ? "paid" : order.status === ORDER_STATUS.CANCELLED ? "orderCancelled" : order.payResult === "failed" ? "failed" : order.payResult === "cancelled" ? "cancelled" : "unpaid";
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t("result.title")}</h1>
       <p role="status" className={`mt-4 text-lg font-semibold ${state === "paid" ? "text-green-800" : "text-amber-800"}`} data-testid="pay-result">
         {t(`result.${state}`)}
@@ -51,6 +51,6 @@ export default function PaymentResult() {
           {t("result.orders")}
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

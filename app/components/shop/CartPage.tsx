@@ -24,7 +24,7 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const message = answer ? (answer.ok ? t("removed") : answer.error === "selectOne" ? t("selectOne") : t("failed", { message: answer.message ?? "" })) : notice ? noticeText(notice, t) : "";
   return (
-    <main className="mx-auto max-w-5xl px-4 py-6">
+    <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       <p role="status" className="mt-2 min-h-6 text-sm text-gray-700" data-testid="cart-notice">
         {message}
@@ -76,7 +76,7 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
           </div>
         </fetcher.Form>
       )}
-    </main>
+    </div>
   );
 }
 

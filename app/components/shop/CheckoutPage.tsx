@@ -33,13 +33,13 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
 
   if (!preview || !preview.lines.length) {
     return (
-      <main className="mx-auto max-w-5xl px-4 py-6">
+      <div className="mx-auto max-w-5xl px-4 py-6">
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="mt-4">{t("nothing")}</p>
         <Link to="/shoppingcart" className="mt-2 inline-block text-brand-strong underline">
           {t("backToCart")}
         </Link>
-      </main>
+      </div>
     );
   }
   const p = preview.priced;
@@ -55,7 +55,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
   const closed = check.status === 4;
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-6">
+    <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
 
       {problems.length ? (
@@ -178,6 +178,10 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="expectedPayCents" value={p.payCents} />
+          <input type="hidden" name="userCouponId" value={applied.userCouponId ?? ""} />
+          <input type="hidden" name="points" value={applied.points} />
+          <input type="hidden" name="useBalance" value={applied.useBalance ? "1" : ""} />
+          <input type="hidden" name="cardCode" value={applied.cardCode ?? ""} />
           {okLines.map((l) => (
             <input key={`${l.commodityType}:${l.commodityId}`} type="hidden" name="seen" value={`${l.commodityType}:${l.commodityId}:${l.priceCents}`} />
           ))}
@@ -202,7 +206,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
           </button>
         </Form>
       ) : null}
-    </main>
+    </div>
   );
 }
 

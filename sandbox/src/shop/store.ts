@@ -137,7 +137,7 @@ function seedStatements(now: number): InStatement[] {
   }
   add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [1, '满300减50', 5000, 30000, 'SAVE50']);
   add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [2, '无门槛10元券', 1000, 0, 'TEN']);
-  add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [3, '国庆20元券（已过期）', 2000, 0, null]);
+  add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [3, '国庆20元券', 2000, 0, null]);
   for (const userId of [1001, 1003, ...SHOP_USER_IDS]) {
     add('INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', [userId, 1, now - DAY, now + 30 * DAY]);
     add('INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', [userId, 2, now - DAY, now + 30 * DAY]);
