@@ -124,11 +124,13 @@ function seedStatements(now: number): InStatement[] {
   const s: InStatement[] = [];
   const add = (sql: string, args: Array<string | number | null>) => s.push({ sql, args });
   // shop01..shop20 (ids 2800-2819, mobiles 13700002800..): journeys that buy things, so other test files keep their state
+  // one scrypt for all twenty (a per-user salt would cost seconds on the first call after a reset)
+  const hash = hashPassword('Passw0rd!', seedSalt('shop-users'));
   for (const id of SHOP_USER_IDS) {
     const n = id - 2799;
     add(`INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, integral_remaining)
       VALUES (?,?,?,?,?,?,?,?,?)`, [id, 1, 1, `shop${String(n).padStart(2, '0')}`, `137000${id}`, null, `购物同学${n}`,
-      hashPassword('Passw0rd!', seedSalt(`shop${String(n).padStart(2, '0')}`)), 5000]);
+      hash, 5000]);
   }
   const wallets: Array<[number, number]> = [[1001, 20000], [1003, 50000], ...SHOP_USER_IDS.map((id): [number, number] => [id, 30000])];
   for (const [userId, cents] of wallets) {
