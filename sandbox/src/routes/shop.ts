@@ -126,7 +126,7 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
       const bought = c ? (type === COMMODITY.COURSE ? await isEnrolled(ctx, auth.user.id, r.commodityId) : false) : false;
       return {
         id: r.id, commodityId: r.commodityId, commodityType: type, commodityCode: COMMODITY_CODE[type], commodityName: c?.commodityName ?? r.commodityName,
-        cover: c?.cover ?? null, priceCents: c?.priceCents ?? null, memberPriceCents: c?.memberPriceCents ?? null, buySource: c?.buySource ?? null,
+        cover: c?.cover ?? null, price: c ? c.priceCents / 100 : r.price, priceCents: c?.priceCents ?? null, memberPriceCents: c?.memberPriceCents ?? null, buySource: c?.buySource ?? null,
         status: !c ? 'notFound' : c.soldOut ? 'soldOut' : bought ? 'bought' : 'ok', protocolId: c?.protocolId ?? null,
       };
     }));
