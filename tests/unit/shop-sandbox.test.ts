@@ -3,7 +3,7 @@ import { price, yuanToCents } from "../../sandbox/src/shop/pricing";
 import { createCtx } from "../../sandbox/src/context";
 import { openDb } from "../../sandbox/src/db";
 import { ensureSeeded } from "../../sandbox/src/seed";
-import { debitBalance, ensureShop, guardOf } from "../../sandbox/src/shop/store";
+import { couponUse, debitBalance, ensureShop, guardOf } from "../../sandbox/src/shop/store";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
 
 /** Issue 16: the checkout's arithmetic in integer cents, and the sandbox's money kept consistent under concurrency. */
@@ -63,6 +63,20 @@ describe("the money guards inside one SQLite transaction", () => {
     expect(guardOf(rejected.reason)).toBe("balance");
     expect((await db.get<{ balanceCents: number }>("SELECT balance_cents FROM shop_wallets WHERE user_id = 2810"))!.balanceCents).toBe(10000);
     expect((await db.all("SELECT order_no FROM shop_ledger WHERE kind = 'marker'"))).toHaveLength(1);
+    db.close();
+  });
+
+  it("two concurrent uses of one coupon: one commits, the other fails on the coupon guard", async () => {
+    const db = await openDb(":memory:");
+    await ensureSeeded(db);
+    const ctx = createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
+    await ensureShop(ctx);
+    const coupon = (await db.get<{ id: number }>("SELECT id FROM shop_user_coupons WHERE user_id = 2811 AND coupon_id = 2"))!.id;
+    const use = (orderNo: string) => db.batch([...couponUse(orderNo, coupon, 2811, Date.now()), { sql: "DELETE FROM shop_guard", args: [] }]);
+    const settled = await Promise.allSettled([use("A"), use("B")]);
+    expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(1);
+    expect(guardOf((settled.find((s) => s.status === "rejected") as PromiseRejectedResult).reason)).toBe("coupon");
+    expect(await db.all("SELECT order_no FROM shop_coupon_uses")).toHaveLength(1);
     db.close();
   });
 });

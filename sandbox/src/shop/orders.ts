@@ -5,7 +5,7 @@ import { PACKAGES } from '../catalog/seed.js';
 import { enrol, isEnrolled } from '../study/enrolments.js';
 import { price, type Priced } from './pricing.js';
 import {
-  balanceOf, COMMODITY, creditBalance, debitBalance, findCommodity, guarded, guardOf, movePoints, ORDER_STATUS, pointsOf,
+  balanceOf, COMMODITY, couponUse, creditBalance, debitBalance, findCommodity, guarded, guardOf, movePoints, ORDER_STATUS, pointsOf,
   userCoupons, type Commodity, type UserCoupon,
 } from './store.js';
 
@@ -158,8 +158,7 @@ export async function createOrder(ctx: Ctx, userId: number, schoolId: number, ch
     ...movePoints(userId, -pr.pointsUsed, 'order', orderNo, now),
   ];
   if (p.applied.userCouponId !== null && pr.couponCents > 0) {
-    stmts.push(...guarded('coupon', { sql: 'INSERT INTO shop_coupon_uses (user_coupon_id, order_no) SELECT id, ? FROM shop_user_coupons WHERE id = ? AND user_id = ? AND expires_at > ?',
-      args: [orderNo, p.applied.userCouponId, userId, now] }));
+    stmts.push(...couponUse(orderNo, p.applied.userCouponId, userId, now));
   }
   if (p.applied.cardCode && pr.cardCents > 0) {
     stmts.push(...guarded('card', { sql: 'UPDATE shop_cards SET used_order_no = ? WHERE code = ? AND used_order_no IS NULL', args: [orderNo, p.applied.cardCode] }));

@@ -244,6 +244,12 @@ export function movePoints(userId: number, delta: number, reason: string, orderN
     { sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', args: [userId, 'points', delta, reason, orderNo, now] }];
 }
 
+/** A user coupon used by an order, once: a second use fails the batch (primary key, or the guard when it is not the user's or expired). */
+export function couponUse(orderNo: string, userCouponId: number, userId: number, now: number): InStatement[] {
+  return guarded('coupon', { sql: 'INSERT INTO shop_coupon_uses (user_coupon_id, order_no) SELECT id, ? FROM shop_user_coupons WHERE id = ? AND user_id = ? AND expires_at > ?',
+    args: [orderNo, userCouponId, userId, now] });
+}
+
 /** Which guard failed, from the SQLite error of a batch (undefined: not a guard). */
 export function guardOf(error: unknown): 'balance' | 'points' | 'coupon' | 'card' | 'status' | 'duplicate' | undefined {
   const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
