@@ -127,3 +127,49 @@ describe("orders (spec 001 section 7 Orders)", () => {
     expect((await stranger.post("/personal/order?parentId=-1&index", [["intent", "cancel"], ["orderNo", "../x"]])).status).toBe(400);
   });
 });
+
+describe("before buying (spec 001 section 7 Misc: COMPANY_BUY_CHECK; decision 028)", () => {
+  it("status 2 sends a student with incomplete information to the complete-information dialog (scene 2) and back", async () => {
+    await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 2 });
+    const b = await loggedIn("shop19");
+    const res = await b.get("/payment/order?commodityId=5002&points=10");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/info/complete?scene=2&backUrl=${encodeURIComponent("/payment/order?commodityId=5002&points=10")}`);
+    // student01's information is complete: the checkout opens
+    const done = await loggedIn("student01");
+    expect((await done.get("/payment/order?commodityId=5002")).status).toBe(200);
+  });
+
+  it("status 3 suggests completing it; status 4 closes buying: no order button", async () => {
+    await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 3 });
+    const b = await loggedIn("shop20");
+    const soft = (await b.page("/payment/order?commodityId=5002")).replace(/<!-- -->/g, "");
+    expect(soft).toContain("建议先完善个人信息再购买。");
+    expect(soft).toContain(`href="/info/complete?scene=2&amp;backUrl=${encodeURIComponent("/payment/order?commodityId=5002")}"`);
+    expect(soft).toContain(">提交订单</button>");
+    await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 4 });
+    const closed = await b.page("/payment/order?commodityId=5002");
+    expect(closed).toContain("暂未开放在线购买，请联系学校。");
+    expect(closed).not.toContain(">提交订单</button>");
+  });
+
+  it("a product with an agreement needs the box ticked (required; the upstream refuses without it)", async () => {
+    const b = await loggedIn("shop15");
+    const html = await b.page("/payment/order?commodityId=5009");
+    expect(html).toMatch(/<input id="agreeProtocol" name="agreeProtocol" type="checkbox" required=""/);
+    expect(html).toContain('href="/agreement/check/0/9001?backUrl=%2Fpayment%2Forder%3FcommodityId%3D5009"');
+    const fields: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
+      hidden(html, name).map((v): [string, string] => [name, v]));
+    const refused = await b.post("/payment/order?commodityId=5009", fields);
+    expect(refused.status).toBe(400);
+    const ok = await b.post("/payment/order?commodityId=5009", [...fields, ["agreeProtocol", "on"]]);
+    expect(ok.status).toBe(303);
+  });
+
+  it("the course list's paid courses have an add-to-cart form; free ones do not", async () => {
+    const b = await loggedIn("shop16");
+    const html = await b.page("/course/list");
+    expect(html).toContain('aria-label="加入购物车: 人力资源管理师（三级）精讲班"');
+    expect(html).not.toContain('aria-label="加入购物车: 劳动法律法规精讲"');
+  });
+});
