@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { useRef, type FocusEvent, type FormEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PRODUCT_KEYS } from "~/forms/checkout";
@@ -51,6 +51,15 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
   const product = PRODUCT_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!] as const] : []));
   const recalc = () => {
     if (choicesForm.current) submit(choicesForm.current, { method: "get", replace: true, preventScrollReset: true });
+  };
+  // a choice (select, box) is priced at once; a typed value (points, card) when it is left or on Enter,
+  // not on every key (the answer re-renders the field)
+  const onChoice = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement;
+    if (target.tagName === "SELECT" || (target as HTMLInputElement).type === "checkbox") recalc();
+  };
+  const onTyped = (event: FocusEvent<HTMLInputElement>) => {
+    if (event.currentTarget.value !== event.currentTarget.defaultValue) recalc();
   };
   const closed = check.status === 4;
 
@@ -108,7 +117,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
         </ul>
       </section>
 
-      <Form ref={choicesForm} method="get" action="/payment/order" replace preventScrollReset className="mt-6 space-y-3 rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="choices-title" onChange={hydrated ? recalc : undefined}>
+      <Form ref={choicesForm} method="get" action="/payment/order" replace preventScrollReset className="mt-6 space-y-3 rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="choices-title" onChange={hydrated ? onChoice : undefined}>
         <h2 id="choices-title" className="text-lg font-semibold">
           {t("choices")}
         </h2>
@@ -134,7 +143,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
           <label htmlFor="points" className="block text-sm font-medium">
             {t("points", { available: preview.points })}
           </label>
-          <input id="points" name="points" type="number" inputMode="numeric" min={0} max={preview.points} step={1} defaultValue={applied.points || ""} key={`points-${applied.points}`} className="mt-1 w-40 rounded border border-gray-400 px-2 py-1.5" />
+          <input id="points" name="points" type="number" inputMode="numeric" min={0} max={preview.points} step={1} defaultValue={applied.points || ""} key={`points-${applied.points}`} onBlur={hydrated ? onTyped : undefined} className="mt-1 w-40 rounded border border-gray-400 px-2 py-1.5" />
         </div>
         <div className="flex items-center gap-2">
           <input id="useBalance" name="useBalance" type="checkbox" value="1" defaultChecked={applied.useBalance} className="h-4 w-4" />
@@ -146,7 +155,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
           <label htmlFor="cardCode" className="block text-sm font-medium">
             {t("card")}
           </label>
-          <input id="cardCode" name="cardCode" type="text" maxLength={40} pattern="[A-Za-z0-9\-]{1,40}" defaultValue={applied.cardCode ?? ""} key={`card-${applied.cardCode ?? ""}`} className="mt-1 w-60 rounded border border-gray-400 px-2 py-1.5" />
+          <input id="cardCode" name="cardCode" type="text" maxLength={40} pattern="[A-Za-z0-9\-]{1,40}" defaultValue={applied.cardCode ?? ""} key={`card-${applied.cardCode ?? ""}`} onBlur={hydrated ? onTyped : undefined} className="mt-1 w-60 rounded border border-gray-400 px-2 py-1.5" />
         </div>
         {hydrated ? null : (
           <button type="submit" className="rounded border border-brand-strong px-4 py-1.5 text-brand-strong">
