@@ -173,3 +173,42 @@ describe("before buying (spec 001 section 7 Misc: COMPANY_BUY_CHECK; decision 02
     expect(html).not.toContain('aria-label="加入购物车: 劳动法律法规精讲"');
   });
 });
+
+describe("recoverable checkout (issue 16)", () => {
+  it("a price change and a sold-out item between cart and payment: both named, the corrected total offered, the cart kept", async () => {
+    const b = await loggedIn("shop14");
+    await b.page("/shoppingcart");
+    for (const id of ["5002", "5006", "5024"]) await b.post("/shoppingcart", [["intent", "add"], ["commodityId", id], ["commodityType", "1"]]);
+    const cart = await b.page("/shoppingcart");
+    const ids = [...cart.matchAll(/name="cartId"[^>]*value="(\d+)"/g)].map((m) => m[1]!);
+    expect(ids).toHaveLength(3);
+    const address = `/payment/order?cartIds=${ids.join("%2C")}`;
+    const html = await b.page(address);
+    expect(hidden(html, "expectedPayCents")).toEqual(["125700"]); // 399 + 459 + 399
+    const fields: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
+      hidden(html, name).map((v): [string, string] => [name, v]));
+
+    await ctx.sandbox.control("POST", "/shop/commodity", { commodityType: 1, commodityId: 5002, priceCents: 45900 });
+    await ctx.sandbox.control("POST", "/shop/commodity", { commodityType: 1, commodityId: 5006, soldOut: true });
+    const res = await b.post(address, fields);
+    expect(res.status).toBe(200);
+    const page = (await res.text()).replace(/<!-- -->/g, "");
+    expect(page).toContain("《人力资源规划实务》价格已从 ¥399.00 变为 ¥459.00");
+    expect(page).toContain("《培训与开发体系搭建》已下架，已从本次订单中移除（仍保留在购物车）");
+    expect(page).toContain("更正后应付：¥858.00");
+    expect(hidden(page, "expectedPayCents")).toEqual(["85800"]);
+    expect(await countOrders("shop14")).toBe(0);
+    expect((await b.page("/shoppingcart")).match(/data-testid="cart-item"/g)).toHaveLength(3);
+
+    // the corrected order goes through; the sold-out item stays in the cart
+    const corrected = await b.page(address);
+    const again: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
+      hidden(corrected, name).map((v): [string, string] => [name, v]));
+    const placed = await b.post(address, again);
+    expect(placed.status).toBe(303);
+    expect(placed.headers.get("Location")).toMatch(/^\/payment\/pay\?orderNo=/);
+    const left = await b.page("/shoppingcart");
+    expect(left.match(/data-testid="cart-item"/g)).toHaveLength(1);
+    expect(left).toContain("培训与开发体系搭建");
+  });
+});

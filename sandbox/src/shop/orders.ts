@@ -139,7 +139,11 @@ export async function createOrder(ctx: Ctx, userId: number, schoolId: number, ch
     // e.g. the balance or points were spent by another order meanwhile
     p.problems.push({ kind: 'totalChanged', beforeCents: opts.expectedPayCents, afterCents: p.priced.payCents });
   }
-  if (p.problems.length) return { ok: false, reason: 'changed', preview: p };
+  // an item that was already out when the student saw the page (not in `seen`) is simply left out of the
+  // order (it stays in the cart); one that went out since blocks, as does any other change
+  const seenKeys = new Set(choices.seen.map((x) => `${x.commodityType}:${x.commodityId}`));
+  const blocking = p.problems.filter((x) => !('commodityId' in x) || x.kind === 'priceChanged' || seenKeys.has(`${x.commodityType}:${x.commodityId}`));
+  if (blocking.length) return { ok: false, reason: 'changed', preview: p };
   if (lines.some((l) => l.protocolId !== null) && !opts.agreeProtocol) return { ok: false, reason: 'protocol', preview: p };
   const orderNo = orderNumber(now);
   const pr = p.priced;
@@ -164,7 +168,9 @@ export async function createOrder(ctx: Ctx, userId: number, schoolId: number, ch
     stmts.push(...guarded('card', { sql: 'UPDATE shop_cards SET used_order_no = ? WHERE code = ? AND used_order_no IS NULL', args: [orderNo, p.applied.cardCode] }));
   }
   if (opts.cartIds.length) {
-    stmts.push({ sql: `DELETE FROM cart_items WHERE user_id = ? AND id IN (${opts.cartIds.map(() => '?').join(',')})`, args: [userId, ...opts.cartIds] });
+    // only the cart rows of what is bought: an item left out (sold out, bought before) stays in the cart
+    stmts.push({ sql: `DELETE FROM cart_items WHERE user_id = ? AND id IN (${opts.cartIds.map(() => '?').join(',')}) AND commodity_id IN (${lines.map(() => '?').join(',')})`,
+      args: [userId, ...opts.cartIds, ...lines.map((l) => l.commodityId)] });
   }
   stmts.push({ sql: 'DELETE FROM shop_guard', args: [] });
   try {
