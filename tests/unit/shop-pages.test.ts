@@ -212,3 +212,25 @@ describe("recoverable checkout (issue 16)", () => {
     expect(left).toContain("培训与开发体系搭建");
   });
 });
+
+describe("paying an unpaid order (spec 001 section 7 Orders)", () => {
+  it("'pay' in my orders goes to the pay page, which goes on to the provider (meta refresh and link); a paid order goes to its result", async () => {
+    const b = await loggedIn("student01");
+    await b.page("/personal/order?parentId=-1&orderNo=202511200003");
+    const res = await b.post("/personal/order?parentId=-1&index", [["intent", "pay"], ["orderNo", "202511200003"]]);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/payment/pay?orderNo=202511200003");
+    const pay = await b.page("/payment/pay?orderNo=202511200003");
+    const payUrl = `${ctx.sandbox.url}/__pay/202511200003`;
+    expect(pay).toContain(`<meta http-equiv="refresh" content="0;url=${payUrl}"/>`);
+    expect(pay).toContain(`href="${payUrl}"`);
+    const provider = await fetch(payUrl, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "action=pay" });
+    expect(provider.status).toBe(303);
+    expect(provider.headers.get("location")).toBe(`${ORIGIN}/payment/result?orderNo=202511200003`);
+    const paidPay = await b.get("/payment/pay?orderNo=202511200003");
+    expect(paidPay.status).toBe(302);
+    expect(paidPay.headers.get("Location")).toBe("/payment/result?orderNo=202511200003");
+    expect((await b.page("/payment/result?orderNo=202511200003")).replace(/<!-- -->/g, "")).toContain("支付成功");
+    expect((await b.get("/payment/result?orderNo=999")).status).toBe(404);
+  });
+});
