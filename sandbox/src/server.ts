@@ -21,6 +21,8 @@ import { registerShellRoutes } from './routes/shell.js';
 import { registerPersonalRoutes } from './routes/personal.js';
 import { registerStudyAgreementRoutes } from './routes/study-agreements.js';
 import { registerStudyRoutes } from './routes/study.js';
+
+import { registerShopRoutes } from './routes/shop.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
@@ -121,6 +123,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerShellRoutes(app, ctx);
   registerPersonalRoutes(app, ctx);
   registerStudyRoutes(app, ctx);
+
+  registerShopRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerMenuPermissionRoutes(app, ctx);
