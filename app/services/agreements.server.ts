@@ -44,9 +44,10 @@ export type Agreement = z.infer<typeof Agreement>;
 
 const Flag = z.union([z.number(), z.string(), z.boolean()]).nullish().transform((v) => v === 1 || v === "1" || v === true);
 
-/** `GET /company/checkCompanyFunctionSet?functionCode=STUDENT_PROTOCOL_TYPE`: 1 when every agreement must be signed. */
+/** `GET /company/checkCompanyFunctionSet?functionCode=STUDENT_PROTOCOL_TYPE` → `{ functionCode, status }`: 1 when every agreement must be signed. */
+const FunctionSet = z.object({ status: Flag }).nullish().transform((v) => v?.status ?? false);
 export function protocolAllRequired(upstream: Upstream): Promise<boolean> {
-  return upstream.call({ path: `${SB}/company/checkCompanyFunctionSet`, query: { functionCode: "STUDENT_PROTOCOL_TYPE" }, schema: Flag });
+  return upstream.call({ path: `${SB}/company/checkCompanyFunctionSet`, query: { functionCode: "STUDENT_PROTOCOL_TYPE" }, schema: FunctionSet });
 }
 
 export const MY_AGREEMENTS_PAGE_SIZE = 50;

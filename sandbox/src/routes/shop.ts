@@ -6,6 +6,7 @@ import { cancelOrder, createOrder, findOrder, orderItems, preview, settlePayment
 import {
   cartTypeOf, COMMODITY, COMMODITY_CODE, ensureShop, findCommodity, ORDER_STATUS,
 } from '../shop/store.js';
+import { ensureAgreements, protocolAll } from '../study/agreements.js';
 import { isEnrolled } from '../study/enrolments.js';
 import { SB, withCompany } from './config.js';
 
@@ -245,8 +246,13 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
   }));
 
   // ---- company functions (spec 001 section 7 "Misc", "Agreements and profile completion") ----
+  // one answer shape for every function code: { functionCode, status } (STUDENT_PROTOCOL_TYPE: 1 = all agreements)
   app.get(`${SB}/company/checkCompanyFunctionSet`, withCompany(ctx, async (cid, req) => {
     const code = String(query(req).functionCode ?? '');
+    if (code === 'STUDENT_PROTOCOL_TYPE') {
+      await ensureAgreements(ctx);
+      return ok({ functionCode: code, status: (await protocolAll(ctx, cid)) ? 1 : 0 });
+    }
     if (code !== 'COMPANY_BUY_CHECK') return ok({ functionCode: code, status: 0 });
     return ok({ functionCode: code, status: await buyCheckStatus(ctx, cid) });
   }));

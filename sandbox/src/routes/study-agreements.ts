@@ -110,11 +110,7 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
 
   /* ---------- agreements ---------- */
 
-  app.get(`${SB}/company/checkCompanyFunctionSet`, U(async (_a, req, _r, cid) => {
-    const code = str(query(req).functionCode);
-    if (code !== 'STUDENT_PROTOCOL_TYPE') return ok(0);
-    return ok((await protocolAll(ctx, cid)) ? 1 : 0);
-  }));
+  // checkCompanyFunctionSet (STUDENT_PROTOCOL_TYPE too) is answered by routes/shop.ts: one route, one shape
 
   app.post(`${SB}/course/protocol/user/rel/find/myProtocol`, U(async ({ user }, req, _r, cid) => {
     const q = query(req);
