@@ -18,6 +18,8 @@ export function securityHeaders(
         `script-src ${script.join(" ")}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: https: http:",
+        // explanation audio and video of the question bank come from the upstream's (CDN) host
+        "media-src 'self' https: http:",
         "font-src 'self' data:",
         `connect-src 'self' ws: wss:${options.development ? " http://localhost:*" : ""}`,
         "frame-src 'self' https:",

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authOf, body, query, tokenOf, type Ctx } from '../context.js';
+import { authOf, body, hostOf, query, tokenOf, type Ctx } from '../context.js';
 import { fail, ok, UNAUTHORIZED } from '../envelope.js';
 import { CATEGORIES } from '../qbank/content.js';
 import { ensureQbank, forgetQbankSeed, QbankError, QbankStore, type ExerciseType, type Who } from '../qbank/store.js';
@@ -27,7 +27,7 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
   // the seed users (2700-2719) must exist before their first login: seed on the first call after a reset
   app.addHook('onRequest', async (req) => {
     if (req.method === 'POST' && req.url === '/__sandbox/reset') forgetQbankSeed(ctx);
-    else if (req.url.startsWith('/s/api/')) await ensureQbank(ctx);
+    else if (req.url.startsWith('/s/api/') || req.url.startsWith('/__sandbox/')) await ensureQbank(ctx);
   });
 
   /** `login`: the call needs a signed-in user (else HTTP 401). */
@@ -79,7 +79,11 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${V}/exercise/unfinished`, H(async (who, _r, _p, s) => s.unfinished(who)));
   app.get(`${V}/exercise/record`, H(async (who, req, _p, s) => s.records(who, page(req).page, page(req).pageSize)));
   app.get(`${V}/exercise/record/detail/:recordId`, H(async (who, req, _p, s) => s.state(await s.owned(who, need(P(req).recordId, '记录')))));
-  app.get(`${V}/exercise/report/:recordId`, H(async (who, req, _p, s) => s.report(who, need(P(req).recordId, '记录'))));
+  app.get(`${V}/exercise/report/:recordId`, H(async (who, req, _p, s) => {
+    const report = await s.report(who, need(P(req).recordId, '记录'));
+    // media URLs are absolute, on the sandbox's own host (a real upstream answers CDN URLs)
+    return { ...report, questions: report.questions.map((q) => (q.media ? { ...q, media: { ...q.media, url: `http://${hostOf(req)}${q.media.url}` } } : q)) };
+  }));
 
   /* ---- generation: POST with schoolId and clientId ---- */
   const gen = (type: ExerciseType, pick: (req: FastifyRequest) => Parameters<QbankStore['generate']>[2]) =>
