@@ -5,15 +5,14 @@ import { Block, Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
-import {
-  doingHref, loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished, overviewHref, QBANK_HOME,
-} from "~/services/qbank.server";
-import { cacheHeaders, idOf, requireSectionAccess, titleOf } from "~/services/sections.server";
+import { doingHref, overviewHref, QBANK_HOME } from "~/components/qbank/links";
+import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
+import { cacheHeaders, idOf, requireSectionAccess } from "~/services/sections.server";
 
 /** `/lib/subject` (spec 001 §2): statistics, studied and all categories, subjects by keyword and category, the unfinished check. */
 export const handle = { i18n: ["qbank"] };
 export const headers = forwardCacheControl;
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? titleOf(d.i18n, "title", "qbank") : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? String((d.i18n.bundles.qbank as { title?: string } | undefined)?.title ?? "") : "" }];
 
 const num = (url: URL, key: string) => Math.min(idOf(url.searchParams.get(key)) ?? 1, 10_000);
 

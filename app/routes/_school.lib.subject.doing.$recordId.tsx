@@ -8,9 +8,8 @@ import { answerOf, QuestionForm } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
-import {
-  doingHref, loadPaperQuestions, notFoundOn, reportHref, sessionOp, submitExercise, type SessionOp,
-} from "~/services/qbank.server";
+import { doingHref, reportHref } from "~/components/qbank/links";
+import { loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
 import { socketBootstrap } from "~/services/realtime.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
@@ -282,6 +281,7 @@ export default function Doing() {
         {paused ? <p role="status" className="mb-2 rounded bg-amber-50 p-2">{t("doing.paused")}</p> : null}
         <p role="status" aria-live="polite" className="mb-2 text-sm" data-testid="sync-status">
           {status === null ? null
+            : status.offline && !status.local.length ? t("doing.offline")
             : status.local.length ? t("doing.localSaved", { count: status.local.length })
             : status.resent ? t("doing.resent")
             : status.connected ? t("doing.online")

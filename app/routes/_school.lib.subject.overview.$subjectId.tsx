@@ -7,7 +7,8 @@ import { Block } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
-import { doingHref, loadOverview, notFoundOn, QBANK_HOME, START_KINDS, startExercise } from "~/services/qbank.server";
+import { doingHref, QBANK_HOME } from "~/components/qbank/links";
+import { loadOverview, notFoundOn, START_KINDS, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
 

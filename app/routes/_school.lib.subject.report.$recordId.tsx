@@ -5,7 +5,8 @@ import { Block, clock } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
-import { doingHref, gainPoints, loadReport, notFoundOn, overviewHref, startExercise, type Report } from "~/services/qbank.server";
+import { doingHref, overviewHref } from "~/components/qbank/links";
+import { gainPoints, loadReport, notFoundOn, startExercise, type Report } from "~/services/qbank.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
 

@@ -172,9 +172,4 @@ export function notFoundOn(error: unknown): boolean {
   return error instanceof UpstreamError && error.kind === "business" && error.code === "404";
 }
 
-/* ---------------- addresses (spec 001 §2: the fifth path segment of doing/report is the record id) ---------------- */
-export const QBANK_HOME = "/lib/subject";
-export const overviewHref = (subjectId: number) => `/lib/subject/overview/${subjectId}`;
-/** `n` is the question number, 1-based. */
-export const doingHref = (recordId: number, n?: number) => `/lib/subject/doing/${recordId}${n ? `?n=${n}` : ""}`;
-export const reportHref = (recordId: number) => `/lib/subject/report/${recordId}`;
+export { doingHref, overviewHref, QBANK_HOME, reportHref } from "~/components/qbank/links";

@@ -121,6 +121,17 @@ describe('question bank calls', () => {
     expect(p2.json.data.total).toBe(p1.json.data.total);
   });
 
+  it('a burst of answers sent at once (a resend after a reconnect) keeps every one', async () => {
+    const t = await c.token('13800000001');
+    const g = await c.api(`${Q}/exercise/chapter/generate/203/2031`, { method: 'POST', token: t.token });
+    const rec = g.json.data;
+    const pq = await c.api(`${Q}/exercise/session/paper/questions/v2`, { token: t.token, body: { recordId: rec.recordId } });
+    const choice = pq.json.data.questions.filter((q: any) => q.kind === 'single' || q.kind === 'judge');
+    await Promise.all(choice.map((q: any, i: number) => c.api(`${Q}/exercise/session/answer/submit`, { token: t.token, body: { recordId: rec.recordId, questionId: q.id, answer: ['A'], opId: `burst-${i}` } })));
+    const after = await c.api(`${Q}/exercise/record/detail/${rec.recordId}`, { token: t.token });
+    expect(Object.keys(after.json.data.answers).sort()).toEqual(choice.map((q: any) => String(q.id)).sort());
+  });
+
   it('a timed paper reports the time left and is handed in at zero', async () => {
     const t = await c.token('13800000001');
     const g = await c.api(`${Q}/exercise/paper/generate/2012`, { method: 'POST', token: t.token });

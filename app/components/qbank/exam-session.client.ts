@@ -13,6 +13,8 @@ export type RequestSocket = { request(op: Op, data?: Record<string, unknown>): P
 
 export type SessionStatus = {
   connected: boolean;
+  /** the connection was up and is lost (answers now stay on this device) */
+  offline: boolean;
   /** question ids whose answer is only on this device */
   local: number[];
   /** set when the connection came back and the device's answers were all sent */
@@ -73,6 +75,7 @@ export class AnswerQueue {
 
 export class ExamSession {
   private connected = false;
+  private everConnected = false;
   private resent = false;
   private error: string | null = null;
   /** ops sent on the socket and not answered yet (the socket itself resends them after a reconnect) */
@@ -87,7 +90,7 @@ export class ExamSession {
   ) {}
 
   status(): SessionStatus {
-    return { connected: this.connected, local: this.queue.list().map((x) => x.questionId), resent: this.resent, error: this.error };
+    return { connected: this.connected, offline: this.everConnected && !this.connected, local: this.queue.list().map((x) => x.questionId), resent: this.resent, error: this.error };
   }
 
   private emit() {
@@ -134,6 +137,7 @@ export class ExamSession {
   /** The connection is (again) authenticated: send what only this device has, unless the server has it already. */
   async connectedNow() {
     this.connected = true;
+    this.everConnected = true;
     this.emit();
     const waiting = this.queue.list().filter((x) => !this.inFlight.has(x.opId));
     if (!waiting.length) return;

@@ -145,9 +145,23 @@ export function publicQuestion(q: Question) {
   return { id: q.id, kind: q.kind, stem: q.stem, options: q.options, score: q.score, blanks: q.kind === 'fill' ? q.answer.length : 0 };
 }
 
+/** Writes of one record run one after the other (a burst of resent answers must not overwrite each other). */
+const locks = new WeakMap<Ctx, Map<number, Promise<unknown>>>();
+
 export class QbankStore {
   constructor(readonly ctx: Ctx) {}
   private get db() { return this.ctx.db; }
+
+  private locked<R>(recordId: number, work: () => Promise<R>): Promise<R> {
+    let map = locks.get(this.ctx);
+    if (!map) locks.set(this.ctx, (map = new Map()));
+    const before = map.get(recordId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const tail = run.catch(() => undefined);
+    map.set(recordId, tail);
+    void tail.then(() => { if (map.get(recordId) === tail) map.delete(recordId); });
+    return run;
+  }
 
   /* ------------------------------------------------------------ content ---- */
 
@@ -380,7 +394,11 @@ export class QbankStore {
    * One answer. `opId` (the client's id of this answer) makes it idempotent: an op already applied is
    * acknowledged without being applied or logged again (a resend after a lost acknowledgement).
    */
-  async submitOne(who: Who, recordId: number, questionId: number, answer: unknown, opId: string | undefined, via: 'http' | 'socket'): Promise<RecordState & { duplicate: boolean }> {
+  submitOne(who: Who, recordId: number, questionId: number, answer: unknown, opId: string | undefined, via: 'http' | 'socket'): Promise<RecordState & { duplicate: boolean }> {
+    return this.locked(recordId, () => this.submitOneNow(who, recordId, questionId, answer, opId, via));
+  }
+
+  private async submitOneNow(who: Who, recordId: number, questionId: number, answer: unknown, opId: string | undefined, via: 'http' | 'socket'): Promise<RecordState & { duplicate: boolean }> {
     const r = await this.writable(who, recordId);
     const index = this.indexOf(r, questionId);
     const [q] = await this.questions([questionId]);
@@ -408,34 +426,42 @@ export class QbankStore {
     return last ?? this.state(await this.owned(who, recordId));
   }
 
-  async flag(kind: 'marks' | 'signs', who: Who, recordId: number, questionId: number, on: boolean): Promise<RecordState> {
+  flag(kind: 'marks' | 'signs', who: Who, recordId: number, questionId: number, on: boolean): Promise<RecordState> {
+    return this.locked(recordId, async () => {
     const r = await this.writable(who, recordId, true);
     this.indexOf(r, questionId);
     const set = new Set(JSON.parse(kind === 'marks' ? r.marks : r.signs) as number[]);
     if (on) set.add(questionId); else set.delete(questionId);
     await this.db.run(`UPDATE qbank_records SET ${kind} = ? WHERE id = ?`, [JSON.stringify([...set].sort((a, b) => a - b)), recordId]);
     return this.state(await this.row(recordId));
+    });
   }
 
-  async switchQuestion(who: Who, recordId: number, index: number): Promise<RecordState> {
+  switchQuestion(who: Who, recordId: number, index: number): Promise<RecordState> {
+    return this.locked(recordId, async () => {
     const r = await this.writable(who, recordId, true);
     const n = (JSON.parse(r.questionIds) as number[]).length;
     if (!Number.isInteger(index) || index < 0 || index >= n) throw new QbankError('400', '题号不正确');
     await this.db.run('UPDATE qbank_records SET current_index = ? WHERE id = ?', [index, recordId]);
     return this.state(await this.row(recordId));
+    });
   }
 
-  async setPaused(who: Who, recordId: number, paused: boolean): Promise<RecordState> {
+  setPaused(who: Who, recordId: number, paused: boolean): Promise<RecordState> {
+    return this.locked(recordId, async () => {
     const r = await this.writable(who, recordId, true);
     if (paused && r.deadlineAt !== null) throw new QbankError('422', '计时考试不能暂停');
     await this.db.run('UPDATE qbank_records SET state = ? WHERE id = ?', [paused ? 'paused' : 'doing', recordId]);
     return this.state(await this.row(recordId));
+    });
   }
 
-  async submit(who: Who, recordId: number): Promise<RecordState> {
-    const r = await this.owned(who, recordId);
-    if (r.state !== 'submitted') await this.finish(r);
-    return this.state(await this.row(recordId));
+  submit(who: Who, recordId: number): Promise<RecordState> {
+    return this.locked(recordId, async () => {
+      const r = await this.owned(who, recordId);
+      if (r.state !== 'submitted') await this.finish(r);
+      return this.state(await this.row(recordId));
+    });
   }
 
   /** Scores the record, keeps wrong questions (signed-in users) and hands it in. */
