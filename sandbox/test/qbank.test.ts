@@ -121,14 +121,23 @@ describe('question bank calls', () => {
     expect(p2.json.data.total).toBe(p1.json.data.total);
   });
 
-  it('a burst of answers sent at once (a resend after a reconnect) keeps every one', async () => {
+  it('a burst of answers sent at once over the socket (a resend after a reconnect) keeps every one', async () => {
     const t = await c.token('13800000001');
     const g = await c.api(`${Q}/exercise/chapter/generate/203/2031`, { method: 'POST', token: t.token });
-    const rec = g.json.data;
-    const pq = await c.api(`${Q}/exercise/session/paper/questions/v2`, { token: t.token, body: { recordId: rec.recordId } });
-    const choice = pq.json.data.questions.filter((q: any) => q.kind === 'single' || q.kind === 'judge');
-    await Promise.all(choice.map((q: any, i: number) => c.api(`${Q}/exercise/session/answer/submit`, { token: t.token, body: { recordId: rec.recordId, questionId: q.id, answer: ['A'], opId: `burst-${i}` } })));
-    const after = await c.api(`${Q}/exercise/record/detail/${rec.recordId}`, { token: t.token });
+    const recordId = g.json.data.recordId;
+    const ws = new WebSocket(`${sb.url.replace('http', 'ws')}/websocket`);
+    await new Promise((r) => ws.once('open', r));
+    let seq = 0;
+    const pending = new Map<number, (m: any) => void>();
+    ws.on('message', (raw) => { const m = JSON.parse(String(raw)); pending.get(m.seq)?.(m); });
+    const call = (op: string, data: Record<string, unknown>) => new Promise<any>((r) => { pending.set(++seq, r); ws.send(JSON.stringify({ op, seq, data })); });
+    await call('auth', { companyId: 1, schoolId: 1, userId: t.userId, token: t.token, module: 'question' });
+    const pq = await call('paperQuestions', { recordId });
+    const choice = pq.data.questions.filter((q: any) => q.kind === 'single' || q.kind === 'judge');
+    // every message written before any answer comes back
+    await Promise.all(choice.map((q: any, i: number) => call('submitOne', { recordId, questionId: q.id, answer: ['A'], opId: `burst-${i}` })));
+    ws.close();
+    const after = await c.api(`${Q}/exercise/record/detail/${recordId}`, { token: t.token });
     expect(Object.keys(after.json.data.answers).sort()).toEqual(choice.map((q: any) => String(q.id)).sort());
   });
 
