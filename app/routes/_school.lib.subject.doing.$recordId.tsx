@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
-import * as z from "zod/v4";
 import type { ExamSession, SessionStatus } from "~/components/qbank/exam-session.client";
 import { clock } from "~/components/qbank/parts";
 import { answerOf, QuestionForm } from "~/components/qbank/QuestionForm";
@@ -9,7 +8,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { doingHref, reportHref } from "~/components/qbank/links";
-import { loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
+import { DoingFormSchema, loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
 import { socketBootstrap } from "~/services/realtime.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
@@ -45,20 +44,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ ...paper, n, bootstrap, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const FormSchema = z.object({
-  intent: z.enum(["save", "prev", "next", "mark", "unmark", "sign", "unsign", "pause", "resume", "submit"]),
-  questionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  index: z.coerce.number().int().min(0).max(10_000),
-  kind: z.enum(["single", "multiple", "judge", "fill", "short"]),
-  was: z.string().max(50_000).optional(),
-  hasAnswer: z.literal("1").optional(),
-});
-
 export async function action(args: ActionFunctionArgs) {
   const { portal, formData } = await requireValidPost(args);
   const recordId = idOf(args.params.recordId);
   if (!recordId) notFound(portal);
-  const parsed = FormSchema.safeParse({
+  const parsed = DoingFormSchema.safeParse({
     intent: formData.get("intent"), questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
     was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined,
   });

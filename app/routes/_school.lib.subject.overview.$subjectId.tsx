@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import * as z from "zod/v4";
 import { CsrfInput } from "~/components/csrf-token";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { Block } from "~/components/qbank/parts";
@@ -8,20 +7,13 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { doingHref, QBANK_HOME } from "~/components/qbank/links";
-import { loadOverview, notFoundOn, START_KINDS, startExercise } from "~/services/qbank.server";
+import { loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
 export const handle = { i18n: ["qbank"] };
 export const headers = forwardCacheControl;
-
-const ID = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const StartSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("chapter"), chapterId: ID, sectionId: ID.optional() }),
-  z.object({ intent: z.literal("paper"), paperId: ID }),
-  ...(["order", "daily", "smart", "quick"] as const).map((k) => z.object({ intent: z.literal(k) })),
-]);
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d && "overview" in d ? d.overview.subject.name : "" }];
 

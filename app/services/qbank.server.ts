@@ -62,6 +62,24 @@ export const MergeSchema = z.array(z.looseObject({ oldRecordId: id, recordId: id
 export const START_KINDS = ["chapter", "order", "paper", "daily", "smart", "quick"] as const;
 export type StartKind = (typeof START_KINDS)[number];
 
+/** The overview's start form (one intent per start kind). */
+const FORM_ID = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const StartSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("chapter"), chapterId: FORM_ID, sectionId: FORM_ID.optional() }),
+  z.object({ intent: z.literal("paper"), paperId: FORM_ID }),
+  ...(["order", "daily", "smart", "quick"] as const).map((k) => z.object({ intent: z.literal(k) })),
+]);
+
+/** The doing page's form (no JavaScript): the button, the question on screen and what it held when shown. */
+export const DoingFormSchema = z.object({
+  intent: z.enum(["save", "prev", "next", "mark", "unmark", "sign", "unsign", "pause", "resume", "submit"]),
+  questionId: FORM_ID,
+  index: z.coerce.number().int().min(0).max(10_000),
+  kind: z.enum(KINDS),
+  was: z.string().max(50_000).optional(),
+  hasAnswer: z.literal("1").optional(),
+});
+
 /** Query every exercise call carries: the school, and the visitor's client id (spec 001 §7). */
 function who(portal: Portal) {
   return { schoolId: portal.schoolId, clientId: portal.clientId };
