@@ -5,7 +5,7 @@ import { Block, Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { doingHref, overviewHref, QBANK_HOME } from "~/components/qbank/links";
+import { collectHref, doingHref, overviewHref, QBANK_HOME, wrongHref } from "~/components/qbank/links";
 import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
 import { cacheHeaders, idOf, requireSectionAccess } from "~/services/sections.server";
 
@@ -56,7 +56,12 @@ export default function QuestionBank() {
         </p>
       ) : null}
       {d.statistics ? (
-        <Block title={t("home.statistics")} id="qb-stats">
+        <Block title={t("home.statistics")} id="qb-stats" aside={
+          <nav aria-label={t("book.links")} className="flex gap-3 text-sm">
+            <Link className="text-blue-700" to={wrongHref()}>{t("book.wrongTitle")}</Link>
+            <Link className="text-blue-700" to={collectHref}>{t("book.collectTitle")}</Link>
+          </nav>
+        }>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {([["recordCount", d.statistics.recordCount], ["answeredCount", d.statistics.answeredCount], ["rightRate", `${d.statistics.rightRate}%`], ["studyDays", d.statistics.studyDays]] as const).map(([k, v]) => (
               <div key={k} className="rounded bg-gray-50 p-2 text-center">

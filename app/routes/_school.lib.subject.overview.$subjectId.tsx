@@ -6,7 +6,7 @@ import { Block } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
-import { doingHref, QBANK_HOME } from "~/components/qbank/links";
+import { doingHref, QBANK_HOME, wrongHref } from "~/components/qbank/links";
 import { loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
@@ -74,7 +74,7 @@ export default function SubjectOverview() {
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("overview.back")}</Link></p>
       <h1 className="text-2xl font-bold">{o.subject.name}</h1>
-      <p className="text-sm text-gray-700">{t("overview.progress", { done: o.subject.doneCount, total: o.subject.questionCount })}{o.wrongCount ? ` · ${t("overview.wrongCount", { count: o.wrongCount })}` : ""}</p>
+      <p className="text-sm text-gray-700">{t("overview.progress", { done: o.subject.doneCount, total: o.subject.questionCount })}{o.wrongCount ? <> · <Link className="text-blue-700" to={wrongHref(o.subject.id)}>{t("overview.wrongCount", { count: o.wrongCount })}</Link></> : null}</p>
       {result && "error" in result ? <p role="alert" className="rounded bg-red-50 p-2 text-red-800">{t("overview.startFailed", { message: result.error })}</p> : null}
       <div className="flex flex-wrap gap-2">
         {(["quick", "order", "daily", "smart"] as const).map((k) => <StartButton key={k} intent={k} label={t(`overview.${k}`)} />)}

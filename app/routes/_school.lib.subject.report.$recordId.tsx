@@ -4,9 +4,9 @@ import { CsrfInput } from "~/components/csrf-token";
 import { Block, clock } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
-import { getPortal, requireValidPost } from "~/services/portal.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { doingHref, overviewHref } from "~/components/qbank/links";
-import { gainPoints, loadReport, notFoundOn, startExercise, type Report } from "~/services/qbank.server";
+import { BookFormSchema, gainPoints, loadReport, notFoundOn, setCollected, startExercise, type Report } from "~/services/qbank.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -34,14 +34,22 @@ export async function loader(args: LoaderFunctionArgs) {
     namespaces(args.request, ["qbank"]),
   ]);
   const points = await gainPoints(portal, recordId);
-  return data({ report, points, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ report, points, logged: isLoggedIn(portal), i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal } = await requireValidPost(args);
+  const { portal, formData } = await requireValidPost(args);
   const recordId = idOf(args.params.recordId);
   if (!recordId) notFound(portal);
+  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+  if (!parsed.success || !["reexamine", "collect", "uncollect"].includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
+  const f = parsed.data;
   try {
+    if ((f.intent === "collect" || f.intent === "uncollect") && isLoggedIn(portal)) {
+      await setCollected(portal.upstream, f.questionId, f.intent === "collect");
+      return redirect(`/lib/subject/report/${recordId}#q-${f.questionId}`);
+    }
+    if (f.intent !== "reexamine") return data({ error: "bad request" }, { status: 400 });
     const record = await startExercise(portal, "reexamine", { recordId });
     return redirect(doingHref(record.recordId));
   } catch (error) {
@@ -59,7 +67,7 @@ function Answer({ q, list }: { q: Q; list: string[] }) {
 }
 
 export default function ExerciseReport() {
-  const { report, points, i18n } = useLoaderData<typeof loader>();
+  const { report, points, logged, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "qbank");
   const r = report.record;
   const seconds = r.submittedAt ? Math.max(0, Math.round((r.submittedAt - r.startedAt) / 1000)) : 0;
@@ -75,7 +83,7 @@ export default function ExerciseReport() {
         <p data-testid="points">{points ? t("report.points", { points: points.points, total: points.total }) : t("report.noPoints")}</p>
         <Form method="post">
           <CsrfInput />
-          <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white">{t("report.reexamine")}</button>
+          <button type="submit" name="intent" value="reexamine" className="rounded bg-blue-700 px-3 py-1 text-white">{t("report.reexamine")}</button>
         </Form>
       </section>
       <Block title={t("report.detail")} id="qb-detail">
@@ -99,6 +107,15 @@ export default function ExerciseReport() {
             <li key={q.id} id={`q-${q.id}`} className="rounded border p-3" data-testid="review-item">
               <p className="text-sm text-gray-600">{i + 1}. {t(`doing.kind.${q.kind}`)} · <strong className={q.right ? "text-green-800" : "text-red-800"}>{t(q.right ? "report.rightMark" : "report.wrongMark")}</strong> · {t("report.gained", { count: q.gained })}</p>
               <p className="font-semibold">{q.stem}</p>
+              {logged ? (
+                <Form method="post" className="my-1">
+                  <CsrfInput />
+                  <input type="hidden" name="questionId" value={q.id} />
+                  <button type="submit" name="intent" value={q.collected ? "uncollect" : "collect"} className="rounded border px-2 py-0.5 text-xs">
+                    {t(q.collected ? "book.uncollect" : "book.collect")}
+                  </button>
+                </Form>
+              ) : null}
               {q.options.length ? <ul className="ml-4 text-sm">{q.options.map((o) => <li key={o}>{o}</li>)}</ul> : null}
               <p className="text-sm">{t("report.yours")}: {q.mine.length ? <Answer q={q} list={q.mine} /> : t("report.none")}</p>
               <p className="text-sm">{t("report.answer")}: <Answer q={q} list={q.answer} /></p>

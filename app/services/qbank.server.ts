@@ -165,6 +165,37 @@ export function submitExercise(portal: Portal, record: Pick<ExerciseRecord, "rec
   return portal.upstream.call({ method: "POST", path: "/question/v1/exercise/session/submit", query: who(portal), body: { recordId: record.recordId }, schema: RecordSchema, expect: EXPECT });
 }
 
+export const WrongSchema = z.looseObject({ id, parentId: id, questionId: id, times: count, lastAt: count, kind, stem: text });
+export const CollectSchema = z.looseObject({ questionId: id, at: count, subjectId: id, kind, stem: text });
+
+/** The wrong-question book (spec 001 §7: wrong-question list, start, submit; DELETE wrong/{id} with parentId). */
+export function loadWrongList(upstream: Upstream, q: { subjectId?: number; page: number }) {
+  return upstream.call({ path: "/question/v1/wrong/list", query: { subjectId: q.subjectId, page: q.page, pageSize: 20 }, schema: PageSchema(WrongSchema) });
+}
+export function deleteWrong(upstream: Upstream, wrongId: number, parentId: number) {
+  return upstream.call({ method: "DELETE", path: `/question/v1/wrong/${wrongId}`, query: { parentId }, schema: z.unknown(), expect: EXPECT });
+}
+export function startWrongPractice(portal: Portal, subjectId: number) {
+  return portal.upstream.call({ method: "POST", path: `/question/v1/exercise/wrong/start/${subjectId}`, query: who(portal), schema: RecordSchema, expect: EXPECT });
+}
+
+/** Collections (spec 001 §7: collect list, add and remove). */
+export function loadCollectList(upstream: Upstream, page: number) {
+  return upstream.call({ path: "/question/v1/collect/list", query: { page, pageSize: 20 }, schema: PageSchema(CollectSchema) });
+}
+export function setCollected(upstream: Upstream, questionId: number, on: boolean) {
+  return upstream.call({ method: "POST", path: `/question/v1/collect/${on ? "add" : "remove"}`, body: { questionId }, schema: z.unknown(), expect: EXPECT });
+}
+
+/** The forms of the wrong-question and collection pages and the report's collect button. */
+export const BookFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), wrongId: FORM_ID, parentId: FORM_ID }),
+  z.object({ intent: z.literal("practise"), subjectId: FORM_ID }),
+  z.object({ intent: z.literal("collect"), questionId: FORM_ID }),
+  z.object({ intent: z.literal("uncollect"), questionId: FORM_ID }),
+  z.object({ intent: z.literal("reexamine") }),
+]);
+
 export function loadReport(portal: Portal, recordId: number) {
   return portal.upstream.call({ path: `/question/v1/exercise/report/${recordId}`, query: who(portal), schema: ReportSchema, expect: EXPECT });
 }

@@ -7,3 +7,5 @@ export const overviewHref = (subjectId: number) => `/lib/subject/overview/${subj
 /** `n` is the question number, 1-based. */
 export const doingHref = (recordId: number, n?: number) => `/lib/subject/doing/${recordId}${n ? `?n=${n}` : ""}`;
 export const reportHref = (recordId: number) => `/lib/subject/report/${recordId}`;
+export const wrongHref = (subjectId?: number) => `/lib/subject/wrong${subjectId ? `?subjectId=${subjectId}` : ""}`;
+export const collectHref = "/lib/subject/collect";

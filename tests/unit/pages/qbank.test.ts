@@ -165,7 +165,7 @@ describe("practising without JavaScript", () => {
       "POST /external/api/v1/integral/incr", "PUT /external/api/v1/integral/getIntegralGainScore", "GET /external/api/v1/integral/getscore",
     ]));
     const form = elements(report.html, "form").find((f) => f.includes("重新练习")) ?? "";
-    const again = await browser.post(`/lib/subject/report/${recordId}`, hidden(form));
+    const again = await browser.post(`/lib/subject/report/${recordId}`, { ...hidden(form), intent: "reexamine" });
     expect(again.headers.get("Location")).toMatch(/^\/lib\/subject\/doing\/\d+$/);
     expect(recordIdOf(again.headers.get("Location")!)).not.toBe(recordId);
     expect((await portal.calls(`/reexamine/paper/generate/${recordId}`)).length).toBe(1);
@@ -178,5 +178,55 @@ describe("practising without JavaScript", () => {
     expect(bad.status).toBe(400);
     const forged = await portal.client().post(at, { intent: "submit", questionId: "1", index: "0", kind: "single" });
     expect(forged.status).toBe(403);
+  });
+});
+
+describe("wrong-question book and collection", () => {
+  it("a wrong answer lands in the book; practise it; remove it with its parentId; collect from the report", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "13700002707", "/lib/subject");
+    const at = await start(browser, 208, "chapter", (f) => f.includes('value="2081"') && !f.includes("sectionId"));
+    const recordId = recordIdOf(at);
+    // question 8001 is single choice with D right (content.ts): A is wrong
+    await act(browser, at, "submit", { answer: "A" });
+    const report = await browser.get(`/lib/subject/report/${recordId}`);
+    expect(elements(byTestId(report.html, "wrong-list") ?? "", "a").length).toBe(20);
+
+    const book = await browser.get("/lib/subject/wrong");
+    expect(book.status).toBe(200);
+    expect(h1(book.html)).toBe("错题本");
+    const entries = elements(byTestId(book.html, "wrong-book") ?? "", "li");
+    expect(entries).toHaveLength(1);
+    expect(text(entries[0]!)).toContain("（第1题）");
+    expect(text(entries[0]!)).toContain("错 1 次");
+
+    const practiseForm = elements(book.html, "form").find((f) => f.includes('value="practise"')) ?? "";
+    const practise = await browser.post("/lib/subject/wrong", { ...hidden(practiseForm), intent: "practise" });
+    const doing = await browser.get(practise.headers.get("Location") ?? "");
+    expect(text(doing.html)).toContain("第 1 题 / 共 1 题");
+
+    const deleteForm = elements(entries[0]!, "form")[0] ?? "";
+    expect(hidden(deleteForm).parentId).toBe("208");
+    const removed = await browser.submit("/lib/subject/wrong", { ...hidden(deleteForm), intent: "delete" });
+    expect(text(element(removed.html, "main") ?? "")).toContain("这里还没有题目。");
+    expect((await portal.calls("/question/v1/wrong/")).find((c) => c.method === "DELETE")?.query.parentId).toBe("208");
+
+    // collect question 1 from the report, then remove it from the collection
+    const collectForm = elements(report.html, "form").find((f) => f.includes('value="collect"')) ?? "";
+    await browser.post(`/lib/subject/report/${recordId}`, { ...hidden(collectForm), intent: "collect" });
+    const mine = await browser.get("/lib/subject/collect");
+    const items = elements(byTestId(mine.html, "collection") ?? "", "li");
+    expect(items).toHaveLength(1);
+    expect(text((await browser.get(`/lib/subject/report/${recordId}`)).html)).toContain("取消收藏");
+    await browser.post("/lib/subject/collect", { ...hidden(elements(items[0]!, "form")[0] ?? ""), intent: "uncollect" });
+    expect(text(element((await browser.get("/lib/subject/collect")).html, "main") ?? "")).toContain("这里还没有题目。");
+  });
+
+  it("visitors are sent to login", async () => {
+    for (const path of ["/lib/subject/wrong", "/lib/subject/collect"]) {
+      const res = await portal.client().fetch(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent(path)}`);
+    }
   });
 });
