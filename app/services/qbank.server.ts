@@ -196,6 +196,14 @@ export const BookFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reexamine") }),
 ]);
 
+export const TREND_KINDS = ["weeks", "years", "academicYear"] as const;
+export type TrendKind = (typeof TREND_KINDS)[number];
+export const TrendSchema = z.looseObject({ buckets: list(z.looseObject({ label: text, answered: count, right: count })) });
+/** Statistics by weeks, years and academic year (spec 001 §7; paths of decision 027). */
+export function loadTrend(upstream: Upstream, by: TrendKind) {
+  return upstream.call({ path: `/question/v1/question/front/user/statistics/${by}`, schema: TrendSchema });
+}
+
 export function loadReport(portal: Portal, recordId: number) {
   return portal.upstream.call({ path: `/question/v1/exercise/report/${recordId}`, query: who(portal), schema: ReportSchema, expect: EXPECT });
 }

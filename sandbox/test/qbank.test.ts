@@ -177,6 +177,25 @@ describe('question bank calls', () => {
     expect(log.json.answers.map((a: any) => a.via)).toEqual(['socket']);
   });
 
+  it('statistics by weeks, years and academic year count the answers given', async () => {
+    const t = await c.token('13800000001');
+    const g = await c.api(`${Q}/exercise/daily/paper/generate/201`, { method: 'POST', token: t.token });
+    const pq = await c.api(`${Q}/exercise/session/paper/questions/v2`, { token: t.token, body: { recordId: g.json.data.recordId } });
+    const q = pq.json.data.questions.find((x: any) => x.kind === 'judge' || x.kind === 'single');
+    await c.api(`${Q}/exercise/session/answer/submit`, { token: t.token, body: { recordId: g.json.data.recordId, questionId: q.id, answer: ['A'] } });
+    const weeks = (await c.api(`${Q}/question/front/user/statistics/weeks`, { token: t.token })).json.data;
+    expect(weeks.buckets).toHaveLength(8);
+    expect(weeks.buckets.at(-1).answered).toBe(1);
+    expect(weeks.buckets.slice(0, 7).every((b: any) => b.answered === 0)).toBe(true);
+    const years = (await c.api(`${Q}/question/front/user/statistics/years`, { token: t.token })).json.data;
+    expect(years.buckets.map((b: any) => b.label)[0]).toBe('1月');
+    expect(years.buckets.reduce((n: number, b: any) => n + b.answered, 0)).toBe(1);
+    const academic = (await c.api(`${Q}/question/front/user/statistics/academicYear`, { token: t.token })).json.data;
+    expect(academic.buckets[0].label).toBe('9月');
+    expect(academic.buckets.reduce((n: number, b: any) => n + b.answered, 0)).toBe(1);
+    expect((await c.api(`${Q}/question/front/user/statistics/weeks`)).status).toBe(401);
+  });
+
   it('malformed ids are a clean 400 code, not a 500', async () => {
     const r = await c.api(`${Q}/exercise/report/abc`);
     expect(r.status).toBe(200);

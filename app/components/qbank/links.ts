@@ -9,3 +9,4 @@ export const doingHref = (recordId: number, n?: number) => `/lib/subject/doing/$
 export const reportHref = (recordId: number) => `/lib/subject/report/${recordId}`;
 export const wrongHref = (subjectId?: number) => `/lib/subject/wrong${subjectId ? `?subjectId=${subjectId}` : ""}`;
 export const collectHref = "/lib/subject/collect";
+export const statisticsHref = (by?: string) => `/lib/subject/statistics${by ? `?by=${by}` : ""}`;

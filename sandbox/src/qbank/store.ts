@@ -531,6 +531,48 @@ export class QbankStore {
     return { recordCount: rows.length, submittedCount: submitted, answeredCount: answered, rightCount: right, rightRate: answered ? Math.round((right * 100) / answered) : 0, studyDays: days.size };
   }
 
+  /**
+   * Statistics by weeks (the last 8, Monday first), by the months of this year, or by the months of the
+   * academic year (September to August), in China time: answers given and right answers handed in.
+   */
+  async trend(who: Who, by: 'weeks' | 'years' | 'academic', now = Date.now()) {
+    const CN = 8 * 3600_000;
+    const local = new Date(now + CN);
+    const starts: number[] = [];
+    const labels: string[] = [];
+    if (by === 'weeks') {
+      const day = (local.getUTCDay() + 6) % 7; // Monday 0
+      const monday = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - day) - CN;
+      for (let i = 7; i >= 0; i--) {
+        const start = monday - i * 7 * 86_400_000;
+        const d = new Date(start + CN);
+        starts.push(start);
+        labels.push(`${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`);
+      }
+      starts.push(monday + 7 * 86_400_000);
+    } else {
+      const y = local.getUTCFullYear();
+      const first = by === 'years' ? Date.UTC(y, 0, 1) : Date.UTC(local.getUTCMonth() >= 8 ? y : y - 1, 8, 1);
+      for (let i = 0; i <= 12; i++) {
+        const d = new Date(first);
+        d.setUTCMonth(d.getUTCMonth() + i);
+        starts.push(d.getTime() - CN);
+        if (i < 12) labels.push(`${d.getUTCMonth() + 1}月`);
+      }
+    }
+    const [answers, handed] = await Promise.all([
+      this.db.all<{ at: number }>(`SELECT l.at FROM qbank_answer_log l JOIN qbank_records r ON r.id = l.record_id WHERE ${ownerSql(who).replace(/\b(user_id|client_id)\b/g, 'r.$1')} AND l.at >= ? AND l.at < ?`,
+        [...ownerArgs(who), starts[0]!, starts.at(-1)!]),
+      this.db.all<{ submittedAt: number; rightCount: number }>(`SELECT submitted_at, right_count FROM qbank_records WHERE ${ownerSql(who)} AND submitted_at >= ? AND submitted_at < ?`,
+        [...ownerArgs(who), starts[0]!, starts.at(-1)!]),
+    ]);
+    const bucket = (t: number) => starts.findIndex((s, i) => i < starts.length - 1 && t >= s && t < starts[i + 1]!);
+    const out = labels.map((label, i) => ({ label, start: starts[i]!, answered: 0, right: 0 }));
+    for (const a of answers) { const b = bucket(a.at); if (b >= 0) out[b]!.answered += 1; }
+    for (const r of handed) { const b = bucket(r.submittedAt); if (b >= 0) out[b]!.right += r.rightCount ?? 0; }
+    return { by, buckets: out };
+  }
+
   /* ------------------------------------------------------------ anonymous ---- */
 
   /** At login (spec 000 §4): a visitor's records become the user's, each under a new id. */

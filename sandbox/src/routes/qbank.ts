@@ -60,6 +60,10 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   /* ---- browsing (spec 001 §7, paths as shown) ---- */
   app.get(`${V}/question/front/user/statistics`, H(async (who, _r, _p, s) => s.statistics(who)));
+  // statistics by weeks, years and academic year (paths chosen, decision 027)
+  for (const [name, by] of [['weeks', 'weeks'], ['years', 'years'], ['academicYear', 'academic']] as const) {
+    app.get(`${V}/question/front/user/statistics/${name}`, H(async (who, _r, _p, s) => s.trend(who, by), true));
+  }
   app.get(`${V}/question/front/user/studied/categories`, H(async (who, req, _p, s) => {
     const { page: p, pageSize } = page(req);
     return s.categories(p, pageSize, await s.studiedCategoryIds(who));

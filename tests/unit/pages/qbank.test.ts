@@ -230,3 +230,27 @@ describe("wrong-question book and collection", () => {
     }
   });
 });
+
+describe("statistics", () => {
+  it("by weeks, years and academic year: an SVG chart from the server with the answers given", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "13700002708", "/lib/subject");
+    const at = await start(browser, 201, "daily");
+    await act(browser, at, "save", { answer: "A" });
+    const weeks = await browser.get("/lib/subject/statistics");
+    expect(weeks.status).toBe(200);
+    expect(h1(weeks.html)).toBe("练习统计");
+    const chart = byTestId(weeks.html, "trend-chart") ?? "";
+    expect(chart.startsWith("<svg")).toBe(true);
+    expect(elements(chart, "rect")).toHaveLength(16); // 8 weeks, two bars each
+    expect(text(byTestId(weeks.html, "trend-total") ?? "")).toBe("合计：做题 1，答对 0");
+    const years = await browser.get("/lib/subject/statistics?by=years");
+    expect(elements(byTestId(years.html, "trend-chart") ?? "", "rect")).toHaveLength(24);
+    expect(text(byTestId(years.html, "trend-total") ?? "")).toBe("合计：做题 1，答对 0");
+    const academic = await browser.get("/lib/subject/statistics?by=academicYear");
+    expect(text(byTestId(academic.html, "trend-chart") ?? "")).toContain("9月");
+    expect((await portal.calls("/statistics/academicYear")).length).toBe(1);
+    // a wrong `by` is the weekly chart, not an error
+    expect((await browser.get("/lib/subject/statistics?by=<x>")).status).toBe(200);
+  });
+});
