@@ -156,3 +156,28 @@ test("a reload mid-exam resumes at the same question with every answer, and the 
   await expect(page.getByText("第 1 题 / 共 10 题")).toBeVisible();
   expect(await formState(page)).toBe(first);
 });
+
+test("the wrong-question book round trip: a wrong answer is there, practised again, then removed", async ({ page, sandbox }) => {
+  await signInWithCode(page, sandbox, "13700002709", "/lib/subject/overview/208");
+  await page.locator("li", { hasText: "第一章" }).first().getByRole("button", { name: "练习" }).first().click();
+  await page.waitForURL(/\/lib\/subject\/doing\/\d+/);
+  // question 8001: single choice, D is right (sandbox/src/qbank/content.ts); A is wrong
+  await page.getByTestId("question-form").getByLabel(/^A\./).check();
+  await page.getByRole("button", { name: "交卷" }).click();
+  await page.waitForURL(/\/lib\/subject\/report\/\d+/);
+  await page.goto("/lib/subject");
+  await page.getByRole("link", { name: "错题本" }).click();
+  const book = page.getByTestId("wrong-book");
+  await expect(book.getByRole("listitem")).toHaveCount(1);
+  await expect(book).toContainText("（第1题）");
+  await page.getByRole("button", { name: "练习这些错题" }).click();
+  await page.waitForURL(/\/lib\/subject\/doing\/\d+/);
+  await expect(page.getByText("第 1 题 / 共 1 题")).toBeVisible();
+  await page.getByTestId("question-form").getByLabel(/^D\./).check();
+  await page.getByRole("button", { name: "交卷" }).click();
+  await page.waitForURL(/\/lib\/subject\/report\/\d+/);
+  await expect(page.getByTestId("score")).toHaveText("2 / 2 分");
+  await page.goto("/lib/subject/wrong");
+  await page.getByRole("button", { name: "移出错题本" }).click();
+  await expect(page.getByText("这里还没有题目。")).toBeVisible();
+});
