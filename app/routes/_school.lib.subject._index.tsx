@@ -5,7 +5,7 @@ import { Block, Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrongHref } from "~/components/qbank/links";
+import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrongHref } from "~/services/qbank-links";
 import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
 import { cacheHeaders, idOf, requireSectionAccess } from "~/services/sections.server";
 

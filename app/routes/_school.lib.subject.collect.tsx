@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
-import { collectHref, QBANK_HOME } from "~/components/qbank/links";
+import { collectHref, QBANK_HOME } from "~/services/qbank-links";
 import { Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";

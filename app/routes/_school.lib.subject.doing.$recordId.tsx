@@ -7,7 +7,7 @@ import { answerOf, QuestionForm } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
-import { doingHref, reportHref } from "~/components/qbank/links";
+import { doingHref, reportHref } from "~/services/qbank-links";
 import { DoingFormSchema, loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
 import { socketBootstrap } from "~/services/realtime.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";

@@ -6,7 +6,7 @@ import { Block } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
-import { doingHref, QBANK_HOME, wrongHref } from "~/components/qbank/links";
+import { doingHref, QBANK_HOME, wrongHref } from "~/services/qbank-links";
 import { loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";

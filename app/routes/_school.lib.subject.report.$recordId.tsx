@@ -5,7 +5,7 @@ import { Block, clock } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
-import { doingHref, overviewHref } from "~/components/qbank/links";
+import { doingHref, overviewHref } from "~/services/qbank-links";
 import { BookFormSchema, gainPoints, loadReport, notFoundOn, setCollected, startExercise, type Report } from "~/services/qbank.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";

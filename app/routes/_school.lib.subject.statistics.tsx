@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { QBANK_HOME, statisticsHref } from "~/components/qbank/links";
+import { QBANK_HOME, statisticsHref } from "~/services/qbank-links";
 import { TrendChart } from "~/components/qbank/TrendChart";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";

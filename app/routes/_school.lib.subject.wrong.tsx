@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
-import { doingHref, QBANK_HOME, wrongHref } from "~/components/qbank/links";
+import { doingHref, QBANK_HOME, wrongHref } from "~/services/qbank-links";
 import { Block, Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";

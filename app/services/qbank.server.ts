@@ -229,4 +229,4 @@ export function notFoundOn(error: unknown): boolean {
   return error instanceof UpstreamError && error.kind === "business" && error.code === "404";
 }
 
-export { doingHref, overviewHref, QBANK_HOME, reportHref } from "~/components/qbank/links";
+
