@@ -71,17 +71,47 @@ function seedStatements(): InStatement[] {
       add('INSERT INTO qbank_papers (id, subject_id, name, kind, duration_s, question_ids) VALUES (?,?,?,?,?,?)', [p.id, p.subjectId, p.name, p.kind, p.durationS, JSON.stringify(p.questionIds)]);
     }
   }
-  for (const u of QBANK_USERS) {
-    add('DELETE FROM users WHERE id = ?', [u.id]);
-    add(`INSERT INTO users (id, company_id, school_id, username, mobile, nick_name, password_hash) VALUES (?,?,?,?,?,?,?)`,
-      [u.id, 1, 1, u.username, u.mobile, `题库学员${u.id - 2699}`, hashPassword(SEED_PASSWORD, seedSalt(u.username))]);
-  }
   add("INSERT INTO meta (key, value) VALUES ('qbank_seed', ?)", [QBANK_SEED_VERSION]);
   return s;
 }
 
+/** One salt for the question bank's seed users: one scrypt per process, not twenty (the first call after a reset stays fast). */
+const USER_SALT = seedSalt('qbank-users');
+
+function userStatements(): InStatement[] {
+  return [
+    ...QBANK_USERS.flatMap((u) => [
+      { sql: 'DELETE FROM users WHERE id = ?', args: [u.id] },
+      { sql: 'INSERT INTO users (id, company_id, school_id, username, mobile, nick_name, password_hash) VALUES (?,?,?,?,?,?,?)',
+        args: [u.id, 1, 1, u.username, u.mobile, `题库学员${u.id - 2699}`, hashPassword(SEED_PASSWORD, USER_SALT)] },
+    ]),
+    { sql: "DELETE FROM meta WHERE key = 'qbank_users'", args: [] },
+    { sql: "INSERT INTO meta (key, value) VALUES ('qbank_users', ?)", args: [QBANK_SEED_VERSION] },
+  ];
+}
+
 const pending = new WeakMap<Ctx, Promise<void>>();
 const seeded = new WeakSet<Ctx>();
+const usersSeeded = new WeakSet<Ctx>();
+const usersPending = new WeakMap<Ctx, Promise<void>>();
+
+/** The seed users (2700-2719) only: cheap, run before any call (a login may come before any question-bank call). */
+export async function ensureQbankUsers(ctx: Ctx): Promise<void> {
+  if (usersSeeded.has(ctx)) return;
+  const running = usersPending.get(ctx);
+  if (running) return running;
+  const work = (async () => {
+    const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'qbank_users'");
+    if (marker?.value !== QBANK_SEED_VERSION) await ctx.db.batch(userStatements());
+    usersSeeded.add(ctx);
+  })();
+  usersPending.set(ctx, work);
+  try {
+    await work;
+  } finally {
+    usersPending.delete(ctx);
+  }
+}
 
 /** Creates and seeds the tables when the database was (re)seeded since the last call. */
 export async function ensureQbank(ctx: Ctx): Promise<void> {
@@ -96,6 +126,7 @@ export async function ensureQbank(ctx: Ctx): Promise<void> {
       await ctx.db.run("DELETE FROM meta WHERE key = 'qbank_seed'");
       await ctx.db.batch(seedStatements());
     }
+    await ensureQbankUsers(ctx);
     seeded.add(ctx);
   })();
   pending.set(ctx, work);
@@ -109,6 +140,7 @@ export async function ensureQbank(ctx: Ctx): Promise<void> {
 /** After /__sandbox/reset: check the marker again on the next call. */
 export function forgetQbankSeed(ctx: Ctx): void {
   seeded.delete(ctx);
+  usersSeeded.delete(ctx);
 }
 
 export class QbankError extends Error {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, hostOf, query, tokenOf, type Ctx } from '../context.js';
 import { fail, ok, UNAUTHORIZED } from '../envelope.js';
 import { CATEGORIES } from '../qbank/content.js';
-import { ensureQbank, forgetQbankSeed, QbankError, QbankStore, type ExerciseType, type Who } from '../qbank/store.js';
+import { ensureQbank, ensureQbankUsers, forgetQbankSeed, QbankError, QbankStore, type ExerciseType, type Who } from '../qbank/store.js';
 import { EXT, QUESTION, withCompany } from './config.js';
 
 /**
@@ -27,7 +27,8 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
   // the seed users (2700-2719) must exist before their first login: seed on the first call after a reset
   app.addHook('onRequest', async (req) => {
     if (req.method === 'POST' && req.url === '/__sandbox/reset') forgetQbankSeed(ctx);
-    else if (req.url.startsWith('/s/api/') || req.url.startsWith('/__sandbox/')) await ensureQbank(ctx);
+    else if (req.url.startsWith('/s/api/question/') || req.url.startsWith('/s/api/external/api/v1/integral/') || req.url.startsWith('/__sandbox/qbank/')) await ensureQbank(ctx);
+    else if (req.url.startsWith('/s/api/') || req.url.startsWith('/__sandbox/')) await ensureQbankUsers(ctx);
   });
 
   /** `login`: the call needs a signed-in user (else HTTP 401). */
