@@ -6,8 +6,8 @@ import { Block } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
-import { doingHref, QBANK_HOME, wrongHref } from "~/services/qbank-links";
-import { loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
+import { doingHref, QBANK_HOME, reportHref, wrongHref } from "~/services/qbank-links";
+import { loadDaily, loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -21,15 +21,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
   const subjectId = idOf(args.params.subjectId);
   if (!subjectId) notFound(portal);
-  const [, overview, i18n] = await Promise.all([
+  const notFoundOr = (error: unknown): never => {
+    if (notFoundOn(error)) notFound(portal);
+    throw error;
+  };
+  const [, overview, daily, i18n] = await Promise.all([
     requireSectionAccess(portal, "question"),
-    loadOverview(portal, subjectId).catch((error: unknown) => {
-      if (notFoundOn(error)) notFound(portal);
-      throw error;
-    }),
+    loadOverview(portal, subjectId).catch(notFoundOr),
+    loadDaily(portal, subjectId).catch(notFoundOr),
     namespaces(args.request, ["qbank"]),
   ]);
-  return data({ overview, i18n }, { headers: cacheHeaders(portal) });
+  return data({ overview, daily, i18n }, { headers: cacheHeaders(portal) });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -67,7 +69,7 @@ function StartButton({ intent, label, extra }: { intent: string; label: string; 
 }
 
 export default function SubjectOverview() {
-  const { overview: o, i18n } = useLoaderData<typeof loader>();
+  const { overview: o, daily, i18n } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useNamespaces(i18n, "qbank");
   return (
@@ -79,6 +81,22 @@ export default function SubjectOverview() {
       <div className="flex flex-wrap gap-2">
         {(["quick", "order", "daily", "smart"] as const).map((k) => <StartButton key={k} intent={k} label={t(`overview.${k}`)} />)}
       </div>
+      <Block title={t("overview.today")} id="qb-today">
+        <p className="mb-2" data-testid="today">
+          {daily.today === null ? t("overview.todayNone")
+            : daily.today.state === "submitted"
+              ? <Link className="text-blue-700" to={reportHref(daily.today.recordId)}>{t("overview.todayDone", { score: daily.today.score ?? 0, total: daily.today.totalScore })}</Link>
+              : <Link className="text-blue-700" to={doingHref(daily.today.recordId)}>{t("overview.todayDoing")}</Link>}
+        </p>
+        <h3 className="font-semibold">{t("overview.rank")}</h3>
+        {daily.rank.length ? (
+          <ol className="text-sm" data-testid="daily-rank">
+            {daily.rank.map((r) => (
+              <li key={r.userId} className={r.me ? "font-semibold" : ""}>{t("overview.rankLine", { rank: r.rank, name: r.nickName, score: r.score })}</li>
+            ))}
+          </ol>
+        ) : <p className="text-sm text-gray-700">{t("overview.rankEmpty")}</p>}
+      </Block>
       <Block title={t("overview.papers")} id="qb-papers">
         <ul className="divide-y">
           {o.papers.map((p) => (

@@ -111,6 +111,15 @@ export function loadOverview(portal: Portal, subjectId: number) {
   return portal.upstream.call({ path: `/question/v1/exercise/overview/${subjectId}`, query: who(portal), schema: OverviewSchema, expect: EXPECT });
 }
 
+export const DailySchema = z.looseObject({
+  today: z.looseObject({ recordId: id, state: z.enum(["doing", "paused", "submitted"]), score: num, totalScore: count }).nullish().transform((v) => v ?? null),
+  rank: list(z.looseObject({ rank: count, userId: id, nickName: text, score: count, rightCount: count, me: z.boolean().nullish().transform(Boolean) })),
+});
+/** Today's practice and the daily practice rank of a subject (spec 001 §7; path of decision 027). */
+export function loadDaily(portal: Portal, subjectId: number) {
+  return portal.upstream.call({ path: `/question/v1/exercise/daily/today/${subjectId}`, query: who(portal), schema: DailySchema, expect: EXPECT });
+}
+
 /** Starts an exercise; the generate paths of spec 001 §7 (quick and re-examine as shown; the rest decision 027). */
 export function startExercise(portal: Portal, kind: StartKind | "reexamine", p: { subjectId?: number; categoryId?: number; chapterId?: number; sectionId?: number; paperId?: number; recordId?: number }) {
   const path = {

@@ -196,6 +196,18 @@ describe('question bank calls', () => {
     expect((await c.api(`${Q}/question/front/user/statistics/weeks`)).status).toBe(401);
   });
 
+  it("today's daily practice and the rank of today's best scores", async () => {
+    const t = await c.token('13800000001');
+    const g = await c.api(`${Q}/exercise/daily/paper/generate/202`, { method: 'POST', token: t.token });
+    let d = (await c.api(`${Q}/exercise/daily/today/202`, { token: t.token })).json.data;
+    expect(d.today).toMatchObject({ recordId: g.json.data.recordId, state: 'doing' });
+    expect(d.rank).toEqual([]);
+    await c.api(`${Q}/exercise/session/submit`, { token: t.token, body: { recordId: g.json.data.recordId } });
+    d = (await c.api(`${Q}/exercise/daily/today/202`, { token: t.token })).json.data;
+    expect(d.rank).toEqual([expect.objectContaining({ rank: 1, userId: t.userId, nickName: '张同学', score: 0, me: true })]);
+    expect((await c.api(`${Q}/exercise/daily/today/202`, { query: { clientId: 'v' } })).json.data.today).toBeNull();
+  });
+
   it('malformed ids are a clean 400 code, not a 500', async () => {
     const r = await c.api(`${Q}/exercise/report/abc`);
     expect(r.status).toBe(200);

@@ -605,6 +605,26 @@ export class QbankStore {
     return { by, buckets: out };
   }
 
+  /** Today's (China time) daily practice of a subject: the asker's latest record, and the rank of today's best scores. */
+  async daily(who: Who, subjectId: number, now = Date.now()) {
+    this.subject(subjectId);
+    const CN = 8 * 3600_000;
+    const dayStart = Math.floor((now + CN) / 86_400_000) * 86_400_000 - CN;
+    const [mine, rows] = await Promise.all([
+      this.db.get<RecordRow>(`SELECT * FROM qbank_records WHERE exercise_type = 4 AND subject_id = ? AND started_at >= ? AND ${ownerSql(who)} ORDER BY id DESC LIMIT 1`,
+        [subjectId, dayStart, ...ownerArgs(who)]),
+      this.db.all<{ userId: number; nickName: string | null; score: number; rightCount: number; submittedAt: number }>(
+        `SELECT r.user_id, u.nick_name, MAX(r.score) AS score, MAX(r.right_count) AS right_count, MIN(r.submitted_at) AS submitted_at
+         FROM qbank_records r JOIN users u ON u.id = r.user_id
+         WHERE r.exercise_type = 4 AND r.subject_id = ? AND r.state = 'submitted' AND r.submitted_at >= ? AND r.user_id IS NOT NULL
+         GROUP BY r.user_id ORDER BY score DESC, submitted_at ASC LIMIT 10`, [subjectId, dayStart]),
+    ]);
+    return {
+      today: mine ? { recordId: mine.id, state: this.state(mine).state, score: mine.score, totalScore: mine.totalScore } : null,
+      rank: rows.map((r, i) => ({ rank: i + 1, userId: r.userId, nickName: r.nickName ?? '', score: r.score, rightCount: r.rightCount, me: r.userId === who.userId })),
+    };
+  }
+
   /* ------------------------------------------------------------ anonymous ---- */
 
   /** At login (spec 000 §4): a visitor's records become the user's, each under a new id. */

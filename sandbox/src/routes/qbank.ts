@@ -81,6 +81,8 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
     return s.subjects({ ...page(req), categoryId: int(q.categoryId), keyword: q.keyword?.slice(0, 50) });
   }));
   app.get(`${V}/exercise/overview/:subjectId`, H(async (who, req, _p, s) => s.overview(who, need(P(req).subjectId, '科目'))));
+  // today's practice and the daily practice rank (paths chosen, decision 027)
+  app.get(`${V}/exercise/daily/today/:subjectId`, H(async (who, req, _p, s) => s.daily(who, need(P(req).subjectId, '科目'))));
   app.get(`${V}/exercise/unfinished`, H(async (who, _r, _p, s) => s.unfinished(who)));
   app.get(`${V}/exercise/record`, H(async (who, req, _p, s) => s.records(who, page(req).page, page(req).pageSize)));
   app.get(`${V}/exercise/record/detail/:recordId`, H(async (who, req, _p, s) => s.state(await s.owned(who, need(P(req).recordId, '记录')))));

@@ -254,3 +254,18 @@ describe("statistics", () => {
     expect((await browser.get("/lib/subject/statistics?by=<x>")).status).toBe(200);
   });
 });
+
+describe("today's practice", () => {
+  it("the overview shows today's daily practice and the rank of today's scores", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "13700002711", "/lib/subject");
+    const before = await browser.get("/lib/subject/overview/205");
+    expect(text(byTestId(before.html, "today") ?? "")).toBe("今天还没有做每日一练。");
+    const at = await start(browser, 205, "daily");
+    expect(hrefOf(byTestId((await browser.get("/lib/subject/overview/205")).html, "today"), /继续练习/)).toBe(at);
+    await act(browser, at, "submit");
+    const after = await browser.get("/lib/subject/overview/205");
+    expect(text(byTestId(after.html, "today") ?? "")).toMatch(/^今天的每日一练：0 \/ \d+ 分$/);
+    expect(text(byTestId(after.html, "daily-rank") ?? "")).toBe("第 1 名 题库学员12 0 分");
+  });
+});
