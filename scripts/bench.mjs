@@ -45,6 +45,8 @@ const VIDEO_PAGE = "/class/type/video/page?commodityId=5001&courseId=101&lessonI
 const LOGGED_IN_PAGES = [...PERSONAL_PAGES, VIDEO_PAGE];
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
 const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VIDEO_PAGE];
+// The question bank's doing page (issue 15), as the bench user: its record is started through the sandbox first.
+const DOING_PAGE = "/lib/subject/doing/{recordId}";
 const ROUNDS_SAMPLES = 20;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
@@ -306,6 +308,18 @@ async function login(portal) {
     throw new Error(`sign-in set no portal_session cookie (got: ${cookies.map((c) => c.split("=")[0]).join(", ") || "none"})`);
   }
   return cookies.join("; ");
+}
+
+/** A timed exam of the bench user (sandbox question bank, paper 2012): the address of its doing page. */
+async function startDoing(portal) {
+  const { token } = await json(`${portal.sandbox.base}/__sandbox/tokens`, "POST", { account: ACCOUNT });
+  const res = await request(`${portal.sandbox.base}/s/api/question/v1/exercise/paper/generate/2012?domain=127.0.0.1`, {
+    method: "POST",
+    headers: { Authorization: token },
+  });
+  const answer = JSON.parse(res.body.toString());
+  if (answer?.code !== "1") throw new Error(`starting a paper answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
+  return `/lib/subject/doing/${answer.data.recordId}`;
 }
 
 async function page(portal, cookie, route = HOME) {
@@ -875,6 +889,7 @@ async function main() {
     log("measuring client JS on the wire");
     const fastCookie = await login(fastPortal);
     for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, LOGGED_IN_PAGES.includes(route) ? fastCookie : undefined);
+    wire[DOING_PAGE] = await measureWire(fastPortal.base, await startDoing(fastPortal), fastCookie);
     wire["bare Remix /"] = await measureWire(bare.base, "/");
   }
   let throughput = { skipped: "--only" };

@@ -18,7 +18,7 @@ export function securityHeaders(
         `script-src ${script.join(" ")}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: https: http:",
-        // media-src: lesson videos come from the upstream's media host (a CDN in production), like images
+        // media-src: lesson videos and the question bank's explanation audio/video come from the upstream's media host (a CDN in production), like images
         "media-src 'self' https: http:",
         "font-src 'self' data:",
         `connect-src 'self' ws: wss:${options.development ? " http://localhost:*" : ""}`,

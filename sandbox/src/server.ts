@@ -12,6 +12,7 @@ import { attachRealtime } from './realtime/index.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerExerciseSyncRoutes } from './routes/exercise-sync.js';
+import { registerQbankRoutes } from './routes/qbank.js';
 import { registerFaceRoutes } from './routes/face.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerForgetRoutes } from './routes/forget.js';
@@ -120,6 +121,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerThirdPartyRoutes(app, ctx);
   registerQrCodeRoutes(app, ctx);
   registerExerciseSyncRoutes(app, ctx);
+  registerQbankRoutes(app, ctx);
   registerShellRoutes(app, ctx);
   registerPersonalRoutes(app, ctx);
   registerStudyRoutes(app, ctx);

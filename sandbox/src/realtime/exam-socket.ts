@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { hashOf, type Ctx } from '../context.js';
 import { ExamError, ExamStore } from './exam-store.js';
+import { ensureQbank, QbankError, QbankStore } from '../qbank/store.js';
 import { CLOSE_AUTH_FAILED, parseClientMessage, type ClientMessage, type Op, type ServerMessage } from './protocol.js';
 
 export const EXAM_SOCKET_PATH = '/websocket';
@@ -33,10 +34,17 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
   const conns = new Set<Conn>();
   const log: ExamSocketLog['ops'] = [];
   const authenticated: ExamSocketLog['authenticated'] = [];
+  const qbank = new QbankStore(ctx);
+  /** until this time (ms) new connections are refused (a network failure that lasts: /__sandbox/realtime/drop { refuseMs }) */
+  let refuseUntil = 0;
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     if (url.pathname !== EXAM_SOCKET_PATH) return; // socket.io handles its own path
+    if (Date.now() < refuseUntil) {
+      socket.destroy();
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       const conn: Conn = { ws, query: Object.fromEntries(url.searchParams) };
       conns.add(conn);
@@ -62,7 +70,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
       if (conn.userId === undefined) return reply(null, '401', 'not authenticated');
       return reply(await operate(conn.userId, msg));
     } catch (e) {
-      if (e instanceof ExamError) return reply(null, e.code, e.message);
+      if (e instanceof ExamError || e instanceof QbankError) return reply(null, e.code, e.message);
       console.error('sandbox socket:', e);
       return reply(null, '500', 'server error');
     }
@@ -92,6 +100,8 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     const questionId = num(d.questionId);
     const needPaper = () => { if (paperId === undefined) throw new ExamError('400', 'paperId required'); return paperId; };
     const needQuestion = () => { if (questionId === undefined) throw new ExamError('400', 'questionId required'); return questionId; };
+    const recordId = num(d.recordId);
+    if (recordId !== undefined) return operateRecord(userId, recordId, msg, needQuestion);
     switch (msg.op) {
       case 'paperQuestions': return store.paperQuestions(userId, needPaper());
       case 'submitOne': return store.submitOne(userId, needPaper(), needQuestion(), d.answer);
@@ -107,12 +117,36 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     }
   }
 
+  /** The exam ops on a question-bank record (spec 001 §7 exercise session; decision 027): `recordId` instead of `paperId`. */
+  async function operateRecord(userId: number, recordId: number, msg: ClientMessage, needQuestion: () => number): Promise<unknown> {
+    await ensureQbank(ctx);
+    const d = msg.data;
+    const who = { userId, clientId: null, schoolId: 0 };
+    switch (msg.op) {
+      case 'paperQuestions': return qbank.paperQuestions(who, recordId);
+      case 'submitOne': return qbank.submitOne(who, recordId, needQuestion(), d.answer, typeof d.opId === 'string' ? d.opId : undefined, 'socket');
+      case 'mark': return qbank.flag('marks', who, recordId, needQuestion(), d.marked !== false);
+      case 'sign': return qbank.flag('signs', who, recordId, needQuestion(), d.signed !== false);
+      case 'switchQuestion': {
+        const index = num(d.index);
+        if (index === undefined) throw new ExamError('400', 'index required');
+        return qbank.switchQuestion(who, recordId, index);
+      }
+      case 'pause': return qbank.setPaused(who, recordId, true);
+      case 'resume': return qbank.setPaused(who, recordId, false);
+      case 'submit': return qbank.submit(who, recordId);
+      case 'review': return qbank.report(who, recordId);
+      default: return { ok: true };
+    }
+  }
+
   return {
     status(): ExamSocketLog {
       return { connections: conns.size, authenticated: [...authenticated], ops: [...log] };
     },
     /** Drops every connection (as a network failure would). */
-    dropAll(code = 1012) {
+    dropAll(code = 1012, refuseMs = 0) {
+      refuseUntil = refuseMs > 0 ? Date.now() + refuseMs : 0;
       for (const c of conns) c.ws.close(code, 'dropped');
     },
     clearLog() {

@@ -35,7 +35,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: Ctx) {
       return { delivered: await presence.push(userId, event) };
     });
     app.get('/__sandbox/realtime', async () => ({ exam: exam.status(), presence: await presence.status() }));
-    app.post('/__sandbox/realtime/drop', async () => { exam.dropAll(); return { ok: true }; });
+    // { refuseMs }: new connections are refused for that long (a network failure that lasts)
+    app.post('/__sandbox/realtime/drop', async (req) => { exam.dropAll(1012, Math.min(Number(body(req).refuseMs) || 0, 600_000)); return { ok: true }; });
   }
 
   return {

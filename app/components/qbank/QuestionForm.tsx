@@ -1,0 +1,85 @@
+import type { FormEvent, ReactNode } from "react";
+import { CsrfInput } from "~/components/csrf-token";
+import type { T } from "~/components/qbank/parts";
+
+export type DoingQuestion = { id: number; kind: "single" | "multiple" | "judge" | "fill" | "short"; stem: string; options: string[]; score: number; blanks: number };
+
+/** The answer of the form as stored: choice letters sorted; fill blanks by position; the short answer's text ([] = none). */
+export function answerOf(kind: DoingQuestion["kind"], values: string[]): string[] {
+  if (kind === "fill") return values.some((v) => v.trim()) ? values.map((v) => v.trim().slice(0, 2000)) : [];
+  if (kind === "short") return values[0]?.trim() ? [values[0].trim().slice(0, 2000)] : [];
+  return [...new Set(values.map((v) => v.trim().toUpperCase()).filter(Boolean))].sort();
+}
+
+/**
+ * One question of the doing page: a plain post form (answer, mark, sign, previous/next, pause, hand in)
+ * that works without JavaScript; with JavaScript the page handles the same buttons itself (onSubmit).
+ */
+export function QuestionForm({
+  question, index, total, answer, marked, signed, paused, canPause, disabled, t, onSubmit, onChange, children,
+}: {
+  question: DoingQuestion; index: number; total: number; answer: string[]; marked: boolean; signed: boolean; paused: boolean; canPause: boolean; disabled?: boolean;
+  t: T; onSubmit?: (e: FormEvent<HTMLFormElement>) => void; onChange?: (e: FormEvent<HTMLFormElement>) => void; children?: ReactNode;
+}) {
+  const name = "answer";
+  const locked = paused || disabled;
+  const btn = "rounded border px-3 py-1 text-sm disabled:opacity-50";
+  return (
+    <form method="post" onSubmit={onSubmit} onChange={onChange} className="flex flex-col gap-3" data-testid="question-form" aria-labelledby="qb-question">
+      <CsrfInput />
+      <input type="hidden" name="questionId" value={question.id} />
+      <input type="hidden" name="index" value={index} />
+      <input type="hidden" name="was" value={JSON.stringify(answer)} />
+      {locked ? null : <input type="hidden" name="hasAnswer" value="1" />}
+      <p className="text-sm text-gray-600">
+        {t("doing.question", { n: index + 1, total })} · {t(`doing.kind.${question.kind}`)} · {t("doing.score", { count: question.score })}
+        {marked ? ` · ${t("doing.marked")}` : ""}{signed ? ` · ${t("doing.signed")}` : ""}
+      </p>
+      <h2 id="qb-question" className="text-lg font-semibold">{question.stem}</h2>
+      <fieldset disabled={locked} className="flex flex-col gap-2">
+        <legend className="sr-only">{t("doing.answerLabel")}</legend>
+        {question.kind === "single" || question.kind === "judge" || question.kind === "multiple"
+          ? question.options.map((o) => {
+              const letter = o.charAt(0);
+              return (
+                <label key={letter} className="flex items-start gap-2 rounded border p-2">
+                  <input type={question.kind === "multiple" ? "checkbox" : "radio"} name={name} value={letter} defaultChecked={answer.includes(letter)} />
+                  <span>{o}</span>
+                </label>
+              );
+            })
+          : null}
+        {question.kind === "fill"
+          ? Array.from({ length: question.blanks }, (_, i) => (
+              <label key={i} className="flex flex-col text-sm">
+                {t("doing.blank", { n: i + 1 })}
+                <input name={name} defaultValue={answer[i] ?? ""} maxLength={200} className="rounded border px-2 py-1" autoComplete="off" />
+              </label>
+            ))
+          : null}
+        {question.kind === "short" ? (
+          <label className="flex flex-col text-sm">
+            {t("doing.answerLabel")}
+            <textarea name={name} defaultValue={answer[0] ?? ""} maxLength={2000} rows={6} className="rounded border px-2 py-1" />
+          </label>
+        ) : null}
+      </fieldset>
+      {children}
+      <div className="flex flex-wrap gap-2">
+        {paused ? (
+          <button type="submit" name="intent" value="resume" className={btn}>{t("doing.resume")}</button>
+        ) : (
+          <>
+            <button type="submit" name="intent" value="prev" className={btn} disabled={disabled || index === 0}>{t("doing.prev")}</button>
+            <button type="submit" name="intent" value="save" className={btn} disabled={disabled}>{t("doing.save")}</button>
+            <button type="submit" name="intent" value="next" className={btn} disabled={disabled || index + 1 >= total}>{t("doing.next")}</button>
+            <button type="submit" name="intent" value={marked ? "unmark" : "mark"} className={btn} disabled={disabled}>{t(marked ? "doing.unmark" : "doing.mark")}</button>
+            <button type="submit" name="intent" value={signed ? "unsign" : "sign"} className={btn} disabled={disabled}>{t(signed ? "doing.unsign" : "doing.sign")}</button>
+            {canPause ? <button type="submit" name="intent" value="pause" className={btn} disabled={disabled}>{t("doing.pause")}</button> : null}
+          </>
+        )}
+        <button type="submit" name="intent" value="submit" className="rounded bg-red-700 px-3 py-1 text-sm text-white" title={t("doing.submitConfirm")} disabled={disabled}>{t("doing.submit")}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The doing page with JavaScript (spec 001 §7 exercise session, spec 000 §7.3 socket ops): every answer
+ * is kept in the browser's storage until the server confirms it, sent over the exam socket as it is
+ * given, resent after a drop or a reload, and never applied twice (each answer carries an `opId`, and
+ * an answer the server already holds is not sent again). Browser only; loaded by the doing page alone.
+ */
+import type { Op, ServerMessage } from "~/services/realtime.client";
+
+export type QueuedAnswer = { questionId: number; answer: string[]; opId: string };
+export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+/** The part of RealtimeSocket used here (tests pass a fake). */
+export type RequestSocket = { request(op: Op, data?: Record<string, unknown>): Promise<ServerMessage> };
+
+export type SessionStatus = {
+  connected: boolean;
+  /** the connection was up and is lost (answers now stay on this device) */
+  offline: boolean;
+  /** question ids whose answer is only on this device */
+  local: number[];
+  /** set when the connection came back and the device's answers were all sent */
+  resent: boolean;
+  error: string | null;
+};
+
+const sameAnswer = (a: string[] | undefined, b: string[]) => JSON.stringify(a ?? []) === JSON.stringify(b);
+
+let counter = 0;
+function newOpId(): string {
+  counter += 1;
+  const rnd = typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return `${rnd}-${counter}`.slice(0, 64);
+}
+
+/** The answers not yet confirmed by the server, one per question (the latest), in browser storage. */
+export class AnswerQueue {
+  private readonly key: string;
+  constructor(private readonly storage: KeyValueStorage, recordId: number) {
+    this.key = `qbank:answers:${recordId}`;
+  }
+
+  list(): QueuedAnswer[] {
+    try {
+      const v = JSON.parse(this.storage.getItem(this.key) ?? "[]") as unknown;
+      return Array.isArray(v) ? (v as QueuedAnswer[]).filter((x) => x && typeof x.questionId === "number" && Array.isArray(x.answer) && typeof x.opId === "string") : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private save(list: QueuedAnswer[]) {
+    try {
+      if (list.length) this.storage.setItem(this.key, JSON.stringify(list));
+      else this.storage.removeItem(this.key);
+    } catch {
+      // storage full or refused: the answer still goes over the socket
+    }
+  }
+
+  /** Keeps the answer (replacing an older unconfirmed one of the same question) under a new op id. */
+  put(questionId: number, answer: string[]): QueuedAnswer {
+    const item = { questionId, answer, opId: newOpId() };
+    this.save([...this.list().filter((x) => x.questionId !== questionId), item]);
+    return item;
+  }
+
+  /** The server confirmed this op: forget it, unless a newer answer of the question replaced it. */
+  confirm(opId: string) {
+    this.save(this.list().filter((x) => x.opId !== opId));
+  }
+
+  clear() {
+    this.save([]);
+  }
+}
+
+export class ExamSession {
+  private connected = false;
+  private everConnected = false;
+  private resent = false;
+  private error: string | null = null;
+  /** ops sent on the socket and not answered yet (the socket itself resends them after a reconnect) */
+  private readonly inFlight = new Set<string>();
+  private hadDrop = false;
+
+  constructor(
+    private readonly socket: RequestSocket,
+    private readonly recordId: number,
+    private readonly queue: AnswerQueue,
+    private readonly onStatus: (s: SessionStatus) => void = () => {},
+  ) {}
+
+  status(): SessionStatus {
+    return { connected: this.connected, offline: this.everConnected && !this.connected, local: this.queue.list().map((x) => x.questionId), resent: this.resent, error: this.error };
+  }
+
+  private emit() {
+    this.onStatus(this.status());
+  }
+
+  /** The answers kept on this device (a reload shows them over the server's). */
+  localAnswers(): Map<number, string[]> {
+    return new Map(this.queue.list().map((x) => [x.questionId, x.answer]));
+  }
+
+  /** An answer as it is given: kept on the device, then sent. */
+  answer(questionId: number, answer: string[]) {
+    const item = this.queue.put(questionId, answer);
+    this.resent = false;
+    this.send(item);
+    this.emit();
+  }
+
+  private send(item: QueuedAnswer) {
+    this.inFlight.add(item.opId);
+    this.socket
+      .request("submitOne", { recordId: this.recordId, questionId: item.questionId, answer: item.answer, opId: item.opId })
+      .then((m) => {
+        this.inFlight.delete(item.opId);
+        // '1' stored; '409' the paper is already handed in: nothing more to send either way
+        if (m.code === "1" || m.code === "409") this.queue.confirm(item.opId);
+        else this.error = m.message || m.code;
+        this.settled();
+      })
+      .catch(() => {
+        this.inFlight.delete(item.opId);
+      });
+  }
+
+  private settled() {
+    if (this.hadDrop && this.queue.list().length === 0) {
+      this.resent = true;
+      this.hadDrop = false;
+    }
+    this.emit();
+  }
+
+  /** The connection is (again) authenticated: send what only this device has, unless the server has it already. */
+  async connectedNow() {
+    this.connected = true;
+    this.everConnected = true;
+    this.emit();
+    const waiting = this.queue.list().filter((x) => !this.inFlight.has(x.opId));
+    if (!waiting.length) return;
+    this.hadDrop = true;
+    const m = await this.socket.request("paperQuestions", { recordId: this.recordId });
+    const server = m.code === "1" ? ((m.data as { record?: { answers?: Record<string, string[]> } }).record?.answers ?? {}) : null;
+    for (const item of waiting) {
+      if (this.inFlight.has(item.opId)) continue;
+      if (server && sameAnswer(server[String(item.questionId)], item.answer)) this.queue.confirm(item.opId);
+      else this.send(item);
+    }
+    this.settled();
+  }
+
+  disconnected() {
+    if (this.connected) this.hadDrop = true;
+    this.connected = false;
+    this.resent = false;
+    this.emit();
+  }
+
+  mark(questionId: number, on: boolean) { return this.socket.request("mark", { recordId: this.recordId, questionId, marked: on }); }
+  sign(questionId: number, on: boolean) { return this.socket.request("sign", { recordId: this.recordId, questionId, signed: on }); }
+  switchTo(index: number) { return this.socket.request("switchQuestion", { recordId: this.recordId, index }); }
+  pause() { return this.socket.request("pause", { recordId: this.recordId }); }
+  resume() { return this.socket.request("resume", { recordId: this.recordId }); }
+
+  /** Hands in after every answer of this device reached the server. */
+  async submit(): Promise<ServerMessage> {
+    for (let i = 0; i < 600 && (this.queue.list().length > 0 || this.inFlight.size > 0); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const m = await this.socket.request("submit", { recordId: this.recordId });
+    if (m.code === "1") this.queue.clear();
+    return m;
+  }
+}

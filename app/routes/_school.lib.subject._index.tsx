@@ -1,0 +1,131 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { forwardCacheControl } from "~/components/catalog/headers";
+import { Block, Pager } from "~/components/qbank/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrongHref } from "~/services/qbank-links";
+import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
+import { cacheHeaders, idOf, requireSectionAccess } from "~/services/sections.server";
+
+/** `/lib/subject` (spec 001 §2): statistics, studied and all categories, subjects by keyword and category, the unfinished check. */
+export const handle = { i18n: ["qbank"] };
+export const headers = forwardCacheControl;
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? String((d.i18n.bundles.qbank as { title?: string } | undefined)?.title ?? "") : "" }];
+
+const num = (url: URL, key: string) => Math.min(idOf(url.searchParams.get(key)) ?? 1, 10_000);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const url = new URL(args.request.url);
+  const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 50);
+  const categoryId = idOf(url.searchParams.get("categoryId"));
+  const logged = isLoggedIn(portal);
+  const [, statistics, studied, categories, subjects, unfinished, i18n] = await Promise.all([
+    requireSectionAccess(portal, "question"),
+    logged ? loadStatistics(portal.upstream) : null,
+    logged ? loadStudiedCategories(portal.upstream, num(url, "spage")) : null,
+    loadAllCategories(portal, num(url, "cpage")),
+    loadSubjects(portal.upstream, { page: num(url, "page"), categoryId, keyword }),
+    loadUnfinished(portal),
+    namespaces(args.request, ["qbank"]),
+  ]);
+  return data(
+    { logged, statistics, studied, categories, subjects, unfinished, keyword, categoryId: categoryId ?? null, search: url.searchParams.toString(), i18n },
+    { headers: cacheHeaders(portal) },
+  );
+}
+
+export default function QuestionBank() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(d.i18n, "qbank");
+  const href = (key: string, page: number) => {
+    const q = new URLSearchParams(d.search);
+    q.set(key, String(page));
+    return `${QBANK_HOME}?${q.toString()}`;
+  };
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      {d.unfinished ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="unfinished">
+          <strong>{t("home.continue")}</strong>{" "}
+          {t("home.continueText", { title: d.unfinished.title, answered: d.unfinished.answered, total: d.unfinished.total })}{" "}
+          <Link className="font-semibold text-blue-700 underline" to={doingHref(d.unfinished.recordId, d.unfinished.currentIndex + 1)}>{t("home.continueGo")}</Link>
+        </p>
+      ) : null}
+      {d.statistics ? (
+        <Block title={t("home.statistics")} id="qb-stats" aside={
+          <nav aria-label={t("book.links")} className="flex gap-3 text-sm">
+            <Link className="text-blue-700" to={wrongHref()}>{t("book.wrongTitle")}</Link>
+            <Link className="text-blue-700" to={collectHref}>{t("book.collectTitle")}</Link>
+            <Link className="text-blue-700" to={statisticsHref()}>{t("stats.title")}</Link>
+          </nav>
+        }>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {([["recordCount", d.statistics.recordCount], ["answeredCount", d.statistics.answeredCount], ["rightRate", `${d.statistics.rightRate}%`], ["studyDays", d.statistics.studyDays]] as const).map(([k, v]) => (
+              <div key={k} className="rounded bg-gray-50 p-2 text-center">
+                <dt className="text-sm text-gray-600">{t(`home.${k}`)}</dt>
+                <dd className="text-xl font-semibold">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </Block>
+      ) : (
+        <p className="text-sm text-gray-700">{t("home.visitor")}</p>
+      )}
+      {d.studied ? (
+        <Block title={t("home.studied")} id="qb-studied">
+          {d.studied.records.length ? (
+            <ul className="flex flex-wrap gap-2">
+              {d.studied.records.map((c) => (
+                <li key={c.id}><Link className="rounded border px-3 py-1" to={`${QBANK_HOME}?categoryId=${c.id}`}>{c.name}</Link></li>
+              ))}
+            </ul>
+          ) : <p className="text-sm text-gray-700">{t("home.studiedEmpty")}</p>}
+          <Pager {...d.studied} href={(p) => href("spage", p)} t={t} label={t("home.studied")} />
+        </Block>
+      ) : null}
+      <Block title={t("home.all")} id="qb-categories">
+        <ul className="flex flex-wrap gap-2">
+          {d.categories.records.map((c) => (
+            <li key={c.id}>
+              <Link className={`rounded border px-3 py-1 ${d.categoryId === c.id ? "border-blue-600 bg-blue-50" : ""}`} to={`${QBANK_HOME}?categoryId=${c.id}`} aria-current={d.categoryId === c.id ? "true" : undefined}>
+                {c.name} <span className="text-xs text-gray-600">{t("home.subjectCount", { count: c.subjectCount })}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Pager {...d.categories} href={(p) => href("cpage", p)} t={t} label={t("home.all")} />
+      </Block>
+      <Block title={t("home.subjects")} id="qb-subjects">
+        <Form method="get" className="mb-3 flex flex-wrap items-end gap-2" role="search">
+          <label className="flex flex-col text-sm">
+            {t("home.keyword")}
+            <input name="keyword" defaultValue={d.keyword} maxLength={50} className="rounded border px-2 py-1" />
+          </label>
+          <label className="flex flex-col text-sm">
+            {t("home.category")}
+            <select name="categoryId" defaultValue={d.categoryId ?? ""} className="rounded border px-2 py-1">
+              <option value="">{t("home.allCategories")}</option>
+              {d.categories.records.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+          </label>
+          <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white">{t("home.search")}</button>
+        </Form>
+        {d.subjects.records.length ? (
+          <ul className="grid gap-2 sm:grid-cols-2" data-testid="subjects">
+            {d.subjects.records.map((s) => (
+              <li key={s.id} className="rounded border p-3">
+                <Link className="font-semibold text-blue-700" to={overviewHref(s.id)}>{s.name}</Link>
+                <p className="text-sm text-gray-600">{s.categoryName} · {t("home.questions", { count: s.questionCount })}</p>
+              </li>
+            ))}
+          </ul>
+        ) : <p>{t("home.subjectsEmpty")}</p>}
+        <Pager {...d.subjects} href={(p) => href("page", p)} t={t} label={t("home.subjects")} />
+      </Block>
+    </main>
+  );
+}

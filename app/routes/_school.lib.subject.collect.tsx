@@ -1,0 +1,66 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf-token";
+import { collectHref, QBANK_HOME } from "~/services/qbank-links";
+import { Pager } from "~/components/qbank/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { loginRedirect } from "~/services/guards.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { BookFormSchema, loadCollectList, setCollected } from "~/services/qbank.server";
+import { pageOf } from "~/services/sections.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/** My collection of questions (spec 001 §7: collect list, add and remove). */
+export const handle = { i18n: ["qbank"] };
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? String((d.i18n.bundles.qbank as unknown as { book?: { collectTitle?: string } }).book?.collectTitle ?? "") : "" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+  const [list, i18n] = await Promise.all([loadCollectList(portal.upstream, pageOf(new URL(args.request.url))), namespaces(args.request, ["qbank"])]);
+  return data({ list, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData } = await requireValidPost(args);
+  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+  if (!parsed.success || parsed.data.intent !== "uncollect") return data({ error: "bad request" }, { status: 400 });
+  try {
+    await setCollected(portal.upstream, parsed.data.questionId, false);
+  } catch (error) {
+    if (!(error instanceof UpstreamError && error.kind === "business")) throw error;
+  }
+  return redirect(collectHref);
+}
+
+export default function Collection() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(d.i18n, "qbank");
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+      <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("overview.back")}</Link></p>
+      <h1 className="text-2xl font-bold">{t("book.collectTitle")}</h1>
+      {d.list.records.length === 0 ? <p>{t("book.empty")}</p> : (
+        <ul className="divide-y rounded border bg-white" data-testid="collection">
+          {d.list.records.map((c) => (
+            <li key={c.questionId} className="flex items-start justify-between gap-4 p-3">
+              <div>
+                <p>{c.stem}</p>
+                <p className="text-xs text-gray-600">{t(`doing.kind.${c.kind}`)}</p>
+              </div>
+              <Form method="post">
+                <CsrfInput />
+                <input type="hidden" name="questionId" value={c.questionId} />
+                <button type="submit" name="intent" value="uncollect" className="rounded border px-2 py-1 text-sm">{t("book.uncollect")}</button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager {...d.list} href={(p) => `${collectHref}?page=${p}`} t={t} label={t("book.collectTitle")} />
+    </main>
+  );
+}

@@ -1,0 +1,326 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import type { ExamSession, SessionStatus } from "~/components/qbank/exam-session.client";
+import { clock } from "~/components/qbank/parts";
+import { answerOf, QuestionForm } from "~/components/qbank/QuestionForm";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { doingHref, reportHref } from "~/services/qbank-links";
+import { DoingFormSchema, loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
+import { socketBootstrap } from "~/services/realtime.server";
+import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/**
+ * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
+ * merge rewrite expects), `?n=` the question number. Without JavaScript: one question a page, every
+ * button a form post, the answer sheet a list of links, the server keeps every answer. With JavaScript
+ * (a signed-in student): the exam socket and an on-device queue (exam-session.client.ts).
+ */
+export const handle = { i18n: ["qbank"] };
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.record.title ?? "" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const recordId = idOf(args.params.recordId);
+  if (!recordId) notFound(portal);
+  const [, paper, bootstrap, i18n] = await Promise.all([
+    requireSectionAccess(portal, "question"),
+    loadPaperQuestions(portal, recordId).catch((error: unknown) => {
+      if (notFoundOn(error)) notFound(portal);
+      throw error;
+    }),
+    isLoggedIn(portal) ? socketBootstrap(portal, "question") : null,
+    namespaces(args.request, ["qbank"]),
+  ]);
+  // handed in (by the student, or by the clock): the report
+  if (paper.record.state === "submitted") throw redirect(reportHref(recordId));
+  const total = paper.questions.length;
+  const asked = idOf(new URL(args.request.url).searchParams.get("n"));
+  const n = Math.min(asked ?? paper.record.currentIndex + 1, total);
+  return data({ ...paper, n, bootstrap, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData } = await requireValidPost(args);
+  const recordId = idOf(args.params.recordId);
+  if (!recordId) notFound(portal);
+  const parsed = DoingFormSchema.safeParse({
+    intent: formData.get("intent"), questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
+    was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined,
+  });
+  if (!parsed.success) return data({ error: "bad request" }, { status: 400 });
+  const f = parsed.data;
+  const values = formData.getAll("answer").map((v) => (typeof v === "string" ? v : ""));
+  const answer = answerOf(f.kind, values);
+  try {
+    // what was typed is kept first, whatever the button (nothing typed is lost)
+    if (f.hasAnswer && f.intent !== "resume" && JSON.stringify(answer) !== f.was) {
+      await sessionOp(portal, recordId, { op: "answer", questionId: f.questionId, answer });
+    }
+    let n = f.index + 1;
+    const ops: Partial<Record<typeof f.intent, SessionOp>> = {
+      prev: { op: "switch", index: Math.max(0, f.index - 1) },
+      next: { op: "switch", index: f.index + 1 },
+      mark: { op: "mark", questionId: f.questionId, on: true },
+      unmark: { op: "mark", questionId: f.questionId, on: false },
+      sign: { op: "sign", questionId: f.questionId, on: true },
+      unsign: { op: "sign", questionId: f.questionId, on: false },
+      pause: { op: "pause" },
+      resume: { op: "resume" },
+    };
+    if (f.intent === "submit") {
+      const paper = await loadPaperQuestions(portal, recordId);
+      await submitExercise(portal, paper.record);
+      return redirect(reportHref(recordId));
+    }
+    const op = ops[f.intent];
+    if (op) {
+      const record = await sessionOp(portal, recordId, op);
+      if (op.op === "switch") n = record.currentIndex + 1;
+    }
+    return redirect(doingHref(recordId, n));
+  } catch (error) {
+    if (notFoundOn(error)) notFound(portal);
+    if (error instanceof UpstreamError && error.kind === "business") {
+      if (error.code === "409") return redirect(reportHref(recordId)); // handed in meanwhile (time up)
+      return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+    }
+    throw error;
+  }
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The JavaScript side: the socket session once the client module is loaded (signed-in students only). */
+function useExamSession(d: Loaded, onLocal: (answers: Map<number, string[]>) => void) {
+  const [status, setStatus] = useState<SessionStatus | null>(null);
+  const session = useRef<ExamSession | null>(null);
+  const recordId = d.record.recordId;
+  const bootstrap = d.bootstrap;
+  useEffect(() => {
+    if (!bootstrap) return;
+    let closed = false;
+    let close = () => {};
+    void Promise.all([import("~/components/qbank/exam-session.client"), import("~/services/realtime.client")]).then(([m, rt]) => {
+      if (closed) return;
+      let s: ExamSession | null = null;
+      const socket = rt.openRealtime(bootstrap, {
+        onEvent: (e) => {
+          if (e.type === "authenticated") void s?.connectedNow();
+          else if (e.type === "closed") s?.disconnected();
+        },
+      });
+      s = new m.ExamSession(socket, recordId, new m.AnswerQueue(window.localStorage, recordId), setStatus);
+      session.current = s;
+      onLocal(s.localAnswers());
+      setStatus(s.status());
+      close = () => socket.close();
+    });
+    return () => {
+      closed = true;
+      session.current = null;
+      close();
+    };
+    // one session per record
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recordId]);
+  return { status, session };
+}
+
+export default function Doing() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(d.i18n, "qbank");
+  const total = d.questions.length;
+  const [index, setIndex] = useState(d.n - 1);
+  const [answers, setAnswers] = useState<Record<string, string[]>>(d.record.answers);
+  const [marks, setMarks] = useState(() => new Set(d.record.marks));
+  const [signs, setSigns] = useState(() => new Set(d.record.signs));
+  const [paused, setPaused] = useState(d.record.state === "paused");
+  const [version, setVersion] = useState(0);
+  const [left, setLeft] = useState<number | null>(d.record.remainingS);
+  const [busy, setBusy] = useState(false);
+  const onLocal = useCallback((local: Map<number, string[]>) => {
+    if (!local.size) return;
+    setAnswers((a) => ({ ...a, ...Object.fromEntries([...local].map(([k, v]) => [String(k), v])) }));
+    setVersion((v) => v + 1);
+  }, []);
+  const { status, session } = useExamSession(d, onLocal);
+  const live = status !== null;
+  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  // a plain navigation (no session): the loader's answer is the truth
+  useEffect(() => {
+    if (session.current) return;
+    setIndex(d.n - 1);
+    setAnswers(d.record.answers);
+    setMarks(new Set(d.record.marks));
+    setSigns(new Set(d.record.signs));
+    setPaused(d.record.state === "paused");
+    setLeft(d.record.remainingS);
+    setVersion((v) => v + 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [d]);
+
+  const question = d.questions[index]!;
+
+  const handIn = useCallback(async () => {
+    const s = session.current;
+    if (!s) return window.location.reload(); // the loader hands a timed paper in at zero
+    setBusy(true);
+    const m = await s.submit();
+    if (m.code === "1" || m.code === "409") window.location.assign(reportHref(d.record.recordId));
+    else setBusy(false);
+  }, [d.record.recordId, session]);
+
+  // timed papers: the time left came from the server; at zero the paper is handed in
+  const deadline = useRef<number | null>(null);
+  useEffect(() => {
+    if (d.record.remainingS === null) return;
+    deadline.current = Date.now() + d.record.remainingS * 1000;
+    const timer = setInterval(() => {
+      const s = Math.max(0, Math.ceil((deadline.current! - Date.now()) / 1000));
+      setLeft(s);
+      if (s === 0) {
+        clearInterval(timer);
+        void handIn();
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [d.record.remainingS, handIn]);
+
+  const readAnswer = (form: HTMLFormElement) =>
+    answerOf(question.kind, new FormData(form).getAll("answer").map((v) => (typeof v === "string" ? v : "")));
+
+  const saveNow = (form: HTMLFormElement) => {
+    if (typing.current) clearTimeout(typing.current);
+    typing.current = null;
+    const s = session.current;
+    if (!s || paused) return;
+    const a = readAnswer(form);
+    if (JSON.stringify(a) === JSON.stringify(answers[String(question.id)] ?? [])) return;
+    setAnswers((x) => ({ ...x, [String(question.id)]: a }));
+    s.answer(question.id, a);
+  };
+
+  const go = (i: number) => {
+    const s = session.current;
+    if (!s || i < 0 || i >= total) return;
+    if (formRef.current) saveNow(formRef.current);
+    setIndex(i);
+    window.history.replaceState(window.history.state, "", doingHref(d.record.recordId, i + 1));
+    void s.switchTo(i);
+  };
+
+  const onChange = (e: FormEvent<HTMLFormElement>) => {
+    if (!session.current) return;
+    const form = e.currentTarget;
+    formRef.current = form;
+    const target = e.target as HTMLInputElement;
+    if (target.type === "radio" || target.type === "checkbox") saveNow(form);
+    else {
+      if (typing.current) clearTimeout(typing.current);
+      typing.current = setTimeout(() => saveNow(form), 600);
+    }
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const s = session.current;
+    if (!s) return; // a plain post
+    e.preventDefault();
+    const form = e.currentTarget;
+    formRef.current = form;
+    const intent = ((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value ?? "save";
+    if (intent !== "resume") saveNow(form);
+    const flag = (set: Set<number>, on: boolean) => {
+      const next = new Set(set);
+      if (on) next.add(question.id); else next.delete(question.id);
+      return next;
+    };
+    switch (intent) {
+      case "prev": return go(index - 1);
+      case "next": return go(index + 1);
+      case "mark": case "unmark": setMarks((m) => flag(m, intent === "mark")); void s.mark(question.id, intent === "mark"); return;
+      case "sign": case "unsign": setSigns((m) => flag(m, intent === "sign")); void s.sign(question.id, intent === "sign"); return;
+      case "pause": setPaused(true); void s.pause(); return;
+      case "resume": setPaused(false); void s.resume(); return;
+      case "submit": void handIn(); return;
+      default: return;
+    }
+  };
+
+  const onSheet = (e: MouseEvent<HTMLAnchorElement>, i: number) => {
+    if (!session.current) return; // a plain link
+    e.preventDefault();
+    go(i);
+  };
+
+  const local = new Set(status?.local ?? []);
+  const mine = answers[String(question.id)] ?? [];
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4 lg:flex-row">
+      <div className="flex-1">
+        <h1 className="mb-2 text-xl font-bold">{d.record.title}</h1>
+        {left !== null ? (
+          <p className="mb-2 font-mono" data-testid="time-left" role="timer">{left > 0 ? t("doing.timeLeft", { time: clock(left) }) : t("doing.timeUp")}</p>
+        ) : null}
+        {paused ? <p role="status" className="mb-2 rounded bg-amber-50 p-2">{t("doing.paused")}</p> : null}
+        <p role="status" aria-live="polite" className="mb-2 text-sm" data-testid="sync-status">
+          {status === null ? null
+            : status.offline && !status.local.length ? t("doing.offline")
+            : status.local.length ? t("doing.localSaved", { count: status.local.length })
+            : status.resent ? t("doing.resent")
+            : status.connected ? t("doing.online")
+            : t("doing.connecting")}
+        </p>
+        <QuestionForm
+          key={`${question.id}:${version}`}
+          question={question}
+          index={index}
+          total={total}
+          answer={mine}
+          marked={marks.has(question.id)}
+          signed={signs.has(question.id)}
+          paused={paused}
+          canPause={!d.record.timed}
+          disabled={busy}
+          t={t}
+          onSubmit={live ? onSubmit : undefined}
+          onChange={live ? onChange : undefined}
+        >
+          <input type="hidden" name="kind" value={question.kind} />
+          {live && mine.length ? (
+            <p className="text-xs text-gray-600" data-testid="answer-status">{local.has(question.id) ? t("doing.statusLocal") : t("doing.statusServer")}</p>
+          ) : null}
+        </QuestionForm>
+      </div>
+      <nav aria-labelledby="qb-sheet" className="w-full lg:w-64">
+        <h2 id="qb-sheet" className="mb-2 font-semibold">{t("doing.sheet")}</h2>
+        <ol className="grid grid-cols-5 gap-1" data-testid="answer-sheet">
+          {d.questions.map((q, i) => {
+            const done = (answers[String(q.id)] ?? []).length > 0;
+            const label = [done ? t("doing.answered") : t("doing.unanswered"), marks.has(q.id) ? t("doing.marked") : "", signs.has(q.id) ? t("doing.signed") : "", local.has(q.id) ? t("doing.statusLocal") : ""].filter(Boolean).join(", ");
+            return (
+              <li key={q.id}>
+                <a
+                  href={doingHref(d.record.recordId, i + 1)}
+                  onClick={(e) => onSheet(e, i)}
+                  aria-current={i === index ? "step" : undefined}
+                  title={label}
+                  aria-label={`${i + 1} ${label}`}
+                  className={`block rounded border py-1 text-center text-sm ${i === index ? "border-blue-700 font-bold" : ""} ${done ? "bg-blue-100" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
+                >
+                  {i + 1}
+                </a>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+    </main>
+  );
+}

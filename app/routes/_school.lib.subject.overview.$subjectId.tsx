@@ -1,0 +1,137 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf-token";
+import { forwardCacheControl } from "~/components/catalog/headers";
+import { Block } from "~/components/qbank/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal, requireValidPost } from "~/services/portal.server";
+import { doingHref, QBANK_HOME, reportHref, wrongHref } from "~/services/qbank-links";
+import { loadDaily, loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
+import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
+export const handle = { i18n: ["qbank"] };
+export const headers = forwardCacheControl;
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d && "overview" in d ? d.overview.subject.name : "" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const subjectId = idOf(args.params.subjectId);
+  if (!subjectId) notFound(portal);
+  const notFoundOr = (error: unknown): never => {
+    if (notFoundOn(error)) notFound(portal);
+    throw error;
+  };
+  const [, overview, daily, i18n] = await Promise.all([
+    requireSectionAccess(portal, "question"),
+    loadOverview(portal, subjectId).catch(notFoundOr),
+    loadDaily(portal, subjectId).catch(notFoundOr),
+    namespaces(args.request, ["qbank"]),
+  ]);
+  return data({ overview, daily, i18n }, { headers: cacheHeaders(portal) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData } = await requireValidPost(args);
+  const subjectId = idOf(args.params.subjectId);
+  if (!subjectId) notFound(portal);
+  const parsed = StartSchema.safeParse(Object.fromEntries([...formData].filter(([k, v]) => k !== "csrf" && v !== "")));
+  if (!parsed.success || !START_KINDS.includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
+  const f = parsed.data;
+  try {
+    const overview = f.intent === "quick" ? await loadOverview(portal, subjectId) : null;
+    const record = await startExercise(portal, f.intent, {
+      subjectId,
+      categoryId: overview?.subject.categoryId,
+      chapterId: "chapterId" in f ? f.chapterId : undefined,
+      sectionId: "sectionId" in f ? f.sectionId : undefined,
+      paperId: "paperId" in f ? f.paperId : undefined,
+    });
+    return redirect(doingHref(record.recordId));
+  } catch (error) {
+    if (notFoundOn(error)) notFound(portal);
+    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+    throw error;
+  }
+}
+
+function StartButton({ intent, label, extra }: { intent: string; label: string; extra?: Record<string, number> }) {
+  return (
+    <Form method="post" className="inline">
+      <CsrfInput />
+      {Object.entries(extra ?? {}).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+      <button type="submit" name="intent" value={intent} className="rounded bg-blue-700 px-3 py-1 text-sm text-white">{label}</button>
+    </Form>
+  );
+}
+
+export default function SubjectOverview() {
+  const { overview: o, daily, i18n } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useNamespaces(i18n, "qbank");
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+      <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("overview.back")}</Link></p>
+      <h1 className="text-2xl font-bold">{o.subject.name}</h1>
+      <p className="text-sm text-gray-700">{t("overview.progress", { done: o.subject.doneCount, total: o.subject.questionCount })}{o.wrongCount ? <> · <Link className="text-blue-700" to={wrongHref(o.subject.id)}>{t("overview.wrongCount", { count: o.wrongCount })}</Link></> : null}</p>
+      {result && "error" in result ? <p role="alert" className="rounded bg-red-50 p-2 text-red-800">{t("overview.startFailed", { message: result.error })}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        {(["quick", "order", "daily", "smart"] as const).map((k) => <StartButton key={k} intent={k} label={t(`overview.${k}`)} />)}
+      </div>
+      <Block title={t("overview.today")} id="qb-today">
+        <p className="mb-2" data-testid="today">
+          {daily.today === null ? t("overview.todayNone")
+            : daily.today.state === "submitted"
+              ? <Link className="text-blue-700" to={reportHref(daily.today.recordId)}>{t("overview.todayDone", { score: daily.today.score ?? 0, total: daily.today.totalScore })}</Link>
+              : <Link className="text-blue-700" to={doingHref(daily.today.recordId)}>{t("overview.todayDoing")}</Link>}
+        </p>
+        <h3 className="font-semibold">{t("overview.rank")}</h3>
+        {daily.rank.length ? (
+          <ol className="text-sm" data-testid="daily-rank">
+            {daily.rank.map((r) => (
+              <li key={r.userId} className={r.me ? "font-semibold" : ""}>{t("overview.rankLine", { rank: r.rank, name: r.nickName, score: r.score })}</li>
+            ))}
+          </ol>
+        ) : <p className="text-sm text-gray-700">{t("overview.rankEmpty")}</p>}
+      </Block>
+      <Block title={t("overview.papers")} id="qb-papers">
+        <ul className="divide-y">
+          {o.papers.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-4 py-2">
+              <div>
+                <p className="font-semibold">{p.name}</p>
+                <p className="text-sm text-gray-600">
+                  {t(`overview.${p.kind}`)} · {t("overview.paperInfo", { count: p.questionCount, score: p.totalScore })} · {p.durationS ? t("overview.minutes", { count: Math.round(p.durationS / 60) }) : t("overview.untimed")}
+                </p>
+              </div>
+              <StartButton intent="paper" label={t("overview.start")} extra={{ paperId: p.id }} />
+            </li>
+          ))}
+        </ul>
+      </Block>
+      <Block title={t("overview.chapters")} id="qb-chapters">
+        <ul className="flex flex-col gap-3">
+          {o.chapters.map((c) => (
+            <li key={c.id}>
+              <div className="flex items-center justify-between gap-4">
+                <span className="font-semibold">{c.name} <span className="text-sm font-normal text-gray-600">{t("overview.progress", { done: c.doneCount, total: c.questionCount })}</span></span>
+                <StartButton intent="chapter" label={t("overview.practise")} extra={{ chapterId: c.id }} />
+              </div>
+              <ul className="ml-4 mt-1 flex flex-col gap-1">
+                {c.sections.map((s) => (
+                  <li key={s.id} className="flex items-center justify-between gap-4 text-sm">
+                    <span>{s.name} <span className="text-gray-600">{t("overview.progress", { done: s.doneCount, total: s.questionCount })}</span></span>
+                    <StartButton intent="chapter" label={t("overview.practise")} extra={{ chapterId: c.id, sectionId: s.id }} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </Block>
+    </main>
+  );
+}

@@ -1,0 +1,137 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf-token";
+import { Block, clock } from "~/components/qbank/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { doingHref, overviewHref } from "~/services/qbank-links";
+import { BookFormSchema, gainPoints, loadReport, notFoundOn, setCollected, startExercise, type Report } from "~/services/qbank.server";
+import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/**
+ * `/lib/subject/report/{recordId}`: the score, the points the practice gained (spec 001 §7 points: incr
+ * integral by record id, then the gain; once per record), every question with its explanation, the wrong
+ * ones, the record's details, and practising it again (re-examine).
+ */
+export const handle = { i18n: ["qbank"] };
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.report.record.title ?? "" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  const recordId = idOf(args.params.recordId);
+  if (!recordId) notFound(portal);
+  const [, report, i18n] = await Promise.all([
+    requireSectionAccess(portal, "question"),
+    loadReport(portal, recordId).catch((error: unknown) => {
+      if (notFoundOn(error)) notFound(portal);
+      // not handed in yet: back to the paper
+      if (error instanceof UpstreamError && error.kind === "business" && error.code === "409") throw redirect(doingHref(recordId));
+      throw error;
+    }),
+    namespaces(args.request, ["qbank"]),
+  ]);
+  const points = await gainPoints(portal, recordId);
+  return data({ report, points, logged: isLoggedIn(portal), i18n }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData } = await requireValidPost(args);
+  const recordId = idOf(args.params.recordId);
+  if (!recordId) notFound(portal);
+  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+  if (!parsed.success || !["reexamine", "collect", "uncollect"].includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
+  const f = parsed.data;
+  try {
+    if ((f.intent === "collect" || f.intent === "uncollect") && isLoggedIn(portal)) {
+      await setCollected(portal.upstream, f.questionId, f.intent === "collect");
+      return redirect(`/lib/subject/report/${recordId}#q-${f.questionId}`);
+    }
+    if (f.intent !== "reexamine") return data({ error: "bad request" }, { status: 400 });
+    const record = await startExercise(portal, "reexamine", { recordId });
+    return redirect(doingHref(record.recordId));
+  } catch (error) {
+    if (notFoundOn(error)) notFound(portal);
+    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 422 });
+    throw error;
+  }
+}
+
+type Q = Report["questions"][number];
+
+function Answer({ q, list }: { q: Q; list: string[] }) {
+  if (!list.length) return null;
+  return <>{q.kind === "short" ? list[0] : list.join(q.kind === "fill" ? " / " : ", ")}</>;
+}
+
+export default function ExerciseReport() {
+  const { report, points, logged, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n, "qbank");
+  const r = report.record;
+  const seconds = r.submittedAt ? Math.max(0, Math.round((r.submittedAt - r.startedAt) / 1000)) : 0;
+  const wrong = report.questions.filter((q) => !q.right);
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+      <p><Link to={overviewHref(r.subjectId)} className="text-sm text-blue-700">{t("report.back")}</Link></p>
+      <h1 className="text-2xl font-bold">{t("report.title")} · {r.title}</h1>
+      <section aria-label={t("report.score")} className="flex flex-wrap items-center gap-6 rounded-lg border bg-white p-4">
+        <p><span className="text-sm text-gray-600">{t("report.score")}</span> <strong className="text-3xl" data-testid="score">{t("report.of", { score: r.score ?? 0, total: r.totalScore })}</strong></p>
+        <p>{t("report.right", { right: r.rightCount ?? 0, total: report.questions.length })}</p>
+        <p>{t("report.time", { minutes: Math.floor(seconds / 60), seconds: seconds % 60 })}</p>
+        <p data-testid="points">{points ? t("report.points", { points: points.points, total: points.total }) : t("report.noPoints")}</p>
+        <Form method="post">
+          <CsrfInput />
+          <button type="submit" name="intent" value="reexamine" className="rounded bg-blue-700 px-3 py-1 text-white">{t("report.reexamine")}</button>
+        </Form>
+      </section>
+      <Block title={t("report.detail")} id="qb-detail">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt>{t("report.type")}</dt><dd>{t(`report.types.${r.exerciseType}`)}</dd>
+          <dt>{t("report.startedAt")}</dt><dd><time dateTime={new Date(r.startedAt).toISOString()}>{new Date(r.startedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time></dd>
+          {r.submittedAt ? (<><dt>{t("report.submittedAt")}</dt><dd>{new Date(r.submittedAt).toISOString().slice(0, 16).replace("T", " ")} UTC · {clock(seconds)}</dd></>) : null}
+        </dl>
+      </Block>
+      <Block title={t("report.wrong")} id="qb-wrong">
+        {wrong.length ? (
+          <ul className="flex flex-wrap gap-2" data-testid="wrong-list">
+            {wrong.map((q) => <li key={q.id}><a className="rounded border px-2 py-1 text-sm" href={`#q-${q.id}`}>{report.questions.indexOf(q) + 1}</a></li>)}
+          </ul>
+        ) : <p>{t("report.wrongNone")}</p>}
+      </Block>
+      <Block title={t("report.review")} id="qb-review">
+        <p className="mb-2 text-sm text-gray-600">{t("report.keywords")}</p>
+        <ol className="flex flex-col gap-4">
+          {report.questions.map((q, i) => (
+            <li key={q.id} id={`q-${q.id}`} className="rounded border p-3" data-testid="review-item">
+              <p className="text-sm text-gray-600">{i + 1}. {t(`doing.kind.${q.kind}`)} · <strong className={q.right ? "text-green-800" : "text-red-800"}>{t(q.right ? "report.rightMark" : "report.wrongMark")}</strong> · {t("report.gained", { count: q.gained })}</p>
+              <p className="font-semibold">{q.stem}</p>
+              {logged ? (
+                <Form method="post" className="my-1">
+                  <CsrfInput />
+                  <input type="hidden" name="questionId" value={q.id} />
+                  <button type="submit" name="intent" value={q.collected ? "uncollect" : "collect"} className="rounded border px-2 py-0.5 text-xs">
+                    {t(q.collected ? "book.uncollect" : "book.collect")}
+                  </button>
+                </Form>
+              ) : null}
+              {q.options.length ? <ul className="ml-4 text-sm">{q.options.map((o) => <li key={o}>{o}</li>)}</ul> : null}
+              <p className="text-sm">{t("report.yours")}: {q.mine.length ? <Answer q={q} list={q.mine} /> : t("report.none")}</p>
+              <p className="text-sm">{t("report.answer")}: <Answer q={q} list={q.answer} /></p>
+              <p className="mt-1 text-sm"><strong>{t("report.analysis")}</strong>: {q.analysis}</p>
+              {q.media ? (
+                <figure className="mt-1 text-sm">
+                  <figcaption>{t(q.media.kind === "video" ? "report.video" : "report.audio")}</figcaption>
+                  {q.media.kind === "video"
+                    ? <video controls preload="none" src={q.media.url} className="max-w-sm" />
+                    : <audio controls preload="none" src={q.media.url} />}
+                </figure>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </Block>
+    </main>
+  );
+}

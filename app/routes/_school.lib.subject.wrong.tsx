@@ -1,0 +1,100 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf-token";
+import { doingHref, QBANK_HOME, wrongHref } from "~/services/qbank-links";
+import { Block, Pager } from "~/components/qbank/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { loginRedirect } from "~/services/guards.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { BookFormSchema, deleteWrong, loadSubjects, loadWrongList, startWrongPractice } from "~/services/qbank.server";
+import { idOf, pageOf } from "~/services/sections.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/** The wrong-question book (spec 001 §7): the list by subject, practising them, removing one (DELETE with parentId). */
+export const handle = { i18n: ["qbank"] };
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? String((d.i18n.bundles.qbank as unknown as { book?: { wrongTitle?: string } }).book?.wrongTitle ?? "") : "" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await getPortal(args);
+  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+  const url = new URL(args.request.url);
+  const subjectId = idOf(url.searchParams.get("subjectId"));
+  const [list, subjects, i18n] = await Promise.all([
+    loadWrongList(portal.upstream, { subjectId, page: pageOf(url) }),
+    loadSubjects(portal.upstream, { page: 1, pageSize: 50 }),
+    namespaces(args.request, ["qbank"]),
+  ]);
+  return data({ list, subjects: subjects.records, subjectId: subjectId ?? null, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData } = await requireValidPost(args);
+  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+  if (!parsed.success || (parsed.data.intent !== "delete" && parsed.data.intent !== "practise")) return data({ error: "bad request" }, { status: 400 });
+  const f = parsed.data;
+  try {
+    if (f.intent === "practise") return redirect(doingHref((await startWrongPractice(portal, f.subjectId)).recordId));
+    await deleteWrong(portal.upstream, f.wrongId, f.parentId);
+    const url = new URL(args.request.url);
+    return redirect(url.pathname + url.search);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+    throw error;
+  }
+}
+
+export default function WrongBook() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useNamespaces(d.i18n, "qbank");
+  const names = new Map(d.subjects.map((s) => [s.id, s.name]));
+  const groups = [...new Set(d.list.records.map((w) => w.parentId))];
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+      <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("overview.back")}</Link></p>
+      <h1 className="text-2xl font-bold">{t("book.wrongTitle")}</h1>
+      {result && "error" in result ? <p role="alert" className="rounded bg-red-50 p-2 text-red-800">{t("book.failed", { message: result.error })}</p> : null}
+      <Form method="get" className="flex items-end gap-2">
+        <label className="flex flex-col text-sm">
+          {t("book.subject")}
+          <select name="subjectId" defaultValue={d.subjectId ?? ""} className="rounded border px-2 py-1">
+            <option value="">{t("book.all")}</option>
+            {d.subjects.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="rounded border px-3 py-1">{t("book.filter")}</button>
+      </Form>
+      {groups.length === 0 ? <p>{t("book.empty")}</p> : null}
+      {groups.map((subjectId) => (
+        <Block key={subjectId} title={names.get(subjectId) ?? String(subjectId)} id={`wrong-${subjectId}`} aside={
+          <Form method="post">
+            <CsrfInput />
+            <input type="hidden" name="subjectId" value={subjectId} />
+            <button type="submit" name="intent" value="practise" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">{t("book.practise")}</button>
+          </Form>
+        }>
+          <ul className="divide-y" data-testid="wrong-book">
+            {d.list.records.filter((w) => w.parentId === subjectId).map((w) => (
+              <li key={w.id} className="flex items-start justify-between gap-4 py-2">
+                <div>
+                  <p>{w.stem}</p>
+                  <p className="text-xs text-gray-600">{t(`doing.kind.${w.kind}`)} · {t("book.times", { count: w.times })}</p>
+                </div>
+                <Form method="post">
+                  <CsrfInput />
+                  <input type="hidden" name="wrongId" value={w.id} />
+                  <input type="hidden" name="parentId" value={w.parentId} />
+                  <button type="submit" name="intent" value="delete" className="rounded border px-2 py-1 text-sm">{t("book.delete")}</button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </Block>
+      ))}
+      <Pager {...d.list} href={(p) => `${wrongHref(d.subjectId ?? undefined)}${d.subjectId ? "&" : "?"}page=${p}`} t={t} label={t("book.wrongTitle")} />
+    </main>
+  );
+}

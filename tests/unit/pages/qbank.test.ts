@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type Client, type TestPortal } from "../portal";
+
+/**
+ * The question bank's pages as the server renders them (issue 15; spec 001 §2, §7): /lib/subject, a
+ * subject's overview and its start buttons, the doing page without JavaScript (one question a page,
+ * form posts, the answer sheet's links), the report with points, the visitor's practice merged at login.
+ */
+
+const PASSWORD = "Passw0rd!";
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await startTestPortal();
+});
+afterAll(() => portal.close());
+beforeEach(() => portal.reset());
+
+const hidden = (form: string) =>
+  Object.fromEntries(elements(form, "input").filter((i) => attr(i, "type") === "hidden").map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""]));
+
+/** Posts the start form of `intent` (and `extra` hidden values) on a subject's overview; answers the Location. */
+async function start(browser: Client, subjectId: number, intent: string, match: (form: string) => boolean = () => true) {
+  const path = `/lib/subject/overview/${subjectId}`;
+  const { html } = await browser.get(path);
+  const form = elements(html, "form").find((f) => f.includes(`value="${intent}"`) && match(f));
+  expect(form, `a start form for ${intent}`).toBeDefined();
+  const res = await browser.post(path, { ...hidden(form!), intent });
+  expect(res.status).toBe(302);
+  return res.headers.get("Location") ?? "";
+}
+
+const recordIdOf = (location: string) => Number(location.split("/")[4]);
+
+/** The doing page's form fields (hidden ones) plus `fields`, posted with `intent`. */
+async function act(browser: Client, page: string, intent: string, fields: Record<string, string | string[]> = {}) {
+  const { html } = await browser.get(page);
+  const form = byTestId(html, "question-form") ?? "";
+  const body = new URLSearchParams({ ...hidden(form), intent });
+  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
+  return browser.fetch(page, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+}
+
+async function logIn(browser: Client, backUrl: string, account: string) {
+  const path = `/join/login?backUrl=${encodeURIComponent(backUrl)}`;
+  const { html } = await browser.get(path);
+  const form = elements(html, "form").find((f) => /name="intent" value="password"/.test(f)) ?? "";
+  return browser.post(attr(form, "action") ?? path, { ...hidden(form), intent: "password", account, password: PASSWORD });
+}
+
+describe("/lib/subject", () => {
+  it("the menu entry 题库 › 练习题库 and the page: categories, subjects, search by keyword and category", async () => {
+    const browser = portal.client();
+    const home = await browser.get("/home/index");
+    expect(hrefOf(home.html, "练习题库") ?? hrefOf(home.html, "题库")).toBe("/lib/subject");
+    const page = await browser.get("/lib/subject");
+    expect(page.status).toBe(200);
+    expect(h1(page.html)).toBe("题库");
+    const main = text(element(page.html, "main") ?? "");
+    for (const name of ["人力资源", "财务会计", "计算机", "初级会计实务", "数据库原理"]) expect(main).toContain(name);
+    const found = await browser.get("/lib/subject?keyword=%E7%A8%8E&categoryId=12");
+    expect(text(byTestId(found.html, "subjects") ?? "")).toContain("税法");
+    expect(text(byTestId(found.html, "subjects") ?? "")).not.toContain("经济法基础");
+    expect(hrefOf(found.html, "税法")).toBe("/lib/subject/overview/205");
+  });
+
+  it("a student sees statistics and the studied categories; the unfinished check offers to continue", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "13700002700", "/lib/subject");
+    expect(byTestId((await browser.get("/lib/subject")).html, "unfinished")).toBeUndefined();
+    const at = await start(browser, 203, "daily");
+    const page = await browser.get("/lib/subject");
+    const main = text(element(page.html, "main") ?? "");
+    expect(main).toContain("我的练习");
+    expect(main).toContain("我学过的分类");
+    const banner = byTestId(page.html, "unfinished") ?? "";
+    expect(text(banner)).toContain("继续上次的练习");
+    expect(hrefOf(banner, "继续练习")).toBe(`${at}?n=1`);
+  });
+
+  it("unknown or malformed subjects and records are 404s, never 500s", async () => {
+    const browser = portal.client();
+    for (const path of ["/lib/subject/overview/999", "/lib/subject/overview/abc", "/lib/subject/doing/abc", "/lib/subject/doing/12345", "/lib/subject/report/99999999"]) {
+      expect((await browser.get(path)).status, path).toBe(404);
+    }
+  });
+});
+
+describe("practising without JavaScript", () => {
+  it("a visitor starts a paper, answers with form posts, nothing is lost, hands in, sees the report", async () => {
+    const browser = portal.client();
+    const at = await start(browser, 201, "paper", (f) => f.includes('value="2011"'));
+    expect(at).toMatch(/^\/lib\/subject\/doing\/\d+$/);
+    const recordId = recordIdOf(at);
+    const first = await browser.get(at);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(text(first.html)).toContain("第 1 题 / 共 20 题");
+    const sheet = elements(byTestId(first.html, "answer-sheet") ?? "", "a");
+    expect(sheet.map((a) => attr(a, "href"))).toEqual(Array.from({ length: 20 }, (_, i) => `/lib/subject/doing/${recordId}?n=${i + 1}`));
+    // another visitor cannot open it
+    expect((await portal.client().get(at)).status).toBe(404);
+
+    // answer 1 and go on: the server keeps it
+    const next = await act(browser, at, "next", { answer: "B" });
+    expect(next.headers.get("Location")).toBe(`/lib/subject/doing/${recordId}?n=2`);
+    const back = await browser.get(`${at}?n=1`);
+    const checked = elements(byTestId(back.html, "question-form") ?? "", "input").filter((i) => /\schecked/.test(i)).map((i) => attr(i, "value"));
+    expect(checked).toEqual(["B"]);
+    // a typed fill-in or short answer survives a mark (any button saves first)
+    const q2 = await browser.get(`${at}?n=2`);
+    const kind2 = attr(elements(byTestId(q2.html, "question-form") ?? "", "input").find((i) => attr(i, "name") === "kind"), "value");
+    const typed = kind2 === "fill" || kind2 === "short" ? ["工作分析"] : kind2 === "multiple" ? ["A", "C"] : ["A"];
+    await act(browser, `${at}?n=2`, "mark", { answer: typed });
+    const again = await browser.get(`${at}?n=2`);
+    expect(text(again.html)).toContain("已标记");
+    expect(again.html).toContain(kind2 === "fill" || kind2 === "short" ? "工作分析" : 'value="A" checked');
+
+    // pause: no answering until resumed
+    await act(browser, `${at}?n=2`, "pause");
+    const paused = await browser.get(`${at}?n=2`);
+    expect(text(paused.html)).toContain("练习已暂停");
+    expect(element(paused.html, "fieldset[disabled]")).toBeDefined();
+    await act(browser, `${at}?n=2`, "resume");
+    expect(text((await browser.get(`${at}?n=2`)).html)).not.toContain("练习已暂停");
+
+    // hand in: the report
+    const handed = await act(browser, `${at}?n=2`, "submit");
+    expect(handed.headers.get("Location")).toBe(`/lib/subject/report/${recordId}`);
+    const report = await browser.get(`/lib/subject/report/${recordId}`);
+    expect(report.status).toBe(200);
+    expect(text(byTestId(report.html, "score") ?? "")).toMatch(/^\d+ \/ \d+ 分$/);
+    expect(elements(report.html, '[data-testid="review-item"]')).toHaveLength(20);
+    expect(text(report.html)).toContain("解析");
+    expect(text(byTestId(report.html, "points") ?? "")).toBe("登录后练习可获得积分。");
+    // the doing address of a handed-in paper is the report
+    expect((await browser.get(at)).url).toBe(`/lib/subject/report/${recordId}`);
+  });
+
+  it("at login the visitor's record is merged: the report address carries the new record id", async () => {
+    const browser = portal.client();
+    const at = await start(browser, 206, "quick");
+    const oldId = recordIdOf(at);
+    await act(browser, at, "submit", { answer: "A" });
+    const res = await logIn(browser, `/lib/subject/report/${oldId}`, "qbank01");
+    const to = new URL(res.headers.get("Location") ?? "", "http://portal");
+    const newId = Number(to.pathname.split("/")[4]);
+    expect(to.pathname).toMatch(/^\/lib\/subject\/report\/\d+$/);
+    expect(newId).toBeGreaterThan(oldId);
+    const report = await browser.get(to.pathname + to.search);
+    expect(report.status).toBe(200);
+    expect(text(byTestId(report.html, "points") ?? "")).toMatch(/本次练习获得 \d+ 积分/);
+    expect((await browser.get(`/lib/subject/report/${oldId}`)).status).toBe(404);
+  });
+
+  it("a student's report gains points once, and re-examine starts the same questions again", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "13700002702", "/lib/subject");
+    const at = await start(browser, 207, "chapter", (f) => f.includes('value="2071"') && !f.includes("sectionId"));
+    const recordId = recordIdOf(at);
+    await act(browser, at, "submit");
+    const report = await browser.get(`/lib/subject/report/${recordId}`);
+    expect(text(byTestId(report.html, "points") ?? "")).toBe("本次练习获得 0 积分（累计 0）");
+    const calls = await portal.calls("/integral/");
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining([
+      "POST /external/api/v1/integral/incr", "PUT /external/api/v1/integral/getIntegralGainScore", "GET /external/api/v1/integral/getscore",
+    ]));
+    const form = elements(report.html, "form").find((f) => f.includes("重新练习")) ?? "";
+    const again = await browser.post(`/lib/subject/report/${recordId}`, { ...hidden(form), intent: "reexamine" });
+    expect(again.headers.get("Location")).toMatch(/^\/lib\/subject\/doing\/\d+$/);
+    expect(recordIdOf(again.headers.get("Location")!)).not.toBe(recordId);
+    expect((await portal.calls(`/reexamine/paper/generate/${recordId}`)).length).toBe(1);
+  });
+
+  it("a malformed post is a 400; a post without the CSRF token is refused", async () => {
+    const browser = portal.client();
+    const at = await start(browser, 201, "order");
+    const bad = await act(browser, at, "explode");
+    expect(bad.status).toBe(400);
+    const forged = await portal.client().post(at, { intent: "submit", questionId: "1", index: "0", kind: "single" });
+    expect(forged.status).toBe(403);
+  });
+});
+
+describe("wrong-question book and collection", () => {
+  it("a wrong answer lands in the book; practise it; remove it with its parentId; collect from the report", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "13700002707", "/lib/subject");
+    const at = await start(browser, 208, "chapter", (f) => f.includes('value="2081"') && !f.includes("sectionId"));
+    const recordId = recordIdOf(at);
+    // question 8001 is single choice with D right (content.ts): A is wrong
+    await act(browser, at, "submit", { answer: "A" });
+    const report = await browser.get(`/lib/subject/report/${recordId}`);
+    expect(elements(byTestId(report.html, "wrong-list") ?? "", "a").length).toBe(20);
+
+    const book = await browser.get("/lib/subject/wrong");
+    expect(book.status).toBe(200);
+    expect(h1(book.html)).toBe("错题本");
+    const entries = elements(byTestId(book.html, "wrong-book") ?? "", "li");
+    expect(entries).toHaveLength(1);
+    expect(text(entries[0]!)).toContain("（第1题）");
+    expect(text(entries[0]!)).toContain("错 1 次");
+
+    const practiseForm = elements(book.html, "form").find((f) => f.includes('value="practise"')) ?? "";
+    const practise = await browser.post("/lib/subject/wrong", { ...hidden(practiseForm), intent: "practise" });
+    const doing = await browser.get(practise.headers.get("Location") ?? "");
+    expect(text(doing.html)).toContain("第 1 题 / 共 1 题");
+
+    const deleteForm = elements(entries[0]!, "form")[0] ?? "";
+    expect(hidden(deleteForm).parentId).toBe("208");
+    const removed = await browser.submit("/lib/subject/wrong", { ...hidden(deleteForm), intent: "delete" });
+    expect(text(element(removed.html, "main") ?? "")).toContain("这里还没有题目。");
+    expect((await portal.calls("/question/v1/wrong/")).find((c) => c.method === "DELETE")?.query.parentId).toBe("208");
+
+    // collect question 1 from the report, then remove it from the collection
+    const collectForm = elements(report.html, "form").find((f) => f.includes('value="collect"')) ?? "";
+    await browser.post(`/lib/subject/report/${recordId}`, { ...hidden(collectForm), intent: "collect" });
+    const mine = await browser.get("/lib/subject/collect");
+    const items = elements(byTestId(mine.html, "collection") ?? "", "li");
+    expect(items).toHaveLength(1);
+    expect(text((await browser.get(`/lib/subject/report/${recordId}`)).html)).toContain("取消收藏");
+    await browser.post("/lib/subject/collect", { ...hidden(elements(items[0]!, "form")[0] ?? ""), intent: "uncollect" });
+    expect(text(element((await browser.get("/lib/subject/collect")).html, "main") ?? "")).toContain("这里还没有题目。");
+  });
+
+  it("visitors are sent to login", async () => {
+    for (const path of ["/lib/subject/wrong", "/lib/subject/collect"]) {
+      const res = await portal.client().fetch(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent(path)}`);
+    }
+  });
+});
+
+describe("statistics", () => {
+  it("by weeks, years and academic year: an SVG chart from the server with the answers given", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "13700002708", "/lib/subject");
+    const at = await start(browser, 201, "daily");
+    await act(browser, at, "save", { answer: "A" });
+    const weeks = await browser.get("/lib/subject/statistics");
+    expect(weeks.status).toBe(200);
+    expect(h1(weeks.html)).toBe("练习统计");
+    const chart = byTestId(weeks.html, "trend-chart") ?? "";
+    expect(chart.startsWith("<svg")).toBe(true);
+    expect(elements(chart, "rect")).toHaveLength(16); // 8 weeks, two bars each
+    expect(text(byTestId(weeks.html, "trend-total") ?? "")).toBe("合计：做题 1，答对 0");
+    const years = await browser.get("/lib/subject/statistics?by=years");
+    expect(elements(byTestId(years.html, "trend-chart") ?? "", "rect")).toHaveLength(24);
+    expect(text(byTestId(years.html, "trend-total") ?? "")).toBe("合计：做题 1，答对 0");
+    const academic = await browser.get("/lib/subject/statistics?by=academicYear");
+    expect(text(byTestId(academic.html, "trend-chart") ?? "")).toContain("9月");
+    expect((await portal.calls("/statistics/academicYear")).length).toBe(1);
+    // a wrong `by` is the weekly chart, not an error
+    expect((await browser.get("/lib/subject/statistics?by=<x>")).status).toBe(200);
+  });
+});
+
+describe("today's practice", () => {
+  it("the overview shows today's daily practice and the rank of today's scores", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "13700002711", "/lib/subject");
+    const before = await browser.get("/lib/subject/overview/205");
+    expect(text(byTestId(before.html, "today") ?? "")).toBe("今天还没有做每日一练。");
+    const at = await start(browser, 205, "daily");
+    expect(hrefOf(byTestId((await browser.get("/lib/subject/overview/205")).html, "today"), /继续练习/)).toBe(at);
+    await act(browser, at, "submit");
+    const after = await browser.get("/lib/subject/overview/205");
+    expect(text(byTestId(after.html, "today") ?? "")).toMatch(/^今天的每日一练：0 \/ \d+ 分$/);
+    expect(text(byTestId(after.html, "daily-rank") ?? "")).toBe("第 1 名 题库学员12 0 分");
+  });
+});
