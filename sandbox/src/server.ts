@@ -19,6 +19,7 @@ import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerPersonalRoutes } from './routes/personal.js';
+import { registerCommunityRoutes } from './routes/community.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
@@ -118,6 +119,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerShellRoutes(app, ctx);
   registerPersonalRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
+  registerCommunityRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerMenuPermissionRoutes(app, ctx);
   if (ctx.control) {
