@@ -104,3 +104,64 @@ describe("Q&A", () => {
     expect(page.url).toBe(`/join/login?backUrl=${encodeURIComponent("/answerslist/mine")}`);
   });
 });
+
+describe("groups", () => {
+  const GROUP = "/groupdetail?id=802";
+
+  it("joins, posts a topic, sees it in my groups and topics, leaves; a non-member cannot post", async () => {
+    const c = await signedIn(ASKER);
+    const csrf = await c.csrf(GROUP);
+    const before = await c.get(GROUP);
+    expect(text(element(before.html, '[data-testid="group-stats"]') ?? "")).toContain("357");
+    expect(element(before.html, 'form[id="post-topic"]')).toBeUndefined();
+
+    // a member's form posted by a non-member: the upstream's coded refusal, translated
+    const refused = await c.post(GROUP, { csrf, intent: "topic", title: "未加入就发帖" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("请先加入小组再发表话题");
+
+    const joined = await c.submit(GROUP, { csrf, intent: "join" });
+    expect(joined.url).toBe(GROUP);
+    expect(text(element(joined.html, '[data-testid="group-stats"]') ?? "")).toContain("358");
+    expect(element(joined.html, 'form[id="post-topic"]')).toBeDefined();
+    const again = await c.post(GROUP, { csrf, intent: "join" });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("您已加入该小组");
+
+    const empty = await c.post(GROUP, { csrf, intent: "topic", title: "" });
+    expect(empty.status).toBe(400);
+    expect(text(element(await empty.text(), '[data-error-for="title"]') ?? "")).toBe("请输入标题");
+    const posted = await c.submit(GROUP, { csrf, intent: "topic", title: "每日打卡第一天", content: "今天做完了第一章练习。" });
+    expect(text(element(posted.html, '[data-testid="topic"]') ?? "")).toContain("每日打卡第一天");
+
+    const mine = await c.get("/group/mine");
+    expect(mine.html).toContain("我加入的小组（1）");
+    expect(text(element(mine.html, '[data-testid="joined-group"]') ?? "")).toContain("会计人学习圈");
+    expect(text(element(mine.html, '[data-testid="my-topic"]') ?? "")).toContain("每日打卡第一天");
+
+    const left = await c.submit(GROUP, { csrf, intent: "leave" });
+    expect(element(left.html, 'form[id="post-topic"]')).toBeUndefined();
+    expect((await c.get("/group/mine")).html).toContain("我加入的小组（0）");
+  });
+
+  it("shows the creator's group under my created groups and refuses the creator leaving", async () => {
+    const owner = await signedIn("13700003003");
+    const mine = await owner.get("/group/mine");
+    expect(text(element(mine.html, '[data-testid="created-group"]') ?? "")).toContain("Python 学习小组");
+    const csrf = await owner.csrf("/groupdetail?id=803");
+    const res = await owner.post("/groupdetail?id=803", { csrf, intent: "leave" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("组长不能退出自己创建的小组");
+  });
+
+  it("a visitor gets a login link, a visitor's post goes to login, unknown groups are 404", async () => {
+    const visitor = portal.client();
+    const page = await visitor.get(GROUP);
+    expect(page.html).toContain(`href="/join/login?backUrl=${encodeURIComponent(GROUP)}"`);
+    const res = await visitor.post(GROUP, { csrf: await visitor.csrf(), intent: "join" });
+    expect(res.headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent(GROUP)}`);
+    expect((await visitor.get("/groupdetail?id=9999")).status).toBe(404);
+    expect((await visitor.get("/groupdetail?id=x")).status).toBe(404);
+    expect((await visitor.get("/group/mine")).url).toBe(`/join/login?backUrl=${encodeURIComponent("/group/mine")}`);
+  });
+});
