@@ -165,3 +165,44 @@ describe("groups", () => {
     expect((await visitor.get("/group/mine")).url).toBe(`/join/login?backUrl=${encodeURIComponent("/group/mine")}`);
   });
 });
+
+describe("independent exam sign-up", () => {
+  const ITEM = "/applydetail/1001";
+
+  it("a visitor sees the login button; after login the sign-up button is there (it used to vanish)", async () => {
+    const visitor = portal.client();
+    const page = await visitor.get(ITEM);
+    expect(page.html).toContain(`href="/join/login?backUrl=${encodeURIComponent(ITEM)}"`);
+    expect(page.html).not.toContain('value="signUp"');
+    const c = await signedIn(ASKER);
+    const after = await c.get(ITEM);
+    expect(after.html).toMatch(/<button[^>]*name="intent"[^>]*value="signUp"/);
+  });
+
+  it("signs up, shows the state and the count, lists it under my sign-ups, refuses a second time", async () => {
+    const c = await signedIn(ASKER);
+    const csrf = await c.csrf(ITEM);
+    const done = await c.submit(ITEM, { csrf, intent: "signUp" });
+    expect(done.url).toBe(ITEM);
+    expect(text(element(done.html, '[data-testid="apply-state"]') ?? "")).toMatch(/^您已报名本场考试（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）。/);
+    expect(text(element(done.html, '[data-testid="apply-quota"]') ?? "")).toContain("38");
+    expect(done.html).not.toContain('value="signUp"');
+    const again = await c.post(ITEM, { csrf, intent: "signUp" });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("您已报名该考试");
+    const mine = await c.get("/apply/mine");
+    expect(text(element(mine.html, '[data-testid="my-signup"]') ?? "")).toContain("人力资源管理师（三级）");
+    expect((await c.get("/apply")).html).toContain('href="/apply/mine"');
+  });
+
+  it("translates a full exam's coded refusal; unknown items are 404; my sign-ups need login", async () => {
+    const c = await signedIn(ANSWERER);
+    const csrf = await c.csrf(ITEM);
+    await portal.fault({ path: "/saas-business/v1/front/apply/signUp", times: 1, code: "130030002", message: "quota exhausted" });
+    const full = await c.post(ITEM, { csrf, intent: "signUp" });
+    expect(full.status).toBe(400);
+    expect(text((await full.text()).match(/<p[^>]*role="alert"[^>]*>.*?<\/p>/)?.[0] ?? "")).toBe("报名人数已满");
+    expect((await c.get("/applydetail/4242")).status).toBe(404);
+    expect((await portal.client().get("/apply/mine")).url).toBe(`/join/login?backUrl=${encodeURIComponent("/apply/mine")}`);
+  });
+});
