@@ -29,7 +29,7 @@ const CONTENT_PAGES = ["/course/list", "/course/detail/5019"];
 // A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
 const PERSONAL_PAGES = ["/personal/setting/account"];
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
-const WIRE_PAGES = [HOME, ...CONTENT_PAGES, "/join/login", ...PERSONAL_PAGES];
+const WIRE_PAGES = [HOME, ...CONTENT_PAGES, "/join/login", ...PERSONAL_PAGES, "/answerslist/0", "/groupdetail?id=802"];
 const ROUNDS_SAMPLES = 20;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
