@@ -14,10 +14,6 @@ import { count, flag, id, image, list, PageSchema, text } from "~/services/conte
 export const QUESTION_PAGE_SIZE = 10;
 export const MY_PAGE_SIZE = 10;
 
-/** Form limits (the sandbox checks the same and answers its coded messages). */
-export const QA_LIMITS = { titleMax: 50, contentMax: 1000 } as const;
-export const TOPIC_LIMITS = { titleMax: 50, contentMax: 2000 } as const;
-
 export const QuestionCardSchema = z.looseObject({
   id,
   title: text,

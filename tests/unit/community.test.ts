@@ -206,3 +206,12 @@ describe("independent exam sign-up", () => {
     expect((await portal.client().get("/apply/mine")).url).toBe(`/join/login?backUrl=${encodeURIComponent("/apply/mine")}`);
   });
 });
+
+describe("limits", () => {
+  it("the portal's form limits are the upstream's", async () => {
+    const { LIMITS } = await import("~/forms/community");
+    const { QA_LIMITS, TOPIC_LIMITS } = await import("../../sandbox/src/routes/community");
+    expect(LIMITS).toEqual({ titleMax: QA_LIMITS.titleMax, contentMax: QA_LIMITS.contentMax, topicContentMax: TOPIC_LIMITS.contentMax });
+    expect(TOPIC_LIMITS.titleMax).toBe(LIMITS.titleMax);
+  });
+});
