@@ -44,7 +44,7 @@ const VIDEO_PAGE = "/class/type/video/page?commodityId=5001&courseId=101&lessonI
 // Pages measured logged in (as the seeded student).
 const LOGGED_IN_PAGES = [...PERSONAL_PAGES, VIDEO_PAGE];
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
-const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VIDEO_PAGE];
+const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VIDEO_PAGE, "/answerslist/0", "/groupdetail?id=802"];
 // The question bank's doing page (issue 15), as the bench user: its record is started through the sandbox first.
 const DOING_PAGE = "/lib/subject/doing/{recordId}";
 const ROUNDS_SAMPLES = 20;

@@ -1,29 +1,92 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionList } from "~/components/catalog/SectionList";
+import { CommunityForm } from "~/components/community/CommunityForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { listQuestions } from "~/services/community.server";
-import { loadSection, pageOf, cacheHeaders, titleOf } from "~/services/sections.server";
+import { AskSchema } from "~/forms/community";
+import { useTranslation } from "~/i18n-runtime";
+import { namespaces } from "~/i18n.server";
+import { askQuestion, communityError, listQuestions } from "~/services/community.server";
+import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
+import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { loginHref } from "~/services/redirect";
+import { cacheHeaders, pageOf, requireSectionAccess, titleOf } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "qa", d?.title);
 
-/** `/answerslist/0`: the Q&A list (the segment is the list type; 0 = all threads). */
+/** `/answerslist/0`: the Q&A list (the segment is the list type; 0 = all threads) and, logged in, the ask form. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value: page, i18n } = await loadSection(args, "qa", (p) => listQuestions(p.upstream, pageOf(new URL(args.request.url))));
-  return data({ page, type: args.params.type ?? "0", i18n, title: titleOf(i18n, "qa.title") }, { headers: cacheHeaders(portal) });
+  const portal = await getPortal(args);
+  const url = new URL(args.request.url);
+  const [, page, i18n] = await Promise.all([
+    requireSectionAccess(portal, "qa"),
+    listQuestions(portal.upstream, pageOf(url)),
+    namespaces(args.request, ["catalog", "community"]),
+  ]);
+  return data(
+    { page, type: args.params.type ?? "0", loggedIn: isLoggedIn(portal), back: url.pathname + url.search, i18n, title: titleOf(i18n, "qa.title") },
+    { headers: cacheHeaders(portal) },
+  );
+}
+
+/** Ask a question (issue 17 part B): a visitor goes to login and comes back here; success opens the new thread. */
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData, intent } = await communityPost(args);
+  if (intent !== "ask") return communityFailure({ intent, error: "unknownIntent" });
+  const submission = parseWithZod(formData, { schema: AskSchema });
+  if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+  try {
+    const id = await askQuestion(portal.upstream, submission.value);
+    return redirect(id ? `/response/${id}` : "/answerslist/mine", 303);
+  } catch (error) {
+    return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+  }
 }
 
 export default function AnswersList() {
-  const { page, type, i18n } = useLoaderData<typeof loader>();
+  const { page, type, loggedIn, back, i18n } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
+  const { t: tc } = useTranslation("community");
   return (
     <SectionList
       title={t("qa.title")}
       intro={t("qa.intro")}
+      filters={
+        <div>
+          <p className="text-sm">
+            {loggedIn ? (
+              <Link to="/answerslist/mine" className="text-brand-strong underline">
+                {tc("my.qaLink")}
+              </Link>
+            ) : (
+              <Link to={loginHref(back)} className="text-brand-strong underline">
+                {tc("ask.loginToAsk")}
+              </Link>
+            )}
+          </p>
+          {loggedIn ? (
+            <CommunityForm
+              id="ask-question"
+              intent="ask"
+              heading={tc("ask.heading")}
+              schema={AskSchema}
+              fields={[
+                { name: "title", label: tc("ask.title"), kind: "input" },
+                { name: "content", label: tc("ask.content"), kind: "textarea" },
+              ]}
+              submit={tc("ask.submit")}
+              pending={tc("ask.pending")}
+              lastResult={outcome?.result}
+            />
+          ) : null}
+        </div>
+      }
       items={page.records}
       empty={t("qa.empty")}
       pager={{ current: page.current, total: page.total, size: page.size, href: (n) => `/answerslist/${encodeURIComponent(type)}?page=${n}` }}
@@ -38,7 +101,8 @@ export default function AnswersList() {
               </h2>
               <p className="mt-1 text-sm text-gray-700">{q.content}</p>
               <p className="mt-1 text-xs text-gray-600">
-                {q.userName} · {q.courseName} · {q.createTime} · {t("qa.answers", { count: q.answerCount })}
+                {q.userName}
+                {q.courseName ? ` · ${q.courseName}` : ""} · {q.createTime} · {t("qa.answers", { count: q.answerCount })}
               </p>
             </li>
           ))}

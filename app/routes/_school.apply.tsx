@@ -6,22 +6,41 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { yuan } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { listApplyItems } from "~/services/school-content.server";
-import { loadSection, cacheHeaders, titleOf } from "~/services/sections.server";
+import { useTranslation } from "~/i18n-runtime";
+import { namespaces } from "~/i18n.server";
+import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { loginHref } from "~/services/redirect";
+import { cacheHeaders, requireSectionAccess, titleOf } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "apply", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value: items, i18n } = await loadSection(args, "apply", (p) => listApplyItems(p.upstream));
-  return data({ items, i18n, title: titleOf(i18n, "apply.title") }, { headers: cacheHeaders(portal) });
+  const portal = await getPortal(args);
+  const [, items, i18n] = await Promise.all([requireSectionAccess(portal, "apply"), listApplyItems(portal.upstream), namespaces(args.request, ["catalog", "community"])]);
+  return data({ items, loggedIn: isLoggedIn(portal), i18n, title: titleOf(i18n, "apply.title") }, { headers: cacheHeaders(portal) });
 }
 
 export default function Apply() {
-  const { items, i18n } = useLoaderData<typeof loader>();
+  const { items, loggedIn, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
+  const { t: tc } = useTranslation("community");
   return (
-    <SectionList title={t("apply.title")} intro={t("apply.intro")} items={items} empty={t("apply.empty")} t={t}>
+    <SectionList
+      title={t("apply.title")}
+      intro={t("apply.intro")}
+      filters={
+        <p className="text-sm">
+          <Link to={loggedIn ? "/apply/mine" : loginHref("/apply/mine")} className="text-brand-strong underline">
+            {tc("my.signUpsLink")}
+          </Link>
+        </p>
+      }
+      items={items}
+      empty={t("apply.empty")}
+      t={t}
+    >
       {(list) => (
         <ul className="space-y-3">
           {list.map((item) => (

@@ -1,27 +1,63 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionButton } from "~/components/community/CommunityForm";
+import { useTranslation } from "~/i18n-runtime";
+import { namespaces } from "~/i18n.server";
+import { applyState, communityError, signUpForExam } from "~/services/community.server";
+import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
-import { isLoggedIn } from "~/services/portal.server";
+import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { yuan } from "~/components/catalog/parts";
 import { getApplyItem } from "~/services/school-content.server";
-import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { loginHref } from "~/services/redirect";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "apply", d?.item.title);
 
+/**
+ * `/applydetail/{id}`: an independent exam's sign-up. A visitor gets the login button (backUrl here); a
+ * logged-in student gets the sign-up button or, once signed up, the state (issue 17 part B: the button
+ * used to vanish after login).
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, item, i18n } = await loadSectionItem(args, "apply", args.params.id, getApplyItem);
-  return data({ item, loggedIn: isLoggedIn(portal), i18n }, { headers: cacheHeaders(portal) });
+  const portal = await getPortal(args);
+  const id = idOf(args.params.id);
+  const loggedIn = isLoggedIn(portal);
+  const [, item, state, i18n] = await Promise.all([
+    requireSectionAccess(portal, "apply"),
+    id ? getApplyItem(portal.upstream, id) : null,
+    id && loggedIn ? applyState(portal.upstream, id) : null,
+    namespaces(args.request, ["catalog", "community"]),
+  ]);
+  if (!item) notFound(portal);
+  return data({ item, loggedIn, state, i18n }, { headers: cacheHeaders(portal) });
+}
+
+/** Sign up (a visitor goes to login first); success comes back here showing the state. */
+export async function action(args: ActionFunctionArgs) {
+  const { portal, intent } = await communityPost(args);
+  const id = idOf(args.params.id);
+  if (!id) return communityFailure({ intent, error: "applyNotFound" });
+  if (intent !== "signUp") return communityFailure({ intent, error: "unknownIntent" });
+  try {
+    await signUpForExam(portal.upstream, id);
+  } catch (error) {
+    return communityFailure({ intent, error: communityError(error) });
+  }
+  return redirect(`/applydetail/${id}`, 303);
 }
 
 export default function ApplyDetail() {
-  const { item, loggedIn, i18n } = useLoaderData<typeof loader>();
+  const { item, loggedIn, state, i18n } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
+  const { t: tc } = useTranslation("community");
+  const applied = state?.applied ?? item.applied;
   return (
     <SectionDetail width="max-w-3xl" labelId="apply-title" crumbs={<Link to="/apply">{t("apply.title")}</Link>} t={t}>
       <h1 id="apply-title" className="text-2xl font-bold">
@@ -41,7 +77,7 @@ export default function ApplyDetail() {
         <dt className="text-gray-600">{t("apply.feeLabel")}</dt>
         <dd>{yuan(item.fee)}</dd>
         <dt className="text-gray-600">{t("apply.quotaLabel")}</dt>
-        <dd>{t("apply.quota", { applied: item.applied, quota: item.quota })}</dd>
+        <dd data-testid="apply-quota">{t("apply.quota", { applied, quota: item.quota })}</dd>
       </dl>
       <section aria-labelledby="apply-desc" className="mt-6">
         <h2 id="apply-desc" className="text-xl font-semibold">
@@ -59,10 +95,25 @@ export default function ApplyDetail() {
           ))}
         </ul>
       </section>
-      {loggedIn ? null : (
+      {!loggedIn ? (
         <Link to={loginHref(`/applydetail/${item.id}`)} className="mt-8 inline-block rounded bg-brand-strong px-5 py-2 text-white">
           {t("apply.loginToSignUp")}
         </Link>
+      ) : state?.signedUp === 1 ? (
+        <p className="mt-8 rounded border border-green-200 bg-green-50 px-3 py-2 text-green-900" role="status" data-testid="apply-state">
+          {tc("apply.signedUp", { time: state.signUpTime })}{" "}
+          <Link to="/apply/mine" className="underline">
+            {tc("my.signUpsLink")}
+          </Link>
+        </p>
+      ) : applied >= item.quota ? (
+        <p className="mt-8 text-gray-700" role="status">
+          {tc("apply.full")}
+        </p>
+      ) : (
+        <div className="mt-4">
+          <ActionButton intent="signUp" label={tc("apply.signUp")} pending={tc("apply.signingUp")} error={outcome?.error} />
+        </div>
       )}
     </SectionDetail>
   );

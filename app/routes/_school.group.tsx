@@ -6,22 +6,41 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { listGroups } from "~/services/community.server";
-import { loadSection, cacheHeaders, titleOf } from "~/services/sections.server";
+import { useTranslation } from "~/i18n-runtime";
+import { namespaces } from "~/i18n.server";
+import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { loginHref } from "~/services/redirect";
+import { cacheHeaders, requireSectionAccess, titleOf } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "group", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value: groups, i18n } = await loadSection(args, "group", (p) => listGroups(p.upstream));
-  return data({ groups, i18n, title: titleOf(i18n, "groups.title") }, { headers: cacheHeaders(portal) });
+  const portal = await getPortal(args);
+  const [, groups, i18n] = await Promise.all([requireSectionAccess(portal, "group"), listGroups(portal.upstream), namespaces(args.request, ["catalog", "community"])]);
+  return data({ groups, loggedIn: isLoggedIn(portal), i18n, title: titleOf(i18n, "groups.title") }, { headers: cacheHeaders(portal) });
 }
 
 export default function Groups() {
-  const { groups, i18n } = useLoaderData<typeof loader>();
+  const { groups, loggedIn, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
+  const { t: tc } = useTranslation("community");
   return (
-    <SectionList title={t("groups.title")} intro={t("groups.intro")} items={groups} empty={t("groups.empty")} t={t}>
+    <SectionList
+      title={t("groups.title")}
+      intro={t("groups.intro")}
+      filters={
+        <p className="text-sm">
+          <Link to={loggedIn ? "/group/mine" : loginHref("/group/mine")} className="text-brand-strong underline">
+            {tc("my.groupsLink")}
+          </Link>
+        </p>
+      }
+      items={groups}
+      empty={t("groups.empty")}
+      t={t}
+    >
       {(list) => (
         <ul className="grid gap-4 md:grid-cols-2">
           {list.map((g, i) => (
@@ -35,6 +54,7 @@ export default function Groups() {
                 </h2>
                 <p className="mt-1 text-sm text-gray-700">{g.intro}</p>
                 <p className="mt-1 text-xs text-gray-600">{t("groups.stats", { members: g.memberCount, topics: g.topicCount, owner: g.ownerName })}</p>
+                {g.joined === 1 ? <p className="mt-1 text-xs text-green-800">{tc("group.joined")}</p> : null}
               </div>
             </li>
           ))}

@@ -1,26 +1,76 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
-import { SectionDetail } from "~/components/catalog/SectionDetail";
-import { useNamespaces } from "~/components/use-namespaces";
 import { Img } from "~/components/catalog/parts";
-import { getGroup } from "~/services/community.server";
-import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { SectionDetail } from "~/components/catalog/SectionDetail";
+import { ActionButton, CommunityForm } from "~/components/community/CommunityForm";
+import { useNamespaces } from "~/components/use-namespaces";
+import { TopicFormSchema } from "~/forms/community";
+import { useTranslation } from "~/i18n-runtime";
+import { namespaces } from "~/i18n.server";
+import { communityError, getGroup, joinGroup, leaveGroup, postTopic } from "~/services/community.server";
+import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
+import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { loginHref } from "~/services/redirect";
+import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "group", d?.group.groupName, d?.group.intro);
 
-/** `/groupdetail?id={groupId}`. */
+/** `/groupdetail?id={groupId}`: the group, its topics; logged in: join or leave, and a member posts a topic. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, item: group, i18n } = await loadSectionItem(args, "group", new URL(args.request.url).searchParams.get("id"), getGroup);
-  return data({ group, i18n }, { headers: cacheHeaders(portal) });
+  const portal = await getPortal(args);
+  const id = idOf(new URL(args.request.url).searchParams.get("id"));
+  const [, group, i18n] = await Promise.all([
+    requireSectionAccess(portal, "group"),
+    id ? getGroup(portal.upstream, id) : null,
+    namespaces(args.request, ["catalog", "community"]),
+  ]);
+  if (!group) notFound(portal);
+  return data({ group, loggedIn: isLoggedIn(portal), i18n }, { headers: cacheHeaders(portal) });
+}
+
+/** Join, leave, post a topic (issue 17 part B); each success comes back to the group page. */
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData, intent } = await communityPost(args);
+  const id = idOf(new URL(args.request.url).searchParams.get("id"));
+  if (!id) return communityFailure({ intent, error: "groupNotFound" });
+  const back = redirect(`/groupdetail?id=${id}`, 303);
+  try {
+    switch (intent) {
+      case "join":
+        await joinGroup(portal.upstream, id);
+        return back;
+      case "leave":
+        await leaveGroup(portal.upstream, id);
+        return back;
+      case "topic": {
+        const submission = parseWithZod(formData, { schema: TopicFormSchema });
+        if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+        try {
+          await postTopic(portal.upstream, { groupId: id, ...submission.value });
+        } catch (error) {
+          return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+        }
+        return back;
+      }
+      default:
+        return communityFailure({ intent, error: "unknownIntent" });
+    }
+  } catch (error) {
+    return communityFailure({ intent, error: communityError(error) });
+  }
 }
 
 export default function GroupDetail() {
-  const { group, i18n } = useLoaderData<typeof loader>();
+  const { group, loggedIn, i18n } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
+  const { t: tc } = useTranslation("community");
+  const member = group.joined === 1;
   return (
     <SectionDetail width="max-w-4xl" labelId="group-title" crumbs={<Link to="/group">{t("groups.title")}</Link>} t={t}>
       <div className="flex gap-6 rounded-lg border border-gray-200 bg-white p-4">
@@ -32,7 +82,32 @@ export default function GroupDetail() {
             {group.groupName}
           </h1>
           <p className="mt-2">{group.intro}</p>
-          <p className="mt-1 text-sm text-gray-600">{t("groups.stats", { members: group.memberCount, topics: group.topics.length, owner: group.ownerName })}</p>
+          <p className="mt-1 text-sm text-gray-600" data-testid="group-stats">
+            {t("groups.stats", { members: group.memberCount, topics: group.topics.length, owner: group.ownerName })}
+          </p>
+          {!loggedIn ? (
+            <Link to={loginHref(`/groupdetail?id=${group.id}`)} className="mt-4 inline-block rounded bg-brand-strong px-5 py-2 text-white">
+              {tc("group.loginToJoin")}
+            </Link>
+          ) : group.owner === 1 ? (
+            <p className="mt-4 text-sm text-gray-700">{tc("group.owner")}</p>
+          ) : member ? (
+            <>
+              <p className="mt-4 text-sm text-green-800" role="status">
+                {tc("group.joined")}
+              </p>
+              <ActionButton intent="leave" label={tc("group.leave")} pending={tc("group.leaving")} error={outcome?.intent === "leave" ? outcome.error : null} tone="plain" />
+            </>
+          ) : (
+            <ActionButton intent="join" label={tc("group.join")} pending={tc("group.joining")} error={outcome?.intent === "join" ? outcome.error : null} />
+          )}
+          {loggedIn ? (
+            <p className="mt-3 text-sm">
+              <Link to="/group/mine" className="text-brand-strong underline">
+                {tc("my.groupsLink")}
+              </Link>
+            </p>
+          ) : null}
         </div>
       </div>
       <section aria-labelledby="topics-heading" className="mt-8">
@@ -41,15 +116,35 @@ export default function GroupDetail() {
         </h2>
         <ul className="mt-3 divide-y divide-gray-200 rounded border border-gray-200 bg-white">
           {group.topics.map((topic) => (
-            <li key={topic.id} className="flex justify-between gap-4 px-4 py-3">
-              <span>{topic.title}</span>
-              <span className="shrink-0 text-sm text-gray-600">
-                {topic.userName} · {t("groups.replies", { count: topic.replyCount })} · {topic.createTime.slice(0, 10)}
-              </span>
+            <li key={topic.id} className="px-4 py-3" data-testid="topic">
+              <div className="flex justify-between gap-4">
+                <span className="font-medium">{topic.title}</span>
+                <span className="shrink-0 text-sm text-gray-600">
+                  {topic.userName} · {t("groups.replies", { count: topic.replyCount })} · {topic.createTime.slice(0, 10)}
+                </span>
+              </div>
+              {topic.content ? <p className="mt-1 text-sm text-gray-700">{topic.content}</p> : null}
             </li>
           ))}
         </ul>
       </section>
+      {loggedIn && (member || group.owner === 1) ? (
+        <CommunityForm
+          id="post-topic"
+          intent="topic"
+          heading={tc("group.topicHeading")}
+          schema={TopicFormSchema}
+          fields={[
+            { name: "title", label: tc("group.topicTitle"), kind: "input" },
+            { name: "content", label: tc("group.topicContent"), kind: "textarea" },
+          ]}
+          submit={tc("group.topicSubmit")}
+          pending={tc("group.topicPending")}
+          lastResult={outcome?.intent === "topic" ? outcome.result : undefined}
+        />
+      ) : loggedIn ? (
+        <p className="mt-6 text-sm text-gray-700">{tc("group.joinToPost")}</p>
+      ) : null}
     </SectionDetail>
   );
 }

@@ -1,31 +1,66 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
+import { CommunityForm } from "~/components/community/CommunityForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { getQuestion } from "~/services/community.server";
-import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { AnswerFormSchema } from "~/forms/community";
+import { useTranslation } from "~/i18n-runtime";
+import { namespaces } from "~/i18n.server";
+import { answerQuestion, communityError, getQuestion } from "~/services/community.server";
+import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
+import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { loginHref } from "~/services/redirect";
+import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "qa", d?.question.title);
 
+/** `/response/{id}`: one thread, its answers and, logged in, the answer form (the asker sees a note instead). */
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, item: question, i18n } = await loadSectionItem(args, "qa", args.params.id, getQuestion);
-  return data({ question, i18n }, { headers: cacheHeaders(portal) });
+  const portal = await getPortal(args);
+  const id = idOf(args.params.id);
+  const [, question, i18n] = await Promise.all([
+    requireSectionAccess(portal, "qa"),
+    id ? getQuestion(portal.upstream, id) : null,
+    namespaces(args.request, ["catalog", "community"]),
+  ]);
+  if (!question) notFound(portal);
+  return data({ question, loggedIn: isLoggedIn(portal), i18n }, { headers: cacheHeaders(portal) });
+}
+
+/** Answer the thread (issue 17 part B); success comes back to the thread with the new answer. */
+export async function action(args: ActionFunctionArgs) {
+  const { portal, formData, intent } = await communityPost(args);
+  const id = idOf(args.params.id);
+  if (!id) return communityFailure({ intent, error: "questionNotFound" });
+  if (intent !== "answer") return communityFailure({ intent, error: "unknownIntent" });
+  const submission = parseWithZod(formData, { schema: AnswerFormSchema });
+  if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+  try {
+    await answerQuestion(portal.upstream, { questionId: id, content: submission.value.content });
+  } catch (error) {
+    return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+  }
+  return redirect(`/response/${id}#answers-heading`, 303);
 }
 
 export default function QuestionThread() {
-  const { question, i18n } = useLoaderData<typeof loader>();
+  const { question, loggedIn, i18n } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
+  const { t: tc } = useTranslation("community");
   return (
     <SectionDetail width="max-w-3xl" labelId="question-title" crumbs={<Link to="/answerslist/0">{t("qa.title")}</Link>} t={t}>
       <h1 id="question-title" className="text-2xl font-bold">
         {question.title}
       </h1>
       <p className="mt-2 text-sm text-gray-600">
-        {question.userName} · {question.courseName} · {question.createTime}
+        {question.userName}
+        {question.courseName ? ` · ${question.courseName}` : ""} · {question.createTime}
       </p>
       <p className="mt-4 leading-7">{question.content}</p>
       <section aria-labelledby="answers-heading" className="mt-8">
@@ -34,7 +69,7 @@ export default function QuestionThread() {
         </h2>
         <ul className="mt-3 space-y-3">
           {question.answers.map((a) => (
-            <li key={a.id} className="rounded border border-gray-200 bg-white p-4">
+            <li key={a.id} className="rounded border border-gray-200 bg-white p-4" data-testid="answer">
               <p className="text-sm font-medium">
                 {a.userName}
                 {a.teacherFlag === 1 ? <span className="ml-2 rounded bg-blue-100 px-1.5 text-xs text-blue-800">{t("qa.teacher")}</span> : null}
@@ -47,6 +82,29 @@ export default function QuestionThread() {
           ))}
         </ul>
       </section>
+      {!loggedIn ? (
+        <Link to={loginHref(`/response/${question.id}`)} className="mt-6 inline-block rounded bg-brand-strong px-5 py-2 text-white">
+          {tc("answer.loginToAnswer")}
+        </Link>
+      ) : question.mine === 1 ? (
+        <p className="mt-6 text-sm text-gray-700">
+          {tc("answer.mine")}{" "}
+          <Link to="/answerslist/mine" className="text-brand-strong underline">
+            {tc("my.qaLink")}
+          </Link>
+        </p>
+      ) : (
+        <CommunityForm
+          id="answer-question"
+          intent="answer"
+          heading={tc("answer.heading")}
+          schema={AnswerFormSchema}
+          fields={[{ name: "content", label: tc("answer.content"), kind: "textarea" }]}
+          submit={tc("answer.submit")}
+          pending={tc("answer.pending")}
+          lastResult={outcome?.result}
+        />
+      )}
     </SectionDetail>
   );
 }

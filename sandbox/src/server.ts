@@ -24,6 +24,8 @@ import { registerStudyAgreementRoutes } from './routes/study-agreements.js';
 import { registerStudyRoutes } from './routes/study.js';
 
 import { registerShopRoutes } from './routes/shop.js';
+
+import { registerCommunityRoutes } from './routes/community.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
@@ -128,6 +130,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   registerShopRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
+  registerCommunityRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerMenuPermissionRoutes(app, ctx);
   registerStudyAgreementRoutes(app, ctx);

@@ -1,0 +1,120 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import type * as z from "zod/v4";
+import { CsrfInput } from "~/components/csrf-token";
+import { errorText } from "~/components/form/messages";
+import { useTranslation } from "~/i18n-runtime";
+
+export type FieldSpec = { name: string; label: string; kind: "input" | "textarea"; maxLength?: number };
+
+/**
+ * One community form (ask, answer, post a topic): conform + zod with the schema's constraints, the CSRF
+ * token, `intent` naming the action's branch. Works without JavaScript (plain POST, errors and values come
+ * back from the action); with it the same schema runs first in the browser.
+ */
+export function CommunityForm({
+  id,
+  intent,
+  heading,
+  schema,
+  fields,
+  submit,
+  pending: pendingLabel,
+  lastResult,
+}: {
+  id: string;
+  intent: string;
+  heading: string;
+  schema: z.ZodObject;
+  fields: FieldSpec[];
+  submit: string;
+  pending: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const { t } = useTranslation("community");
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const [form, meta] = useForm({
+    id,
+    lastResult: lastResult ?? undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const formError = errorText(t, form.errors?.[0]);
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {heading}
+      </h2>
+      <Form method="post" {...getFormProps(form)} aria-describedby={formError ? form.errorId : undefined} className="mt-3 space-y-3">
+        <CsrfInput />
+        <input type="hidden" name="intent" value={intent} />
+        {formError ? (
+          <p id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        {fields.map((f) => {
+          const field = meta[f.name]!;
+          const error = errorText(t, field.errors?.[0]);
+          const props = f.kind === "input" ? getInputProps(field, { type: "text" }) : getTextareaProps(field);
+          const common = {
+            ...props,
+            key: props.key,
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? field.errorId : undefined,
+            className: "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500",
+          };
+          return (
+            <div key={f.name}>
+              <label htmlFor={field.id} className="mb-1 block text-sm text-gray-700">
+                {f.label}
+              </label>
+              {f.kind === "input" ? <input {...common} /> : <textarea rows={4} {...common} />}
+              {error ? (
+                <p id={field.errorId} className="mt-1 text-xs text-red-600" data-error-for={f.name}>
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <button type="submit" disabled={pending} aria-busy={pending || undefined} className="rounded bg-brand-strong px-5 py-2 text-white disabled:opacity-60">
+          {pending ? pendingLabel : submit}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** A one-button form (join, leave, sign up): CSRF, `intent`, the pending label, the action's message. */
+export function ActionButton({ intent, label, pending: pendingLabel, error, tone = "primary" }: { intent: string; label: string; pending: string; error?: string | null; tone?: "primary" | "plain" }) {
+  const { t } = useTranslation("community");
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const message = errorText(t, error ?? undefined);
+  return (
+    <Form method="post" className="mt-4">
+      <CsrfInput />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={pending}
+        aria-busy={pending || undefined}
+        className={tone === "primary" ? "rounded bg-brand-strong px-5 py-2 text-white disabled:opacity-60" : "rounded border border-gray-300 px-4 py-2 text-sm disabled:opacity-60"}
+      >
+        {pending ? pendingLabel : label}
+      </button>
+      {message ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {message}
+        </p>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,99 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Empty, Pager, SectionPage } from "~/components/catalog/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { countMyQuestions, findMyAnswers, findMyQuestions, unreadAnswerCount } from "~/services/community.server";
+import { requireStudent } from "~/services/guards.server";
+import { idOf } from "~/services/sections.server";
+
+export const handle = { i18n: ["catalog", "community"] };
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
+
+/**
+ * `/answerslist/mine`: my questions and my answers (spec 001 §7 findMyQuestion, findMyAnswers,
+ * countMyQuestion, findUnReadCount), reached from the Q&A list. `?q=` and `?a=` page the two lists.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const url = new URL(args.request.url);
+  const qPage = Math.min(idOf(url.searchParams.get("q")) ?? 1, 10_000);
+  const aPage = Math.min(idOf(url.searchParams.get("a")) ?? 1, 10_000);
+  const [questions, answers, counts, unread, i18n] = await Promise.all([
+    findMyQuestions(portal.upstream, qPage),
+    findMyAnswers(portal.upstream, aPage),
+    countMyQuestions(portal.upstream),
+    unreadAnswerCount(portal.upstream),
+    namespaces(args.request, ["catalog", "community"]),
+  ]);
+  const title = (i18n.bundles.community as { my: { qaTitle: string } }).my.qaTitle;
+  return data({ questions, answers, counts, unread, qPage, aPage, i18n, title });
+}
+
+export default function MyQuestionsAndAnswers() {
+  const { questions, answers, counts, unread, qPage, aPage, i18n } = useLoaderData<typeof loader>();
+  const { t: tCatalog } = useNamespaces(i18n);
+  const { t } = useNamespaces(i18n, "community");
+  return (
+    <SectionPage title={t("my.qaTitle")}>
+      <p className="text-sm">
+        <Link to="/answerslist/0" className="text-brand-strong underline">
+          {t("my.browseQa")}
+        </Link>
+      </p>
+      {unread > 0 ? (
+        <p role="status" className="mt-3 rounded border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900" data-testid="unread-total">
+          {t("my.unreadTotal", { count: unread })}
+        </p>
+      ) : null}
+      <section aria-labelledby="my-questions" className="mt-6">
+        <h2 id="my-questions" className="text-xl font-semibold">
+          {t("my.questions", { count: counts.questionCount })}
+        </h2>
+        {questions.records.length ? (
+          <ul className="mt-3 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
+            {questions.records.map((q) => (
+              <li key={q.id} className="p-4" data-testid="my-question">
+                <Link to={`/response/${q.id}`} className="font-semibold">
+                  {q.title}
+                </Link>
+                {q.unReadCount > 0 ? <span className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("my.unread", { count: q.unReadCount })}</span> : null}
+                <p className="mt-1 text-xs text-gray-600">
+                  {q.createTime} · {t("my.answerCount", { count: q.answerCount })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Empty>{t("my.noQuestions")}</Empty>
+        )}
+        <Pager current={qPage} total={questions.total} size={questions.size} href={(n) => `/answerslist/mine?q=${n}&a=${aPage}`} t={tCatalog} />
+      </section>
+      <section aria-labelledby="my-answers" className="mt-8">
+        <h2 id="my-answers" className="text-xl font-semibold">
+          {t("my.answers", { count: counts.answerCount })}
+        </h2>
+        {answers.records.length ? (
+          <ul className="mt-3 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
+            {answers.records.map((a) => (
+              <li key={a.id} className="p-4" data-testid="my-answer">
+                <p className="text-sm text-gray-600">
+                  {t("my.answeredOn")}{" "}
+                  <Link to={`/response/${a.questionId}`} className="font-semibold text-gray-900">
+                    {a.questionTitle}
+                  </Link>
+                </p>
+                <p className="mt-1">{a.content}</p>
+                <p className="mt-1 text-xs text-gray-600">{a.createTime}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Empty>{t("my.noAnswers")}</Empty>
+        )}
+        <Pager current={aPage} total={answers.total} size={answers.size} href={(n) => `/answerslist/mine?q=${qPage}&a=${n}`} t={tCatalog} />
+      </section>
+    </SectionPage>
+  );
+}
