@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -76,9 +77,9 @@ export default function CourseDetail() {
                     <AuthenticityTokenInput name="csrf" />
                     <input type="hidden" name="intent" value="add" />
                     <input type="hidden" name="commodityId" value={course.commodityId} />
-                    <button type="submit" className="rounded border border-brand-strong px-5 py-2 text-brand-strong">
+                    <SubmitButton className="rounded border border-brand-strong px-5 py-2 text-brand-strong">
                       {t("course.addToCart")}
-                    </button>
+                    </SubmitButton>
                   </Form>
                 ) : null}
                 <Link to={contentsHref} className="rounded border border-gray-400 px-5 py-2">
