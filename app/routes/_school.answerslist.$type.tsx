@@ -4,8 +4,8 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
-import { listQuestions } from "~/services/community.server";
-import { loadSection, pageOf, cacheHeaders, titleOf } from "~/services/sections.server";
+import { listQuestions, QUESTION_PAGE_SIZE } from "~/services/community.server";
+import { loadSection, pageOf, cacheHeaders, redirectPastLastPage, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;
@@ -13,7 +13,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 /** `/answerslist/0`: the Q&A list (the segment is the list type; 0 = all threads). */
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value: page, i18n } = await loadSection(args, "qa", (p) => listQuestions(p.upstream, pageOf(new URL(args.request.url))));
+  const requested = pageOf(new URL(args.request.url));
+  const { portal, value: page, i18n } = await loadSection(args, "qa", (p) => listQuestions(p.upstream, requested));
+  redirectPastLastPage(args.request, page, requested, QUESTION_PAGE_SIZE);
   return data({ page, type: args.params.type ?? "0", i18n, title: titleOf(i18n, "qa.title") }, { headers: cacheHeaders(portal) });
 }
 

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { attr, element, elements, h1, hrefOf, startTestPortal, text, type TestPortal } from "../portal";
+
+/**
+ * Issue 12 §2 "Feedback and polish" as the server renders it (the built handler against the sandbox).
+ */
+
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await startTestPortal();
+});
+afterAll(() => portal.close());
+beforeEach(() => portal.reset());
+
+const main = (html: string) => element(html, "main") ?? "";
+
+describe("a page past the end of a paged list redirects to the last page", () => {
+  // Seeded: 30 courses of 12 a page (3 pages), 15 news of 10 (2), 4 packages of 12 (1), Q&A on one page.
+  const CASES: Array<{ from: string; to: string; item: RegExp }> = [
+    { from: "/course/list?page=99&priceType=free&sort=new", to: "/course/list?", item: /href="\/course\/detail\// },
+    { from: "/course/list?sort=hot&page=4", to: "/course/list?sort=hot&page=3", item: /href="\/course\/detail\// },
+    { from: "/news?page=99", to: "/news?page=2", item: /href="\/newsdetails\// },
+    { from: "/coursePackage/list?page=99", to: "/coursePackage/list", item: /href="\/coursePackage\/detail\// },
+    { from: "/answerslist/0?page=99", to: "/answerslist/0", item: /href="\/response\// },
+  ];
+  for (const c of CASES) {
+    it(c.from, async () => {
+      const response = await portal.client().fetch(c.from);
+      expect(response.status).toBe(302);
+      const location = response.headers.get("Location") ?? "";
+      expect(location.startsWith(c.to)).toBe(true);
+      expect(location).not.toContain("page=99");
+      const page = await portal.client().get(c.from);
+      expect(page.status).toBe(200);
+      expect(page.redirectedFrom).toEqual([c.from]);
+      expect(main(page.html)).toMatch(c.item);
+    });
+  }
+
+  it("the other query parameters are kept; the landed page is the last one with items", async () => {
+    const response = await portal.client().fetch("/course/list?page=99&priceType=free&sort=new");
+    const location = new URL(response.headers.get("Location") ?? "", "http://x");
+    expect(location.searchParams.get("priceType")).toBe("free");
+    expect(location.searchParams.get("sort")).toBe("new");
+    const last = Number(location.searchParams.get("page") ?? "1");
+    // the landed page has courses, and one page further would redirect again
+    const next = await portal.client().fetch(`/course/list?priceType=free&sort=new&page=${last + 1}`);
+    expect(next.status).toBe(302);
+    const landed = await portal.client().fetch(`${location.pathname}${location.search}`);
+    expect(landed.status).toBe(200);
+  });
+
+  it("a page within the list is not redirected; an empty search goes to its first page", async () => {
+    expect((await portal.client().fetch("/course/list?page=3")).status).toBe(200);
+    expect((await portal.client().fetch("/news?page=2")).status).toBe(200);
+    const empty = await portal.client().fetch("/course/list?courseName=zzzz&page=5");
+    expect(empty.status).toBe(302);
+    expect(empty.headers.get("Location")).toBe("/course/list?courseName=zzzz");
+  });
+});
+
+describe("the 404 and 405 pages say what happened and offer home and search", () => {
+  it("404 in Chinese: words, no retry, a home link and a course search, inside the branded shell", async () => {
+    const page = await portal.client().get("/no/such/page");
+    expect(page.status).toBe(404);
+    expect(h1(page.html)).toBe("页面不存在");
+    const section = element(page.html, '[data-error-kind="notFound"]') ?? "";
+    expect(text(section)).toContain("您访问的页面不存在，可能已被删除，或网址有误。");
+    expect(text(section)).not.toContain("重试");
+    expect(hrefOf(section, "返回首页")).toBe("/home/index");
+    const search = element(section, 'form[role="search"]') ?? "";
+    expect(attr(search, "action")).toBe("/course/list");
+    expect(attr(search, "method")).toBe("get");
+    expect(search).toContain('name="courseName"');
+    // the shell: the company's header and footer
+    expect(element(page.html, "header")).toBeDefined();
+    expect(element(page.html, "footer")).toBeDefined();
+  });
+
+  it("404 in English", async () => {
+    const page = await portal.client().get("/no/such/page?lng=en");
+    expect(h1(page.html)).toBe("Page not found");
+    const section = element(page.html, '[data-error-kind="notFound"]') ?? "";
+    expect(text(section)).toContain("You can go back to the home page, or search for a course:");
+    expect(hrefOf(section, "Back to the home page")).toBe("/home/index");
+    expect(text(section)).not.toContain("Try again");
+  });
+
+  it("405 (a form posted to a page without one): words, home and search", async () => {
+    const client = portal.client();
+    const response = await client.fetch("/news", { method: "POST", body: new URLSearchParams({ a: "1" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(response.status).toBe(405);
+    const html = await response.text();
+    expect(h1(html)).toBe("无法以这种方式打开此页面");
+    const section = element(html, '[data-error-kind="methodNotAllowed"]') ?? "";
+    expect(text(section)).toContain("此地址不接受刚才的请求");
+    expect(hrefOf(section, "返回首页")).toBe("/home/index");
+    expect(elements(section, 'form[role="search"]')).toHaveLength(1);
+    expect(text(section)).not.toContain("重试");
+  });
+
+  it("a server error still offers to try again", async () => {
+    await portal.fault({ path: "getBaseInfo", status: 500 });
+    const page = await portal.client().get("/home/index");
+    expect(page.status).toBe(502);
+    expect(text(main(page.html) || page.html)).toContain("重试");
+  });
+});
