@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, element, elements, h1, hrefOf, startTestPortal, text, type TestPortal } from "../portal";
+import { attr, element, elements, h1, hrefOf, startTestPortal, text, title, type TestPortal } from "../portal";
 
 /**
  * Issue 12 §2 "Feedback and polish" as the server renders it (the built handler against the sandbox).
@@ -104,5 +104,43 @@ describe("the 404 and 405 pages say what happened and offer home and search", ()
     const page = await portal.client().get("/home/index");
     expect(page.status).toBe(502);
     expect(text(main(page.html) || page.html)).toContain("重试");
+  });
+});
+
+describe("the home page", () => {
+  it("says how many schools there are and links to all of them when it shows only some", async () => {
+    const page = await portal.client().get("/home/index");
+    const schools = element(page.html, 'section[aria-labelledby="schools-heading"]') ?? "";
+    expect(text(schools)).toContain("共 21 所分校");
+    expect(elements(schools, "li").length).toBeLessThan(21);
+    expect(hrefOf(schools, "查看全部 21 所分校")).toBe("/home/choice");
+    const en = await portal.client().get("/home/index?lng=en");
+    expect(hrefOf(element(en.html, 'section[aria-labelledby="schools-heading"]'), "See all 21 schools")).toBe("/home/choice");
+  });
+});
+
+describe("company 4 (no content of its own)", () => {
+  const company4 = () => portal.client({ host: "company4.localhost:3000" });
+
+  it("its tabs carry its own brand from its SEO data, never company 1's", async () => {
+    for (const [path, expected] of [["/home/index", "四海财会网校"], ["/course/list", "课程中心 - 四海财会网校"], ["/news", "资讯 - 四海财会网校"]] as const) {
+      const page = await company4().get(path);
+      expect(title(page.html)).toBe(expected);
+      expect(page.html).not.toContain("云朵在线学院");
+    }
+  });
+
+  it("the home page says the course section is empty and shows no heading over blank space", async () => {
+    const page = await company4().get("/home/index");
+    const body = main(page.html);
+    expect(element(body, '[data-testid="home-no-courses"]')).toBeDefined();
+    expect(text(body)).toContain("本校暂无推荐课程。");
+    expect(hrefOf(body, "查看全部课程")).toBeUndefined();
+    // the other blocks are left out when they are empty
+    for (const heading of ["课程套餐", "最新资讯", "名师团队"]) expect(elements(body, "h2").map(text)).not.toContain(heading);
+    // company 1's home still lists its courses with the link
+    const c1 = main((await portal.client().get("/home/index")).html);
+    expect(element(c1, '[data-testid="home-no-courses"]')).toBeUndefined();
+    expect(hrefOf(c1, "查看全部课程")).toBe("/course/list");
   });
 });
