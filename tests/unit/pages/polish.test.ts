@@ -144,3 +144,36 @@ describe("company 4 (no content of its own)", () => {
     expect(hrefOf(c1, "查看全部课程")).toBe("/course/list");
   });
 });
+
+describe("covers and avatars are generated pictures with the item's title or the person's initials", () => {
+  const srcs = (html: string, kind: string) => [...main(html).matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&")).filter((s) => s.includes(`/__static/covers/${kind}-`));
+
+  it("a course card's cover is an SVG that reads the course's title", async () => {
+    const page = await portal.client().get("/course/list");
+    const [src] = srcs(page.html, "course");
+    expect(src).toMatch(/\/__static\/covers\/course-\d+\.svg$/);
+    const card = elements(main(page.html), "li").find((li) => li.includes(src!)) ?? "";
+    const courseName = text(element(card, "h3") ?? card).trim();
+    const response = await fetch(src!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
+    const svg = await response.text();
+    expect(svg.startsWith("<svg")).toBe(true);
+    // the title, perhaps over two lines, and never the old "course 5001"
+    expect(svg.replace(/<[^>]+>/g, "").replace(/…/g, "")).toContain(courseName.slice(0, 8));
+    expect(svg).not.toMatch(/>course \d+</);
+  });
+
+  it("packages too; a teacher's avatar is their initial", async () => {
+    const packages = await portal.client().get("/coursePackage/list");
+    const [cover] = srcs(packages.html, "package");
+    expect(await (await fetch(cover!)).text()).toContain("人力资源管理全能套餐");
+    const teachers = await portal.client().get("/teachers");
+    const [avatar] = srcs(teachers.html, "teacher");
+    const svg = await (await fetch(avatar!)).text();
+    expect(svg).toMatch(/<circle\b/);
+    const initial = svg.match(/<text\b[^>]*>([^<]+)<\/text>/)?.[1];
+    expect(initial).toHaveLength(1);
+    expect(text(main(teachers.html))).toContain(initial!);
+  });
+});
