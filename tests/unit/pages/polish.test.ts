@@ -177,3 +177,15 @@ describe("covers and avatars are generated pictures with the item's title or the
     expect(text(main(teachers.html))).toContain(initial!);
   });
 });
+
+describe("without JavaScript the submit buttons are plain submit buttons", () => {
+  it("the login page's button posts the form, enabled, with its own label", async () => {
+    const page = await portal.client().get("/join/login");
+    const form = element(page.html, 'form[method="post"]') ?? "";
+    const button = elements(form, "button").find((b) => text(b).trim() === "登录") ?? "";
+    expect(attr(button, "type")).toBe("submit");
+    expect(attr(button, "name")).toBe("intent");
+    expect(button).not.toMatch(/\sdisabled(=|[\s>])/);
+    expect(button).not.toContain("aria-busy");
+  });
+});
