@@ -13,6 +13,7 @@ import {
 import { type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
+import { NavProgress } from "~/components/NavProgress";
 import { useRequestInfo } from "~/components/request-info";
 import { Footer } from "~/components/shell/Footer";
 import { Header, isHomePath } from "~/components/shell/Header";
@@ -117,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 flex flex-col">
         <TranslationProvider i18n={i18n}>
+          <NavProgress />
           {root && shell ? (
             <AuthenticityTokenProvider token={root.csrfToken}>
               {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}

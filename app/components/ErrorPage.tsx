@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useEffect } from "react";
+import { COURSE_NAME_MAX } from "~/forms/course-query";
 import { useTranslation } from "~/i18n-runtime";
 
 type ErrorData = { kind?: string; message?: string; pageId?: string };
@@ -16,7 +17,7 @@ export function ErrorPage({ error }: { error: unknown }) {
     status = error.status;
     body = typeof error.data === "object" && error.data !== null ? (error.data as ErrorData) : {};
   }
-  const kind = body.kind ?? (status === 404 ? "notFound" : "unexpected");
+  const kind = body.kind ?? (status === 404 ? "notFound" : status === 405 ? "methodNotAllowed" : "unexpected");
   const interceptHref = body.kind === "intercepted" && body.pageId ? `/security-check/${encodeURIComponent(body.pageId)}` : undefined;
 
   // With JavaScript the security check opens in a new window by itself (spec 000 section 8).
@@ -35,6 +36,7 @@ export function ErrorPage({ error }: { error: unknown }) {
     case "unauthorized":
     case "conflict":
     case "notFound":
+    case "methodNotAllowed":
     case "siteNotFound":
       message = t(kind);
       break;
@@ -46,6 +48,37 @@ export function ErrorPage({ error }: { error: unknown }) {
       break;
     default:
       message = t("unexpected");
+  }
+
+  // A missing page or a request the address does not take (issue 12 §2): say so in words and offer
+  // the home page and a course search; trying again could not help.
+  if (kind === "notFound" || kind === "methodNotAllowed") {
+    return (
+      <section className="mx-auto max-w-xl px-6 py-20 text-center" aria-labelledby="error-title" data-error-kind={kind}>
+        <h1 id="error-title" className="text-2xl font-semibold">
+          {t(`${kind}Title`)}
+        </h1>
+        <p className="mt-4 text-gray-700" role="alert">
+          {message}
+        </p>
+        <p className="mt-6 text-sm text-gray-600">{t("nextSteps")}</p>
+        <form action="/course/list" method="get" role="search" className="mx-auto mt-3 flex max-w-sm gap-2" data-testid="error-search">
+          <label htmlFor="error-search" className="sr-only">
+            {t("searchLabel")}
+          </label>
+          <input id="error-search" name="courseName" type="search" maxLength={COURSE_NAME_MAX} placeholder={t("searchPlaceholder")} className="min-w-0 flex-1 rounded border border-gray-400 px-3 py-2" />
+          <button type="submit" className="rounded bg-brand px-4 py-2 text-white">
+            {t("search")}
+          </button>
+        </form>
+        <p className="mt-6">
+          <Link className="inline-block rounded border border-gray-300 px-4 py-2" to="/home/index" reloadDocument>
+            {t("backHome")}
+          </Link>
+        </p>
+        <p className="mt-8 text-xs text-gray-500">{t("status", { status })}</p>
+      </section>
+    );
   }
 
   return (

@@ -9,11 +9,11 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { AskSchema } from "~/forms/community";
 import { useTranslation } from "~/i18n-runtime";
 import { namespaces } from "~/i18n.server";
-import { askQuestion, communityError, listQuestions } from "~/services/community.server";
+import { askQuestion, communityError, listQuestions, QUESTION_PAGE_SIZE } from "~/services/community.server";
 import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
-import { cacheHeaders, pageOf, requireSectionAccess, titleOf } from "~/services/sections.server";
+import { cacheHeaders, pageOf, redirectPastLastPage, requireSectionAccess, titleOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
@@ -28,6 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
     listQuestions(portal.upstream, pageOf(url)),
     namespaces(args.request, ["catalog", "community"]),
   ]);
+  redirectPastLastPage(args.request, page, pageOf(url), QUESTION_PAGE_SIZE);
   return data(
     { page, type: args.params.type ?? "0", loggedIn: isLoggedIn(portal), back: url.pathname + url.search, i18n, title: titleOf(i18n, "qa.title") },
     { headers: cacheHeaders(portal) },

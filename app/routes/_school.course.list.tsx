@@ -8,9 +8,9 @@ import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
 import { useShell } from "~/components/shell/use-shell";
 import { AddToCart } from "~/components/shop/AddToCart";
-import { COURSE_NAME_MAX, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/forms/course-query";
+import { COURSE_NAME_MAX, COURSE_PAGE_SIZE, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/forms/course-query";
 import { listCategories, searchCourses } from "~/services/catalog.server";
-import { loadSection, cacheHeaders } from "~/services/sections.server";
+import { loadSection, cacheHeaders, redirectPastLastPage } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 
@@ -23,6 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const query = courseQueryOf(new URL(args.request.url));
   const { portal, value, i18n } = await loadSection(args, "course", (p) => Promise.all([listCategories(p.upstream), searchCourses(p.upstream, query)]));
   const [categories, page] = value;
+  redirectPastLastPage(args.request, page, query.page, COURSE_PAGE_SIZE);
   const title = query.courseName ? `“${query.courseName}”` : "";
   return data({ query, categories: categories.filter((c) => c.parentId === 0), page, i18n, title }, { headers: cacheHeaders(portal) });
 }

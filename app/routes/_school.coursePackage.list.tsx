@@ -6,14 +6,18 @@ import { Img, Price } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
 import { listPackages } from "~/services/catalog.server";
-import { loadSection, pageOf, cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, pageOf, cacheHeaders, redirectPastLastPage, titleOf } from "~/services/sections.server";
+
+const PACKAGE_PAGE_SIZE = 12;
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "package", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value: page, i18n } = await loadSection(args, "package", (p) => listPackages(p.upstream, pageOf(new URL(args.request.url))));
+  const requested = pageOf(new URL(args.request.url));
+  const { portal, value: page, i18n } = await loadSection(args, "package", (p) => listPackages(p.upstream, requested, PACKAGE_PAGE_SIZE));
+  redirectPastLastPage(args.request, page, requested, PACKAGE_PAGE_SIZE);
   return data({ page, i18n, title: titleOf(i18n, "packages.title") }, { headers: cacheHeaders(portal) });
 }
 

@@ -95,8 +95,15 @@ export default function HomeIndex() {
         </ul>
       </nav>
 
-      <Block id="home-courses" title={t("home.recommended")} more={{ href: "/course/list", label: t("home.allCourses") }}>
-        <CourseGrid courses={courses} t={t} eagerCount={4} />
+      {/* issue 12 §2: a school without courses (company 4) says so instead of a heading over blank space */}
+      <Block id="home-courses" title={t("home.recommended")} more={courses.length ? { href: "/course/list", label: t("home.allCourses") } : undefined}>
+        {courses.length ? (
+          <CourseGrid courses={courses} t={t} eagerCount={4} />
+        ) : (
+          <p className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-8 text-center text-gray-600" data-testid="home-no-courses">
+            {t("home.noCourses")}
+          </p>
+        )}
       </Block>
 
       {packages.length ? (
@@ -168,6 +175,14 @@ export default function HomeIndex() {
               </li>
             ))}
           </ul>
+          {/* issue 12 §2: the home page shows the first schools only; the rest are on /home/choice */}
+          {shell.schoolTotal > shell.schools.length ? (
+            <p className="mt-3 text-right">
+              <Link to="/home/choice" className="text-sm text-brand-strong underline" data-testid="all-schools">
+                {tc("home.allSchools", { count: shell.schoolTotal })}
+              </Link>
+            </p>
+          ) : null}
         </section>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -105,9 +106,9 @@ export default function QrCodeLogin() {
           <Form method="get" action="/join/qrcode" className="mt-4">
             <input type="hidden" name="backUrl" value={backUrl} />
             <input type="hidden" name="refresh" value="1" />
-            <button type="submit" className="rounded bg-brand px-4 py-1.5 text-white">
+            <SubmitButton className="rounded bg-brand px-4 py-1.5 text-white">
               {t("qr.refresh")}
-            </button>
+            </SubmitButton>
           </Form>
         </>
       )}

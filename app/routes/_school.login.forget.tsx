@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -152,9 +153,9 @@ export default function LoginForget() {
             maxLength={NEW_PASSWORD_MAX}
             error={err("confirmPassword")}
           />
-          <button type="submit" name="intent" value="reset" className="w-full rounded bg-brand py-2 text-white">
+          <SubmitButton name="intent" value="reset" className="w-full rounded bg-brand py-2 text-white">
             {t("forget.submit")}
-          </button>
+          </SubmitButton>
         </Form>
         <p className="mt-4 text-center text-sm">
           <a href={`/join/login${back}`} className="text-brand">

@@ -5,15 +5,17 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
-import { listNews } from "~/services/news.server";
-import { loadSection, pageOf, cacheHeaders } from "~/services/sections.server";
+import { listNews, NEWS_PAGE_SIZE } from "~/services/news.server";
+import { loadSection, pageOf, cacheHeaders, redirectPastLastPage } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "news");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value: page, i18n } = await loadSection(args, "news", (p) => listNews(p.upstream, pageOf(new URL(args.request.url))));
+  const requested = pageOf(new URL(args.request.url));
+  const { portal, value: page, i18n } = await loadSection(args, "news", (p) => listNews(p.upstream, requested));
+  redirectPastLastPage(args.request, page, requested, NEWS_PAGE_SIZE);
   return data({ page, i18n }, { headers: cacheHeaders(portal) });
 }
 

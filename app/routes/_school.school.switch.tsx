@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
@@ -51,9 +52,9 @@ export default function SchoolSwitch() {
           <Link to={from} className="rounded border border-gray-300 px-4 py-1.5">
             {t("site.cancel")}
           </Link>
-          <button type="submit" className="rounded bg-brand px-4 py-1.5 text-white">
+          <SubmitButton className="rounded bg-brand px-4 py-1.5 text-white">
             {t("site.confirm")}
-          </button>
+          </SubmitButton>
         </Form>
       </div>
     </div>

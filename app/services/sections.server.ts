@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { namespaces } from "~/i18n.server";
 import { loginRedirect } from "~/services/guards.server";
 import { loadConfig } from "~/services/config.server";
@@ -74,6 +74,21 @@ export function notFound(portal: Portal): never {
 /** The page number of `?page=`, at least 1. */
 export function pageOf(url: URL): number {
   return Math.min(idOf(url.searchParams.get("page")) ?? 1, 10_000);
+}
+
+/**
+ * Issue 12 §2: a page past the end of a paged list (`?page=99` of 3) redirects (302) to the last page
+ * (page 1 when the list is empty), every other query parameter kept, instead of "nothing here, page
+ * 99/3". `requested` is the page the loader asked for; the page size is the upstream's, else `size`.
+ */
+export function redirectPastLastPage(request: Request, page: { total: number; size: number }, requested: number, size: number): void {
+  const perPage = page.size > 0 ? page.size : size;
+  const last = Math.max(1, Math.ceil(page.total / perPage));
+  if (requested <= last) return;
+  const url = new URL(request.url);
+  if (last > 1) url.searchParams.set("page", String(last));
+  else url.searchParams.delete("page");
+  throw redirect(`${url.pathname}${url.search}`);
 }
 
 /** A text of a namespace the loader already sent (for `meta` titles), e.g. `titleOf(i18n, "news.title")`. */

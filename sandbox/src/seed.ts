@@ -178,8 +178,17 @@ function company4Config(publicKey: string): JsonObject {
       siteTitle: '四海财会网校', companyName: '四海财会网校', companyNameShort: '四海财会网校',
       companyIco: 'https://static.yunduo.example/company/4/favicon.ico',
       companyLogo: 'https://static.yunduo.example/company/4/logo.png',
+      // its own SEO titles (issue 12 §2: it inherited company 1's and its tabs read "云朵在线学院")
+      seo: [
+        { pageType: 'index', title: '四海财会网校', keywords: '财会,会计,网校', description: '四海财会网校提供会计职称与财会实务在线课程' },
+        { pageType: 'course', title: '课程中心 - 四海财会网校', keywords: '会计课程,在线课程', description: '会计职称与财会实务课程' },
+        { pageType: 'news', title: '资讯 - 四海财会网校', keywords: '财会资讯', description: '财会行业资讯与网校动态' },
+      ],
     },
-    footInfo: { templateId: 3, companyName: '广州四海教育咨询有限公司', icpNo: '粤ICP备11223344号', logoText: '四海财会网校' },
+    footInfo: {
+      templateId: 3, companyName: '广州四海教育咨询有限公司', icpNo: '粤ICP备11223344号', logoText: '四海财会网校',
+      overview: '四海财会网校专注会计职称与财会实务培训。', companyAddress: '广州市天河区体育西路 100 号', copyright: 'Copyright © 2018-2025 四海财会网校 版权所有',
+    },
     alias: { pointName: '积分' },
   });
 }

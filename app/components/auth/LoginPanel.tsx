@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -44,6 +45,7 @@ export function LoginPanel({
   data,
   actionData,
   busy,
+  busyIntent,
   FormComponent = Form,
   action,
   idPrefix = "",
@@ -145,9 +147,9 @@ export function LoginPanel({
                 {t("fields.forgot")}
               </a>
             </div>
-            <button type="submit" name="intent" value="password" className="w-full rounded bg-brand py-2 text-white">
+            <SubmitButton name="intent" value="password" pending={popup ? busyIntent === "password" : undefined} className="w-full rounded bg-brand py-2 text-white">
               {t("actions.login")}
-            </button>
+            </SubmitButton>
           </>
         ) : (
           <>
@@ -166,9 +168,9 @@ export function LoginPanel({
               error={err("smsCode")}
               sentResendAt={outcome?.sentResendAt}
             />
-            <button type="submit" name="intent" value="sms" className="w-full rounded bg-brand py-2 text-white">
+            <SubmitButton name="intent" value="sms" pending={popup ? busyIntent === "sms" : undefined} className="w-full rounded bg-brand py-2 text-white">
               {t("actions.login")}
-            </button>
+            </SubmitButton>
           </>
         )}
       </FormComponent>

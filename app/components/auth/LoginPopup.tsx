@@ -89,6 +89,7 @@ function PopupLogin({ data }: { data: LoginData }) {
       data={data}
       actionData={submit.data}
       busy={submit.state !== "idle"}
+      busyIntent={submit.state !== "idle" ? String(submit.formData?.get("intent") ?? "") : undefined}
       FormComponent={submit.Form}
       action="/join/login"
       idPrefix={PREFIX}
@@ -104,6 +105,7 @@ function PopupRegister({ data }: { data: RegisterData }) {
       data={data}
       actionData={submit.data}
       busy={submit.state !== "idle"}
+      busyIntent={submit.state !== "idle" ? String(submit.formData?.get("intent") ?? "") : undefined}
       FormComponent={submit.Form}
       action="/join/register"
       idPrefix={PREFIX}

@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -36,6 +37,7 @@ export function RegisterPanel({
   data: loaderData,
   actionData,
   busy,
+  busyIntent,
   FormComponent = Form,
   action,
   idPrefix = "",
@@ -135,9 +137,9 @@ export function RegisterPanel({
               {err("agreement") ? <p id={id("agreement-error")} className="mt-1 text-xs text-red-600" data-error-for="agreement">{err("agreement")}</p> : null}
             </div>
           ) : null}
-          <button type="submit" name="intent" value="register" className="w-full rounded bg-brand py-2 text-white">
+          <SubmitButton name="intent" value="register" pending={popup ? busyIntent === "register" : undefined} className="w-full rounded bg-brand py-2 text-white">
             {t("actions.register")}
-          </button>
+          </SubmitButton>
         </FormComponent>
       </div>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import i18next from "i18next";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 import { LoginPanel, type LoginData } from "~/components/auth/LoginPanel";
@@ -21,9 +22,13 @@ await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { login } },
 const i18nData = { locale: "en", bundles: { login } };
 
 function render(node: ReactNode): string {
+  // a data router: the submit buttons read the navigation (useNavigation)
+  const router = createMemoryRouter([{ path: "/", element: node }]);
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <AuthenticityTokenProvider token="t">{node}</AuthenticityTokenProvider>
+      <AuthenticityTokenProvider token="t">
+        <RouterProvider router={router} />
+      </AuthenticityTokenProvider>
     </I18nextProvider>,
   );
 }

@@ -8,6 +8,8 @@ export type PanelProps<Data, Outcome> = {
   data: Data;
   actionData?: Outcome;
   busy: boolean;
+  /** in the pop-up, the intent its fetcher is posting (the pressed submit button shows it is busy) */
+  busyIntent?: string;
   FormComponent?: ElementType;
   action?: string;
   idPrefix?: string;

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { coverSvg } from '../catalog/covers.js';
 
 /**
  * Generated images the sandbox serves in place of a CDN (all *(chosen)*, see sandbox/README.md):
- * `GET /__static/covers/{kind}-{id}.svg` (course, package, news... covers) and
+ * `GET /__static/covers/{kind}-{id}.svg` (course, package, news... covers with their titles, people's
+ * initials: catalog/covers.ts) and
  * `GET /__static/img/{name}.svg` (QR codes and the security-filing icon of the company config).
  * Seeds store them as `/__static/...`; `absoluteStatic` turns them into absolute URLs in every answer.
  */
@@ -51,13 +53,7 @@ export function registerStaticRoutes(app: FastifyInstance): void {
     const m = /^([a-z]+)-(\d+)\.svg$/.exec((req.params as { name: string }).name);
     if (!m) return reply.code(404).send({ error: 'not found' });
     const [, kind, id] = m as unknown as [string, string, string];
-    const square = kind === 'teacher' || kind === 'student';
-    const [w, h] = square ? [160, 160] : [320, 180];
-    const hue = (Number(id) * 47) % 360;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`
-      + `<rect width="${w}" height="${h}" fill="hsl(${hue},55%,55%)"/>`
-      + `<circle cx="${w * 0.8}" cy="${h * 0.25}" r="${h * 0.35}" fill="hsl(${hue},60%,70%)"/>`
-      + `<text x="16" y="${h - 18}" font-family="sans-serif" font-size="18" fill="#fff">${kind} ${id}</text></svg>`;
+    const svg = coverSvg(kind, Number(id));
     return reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(svg);
   });
 

@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n-runtime";
@@ -114,9 +115,9 @@ function useErr() {
 function Submit({ busy, intent, children, testId }: { busy: boolean; intent: string; children: ReactNode; testId: string }) {
   const { t } = useTranslation("personal", { keyPrefix: "account" });
   return (
-    <button type="submit" name="intent" value={intent} disabled={busy} aria-busy={busy || undefined} data-testid={testId} className="rounded bg-brand px-4 py-2 text-sm text-white disabled:opacity-60">
-      {busy ? t("pending") : children}
-    </button>
+    <SubmitButton name="intent" value={intent} pending={busy} pendingLabel={t("pending")} data-testid={testId} className="rounded bg-brand px-4 py-2 text-sm text-white">
+      {children}
+    </SubmitButton>
   );
 }
 
@@ -222,9 +223,9 @@ function ThirdParty({ list, outcome }: { list: Info["thirdPartyList"]; outcome?:
               <Form method="post">
                 <AuthenticityTokenInput name="csrf" />
                 <input type="hidden" name="type" value={item.type} />
-                <button type="submit" name="intent" value="unbind" disabled={busyType === item.type} className="rounded border border-gray-300 px-3 py-1 text-sm" aria-label={t("third.unbindLabel", { type: t(`third.types.${item.type}`, { defaultValue: item.type }) })}>
-                  {busyType === item.type ? t("pending") : t("third.unbind")}
-                </button>
+                <SubmitButton name="intent" value="unbind" pending={busyType === item.type} pendingLabel={t("pending")} className="rounded border border-gray-300 px-3 py-1 text-sm" aria-label={t("third.unbindLabel", { type: t(`third.types.${item.type}`, { defaultValue: item.type }) })}>
+                  {t("third.unbind")}
+                </SubmitButton>
               </Form>
             ) : null}
           </li>

@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "~/i18n-runtime";
@@ -105,9 +106,9 @@ export function AvatarForm({ headPic, answer }: { headPic: string | null; answer
           {t("avatar.saved")}
         </p>
       ) : null}
-      <button type="submit" disabled={pending} aria-busy={pending || undefined} className="w-full rounded bg-brand px-4 py-2 text-white disabled:opacity-60 sm:w-auto">
-        {pending ? t("avatar.saving") : t("avatar.save")}
-      </button>
+      <SubmitButton pending={pending} pendingLabel={t("avatar.saving")} className="w-full rounded bg-brand px-4 py-2 text-white sm:w-auto">
+        {t("avatar.save")}
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -71,9 +72,9 @@ export function SectionForm({
           </p>
         ) : null}
         <DynamicFields fields={fields} form={form} />
-        <button type="submit" name="intent" value="save" disabled={pending} aria-busy={pending || undefined} className="w-full rounded bg-brand px-4 py-2 text-white disabled:opacity-60 sm:w-auto">
-          {pending ? t("data.saving") : t("data.save")}
-        </button>
+        <SubmitButton name="intent" value="save" pending={pending} pendingLabel={t("data.saving")} className="w-full rounded bg-brand px-4 py-2 text-white sm:w-auto">
+          {t("data.save")}
+        </SubmitButton>
       </Form>
     </section>
   );

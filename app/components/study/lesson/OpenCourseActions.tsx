@@ -1,3 +1,4 @@
+import { SubmitButton } from "~/components/form/SubmitButton";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { CsrfInput } from "~/components/csrf-token";
@@ -17,9 +18,9 @@ export function OpenCourseActions({ id, status, signedUp }: { id: number; status
       <Form method="post" className="mt-3">
         <CsrfInput />
         <input type="hidden" name="openCourseId" value={id} />
-        <button type="submit" name="intent" value="signup" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white" data-testid="open-signup">
+        <SubmitButton name="intent" value="signup" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white" data-testid="open-signup">
           {t("open.signUp")}
-        </button>
+        </SubmitButton>
       </Form>
     );
   }
