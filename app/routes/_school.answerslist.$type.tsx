@@ -7,6 +7,7 @@ import { SectionList } from "~/components/catalog/SectionList";
 import { CommunityForm } from "~/components/community/CommunityForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { AskSchema } from "~/forms/community";
+import { formConstraint } from "~/forms/constraint.server";
 import { useTranslation } from "~/i18n-runtime";
 import { namespaces } from "~/i18n.server";
 import { askQuestion, communityError, listQuestions, QUESTION_PAGE_SIZE } from "~/services/community.server";
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   redirectPastLastPage(args.request, page, pageOf(url), QUESTION_PAGE_SIZE);
   return data(
-    { page, type: args.params.type ?? "0", loggedIn: isLoggedIn(portal), back: url.pathname + url.search, i18n, title: titleOf(i18n, "qa.title") },
+    { page, type: args.params.type ?? "0", loggedIn: isLoggedIn(portal), back: url.pathname + url.search, i18n, constraint: formConstraint(AskSchema), title: titleOf(i18n, "qa.title") },
     { headers: cacheHeaders(portal) },
   );
 }
@@ -50,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AnswersList() {
-  const { page, type, loggedIn, back, i18n } = useLoaderData<typeof loader>();
+  const { page, type, loggedIn, back, i18n, constraint } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
@@ -76,7 +77,7 @@ export default function AnswersList() {
               id="ask-question"
               intent="ask"
               heading={tc("ask.heading")}
-              schema={AskSchema}
+              constraint={constraint}
               fields={[
                 { name: "title", label: tc("ask.title"), kind: "input" },
                 { name: "content", label: tc("ask.content"), kind: "textarea" },

@@ -8,6 +8,7 @@ import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { ActionButton, CommunityForm } from "~/components/community/CommunityForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { TopicFormSchema } from "~/forms/community";
+import { formConstraint } from "~/forms/constraint.server";
 import { useTranslation } from "~/i18n-runtime";
 import { namespaces } from "~/i18n.server";
 import { communityError, getGroup, joinGroup, leaveGroup, postTopic } from "~/services/community.server";
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     namespaces(args.request, ["catalog", "community"]),
   ]);
   if (!group) notFound(portal);
-  return data({ group, loggedIn: isLoggedIn(portal), i18n }, { headers: cacheHeaders(portal) });
+  return data({ group, loggedIn: isLoggedIn(portal), i18n, constraint: formConstraint(TopicFormSchema) }, { headers: cacheHeaders(portal) });
 }
 
 /** Join, leave, post a topic (issue 17 part B); each success comes back to the group page. */
@@ -66,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function GroupDetail() {
-  const { group, loggedIn, i18n } = useLoaderData<typeof loader>();
+  const { group, loggedIn, i18n, constraint } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
@@ -133,7 +134,7 @@ export default function GroupDetail() {
           id="post-topic"
           intent="topic"
           heading={tc("group.topicHeading")}
-          schema={TopicFormSchema}
+          constraint={constraint}
           fields={[
             { name: "title", label: tc("group.topicTitle"), kind: "input" },
             { name: "content", label: tc("group.topicContent"), kind: "textarea" },

@@ -7,6 +7,7 @@ import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { CommunityForm } from "~/components/community/CommunityForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { AnswerFormSchema } from "~/forms/community";
+import { formConstraint } from "~/forms/constraint.server";
 import { useTranslation } from "~/i18n-runtime";
 import { namespaces } from "~/i18n.server";
 import { answerQuestion, communityError, getQuestion } from "~/services/community.server";
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
     namespaces(args.request, ["catalog", "community"]),
   ]);
   if (!question) notFound(portal);
-  return data({ question, loggedIn: isLoggedIn(portal), i18n }, { headers: cacheHeaders(portal) });
+  return data({ question, loggedIn: isLoggedIn(portal), i18n, constraint: formConstraint(AnswerFormSchema) }, { headers: cacheHeaders(portal) });
 }
 
 /** Answer the thread (issue 17 part B); success comes back to the thread with the new answer. */
@@ -49,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function QuestionThread() {
-  const { question, loggedIn, i18n } = useLoaderData<typeof loader>();
+  const { question, loggedIn, i18n, constraint } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
@@ -98,7 +99,7 @@ export default function QuestionThread() {
           id="answer-question"
           intent="answer"
           heading={tc("answer.heading")}
-          schema={AnswerFormSchema}
+          constraint={constraint}
           fields={[{ name: "content", label: tc("answer.content"), kind: "textarea" }]}
           submit={tc("answer.submit")}
           pending={tc("answer.pending")}

@@ -1,7 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import type * as z from "zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { CsrfInput } from "~/components/csrf-token";
 import { errorText } from "~/components/form/messages";
 import { useTranslation } from "~/i18n-runtime";
@@ -9,15 +7,15 @@ import { useTranslation } from "~/i18n-runtime";
 export type FieldSpec = { name: string; label: string; kind: "input" | "textarea"; maxLength?: number };
 
 /**
- * One community form (ask, answer, post a topic): conform + zod with the schema's constraints, the CSRF
- * token, `intent` naming the action's branch. Works without JavaScript (plain POST, errors and values come
- * back from the action); with it the same schema runs first in the browser.
+ * One community form (ask, answer, post a topic) in decision 023's pattern: the loader's constraints
+ * (`formConstraint(Schema)`: the browser checks them without JavaScript), the CSRF token, `intent` naming
+ * the action's branch; the action validates with the schema and its errors and the typed values come back.
  */
 export function CommunityForm({
   id,
   intent,
   heading,
-  schema,
+  constraint,
   fields,
   submit,
   pending: pendingLabel,
@@ -26,7 +24,7 @@ export function CommunityForm({
   id: string;
   intent: string;
   heading: string;
-  schema: z.ZodObject;
+  constraint: Constraints;
   fields: FieldSpec[];
   submit: string;
   pending: string;
@@ -38,10 +36,7 @@ export function CommunityForm({
   const [form, meta] = useForm({
     id,
     lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint,
   });
   const formError = errorText(t, form.errors?.[0]);
   const headingId = `${id}-heading`;
@@ -64,7 +59,6 @@ export function CommunityForm({
           const props = f.kind === "input" ? getInputProps(field, { type: "text" }) : getTextareaProps(field);
           const common = {
             ...props,
-            key: props.key,
             "aria-invalid": error ? true : undefined,
             "aria-describedby": error ? field.errorId : undefined,
             className: "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500",
@@ -74,7 +68,7 @@ export function CommunityForm({
               <label htmlFor={field.id} className="mb-1 block text-sm text-gray-700">
                 {f.label}
               </label>
-              {f.kind === "input" ? <input {...common} /> : <textarea rows={4} {...common} />}
+              {f.kind === "input" ? <input key={field.key} {...common} /> : <textarea key={field.key} rows={4} {...common} />}
               {error ? (
                 <p id={field.errorId} className="mt-1 text-xs text-red-600" data-error-for={f.name}>
                   {error}
