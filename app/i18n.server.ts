@@ -13,14 +13,16 @@ import zhPersonal from "~/locales/zh/personal.json";
 import enPersonal from "~/locales/en/personal.json";
 import zhFields from "~/locales/zh/fields.json";
 import enFields from "~/locales/en/fields.json";
+import zhFiles from "~/locales/zh/files.json";
+import enFiles from "~/locales/en/files.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, files: zhFiles },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, files: enFiles },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];
