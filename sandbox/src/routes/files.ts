@@ -157,6 +157,6 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (!s?.complete) return reply.code(404).send({ error: 'not found' });
       return { key, path: store.pathOf(key), size: s.offset, sha256: await store.sha256(key), chunkWrites: store.chunkWrites, failedWrites: store.failedWrites };
     });
-    app.get('/__sandbox/storage/stats', async () => ({ chunkWrites: store.chunkWrites, failedWrites: store.failedWrites, failNext: store.failNext }));
+    app.get('/__sandbox/storage/stats', async () => ({ chunkWrites: store.chunkWrites, failedWrites: store.failedWrites, failNext: store.failNext, lastKey: store.lastCompleted }));
   }
 }

@@ -30,6 +30,8 @@ export class ObjectStore {
   failNext = 0;
   chunkWrites = 0;
   failedWrites = 0;
+  /** The key of the last sealed object (for the control API). */
+  lastCompleted: string | null = null;
 
   issueToken(companyId: number, userId: number): string {
     const token = randomBytes(18).toString('base64url');
@@ -97,6 +99,7 @@ export class ObjectStore {
     if (now.complete) return { status: 409, code: -602, error: 'duplicate file' };
     if (now.offset !== size || size === 0) return { status: 409, code: 409, error: 'size mismatch', offset: now.offset };
     await rename(`${this.file(key)}.part`, this.file(key));
+    this.lastCompleted = key;
     return { key, size, hash: await this.sha256(key) };
   }
 
