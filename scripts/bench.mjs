@@ -27,7 +27,7 @@ const HOME = "/home/index";
 // The public content pages measured beside the home page (issue 6): rounds, calls, JS and LCP.
 const CONTENT_PAGES = ["/course/list", "/course/detail/5019"];
 // A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
-const PERSONAL_PAGES = ["/personal/setting/account"];
+const PERSONAL_PAGES = ["/personal/setting/account", "/resource/list"];
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
 const WIRE_PAGES = [HOME, ...CONTENT_PAGES, "/join/login", ...PERSONAL_PAGES];
 const ROUNDS_SAMPLES = 20;

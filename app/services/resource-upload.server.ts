@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
-import { ChunkRefused } from "~/components/upload/chunker";
-import { CHUNK_BYTES, checkContent, checkNameAndSize, extensionOf, UPLOAD_MAX_BYTES, type FileRuleError } from "~/components/upload/rules";
+import { ChunkRefused } from "~/services/chunker";
+import { CHUNK_BYTES, checkContent, checkNameAndSize, extensionOf, UPLOAD_MAX_BYTES, type FileRuleError } from "~/services/upload-rules";
 import type { Portal } from "~/services/portal.server";
 import { getSpace, saveResource, spaceBlocks } from "~/services/resources.server";
 import { getUploadTarget, isOwnKey, newStorageKey, sendStoredFile, storageErrorCode, storageStore, type StorageErrorCode } from "~/services/storage.server";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import * as z from "zod/v4";
-import { ChunkRefused, uploadInChunks, type ChunkStore } from "~/components/upload/chunker";
-import { storageKey, STORAGE_KEY_RE } from "~/components/upload/rules";
+import { ChunkRefused, uploadInChunks, type ChunkStore } from "~/services/chunker";
+import { storageKey, STORAGE_KEY_RE } from "~/services/upload-rules";
 import type { StoredFile } from "~/services/upload.server";
 import type { Upstream } from "~/services/upstream.server";
 

@@ -47,7 +47,8 @@ test.describe("resource uploads (spec 001 §5)", () => {
   test("with JS: 6 MB refused with the message; 4.5 MB sent in chunks, one failed by the store and retried, byte-exact on disk", async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name !== "js", "the chunked upload needs JavaScript");
     await seedFiles(sandbox, page);
-    await signInWithCode(page, sandbox, "13700002900", "/resource/list");
+    await signInWithCode(page, sandbox, "13700002900", "/personal/setting/data");
+    await page.getByTestId("personal-menu").getByRole("link", { name: "我的资源" }).click(); // linked from the personal frame
     await page.waitForURL(/\/resource\/list$/);
     const input = page.getByLabel("上传文件");
 

@@ -45,6 +45,15 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
         ) : (
           <p className="px-3 text-sm text-gray-600">{t("nothingPermitted")}</p>
         )}
+        {/* pages on the main host outside the personal routes (spec 001 §2; decision 029) */}
+        <h3 className="mt-4 px-3 text-sm font-medium text-gray-900">{t("tools.label")}</h3>
+        <ul>
+          <li>
+            <Link to="/resource/list" className="block rounded px-3 py-1 text-sm text-gray-700 hover:bg-gray-100" data-testid="tools-resources">
+              {t("tools.resources")}
+            </Link>
+          </li>
+        </ul>
       </nav>
       <div className="min-w-0 flex-1">{children}</div>
     </div>

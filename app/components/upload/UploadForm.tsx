@@ -2,7 +2,7 @@ import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n-runtime";
-import { checkNameAndSize, RESOURCE_EXTENSIONS } from "./rules";
+import { checkNameAndSize, RESOURCE_EXTENSIONS } from "~/services/upload-rules";
 
 export type UploadFormAnswer = { error?: string; message?: string; saved?: string } | undefined;
 
@@ -44,7 +44,7 @@ export function UploadForm({ answer, relay }: { answer: UploadFormAnswer; relay:
     cancel.current = controller;
     setProgress({ percent: 0 });
     try {
-      const { uploadFile, UploadFailed } = await import("./uploader.client");
+      const { uploadFile, UploadFailed } = await import("~/services/uploader.client");
       try {
         const done = await uploadFile(file, {
           action: relay,

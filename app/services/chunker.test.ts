@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChunkRefused, uploadInChunks, type ChunkStore } from "./chunker";
-import { CHUNK_BYTES } from "./rules";
+import { CHUNK_BYTES } from "./upload-rules";
 
 /** A fake store holding bytes in memory; `failures` lists put numbers (1-based) that fail, `partial` writes half first. */
 function fakeStore(options: { held?: Uint8Array; failures?: number[]; partial?: boolean; refuse?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkContent, checkNameAndSize, sniff, STORAGE_KEY_RE, storageKey } from "./rules";
+import { checkContent, checkNameAndSize, sniff, STORAGE_KEY_RE, storageKey } from "./upload-rules";
 
 const bytes = (...b: number[]) => Uint8Array.from([...b, 0, 0, 0, 0, 0, 0, 0, 0]);
 const ascii = (s: string) => bytes(...Array.from(s, (c) => c.charCodeAt(0)));

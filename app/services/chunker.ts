@@ -1,4 +1,4 @@
-import { CHUNK_BYTES, CHUNK_RETRIES } from "./rules";
+import { CHUNK_BYTES, CHUNK_RETRIES } from "./upload-rules";
 
 /**
  * The chunked, resumable upload (spec 001 §7 "Upload token", §9: 4 MB chunks, up to 3 retries per chunk),
