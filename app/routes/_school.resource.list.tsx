@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { UploadForm, type UploadFormAnswer } from "~/components/upload/UploadForm";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -8,7 +9,12 @@ import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { resourceFileOptions, uploadWholeFile } from "~/services/resource-upload.server";
 import { deleteResources, getSpace, listResources, RESOURCE_PAGE_SIZE } from "~/services/resources.server";
+import { opensDirectly } from "~/services/download.server";
+import { safeExternalUrl } from "~/services/redirect";
 import { readFileUpload } from "~/services/upload.server";
+
+/** Dialog 5 (spec 001 §2): loaded only when a preview opens. */
+const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
 
 export const handle = { i18n: ["files"] };
 
@@ -23,7 +29,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const pageParam = Number(new URL(args.request.url).searchParams.get("page"));
   const page = Number.isInteger(pageParam) && pageParam > 0 && pageParam < 10_000 ? pageParam : 1;
   const [list, space, i18n] = await Promise.all([listResources(portal.upstream, page), getSpace(portal.upstream), namespaces(args.request, ["files"])]);
-  return data({ ...list, page, space, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+  // images open directly (spec 001 §5): their address for the preview (a plain link without JS)
+  const rows = list.list.map((r) => ({ ...r, preview: opensDirectly(r.fileType) ? (safeExternalUrl(r.sourcePath) ?? null) : null }));
+  return data({ list: rows, total: list.total, page, space, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -51,6 +59,8 @@ export default function ResourceList() {
   const { t } = useNamespaces(i18n, "files");
   const answer = useActionData<typeof action>() as (UploadFormAnswer & { deleted?: boolean }) | undefined;
   const pages = Math.max(1, Math.ceil(total / RESOURCE_PAGE_SIZE));
+  const images = list.flatMap((r) => (r.preview ? [{ src: r.preview, alt: r.fileName }] : []));
+  const [viewing, setViewing] = useState<number | null>(null);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -84,6 +94,19 @@ export default function ResourceList() {
                 <td>{mb(r.sourceSize)}</td>
                 <td>{r.createTime ? new Date(r.createTime).toLocaleString("zh-CN", { timeZone: "Asia/Shanghai" }) : ""}</td>
                 <td className="flex gap-3 py-2">
+                  {r.preview ? (
+                    <a
+                      href={r.preview}
+                      data-testid="preview-link"
+                      className="text-blue-700 underline"
+                      onClick={(event) => {
+                        event.preventDefault();
+                        setViewing(images.findIndex((i) => i.src === r.preview));
+                      }}
+                    >
+                      {t("resources.preview")}
+                    </a>
+                  ) : null}
                   <a href={`/student/download?ids=${r.id}`} className="text-blue-700 underline">
                     {t("resources.download")}
                   </a>
@@ -100,6 +123,11 @@ export default function ResourceList() {
           </tbody>
         </table>
       )}
+      {viewing !== null && images.length ? (
+        <Suspense fallback={null}>
+          <ImageViewer images={images} start={Math.max(0, viewing)} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
       {pages > 1 ? (
         <nav className="flex gap-4 text-sm">
           {page > 1 ? <Link to={`?page=${page - 1}`}>{t("resources.prev")}</Link> : null}

@@ -123,3 +123,64 @@ test.describe("resource uploads (spec 001 §5)", () => {
     await expect(page.getByTestId("download-message")).toHaveText("您没有下载权限，请联系管理员");
   });
 });
+
+// a valid 1x1 PNG (the viewer must really load it)
+const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+test.describe("image preview (spec 001 §2 dialog 5, §9)", () => {
+  test("desktop: pages, zoom, rotate, flip and close, no download; a failed image offers a reload", async ({ page, sandbox }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "the viewer is a JS dialog; without JS the images are plain links");
+    await seedFiles(sandbox, page);
+    await signInWithCode(page, sandbox, "13700002903", "/resource/list");
+    await page.waitForURL(/\/resource\/list$/);
+    for (const name of ["one.png", "two.png"]) {
+      await page.getByLabel("上传文件").setInputFiles({ name, mimeType: "image/png", buffer: PNG_1PX });
+      await page.getByRole("button", { name: "上传", exact: true }).click();
+      await expect(page.getByTestId("upload-saved")).toHaveText(`已上传：${name}`);
+    }
+    await expect(page.getByTestId("preview-link")).toHaveCount(2);
+    const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => /ImageViewer/.test(n)));
+    expect(await scripts()).toEqual([]); // loaded only when a preview opens
+
+    await page.getByTestId("preview-link").first().click();
+    const viewer = page.getByTestId("image-viewer");
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByTestId("viewer-page")).toHaveText("1 / 2");
+    await expect(viewer.getByTestId("viewer-image")).toHaveAttribute("alt", "two.png"); // newest first
+    await viewer.getByRole("button", { name: "下一张" }).click();
+    await expect(viewer.getByTestId("viewer-page")).toHaveText("2 / 2");
+    await expect(viewer.getByRole("button", { name: "下一张" })).toBeDisabled();
+    await viewer.getByRole("button", { name: "放大" }).click();
+    await viewer.getByRole("button", { name: "旋转" }).click();
+    await viewer.getByRole("button", { name: "翻转" }).click();
+    await expect(viewer.getByTestId("viewer-image")).toHaveAttribute("style", /rotate\(90deg\) scale\(-1\.25, 1\.25\)/);
+    await expect(viewer.getByRole("button", { name: "下载" })).toHaveCount(0);
+    expect(await scripts()).not.toEqual([]);
+    await viewer.getByRole("button", { name: "关闭" }).click();
+    await expect(viewer).toHaveCount(0);
+
+    // a failed image shows a reload button, which loads it again
+    await page.route("**/storage/o/**", (route) => route.abort());
+    await page.getByTestId("preview-link").first().click();
+    await expect(page.getByTestId("viewer-reload")).toBeVisible();
+    await page.unroute("**/storage/o/**");
+    await page.getByTestId("viewer-reload").click();
+    await expect(page.getByTestId("viewer-image")).toBeVisible();
+    await expect.poll(() => page.getByTestId("viewer-image").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  });
+
+  test("without JS the images are plain links", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    test.skip(testInfo.project.name !== "no-js", "JS off");
+    await seedFiles(sandbox, page);
+    await signInWithCode(page, sandbox, "13700002904", "/resource/list");
+    await page.waitForURL(/\/resource\/list$/);
+    await page.getByLabel("上传文件").setInputFiles({ name: "pic.png", mimeType: "image/png", buffer: PNG_1PX });
+    await page.getByRole("button", { name: "上传", exact: true }).click();
+    await expect(page.getByTestId("upload-saved")).toHaveText("已上传：pic.png");
+    await page.goto("/resource/list");
+    const href = await page.getByTestId("preview-link").getAttribute("href");
+    expect(href).toMatch(/^http:\/\/[^/]+\/storage\/o\/1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.png$/);
+    const image = await page.request.get(href!);
+    expect(Buffer.from(await image.body()).equals(PNG_1PX)).toBe(true);
+  });
+});

@@ -8,7 +8,7 @@ import { SEED_PASSWORD } from '../seed.js';
  * after a (re)seed. Its own seed users 2900-2919 (mobiles 1370000xxxx) keep the upload journeys apart from
  * every other test file's state.
  */
-export const FILES_SEED_VERSION = '1';
+export const FILES_SEED_VERSION = '2';
 /** The space a student has for resources (the sandbox's choice: 200 MB). */
 export const SPACE_TOTAL_BYTES = 200 * 1024 * 1024;
 
@@ -16,7 +16,8 @@ export const FILE_USERS: Array<[number, string, string, string]> = [
   [2900, 'files01', '13700002900', '韩同学'], // uploads with JS
   [2901, 'files02', '13700002901', '杨同学'], // uploads without JS
   [2902, 'files03', '13700002902', '朱同学'], // space exhausted (deduction applies)
-  [2903, 'files04', '13700002903', '秦同学'], // vitest
+  [2903, 'files04', '13700002903', '秦同学'], // image preview (JS)
+  [2904, 'files05', '13700002904', '尤同学'], // image links (no JS)
 ];
 
 const SCHEMA = `
