@@ -53,6 +53,11 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
               {t("tools.resources")}
             </Link>
           </li>
+          <li>
+            <Link to="/homework/list" className="block rounded px-3 py-1 text-sm text-gray-700 hover:bg-gray-100">
+              {t("tools.homework")}
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className="min-w-0 flex-1">{children}</div>

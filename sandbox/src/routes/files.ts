@@ -3,6 +3,7 @@ import { authOf, body, hostOf, query, unauthorized, type Ctx } from '../context.
 import { fail, ok } from '../envelope.js';
 import { objectStore, type UploadError } from '../storage/objects.js';
 import { ensureFiles, SPACE_TOTAL_BYTES } from '../storage/resources.js';
+import { ensureHomework, HOMEWORK } from '../homework/store.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -105,6 +106,81 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${SB}/v1/student/checkPermission`, withUser(async (user, req) => {
     if (query(req).type !== 'xiazai') return fail('0', '未知的权限类型');
     return user.id === 2902 ? fail('0', '您没有下载权限，请联系管理员') : ok(true);
+  }));
+
+  // ---- homework (spec 001 §7 "Homework") ----
+  const HW = `${SB}/v1/homework`;
+  const HSC = `${SB}/v1/homeworkStudentComplete`;
+  const withHomework = (h: (user: { id: number; companyId: number }, req: Parameters<Parameters<typeof withCompany>[1]>[1], host: string) => Promise<unknown>) =>
+    withUser(async (user, req, _c, host) => { await ensureHomework(ctx); return h(user, req, host); });
+  const submitted = async (userId: number) =>
+    new Set((await ctx.db.all<{ homeworkId: number }>('SELECT homework_id FROM homework_submissions WHERE user_id = ?', [userId])).map((r) => r.homeworkId));
+  const homeworkOf = (req: Parameters<Parameters<typeof withCompany>[1]>[1]) => HOMEWORK.find((h) => h.id === Number(body(req).homeworkId));
+  app.post(`${HSC}/queryStudentClassOrPackageLessonList`, withHomework(async (user, req) => {
+    const kind = body(req).type === 'package' ? 'package' : 'class';
+    const done = await submitted(user.id);
+    return ok(HOMEWORK.filter((h) => h.kind === kind).map((h) => ({
+      homeworkId: h.id, courseName: h.courseName, lessonId: h.lessonId, lessonName: h.lessonName, title: h.title, closed: h.closed, status: done.has(h.id) ? 1 : 0,
+    })));
+  }));
+  app.post(`${HSC}/queryStudentClassOrPackageLessonListCount`, withHomework(async (user) => {
+    const done = await submitted(user.id);
+    return ok({
+      classCount: HOMEWORK.filter((h) => h.kind === 'class').length,
+      packageCount: HOMEWORK.filter((h) => h.kind === 'package').length,
+      submittedCount: HOMEWORK.filter((h) => done.has(h.id)).length,
+      unsubmittedCount: HOMEWORK.filter((h) => !done.has(h.id)).length,
+    });
+  }));
+  app.post(`${HW}/checkCanSubmitHomework`, withHomework(async (_user, req) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    return h.closed ? fail('0', '作业已截止，不能提交') : ok(true);
+  }));
+  app.post(`${HW}/getStuHomeworkDetail`, withHomework(async (user, req, host) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    const sub = await ctx.db.get<{ content: string; submitTime: number }>('SELECT content, submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
+    const files = await ctx.db.all<{ id: number; fileName: string; sourcePath: string; sourceSize: number }>(
+      'SELECT id, file_name, source_path, source_size FROM homework_attachments WHERE homework_id = ? AND user_id = ? ORDER BY id', [h.id, user.id]);
+    return ok({
+      homeworkId: h.id, title: h.title, content: h.content, courseName: h.courseName, lessonName: h.lessonName, closed: h.closed,
+      submission: sub ? { content: sub.content, submitTime: sub.submitTime } : null,
+      attachments: files.map((f) => ({ id: f.id, fileName: f.fileName, sourcePath: `http://${host}/storage/o/${f.sourcePath}`, sourceSize: f.sourceSize })),
+    });
+  }));
+  app.post(`${HW}/saveHomework`, withHomework(async (user, req) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    if (h.closed) return fail('0', '作业已截止，不能提交');
+    const b = body(req);
+    const content = String(b.content ?? '').trim();
+    if (!content || content.length > 5000) return fail('0', '作业内容不能为空且不超过 5000 字');
+    const attachments = Array.isArray(b.attachments) ? (b.attachments as Array<Record<string, unknown>>) : [];
+    for (const a of attachments) {
+      const key = String(a.sourcePath ?? '');
+      const st = await store.status(key);
+      if (!st.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '附件未上传完成');
+    }
+    await ctx.db.run('INSERT OR REPLACE INTO homework_submissions (homework_id, user_id, content, submit_time) VALUES (?,?,?,?)', [h.id, user.id, content, Date.now()]);
+    for (const a of attachments) {
+      const key = String(a.sourcePath);
+      await ctx.db.run('INSERT INTO homework_attachments (homework_id, user_id, file_name, source_path, source_size) VALUES (?,?,?,?,?)',
+        [h.id, user.id, String(a.fileName ?? '').slice(0, 200) || key, key, (await store.status(key)).offset]);
+    }
+    return ok(null);
+  }));
+  app.post(`${HW}/delreslist`, withHomework(async (user, req) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    const ids = String(body(req).ids ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    for (const id of ids) {
+      const row = await ctx.db.get<{ sourcePath: string }>('SELECT source_path FROM homework_attachments WHERE id = ? AND homework_id = ? AND user_id = ?', [id, h.id, user.id]);
+      if (!row) continue;
+      await ctx.db.run('DELETE FROM homework_attachments WHERE id = ?', [id]);
+      await store.remove(row.sourcePath);
+    }
+    return ok(null);
   }));
 
   // ---- the object store ----
