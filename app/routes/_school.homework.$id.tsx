@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -13,7 +13,6 @@ import { readFileUpload } from "~/services/upload.server";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["files"] };
-export const meta: MetaFunction = () => [{ title: "作业" }];
 
 type Answer = { error?: string; message?: string; saved?: boolean; deleted?: boolean; content?: string };
 

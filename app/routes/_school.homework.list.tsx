@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
@@ -6,7 +6,6 @@ import { requireStudent } from "~/services/guards.server";
 import { lessonCounts, lessonList } from "~/services/homework.server";
 
 export const handle = { i18n: ["files"] };
-export const meta: MetaFunction = () => [{ title: "我的作业" }];
 
 /** `/homework/list`: the homework completion list (spec 001 §2, §7; decision 029): class and package lessons with counts. */
 export async function loader(args: LoaderFunctionArgs) {

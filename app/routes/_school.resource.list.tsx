@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -18,7 +18,6 @@ const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
 
 export const handle = { i18n: ["files"] };
 
-export const meta: MetaFunction = () => [{ title: "我的资源" }];
 
 /**
  * `/resource/list`: the resource sharing list (spec 001 §2: a page on the main host outside the hash

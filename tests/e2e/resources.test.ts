@@ -184,3 +184,36 @@ test.describe("image preview (spec 001 §2 dialog 5, §9)", () => {
     expect(Buffer.from(await image.body()).equals(PNG_1PX)).toBe(true);
   });
 });
+
+test.describe("image preview on a phone (spec 001 §9)", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 780 } });
+  test("swipe turns the page and closes; no zoom or rotate", async ({ page, sandbox }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "the viewer is a JS dialog");
+    await seedFiles(sandbox, page);
+    await signInWithCode(page, sandbox, "13700002907", "/resource/list");
+    await page.waitForURL(/\/resource\/list$/);
+    for (const name of ["a.png", "b.png"]) {
+      await page.getByLabel("上传文件").setInputFiles({ name, mimeType: "image/png", buffer: PNG_1PX });
+      await page.getByRole("button", { name: "上传", exact: true }).click();
+      await expect(page.getByTestId("upload-saved")).toHaveText(`已上传：${name}`);
+    }
+    await page.getByTestId("preview-link").first().click();
+    const viewer = page.getByTestId("image-viewer");
+    await expect(viewer.getByTestId("viewer-page")).toHaveText("1 / 2");
+    await expect(viewer.getByRole("button", { name: "放大" })).toHaveCount(0);
+    await expect(viewer.getByRole("button", { name: "旋转" })).toHaveCount(0);
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = async (dx: number, dy: number) => {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 250, y: 300 }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 250 + dx / 2, y: 300 + dy / 2 }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 250 + dx, y: 300 + dy }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    await swipe(-100, 0); // under 120 px: nothing
+    await expect(viewer.getByTestId("viewer-page")).toHaveText("1 / 2");
+    await swipe(-150, 10);
+    await expect(viewer.getByTestId("viewer-page")).toHaveText("2 / 2");
+    await swipe(0, 120); // down past 80 px: closes (after the 690 ms animation)
+    await expect(viewer).toHaveCount(0);
+  });
+});

@@ -8,7 +8,7 @@ import { SEED_PASSWORD } from '../seed.js';
  * after a (re)seed. Its own seed users 2900-2919 (mobiles 1370000xxxx) keep the upload journeys apart from
  * every other test file's state.
  */
-export const FILES_SEED_VERSION = '3';
+export const FILES_SEED_VERSION = '4';
 /** The space a student has for resources (the sandbox's choice: 200 MB). */
 export const SPACE_TOTAL_BYTES = 200 * 1024 * 1024;
 
@@ -20,6 +20,7 @@ export const FILE_USERS: Array<[number, string, string, string]> = [
   [2904, 'files05', '13700002904', '尤同学'], // image links (no JS)
   [2905, 'files06', '13700002905', '许同学'], // homework (JS)
   [2906, 'files07', '13700002906', '何同学'], // homework (no JS)
+  [2907, 'files08', '13700002907', '吕同学'], // image preview on a phone (JS)
 ];
 
 const SCHEMA = `
