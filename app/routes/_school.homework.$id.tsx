@@ -88,7 +88,7 @@ export default function HomeworkPage() {
   const navigation = useNavigation();
   const error = answer?.error ? (answer.error === "server" ? answer.message || t("errors.-601") : t(`errors.${answer.error}`, { defaultValue: t("errors.-601") })) : undefined;
   return (
-    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <p className="text-sm">
         <Link to="/homework/list" className="text-blue-700 underline">
           {t("homework.back")}
@@ -168,6 +168,6 @@ export default function HomeworkPage() {
           </button>
         </Form>
       )}
-    </main>
+    </div>
   );
 }

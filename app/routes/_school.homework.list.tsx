@@ -52,13 +52,13 @@ export default function HomeworkList() {
     </section>
   );
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-xl font-bold">{t("homework.title")}</h1>
       <p className="text-sm text-gray-700" data-testid="homework-counts">
         {t("homework.counts", { submitted: counts.submittedCount, unsubmitted: counts.unsubmittedCount })}
       </p>
       {section(t("homework.classLessons"), counts.classCount, classes, "hw-class")}
       {section(t("homework.packageLessons"), counts.packageCount, packages, "hw-package")}
-    </main>
+    </div>
   );
 }

@@ -61,7 +61,7 @@ export default function ResourceList() {
   const images = list.flatMap((r) => (r.preview ? [{ src: r.preview, alt: r.fileName }] : []));
   const [viewing, setViewing] = useState<number | null>(null);
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-bold">{t("resources.title")}</h1>
         <p className="text-sm text-gray-700" data-testid="space-used">
@@ -134,6 +134,6 @@ export default function ResourceList() {
           {page < pages ? <Link to={`?page=${page + 1}`}>{t("resources.next")}</Link> : null}
         </nav>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -39,7 +39,7 @@ export default function DownloadRefused() {
   const { message, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
   return (
-    <main className="mx-auto max-w-xl space-y-4 px-4 py-12">
+    <div className="mx-auto max-w-xl space-y-4 px-4 py-12">
       <h1 className="text-xl font-bold">{t("download.refused")}</h1>
       <p role="alert" className="text-red-700" data-testid="download-message">
         {message || t("errors.notFound")}
@@ -47,6 +47,6 @@ export default function DownloadRefused() {
       <Link to="/resource/list" className="text-blue-700 underline">
         {t("download.back")}
       </Link>
-    </main>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, signInWithCode, test } from "./support";
@@ -46,4 +47,21 @@ test("homework submitted with an attachment, then the attachment deleted; a clos
   await page.goto("/homework/8102");
   await expect(page.getByTestId("homework-refusal")).toHaveText("作业已截止，不能提交");
   await expect(page.getByTestId("homework-form")).toHaveCount(0);
+});
+
+test.describe("accessibility and narrow screens", () => {
+  for (const path of ["/resource/list", "/homework/list", "/homework/8101"]) {
+    test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }, testInfo) => {
+      test.skip(testInfo.project.name === "no-js", "axe-core runs as a script inside the page");
+      expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInWithCode(page, sandbox, "13700002905", path);
+      await page.waitForURL(new RegExp(`${path}$`));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const result = await new AxeBuilder({ page }).include("main").analyze();
+      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
 });
