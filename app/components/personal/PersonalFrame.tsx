@@ -58,6 +58,11 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
               {t("tools.homework")}
             </Link>
           </li>
+          <li>
+            <Link to="/certificate/list" className="block rounded px-3 py-1 text-sm text-gray-700 hover:bg-gray-100">
+              {t("tools.certificates")}
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className="min-w-0 flex-1">{children}</div>

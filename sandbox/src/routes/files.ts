@@ -4,6 +4,7 @@ import { fail, ok } from '../envelope.js';
 import { objectStore, type UploadError } from '../storage/objects.js';
 import { ensureFiles, SPACE_TOTAL_BYTES } from '../storage/resources.js';
 import { ensureHomework, HOMEWORK } from '../homework/store.js';
+import { certificatePdf, CERTIFICATES } from '../storage/certificates.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -182,6 +183,36 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     return ok(null);
   }));
+
+  // ---- certificates (spec 001 §7 "Certificates"); read flags in file_cert_read ----
+  const CER = `${SB}/v1/certificate`;
+  const readOf = async (userId: number) =>
+    new Set((await ctx.db.all<{ certId: number }>('SELECT cert_id FROM file_cert_read WHERE user_id = ?', [userId])).map((r) => r.certId));
+  app.get(`${CER}/get/cer/list`, withUser(async (user, req) => {
+    const status = query(req).status;
+    const rows = CERTIFICATES.filter((c) => status === undefined || status === '' || String(c.status) === status);
+    for (const c of rows) await ctx.db.run('INSERT OR IGNORE INTO file_cert_read (user_id, cert_id) VALUES (?,?)', [user.id, c.id]);
+    return ok(rows.map((c) => ({ id: c.id, certificateName: c.name, status: c.status, type: c.kind, issueTime: c.issuedAt })));
+  }));
+  app.get(`${CER}/get/cer/count`, withUser(async () =>
+    ok({ obtained: CERTIFICATES.filter((c) => c.status === 1).length, notObtained: CERTIFICATES.filter((c) => c.status === 0).length })));
+  app.get(`${CER}/get/unread/count`, withUser(async (user) => {
+    const read = await readOf(user.id);
+    return ok(CERTIFICATES.filter((c) => c.status === 1 && !read.has(c.id)).length);
+  }));
+  for (const [path, kind] of [['getTrainsPdfUrl', 'train'], ['getLearnPdfUrl', 'learn']] as const) {
+    app.get(`${CER}/${path}`, withUser(async (user, req, _c, host) => {
+      const c = CERTIFICATES.find((x) => x.id === Number(query(req).id) && x.kind === kind && x.status === 1);
+      return c ? ok({ url: `http://${host}/storage/cert/${user.id}/${c.id}.pdf` }) : fail('0', '证书不存在');
+    }));
+  }
+  app.get<{ Params: { user: string; id: string } }>('/storage/cert/:user/:id.pdf', async (req, reply) => {
+    const c = CERTIFICATES.find((x) => x.id === Number(req.params.id) && x.status === 1);
+    const user = await ctx.db.get<{ nickName: string; id: number }>('SELECT id, nick_name FROM users WHERE id = ?', [Number(req.params.user)]);
+    if (!c || !user) return reply.code(404).send({ error: 'not found' });
+    const pdf = certificatePdf([c.name, `Student id ${user.id}`, `Issued ${c.issuedAt}`, `Certificate no. ${c.id}-${user.id}`]);
+    return reply.header('Content-Type', 'application/pdf').header('Content-Length', String(pdf.length)).send(pdf);
+  });
 
   // ---- the object store ----
   app.register(async (scope) => {

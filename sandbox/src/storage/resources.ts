@@ -8,7 +8,7 @@ import { SEED_PASSWORD } from '../seed.js';
  * after a (re)seed. Its own seed users 2900-2919 (mobiles 1370000xxxx) keep the upload journeys apart from
  * every other test file's state.
  */
-export const FILES_SEED_VERSION = '4';
+export const FILES_SEED_VERSION = '5';
 /** The space a student has for resources (the sandbox's choice: 200 MB). */
 export const SPACE_TOTAL_BYTES = 200 * 1024 * 1024;
 
@@ -29,6 +29,7 @@ CREATE TABLE file_resources (
   file_type TEXT NOT NULL, source_path TEXT NOT NULL, source_size INTEGER NOT NULL, file_category TEXT NOT NULL,
   upload_type INTEGER NOT NULL DEFAULT 0, create_time INTEGER NOT NULL);
 CREATE TABLE file_space (user_id INTEGER PRIMARY KEY, extra_used INTEGER NOT NULL, deduction INTEGER NOT NULL);
+CREATE TABLE file_cert_read (user_id INTEGER NOT NULL, cert_id INTEGER NOT NULL, PRIMARY KEY (user_id, cert_id));
 `;
 
 const pending = new WeakMap<Ctx, Promise<void>>();
@@ -39,7 +40,7 @@ export async function ensureFiles(ctx: Ctx): Promise<void> {
   const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'files_seed'");
   if (marker?.value === FILES_SEED_VERSION) return;
   const work = (async () => {
-    await ctx.db.exec('DROP TABLE IF EXISTS file_resources; DROP TABLE IF EXISTS file_space;');
+    await ctx.db.exec('DROP TABLE IF EXISTS file_resources; DROP TABLE IF EXISTS file_space; DROP TABLE IF EXISTS file_cert_read;');
     await ctx.db.exec(SCHEMA);
     await ctx.db.run("DELETE FROM meta WHERE key = 'files_seed'");
     await ctx.db.batch([
