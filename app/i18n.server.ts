@@ -25,14 +25,16 @@ import zhQbank from "~/locales/zh/qbank.json";
 import enQbank from "~/locales/en/qbank.json";
 import zhCommunity from "~/locales/zh/community.json";
 import enCommunity from "~/locales/en/community.json";
+import zhFiles from "~/locales/zh/files.json";
+import enFiles from "~/locales/en/files.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy, agreement: zhAgreement, shop: zhShop, qbank: zhQbank, community: zhCommunity },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy, agreement: enAgreement, shop: enShop, qbank: enQbank, community: enCommunity },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy, agreement: zhAgreement, shop: zhShop, qbank: zhQbank, community: zhCommunity, files: zhFiles },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy, agreement: enAgreement, shop: enShop, qbank: enQbank, community: enCommunity, files: enFiles },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];

@@ -26,6 +26,8 @@ import { registerStudyRoutes } from './routes/study.js';
 import { registerShopRoutes } from './routes/shop.js';
 
 import { registerCommunityRoutes } from './routes/community.js';
+
+import { registerFileRoutes } from './routes/files.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
@@ -129,6 +131,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerStudyRoutes(app, ctx);
 
   registerShopRoutes(app, ctx);
+
+  registerFileRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerCommunityRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);

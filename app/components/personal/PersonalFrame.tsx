@@ -51,6 +51,25 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
           ) : (
             <p className="px-3 text-sm text-gray-600">{t("nothingPermitted")}</p>
           )}
+          {/* pages on the main host outside the personal routes (spec 001 §2; decision 029) */}
+          <h3 className="mt-4 px-3 text-sm font-medium text-gray-900">{t("tools.label")}</h3>
+          <ul>
+            <li>
+              <Link to="/resource/list" className="flex min-h-11 items-center rounded px-3 py-1 text-sm text-gray-700 hover:bg-gray-100 md:block md:min-h-0" data-testid="tools-resources">
+                {t("tools.resources")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/homework/list" className="flex min-h-11 items-center rounded px-3 py-1 text-sm text-gray-700 hover:bg-gray-100 md:block md:min-h-0">
+                {t("tools.homework")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/certificate/list" className="flex min-h-11 items-center rounded px-3 py-1 text-sm text-gray-700 hover:bg-gray-100 md:block md:min-h-0">
+                {t("tools.certificates")}
+              </Link>
+            </li>
+          </ul>
         </details>
       </nav>
       <div className="min-w-0 flex-1">{children}</div>

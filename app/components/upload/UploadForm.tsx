@@ -1,0 +1,122 @@
+import { Form, useNavigation, useRevalidator } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useTranslation } from "~/i18n-runtime";
+import { checkNameAndSize, RESOURCE_EXTENSIONS } from "~/services/upload-rules";
+
+export type UploadFormAnswer = { error?: string; message?: string; saved?: string } | undefined;
+
+const ACCEPT = RESOURCE_EXTENSIONS.map((e) => `.${e}`).join(",");
+
+/** The message of an answer's error code (namespace `files`, spec 001 §5 and §8). */
+export function useUploadMessage() {
+  const { t } = useTranslation("files");
+  return (answer: UploadFormAnswer) =>
+    !answer?.error ? undefined : answer.error === "server" ? answer.message || t("errors.-601") : t(`errors.${answer.error}`, { defaultValue: t("errors.-601") });
+}
+
+/**
+ * The resource upload (spec 001 §4 "Upload", §5): without JavaScript a plain multipart post to the page's
+ * action; with JavaScript the file's name and size are checked at once, then `uploader.client.ts` (loaded
+ * only on submit) sends it in chunks with a progress bar and a cancel button.
+ */
+export function UploadForm({ answer, relay }: { answer: UploadFormAnswer; relay: string }) {
+  const { t } = useTranslation("files");
+  const message = useUploadMessage();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [clientAnswer, setClientAnswer] = useState<UploadFormAnswer>();
+  const [progress, setProgress] = useState<{ percent: number; resumedAt?: number } | null>(null);
+  const cancel = useRef<AbortController | null>(null);
+  const shown = clientAnswer ?? answer;
+  const error = message(shown);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const file = (form.elements.namedItem("file") as HTMLInputElement).files?.[0];
+    const csrf = (form.elements.namedItem("csrf") as HTMLInputElement | null)?.value ?? "";
+    if (!file) return setClientAnswer({ error: "required" });
+    const rule = checkNameAndSize(file.name, file.size);
+    if (rule) return setClientAnswer({ error: rule });
+    setClientAnswer(undefined);
+    const controller = new AbortController();
+    cancel.current = controller;
+    setProgress({ percent: 0 });
+    try {
+      const { uploadFile, UploadFailed } = await import("~/services/uploader.client");
+      try {
+        const done = await uploadFile(file, {
+          action: relay,
+          csrf,
+          signal: controller.signal,
+          onProgress: ({ sent, size, resumedAt }) =>
+            setProgress({ percent: Math.floor((sent / size) * 100), resumedAt: resumedAt > 0 ? Math.floor((resumedAt / size) * 100) : undefined }),
+        });
+        setClientAnswer({ saved: done.saved });
+        form.reset();
+        revalidator.revalidate();
+      } catch (failure) {
+        if (controller.signal.aborted) setClientAnswer({ error: "cancelled" });
+        else setClientAnswer(failure instanceof UploadFailed ? failure.answer : { error: "unreadable" });
+      }
+    } finally {
+      cancel.current = null;
+      setProgress(null);
+    }
+  }
+
+  const busy = progress !== null || navigation.state === "submitting";
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-3 rounded border border-gray-200 p-4" onSubmit={onSubmit} data-testid="upload-form">
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value="upload" />
+      <label htmlFor="upload-file" className="block text-sm font-medium">
+        {t("upload.label")}
+      </label>
+      <input
+        id="upload-file"
+        name="file"
+        type="file"
+        accept={ACCEPT}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={["upload-hint", error ? "upload-error" : ""].filter(Boolean).join(" ")}
+        className="block w-full max-w-full text-sm"
+        onChange={() => setClientAnswer(undefined)}
+      />
+      <p id="upload-hint" className="text-xs text-gray-600">
+        {t("upload.hint")}
+      </p>
+      {error || shown?.error === "cancelled" ? (
+        <p id="upload-error" role="alert" className="text-sm text-red-700" data-testid="upload-error">
+          {shown?.error === "cancelled" ? t("upload.cancelled") : error}
+        </p>
+      ) : null}
+      {shown?.saved ? (
+        <p role="status" className="text-sm text-green-700" data-testid="upload-saved">
+          {t("resources.saved", { name: shown.saved })}
+        </p>
+      ) : null}
+      {progress ? (
+        <div className="space-y-1" data-testid="upload-progress">
+          <progress max={100} value={progress.percent} aria-label={t("upload.progress")} className="w-full" />
+          <p className="text-xs text-gray-700" aria-live="polite">
+            {progress.resumedAt !== undefined ? `${t("upload.resumed", { percent: progress.resumedAt })} · ` : ""}
+            {t("upload.uploading", { percent: progress.percent })}
+          </p>
+        </div>
+      ) : null}
+      <div className="flex gap-3">
+        <button type="submit" disabled={busy} className="rounded bg-blue-600 px-4 py-2 text-sm text-white disabled:opacity-50">
+          {t("upload.submit")}
+        </button>
+        {progress ? (
+          <button type="button" onClick={() => cancel.current?.abort()} className="rounded border border-gray-300 px-4 py-2 text-sm">
+            {t("upload.cancel")}
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,63 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { certificateCounts, listCertificates, unreadCertificates } from "~/services/certificates.server";
+import { requireStudent } from "~/services/guards.server";
+
+export const handle = { i18n: ["files"] };
+
+/**
+ * `/certificate/list?status=1|0` (decision 029): my certificates by status (obtained first), the counts and
+ * the unread count (read before the list marks them read), each obtained one with its PDF.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const status = new URL(args.request.url).searchParams.get("status") === "0" ? 0 : 1;
+  const [unread, counts, i18n] = await Promise.all([unreadCertificates(portal.upstream), certificateCounts(portal.upstream), namespaces(args.request, ["files"])]);
+  const list = await listCertificates(portal.upstream, status);
+  return data({ status, list, counts, unread, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function CertificateList() {
+  const { status, list, counts, unread, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n, "files");
+  const tab = (value: 0 | 1, label: string) => (
+    <Link to={`?status=${value}`} aria-current={status === value ? "page" : undefined} className={`rounded px-3 py-1 text-sm ${status === value ? "bg-blue-600 text-white" : "border border-gray-300"}`}>
+      {label}
+    </Link>
+  );
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <h1 className="text-xl font-bold">{t("certificates.title")}</h1>
+      {unread > 0 ? (
+        <p className="text-sm text-orange-700" data-testid="certificate-unread">
+          {t("certificates.unread", { count: unread })}
+        </p>
+      ) : null}
+      <nav className="flex gap-2" aria-label={t("certificates.title")}>
+        {tab(1, t("certificates.obtained", { count: counts.obtained }))}
+        {tab(0, t("certificates.notObtained", { count: counts.notObtained }))}
+      </nav>
+      {list.length === 0 ? (
+        <p className="text-gray-600">{t("certificates.empty")}</p>
+      ) : (
+        <ul className="divide-y rounded border border-gray-200">
+          {list.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid="certificate-row">
+              <div>
+                <p className="font-medium">{c.certificateName}</p>
+                {c.issueTime ? <p className="text-sm text-gray-600">{t("certificates.issued", { date: c.issueTime })}</p> : null}
+              </div>
+              {c.status === 1 ? (
+                <a href={`/certificate/pdf/${c.id}?kind=${c.type}`} className="text-blue-700 underline">
+                  {t("certificates.pdf")}
+                </a>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { certificatePdfUrl } from "~/services/certificates.server";
+import { requireStudent } from "~/services/guards.server";
+import { safeExternalUrl } from "~/services/redirect";
+import { UpstreamError } from "~/services/upstream.server";
+
+/** `/certificate/pdf/<id>?kind=train|learn`: opens the certificate's PDF (spec 001 §7 getTrainsPdfUrl / getLearnPdfUrl). */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const id = /^\d{1,9}$/.test(args.params.id ?? "") ? Number(args.params.id) : undefined;
+  const kind = new URL(args.request.url).searchParams.get("kind") === "train" ? "train" : "learn";
+  if (id === undefined) throw new Response("not found", { status: 404 });
+  try {
+    const { url } = await certificatePdfUrl(portal.upstream, id, kind);
+    const safe = safeExternalUrl(url);
+    if (!safe) throw new Response("bad gateway", { status: 502 });
+    return redirect(safe);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "business") throw new Response("not found", { status: 404 });
+    throw error;
+  }
+}

@@ -1,0 +1,173 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { requireStudent } from "~/services/guards.server";
+import { canSubmit, deleteAttachments, homeworkDetail, HomeworkText, saveHomework } from "~/services/homework.server";
+import { requireValidPost, requireValidUpload } from "~/services/portal.server";
+import { resourceFileOptions } from "~/services/resource-upload.server";
+import { getUploadTarget, newStorageKey, sendStoredFile, storageErrorCode } from "~/services/storage.server";
+import { checkNameAndSize } from "~/services/upload-rules";
+import { readFileUpload } from "~/services/upload.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+export const handle = { i18n: ["files"] };
+
+type Answer = { error?: string; message?: string; saved?: boolean; deleted?: boolean; content?: string };
+
+const idOf = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : undefined);
+
+/** `/homework/<id>`: the homework, the student's submission and its attachments; write and save (spec 001 §7). */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const id = idOf(args.params);
+  if (id === undefined) throw new Response("not found", { status: 404 });
+  const [detail, refusal, i18n] = await Promise.all([
+    homeworkDetail(portal.upstream, id).catch((error) => {
+      if (error instanceof UpstreamError && error.kind === "business") throw new Response("not found", { status: 404 });
+      throw error;
+    }),
+    canSubmit(portal.upstream, id),
+    namespaces(args.request, ["files"]),
+  ]);
+  return data({ detail, refusal: refusal ?? null, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const id = idOf(args.params);
+  if (id === undefined) return data<Answer>({ error: "malformed" }, { status: 400 });
+  if (!(args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const resId = Number(formData.get("id"));
+    if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0) return data<Answer>({ error: "malformed" }, { status: 400 });
+    await deleteAttachments(portal.upstream, id, [resId]);
+    return data<Answer>({ deleted: true });
+  }
+  const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
+  try {
+    const portal = await requireStudent(args);
+    const content = String(upload.formData.get("content") ?? "");
+    if (upload.error && upload.error !== "required") return data<Answer>({ error: upload.error, content }, { status: 400 });
+    const text = HomeworkText.safeParse(content);
+    if (!text.success) return data<Answer>({ error: "content", content }, { status: 400 });
+    const refusal = await canSubmit(portal.upstream, id);
+    if (refusal !== undefined) return data<Answer>({ error: "server", message: refusal, content }, { status: 400 });
+    const attachments = [];
+    if (upload.file) {
+      const rule = checkNameAndSize(upload.file.name, upload.file.size);
+      if (rule) return data<Answer>({ error: rule, content }, { status: 400 });
+      const target = await getUploadTarget(portal.upstream);
+      const key = newStorageKey(target.companyId, upload.file.name);
+      try {
+        await sendStoredFile(target, key, upload.file, args.request.signal);
+      } catch (error) {
+        const code = storageErrorCode(error);
+        if (!code) throw error;
+        return data<Answer>({ error: code, content }, { status: 502 });
+      }
+      attachments.push({ fileName: upload.file.name, sourcePath: key, sourceSize: upload.file.size });
+    }
+    try {
+      await saveHomework(portal.upstream, id, text.data, attachments);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === "business") return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
+      throw error;
+    }
+    return data<Answer>({ saved: true });
+  } finally {
+    await upload.file?.remove();
+  }
+}
+
+export default function HomeworkPage() {
+  const { detail, refusal, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n, "files");
+  const answer = useActionData<typeof action>() as Answer | undefined;
+  const navigation = useNavigation();
+  const error = answer?.error ? (answer.error === "server" ? answer.message || t("errors.-601") : t(`errors.${answer.error}`, { defaultValue: t("errors.-601") })) : undefined;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <p className="text-sm">
+        <Link to="/homework/list" className="text-blue-700 underline">
+          {t("homework.back")}
+        </Link>
+      </p>
+      <h1 className="text-xl font-bold">{detail.title}</h1>
+      <p className="text-sm text-gray-600">
+        {detail.courseName} · {detail.lessonName}
+      </p>
+      <p className="whitespace-pre-wrap rounded bg-gray-50 p-3">{detail.content}</p>
+
+      {detail.submission ? (
+        <section aria-labelledby="hw-mine" className="space-y-2" data-testid="homework-submission">
+          <h2 id="hw-mine" className="text-lg font-semibold">
+            {t("homework.mine")}
+          </h2>
+          <p className="whitespace-pre-wrap">{detail.submission.content}</p>
+        </section>
+      ) : null}
+      {detail.attachments.length ? (
+        <ul className="space-y-1" aria-label={t("homework.attachments")}>
+          {detail.attachments.map((a) => (
+            <li key={a.id} className="flex items-center gap-3 text-sm" data-testid="homework-attachment">
+              <span className="break-all">{a.fileName}</span>
+              {refusal === null ? (
+                <Form method="post">
+                  <AuthenticityTokenInput name="csrf" />
+                  <input type="hidden" name="id" value={a.id} />
+                  <button type="submit" name="intent" value="delete-attachment" className="text-red-700 underline">
+                    {t("resources.delete")}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {answer?.saved ? (
+        <p role="status" className="text-green-700">
+          {t("homework.saved")}
+        </p>
+      ) : null}
+      {refusal !== null ? (
+        <p role="alert" className="text-red-700" data-testid="homework-refusal">
+          {refusal || t("homework.closed")}
+        </p>
+      ) : (
+        <Form method="post" encType="multipart/form-data" className="space-y-3" data-testid="homework-form">
+          <AuthenticityTokenInput name="csrf" />
+          <label htmlFor="hw-content" className="block text-sm font-medium">
+            {t("homework.answer")}
+          </label>
+          <textarea
+            id="hw-content"
+            name="content"
+            required
+            maxLength={5000}
+            rows={8}
+            defaultValue={answer?.content ?? detail.submission?.content ?? ""}
+            className="w-full rounded border border-gray-300 p-2"
+          />
+          <label htmlFor="hw-file" className="block text-sm font-medium">
+            {t("homework.attach")}
+          </label>
+          <input id="hw-file" name="file" type="file" className="block text-sm" aria-describedby="hw-hint" />
+          <p id="hw-hint" className="text-xs text-gray-600">
+            {t("upload.hint")}
+          </p>
+          {error ? (
+            <p role="alert" className="text-sm text-red-700" data-testid="homework-error">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" disabled={navigation.state === "submitting"} className="rounded bg-blue-600 px-4 py-2 text-white">
+            {t("homework.submit")}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { requireStudent } from "~/services/guards.server";
+import { lessonCounts, lessonList } from "~/services/homework.server";
+
+export const handle = { i18n: ["files"] };
+
+/** `/homework/list`: the homework completion list (spec 001 §2, §7; decision 029): class and package lessons with counts. */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const [classes, packages, counts, i18n] = await Promise.all([
+    lessonList(portal.upstream, "class"),
+    lessonList(portal.upstream, "package"),
+    lessonCounts(portal.upstream),
+    namespaces(args.request, ["files"]),
+  ]);
+  return data({ classes, packages, counts, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function HomeworkList() {
+  const { classes, packages, counts, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n, "files");
+  const section = (title: string, count: number, rows: typeof classes, id: string) => (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title} ({count})
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-gray-600">{t("homework.empty")}</p>
+      ) : (
+        <ul className="divide-y rounded border border-gray-200">
+          {rows.map((h) => (
+            <li key={h.homeworkId} className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid="homework-row">
+              <div>
+                <p className="font-medium">{h.title}</p>
+                <p className="text-sm text-gray-600">
+                  {h.courseName} · {h.lessonName}
+                </p>
+              </div>
+              <div className="flex items-center gap-3 text-sm">
+                <span data-testid="homework-status">{h.status === 1 ? t("homework.submitted") : h.closed ? t("homework.closed") : t("homework.todo")}</span>
+                <Link to={`/homework/${h.homeworkId}`} className="text-blue-700 underline">
+                  {h.status === 1 || h.closed ? t("homework.view") : t("homework.write")}
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <h1 className="text-xl font-bold">{t("homework.title")}</h1>
+      <p className="text-sm text-gray-700" data-testid="homework-counts">
+        {t("homework.counts", { submitted: counts.submittedCount, unsubmitted: counts.unsubmittedCount })}
+      </p>
+      {section(t("homework.classLessons"), counts.classCount, classes, "hw-class")}
+      {section(t("homework.packageLessons"), counts.packageCount, packages, "hw-package")}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { UploadForm, type UploadFormAnswer } from "~/components/upload/UploadForm";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost, requireValidUpload } from "~/services/portal.server";
+import { resourceFileOptions, uploadWholeFile } from "~/services/resource-upload.server";
+import { deleteResources, getSpace, listResources, RESOURCE_PAGE_SIZE } from "~/services/resources.server";
+import { opensDirectly } from "~/services/download.server";
+import { safeExternalUrl } from "~/services/redirect";
+import { readFileUpload } from "~/services/upload.server";
+
+/** Dialog 5 (spec 001 §2): loaded only when a preview opens. */
+const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
+
+export const handle = { i18n: ["files"] };
+
+
+/**
+ * `/resource/list`: the resource sharing list (spec 001 §2: a page on the main host outside the hash
+ * router; decision 029): list, space used, upload (no-JS multipart or JS chunks), view, download, delete.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const pageParam = Number(new URL(args.request.url).searchParams.get("page"));
+  const page = Number.isInteger(pageParam) && pageParam > 0 && pageParam < 10_000 ? pageParam : 1;
+  const [list, space, i18n] = await Promise.all([listResources(portal.upstream, page), getSpace(portal.upstream), namespaces(args.request, ["files"])]);
+  // images open directly (spec 001 §5): their address for the preview (a plain link without JS)
+  const rows = list.list.map((r) => ({ ...r, preview: opensDirectly(r.fileType) ? (safeExternalUrl(r.sourcePath) ?? null) : null }));
+  return data({ list: rows, total: list.total, page, space, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  if ((args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
+    try {
+      const portal = await requireStudent(args);
+      return await uploadWholeFile(portal, upload, args.request.signal);
+    } finally {
+      await upload.file?.remove();
+    }
+  }
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args);
+  const id = Number(formData.get("id"));
+  if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return data({ error: "malformed" }, { status: 400 });
+  await deleteResources(portal.upstream, [id]);
+  return data({ deleted: true });
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
+
+export default function ResourceList() {
+  const { list, total, page, space, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n, "files");
+  const answer = useActionData<typeof action>() as (UploadFormAnswer & { deleted?: boolean }) | undefined;
+  const pages = Math.max(1, Math.ceil(total / RESOURCE_PAGE_SIZE));
+  const images = list.flatMap((r) => (r.preview ? [{ src: r.preview, alt: r.fileName }] : []));
+  const [viewing, setViewing] = useState<number | null>(null);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-xl font-bold">{t("resources.title")}</h1>
+        <p className="text-sm text-gray-700" data-testid="space-used">
+          {t("resources.space", { used: mb(space.usedSpace), total: mb(space.totalSpace) })}
+        </p>
+      </div>
+      <UploadForm answer={answer?.deleted ? undefined : answer} relay="/resource/upload" />
+      {answer?.deleted ? (
+        <p role="status" className="text-sm text-green-700">
+          {t("resources.deleted")}
+        </p>
+      ) : null}
+      {list.length === 0 ? (
+        <p className="text-gray-600">{t("resources.empty")}</p>
+      ) : (
+        <table className="w-full text-left text-sm" data-testid="resource-table">
+          <thead>
+            <tr className="border-b">
+              <th className="py-2">{t("resources.name")}</th>
+              <th>{t("resources.size")}</th>
+              <th>{t("resources.time")}</th>
+              <th>{t("resources.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((r) => (
+              <tr key={r.id} className="border-b" data-testid="resource-row">
+                <td className="py-2 break-all">{r.fileName}</td>
+                <td>{mb(r.sourceSize)}</td>
+                <td>{r.createTime ? new Date(r.createTime).toLocaleString("zh-CN", { timeZone: "Asia/Shanghai" }) : ""}</td>
+                <td className="flex gap-3 py-2">
+                  {r.preview ? (
+                    <a
+                      href={r.preview}
+                      data-testid="preview-link"
+                      className="text-blue-700 underline"
+                      onClick={(event) => {
+                        event.preventDefault();
+                        setViewing(images.findIndex((i) => i.src === r.preview));
+                      }}
+                    >
+                      {t("resources.preview")}
+                    </a>
+                  ) : null}
+                  <a href={`/student/download?ids=${r.id}`} className="text-blue-700 underline">
+                    {t("resources.download")}
+                  </a>
+                  <Form method="post">
+                    <AuthenticityTokenInput name="csrf" />
+                    <input type="hidden" name="id" value={r.id} />
+                    <button type="submit" name="intent" value="delete" className="text-red-700 underline">
+                      {t("resources.delete")}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {viewing !== null && images.length ? (
+        <Suspense fallback={null}>
+          <ImageViewer images={images} start={Math.max(0, viewing)} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
+      {pages > 1 ? (
+        <nav className="flex gap-4 text-sm">
+          {page > 1 ? <Link to={`?page=${page - 1}`}>{t("resources.prev")}</Link> : null}
+          <span>{t("resources.page", { page })}</span>
+          {page < pages ? <Link to={`?page=${page + 1}`}>{t("resources.next")}</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidUpload } from "~/services/portal.server";
+import { chunkFileOptions, relayChunk } from "~/services/resource-upload.server";
+import { readFileUpload } from "~/services/upload.server";
+
+/**
+ * `/resource/upload`: the relay of the browser's chunked upload (spec 001 §5, decision 029): one 4 MB
+ * chunk per multipart post, streamed to a temporary file (never more than a chunk), checked, then sent to
+ * the store with the upload token that stays on the server. JSON answers for `uploader.client.ts`.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, chunkFileOptions));
+  try {
+    const portal = await requireStudent(args);
+    return await relayChunk(portal, upload);
+  } finally {
+    await upload.file?.remove();
+  }
+}

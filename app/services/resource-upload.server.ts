@@ -1,0 +1,110 @@
+import { data } from "@remix-run/node";
+import { ChunkRefused } from "~/services/chunker";
+import { CHUNK_BYTES, checkContent, checkNameAndSize, extensionOf, UPLOAD_MAX_BYTES, type FileRuleError } from "~/services/upload-rules";
+import type { Portal } from "~/services/portal.server";
+import { getSpace, saveResource, spaceBlocks } from "~/services/resources.server";
+import { getUploadTarget, isOwnKey, newStorageKey, sendStoredFile, storageErrorCode, storageStore, type StorageErrorCode } from "~/services/storage.server";
+import type { FileUpload } from "~/services/upload.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+/**
+ * Resource uploads (spec 001 §4 "Upload", §5, §8): the no-JS post (the whole file streamed to a temporary
+ * file, then to the store in chunks) and the relay of the browser's chunked upload (`uploader.client.ts`).
+ * Answers carry an error code of the `files` namespace (`errors.*`) or the upstream's message.
+ */
+export type UploadAnswer = { error?: FileRuleError | StorageErrorCode | "space" | "malformed" | "server"; message?: string; saved?: string; offset?: number; key?: string };
+
+const fail = (error: UploadAnswer["error"], status = 400, message?: string) => data<UploadAnswer>({ error, message }, { status });
+
+/** The reader options of a no-JS resource upload: 5 MB, the type by name and content. */
+export const resourceFileOptions = {
+  field: "file",
+  maxBytes: UPLOAD_MAX_BYTES,
+  tooLarge: "attachmentSize" as FileRuleError,
+  checkHead: (head: Uint8Array, name: string) => checkNameAndSize(name, 1) ?? checkContent(name, head),
+};
+
+/** Chunks of the relay: at most one 4 MB chunk per post. */
+export const chunkFileOptions = { field: "chunk", maxBytes: CHUNK_BYTES, tooLarge: "-600" as const };
+
+async function save(portal: Portal, name: string, key: string, size: number, deduction: number) {
+  try {
+    await saveResource(portal.upstream, { fileName: name, ext: extensionOf(name), key, size, deduction });
+    return data<UploadAnswer>({ saved: name });
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "business") return fail("server", 400, error.upstreamMessage ?? "");
+    throw error;
+  }
+}
+
+function storageFailure(error: unknown) {
+  const code = storageErrorCode(error);
+  if (!code) throw error;
+  return fail(code, code === "-601" || code === "unreadable" ? 502 : 400);
+}
+
+/** The no-JS post: the file is on disk already (checked by name, size and content while streaming). */
+export async function uploadWholeFile(portal: Portal, upload: FileUpload<FileRuleError>, signal: AbortSignal) {
+  if (upload.error === "malformed") return fail("malformed");
+  if (upload.error || !upload.file) return fail(upload.error ?? "required");
+  const file = upload.file;
+  const rule = checkNameAndSize(file.name, file.size);
+  if (rule) return fail(rule);
+  const [space, target] = await Promise.all([getSpace(portal.upstream), getUploadTarget(portal.upstream)]);
+  if (spaceBlocks(space, file.size)) return fail("space");
+  const key = newStorageKey(target.companyId, file.name);
+  try {
+    await sendStoredFile(target, key, file, signal);
+  } catch (error) {
+    return storageFailure(error);
+  }
+  return save(portal, file.name, key, file.size, space.deductionSpaceFlag);
+}
+
+const int = (v: FormDataEntryValue | null) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : undefined);
+
+/** The relay: intents start, status, chunk and complete of one upload (the store's token stays here). */
+export async function relayChunk(portal: Portal, upload: FileUpload<"-600">) {
+  if (upload.error === "malformed") return fail("malformed");
+  if (upload.error === "-600") return fail("-600");
+  const form = upload.formData;
+  const intent = form.get("intent");
+  const name = String(form.get("name") ?? "").slice(0, 200);
+  const size = int(form.get("size"));
+  if (!name || size === undefined) return fail("malformed");
+  const rule = checkNameAndSize(name, size);
+  if (rule) return fail(rule);
+  if (intent === "start") {
+    const [space, target] = await Promise.all([getSpace(portal.upstream), getUploadTarget(portal.upstream)]);
+    if (spaceBlocks(space, size)) return fail("space");
+    return data<UploadAnswer>({ key: newStorageKey(target.companyId, name), offset: 0 });
+  }
+  const key = String(form.get("key") ?? "");
+  const target = await getUploadTarget(portal.upstream);
+  if (!isOwnKey(key, target.companyId) || extensionOf(key) !== extensionOf(name)) return fail("malformed");
+  const store = storageStore(target, key);
+  try {
+    if (intent === "status") return data<UploadAnswer>({ offset: await store.offset() });
+    if (intent === "chunk") {
+      const offset = int(form.get("offset"));
+      const file = upload.file;
+      if (offset === undefined || !file) return fail("malformed");
+      if (offset + file.size > size) return fail("-600");
+      if (offset === 0) {
+        const content = checkContent(name, file.head);
+        if (content) return fail(content);
+      }
+      return data<UploadAnswer>({ offset: await store.put(offset, new Uint8Array(await file.read())) });
+    }
+    if (intent === "complete") {
+      const space = await getSpace(portal.upstream);
+      if (spaceBlocks(space, size)) return fail("space");
+      const sealed = await store.complete(size);
+      return save(portal, name, sealed.key, sealed.size, space.deductionSpaceFlag);
+    }
+  } catch (error) {
+    if (error instanceof ChunkRefused) return fail(storageErrorCode(error));
+    return storageFailure(error);
+  }
+  return fail("malformed");
+}

@@ -1,0 +1,65 @@
+import * as z from "zod/v4";
+import type { Upstream } from "~/services/upstream.server";
+
+/** Resources (spec 001 §3 "Uploaded resource", §7 "Resources", "Download"). */
+const RES = "/saas-business/v1/resource";
+export const RESOURCE_PAGE_SIZE = 10;
+
+export const Resource = z.looseObject({
+  id: z.number().int(),
+  fileName: z.string(),
+  fileType: z.string(),
+  sourcePath: z.string(),
+  sourceSize: z.number().nonnegative(),
+  fileCategory: z.string().nullish(),
+  createTime: z.number().nullish(),
+});
+export type Resource = z.infer<typeof Resource>;
+
+const Page = z.object({ list: z.array(Resource).catch([]), total: z.number().int().nonnegative().catch(0) });
+const Space = z.object({ usedSpace: z.number().nonnegative(), totalSpace: z.number().nonnegative(), deductionSpaceFlag: z.coerce.number().catch(0) });
+export type Space = z.infer<typeof Space>;
+
+export function listResources(upstream: Upstream, page: number) {
+  return upstream.call({ method: "POST", path: `${RES}/selectAll`, body: { pageNum: page, pageSize: RESOURCE_PAGE_SIZE }, schema: Page });
+}
+
+export function getSpace(upstream: Upstream) {
+  return upstream.call({ method: "POST", path: `${RES}/getSpaceSize`, body: {}, schema: Space });
+}
+
+/** Spec 001 §5: blocked with the storage-space message when space is exhausted and deduction applies. */
+export function spaceBlocks(space: Space, adding: number): boolean {
+  return space.deductionSpaceFlag === 1 && space.usedSpace + adding > space.totalSpace;
+}
+
+export function fileCategoryOf(ext: string): "image" | "pdf" | "docs" {
+  return ["jpg", "jpeg", "png", "gif"].includes(ext) ? "image" : ext === "pdf" ? "pdf" : "docs";
+}
+
+/** Saves an uploaded file as a resource (the §3 fields, uploadType 0). Business refusals reach the caller. */
+export function saveResource(upstream: Upstream, file: { fileName: string; ext: string; key: string; size: number; deduction: number }) {
+  return upstream.call({
+    method: "POST",
+    path: `${RES}/save`,
+    body: {
+      fileName: file.fileName,
+      fileType: file.ext,
+      sourcePath: file.key,
+      sourceSize: file.size,
+      fileCategory: fileCategoryOf(file.ext),
+      uploadType: 0,
+      deductionSpaceFlag: file.deduction,
+    },
+    schema: z.object({ id: z.number().int() }),
+    expect: ["business"],
+  });
+}
+
+export function deleteResources(upstream: Upstream, ids: number[]) {
+  return upstream.call({ method: "POST", path: `${RES}/delResource`, body: { ids: ids.join(",") }, schema: z.unknown() });
+}
+
+export function resourceUrl(upstream: Upstream, id: number, kind: "view" | "download") {
+  return upstream.call({ path: `${RES}/${kind}/${id}`, schema: z.object({ url: z.url({ protocol: /^https?$/ }) }), expect: ["business"] });
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import * as z from "zod/v4";
+import { ChunkRefused, uploadInChunks, type ChunkStore } from "~/services/chunker";
+import { storageKey, STORAGE_KEY_RE } from "~/services/upload-rules";
+import type { StoredFile } from "~/services/upload.server";
+import type { Upstream } from "~/services/upstream.server";
+
+/**
+ * The object store (spec 001 §5 "Uploads", §7 "Upload token"). The upload token and the storage domain
+ * are fetched first, both at once (`uptoken`, `qndomain`); the store's upload API is at the storage
+ * domain's origin (`/storage/upload`, decision 029). The token never leaves the server: the browser's
+ * chunks come through the portal's relay (`/resource/upload`), which keeps the page's CSP at
+ * `connect-src 'self'` and the token out of the page. Errors: -600 (larger than the limit), -601 (upload
+ * failed), -602 (duplicate), an unreadable answer (spec 001 §8).
+ */
+export const UPTOKEN_PATH = "/saas-business/v1/resource/getuptoken";
+export const QNDOMAIN_PATH = "/saas-business/v1/resource/getqndomain";
+const STORAGE_TIMEOUT_MS = 60_000;
+
+export type UploadTarget = { uptoken: string; qndomain: string; companyId: string };
+
+/** The codes of spec 001 §8 plus `unreadable`; keys of the `files` namespace's `errors.upload.*`. */
+export type StorageErrorCode = "-600" | "-601" | "-602" | "unreadable";
+
+export class StorageError extends Error {
+  constructor(readonly code: StorageErrorCode, readonly offset?: number) {
+    super(`storage ${code}`);
+    this.name = "StorageError";
+  }
+}
+
+export async function getUploadTarget(upstream: Upstream): Promise<UploadTarget> {
+  const [token, domain] = await Promise.all([
+    upstream.call({ method: "POST", path: UPTOKEN_PATH, body: {}, schema: z.object({ uptoken: z.string().min(8).max(512) }) }),
+    upstream.call({ path: QNDOMAIN_PATH, schema: z.object({ qndomain: z.url({ protocol: /^https?$/ }) }) }),
+  ]);
+  return { uptoken: token.uptoken, qndomain: domain.qndomain.replace(/\/+$/, ""), companyId: String(upstream.ctx.companyId ?? "") };
+}
+
+/** A new key for a file of that name: companyId/YYYY-MM-DD/coldatatypefile/<generated>.<ext>. */
+export function newStorageKey(companyId: string, name: string, now = new Date()): string {
+  return storageKey(companyId, now, randomBytes(12).toString("base64url"), name);
+}
+
+/** Whether a key (sent back by the browser) is a well-formed key of this company. */
+export function isOwnKey(key: string, companyId: string): boolean {
+  const m = STORAGE_KEY_RE.exec(key);
+  return !!m && m[1] === companyId;
+}
+
+const Offset = z.object({ offset: z.number().int().nonnegative() });
+const Sealed = z.object({ key: z.string(), size: z.number().int().positive(), hash: z.string() });
+const Failure = z.object({ code: z.union([z.number(), z.string()]).transform(String), offset: z.number().int().optional() });
+
+/** A ChunkStore over the storage API for one key. */
+export function storageStore(target: UploadTarget, key: string): ChunkStore<z.infer<typeof Sealed>> {
+  const base = new URL("/storage/upload", target.qndomain).toString();
+  const headers = { Authorization: `UpToken ${target.uptoken}` };
+  const url = (suffix: string, query: Record<string, string | number>) =>
+    `${base}${suffix}?${new URLSearchParams({ key, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`;
+  async function answer<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new StorageError("unreadable");
+    }
+    if (response.ok) {
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) throw new StorageError("unreadable");
+      return parsed.data;
+    }
+    const failure = Failure.safeParse(json);
+    if (!failure.success) throw new StorageError("unreadable");
+    const code = failure.data.code;
+    if (code === "-600" || code === "-602") throw new ChunkRefused(code);
+    if (code === "409" && failure.data.offset !== undefined) throw new StorageError("-601", failure.data.offset); // retried from the store's offset
+    if (code === "400" || code === "401") throw new ChunkRefused("-601");
+    throw new StorageError("-601");
+  }
+  return {
+    async offset() {
+      const response = await fetch(url("/status", {}), { headers, signal: AbortSignal.timeout(STORAGE_TIMEOUT_MS) });
+      return (await answer(response, Offset)).offset;
+    },
+    async put(offset, chunk, signal) {
+      const body: BodyInit = chunk instanceof Uint8Array ? new Blob([chunk as Uint8Array<ArrayBuffer>]) : chunk;
+      const timeout = AbortSignal.timeout(STORAGE_TIMEOUT_MS);
+      const response = await fetch(url("", { offset }), {
+        method: "PUT",
+        headers: { ...headers, "Content-Type": "application/octet-stream" },
+        body,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      return (await answer(response, Offset)).offset;
+    },
+    async complete(size) {
+      const response = await fetch(url("/complete", { size }), { method: "POST", headers, signal: AbortSignal.timeout(STORAGE_TIMEOUT_MS) });
+      return answer(response, Sealed);
+    },
+  };
+}
+
+/** Reads bytes [start, end) of a stored temporary file (at most one chunk in memory). */
+async function readRange(file: StoredFile, start: number, end: number): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  for await (const part of Readable.from(file.range(start, end))) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+/** Sends a file the portal holds on disk (a no-JS upload) to the store in 4 MB chunks with retries. */
+export async function sendStoredFile(target: UploadTarget, key: string, file: StoredFile, signal?: AbortSignal) {
+  return uploadInChunks(storageStore(target, key), { size: file.size, read: (s, e) => readRange(file, s, e), signal });
+}
+
+/** Maps a failure of the store to the spec's message code (§8), or undefined for other errors. */
+export function storageErrorCode(error: unknown): StorageErrorCode | undefined {
+  if (error instanceof StorageError) return error.code;
+  if (error instanceof ChunkRefused) return (["-600", "-601", "-602"] as const).find((c) => c === error.code) ?? "-601";
+  if (error instanceof TypeError) return "-601"; // fetch: the store is unreachable
+  return undefined;
+}

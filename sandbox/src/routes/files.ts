@@ -1,0 +1,269 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authOf, body, hostOf, query, unauthorized, type Ctx } from '../context.js';
+import { fail, ok } from '../envelope.js';
+import { objectStore, type UploadError } from '../storage/objects.js';
+import { ensureFiles, SPACE_TOTAL_BYTES } from '../storage/resources.js';
+import { ensureHomework, HOMEWORK } from '../homework/store.js';
+import { certificatePdf, CERTIFICATES } from '../storage/certificates.js';
+import { SB, withCompany } from './config.js';
+
+/**
+ * Uploads, the object store and resources (spec 001 §5, §7 "Upload token", "Resources", "Download").
+ * Upstream calls (under /s/api): the upload token and the storage domain, the resource list, space, save,
+ * detail, view, download, delete, and the download permission check (type 'xiazai').
+ * The object store (outside /s/api, at the storage domain): PUT /storage/upload (one chunk at an offset),
+ * GET /storage/upload/status, POST /storage/upload/complete, GET /storage/o/<key> (the file).
+ * Control: POST /__sandbox/storage/fail {count} fails the next chunk writes; GET /__sandbox/storage/object.
+ */
+export const RES = `${SB}/v1/resource`;
+
+type Row = {
+  id: number; userId: number; companyId: number; fileName: string; fileType: string; sourcePath: string;
+  sourceSize: number; fileCategory: string; uploadType: number; createTime: number;
+};
+
+const isError = (v: unknown): v is UploadError => typeof v === 'object' && v !== null && 'error' in v && 'status' in v;
+const sendError = (reply: FastifyReply, e: UploadError) => reply.code(e.status).send({ code: e.code, error: e.error, offset: e.offset });
+const upTokenOf = (auth: string | undefined) => (auth ?? '').replace(/^UpToken\s+/i, '').trim();
+
+export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const store = objectStore(ctx);
+
+  const withUser = (h: (user: { id: number; companyId: number }, req: Parameters<Parameters<typeof withCompany>[1]>[1], cid: number, host: string) => Promise<unknown>) =>
+    withCompany(ctx, async (cid, req, reply) => {
+      const auth = await authOf(ctx, req, cid);
+      if (!auth) return unauthorized(reply);
+      await ensureFiles(ctx);
+      return h({ id: auth.user.id, companyId: cid }, req, cid, hostOf(req));
+    });
+
+  async function used(userId: number): Promise<{ used: number; deduction: number }> {
+    const sum = await ctx.db.get<{ total: number | null }>('SELECT SUM(source_size) AS total FROM file_resources WHERE user_id = ?', [userId]);
+    const extra = await ctx.db.get<{ extraUsed: number; deduction: number }>('SELECT extra_used, deduction FROM file_space WHERE user_id = ?', [userId]);
+    return { used: (sum?.total ?? 0) + (extra?.extraUsed ?? 0), deduction: extra?.deduction ?? 1 };
+  }
+
+  const json = (r: Row, host: string) => ({
+    id: r.id, fileName: r.fileName, fileType: r.fileType, sourcePath: `http://${host}/storage/o/${r.sourcePath}`, sourceSize: r.sourceSize,
+    fileCategory: r.fileCategory, uploadType: r.uploadType, createTime: r.createTime,
+  });
+  const own = (userId: number, id: number) =>
+    ctx.db.get<Row>('SELECT * FROM file_resources WHERE id = ? AND user_id = ?', [id, userId]);
+
+  // the upload token and the storage domain (spec 001 §7 "Upload token": code '1', data.uptoken, data.qndomain)
+  app.post(`${RES}/getuptoken`, withUser(async (user) => ok({ uptoken: store.issueToken(user.companyId, user.id) })));
+  app.get(`${RES}/getqndomain`, withUser(async (_u, _r, _c, host) => ok({ qndomain: `http://${host}/storage/o` })));
+
+  app.post(`${RES}/getSpaceSize`, withUser(async (user) => {
+    const u = await used(user.id);
+    return ok({ usedSpace: u.used, totalSpace: SPACE_TOTAL_BYTES, deductionSpaceFlag: u.deduction });
+  }));
+  app.post(`${RES}/selectAll`, withUser(async (user, req, _c, host) => {
+    const b = body(req);
+    const page = Math.max(1, Number(b.pageNum ?? 1) || 1);
+    const size = Math.min(50, Math.max(1, Number(b.pageSize ?? 10) || 10));
+    const rows = await ctx.db.all<Row>('SELECT * FROM file_resources WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [user.id, size, (page - 1) * size]);
+    const total = await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM file_resources WHERE user_id = ?', [user.id]);
+    return ok({ list: rows.map((r) => json(r, host)), total: total?.n ?? 0, pageNum: page, pageSize: size });
+  }));
+  app.get<{ Params: { id: string } }>(`${RES}/detail/:id`, withUser(async (user, req, _c, host) => {
+    const row = await own(user.id, Number((req.params as { id: string }).id));
+    return row ? ok(json(row, host)) : fail('0', '资源不存在');
+  }));
+  for (const kind of ['view', 'download'] as const) {
+    app.get<{ Params: { id: string } }>(`${RES}/${kind}/:id`, withUser(async (user, req, _c, host) => {
+      const row = await own(user.id, Number((req.params as { id: string }).id));
+      return row ? ok({ url: `http://${host}/storage/o/${row.sourcePath}${kind === 'download' ? `?attname=${encodeURIComponent(row.fileName)}` : ''}` }) : fail('0', '资源不存在');
+    }));
+  }
+  app.post(`${RES}/save`, withUser(async (user, req) => {
+    const b = body(req);
+    const key = String(b.sourcePath ?? '');
+    const status = await store.status(key);
+    if (!status.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '文件未上传完成');
+    if (await ctx.db.get('SELECT id FROM file_resources WHERE source_path = ?', [key])) return fail('-602', '文件重复');
+    const u = await used(user.id);
+    if (u.deduction === 1 && u.used + status.offset > SPACE_TOTAL_BYTES) return fail('0', '存储空间不足，请联系管理员扩容');
+    const name = String(b.fileName ?? '').slice(0, 200) || key.split('/').pop()!;
+    const type = (name.split('.').pop() ?? '').toLowerCase();
+    const category = ['jpg', 'jpeg', 'png', 'gif'].includes(type) ? 'image' : type === 'pdf' ? 'pdf' : 'docs';
+    const r = await ctx.db.run(
+      'INSERT INTO file_resources (user_id, company_id, file_name, file_type, source_path, source_size, file_category, upload_type, create_time) VALUES (?,?,?,?,?,?,?,0,?)',
+      [user.id, user.companyId, name, type, key, status.offset, category, Date.now()],
+    );
+    return ok({ id: r.lastId });
+  }));
+  app.post(`${RES}/delResource`, withUser(async (user, req) => {
+    const ids = String(body(req).ids ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    for (const id of ids) {
+      const row = await own(user.id, id);
+      if (!row) continue;
+      await ctx.db.run('DELETE FROM file_resources WHERE id = ?', [id]);
+      await store.remove(row.sourcePath);
+    }
+    return ok(null);
+  }));
+  // the download permission check (spec 001 §5: type 'xiazai'); user 2902 is refused
+  app.get(`${SB}/v1/student/checkPermission`, withUser(async (user, req) => {
+    if (query(req).type !== 'xiazai') return fail('0', '未知的权限类型');
+    return user.id === 2902 ? fail('0', '您没有下载权限，请联系管理员') : ok(true);
+  }));
+
+  // ---- homework (spec 001 §7 "Homework") ----
+  const HW = `${SB}/v1/homework`;
+  const HSC = `${SB}/v1/homeworkStudentComplete`;
+  const withHomework = (h: (user: { id: number; companyId: number }, req: Parameters<Parameters<typeof withCompany>[1]>[1], host: string) => Promise<unknown>) =>
+    withUser(async (user, req, _c, host) => { await ensureHomework(ctx); return h(user, req, host); });
+  const submitted = async (userId: number) =>
+    new Set((await ctx.db.all<{ homeworkId: number }>('SELECT homework_id FROM homework_submissions WHERE user_id = ?', [userId])).map((r) => r.homeworkId));
+  const homeworkOf = (req: Parameters<Parameters<typeof withCompany>[1]>[1]) => HOMEWORK.find((h) => h.id === Number(body(req).homeworkId));
+  app.post(`${HSC}/queryStudentClassOrPackageLessonList`, withHomework(async (user, req) => {
+    const kind = body(req).type === 'package' ? 'package' : 'class';
+    const done = await submitted(user.id);
+    return ok(HOMEWORK.filter((h) => h.kind === kind).map((h) => ({
+      homeworkId: h.id, courseName: h.courseName, lessonId: h.lessonId, lessonName: h.lessonName, title: h.title, closed: h.closed, status: done.has(h.id) ? 1 : 0,
+    })));
+  }));
+  app.post(`${HSC}/queryStudentClassOrPackageLessonListCount`, withHomework(async (user) => {
+    const done = await submitted(user.id);
+    return ok({
+      classCount: HOMEWORK.filter((h) => h.kind === 'class').length,
+      packageCount: HOMEWORK.filter((h) => h.kind === 'package').length,
+      submittedCount: HOMEWORK.filter((h) => done.has(h.id)).length,
+      unsubmittedCount: HOMEWORK.filter((h) => !done.has(h.id)).length,
+    });
+  }));
+  app.post(`${HW}/checkCanSubmitHomework`, withHomework(async (_user, req) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    return h.closed ? fail('0', '作业已截止，不能提交') : ok(true);
+  }));
+  app.post(`${HW}/getStuHomeworkDetail`, withHomework(async (user, req, host) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    const sub = await ctx.db.get<{ content: string; submitTime: number }>('SELECT content, submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
+    const files = await ctx.db.all<{ id: number; fileName: string; sourcePath: string; sourceSize: number }>(
+      'SELECT id, file_name, source_path, source_size FROM homework_attachments WHERE homework_id = ? AND user_id = ? ORDER BY id', [h.id, user.id]);
+    return ok({
+      homeworkId: h.id, title: h.title, content: h.content, courseName: h.courseName, lessonName: h.lessonName, closed: h.closed,
+      submission: sub ? { content: sub.content, submitTime: sub.submitTime } : null,
+      attachments: files.map((f) => ({ id: f.id, fileName: f.fileName, sourcePath: `http://${host}/storage/o/${f.sourcePath}`, sourceSize: f.sourceSize })),
+    });
+  }));
+  app.post(`${HW}/saveHomework`, withHomework(async (user, req) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    if (h.closed) return fail('0', '作业已截止，不能提交');
+    const b = body(req);
+    const content = String(b.content ?? '').trim();
+    if (!content || content.length > 5000) return fail('0', '作业内容不能为空且不超过 5000 字');
+    const attachments = Array.isArray(b.attachments) ? (b.attachments as Array<Record<string, unknown>>) : [];
+    for (const a of attachments) {
+      const key = String(a.sourcePath ?? '');
+      const st = await store.status(key);
+      if (!st.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '附件未上传完成');
+    }
+    await ctx.db.run('INSERT OR REPLACE INTO homework_submissions (homework_id, user_id, content, submit_time) VALUES (?,?,?,?)', [h.id, user.id, content, Date.now()]);
+    for (const a of attachments) {
+      const key = String(a.sourcePath);
+      await ctx.db.run('INSERT INTO homework_attachments (homework_id, user_id, file_name, source_path, source_size) VALUES (?,?,?,?,?)',
+        [h.id, user.id, String(a.fileName ?? '').slice(0, 200) || key, key, (await store.status(key)).offset]);
+    }
+    return ok(null);
+  }));
+  app.post(`${HW}/delreslist`, withHomework(async (user, req) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    const ids = String(body(req).ids ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    for (const id of ids) {
+      const row = await ctx.db.get<{ sourcePath: string }>('SELECT source_path FROM homework_attachments WHERE id = ? AND homework_id = ? AND user_id = ?', [id, h.id, user.id]);
+      if (!row) continue;
+      await ctx.db.run('DELETE FROM homework_attachments WHERE id = ?', [id]);
+      await store.remove(row.sourcePath);
+    }
+    return ok(null);
+  }));
+
+  // ---- certificates (spec 001 §7 "Certificates"); read flags in file_cert_read ----
+  const CER = `${SB}/v1/certificate`;
+  const readOf = async (userId: number) =>
+    new Set((await ctx.db.all<{ certId: number }>('SELECT cert_id FROM file_cert_read WHERE user_id = ?', [userId])).map((r) => r.certId));
+  app.get(`${CER}/get/cer/list`, withUser(async (user, req) => {
+    const status = query(req).status;
+    const rows = CERTIFICATES.filter((c) => status === undefined || status === '' || String(c.status) === status);
+    for (const c of rows) await ctx.db.run('INSERT OR IGNORE INTO file_cert_read (user_id, cert_id) VALUES (?,?)', [user.id, c.id]);
+    return ok(rows.map((c) => ({ id: c.id, certificateName: c.name, status: c.status, type: c.kind, issueTime: c.issuedAt })));
+  }));
+  app.get(`${CER}/get/cer/count`, withUser(async () =>
+    ok({ obtained: CERTIFICATES.filter((c) => c.status === 1).length, notObtained: CERTIFICATES.filter((c) => c.status === 0).length })));
+  app.get(`${CER}/get/unread/count`, withUser(async (user) => {
+    const read = await readOf(user.id);
+    return ok(CERTIFICATES.filter((c) => c.status === 1 && !read.has(c.id)).length);
+  }));
+  for (const [path, kind] of [['getTrainsPdfUrl', 'train'], ['getLearnPdfUrl', 'learn']] as const) {
+    app.get(`${CER}/${path}`, withUser(async (user, req, _c, host) => {
+      const c = CERTIFICATES.find((x) => x.id === Number(query(req).id) && x.kind === kind && x.status === 1);
+      return c ? ok({ url: `http://${host}/storage/cert/${user.id}/${c.id}.pdf` }) : fail('0', '证书不存在');
+    }));
+  }
+  app.get<{ Params: { user: string; id: string } }>('/storage/cert/:user/:id.pdf', async (req, reply) => {
+    const c = CERTIFICATES.find((x) => x.id === Number(req.params.id) && x.status === 1);
+    const user = await ctx.db.get<{ nickName: string; id: number }>('SELECT id, nick_name FROM users WHERE id = ?', [Number(req.params.user)]);
+    if (!c || !user) return reply.code(404).send({ error: 'not found' });
+    const pdf = certificatePdf([c.name, `Student id ${user.id}`, `Issued ${c.issuedAt}`, `Certificate no. ${c.id}-${user.id}`]);
+    return reply.header('Content-Type', 'application/pdf').header('Content-Length', String(pdf.length)).send(pdf);
+  });
+
+  // ---- the object store ----
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.put('/storage/upload', async (req, reply) => {
+      const key = query(req).key ?? '';
+      const owner = store.check(upTokenOf(req.headers.authorization), key);
+      if (isError(owner)) { (req.body as NodeJS.ReadableStream).resume(); return sendError(reply, owner); }
+      const offset = Number(query(req).offset);
+      if (!Number.isInteger(offset) || offset < 0) return sendError(reply, { status: 400, code: 400, error: 'bad offset' });
+      const r = await store.write(key, offset, req.body as import('node:stream').Readable);
+      return isError(r) ? sendError(reply, r) : r;
+    });
+    scope.get('/storage/upload/status', async (req, reply) => {
+      const key = query(req).key ?? '';
+      const owner = store.check(upTokenOf(req.headers.authorization), key);
+      return isError(owner) ? sendError(reply, owner) : store.status(key);
+    });
+    scope.post('/storage/upload/complete', async (req, reply) => {
+      const key = query(req).key ?? '';
+      const owner = store.check(upTokenOf(req.headers.authorization), key);
+      if (isError(owner)) return sendError(reply, owner);
+      const r = await store.complete(key, Number(query(req).size));
+      return isError(r) ? sendError(reply, r) : r;
+    });
+  });
+  app.get('/storage/o/*', async (req, reply) => {
+    const key = decodeURIComponent((req.params as { '*': string })['*']);
+    const s = await store.status(key).catch(() => undefined);
+    if (!s?.complete) return reply.code(404).send({ error: 'not found' });
+    const name = query(req).attname;
+    const ext = key.split('.').pop() ?? '';
+    const type = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', pdf: 'application/pdf' }[ext] ?? 'application/octet-stream';
+    reply.header('Content-Type', type).header('Content-Length', String(s.offset));
+    if (name) reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+    return reply.send(store.read(key));
+  });
+
+  if (ctx.control) {
+    app.post('/__sandbox/storage/fail', async (req) => {
+      store.failNext = Math.max(0, Math.min(100, Number(body(req).count ?? 1) || 0));
+      return { ok: true, failNext: store.failNext };
+    });
+    app.post('/__sandbox/files/seed', async () => { await ensureFiles(ctx); return { ok: true }; });
+    app.get('/__sandbox/storage/object', async (req, reply) => {
+      const key = query(req).key ?? '';
+      const s = await store.status(key).catch(() => undefined);
+      if (!s?.complete) return reply.code(404).send({ error: 'not found' });
+      return { key, path: store.pathOf(key), size: s.offset, sha256: await store.sha256(key), chunkWrites: store.chunkWrites, failedWrites: store.failedWrites };
+    });
+    app.get('/__sandbox/storage/stats', async () => ({ chunkWrites: store.chunkWrites, failedWrites: store.failedWrites, failNext: store.failNext, lastKey: store.lastCompleted }));
+  }
+}

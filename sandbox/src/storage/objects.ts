@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * The object store the sandbox plays (spec 001 §5 "Uploads", §7 "Upload token"): real files on disk under
+ * SANDBOX_STORAGE_DIR (default a per-process temp dir). An object is written chunk by chunk at the offset
+ * the store holds (`<key>.part`), so an upload can resume after a drop; `complete` renames it to `<key>`.
+ * A control fault fails the next N chunk writes after reading them (the uploader must retry).
+ */
+export const STORAGE_DIR = process.env.SANDBOX_STORAGE_DIR ?? path.join(tmpdir(), `sandbox-storage-${process.pid}`);
+/** The upload token lives one hour. */
+export const UPTOKEN_TTL_MS = 60 * 60_000;
+/** Spec 001 §9: attachments and images at most 5 MB; the store refuses more with -600. */
+export const STORE_MAX_BYTES = 5 * 1024 * 1024;
+/** The key pattern (spec 001 §7 "Upload token"): companyId/YYYY-MM-DD/coldatatypefile/<generated>.<ext>. */
+export const KEY_RE = /^(\d+)\/(\d{4}-\d{2}-\d{2})\/coldatatypefile\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{1,5})$/;
+
+export type UploadError = { status: number; code: -600 | -601 | -602 | 401 | 400 | 409; error: string; offset?: number };
+
+type Token = { companyId: number; userId: number; expiresAt: number };
+
+export class ObjectStore {
+  private tokens = new Map<string, Token>();
+  /** Chunk writes still to fail (control fault). */
+  failNext = 0;
+  chunkWrites = 0;
+  failedWrites = 0;
+  /** The key of the last sealed object (for the control API). */
+  lastCompleted: string | null = null;
+
+  issueToken(companyId: number, userId: number): string {
+    const token = randomBytes(18).toString('base64url');
+    this.tokens.set(token, { companyId, userId, expiresAt: Date.now() + UPTOKEN_TTL_MS });
+    return token;
+  }
+
+  /** The token's owner when it is valid for that key (the key must start with its company id). */
+  check(token: string, key: string): Token | UploadError {
+    const t = this.tokens.get(token);
+    if (!t || t.expiresAt < Date.now()) return { status: 401, code: 401, error: 'bad uptoken' };
+    const m = KEY_RE.exec(key);
+    if (!m || Number(m[1]) !== t.companyId) return { status: 400, code: 400, error: 'bad key' };
+    return t;
+  }
+
+  private file(key: string) {
+    return path.join(STORAGE_DIR, ...key.split('/'));
+  }
+
+  async status(key: string): Promise<{ offset: number; complete: boolean }> {
+    const done = await stat(this.file(key)).catch(() => undefined);
+    if (done) return { offset: done.size, complete: true };
+    const part = await stat(`${this.file(key)}.part`).catch(() => undefined);
+    return { offset: part?.size ?? 0, complete: false };
+  }
+
+  /** Appends `body` at `offset` (which must be the stored size). */
+  async write(key: string, offset: number, body: Readable): Promise<{ offset: number } | UploadError> {
+    const now = await this.status(key);
+    if (now.complete) { body.resume(); return { status: 409, code: -602, error: 'duplicate file' }; }
+    if (offset !== now.offset) { body.resume(); return { status: 409, code: 409, error: 'offset mismatch', offset: now.offset }; }
+    this.chunkWrites++;
+    if (this.failNext > 0) {
+      this.failNext--;
+      this.failedWrites++;
+      for await (const _ of body) { /* read and drop */ }
+      return { status: 500, code: -601, error: 'chunk failed (sandbox fault)' };
+    }
+    const target = `${this.file(key)}.part`;
+    await mkdir(path.dirname(target), { recursive: true });
+    let size = offset;
+    let over = false;
+    const counted = async function* (source: Readable) {
+      for await (const chunk of source) {
+        size += (chunk as Buffer).length;
+        if (size > STORE_MAX_BYTES) { over = true; break; }
+        yield chunk as Buffer;
+      }
+    };
+    try {
+      await pipeline(body, counted, createWriteStream(target, { flags: 'a' }));
+    } catch {
+      return { status: 500, code: -601, error: 'chunk broken' };
+    }
+    if (over) {
+      await rm(target, { force: true });
+      return { status: 413, code: -600, error: 'file larger than the limit' };
+    }
+    return { offset: (await this.status(key)).offset };
+  }
+
+  async complete(key: string, size: number): Promise<{ key: string; size: number; hash: string } | UploadError> {
+    const now = await this.status(key);
+    if (now.complete) return { status: 409, code: -602, error: 'duplicate file' };
+    if (now.offset !== size || size === 0) return { status: 409, code: 409, error: 'size mismatch', offset: now.offset };
+    await rename(`${this.file(key)}.part`, this.file(key));
+    this.lastCompleted = key;
+    return { key, size, hash: await this.sha256(key) };
+  }
+
+  async sha256(key: string): Promise<string> {
+    return createHash('sha256').update(await readFile(this.file(key))).digest('hex');
+  }
+
+  read(key: string): Readable {
+    return createReadStream(this.file(key));
+  }
+
+  pathOf(key: string): string {
+    return this.file(key);
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+    await rm(`${this.file(key)}.part`, { force: true });
+  }
+}
+
+const stores = new WeakMap<object, ObjectStore>();
+/** One store per sandbox instance. */
+export function objectStore(owner: object): ObjectStore {
+  let s = stores.get(owner);
+  if (!s) stores.set(owner, (s = new ObjectStore()));
+  return s;
+}

@@ -1,0 +1,62 @@
+import type { Ctx } from '../context.js';
+import { hashPassword, seedSalt } from '../db.js';
+import { SEED_PASSWORD } from '../seed.js';
+
+/**
+ * Shared resources of a student (spec 001 §3 "Uploaded resource", §7 "Resources"). The table lives beside
+ * the main schema like the personal centre's (`personal/store.ts`): (re)created and seeded on first use
+ * after a (re)seed. Its own seed users 2900-2919 (mobiles 1370000xxxx) keep the upload journeys apart from
+ * every other test file's state.
+ */
+export const FILES_SEED_VERSION = '5';
+/** The space a student has for resources (the sandbox's choice: 200 MB). */
+export const SPACE_TOTAL_BYTES = 200 * 1024 * 1024;
+
+export const FILE_USERS: Array<[number, string, string, string]> = [
+  [2900, 'files01', '13700002900', '韩同学'], // uploads with JS
+  [2901, 'files02', '13700002901', '杨同学'], // uploads without JS
+  [2902, 'files03', '13700002902', '朱同学'], // space exhausted (deduction applies)
+  [2903, 'files04', '13700002903', '秦同学'], // image preview (JS)
+  [2904, 'files05', '13700002904', '尤同学'], // image links (no JS)
+  [2905, 'files06', '13700002905', '许同学'], // homework (JS)
+  [2906, 'files07', '13700002906', '何同学'], // homework (no JS)
+  [2907, 'files08', '13700002907', '吕同学'], // image preview on a phone (JS)
+];
+
+const SCHEMA = `
+CREATE TABLE file_resources (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, company_id INTEGER NOT NULL, file_name TEXT NOT NULL,
+  file_type TEXT NOT NULL, source_path TEXT NOT NULL, source_size INTEGER NOT NULL, file_category TEXT NOT NULL,
+  upload_type INTEGER NOT NULL DEFAULT 0, create_time INTEGER NOT NULL);
+CREATE TABLE file_space (user_id INTEGER PRIMARY KEY, extra_used INTEGER NOT NULL, deduction INTEGER NOT NULL);
+CREATE TABLE file_cert_read (user_id INTEGER NOT NULL, cert_id INTEGER NOT NULL, PRIMARY KEY (user_id, cert_id));
+`;
+
+const pending = new WeakMap<Ctx, Promise<void>>();
+
+export async function ensureFiles(ctx: Ctx): Promise<void> {
+  const running = pending.get(ctx);
+  if (running) return running;
+  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'files_seed'");
+  if (marker?.value === FILES_SEED_VERSION) return;
+  const work = (async () => {
+    await ctx.db.exec('DROP TABLE IF EXISTS file_resources; DROP TABLE IF EXISTS file_space; DROP TABLE IF EXISTS file_cert_read;');
+    await ctx.db.exec(SCHEMA);
+    await ctx.db.run("DELETE FROM meta WHERE key = 'files_seed'");
+    await ctx.db.batch([
+      ...FILE_USERS.map(([id, username, mobile, nick]) => ({
+        sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, member_flag, member_ico,
+          head_pic_max, un_read_num, integral_remaining, change_password_config, staff_flag) VALUES (?,1,1,?,?,NULL,?,?,0,NULL,NULL,0,0,0,0)`,
+        args: [id, username, mobile, nick, hashPassword(SEED_PASSWORD, seedSalt(username))],
+      })),
+      { sql: 'INSERT INTO file_space (user_id, extra_used, deduction) VALUES (?,?,1)', args: [2902, SPACE_TOTAL_BYTES] },
+      { sql: "INSERT INTO meta (key, value) VALUES ('files_seed', ?)", args: [FILES_SEED_VERSION] },
+    ]);
+  })();
+  pending.set(ctx, work);
+  try {
+    await work;
+  } finally {
+    pending.delete(ctx);
+  }
+}
