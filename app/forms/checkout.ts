@@ -32,8 +32,7 @@ export function parseCheckoutQuery(params: URLSearchParams) {
   return CheckoutQuerySchema.safeParse(raw);
 }
 
-/** The product keys of a checkout address (what `checkoutHref` was given), kept by every form on the page. */
-export const PRODUCT_KEYS = ["commodityId", "packageId", "vipId", "planId", "cartIds"] as const;
+export { PRODUCT_KEYS } from "./checkout-keys";
 
 const seenEntry = z.string().regex(/^[1-5]:\d{1,15}:\d{1,12}$/).transform((s) => {
   const [commodityType, commodityId, priceCents] = s.split(":").map(Number) as [number, number, number];

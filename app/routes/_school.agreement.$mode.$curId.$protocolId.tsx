@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as z from "zod/v4";
@@ -8,7 +7,9 @@ import { cancelHref } from "~/components/dialog/cancel-href";
 import { DialogPage } from "~/components/dialog/DialogPage";
 import { FieldError } from "~/components/form/Field";
 import { errorText } from "~/components/form/messages";
+import { getFormProps, getInputProps, useForm } from "~/components/form/use-form";
 import { useNamespaces } from "~/components/use-namespaces";
+import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { insertProtocol, isPending, loadAgreement } from "~/services/agreements.server";
 import { requireStudent } from "~/services/guards.server";
@@ -30,8 +31,15 @@ export const handle = { i18n: ["agreement"] };
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-/** Spec 001 §5: acceptance needs the agree box ticked. */
-const SignSchema = z.object({ agree: z.string({ error: "mustAgree" }).refine((v) => v === "on", { message: "mustAgree" }) });
+/**
+ * Spec 001 §5: acceptance needs the agree box ticked. Built on first use by the loader or the action: no
+ * module-level zod in a route (decision 023: it would stay in the browser chunk).
+ */
+let sign: ReturnType<typeof buildSignSchema> | undefined;
+function buildSignSchema() {
+  return z.object({ agree: z.string({ error: "mustAgree" }).refine((v) => v === "on", { message: "mustAgree" }) });
+}
+const signSchema = () => (sign ??= buildSignSchema());
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
@@ -60,6 +68,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // the hand-over failed (spec 001 §8: the server's msg), from the e-sign resource route
     failed: url.searchParams.has("esignFailed") ? (url.searchParams.get("esignFailed") ?? "").slice(0, 200) : null,
     infoSaved: url.searchParams.get("notice") === "infoSaved",
+    constraint: formConstraint(signSchema()),
     i18n,
   };
 }
@@ -69,7 +78,7 @@ export async function action(args: ActionFunctionArgs) {
   const portal = await requireStudent(args);
   const { mode, agreement, backUrl } = await loadAgreement(args, portal);
   if (mode !== "edit" || !isPending(agreement.agreementStatus)) throw redirect(agreementHref("check", agreement.id, agreement.protocolId, { backUrl }), 303);
-  const submission = parseWithZod(formData, { schema: SignSchema });
+  const submission = parseWithZod(formData, { schema: signSchema() });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await insertProtocol(portal.upstream, agreement, agreement.protocolName);
@@ -82,16 +91,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AgreementPage() {
-  const { mode, agreement, backUrl, closeHref, esign, refused, failed, infoSaved, i18n } = useLoaderData<typeof loader>();
+  const { mode, agreement, backUrl, closeHref, esign, refused, failed, infoSaved, constraint, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "agreement");
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "agreement-sign",
     lastResult: answer?.result ?? undefined,
-    constraint: getZodConstraint(SignSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignSchema }),
-    shouldValidate: "onSubmit",
+    constraint,
   });
   const formError = form.errors?.[0];
   const agreeError = fields.agree.errors?.[0];

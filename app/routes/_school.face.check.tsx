@@ -1,9 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "~/components/form/use-form";
 import { FaceCheck, type FaceView } from "~/components/study/face/FaceCheck";
 import { faceSchema } from "~/components/study/face/face-form";
+import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { faceIdentity, faceResult, faceStatus, updateFaceIdentity } from "~/services/face.server";
 import { requireStudent } from "~/services/guards.server";
@@ -37,7 +38,7 @@ async function viewOf(portal: Portal): Promise<FaceView | null> {
       if (error instanceof UpstreamError && error.kind === "business") return { name: "", identityId: "" };
       throw error;
     });
-    return { kind: "info", name: identity.name, identityId: identity.identityId };
+    return { kind: "info", name: identity.name, identityId: identity.identityId, constraint: formConstraint(faceSchema(identity.identityId)) };
   }
   return { kind: "verify", started: !!portal.session.get("faceOrder") };
 }

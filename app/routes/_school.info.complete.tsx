@@ -4,7 +4,8 @@ import * as z from "zod/v4";
 import { cancelHref } from "~/components/dialog/cancel-href";
 import { CompleteInfoForm } from "~/components/study/info/CompleteInfoForm";
 import { GROUP_KEYS, groupPathComplete, keepGroupPath } from "~/components/study/info/group-path";
-import { parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { formConstraint } from "~/forms/constraint.server";
+import { allFieldsSchema, parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { namespaces } from "~/i18n.server";
 import { uploadFile } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
@@ -26,7 +27,8 @@ export const handle = { i18n: ["agreement", "fields"] };
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-const Scene = z.enum(["2", "3", "4"]);
+/** Spec 001 §2: the dialog's scenes (built on use: no module-level zod in a route, decision 023). */
+const SCENES = ["2", "3", "4"] as const;
 
 /** Spec 001 §5: every custom field is required in this dialog; associated fields are hidden. */
 function dialogFields(fields: DynamicField[]): DynamicField[] {
@@ -35,7 +37,7 @@ function dialogFields(fields: DynamicField[]): DynamicField[] {
 
 async function context(portal: Portal, request: Request, values?: FieldValues | null) {
   const url = new URL(request.url);
-  const scene = Scene.safeParse(url.searchParams.get("scene"));
+  const scene = z.enum(SCENES).safeParse(url.searchParams.get("scene"));
   if (!scene.success) throw data({ kind: "notFound" }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const backUrl = safeRedirect(url.searchParams.get("backUrl"), "/personal/course/lessons");
   const info = await getCustomizeInfo(portal.upstream);
@@ -54,6 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
     proxyOrgs: info.proxyOrgs,
     groupPath: keepGroupPath(info.groups, info.groupValue),
     proxyId: info.proxyId ?? "",
+    constraint: formConstraint(allFieldsSchema(fields)),
     i18n,
   };
 }
@@ -66,7 +69,8 @@ export async function action(args: ActionFunctionArgs) {
   const proxyId = String(formData.get("proxyId") ?? "");
   const own = { ...Object.fromEntries(GROUP_KEYS.map((k) => [k, z.string().optional()])), proxyId: z.string().optional(), intent: z.string().optional() };
   const { submission, reply } = parseDynamicForm(formData, fields, own);
-  const answer = (result: unknown, status = 200) => data({ result: result as never, fields, groupPath, proxyId, messages: [] as string[] }, { status });
+  const constraint = formConstraint(allFieldsSchema(fields));
+  const answer = (result: unknown, status = 200) => data({ result: result as never, fields, constraint, groupPath, proxyId, messages: [] as string[] }, { status });
   if (reply) return answer(reply);
   // spec 001 §5: the group and the proxy organisation must be chosen
   const ownErrors: Record<string, string[]> = {};
@@ -95,7 +99,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
     messages.push(error.upstreamMessage ?? "");
   }
-  if (messages.length) return data({ result: submission.reply() as never, fields, groupPath, proxyId, messages }, { status: 400 });
+  if (messages.length) return data({ result: submission.reply() as never, fields, constraint, groupPath, proxyId, messages }, { status: 400 });
   throw redirect(backUrl, 303);
 }
 

@@ -4,7 +4,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { cancelHref } from "~/components/dialog/cancel-href";
 import { PersonalInfoForm, type InfoOutcome } from "~/components/study/info/PersonalInfoForm";
-import { mobileChanged, personalSchema, toPayload, keepRegion, MOBILE_11_RE, type FormShape, type InfoFieldName } from "~/components/study/info/personal-form";
+import { personalSchema } from "~/components/study/info/personal-schema";
+import { mobileChanged, toPayload, keepRegion, MOBILE_11_RE, type FormShape, type InfoFieldName } from "~/components/study/info/personal-form";
+import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer } from "~/services/captcha.server";
 import { loadCities } from "~/services/cities.server";
@@ -31,13 +33,13 @@ export const handle = { i18n: ["agreement", "login"] };
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-const Query = z.object({
-  targetId: z.string().regex(/^\d{1,15}$/).catch("0"),
-  targetType: z.enum(["0", "1"]).catch("0"),
-});
-
 async function context(portal: Portal, request: Request) {
   const url = new URL(request.url);
+  // built on use: no module-level zod in a route (decision 023)
+  const Query = z.object({
+    targetId: z.string().regex(/^\d{1,15}$/).catch("0"),
+    targetType: z.enum(["0", "1"]).catch("0"),
+  });
   const q = Query.parse({ targetId: url.searchParams.get("targetId") ?? undefined, targetType: url.searchParams.get("targetType") ?? undefined });
   const backUrl = safeRedirect(url.searchParams.get("backUrl"), myAgreementsHref());
   // where closing or cancelling goes (the agreement page passes its own backUrl: going back to it would loop)
@@ -79,7 +81,7 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const regions = shape.fields.includes("address") ? await loadCities(args.request.signal) : [];
   return data(
-    { shape, initial, regions, identityTypes: info.identityTypes, educations: info.educations, backUrl: cancelUrl, i18n, outcome: outcome ?? null },
+    { shape, initial, regions, identityTypes: info.identityTypes, educations: info.educations, constraint: formConstraint(personalSchema(shape)), backUrl: cancelUrl, i18n, outcome: outcome ?? null },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
 }

@@ -1,9 +1,12 @@
 import * as z from "zod/v4";
+import { agreementGate } from "~/services/agreements.server";
 import { count, flag, id, text } from "~/services/content-schemas.server";
+import { faceGate } from "~/services/face.server";
 import type { Portal } from "~/services/portal.server";
 import { isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
-import { agreementHref, completeInfoHref, contentsHref, faceCheckHref, lessonEntryHref, videoPageHref } from "~/services/study-links";
+import { completeInfoGate } from "~/services/student-info.server";
+import { contentsHref, lessonEntryHref, videoPageHref } from "~/services/study-links";
 import type { Upstream } from "~/services/upstream.server";
 import type { LessonIds } from "~/services/video.server";
 
@@ -90,52 +93,9 @@ const summary = (i: EntryInfo): LessonSummary => ({
 });
 
 /* ---------- the status calls of the chain ---------- */
-// The agreement, complete-information and face status calls are those of the agreements and face modules
-// (app/services/agreements.server.ts `agreementGate`, face.server.ts `faceGate`, built in parallel in issue 14):
-// same paths, answers and redirects; at the merge these three functions become imports of theirs.
-
-type Gate = { ok: true } | { redirect: string };
-const Flag = z.union([z.number(), z.string(), z.boolean()]).nullish().transform((v) => v === 1 || v === "1" || v === true);
-const AgreementRow = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  protocolId: z.union([z.string(), z.number()]).transform(String),
-  agreementStatus: z.coerce.number().int().min(0).max(5).catch(4),
-});
-
-/** Spec 001 §4 'Agreement status': 0/1 pending; with STUDENT_PROTOCOL_TYPE all, every one; else one signed suffices. */
-async function agreementGate(upstream: Upstream, target: { commodityId: number; courseId: number; backUrl: string }): Promise<Gate> {
-  const { list, protocolAll } = await upstream.call({
-    method: "POST",
-    path: "/saas-business/course/protocol/user/rel/checkProtocol",
-    body: { commodityId: String(target.commodityId), courseId: String(target.courseId) },
-    schema: z.looseObject({ protocolAll: Flag, list: z.array(AgreementRow).nullish().transform((v) => v ?? []) }),
-  });
-  const relevant = list.filter((a) => a.agreementStatus !== 4);
-  const pending = relevant.filter((a) => a.agreementStatus === 0 || a.agreementStatus === 1);
-  if (!pending.length) return { ok: true };
-  if (!protocolAll && relevant.some((a) => a.agreementStatus !== 0 && a.agreementStatus !== 1)) return { ok: true };
-  const first = pending[0]!;
-  return { redirect: agreementHref("edit", first.id, first.protocolId, { backUrl: target.backUrl }) };
-}
-
-/** The free-course popup query (spec 001 §7, sceneCode 3): the complete-information dialog before studying. */
-async function completeInfoGate(upstream: Upstream, backUrl: string): Promise<Gate> {
-  const answer = await upstream.call({
-    path: "/saas-business/student/customize/popup",
-    query: { sceneCode: FREE_COURSE_SCENE },
-    schema: z.looseObject({ popupFlag: Flag }),
-  });
-  return answer.popupFlag ? { redirect: completeInfoHref(FREE_COURSE_SCENE, backUrl) } : { ok: true };
-}
-
-/** Spec 001 §4 'Face verification status': 0 go on; 1 and 2 the face flow, which comes back to backUrl once passed. */
-async function faceGate(upstream: Upstream, backUrl: string): Promise<Gate> {
-  const answer = await upstream.call({
-    path: "/saas-business/companyFaceVerify/check",
-    schema: z.looseObject({ status: z.coerce.number().int().min(0).max(2).catch(1) }),
-  });
-  return answer.status === 0 ? { ok: true } : { redirect: faceCheckHref(backUrl) };
-}
+// The agreement, complete-information and face steps are the gates of their own modules (one way to do each:
+// agreements.server.ts `agreementGate`, student-info.server.ts `completeInfoGate`, face.server.ts `faceGate`);
+// each is one upstream call, so the chain still asks them in its single parallel round.
 
 /** Spec 001 §7 'Instead sign-up': the proxy-exam schedule check (path chosen). pass 0 stops with the upstream's reason. */
 async function proxyExamCheck(upstream: Upstream, ids: LessonIds): Promise<{ pass: boolean; message: string }> {
@@ -185,9 +145,9 @@ export async function enterLesson(portal: Portal, ids: LessonIds | undefined): P
   // 2. live or meeting lessons: the four checks, asked at once, read in the spec's order
   const [proxy, agreement, completeInfo, face, password] = await Promise.all([
     proxyExamCheck(portal.upstream, ids),
-    agreementGate(portal.upstream, { commodityId: ids.commodityId, courseId: ids.courseId, backUrl }),
-    completeInfoGate(portal.upstream, backUrl),
-    faceGate(portal.upstream, backUrl),
+    agreementGate(portal, { commodityId: ids.commodityId, courseId: ids.courseId, backUrl }),
+    completeInfoGate(portal, FREE_COURSE_SCENE, { backUrl }),
+    faceGate(portal, { backUrl }),
     info.type === "meeting" ? meetingPassword(portal.upstream, ids) : Promise.resolve(""),
   ]);
   if (!proxy.pass) return { kind: "proxyExam", message: proxy.message, lesson: summary(info) };

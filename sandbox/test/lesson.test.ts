@@ -96,13 +96,14 @@ describe('lesson entry answers', () => {
   });
 
   it('answers the proxy-exam schedule check a test sets', async () => {
-    // (the agreement, popup and face fallbacks are exercised by the portal's page tests through faults: after the
-    // merge with the agreements module its routes answer those paths)
+    // (the agreement, popup and face answers the chain asks are the agreements module's (routes/study-agreements.ts,
+    // tests/unit/agreements-services.test.ts); this module's gate control knows only the proxy exam now)
     const { token, userId } = await c.token('lesson03');
     expect((await c.api('/saas-business/v1/student/instead/check/schedule', { token })).json.data).toEqual({ pass: 1, msg: '' });
     await c.control('POST', '/study/gate', { userId, gate: 'proxyExam', value: '您有代报名考试安排冲突' });
     expect((await c.api('/saas-business/v1/student/instead/check/schedule', { token })).json.data).toEqual({ pass: 0, msg: '您有代报名考试安排冲突' });
     expect((await c.control('POST', '/study/gate', { userId, gate: 'other', value: '1' })).status).toBe(400);
+    expect((await c.control('POST', '/study/gate', { userId, gate: 'face', value: '1' })).status).toBe(400);
   });
 
   it('signs up for an open course and then answers its room', async () => {

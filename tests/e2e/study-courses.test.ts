@@ -75,7 +75,9 @@ test("continue learning in the header's user menu enters the lesson where the st
   await expect(page.getByTestId("continue-learning").getByRole("link", { name: "继续学习" })).toHaveAttribute("href", target);
   await page.getByTestId("user-menu").locator("summary").click();
   await page.getByTestId("last-learn").getByRole("link", { name: "继续学习" }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  // the entry chain (spec 001 §4 'Entering a lesson' 3) opens a video lesson's video page
+  await expect(page).toHaveURL(new RegExp(`/class/type/video/page\\?commodityId=5005&courseId=105&lessonId=${lessonId(5, 0, 2)}$`));
+  await expect(page.locator("video")).toHaveCount(1);
 });
 
 test("my courses: continue enters the last lesson of that course; the timetable pages by links", async ({ page, sandbox }) => {

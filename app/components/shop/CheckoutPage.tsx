@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } fr
 import { useRef, type FocusEvent, type FormEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { PRODUCT_KEYS } from "~/forms/checkout";
+import { PRODUCT_KEYS } from "~/forms/checkout-keys";
 import { useTranslation } from "~/i18n-runtime";
 import type { BuyCheck, Preview, Problem } from "~/services/checkout.server";
 import { agreementHref, completeInfoHref } from "~/services/study-links";

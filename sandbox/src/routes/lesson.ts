@@ -139,43 +139,8 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok({ pass: msg ? 0 : 1, msg: msg ?? '' });
   });
 
-  // Fallbacks for the agreement, complete-information popup and face status the chain asks, with the paths and
-  // answers of the agreements module (issue 14, `routes/study-agreements.ts`), registered only when that module
-  // has not registered them. Inside a plugin, so that the check runs when the server starts, after every route
-  // file registered its routes. Their state here: the gates a test sets (`POST /__sandbox/study/gate`).
-  app.register(async (scope) => {
-    const SB = `${api}/saas-business`;
-    if (!scope.hasRoute({ method: 'POST', url: `${SB}/course/protocol/user/rel/checkProtocol` })) {
-      scope.post(`${SB}/course/protocol/user/rel/checkProtocol`, async (req, reply) => {
-        const w = await who(req, reply);
-        if (!w) return reply;
-        if (!w.auth) return unauthorized(reply);
-        const raw = await gateOf(ctx, w.auth.user.id, 'agreement');
-        const b = body(req);
-        if (!raw) return ok({ protocolAll: 0, list: [] });
-        const a = JSON.parse(raw) as { id?: number; protocolId?: number; protocolType?: number };
-        return ok({ protocolAll: 0, list: [{ id: a.id ?? 0, protocolId: a.protocolId ?? 1, protocolName: '课程协议', protocolType: a.protocolType ?? 0, targetType: 'course', commodityId: b.commodityId ?? null, courseId: b.courseId ?? null, agreementStatus: 0 }] });
-      });
-    }
-    if (!scope.hasRoute({ method: 'GET', url: `${SB}/student/customize/popup` })) {
-      scope.get(`${SB}/student/customize/popup`, async (req, reply) => {
-        const w = await who(req, reply);
-        if (!w) return reply;
-        if (!w.auth) return unauthorized(reply);
-        const show = query(req).sceneCode === '3' && (await gateOf(ctx, w.auth.user.id, 'freeCourse')) === '1';
-        return ok({ popupFlag: show ? 1 : 0 });
-      });
-    }
-    if (!scope.hasRoute({ method: 'GET', url: `${SB}/companyFaceVerify/check` })) {
-      scope.get(`${SB}/companyFaceVerify/check`, async (req, reply) => {
-        const w = await who(req, reply);
-        if (!w) return reply;
-        if (!w.auth) return unauthorized(reply);
-        const v = await gateOf(ctx, w.auth.user.id, 'face');
-        return ok({ status: v === '1' || v === '2' ? Number(v) : 0 });
-      });
-    }
-  });
+  // The agreement, complete-information popup and face status the chain also asks are answered by the
+  // agreements module (`routes/study-agreements.ts`, its seed users and control API: README 'Agreements…').
 
   // Open courses: the user's sign-ups, signing up, the room.
   app.get(`${api}/course/v1/user/open-course/signups`, async (req, reply) => {

@@ -34,8 +34,9 @@ export type LiveStatus = 0 | 1 | 2;
 export type LessonType = 'video' | 'live' | 'meeting' | 'doc';
 /** Live providers: gh, zs and cc need an address from the upstream (spec 001 §5 'Agreements'); `yd` is the school's own room. */
 export type LiveProvider = 'gh' | 'zs' | 'cc' | 'yd';
-export type Gate = 'proxyExam' | 'agreement' | 'freeCourse' | 'face';
-export const GATES: Gate[] = ['proxyExam', 'agreement', 'freeCourse', 'face'];
+/** The lesson module's own gate: the proxy-exam schedule check (agreements, popup and face: study-agreements.ts). */
+export type Gate = 'proxyExam';
+export const GATES: Gate[] = ['proxyExam'];
 
 export interface LessonInfo {
   commodityId: number; courseId: number; courseName: string; courseType: string; freeFlag: 0 | 1;

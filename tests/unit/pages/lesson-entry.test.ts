@@ -125,13 +125,13 @@ describe("the entry chain: live and meeting lessons", () => {
   });
 
   it("an agreement to sign sends the student to the agreement page, coming back to the entry", async () => {
-    const browser = await student(GATED);
-    await portal.fault({
-      path: "/course/protocol/user/rel/checkProtocol$",
-      status: 200, body: ok({ protocolAll: 0, list: [{ id: 31, protocolId: 7, protocolType: 0, targetType: "course", commodityId: "5003", agreementStatus: 1 }] }),
-    });
-    const res = await browser.fetch(LIVE_5003);
-    expect(location(res)).toBe(`/agreement/edit/31/7?backUrl=${encodeURIComponent(LIVE_5003)}`);
+    // the agreements module's seed (sandbox README 'Agreements…'): student01 studies 5005, whose agreement
+    // (protocol 1) is pending; 5003's needs no signing
+    const browser = await student("13800000001");
+    const res = await browser.fetch(LIVE_5005);
+    expect(location(res)).toMatch(/^\/agreement\/edit\/\d+\/1\?backUrl=/);
+    expect(new URL(location(res), "http://x").searchParams.get("backUrl")).toBe(LIVE_5005);
+    expect(byTestId((await browser.get(LIVE_5003)).html, "enter-live")).toBeDefined();
   });
 
   it("one signed agreement suffices unless all are required (STUDENT_PROTOCOL_TYPE)", async () => {
@@ -148,21 +148,30 @@ describe("the entry chain: live and meeting lessons", () => {
 
   it("the free-course popup (scene code 3) sends the student to complete information, scene 3, coming back", async () => {
     const browser = await student(GATED);
-    await portal.fault({ path: "/student/customize/popup$", status: 200, body: ok({ popupFlag: 1 }), times: 1 });
+    // the agreements module's control: the popup asks this student at scene 3 (until the group is saved)
+    await portal.sandbox.control("POST", "/agreements/scenes", { userId: GATED_ID, scenes: [3] });
     const res = await browser.fetch(LIVE_5003);
     expect(location(res)).toBe(`/info/complete?scene=3&backUrl=${encodeURIComponent(LIVE_5003)}`);
     const popup = await portal.calls("/customize/popup");
     expect(popup.at(-1)?.query.sceneCode).toBe("3");
+    await portal.sandbox.control("POST", "/agreements/scenes", { userId: GATED_ID, scenes: [2, 4] });
+    expect(byTestId((await browser.get(LIVE_5003)).html, "enter-live")).toBeDefined();
   });
 
-  it("face status 1 or 2 sends the student to the face check, coming back; 0 goes on", async () => {
+  it("face verification required sends the student to the face check, coming back; not required goes on", async () => {
+    const browser = await student(GATED);
+    await portal.sandbox.control("POST", "/agreements/face", { userId: GATED_ID, required: true });
+    expect(location(await browser.fetch(LIVE_5003))).toBe(`/face/check?backUrl=${encodeURIComponent(LIVE_5003)}`);
+    await portal.sandbox.control("POST", "/agreements/face", { userId: GATED_ID, required: false });
+    expect(byTestId((await browser.get(LIVE_5003)).html, "enter-live")).toBeDefined();
+  });
+
+  it("face status 1 and 2 both send the student to the face check", async () => {
     const browser = await student(GATED);
     for (const status of [1, 2]) {
       await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status }), times: 1 });
       expect(location(await browser.fetch(LIVE_5003))).toBe(`/face/check?backUrl=${encodeURIComponent(LIVE_5003)}`);
     }
-    await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status: 0 }), times: 1 });
-    expect(byTestId((await browser.get(LIVE_5003)).html, "enter-live")).toBeDefined();
   });
 
   it("the checks are read in the spec's order: proxy exam, agreement, free course, face", async () => {
@@ -186,7 +195,7 @@ describe("the live-room entry (/classModule/toLiveroom)", () => {
     const visitor = portal.client();
     expect(location(await visitor.fetch(ROOM))).toBe(`/join/login?backUrl=${encodeURIComponent(ROOM)}`);
     const browser = await student(GATED);
-    await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status: 1 }), times: 1 });
+    await portal.sandbox.control("POST", "/agreements/face", { userId: GATED_ID, required: true });
     expect(location(await browser.fetch(ROOM))).toMatch(/^\/face\/check\?backUrl=/);
     expect(location(await browser.fetch("/classModule/toLiveroom?commodityId=5001&courseId=101&lessonId=101043"))).toBe(LIVE_5001);
   });

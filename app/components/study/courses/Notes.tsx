@@ -1,13 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Constraint, SubmissionResult } from "~/components/form/use-form";
 import { Form, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { FieldError } from "~/components/form/Field";
 import { useTranslation } from "~/i18n-runtime";
 import { Empty } from "./parts";
 import { NOTE_MAX } from "~/forms/study-notes";
-
-/** conform's field constraints (required, maxLength, ...), as `getZodConstraint` computes them. */
-type Constraint = { required?: boolean; minLength?: number; maxLength?: number; pattern?: string };
 
 export type NoteItem = { noteId: number; lessonId: number; courseName: string; lessonName: string; chapterName: string; content: string; updateTime: string };
 export type NoteLecture = { lessonId: number; lessonName: string; chapterName: string; notes: NoteItem[] };

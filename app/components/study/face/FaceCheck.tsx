@@ -1,17 +1,15 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
 import { CsrfInput } from "~/components/csrf-token";
 import { DialogPage } from "~/components/dialog/DialogPage";
 import { Field } from "~/components/form/Field";
 import { errorText } from "~/components/form/messages";
+import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import { useTranslation } from "~/i18n-runtime";
-import { faceSchema } from "./face-form";
 
 export type FaceView =
-  | { kind: "info"; name: string; identityId: string }
+  /** `constraint`: the loader's `formConstraint(faceSchema(...))` (decision 023: zod stays on the server) */
+  | { kind: "info"; name: string; identityId: string; constraint: Constraints<"name" | "identityId"> }
   | { kind: "verify"; started: boolean }
   | { kind: "notPassed" }
   | { kind: "failed" };
@@ -102,18 +100,14 @@ function Verify({ started }: { started: boolean }) {
   );
 }
 
-function FaceInfoForm({ view, reply }: { view: { name: string; identityId: string }; reply?: SubmissionResult<string[]> }) {
+function FaceInfoForm({ view, reply }: { view: { name: string; identityId: string; constraint: Constraints<"name" | "identityId"> }; reply?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("agreement", { keyPrefix: "face" });
   const navigation = useNavigation();
-  const schema = useMemo(() => faceSchema(view.identityId), [view.identityId]);
   const [form, fields] = useForm({
     id: "face-info",
     lastResult: reply,
     defaultValue: { name: view.name, identityId: view.identityId },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: view.constraint,
   });
   const err = (key: string | undefined) => errorText(((k: string, o?: Record<string, unknown>) => t(k, o)) as never, key);
   return (

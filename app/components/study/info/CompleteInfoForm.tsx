@@ -1,5 +1,3 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfInput } from "~/components/csrf-token";
@@ -7,8 +5,9 @@ import { DialogPage } from "~/components/dialog/DialogPage";
 import { DynamicFields } from "~/components/form/DynamicFields";
 import { FieldError } from "~/components/form/Field";
 import { fieldErrorText } from "~/components/form/messages";
+import { getFormProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { useNamespaces, type I18nData } from "~/components/use-namespaces";
-import { defaultValues, dynamicFieldsSchema, needsMultipart, parseDynamicForm, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { defaultValues, needsMultipart, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { useTranslation } from "~/i18n-runtime";
 import { GROUP_KEYS, groupLevels, type Group } from "./group-path";
 
@@ -23,6 +22,7 @@ export function CompleteInfoForm({
   proxyOrgs,
   groupPath: loadedPath,
   proxyId: loadedProxy,
+  constraint: loadedConstraint,
   i18n,
   answer,
 }: {
@@ -33,8 +33,10 @@ export function CompleteInfoForm({
   proxyOrgs: Array<{ id: string; name: string }>;
   groupPath: string[];
   proxyId: string;
+  /** the fields' constraints (`formConstraint(allFieldsSchema(fields))`, decision 023) */
+  constraint: Constraints;
   i18n: I18nData;
-  answer?: { result: SubmissionResult<string[]>; fields: DynamicField[]; groupPath: string[]; proxyId: string; messages: string[] };
+  answer?: { result: SubmissionResult<string[]>; fields: DynamicField[]; constraint: Constraints; groupPath: string[]; proxyId: string; messages: string[] };
 }) {
   useNamespaces(i18n, "agreement");
   const { t } = useTranslation("agreement", { keyPrefix: "complete" });
@@ -43,14 +45,11 @@ export function CompleteInfoForm({
   const fields = answer?.fields ?? loadedFields;
   const [path, setPath] = useState(answer?.groupPath ?? loadedPath);
   useEffect(() => setPath(answer?.groupPath ?? loadedPath), [answer, loadedPath]);
-  const [form] = useForm<Record<string, any>>({
+  const [form] = useForm({
     id: "complete-info",
     lastResult: answer?.result,
     defaultValue: { ...defaultValues(fields), proxyId: answer?.proxyId ?? loadedProxy },
-    constraint: getZodConstraint(dynamicFieldsSchema(fields)),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseDynamicForm(formData, fields).submission,
+    constraint: answer?.constraint ?? loadedConstraint,
   });
   const values = (form.value ?? form.initialValue ?? null) as FieldValues | null;
   const levels = groupLevels(groups, path);
@@ -64,9 +63,7 @@ export function CompleteInfoForm({
       </p>
       <Form
         method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
+        {...getFormProps(form)}
         encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined}
         className="space-y-4"
       >

@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { CsrfInput } from "~/components/csrf-token";
 import { DialogPage } from "~/components/dialog/DialogPage";
 import { FieldError } from "~/components/form/Field";
 import { errorText } from "~/components/form/messages";
+import { getFormProps, getInputProps, getSelectProps, useForm, type Constraints } from "~/components/form/use-form";
 import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import type { Outcome } from "~/forms/outcome";
 import { useTranslation } from "~/i18n-runtime";
-import { mobileChanged, personalSchema, SEXES, type FormShape, type Region } from "./personal-form";
+import { mobileChanged, SEXES, type FormShape, type Region } from "./personal-form";
 
 export type InfoOutcome = Outcome;
 type PersonalValues = {
@@ -28,6 +27,7 @@ export function PersonalInfoForm({
   regions,
   identityTypes,
   educations,
+  constraint,
   backUrl,
   i18n,
   outcome,
@@ -37,6 +37,8 @@ export function PersonalInfoForm({
   regions: Region[];
   identityTypes: Option[];
   educations: Option[];
+  /** the loader's `formConstraint(personalSchema(shape))` (decision 023) */
+  constraint: Constraints<keyof PersonalValues>;
   backUrl: string;
   i18n: I18nData;
   outcome?: InfoOutcome;
@@ -44,16 +46,12 @@ export function PersonalInfoForm({
   useNamespaces(i18n, "agreement");
   const { t } = useTranslation("agreement", { keyPrefix: "info" });
   const navigation = useNavigation();
-  const schema = useMemo(() => personalSchema(shape), [shape]);
   const values = { ...initial, ...((outcome?.result.initialValue as Record<string, string> | undefined) ?? {}) };
-  const [form, fields] = useForm<PersonalValues, PersonalValues>({
+  const [form, fields] = useForm<keyof PersonalValues>({
     id: "personal-info",
     lastResult: outcome?.result,
     defaultValue: values,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const [region, setRegion] = useState({ province: values.province ?? "", city: values.city ?? "", county: values.county ?? "" });
   const [mobile, setMobile] = useState(values.mobile ?? "");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GROUP_KEYS, groupLevels, groupPathComplete, keepGroupPath, type Group } from "./group-path";
-import { keepRegion, personalSchema, toPayload, type FormShape } from "./personal-form";
+import { keepRegion, toPayload, type FormShape } from "./personal-form";
+import { personalSchema } from "./personal-schema";
 import { faceSchema } from "../face/face-form";
 
 const g = (id: string, children: Group[] = []): Group => ({ id, groupName: id, children });

@@ -1,9 +1,8 @@
-import * as z from "zod/v4";
-
 /**
  * The personal information form (spec 001 §2 dialog 2, §4 "Personal form", §5 "Personal form required
- * fields and messages" and "checks"): which fields it shows comes from the deficiency info; the schema is
- * built for exactly those. Error keys resolve in the `agreement` namespace under `info.errors`.
+ * fields and messages" and "checks"): which fields it shows comes from the deficiency info; the schema
+ * (`personal-schema.ts`, server side: decision 023) is built for exactly those. Error keys resolve in the
+ * `agreement` namespace under `info.errors`. No zod here: the component imports this module.
  */
 export type InfoFieldName = "name" | "identityTypeCode" | "identityId" | "mobile" | "sex" | "educationCode" | "address";
 
@@ -12,6 +11,12 @@ export const ID_CARD_RE = /^(\d{15}|\d{17}[\dXx])$/;
 /** Spec 001 §5 / §9: 11 digits starting with 1. */
 export const MOBILE_11_RE = /^1\d{10}$/;
 export const SEXES = ["MALE", "FEMALE"] as const;
+
+/** The form's parsed values (`personalSchema`'s output). */
+export type PersonalParsed = {
+  name?: string; identityTypeCode?: string; identityId?: string; mobile?: string; smsCode?: string; sex?: string; educationCode?: string;
+  province?: string; city?: string; county?: string; addressDetail?: string;
+};
 
 export type FormShape = {
   /** The deficient fields, in the form's order. */
@@ -23,39 +28,6 @@ export type FormShape = {
   mobileLocked: boolean;
 };
 
-const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
-
-/**
- * The schema of the form `shape` describes. `smsCode` is required only when the mobile was changed; the ID
- * format is checked only for the type ID_IDCARD (the typed value; when the type is not asked, the upstream
- * checks), and only when the value was entered (not the unchanged masked one).
- */
-export function personalSchema(shape: FormShape) {
-  const has = (f: InfoFieldName) => shape.fields.includes(f);
-  const opt = z.string().trim().optional();
-  return z
-    .object({
-      name: has("name") ? required("name") : opt,
-      identityTypeCode: has("identityTypeCode") ? required("identityType") : opt,
-      identityId: has("identityId") ? required("identityId") : opt,
-      mobile: has("mobile") && !shape.mobileLocked ? required("mobile").regex(MOBILE_11_RE, { error: "mobileFormat" }) : opt,
-      smsCode: opt,
-      sex: has("sex") ? z.enum(SEXES, { error: "sex" }) : opt,
-      educationCode: has("educationCode") ? required("education") : opt,
-      province: has("address") ? required("province") : opt,
-      city: has("address") ? required("city") : opt,
-      county: has("address") ? required("county") : opt,
-      addressDetail: z.string().trim().max(200).optional(),
-    })
-    .superRefine((v, ctx) => {
-      const entered = v.identityId !== undefined && v.identityId !== shape.identityIdNow;
-      if (has("identityId") && entered && v.identityTypeCode === "ID_IDCARD" && v.identityId && !ID_CARD_RE.test(v.identityId)) {
-        ctx.addIssue({ code: "custom", path: ["identityId"], message: "identityIdFormat" });
-      }
-      if (mobileChanged(shape, v.mobile) && !v.smsCode) ctx.addIssue({ code: "custom", path: ["smsCode"], message: "smsCode" });
-    });
-}
-
 /** The mobile was edited (so an SMS code must come with it). */
 export function mobileChanged(shape: FormShape, mobile: string | undefined): boolean {
   return shape.fields.includes("mobile") && !shape.mobileLocked && !!mobile && mobile !== shape.mobileNow;
@@ -65,7 +37,7 @@ export function mobileChanged(shape: FormShape, mobile: string | undefined): boo
  * What `perfectStudentInfo` gets: the asked fields; a deficient ID number or mobile left unchanged as the
  * marker SRC (spec 001 §5).
  */
-export function toPayload(shape: FormShape, v: z.infer<ReturnType<typeof personalSchema>>): Record<string, string> {
+export function toPayload(shape: FormShape, v: PersonalParsed): Record<string, string> {
   const out: Record<string, string> = {};
   const has = (f: InfoFieldName) => shape.fields.includes(f);
   if (has("name")) out.name = v.name ?? "";

@@ -1,0 +1,35 @@
+import * as z from "zod/v4";
+import { ID_CARD_RE, mobileChanged, MOBILE_11_RE, SEXES, type FormShape, type InfoFieldName } from "./personal-form";
+
+const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
+
+/**
+ * The schema of the form `shape` describes. `smsCode` is required only when the mobile was changed; the ID
+ * format is checked only for the type ID_IDCARD (the typed value; when the type is not asked, the upstream
+ * checks), and only when the value was entered (not the unchanged masked one).
+ */
+export function personalSchema(shape: FormShape) {
+  const has = (f: InfoFieldName) => shape.fields.includes(f);
+  const opt = z.string().trim().optional();
+  return z
+    .object({
+      name: has("name") ? required("name") : opt,
+      identityTypeCode: has("identityTypeCode") ? required("identityType") : opt,
+      identityId: has("identityId") ? required("identityId") : opt,
+      mobile: has("mobile") && !shape.mobileLocked ? required("mobile").regex(MOBILE_11_RE, { error: "mobileFormat" }) : opt,
+      smsCode: opt,
+      sex: has("sex") ? z.enum(SEXES, { error: "sex" }) : opt,
+      educationCode: has("educationCode") ? required("education") : opt,
+      province: has("address") ? required("province") : opt,
+      city: has("address") ? required("city") : opt,
+      county: has("address") ? required("county") : opt,
+      addressDetail: z.string().trim().max(200).optional(),
+    })
+    .superRefine((v, ctx) => {
+      const entered = v.identityId !== undefined && v.identityId !== shape.identityIdNow;
+      if (has("identityId") && entered && v.identityTypeCode === "ID_IDCARD" && v.identityId && !ID_CARD_RE.test(v.identityId)) {
+        ctx.addIssue({ code: "custom", path: ["identityId"], message: "identityIdFormat" });
+      }
+      if (mobileChanged(shape, v.mobile) && !v.smsCode) ctx.addIssue({ code: "custom", path: ["smsCode"], message: "smsCode" });
+    });
+}
