@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
@@ -8,9 +7,11 @@ import { ChapterList } from "~/components/catalog/course";
 import { Img, isLifetime, minutes, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { useShell } from "~/components/shell/use-shell";
+import { AddToCart } from "~/components/shop/AddToCart";
 import { getCourse } from "~/services/catalog.server";
 import { isLoggedIn } from "~/services/portal.server";
 import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { checkoutHref } from "~/services/study-links";
 
 export const handle = { i18n: ["catalog"] };
 
@@ -68,18 +69,11 @@ export default function CourseDetail() {
               </Link>
             ) : (
               <>
-                <Link to={`/payment/order?commodityId=${course.commodityId}`} className="rounded bg-brand-strong px-5 py-2 text-white">
+                <Link to={checkoutHref({ commodityId: course.commodityId })} className="rounded bg-brand-strong px-5 py-2 text-white">
                   {t("course.buy")}
                 </Link>
                 {shell?.cartCount !== null || !loggedIn ? (
-                  <Form method="post" action="/shoppingcart" reloadDocument>
-                    <AuthenticityTokenInput name="csrf" />
-                    <input type="hidden" name="intent" value="add" />
-                    <input type="hidden" name="commodityId" value={course.commodityId} />
-                    <button type="submit" className="rounded border border-brand-strong px-5 py-2 text-brand-strong">
-                      {t("course.addToCart")}
-                    </button>
-                  </Form>
+                  <AddToCart commodityId={course.commodityId} commodityType={1} name={course.courseName} />
                 ) : null}
                 <Link to={contentsHref} className="rounded border border-gray-400 px-5 py-2">
                   {t("course.tryStudy")}

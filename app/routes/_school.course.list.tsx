@@ -6,6 +6,8 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
+import { useShell } from "~/components/shell/use-shell";
+import { AddToCart } from "~/components/shop/AddToCart";
 import { COURSE_NAME_MAX, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/forms/course-query";
 import { listCategories, searchCourses } from "~/services/catalog.server";
 import { loadSection, cacheHeaders } from "~/services/sections.server";
@@ -28,6 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function CourseList() {
   const { query, categories, page, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
+  const shell = useShell();
+  // the cart is shown to visitors (their add goes to login) and to users of a school with the cart open
+  const cartOn = !shell?.user || shell.cartCount !== null;
   return (
     <SectionList
       title={query.courseName ? t("courseList.searchTitle", { name: query.courseName }) : t("courseList.title")}
@@ -38,7 +43,14 @@ export default function CourseList() {
       pager={{ current: page.current || query.page, total: page.total, size: page.size || 12, href: (p) => courseListHref(query, { page: p }) }}
       t={t}
     >
-      {(records) => <CourseGrid courses={records} t={t} eagerCount={4} />}
+      {(records) => (
+        <CourseGrid
+          courses={records}
+          t={t}
+          eagerCount={4}
+          action={cartOn ? (c) => (c.freeFlag === 1 || c.price === 0 ? null : <AddToCart commodityId={c.commodityId} commodityType={1} name={c.courseName} className="rounded border border-brand-strong px-3 py-1 text-sm text-brand-strong" />) : undefined}
+        />
+      )}
     </SectionList>
   );
 }

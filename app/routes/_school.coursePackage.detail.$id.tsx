@@ -7,6 +7,10 @@ import { CourseGrid, Img, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { getPackage } from "~/services/catalog.server";
 import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { isLoggedIn } from "~/services/portal.server";
+import { checkoutHref } from "~/services/study-links";
+import { useShell } from "~/components/shell/use-shell";
+import { AddToCart } from "~/components/shop/AddToCart";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;
@@ -14,11 +18,12 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 export async function loader(args: LoaderFunctionArgs) {
   const { portal, item: pkg, i18n } = await loadSectionItem(args, "package", args.params.id, getPackage);
-  return data({ pkg, i18n }, { headers: cacheHeaders(portal) });
+  return data({ pkg, loggedIn: isLoggedIn(portal), i18n }, { headers: cacheHeaders(portal) });
 }
 
 export default function PackageDetail() {
-  const { pkg, i18n } = useLoaderData<typeof loader>();
+  const { pkg, loggedIn, i18n } = useLoaderData<typeof loader>();
+  const shell = useShell();
   const { t } = useNamespaces(i18n);
   return (
     <SectionDetail width="max-w-6xl" labelId="package-title" crumbs={<Link to="/coursePackage/list">{t("packages.title")}</Link>} t={t}>
@@ -33,9 +38,12 @@ export default function PackageDetail() {
           <div className="mt-4">
             <Price item={pkg} t={t} large />
           </div>
-          <Link to={`/payment/order?packageId=${pkg.id}`} className="mt-6 inline-block rounded bg-brand-strong px-5 py-2 text-white">
-            {t("course.buy")}
-          </Link>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={checkoutHref({ packageId: pkg.id })} className="rounded bg-brand-strong px-5 py-2 text-white">
+              {t("course.buy")}
+            </Link>
+            {shell?.cartCount !== null || !loggedIn ? <AddToCart commodityId={pkg.id} commodityType={2} name={pkg.packageName} /> : null}
+          </div>
         </div>
       </div>
       <section aria-labelledby="package-intro" className="mt-8">

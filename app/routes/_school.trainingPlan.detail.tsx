@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { checkoutHref } from "~/services/study-links";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
@@ -32,6 +33,9 @@ export default function TrainingPlanDetail() {
           <p className="mt-2">{plan.summary}</p>
           <p className="mt-2 text-sm text-gray-600">{t("plans.meta", { target: plan.target, weeks: plan.durationWeeks })}</p>
           <p className="mt-2 text-lg font-semibold text-red-700">{yuan(plan.price)}</p>
+          <Link to={checkoutHref({ planId: plan.id })} className="mt-4 inline-block rounded bg-brand-strong px-5 py-2 text-white">
+            {t("course.buy")}
+          </Link>
         </div>
       </div>
       {plan.stages.map((stage, i) => (

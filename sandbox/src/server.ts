@@ -19,6 +19,7 @@ import { registerRegisterRoutes } from './routes/register.js';
 import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerPersonalRoutes } from './routes/personal.js';
+import { registerShopRoutes } from './routes/shop.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
@@ -118,6 +119,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerExerciseSyncRoutes(app, ctx);
   registerShellRoutes(app, ctx);
   registerPersonalRoutes(app, ctx);
+  registerShopRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerMenuPermissionRoutes(app, ctx);

@@ -248,7 +248,8 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
     });
     const cart = (await c.api('/saas-business/definePayOrderCart/list', { token, query: { schoolId: 1 } })).json.data;
     expect(cart.length).toBeGreaterThanOrEqual(2);
-    expect(keys(cart[0])).toEqual(['commodityId', 'commodityName', 'id', 'price']);
+    // issue 16: the cart's items carry the commodity's type, price in cents and state (routes/shop.ts)
+    expect(keys(cart[0])).toEqual(['buySource', 'commodityCode', 'commodityId', 'commodityName', 'commodityType', 'cover', 'id', 'memberPriceCents', 'price', 'priceCents', 'protocolId', 'status']);
     const m = await c.token('member01');
     expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token: m.token })).json.data).toMatchObject({ memberFlag: 1, memberIco: expect.stringMatching(/^https:/) });
     const f = await c.token('student02');

@@ -126,7 +126,7 @@ type CourseCardData = {
   teachers: Array<{ id: number; teacherName: string }>;
 };
 
-export function CourseCard({ course, t, eager }: { course: CourseCardData; t: TFunction; eager?: boolean }) {
+export function CourseCard({ course, t, eager, action }: { course: CourseCardData; t: TFunction; eager?: boolean; action?: ReactNode }) {
   return (
     <li className="overflow-hidden rounded-lg border border-gray-200 bg-white">
       <Link to={`/course/detail/${course.commodityId}`} className="block">
@@ -142,15 +142,17 @@ export function CourseCard({ course, t, eager }: { course: CourseCardData; t: TF
           </div>
         </div>
       </Link>
+      {action ? <div className="px-3 pb-3">{action}</div> : null}
     </li>
   );
 }
 
-export function CourseGrid({ courses, t, eagerCount = 0 }: { courses: CourseCardData[]; t: TFunction; eagerCount?: number }) {
+/** `action`: a control under a card, outside its link (the course list's "add to cart"). */
+export function CourseGrid({ courses, t, eagerCount = 0, action }: { courses: CourseCardData[]; t: TFunction; eagerCount?: number; action?: (course: CourseCardData) => ReactNode }) {
   return (
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
       {courses.map((c, i) => (
-        <CourseCard key={c.commodityId} course={c} t={t} eager={i < eagerCount} />
+        <CourseCard key={c.commodityId} course={c} t={t} eager={i < eagerCount} action={action?.(c)} />
       ))}
     </ul>
   );

@@ -4,6 +4,7 @@ import { CartIcon as CartGlyph, ChevronDownIcon, CloseIcon, GlobeIcon, MailIcon,
 import { useTranslation } from "~/i18n-runtime";
 import { useLoginPopup } from "~/components/auth/login-popup-trigger";
 import { CsrfInput, useCsrfToken } from "~/components/csrf-token";
+import { useCartCount } from "~/components/shop/use-cart-count";
 import { loginHref } from "~/services/redirect";
 import type { ShellView } from "~/services/shell.server";
 
@@ -340,8 +341,9 @@ function AppDownload({ app }: { app: NonNullable<ShellView["app"]> }) {
   );
 }
 
-function CartIcon({ count }: { count: number }) {
+function CartIcon({ count: serverCount }: { count: number }) {
   const { t } = useTranslation();
+  const count = useCartCount(serverCount);
   return (
     <a href="/shoppingcart" className={`${TOOL} relative`} aria-label={t("site.cartCount", { count })} title={t("site.cartCount", { count })} data-testid="cart">
       <CartGlyph className="text-lg" />

@@ -91,15 +91,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(row ?? null);
   }));
 
-  app.get(`${SB}/definePayOrderCart/list`, C(async (cid, req, reply) => {
-    const auth = await authOf(ctx, req, cid);
-    if (!auth) return unauthorized(reply);
-    const school = await resolveSchool(ctx, req, cid);
-    const items = await ctx.db.all<{ id: number; commodityId: number; commodityName: string; price: number }>(
-      'SELECT id, commodity_id, commodity_name, price FROM cart_items WHERE user_id = ? AND school_id = ? ORDER BY id',
-      [auth.user.id, school.id]);
-    return ok(items);
-  }));
+  // the cart list: routes/shop.ts (issue 16)
 
   // minimal SMS sender (chosen path); the code is readable from GET /__sandbox/sms?mobile=
   app.post(`${SB}/v1/front/login/sendSmsCode`, C(async (cid, req) => {

@@ -1,0 +1,35 @@
+import { useFetcher } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useTranslation } from "~/i18n-runtime";
+import { CART_ACTION } from "./money";
+
+export type CartAnswer = { ok: boolean; count?: number; message?: string };
+
+/**
+ * "Add to cart" on the course and package pages and the course list cards: a plain post answered with a
+ * 303 without JavaScript; with it the same form through a fetcher (`_js` marks it), no reload, and the
+ * header badge counts it at once (use-cart-count.ts). Its words come from the `catalog` namespace of the pages it sits on.
+ */
+export function AddToCart({ commodityId, commodityType, name, className }: { commodityId: number; commodityType: 1 | 2; name: string; className?: string }) {
+  const fetcher = useFetcher<CartAnswer>({ key: `cart-add-${commodityType}-${commodityId}` });
+  const hydrated = useHydrated();
+  const { t } = useTranslation("catalog");
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.data;
+  return (
+    <fetcher.Form method="post" action={CART_ACTION} className="inline-flex items-center gap-2">
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="commodityId" value={commodityId} />
+      <input type="hidden" name="commodityType" value={commodityType} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <button type="submit" className={className ?? "rounded border border-brand-strong px-5 py-2 text-brand-strong"} aria-label={`${t("course.addToCart")}: ${name}`} disabled={busy}>
+        {busy ? t("cart.adding") : t("course.addToCart")}
+      </button>
+      <span role="status" className="text-sm">
+        {answer && !busy ? (answer.ok ? t("cart.added") : t("cart.failed", { message: answer.message ?? "" })) : null}
+      </span>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useTranslation } from "~/i18n-runtime";
+import type { CartItem } from "~/services/cart.server";
+import { CART_ACTION, money } from "./money";
+
+/**
+ * The cart's list: one form (select items, remove one, remove the selected, go to checkout). Without
+ * JavaScript each button posts and the 303 brings the page back; with it the same form goes through a
+ * fetcher (no reload; the badge counts the removal at once) and "check out" still navigates.
+ */
+export function CartPage({ items, notice }: { items: CartItem[]; notice: string | null }) {
+  const { t } = useTranslation("shop", { keyPrefix: "cart" });
+  const fetcher = useFetcher<{ ok: boolean; message?: string; error?: string }>({ key: "cart-page" });
+  const hydrated = useHydrated();
+  const pendingRemoval = new Set<number>();
+  if (fetcher.formData) {
+    const single = fetcher.formData.get("removeId");
+    if (single) pendingRemoval.add(Number(single));
+    else if (fetcher.formData.get("intent") === "remove") for (const id of fetcher.formData.getAll("cartId")) pendingRemoval.add(Number(id));
+  }
+  const visible = items.filter((i) => !pendingRemoval.has(i.id));
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const message = answer ? (answer.ok ? t("removed") : answer.error === "selectOne" ? t("selectOne") : t("failed", { message: answer.message ?? "" })) : notice ? noticeText(notice, t) : "";
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <p role="status" className="mt-2 min-h-6 text-sm text-gray-700" data-testid="cart-notice">
+        {message}
+      </p>
+      {visible.length === 0 ? (
+        <p className="mt-6">
+          {t("empty")}{" "}
+          <Link to="/course/list" className="text-brand-strong underline">
+            {t("browse")}
+          </Link>
+        </p>
+      ) : (
+        <fetcher.Form method="post" action={CART_ACTION} className="mt-4">
+          <AuthenticityTokenInput name="csrf" />
+          {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+          <p className="text-sm text-gray-600">{t("count", { count: visible.length })}</p>
+          <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="cart-items">
+            {visible.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="cart-item">
+                <input
+                  type="checkbox"
+                  name="cartId"
+                  value={item.id}
+                  id={`cart-${item.id}`}
+                  defaultChecked={item.status === "ok"}
+                  disabled={item.status !== "ok"}
+                  className="h-4 w-4"
+                  aria-label={t("select", { name: item.commodityName })}
+                />
+                <label htmlFor={`cart-${item.id}`} className="min-w-0 flex-1">
+                  <span className="font-medium">{item.commodityName}</span>
+                  <span className="ml-2 text-xs text-gray-600">{t(`type.${item.commodityType}`, { defaultValue: "" })}</span>
+                  {item.status !== "ok" ? <span className="ml-2 rounded bg-gray-200 px-1 text-xs text-gray-800">{t(`status.${item.status}`)}</span> : null}
+                </label>
+                <span className="font-semibold text-red-700">{item.priceCents !== null && item.priceCents !== undefined ? money(item.priceCents) : ""}</span>
+                <button type="submit" name="removeId" value={item.id} className="text-sm text-gray-700 underline" aria-label={t("removeNamed", { name: item.commodityName })}>
+                  {t("remove")}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-wrap justify-end gap-3">
+            <button type="submit" name="intent" value="remove" className="rounded border border-gray-400 px-4 py-2">
+              {t("removeSelected")}
+            </button>
+            <button type="submit" name="intent" value="checkout" className="rounded bg-brand-strong px-5 py-2 text-white">
+              {t("checkout")}
+            </button>
+          </div>
+        </fetcher.Form>
+      )}
+    </div>
+  );
+}
+
+function noticeText(notice: string, t: (key: string, o?: Record<string, unknown>) => string): string {
+  if (notice === "added") return t("added");
+  if (notice === "removed") return t("removed");
+  if (notice === "selectOne") return t("selectOne");
+  if (notice === "bought" || notice === "unavailable") return t(notice);
+  if (notice === "failed") return t("failed", { message: "" });
+  return "";
+}

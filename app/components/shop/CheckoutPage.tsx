@@ -1,0 +1,248 @@
+import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { useRef, type FocusEvent, type FormEvent } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { PRODUCT_KEYS } from "~/forms/checkout";
+import { useTranslation } from "~/i18n-runtime";
+import type { BuyCheck, Preview, Problem } from "~/services/checkout.server";
+import { agreementHref, completeInfoHref } from "~/services/study-links";
+import { money } from "./money";
+
+export type CheckoutAnswer = { error: "malformed" | "empty" | "protocol" | "server" | "changed"; message?: string; problems?: Problem[]; payCents?: number };
+
+type Props = {
+  preview: Preview | null;
+  check: BuyCheck;
+  back: string;
+  idempotencyKey: string;
+  choices: { userCouponId: number | null; points: number; useBalance: boolean; cardCode: string | null };
+  answer?: CheckoutAnswer;
+};
+
+const date = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+
+export function CheckoutPage({ preview, check, back, idempotencyKey, choices, answer }: Props) {
+  const { t } = useTranslation("shop", { keyPrefix: "checkout" });
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const choicesForm = useRef<HTMLFormElement>(null);
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+
+  if (!preview || !preview.lines.length) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-6">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="mt-4">{t("nothing")}</p>
+        <Link to="/shoppingcart" className="mt-2 inline-block text-brand-strong underline">
+          {t("backToCart")}
+        </Link>
+      </div>
+    );
+  }
+  const p = preview.priced;
+  const okLines = preview.lines.filter((l) => l.status === "ok");
+  const protocols = okLines.filter((l) => l.protocolId !== null);
+  // the problems of the refused order, or those the current choices meet (e.g. a coupon in the address expired)
+  const problems = answer?.problems ?? preview.problems;
+  const applied = preview.applied;
+  const product = PRODUCT_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!] as const] : []));
+  const recalc = () => {
+    if (choicesForm.current) submit(choicesForm.current, { method: "get", replace: true, preventScrollReset: true });
+  };
+  // a choice (select, box) is priced at once; a typed value (points, card) when it is left or on Enter,
+  // not on every key (the answer re-renders the field)
+  const onChoice = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement;
+    if (target.tagName === "SELECT" || (target as HTMLInputElement).type === "checkbox") recalc();
+  };
+  const onTyped = (event: FocusEvent<HTMLInputElement>) => {
+    if (event.currentTarget.value !== event.currentTarget.defaultValue) recalc();
+  };
+  const closed = check.status === 4;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+
+      {problems.length ? (
+        <section role="alert" aria-labelledby="changed-title" className="mt-4 rounded border border-amber-500 bg-amber-50 p-3" data-testid="checkout-problems">
+          <h2 id="changed-title" className="font-semibold">
+            {t("changedTitle")}
+          </h2>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {problems.map((problem, i) => (
+              <li key={i}>{problemText(problem, t)}</li>
+            ))}
+          </ul>
+          <p className="mt-1 text-sm font-semibold">{t("corrected", { pay: money(p.payCents) })}</p>
+        </section>
+      ) : null}
+      {answer?.error === "server" ? (
+        <p role="alert" className="mt-4 text-red-700">
+          {t("error", { message: answer.message ?? "" })}
+        </p>
+      ) : null}
+      {check.status === 3 && !check.pass ? (
+        <p className="mt-4 text-sm">
+          {t("completeInfoSoft")}{" "}
+          <Link to={completeInfoHref(2, back)} className="text-brand-strong underline">
+            {t("completeInfoLink")}
+          </Link>
+        </p>
+      ) : null}
+      {closed ? (
+        <p role="alert" className="mt-4 text-red-700">
+          {t("closed")}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="items-title" className="mt-6">
+        <h2 id="items-title" className="text-lg font-semibold">
+          {t("items")}
+        </h2>
+        <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="checkout-lines">
+          {preview.lines.map((line) => (
+            <li key={`${line.commodityType}:${line.commodityId}`} className={`flex flex-wrap items-center gap-3 p-3 ${line.status === "ok" ? "" : "text-gray-600"}`}>
+              <span className="min-w-0 flex-1 font-medium">{line.commodityName}</span>
+              {line.status !== "ok" ? <span className="rounded bg-gray-200 px-1 text-xs text-gray-800">{t(`problem.${line.status}`, { name: line.commodityName })}</span> : null}
+              <span className={preview.member && line.memberPriceCents !== null ? "text-gray-600 line-through" : "font-semibold text-red-700"}>{money(line.priceCents)}</span>
+              {line.memberPriceCents !== null ? (
+                <span className={preview.member ? "font-semibold text-red-700" : "text-xs text-amber-800"}>{t("memberPrice", { price: money(line.memberPriceCents) })}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Form ref={choicesForm} method="get" action="/payment/order" replace preventScrollReset className="mt-6 space-y-3 rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="choices-title" onChange={hydrated ? onChoice : undefined}>
+        <h2 id="choices-title" className="text-lg font-semibold">
+          {t("choices")}
+        </h2>
+        {product.map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <div>
+          <label htmlFor="coupon" className="block text-sm font-medium">
+            {t("coupon")}
+          </label>
+          <select id="coupon" name="userCouponId" defaultValue={applied.userCouponId ?? ""} key={`coupon-${applied.userCouponId ?? ""}`} className="mt-1 w-full max-w-md rounded border border-gray-400 px-2 py-1.5">
+            <option value="">{t("noCoupon")}</option>
+            {preview.coupons.map((c) => (
+              <option key={c.id} value={c.id} disabled={!c.usable}>
+                {c.usable
+                  ? t("couponOption", { name: c.couponName, amount: money(c.amountCents), until: date(c.expiresAt) })
+                  : t("couponUnusable", { name: c.couponName, reason: t(`couponReason.${c.reason}`) })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="points" className="block text-sm font-medium">
+            {t("points", { available: preview.points })}
+          </label>
+          <input id="points" name="points" type="number" inputMode="numeric" min={0} max={preview.points} step={1} defaultValue={applied.points || ""} key={`points-${applied.points}`} onBlur={hydrated ? onTyped : undefined} className="mt-1 w-40 rounded border border-gray-400 px-2 py-1.5" />
+        </div>
+        <div className="flex items-center gap-2">
+          <input id="useBalance" name="useBalance" type="checkbox" value="1" defaultChecked={applied.useBalance} className="h-4 w-4" />
+          <label htmlFor="useBalance" className="text-sm">
+            {t("useBalance", { balance: money(preview.balanceCents) })}
+          </label>
+        </div>
+        <div>
+          <label htmlFor="cardCode" className="block text-sm font-medium">
+            {t("card")}
+          </label>
+          <input id="cardCode" name="cardCode" type="text" maxLength={40} pattern="[A-Za-z0-9\-]{1,40}" defaultValue={applied.cardCode ?? ""} key={`card-${applied.cardCode ?? ""}`} onBlur={hydrated ? onTyped : undefined} className="mt-1 w-60 rounded border border-gray-400 px-2 py-1.5" />
+        </div>
+        {hydrated ? null : (
+          <button type="submit" className="rounded border border-brand-strong px-4 py-1.5 text-brand-strong">
+            {t("recalculate")}
+          </button>
+        )}
+      </Form>
+
+      <section aria-labelledby="summary-title" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="summary-title" className="text-lg font-semibold">
+          {t("summary")}
+        </h2>
+        <dl className="mt-2 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="checkout-summary">
+          <Row label={t("subtotal")} value={money(p.subtotalCents)} />
+          {p.memberDiscountCents ? <Row label={t("memberDiscount")} value={money(-p.memberDiscountCents)} /> : null}
+          {p.couponCents ? <Row label={t("couponDiscount")} value={money(-p.couponCents)} /> : null}
+          {p.pointsCents ? <Row label={t("pointsDiscount", { points: p.pointsUsed })} value={money(-p.pointsCents)} /> : null}
+          {p.cardCents ? <Row label={t("cardDiscount")} value={money(-p.cardCents)} /> : null}
+          {p.balanceCents ? <Row label={t("balancePaid")} value={money(-p.balanceCents)} /> : null}
+          <dt className="mt-2 font-semibold">{t("pay")}</dt>
+          <dd className="mt-2 text-right text-lg font-bold text-red-700" data-testid="checkout-pay">
+            {money(p.payCents)}
+          </dd>
+        </dl>
+      </section>
+
+      {okLines.length && !closed ? (
+        <Form method="post" action={`/payment/order${location.search}`} className="mt-6 space-y-3">
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="expectedPayCents" value={p.payCents} />
+          <input type="hidden" name="userCouponId" value={applied.userCouponId ?? ""} />
+          <input type="hidden" name="points" value={applied.points} />
+          <input type="hidden" name="useBalance" value={applied.useBalance ? "1" : ""} />
+          <input type="hidden" name="cardCode" value={applied.cardCode ?? ""} />
+          {okLines.map((l) => (
+            <input key={`${l.commodityType}:${l.commodityId}`} type="hidden" name="seen" value={`${l.commodityType}:${l.commodityId}:${l.priceCents}`} />
+          ))}
+          {protocols.length ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <input id="agreeProtocol" name="agreeProtocol" type="checkbox" required className="h-4 w-4" />
+              <label htmlFor="agreeProtocol">{t("agree")}</label>
+              {protocols.map((l) => (
+                <Link key={l.protocolId} to={agreementHref("check", 0, l.protocolId!, { backUrl: back })} className="text-brand-strong underline">
+                  《{l.protocolName}》
+                </Link>
+              ))}
+            </div>
+          ) : null}
+          {answer?.error === "protocol" ? (
+            <p role="alert" className="text-sm text-red-700">
+              {t("agree")}
+            </p>
+          ) : null}
+          <button type="submit" className="rounded bg-brand-strong px-6 py-2 text-white" aria-disabled={submitting || undefined}>
+            {submitting ? t("submitting") : t("submit")}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="text-right">{value}</dd>
+    </>
+  );
+}
+
+function problemText(problem: Problem, t: (key: string, o?: Record<string, unknown>) => string): string {
+  switch (problem.kind) {
+    case "priceChanged":
+      return t("problem.priceChanged", { name: problem.name, before: money(problem.beforeCents), after: money(problem.afterCents) });
+    case "bought":
+    case "soldOut":
+    case "notFound":
+      return t(`problem.${problem.kind}`, { name: problem.name });
+    case "pointsShort":
+      return t("problem.pointsShort", { available: problem.available });
+    case "totalChanged":
+      return t("problem.totalChanged", { before: money(problem.beforeCents), after: money(problem.afterCents) });
+    case "cardInvalid":
+      return t("problem.cardInvalid", { code: problem.code });
+    default:
+      return t(`problem.${problem.kind}`, { name: problem.name });
+  }
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CheckoutPage, type CheckoutAnswer } from "~/components/shop/CheckoutPage";
+import { shopTitle } from "~/components/shop/money";
+import { useNamespaces } from "~/components/use-namespaces";
+import { OrderFormSchema, parseCheckoutQuery, type CheckoutQuery } from "~/forms/checkout";
+import { namespaces } from "~/i18n.server";
+import { listCart, type CartItem } from "~/services/cart.server";
+import { buyCheck, createOrder, previewCheckout, type Wanted } from "~/services/checkout.server";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost } from "~/services/portal.server";
+import { completeInfoHref } from "~/services/study-links";
+import { currentPath, type Upstream } from "~/services/upstream.server";
+
+export const handle = { i18n: ["shop"] };
+
+/**
+ * Checkout `/payment/order` (spec 000 section 2; issue 16): "buy now" (`commodityId`, `packageId`,
+ * `vipId`, `planId`) or the cart (`cartIds`). The price line by line as the upstream computes it for the
+ * choices in the query (coupon, points, balance, study card): a GET form, so every change is priced by the
+ * server (with JavaScript on change, without it a "recalculate" button). The order form carries what the
+ * student saw (`seen`, `expectedPayCents`) and an idempotency key: a double click makes one order, and an
+ * item that changed meanwhile is named on this page with the corrected total, every other choice kept.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: shopTitle(d?.i18n, "checkout") }];
+
+/** Commodity types of the buy-now keys (spec 001 section 3; 4 and 5 are this portal's membership and plan kinds). */
+function wantedOf(q: CheckoutQuery, cart: CartItem[]): { items: Wanted[]; cartIds: number[] } {
+  const items: Wanted[] = [];
+  if (q.commodityId) items.push({ commodityType: 1, commodityId: q.commodityId });
+  if (q.packageId) items.push({ commodityType: 2, commodityId: q.packageId });
+  if (q.vipId) items.push({ commodityType: 4, commodityId: q.vipId });
+  if (q.planId) items.push({ commodityType: 5, commodityId: q.planId });
+  const rows = q.cartIds ? cart.filter((c) => q.cartIds!.includes(c.id)) : [];
+  for (const row of rows) items.push({ commodityType: row.commodityType, commodityId: row.commodityId });
+  return { items, cartIds: rows.map((r) => r.id) };
+}
+
+const choicesOf = (q: Pick<CheckoutQuery, "userCouponId" | "points" | "useBalance" | "cardCode">) => ({ userCouponId: q.userCouponId ?? null, points: q.points, useBalance: q.useBalance, cardCode: q.cardCode ?? null });
+
+function readQuery(request: Request): CheckoutQuery {
+  const parsed = parseCheckoutQuery(new URL(request.url).searchParams);
+  if (!parsed.success) throw data({ kind: "badRequest" }, { status: 400 });
+  return parsed.data;
+}
+
+async function cartOf(upstream: Upstream, q: CheckoutQuery) {
+  return q.cartIds ? listCart(upstream) : [];
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const q = readQuery(args.request);
+  const back = currentPath(args.request);
+  const [check, cart, i18n] = await Promise.all([buyCheck(portal.upstream), cartOf(portal.upstream, q), namespaces(args.request, ["shop"])]);
+  // COMPANY_BUY_CHECK 2 and 5: the complete-information dialog (scene 2) first, then back here
+  if ((check.status === 2 || check.status === 5) && !check.pass) throw redirect(completeInfoHref(2, back));
+  const { items } = wantedOf(q, cart);
+  const preview = items.length ? await previewCheckout(portal.upstream, items, choicesOf(q)) : null;
+  return data(
+    { preview, check, back, idempotencyKey: randomUUID(), choices: choicesOf(q), i18n },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args);
+  const q = readQuery(args.request);
+  const form = OrderFormSchema.safeParse({
+    userCouponId: formData.get("userCouponId"),
+    points: formData.get("points"),
+    useBalance: formData.get("useBalance"),
+    cardCode: formData.get("cardCode"),
+    idempotencyKey: formData.get("idempotencyKey"),
+    expectedPayCents: formData.get("expectedPayCents"),
+    seen: formData.getAll("seen"),
+    agreeProtocol: formData.get("agreeProtocol"),
+  });
+  if (!form.success) return data<CheckoutAnswer>({ error: "malformed" }, { status: 400 });
+  const { items, cartIds } = wantedOf(q, await cartOf(portal.upstream, q));
+  if (!items.length) return data<CheckoutAnswer>({ error: "empty" }, { status: 400 });
+  const created = await createOrder(portal.upstream, {
+    items,
+    // the bought items leave the cart in the order's own transaction (a refused order keeps the cart whole)
+    cartIds,
+    choices: choicesOf(form.data),
+    seen: form.data.seen,
+    expectedPayCents: form.data.expectedPayCents,
+    idempotencyKey: form.data.idempotencyKey,
+    agreeProtocol: form.data.agreeProtocol,
+  });
+  if (created.ok) {
+    const orderNo = encodeURIComponent(created.orderNo);
+    return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}`, 303);
+  }
+  if (created.code === "160012") return redirect(completeInfoHref(2, currentPath(args.request)), 303);
+  if (created.code === "160010" && created.preview) {
+    // 200, not 409: the page's loaders run again after it (Remix skips that after a 4xx), so the price,
+    // the choices and the order form's `seen` and `expectedPayCents` all show the corrected order
+    return data<CheckoutAnswer>({ error: "changed", problems: created.preview.problems, payCents: created.preview.priced.payCents });
+  }
+  if (created.code === "160011") return data<CheckoutAnswer>({ error: "protocol" }, { status: 400 });
+  return data<CheckoutAnswer>({ error: "server", message: created.message }, { status: 409 });
+}
+
+export default function PaymentOrder() {
+  const loaderData = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  useNamespaces(loaderData.i18n, "shop");
+  return <CheckoutPage {...loaderData} answer={answer} />;
+}
