@@ -20,6 +20,7 @@ import { registerThirdPartyRoutes } from './routes/third-party.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerPersonalRoutes } from './routes/personal.js';
 import { registerShopRoutes } from './routes/shop.js';
+import { registerAccountRoutes } from './routes/account.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
@@ -120,6 +121,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerShellRoutes(app, ctx);
   registerPersonalRoutes(app, ctx);
   registerShopRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerMenuPermissionRoutes(app, ctx);

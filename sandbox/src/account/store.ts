@@ -1,0 +1,132 @@
+import type { InStatement } from '@libsql/client';
+import type { Ctx } from '../context.js';
+import { hashPassword, seedSalt } from '../db.js';
+import { VIP_LEVELS } from '../catalog/seed.js';
+import { debitBalance, ensureShop, guardOf, movePoints } from '../shop/store.js';
+import { yuanToCents } from '../shop/pricing.js';
+
+/**
+ * The account centre's state (issue 16 part B; spec 001 section 7 "Account: membership, points,
+ * coupons"): membership records with their expiry (the shop's order sets them when a membership order is
+ * paid), points bought with the balance. Money and points move only through the shop's ledger
+ * (`shop/store.ts`: `debitBalance`, `movePoints`, `shop_ledger`) inside one batch; no second ledger.
+ * Tables beside the main schema, (re)created and seeded after a (re)seed like `shop/store.ts`.
+ */
+export const ACCOUNT_SEED_VERSION = '1';
+const DAY = 86_400_000;
+
+/** acct01..acct20 (ids 3200-3219, mobiles 13700003200..): journeys that buy memberships and points. */
+export const ACCOUNT_USER_IDS = Array.from({ length: 20 }, (_, i) => 3200 + i);
+
+/** Points bought with the balance: 1 point costs 1 cent (the checkout spends 1 point as 1 cent, decision 028). */
+export const POINT_PRICE_CENTS = 1;
+export const POINTS_BUY_MIN = 100;
+export const POINTS_BUY_MAX = 1_000_000;
+
+const TABLES = ['acct_memberships'];
+const SCHEMA = `
+CREATE TABLE acct_memberships (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, level_id INTEGER NOT NULL,
+  level_name TEXT NOT NULL, order_no TEXT UNIQUE, pay_cents INTEGER NOT NULL, starts_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL);
+`;
+
+function seedStatements(now: number): InStatement[] {
+  const s: InStatement[] = [];
+  const hash = hashPassword('Passw0rd!', seedSalt('account-users'));
+  for (const id of ACCOUNT_USER_IDS) {
+    const n = id - 3199;
+    s.push({ sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, integral_remaining)
+      VALUES (?,?,?,?,?,?,?,?,?)`, args: [id, 1, 1, `acct${String(n).padStart(2, '0')}`, `1370000${id}`, null, `账户同学${n}`, hash, 1000] });
+    s.push({ sql: 'INSERT OR IGNORE INTO shop_wallets (user_id, balance_cents) VALUES (?,?)', args: [id, 50000] });
+    s.push({ sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', args: [id, 'balance', 50000, 'seed', null, now - 30 * DAY] });
+    s.push({ sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', args: [id, 'points', 1000, 'seed', null, now - 30 * DAY] });
+  }
+  // member01 (1003) holds an annual membership bought 100 days ago; acct20 (3219) one that has expired
+  const annual = VIP_LEVELS.find((v) => v.id === 902)!;
+  s.push({ sql: `INSERT INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
+    args: [1003, annual.id, annual.levelName, null, yuanToCents(annual.price), now - 100 * DAY, now + 265 * DAY, now - 100 * DAY] });
+  const monthly = VIP_LEVELS.find((v) => v.id === 901)!;
+  s.push({ sql: `INSERT INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
+    args: [3219, monthly.id, monthly.levelName, null, yuanToCents(monthly.price), now - 40 * DAY, now - 10 * DAY, now - 40 * DAY] });
+  s.push({ sql: 'UPDATE users SET member_flag = 1 WHERE id = 3219', args: [] });
+  s.push({ sql: "INSERT INTO meta (key, value) VALUES ('account_seed', ?)", args: [ACCOUNT_SEED_VERSION] });
+  return s;
+}
+
+const pending = new WeakMap<Ctx, Promise<void>>();
+
+/** Creates and seeds the account tables (after the shop's, whose wallets and ledger it adds to). */
+export async function ensureAccount(ctx: Ctx): Promise<void> {
+  const running = pending.get(ctx);
+  if (running) return running;
+  await ensureShop(ctx);
+  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'account_seed'");
+  if (marker?.value === ACCOUNT_SEED_VERSION) return;
+  const work = (async () => {
+    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
+    await ctx.db.exec(SCHEMA);
+    await ctx.db.run("DELETE FROM meta WHERE key = 'account_seed'");
+    await ctx.db.batch(seedStatements(Date.now()));
+  })();
+  pending.set(ctx, work);
+  try {
+    await work;
+  } finally {
+    pending.delete(ctx);
+  }
+}
+
+const COLUMNS = 'id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at';
+export interface Membership { id: number; levelId: number; levelName: string; orderNo: string | null; payCents: number; startsAt: number; expiresAt: number; createdAt: number }
+
+export async function memberships(ctx: Ctx, userId: number): Promise<Membership[]> {
+  return ctx.db.all<Membership>(`SELECT ${COLUMNS} FROM acct_memberships WHERE user_id = ? ORDER BY created_at DESC, id DESC`, [userId]);
+}
+
+/** The membership in force now (the latest expiry, if it is still ahead), or null. */
+export async function activeMembership(ctx: Ctx, userId: number, now = Date.now()): Promise<Membership | null> {
+  const row = await ctx.db.get<Membership>(`SELECT ${COLUMNS} FROM acct_memberships WHERE user_id = ? AND expires_at > ? ORDER BY expires_at DESC LIMIT 1`, [userId, now]);
+  return row ?? null;
+}
+
+/**
+ * A paid membership order's effect (called by the shop's `fulfil`): a record from the end of the
+ * membership in force (or now) for the level's days, and the member flag. Once per order (order_no UNIQUE).
+ */
+export async function grantMembership(ctx: Ctx, userId: number, levelId: number, orderNo: string, now = Date.now()): Promise<void> {
+  await ensureAccount(ctx);
+  const order = await ctx.db.get<{ payCents: number; totalCents: number }>('SELECT pay_cents, total_cents FROM shop_orders WHERE order_no = ?', [orderNo]);
+  const payCents = order?.totalCents ?? 0;
+  const level = VIP_LEVELS.find((v) => v.id === levelId);
+  if (!level) return;
+  const current = await activeMembership(ctx, userId, now);
+  const startsAt = current ? current.expiresAt : now;
+  await ctx.db.batch([
+    { sql: `INSERT OR IGNORE INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
+      args: [userId, level.id, level.levelName, orderNo, payCents, startsAt, startsAt + level.durationDays * DAY, now] },
+    { sql: 'UPDATE users SET member_flag = 1 WHERE id = ?', args: [userId] },
+  ]);
+}
+
+/** refresh/member/status: the member flag follows the records (an expired membership ends it). */
+export async function refreshMemberStatus(ctx: Ctx, userId: number, now = Date.now()): Promise<{ memberFlag: 0 | 1; active: Membership | null }> {
+  const active = await activeMembership(ctx, userId, now);
+  const flag = active ? 1 : 0;
+  await ctx.db.run('UPDATE users SET member_flag = ? WHERE id = ?', [flag, userId]);
+  return { memberFlag: flag, active };
+}
+
+export type PointsBuy = { ok: true; points: number; costCents: number } | { ok: false; reason: 'range' | 'balance' };
+
+/** make/point/order: points bought with the balance, both moves in one transaction of the shop's ledger. */
+export async function buyPoints(ctx: Ctx, userId: number, points: number, now = Date.now()): Promise<PointsBuy> {
+  if (!Number.isSafeInteger(points) || points < POINTS_BUY_MIN || points > POINTS_BUY_MAX) return { ok: false, reason: 'range' };
+  const costCents = points * POINT_PRICE_CENTS;
+  try {
+    await ctx.db.batch([...debitBalance(userId, costCents, 'points bought', null, now), ...movePoints(userId, points, 'points bought', null, now), { sql: 'DELETE FROM shop_guard', args: [] }]);
+  } catch (error) {
+    if (guardOf(error) === 'balance') return { ok: false, reason: 'balance' };
+    throw error;
+  }
+  return { ok: true, points, costCents };
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../context.js';
+import { fail, ok } from '../envelope.js';
+import { VIP_LEVELS } from '../catalog/seed.js';
+import {
+  activeMembership, buyPoints, ensureAccount, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
+} from '../account/store.js';
+import { createOrder } from '../shop/orders.js';
+import { balanceOf, COMMODITY, findCommodity, pointsOf } from '../shop/store.js';
+import { yuanToCents } from '../shop/pricing.js';
+import { SB, withCompany } from './config.js';
+
+/**
+ * The account centre (issue 16 part B; spec 001 section 7 "Account: membership, points, coupons"):
+ * `/v1/account/...` under saas-business. The spec shows the paths, not the payloads; these are the
+ * sandbox's (decision 032). A membership is bought as an order of the shop (commodity type 4) paid at
+ * the provider; the paid order writes the membership record (account/store.ts `grantMembership`).
+ */
+export const ACCOUNT_CODES = {
+  levelNotFound: ['170001', '会员等级不存在'],
+  badRequest: ['170002', '参数错误'],
+  orderFailed: ['170003', '下单失败，请稍后重试'],
+  pointsRange: ['170004', `购买积分数量须在${POINTS_BUY_MIN}到${POINTS_BUY_MAX}之间`],
+  balance: ['170005', '账户余额不足'],
+} as const;
+const accountFail = (key: keyof typeof ACCOUNT_CODES) => fail(ACCOUNT_CODES[key][0], ACCOUNT_CODES[key][1]);
+
+type Handler = (auth: Auth, req: FastifyRequest, reply: FastifyReply, cid: number) => Promise<unknown>;
+
+const int = (v: unknown): number | undefined => {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
+  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
+  return undefined;
+};
+
+const POINT_DESC = [
+  '积分可在购买课程时抵扣，1积分抵扣0.01元，最多抵扣到应付金额为0。',
+  `积分可用账户余额购买，1积分0.01元，每次${POINTS_BUY_MIN}到${POINTS_BUY_MAX}积分。`,
+  '取消未支付的订单时，订单使用的积分退回账户。',
+];
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
+  // the account tables (and the seed users acct01..acct20) exist before any call, login included
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/s/api/') || (req.url.startsWith('/__sandbox/') && !req.url.startsWith('/__sandbox/reset'))) await ensureAccount(ctx);
+  });
+  const U = (h: Handler) => withCompany(ctx, async (cid, req, reply) => {
+    const auth = await authOf(ctx, req, cid);
+    if (!auth) return unauthorized(reply);
+    return h(auth, req, reply, cid);
+  });
+  const A = `${SB}/v1/account`;
+
+  // ---- membership ----
+  app.get(`${A}/member/list`, U(async (auth) => {
+    const active = await activeMembership(ctx, auth.user.id);
+    return ok({
+      memberFlag: auth.user.memberFlag === 1 ? 1 : 0,
+      active: active ? { levelId: active.levelId, levelName: active.levelName, startsAt: active.startsAt, expiresAt: active.expiresAt } : null,
+      levels: VIP_LEVELS.map((v) => ({ id: v.id, levelName: v.levelName, priceCents: yuanToCents(v.price), durationDays: v.durationDays, discount: v.discount, benefits: v.benefits })),
+    });
+  }));
+  app.get(`${A}/charge/history/list`, U(async (auth) => ok({ list: await memberships(ctx, auth.user.id) })));
+  app.get(`${A}/refresh/member/status`, U(async (auth) => {
+    const r = await refreshMemberStatus(ctx, auth.user.id);
+    return ok({ memberFlag: r.memberFlag, expiresAt: r.active?.expiresAt ?? null, levelName: r.active?.levelName ?? null });
+  }));
+  // make/member/order (mem_id, mem_type 1 open, 2 renew): an unpaid order of the shop, paid at the provider
+  app.post(`${A}/make/member/order`, U(async (auth, req, _reply, cid) => {
+    const b = body(req);
+    const memId = int(b.mem_id), memType = int(b.mem_type ?? 1);
+    const idemKey = typeof b.idemKey === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(b.idemKey) ? b.idemKey : null;
+    if (memId === undefined || (memType !== 1 && memType !== 2) || !idemKey) return accountFail('badRequest');
+    const c = await findCommodity(ctx, COMMODITY.MEMBER, memId);
+    if (!c) return accountFail('levelNotFound');
+    const item = { commodityType: COMMODITY.MEMBER, commodityId: memId };
+    const r = await createOrder(ctx, auth.user.id, auth.user.schoolId ?? cid, { items: [item], userCouponId: null, points: 0, useBalance: false, cardCode: null, seen: [] },
+      { expectedPayCents: null, idemKey, agreeProtocol: false, cartIds: [] });
+    if (!r.ok) return accountFail('orderFailed');
+    return ok({ orderNo: r.orderNo, status: r.status, payCents: r.payCents, duplicate: r.duplicate });
+  }));
+
+  // ---- points (1 point = 1 cent, decision 028) ----
+  app.get(`${A}/get/point/info`, U(async (auth) => ok({
+    points: await pointsOf(ctx, auth.user.id), balanceCents: await balanceOf(ctx, auth.user.id),
+    pointPriceCents: POINT_PRICE_CENTS, buyMin: POINTS_BUY_MIN, buyMax: POINTS_BUY_MAX,
+  })));
+  app.get(`${A}/get/point/list`, U(async (auth, req) => {
+    const pageNum = Math.min(1000, Math.max(1, int(query(req).pageNum) ?? 1));
+    const pageSize = 10;
+    const [rows, count] = await Promise.all([
+      ctx.db.all<{ id: number; delta: number; reason: string; orderNo: string | null; createdAt: number }>(
+        "SELECT id, delta, reason, order_no, created_at FROM shop_ledger WHERE user_id = ? AND kind = 'points' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+        [auth.user.id, pageSize, (pageNum - 1) * pageSize]),
+      ctx.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shop_ledger WHERE user_id = ? AND kind = 'points'", [auth.user.id]),
+    ]);
+    return ok({ total: count?.n ?? 0, pageNum, pageSize, list: rows });
+  }));
+  app.get(`${A}/get/point/desc`, U(async () => ok({ desc: POINT_DESC })));
+  app.post(`${A}/make/point/order`, U(async (auth, req) => {
+    const point = int(body(req).point);
+    if (point === undefined) return accountFail('badRequest');
+    const r = await buyPoints(ctx, auth.user.id, point);
+    if (!r.ok) return accountFail(r.reason === 'range' ? 'pointsRange' : 'balance');
+    return ok({ points: r.points, costCents: r.costCents, remaining: await pointsOf(ctx, auth.user.id) });
+  }));
+
+  if (!ctx.control) return;
+  app.get('/__sandbox/account/memberships', async (req, reply) => {
+    const userId = int(query(req).userId);
+    if (userId === undefined) return reply.code(400).send({ error: 'userId must be an integer' });
+    const u = await ctx.db.get<{ memberFlag: number }>('SELECT member_flag FROM users WHERE id = ?', [userId]);
+    return { userId, memberFlag: u?.memberFlag ?? 0, list: await memberships(ctx, userId) };
+  });
+}

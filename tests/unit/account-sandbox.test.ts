@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { activeMembership, buyPoints, ensureAccount, memberships, refreshMemberStatus } from "../../sandbox/src/account/store";
+import { createCtx } from "../../sandbox/src/context";
+import { openDb } from "../../sandbox/src/db";
+import { ensureSeeded } from "../../sandbox/src/seed";
+import { createOrder, settlePayment } from "../../sandbox/src/shop/orders";
+import { balanceOf, pointsOf } from "../../sandbox/src/shop/store";
+
+/** Issue 16 part B (decision 032): membership records with expiry, points bought through the shop's ledger. */
+const DAY = 86_400_000;
+
+async function freshCtx() {
+  const db = await openDb(":memory:");
+  await ensureSeeded(db);
+  const ctx = createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
+  await ensureAccount(ctx);
+  return ctx;
+}
+
+const memberOrder = (ctx: Awaited<ReturnType<typeof freshCtx>>, userId: number, levelId: number, idemKey: string, now: number) =>
+  createOrder(ctx, userId, 1, { items: [{ commodityType: 4, commodityId: levelId }], userCouponId: null, points: 0, useBalance: false, cardCode: null, seen: [] },
+    { expectedPayCents: null, idemKey, agreeProtocol: false, cartIds: [] }, now);
+
+describe("membership (make/member/order → paid at the provider → a record with its expiry)", () => {
+  it("a paid membership order writes one record for the level's days and sets the member flag; paying twice grants once", async () => {
+    const ctx = await freshCtx();
+    const now = Date.now();
+    const order = await memberOrder(ctx, 3200, 901, "member-test-1", now);
+    expect(order).toMatchObject({ ok: true, status: 1, payCents: 6800 });
+    if (!order.ok) throw new Error("order");
+    expect(await memberships(ctx, 3200)).toEqual([]);
+    expect(await settlePayment(ctx, order.orderNo, "pay", now)).toBe("paid");
+    expect(await settlePayment(ctx, order.orderNo, "pay", now)).toBe("notUnpaid");
+    const list = await memberships(ctx, 3200);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ levelId: 901, orderNo: order.orderNo, payCents: 6800 });
+    expect(list[0]!.expiresAt - list[0]!.startsAt).toBe(30 * DAY);
+    const user = await ctx.db.get<{ memberFlag: number }>("SELECT member_flag FROM users WHERE id = 3200");
+    expect(user?.memberFlag).toBe(1);
+  });
+
+  it("a renewal starts when the membership in force ends (member01's annual one)", async () => {
+    const ctx = await freshCtx();
+    const now = Date.now();
+    const before = await activeMembership(ctx, 1003, now);
+    expect(before?.levelId).toBe(902);
+    const order = await memberOrder(ctx, 1003, 901, "member-test-2", now);
+    if (!order.ok) throw new Error("order");
+    await settlePayment(ctx, order.orderNo, "pay", now);
+    const after = await activeMembership(ctx, 1003, now);
+    expect(after?.startsAt).toBe(before!.expiresAt);
+    expect(after?.expiresAt).toBe(before!.expiresAt + 30 * DAY);
+  });
+
+  it("refresh/member/status ends an expired membership (acct20) and keeps a running one", async () => {
+    const ctx = await freshCtx();
+    expect(await refreshMemberStatus(ctx, 3219)).toMatchObject({ memberFlag: 0, active: null });
+    expect((await refreshMemberStatus(ctx, 1003)).memberFlag).toBe(1);
+  });
+});
+
+describe("points bought with the balance (one transaction of the shop's ledger)", () => {
+  it("moves cents and points together and writes both ledger rows", async () => {
+    const ctx = await freshCtx();
+    expect(await buyPoints(ctx, 3201, 500)).toEqual({ ok: true, points: 500, costCents: 500 });
+    expect(await balanceOf(ctx, 3201)).toBe(49500);
+    expect(await pointsOf(ctx, 3201)).toBe(1500);
+    const rows = await ctx.db.all<{ kind: string; delta: number }>("SELECT kind, delta FROM shop_ledger WHERE user_id = 3201 AND reason = 'points bought' ORDER BY kind");
+    expect(rows).toEqual([{ kind: "balance", delta: -500 }, { kind: "points", delta: 500 }]);
+  });
+
+  it("refuses out of range and a short balance, and then moves nothing", async () => {
+    const ctx = await freshCtx();
+    expect(await buyPoints(ctx, 3202, 99)).toEqual({ ok: false, reason: "range" });
+    expect(await buyPoints(ctx, 3202, 1.5)).toEqual({ ok: false, reason: "range" });
+    expect(await buyPoints(ctx, 3202, 50001)).toEqual({ ok: false, reason: "balance" });
+    expect(await balanceOf(ctx, 3202)).toBe(50000);
+    expect(await pointsOf(ctx, 3202)).toBe(1000);
+  });
+
+  it("two concurrent buys against one balance: one commits, the other is refused whole", async () => {
+    const ctx = await freshCtx();
+    const results = await Promise.all([buyPoints(ctx, 3203, 30000), buyPoints(ctx, 3203, 30000)]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "balance" }]);
+    expect(await balanceOf(ctx, 3203)).toBe(20000);
+    expect(await pointsOf(ctx, 3203)).toBe(31000);
+  });
+});
