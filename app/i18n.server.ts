@@ -17,14 +17,16 @@ import zhLesson from "~/locales/zh/lesson.json";
 import enLesson from "~/locales/en/lesson.json";
 import zhShop from "~/locales/zh/shop.json";
 import enShop from "~/locales/en/shop.json";
+import zhAccount from "~/locales/zh/account.json";
+import enAccount from "~/locales/en/account.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, shop: zhShop },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, shop: enShop },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, shop: zhShop, account: zhAccount },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, shop: enShop, account: enAccount },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];

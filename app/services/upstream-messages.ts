@@ -62,6 +62,11 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "120130024": "proxyRequired",
   "-600": "fileTooLarge",
   "120131001": "messageNotFound",
+  // account centre (sandbox/src/routes/account.ts, decision 032)
+  "170001": "memberLevelNotFound",
+  "170003": "accountOrderFailed",
+  "170004": "pointsRange",
+  "170005": "balanceShort",
 };
 
 const PREFIX = "upstream:";

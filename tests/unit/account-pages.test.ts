@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
+
+// The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032)
+// through the built server's handler against the in-process sandbox: guards, CSRF, the 303s, messages.
+const MEMBER = "/personal/accountcenter/account/member";
+const SCORE = "/personal/accountcenter/score";
+const ctx = useBuiltHandler();
+
+function browser() {
+  const jar = new Map<string, string>();
+  let csrf = "";
+  const get = async (pathname: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await ctx.handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
+    keepCookies(jar, res);
+    return res;
+  };
+  return {
+    get,
+    async page(pathname: string) {
+      const res = await get(pathname);
+      expect(res.status, pathname).toBe(200);
+      const html = (await res.text()).replace(/<!-- -->/g, "");
+      csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
+      return html;
+    },
+    post(pathname: string, fields: Array<[string, string]>, token = csrf) {
+      const body = new URLSearchParams([["csrf", token], ...fields]);
+      return get(pathname, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: "localhost:3000" } });
+    },
+  };
+}
+
+async function loggedIn(account: string) {
+  const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
+  const b = browser();
+  expect((await b.get(`/home/index?token=${token}`)).status).toBe(302);
+  return b;
+}
+const hidden = (html: string, name: string) => [...html.matchAll(new RegExp(`name="${name}" value="([^"]*)"`, "g"))].map((m) => m[1]!);
+const calls = (filter = "") => ctx.sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
+const memberships = (userId: number) => ctx.sandbox.control<{ memberFlag: number; list: Array<{ levelId: number; orderNo: string | null }> }>("GET", `/account/memberships?userId=${userId}`);
+
+describe("guards (spec 001 §2)", () => {
+  it("sends a visitor to login before any upstream account call, and refuses a post without the CSRF token", async () => {
+    const visitor = browser();
+    for (const page of [MEMBER, SCORE]) {
+      const res = await visitor.get(page);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent(page)}`);
+    }
+    expect(await calls("?path=v1%2Faccount")).toEqual([]);
+    const b = await loggedIn("acct01");
+    await b.page(SCORE);
+    const res = await b.post(SCORE, [["intent", "buy"], ["point", "500"]], "forged");
+    expect(res.status).toBe(403);
+  });
+
+  it("answers 403 to a student without the membership entry (partial01 has only score)", async () => {
+    const partial = await loggedIn("partial01");
+    expect((await partial.get(MEMBER)).status).toBe(403);
+  });
+});
+
+describe("membership (spec 001 §7)", () => {
+  it("shows the levels, the membership in force with its expiry, and the purchase record (member01)", async () => {
+    const b = await loggedIn("member01");
+    const html = await b.page(MEMBER);
+    expect(html).toContain("月度会员");
+    expect(html).toContain("¥398.00");
+    expect(html).toMatch(/data-testid="member-status">年度会员，有效期至 \d{4}-\d{2}-\d{2}</);
+    expect(html).toContain('data-testid="member-history"');
+    expect(html).toContain(">续费<");
+  });
+
+  it("buy: a 303 to the pay page of one unpaid order (a double click makes one order), paid → a record with its expiry", async () => {
+    const b = await loggedIn("acct02");
+    const html = await b.page(MEMBER);
+    expect(html).toContain("您还不是会员");
+    const [idemKey] = hidden(html, "idemKey");
+    const form: Array<[string, string]> = [["intent", "buy"], ["memId", "901"], ["memType", "1"], ["idemKey", idemKey!]];
+    const first = await b.post(MEMBER, form);
+    const second = await b.post(MEMBER, form);
+    expect(first.status).toBe(303);
+    const location = first.headers.get("Location")!;
+    expect(location).toMatch(/^\/payment\/pay\?orderNo=\w+$/);
+    expect(second.headers.get("Location")).toBe(location);
+    const orderNo = new URL(location, ORIGIN).searchParams.get("orderNo")!;
+    expect((await memberships(3201)).list).toEqual([]);
+    const paid = await fetch(`${ctx.sandbox.url}/__pay/${orderNo}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "pay" }) });
+    expect(paid.status).toBeLessThan(400);
+    const after = await memberships(3201);
+    expect(after.memberFlag).toBe(1);
+    expect(after.list).toMatchObject([{ levelId: 901, orderNo }]);
+    expect(await b.page(MEMBER)).toMatch(/data-testid="member-status">月度会员，有效期至/);
+  });
+
+  it("refresh: an expired membership ends (acct20), answered with a 303 and its notice", async () => {
+    const b = await loggedIn("acct20");
+    await b.page(MEMBER);
+    const res = await b.post(MEMBER, [["intent", "refresh"]]);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`${MEMBER}?notice=memberInactive`);
+    expect((await memberships(3219)).memberFlag).toBe(0);
+    expect(await b.page(`${MEMBER}?notice=memberInactive`)).toContain("当前不是会员");
+  });
+
+  it("malformed posts get a clean 400, never a 500, and place no order", async () => {
+    const b = await loggedIn("acct03");
+    const html = await b.page(MEMBER);
+    const [idemKey] = hidden(html, "idemKey");
+    for (const form of [[["intent", "nope"]], [["intent", "buy"], ["memId", "abc"], ["memType", "1"], ["idemKey", idemKey!]], [["intent", "buy"], ["memId", "901"], ["memType", "7"], ["idemKey", idemKey!]], [["intent", "buy"], ["memId", "901"], ["memType", "1"]]] as Array<Array<[string, string]>>) {
+      const res = await b.post(MEMBER, form);
+      expect(res.status, JSON.stringify(form)).toBe(400);
+      expect(await res.text()).toContain("请求有误");
+    }
+    const unknown = await b.post(MEMBER, [["intent", "buy"], ["memId", "999"], ["memType", "1"], ["idemKey", idemKey!]]);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("会员等级不存在");
+    expect((await memberships(3202)).list).toEqual([]);
+  });
+});
+
+describe("points (spec 001 §7)", () => {
+  it("shows the points, the balance, the rules and the movements", async () => {
+    const b = await loggedIn("acct05");
+    const html = await b.page(SCORE);
+    expect(html).toContain('data-testid="points-available">1000<');
+    expect(html).toContain('data-testid="points-balance">¥500.00<');
+    expect(html).toContain("1积分抵扣0.01元");
+    expect(html).toMatch(/data-testid="points-list"[\s\S]*初始积分[\s\S]*\+1000/);
+    expect(html).toMatch(/<input[^>]*name="point"[^>]*min="100"|<input[^>]*min="100"[^>]*name="point"/);
+  });
+
+  it("buy: a 303 with the notice, points and balance moved once; out of range, a short balance and junk are refused with the message", async () => {
+    const b = await loggedIn("acct06");
+    await b.page(SCORE);
+    const ok = await b.post(SCORE, [["intent", "buy"], ["point", "2500"]]);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("Location")).toBe(`${SCORE}?notice=pointsBought`);
+    const html = await b.page(`${SCORE}?notice=pointsBought`);
+    expect(html).toContain("积分购买成功");
+    expect(html).toContain('data-testid="points-available">3500<');
+    expect(html).toContain('data-testid="points-balance">¥475.00<');
+    const cases: Array<[string, string]> = [["50", "购买积分数量须在100到1000000之间"], ["1.5", "积分数量须为整数"], ["", "请输入购买的积分数量"], ["abc", "积分数量须为整数"], ["60000", "账户余额不足"]];
+    for (const [point, message] of cases) {
+      const res = await b.post(SCORE, [["intent", "buy"], ["point", point]]);
+      expect(res.status, point).toBe(400);
+      const body = (await res.text()).replace(/<!-- -->/g, "");
+      expect(body, point).toContain(message);
+      expect(body).toMatch(/data-error-for="point"/);
+    }
+    expect(await b.page(SCORE)).toContain('data-testid="points-available">3500<');
+  });
+
+  it("answers in English with the upstream's code translated (upstream-messages.ts), never the Chinese text", async () => {
+    const b = await loggedIn("acct07");
+    expect(await b.page(`${SCORE}?lng=en`)).toContain("Points available");
+    const res = await b.post(`${SCORE}?lng=en`, [["intent", "buy"], ["point", "60000"]]);
+    expect(res.status).toBe(400);
+    const body = await res.text();
+    expect(body).toContain("Your balance is too low.");
+    expect(body).not.toContain("账户余额不足");
+  });
+});
