@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, signInWithCode, test } from "./support";
+
+// The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032),
+// JS on and off. The journeys buy things, so they use the account centre's own seed users (acct01..acct20,
+// ids 3200-3219, mobiles 137000032xx; sandbox/src/account/store.ts): ¥500.00 balance, 1000 points each.
+const user = (projectName: string, js: number, nojs: number) => {
+  const id = projectName === "no-js" ? nojs : js;
+  return { id, account: `acct${String(id - 3199).padStart(2, "0")}` };
+};
+const MEMBER = "/personal/accountcenter/account/member";
+const SCORE = "/personal/accountcenter/score";
+
+test.describe("account centre", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("buy a membership: an order paid at the provider, then the membership in force with its expiry and the record", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    const u = user(testInfo.project.name, 3210, 3211);
+    await signInWithCode(page, sandbox, u.account, MEMBER);
+    await expect(page.getByTestId("member-status")).toHaveText("您还不是会员");
+    await page.getByRole("button", { name: "立即开通 年度会员" }).click();
+    // the sandbox's payment provider
+    await expect(page.getByTestId("pay-amount")).toHaveText("398.00");
+    await page.getByRole("button", { name: "确认支付" }).click();
+    await page.waitForURL(/\/payment\/result\?orderNo=\d+/);
+    await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+    await page.goto(MEMBER);
+    await expect(page.getByTestId("member-status")).toHaveText(/^年度会员，有效期至 \d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId("member-history")).toContainText("¥398.00");
+    await page.getByRole("button", { name: "刷新会员状态" }).click();
+    await expect(page.getByTestId("account-notice")).toHaveText("会员状态已刷新：会员有效");
+    await expect(page.getByRole("button", { name: "续费 月度会员" })).toBeVisible();
+  });
+
+  test("buy points with the balance; a short balance is refused with its message", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    const u = user(testInfo.project.name, 3212, 3213);
+    await signInWithCode(page, sandbox, u.account, SCORE);
+    await expect(page.getByTestId("points-available")).toHaveText("1000");
+    await page.getByLabel("积分数量").fill("2500");
+    await page.getByRole("button", { name: "购买", exact: true }).click();
+    await expect(page.getByTestId("account-notice")).toHaveText("积分购买成功");
+    await expect(page.getByTestId("points-available")).toHaveText("3500");
+    await expect(page.getByTestId("points-balance")).toHaveText("¥475.00");
+    await expect(page.getByTestId("points-list")).toContainText("余额购买积分");
+    await page.getByLabel("积分数量").fill("900000");
+    await page.getByRole("button", { name: "购买", exact: true }).click();
+    await expect(page.locator('[data-error-for="point"]')).toHaveText("账户余额不足");
+    await expect(page.getByLabel("积分数量")).toHaveValue("900000");
+  });
+
+  for (const path of [MEMBER, SCORE]) {
+    test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInWithCode(page, sandbox, "member01", path);
+      await expect(page.locator("main h1").first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const result = await new AxeBuilder({ page }).include("main").analyze();
+      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});
