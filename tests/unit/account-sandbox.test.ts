@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { activeMembership, buyPoints, ensureAccount, memberships, refreshMemberStatus } from "../../sandbox/src/account/store";
+import { activeMembership, buyPoints, couponCounts, couponCourses, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, refreshMemberStatus } from "../../sandbox/src/account/store";
 import { createCtx } from "../../sandbox/src/context";
 import { openDb } from "../../sandbox/src/db";
 import { ensureSeeded } from "../../sandbox/src/seed";
 import { createOrder, settlePayment } from "../../sandbox/src/shop/orders";
-import { balanceOf, pointsOf } from "../../sandbox/src/shop/store";
+import { balanceOf, pointsOf, userCoupons } from "../../sandbox/src/shop/store";
 
 /** Issue 16 part B (decision 032): membership records with expiry, points bought through the shop's ledger. */
 const DAY = 86_400_000;
@@ -85,5 +85,42 @@ describe("points bought with the balance (one transaction of the shop's ledger)"
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "balance" }]);
     expect(await balanceOf(ctx, 3203)).toBe(20000);
     expect(await pointsOf(ctx, 3203)).toBe(31000);
+  });
+});
+
+describe("coupons (exchange by code once, delete expired, courses of a coupon)", () => {
+  it("exchanges a code once per student, even two at once; an unknown code adds nothing", async () => {
+    const ctx = await freshCtx();
+    expect(await couponCounts(ctx, 3204)).toEqual({ usable: 1, used: 0, expired: 1 });
+    const both = await Promise.all([exchangeCoupon(ctx, 3204, "welcome20"), exchangeCoupon(ctx, 3204, "WELCOME20")]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "already" }]);
+    expect(await exchangeCoupon(ctx, 3204, "WELCOME20")).toEqual({ ok: false, reason: "already" });
+    expect(await exchangeCoupon(ctx, 3204, "NOPE")).toEqual({ ok: false, reason: "unknown" });
+    expect(await couponCounts(ctx, 3204)).toEqual({ usable: 2, used: 0, expired: 1 });
+    // another student may exchange the same code
+    expect((await exchangeCoupon(ctx, 3205, "WELCOME20")).ok).toBe(true);
+  });
+
+  it("deletes only the student's own expired coupon", async () => {
+    const ctx = await freshCtx();
+    const mine = await userCoupons(ctx, 3206);
+    const expired = mine.find((c) => c.expiresAt < Date.now())!;
+    const usable = mine.find((c) => c.expiresAt > Date.now())!;
+    expect(await deleteExpiredCoupon(ctx, 3206, usable.id)).toBe("notExpired");
+    const others = (await userCoupons(ctx, 3207)).find((c) => c.expiresAt < Date.now())!;
+    expect(await deleteExpiredCoupon(ctx, 3206, others.id)).toBe("notFound");
+    expect(await deleteExpiredCoupon(ctx, 3206, expired.id)).toBe("ok");
+    expect(await deleteExpiredCoupon(ctx, 3206, expired.id)).toBe("notFound");
+    expect(await couponCounts(ctx, 3206)).toEqual({ usable: 1, used: 0, expired: 0 });
+  });
+
+  it("lists the courses a coupon can pay for: priced at or above its threshold", async () => {
+    const ctx = await freshCtx();
+    const { userCouponId } = (await exchangeCoupon(ctx, 3208, "WELCOME20")) as { userCouponId: number };
+    const courses = (await couponCourses(ctx, 3208, userCouponId))!;
+    expect(courses.length).toBeGreaterThan(0);
+    expect(courses.every((c) => c.priceCents >= 10000)).toBe(true);
+    expect(await couponCourses(ctx, 3209, userCouponId)).toBeUndefined();
   });
 });

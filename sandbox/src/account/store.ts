@@ -1,8 +1,8 @@
 import type { InStatement } from '@libsql/client';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
-import { VIP_LEVELS } from '../catalog/seed.js';
-import { debitBalance, ensureShop, guardOf, movePoints } from '../shop/store.js';
+import { COURSES, VIP_LEVELS } from '../catalog/seed.js';
+import { debitBalance, ensureShop, guardOf, movePoints, userCoupons, type UserCoupon } from '../shop/store.js';
 import { yuanToCents } from '../shop/pricing.js';
 
 /**
@@ -12,7 +12,7 @@ import { yuanToCents } from '../shop/pricing.js';
  * (`shop/store.ts`: `debitBalance`, `movePoints`, `shop_ledger`) inside one batch; no second ledger.
  * Tables beside the main schema, (re)created and seeded after a (re)seed like `shop/store.ts`.
  */
-export const ACCOUNT_SEED_VERSION = '1';
+export const ACCOUNT_SEED_VERSION = '2';
 const DAY = 86_400_000;
 
 /** acct01..acct20 (ids 3200-3219, mobiles 13700003200..): journeys that buy memberships and points. */
@@ -23,11 +23,13 @@ export const POINT_PRICE_CENTS = 1;
 export const POINTS_BUY_MIN = 100;
 export const POINTS_BUY_MAX = 1_000_000;
 
-const TABLES = ['acct_memberships'];
+const TABLES = ['acct_memberships', 'acct_coupon_exchanges'];
 const SCHEMA = `
 CREATE TABLE acct_memberships (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, level_id INTEGER NOT NULL,
   level_name TEXT NOT NULL, order_no TEXT UNIQUE, pay_cents INTEGER NOT NULL, starts_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
   created_at INTEGER NOT NULL);
+CREATE TABLE acct_coupon_exchanges (user_id INTEGER NOT NULL, coupon_id INTEGER NOT NULL, user_coupon_id INTEGER NOT NULL,
+  created_at INTEGER NOT NULL, PRIMARY KEY (user_id, coupon_id));
 `;
 
 function seedStatements(now: number): InStatement[] {
@@ -49,6 +51,12 @@ function seedStatements(now: number): InStatement[] {
   s.push({ sql: `INSERT INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
     args: [3219, monthly.id, monthly.levelName, null, yuanToCents(monthly.price), now - 40 * DAY, now - 10 * DAY, now - 40 * DAY] });
   s.push({ sql: 'UPDATE users SET member_flag = 1 WHERE id = 3219', args: [] });
+  // a code of the account centre's own (the shop's SAVE50 and TEN are exchangeable too)
+  s.push({ sql: 'INSERT OR IGNORE INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', args: [10, '新人满100减20', 2000, 10000, 'WELCOME20'] });
+  for (const id of ACCOUNT_USER_IDS) {
+    s.push({ sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [id, 2, now - DAY, now + 30 * DAY] });
+    s.push({ sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [id, 3, now - 40 * DAY, now - DAY] });
+  }
   s.push({ sql: "INSERT INTO meta (key, value) VALUES ('account_seed', ?)", args: [ACCOUNT_SEED_VERSION] });
   return s;
 }
@@ -129,4 +137,53 @@ export async function buyPoints(ctx: Ctx, userId: number, points: number, now = 
     throw error;
   }
   return { ok: true, points, costCents };
+}
+
+export const COUPON_DAYS = 30;
+export type CouponStatus = 'usable' | 'used' | 'expired';
+export const couponStatus = (c: UserCoupon, now = Date.now()): CouponStatus => (c.usedOrderNo ? 'used' : c.expiresAt <= now ? 'expired' : 'usable');
+
+export async function couponCounts(ctx: Ctx, userId: number, now = Date.now()): Promise<Record<CouponStatus, number>> {
+  const counts = { usable: 0, used: 0, expired: 0 };
+  for (const c of await userCoupons(ctx, userId)) counts[couponStatus(c, now)]++;
+  return counts;
+}
+
+export type Exchange = { ok: true; userCouponId: number; couponName: string } | { ok: false; reason: 'unknown' | 'already' };
+
+/**
+ * exchange/coupons (code): a coupon with that code, for COUPON_DAYS days, once per student and code (the
+ * exchange row's primary key fails the batch of a second exchange, concurrent or not).
+ */
+export async function exchangeCoupon(ctx: Ctx, userId: number, code: string, now = Date.now()): Promise<Exchange> {
+  const coupon = await ctx.db.get<{ id: number; couponName: string }>('SELECT id, coupon_name FROM shop_coupons WHERE code = ?', [code.trim().toUpperCase()]);
+  if (!coupon) return { ok: false, reason: 'unknown' };
+  try {
+    await ctx.db.batch([
+      { sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [userId, coupon.id, now, now + COUPON_DAYS * DAY] },
+      { sql: 'INSERT INTO acct_coupon_exchanges (user_id, coupon_id, user_coupon_id, created_at) VALUES (?,?,last_insert_rowid(),?)', args: [userId, coupon.id, now] },
+    ]);
+  } catch (error) {
+    if (/acct_coupon_exchanges/.test(error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error))) return { ok: false, reason: 'already' };
+    throw error;
+  }
+  const row = await ctx.db.get<{ userCouponId: number }>('SELECT user_coupon_id FROM acct_coupon_exchanges WHERE user_id = ? AND coupon_id = ?', [userId, coupon.id]);
+  return { ok: true, userCouponId: row!.userCouponId, couponName: coupon.couponName };
+}
+
+/** delete/expire/coupon (user_front_coupons_id): only the student's own coupon, only once it has expired unused. */
+export async function deleteExpiredCoupon(ctx: Ctx, userId: number, userCouponId: number, now = Date.now()): Promise<'ok' | 'notFound' | 'notExpired'> {
+  const c = (await userCoupons(ctx, userId)).find((x) => x.id === userCouponId);
+  if (!c) return 'notFound';
+  if (couponStatus(c, now) !== 'expired') return 'notExpired';
+  const r = await ctx.db.run('DELETE FROM shop_user_coupons WHERE id = ? AND user_id = ? AND expires_at <= ? AND id NOT IN (SELECT user_coupon_id FROM shop_coupon_uses)', [userCouponId, userId, now]);
+  return r.changes ? 'ok' : 'notExpired';
+}
+
+/** couponCourseAjax/{id}: the courses the coupon can pay for (sold, priced at or above its threshold). */
+export async function couponCourses(ctx: Ctx, userId: number, userCouponId: number) {
+  const c = (await userCoupons(ctx, userId)).find((x) => x.id === userCouponId);
+  if (!c) return undefined;
+  return COURSES.filter((x) => x.freeFlag === 0 && yuanToCents(x.price) >= Math.max(c.minCents, 1))
+    .map((x) => ({ commodityId: x.commodityId, courseName: x.courseName, priceCents: yuanToCents(x.price) }));
 }

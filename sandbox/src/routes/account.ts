@@ -3,10 +3,10 @@ import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../conte
 import { fail, ok } from '../envelope.js';
 import { VIP_LEVELS } from '../catalog/seed.js';
 import {
-  activeMembership, buyPoints, ensureAccount, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
+  activeMembership, buyPoints, couponCounts, couponCourses, couponStatus, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
 } from '../account/store.js';
 import { createOrder } from '../shop/orders.js';
-import { balanceOf, COMMODITY, findCommodity, pointsOf } from '../shop/store.js';
+import { balanceOf, COMMODITY, findCommodity, pointsOf, userCoupons } from '../shop/store.js';
 import { yuanToCents } from '../shop/pricing.js';
 import { SB, withCompany } from './config.js';
 
@@ -22,6 +22,10 @@ export const ACCOUNT_CODES = {
   orderFailed: ['170003', '下单失败，请稍后重试'],
   pointsRange: ['170004', `购买积分数量须在${POINTS_BUY_MIN}到${POINTS_BUY_MAX}之间`],
   balance: ['170005', '账户余额不足'],
+  couponCode: ['170006', '兑换码不存在'],
+  couponAlready: ['170007', '该兑换码已兑换过'],
+  couponNotFound: ['170008', '优惠券不存在'],
+  couponNotExpired: ['170009', '只能删除已过期的优惠券'],
 } as const;
 const accountFail = (key: keyof typeof ACCOUNT_CODES) => fail(ACCOUNT_CODES[key][0], ACCOUNT_CODES[key][1]);
 
@@ -103,6 +107,39 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const r = await buyPoints(ctx, auth.user.id, point);
     if (!r.ok) return accountFail(r.reason === 'range' ? 'pointsRange' : 'balance');
     return ok({ points: r.points, costCents: r.costCents, remaining: await pointsOf(ctx, auth.user.id) });
+  }));
+
+  // ---- coupons (the shop's user coupons, decision 028) ----
+  app.get(`${A}/get/coupons/count`, U(async (auth) => ok(await couponCounts(ctx, auth.user.id))));
+  app.get(`${A}/get/coupons/list`, U(async (auth, req) => {
+    const status = String(query(req).status ?? 'usable');
+    if (status !== 'usable' && status !== 'used' && status !== 'expired') return accountFail('badRequest');
+    const now = Date.now();
+    const list = (await userCoupons(ctx, auth.user.id)).filter((c) => couponStatus(c, now) === status)
+      .map((c) => ({ userFrontCouponsId: c.id, couponId: c.couponId, couponName: c.couponName, amountCents: c.amountCents, minCents: c.minCents, expiresAt: c.expiresAt, usedOrderNo: c.usedOrderNo, status }));
+    return ok({ list });
+  }));
+  app.post(`${A}/exchange/coupons`, U(async (auth, req) => {
+    const code = body(req).code;
+    if (typeof code !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(code.trim())) return accountFail('couponCode');
+    const r = await exchangeCoupon(ctx, auth.user.id, code);
+    if (!r.ok) return accountFail(r.reason === 'unknown' ? 'couponCode' : 'couponAlready');
+    return ok(r);
+  }));
+  app.delete(`${A}/delete/expire/coupon`, U(async (auth, req) => {
+    const id = int(query(req).user_front_coupons_id ?? body(req).user_front_coupons_id);
+    if (id === undefined) return accountFail('badRequest');
+    const r = await deleteExpiredCoupon(ctx, auth.user.id, id);
+    if (r === 'notFound') return accountFail('couponNotFound');
+    if (r === 'notExpired') return accountFail('couponNotExpired');
+    return ok(null);
+  }));
+  app.get<{ Params: { id: string } }>(`${A}/couponCourseAjax/:id`, U(async (auth, req) => {
+    const id = int((req.params as { id: string }).id);
+    if (id === undefined) return accountFail('badRequest');
+    const courses = await couponCourses(ctx, auth.user.id, id);
+    if (!courses) return accountFail('couponNotFound');
+    return ok({ list: courses });
   }));
 
   if (!ctx.control) return;
