@@ -27,6 +27,12 @@ export const BuyPointsSchema = z.object({
     .max(POINTS_BUY_MAX, "pointsRange"),
 });
 
+/** An exchange code: letters and digits (the spec shows no format; the upstream answers for unknown ones). */
+export const ExchangeCouponSchema = z.object({
+  code: z.string({ error: "codeRequired" }).trim().min(1, "codeRequired").max(32, "codeFormat").regex(/^[A-Za-z0-9]+$/, "codeFormat"),
+});
+export const DeleteCouponSchema = z.object({ userCouponId: ID });
+
 /** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */
 export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed"] as const;
 export type Notice = (typeof NOTICES)[number];

@@ -67,6 +67,10 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "170003": "accountOrderFailed",
   "170004": "pointsRange",
   "170005": "balanceShort",
+  "170006": "couponCodeUnknown",
+  "170007": "couponCodeUsed",
+  "170008": "couponNotFound",
+  "170009": "couponNotExpired",
 };
 
 const PREFIX = "upstream:";

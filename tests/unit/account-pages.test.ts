@@ -165,3 +165,62 @@ describe("points (spec 001 §7)", () => {
     expect(body).not.toContain("账户余额不足");
   });
 });
+
+describe("coupons (spec 001 §7)", () => {
+  const COUPON = "/personal/accountcenter/coupon";
+
+  it("shows the counts as tabs, the usable list, the account centre's tabs; the courses of a coupon; 404 for another's", async () => {
+    const b = await loggedIn("acct09");
+    const html = await b.page(COUPON);
+    expect(html).toContain("可使用（1）");
+    expect(html).toContain("已过期（1）");
+    expect(html).toContain("无门槛10元券");
+    expect(html).toMatch(/href="\/personal\/accountcenter\/score"/);
+    const id = /\?courses=(\d+)/.exec(html)![1]!;
+    const courses = await b.page(`${COUPON}?courses=${id}`);
+    expect(courses).toContain('data-testid="coupon-courses"');
+    expect(courses).toMatch(/href="\/course\/detail\/50\d\d"/);
+    expect((await b.get(`${COUPON}?courses=1`)).status).toBe(404);
+    expect((await b.get(`${COUPON}?courses=x`)).status).toBe(404);
+    expect((await b.get(`${COUPON}?tab=expired`)).status).toBe(200);
+  });
+
+  it("exchanges a code once: a 303 with the notice, then the upstream's refusal on the code field; junk refused before any call", async () => {
+    const b = await loggedIn("acct10");
+    await b.page(COUPON);
+    const ok = await b.post(COUPON, [["intent", "exchange"], ["code", "WELCOME20"]]);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("Location")).toBe(`${COUPON}?notice=couponExchanged`);
+    const after = await b.page(`${COUPON}?notice=couponExchanged`);
+    expect(after).toContain("优惠券兑换成功");
+    expect(after).toContain("新人满100减20");
+    expect(after).toContain("可使用（2）");
+    const again = await b.post(COUPON, [["intent", "exchange"], ["code", "welcome20"]]);
+    expect(again.status).toBe(400);
+    const body = (await again.text()).replace(/<!-- -->/g, "");
+    expect(body).toMatch(/data-error-for="code">该兑换码已兑换过</);
+    expect(body).toContain('value="welcome20"');
+    for (const [code, message] of [["NOSUCH", "兑换码不存在"], ["", "请输入兑换码"], ["a b;c", "兑换码只能包含字母和数字"]] as const) {
+      const res = await b.post(COUPON, [["intent", "exchange"], ["code", code]]);
+      expect(res.status, code).toBe(400);
+      expect((await res.text()).replace(/<!-- -->/g, ""), code).toContain(message);
+    }
+    expect((await b.post(COUPON, [["intent", "other"]])).status).toBe(400);
+  });
+
+  it("deletes an expired coupon (303 back to the expired tab); a usable one is refused with the message", async () => {
+    const b = await loggedIn("acct11");
+    const expired = await b.page(`${COUPON}?tab=expired`);
+    const [expiredId] = hidden(expired, "userCouponId");
+    const usable = await b.page(`${COUPON}?tab=usable`);
+    const usableId = /\?courses=(\d+)/.exec(usable)![1]!;
+    const refused = await b.post(COUPON, [["intent", "delete"], ["userCouponId", usableId]]);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("只能删除已过期的优惠券");
+    const res = await b.post(COUPON, [["intent", "delete"], ["userCouponId", expiredId!]]);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`${COUPON}?tab=expired&notice=couponsDeleted`);
+    expect(await b.page(`${COUPON}?tab=expired`)).toContain("已过期（0）");
+    expect((await b.post(COUPON, [["intent", "delete"], ["userCouponId", "-3"]])).status).toBe(400);
+  });
+});

@@ -6,6 +6,7 @@ import { money } from "~/components/shop/money";
 import { useTranslation } from "~/i18n-runtime";
 import type { MemberInfo, MemberLevel, MemberRecord } from "~/services/membership.server";
 import { dateTime, day } from "./format";
+import { AccountTabs } from "./AccountTabs";
 import { Notice } from "./Notice";
 
 type Props = {
@@ -24,6 +25,7 @@ export function MemberPage({ info, history, notice, idemKey, constraint, outcome
   const active = info.active ?? null;
   return (
     <div className="space-y-6">
+      <AccountTabs />
       <h1 className="text-xl font-bold">{t("title")}</h1>
       <Notice notice={notice} />
       <section aria-labelledby="member-status" className="rounded-lg border border-gray-200 bg-white p-4">

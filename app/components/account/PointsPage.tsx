@@ -7,6 +7,7 @@ import { money } from "~/components/shop/money";
 import { useTranslation } from "~/i18n-runtime";
 import type { PointInfo, PointList } from "~/services/points.server";
 import { dateTime } from "./format";
+import { AccountTabs } from "./AccountTabs";
 import { Notice } from "./Notice";
 
 type Props = {
@@ -29,6 +30,7 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
   const pageHref = (p: number) => `${action}${p > 1 ? `?page=${p}` : ""}`;
   return (
     <div className="space-y-6">
+      <AccountTabs />
       <h1 className="text-xl font-bold">{t("points.title")}</h1>
       <Notice notice={notice} />
       <section aria-labelledby="points-mine" className="flex flex-wrap gap-6 rounded-lg border border-gray-200 bg-white p-4">
