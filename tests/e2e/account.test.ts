@@ -10,6 +10,7 @@ const user = (projectName: string, js: number, nojs: number) => {
 };
 const MEMBER = "/personal/accountcenter/account/member";
 const SCORE = "/personal/accountcenter/score";
+const COUPON = "/personal/accountcenter/coupon";
 
 test.describe("account centre", () => {
   test.describe.configure({ timeout: 90_000 });
@@ -48,7 +49,23 @@ test.describe("account centre", () => {
     await expect(page.getByLabel("积分数量")).toHaveValue("900000");
   });
 
-  for (const path of [MEMBER, SCORE]) {
+  test("exchange a coupon code: added once, the second time refused on the field; the courses it pays for", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    const u = user(testInfo.project.name, 3214, 3215);
+    await signInWithCode(page, sandbox, u.account, COUPON);
+    await expect(page.getByRole("link", { name: "可使用（1）" })).toBeVisible();
+    await page.getByLabel("兑换码").fill("WELCOME20");
+    await page.getByRole("button", { name: "兑换", exact: true }).click();
+    await expect(page.getByTestId("account-notice")).toHaveText("优惠券兑换成功");
+    await expect(page.getByRole("link", { name: "可使用（2）" })).toBeVisible();
+    await expect(page.getByTestId("coupon").filter({ hasText: "新人满100减20" })).toBeVisible();
+    await page.getByLabel("兑换码").fill("WELCOME20");
+    await page.getByRole("button", { name: "兑换", exact: true }).click();
+    await expect(page.locator('[data-error-for="code"]')).toHaveText("该兑换码已兑换过");
+    await page.getByRole("link", { name: "适用课程 新人满100减20" }).click();
+    await expect(page.getByTestId("coupon-courses").getByRole("link").first()).toHaveAttribute("href", /^\/course\/detail\/\d+$/);
+  });
+
+  for (const path of [MEMBER, SCORE, COUPON]) {
     test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await signInWithCode(page, sandbox, "member01", path);
