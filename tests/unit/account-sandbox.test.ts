@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { activeMembership, buyPoints, couponCounts, couponCourses, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, refreshMemberStatus } from "../../sandbox/src/account/store";
+import { activeMembership, buyPoints, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, refreshMemberStatus } from "../../sandbox/src/account/store";
 import { createCtx } from "../../sandbox/src/context";
 import { openDb } from "../../sandbox/src/db";
 import { ensureSeeded } from "../../sandbox/src/seed";
 import { createOrder, settlePayment } from "../../sandbox/src/shop/orders";
+import { isEnrolled } from "../../sandbox/src/study/enrolments";
 import { balanceOf, pointsOf, userCoupons } from "../../sandbox/src/shop/store";
 
 /** Issue 16 part B (decision 032): membership records with expiry, points bought through the shop's ledger. */
@@ -122,5 +123,34 @@ describe("coupons (exchange by code once, delete expired, courses of a coupon)",
     expect(courses.length).toBeGreaterThan(0);
     expect(courses.every((c) => c.priceCents >= 10000)).toBe(true);
     expect(await couponCourses(ctx, 3209, userCouponId)).toBeUndefined();
+  });
+});
+
+describe("study cards (check, create the order, return info)", () => {
+  it("a package card enrols its courses through one paid order; the card is used once, even two redemptions at once", async () => {
+    const ctx = await freshCtx();
+    const checked = await checkCard(ctx, 3216, "sk0005");
+    expect(checked).toMatchObject({ ok: true, card: { code: "SK0005", kind: "package", targetId: 302 } });
+    const both = await Promise.all([redeemCard(ctx, 3216, 1, "SK0005"), redeemCard(ctx, 3217, 1, "SK0005")]);
+    const won = both.filter((r) => r.ok);
+    expect(won).toHaveLength(1);
+    expect(both.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "used" }]);
+    const winner = both[0]!.ok ? 3216 : 3217;
+    const { orderNo } = won[0] as { orderNo: string };
+    for (const id of [5007, 5008, 5010]) expect(await isEnrolled(ctx, winner, id)).toBe(true);
+    expect(await isEnrolled(ctx, winner === 3216 ? 3217 : 3216, 5007)).toBe(false);
+    const order = await ctx.db.get<{ status: number; payCents: number; cardCode: string }>("SELECT status, pay_cents, card_code FROM shop_orders WHERE order_no = ?", [orderNo]);
+    expect(order).toEqual({ status: 2, payCents: 0, cardCode: "SK0005" });
+    expect((await cardReturnInfo(ctx, winner, orderNo))?.courses.every((c) => c.enrolled)).toBe(true);
+    expect(await cardReturnInfo(ctx, winner === 3216 ? 3217 : 3216, orderNo)).toBeUndefined();
+    expect(await checkCard(ctx, winner, "SK0005")).toEqual({ ok: false, reason: "used" });
+  });
+
+  it("refuses an unknown and an expired card, and a card whose courses the student already has", async () => {
+    const ctx = await freshCtx();
+    expect(await redeemCard(ctx, 3218, 1, "NOPE")).toEqual({ ok: false, reason: "unknown" });
+    expect(await redeemCard(ctx, 3218, 1, "SK0999")).toEqual({ ok: false, reason: "expired" });
+    expect((await redeemCard(ctx, 3218, 1, "SK0101")).ok).toBe(true);
+    expect(await redeemCard(ctx, 3218, 1, "SK0102")).toEqual({ ok: false, reason: "bought" });
   });
 });

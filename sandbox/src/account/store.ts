@@ -1,8 +1,10 @@
 import type { InStatement } from '@libsql/client';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
-import { COURSES, VIP_LEVELS } from '../catalog/seed.js';
-import { debitBalance, ensureShop, guardOf, movePoints, userCoupons, type UserCoupon } from '../shop/store.js';
+import { COURSES, PACKAGES, VIP_LEVELS } from '../catalog/seed.js';
+import { enrol, isEnrolled } from '../study/enrolments.js';
+import { debitBalance, ensureShop, guarded, guardOf, movePoints, ORDER_STATUS, userCoupons, type UserCoupon } from '../shop/store.js';
+import { orderNumber } from '../shop/orders.js';
 import { yuanToCents } from '../shop/pricing.js';
 
 /**
@@ -12,7 +14,7 @@ import { yuanToCents } from '../shop/pricing.js';
  * (`shop/store.ts`: `debitBalance`, `movePoints`, `shop_ledger`) inside one batch; no second ledger.
  * Tables beside the main schema, (re)created and seeded after a (re)seed like `shop/store.ts`.
  */
-export const ACCOUNT_SEED_VERSION = '2';
+export const ACCOUNT_SEED_VERSION = '3';
 const DAY = 86_400_000;
 
 /** acct01..acct20 (ids 3200-3219, mobiles 13700003200..): journeys that buy memberships and points. */
@@ -23,13 +25,15 @@ export const POINT_PRICE_CENTS = 1;
 export const POINTS_BUY_MIN = 100;
 export const POINTS_BUY_MAX = 1_000_000;
 
-const TABLES = ['acct_memberships', 'acct_coupon_exchanges'];
+const TABLES = ['acct_memberships', 'acct_coupon_exchanges', 'acct_study_cards'];
 const SCHEMA = `
 CREATE TABLE acct_memberships (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, level_id INTEGER NOT NULL,
   level_name TEXT NOT NULL, order_no TEXT UNIQUE, pay_cents INTEGER NOT NULL, starts_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
   created_at INTEGER NOT NULL);
 CREATE TABLE acct_coupon_exchanges (user_id INTEGER NOT NULL, coupon_id INTEGER NOT NULL, user_coupon_id INTEGER NOT NULL,
   created_at INTEGER NOT NULL, PRIMARY KEY (user_id, coupon_id));
+CREATE TABLE acct_study_cards (code TEXT PRIMARY KEY, package_id INTEGER, commodity_id INTEGER, expires_at INTEGER NOT NULL,
+  used_by INTEGER, used_order_no TEXT, used_at INTEGER);
 `;
 
 function seedStatements(now: number): InStatement[] {
@@ -57,6 +61,13 @@ function seedStatements(now: number): InStatement[] {
     s.push({ sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [id, 2, now - DAY, now + 30 * DAY] });
     s.push({ sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [id, 3, now - 40 * DAY, now - DAY] });
   }
+  // study cards: SK0001..SK0020 open the package 会计职称进阶套餐 (302), SK0101..SK0120 the course 财务报表分析 (5010),
+  // SK0999 expired yesterday
+  for (let i = 1; i <= 20; i++) {
+    s.push({ sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)', args: [`SK${String(i).padStart(4, '0')}`, 302, null, now + 365 * DAY] });
+    s.push({ sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)', args: [`SK${String(100 + i).padStart(4, '0')}`, null, 5010, now + 365 * DAY] });
+  }
+  s.push({ sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)', args: ['SK0999', 302, null, now - DAY] });
   s.push({ sql: "INSERT INTO meta (key, value) VALUES ('account_seed', ?)", args: [ACCOUNT_SEED_VERSION] });
   return s;
 }
@@ -186,4 +197,76 @@ export async function couponCourses(ctx: Ctx, userId: number, userCouponId: numb
   if (!c) return undefined;
   return COURSES.filter((x) => x.freeFlag === 0 && yuanToCents(x.price) >= Math.max(c.minCents, 1))
     .map((x) => ({ commodityId: x.commodityId, courseName: x.courseName, priceCents: yuanToCents(x.price) }));
+}
+
+export interface CardInfo {
+  code: string; kind: 'package' | 'course'; targetId: number; name: string; expiresAt: number;
+  courses: Array<{ commodityId: number; courseName: string; priceCents: number; bought: boolean }>;
+}
+export type CardCheck = { ok: true; card: CardInfo } | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'bought' };
+
+const normalCode = (code: string) => code.trim().toUpperCase();
+
+/** check/code and get/class/package/info: what the card opens, and whether it can be redeemed now by this student. */
+export async function checkCard(ctx: Ctx, userId: number, code: string, now = Date.now()): Promise<CardCheck> {
+  const row = await ctx.db.get<{ code: string; packageId: number | null; commodityId: number | null; expiresAt: number; usedBy: number | null }>(
+    'SELECT code, package_id, commodity_id, expires_at, used_by FROM acct_study_cards WHERE code = ?', [normalCode(code)]);
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.usedBy !== null) return { ok: false, reason: 'used' };
+  if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
+  const pkg = row.packageId !== null ? PACKAGES.find((p) => p.id === row.packageId) : undefined;
+  const ids = pkg ? pkg.commodityIds : row.commodityId !== null ? [row.commodityId] : [];
+  const courses = await Promise.all(ids.map(async (id) => {
+    const c = COURSES.find((x) => x.commodityId === id)!;
+    return { commodityId: id, courseName: c.courseName, priceCents: yuanToCents(c.price), bought: await isEnrolled(ctx, userId, id, now) };
+  }));
+  if (courses.length && courses.every((c) => c.bought)) return { ok: false, reason: 'bought' };
+  const name = pkg ? pkg.packageName : COURSES.find((x) => x.commodityId === row.commodityId)?.courseName ?? '';
+  return { ok: true, card: { code: row.code, kind: pkg ? 'package' : 'course', targetId: pkg ? pkg.id : row.commodityId!, name, expiresAt: row.expiresAt, courses } };
+}
+
+export type CardRedeem = { ok: true; orderNo: string } | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'bought' };
+
+/**
+ * create/order: the card's order (paid by the card, nothing to pay), the card used by this student, in one
+ * transaction (a guard row: a second redemption, concurrent or not, fails whole); then the enrolment
+ * (study/enrolments.ts `enrol()`, idempotent).
+ */
+export async function redeemCard(ctx: Ctx, userId: number, schoolId: number, code: string, now = Date.now()): Promise<CardRedeem> {
+  const checked = await checkCard(ctx, userId, code, now);
+  if (!checked.ok) return checked;
+  const card = checked.card;
+  const orderNo = orderNumber(now);
+  const valueCents = card.kind === 'package' ? yuanToCents(PACKAGES.find((p) => p.id === card.targetId)!.price) : card.courses[0]!.priceCents;
+  const type = card.kind === 'package' ? 2 : 1;
+  try {
+    await ctx.db.batch([
+      ...guarded('card', { sql: 'UPDATE acct_study_cards SET used_by = ?, used_order_no = ?, used_at = ? WHERE code = ? AND used_by IS NULL AND expires_at > ?', args: [userId, orderNo, now, card.code, now] }),
+      { sql: `INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, points_used, points_cents, card_code,
+        card_cents, balance_cents, pay_cents, total_cents, idem_key, created_at, paid_at) VALUES (?,?,?,?,?,0,0,0,0,?,?,0,0,?,?,?,?)`,
+      args: [orderNo, userId, schoolId, ORDER_STATUS.PAID, valueCents, card.code, valueCents, valueCents, `card-${card.code}`, now, now] },
+      { sql: 'INSERT INTO shop_order_items (order_no, commodity_type, commodity_id, commodity_name, buy_source, price_cents, member_price_cents) VALUES (?,?,?,?,?,?,?)',
+        args: [orderNo, type, card.targetId, card.name, type, valueCents, null] },
+      { sql: 'DELETE FROM shop_guard', args: [] },
+    ]);
+  } catch (error) {
+    if (guardOf(error) === 'card' || guardOf(error) === 'duplicate') return { ok: false, reason: 'used' };
+    throw error;
+  }
+  if (card.kind === 'package') await enrol(ctx, { userId, packageId: card.targetId, source: 'card', orderNo });
+  else await enrol(ctx, { userId, commodityId: card.targetId, source: 'card', orderNo });
+  return { ok: true, orderNo };
+}
+
+/** get/return/info: the redemption's result (the order the card paid and the courses it opened), for its student only. */
+export async function cardReturnInfo(ctx: Ctx, userId: number, orderNo: string) {
+  const row = await ctx.db.get<{ code: string; usedAt: number; packageId: number | null; commodityId: number | null }>(
+    'SELECT code, used_at, package_id, commodity_id FROM acct_study_cards WHERE used_order_no = ? AND used_by = ?', [orderNo, userId]);
+  if (!row) return undefined;
+  const pkg = row.packageId !== null ? PACKAGES.find((p) => p.id === row.packageId) : undefined;
+  const ids = pkg ? pkg.commodityIds : [row.commodityId!];
+  return {
+    orderNo, code: row.code, usedAt: row.usedAt, name: pkg ? pkg.packageName : COURSES.find((x) => x.commodityId === row.commodityId)?.courseName ?? '',
+    courses: await Promise.all(ids.map(async (id) => ({ commodityId: id, courseName: COURSES.find((x) => x.commodityId === id)!.courseName, enrolled: await isEnrolled(ctx, userId, id) }))),
+  };
 }

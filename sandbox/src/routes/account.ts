@@ -3,7 +3,7 @@ import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../conte
 import { fail, ok } from '../envelope.js';
 import { VIP_LEVELS } from '../catalog/seed.js';
 import {
-  activeMembership, buyPoints, couponCounts, couponCourses, couponStatus, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
+  activeMembership, buyPoints, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, couponStatus, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
 } from '../account/store.js';
 import { createOrder } from '../shop/orders.js';
 import { balanceOf, COMMODITY, findCommodity, pointsOf, userCoupons } from '../shop/store.js';
@@ -26,6 +26,11 @@ export const ACCOUNT_CODES = {
   couponAlready: ['170007', '该兑换码已兑换过'],
   couponNotFound: ['170008', '优惠券不存在'],
   couponNotExpired: ['170009', '只能删除已过期的优惠券'],
+  cardUnknown: ['170010', '学习卡卡号不存在'],
+  cardUsed: ['170011', '该学习卡已被使用'],
+  cardExpired: ['170012', '该学习卡已过期'],
+  cardBought: ['170013', '您已拥有该学习卡的全部课程'],
+  cardOrderNotFound: ['170014', '兑换记录不存在'],
 } as const;
 const accountFail = (key: keyof typeof ACCOUNT_CODES) => fail(ACCOUNT_CODES[key][0], ACCOUNT_CODES[key][1]);
 
@@ -140,6 +145,34 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const courses = await couponCourses(ctx, auth.user.id, id);
     if (!courses) return accountFail('couponNotFound');
     return ok({ list: courses });
+  }));
+
+  // ---- study cards (spec 001 section 7 "Study cards") ----
+  const C = `${SB}/v1/study/card`;
+  const cardFail = (reason: 'unknown' | 'used' | 'expired' | 'bought') =>
+    accountFail(reason === 'unknown' ? 'cardUnknown' : reason === 'used' ? 'cardUsed' : reason === 'expired' ? 'cardExpired' : 'cardBought');
+  const codeOf = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9]{1,32}$/.test(v.trim()) ? v.trim() : undefined);
+  app.post(`${C}/check/code`, U(async (auth, req) => {
+    const code = codeOf(body(req).code);
+    if (!code) return cardFail('unknown');
+    const r = await checkCard(ctx, auth.user.id, code);
+    return r.ok ? ok(r.card) : cardFail(r.reason);
+  }));
+  app.get(`${C}/get/class/package/info`, U(async (auth, req) => {
+    const code = codeOf(query(req).code);
+    if (!code) return cardFail('unknown');
+    const r = await checkCard(ctx, auth.user.id, code);
+    return r.ok ? ok(r.card) : cardFail(r.reason);
+  }));
+  app.post(`${C}/create/order`, U(async (auth, req, _reply, cid) => {
+    const code = codeOf(body(req).code);
+    if (!code) return cardFail('unknown');
+    const r = await redeemCard(ctx, auth.user.id, auth.user.schoolId ?? cid, code);
+    return r.ok ? ok({ orderNo: r.orderNo }) : cardFail(r.reason);
+  }));
+  app.get(`${C}/get/return/info`, U(async (auth, req) => {
+    const info = await cardReturnInfo(ctx, auth.user.id, String(query(req).orderNo ?? ''));
+    return info ? ok(info) : accountFail('cardOrderNotFound');
   }));
 
   if (!ctx.control) return;
