@@ -31,6 +31,9 @@ export const BuyPointsSchema = z.object({
 export const ExchangeCouponSchema = z.object({
   code: z.string({ error: "codeRequired" }).trim().min(1, "codeRequired").max(32, "codeFormat").regex(/^[A-Za-z0-9]+$/, "codeFormat"),
 });
+export const CardCodeSchema = z.object({
+  code: z.string({ error: "cardRequired" }).trim().min(1, "cardRequired").max(32, "cardFormat").regex(/^[A-Za-z0-9]+$/, "cardFormat"),
+});
 export const DeleteCouponSchema = z.object({ userCouponId: ID });
 
 /** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */

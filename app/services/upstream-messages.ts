@@ -71,6 +71,10 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "170007": "couponCodeUsed",
   "170008": "couponNotFound",
   "170009": "couponNotExpired",
+  "170010": "cardUnknown",
+  "170011": "cardUsed",
+  "170012": "cardExpired",
+  "170013": "cardBought",
 };
 
 const PREFIX = "upstream:";

@@ -224,3 +224,45 @@ describe("coupons (spec 001 §7)", () => {
     expect((await b.post(COUPON, [["intent", "delete"], ["userCouponId", "-3"]])).status).toBe(400);
   });
 });
+
+describe("study cards (spec 001 §7)", () => {
+  const CARD = "/personal/accountcenter/card";
+
+  it("check shows the package a card opens (the code stays out of the address); redeem: a 303 to the return info, the courses open; once only", async () => {
+    const b = await loggedIn("acct13");
+    await b.page(CARD);
+    const checked = await b.post(CARD, [["intent", "check"], ["code", "sk0010"]]);
+    expect(checked.status).toBe(200);
+    const html = (await checked.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain('data-testid="card-info"');
+    expect(html).toContain("套餐：会计职称进阶套餐");
+    expect(html).toContain("财务报表分析");
+    expect(html).toContain('name="code" value="SK0010"');
+    const res = await b.post(CARD, [["intent", "redeem"], ["code", "SK0010"]]);
+    expect(res.status).toBe(303);
+    const location = res.headers.get("Location")!;
+    expect(location).toMatch(/^\/personal\/accountcenter\/card\?orderNo=\d+$/);
+    const done = await b.page(location);
+    expect(done).toContain("兑换成功：会计职称进阶套餐");
+    expect(done.match(/data-testid="card-course-state">已开通</g)).toHaveLength(3);
+    const again = await b.post(CARD, [["intent", "redeem"], ["code", "SK0010"]]);
+    expect(again.status).toBe(400);
+    expect((await again.text()).replace(/<!-- -->/g, "")).toMatch(/data-error-for="code">该学习卡已被使用</);
+    // another student cannot read this redemption
+    const other = await loggedIn("acct14");
+    expect((await other.get(location)).status).toBe(404);
+  });
+
+  it("refuses unknown, expired, already-owned and malformed codes with their messages (400), never a 500", async () => {
+    const b = await loggedIn("acct15");
+    await b.page(CARD);
+    expect((await b.post(CARD, [["intent", "redeem"], ["code", "SK0110"]])).status).toBe(303);
+    for (const [code, message] of [["NOPE1", "学习卡卡号不存在"], ["SK0999", "该学习卡已过期"], ["SK0111", "您已拥有该学习卡的全部课程"], ["", "请输入学习卡卡号"], ["<x>", "卡号只能包含字母和数字"]] as const) {
+      const res = await b.post(CARD, [["intent", "check"], ["code", code]]);
+      expect(res.status, code).toBe(400);
+      expect((await res.text()).replace(/<!-- -->/g, ""), code).toContain(message);
+    }
+    expect((await b.post(CARD, [["intent", "zap"], ["code", "SK0001"]])).status).toBe(400);
+    expect((await b.get(`${CARD}?orderNo=x;y`)).status).toBe(404);
+  });
+});

@@ -6,6 +6,7 @@ export const ACCOUNT_PAGES = [
   { key: "member", href: "/personal/accountcenter/account/member" },
   { key: "score", href: "/personal/accountcenter/score" },
   { key: "coupon", href: "/personal/accountcenter/coupon" },
+  { key: "card", href: "/personal/accountcenter/card" },
 ] as const;
 
 export function AccountTabs() {
