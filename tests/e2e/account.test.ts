@@ -11,6 +11,7 @@ const user = (projectName: string, js: number, nojs: number) => {
 const MEMBER = "/personal/accountcenter/account/member";
 const SCORE = "/personal/accountcenter/score";
 const COUPON = "/personal/accountcenter/coupon";
+const CARD = "/personal/accountcenter/card";
 
 test.describe("account centre", () => {
   test.describe.configure({ timeout: 90_000 });
@@ -65,7 +66,26 @@ test.describe("account centre", () => {
     await expect(page.getByTestId("coupon-courses").getByRole("link").first()).toHaveAttribute("href", /^\/course\/detail\/\d+$/);
   });
 
-  for (const path of [MEMBER, SCORE, COUPON]) {
+  test("redeem a study card: check shows the package, redeem opens its courses (enrolled in the sandbox), the card used once", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    const u = user(testInfo.project.name, 3216, 3217);
+    const card = testInfo.project.name === "no-js" ? "SK0002" : "SK0001";
+    await signInWithCode(page, sandbox, u.account, CARD);
+    await page.getByLabel("学习卡卡号").fill(card.toLowerCase());
+    await page.getByRole("button", { name: "查询" }).click();
+    await expect(page.getByTestId("card-info")).toContainText("套餐：会计职称进阶套餐");
+    await page.getByRole("button", { name: "确认兑换" }).click();
+    await page.waitForURL(/\/personal\/accountcenter\/card\?orderNo=\d+$/);
+    await expect(page.getByTestId("card-redeemed")).toContainText("兑换成功：会计职称进阶套餐");
+    await expect(page.getByTestId("card-course-state")).toHaveText(["已开通", "已开通", "已开通"]);
+    const res = await page.request.get(`${sandbox.url}/__sandbox/account/enrolments?userId=${u.id}`);
+    const { list } = (await res.json()) as { list: Array<{ commodityId: number; source: string }> };
+    expect(list.filter((e) => e.source === "card").map((e) => e.commodityId).sort()).toEqual([5007, 5008, 5010]);
+    await page.getByLabel("学习卡卡号").fill(card);
+    await page.getByRole("button", { name: "查询" }).click();
+    await expect(page.locator('[data-error-for="code"]')).toHaveText("该学习卡已被使用");
+  });
+
+  for (const path of [MEMBER, SCORE, COUPON, CARD]) {
     test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await signInWithCode(page, sandbox, "member01", path);

@@ -8,6 +8,7 @@ import {
 import { createOrder } from '../shop/orders.js';
 import { balanceOf, COMMODITY, findCommodity, pointsOf, userCoupons } from '../shop/store.js';
 import { yuanToCents } from '../shop/pricing.js';
+import { listEnrolments } from '../study/enrolments.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -181,5 +182,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (userId === undefined) return reply.code(400).send({ error: 'userId must be an integer' });
     const u = await ctx.db.get<{ memberFlag: number }>('SELECT member_flag FROM users WHERE id = ?', [userId]);
     return { userId, memberFlag: u?.memberFlag ?? 0, list: await memberships(ctx, userId) };
+  });
+  app.get('/__sandbox/account/enrolments', async (req, reply) => {
+    const userId = int(query(req).userId);
+    if (userId === undefined) return reply.code(400).send({ error: 'userId must be an integer' });
+    return { userId, list: await listEnrolments(ctx, userId) };
   });
 }
