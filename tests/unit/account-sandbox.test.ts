@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeMembership, buyPoints, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, refreshMemberStatus } from "../../sandbox/src/account/store";
+import { activeMembership, buyPoints, rechargeCard, withdraw, yuanTextToCents, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, refreshMemberStatus } from "../../sandbox/src/account/store";
 import { createCtx } from "../../sandbox/src/context";
 import { openDb } from "../../sandbox/src/db";
 import { ensureSeeded } from "../../sandbox/src/seed";
@@ -152,5 +152,33 @@ describe("study cards (check, create the order, return info)", () => {
     expect(await redeemCard(ctx, 3218, 1, "SK0999")).toEqual({ ok: false, reason: "expired" });
     expect((await redeemCard(ctx, 3218, 1, "SK0101")).ok).toBe(true);
     expect(await redeemCard(ctx, 3218, 1, "SK0102")).toEqual({ ok: false, reason: "bought" });
+  });
+});
+
+describe("balance: recharge card and withdraw (the shop's ledger, one batch each)", () => {
+  it("reads yuan as cents without floats", () => {
+    expect(yuanTextToCents("12.3")).toBe(1230);
+    expect(yuanTextToCents("0.07")).toBe(7);
+    expect(yuanTextToCents("100")).toBe(10000);
+    for (const bad of ["", "1.234", "-1", "1e3", "abc", "12345678"]) expect(yuanTextToCents(bad), bad).toBeUndefined();
+  });
+
+  it("a recharge card credits once, even two uses at once", async () => {
+    const ctx = await freshCtx();
+    const both = await Promise.all([rechargeCard(ctx, 3210, "rc0003"), rechargeCard(ctx, 3211, "RC0003")]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "used" }]);
+    expect((await balanceOf(ctx, 3210)) + (await balanceOf(ctx, 3211))).toBe(110000);
+    expect(await rechargeCard(ctx, 3210, "NOPE")).toEqual({ ok: false, reason: "unknown" });
+  });
+
+  it("withdraws at least ¥1.00 and at most the balance, concurrent withdrawals cannot overdraw", async () => {
+    const ctx = await freshCtx();
+    expect(await withdraw(ctx, 3212, 99)).toEqual({ ok: false, reason: "min" });
+    const both = await Promise.all([withdraw(ctx, 3212, 30000), withdraw(ctx, 3212, 30000)]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(await balanceOf(ctx, 3212)).toBe(20000);
+    const rows = await ctx.db.all<{ amountCents: number }>("SELECT amount_cents FROM acct_withdrawals WHERE user_id = 3212");
+    expect(rows).toEqual([{ amountCents: 30000 }]);
   });
 });

@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { COURSES, PACKAGES, VIP_LEVELS } from '../catalog/seed.js';
 import { enrol, isEnrolled } from '../study/enrolments.js';
-import { debitBalance, ensureShop, guarded, guardOf, movePoints, ORDER_STATUS, userCoupons, type UserCoupon } from '../shop/store.js';
+import { creditBalance, debitBalance, ensureShop, guarded, guardOf, movePoints, ORDER_STATUS, userCoupons, type UserCoupon } from '../shop/store.js';
 import { orderNumber } from '../shop/orders.js';
 import { yuanToCents } from '../shop/pricing.js';
 
@@ -14,7 +14,7 @@ import { yuanToCents } from '../shop/pricing.js';
  * (`shop/store.ts`: `debitBalance`, `movePoints`, `shop_ledger`) inside one batch; no second ledger.
  * Tables beside the main schema, (re)created and seeded after a (re)seed like `shop/store.ts`.
  */
-export const ACCOUNT_SEED_VERSION = '3';
+export const ACCOUNT_SEED_VERSION = '4';
 const DAY = 86_400_000;
 
 /** acct01..acct20 (ids 3200-3219, mobiles 13700003200..): journeys that buy memberships and points. */
@@ -25,7 +25,7 @@ export const POINT_PRICE_CENTS = 1;
 export const POINTS_BUY_MIN = 100;
 export const POINTS_BUY_MAX = 1_000_000;
 
-const TABLES = ['acct_memberships', 'acct_coupon_exchanges', 'acct_study_cards'];
+const TABLES = ['acct_memberships', 'acct_coupon_exchanges', 'acct_study_cards', 'acct_recharge_cards', 'acct_withdrawals', 'acct_invites'];
 const SCHEMA = `
 CREATE TABLE acct_memberships (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, level_id INTEGER NOT NULL,
   level_name TEXT NOT NULL, order_no TEXT UNIQUE, pay_cents INTEGER NOT NULL, starts_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
@@ -34,6 +34,11 @@ CREATE TABLE acct_coupon_exchanges (user_id INTEGER NOT NULL, coupon_id INTEGER 
   created_at INTEGER NOT NULL, PRIMARY KEY (user_id, coupon_id));
 CREATE TABLE acct_study_cards (code TEXT PRIMARY KEY, package_id INTEGER, commodity_id INTEGER, expires_at INTEGER NOT NULL,
   used_by INTEGER, used_order_no TEXT, used_at INTEGER);
+CREATE TABLE acct_recharge_cards (code TEXT PRIMARY KEY, value_cents INTEGER NOT NULL, used_by INTEGER, used_at INTEGER);
+CREATE TABLE acct_withdrawals (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, amount_cents INTEGER NOT NULL,
+  status TEXT NOT NULL, created_at INTEGER NOT NULL);
+CREATE TABLE acct_invites (id INTEGER PRIMARY KEY AUTOINCREMENT, inviter_id INTEGER NOT NULL, invitee_name TEXT NOT NULL,
+  reward_points INTEGER NOT NULL, created_at INTEGER NOT NULL);
 `;
 
 function seedStatements(now: number): InStatement[] {
@@ -68,6 +73,11 @@ function seedStatements(now: number): InStatement[] {
     s.push({ sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)', args: [`SK${String(100 + i).padStart(4, '0')}`, null, 5010, now + 365 * DAY] });
   }
   s.push({ sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)', args: ['SK0999', 302, null, now - DAY] });
+  // recharge cards RC0001..RC0040, ¥100.00 each; two students invited by student01 and by acct01
+  for (let i = 1; i <= 40; i++) s.push({ sql: 'INSERT INTO acct_recharge_cards (code, value_cents) VALUES (?,?)', args: [`RC${String(i).padStart(4, '0')}`, 10000] });
+  for (const [inviter, name, days] of [[1001, '王同学', 12], [1001, '李同学', 3], [3200, '赵同学', 5]] as const) {
+    s.push({ sql: 'INSERT INTO acct_invites (inviter_id, invitee_name, reward_points, created_at) VALUES (?,?,?,?)', args: [inviter, name, 100, now - days * DAY] });
+  }
   s.push({ sql: "INSERT INTO meta (key, value) VALUES ('account_seed', ?)", args: [ACCOUNT_SEED_VERSION] });
   return s;
 }
@@ -270,3 +280,50 @@ export async function cardReturnInfo(ctx: Ctx, userId: number, orderNo: string) 
     courses: await Promise.all(ids.map(async (id) => ({ commodityId: id, courseName: COURSES.find((x) => x.commodityId === id)!.courseName, enrolled: await isEnrolled(ctx, userId, id) }))),
   };
 }
+
+/** Withdrawals: at least ¥1.00, at most the balance (the spec shows no limits; decision 032). */
+export const WITHDRAW_MIN_CENTS = 100;
+
+/** A yuan amount as typed ("12.3", "12.30") in cents, by string arithmetic; undefined when it is not one. */
+export function yuanTextToCents(text: string): number | undefined {
+  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** recharge/charge/card (code): the card's value onto the balance, the card used once (guard row), one batch. */
+export async function rechargeCard(ctx: Ctx, userId: number, code: string, now = Date.now()): Promise<{ ok: true; valueCents: number } | { ok: false; reason: 'unknown' | 'used' }> {
+  const card = await ctx.db.get<{ code: string; valueCents: number; usedBy: number | null }>('SELECT code, value_cents, used_by FROM acct_recharge_cards WHERE code = ?', [code.trim().toUpperCase()]);
+  if (!card) return { ok: false, reason: 'unknown' };
+  if (card.usedBy !== null) return { ok: false, reason: 'used' };
+  try {
+    await ctx.db.batch([
+      ...guarded('card', { sql: 'UPDATE acct_recharge_cards SET used_by = ?, used_at = ? WHERE code = ? AND used_by IS NULL', args: [userId, now, card.code] }),
+      ...creditBalance(userId, card.valueCents, 'recharge card', null, now),
+      { sql: 'DELETE FROM shop_guard', args: [] },
+    ]);
+  } catch (error) {
+    if (guardOf(error) === 'card') return { ok: false, reason: 'used' };
+    throw error;
+  }
+  return { ok: true, valueCents: card.valueCents };
+}
+
+/** cash/withdraw (withdrawAmount): the amount off the balance and a pending withdrawal, one batch. */
+export async function withdraw(ctx: Ctx, userId: number, amountCents: number, now = Date.now()): Promise<{ ok: true } | { ok: false; reason: 'min' | 'balance' }> {
+  if (!Number.isSafeInteger(amountCents) || amountCents < WITHDRAW_MIN_CENTS) return { ok: false, reason: 'min' };
+  try {
+    await ctx.db.batch([
+      ...debitBalance(userId, amountCents, 'withdraw', null, now),
+      { sql: 'INSERT INTO acct_withdrawals (user_id, amount_cents, status, created_at) VALUES (?,?,?,?)', args: [userId, amountCents, 'pending', now] },
+      { sql: 'DELETE FROM shop_guard', args: [] },
+    ]);
+  } catch (error) {
+    if (guardOf(error) === 'balance') return { ok: false, reason: 'balance' };
+    throw error;
+  }
+  return { ok: true };
+}
+
+/** The student's invite code: stable, derived from the id (get/personal/invite/code). */
+export const inviteCodeOf = (userId: number) => `INV${(userId * 7919).toString(36).toUpperCase()}`;

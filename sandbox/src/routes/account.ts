@@ -3,7 +3,7 @@ import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../conte
 import { fail, ok } from '../envelope.js';
 import { VIP_LEVELS } from '../catalog/seed.js';
 import {
-  activeMembership, buyPoints, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, couponStatus, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
+  activeMembership, buyPoints, inviteCodeOf, rechargeCard, withdraw, yuanTextToCents, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, couponStatus, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
 } from '../account/store.js';
 import { createOrder } from '../shop/orders.js';
 import { balanceOf, COMMODITY, findCommodity, pointsOf, userCoupons } from '../shop/store.js';
@@ -32,6 +32,10 @@ export const ACCOUNT_CODES = {
   cardExpired: ['170012', '该学习卡已过期'],
   cardBought: ['170013', '您已拥有该学习卡的全部课程'],
   cardOrderNotFound: ['170014', '兑换记录不存在'],
+  rechargeUnknown: ['170015', '充值卡卡号不存在'],
+  rechargeUsed: ['170016', '该充值卡已被使用'],
+  withdrawMin: ['170017', '提现金额不能少于1元'],
+  withdrawAmount: ['170018', '请输入正确的提现金额'],
 } as const;
 const accountFail = (key: keyof typeof ACCOUNT_CODES) => fail(ACCOUNT_CODES[key][0], ACCOUNT_CODES[key][1]);
 
@@ -147,6 +151,38 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!courses) return accountFail('couponNotFound');
     return ok({ list: courses });
   }));
+
+  // ---- balance: recharge card, withdraw, invite code and record ----
+  app.get(`${A}/get/charge`, U(async (auth) => {
+    const [balanceCents, list, withdrawals] = await Promise.all([
+      balanceOf(ctx, auth.user.id),
+      ctx.db.all<{ id: number; delta: number; reason: string; orderNo: string | null; createdAt: number }>(
+        "SELECT id, delta, reason, order_no, created_at FROM shop_ledger WHERE user_id = ? AND kind = 'balance' ORDER BY created_at DESC, id DESC LIMIT 20", [auth.user.id]),
+      ctx.db.all<{ id: number; amountCents: number; status: string; createdAt: number }>(
+        'SELECT id, amount_cents, status, created_at FROM acct_withdrawals WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 20', [auth.user.id]),
+    ]);
+    return ok({ balanceCents, list, withdrawals });
+  }));
+  app.post(`${A}/recharge/charge/card`, U(async (auth, req) => {
+    const code = body(req).code;
+    if (typeof code !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(code.trim())) return accountFail('rechargeUnknown');
+    const r = await rechargeCard(ctx, auth.user.id, code);
+    if (!r.ok) return accountFail(r.reason === 'unknown' ? 'rechargeUnknown' : 'rechargeUsed');
+    return ok({ valueCents: r.valueCents, balanceCents: await balanceOf(ctx, auth.user.id) });
+  }));
+  app.post(`${A}/cash/withdraw`, U(async (auth, req) => {
+    const raw = body(req).withdrawAmount;
+    const cents = typeof raw === 'string' || typeof raw === 'number' ? yuanTextToCents(String(raw)) : undefined;
+    if (cents === undefined) return accountFail('withdrawAmount');
+    const r = await withdraw(ctx, auth.user.id, cents);
+    if (!r.ok) return accountFail(r.reason === 'min' ? 'withdrawMin' : 'balance');
+    return ok({ balanceCents: await balanceOf(ctx, auth.user.id) });
+  }));
+  app.get(`${A}/get/personal/invite/code`, U(async (auth) => ok({ inviteCode: inviteCodeOf(auth.user.id) })));
+  app.get(`${A}/get/personal/record`, U(async (auth) => ok({
+    list: await ctx.db.all<{ id: number; inviteeName: string; rewardPoints: number; createdAt: number }>(
+      'SELECT id, invitee_name, reward_points, created_at FROM acct_invites WHERE inviter_id = ? ORDER BY created_at DESC, id DESC', [auth.user.id]),
+  })));
 
   // ---- study cards (spec 001 section 7 "Study cards") ----
   const C = `${SB}/v1/study/card`;
