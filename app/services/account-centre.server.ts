@@ -34,10 +34,17 @@ export const ExchangeCouponSchema = z.object({
 export const CardCodeSchema = z.object({
   code: z.string({ error: "cardRequired" }).trim().min(1, "cardRequired").max(32, "cardFormat").regex(/^[A-Za-z0-9]+$/, "cardFormat"),
 });
+export const RechargeSchema = z.object({
+  code: z.string({ error: "rechargeRequired" }).trim().min(1, "rechargeRequired").max(32, "cardFormat").regex(/^[A-Za-z0-9]+$/, "cardFormat"),
+});
+/** A yuan amount with at most two decimals (read as text: the upstream turns it into cents). */
+export const WithdrawSchema = z.object({
+  withdrawAmount: z.string({ error: "amountRequired" }).trim().min(1, "amountRequired").regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat"),
+});
 export const DeleteCouponSchema = z.object({ userCouponId: ID });
 
 /** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */
-export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed"] as const;
+export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed", "recharged", "withdrawn"] as const;
 export type Notice = (typeof NOTICES)[number];
 export function noticeOf(url: URL): Notice | null {
   const n = url.searchParams.get("notice");

@@ -33,3 +33,43 @@ export async function buyPoints(upstream: Upstream, point: number): Promise<({ o
     return failureOf(error);
   }
 }
+
+// ---- balance (spec 001 §7: get/charge, recharge/charge/card (code), cash/withdraw (withdrawAmount),
+// get/personal/invite/code, get/personal/record; decision 032) ----
+
+const Charge = z.object({
+  balanceCents: z.number().int(),
+  list: z.array(Row),
+  withdrawals: z.array(z.object({ id: z.number().int(), amountCents: z.number().int(), status: z.string(), createdAt: z.number() })),
+});
+export type ChargeInfo = z.infer<typeof Charge>;
+const Invite = z.object({ inviteCode: z.string() });
+const Invites = z.object({ list: z.array(z.object({ id: z.number().int(), inviteeName: z.string(), rewardPoints: z.number().int(), createdAt: z.number() })) });
+export type InviteRecord = z.infer<typeof Invites>["list"][number];
+
+export function getCharge(upstream: Upstream) {
+  return upstream.call({ path: `${BASE}/get/charge`, schema: Charge });
+}
+export async function getInviteCode(upstream: Upstream) {
+  return (await upstream.call({ path: `${BASE}/get/personal/invite/code`, schema: Invite })).inviteCode;
+}
+export async function getInviteRecord(upstream: Upstream) {
+  return (await upstream.call({ path: `${BASE}/get/personal/record`, schema: Invites })).list;
+}
+export async function rechargeCard(upstream: Upstream, code: string): Promise<{ ok: true } | Failure> {
+  try {
+    await upstream.call({ method: "POST", path: `${BASE}/recharge/charge/card`, body: { code }, schema: z.unknown(), expect: ["business"] });
+    return { ok: true };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+/** `withdrawAmount` as the student typed it in yuan ("12.30"): the upstream reads it, no float on the way. */
+export async function withdraw(upstream: Upstream, withdrawAmount: string): Promise<{ ok: true } | Failure> {
+  try {
+    await upstream.call({ method: "POST", path: `${BASE}/cash/withdraw`, body: { withdrawAmount }, schema: z.unknown(), expect: ["business"] });
+    return { ok: true };
+  } catch (error) {
+    return failureOf(error);
+  }
+}

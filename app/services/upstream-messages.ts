@@ -75,6 +75,10 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "170011": "cardUsed",
   "170012": "cardExpired",
   "170013": "cardBought",
+  "170015": "rechargeUnknown",
+  "170016": "rechargeUsed",
+  "170017": "withdrawMin",
+  "170018": "withdrawAmount",
 };
 
 const PREFIX = "upstream:";

@@ -266,3 +266,49 @@ describe("study cards (spec 001 §7)", () => {
     expect((await b.get(`${CARD}?orderNo=x;y`)).status).toBe(404);
   });
 });
+
+describe("balance (spec 001 §7: recharge card, withdraw, invite code and record)", () => {
+  const BALANCE = "/personal/accountcenter/balance";
+
+  it("shows the balance, its movements, the invite code and whom I invited (acct01)", async () => {
+    const b = await loggedIn("acct01");
+    const html = await b.page(BALANCE);
+    expect(html).toContain('data-testid="balance-current">¥500.00<');
+    expect(html).toMatch(/data-testid="balance-list"[\s\S]*初始余额[\s\S]*\+¥500\.00/);
+    expect(html).toMatch(/data-testid="invite-code">INV[0-9A-Z]+</);
+    expect(html).toContain("赵同学");
+  });
+
+  it("recharge: a 303, the balance up once; the same card again refused on the field", async () => {
+    const b = await loggedIn("acct04");
+    await b.page(BALANCE);
+    const ok = await b.post(BALANCE, [["intent", "recharge"], ["code", "RC0010"]]);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("Location")).toBe(`${BALANCE}?notice=recharged`);
+    const html = await b.page(`${BALANCE}?notice=recharged`);
+    expect(html).toContain("充值成功");
+    expect(html).toContain('data-testid="balance-current">¥600.00<');
+    const again = await b.post(BALANCE, [["intent", "recharge"], ["code", "rc0010"]]);
+    expect(again.status).toBe(400);
+    expect((await again.text()).replace(/<!-- -->/g, "")).toMatch(/data-error-for="code">该充值卡已被使用</);
+  });
+
+  it("withdraw: a 303 and a pending withdrawal; too little, too much and malformed amounts refused with their messages", async () => {
+    const b = await loggedIn("acct08");
+    await b.page(BALANCE);
+    const ok = await b.post(BALANCE, [["intent", "withdraw"], ["withdrawAmount", "123.4"]]);
+    expect(ok.status).toBe(303);
+    const html = await b.page(`${BALANCE}?notice=withdrawn`);
+    expect(html).toContain('data-testid="balance-current">¥376.60<');
+    expect(html).toMatch(/data-testid="withdrawals"[\s\S]*¥123\.40 处理中/);
+    for (const [amount, message] of [["0.5", "提现金额不能少于1元"], ["9999", "账户余额不足"], ["1.234", "请输入正确的金额，最多两位小数"], ["", "请输入提现金额"], ["-5", "请输入正确的金额"]] as const) {
+      const res = await b.post(BALANCE, [["intent", "withdraw"], ["withdrawAmount", amount]]);
+      expect(res.status, amount).toBe(400);
+      const body = (await res.text()).replace(/<!-- -->/g, "");
+      expect(body, amount).toContain(message);
+      expect(body).toContain('data-error-for="withdrawAmount"');
+    }
+    expect(await b.page(BALANCE)).toContain('data-testid="balance-current">¥376.60<');
+    expect((await b.post(BALANCE, [["intent", "steal"]])).status).toBe(400);
+  });
+});

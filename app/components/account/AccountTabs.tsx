@@ -7,6 +7,7 @@ export const ACCOUNT_PAGES = [
   { key: "score", href: "/personal/accountcenter/score" },
   { key: "coupon", href: "/personal/accountcenter/coupon" },
   { key: "card", href: "/personal/accountcenter/card" },
+  { key: "balance", href: "/personal/accountcenter/balance" },
 ] as const;
 
 export function AccountTabs() {
