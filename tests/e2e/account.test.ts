@@ -85,7 +85,7 @@ test.describe("account centre", () => {
     await expect(page.locator('[data-error-for="code"]')).toHaveText("该学习卡已被使用");
   });
 
-  for (const path of [MEMBER, SCORE, COUPON, CARD]) {
+  for (const path of [MEMBER, SCORE, COUPON, CARD, "/personal/accountcenter/balance"]) {
     test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await signInWithCode(page, sandbox, "member01", path);
