@@ -312,3 +312,12 @@ describe("balance (spec 001 §7: recharge card, withdraw, invite code and record
     expect((await b.post(BALANCE, [["intent", "steal"]])).status).toBe(400);
   });
 });
+
+describe("the account entry of the menu (spec 001 §2)", () => {
+  it("/personal/accountcenter/account goes to membership instead of a 404", async () => {
+    const b = await loggedIn("acct12");
+    const res = await b.get("/personal/accountcenter/account");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/personal/accountcenter/account/member");
+  });
+});
