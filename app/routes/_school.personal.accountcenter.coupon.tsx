@@ -5,7 +5,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { DeleteCouponSchema, ExchangeCouponSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
-import { COUPON_TABS, type CouponTab } from "~/components/account/coupon-tabs";
+import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { deleteExpiredCoupon, exchangeCoupon, getCouponCounts, getCouponCourses, getCoupons } from "~/services/coupons.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";

@@ -8,7 +8,7 @@ import type { Upstream } from "~/services/upstream.server";
  */
 const BASE = "/saas-business/v1/account";
 
-import type { CouponTab } from "~/components/account/coupon-tabs";
+import type { CouponTab } from "~/services/coupon-tabs";
 
 const Counts = z.object({ usable: z.number().int(), used: z.number().int(), expired: z.number().int() });
 export type CouponCounts = z.infer<typeof Counts>;

@@ -6,7 +6,7 @@ import { getFormProps, getInputProps, useForm, type Constraints, type Submission
 import { money } from "~/components/shop/money";
 import { useTranslation } from "~/i18n-runtime";
 import type { Coupon, CouponCounts, CouponCourse } from "~/services/coupons.server";
-import { COUPON_TABS, type CouponTab } from "./coupon-tabs";
+import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { AccountTabs } from "./AccountTabs";
 import { day } from "./format";
 import { Notice } from "./Notice";
