@@ -41,10 +41,24 @@ export const RechargeSchema = z.object({
 export const WithdrawSchema = z.object({
   withdrawAmount: z.string({ error: "amountRequired" }).trim().min(1, "amountRequired").regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat"),
 });
+/** An invoice request (spec 001 §7 "Invoices"): a company title needs its tax number (15 to 20 letters and digits). */
+export const InvoiceSchema = z
+  .object({
+    titleType: z.enum(["personal", "company"], { error: "titleTypeRequired" }),
+    title: z.string({ error: "titleRequired" }).trim().min(1, "titleRequired").max(100, "titleTooLong"),
+    taxNo: z.string().trim().toUpperCase().optional(),
+    email: z.email({ error: "emailFormat" }).max(100, "emailFormat"),
+    saveTemplate: z.literal("on").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.titleType !== "company") return;
+    if (!v.taxNo) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoRequired" });
+    else if (!/^[0-9A-Z]{15,20}$/.test(v.taxNo)) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoFormat" });
+  });
 export const DeleteCouponSchema = z.object({ userCouponId: ID });
 
 /** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */
-export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed", "recharged", "withdrawn"] as const;
+export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed", "recharged", "withdrawn", "invoiced"] as const;
 export type Notice = (typeof NOTICES)[number];
 export function noticeOf(url: URL): Notice | null {
   const n = url.searchParams.get("notice");

@@ -79,6 +79,11 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "170016": "rechargeUsed",
   "170017": "withdrawMin",
   "170018": "withdrawAmount",
+  "170019": "invoiceOrder",
+  "170020": "invoiceNotPaid",
+  "170021": "invoiceAlready",
+  "170022": "invoiceOff",
+  "170023": "invoiceFields",
 };
 
 const PREFIX = "upstream:";

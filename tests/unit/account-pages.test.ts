@@ -321,3 +321,49 @@ describe("the account entry of the menu (spec 001 §2)", () => {
     expect(res.headers.get("Location")).toBe("/personal/accountcenter/account/member");
   });
 });
+
+describe("invoices (spec 001 §7), from a paid order", () => {
+  const INVOICE = "/personal/accountcenter/invoice?orderNo=202509010001";
+
+  it("the paid order's detail links to the invoice page; an unknown or another's order is 404; an unpaid one has no form", async () => {
+    const b = await loggedIn("student01");
+    expect(await b.page("/personal/order?parentId=-1&orderNo=202509010001")).toContain('href="/personal/accountcenter/invoice?orderNo=202509010001"');
+    expect(await b.page("/personal/order?parentId=-1&orderNo=202511200003")).not.toContain("/personal/accountcenter/invoice");
+    expect((await b.get("/personal/accountcenter/invoice?orderNo=999")).status).toBe(404);
+    expect((await b.get("/personal/accountcenter/invoice?orderNo=a%20b")).status).toBe(404);
+    expect(await b.page("/personal/accountcenter/invoice?orderNo=202511200003")).toContain("只有已支付的订单可以申请发票");
+    const other = await loggedIn("acct19");
+    expect((await other.get(INVOICE)).status).toBe(404);
+  });
+
+  it("validates (company needs its tax number), requests once with a 303, saves the template; the second request is refused", async () => {
+    const b = await loggedIn("student01");
+    await b.page(INVOICE);
+    const bad = await b.post(INVOICE, [["intent", "apply"], ["titleType", "company"], ["title", "某某科技有限公司"], ["taxNo", ""], ["email", "nope"]]);
+    expect(bad.status).toBe(400);
+    const body = (await bad.text()).replace(/<!-- -->/g, "");
+    expect(body).toMatch(/data-error-for="taxNo">请输入纳税人识别号</);
+    expect(body).toMatch(/data-error-for="email">请输入正确的邮箱</);
+    expect(body).toContain('value="某某科技有限公司"');
+    const fields: Array<[string, string]> = [["intent", "apply"], ["titleType", "company"], ["title", "某某科技有限公司"], ["taxNo", "91110000ab1234567x"], ["email", "fin@example.com"], ["saveTemplate", "on"]];
+    const ok = await b.post(INVOICE, fields);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("Location")).toBe(`${INVOICE}&notice=invoiced`);
+    const html = await b.page(`${INVOICE}&notice=invoiced`);
+    expect(html).toContain("发票申请已提交");
+    expect(html).toMatch(/data-testid="invoice"[\s\S]*91110000AB1234567X/);
+    const again = await b.post(INVOICE, fields);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("该订单已申请过发票");
+  });
+
+  it("the function switch off: the page says so and the upstream refuses", async () => {
+    await ctx.sandbox.control("POST", "/account/invoice-function", { companyId: 1, enabled: false });
+    try {
+      const c = await loggedIn("student01");
+      expect(await c.page("/personal/accountcenter/invoice?orderNo=202510150002")).toContain("暂未开放发票申请");
+    } finally {
+      await ctx.sandbox.control("POST", "/account/invoice-function", { companyId: 1, enabled: true });
+    }
+  });
+});

@@ -14,7 +14,7 @@ import { yuanToCents } from '../shop/pricing.js';
  * (`shop/store.ts`: `debitBalance`, `movePoints`, `shop_ledger`) inside one batch; no second ledger.
  * Tables beside the main schema, (re)created and seeded after a (re)seed like `shop/store.ts`.
  */
-export const ACCOUNT_SEED_VERSION = '4';
+export const ACCOUNT_SEED_VERSION = '5';
 const DAY = 86_400_000;
 
 /** acct01..acct20 (ids 3200-3219, mobiles 13700003200..): journeys that buy memberships and points. */
@@ -25,7 +25,7 @@ export const POINT_PRICE_CENTS = 1;
 export const POINTS_BUY_MIN = 100;
 export const POINTS_BUY_MAX = 1_000_000;
 
-const TABLES = ['acct_memberships', 'acct_coupon_exchanges', 'acct_study_cards', 'acct_recharge_cards', 'acct_withdrawals', 'acct_invites'];
+const TABLES = ['acct_memberships', 'acct_coupon_exchanges', 'acct_study_cards', 'acct_recharge_cards', 'acct_withdrawals', 'acct_invites', 'acct_invoice_templates', 'acct_invoices'];
 const SCHEMA = `
 CREATE TABLE acct_memberships (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, level_id INTEGER NOT NULL,
   level_name TEXT NOT NULL, order_no TEXT UNIQUE, pay_cents INTEGER NOT NULL, starts_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
@@ -39,6 +39,9 @@ CREATE TABLE acct_withdrawals (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INT
   status TEXT NOT NULL, created_at INTEGER NOT NULL);
 CREATE TABLE acct_invites (id INTEGER PRIMARY KEY AUTOINCREMENT, inviter_id INTEGER NOT NULL, invitee_name TEXT NOT NULL,
   reward_points INTEGER NOT NULL, created_at INTEGER NOT NULL);
+CREATE TABLE acct_invoice_templates (user_id INTEGER PRIMARY KEY, title_type TEXT NOT NULL, title TEXT NOT NULL, tax_no TEXT, email TEXT NOT NULL);
+CREATE TABLE acct_invoices (order_no TEXT PRIMARY KEY, user_id INTEGER NOT NULL, title_type TEXT NOT NULL, title TEXT NOT NULL, tax_no TEXT,
+  email TEXT NOT NULL, amount_cents INTEGER NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL);
 `;
 
 function seedStatements(now: number): InStatement[] {
@@ -327,3 +330,15 @@ export async function withdraw(ctx: Ctx, userId: number, amountCents: number, no
 
 /** The student's invite code: stable, derived from the id (get/personal/invite/code). */
 export const inviteCodeOf = (userId: number) => `INV${(userId * 7919).toString(36).toUpperCase()}`;
+
+export interface InvoiceFields { titleType: 'personal' | 'company'; title: string; taxNo: string | null; email: string }
+
+/** saveCompanyInvoice: an invoice for a paid order of one's own with something paid, once per order (primary key). */
+export async function requestInvoice(ctx: Ctx, userId: number, orderNo: string, f: InvoiceFields, now = Date.now()): Promise<'ok' | 'notFound' | 'notPaid' | 'already'> {
+  const o = await ctx.db.get<{ userId: number; status: number; totalCents: number }>('SELECT user_id, status, total_cents FROM shop_orders WHERE order_no = ?', [orderNo]);
+  if (!o || o.userId !== userId) return 'notFound';
+  if (o.status !== ORDER_STATUS.PAID || o.totalCents <= 0) return 'notPaid';
+  const r = await ctx.db.run(`INSERT INTO acct_invoices (order_no, user_id, title_type, title, tax_no, email, amount_cents, status, created_at)
+    VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (order_no) DO NOTHING`, [orderNo, userId, f.titleType, f.title, f.taxNo, f.email, o.totalCents, 'applied', now]);
+  return r.changes ? 'ok' : 'already';
+}

@@ -3,7 +3,7 @@ import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../conte
 import { fail, ok } from '../envelope.js';
 import { VIP_LEVELS } from '../catalog/seed.js';
 import {
-  activeMembership, buyPoints, inviteCodeOf, rechargeCard, withdraw, yuanTextToCents, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, couponStatus, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
+  activeMembership, buyPoints, requestInvoice, type InvoiceFields, inviteCodeOf, rechargeCard, withdraw, yuanTextToCents, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, couponStatus, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
 } from '../account/store.js';
 import { createOrder } from '../shop/orders.js';
 import { balanceOf, COMMODITY, findCommodity, pointsOf, userCoupons } from '../shop/store.js';
@@ -36,6 +36,11 @@ export const ACCOUNT_CODES = {
   rechargeUsed: ['170016', '该充值卡已被使用'],
   withdrawMin: ['170017', '提现金额不能少于1元'],
   withdrawAmount: ['170018', '请输入正确的提现金额'],
+  invoiceOrder: ['170019', '订单不存在'],
+  invoiceNotPaid: ['170020', '只有已支付的订单可以申请发票'],
+  invoiceAlready: ['170021', '该订单已申请过发票'],
+  invoiceOff: ['170022', '暂未开放发票申请'],
+  invoiceFields: ['170023', '发票信息不完整'],
 } as const;
 const accountFail = (key: keyof typeof ACCOUNT_CODES) => fail(ACCOUNT_CODES[key][0], ACCOUNT_CODES[key][1]);
 
@@ -184,6 +189,44 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
       'SELECT id, invitee_name, reward_points, created_at FROM acct_invites WHERE inviter_id = ? ORDER BY created_at DESC, id DESC', [auth.user.id]),
   })));
 
+  // ---- invoices (spec 001 section 7 "Invoices"; /v1/invoice/...) ----
+  const I = `${SB}/v1/invoice`;
+  const invoiceOn = async (cid: number) => (await ctx.db.get<{ status: number }>("SELECT status FROM shop_functions WHERE company_id = ? AND code = 'INVOICE'", [cid]))?.status !== 0;
+  app.get(`${I}/getInvoiceFunction`, U(async (_auth, _req, _reply, cid) => ok({ enabled: await invoiceOn(cid), titleTypes: ['personal', 'company'] })));
+  app.get(`${I}/template`, U(async (auth) => ok(await ctx.db.get('SELECT title_type, title, tax_no, email FROM acct_invoice_templates WHERE user_id = ?', [auth.user.id]) ?? null)));
+  const fieldsOf = (b: Record<string, unknown>): InvoiceFields | undefined => {
+    const str = (v: unknown, max: number) => (typeof v === 'string' && v.trim().length > 0 && v.trim().length <= max ? v.trim() : undefined);
+    const titleType = b.titleType === 'company' ? 'company' : b.titleType === 'personal' ? 'personal' : undefined;
+    const title = str(b.title, 100), email = str(b.email, 100);
+    const taxNo = titleType === 'company' ? str(b.taxNo, 20) : null;
+    if (!titleType || !title || !email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || taxNo === undefined) return undefined;
+    if (taxNo !== null && !/^[0-9A-Z]{15,20}$/.test(taxNo)) return undefined;
+    return { titleType, title, taxNo, email };
+  };
+  app.post(`${I}/saveOrUpdateTemplate`, U(async (auth, req) => {
+    const f = fieldsOf(body(req));
+    if (!f) return accountFail('invoiceFields');
+    await ctx.db.run(`INSERT INTO acct_invoice_templates (user_id, title_type, title, tax_no, email) VALUES (?,?,?,?,?)
+      ON CONFLICT (user_id) DO UPDATE SET title_type = excluded.title_type, title = excluded.title, tax_no = excluded.tax_no, email = excluded.email`,
+    [auth.user.id, f.titleType, f.title, f.taxNo, f.email]);
+    return ok(null);
+  }));
+  app.get(`${I}/companyInvoice`, U(async (auth, req) => {
+    const orderNo = String(query(req).orderNo ?? '');
+    return ok(await ctx.db.get('SELECT order_no, title_type, title, tax_no, email, amount_cents, status, created_at FROM acct_invoices WHERE order_no = ? AND user_id = ?', [orderNo, auth.user.id]) ?? null);
+  }));
+  app.post(`${I}/saveCompanyInvoice`, U(async (auth, req, _reply, cid) => {
+    if (!(await invoiceOn(cid))) return accountFail('invoiceOff');
+    const b = body(req);
+    const f = fieldsOf(b);
+    if (!f) return accountFail('invoiceFields');
+    const r = await requestInvoice(ctx, auth.user.id, String(b.orderNo ?? ''), f);
+    if (r === 'notFound') return accountFail('invoiceOrder');
+    if (r === 'notPaid') return accountFail('invoiceNotPaid');
+    if (r === 'already') return accountFail('invoiceAlready');
+    return ok(null);
+  }));
+
   // ---- study cards (spec 001 section 7 "Study cards") ----
   const C = `${SB}/v1/study/card`;
   const cardFail = (reason: 'unknown' | 'used' | 'expired' | 'bought') =>
@@ -218,6 +261,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (userId === undefined) return reply.code(400).send({ error: 'userId must be an integer' });
     const u = await ctx.db.get<{ memberFlag: number }>('SELECT member_flag FROM users WHERE id = ?', [userId]);
     return { userId, memberFlag: u?.memberFlag ?? 0, list: await memberships(ctx, userId) };
+  });
+  // the company's invoice function (getInvoiceFunction): on unless switched off here
+  app.post('/__sandbox/account/invoice-function', async (req, reply) => {
+    const b = body(req);
+    const cid = int(b.companyId) ?? 1;
+    if (typeof b.enabled !== 'boolean') return reply.code(400).send({ error: 'enabled must be a boolean' });
+    await ctx.db.run(`INSERT INTO shop_functions (company_id, code, status) VALUES (?, 'INVOICE', ?)
+      ON CONFLICT (company_id, code) DO UPDATE SET status = excluded.status`, [cid, b.enabled ? 1 : 0]);
+    return { companyId: cid, enabled: b.enabled };
   });
   app.get('/__sandbox/account/enrolments', async (req, reply) => {
     const userId = int(query(req).userId);
