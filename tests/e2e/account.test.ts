@@ -85,10 +85,33 @@ test.describe("account centre", () => {
     await expect(page.locator('[data-error-for="code"]')).toHaveText("该学习卡已被使用");
   });
 
-  for (const path of [MEMBER, SCORE, COUPON, CARD, "/personal/accountcenter/balance"]) {
+  test("request an invoice from a paid order in order management", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    // a paid order of one's own first: a membership bought and paid at the provider
+    const u = user(testInfo.project.name, 3218, 3219);
+    await signInWithCode(page, sandbox, u.account, MEMBER);
+    await page.getByRole("button", { name: /^(立即开通|续费) 月度会员$/ }).click();
+    await page.getByRole("button", { name: "确认支付" }).click();
+    await page.waitForURL(/\/payment\/result\?orderNo=\d+/);
+    const orderNo = new URL(page.url()).searchParams.get("orderNo")!;
+    await page.goto(`/personal/order?parentId=-1&orderNo=${orderNo}`);
+    await page.getByRole("link", { name: "申请发票" }).click();
+    await page.getByLabel("单位").check();
+    await page.getByLabel("发票抬头").fill("某某科技有限公司");
+    await page.getByLabel("接收邮箱").fill("fin@example.com");
+    await page.getByRole("button", { name: "提交申请" }).click();
+    await expect(page.locator('[data-error-for="taxNo"]')).toHaveText("请输入纳税人识别号");
+    await page.getByLabel("纳税人识别号").fill("91110000AB1234567X");
+    await page.getByRole("button", { name: "提交申请" }).click();
+    await expect(page.getByTestId("account-notice")).toHaveText("发票申请已提交");
+    await expect(page.getByTestId("invoice")).toContainText("91110000AB1234567X");
+  });
+
+  for (const path of [MEMBER, SCORE, COUPON, CARD, "/personal/accountcenter/balance", "/personal/accountcenter/invoice?orderNo=202509010001"]) {
     test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await signInWithCode(page, sandbox, "member01", path);
+      // the invoice page is for the order's own student (student01's paid seed order)
+      await signInWithCode(page, sandbox, path.includes("invoice") ? "student01" : "member01", path);
+      expect((await page.request.get(path)).status()).toBe(200);
       await expect(page.locator("main h1").first()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
