@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!ORDER_NO.test(orderNo)) throw data(null, { status: 404 });
   const [order, fn, template, invoice, i18n] = await Promise.all([
     getOrder(portal.upstream, orderNo), getInvoiceFunction(portal.upstream), getInvoiceTemplate(portal.upstream),
-    getOrderInvoice(portal.upstream, orderNo), namespaces(args.request, ["account", "shop"]),
+    getOrderInvoice(portal.upstream, orderNo), namespaces(args.request, ["account"]),
   ]);
   if (!order) throw data(null, { status: 404 });
   return data({ order, enabled: fn.enabled, template, invoice, i18n, notice: noticeOf(url), constraint: formConstraint(InvoiceSchema) });
