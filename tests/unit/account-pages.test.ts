@@ -107,6 +107,21 @@ describe("membership (spec 001 §7)", () => {
     expect(await b.page(`${MEMBER}?notice=memberInactive`)).toContain("当前不是会员");
   });
 
+  it("buying follows COMPANY_BUY_CHECK as the checkout does: 4 (online buying closed) refuses with its message", async () => {
+    await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 4 });
+    try {
+      const b = await loggedIn("acct17");
+      const html = await b.page(MEMBER);
+      const [idemKey] = hidden(html, "idemKey");
+      const res = await b.post(MEMBER, [["intent", "buy"], ["memId", "901"], ["memType", "1"], ["idemKey", idemKey!]]);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("暂未开放在线购买");
+      expect((await memberships(3216)).list).toEqual([]);
+    } finally {
+      await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 1 });
+    }
+  });
+
   it("malformed posts get a clean 400, never a 500, and place no order", async () => {
     const b = await loggedIn("acct03");
     const html = await b.page(MEMBER);

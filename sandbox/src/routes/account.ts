@@ -10,6 +10,8 @@ import { balanceOf, COMMODITY, findCommodity, pointsOf, userCoupons } from '../s
 import { yuanToCents } from '../shop/pricing.js';
 import { listEnrolments } from '../study/enrolments.js';
 import { SB, withCompany } from './config.js';
+import { ensurePersonal, readValues } from '../personal/store.js';
+import { buyCheckStatus, SHOP_CODES } from './shop.js';
 
 /**
  * The account centre (issue 16 part B; spec 001 section 7 "Account: membership, points, coupons"):
@@ -92,6 +94,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (memId === undefined || (memType !== 1 && memType !== 2) || !idemKey) return accountFail('badRequest');
     const c = await findCommodity(ctx, COMMODITY.MEMBER, memId);
     if (!c) return accountFail('levelNotFound');
+    // COMPANY_BUY_CHECK as the checkout applies it (decision 028): 4 closed; 2 and 5 need name and ID number
+    const status = await buyCheckStatus(ctx, cid);
+    if (status === 4) return fail(SHOP_CODES.closed[0], SHOP_CODES.closed[1]);
+    if (status === 2 || status === 5) {
+      await ensurePersonal(ctx);
+      const base = await readValues(ctx, auth.user.id, 'base');
+      const filled = (code: string) => (base.get(code) ?? []).some((v) => String(v ?? '').trim() !== '');
+      if (!filled('name') || !filled('identity_id')) return fail(SHOP_CODES.completeInfo[0], SHOP_CODES.completeInfo[1]);
+    }
     const item = { commodityType: COMMODITY.MEMBER, commodityId: memId };
     const r = await createOrder(ctx, auth.user.id, auth.user.schoolId ?? cid, { items: [item], userCouponId: null, points: 0, useBalance: false, cardCode: null, seen: [] },
       { expectedPayCents: null, idemKey, agreeProtocol: false, cartIds: [] });
