@@ -62,6 +62,28 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "120130024": "proxyRequired",
   "-600": "fileTooLarge",
   "120131001": "messageNotFound",
+  // account centre (sandbox/src/routes/account.ts, decision 032)
+  "170001": "memberLevelNotFound",
+  "170003": "accountOrderFailed",
+  "170004": "pointsRange",
+  "170005": "balanceShort",
+  "170006": "couponCodeUnknown",
+  "170007": "couponCodeUsed",
+  "170008": "couponNotFound",
+  "170009": "couponNotExpired",
+  "170010": "cardUnknown",
+  "170011": "cardUsed",
+  "170012": "cardExpired",
+  "170013": "cardBought",
+  "170015": "rechargeUnknown",
+  "170016": "rechargeUsed",
+  "170017": "withdrawMin",
+  "170018": "withdrawAmount",
+  "170019": "invoiceOrder",
+  "170020": "invoiceNotPaid",
+  "170021": "invoiceAlready",
+  "170022": "invoiceOff",
+  "170023": "invoiceFields",
 };
 
 const PREFIX = "upstream:";

@@ -28,6 +28,8 @@ import { registerShopRoutes } from './routes/shop.js';
 import { registerCommunityRoutes } from './routes/community.js';
 
 import { registerFileRoutes } from './routes/files.js';
+
+import { registerAccountRoutes } from './routes/account.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
@@ -133,6 +135,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerShopRoutes(app, ctx);
 
   registerFileRoutes(app, ctx);
+
+  registerAccountRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerCommunityRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);

@@ -1,3 +1,4 @@
+import { grantMembership } from '../account/store.js';
 import { randomBytes } from 'node:crypto';
 import type { InStatement } from '@libsql/client';
 import type { Ctx } from '../context.js';
@@ -196,7 +197,7 @@ async function fulfil(ctx: Ctx, userId: number, orderNo: string): Promise<void> 
     const c = await findCommodity(ctx, item.commodityType, item.commodityId);
     if (!c) continue;
     if (item.commodityType === COMMODITY.PACKAGE) await enrol(ctx, { userId, packageId: item.commodityId, source: 'order', orderNo });
-    else if (item.commodityType === COMMODITY.MEMBER) await ctx.db.run('UPDATE users SET member_flag = 1 WHERE id = ?', [userId]);
+    else if (item.commodityType === COMMODITY.MEMBER) await grantMembership(ctx, userId, item.commodityId, orderNo); // the record with its expiry (account/store.ts)
     else for (const commodityId of c.courseCommodityIds) await enrol(ctx, { userId, commodityId, source: 'order', orderNo });
   }
 }

@@ -117,6 +117,11 @@ function OrderDetail({ order }: { order: Order }) {
             <CancelOrderForm orderNo={order.orderNo} label={t("orders.cancel")} />
           </>
         ) : null}
+        {order.status === ORDER_STATUS.PAID && order.totalCents > 0 ? (
+          <Link to={`/personal/accountcenter/invoice?orderNo=${encodeURIComponent(order.orderNo)}`} className="rounded border border-brand-strong px-5 py-2 text-brand-strong">
+            {t("orders.invoice")}
+          </Link>
+        ) : null}
         <Link to={myOrdersHref()} className="rounded border border-gray-400 px-5 py-2">
           {t("orders.back")}
         </Link>

@@ -1,0 +1,80 @@
+import { Form, Link } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FieldError } from "~/components/form/Field";
+import { errorText } from "~/components/form/messages";
+import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
+import { money } from "~/components/shop/money";
+import { useTranslation } from "~/i18n-runtime";
+import { myOrdersHref } from "~/services/study-links";
+import type { CardReturn, StudyCard } from "~/services/study-cards.server";
+import { AccountTabs } from "./AccountTabs";
+import { day } from "./format";
+
+export type CardOutcome = { form: "check"; result: SubmissionResult<string[]>; card: StudyCard | null };
+
+type Props = { redeemed: CardReturn | null; constraint: Constraints<"code">; outcome: CardOutcome | null; action: string };
+
+/** Study cards (spec 001 §7): enter the code, see the package it opens, redeem; then what it opened. */
+export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useForm<"code">({ id: "card-check", lastResult: outcome?.result ?? null, constraint });
+  const code = fields.code;
+  const codeError = code.errors?.[0] ?? form.errors?.[0];
+  const card = outcome?.card ?? null;
+  return (
+    <div className="space-y-5">
+      <AccountTabs />
+      <h1 className="text-xl font-bold">{t("cards.title")}</h1>
+      {redeemed ? (
+        <section aria-labelledby="card-done" className="rounded-lg border border-green-200 bg-green-50 p-4" data-testid="card-redeemed">
+          <h2 id="card-done" className="font-semibold text-green-900">{t("cards.redeemed", { name: redeemed.name })}</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {redeemed.courses.map((c) => (
+              <li key={c.commodityId}>
+                <Link to={`/course/detail/${c.commodityId}`} className="text-brand-strong underline">{c.courseName}</Link>{" "}
+                <span data-testid="card-course-state">{c.enrolled ? t("cards.open") : t("cards.notOpen")}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-sm">
+            <Link to={myOrdersHref()} className="text-brand-strong underline">{t("cards.orders", { orderNo: redeemed.orderNo })}</Link>
+          </p>
+        </section>
+      ) : null}
+      <section aria-labelledby="card-check-title" className="rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="card-check-title" className="font-semibold">{t("cards.check")}</h2>
+        <Form method="post" action={action} className="mt-2 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
+          <AuthenticityTokenInput name="csrf" />
+          <div>
+            <label htmlFor={code.id} className="mb-1 block text-sm text-gray-700">{t("cards.code")}</label>
+            <input {...getInputProps(code, { type: "text" })} autoComplete="off" className="w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500" />
+            <FieldError id={code.errorId} name="code">{errorText(t, codeError)}</FieldError>
+          </div>
+          <button type="submit" name="intent" value="check" className="mt-6 rounded border border-brand-strong px-4 py-2 text-brand-strong">
+            {t("cards.checkButton")}
+          </button>
+        </Form>
+      </section>
+      {card ? (
+        <section aria-labelledby="card-info" className="rounded-lg border border-gray-200 bg-white p-4" data-testid="card-info">
+          <h2 id="card-info" className="font-semibold">{t(card.kind === "package" ? "cards.package" : "cards.course", { name: card.name })}</h2>
+          <p className="text-sm text-gray-700">{t("cards.expires", { date: day(card.expiresAt) })}</p>
+          <ul className="my-2 space-y-1 text-sm">
+            {card.courses.map((c) => (
+              <li key={c.commodityId}>
+                {c.courseName} {money(c.priceCents)} {c.bought ? <span className="text-gray-700">{t("cards.bought")}</span> : null}
+              </li>
+            ))}
+          </ul>
+          <Form method="post" action={action}>
+            <AuthenticityTokenInput name="csrf" />
+            <input type="hidden" name="code" value={card.code} />
+            <button type="submit" name="intent" value="redeem" className="rounded bg-brand-strong px-4 py-2 text-white">
+              {t("cards.redeem")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}

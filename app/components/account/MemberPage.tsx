@@ -1,0 +1,136 @@
+import { Form } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { errorText } from "~/components/form/messages";
+import { getFormProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
+import { money } from "~/components/shop/money";
+import { useTranslation } from "~/i18n-runtime";
+import type { MemberInfo, MemberLevel, MemberRecord } from "~/services/membership.server";
+import { dateTime, day } from "./format";
+import { AccountTabs } from "./AccountTabs";
+import { Notice } from "./Notice";
+
+type Props = {
+  info: MemberInfo;
+  history: MemberRecord[];
+  notice: string | null;
+  idemKey: string;
+  constraint: Constraints<string>;
+  outcome: { form: string; result: SubmissionResult<string[]> } | null;
+  action: string;
+};
+
+/** Membership (spec 001 §7): the membership in force, the levels to buy or renew, the purchase records. */
+export function MemberPage({ info, history, notice, idemKey, constraint, outcome, action }: Props) {
+  const { t } = useTranslation("account", { keyPrefix: "member" });
+  const active = info.active ?? null;
+  return (
+    <div className="space-y-6">
+      <AccountTabs />
+      <h1 className="text-xl font-bold">{t("title")}</h1>
+      <Notice notice={notice} />
+      <section aria-labelledby="member-status" className="rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="member-status" className="font-semibold">
+          {t("status")}
+        </h2>
+        <p className="mt-2" data-testid="member-status">
+          {active ? t("activeUntil", { level: active.levelName, date: day(active.expiresAt) }) : t("none")}
+        </p>
+        <Form method="post" action={action} className="mt-3">
+          <AuthenticityTokenInput name="csrf" />
+          <button type="submit" name="intent" value="refresh" className="rounded border border-gray-400 px-4 py-1.5 text-sm">
+            {t("refresh")}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="member-levels">
+        <h2 id="member-levels" className="mb-3 font-semibold">
+          {t("levels")}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3" data-testid="member-levels">
+          {info.levels.map((level) => (
+            <LevelCard key={level.id} level={level} renew={active !== null} idemKey={idemKey} constraint={constraint} action={action}
+              result={outcome?.form === "buy" && outcome.result.initialValue?.memId === String(level.id) ? outcome.result : null} />
+          ))}
+        </ul>
+        {outcome?.form === "buy" && !info.levels.some((l) => outcome.result.initialValue?.memId === String(l.id)) ? (
+          <FormErrorLine result={outcome.result} />
+        ) : null}
+      </section>
+      <section aria-labelledby="member-history">
+        <h2 id="member-history" className="mb-3 font-semibold">
+          {t("history")}
+        </h2>
+        {history.length === 0 ? (
+          <p className="text-gray-700">{t("historyEmpty")}</p>
+        ) : (
+          <table className="w-full text-left text-sm" data-testid="member-history">
+            <thead>
+              <tr className="border-b border-gray-200">
+                <th scope="col" className="py-2">{t("col.level")}</th>
+                <th scope="col">{t("col.paid")}</th>
+                <th scope="col">{t("col.period")}</th>
+                <th scope="col">{t("col.bought")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((r) => (
+                <tr key={r.id} className="border-b border-gray-100">
+                  <td className="py-2">{r.levelName}</td>
+                  <td>{money(r.payCents)}</td>
+                  <td>{t("period", { from: day(r.startsAt), to: day(r.expiresAt) })}</td>
+                  <td>{dateTime(r.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function FormErrorLine({ result }: { result: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("account");
+  const error = result.error?.[""]?.[0];
+  if (!error) return null;
+  return (
+    <p role="alert" className="mt-2 text-sm text-red-700">
+      {errorText(t, error)}
+    </p>
+  );
+}
+
+function LevelCard({ level, renew, idemKey, constraint, action, result }: {
+  level: MemberLevel; renew: boolean; idemKey: string; constraint: Constraints<string>; action: string; result: SubmissionResult<string[]> | null;
+}) {
+  const { t } = useTranslation("account");
+  const [form] = useForm({ id: `member-buy-${level.id}`, lastResult: result, constraint });
+  const error = form.errors?.[0];
+  return (
+    <li className="flex flex-col rounded-lg border border-gray-200 bg-white p-4" data-testid="member-level">
+      <h3 className="text-lg font-semibold">{level.levelName}</h3>
+      <p className="text-2xl font-bold text-brand-strong">{money(level.priceCents)}</p>
+      <p className="text-sm text-gray-700">{t("member.duration", { days: level.durationDays })}</p>
+      {level.discount ? <p className="text-sm text-gray-700">{t("member.discount", { discount: level.discount })}</p> : null}
+      <ul className="my-2 list-inside list-disc text-sm">
+        {level.benefits.map((b) => (
+          <li key={b}>{b}</li>
+        ))}
+      </ul>
+      <Form method="post" action={action} className="mt-auto" {...getFormProps(form)}>
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="memId" value={level.id} />
+        <input type="hidden" name="memType" value={renew ? 2 : 1} />
+        <input type="hidden" name="idemKey" value={idemKey} />
+        <button type="submit" name="intent" value="buy" className="w-full rounded bg-brand-strong px-4 py-2 text-white" aria-label={`${t(renew ? "member.renew" : "member.buy")} ${level.levelName}`}>
+          {t(renew ? "member.renew" : "member.buy")}
+        </button>
+        {error ? (
+          <p id={form.errorId} role="alert" className="mt-2 text-sm text-red-700">
+            {errorText(t, error)}
+          </p>
+        ) : null}
+      </Form>
+    </li>
+  );
+}

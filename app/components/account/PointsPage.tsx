@@ -1,0 +1,100 @@
+import { Form, Link } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { errorText } from "~/components/form/messages";
+import { FieldError } from "~/components/form/Field";
+import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
+import { money } from "~/components/shop/money";
+import { useTranslation } from "~/i18n-runtime";
+import type { PointInfo, PointList } from "~/services/points.server";
+import { dateTime } from "./format";
+import { AccountTabs } from "./AccountTabs";
+import { Notice } from "./Notice";
+
+type Props = {
+  info: PointInfo;
+  list: PointList;
+  desc: string[];
+  page: number;
+  notice: string | null;
+  constraint: Constraints<"point">;
+  outcome: { form: string; result: SubmissionResult<string[]> } | null;
+  action: string;
+};
+
+/** Points (spec 001 §7): what I have, the rules, buying with the balance, the movements. */
+export function PointsPage({ info, list, desc, page, notice, constraint, outcome, action }: Props) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useForm<"point">({ id: "points-buy", lastResult: outcome?.result ?? null, constraint });
+  const point = fields.point;
+  const pointError = point.errors?.[0] ?? form.errors?.[0];
+  const pageHref = (p: number) => `${action}${p > 1 ? `?page=${p}` : ""}`;
+  return (
+    <div className="space-y-6">
+      <AccountTabs />
+      <h1 className="text-xl font-bold">{t("points.title")}</h1>
+      <Notice notice={notice} />
+      <section aria-labelledby="points-mine" className="flex flex-wrap gap-6 rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="points-mine" className="sr-only">{t("points.mine")}</h2>
+        <p>
+          {t("points.available")} <strong className="text-2xl" data-testid="points-available">{info.points}</strong>
+        </p>
+        <p>
+          {t("points.balance")} <strong data-testid="points-balance">{money(info.balanceCents)}</strong>
+        </p>
+      </section>
+      <section aria-labelledby="points-buy-title" className="rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="points-buy-title" className="font-semibold">{t("points.buy")}</h2>
+        <p className="text-sm text-gray-700">{t("points.price", { price: money(info.pointPriceCents * 100), min: info.buyMin, max: info.buyMax })}</p>
+        <Form method="post" action={action} className="mt-3 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
+          <AuthenticityTokenInput name="csrf" />
+          <div>
+            <label htmlFor={point.id} className="mb-1 block text-sm text-gray-700">{t("points.amount")}</label>
+            <input {...getInputProps(point, { type: "number" })} inputMode="numeric" className="w-40 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500" />
+            <FieldError id={point.errorId} name="point">{errorText(t, pointError)}</FieldError>
+          </div>
+          <button type="submit" name="intent" value="buy" className="mt-6 rounded bg-brand-strong px-4 py-2 text-white">
+            {t("points.buyButton")}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="points-desc">
+        <h2 id="points-desc" className="mb-2 font-semibold">{t("points.desc")}</h2>
+        <ul className="list-inside list-disc text-sm text-gray-800">
+          {desc.map((d) => <li key={d}>{d}</li>)}
+        </ul>
+      </section>
+      <section aria-labelledby="points-list">
+        <h2 id="points-list" className="mb-2 font-semibold">{t("points.list")}</h2>
+        {list.list.length === 0 ? (
+          <p className="text-gray-700">{t("points.empty")}</p>
+        ) : (
+          <table className="w-full text-left text-sm" data-testid="points-list">
+            <thead>
+              <tr className="border-b border-gray-200">
+                <th scope="col" className="py-2">{t("points.col.time")}</th>
+                <th scope="col">{t("points.col.reason")}</th>
+                <th scope="col">{t("points.col.delta")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.list.map((r) => (
+                <tr key={r.id} className="border-b border-gray-100">
+                  <td className="py-2">{dateTime(r.createdAt)}</td>
+                  <td>{t(`points.reason.${r.reason}`, { defaultValue: r.reason })}{r.orderNo ? ` (${r.orderNo})` : ""}</td>
+                  <td className={r.delta > 0 ? "text-green-800" : "text-red-700"}>{r.delta > 0 ? `+${r.delta}` : r.delta}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {list.total > list.pageSize ? (
+          <nav aria-label={t("points.pages")} className="mt-2 flex gap-3 text-sm">
+            {page > 1 ? <Link to={pageHref(page - 1)}>{t("points.prev")}</Link> : null}
+            <span>{t("points.page", { page })}</span>
+            {page * list.pageSize < list.total ? <Link to={pageHref(page + 1)}>{t("points.next")}</Link> : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}

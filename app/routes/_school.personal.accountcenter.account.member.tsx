@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { MemberPage } from "~/components/account/MemberPage";
+import { useNamespaces } from "~/components/use-namespaces";
+import { formConstraint } from "~/forms/constraint.server";
+import { namespaces } from "~/i18n.server";
+import { BuyMemberSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
+import { requireStudent } from "~/services/guards.server";
+import { getMemberHistory, getMemberInfo, makeMemberOrder, refreshMemberStatus } from "~/services/membership.server";
+import { requireValidPost } from "~/services/portal.server";
+
+export const handle = { i18n: ["account"] };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PAGE = "/personal/accountcenter/account/member";
+
+/**
+ * `/personal/accountcenter/account/member` (spec 001 §2, §7 "Account: membership"): the levels, the
+ * membership in force with its expiry, the purchase records, buying a level (make/member/order → an
+ * unpaid order paid at the provider through `/payment/pay`, decision 028) and refreshing the status.
+ * Every form a plain post answered with a 303; a refusal re-renders the form with the reason (400).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "accountcenter.member");
+  const [info, history, i18n] = await Promise.all([getMemberInfo(portal.upstream), getMemberHistory(portal.upstream), namespaces(args.request, ["account"])]);
+  return data({
+    info, history, i18n, notice: noticeOf(new URL(args.request.url)),
+    // one key per render: a double click on "buy" places one order (decision 028's idempotency key)
+    idemKey: randomUUID(),
+    constraint: formConstraint(BuyMemberSchema),
+  });
+}
+
+export type MemberForm = "buy" | "refresh";
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "accountcenter.member");
+  const intent = formData.get("intent");
+  if (intent === "refresh") {
+    const status = await refreshMemberStatus(portal.upstream);
+    return redirect(`${PAGE}?notice=${status.memberFlag === 1 ? "memberActive" : "memberInactive"}`, 303);
+  }
+  if (intent !== "buy") return data(formFailure<MemberForm>("buy", {}, { "": ["malformed"] }), { status: 400 });
+  const fields = typed(formData, ["memId", "memType"]);
+  const submission = parseForm(formData, BuyMemberSchema);
+  if (!submission.ok) return data(formFailure<MemberForm>("buy", fields, { "": ["malformed"] }), { status: 400 });
+  const { memId, memType, idemKey } = submission.value;
+  const made = await makeMemberOrder(portal.upstream, memId, memType, idemKey);
+  if (!made.ok) return data(upstreamFailure<MemberForm>("buy", fields, "", made), { status: 400 });
+  // the provider's address comes from the pay page (a 303 to another site would meet the CSP form-action)
+  return redirect(`/payment/pay?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
+}
+
+export default function MemberRoute() {
+  const d = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as FormOutcome<MemberForm> | undefined;
+  useNamespaces(d.i18n, "account");
+  return <MemberPage {...d} outcome={outcome ?? null} action={PAGE} />;
+}

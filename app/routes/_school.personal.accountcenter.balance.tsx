@@ -1,0 +1,63 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BalancePage } from "~/components/account/BalancePage";
+import { useNamespaces } from "~/components/use-namespaces";
+import { formConstraint } from "~/forms/constraint.server";
+import { namespaces } from "~/i18n.server";
+import { formFailure, noticeOf, parseForm, RechargeSchema, typed, upstreamFailure, WithdrawSchema, type FormOutcome } from "~/services/account-centre.server";
+import { requireStudent } from "~/services/guards.server";
+import { getCharge, getInviteCode, getInviteRecord, rechargeCard, withdraw } from "~/services/points.server";
+import { requireValidPost } from "~/services/portal.server";
+
+export const handle = { i18n: ["account"] };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PAGE = "/personal/accountcenter/balance";
+
+/**
+ * `/personal/accountcenter/balance` (spec 001 §7 "Account": get/charge, recharge/charge/card,
+ * cash/withdraw, get/personal/invite/code, get/personal/record), a tab of the account centre: the balance
+ * and its movements, a recharge card, a withdrawal, my invite code and whom I invited. Plain posts: a 303
+ * with the notice, or the form again with the reason (400).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "accountcenter.account");
+  const [charge, inviteCode, invites, i18n] = await Promise.all([
+    getCharge(portal.upstream), getInviteCode(portal.upstream), getInviteRecord(portal.upstream), namespaces(args.request, ["account"]),
+  ]);
+  return data({
+    charge, inviteCode, invites, i18n, notice: noticeOf(new URL(args.request.url)),
+    constraints: { recharge: formConstraint(RechargeSchema), withdraw: formConstraint(WithdrawSchema) },
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "accountcenter.account");
+  const intent = formData.get("intent");
+  if (intent === "recharge") {
+    const fields = typed(formData, ["code"]);
+    const parsed = parseForm(formData, RechargeSchema);
+    if (!parsed.ok) return data(formFailure("recharge", fields, parsed.error), { status: 400 });
+    const r = await rechargeCard(portal.upstream, parsed.value.code);
+    if (!r.ok) return data(upstreamFailure("recharge", fields, "code", r), { status: 400 });
+    return redirect(`${PAGE}?notice=recharged`, 303);
+  }
+  if (intent === "withdraw") {
+    const fields = typed(formData, ["withdrawAmount"]);
+    const parsed = parseForm(formData, WithdrawSchema);
+    if (!parsed.ok) return data(formFailure("withdraw", fields, parsed.error), { status: 400 });
+    const r = await withdraw(portal.upstream, parsed.value.withdrawAmount);
+    if (!r.ok) return data(upstreamFailure("withdraw", fields, "withdrawAmount", r), { status: 400 });
+    return redirect(`${PAGE}?notice=withdrawn`, 303);
+  }
+  return data(formFailure("recharge", {}, { "": ["malformed"] }), { status: 400 });
+}
+
+export default function BalanceRoute() {
+  const d = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as FormOutcome | undefined;
+  useNamespaces(d.i18n, "account");
+  return <BalancePage {...d} outcome={outcome ?? null} action={PAGE} />;
+}

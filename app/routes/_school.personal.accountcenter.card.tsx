@@ -1,0 +1,59 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CardsPage, type CardOutcome } from "~/components/account/CardsPage";
+import { useNamespaces } from "~/components/use-namespaces";
+import { formConstraint } from "~/forms/constraint.server";
+import { namespaces } from "~/i18n.server";
+import { CardCodeSchema, formFailure, parseForm, typed, upstreamFailure } from "~/services/account-centre.server";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost } from "~/services/portal.server";
+import { checkCardCode, createCardOrder, getCardReturnInfo } from "~/services/study-cards.server";
+
+export const handle = { i18n: ["account"] };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PAGE = "/personal/accountcenter/card";
+
+/**
+ * `/personal/accountcenter/card` (spec 001 §7 "Study cards"), a tab of the account centre: enter a card's
+ * code, see what it opens (check/code: a post answered with the card's package information, so the code
+ * never goes into an address or a log), confirm (create/order: a 303 to `?orderNo=`, whose page shows
+ * get/return/info: the courses now open).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "accountcenter.account");
+  const orderNo = new URL(args.request.url).searchParams.get("orderNo");
+  if (orderNo !== null && !/^[A-Za-z0-9_-]{1,40}$/.test(orderNo)) throw data(null, { status: 404 });
+  const [redeemed, i18n] = await Promise.all([
+    orderNo === null ? Promise.resolve(null) : getCardReturnInfo(portal.upstream, orderNo),
+    namespaces(args.request, ["account"]),
+  ]);
+  if (orderNo !== null && !redeemed) throw data(null, { status: 404 });
+  return data({ redeemed: redeemed ?? null, i18n, constraint: formConstraint(CardCodeSchema) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "accountcenter.account");
+  const intent = formData.get("intent");
+  const fields = typed(formData, ["code"]);
+  if (intent !== "check" && intent !== "redeem") return data<CardOutcome>({ ...formFailure("check", fields, { "": ["malformed"] }), card: null }, { status: 400 });
+  const parsed = parseForm(formData, CardCodeSchema);
+  if (!parsed.ok) return data<CardOutcome>({ ...formFailure("check", fields, parsed.error), card: null }, { status: 400 });
+  if (intent === "check") {
+    const r = await checkCardCode(portal.upstream, parsed.value.code);
+    if (!r.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", r), card: null }, { status: 400 });
+    return data<CardOutcome>({ form: "check", result: { status: "success", initialValue: fields, state: undefined }, card: r.card });
+  }
+  const made = await createCardOrder(portal.upstream, parsed.value.code);
+  if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
+  return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
+}
+
+export default function CardRoute() {
+  const d = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as CardOutcome | undefined;
+  useNamespaces(d.i18n, "account");
+  return <CardsPage {...d} outcome={outcome ?? null} action={PAGE} />;
+}

@@ -1,0 +1,68 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CouponsPage } from "~/components/account/CouponsPage";
+import { useNamespaces } from "~/components/use-namespaces";
+import { formConstraint } from "~/forms/constraint.server";
+import { namespaces } from "~/i18n.server";
+import { DeleteCouponSchema, ExchangeCouponSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
+import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
+import { deleteExpiredCoupon, exchangeCoupon, getCouponCounts, getCouponCourses, getCoupons } from "~/services/coupons.server";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost } from "~/services/portal.server";
+
+export const handle = { i18n: ["account"] };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PAGE = "/personal/accountcenter/coupon";
+
+/**
+ * `/personal/accountcenter/coupon` (spec 001 §7 "Account: coupons"), a tab of the account centre beside
+ * membership and points: the counts as tabs (usable, used, expired), the list, exchanging a code, deleting
+ * an expired coupon, and the courses one coupon pays for (`?courses=<id>`). Forms are plain posts: a 303
+ * back with the notice, or the form again with the reason (400).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "accountcenter.account");
+  const url = new URL(args.request.url);
+  const tab: CouponTab = (COUPON_TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "") ? (url.searchParams.get("tab") as CouponTab) : "usable";
+  const coursesOf = url.searchParams.get("courses");
+  const couponId = coursesOf && /^\d{1,9}$/.test(coursesOf) ? Number(coursesOf) : null;
+  if (coursesOf !== null && couponId === null) throw data(null, { status: 404 });
+  const [counts, list, courses, i18n] = await Promise.all([
+    getCouponCounts(portal.upstream), getCoupons(portal.upstream, tab),
+    couponId === null ? Promise.resolve(null) : getCouponCourses(portal.upstream, couponId),
+    namespaces(args.request, ["account"]),
+  ]);
+  if (couponId !== null && !courses) throw data(null, { status: 404 });
+  return data({ tab, counts, list, couponId, courses: courses ?? null, i18n, notice: noticeOf(url), constraint: formConstraint(ExchangeCouponSchema) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "accountcenter.account");
+  const intent = formData.get("intent");
+  if (intent === "exchange") {
+    const fields = typed(formData, ["code"]);
+    const parsed = parseForm(formData, ExchangeCouponSchema);
+    if (!parsed.ok) return data(formFailure("exchange", fields, parsed.error), { status: 400 });
+    const r = await exchangeCoupon(portal.upstream, parsed.value.code);
+    if (!r.ok) return data(upstreamFailure("exchange", fields, "code", r), { status: 400 });
+    return redirect(`${PAGE}?notice=couponExchanged`, 303);
+  }
+  if (intent === "delete") {
+    const parsed = parseForm(formData, DeleteCouponSchema);
+    if (!parsed.ok) return data(formFailure("delete", {}, { "": ["malformed"] }), { status: 400 });
+    const r = await deleteExpiredCoupon(portal.upstream, parsed.value.userCouponId);
+    if (!r.ok) return data(upstreamFailure("delete", {}, "", r), { status: 400 });
+    return redirect(`${PAGE}?tab=expired&notice=couponsDeleted`, 303);
+  }
+  return data(formFailure("exchange", {}, { "": ["malformed"] }), { status: 400 });
+}
+
+export default function CouponRoute() {
+  const d = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as FormOutcome | undefined;
+  useNamespaces(d.i18n, "account");
+  return <CouponsPage {...d} outcome={outcome ?? null} action={PAGE} />;
+}

@@ -1,0 +1,61 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { InvoicePage } from "~/components/account/InvoicePage";
+import { useNamespaces } from "~/components/use-namespaces";
+import { formConstraint } from "~/forms/constraint.server";
+import { namespaces } from "~/i18n.server";
+import { formFailure, InvoiceSchema, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
+import { requireStudent } from "~/services/guards.server";
+import { getInvoiceFunction, getInvoiceTemplate, getOrderInvoice, requestInvoice, saveInvoiceTemplate } from "~/services/invoices.server";
+import { getOrder } from "~/services/orders.server";
+import { requireValidPost } from "~/services/portal.server";
+
+export const handle = { i18n: ["account"] };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PAGE = "/personal/accountcenter/invoice";
+const ORDER_NO = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * `/personal/accountcenter/invoice?orderNo=` (spec 001 §7 "Invoices"), reached from a paid order in order
+ * management: the company's invoice switch, the invoice already requested, or the form (personal or
+ * company title, tax number, email; filled from the saved template, "save as my template").
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "order.order");
+  const url = new URL(args.request.url);
+  const orderNo = url.searchParams.get("orderNo") ?? "";
+  if (!ORDER_NO.test(orderNo)) throw data(null, { status: 404 });
+  const [order, fn, template, invoice, i18n] = await Promise.all([
+    getOrder(portal.upstream, orderNo), getInvoiceFunction(portal.upstream), getInvoiceTemplate(portal.upstream),
+    getOrderInvoice(portal.upstream, orderNo), namespaces(args.request, ["account"]),
+  ]);
+  if (!order) throw data(null, { status: 404 });
+  return data({ order, enabled: fn.enabled, template, invoice, i18n, notice: noticeOf(url), constraint: formConstraint(InvoiceSchema) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "order.order");
+  const orderNo = new URL(args.request.url).searchParams.get("orderNo") ?? "";
+  const fields = typed(formData, ["titleType", "title", "taxNo", "email", "saveTemplate"]);
+  if (!ORDER_NO.test(orderNo) || formData.get("intent") !== "apply") return data(formFailure("invoice", fields, { "": ["malformed"] }), { status: 400 });
+  const parsed = parseForm(formData, InvoiceSchema);
+  if (!parsed.ok) return data(formFailure("invoice", fields, parsed.error), { status: 400 });
+  const input = { titleType: parsed.value.titleType, title: parsed.value.title, taxNo: parsed.value.taxNo, email: parsed.value.email };
+  const r = await requestInvoice(portal.upstream, orderNo, input);
+  if (!r.ok) return data(upstreamFailure("invoice", fields, "", r), { status: 400 });
+  if (parsed.value.saveTemplate) {
+    const saved = await saveInvoiceTemplate(portal.upstream, input);
+    if (!saved.ok) return data(upstreamFailure("invoice", fields, "", saved), { status: 400 });
+  }
+  return redirect(`${PAGE}?orderNo=${encodeURIComponent(orderNo)}&notice=invoiced`, 303);
+}
+
+export default function InvoiceRoute() {
+  const d = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as FormOutcome | undefined;
+  useNamespaces(d.i18n, "account");
+  return <InvoicePage {...d} outcome={outcome ?? null} action={`${PAGE}?orderNo=${encodeURIComponent(d.order.orderNo)}`} />;
+}

@@ -1,0 +1,50 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PointsPage } from "~/components/account/PointsPage";
+import { useNamespaces } from "~/components/use-namespaces";
+import { formConstraint } from "~/forms/constraint.server";
+import { namespaces } from "~/i18n.server";
+import { BuyPointsSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
+import { requireStudent } from "~/services/guards.server";
+import { buyPoints, getPointDesc, getPointInfo, getPointList } from "~/services/points.server";
+import { requireValidPost } from "~/services/portal.server";
+
+export const handle = { i18n: ["account"] };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PAGE = "/personal/accountcenter/score";
+
+/**
+ * `/personal/accountcenter/score` (spec 001 §2, §7 "Account: points"): the points and the balance
+ * (get/point/info), the rules (get/point/desc), the movements (get/point/list, the shop's ledger) and
+ * buying points with the balance (make/point/order), a plain post answered with a 303.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "accountcenter.score");
+  const url = new URL(args.request.url);
+  const page = Math.min(1000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const [info, list, desc, i18n] = await Promise.all([
+    getPointInfo(portal.upstream), getPointList(portal.upstream, page), getPointDesc(portal.upstream), namespaces(args.request, ["account"]),
+  ]);
+  return data({ info, list, desc, page, i18n, notice: noticeOf(url), constraint: formConstraint(BuyPointsSchema) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "accountcenter.score");
+  const fields = typed(formData, ["point"]);
+  if (formData.get("intent") !== "buy") return data(formFailure("buy", fields, { "": ["malformed"] }), { status: 400 });
+  const submission = parseForm(formData, BuyPointsSchema);
+  if (!submission.ok) return data(formFailure("buy", fields, submission.error), { status: 400 });
+  const bought = await buyPoints(portal.upstream, submission.value.point);
+  if (!bought.ok) return data(upstreamFailure("buy", fields, "point", bought), { status: 400 });
+  return redirect(`${PAGE}?notice=pointsBought`, 303);
+}
+
+export default function ScoreRoute() {
+  const d = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>() as FormOutcome | undefined;
+  useNamespaces(d.i18n, "account");
+  return <PointsPage {...d} outcome={outcome ?? null} action={PAGE} />;
+}

@@ -1,0 +1,93 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import * as z from "zod/v4";
+import { upstreamFormError } from "~/services/upstream-messages";
+
+/**
+ * The account centre's forms (spec 001 §7 "Account: membership, points, coupons"; decision 032): the
+ * zod schemas (server only, decision 023: the browser gets `formConstraint` from the loader), the
+ * notices a 303 carries back, and the conform-shaped failure of a form.
+ */
+const ID = z.coerce.number({ error: "malformed" }).int("malformed").positive("malformed").max(2_147_483_647, "malformed");
+
+export const BuyMemberSchema = z.object({
+  memId: ID,
+  memType: z.coerce.number({ error: "malformed" }).int("malformed").refine((n) => n === 1 || n === 2, "malformed"),
+  idemKey: z.string({ error: "malformed" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "malformed"),
+});
+
+/** Points bought with the balance: a whole number in the upstream's range (the sandbox's: 100 to 1 000 000). */
+export const POINTS_BUY_MIN = 100;
+export const POINTS_BUY_MAX = 1_000_000;
+export const BuyPointsSchema = z.object({
+  point: z
+    .number({ error: (issue) => (issue.input === undefined ? "pointsRequired" : "pointsInteger") })
+    .int("pointsInteger")
+    .min(POINTS_BUY_MIN, "pointsRange")
+    .max(POINTS_BUY_MAX, "pointsRange"),
+});
+
+/** An exchange code: letters and digits (the spec shows no format; the upstream answers for unknown ones). */
+export const ExchangeCouponSchema = z.object({
+  code: z.string({ error: "codeRequired" }).trim().min(1, "codeRequired").max(32, "codeFormat").regex(/^[A-Za-z0-9]+$/, "codeFormat"),
+});
+export const CardCodeSchema = z.object({
+  code: z.string({ error: "cardRequired" }).trim().min(1, "cardRequired").max(32, "cardFormat").regex(/^[A-Za-z0-9]+$/, "cardFormat"),
+});
+export const RechargeSchema = z.object({
+  code: z.string({ error: "rechargeRequired" }).trim().min(1, "rechargeRequired").max(32, "cardFormat").regex(/^[A-Za-z0-9]+$/, "cardFormat"),
+});
+/** A yuan amount with at most two decimals (read as text: the upstream turns it into cents). */
+export const WithdrawSchema = z.object({
+  withdrawAmount: z.string({ error: "amountRequired" }).trim().min(1, "amountRequired").regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat"),
+});
+/** An invoice request (spec 001 §7 "Invoices"): a company title needs its tax number (15 to 20 letters and digits). */
+export const InvoiceSchema = z
+  .object({
+    titleType: z.enum(["personal", "company"], { error: "titleTypeRequired" }),
+    title: z.string({ error: "titleRequired" }).trim().min(1, "titleRequired").max(100, "titleTooLong"),
+    taxNo: z.string().trim().toUpperCase().optional(),
+    email: z.email({ error: "emailFormat" }).max(100, "emailFormat"),
+    saveTemplate: z.literal("on").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.titleType !== "company") return;
+    if (!v.taxNo) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoRequired" });
+    else if (!/^[0-9A-Z]{15,20}$/.test(v.taxNo)) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoFormat" });
+  });
+export const DeleteCouponSchema = z.object({ userCouponId: ID });
+
+/** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */
+export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed", "recharged", "withdrawn", "invoiced"] as const;
+export type Notice = (typeof NOTICES)[number];
+export function noticeOf(url: URL): Notice | null {
+  const n = url.searchParams.get("notice");
+  return (NOTICES as readonly string[]).includes(n ?? "") ? (n as Notice) : null;
+}
+
+export type FormOutcome<F extends string = string> = { form: F; result: SubmissionResult<string[]> };
+
+/** A form's failure, conform-shaped: what was typed comes back, with the errors by field ("" = the form). */
+export function formFailure<F extends string>(form: F, fields: Record<string, string>, error: Record<string, string[]>): FormOutcome<F> {
+  return { form, result: { status: "error", initialValue: fields, error, state: undefined } };
+}
+
+/** An upstream refusal as the form error: a known code translated (upstream-messages.ts), else the upstream's text. */
+export function upstreamFailure<F extends string>(form: F, fields: Record<string, string>, field: string, failure: { code: string; message: string }): FormOutcome<F> {
+  return formFailure(form, fields, { [field]: [upstreamFormError(failure, "failed")] });
+}
+
+/** The posted strings (never a file) to echo back into a failed form. */
+export function typed(formData: FormData, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((n) => [n, formData.get(n)]).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/**
+ * A form post parsed with its schema here, on the server: the route modules import no zod and no conform
+ * (a route's import of them, even used only by its action, can pull zod's core into a shared browser chunk).
+ */
+export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): { ok: true; value: z.infer<S> } | { ok: false; error: Record<string, string[]> } {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status === "success") return { ok: true, value: submission.value as z.infer<S> };
+  return { ok: false, error: (submission.error ?? {}) as Record<string, string[]> };
+}

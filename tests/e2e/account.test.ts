@@ -1,0 +1,123 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, signInWithCode, test } from "./support";
+
+// The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032),
+// JS on and off. The journeys buy things, so they use the account centre's own seed users (acct01..acct20,
+// ids 3200-3219, mobiles 137000032xx; sandbox/src/account/store.ts): ¥500.00 balance, 1000 points each.
+const user = (projectName: string, js: number, nojs: number) => {
+  const id = projectName === "no-js" ? nojs : js;
+  return { id, account: `acct${String(id - 3199).padStart(2, "0")}` };
+};
+const MEMBER = "/personal/accountcenter/account/member";
+const SCORE = "/personal/accountcenter/score";
+const COUPON = "/personal/accountcenter/coupon";
+const CARD = "/personal/accountcenter/card";
+
+test.describe("account centre", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("buy a membership: an order paid at the provider, then the membership in force with its expiry and the record", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    const u = user(testInfo.project.name, 3210, 3211);
+    await signInWithCode(page, sandbox, u.account, MEMBER);
+    await expect(page.getByTestId("member-status")).toHaveText("您还不是会员");
+    await page.getByRole("button", { name: "立即开通 年度会员" }).click();
+    // the sandbox's payment provider
+    await expect(page.getByTestId("pay-amount")).toHaveText("398.00");
+    await page.getByRole("button", { name: "确认支付" }).click();
+    await page.waitForURL(/\/payment\/result\?orderNo=\d+/);
+    await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+    await page.goto(MEMBER);
+    await expect(page.getByTestId("member-status")).toHaveText(/^年度会员，有效期至 \d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId("member-history")).toContainText("¥398.00");
+    await page.getByRole("button", { name: "刷新会员状态" }).click();
+    await expect(page.getByTestId("account-notice")).toHaveText("会员状态已刷新：会员有效");
+    await expect(page.getByRole("button", { name: "续费 月度会员" })).toBeVisible();
+  });
+
+  test("buy points with the balance; a short balance is refused with its message", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    const u = user(testInfo.project.name, 3212, 3213);
+    await signInWithCode(page, sandbox, u.account, SCORE);
+    await expect(page.getByTestId("points-available")).toHaveText("1000");
+    await page.getByLabel("积分数量").fill("2500");
+    await page.getByRole("button", { name: "购买", exact: true }).click();
+    await expect(page.getByTestId("account-notice")).toHaveText("积分购买成功");
+    await expect(page.getByTestId("points-available")).toHaveText("3500");
+    await expect(page.getByTestId("points-balance")).toHaveText("¥475.00");
+    await expect(page.getByTestId("points-list")).toContainText("余额购买积分");
+    await page.getByLabel("积分数量").fill("900000");
+    await page.getByRole("button", { name: "购买", exact: true }).click();
+    await expect(page.locator('[data-error-for="point"]')).toHaveText("账户余额不足");
+    await expect(page.getByLabel("积分数量")).toHaveValue("900000");
+  });
+
+  test("exchange a coupon code: added once, the second time refused on the field; the courses it pays for", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    const u = user(testInfo.project.name, 3214, 3215);
+    await signInWithCode(page, sandbox, u.account, COUPON);
+    await expect(page.getByRole("link", { name: "可使用（1）" })).toBeVisible();
+    await page.getByLabel("兑换码").fill("WELCOME20");
+    await page.getByRole("button", { name: "兑换", exact: true }).click();
+    await expect(page.getByTestId("account-notice")).toHaveText("优惠券兑换成功");
+    await expect(page.getByRole("link", { name: "可使用（2）" })).toBeVisible();
+    await expect(page.getByTestId("coupon").filter({ hasText: "新人满100减20" })).toBeVisible();
+    await page.getByLabel("兑换码").fill("WELCOME20");
+    await page.getByRole("button", { name: "兑换", exact: true }).click();
+    await expect(page.locator('[data-error-for="code"]')).toHaveText("该兑换码已兑换过");
+    await page.getByRole("link", { name: "适用课程 新人满100减20" }).click();
+    await expect(page.getByTestId("coupon-courses").getByRole("link").first()).toHaveAttribute("href", /^\/course\/detail\/\d+$/);
+  });
+
+  test("redeem a study card: check shows the package, redeem opens its courses (enrolled in the sandbox), the card used once", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    const u = user(testInfo.project.name, 3216, 3217);
+    const card = testInfo.project.name === "no-js" ? "SK0002" : "SK0001";
+    await signInWithCode(page, sandbox, u.account, CARD);
+    await page.getByLabel("学习卡卡号").fill(card.toLowerCase());
+    await page.getByRole("button", { name: "查询" }).click();
+    await expect(page.getByTestId("card-info")).toContainText("套餐：会计职称进阶套餐");
+    await page.getByRole("button", { name: "确认兑换" }).click();
+    await page.waitForURL(/\/personal\/accountcenter\/card\?orderNo=\d+$/);
+    await expect(page.getByTestId("card-redeemed")).toContainText("兑换成功：会计职称进阶套餐");
+    await expect(page.getByTestId("card-course-state")).toHaveText(["已开通", "已开通", "已开通"]);
+    const res = await page.request.get(`${sandbox.url}/__sandbox/account/enrolments?userId=${u.id}`);
+    const { list } = (await res.json()) as { list: Array<{ commodityId: number; source: string }> };
+    expect(list.filter((e) => e.source === "card").map((e) => e.commodityId).sort()).toEqual([5007, 5008, 5010]);
+    await page.getByLabel("学习卡卡号").fill(card);
+    await page.getByRole("button", { name: "查询" }).click();
+    await expect(page.locator('[data-error-for="code"]')).toHaveText("该学习卡已被使用");
+  });
+
+  test("request an invoice from a paid order in order management", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    // a paid order of one's own first: a membership bought and paid at the provider
+    const u = user(testInfo.project.name, 3218, 3219);
+    await signInWithCode(page, sandbox, u.account, MEMBER);
+    await page.getByRole("button", { name: /^(立即开通|续费) 月度会员$/ }).click();
+    await page.getByRole("button", { name: "确认支付" }).click();
+    await page.waitForURL(/\/payment\/result\?orderNo=\d+/);
+    const orderNo = new URL(page.url()).searchParams.get("orderNo")!;
+    await page.goto(`/personal/order?parentId=-1&orderNo=${orderNo}`);
+    await page.getByRole("link", { name: "申请发票" }).click();
+    await page.getByLabel("单位").check();
+    await page.getByLabel("发票抬头").fill("某某科技有限公司");
+    await page.getByLabel("接收邮箱").fill("fin@example.com");
+    await page.getByRole("button", { name: "提交申请" }).click();
+    await expect(page.locator('[data-error-for="taxNo"]')).toHaveText("请输入纳税人识别号");
+    await page.getByLabel("纳税人识别号").fill("91110000AB1234567X");
+    await page.getByRole("button", { name: "提交申请" }).click();
+    await expect(page.getByTestId("account-notice")).toHaveText("发票申请已提交");
+    await expect(page.getByTestId("invoice")).toContainText("91110000AB1234567X");
+  });
+
+  for (const path of [MEMBER, SCORE, COUPON, CARD, "/personal/accountcenter/balance", "/personal/accountcenter/invoice?orderNo=202509010001"]) {
+    test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      // the invoice page is for the order's own student (student01's paid seed order)
+      await signInWithCode(page, sandbox, path.includes("invoice") ? "student01" : "member01", path);
+      expect((await page.request.get(path)).status()).toBe(200);
+      await expect(page.locator("main h1").first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const result = await new AxeBuilder({ page }).include("main").analyze();
+      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});
