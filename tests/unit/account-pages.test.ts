@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
+import { builtBrowser, ORIGIN, useBuiltHandler } from "./built-handler";
 
 // The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032)
 // through the built server's handler against the in-process sandbox: guards, CSRF, the 303s, messages.
@@ -7,31 +7,7 @@ const MEMBER = "/personal/accountcenter/account/member";
 const SCORE = "/personal/accountcenter/score";
 const ctx = useBuiltHandler();
 
-function browser() {
-  const jar = new Map<string, string>();
-  let csrf = "";
-  const get = async (pathname: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await ctx.handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
-    keepCookies(jar, res);
-    return res;
-  };
-  return {
-    get,
-    async page(pathname: string) {
-      const res = await get(pathname);
-      expect(res.status, pathname).toBe(200);
-      const html = (await res.text()).replace(/<!-- -->/g, "");
-      csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
-      return html;
-    },
-    post(pathname: string, fields: Array<[string, string]>, token = csrf) {
-      const body = new URLSearchParams([["csrf", token], ...fields]);
-      return get(pathname, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: "localhost:3000" } });
-    },
-  };
-}
+const browser = () => builtBrowser(ctx, { stripTextSeparators: true });
 
 async function loggedIn(account: string) {
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
+import { builtBrowser, useBuiltHandler } from "./built-handler";
 
 // Account settings and messages (spec 001 §7, issue 13) through the built server's request handler
 // against the in-process sandbox (the harness of tests/unit/personal-frame.test.ts).
@@ -9,32 +9,7 @@ const MESSAGES = "/personal/message/detailslist";
 const ctx = useBuiltHandler();
 
 /** A browser: keeps cookies, does not follow redirects; `post` sends the page's CSRF token. */
-function browser() {
-  const jar = new Map<string, string>();
-  let csrf = "";
-  const get = async (pathname: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await ctx.handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
-    keepCookies(jar, res);
-    return res;
-  };
-  return {
-    get,
-    /** GET the page (keeps its CSRF token) and return its HTML. */
-    async page(pathname: string) {
-      const res = await get(pathname);
-      expect(res.status, pathname).toBe(200);
-      const html = await res.text();
-      csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
-      return html;
-    },
-    async post(pathname: string, fields: Record<string, string>, token = csrf) {
-      const body = new URLSearchParams({ csrf: token, ...fields });
-      return get(pathname, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: "localhost:3000" } });
-    },
-  };
-}
+const browser = () => builtBrowser(ctx);
 
 async function loggedIn(account: string) {
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
+import { builtBrowser, useBuiltHandler } from "./built-handler";
 
 // Issue 13 "Session expiry without losing work" (decision 021) through the built server's request handler
 // against the in-process sandbox, as a browser without JavaScript: a personal form posted after the
@@ -12,37 +12,7 @@ const ACCOUNT = "/personal/setting/account";
 
 const ctx = useBuiltHandler();
 
-function browser() {
-  const jar = new Map<string, string>();
-  let csrf = "";
-  const get = async (pathname: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await ctx.handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
-    keepCookies(jar, res);
-    return res;
-  };
-  return {
-    jar,
-    get,
-    async page(pathname: string) {
-      const res = await get(pathname);
-      expect(res.status, pathname).toBe(200);
-      const html = await res.text();
-      csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
-      return html;
-    },
-    async post(pathname: string, fields: [string, string][]) {
-      const body = new URLSearchParams([["csrf", csrf], ...fields]);
-      return get(pathname, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: "localhost:3000" } });
-    },
-    /** Logs in as a sign-in link does (new session with token and back-login code, CSRF cookie renewed). */
-    async logIn(account: string) {
-      const { code } = await ctx.sandbox.control<{ code: string }>("POST", "/sso/code", { account });
-      expect((await get(`/home/index?code=${code}`)).status).toBe(302);
-    },
-  };
-}
+const browser = () => builtBrowser(ctx);
 type Browser = ReturnType<typeof browser>;
 
 async function loggedIn(account = "student01") {

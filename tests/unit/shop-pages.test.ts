@@ -1,35 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
+import { builtBrowser, ORIGIN, useBuiltHandler } from "./built-handler";
 
 // Cart, checkout and orders through the built server's handler against the in-process sandbox (issue 16):
 // the double-submit guard, the visitor's signed add, malformed input answered with a 4xx, the 303s.
 const ctx = useBuiltHandler();
 
-function browser() {
-  const jar = new Map<string, string>();
-  let csrf = "";
-  const get = async (pathname: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await ctx.handle(new Request(ORIGIN + pathname, { ...init, headers, redirect: "manual" }));
-    keepCookies(jar, res);
-    return res;
-  };
-  return {
-    get,
-    async page(pathname: string) {
-      const res = await get(pathname);
-      expect(res.status, pathname).toBe(200);
-      const html = await res.text();
-      csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
-      return html;
-    },
-    post(pathname: string, fields: Array<[string, string]>, token = csrf) {
-      const body = new URLSearchParams([["csrf", token], ...fields]);
-      return get(pathname, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: "localhost:3000" } });
-    },
-  };
-}
+const browser = () => builtBrowser(ctx);
 
 async function loggedIn(account: string) {
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
