@@ -197,9 +197,13 @@ test.describe("image preview on a phone (spec 001 §9)", () => {
       await page.getByRole("button", { name: "上传", exact: true }).click();
       await expect(page.getByTestId("upload-saved")).toHaveText(`已上传：${name}`);
     }
+    // the list revalidates after each upload: click once both rows are there (a click racing the reload
+    // landed on the row that had just moved down, and the viewer rightly opened at 2 / 2)
+    await expect(page.getByTestId("preview-link")).toHaveCount(2);
     await page.getByTestId("preview-link").first().click();
     const viewer = page.getByTestId("image-viewer");
     await expect(viewer.getByTestId("viewer-page")).toHaveText("1 / 2");
+    await expect(viewer.getByTestId("viewer-image")).toHaveAttribute("alt", "b.png"); // newest first
     await expect(viewer.getByRole("button", { name: "放大" })).toHaveCount(0);
     await expect(viewer.getByRole("button", { name: "旋转" })).toHaveCount(0);
     const cdp = await page.context().newCDPSession(page);
