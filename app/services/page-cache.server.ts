@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import zlib from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { env } from "~/env.server";
 import { localeOf } from "~/i18n.server";
@@ -39,7 +40,17 @@ const MAX_PAGE_BYTES = 1024 * 1024;
 const UNCACHED_PARAMS = ["code", "token", "lng"];
 
 type Slot = "nonce" | "csrf";
-type Template = { status: number; headers: Array<[string, string]>; parts: string[]; slots: Slot[]; bytes: number; storedAt: number };
+type Template = {
+  status: number;
+  headers: Array<[string, string]>;
+  parts: string[];
+  slots: Slot[];
+  bytes: number;
+  storedAt: number;
+  /** the parts as UTF-8 and each compressed once (raw deflate ending in a sync flush): see `gzipOf` */
+  raw: Buffer[];
+  deflated: Buffer[];
+};
 
 const entries = new Map<string, Template>();
 let totalBytes = 0;
@@ -105,7 +116,10 @@ function templateOf(response: Response, body: string, request: Request, token: s
     if (name === "set-cookie" || name === "server-timing") return;
     kept.push([name, name === "content-security-policy" ? value.split(nonce).join("\0nonce\0") : value]);
   });
-  return { status: 200, headers: kept, parts, slots, bytes: body.length * 2, storedAt: Date.now() };
+  const raw = parts.map((p) => Buffer.from(p, "utf8"));
+  const deflated = raw.map((b) => zlib.deflateRawSync(b, { finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+  const bytes = body.length * 2 + raw.reduce((n, b) => n + b.length, 0) + deflated.reduce((n, b) => n + b.length, 0);
+  return { status: 200, headers: kept, parts, slots, bytes, storedAt: Date.now(), raw, deflated };
 }
 
 function store(key: string, template: Template) {
@@ -121,21 +135,71 @@ function store(key: string, template: Template) {
   }
 }
 
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
+const LAST_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/** A non-final stored deflate block (RFC 1951 3.2.4) holding `data` as is (up to 65 535 bytes). */
+function storedBlock(data: Buffer): Buffer {
+  const head = Buffer.from([0x00, data.length & 0xff, data.length >> 8, ~data.length & 0xff, (~data.length >> 8) & 0xff]);
+  return Buffer.concat([head, data]);
+}
+
+/**
+ * The page gzipped without compressing it again (compression was a third of a kept page's cost): each
+ * part was deflated once when kept, ending byte-aligned with a sync flush and no final block, so the
+ * parts and this visitor's values (stored blocks) follow each other in one deflate stream (RFC 1951),
+ * closed by an empty final block; RFC 1952's trailer is the CRC-32 and size of the whole page.
+ */
+function gzipOf(template: Template, values: Buffer[]): Buffer {
+  const chunks: Buffer[] = [GZIP_HEADER, template.deflated[0]!];
+  let crc = zlib.crc32(template.raw[0]!);
+  let size = template.raw[0]!.length;
+  for (let i = 0; i < values.length; i++) {
+    chunks.push(storedBlock(values[i]!), template.deflated[i + 1]!);
+    crc = zlib.crc32(template.raw[i + 1]!, zlib.crc32(values[i]!, crc));
+    size += values[i]!.length + template.raw[i + 1]!.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(LAST_BLOCK, trailer);
+  return Buffer.concat(chunks);
+}
+
+/** Whether the client takes gzip (`Accept-Encoding`, a q=0 refuses it). */
+function acceptsGzip(request: Request): boolean {
+  const header = request.headers.get("Accept-Encoding") ?? "";
+  return header.split(",").some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    return name === "gzip" && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
 /** The kept page for this visitor: a fresh nonce, their CSRF token and the cookies a render would set. */
 async function answer(template: Template, request: Request): Promise<Response> {
   const secure = tenantOf(request).secure;
   const nonce = randomBytes(16).toString("base64");
   const [token, csrfCookie] = await csrf(secure).commitToken(request);
   const values = { nonce, csrf: token };
-  let body = template.parts[0]!;
-  for (let i = 0; i < template.slots.length; i++) body += values[template.slots[i]!] + template.parts[i + 1]!;
   const headers = new Headers();
+  let body: string | Uint8Array<ArrayBuffer>;
+  if (acceptsGzip(request)) {
+    const bytes = { nonce: Buffer.from(nonce), csrf: Buffer.from(token) };
+    const gz = gzipOf(template, template.slots.map((slot) => bytes[slot]));
+    body = new Uint8Array(gz.buffer as ArrayBuffer, gz.byteOffset, gz.length);
+    headers.set("Content-Encoding", "gzip");
+  } else {
+    body = template.parts[0]!;
+    for (let i = 0; i < template.slots.length; i++) body += values[template.slots[i]!] + template.parts[i + 1]!;
+  }
   for (const [name, value] of template.headers) headers.append(name, name === "content-security-policy" ? value.split("\0nonce\0").join(nonce) : value);
   const clientCookie = clientIdCookie(secure);
   const existing: unknown = await clientCookie.parse(request.headers.get("Cookie")).catch(() => null);
   if (!(typeof existing === "string" && /^[\w-]{8,64}$/.test(existing))) headers.append("Set-Cookie", await clientCookie.serialize(randomUUID()));
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   headers.set("Server-Timing", 'pagecache;desc="hit"');
+  // the answer depends on Accept-Encoding (gzip or not), as the compressed render's does
+  if (!/\baccept-encoding\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
   return new Response(body, { status: template.status, headers });
 }
 

@@ -65,6 +65,24 @@ describe("visitor page cache (decision 041)", () => {
     expect(strip(second.html)).toBe(strip(first.html));
   });
 
+  it("gzips a kept page for a client that takes gzip without compressing it again: a valid gzip stream (CRC, size) of the same page", async () => {
+    const zlib = await import("node:zlib");
+    await get("/home/index?pc=4");
+    const gz = await handle(new Request("http://localhost:3000/home/index?pc=4", { headers: { "Accept-Encoding": "gzip, deflate, br" } }));
+    expect(gz.headers.get("Server-Timing")).toContain("pagecache");
+    expect(gz.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gz.headers.get("Vary")).toMatch(/Accept-Encoding/i);
+    const bytes = Buffer.from(await gz.arrayBuffer());
+    expect(bytes.length).toBeLessThan(40_000);
+    const html = zlib.gunzipSync(bytes).toString("utf8"); // throws on a bad CRC or size
+    expect(gz.headers.get("Content-Security-Policy")).toContain(`'nonce-${nonceOf(html)}'`);
+    const plain = await get("/home/index?pc=4", { headers: { "Accept-Encoding": "gzip;q=0, identity" } });
+    expect(plain.hit).toBe(true);
+    expect(plain.res.headers.get("Content-Encoding")).toBeNull();
+    const strip = (page: string) => page.split(nonceOf(page)!).join("N").split(tokenOf(page)!).join("T");
+    expect(strip(html)).toBe(strip(plain.html));
+  });
+
   it("the token in a kept page is the one its new cookie carries: a form posted with both passes the CSRF check", async () => {
     await get("/home/index?pc=2");
     const jar: Jar = new Map();
