@@ -22,7 +22,9 @@ import { tenantOf } from "~/services/tenant.server";
  * state in (the session: users, a chosen school, a flash notice; kept forms; remembered account;
  * third-party login state); a phone the company may send to its mobile site; a sign-in link. Never
  * stored: a response that is not a 200 HTML page of a public section, that sets a cookie other than
- * the two rebuilt here, that varies on a header, or whose render met a failed upstream call.
+ * the two rebuilt here, that varies on a header, or whose render made any upstream call of its own
+ * (everything must come from the config and visitor content caches: a call is either this visitor's
+ * own data, e.g. the question bank's unfinished exercises by clientId, a cold cache, or a failure).
  */
 type Handler = (request: Request, loadContext?: AppLoadContext) => Promise<Response>;
 
@@ -93,7 +95,10 @@ function templateOf(response: Response, body: string, request: Request, token: s
   if (!/^text\/html\b/.test(headers.get("Content-Type") ?? "")) return null;
   const vary = (headers.get("Vary") ?? "").split(",").map((v) => v.trim().toLowerCase()).filter((v) => v && v !== "accept-encoding");
   if (vary.length) return null;
-  if (timingsOf(context).some((t) => t.outcome !== "ok")) return null;
+  // Only a page drawn wholly from the per-domain caches: a call made for this render (a visitor's own
+  // data such as the question bank's unfinished exercises by clientId, or a cold cache's load) or a
+  // failed one keeps it out; the next render, on warm caches, is kept.
+  if (timingsOf(context).some((t) => t.outcome !== "ok" || !t.cache)) return null;
   const setCookies = headers.getSetCookie();
   if (setCookies.some((c) => !REBUILT_COOKIES.includes(c.slice(0, c.indexOf("=")).trim()))) return null;
   const nonce = /'nonce-([^']+)'/.exec(headers.get("Content-Security-Policy") ?? "")?.[1];
