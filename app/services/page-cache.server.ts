@@ -57,14 +57,6 @@ type Template = {
 const entries = new Map<string, Template>();
 let totalBytes = 0;
 
-export const pageCache = {
-  clear() {
-    entries.clear();
-    totalBytes = 0;
-  },
-  size: () => entries.size,
-};
-
 function ttlMs(): number {
   return Math.min(env().CONTENT_TTL_S, PAGE_TTL_MAX_S) * 1000;
 }
