@@ -4,8 +4,9 @@
 // `npm run bench` builds, starts the sandbox and the portal as child processes, measures, prints a
 // table and writes bench/results.json. See bench/README.md for what each figure means.
 //
-// Options: --no-build (use the existing build), --skip-lcp (no browser), --only=wire,throughput (run
-// only those parts: client JS on the wire and/or the home vs bare Remix throughput; no rounds, no LCP).
+// Options: --no-build (use the existing build), --skip-lcp (no browser), --only=wire,throughput,rounds (run
+// only those parts: client JS on the wire, the home vs bare Remix throughput, and/or the upstream rounds
+// and calls of every listed page (100 ms injected per call); no LCP).
 // CONTENT_TTL_S=0 npm run bench: the same figures without the visitor content cache (default 30 s).
 // BENCH_PORT_BASE=5500: the servers listen on 5500, 5501, ... instead of free ports the system picks.
 import { spawn } from "node:child_process";
@@ -26,7 +27,7 @@ const ONLY = new Set(
     .flatMap((a) => a.slice("--only=".length).split(","))
     .filter(Boolean),
 );
-for (const part of ONLY) if (!["wire", "throughput"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput)`);
+for (const part of ONLY) if (!["wire", "throughput", "rounds"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput, rounds)`);
 const runs = (part) => ONLY.size === 0 || ONLY.has(part);
 const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1" || ONLY.size > 0;
 
@@ -571,6 +572,9 @@ async function measureThroughput(portal, bare) {
   const best = (runs) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
   const home = { ...best(homeRuns), runsRps: homeRuns.map((r) => r.rps) };
   const bareRemix = { ...best(bareRuns), runsRps: bareRuns.map((r) => r.rps) };
+  // The same visitor page rendered every time: a cookie the visitor page cache never answers (decision 041)
+  // makes each view go through Remix (loaders on warm config and content caches, render, compression).
+  const rendered = await load(`${portal.base}${HOME}`, { headers: { ...BROWSER_HEADERS, Cookie: "portal_session=bench-visitor" }, pids });
   const healthz = await load(`${portal.base}/healthz`, { headers: BROWSER_HEADERS, pids });
   const bareSample = await request(`${bare.base}/`, { headers: BROWSER_HEADERS });
   return {
@@ -579,6 +583,8 @@ async function measureThroughput(portal, bare) {
     upstreamLatencyMs: portal.sandbox.latencyMs,
     home: { ...home, htmlBytes },
     bare: { ...bareRemix, htmlBytes: { wire: bareSample.body.length } },
+    rendered,
+    renderedBareRatio: bareRemix.rps ? round(rendered.rps / bareRemix.rps, 3) : null,
     healthz,
     ratio: healthz.rps ? round(home.rps / healthz.rps, 3) : null,
     bareRatio: bareRemix.rps ? round(home.rps / bareRemix.rps, 3) : null,
@@ -783,10 +789,12 @@ function print(results) {
       ["route", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms/req portal", "CPU ms/req sandbox"],
       ...[
         [HOME, throughput.home],
+        [`${HOME} rendered (page cache bypassed)`, throughput.rendered],
         ["bare Remix / (bench/bare)", throughput.bare],
         ["/healthz", throughput.healthz],
       ].map(([route, r]) => [route, r.rps, r.latencyMs.p50, r.latencyMs.p99, r.errors, r.cpuMsPerRequest.portal ?? "n/a", r.cpuMsPerRequest.sandbox ?? "n/a"]),
       ["ratio home/bare Remix", throughput.bareRatio, "", "", "", "", ""],
+      ["ratio rendered home/bare Remix", throughput.renderedBareRatio, "", "", "", "", ""],
       ["ratio home/healthz", throughput.ratio, "", "", "", "", ""],
     ],
   );
@@ -845,7 +853,7 @@ async function main() {
   const content = {};
   const personal = {};
 
-  if (ONLY.size === 0) {
+  if (runs("rounds")) {
   // Part 1: sandbox with 100 ms latency per upstream call: rounds and call counts.
   log(`starting sandbox (latency ${LATENCY_MS} ms) and portal`);
   const slow = await startSandbox(LATENCY_MS);
@@ -880,12 +888,15 @@ async function main() {
   }
 
   // Part 2: sandbox without latency: throughput and LCP measure the portal and the page.
+  let wire = {};
+  let throughput = { skipped: "--only" };
+  let lcp = { skipped: "--only" };
+  if (runs("wire") || runs("throughput") || !SKIP_LCP) {
   log("starting sandbox (no latency) and portal");
   const fast = await startSandbox(0);
   const fastPortal = await startPortal(fast);
   const bare = await startBare();
   bareBase = bare.base;
-  const wire = {};
   if (runs("wire")) {
     log("measuring client JS on the wire");
     const fastCookie = await login(fastPortal);
@@ -893,13 +904,11 @@ async function main() {
     wire[DOING_PAGE] = await measureWire(fastPortal.base, await startDoing(fastPortal), fastCookie);
     wire["bare Remix /"] = await measureWire(bare.base, "/");
   }
-  let throughput = { skipped: "--only" };
   if (runs("throughput")) {
     log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);
     throughput = await measureThroughput(fastPortal, bare);
   }
   await stopChild(bare.child);
-  let lcp;
   if (SKIP_LCP) lcp = { skipped: "--skip-lcp" };
   else {
     log("measuring lab LCP in headless Chromium");
@@ -907,6 +916,7 @@ async function main() {
   }
   await stopChild(fastPortal.child);
   await stopChild(fast.child);
+  }
 
   const results = {
     date: new Date().toISOString(),

@@ -86,8 +86,10 @@ function precompressed(dir) {
  * The Express app. `build` is the Remix server build (its entry module exports the shared functions);
  * `handleRequest` (Request, loadContext) → Response is Remix's handler, replaceable in tests.
  */
-export function createApp({ build, env = process.env, handleRequest = createRequestHandler(build, env.NODE_ENV ?? "production") }) {
-  const { crossSiteReason, parseTrustProxy, resolveClient, capStream, DEFAULT_UPLOAD_BYTES } = build.entry.module;
+export function createApp({ build, env = process.env, handleRequest: remixHandler = createRequestHandler(build, env.NODE_ENV ?? "production") }) {
+  const { crossSiteReason, parseTrustProxy, resolveClient, capStream, DEFAULT_UPLOAD_BYTES, withVisitorPageCache } = build.entry.module;
+  // decision 041: a visitor's public section page answered from a short per-origin/address/language cache
+  const handleRequest = withVisitorPageCache ? withVisitorPageCache(remixHandler) : remixHandler;
   let trust;
   try {
     trust = parseTrustProxy(env.TRUST_PROXY);

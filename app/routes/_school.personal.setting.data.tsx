@@ -36,7 +36,8 @@ async function sectionFields(portal: Portal, section: DataSection, values?: Fiel
 export const handle = { i18n: ["personal", "fields"] };
 
 export async function loader(args: LoaderFunctionArgs) {
-  // the permission check and the page's calls in one round (then the cascade levels of the stored values)
+  // the permission check and the page's calls in one round; the cascade levels of the stored values come
+  // from the per-domain option cache (custom-fields.server.ts, decision 041): no second round when warm
   const { portal, loaded: answers } = await requireStudentWith(args, "setting.data", (p) =>
     Promise.all([getPersonalDetail(p.upstream), getCustomFieldData(p.upstream), namespaces(args.request, ["personal", "fields"])]),
   );

@@ -1,5 +1,7 @@
 import * as z from "zod/v4";
 import { cascadeParents, normaliseCustomFields, type DynamicField, type FieldOption, type FieldPayload, type FieldValues } from "~/forms/dynamic-fields";
+import { env } from "~/env.server";
+import { createSwrCache } from "~/services/cache.server";
 import type { Upstream } from "~/services/upstream.server";
 
 /**
@@ -54,13 +56,38 @@ export async function getCustomizeInfo(upstream: Upstream) {
 
 const CascadeOption = z.looseObject({ id: z.union([z.string(), z.number()]).transform(String), content: z.string() });
 
-/** `GET /student/customize/option/{fieldId}/{pid}` → a cascade level's options (posted value: the option id). */
-export async function getCascadeOptions(upstream: Upstream, fieldId: string, pid: string): Promise<FieldOption[]> {
+/**
+ * Cascade options are company configuration (the option tree of a company's custom field, the same for
+ * every student): cached per domain and school like the shell's configuration (config.server.ts,
+ * CONFIG_TTL_S, stale-while-revalidate), so that on a warm server the levels of the stored cascade values
+ * need no second upstream round (issue 13, decision 041). Only the option lists are kept, never a value.
+ */
+export const cascadeOptionCache = createSwrCache({ name: "cascade options", maxEntries: 2_000 });
+
+async function loadCascadeOptions(upstream: Upstream, fieldId: string, pid: string, shared: boolean): Promise<FieldOption[]> {
   const list = await upstream.call({
     path: `${STUDENT}/customize/option/${encodeURIComponent(fieldId)}/${encodeURIComponent(pid)}`,
     schema: z.array(CascadeOption).nullish().transform((v) => v ?? []),
+    // a shared load is not tied to the request that started it (one student leaving must not fail the others)
+    ...(shared ? { signal: null } : {}),
   });
-  return list.map((o) => ({ value: o.id, id: o.id, label: o.content }));
+  return Object.freeze(list.map((o) => Object.freeze({ value: o.id, id: o.id, label: o.content }))) as FieldOption[];
+}
+
+/** `GET /student/customize/option/{fieldId}/{pid}` → a cascade level's options (posted value: the option id). */
+export async function getCascadeOptions(upstream: Upstream, fieldId: string, pid: string): Promise<FieldOption[]> {
+  const { domain, schoolId } = upstream.ctx;
+  let mine = false;
+  try {
+    return await cascadeOptionCache.get(`${domain}|${schoolId}|${fieldId}|${pid}`, env().CONFIG_TTL_S * 1000, (background) => {
+      mine = !background;
+      return loadCascadeOptions(upstream, fieldId, pid, true);
+    });
+  } catch (error) {
+    // Another student's load failed (their token, their session): this request asks with its own.
+    if (mine) throw error;
+    return loadCascadeOptions(upstream, fieldId, pid, false);
+  }
 }
 
 /**

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { builtBrowser, useBuiltHandler } from "./built-handler";
+import { requestCtx } from "./sandbox";
+
+// Issue 13 "the bench lists /personal/setting/data (one round)", decision 041: the cascade levels of the
+// stored values (student01: register_region 北京市 / 东城区) come from the per-domain option cache on a
+// warm server, so the page's upstream calls all start in one parallel round.
+
+const ctx = useBuiltHandler();
+const PAGE = "/personal/setting/data";
+type Logged = { path: string; at: string; headers?: Record<string, string> };
+
+async function loggedIn() {
+  const b = builtBrowser(ctx);
+  const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account: "student01" });
+  expect((await b.get(`/home/index?token=${token}`)).status).toBe(302);
+  return b;
+}
+
+describe("personal data in one upstream round (issue 13)", () => {
+  it("a warm page view asks no cascade option and starts every call together (200 ms each, all sent within 150 ms)", async () => {
+    const b = await loggedIn();
+    const first = await b.page(PAGE); // warms the config and option caches
+    expect(first).toMatch(/<select[^>]*name="df_register_region"/);
+    await ctx.sandbox.control("POST", "/faults", { path: ".", latencyMs: 200 });
+    await ctx.sandbox.control("DELETE", "/requests");
+    const html = await b.page(PAGE);
+    const log = await ctx.sandbox.control<Logged[]>("GET", "/requests");
+    expect(log.filter((c) => c.path.includes("/customize/option/"))).toEqual([]);
+    expect(log.map((c) => c.path)).toContain("/saas-business/v1/student/setting/get/detail");
+    const at = log.map((c) => Date.parse(c.at));
+    expect(Math.max(...at) - Math.min(...at)).toBeLessThan(150);
+    // the stored path still gets its levels: 北京市 chosen at level 1, 东城区 at level 2
+    expect(html).toMatch(/<option[^>]*value="11"[^>]*selected|<option[^>]*selected[^>]*value="11"/);
+    expect(html).toMatch(/<option[^>]*value="1101"[^>]*selected|<option[^>]*selected[^>]*value="1101"/);
+    expect(html).toContain("东城区");
+  });
+});
+
+describe("the cascade option cache (decision 041)", () => {
+  const upstreamFor = async (account: string, ctxOverrides: Partial<Parameters<typeof requestCtx>[0]> = {}) => {
+    const { createUpstream } = await import("~/services/upstream.server");
+    const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
+    return createUpstream(requestCtx({ token, ...ctxOverrides }));
+  };
+  const optionCalls = async () => (await ctx.sandbox.control<Logged[]>("GET", "/requests")).filter((c) => c.path.includes("/customize/option/"));
+
+  it("asks a level once per domain and school (another student of the domain reuses it), again for another domain or school", async () => {
+    const custom = await import("~/services/custom-fields.server");
+    custom.cascadeOptionCache.clear();
+    await ctx.sandbox.control("DELETE", "/requests");
+    const a = await custom.getCascadeOptions(await upstreamFor("student01"), "402", "11");
+    const b = await custom.getCascadeOptions(await upstreamFor("member01"), "402", "11");
+    expect(a.map((o) => o.label)).toEqual(["东城区", "西城区", "朝阳区"]);
+    expect(b).toEqual(a);
+    expect(await optionCalls()).toHaveLength(1);
+    await custom.getCascadeOptions(await upstreamFor("student01", { schoolId: 2 }), "402", "11");
+    await custom.getCascadeOptions(await upstreamFor("student01", { domain: "127.0.0.1" }), "402", "11");
+    expect(await optionCalls()).toHaveLength(3);
+  });
+
+  it("another student's failed load (their session ended) does not fail this one: it asks with its own token", async () => {
+    const custom = await import("~/services/custom-fields.server");
+    custom.cascadeOptionCache.clear();
+    const { createUpstream } = await import("~/services/upstream.server");
+    const expired = createUpstream(requestCtx({ token: "no-such-token" }));
+    const mine = await upstreamFor("student01");
+    const [theirs, ours] = await Promise.allSettled([custom.getCascadeOptions(expired, "402", "0"), custom.getCascadeOptions(mine, "402", "0")]);
+    expect(theirs.status).toBe("rejected");
+    expect(ours.status === "fulfilled" ? ours.value.map((o) => o.label) : ours.reason).toEqual(["北京市", "上海市", "广东省"]);
+  });
+});
