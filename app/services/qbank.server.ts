@@ -70,9 +70,14 @@ export const StartSchema = z.discriminatedUnion("intent", [
   ...(["order", "daily", "smart", "quick"] as const).map((k) => z.object({ intent: z.literal(k) })),
 ]);
 
-/** The doing page's form (no JavaScript): the button, the question on screen and what it held when shown. */
+/**
+ * The doing page's form (no JavaScript): the button, the question on screen and what it held when shown.
+ * `goto` is an answer-sheet button (its value the 0-based question index): it saves what was typed, then
+ * opens that question (intent "goto").
+ */
 export const DoingFormSchema = z.object({
-  intent: z.enum(["save", "prev", "next", "mark", "unmark", "sign", "unsign", "pause", "resume", "submit"]),
+  intent: z.enum(["save", "prev", "next", "mark", "unmark", "sign", "unsign", "pause", "resume", "submit", "goto"]),
+  goto: z.coerce.number().int().min(0).max(10_000).optional(),
   questionId: FORM_ID,
   index: z.coerce.number().int().min(0).max(10_000),
   kind: z.enum(KINDS),
