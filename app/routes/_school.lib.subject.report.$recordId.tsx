@@ -5,9 +5,9 @@ import { Block, clock } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
-import { doingHref, overviewHref, reportHref, reportMediaHref } from "~/services/qbank-links";
+import { doingHref, overviewHref, PREVIEW_KINDS, previewKindOf, reportHref, reportMediaHref } from "~/services/qbank-links";
 import {
-  BookFormSchema, gainPoints, loadMediaPreview, loadReport, notFoundOn, PREVIEW_KINDS, previewKindOf, setCollected, startExercise, type MediaPreview, type Report,
+  BookFormSchema, gainPoints, loadMediaPreview, loadReport, notFoundOn, setCollected, startExercise, type MediaPreview, type Report,
 } from "~/services/qbank.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";

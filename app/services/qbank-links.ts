@@ -17,3 +17,13 @@ export const sectionHref = (sectionId: number) => `/lib/subject/section/${sectio
 export const wrongHref = (subjectId?: number) => `/lib/subject/wrong${subjectId ? `?subjectId=${subjectId}` : ""}`;
 export const collectHref = "/lib/subject/collect";
 export const statisticsHref = (by?: string) => `/lib/subject/statistics${by ? `?by=${by}` : ""}`;
+
+/** The preview calls of an explanation's media (decision 035): audio, video, or the short-answer question's video. */
+export const PREVIEW_KINDS = ["audio", "video", "short"] as const;
+export type PreviewKind = (typeof PREVIEW_KINDS)[number];
+
+/** Which preview call plays a question's media (a short answer's video has its own, spec 001 §7); null for a picture or none. */
+export function previewKindOf(q: { kind: string; media: { kind: "audio" | "video" | "image" } | null }): PreviewKind | null {
+  if (!q.media || q.media.kind === "image") return null;
+  return q.media.kind === "video" && q.kind === "short" ? "short" : q.media.kind;
+}

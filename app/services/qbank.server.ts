@@ -1,6 +1,7 @@
 import * as z from "zod/v4";
 import { count, list, PageSchema } from "~/services/content-schemas.server";
 import type { Portal } from "~/services/portal.server";
+import type { PreviewKind } from "~/services/qbank-links";
 import { id, text } from "~/services/schemas.server";
 import { UpstreamError, type Upstream } from "~/services/upstream.server";
 
@@ -280,8 +281,7 @@ export const ChapterFormSchema = z.object({ intent: z.literal("practise") });
 /* ---- explanation media preview (spec 001 §7 "video and audio preview", GET /examSys/shortAnswerQuestionVideo) ---- */
 
 /** Which preview call: audio, video, or the short-answer question's video. */
-export const PREVIEW_KINDS = ["audio", "video", "short"] as const;
-export type PreviewKind = (typeof PREVIEW_KINDS)[number];
+export { PREVIEW_KINDS, type PreviewKind } from "~/services/qbank-links";
 export const MediaPreviewSchema = z.looseObject({ questionId: id, kind: z.enum(["audio", "video"]), url: z.string().min(1), seconds: count, expiresAt: count });
 export type MediaPreview = z.infer<typeof MediaPreviewSchema>;
 
@@ -291,12 +291,6 @@ export function loadMediaPreview(portal: Portal, recordId: number, questionId: n
     ? { path: "/question/examSys/shortAnswerQuestionVideo", query: { ...who(portal), recordId, questionId } }
     : { path: `/question/v1/media/${want}/preview/${questionId}`, query: { ...who(portal), recordId } };
   return portal.upstream.call({ ...call, schema: MediaPreviewSchema, expect: EXPECT });
-}
-
-/** The preview call for a question's media: a short answer's video has its own call (spec 001 §7). */
-export function previewKindOf(q: { kind: QuestionKind; media: { kind: "audio" | "video" | "image" } | null }): PreviewKind | null {
-  if (!q.media || q.media.kind === "image") return null;
-  return q.media.kind === "video" && q.kind === "short" ? "short" : q.media.kind;
 }
 
 /** A business answer `404` (no such record, subject, paper): the page's 404. */
