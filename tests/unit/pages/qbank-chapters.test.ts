@@ -133,6 +133,17 @@ describe("chapter and section pages", () => {
     expect(hrefOf(byTestId(chapter.html, "continue"), /继续练习/)).toBe(`${whole.headers.get("Location")}?n=1`);
   });
 
+  it("redirectLogin 1 sends a visitor to login from both pages (the question bank is a guarded section)", async () => {
+    const visitor = portal.client();
+    expect((await visitor.fetch("/lib/subject/chapter/2011")).status).toBe(200);
+    await portal.config(1, { homeConfig: { headCfRsp: { redirectLogin: 1 } } });
+    for (const path of ["/lib/subject/chapter/2011", "/lib/subject/section/20111"]) {
+      const res = await visitor.fetch(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toBe(`/join/login?backUrl=${encodeURIComponent(path)}`);
+    }
+  });
+
   it("a malformed post is a 400, an unknown chapter a 404, a post without the CSRF token is refused", async () => {
     const browser = portal.client();
     const { html } = await browser.get("/lib/subject/section/20111");
