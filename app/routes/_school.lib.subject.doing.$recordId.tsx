@@ -16,8 +16,9 @@ import { UpstreamError } from "~/services/upstream.server";
 /**
  * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
  * merge rewrite expects), `?n=` the question number. Without JavaScript: one question a page, every
- * button a form post, the answer sheet a list of submit buttons of the answer form (a jump saves what was typed; decision 035), the server keeps every answer. With JavaScript
- * (a signed-in student): the exam socket and an on-device queue (exam-session.client.ts).
+ * button a form post, the answer sheet a list of submit buttons of the answer form (a jump saves what
+ * was typed; decision 035), the server keeps every answer. With JavaScript (a signed-in student): the
+ * exam socket and an on-device queue (exam-session.client.ts).
  */
 export const handle = { i18n: ["qbank"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });

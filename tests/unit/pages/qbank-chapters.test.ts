@@ -88,6 +88,11 @@ describe("chapter and section pages", () => {
     // never the answer or the explanation before handing in
     expect(section.html).not.toContain("故选");
 
+    // English
+    const en = await browser.get("/lib/subject/chapter/2031?lng=en");
+    expect(text(element(en.html, "main") ?? "")).toContain("Practise this chapter");
+    expect(text(byTestId(en.html, "chapter-progress") ?? "")).toContain("0/20 done, 0 right, 0 wrong");
+
     for (const path of ["/lib/subject/chapter/abc", "/lib/subject/chapter/99999", "/lib/subject/chapter/20311", "/lib/subject/section/2031", "/lib/subject/section/0", "/lib/subject/section/99999"]) {
       expect((await browser.get(path)).status, path).toBe(404);
     }
