@@ -35,7 +35,8 @@ const LATENCY_MS = 100;
 const ACCOUNT = "13800000001";
 const HOME = "/home/index";
 // The public content pages measured beside the home page (issue 6): rounds, calls, JS and LCP.
-const CONTENT_PAGES = ["/course/list", "/course/detail/5019"];
+// Issue 15 (decision 035): a question bank chapter page (open to visitors; progress per visitor or user).
+const CONTENT_PAGES = ["/course/list", "/course/detail/5019", "/lib/subject/chapter/2011"];
 // A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
 // Issue 16 adds the cart and checkout (logged-in pages: the same measurements).
 const PERSONAL_PAGES = ["/personal/setting/account", "/personal/setting/data", "/personal/course/classTable", "/personal/order?OrderTabIndex=2", "/info/complete?scene=3&backUrl=%2Fhome%2Findex", "/shoppingcart", "/payment/order?commodityId=5019", "/resource/list", "/personal/accountcenter/account/member", "/personal/accountcenter/score"];
@@ -46,9 +47,11 @@ const VIDEO_PAGE = "/class/type/video/page?commodityId=5001&courseId=101&lessonI
 // Pages measured logged in (as the seeded student).
 const LOGGED_IN_PAGES = [...PERSONAL_PAGES, VIDEO_PAGE];
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
-const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VIDEO_PAGE, "/answerslist/0", "/groupdetail?id=802"];
+const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VIDEO_PAGE, "/answerslist/0", "/groupdetail?id=802", "/lib/subject/section/20111"];
 // The question bank's doing page (issue 15), as the bench user: its record is started through the sandbox first.
 const DOING_PAGE = "/lib/subject/doing/{recordId}";
+// Its report with an explanation's audio previewed in place (decision 035): section 20311 handed in, question 3003.
+const REPORT_PAGE = "/lib/subject/report/{recordId}?play=3003&media=audio";
 const ROUNDS_SAMPLES = 20;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
@@ -322,6 +325,21 @@ async function startDoing(portal) {
   const answer = JSON.parse(res.body.toString());
   if (answer?.code !== "1") throw new Error(`starting a paper answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
   return `/lib/subject/doing/${answer.data.recordId}`;
+}
+
+/** A handed-in section practice of the bench user (section 20311): its report with question 3003's audio previewed. */
+async function startReport(portal) {
+  const { token } = await json(`${portal.sandbox.base}/__sandbox/tokens`, "POST", { account: ACCOUNT });
+  const api = (path, body) => request(`${portal.sandbox.base}/s/api/question/v1${path}${path.includes("?") ? "&" : "?"}domain=127.0.0.1`, {
+    method: "POST",
+    headers: { Authorization: token, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const res = await api("/exercise/chapter/generate/203/2031?sectionId=20311");
+  const answer = JSON.parse(res.body.toString());
+  if (answer?.code !== "1") throw new Error(`starting a section answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
+  await api("/exercise/session/submit", { recordId: answer.data.recordId });
+  return REPORT_PAGE.replace("{recordId}", String(answer.data.recordId));
 }
 
 async function page(portal, cookie, route = HOME) {
@@ -902,6 +920,7 @@ async function main() {
     const fastCookie = await login(fastPortal);
     for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, LOGGED_IN_PAGES.includes(route) ? fastCookie : undefined);
     wire[DOING_PAGE] = await measureWire(fastPortal.base, await startDoing(fastPortal), fastCookie);
+    wire[REPORT_PAGE] = await measureWire(fastPortal.base, await startReport(fastPortal), fastCookie);
     wire["bare Remix /"] = await measureWire(bare.base, "/");
   }
   if (runs("throughput")) {

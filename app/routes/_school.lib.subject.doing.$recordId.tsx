@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import type { ExamSession, SessionStatus } from "~/components/qbank/exam-session.client";
 import { clock } from "~/components/qbank/parts";
-import { answerOf, QuestionForm } from "~/components/qbank/QuestionForm";
+import { ANSWER_FORM_ID, answerOf, QuestionForm } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
@@ -16,8 +16,9 @@ import { UpstreamError } from "~/services/upstream.server";
 /**
  * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
  * merge rewrite expects), `?n=` the question number. Without JavaScript: one question a page, every
- * button a form post, the answer sheet a list of links, the server keeps every answer. With JavaScript
- * (a signed-in student): the exam socket and an on-device queue (exam-session.client.ts).
+ * button a form post, the answer sheet a list of submit buttons of the answer form (a jump saves what
+ * was typed; decision 035), the server keeps every answer. With JavaScript (a signed-in student): the
+ * exam socket and an on-device queue (exam-session.client.ts).
  */
 export const handle = { i18n: ["qbank"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -48,11 +49,13 @@ export async function action(args: ActionFunctionArgs) {
   const { portal, formData } = await requireValidPost(args);
   const recordId = idOf(args.params.recordId);
   if (!recordId) notFound(portal);
+  // an answer-sheet button sends `goto` (its question's index) instead of an intent
+  const goto = formData.get("goto");
   const parsed = DoingFormSchema.safeParse({
-    intent: formData.get("intent"), questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
+    intent: formData.get("intent") ?? (goto !== null ? "goto" : null), goto: goto ?? undefined, questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
     was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined,
   });
-  if (!parsed.success) return data({ error: "bad request" }, { status: 400 });
+  if (!parsed.success || (parsed.data.intent === "goto") !== (parsed.data.goto !== undefined)) return data({ error: "bad request" }, { status: 400 });
   const f = parsed.data;
   const values = formData.getAll("answer").map((v) => (typeof v === "string" ? v : ""));
   const answer = answerOf(f.kind, values);
@@ -71,6 +74,7 @@ export async function action(args: ActionFunctionArgs) {
       unsign: { op: "sign", questionId: f.questionId, on: false },
       pause: { op: "pause" },
       resume: { op: "resume" },
+      goto: { op: "switch", index: f.goto ?? 0 },
     };
     if (f.intent === "submit") {
       const paper = await loadPaperQuestions(portal, recordId);
@@ -87,6 +91,8 @@ export async function action(args: ActionFunctionArgs) {
     if (notFoundOn(error)) notFound(portal);
     if (error instanceof UpstreamError && error.kind === "business") {
       if (error.code === "409") return redirect(reportHref(recordId)); // handed in meanwhile (time up)
+      // a question number the paper does not have (a forged sheet button)
+      if (error.code === "400") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
       return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
     }
     throw error;
@@ -253,8 +259,8 @@ export default function Doing() {
     }
   };
 
-  const onSheet = (e: MouseEvent<HTMLAnchorElement>, i: number) => {
-    if (!session.current) return; // a plain link
+  const onSheet = (e: MouseEvent<HTMLButtonElement>, i: number) => {
+    if (!session.current) return; // a plain post of the answer form: saves what was typed, then opens question i
     e.preventDefault();
     go(i);
   };
@@ -306,16 +312,22 @@ export default function Doing() {
             const label = [done ? t("doing.answered") : t("doing.unanswered"), marks.has(q.id) ? t("doing.marked") : "", signs.has(q.id) ? t("doing.signed") : "", local.has(q.id) ? t("doing.statusLocal") : ""].filter(Boolean).join(", ");
             return (
               <li key={q.id}>
-                <a
-                  href={doingHref(d.record.recordId, i + 1)}
+                {/* a submit button of the answer form, not a link: without JavaScript what was typed on the
+                    question on screen is saved before question i opens (issue 15: nothing typed is lost) */}
+                <button
+                  type="submit"
+                  form={ANSWER_FORM_ID}
+                  name="goto"
+                  value={i}
+                  disabled={busy}
                   onClick={(e) => onSheet(e, i)}
                   aria-current={i === index ? "step" : undefined}
                   title={label}
                   aria-label={`${i + 1} ${label}`}
-                  className={`block rounded border py-1 text-center text-sm ${i === index ? "border-blue-700 font-bold" : ""} ${done ? "bg-blue-100" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
+                  className={`block w-full rounded border py-1 text-center text-sm ${i === index ? "border-blue-700 font-bold" : ""} ${done ? "bg-blue-100" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
                 >
                   {i + 1}
-                </a>
+                </button>
               </li>
             );
           })}

@@ -6,7 +6,7 @@ import { Block } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
-import { doingHref, QBANK_HOME, reportHref, wrongHref } from "~/services/qbank-links";
+import { chapterHref, doingHref, QBANK_HOME, reportHref, sectionHref, wrongHref } from "~/services/qbank-links";
 import { loadDaily, loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
@@ -117,13 +117,13 @@ export default function SubjectOverview() {
           {o.chapters.map((c) => (
             <li key={c.id}>
               <div className="flex items-center justify-between gap-4">
-                <span className="font-semibold">{c.name} <span className="text-sm font-normal text-gray-600">{t("overview.progress", { done: c.doneCount, total: c.questionCount })}</span></span>
+                <span className="font-semibold"><Link to={chapterHref(c.id)} className="text-blue-700">{c.name}</Link> <span className="text-sm font-normal text-gray-600">{t("overview.progress", { done: c.doneCount, total: c.questionCount })}</span></span>
                 <StartButton intent="chapter" label={t("overview.practise")} extra={{ chapterId: c.id }} />
               </div>
               <ul className="ml-4 mt-1 flex flex-col gap-1">
                 {c.sections.map((s) => (
                   <li key={s.id} className="flex items-center justify-between gap-4 text-sm">
-                    <span>{s.name} <span className="text-gray-600">{t("overview.progress", { done: s.doneCount, total: s.questionCount })}</span></span>
+                    <span><Link to={sectionHref(s.id)} className="text-blue-700">{s.name}</Link> <span className="text-gray-600">{t("overview.progress", { done: s.doneCount, total: s.questionCount })}</span></span>
                     <StartButton intent="chapter" label={t("overview.practise")} extra={{ chapterId: c.id, sectionId: s.id }} />
                   </li>
                 ))}

@@ -5,15 +5,20 @@ import { Block, clock } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
-import { doingHref, overviewHref } from "~/services/qbank-links";
-import { BookFormSchema, gainPoints, loadReport, notFoundOn, setCollected, startExercise, type Report } from "~/services/qbank.server";
+import { doingHref, overviewHref, PREVIEW_KINDS, previewKindOf, reportHref, reportMediaHref } from "~/services/qbank-links";
+import {
+  BookFormSchema, gainPoints, loadMediaPreview, loadReport, notFoundOn, setCollected, startExercise, type MediaPreview, type Report,
+} from "~/services/qbank.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
 
 /**
  * `/lib/subject/report/{recordId}`: the score, the points the practice gained (spec 001 §7 points: incr
  * integral by record id, then the gain; once per record), every question with its explanation, the wrong
- * ones, the record's details, and practising it again (re-examine).
+ * ones, the record's details, and practising it again (re-examine). An explanation's picture is shown as
+ * it is; its audio or video is previewed in place (`?play={questionId}&media=audio|video|short`: the
+ * preview call gives a signed address that expires, played by a plain `<audio>`/`<video controls>`;
+ * decision 035), so a plain link does it without JavaScript.
  */
 export const handle = { i18n: ["qbank"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -23,7 +28,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
   const recordId = idOf(args.params.recordId);
   if (!recordId) notFound(portal);
-  const [, report, i18n] = await Promise.all([
+  const url = new URL(args.request.url);
+  const play = idOf(url.searchParams.get("play"));
+  const want = PREVIEW_KINDS.find((k) => k === url.searchParams.get("media"));
+  const [, report, preview, i18n] = await Promise.all([
     requireSectionAccess(portal, "question"),
     loadReport(portal, recordId).catch((error: unknown) => {
       if (notFoundOn(error)) notFound(portal);
@@ -31,10 +39,21 @@ export async function loader(args: LoaderFunctionArgs) {
       if (error instanceof UpstreamError && error.kind === "business" && error.code === "409") throw redirect(doingHref(recordId));
       throw error;
     }),
+    // the preview call starts with the report (one round); its refusal is a message beside the question, not an error page
+    play && want
+      ? loadMediaPreview(portal, recordId, play, want).then(
+          // minutes the address plays, counted here (not in the browser: the same text on both sides of hydration)
+          (media) => ({ questionId: play, media, minutes: Math.max(1, Math.round((media.expiresAt - Date.now()) / 60_000)), error: null }),
+          (error: unknown) => {
+            if (error instanceof UpstreamError && error.kind === "business") return { questionId: play, media: null, minutes: 0, error: error.upstreamMessage ?? error.code ?? "" };
+            throw error;
+          },
+        )
+      : null,
     namespaces(args.request, ["qbank"]),
   ]);
   const points = await gainPoints(portal, recordId);
-  return data({ report, points, logged: isLoggedIn(portal), i18n }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ report, preview, points, logged: isLoggedIn(portal), i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -60,6 +79,46 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 type Q = Report["questions"][number];
+type Preview = { questionId: number; media: MediaPreview | null; minutes: number; error: string | null } | null;
+
+/** An explanation's media: a picture shown; audio or video played in place once its preview address is asked for. */
+function ExplanationMedia({ q, n, recordId, preview, t }: { q: Q; n: number; recordId: number; preview: Preview; t: (k: string, o?: Record<string, unknown>) => string }) {
+  const m = q.media;
+  if (!m) return null;
+  if (m.kind === "image") {
+    return m.url ? (
+      <figure className="mt-1 text-sm" data-testid="media-image">
+        <img src={m.url} alt={t("report.media.imageAlt", { n })} loading="lazy" className="max-w-full rounded border" width={420} height={120} />
+        <figcaption>{t("report.media.image")}</figcaption>
+      </figure>
+    ) : null;
+  }
+  const call = previewKindOf(q);
+  const mine = preview?.questionId === q.id ? preview : null;
+  const label = m.kind === "video" ? t("report.video") : t("report.audio");
+  return (
+    <figure className="mt-1 flex flex-col gap-1 text-sm" data-testid="media">
+      <figcaption>{label} · {t("report.media.seconds", { count: m.seconds })}</figcaption>
+      {mine?.media ? (
+        <>
+          {mine.media.kind === "video"
+            ? <video controls autoPlay preload="metadata" src={mine.media.url} className="max-w-sm" data-testid="media-player" />
+            : <audio controls autoPlay preload="metadata" src={mine.media.url} data-testid="media-player" />}
+          <p className="flex flex-wrap gap-3 text-xs text-gray-600">
+            <span>{t("report.media.expires", { minutes: mine.minutes })}</span>
+            <a href={mine.media.url} target="_blank" rel="noopener noreferrer" className="text-blue-700">{t("report.media.open")}</a>
+            <Link to={`${reportHref(recordId)}#q-${q.id}`} preventScrollReset className="text-blue-700">{t("report.media.close")}</Link>
+          </p>
+        </>
+      ) : call ? (
+        <Link to={reportMediaHref(recordId, q.id, call)} preventScrollReset className="self-start rounded border px-2 py-0.5 text-blue-700">
+          {m.kind === "video" ? t("report.media.play") : t("report.media.listen")}
+        </Link>
+      ) : null}
+      {mine?.error !== null && mine?.error !== undefined ? <p role="alert" className="text-red-800">{t("report.media.failed", { message: mine.error })}</p> : null}
+    </figure>
+  );
+}
 
 function Answer({ q, list }: { q: Q; list: string[] }) {
   if (!list.length) return null;
@@ -67,7 +126,7 @@ function Answer({ q, list }: { q: Q; list: string[] }) {
 }
 
 export default function ExerciseReport() {
-  const { report, points, logged, i18n } = useLoaderData<typeof loader>();
+  const { report, preview, points, logged, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "qbank");
   const r = report.record;
   const seconds = r.submittedAt ? Math.max(0, Math.round((r.submittedAt - r.startedAt) / 1000)) : 0;
@@ -120,14 +179,7 @@ export default function ExerciseReport() {
               <p className="text-sm">{t("report.yours")}: {q.mine.length ? <Answer q={q} list={q.mine} /> : t("report.none")}</p>
               <p className="text-sm">{t("report.answer")}: <Answer q={q} list={q.answer} /></p>
               <p className="mt-1 text-sm"><strong>{t("report.analysis")}</strong>: {q.analysis}</p>
-              {q.media ? (
-                <figure className="mt-1 text-sm">
-                  <figcaption>{t(q.media.kind === "video" ? "report.video" : "report.audio")}</figcaption>
-                  {q.media.kind === "video"
-                    ? <video controls preload="none" src={q.media.url} className="max-w-sm" />
-                    : <audio controls preload="none" src={q.media.url} />}
-                </figure>
-              ) : null}
+              <ExplanationMedia q={q} n={i + 1} recordId={r.recordId} preview={preview} t={t} />
             </li>
           ))}
         </ol>

@@ -1,6 +1,7 @@
 import * as z from "zod/v4";
 import { count, list, PageSchema } from "~/services/content-schemas.server";
 import type { Portal } from "~/services/portal.server";
+import type { PreviewKind } from "~/services/qbank-links";
 import { id, text } from "~/services/schemas.server";
 import { UpstreamError, type Upstream } from "~/services/upstream.server";
 
@@ -45,7 +46,9 @@ export type Question = z.infer<typeof QuestionSchema>;
 export const PaperQuestionsSchema = z.looseObject({ record: RecordSchema, questions: list(QuestionSchema) });
 export type PaperQuestions = z.infer<typeof PaperQuestionsSchema>;
 
-const MediaSchema = z.looseObject({ kind: z.enum(["audio", "video"]), url: text, seconds: count }).nullish().transform((v) => v ?? null);
+/** An explanation's media (decision 035): its id is the question's; only a picture carries its URL, audio and video are previewed. */
+const MediaSchema = z.looseObject({ id, kind: z.enum(["audio", "video", "image"]), seconds: count, url: z.string().nullish().transform((v) => v ?? null) })
+  .nullish().transform((v) => v ?? null);
 export const ReportSchema = z.looseObject({
   record: RecordSchema,
   questions: list(QuestionSchema.extend({
@@ -70,9 +73,14 @@ export const StartSchema = z.discriminatedUnion("intent", [
   ...(["order", "daily", "smart", "quick"] as const).map((k) => z.object({ intent: z.literal(k) })),
 ]);
 
-/** The doing page's form (no JavaScript): the button, the question on screen and what it held when shown. */
+/**
+ * The doing page's form (no JavaScript): the button, the question on screen and what it held when shown.
+ * `goto` is an answer-sheet button (its value the 0-based question index): it saves what was typed, then
+ * opens that question (intent "goto").
+ */
 export const DoingFormSchema = z.object({
-  intent: z.enum(["save", "prev", "next", "mark", "unmark", "sign", "unsign", "pause", "resume", "submit"]),
+  intent: z.enum(["save", "prev", "next", "mark", "unmark", "sign", "unsign", "pause", "resume", "submit", "goto"]),
+  goto: z.coerce.number().int().min(0).max(10_000).optional(),
   questionId: FORM_ID,
   index: z.coerce.number().int().min(0).max(10_000),
   kind: z.enum(KINDS),
@@ -231,6 +239,58 @@ export async function gainPoints(portal: Portal, recordId: number) {
     if (error instanceof UpstreamError && error.kind === "business") return null;
     throw error;
   }
+}
+
+/* ---- chapter and section pages and detail (spec 001 §7; paths of decision 035) ---- */
+
+const progress = { questionCount: count, doneCount: count, rightCount: count, wrongCount: count };
+const kindCounts = z.looseObject(Object.fromEntries(KINDS.map((k) => [k, count])) as Record<QuestionKind, typeof count>);
+const unfinished = z.looseObject({ recordId: id, answered: count, total: count, currentIndex: count }).nullish().transform((v) => v ?? null);
+export const ChapterItemSchema = z.looseObject({ id, name: text, sectionCount: count, ...progress });
+export const SectionItemSchema = z.looseObject({ id, name: text, chapterId: id, ...progress });
+export const ChapterDetailSchema = z.looseObject({ id, name: text, subjectId: id, subjectName: text, categoryId: id, sectionCount: count, ...progress, kinds: kindCounts, unfinished });
+export type ChapterDetail = z.infer<typeof ChapterDetailSchema>;
+export const QUESTION_STATES = ["new", "answered", "right", "wrong"] as const;
+export const SectionDetailSchema = z.looseObject({
+  id, name: text, chapterId: id, chapterName: text, subjectId: id, subjectName: text, categoryId: id, ...progress, kinds: kindCounts, unfinished,
+  questions: list(z.looseObject({ id, sort: count, kind, stem: text, score: count, state: z.enum(QUESTION_STATES).catch("new") })),
+});
+export type SectionDetail = z.infer<typeof SectionDetailSchema>;
+export const SECTION_PAGE_SIZE = 10;
+
+/** A subject's chapters with the asker's progress (the chapter page call). */
+export function loadChapterPage(portal: Portal, subjectId: number, page: number, pageSize = 10) {
+  return portal.upstream.call({ path: "/question/v1/chapter/page", query: { ...who(portal), subjectId, page, pageSize }, schema: PageSchema(ChapterItemSchema), expect: EXPECT });
+}
+/** One chapter: names, progress, kinds, the chapter practice to continue (the chapter detail call). */
+export function loadChapterDetail(portal: Portal, chapterId: number) {
+  return portal.upstream.call({ path: `/question/v1/chapter/detail/${chapterId}`, query: who(portal), schema: ChapterDetailSchema, expect: EXPECT });
+}
+/** A chapter's sections with the asker's progress (the section page call). */
+export function loadSectionPage(portal: Portal, chapterId: number, page: number, pageSize = SECTION_PAGE_SIZE) {
+  return portal.upstream.call({ path: "/question/v1/section/page", query: { ...who(portal), chapterId, page, pageSize }, schema: PageSchema(SectionItemSchema), expect: EXPECT });
+}
+/** One section: names, progress, the practice to continue and its questions with the asker's state (the section detail call). */
+export function loadSectionDetail(portal: Portal, sectionId: number) {
+  return portal.upstream.call({ path: `/question/v1/section/detail/${sectionId}`, query: who(portal), schema: SectionDetailSchema, expect: EXPECT });
+}
+
+/** The chapter and section pages' form: start practising that chapter or section. */
+export const ChapterFormSchema = z.object({ intent: z.literal("practise") });
+
+/* ---- explanation media preview (spec 001 §7 "video and audio preview", GET /examSys/shortAnswerQuestionVideo) ---- */
+
+/** Which preview call: audio, video, or the short-answer question's video. */
+export { PREVIEW_KINDS, type PreviewKind } from "~/services/qbank-links";
+export const MediaPreviewSchema = z.looseObject({ questionId: id, kind: z.enum(["audio", "video"]), url: z.string().min(1), seconds: count, expiresAt: count });
+export type MediaPreview = z.infer<typeof MediaPreviewSchema>;
+
+/** The preview call of a question's explanation media in a handed-in record: a playable address that expires. */
+export function loadMediaPreview(portal: Portal, recordId: number, questionId: number, want: PreviewKind) {
+  const call = want === "short"
+    ? { path: "/question/examSys/shortAnswerQuestionVideo", query: { ...who(portal), recordId, questionId } }
+    : { path: `/question/v1/media/${want}/preview/${questionId}`, query: { ...who(portal), recordId } };
+  return portal.upstream.call({ ...call, schema: MediaPreviewSchema, expect: EXPECT });
 }
 
 /** A business answer `404` (no such record, subject, paper): the page's 404. */

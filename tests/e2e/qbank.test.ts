@@ -69,10 +69,10 @@ test("a visitor practises a paper without JavaScript, logs in: the record is mer
   await expect(page.getByText("第 2 题 / 共 20 题")).toBeVisible();
   const typed = await formState(page);
   // back to question 1 through the answer sheet, then to 2 again: nothing was lost
-  await page.getByTestId("answer-sheet").getByRole("link").first().click();
+  await page.getByTestId("answer-sheet").getByRole("button").first().click();
   await expect(page.getByText("第 1 题 / 共 20 题")).toBeVisible();
   expect(await formState(page)).toBe(JSON.stringify(["A"]));
-  await page.getByTestId("answer-sheet").getByRole("link").nth(1).click();
+  await page.getByTestId("answer-sheet").getByRole("button").nth(1).click();
   expect(await formState(page)).toBe(typed);
   await page.getByRole("button", { name: "交卷" }).click();
   await page.waitForURL(new RegExp(`/lib/subject/report/${oldId}$`));
@@ -152,7 +152,7 @@ test("a reload mid-exam resumes at the same question with every answer, and the 
   await expect(page.getByText("第 3 题 / 共 10 题")).toBeVisible();
   expect(await formState(page)).toBe(third);
   await expect(page.getByTestId("time-left")).toContainText(/剩余时间 (09|10):\d\d/);
-  await page.getByTestId("answer-sheet").getByRole("link").first().click();
+  await page.getByTestId("answer-sheet").getByRole("button").first().click();
   await expect(page.getByText("第 1 题 / 共 10 题")).toBeVisible();
   expect(await formState(page)).toBe(first);
 });

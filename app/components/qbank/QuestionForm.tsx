@@ -11,6 +11,9 @@ export function answerOf(kind: DoingQuestion["kind"], values: string[]): string[
   return [...new Set(values.map((v) => v.trim().toUpperCase()).filter(Boolean))].sort();
 }
 
+/** The id of the doing page's answer form: the answer sheet's buttons submit it (`form=`) from outside. */
+export const ANSWER_FORM_ID = "qb-answer-form";
+
 /**
  * One question of the doing page: a plain post form (answer, mark, sign, previous/next, pause, hand in)
  * that works without JavaScript; with JavaScript the page handles the same buttons itself (onSubmit).
@@ -25,7 +28,7 @@ export function QuestionForm({
   const locked = paused || disabled;
   const btn = "rounded border px-3 py-1 text-sm disabled:opacity-50";
   return (
-    <form method="post" onSubmit={onSubmit} onChange={onChange} className="flex flex-col gap-3" data-testid="question-form" aria-labelledby="qb-question">
+    <form id={ANSWER_FORM_ID} method="post" onSubmit={onSubmit} onChange={onChange} className="flex flex-col gap-3" data-testid="question-form" aria-labelledby="qb-question">
       <CsrfInput />
       <input type="hidden" name="questionId" value={question.id} />
       <input type="hidden" name="index" value={index} />

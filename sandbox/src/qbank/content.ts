@@ -10,7 +10,11 @@ export interface Category { id: number; name: string }
 export interface Subject { id: number; categoryId: number; name: string; terms: string[] }
 export interface Chapter { id: number; subjectId: number; name: string; sort: number; sections: Section[] }
 export interface Section { id: number; chapterId: number; name: string; sort: number }
-export interface Media { kind: 'audio' | 'video'; url: string; seconds: number }
+/**
+ * The media of an explanation (its id is the question's): audio and video are played through the preview
+ * calls (a signed, expiring address; decision 035), an image is a public picture shown as it is.
+ */
+export interface Media { kind: 'audio' | 'video' | 'image'; seconds: number }
 export interface Question {
   id: number; subjectId: number; chapterId: number; sectionId: number; sort: number; kind: Kind;
   stem: string; options: string[];
@@ -42,9 +46,9 @@ export const SECTIONS_PER_CHAPTER = 2;
 export const QUESTIONS_PER_SECTION = 10;
 /** Points per kind (single 2, multiple 4, judge 1, fill 2, short 10). */
 export const KIND_SCORE: Record<Kind, number> = { single: 2, multiple: 4, judge: 1, fill: 2, short: 10 };
-/** Spoken explanation: every 7th question; the 14th ones a video. */
+/** Spoken explanation: every 7th question; the 14th ones a video; every 11th (without either) a picture. */
 export const MEDIA_EVERY = 7;
-export const MEDIA_URL = '/s/api/question/v1/media/explanation.wav';
+export const IMAGE_EVERY = 11;
 
 const LETTERS = 'ABCD';
 
@@ -85,7 +89,8 @@ function makeQuestion(subject: Subject, id: number, chapterId: number, sectionId
   const third = t[(c * 4 + s * 2 + i + 5) % t.length]!;
   const where = `【${subject.name}·${sectionName(subject, c, s)}】`;
   const n = `（第${sort}题）`;
-  const media: Media | null = id % MEDIA_EVERY === 0 ? { kind: id % (MEDIA_EVERY * 2) === 0 ? 'video' : 'audio', url: MEDIA_URL, seconds: 2 } : null;
+  const media: Media | null = id % MEDIA_EVERY === 0 ? (id % (MEDIA_EVERY * 2) === 0 ? { kind: 'video', seconds: 8 } : { kind: 'audio', seconds: 2 })
+    : id % IMAGE_EVERY === 0 ? { kind: 'image', seconds: 0 } : null;
   const right = LETTERS[(id * 7) % 4]!;
   switch (kind) {
     case 'single': {

@@ -12,7 +12,8 @@ import {
  * collections and points. Tables beside the main schema, (re)created and seeded on the first question-bank
  * call after a (re)seed, like sandbox/src/personal/store.ts (meta key `qbank_seed`).
  */
-export const QBANK_SEED_VERSION = '1';
+// 2: records keep the chapter or section they practise (source_id); explanation media with ids, pictures; users 3400-3419
+export const QBANK_SEED_VERSION = '2';
 
 const TABLES = ['qbank_questions', 'qbank_chapters', 'qbank_papers', 'qbank_records', 'qbank_answer_log', 'qbank_wrong', 'qbank_collect', 'qbank_points'];
 
@@ -32,7 +33,7 @@ CREATE TABLE qbank_records (
   answers TEXT NOT NULL DEFAULT '{}', marks TEXT NOT NULL DEFAULT '[]', signs TEXT NOT NULL DEFAULT '[]',
   current_index INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'doing', duration_s INTEGER,
   started_at INTEGER NOT NULL, deadline_at INTEGER, submitted_at INTEGER, score INTEGER, total_score INTEGER NOT NULL,
-  right_count INTEGER, points INTEGER, parent_id INTEGER);
+  right_count INTEGER, points INTEGER, parent_id INTEGER, source_id INTEGER);
 CREATE TABLE qbank_answer_log (
   record_id INTEGER NOT NULL, op_id TEXT NOT NULL, question_id INTEGER NOT NULL, answer TEXT NOT NULL,
   via TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (record_id, op_id));
@@ -53,6 +54,8 @@ export const MAX_POINTS_PER_RECORD = 10;
 
 /** Seed users of the question bank's journeys: ids 2700-2719, mobiles 1370000xxxx. */
 export const QBANK_USERS = Array.from({ length: 20 }, (_, i) => ({ id: 2700 + i, username: `qbank${String(i).padStart(2, '0')}`, mobile: `137000027${String(i).padStart(2, '0')}` }));
+/** Seed users of the chapter, section and explanation-media journeys: ids 3400-3419 (qbch00.., mobiles 137000034xx). */
+export const QBANK_CHAPTER_USERS = Array.from({ length: 20 }, (_, i) => ({ id: 3400 + i, username: `qbch${String(i).padStart(2, '0')}`, mobile: `137000034${String(i).padStart(2, '0')}` }));
 
 function seedStatements(): InStatement[] {
   const s: InStatement[] = [];
@@ -80,10 +83,10 @@ const USER_SALT = seedSalt('qbank-users');
 
 function userStatements(): InStatement[] {
   return [
-    ...QBANK_USERS.flatMap((u) => [
+    ...[...QBANK_USERS, ...QBANK_CHAPTER_USERS].flatMap((u) => [
       { sql: 'DELETE FROM users WHERE id = ?', args: [u.id] },
       { sql: 'INSERT INTO users (id, company_id, school_id, username, mobile, nick_name, password_hash) VALUES (?,?,?,?,?,?,?)',
-        args: [u.id, 1, 1, u.username, u.mobile, `题库学员${u.id - 2699}`, hashPassword(SEED_PASSWORD, USER_SALT)] },
+        args: [u.id, 1, 1, u.username, u.mobile, u.id >= 3400 ? `章节学员${u.id - 3399}` : `题库学员${u.id - 2699}`, hashPassword(SEED_PASSWORD, USER_SALT)] },
     ]),
     { sql: "DELETE FROM meta WHERE key = 'qbank_users'", args: [] },
     { sql: "INSERT INTO meta (key, value) VALUES ('qbank_users', ?)", args: [QBANK_SEED_VERSION] },
@@ -156,6 +159,7 @@ interface RecordRow {
   exerciseType: number; title: string; questionIds: string; answers: string; marks: string; signs: string;
   currentIndex: number; state: string; durationS: number | null; startedAt: number; deadlineAt: number | null;
   submittedAt: number | null; score: number | null; totalScore: number; rightCount: number | null; points: number | null; parentId: number | null;
+  sourceId: number | null;
 }
 
 export interface RecordState {
@@ -281,6 +285,7 @@ export class QbankStore {
     let paperId: number | null = null;
     let durationS: number | null = null;
     let parentId: number | null = null;
+    let sourceId: number | null = null;
     const now = Date.now();
     switch (type) {
       case 'chapter': {
@@ -291,6 +296,7 @@ export class QbankStore {
         const qs = await this.subjectQuestions(subject.id, node.parentId === 0 ? 'AND chapter_id = ?' : 'AND section_id = ?', [node.id]);
         ids = qs.map((q) => q.id);
         title = `${subject.name} · ${node.name}`;
+        sourceId = node.id;
         break;
       }
       case 'order': {
@@ -363,10 +369,10 @@ export class QbankStore {
     const qs = await this.questions(ids);
     const total = qs.reduce((a, q) => a + q.score, 0);
     const { lastId } = await this.db.run(
-      `INSERT INTO qbank_records (id, user_id, client_id, school_id, subject_id, paper_id, exercise_type, title, question_ids, duration_s, started_at, deadline_at, total_score, parent_id)
-       VALUES ((SELECT COALESCE(MAX(id), ${FIRST_RECORD_ID - 1}) + 1 FROM qbank_records),?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+      `INSERT INTO qbank_records (id, user_id, client_id, school_id, subject_id, paper_id, exercise_type, title, question_ids, duration_s, started_at, deadline_at, total_score, parent_id, source_id)
+       VALUES ((SELECT COALESCE(MAX(id), ${FIRST_RECORD_ID - 1}) + 1 FROM qbank_records),?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
       [who.userId, who.userId ? null : who.clientId, who.schoolId, subjectId, paperId, EXERCISE_TYPES[type], title, JSON.stringify(ids), durationS, now,
-        durationS ? now + durationS * 1000 : null, total, parentId]);
+        durationS ? now + durationS * 1000 : null, total, parentId, sourceId]);
     return this.state(await this.row(lastId));
   }
 
@@ -530,7 +536,9 @@ export class QbankStore {
     const questions = qs.map((q) => {
       const mine = state.answers[String(q.id)] ?? [];
       const s = scoreQuestion(q, mine);
-      return { ...publicQuestion(q), answer: q.answer, mine, gained: s.score, right: s.right, analysis: q.analysis, media: q.media, collected: collected.has(q.id) };
+      // the media's id is the question's; audio and video are played through the preview calls, a picture is public (decision 035)
+      const media = q.media ? { id: q.id, kind: q.media.kind, seconds: q.media.seconds, ...(q.media.kind === 'image' ? { url: imagePath(q.id) } : {}) } : null;
+      return { ...publicQuestion(q), answer: q.answer, mine, gained: s.score, right: s.right, analysis: q.analysis, media, collected: collected.has(q.id) };
     });
     return { record: state, questions, wrongIds: questions.filter((q) => !q.right).map((q) => q.id) };
   }
@@ -634,8 +642,8 @@ export class QbankStore {
     const out: Array<{ oldRecordId: number; recordId: number }> = [];
     for (const { id } of rows) {
       const { lastId } = await this.db.run(
-        `INSERT INTO qbank_records (id, user_id, client_id, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id)
-         SELECT (SELECT MAX(id) + 1 FROM qbank_records), ?, NULL, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id
+        `INSERT INTO qbank_records (id, user_id, client_id, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id, source_id)
+         SELECT (SELECT MAX(id) + 1 FROM qbank_records), ?, NULL, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id, source_id
          FROM qbank_records WHERE id = ?`, [userId, id]);
       await this.db.batch([
         { sql: 'UPDATE qbank_answer_log SET record_id = ? WHERE record_id = ?', args: [lastId, id] },
@@ -699,10 +707,13 @@ export class QbankStore {
   }
 }
 
-function ownerSql(who: Who): string {
+/** The public address (path on the sandbox's host) of an explanation's picture. */
+export const imagePath = (questionId: number) => `/s/api/question/v1/media/image/${questionId}.svg`;
+
+export function ownerSql(who: Who): string {
   return who.userId !== null ? 'user_id = ?' : 'user_id IS NULL AND client_id = ?';
 }
-function ownerArgs(who: Who): Array<number | string> {
+export function ownerArgs(who: Who): Array<number | string> {
   return [who.userId ?? who.clientId ?? '\u0000'];
 }
 

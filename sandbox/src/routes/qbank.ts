@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, hostOf, query, tokenOf, type Ctx } from '../context.js';
 import { fail, ok, UNAUTHORIZED } from '../envelope.js';
+import { chapterDetail, chapterPage, explanationSvg, mediaPreview, sectionDetail, sectionPage, validPlay } from '../qbank/chapters.js';
 import { CATEGORIES } from '../qbank/content.js';
+import { CLIPS, parseRange, readClip } from '../study/video.js';
 import { ensureQbank, ensureQbankUsers, forgetQbankSeed, QbankError, QbankStore, type ExerciseType, type Who } from '../qbank/store.js';
 import { EXT, QUESTION, withCompany } from './config.js';
 
@@ -88,8 +90,8 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${V}/exercise/record/detail/:recordId`, H(async (who, req, _p, s) => s.state(await s.owned(who, need(P(req).recordId, '记录')))));
   app.get(`${V}/exercise/report/:recordId`, H(async (who, req, _p, s) => {
     const report = await s.report(who, need(P(req).recordId, '记录'));
-    // media URLs are absolute, on the sandbox's own host (a real upstream answers CDN URLs)
-    return { ...report, questions: report.questions.map((q) => (q.media ? { ...q, media: { ...q.media, url: `http://${hostOf(req)}${q.media.url}` } } : q)) };
+    // a picture's URL is absolute, on the sandbox's own host (a real upstream answers CDN URLs); audio and video have none: the preview calls give it
+    return { ...report, questions: report.questions.map((q) => (q.media && 'url' in q.media ? { ...q, media: { ...q.media, url: `http://${hostOf(req)}${q.media.url}` } } : q)) };
   }));
 
   /* ---- generation: POST with schoolId and clientId ---- */
@@ -158,8 +160,39 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { recordId: r.id, points: r.points ?? 0, total: await s.pointsTotal(who.userId!) };
   }, true));
 
-  /* ---- explanation media: a 2 s tone (WAV, generated) ---- */
-  app.get(`${V}/media/explanation.wav`, async (_req, reply) => reply.header('content-type', 'audio/wav').header('cache-control', 'public, max-age=86400').send(toneWav()));
+  /* ---- chapter and section pages and detail (spec 001 §7; paths chosen, decision 035) ---- */
+  app.get(`${V}/chapter/page`, H(async (who, req, _p, s) => chapterPage(s, who, need(query(req).subjectId, '科目'), page(req).page, page(req).pageSize)));
+  app.get(`${V}/chapter/detail/:chapterId`, H(async (who, req, _p, s) => chapterDetail(s, who, need(P(req).chapterId, '章节'))));
+  app.get(`${V}/section/page`, H(async (who, req, _p, s) => sectionPage(s, who, need(query(req).chapterId, '章节'), page(req).page, page(req).pageSize)));
+  app.get(`${V}/section/detail/:sectionId`, H(async (who, req, _p, s) => sectionDetail(s, who, need(P(req).sectionId, '小节'))));
+
+  /* ---- explanation media: video and audio preview (paths chosen, decision 035), the short-answer video (spec 001 §7, as shown) ---- */
+  const preview = (want: 'audio' | 'video' | 'short') => H(async (who, req, _p, s) =>
+    mediaPreview(s, who, need(query(req).recordId, '记录'), need(P(req).questionId ?? query(req).questionId, '题目'), want, `http://${hostOf(req)}`));
+  app.get(`${V}/media/video/preview/:questionId`, preview('video'));
+  app.get(`${V}/media/audio/preview/:questionId`, preview('audio'));
+  app.get(`${QUESTION}/examSys/shortAnswerQuestionVideo`, preview('short'));
+  // what a preview address plays: the signed address only, until it expires (403 otherwise); video with HTTP Range
+  app.get(`${V}/media/play/:file`, async (req, reply) => {
+    const m = /^(\d{1,9})\.(webm|wav)$/.exec(P(req).file ?? '');
+    const q = query(req);
+    const kind = m?.[2] === 'webm' ? 'video' : 'audio';
+    if (!m || !validPlay(Number(m[1]), kind, Number(q.expires), String(q.sign ?? ''))) return reply.code(403).type('text/plain').send('forbidden');
+    const buf = kind === 'video' ? await readClip(CLIPS[0]!) : toneWav();
+    if (!buf) return reply.code(404).send('');
+    const range = parseRange(req.headers.range, buf.length);
+    reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, max-age=600').type(kind === 'video' ? 'video/webm' : 'audio/wav');
+    if (range.status === 416) return reply.code(416).header('Content-Range', `bytes */${buf.length}`).send('');
+    if (range.status === 206) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${buf.length}`);
+    return reply.header('Content-Length', range.end - range.start + 1).send(buf.subarray(range.start, range.end + 1));
+  });
+  // an explanation's picture (public)
+  app.get(`${V}/media/image/:file`, async (req, reply) => {
+    const m = /^(\d{1,9})\.svg$/.exec(P(req).file ?? '');
+    const [q] = m ? await store.questions([Number(m[1])]) : [];
+    if (!q || q.media?.kind !== 'image') return reply.code(404).type('text/plain').send('not found');
+    return reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(explanationSvg(q));
+  });
 
   if (ctx.control) {
     // every applied answer of a record (the socket journeys count them)

@@ -95,8 +95,14 @@ describe("practising without JavaScript", () => {
     expect(first.status).toBe(200);
     expect(first.headers.get("Cache-Control")).toBe("private, no-store");
     expect(text(first.html)).toContain("第 1 题 / 共 20 题");
-    const sheet = elements(byTestId(first.html, "answer-sheet") ?? "", "a");
-    expect(sheet.map((a) => attr(a, "href"))).toEqual(Array.from({ length: 20 }, (_, i) => `/lib/subject/doing/${recordId}?n=${i + 1}`));
+    // the answer sheet: submit buttons of the answer form (goto = the question's index), not links
+    const formId = attr(byTestId(first.html, "question-form"), "id");
+    expect(formId).toBeTruthy();
+    const sheet = elements(byTestId(first.html, "answer-sheet") ?? "", "button");
+    expect(sheet.map((b) => [attr(b, "type"), attr(b, "form"), attr(b, "name"), attr(b, "value")])).toEqual(
+      Array.from({ length: 20 }, (_, i) => ["submit", formId, "goto", String(i)]),
+    );
+    expect(elements(byTestId(first.html, "answer-sheet") ?? "", "a")).toHaveLength(0);
     // another visitor cannot open it
     expect((await portal.client().get(at)).status).toBe(404);
 
@@ -169,6 +175,31 @@ describe("practising without JavaScript", () => {
     expect(again.headers.get("Location")).toMatch(/^\/lib\/subject\/doing\/\d+$/);
     expect(recordIdOf(again.headers.get("Location")!)).not.toBe(recordId);
     expect((await portal.calls(`/reexamine/paper/generate/${recordId}`)).length).toBe(1);
+  });
+
+  it("an answer-sheet button saves what was typed on the question on screen, then opens the chosen one (issue 15)", async () => {
+    const browser = portal.client();
+    const at = await start(browser, 202, "chapter", (f) => f.includes('value="2021"') && !f.includes("sectionId"));
+    const recordId = recordIdOf(at);
+    // question 5 of a chapter is a short answer (kinds cycle single, multiple, judge, fill, short)
+    const q5 = await browser.get(`${at}?n=5`);
+    expect(attr(elements(byTestId(q5.html, "question-form") ?? "", "input").find((i) => attr(i, "name") === "kind"), "value")).toBe("short");
+    const body = new URLSearchParams({ ...hidden(byTestId(q5.html, "question-form") ?? ""), goto: "1", answer: "集体协商与调解" });
+    const jumped = await browser.fetch(`${at}?n=5`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(jumped.status).toBe(302);
+    expect(jumped.headers.get("Location")).toBe(`/lib/subject/doing/${recordId}?n=2`);
+    // the server moved to question 2 (the resume point) and kept the typed answer of question 5
+    const calls = await portal.calls("/exercise/session/");
+    expect(calls.map((c) => c.path.split("/session/")[1])).toEqual(expect.arrayContaining(["answer/submit", "question/switch"]));
+    const back = await browser.get(`${at}?n=5`);
+    expect(text(element(byTestId(back.html, "question-form") ?? "", "textarea") ?? "")).toBe("集体协商与调解");
+    expect(text(byTestId(back.html, "answer-sheet") ?? "")).toBeTruthy();
+    expect(attr(elements(byTestId(back.html, "answer-sheet") ?? "", "button")[4], "aria-label")).toContain("已答");
+    // a question the paper does not have, or goto beside another button: 400, never a 500
+    const far = new URLSearchParams({ ...hidden(byTestId(back.html, "question-form") ?? ""), goto: "99" });
+    expect((await browser.fetch(`${at}?n=5`, { method: "POST", body: far, headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(400);
+    const both = new URLSearchParams({ ...hidden(byTestId(back.html, "question-form") ?? ""), goto: "1", intent: "next" });
+    expect((await browser.fetch(`${at}?n=5`, { method: "POST", body: both, headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(400);
   });
 
   it("a malformed post is a 400; a post without the CSRF token is refused", async () => {
