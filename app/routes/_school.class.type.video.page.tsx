@@ -1,7 +1,6 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EntryStepBody } from "~/components/study/lesson/EntryStepView";
-import { LessonEntryLink } from "~/components/study/lesson/LessonEntryLink";
 import { LessonList } from "~/components/study/lesson/LessonList";
 import { VideoPlayer } from "~/components/study/lesson/VideoPlayer";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -105,16 +104,16 @@ export default function VideoPage() {
           ) : null}
           <nav className="mt-4 flex justify-between gap-4" aria-label={t("video.lessons")}>
             {page.previous ? (
-              <LessonEntryLink href={lessonEntryHref(lesson.commodityId, lesson.courseId, page.previous.id)} className="text-brand-strong underline">
+              <Link to={lessonEntryHref(lesson.commodityId, lesson.courseId, page.previous.id)} className="text-brand-strong underline">
                 ← {t("video.previous")}: {page.previous.lessonName}
-              </LessonEntryLink>
+              </Link>
             ) : (
               <span />
             )}
             {page.next ? (
-              <LessonEntryLink href={lessonEntryHref(lesson.commodityId, lesson.courseId, page.next.id)} className="text-brand-strong underline">
+              <Link to={lessonEntryHref(lesson.commodityId, lesson.courseId, page.next.id)} className="text-brand-strong underline">
                 {t("video.next")}: {page.next.lessonName} →
-              </LessonEntryLink>
+              </Link>
             ) : null}
           </nav>
         </section>

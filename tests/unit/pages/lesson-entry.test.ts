@@ -188,6 +188,39 @@ describe("the entry chain: live and meeting lessons", () => {
   });
 });
 
+describe("a shown step is a DialogPage (decision 039: one dialog mechanism)", () => {
+  it("renders the step in the dialog; closing goes back to the page the link was on, else the course's contents", async () => {
+    const browser = await student();
+    const page = await browser.get(LIVE_5001, { headers: { Referer: "http://127.0.0.1:3000/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012" } });
+    const dialog = byTestId(page.html, "entry-dialog")!;
+    expect(attr(element(page.html, "dialog"), "data-width")).toBe("500");
+    expect(attr(element(page.html, "dialog"), "aria-labelledby")).toBe("dialog-title");
+    expect(text(byTestId(dialog, "entry-message") ?? "")).toBe("该直播已结束，暂不支持观看回放");
+    expect(attr(byTestId(page.html, "dialog-close"), "href")).toBe("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
+    // no Referer, another site's, or the chain itself (closing would reopen the step): the course's contents
+    for (const referer of [undefined, "https://evil.example/class/type/video/page", `http://127.0.0.1:3000${LIVE_5003}`, "not a url"]) {
+      const other = await browser.get(LIVE_5001, referer ? { headers: { Referer: referer } } : {});
+      expect(attr(byTestId(other.html, "dialog-close"), "href"), referer).toBe("/course/detail/5001/101/contents");
+    }
+    // a link that names where to go back (cancelUrl) wins, kept on this site
+    expect(attr(byTestId((await browser.get(`${LIVE_5001}?cancelUrl=${encodeURIComponent("/personal/course/classTable")}`)).html, "dialog-close"), "href")).toBe("/personal/course/classTable");
+    expect(attr(byTestId((await browser.get(`${LIVE_5001}?cancelUrl=${encodeURIComponent("https://evil.example/")}`)).html, "dialog-close"), "href")).toBe("/course/detail/5001/101/contents");
+    // the live room and a missing id are dialogs too; a missing id closes to my courses
+    expect(byTestId(byTestId((await browser.get(LIVE_5003)).html, "entry-dialog")!, "enter-live")).toBeDefined();
+    for (const path of ["/class/enter/5001/abc/101012", "/class/enter/5001"]) {
+      const missing = await browser.get(path);
+      expect(byTestId(missing.html, "entry-dialog"), path).toBeDefined();
+      expect(attr(byTestId(missing.html, "dialog-close"), "href"), path).toBe("/personal/course/lessons");
+    }
+  });
+
+  it("lesson links are plain links to the chain (no fetcher dialog of their own)", async () => {
+    const page = await (await student()).get("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
+    expect(page.html).not.toContain("lesson-dialog");
+    expect(byTestId(page.html, "lesson-list")).toContain(`href="${LIVE_5001}"`);
+  });
+});
+
 describe("the live-room entry (/classModule/toLiveroom)", () => {
   const ROOM = "/classModule/toLiveroom?commodityId=5003&courseId=103&lessonId=103043";
 
