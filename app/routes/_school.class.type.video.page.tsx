@@ -19,7 +19,18 @@ export const handle = { i18n: ["lesson"] };
 const PRIVATE = { "Cache-Control": "private, no-store" };
 export const headers: HeadersFunction = () => PRIVATE;
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d && "lesson" in d ? `${d.lesson.lessonName} - ${d.lesson.courseName}` : "" }];
+/**
+ * The title, and the poster preloaded from the head: the poster is the page's largest paint (LCP) and the
+ * `<video>` that names it comes late in the body; without a poster the first frame was the LCP, after the
+ * clip's connection, range request and decode (bench: 3.3 s lab LCP against 2.1 s FCP).
+ */
+export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
+  d && "lesson" in d
+    ? [
+        { title: `${d.lesson.lessonName} - ${d.lesson.courseName}` },
+        ...(d.coverUrl ? [{ tagName: "link", rel: "preload", as: "image", href: d.coverUrl }] : []),
+      ]
+    : [{ title: "" }];
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
@@ -63,6 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
       i18n,
       lesson: { ...ids, lessonName: play.lessonName, courseName: play.courseName, chapterName: play.chapterName },
       playUrl: play.playUrl,
+      coverUrl: play.coverUrl,
       positionS: play.enrolled ? play.positionS : 0,
       save: isLoggedIn(portal) && play.enrolled === 1,
       chapters: contents.chapters,
@@ -96,7 +108,7 @@ export default function VideoPage() {
       <h1 className="mt-1 text-2xl font-bold">{lesson.lessonName}</h1>
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label={t("video.playerLabel", { name: lesson.lessonName })}>
-          <VideoPlayer src={page.playUrl} positionS={page.positionS} ids={lesson} save={page.save} label={t("video.playerLabel", { name: lesson.lessonName })} />
+          <VideoPlayer src={page.playUrl} poster={page.coverUrl} positionS={page.positionS} ids={lesson} save={page.save} label={t("video.playerLabel", { name: lesson.lessonName })} />
           {page.positionS > 0 ? (
             <p className="mt-2 text-sm text-gray-700" data-testid="resume-note">
               {t("video.resumeAt", { time: clock(page.positionS) })}

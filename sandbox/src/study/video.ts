@@ -176,12 +176,17 @@ export const CLIPS = ['clip-1.webm', 'clip-2.webm', 'clip-3.webm'];
 export const CLIP_DURATION_S = 8;
 const MEDIA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'media');
 
+/** Each clip's first frame as a JPEG (the lesson's cover: the video's poster), about 6 KB each. */
+export const POSTERS = CLIPS.map((c) => c.replace(/\.webm$/, '.jpg'));
+
 /** Lessons share the clips: a lesson's clip is chosen by its id. */
 export const clipOf = (lessonId: number) => CLIPS[lessonId % CLIPS.length]!;
+/** The poster of a lesson's clip. */
+export const posterOf = (lessonId: number) => POSTERS[lessonId % POSTERS.length]!;
 
 const clipCache = new Map<string, Buffer>();
 export async function readClip(name: string): Promise<Buffer | undefined> {
-  if (!CLIPS.includes(name)) return undefined;
+  if (!CLIPS.includes(name) && !POSTERS.includes(name)) return undefined;
   let buf = clipCache.get(name);
   if (!buf) {
     await stat(join(MEDIA_DIR, name));

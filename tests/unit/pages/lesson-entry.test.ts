@@ -280,6 +280,12 @@ describe("the video page", () => {
     const video = element(page.html, "video")!;
     expect(attr(video, "controls")).toBeDefined();
     expect(attr(video, "src")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__media\/clip-\d\.webm$/);
+    // the poster (the lesson's cover) is the page's largest paint: named by the video, preloaded from the head
+    const poster = attr(video, "poster")!;
+    expect(poster).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__media\/clip-\d\.jpg$/);
+    const head = page.html.slice(0, page.html.indexOf("</head>"));
+    expect(head).toMatch(new RegExp(`<link rel="preload" as="image" href="${poster.replace(/[.?]/g, "\\$&")}"/>`));
+    expect(head.indexOf(poster)).toBeLessThan(head.indexOf('rel="stylesheet"'));
     expect(page.html).toContain(`href="/class/enter/5001/101/101011"`); // previous
     expect(page.html).toContain(`href="/class/enter/5001/101/101013"`); // next
     const current = byTestId(page.html, "current-lesson");
