@@ -7,7 +7,7 @@ import { expect, signInWithCode, test } from "./support";
 const VIDEO_PAGE = /\/class\/type\/video\/page\?commodityId=5001&courseId=101&lessonId=101012$/;
 
 test.describe("a lesson video (issue 14)", () => {
-  test("open a lesson from the contents, watch, leave and come back to the same position", async ({ page, sandbox }) => {
+  test("open a lesson from the contents, watch, leave and come back through 'continue learning' to the same position", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13700002501", "/course/detail/5001/101/contents");
     await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
     await page.getByTestId("lesson-list").getByRole("link", { name: "学习方法与备考规划" }).click();
@@ -25,11 +25,13 @@ test.describe("a lesson video (issue 14)", () => {
     await saved;
     const at = await video.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime));
 
-    // leave, come back the way a student does: the video starts where it stopped
+    // leave, come back the way a student does, through 'continue learning' (the header's user menu: the
+    // lesson where the student stopped, spec 000 §2): the video starts where it stopped
     await page.goto("/home/index");
-    await page.goto("/course/detail/5001/101/contents");
     await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
-    await page.getByTestId("lesson-list").getByRole("link", { name: "学习方法与备考规划" }).click();
+    await expect(page.getByTestId("continue-learning").getByRole("link", { name: "继续学习" })).toHaveAttribute("href", "/class/enter/5001/101/101012");
+    await page.getByTestId("user-menu").locator("summary").click();
+    await page.getByTestId("last-learn").getByRole("link", { name: "继续学习" }).click();
     await page.waitForURL(VIDEO_PAGE);
     await expect(page.getByTestId("resume-note")).toContainText(`0:0${at}`);
     await page.waitForFunction((s) => {
