@@ -66,6 +66,21 @@ describe("my agreements (/personal/order?OrderTabIndex=2)", () => {
     expect(text(byTestId(page.html, "sign-all") ?? "")).toBe("请签署全部协议");
   });
 
+  it("status 3 (signed) reads as 2 does: 'enter study' when one suffices, 'signed' when all are required", async () => {
+    // agr2612: 0 (5005), 1 (package, e-sign), 3 (5003), 4 (5001), 5 (5002)
+    const browser = await signedIn("agr2612");
+    const one = Object.fromEntries(rowsOf((await browser.get("/personal/order?OrderTabIndex=2")).html).map((r) => [attr(r, "data-status"), r]));
+    expect(Object.keys(one).sort()).toEqual(["0", "1", "3", "4", "5"]);
+    expect(text(one["3"]!)).toContain("进入学习");
+    expect(byTestId(one["3"]!, "agreement-study")).toBeDefined();
+    expect(byTestId(one["3"]!, "agreement-sign")).toBeUndefined();
+    await portal.sandbox.control("POST", "/agreements/protocol-all", { all: true });
+    const all = Object.fromEntries(rowsOf((await browser.get("/personal/order?OrderTabIndex=2")).html).map((r) => [attr(r, "data-status"), r]));
+    expect(text(all["3"]!)).toContain("已签署");
+    expect(byTestId(all["3"]!, "agreement-sign")).toBeUndefined();
+    expect(text(all["1"]!)).toContain("签署协议");
+  });
+
   it("no agreements: 'no agreement information'; English too", async () => {
     const browser = await signedIn("agr2613");
     expect(text(byTestId((await browser.get("/personal/order?OrderTabIndex=2")).html, "agreements-empty") ?? "")).toBe("暂无协议信息");
