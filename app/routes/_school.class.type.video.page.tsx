@@ -1,5 +1,7 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { closeHrefFrom, MY_COURSES } from "~/components/dialog/close-href.server";
+import { DialogPage } from "~/components/dialog/DialogPage";
 import { EntryStepBody } from "~/components/study/lesson/EntryStepView";
 import { LessonList } from "~/components/study/lesson/LessonList";
 import { VideoPlayer } from "~/components/study/lesson/VideoPlayer";
@@ -46,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
   if (!ids) {
     const i18n = await namespaces(args.request, ["lesson"]);
-    return data({ missingId: true as const, i18n }, { status: 400, headers: PRIVATE });
+    return data({ missingId: true as const, i18n, closeHref: closeHrefFrom(args.request, MY_COURSES) }, { status: 400, headers: PRIVATE });
   }
   const self = videoPageHref(ids.commodityId, ids.courseId, ids.lessonId);
   const [info, contents, play, i18n] = await Promise.all([
@@ -90,10 +92,9 @@ export default function VideoPage() {
   const { t } = useNamespaces(page.i18n, "lesson");
   if (page.missingId) {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-8">
-        <h1 className="mb-4 text-2xl font-bold">{t("entry.missingIdTitle")}</h1>
+      <DialogPage title={t("entry.missingIdTitle")} width={500} closeHref={page.closeHref} testId="entry-dialog">
         <EntryStepBody step={{ kind: "missingId" }} />
-      </div>
+      </DialogPage>
     );
   }
   const { lesson } = page;

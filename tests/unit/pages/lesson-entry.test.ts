@@ -64,7 +64,9 @@ describe("the entry chain: access", () => {
       expect(missing.status, path).toBe(400);
       expect(text(byTestId(missing.html, "entry-message") ?? "")).toBe("加载数据出错，课程 ID 不能为空");
     }
-    expect((await browser.get("/class/type/video/page?commodityId=5001")).status).toBe(400);
+    const video = await browser.get("/class/type/video/page?commodityId=5001");
+    expect(video.status).toBe(400);
+    expect(text(byTestId(byTestId(video.html, "entry-dialog") ?? "", "entry-message") ?? "")).toBe("加载数据出错，课程 ID 不能为空");
   });
 
   it("a video lesson opens the video page; a document lesson the contents", async () => {
