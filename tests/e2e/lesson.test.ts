@@ -117,7 +117,7 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
     const dialog = page.getByRole("dialog", { name: "考前冲刺串讲" });
     await expect(dialog.getByTestId("entry-message")).toBeVisible();
     // a real modal: the top layer, focus inside
-    expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
     await dialog.getByTestId("dialog-close").click();
     await page.waitForURL(VIDEO_PAGE);
     await expect(page.getByRole("dialog")).toHaveCount(0);
