@@ -192,6 +192,22 @@ describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)
     expect(attr(elements(page.html, 'input[name="identityId"]')[0], "value")).toBe("1101****00");
   });
 
+  it("the phone is disabled when mobileFlag is 1 and a phone exists (no send button); editable otherwise", async () => {
+    const browser = await signedIn("agr2604");
+    const answer = (mobileFlag: number, mobile: string | null) =>
+      JSON.stringify({ code: "1", message: "success", data: { msg: "deficiency", result: 2604, deficiencyInfo: { mobile }, companyRegisterConfig: { mobileFlag } } });
+    const mobileInput = (html: string) => elements(html, 'input[name="mobile"]')[0];
+    for (const [flag, mobile, locked] of [[1, "1380000", true], [0, "1380000", false], [1, null, false]] as const) {
+      await portal.fault({ path: "/validatePerfectStudentInfo/", status: 200, body: answer(flag, mobile), times: 1 });
+      const page = await browser.get(PATH);
+      expect(page.status, `${flag} ${mobile}`).toBe(200);
+      expect(attr(mobileInput(page.html), "disabled") !== undefined, `${flag} ${mobile}`).toBe(locked);
+      const form = byTestId(page.html, "personal-info-dialog")!;
+      expect(text(form).includes("手机号已绑定，不可修改"), `${flag} ${mobile}`).toBe(locked);
+      expect(byTestId(form, "info-send-code") === undefined, `${flag} ${mobile}`).toBe(locked);
+    }
+  });
+
   it("every required field's message (spec 001 §5)", async () => {
     const browser = await signedIn("agr2614");
     const res = await post(browser, PATH, /info-submit/, { intent: "save", identityId: "", mobile: "" });
