@@ -345,7 +345,7 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
     expect(text(elements(html, '[data-error-for="df_c_nickname"]')[0] ?? "")).toBe("必填，请输入相关信息");
   });
 
-  it("saves both (five-level group, proxy, custom fields) and goes to backUrl", async () => {
+  it("saves both (five-level group, proxy, custom fields) and goes to backUrl; one refused keeps the dialog with its message", async () => {
     const browser = await signedIn("agr2606");
     const { html } = await browser.get(PATH);
     const { form, hidden } = formOf(html, /complete-submit/);
@@ -364,6 +364,13 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
       if (!name.startsWith("df_")) continue;
       for (const o of elements(s, "option[selected]")) body.append(name, attr(o, "value") ?? "");
     }
+    // one of the two saves refused: the dialog stays with its message (it closes only when both flags are '1')
+    await portal.fault({ path: "/studentGroupAndProxyOrg/info$", status: 200, body: JSON.stringify({ code: "0", message: "学员分组已停用" }), times: 1 });
+    const refused = await browser.fetch(PATH, { method: "POST", body });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(byTestId(refusedHtml, "complete-info-dialog")).toBeDefined();
+    expect(text(byTestId(refusedHtml, "complete-info-dialog")!)).toContain("学员分组已停用");
     const res = await browser.fetch(PATH, { method: "POST", body });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/class/enter/5003/103/1");
