@@ -49,6 +49,8 @@ const FORM_PAGES = ["/join/login", "/join/register", "/login/forget?method=phone
 const VIDEO_PAGE = "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012";
 // Pages measured logged in (as the seeded student).
 const LOGGED_IN_PAGES = [...PERSONAL_PAGES, VIDEO_PAGE];
+/** Whether a page is measured as the signed-in user: the pages above and any page of the personal centre. */
+const signedInPage = (route) => LOGGED_IN_PAGES.includes(route) || route.startsWith("/personal/");
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
 const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VIDEO_PAGE, "/answerslist/0", "/groupdetail?id=802"];
 // The question bank's doing page (issue 15), as the bench user: its record is started through the sandbox first.
@@ -676,7 +678,7 @@ async function measureLcp(portal, routes = [HOME, ...CONTENT_PAGES, "/join/login
     routes: {},
   };
   for (const route of routes) {
-    const signedIn = cookie && LOGGED_IN_PAGES.includes(route);
+    const signedIn = cookie && signedInPage(route);
     const probe = await request(`${portal.base}${route}`, { headers: { ...BROWSER_HEADERS, ...(signedIn ? { Cookie: cookie } : {}) } });
     if (probe.status === 404) {
       result.routes[route] = { lcpMs: null, note: "404" };
@@ -945,7 +947,7 @@ async function main() {
 
 /** `--pages=`: rounds and calls (sandbox with latency), then JS on the wire and lab LCP (no latency) of those pages. */
 async function pagesOnly(t0) {
-  const loggedIn = (route) => LOGGED_IN_PAGES.includes(route);
+  const loggedIn = signedInPage;
   log(`starting sandbox (latency ${LATENCY_MS} ms) and portal`);
   const slow = await startSandbox(LATENCY_MS);
   const portal = await startPortal(slow);
