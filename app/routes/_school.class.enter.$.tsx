@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { closeHrefFrom, MY_COURSES } from "~/components/dialog/close-href.server";
+import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
 import { DialogPage } from "~/components/dialog/DialogPage";
 import { EntryStepBody, stepTitle } from "~/components/study/lesson/EntryStepView";
 import { useNamespaces } from "~/components/use-namespaces";
