@@ -9,6 +9,8 @@
 // and calls of every listed page (100 ms injected per call); no LCP).
 // CONTENT_TTL_S=0 npm run bench: the same figures without the visitor content cache (default 30 s).
 // BENCH_PORT_BASE=5500: the servers listen on 5500, 5501, ... instead of free ports the system picks.
+// --pages=/a,/b: only those pages: rounds and calls, JS on the wire and lab LCP (as the signed-in user for the
+// logged-in pages below, else as a visitor); writes bench/results.pages.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -30,6 +32,9 @@ const ONLY = new Set(
 for (const part of ONLY) if (!["wire", "throughput", "rounds"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput, rounds)`);
 const runs = (part) => ONLY.size === 0 || ONLY.has(part);
 const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1" || ONLY.size > 0;
+const PAGES = [...argv].filter((a) => a.startsWith("--pages=")).flatMap((a) => a.slice("--pages=".length).split(",")).filter(Boolean);
+for (const p of PAGES) if (!p.startsWith("/")) throw new Error(`--pages: ${p} is not a path`);
+if (PAGES.length && ONLY.size) throw new Error("--pages and --only do not combine");
 
 const LATENCY_MS = 100;
 const ACCOUNT = "13800000001";
@@ -46,6 +51,8 @@ const FORM_PAGES = ["/join/login", "/join/register", "/login/forget?method=phone
 const VIDEO_PAGE = "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012";
 // Pages measured logged in (as the seeded student).
 const LOGGED_IN_PAGES = [...PERSONAL_PAGES, VIDEO_PAGE];
+/** Whether a page is measured as the signed-in user: the pages above and any page of the personal centre. */
+const signedInPage = (route) => LOGGED_IN_PAGES.includes(route) || route.startsWith("/personal/");
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
 const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VIDEO_PAGE, "/answerslist/0", "/groupdetail?id=802", "/lib/subject/section/20111"];
 // The question bank's doing page (issue 15), as the bench user: its record is started through the sandbox first.
@@ -369,10 +376,11 @@ async function warm(portal, cookie, n = 3, route = HOME) {
 }
 
 /** Rounds of one page: visitor and user, or the user only for a page visitors cannot see (`userOnly`). */
-async function measureRounds(portal, cookie, route = HOME, { userOnly = false } = {}) {
+async function measureRounds(portal, cookie, route = HOME, { userOnly = false, visitorOnly = false } = {}) {
   const result = { visitor: { ttfb: [] }, user: { ttfb: [] } };
   for (const [who, c] of [["visitor", undefined], ["user", cookie]]) {
     if (userOnly && who === "visitor") continue;
+    if (visitorOnly && who === "user") continue;
     await warm(portal, c, 3, route);
     const ttfb = [];
     for (let i = 0; i < ROUNDS_SAMPLES; i++) ttfb.push((await page(portal, c, route)).ttfbMs);
@@ -383,7 +391,7 @@ async function measureRounds(portal, cookie, route = HOME, { userOnly = false } 
   const max = (xs) => Math.max(...xs);
   return {
     visitor: result.visitor.ttfb.length ? round(median(result.visitor.ttfb) / LATENCY_MS, 2) : null,
-    user: round(median(result.user.ttfb) / LATENCY_MS, 2),
+    user: result.user.ttfb.length ? round(median(result.user.ttfb) / LATENCY_MS, 2) : null,
     latencyMs: LATENCY_MS,
     samples: ROUNDS_SAMPLES,
     medianTtfbMs: { visitor: of(median, "visitor"), user: of(median, "user") },
@@ -671,7 +679,7 @@ function measureJs() {
   return { manifest: file, routes, missing: ["routes/_school.join.login"].filter((id) => !manifest.routes[id]) };
 }
 
-async function measureLcp(portal) {
+async function measureLcp(portal, routes = [HOME, ...CONTENT_PAGES, "/join/login"], cookie = undefined) {
   const { chromium } = await import("@playwright/test");
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -693,8 +701,9 @@ async function measureLcp(portal) {
     runs: LCP_RUNS,
     routes: {},
   };
-  for (const route of [HOME, ...CONTENT_PAGES, "/join/login"]) {
-    const probe = await request(`${portal.base}${route}`, { headers: BROWSER_HEADERS });
+  for (const route of routes) {
+    const signedIn = cookie && signedInPage(route);
+    const probe = await request(`${portal.base}${route}`, { headers: { ...BROWSER_HEADERS, ...(signedIn ? { Cookie: cookie } : {}) } });
     if (probe.status === 404) {
       result.routes[route] = { lcpMs: null, note: "404" };
       continue;
@@ -708,6 +717,10 @@ async function measureLcp(portal) {
         isMobile: true,
         hasTouch: true,
       });
+      if (signedIn) {
+        const { hostname } = new URL(portal.base);
+        await context.addCookies(cookie.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), domain: hostname, path: "/" })));
+      }
       try {
         const pg = await context.newPage();
         const cdp = await context.newCDPSession(pg);
@@ -744,6 +757,7 @@ async function measureLcp(portal) {
       }
     }
     result.routes[route] = {
+      as: signedIn ? "user" : "visitor",
       lcpMs: round(median(lcp), 0),
       fcpMs: round(median(fcp), 0),
       samplesMs: lcp.map((x) => round(x, 0)),
@@ -865,6 +879,7 @@ async function main() {
     if (!fs.existsSync(path.join(root, f))) throw new Error(`${f} is missing: run npm run build`);
   }
 
+  if (PAGES.length) return pagesOnly(t0);
   const js = measureJs();
   let rounds = { skipped: "--only" };
   let c = { calls: { skipped: "--only" } };
@@ -889,8 +904,8 @@ async function main() {
       calls: { visitor: await countCalls(portal, undefined, route), user: await countCalls(portal, c.cookie, route) },
     };
   }
-  log(`measuring rounds and calls of ${PERSONAL_PAGES.join(", ")} (user)`);
-  for (const route of PERSONAL_PAGES) {
+  log(`measuring rounds and calls of ${[...PERSONAL_PAGES, VIDEO_PAGE].join(", ")} (user)`);
+  for (const route of [...PERSONAL_PAGES, VIDEO_PAGE]) {
     const probe = await request(`${portal.base}${route}`, { headers: { ...BROWSER_HEADERS, Cookie: c.cookie } });
     if (probe.status !== 200) {
       personal[route] = { status: probe.status };
@@ -931,7 +946,7 @@ async function main() {
   if (SKIP_LCP) lcp = { skipped: "--skip-lcp" };
   else {
     log("measuring lab LCP in headless Chromium");
-    lcp = await measureLcp(fastPortal);
+    lcp = await measureLcp(fastPortal, [HOME, ...CONTENT_PAGES, "/join/login", VIDEO_PAGE], await login(fastPortal));
   }
   await stopChild(fastPortal.child);
   await stopChild(fast.child);
@@ -957,6 +972,48 @@ async function main() {
   fs.writeFileSync(path.join(root, out), `${JSON.stringify(results, null, 2)}\n`);
   print(results);
   log(`wrote ${out} in ${results.durationS} s`);
+}
+
+/** `--pages=`: rounds and calls (sandbox with latency), then JS on the wire and lab LCP (no latency) of those pages. */
+async function pagesOnly(t0) {
+  const loggedIn = signedInPage;
+  log(`starting sandbox (latency ${LATENCY_MS} ms) and portal`);
+  const slow = await startSandbox(LATENCY_MS);
+  const portal = await startPortal(slow);
+  const cookie = await login(portal);
+  const pages = {};
+  for (const route of PAGES) {
+    log(`measuring rounds and calls of ${route}`);
+    const as = loggedIn(route) ? cookie : undefined;
+    pages[route] = {
+      as: as ? "user" : "visitor",
+      rounds: await measureRounds(portal, cookie, route, { userOnly: !!as, visitorOnly: !as }),
+      calls: await countCalls(portal, as, route),
+    };
+  }
+  await stopChild(portal.child);
+  await stopChild(slow.child);
+  log("starting sandbox (no latency) and portal");
+  const fast = await startSandbox(0);
+  const fastPortal = await startPortal(fast);
+  const fastCookie = await login(fastPortal);
+  for (const route of PAGES) pages[route].wire = await measureWire(fastPortal.base, route, loggedIn(route) ? fastCookie : undefined);
+  const lcp = SKIP_LCP ? { skipped: "--skip-lcp" } : await measureLcp(fastPortal, PAGES, fastCookie);
+  await stopChild(fastPortal.child);
+  await stopChild(fast.child);
+  const results = { date: new Date().toISOString(), node: process.version, pages, lcp, durationS: round((performance.now() - t0) / 1000, 1) };
+  fs.mkdirSync(path.join(root, "bench"), { recursive: true });
+  fs.writeFileSync(path.join(root, "bench/results.pages.json"), `${JSON.stringify(results, null, 2)}\n`);
+  table(`Pages (rounds = median TTFB / ${LATENCY_MS} ms; calls = sandbox request log / Server-Timing; JS as served; lab LCP as in the full run)`, [
+    ["route", "as", "rounds", "TTFB ms", "calls", "JS KB wire gzip", "LCP ms", "FCP ms", "LCP element"],
+    ...PAGES.map((route) => {
+      const v = pages[route];
+      const r = v.rounds[v.as];
+      const l = lcp.routes?.[route];
+      return [route, v.as, r, v.rounds.medianTtfbMs[v.as], `${v.calls.calls} / ${v.calls.serverTiming}`, v.wire.jsWireKB ?? `HTTP ${v.wire.status}`, l?.lcpMs ?? "n/a", l?.fcpMs ?? "n/a", l?.element ?? ""];
+    }),
+  ]);
+  log(`wrote bench/results.pages.json in ${results.durationS} s`);
 }
 
 try {

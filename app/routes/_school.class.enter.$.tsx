@@ -1,5 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
+import { DialogPage } from "~/components/dialog/DialogPage";
 import { EntryStepBody, stepTitle } from "~/components/study/lesson/EntryStepView";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
@@ -15,16 +17,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function loader(args: LoaderFunctionArgs) {
   const i18n = await namespaces(args.request, ["lesson"]);
   const title = (i18n.bundles.lesson as { entry: Record<string, string> }).entry.missingIdTitle;
-  return data({ i18n, title }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
+  return data({ i18n, title, closeHref: closeHrefFrom(args.request, MY_COURSES) }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function LessonEntryMissingId() {
-  const { i18n } = useLoaderData<typeof loader>();
+  const { i18n, closeHref } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "lesson");
   return (
-    <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="mb-4 text-2xl font-bold">{stepTitle({ kind: "missingId" }, t)}</h1>
+    <DialogPage title={stepTitle({ kind: "missingId" }, t)} width={500} closeHref={closeHref} testId="entry-dialog">
       <EntryStepBody step={{ kind: "missingId" }} />
-    </div>
+    </DialogPage>
   );
 }

@@ -1,11 +1,14 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
+import { DialogPage } from "~/components/dialog/DialogPage";
 import { EntryStepBody, stepTitle } from "~/components/study/lesson/EntryStepView";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { enterLesson, idsOf } from "~/services/lesson-entry.server";
 import { getPortal } from "~/services/portal.server";
 import { notFound } from "~/services/sections.server";
+import { contentsHref } from "~/services/study-links";
 
 export const handle = { i18n: ["lesson"] };
 
@@ -19,8 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
  * `/class/enter/{commodityId}/{courseId}/{lessonId}`: the lesson entry chain (spec 001 §4, lesson-entry.server.ts).
  * A redirect for the steps that are pages of their own (login, buy, agreement, complete information, face, the
  * video page, the contents); this page for the steps that only say something (replay unavailable, the
- * proxy-exam reason, the live room ready to open in a new tab, a missing id). With JavaScript a lesson link
- * loads this loader with a fetcher and shows the same step in a dialog.
+ * proxy-exam reason, the live room ready to open in a new tab, a missing id), rendered in `DialogPage` like
+ * every other step (decision 039): without JavaScript a page, with it a modal opened by the link's navigation.
+ * Closing goes back to the page the link was on (`closeHrefFrom`), else the course's contents.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
@@ -29,16 +33,16 @@ export async function loader(args: LoaderFunctionArgs) {
   if (step.kind === "notFound") notFound(portal);
   const bundle = i18n.bundles.lesson as { entry: Record<string, string> };
   const title = step.kind === "missingId" ? bundle.entry.missingIdTitle : step.kind === "proxyExam" ? bundle.entry.proxyExamTitle : step.kind === "live" ? bundle.entry.liveTitle : step.lesson.lessonName;
-  return data({ step, i18n, title }, { status: step.kind === "missingId" ? 400 : 200, headers: PRIVATE });
+  const closeHref = closeHrefFrom(args.request, step.kind === "missingId" ? MY_COURSES : contentsHref(step.lesson.commodityId, step.lesson.courseId));
+  return data({ step, i18n, title, closeHref }, { status: step.kind === "missingId" ? 400 : 200, headers: PRIVATE });
 }
 
 export default function LessonEntry() {
-  const { step, i18n } = useLoaderData<typeof loader>();
+  const { step, i18n, closeHref } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "lesson");
   return (
-    <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="mb-4 text-2xl font-bold">{stepTitle(step, t)}</h1>
+    <DialogPage title={stepTitle(step, t)} width={500} closeHref={closeHref} testId="entry-dialog">
       <EntryStepBody step={step} />
-    </div>
+    </DialogPage>
   );
 }

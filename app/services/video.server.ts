@@ -20,6 +20,8 @@ export const PlaySchema = z.looseObject({
   type: text,
   tryFlag: flag,
   playUrl: mediaUrl,
+  /** The lesson's cover (the video's poster; '' when the upstream has none). */
+  coverUrl: mediaUrl,
   durationS: count,
   positionS: count,
   enrolled: flag,

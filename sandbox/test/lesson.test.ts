@@ -43,6 +43,18 @@ describe('lesson clips with HTTP Range', () => {
     expect((await fetch(`${sb.url}/__media/..%2Fsrc%2Fseed.ts`)).status).toBe(404);
   });
 
+  it('serves each clip\'s poster as a small JPEG', async () => {
+    for (const n of [1, 2, 3]) {
+      const res = await fetch(`${sb.url}/__media/clip-${n}.jpg`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]); // a real JPEG
+      expect(bytes.length).toBeLessThan(16 * 1024);
+    }
+    expect((await fetch(`${sb.url}/__media/clip-4.jpg`)).status).toBe(404);
+  });
+
   it('parses ranges as RFC 9110 says', () => {
     expect(parseRange(undefined, 10)).toEqual({ status: 200, start: 0, end: 9 });
     expect(parseRange('bytes=2-4', 10)).toEqual({ status: 206, start: 2, end: 4 });

@@ -7,7 +7,7 @@ import { expect, signInWithCode, test } from "./support";
 const VIDEO_PAGE = /\/class\/type\/video\/page\?commodityId=5001&courseId=101&lessonId=101012$/;
 
 test.describe("a lesson video (issue 14)", () => {
-  test("open a lesson from the contents, watch, leave and come back to the same position", async ({ page, sandbox }) => {
+  test("open a lesson from the contents, watch, leave and come back through 'continue learning' to the same position", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13700002501", "/course/detail/5001/101/contents");
     await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
     await page.getByTestId("lesson-list").getByRole("link", { name: "学习方法与备考规划" }).click();
@@ -25,11 +25,13 @@ test.describe("a lesson video (issue 14)", () => {
     await saved;
     const at = await video.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime));
 
-    // leave, come back the way a student does: the video starts where it stopped
+    // leave, come back the way a student does, through 'continue learning' (the header's user menu: the
+    // lesson where the student stopped, spec 000 §2): the video starts where it stopped
     await page.goto("/home/index");
-    await page.goto("/course/detail/5001/101/contents");
     await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
-    await page.getByTestId("lesson-list").getByRole("link", { name: "学习方法与备考规划" }).click();
+    await expect(page.getByTestId("continue-learning").getByRole("link", { name: "继续学习" })).toHaveAttribute("href", "/class/enter/5001/101/101012");
+    await page.getByTestId("user-menu").locator("summary").click();
+    await page.getByTestId("last-learn").getByRole("link", { name: "继续学习" }).click();
     await page.waitForURL(VIDEO_PAGE);
     await expect(page.getByTestId("resume-note")).toContainText(`0:0${at}`);
     await page.waitForFunction((s) => {
@@ -80,12 +82,13 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
     await page.waitForURL(/\/contents$/);
     if (js) await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
     await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
-    // with JavaScript the step opens as a dialog over the contents; without, it is the entry page
-    const scope = js ? page.getByRole("dialog", { name: "直播间已准备好" }) : page;
-    if (!js) await page.waitForURL(/\/class\/enter\/5003\/103\/103043$/);
-    const enter = scope.getByRole("link", { name: "进入直播间" });
+    // the step is the entry route in DialogPage (decision 039): a modal with JavaScript, a page without
+    await page.waitForURL(/\/class\/enter\/5003\/103\/103043$/);
+    const dialog = page.getByRole("dialog", { name: "直播间已准备好" });
+    const enter = dialog.getByRole("link", { name: "进入直播间" });
     await expect(enter).toBeVisible();
-    if (js) await expect(page).toHaveURL(/\/contents$/);
+    // closing goes back to the contents the link was on
+    await expect(dialog.getByTestId("dialog-close")).toHaveAttribute("href", "/course/detail/5003/103/contents");
     const [room] = await Promise.all([context.waitForEvent("page"), enter.click()]);
     await room.waitForURL(/\/__live\/room\?provider=gh&/);
     await expect(room.getByTestId("live-room-provider")).toHaveText("gh");
@@ -102,6 +105,22 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
     expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/course\/detail\/5001\/101\/contents$/);
+  });
+
+  test("from the video page a live lesson opens as a modal; its close button goes back to the video", async ({ page, sandbox }) => {
+    await signInWithCode(page, sandbox, "13700002501", "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
+    await page.waitForURL(VIDEO_PAGE);
+    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
+    await page.waitForURL(/\/class\/enter\/5001\/101\/101043$/);
+    const dialog = page.getByRole("dialog", { name: "考前冲刺串讲" });
+    await expect(dialog.getByTestId("entry-message")).toBeVisible();
+    // a real modal: the top layer, focus inside
+    await expect.poll(() => page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
+    await dialog.getByTestId("dialog-close").click();
+    await page.waitForURL(VIDEO_PAGE);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
   test("open courses: sign up, then enter live in a new tab", { tag: "@nojs" }, async ({ page, sandbox, context }, testInfo) => {

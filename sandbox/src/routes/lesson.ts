@@ -5,7 +5,7 @@ import { OPEN_COURSES } from '../catalog/seed.js';
 import { isEnrolled } from '../study/enrolments.js';
 import { readProgress, savePosition } from '../study/progress.js';
 import {
-  clipOf, CLIP_DURATION_S, ensureLessons, gateOf, GATES, lessonInfo, openSignups, parseRange, readClip, setGate, setLesson,
+  clipOf, CLIP_DURATION_S, posterOf, ensureLessons, gateOf, GATES, lessonInfo, openSignups, parseRange, readClip, setGate, setLesson,
   signUpOpenCourse, type Gate,
 } from '../study/video.js';
 
@@ -80,7 +80,8 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok({
       commodityId: info.commodityId, courseId: info.courseId, courseName: info.courseName, chapterName: info.chapterName,
       lessonId: info.lessonId, lessonName: info.lessonName, type: info.type, tryFlag: info.tryFlag,
-      playUrl: `http://${hostOf(req)}/__media/${clipOf(info.lessonId)}`, durationS: CLIP_DURATION_S,
+      playUrl: `http://${hostOf(req)}/__media/${clipOf(info.lessonId)}`, coverUrl: `http://${hostOf(req)}/__media/${posterOf(info.lessonId)}`,
+      durationS: CLIP_DURATION_S,
       positionS: positionS >= CLIP_DURATION_S ? 0 : positionS, enrolled: enrolled ? 1 : 0,
     });
   });
@@ -169,12 +170,12 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok({ provider: 'gh', liveType: '', roomName: open.title, address: `http://${hostOf(req)}/__live/room?${room}` });
   });
 
-  // The clips, with HTTP Range (a browser seeks a <video> by ranges).
+  // The clips, with HTTP Range (a browser seeks a <video> by ranges), and their posters.
   app.get('/__media/:name', async (req, reply) => {
     const buf = await readClip((req.params as { name: string }).name);
     if (!buf) return reply.code(404).send({ error: 'not found' });
     const range = parseRange(req.headers.range, buf.length);
-    reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'public, max-age=3600').type('video/webm');
+    reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'public, max-age=3600').type((req.params as { name: string }).name.endsWith('.jpg') ? 'image/jpeg' : 'video/webm');
     if (range.status === 416) return reply.code(416).header('Content-Range', `bytes */${buf.length}`).send('');
     if (range.status === 206) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${buf.length}`);
     return reply.header('Content-Length', range.end - range.start + 1).send(buf.subarray(range.start, range.end + 1));

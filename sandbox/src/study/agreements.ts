@@ -14,7 +14,7 @@ import { ensurePersonal, writeValues } from '../personal/store.js';
  * Seed users 2600-2619 (mobiles 137000026xx, password Passw0rd!) are this module's: journeys that change
  * agreement, profile or face state use them so the other suites' users keep theirs.
  */
-export const AGREEMENT_SEED_VERSION = '1';
+export const AGREEMENT_SEED_VERSION = '2';
 
 const TABLES = ['agr_protocols', 'agr_relations', 'agr_student_info', 'agr_scenes', 'agr_face', 'agr_face_orders', 'agr_settings'];
 
@@ -106,8 +106,12 @@ function seedStatements(): InStatement[] {
   rel(2612, 4, c(5003, '人力资源管理师（一级）精讲班'), 3, signed);
   rel(2612, 3, c(5001, '人力资源管理师（三级）精讲班'), 4);
   rel(2612, 1, c(5002, '人力资源管理师（二级）精讲班'), 5);
+  // the lesson-entry journeys' users (study/video.ts 3800-3803): 5005's agreement to sign on the way into its
+  // live lesson, on the portal (3800/3801) or through the e-sign provider (3802/3803)
+  for (const id of [3800, 3801]) rel(id, 1, c(5005, '人力资源管理实务'), 0);
+  for (const id of [3802, 3803]) rel(id, 2, c(5005, '人力资源管理实务'), 0);
   // complete student info: student01 and every journey user except the incomplete ones
-  for (const id of [1001, 1003, ...AGREEMENT_USERS.map((u) => u.id)]) {
+  for (const id of [1001, 1003, ...AGREEMENT_USERS.map((u) => u.id), 3800, 3801, 3802, 3803]) {
     if (id === 2604 || id === 2605 || id === 2614) continue;
     for (const f of INFO_FIELDS) if (f !== 'mobile') add('INSERT INTO agr_student_info (user_id, field, value) VALUES (?,?,?)', [id, f, COMPLETE_INFO[f]]);
   }

@@ -16,7 +16,7 @@ import { enrol } from './enrolments.js';
  * on first use after a (re)seed. The seed users of the lesson journeys (ids 2500-2519, mobiles 1370000xxxx)
  * are inserted into `users` here, so that the journeys' positions and gates never touch other users.
  */
-export const LESSON_SEED_VERSION = '1';
+export const LESSON_SEED_VERSION = '2';
 
 const TABLES = ['study_live', 'study_gates', 'study_open_signups'];
 
@@ -51,6 +51,11 @@ export const LESSON_USERS: Array<[number, string, string, string, number[]]> = [
   [2501, 'lesson01', '13700002501', '视频同学', [5001, 5003, 5005]], // e2e, JS
   [2502, 'lesson02', '13700002502', '直播同学', [5001, 5003, 5005]], // e2e, no JS
   [2503, 'lesson03', '13700002503', '门槛同学', [5001, 5003, 5005]], // vitest gates
+  // entering 5005's live lesson through its agreement (study/agreements.ts gives them one to sign): plain, e-sign
+  [3800, 'entry00', '13700003800', '入口甲', [5005]], // e2e, JS, plain agreement
+  [3801, 'entry01', '13700003801', '入口乙', [5005]], // e2e, no JS, plain agreement
+  [3802, 'entry02', '13700003802', '入口丙', [5005]], // e2e, JS, e-sign agreement
+  [3803, 'entry03', '13700003803', '入口丁', [5005]], // e2e, no JS, e-sign agreement
 ];
 
 /**
@@ -171,12 +176,17 @@ export const CLIPS = ['clip-1.webm', 'clip-2.webm', 'clip-3.webm'];
 export const CLIP_DURATION_S = 8;
 const MEDIA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'media');
 
+/** Each clip's first frame as a JPEG (the lesson's cover: the video's poster), about 6 KB each. */
+export const POSTERS = CLIPS.map((c) => c.replace(/\.webm$/, '.jpg'));
+
 /** Lessons share the clips: a lesson's clip is chosen by its id. */
 export const clipOf = (lessonId: number) => CLIPS[lessonId % CLIPS.length]!;
+/** The poster of a lesson's clip. */
+export const posterOf = (lessonId: number) => POSTERS[lessonId % POSTERS.length]!;
 
 const clipCache = new Map<string, Buffer>();
 export async function readClip(name: string): Promise<Buffer | undefined> {
-  if (!CLIPS.includes(name)) return undefined;
+  if (!CLIPS.includes(name) && !POSTERS.includes(name)) return undefined;
   let buf = clipCache.get(name);
   if (!buf) {
     await stat(join(MEDIA_DIR, name));

@@ -66,6 +66,21 @@ describe("my agreements (/personal/order?OrderTabIndex=2)", () => {
     expect(text(byTestId(page.html, "sign-all") ?? "")).toBe("请签署全部协议");
   });
 
+  it("status 3 (signed) reads as 2 does: 'enter study' when one suffices, 'signed' when all are required", async () => {
+    // agr2612: 0 (5005), 1 (package, e-sign), 3 (5003), 4 (5001), 5 (5002)
+    const browser = await signedIn("agr2612");
+    const one = Object.fromEntries(rowsOf((await browser.get("/personal/order?OrderTabIndex=2")).html).map((r) => [attr(r, "data-status"), r]));
+    expect(Object.keys(one).sort()).toEqual(["0", "1", "3", "4", "5"]);
+    expect(text(one["3"]!)).toContain("进入学习");
+    expect(byTestId(one["3"]!, "agreement-study")).toBeDefined();
+    expect(byTestId(one["3"]!, "agreement-sign")).toBeUndefined();
+    await portal.sandbox.control("POST", "/agreements/protocol-all", { all: true });
+    const all = Object.fromEntries(rowsOf((await browser.get("/personal/order?OrderTabIndex=2")).html).map((r) => [attr(r, "data-status"), r]));
+    expect(text(all["3"]!)).toContain("已签署");
+    expect(byTestId(all["3"]!, "agreement-sign")).toBeUndefined();
+    expect(text(all["1"]!)).toContain("签署协议");
+  });
+
   it("no agreements: 'no agreement information'; English too", async () => {
     const browser = await signedIn("agr2613");
     expect(text(byTestId((await browser.get("/personal/order?OrderTabIndex=2")).html, "agreements-empty") ?? "")).toBe("暂无协议信息");
@@ -175,6 +190,22 @@ describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)
       .filter((n) => n && n !== "csrf" && n !== "intent");
     expect(new Set(names)).toEqual(new Set(["identityTypeCode", "identityId", "sex", "educationCode", "province", "city", "county", "addressDetail"]));
     expect(attr(elements(page.html, 'input[name="identityId"]')[0], "value")).toBe("1101****00");
+  });
+
+  it("the phone is disabled when mobileFlag is 1 and a phone exists (no send button); editable otherwise", async () => {
+    const browser = await signedIn("agr2604");
+    const answer = (mobileFlag: number, mobile: string | null) =>
+      JSON.stringify({ code: "1", message: "success", data: { msg: "deficiency", result: 2604, deficiencyInfo: { mobile }, companyRegisterConfig: { mobileFlag } } });
+    const mobileInput = (html: string) => elements(html, 'input[name="mobile"]')[0];
+    for (const [flag, mobile, locked] of [[1, "1380000", true], [0, "1380000", false], [1, null, false]] as const) {
+      await portal.fault({ path: "/validatePerfectStudentInfo/", status: 200, body: answer(flag, mobile), times: 1 });
+      const page = await browser.get(PATH);
+      expect(page.status, `${flag} ${mobile}`).toBe(200);
+      expect(attr(mobileInput(page.html), "disabled") !== undefined, `${flag} ${mobile}`).toBe(locked);
+      const form = byTestId(page.html, "personal-info-dialog")!;
+      expect(text(form).includes("手机号已绑定，不可修改"), `${flag} ${mobile}`).toBe(locked);
+      expect(byTestId(form, "info-send-code") === undefined, `${flag} ${mobile}`).toBe(locked);
+    }
   });
 
   it("every required field's message (spec 001 §5)", async () => {
@@ -314,7 +345,7 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
     expect(text(elements(html, '[data-error-for="df_c_nickname"]')[0] ?? "")).toBe("必填，请输入相关信息");
   });
 
-  it("saves both (five-level group, proxy, custom fields) and goes to backUrl", async () => {
+  it("saves both (five-level group, proxy, custom fields) and goes to backUrl; one refused keeps the dialog with its message", async () => {
     const browser = await signedIn("agr2606");
     const { html } = await browser.get(PATH);
     const { form, hidden } = formOf(html, /complete-submit/);
@@ -333,6 +364,13 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
       if (!name.startsWith("df_")) continue;
       for (const o of elements(s, "option[selected]")) body.append(name, attr(o, "value") ?? "");
     }
+    // one of the two saves refused: the dialog stays with its message (it closes only when both flags are '1')
+    await portal.fault({ path: "/studentGroupAndProxyOrg/info$", status: 200, body: JSON.stringify({ code: "0", message: "学员分组已停用" }), times: 1 });
+    const refused = await browser.fetch(PATH, { method: "POST", body });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(byTestId(refusedHtml, "complete-info-dialog")).toBeDefined();
+    expect(text(byTestId(refusedHtml, "complete-info-dialog")!)).toContain("学员分组已停用");
     const res = await browser.fetch(PATH, { method: "POST", body });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/class/enter/5003/103/1");

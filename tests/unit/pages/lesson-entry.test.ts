@@ -64,7 +64,9 @@ describe("the entry chain: access", () => {
       expect(missing.status, path).toBe(400);
       expect(text(byTestId(missing.html, "entry-message") ?? "")).toBe("加载数据出错，课程 ID 不能为空");
     }
-    expect((await browser.get("/class/type/video/page?commodityId=5001")).status).toBe(400);
+    const video = await browser.get("/class/type/video/page?commodityId=5001");
+    expect(video.status).toBe(400);
+    expect(text(byTestId(byTestId(video.html, "entry-dialog") ?? "", "entry-message") ?? "")).toBe("加载数据出错，课程 ID 不能为空");
   });
 
   it("a video lesson opens the video page; a document lesson the contents", async () => {
@@ -188,6 +190,39 @@ describe("the entry chain: live and meeting lessons", () => {
   });
 });
 
+describe("a shown step is a DialogPage (decision 039: one dialog mechanism)", () => {
+  it("renders the step in the dialog; closing goes back to the page the link was on, else the course's contents", async () => {
+    const browser = await student();
+    const page = await browser.get(LIVE_5001, { headers: { Referer: "http://127.0.0.1:3000/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012" } });
+    const dialog = byTestId(page.html, "entry-dialog")!;
+    expect(attr(element(page.html, "dialog"), "data-width")).toBe("500");
+    expect(attr(element(page.html, "dialog"), "aria-labelledby")).toBe("dialog-title");
+    expect(text(byTestId(dialog, "entry-message") ?? "")).toBe("该直播已结束，暂不支持观看回放");
+    expect(attr(byTestId(page.html, "dialog-close"), "href")).toBe("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
+    // no Referer, another site's, or the chain itself (closing would reopen the step): the course's contents
+    for (const referer of [undefined, "https://evil.example/class/type/video/page", `http://127.0.0.1:3000${LIVE_5003}`, "not a url"]) {
+      const other = await browser.get(LIVE_5001, referer ? { headers: { Referer: referer } } : {});
+      expect(attr(byTestId(other.html, "dialog-close"), "href"), referer).toBe("/course/detail/5001/101/contents");
+    }
+    // a link that names where to go back (cancelUrl) wins, kept on this site
+    expect(attr(byTestId((await browser.get(`${LIVE_5001}?cancelUrl=${encodeURIComponent("/personal/course/classTable")}`)).html, "dialog-close"), "href")).toBe("/personal/course/classTable");
+    expect(attr(byTestId((await browser.get(`${LIVE_5001}?cancelUrl=${encodeURIComponent("https://evil.example/")}`)).html, "dialog-close"), "href")).toBe("/course/detail/5001/101/contents");
+    // the live room and a missing id are dialogs too; a missing id closes to my courses
+    expect(byTestId(byTestId((await browser.get(LIVE_5003)).html, "entry-dialog")!, "enter-live")).toBeDefined();
+    for (const path of ["/class/enter/5001/abc/101012", "/class/enter/5001"]) {
+      const missing = await browser.get(path);
+      expect(byTestId(missing.html, "entry-dialog"), path).toBeDefined();
+      expect(attr(byTestId(missing.html, "dialog-close"), "href"), path).toBe("/personal/course/lessons");
+    }
+  });
+
+  it("lesson links are plain links to the chain (no fetcher dialog of their own)", async () => {
+    const page = await (await student()).get("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
+    expect(page.html).not.toContain("lesson-dialog");
+    expect(byTestId(page.html, "lesson-list")).toContain(`href="${LIVE_5001}"`);
+  });
+});
+
 describe("the live-room entry (/classModule/toLiveroom)", () => {
   const ROOM = "/classModule/toLiveroom?commodityId=5003&courseId=103&lessonId=103043";
 
@@ -247,6 +282,12 @@ describe("the video page", () => {
     const video = element(page.html, "video")!;
     expect(attr(video, "controls")).toBeDefined();
     expect(attr(video, "src")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__media\/clip-\d\.webm$/);
+    // the poster (the lesson's cover) is the page's largest paint: named by the video, preloaded from the head
+    const poster = attr(video, "poster")!;
+    expect(poster).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__media\/clip-\d\.jpg$/);
+    const head = page.html.slice(0, page.html.indexOf("</head>"));
+    expect(head).toMatch(new RegExp(`<link rel="preload" as="image" href="${poster.replace(/[.?]/g, "\\$&")}"/>`));
+    expect(head.indexOf(poster)).toBeLessThan(head.indexOf('rel="stylesheet"'));
     expect(page.html).toContain(`href="/class/enter/5001/101/101011"`); // previous
     expect(page.html).toContain(`href="/class/enter/5001/101/101013"`); // next
     const current = byTestId(page.html, "current-lesson");

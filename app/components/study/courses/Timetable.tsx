@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { lessonEntryHref } from "~/services/study-links";
 import { monthOf, neighbours, timetableHref, type TimetableView } from "~/services/timetable-dates";
@@ -87,9 +88,9 @@ export function Timetable({
                       <ul className="mt-1 space-y-1">
                         {lessons.slice(0, 3).map((l) => (
                           <li key={l.id}>
-                            <a href={lessonEntryHref(l.commodityId, l.courseId, l.lessonId)} className="block truncate text-brand" title={`${l.courseName} ${l.lessonName}`}>
+                            <Link to={lessonEntryHref(l.commodityId, l.courseId, l.lessonId)} className="block truncate text-brand" title={`${l.courseName} ${l.lessonName}`}>
                               {l.startTime.slice(11, 16)} {l.courseName}
-                            </a>
+                            </Link>
                           </li>
                         ))}
                       </ul>
@@ -118,9 +119,9 @@ function Session({ lesson: l }: { lesson: TimetableLesson }) {
         {l.liveFlag ? <span className="mr-1 rounded bg-red-600 px-1 text-white">{t("live")}</span> : null}
         {t(`status.${l.status}`)}
       </p>
-      <a href={lessonEntryHref(l.commodityId, l.courseId, l.lessonId)} aria-label={t("enterLabel", { lesson: l.lessonName })} className="mt-1 inline-block text-brand underline">
+      <Link to={lessonEntryHref(l.commodityId, l.courseId, l.lessonId)} aria-label={t("enterLabel", { lesson: l.lessonName })} className="mt-1 inline-block text-brand underline">
         {t("enter")}
-      </a>
+      </Link>
     </li>
   );
 }

@@ -1,5 +1,5 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
-import { LessonEntryLink } from "~/components/study/lesson/LessonEntryLink";
 import { lessonEntryHref } from "~/services/study-links";
 
 export type ListChapter = { id: number; chapterName: string; lessons: Array<{ id: number; lessonName: string; durationS: number; tryFlag: number; type: string }> };
@@ -8,7 +8,9 @@ const minutes = (s: number) => Math.max(1, Math.round(s / 60));
 
 /**
  * A course's chapters and lessons, each lesson an entry into the chain (lessonEntryHref); trial lessons are
- * marked (the chain opens them for visitors). `currentLessonId` marks the lesson being studied.
+ * marked (the chain opens them for visitors). `currentLessonId` marks the lesson being studied. A lesson is a
+ * plain link: the chain answers with a redirect (video page, login, buy, a step page) or its own step page,
+ * which with JavaScript opens as a modal (DialogPage, decision 039).
  */
 export function LessonList({ commodityId, courseId, chapters, currentLessonId, compact }: { commodityId: number; courseId: number; chapters: ListChapter[]; currentLessonId?: number; compact?: boolean }) {
   const { t } = useTranslation("lesson");
@@ -22,15 +24,12 @@ export function LessonList({ commodityId, courseId, chapters, currentLessonId, c
               const current = lesson.id === currentLessonId;
               return (
                 <li key={lesson.id} className={`flex items-center justify-between gap-3 px-4 py-2 text-sm ${current ? "bg-brand/10" : ""}`}>
-                  <LessonEntryLink
-                    href={lessonEntryHref(commodityId, courseId, lesson.id)}
-                    className="text-gray-900 underline-offset-2 hover:underline"
-                  >
+                  <Link to={lessonEntryHref(commodityId, courseId, lesson.id)} className="text-gray-900 underline-offset-2 hover:underline">
                     {lesson.type === "live" || lesson.type === "meeting" ? <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("video.liveBadge")}</span> : null}
                     <span aria-current={current ? "page" : undefined} data-testid={current ? "current-lesson" : undefined}>{lesson.lessonName}</span>
                     {lesson.tryFlag === 1 ? <span className="ml-2 rounded bg-green-100 px-1.5 text-xs text-green-800">{t("video.trial")}</span> : null}
                     {current ? <span className="sr-only"> ({t("video.current")})</span> : null}
-                  </LessonEntryLink>
+                  </Link>
                   {compact ? null : <span className="shrink-0 text-gray-600">{t("video.minutes", { minutes: minutes(lesson.durationS) })}</span>}
                 </li>
               );

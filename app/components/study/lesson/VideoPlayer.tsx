@@ -12,9 +12,10 @@ type Ids = { commodityId: number; courseId: number; lessonId: number };
  * The lesson video: a plain HTML5 `<video>` with native controls (no player library). Without JavaScript it
  * starts at the saved position through the media fragment `#t=`; with it the position is also set once the
  * metadata is there, and reported back (pause, every 15 s, leaving: `navigator.sendBeacon`, else `fetch`
- * with keepalive). Visitors watching a trial lesson report nothing (`save` false).
+ * with keepalive). Visitors watching a trial lesson report nothing (`save` false). `poster` (the lesson's
+ * cover) is shown until playback and is the page's largest paint.
  */
-export function VideoPlayer({ src, positionS, ids, label, save }: { src: string; positionS: number; ids: Ids; label: string; save: boolean }) {
+export function VideoPlayer({ src, poster, positionS, ids, label, save }: { src: string; poster?: string; positionS: number; ids: Ids; label: string; save: boolean }) {
   const ref = useRef<HTMLVideoElement>(null);
   const csrf = useCsrfToken();
   const { t } = useTranslation("lesson");
@@ -49,6 +50,7 @@ export function VideoPlayer({ src, positionS, ids, label, save }: { src: string;
       preload="metadata"
       playsInline
       src={src + fragment}
+      poster={poster || undefined}
       aria-label={label}
       data-testid="lesson-video"
       className="aspect-video w-full rounded bg-black"
