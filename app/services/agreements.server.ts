@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { namespaces } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudentWith } from "~/services/guards.server";
 import type { Portal } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { agreementHref, contentsHref, myAgreementsHref } from "~/services/study-links";
@@ -195,9 +195,11 @@ export const studyHrefOf: StudyHref = (a) =>
  * the dialog of spec 001 §2 dialog 4). The route file dispatches on the query and calls this.
  */
 export async function myAgreementsLoader(args: { request: Request; context: AppLoadContext }) {
-  const portal = await requireStudent(args, "order.agreement");
+  // the permission check runs in the same round as the list (one round per page)
+  const {
+    loaded: [{ agreements, all }, i18n],
+  } = await requireStudentWith(args, "order.agreement", (portal) => Promise.all([loadMyAgreements(portal), namespaces(args.request, ["agreement"])]));
   const url = new URL(args.request.url);
-  const [{ agreements, all }, i18n] = await Promise.all([loadMyAgreements(portal), namespaces(args.request, ["agreement"])]);
   const entries = agreements.map((agreement) => ({ agreement, action: agreementAction(agreement, all, studyHrefOf) }));
   const dialog = url.searchParams.get("dialog") === "1" ? { closeHref: safeRedirect(url.searchParams.get("backUrl"), myAgreementsHref()) } : null;
   return { view: "agreements" as const, entries, all, dialog, i18n };
