@@ -6,7 +6,7 @@ import { PACKAGES } from '../catalog/seed.js';
 import { enrol, isEnrolled } from '../study/enrolments.js';
 import { price, type Priced } from './pricing.js';
 import {
-  balanceOf, COMMODITY, couponUse, creditBalance, debitBalance, findCommodity, guarded, guardOf, movePoints, ORDER_STATUS, pointsOf,
+  balanceOf, COMMODITY, couponUse, creditBalance, debitBalance, findCommodity, guarded, guardOf, movePoints, ORDER_STATUS, ORDER_TTL_MS, pointsOf,
   userCoupons, type Commodity, type UserCoupon,
 } from './store.js';
 
@@ -52,6 +52,7 @@ async function bought(ctx: Ctx, userId: number, c: Commodity): Promise<boolean> 
 
 /** Prices the choices now: the server's answer to every change on the checkout page (spec 001 section 7). */
 export async function preview(ctx: Ctx, userId: number, choices: Choices, now = Date.now()): Promise<Preview> {
+  await expireOrders(ctx, { userId }, now); // what expired orders took is spendable again
   const problems: Problem[] = [];
   const lines: Line[] = [];
   const seenKey = (w: Wanted) => `${w.commodityType}:${w.commodityId}`;
@@ -218,18 +219,19 @@ export async function orderItems(ctx: Ctx, orderNos: string[]) {
     `SELECT * FROM shop_order_items WHERE order_no IN (${orderNos.map(() => '?').join(',')}) ORDER BY commodity_type, commodity_id`, orderNos);
 }
 
-/** Cancels an unpaid order (abolishOrder): what it took (balance, points, coupon, card) goes back, in one transaction. */
-export async function cancelOrder(ctx: Ctx, userId: number, orderNo: string, now = Date.now()): Promise<'ok' | 'notFound' | 'notUnpaid'> {
-  const o = await findOrder(ctx, orderNo);
-  if (!o || o.userId !== userId) return 'notFound';
-  if (o.status !== ORDER_STATUS.UNPAID) return 'notUnpaid';
+/**
+ * Closes an unpaid order (cancelled by the student, or expired): the status guarded on "still unpaid", and
+ * what the order took (balance, points, coupon, card) goes back, in one transaction.
+ */
+async function closeOrder(ctx: Ctx, o: OrderRow, status: 3 | 4, now: number): Promise<'ok' | 'notUnpaid'> {
+  const reason = status === ORDER_STATUS.EXPIRED ? 'order expired' : 'order cancelled';
   try {
     await ctx.db.batch([
-      ...guarded('status', { sql: 'UPDATE shop_orders SET status = ?, cancelled_at = ? WHERE order_no = ? AND status = ?', args: [ORDER_STATUS.CANCELLED, now, orderNo, ORDER_STATUS.UNPAID] }),
-      ...creditBalance(userId, o.balanceCents, 'order cancelled', orderNo, now),
-      ...movePoints(userId, o.pointsUsed, 'order cancelled', orderNo, now),
-      { sql: 'DELETE FROM shop_coupon_uses WHERE order_no = ?', args: [orderNo] },
-      { sql: 'UPDATE shop_cards SET used_order_no = NULL WHERE used_order_no = ?', args: [orderNo] },
+      ...guarded('status', { sql: 'UPDATE shop_orders SET status = ?, cancelled_at = ? WHERE order_no = ? AND status = ?', args: [status, now, o.orderNo, ORDER_STATUS.UNPAID] }),
+      ...creditBalance(o.userId, o.balanceCents, reason, o.orderNo, now),
+      ...movePoints(o.userId, o.pointsUsed, reason, o.orderNo, now),
+      { sql: 'DELETE FROM shop_coupon_uses WHERE order_no = ?', args: [o.orderNo] },
+      { sql: 'UPDATE shop_cards SET used_order_no = NULL WHERE used_order_no = ?', args: [o.orderNo] },
       { sql: 'DELETE FROM shop_guard', args: [] },
     ]);
   } catch (error) {
@@ -239,18 +241,46 @@ export async function cancelOrder(ctx: Ctx, userId: number, orderNo: string, now
   return 'ok';
 }
 
+/** When an unpaid order placed at `createdAt` closes (decision 038). */
+export const expiresAtOf = (createdAt: number) => createdAt + ORDER_TTL_MS;
+
+/**
+ * Closes the unpaid orders older than ORDER_TTL_MS (status 4, what they took given back): of one student,
+ * or one order. The sandbox has no timer: every call that reads or acts on orders runs this first, so an
+ * order is expired whenever anyone looks at it (decision 038). Two sweeps at once close an order once
+ * (the status guard).
+ */
+export async function expireOrders(ctx: Ctx, scope: { userId: number } | { orderNo: string }, now = Date.now()): Promise<number> {
+  const [where, arg] = 'userId' in scope ? ['user_id = ?', scope.userId] : ['order_no = ?', scope.orderNo];
+  const due = await ctx.db.all<OrderRow>(`SELECT * FROM shop_orders WHERE ${where} AND status = ? AND created_at <= ?`, [arg, ORDER_STATUS.UNPAID, now - ORDER_TTL_MS]);
+  let closed = 0;
+  for (const o of due) if ((await closeOrder(ctx, o, ORDER_STATUS.EXPIRED, now)) === 'ok') closed++;
+  return closed;
+}
+
+/** Cancels an unpaid order (abolishOrder): what it took (balance, points, coupon, card) goes back, in one transaction. */
+export async function cancelOrder(ctx: Ctx, userId: number, orderNo: string, now = Date.now()): Promise<'ok' | 'notFound' | 'notUnpaid'> {
+  await expireOrders(ctx, { orderNo }, now);
+  const o = await findOrder(ctx, orderNo);
+  if (!o || o.userId !== userId) return 'notFound';
+  if (o.status !== ORDER_STATUS.UNPAID) return 'notUnpaid';
+  return closeOrder(ctx, o, ORDER_STATUS.CANCELLED, now);
+}
+
 /**
  * The provider's notification (the sandbox's payment page): 'pay' marks the unpaid order paid (once) and
  * fulfils it; 'fail' and 'cancel' leave it unpaid with the result noted, payable again.
  */
 export async function settlePayment(ctx: Ctx, orderNo: string, outcome: 'pay' | 'fail' | 'cancel', now = Date.now()): Promise<'paid' | 'failed' | 'cancelled' | 'notUnpaid' | 'notFound'> {
+  await expireOrders(ctx, { orderNo }, now); // an expired order is never paid
   const o = await findOrder(ctx, orderNo);
   if (!o) return 'notFound';
   if (outcome !== 'pay') {
     const r = await ctx.db.run('UPDATE shop_orders SET pay_result = ? WHERE order_no = ? AND status = ?', [outcome === 'fail' ? 'failed' : 'cancelled', orderNo, ORDER_STATUS.UNPAID]);
     return r.changes ? (outcome === 'fail' ? 'failed' : 'cancelled') : 'notUnpaid';
   }
-  const r = await ctx.db.run('UPDATE shop_orders SET status = ?, paid_at = ?, pay_result = ? WHERE order_no = ? AND status = ?', [ORDER_STATUS.PAID, now, 'paid', orderNo, ORDER_STATUS.UNPAID]);
+  const r = await ctx.db.run('UPDATE shop_orders SET status = ?, paid_at = ?, pay_result = ? WHERE order_no = ? AND status = ? AND created_at > ?',
+    [ORDER_STATUS.PAID, now, 'paid', orderNo, ORDER_STATUS.UNPAID, now - ORDER_TTL_MS]);
   if (!r.changes) return 'notUnpaid';
   await fulfil(ctx, o.userId, orderNo);
   return 'paid';
