@@ -11,6 +11,7 @@ import { buyCheck, createOrder, previewCheckout, type Wanted } from "~/services/
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { completeInfoHref } from "~/services/study-links";
+import { upstreamFormError } from "~/services/upstream-messages";
 import { currentPath, type Upstream } from "~/services/upstream.server";
 
 export const handle = { i18n: ["shop"] };
@@ -102,7 +103,8 @@ export async function action(args: ActionFunctionArgs) {
     return data<CheckoutAnswer>({ error: "changed", problems: created.preview.problems, payCents: created.preview.priced.payCents });
   }
   if (created.code === "160011") return data<CheckoutAnswer>({ error: "protocol" }, { status: 400 });
-  return data<CheckoutAnswer>({ error: "server", message: created.message }, { status: 409 });
+  // a known code in the page's language (160013 buying closed, ...), any other as the upstream said it
+  return data<CheckoutAnswer>({ error: "server", message: upstreamFormError(created, `server:${created.message}`) }, { status: 409 });
 }
 
 export default function PaymentOrder() {

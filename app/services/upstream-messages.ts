@@ -62,6 +62,11 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "120130024": "proxyRequired",
   "-600": "fileTooLarge",
   "120131001": "messageNotFound",
+  // the shop (sandbox/src/routes/shop.ts; decisions 028, 038)
+  "160012": "buyCompleteInfo",
+  "160013": "buyClosed",
+  "160019": "orderStateChanged",
+  "160022": "orderExpired",
   // account centre (sandbox/src/routes/account.ts, decision 032)
   "170001": "memberLevelNotFound",
   "170003": "accountOrderFailed",

@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PRODUCT_KEYS } from "~/forms/checkout-keys";
 import { useTranslation } from "~/i18n-runtime";
+import { upstreamErrorText } from "~/services/upstream-messages";
 import type { BuyCheck, Preview, Problem } from "~/services/checkout.server";
 import { agreementHref, completeInfoHref } from "~/services/study-links";
 import { money } from "./money";
@@ -82,7 +83,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
       ) : null}
       {answer?.error === "server" ? (
         <p role="alert" className="mt-4 text-red-700">
-          {t("error", { message: answer.message ?? "" })}
+          {t("error", { message: upstreamErrorText(t, answer.message ?? "") ?? answer.message ?? "" })}
         </p>
       ) : null}
       {check.status === 3 && !check.pass ? (
