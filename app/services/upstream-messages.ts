@@ -89,6 +89,12 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "170021": "invoiceAlready",
   "170022": "invoiceOff",
   "170023": "invoiceFields",
+  // points exchange (sandbox/src/routes/usercentre.ts, decision 038)
+  "170024": "goodsNotFound",
+  "170025": "goodsSoldOut",
+  "170026": "goodsLimit",
+  "170027": "goodsPointsShort",
+  "170028": "goodsOwned",
 };
 
 const PREFIX = "upstream:";

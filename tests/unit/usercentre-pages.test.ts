@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { builtBrowser, useBuiltHandler } from "./built-handler";
+
+// Decision 038 through the built server's handler: the points exchange page (guard, CSRF, the 303, the
+// refusals naming the goods, the double-submit guard) and the user-centre categories page.
+const ctx = useBuiltHandler();
+const browser = () => builtBrowser(ctx, { stripTextSeparators: true });
+const EXCHANGE = "/personal/accountcenter/score/exchange";
+
+async function loggedIn(account: string) {
+  const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
+  const b = browser();
+  expect((await b.get(`/home/index?token=${token}`)).status).toBe(302);
+  return b;
+}
+const hidden = (html: string, name: string) => [...html.matchAll(new RegExp(`name="${name}" value="([^"]*)"`, "g"))].map((m) => m[1]!);
+const wallet = (userId: number) => ctx.sandbox.control<{ points: number }>("GET", `/shop/wallet?userId=${userId}`);
+
+describe("the points exchange page (decision 038)", () => {
+  it("a visitor goes to login; a post without the CSRF token is refused; partial01 (points only) may use it", async () => {
+    const res = await browser().get(EXCHANGE);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent(EXCHANGE)}`);
+    const b = await loggedIn("uc17");
+    await b.page(EXCHANGE);
+    expect((await b.post(EXCHANGE, [["intent", "exchange"], ["goodsId", "1"], ["idemKey", "abcdefgh1"]], "forged")).status).toBe(403);
+    expect(await wallet(3716)).toMatchObject({ points: 5000 });
+    expect((await (await loggedIn("partial01")).get(EXCHANGE)).status).toBe(200);
+  });
+
+  it("lists the goods with their points, stock and limit, linked from the points page; what cannot be had has no button", async () => {
+    const b = await loggedIn("uc17");
+    expect(await b.page("/personal/accountcenter/score")).toContain(`href="${EXCHANGE}"`);
+    const html = await b.page(EXCHANGE);
+    expect(html).toContain('data-testid="exchange-points">5000<');
+    expect(html.match(/data-testid="goods-item"/g)).toHaveLength(4);
+    expect(html).toContain("无门槛10元券");
+    expect(html).toContain("800 积分");
+    expect(html).toContain("每人限兑 3 次，已兑 0 次");
+    expect(html).toContain('aria-label="兑换 无门槛10元券"');
+    // goods 4: out of stock (and beyond the points)
+    expect(html).not.toContain('aria-label="兑换 教师资格面试试讲技巧（课程）"');
+    expect(html).toContain('data-testid="goods-blocked">已兑完<');
+    expect(await b.page(`${EXCHANGE}?lng=en`)).toContain("Goods for points");
+  });
+
+  it("exchange: a 303 with the notice; the points, the record and the coupon follow; the same form twice exchanges once", async () => {
+    const b = await loggedIn("uc18");
+    const html = await b.page(EXCHANGE);
+    const form: Array<[string, string]> = [["intent", "exchange"], ["idemKey", hidden(html, "idemKey")[0]!], ["goodsId", "1"]];
+    const [r1, r2] = await Promise.all([b.post(EXCHANGE, form), b.post(EXCHANGE, form)]);
+    expect([r1.status, r2.status]).toEqual([303, 303]);
+    expect(r1.headers.get("Location")).toBe(`${EXCHANGE}?notice=goodsExchanged`);
+    expect(await wallet(3717)).toMatchObject({ points: 4200 });
+    const after = await b.page(`${EXCHANGE}?notice=goodsExchanged`);
+    expect(after).toContain('data-testid="account-notice">兑换成功<');
+    expect(after).toContain('data-testid="exchange-points">4200<');
+    expect(after.match(/<tr class="border-b border-gray-100">/g)).toHaveLength(1);
+    expect(await b.page("/personal/accountcenter/coupon")).toContain("无门槛10元券");
+    const points = await b.page("/personal/accountcenter/score");
+    expect(points).toContain("积分兑换商品");
+  });
+
+  it("a refusal names the goods and the reason (400), in the page's language; malformed input is a 400", async () => {
+    const b = await loggedIn("uc19");
+    let html = await b.page(EXCHANGE);
+    expect((await b.post(EXCHANGE, [["intent", "exchange"], ["idemKey", hidden(html, "idemKey")[0]!], ["goodsId", "2"]])).status).toBe(303);
+    html = await b.page(EXCHANGE);
+    expect(html).toContain('data-testid="goods-blocked">已达上限<');
+    // the limit, posted anyway (an old tab): the upstream refuses, the page says which and why
+    const refused = await b.post(EXCHANGE, [["intent", "exchange"], ["idemKey", hidden(html, "idemKey")[0]!], ["goodsId", "2"]]);
+    expect(refused.status).toBe(400);
+    expect((await refused.text()).replace(/<!-- -->/g, "")).toContain("“满300减50券”兑换失败：已达到该商品的兑换上限");
+    const en = await b.post(`${EXCHANGE}?lng=en`, [["intent", "exchange"], ["idemKey", hidden(html, "idemKey")[0]!], ["goodsId", "3"]]);
+    expect((await en.text()).replace(/<!-- -->/g, "")).toContain("You do not have enough points for this exchange.");
+    for (const bad of [[["intent", "exchange"], ["goodsId", "x"], ["idemKey", "abcdefgh1"]], [["intent", "other"], ["goodsId", "1"], ["idemKey", "abcdefgh1"]], [["intent", "exchange"], ["goodsId", "1"], ["idemKey", "no"]]]) {
+      expect((await b.post(EXCHANGE, bad as Array<[string, string]>)).status).toBe(400);
+    }
+    expect(await wallet(3718)).toMatchObject({ points: 2000 });
+  });
+});
