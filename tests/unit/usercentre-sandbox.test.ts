@@ -118,3 +118,33 @@ describe("check/openid before a WeChat payment (spec 001 section 7)", () => {
     expect((await fetch(`${sandbox.url}/__wx/authorize?state=zz`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(400);
   });
 });
+
+describe("user-centre categories (spec 001 section 7; our reading, decision 038)", () => {
+  type Cat = { categoryId: number; categoryName: string; courses: Array<{ commodityId: number }>; upgrade: Array<{ commodityId: number; courseName: string }> };
+  it("already / can / exam / count follow the enrolments; handle/upgrade adds the category's free courses once, and refuses a category not in use", async () => {
+    const token = await tokenOf("uc20");
+    const empty = await call<Record<string, number>>(token, "GET", "/v1/user-center/category/count");
+    expect(empty.data).toEqual({ already: 0, can: 6, exam: 3, upgradable: 0 });
+    expect((await call(token, "GET", "/v1/user-center/category/handle/upgrade?categoryId=3")).code).toBe("170031");
+    // a course of 教师资格 (3) for points: the category is in use
+    expect((await call(token, "POST", "/v1/account/exchange/point/goods", { goodsId: 3, idemKey: key() })).code).toBe("1");
+    const already = await call<{ list: Cat[] }>(token, "GET", "/v1/user-center/category/used/already");
+    expect(already.data.list.map((c) => [c.categoryId, c.categoryName, c.courses.map((x) => x.commodityId)])).toEqual([[3, "教师资格", [5018]]]);
+    expect(already.data.list[0]!.upgrade).toEqual([{ commodityId: 5016, courseName: "小学教师资格（科目一）" }]);
+    const can = await call<{ list: Array<{ categoryId: number }> }>(token, "GET", "/v1/user-center/category/used/can");
+    expect(can.data.list.map((c) => c.categoryId)).toEqual([1, 2, 4, 5, 6]);
+    const exam = await call<{ list: Array<{ categoryId: number; exams: Array<{ subjectId: number }> }> }>(token, "GET", "/v1/user-center/category/exam");
+    expect(exam.data.list.map((c) => c.categoryId)).toEqual([1, 2, 4]);
+    expect(exam.data.list[0]!.exams.map((e) => e.subjectId)).toEqual([201, 202]);
+    expect((await call<Record<string, number>>(token, "GET", "/v1/user-center/category/count")).data).toEqual({ already: 1, can: 5, exam: 3, upgradable: 1 });
+
+    const up = await call<{ added: Array<{ commodityId: number }> }>(token, "GET", "/v1/user-center/category/handle/upgrade?categoryId=3");
+    expect(up.code).toBe("1");
+    expect(up.data.added.map((c) => c.commodityId)).toEqual([5016]);
+    const enrolments = await sandbox.control<{ list: Array<{ commodityId: number; source: string }> }>("GET", "/account/enrolments?userId=3719");
+    expect(enrolments.list).toContainEqual(expect.objectContaining({ commodityId: 5016, source: "free" }));
+    expect((await call(token, "GET", "/v1/user-center/category/handle/upgrade?categoryId=3")).code).toBe("170032");
+    expect((await call(token, "GET", "/v1/user-center/category/handle/upgrade?categoryId=99")).code).toBe("170030");
+    expect((await call(token, "GET", "/v1/user-center/category/handle/upgrade?categoryId=x")).code).toBe("170002");
+  });
+});

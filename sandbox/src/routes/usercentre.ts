@@ -3,7 +3,7 @@ import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../conte
 import { fail, ok } from '../envelope.js';
 import { pointsOf } from '../shop/store.js';
 import {
-  ensureUserCentre, exchangeGoods, exchangeList, maskOpenid, newWxState, openidOf, pointGoods, settleWxState, wxState,
+  ensureUserCentre, exchangeGoods, exchangeList, maskOpenid, newWxState, openidOf, pointGoods, settleWxState, upgradeCategory, userCategories, wxState,
 } from '../usercentre/store.js';
 import { SB, withCompany } from './config.js';
 
@@ -23,6 +23,9 @@ export const UC_CODES = {
   pointsShort: ['170027', '积分不足，无法兑换'],
   goodsOwned: ['170028', '您已拥有该课程'],
   redirectUrl: ['170029', '授权回跳地址不正确'],
+  categoryNotFound: ['170030', '类目不存在'],
+  categoryNotUsed: ['170031', '您还没有该类目的课程，暂不能升级'],
+  categoryUpToDate: ['170032', '该类目已是最新，无需升级'],
 } as const;
 const ucFail = (key: keyof typeof UC_CODES) => fail(UC_CODES[key][0], UC_CODES[key][1]);
 
@@ -102,6 +105,29 @@ export function registerUserCentreRoutes(app: FastifyInstance, ctx: Ctx): void {
     back.searchParams.set('wx', action === 'allow' ? 'ok' : 'denied');
     return reply.redirect(back.toString(), 303);
   });
+
+  // ---- user-centre categories (spec 001 section 7: used/already, used/can, exam, handle/upgrade, count) ----
+  const CAT = `${SB}/v1/user-center/category`;
+  app.get(`${CAT}/used/already`, U(async (auth) => ok({ list: (await userCategories(ctx, auth.user.id)).filter((c) => c.used).map(({ exams: _e, ...c }) => c) })));
+  app.get(`${CAT}/used/can`, U(async (auth) => ok({
+    list: (await userCategories(ctx, auth.user.id)).filter((c) => !c.used && c.onSale > 0).map(({ categoryId, categoryName, onSale, freeCount }) => ({ categoryId, categoryName, onSale, freeCount })),
+  })));
+  app.get(`${CAT}/exam`, U(async (auth) => ok({
+    list: (await userCategories(ctx, auth.user.id)).filter((c) => c.exams.length > 0).map(({ categoryId, categoryName, used, exams }) => ({ categoryId, categoryName, used, exams })),
+  })));
+  app.get(`${CAT}/count`, U(async (auth) => {
+    const all = await userCategories(ctx, auth.user.id);
+    return ok({ already: all.filter((c) => c.used).length, can: all.filter((c) => !c.used && c.onSale > 0).length, exam: all.filter((c) => c.exams.length > 0).length,
+      upgradable: all.filter((c) => c.upgrade.length > 0).length });
+  }));
+  // a GET as the spec lists it, though it changes state: the portal calls it only from a CSRF-checked post
+  app.get(`${CAT}/handle/upgrade`, U(async (auth, req) => {
+    const categoryId = int(query(req).categoryId);
+    if (categoryId === undefined) return ucFail('badRequest');
+    const r = await upgradeCategory(ctx, auth.user.id, categoryId);
+    if (!r.ok) return ucFail(r.reason === 'notFound' ? 'categoryNotFound' : r.reason === 'notUsed' ? 'categoryNotUsed' : 'categoryUpToDate');
+    return ok({ categoryId, added: r.added });
+  }));
 
   if (!ctx.control) return;
   app.get('/__sandbox/usercentre/openid', async (req, reply) => {

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { InStatement } from '@libsql/client';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
-import { COURSES } from '../catalog/seed.js';
-import { enrol, isEnrolled } from '../study/enrolments.js';
+import { CATEGORIES, COURSES } from '../catalog/seed.js';
+import { CATEGORIES as QBANK_CATEGORIES, SUBJECTS } from '../qbank/content.js';
+import { enrol, isEnrolled, listEnrolments } from '../study/enrolments.js';
 import { ensureShop, guardOf, movePoints } from '../shop/store.js';
 
 /**
@@ -181,3 +182,48 @@ export async function settleWxState(ctx: Ctx, state: string, allow: boolean, now
 export const maskOpenid = (openid: string) => `${openid.slice(0, 4)}****${openid.slice(-4)}`;
 
 export const courseName = (commodityId: number) => COURSES.find((c) => c.commodityId === commodityId)?.courseName ?? '';
+
+// ---- user-centre categories (/v1/user-center/category/...; our reading, decision 038) ----
+
+/** The question bank's categories (qbank/content.ts) as the catalogue's (catalog/seed.ts). */
+const QBANK_TO_CATALOGUE: Record<number, number> = { 11: 1, 12: 2, 13: 4 };
+
+/**
+ * The catalogue's categories from the student's side: `already` those in which the student has a course
+ * (in force), `can` those on sale in which the student has none yet, each with its exams (the question
+ * bank's subjects of that category) and, for a category in use, the free courses not yet joined (what
+ * `handle/upgrade` adds).
+ */
+export async function userCategories(ctx: Ctx, userId: number, now = Date.now()) {
+  const enrolled = new Set((await listEnrolments(ctx, userId)).filter((e) => e.expiresAt > now).map((e) => e.commodityId));
+  return CATEGORIES.filter((c) => c.parentId === 0).sort((a, b) => a.sort - b.sort).map((c) => {
+    const courses = COURSES.filter((x) => x.categoryId === c.id);
+    const mine = courses.filter((x) => enrolled.has(x.commodityId));
+    const qbank = Object.entries(QBANK_TO_CATALOGUE).filter(([, cat]) => cat === c.id).map(([q]) => Number(q));
+    const exams = SUBJECTS.filter((s) => qbank.includes(s.categoryId)).map((s) => ({ subjectId: s.id, subjectName: s.name, qbankCategory: QBANK_CATEGORIES.find((q) => q.id === s.categoryId)?.name ?? '' }));
+    const freeToJoin = courses.filter((x) => x.freeFlag === 1 && !enrolled.has(x.commodityId));
+    return {
+      categoryId: c.id, categoryName: c.categoryName, used: mine.length > 0,
+      courses: mine.map((x) => ({ commodityId: x.commodityId, courseId: x.courseId, courseName: x.courseName })),
+      onSale: courses.filter((x) => !enrolled.has(x.commodityId)).length,
+      freeCount: courses.filter((x) => x.freeFlag === 1).length,
+      upgrade: mine.length > 0 ? freeToJoin.map((x) => ({ commodityId: x.commodityId, courseName: x.courseName })) : [],
+      exams,
+    };
+  });
+}
+
+export type UpgradeResult = { ok: true; added: Array<{ commodityId: number; courseName: string }> } | { ok: false; reason: 'notFound' | 'notUsed' | 'upToDate' };
+
+/**
+ * handle/upgrade (categoryId): a category in use takes in the category's free courses the student has not
+ * joined (enrolments with source 'free', idempotent); a category not in use, or with nothing to add, is refused.
+ */
+export async function upgradeCategory(ctx: Ctx, userId: number, categoryId: number): Promise<UpgradeResult> {
+  const category = (await userCategories(ctx, userId)).find((c) => c.categoryId === categoryId);
+  if (!category) return { ok: false, reason: 'notFound' };
+  if (!category.used) return { ok: false, reason: 'notUsed' };
+  if (!category.upgrade.length) return { ok: false, reason: 'upToDate' };
+  for (const c of category.upgrade) await enrol(ctx, { userId, commodityId: c.commodityId, source: 'free' });
+  return { ok: true, added: category.upgrade };
+}
