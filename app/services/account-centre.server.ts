@@ -56,6 +56,8 @@ export const InvoiceSchema = z
     else if (!/^[0-9A-Z]{15,20}$/.test(v.taxNo)) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoFormat" });
   });
 export const DeleteCouponSchema = z.object({ userCouponId: ID });
+/** A user-centre category to upgrade (decision 038). */
+export const UpgradeCategorySchema = z.object({ categoryId: ID });
 /** Goods for points (decision 038): which goods, and the render's idempotency key (a double click exchanges once). */
 export const ExchangeGoodsSchema = z.object({
   goodsId: ID,
@@ -63,7 +65,7 @@ export const ExchangeGoodsSchema = z.object({
 });
 
 /** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */
-export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed", "recharged", "withdrawn", "invoiced", "goodsExchanged"] as const;
+export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed", "recharged", "withdrawn", "invoiced", "goodsExchanged", "categoryUpgraded"] as const;
 export type Notice = (typeof NOTICES)[number];
 export function noticeOf(url: URL): Notice | null {
   const n = url.searchParams.get("notice");

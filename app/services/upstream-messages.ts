@@ -95,6 +95,9 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "170026": "goodsLimit",
   "170027": "goodsPointsShort",
   "170028": "goodsOwned",
+  "170030": "categoryNotFound",
+  "170031": "categoryNotUsed",
+  "170032": "categoryUpToDate",
 };
 
 const PREFIX = "upstream:";

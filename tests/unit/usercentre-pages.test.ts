@@ -79,3 +79,50 @@ describe("the points exchange page (decision 038)", () => {
     expect(await wallet(3718)).toMatchObject({ points: 2000 });
   });
 });
+
+describe("the user-centre categories page (spec 001 section 7; decision 038)", () => {
+  const CATEGORY = "/personal/accountcenter/category";
+  it("a visitor goes to login; a student without the account entry gets 403", async () => {
+    const res = await browser().get(CATEGORY);
+    expect(res.headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent(CATEGORY)}`);
+    expect((await (await loggedIn("partial01")).get(CATEGORY)).status).toBe(403);
+  });
+
+  it("student01: the category in study with its course and upgrade, the ones to start linked to the course list, the exams linked to the question bank", async () => {
+    const b = await loggedIn("student01");
+    const html = await b.page(CATEGORY);
+    expect(html).toContain('href="/personal/accountcenter/category"'); // the account centre's tab
+    expect(html).toMatch(/data-testid="category-count">在学类目 \d+ 个 · 可开始 \d+ 个 · 有考试 3 个</);
+    expect(html).toContain("人力资源管理师（三级）精讲班");
+    const can = /data-testid="category-can">([\s\S]*?)<\/ul>/.exec(html)![1]!;
+    const link = /href="(\/course\/list\?categoryId=\d+)"/.exec(can)![1]!;
+    expect((await b.get(link)).status).toBe(200);
+    expect(html).toContain('href="/lib/subject/overview/201"');
+    expect((await b.get("/lib/subject/overview/201")).status).toBe(200);
+    expect(await b.page(`${CATEGORY}?lng=en`)).toContain("Categories I study");
+  });
+
+  it("upgrade: a 303 with the notice and the free courses joined; again → refused with the reason; malformed → 400", async () => {
+    const b = await loggedIn("uc16");
+    let html = await b.page(CATEGORY);
+    expect(html).toContain("还没有在学的类目");
+    // a course of 教师资格 for points puts the category in use
+    const ex = await b.page(EXCHANGE);
+    expect((await b.post(EXCHANGE, [["intent", "exchange"], ["idemKey", hidden(ex, "idemKey")[0]!], ["goodsId", "3"]])).status).toBe(303);
+    html = await b.page(CATEGORY);
+    expect(html).toContain("可升级：加入本类目免费课程 小学教师资格（科目一）");
+    const res = await b.post(CATEGORY, [["intent", "upgrade"], ["categoryId", "3"]]);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`${CATEGORY}?notice=categoryUpgraded`);
+    const enrolments = await ctx.sandbox.control<{ list: Array<{ commodityId: number }> }>("GET", "/account/enrolments?userId=3715");
+    expect(enrolments.list.map((e) => e.commodityId).sort()).toEqual([5016, 5018]);
+    html = await b.page(`${CATEGORY}?notice=categoryUpgraded`);
+    expect(html).toContain("类目已升级");
+    expect(html).toContain("已是最新");
+    const again = await b.post(CATEGORY, [["intent", "upgrade"], ["categoryId", "3"]]);
+    expect(again.status).toBe(400);
+    expect((await again.text()).replace(/<!-- -->/g, "")).toContain("升级失败：该类目已是最新，无需升级");
+    expect((await b.post(CATEGORY, [["intent", "upgrade"], ["categoryId", "abc"]])).status).toBe(400);
+    expect((await b.post(CATEGORY, [["intent", "upgrade"], ["categoryId", "3"]], "forged")).status).toBe(403);
+  });
+});
