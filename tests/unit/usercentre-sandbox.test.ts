@@ -148,3 +148,25 @@ describe("user-centre categories (spec 001 section 7; our reading, decision 038)
     expect((await call(token, "GET", "/v1/user-center/category/handle/upgrade?categoryId=x")).code).toBe("170002");
   });
 });
+
+describe("make/order (balance): an online recharge (spec 001 section 7; decision 038)", () => {
+  it("an unpaid order for the amount; paid at the provider it credits the balance once; the range and the amount's format are checked", async () => {
+    const token = await tokenOf("uc11");
+    const idemKey = key();
+    const [a, b] = await Promise.all([1, 2].map(() => call<{ orderNo: string; payCents: number }>(token, "POST", "/v1/account/make/order", { balance: "88.50", idemKey })));
+    expect(a!.data).toMatchObject({ payCents: 8850 });
+    expect(b!.data.orderNo).toBe(a!.data.orderNo);
+    const order = await call<{ status: number; items: Array<{ commodityType: number; commodityCode: string; commodityName: string }> }>(token, "GET", `/v1/payOrder/findOrderById?orderNo=${a!.data.orderNo}`);
+    expect(order.data.status).toBe(1);
+    expect(order.data.items).toMatchObject([{ commodityType: 6, commodityCode: "RECHARGE", commodityName: "账户充值" }]);
+    const notify = () => fetch(`${sandbox.url}/__pay/${a!.data.orderNo}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "pay" }) });
+    await Promise.all([notify(), notify()]);
+    expect(await wallet(3710)).toMatchObject({ balanceCents: 30000 + 8850 });
+    const charge = await call<{ list: Array<{ delta: number; reason: string; orderNo: string }> }>(token, "GET", "/v1/account/get/charge");
+    expect(charge.data.list.filter((r) => r.reason === "recharge")).toEqual([expect.objectContaining({ delta: 8850, orderNo: a!.data.orderNo })]);
+    expect((await call(token, "POST", "/v1/account/make/order", { balance: "0.50", idemKey: key() })).code).toBe("170033");
+    expect((await call(token, "POST", "/v1/account/make/order", { balance: "50000.01", idemKey: key() })).code).toBe("170033");
+    expect((await call(token, "POST", "/v1/account/make/order", { balance: "1.234", idemKey: key() })).code).toBe("170034");
+    expect((await call(token, "POST", "/v1/account/make/order", { balance: "10" })).code).toBe("170002");
+  });
+});

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../context.js';
 import { fail, ok } from '../envelope.js';
+import { yuanTextToCents } from '../account/store.js';
+import { createRechargeOrder } from '../shop/orders.js';
 import { pointsOf } from '../shop/store.js';
 import {
   ensureUserCentre, exchangeGoods, exchangeList, maskOpenid, newWxState, openidOf, pointGoods, settleWxState, upgradeCategory, userCategories, wxState,
@@ -26,6 +28,8 @@ export const UC_CODES = {
   categoryNotFound: ['170030', '类目不存在'],
   categoryNotUsed: ['170031', '您还没有该类目的课程，暂不能升级'],
   categoryUpToDate: ['170032', '该类目已是最新，无需升级'],
+  rechargeRange: ['170033', '充值金额须在1元到50000元之间'],
+  rechargeAmount: ['170034', '请输入正确的充值金额'],
 } as const;
 const ucFail = (key: keyof typeof UC_CODES) => fail(UC_CODES[key][0], UC_CODES[key][1]);
 
@@ -72,6 +76,19 @@ export function registerUserCentreRoutes(app: FastifyInstance, ctx: Ctx): void {
       return ucFail(key);
     }
     return ok({ exchangeId: r.exchangeId, goodsName: r.goodsName, points: r.points, duplicate: r.duplicate, remaining: await pointsOf(ctx, auth.user.id) });
+  }));
+
+  // ---- make/order (balance): an online recharge, an order paid at the provider that credits the balance ----
+  app.post(`${A}/make/order`, U(async (auth, req, _reply, cid) => {
+    const b = body(req);
+    const raw = b.balance;
+    const cents = typeof raw === 'string' || typeof raw === 'number' ? yuanTextToCents(String(raw)) : undefined;
+    const idemKey = typeof b.idemKey === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(b.idemKey) ? b.idemKey : null;
+    if (!idemKey) return ucFail('badRequest');
+    if (cents === undefined) return ucFail('rechargeAmount');
+    const r = await createRechargeOrder(ctx, auth.user.id, auth.user.schoolId ?? cid, cents, idemKey);
+    if (!r.ok) return ucFail('rechargeRange');
+    return ok({ orderNo: r.orderNo, payCents: r.payCents, duplicate: r.duplicate });
   }));
 
   // ---- check/openid: what a WeChat payment needs first ----

@@ -279,9 +279,49 @@ export async function settlePayment(ctx: Ctx, orderNo: string, outcome: 'pay' | 
     const r = await ctx.db.run('UPDATE shop_orders SET pay_result = ? WHERE order_no = ? AND status = ?', [outcome === 'fail' ? 'failed' : 'cancelled', orderNo, ORDER_STATUS.UNPAID]);
     return r.changes ? (outcome === 'fail' ? 'failed' : 'cancelled') : 'notUnpaid';
   }
-  const r = await ctx.db.run('UPDATE shop_orders SET status = ?, paid_at = ?, pay_result = ? WHERE order_no = ? AND status = ? AND created_at > ?',
-    [ORDER_STATUS.PAID, now, 'paid', orderNo, ORDER_STATUS.UNPAID, now - ORDER_TTL_MS]);
-  if (!r.changes) return 'notUnpaid';
+  // a balance recharge (make/order, decision 038) is credited in the same transaction as the status
+  const recharge = (await orderItems(ctx, [orderNo])).filter((i) => i.commodityType === COMMODITY.RECHARGE).reduce((n, i) => n + i.priceCents, 0);
+  try {
+    await ctx.db.batch([
+      ...guarded('status', { sql: 'UPDATE shop_orders SET status = ?, paid_at = ?, pay_result = ? WHERE order_no = ? AND status = ? AND created_at > ?',
+        args: [ORDER_STATUS.PAID, now, 'paid', orderNo, ORDER_STATUS.UNPAID, now - ORDER_TTL_MS] }),
+      ...creditBalance(o.userId, recharge, 'recharge', orderNo, now),
+      { sql: 'DELETE FROM shop_guard', args: [] },
+    ]);
+  } catch (error) {
+    if (guardOf(error) === 'status') return 'notUnpaid';
+    throw error;
+  }
   await fulfil(ctx, o.userId, orderNo);
   return 'paid';
+}
+
+/** Balance recharge: at least ¥1.00, at most ¥50,000.00 per order (the spec shows no limits; decision 038). */
+export const RECHARGE_MIN_CENTS = 100;
+export const RECHARGE_MAX_CENTS = 5_000_000;
+
+/**
+ * make/order (balance): an unpaid order of commodity type 6 for the amount, paid at the provider (nothing
+ * deducted: no coupon, points or balance); paid, it credits the balance (`settlePayment`). The idempotency
+ * key makes a double click one order; it expires like any order.
+ */
+export async function createRechargeOrder(ctx: Ctx, userId: number, schoolId: number, cents: number, idemKey: string, now = Date.now()):
+  Promise<{ ok: true; orderNo: string; payCents: number; duplicate: boolean } | { ok: false; reason: 'range' }> {
+  const existing = await ctx.db.get<{ orderNo: string; payCents: number }>('SELECT order_no, pay_cents FROM shop_orders WHERE user_id = ? AND idem_key = ?', [userId, idemKey]);
+  if (existing) return { ok: true, ...existing, duplicate: true };
+  if (!Number.isSafeInteger(cents) || cents < RECHARGE_MIN_CENTS || cents > RECHARGE_MAX_CENTS) return { ok: false, reason: 'range' };
+  const orderNo = orderNumber(now);
+  try {
+    await ctx.db.batch([
+      { sql: `INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, points_used, points_cents, card_cents,
+        balance_cents, pay_cents, total_cents, idem_key, created_at) VALUES (?,?,?,?,?,0,0,0,0,0,0,?,?,?,?)`,
+      args: [orderNo, userId, schoolId, ORDER_STATUS.UNPAID, cents, cents, cents, idemKey, now] },
+      { sql: 'INSERT INTO shop_order_items (order_no, commodity_type, commodity_id, commodity_name, buy_source, price_cents, member_price_cents) VALUES (?,?,?,?,?,?,?)',
+        args: [orderNo, COMMODITY.RECHARGE, 0, '账户充值', null, cents, null] },
+    ]);
+  } catch (error) {
+    if (guardOf(error) === 'duplicate') return createRechargeOrder(ctx, userId, schoolId, cents, idemKey, now);
+    throw error;
+  }
+  return { ok: true, orderNo, payCents: cents, duplicate: false };
 }

@@ -53,9 +53,9 @@ CREATE TABLE shop_guard (
   status INTEGER CONSTRAINT status_changed CHECK (status IS NULL OR status = 1));
 `;
 
-/** Spec 001 section 3: commodity types; 4 (a membership level) and 5 (a training plan) are this sandbox's buy-now kinds. */
-export const COMMODITY = { COURSE: 1, PACKAGE: 2, MOUDLE: 3, MEMBER: 4, PLAN: 5 } as const;
-export const COMMODITY_CODE: Record<number, string> = { 1: 'COMMODITY_CLASS', 2: 'COMMODITY_PACKAGE', 3: 'MOUDLE', 4: 'MEMBER', 5: 'PLAN' };
+/** Spec 001 section 3: commodity types; 4 (a membership level) and 5 (a training plan) are this sandbox's buy-now kinds, 6 a balance recharge (decision 038). */
+export const COMMODITY = { COURSE: 1, PACKAGE: 2, MOUDLE: 3, MEMBER: 4, PLAN: 5, RECHARGE: 6 } as const;
+export const COMMODITY_CODE: Record<number, string> = { 1: 'COMMODITY_CLASS', 2: 'COMMODITY_PACKAGE', 3: 'MOUDLE', 4: 'MEMBER', 5: 'PLAN', 6: 'RECHARGE' };
 /** Spec 001 section 3: buy source 1 class type, 2 class package. */
 export const BUY_SOURCE = { CLASS_TYPE: 1, CLASS_PACKAGE: 2 } as const;
 /** Order statuses (not shown in the spec; decisions 028 and 038: 4 = closed unpaid after ORDER_TTL_MS). */
