@@ -100,3 +100,14 @@ export async function withdraw(upstream: Upstream, withdrawAmount: string): Prom
     return failureOf(error);
   }
 }
+
+const Charged = z.object({ orderNo: z.string(), payCents: z.number().int() });
+
+/** make/order (balance): an unpaid recharge order for the amount typed in yuan, paid at the provider (decision 038). */
+export async function makeChargeOrder(upstream: Upstream, balance: string, idemKey: string): Promise<({ ok: true } & z.infer<typeof Charged>) | Failure> {
+  try {
+    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/make/order`, body: { balance, idemKey }, schema: Charged, expect: ["business"] })) };
+  } catch (error) {
+    return failureOf(error);
+  }
+}

@@ -98,6 +98,8 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "170030": "categoryNotFound",
   "170031": "categoryNotUsed",
   "170032": "categoryUpToDate",
+  "170033": "rechargeRange",
+  "170034": "rechargeAmount",
 };
 
 const PREFIX = "upstream:";

@@ -126,3 +126,40 @@ describe("the user-centre categories page (spec 001 section 7; decision 038)", (
     expect((await b.post(CATEGORY, [["intent", "upgrade"], ["categoryId", "3"]], "forged")).status).toBe(403);
   });
 });
+
+describe("online recharge on the balance page (make/order (balance); decision 038)", () => {
+  const BALANCE = "/personal/accountcenter/balance";
+  it("the amount → one unpaid order (a double click too) → the pay page → paid at the provider → the balance and its movement", async () => {
+    const b = await loggedIn("uc12");
+    const html = await b.page(BALANCE);
+    expect(html).toContain("在线充值");
+    const form: Array<[string, string]> = [["intent", "charge"], ["balance", "120.50"], ["idemKey", hidden(html, "idemKey")[0]!]];
+    const [r1, r2] = await Promise.all([b.post(BALANCE, form), b.post(BALANCE, form)]);
+    expect(r1.status).toBe(303);
+    const location = r1.headers.get("Location")!;
+    expect(location).toMatch(/^\/payment\/pay\?orderNo=\d+$/);
+    expect(r2.headers.get("Location")).toBe(location);
+    const orderNo = location.split("=")[1]!;
+    const pay = await b.page(location);
+    expect(pay).toContain(`content="0;url=${ctx.sandbox.url}/__pay/${orderNo}"`);
+    await fetch(`${ctx.sandbox.url}/__pay/${orderNo}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "action=pay" });
+    const after = await b.page(BALANCE);
+    expect(after).toContain('data-testid="balance-current">¥420.50<');
+    expect(after).toContain(`在线充值 (${orderNo})`);
+    expect(await b.page(`/personal/order?parentId=-1&orderNo=${orderNo}`)).toContain("账户充值");
+  });
+
+  it("a wrong amount stays in the field with the reason (400): the format here, the range at the upstream", async () => {
+    const b = await loggedIn("uc13");
+    const html = await b.page(BALANCE);
+    const key = hidden(html, "idemKey")[0]!;
+    const bad = await b.post(BALANCE, [["intent", "charge"], ["balance", "12.345"], ["idemKey", key]]);
+    expect(bad.status).toBe(400);
+    const text = (await bad.text()).replace(/<!-- -->/g, "");
+    expect(text).toContain("请输入正确的金额，最多两位小数");
+    expect(text).toContain('value="12.345"');
+    const range = await b.post(BALANCE, [["intent", "charge"], ["balance", "60000"], ["idemKey", key]]);
+    expect(range.status).toBe(400);
+    expect((await range.text()).replace(/<!-- -->/g, "")).toContain("充值金额须在1元到50000元之间");
+  });
+});
