@@ -78,6 +78,7 @@ export async function action(args: ActionFunctionArgs) {
     expectedPayCents: formData.get("expectedPayCents"),
     seen: formData.getAll("seen"),
     agreeProtocol: formData.get("agreeProtocol"),
+    payType: formData.get("payType"),
   });
   if (!form.success) return data<CheckoutAnswer>({ error: "malformed" }, { status: 400 });
   const { items, cartIds } = wantedOf(q, await cartOf(portal.upstream, q));
@@ -94,7 +95,8 @@ export async function action(args: ActionFunctionArgs) {
   });
   if (created.ok) {
     const orderNo = encodeURIComponent(created.orderNo);
-    return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}`, 303);
+    const wechat = form.data.payType === "wechat" ? "&payType=wechat" : "";
+    return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}${wechat}`, 303);
   }
   if (created.code === "160012") return redirect(completeInfoHref(2, currentPath(args.request)), 303);
   if (created.code === "160010" && created.preview) {

@@ -94,6 +94,25 @@ describe("WeChat Pay: check/openid first (spec 001 section 7)", () => {
   });
 });
 
+describe("WeChat Pay chosen at checkout (decision 038)", () => {
+  it("the order form offers the payment method; WeChat goes to the pay page's openid check; an unknown method is a 400 and places nothing", async () => {
+    const b = await loggedIn("shop10");
+    const page = "/payment/order?commodityId=5002";
+    const html = await b.page(page);
+    expect(html).toMatch(/<input type="radio" name="payType"[^>]* checked="" value="online"\/> 在线支付/);
+    expect(html).toMatch(/<input type="radio" name="payType"[^>]* value="wechat"\/> 微信支付/);
+    const fields: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
+      hidden(html, name).map((v): [string, string] => [name, v]));
+    const bad = await b.post(page, [...fields, ["payType", "alipay"]]);
+    expect(bad.status).toBe(400);
+    const res = await b.post(page, [...fields, ["payType", "wechat"]]);
+    expect(res.status).toBe(303);
+    const location = res.headers.get("Location")!;
+    expect(location).toMatch(/^\/payment\/pay\?orderNo=\d+&payType=wechat$/);
+    expect(await b.page(location)).toContain("使用微信支付前，需要先授权网校获取你的微信身份");
+  });
+});
+
 describe("the shop's codes in the page's language (upstream-messages.ts)", () => {
   it("160013 (buying closed) and 160012 (complete information first) are translated, zh and en", async () => {
     const b = await loggedIn("acct18");

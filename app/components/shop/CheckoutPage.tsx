@@ -206,6 +206,17 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
               ))}
             </div>
           ) : null}
+          {p.payCents > 0 ? (
+            <fieldset className="flex flex-wrap items-center gap-4 text-sm">
+              <legend className="mb-1 font-medium">{t("payType.label")}</legend>
+              <label className="flex items-center gap-1">
+                <input type="radio" name="payType" value="online" defaultChecked className="h-4 w-4" /> {t("payType.online")}
+              </label>
+              <label className="flex items-center gap-1">
+                <input type="radio" name="payType" value="wechat" className="h-4 w-4" /> {t("payType.wechat")}
+              </label>
+            </fieldset>
+          ) : null}
           {answer?.error === "protocol" ? (
             <p role="alert" className="text-sm text-red-700">
               {t("agree")}
