@@ -69,21 +69,19 @@ test.describe("user centre", () => {
     expect(wallet).toMatchObject({ balanceCents: 30000, points: 5000 });
   });
 
-  test("WeChat Pay: the openid check first, WeChat's authorisation, then the provider in WeChat mode", async ({ page, sandbox }) => {
+  test("WeChat Pay chosen at checkout: the openid check first, WeChat's authorisation, then the provider in WeChat mode", async ({ page, sandbox }) => {
     const u = user("js", 3709, 3709);
     await signInWithCode(page, sandbox, u.account, "/payment/order?commodityId=5006");
     await expect(page.getByTestId("checkout-pay")).toHaveText("¥459.00");
+    await page.getByRole("radio", { name: "微信支付" }).check();
     await page.getByRole("button", { name: "提交订单" }).click();
-    await expect(page.getByTestId("pay-amount")).toHaveText("459.00");
-    await page.getByRole("button", { name: "取消支付" }).click();
-    await page.waitForURL(/\/payment\/result\?orderNo=\d+/);
-    await page.getByRole("button", { name: "微信支付" }).click();
     await page.waitForURL(/\/payment\/pay\?orderNo=\d+&payType=wechat$/);
     await expect(page.getByRole("heading", { name: "微信支付" })).toBeVisible();
     await page.getByRole("link", { name: "前往微信授权" }).click();
     await expect(page.getByRole("heading", { name: "微信授权" })).toBeVisible();
     await page.getByRole("button", { name: "允许" }).click();
     await expect(page.getByTestId("pay-method")).toHaveText(/^微信支付（oSBX\*{4}.{4}）$/);
+    await expect(page.getByTestId("pay-amount")).toHaveText("459.00");
     await page.getByRole("button", { name: "确认支付" }).click();
     await page.waitForURL(/\/payment\/result\?orderNo=\d+/);
     await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
