@@ -35,18 +35,17 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(orderNo)) throw data({ kind: "notFound" }, { status: 404 });
   const payType = payTypeOf(url.searchParams.get("payType"));
   const result = `/payment/result?orderNo=${encodeURIComponent(orderNo)}`;
-  const [order, i18n] = await Promise.all([getOrder(portal.upstream, orderNo), namespaces(args.request, ["shop"])]);
+  // WeChat Pay: the openid check in the same round as the order (back here after WeChat's answer)
+  const back = new URL(`/payment/pay?orderNo=${encodeURIComponent(orderNo)}&payType=wechat`, url).toString();
+  const [order, openid, i18n] = await Promise.all([
+    getOrder(portal.upstream, orderNo), payType === "wechat" ? checkOpenid(portal.upstream, back) : null, namespaces(args.request, ["shop"]),
+  ]);
   if (!order) throw data({ kind: "notFound" }, { status: 404 });
   const expired = () => data({ kind: "expired" as const, orderNo, minutes: ttlMinutes(order), i18n }, { status: 409, headers: HEADERS });
   if (order.status === ORDER_STATUS.EXPIRED) return expired();
   if (order.status !== ORDER_STATUS.UNPAID) throw redirect(result);
-  if (payType === "wechat") {
-    // back here after WeChat's answer (without the answer's own parameter)
-    const back = new URL(`/payment/pay?orderNo=${encodeURIComponent(orderNo)}&payType=wechat`, url).toString();
-    const openid = await checkOpenid(portal.upstream, back);
-    if (!openid.bound) {
-      return data({ kind: "authorize" as const, orderNo, authorizeUrl: openid.authorizeUrl ?? null, denied: url.searchParams.get("wx") === "denied", i18n }, { headers: HEADERS });
-    }
+  if (openid && !openid.bound) {
+    return data({ kind: "authorize" as const, orderNo, authorizeUrl: openid.authorizeUrl ?? null, denied: url.searchParams.get("wx") === "denied", i18n }, { headers: HEADERS });
   }
   const started = await startPayment(portal.upstream, orderNo, paymentReturnUrl(args.request), payType);
   if ("refused" in started) {

@@ -75,7 +75,13 @@ describe("WeChat Pay: check/openid first (spec 001 section 7)", () => {
     expect(detail).toContain('name="payType" value="wechat"');
     const posted = await b.post(`${ORDERS}&index`, [["intent", "pay"], ["orderNo", SEEDED], ["payType", "wechat"]]);
     expect(posted.headers.get("Location")).toBe(`/payment/pay?orderNo=${SEEDED}&payType=wechat`);
-    const first = await b.page(`/payment/pay?orderNo=${SEEDED}&payType=wechat`);
+    const firstRes = await b.get(`/payment/pay?orderNo=${SEEDED}&payType=wechat`);
+    // one upstream round: the openid check starts with the order's read, not after it
+    const timing = firstRes.headers.get("Server-Timing") ?? "";
+    const entry = (path: string) => new RegExp(`desc="GET [^"]*${path}[^"]*";dur=([\\d.]+);start=([\\d.]+)`).exec(timing);
+    const order = entry("findOrderById")!, openid = entry("check/openid")!;
+    expect(Number(openid[2])).toBeLessThan(Number(order[1]) + Number(order[2]));
+    const first = (await firstRes.text()).replace(/<!-- -->/g, "");
     expect(first).not.toContain('http-equiv="refresh"');
     const authorize = /data-testid="pay-wechat-authorize"|href="([^"]+)"[^>]*data-testid="pay-wechat-authorize"/.exec(first);
     expect(authorize).not.toBeNull();
