@@ -22,7 +22,7 @@ export const handle = { i18n: ["shop"] };
  * offers WeChat's authorisation (another site, which comes back here with `wx=ok` or `wx=denied`).
  */
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: (d?.i18n.bundles.shop as { pay?: { title?: string; refused?: string } } | undefined)?.pay?.[d?.kind === "expired" ? "refused" : "title"] ?? "" },
+  { title: (d?.i18n.bundles.shop as { pay?: Record<string, string> } | undefined)?.pay?.[d?.kind === "expired" ? "refused" : d?.kind === "authorize" ? "wechatTitle" : "title"] ?? "" },
   ...(d?.kind === "go" ? [{ httpEquiv: "refresh", content: `0;url=${d.payUrl}` }] : []),
 ];
 

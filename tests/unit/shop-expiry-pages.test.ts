@@ -50,6 +50,7 @@ describe("expired orders (decision 038)", () => {
     const html = (await res.text()).replace(/<!-- -->/g, "");
     expect(html).toContain('data-testid="pay-refused">该订单已超时关闭（下单后 30 分钟内未支付），不能再支付。请重新下单。<');
     expect(html).not.toContain('http-equiv="refresh"');
+    expect(html).toContain("<title>无法支付该订单</title>");
     expect(html).not.toContain("/__pay/");
     const requests = await ctx.sandbox.control<Array<{ path: string }>>("GET", "/requests?path=payOrder%2Fpay");
     expect(requests.filter((r) => r.path.endsWith("/v1/payOrder/pay"))).toEqual([]);
@@ -83,6 +84,7 @@ describe("WeChat Pay: check/openid first (spec 001 section 7)", () => {
     expect(Number(openid[2])).toBeLessThan(Number(order[1]) + Number(order[2]));
     const first = (await firstRes.text()).replace(/<!-- -->/g, "");
     expect(first).not.toContain('http-equiv="refresh"');
+    expect(first).toContain("<title>微信支付</title>");
     const authorize = /data-testid="pay-wechat-authorize"|href="([^"]+)"[^>]*data-testid="pay-wechat-authorize"/.exec(first);
     expect(authorize).not.toBeNull();
     const href = /href="([^"]+\/__wx\/authorize\?state=[0-9a-f]{32})"/.exec(first)![1]!.replace(/&amp;/g, "&");
