@@ -49,4 +49,6 @@ export const OrderFormSchema = z.object({
   expectedPayCents: z.string().regex(/^\d{1,12}$/).transform(Number),
   seen: z.array(seenEntry).max(50),
   agreeProtocol: z.preprocess((v) => v === "on" || v === "1", z.boolean()),
+  /** how to pay at the provider (decision 038): its cashier, or WeChat Pay (the openid check first) */
+  payType: z.preprocess((v) => v ?? undefined, z.enum(["online", "wechat"]).optional()),
 });

@@ -11,6 +11,7 @@ import { buyCheck, createOrder, previewCheckout, type Wanted } from "~/services/
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { completeInfoHref } from "~/services/study-links";
+import { upstreamFormError } from "~/services/upstream-messages";
 import { currentPath, type Upstream } from "~/services/upstream.server";
 
 export const handle = { i18n: ["shop"] };
@@ -77,6 +78,7 @@ export async function action(args: ActionFunctionArgs) {
     expectedPayCents: formData.get("expectedPayCents"),
     seen: formData.getAll("seen"),
     agreeProtocol: formData.get("agreeProtocol"),
+    payType: formData.get("payType"),
   });
   if (!form.success) return data<CheckoutAnswer>({ error: "malformed" }, { status: 400 });
   const { items, cartIds } = wantedOf(q, await cartOf(portal.upstream, q));
@@ -93,7 +95,8 @@ export async function action(args: ActionFunctionArgs) {
   });
   if (created.ok) {
     const orderNo = encodeURIComponent(created.orderNo);
-    return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}`, 303);
+    const wechat = form.data.payType === "wechat" ? "&payType=wechat" : "";
+    return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}${wechat}`, 303);
   }
   if (created.code === "160012") return redirect(completeInfoHref(2, currentPath(args.request)), 303);
   if (created.code === "160010" && created.preview) {
@@ -102,7 +105,8 @@ export async function action(args: ActionFunctionArgs) {
     return data<CheckoutAnswer>({ error: "changed", problems: created.preview.problems, payCents: created.preview.priced.payCents });
   }
   if (created.code === "160011") return data<CheckoutAnswer>({ error: "protocol" }, { status: 400 });
-  return data<CheckoutAnswer>({ error: "server", message: created.message }, { status: 409 });
+  // a known code in the page's language (160013 buying closed, ...), any other as the upstream said it
+  return data<CheckoutAnswer>({ error: "server", message: upstreamFormError(created, `server:${created.message}`) }, { status: 409 });
 }
 
 export default function PaymentOrder() {

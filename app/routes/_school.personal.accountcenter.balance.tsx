@@ -1,12 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BalancePage } from "~/components/account/BalancePage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
-import { formFailure, noticeOf, parseForm, RechargeSchema, typed, upstreamFailure, WithdrawSchema, type FormOutcome } from "~/services/account-centre.server";
+import { ChargeSchema, formFailure, noticeOf, parseForm, RechargeSchema, typed, upstreamFailure, WithdrawSchema, type FormOutcome } from "~/services/account-centre.server";
 import { requireStudent } from "~/services/guards.server";
-import { getCharge, getInviteCode, getInviteRecord, rechargeCard, withdraw } from "~/services/points.server";
+import { getCharge, getInviteCode, getInviteRecord, makeChargeOrder, rechargeCard, withdraw } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
 
 export const handle = { i18n: ["account"] };
@@ -17,8 +18,8 @@ const PAGE = "/personal/accountcenter/balance";
 
 /**
  * `/personal/accountcenter/balance` (spec 001 §7 "Account": get/charge, recharge/charge/card,
- * cash/withdraw, get/personal/invite/code, get/personal/record), a tab of the account centre: the balance
- * and its movements, a recharge card, a withdrawal, my invite code and whom I invited. Plain posts: a 303
+ * cash/withdraw, get/personal/invite/code, get/personal/record, make/order (balance)), a tab of the account
+ * centre: the balance and its movements, an online recharge (paid at the provider), a recharge card, a withdrawal, my invite code and whom I invited. Plain posts: a 303
  * with the notice, or the form again with the reason (400).
  */
 export async function loader(args: LoaderFunctionArgs) {
@@ -28,7 +29,9 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   return data({
     charge, inviteCode, invites, i18n, notice: noticeOf(new URL(args.request.url)),
-    constraints: { recharge: formConstraint(RechargeSchema), withdraw: formConstraint(WithdrawSchema) },
+    constraints: { recharge: formConstraint(RechargeSchema), withdraw: formConstraint(WithdrawSchema), charge: formConstraint(ChargeSchema) },
+    // one key per render: a double click on "recharge online" places one order
+    idemKey: randomUUID(),
   });
 }
 
@@ -43,6 +46,15 @@ export async function action(args: ActionFunctionArgs) {
     const r = await rechargeCard(portal.upstream, parsed.value.code);
     if (!r.ok) return data(upstreamFailure("recharge", fields, "code", r), { status: 400 });
     return redirect(`${PAGE}?notice=recharged`, 303);
+  }
+  if (intent === "charge") {
+    // make/order (balance), decision 038: an order paid at the provider, through the pay page
+    const fields = typed(formData, ["balance"]);
+    const parsed = parseForm(formData, ChargeSchema);
+    if (!parsed.ok) return data(formFailure("charge", fields, parsed.error), { status: 400 });
+    const r = await makeChargeOrder(portal.upstream, parsed.value.balance, parsed.value.idemKey);
+    if (!r.ok) return data(upstreamFailure("charge", fields, "balance", r), { status: 400 });
+    return redirect(`/payment/pay?orderNo=${encodeURIComponent(r.orderNo)}`, 303);
   }
   if (intent === "withdraw") {
     const fields = typed(formData, ["withdrawAmount"]);

@@ -56,9 +56,21 @@ export const InvoiceSchema = z
     else if (!/^[0-9A-Z]{15,20}$/.test(v.taxNo)) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoFormat" });
   });
 export const DeleteCouponSchema = z.object({ userCouponId: ID });
+/** An online recharge (make/order (balance), decision 038): yuan as typed, at most two decimals, and the render's key. */
+export const ChargeSchema = z.object({
+  balance: z.string({ error: "amountRequired" }).trim().min(1, "amountRequired").regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat"),
+  idemKey: z.string({ error: "malformed" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "malformed"),
+});
+/** A user-centre category to upgrade (decision 038). */
+export const UpgradeCategorySchema = z.object({ categoryId: ID });
+/** Goods for points (decision 038): which goods, and the render's idempotency key (a double click exchanges once). */
+export const ExchangeGoodsSchema = z.object({
+  goodsId: ID,
+  idemKey: z.string({ error: "malformed" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "malformed"),
+});
 
 /** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */
-export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed", "recharged", "withdrawn", "invoiced"] as const;
+export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed", "recharged", "withdrawn", "invoiced", "goodsExchanged", "categoryUpgraded"] as const;
 export type Notice = (typeof NOTICES)[number];
 export function noticeOf(url: URL): Notice | null {
   const n = url.searchParams.get("notice");

@@ -24,11 +24,13 @@ export const OrderSchema = z.object({
   orderNo: z.string(), status: z.number().int(), subtotalCents: z.number().int(), memberCents: z.number().int(), couponCents: z.number().int(),
   pointsUsed: z.number().int(), pointsCents: z.number().int(), cardCents: z.number().int(), balanceCents: z.number().int(),
   payCents: z.number().int(), totalCents: z.number().int(), payResult: z.string().nullish(), createdAt: z.number(), paidAt: z.number().nullish(),
+  /** when an unpaid order closes (decision 038); absent from an upstream that does not expire orders */
+  expiresAt: z.number().nullish(),
   cancelledAt: z.number().nullish(), items: z.array(Item),
 });
 export type Order = z.infer<typeof OrderSchema>;
 const OrderList = z.object({ total: z.number().int(), list: z.array(OrderSchema) });
-const Counts = z.object({ all: z.number().int(), unpaid: z.number().int(), paid: z.number().int(), cancelled: z.number().int() });
+const Counts = z.object({ all: z.number().int(), unpaid: z.number().int(), paid: z.number().int(), cancelled: z.number().int(), expired: z.number().int().default(0) });
 export type OrderCounts = z.infer<typeof Counts>;
 
 export function listOrders(upstream: Upstream, status: number | undefined, pageNum: number) {
@@ -88,5 +90,6 @@ export async function ordersAction(args: ActionFunctionArgs) {
     return redirect(back(r.ok ? "cancelled" : "stateChanged"), 303);
   }
   // the provider's address comes from the pay page (a 303 to another site would meet the CSP form-action)
-  return redirect(`/payment/pay?orderNo=${encodeURIComponent(orderNo)}`, 303);
+  const wechat = formData.get("payType") === "wechat" ? "&payType=wechat" : "";
+  return redirect(`/payment/pay?orderNo=${encodeURIComponent(orderNo)}${wechat}`, 303);
 }

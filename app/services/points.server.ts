@@ -34,6 +34,33 @@ export async function buyPoints(upstream: Upstream, point: number): Promise<({ o
   }
 }
 
+// ---- the points exchange (decision 038; chosen calls: get/point/goods, exchange/point/goods (goodsId,
+// idemKey), get/point/exchange/list) ----
+
+const Goods = z.object({
+  id: z.number().int(), goodsName: z.string(), kind: z.enum(["coupon", "course"]), targetId: z.number().int(), points: z.number().int(),
+  stock: z.number().int(), perUserLimit: z.number().int(), exchanged: z.number().int(), owned: z.boolean(),
+});
+export type PointGoods = z.infer<typeof Goods>;
+const GoodsList = z.object({ points: z.number().int(), list: z.array(Goods) });
+const Exchanges = z.object({ list: z.array(z.object({ id: z.number().int(), goodsName: z.string(), kind: z.string(), targetId: z.number().int(), points: z.number().int(), createdAt: z.number() })) });
+export type PointExchange = z.infer<typeof Exchanges>["list"][number];
+const Exchanged = z.object({ exchangeId: z.number().int(), goodsName: z.string(), points: z.number().int(), remaining: z.number().int() });
+
+export function getPointGoods(upstream: Upstream) {
+  return upstream.call({ path: `${BASE}/get/point/goods`, schema: GoodsList });
+}
+export async function getPointExchanges(upstream: Upstream) {
+  return (await upstream.call({ path: `${BASE}/get/point/exchange/list`, schema: Exchanges })).list;
+}
+export async function exchangeGoods(upstream: Upstream, goodsId: number, idemKey: string): Promise<({ ok: true } & z.infer<typeof Exchanged>) | Failure> {
+  try {
+    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/exchange/point/goods`, body: { goodsId, idemKey }, schema: Exchanged, expect: ["business"] })) };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
 // ---- balance (spec 001 §7: get/charge, recharge/charge/card (code), cash/withdraw (withdrawAmount),
 // get/personal/invite/code, get/personal/record; decision 032) ----
 
@@ -69,6 +96,17 @@ export async function withdraw(upstream: Upstream, withdrawAmount: string): Prom
   try {
     await upstream.call({ method: "POST", path: `${BASE}/cash/withdraw`, body: { withdrawAmount }, schema: z.unknown(), expect: ["business"] });
     return { ok: true };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+const Charged = z.object({ orderNo: z.string(), payCents: z.number().int() });
+
+/** make/order (balance): an unpaid recharge order for the amount typed in yuan, paid at the provider (decision 038). */
+export async function makeChargeOrder(upstream: Upstream, balance: string, idemKey: string): Promise<({ ok: true } & z.infer<typeof Charged>) | Failure> {
+  try {
+    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/make/order`, body: { balance, idemKey }, schema: Charged, expect: ["business"] })) };
   } catch (error) {
     return failureOf(error);
   }

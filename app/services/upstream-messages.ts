@@ -62,6 +62,11 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "120130024": "proxyRequired",
   "-600": "fileTooLarge",
   "120131001": "messageNotFound",
+  // the shop (sandbox/src/routes/shop.ts; decisions 028, 038)
+  "160012": "buyCompleteInfo",
+  "160013": "buyClosed",
+  "160019": "orderStateChanged",
+  "160022": "orderExpired",
   // account centre (sandbox/src/routes/account.ts, decision 032)
   "170001": "memberLevelNotFound",
   "170003": "accountOrderFailed",
@@ -84,6 +89,17 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "170021": "invoiceAlready",
   "170022": "invoiceOff",
   "170023": "invoiceFields",
+  // points exchange (sandbox/src/routes/usercentre.ts, decision 038)
+  "170024": "goodsNotFound",
+  "170025": "goodsSoldOut",
+  "170026": "goodsLimit",
+  "170027": "goodsPointsShort",
+  "170028": "goodsOwned",
+  "170030": "categoryNotFound",
+  "170031": "categoryNotUsed",
+  "170032": "categoryUpToDate",
+  "170033": "rechargeRange",
+  "170034": "rechargeAmount",
 };
 
 const PREFIX = "upstream:";

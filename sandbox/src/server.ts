@@ -30,6 +30,7 @@ import { registerCommunityRoutes } from './routes/community.js';
 import { registerFileRoutes } from './routes/files.js';
 
 import { registerAccountRoutes } from './routes/account.js';
+import { registerUserCentreRoutes } from './routes/usercentre.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
@@ -137,6 +138,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerFileRoutes(app, ctx);
 
   registerAccountRoutes(app, ctx);
+  registerUserCentreRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerCommunityRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);

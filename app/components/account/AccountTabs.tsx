@@ -8,6 +8,7 @@ export const ACCOUNT_PAGES = [
   { key: "coupon", href: "/personal/accountcenter/coupon" },
   { key: "card", href: "/personal/accountcenter/card" },
   { key: "balance", href: "/personal/accountcenter/balance" },
+  { key: "category", href: "/personal/accountcenter/category" },
 ] as const;
 
 export function AccountTabs() {

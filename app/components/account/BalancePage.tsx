@@ -15,15 +15,17 @@ type Props = {
   inviteCode: string;
   invites: InviteRecord[];
   notice: string | null;
-  constraints: { recharge: Constraints<"code">; withdraw: Constraints<"withdrawAmount"> };
+  constraints: { recharge: Constraints<"code">; withdraw: Constraints<"withdrawAmount">; charge: Constraints<"balance" | "idemKey"> };
+  idemKey: string;
   outcome: { form: string; result: SubmissionResult<string[]> } | null;
   action: string;
 };
 
 /** The balance (spec 001 §7): what I have and how it moved, recharge card, withdraw, invite code and record. */
-export function BalancePage({ charge, inviteCode, invites, notice, constraints, outcome, action }: Props) {
+export function BalancePage({ charge, inviteCode, invites, notice, constraints, outcome, action, idemKey }: Props) {
   const { t } = useTranslation("account");
   const [recharge, rf] = useForm<"code">({ id: "balance-recharge", lastResult: outcome?.form === "recharge" ? outcome.result : null, constraint: constraints.recharge });
+  const [chargeForm, cf] = useForm<"balance">({ id: "balance-charge", lastResult: outcome?.form === "charge" ? outcome.result : null, constraint: constraints.charge });
   const [withdrawForm, wf] = useForm<"withdrawAmount">({ id: "balance-withdraw", lastResult: outcome?.form === "withdraw" ? outcome.result : null, constraint: constraints.withdraw });
   const input = "w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
   return (
@@ -35,6 +37,17 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
         {t("balance.current")} <strong className="text-2xl" data-testid="balance-current">{money(charge.balanceCents)}</strong>
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="balance-charge-title" className="rounded-lg border border-gray-200 bg-white p-4">
+          <h2 id="balance-charge-title" className="font-semibold">{t("balance.charge")}</h2>
+          <Form method="post" action={action} className="mt-2" {...getFormProps(chargeForm)}>
+            <AuthenticityTokenInput name="csrf" />
+            <input type="hidden" name="idemKey" value={idemKey} />
+            <label htmlFor={cf.balance.id} className="mb-1 block text-sm text-gray-700">{t("balance.chargeAmount")}</label>
+            <input {...getInputProps(cf.balance, { type: "text" })} inputMode="decimal" autoComplete="off" className={input} />
+            <FieldError id={cf.balance.errorId} name="balance">{errorText(t, cf.balance.errors?.[0] ?? chargeForm.errors?.[0])}</FieldError>
+            <button type="submit" name="intent" value="charge" className="mt-2 rounded bg-brand-strong px-4 py-2 text-white">{t("balance.chargeButton")}</button>
+          </Form>
+        </section>
         <section aria-labelledby="balance-recharge-title" className="rounded-lg border border-gray-200 bg-white p-4">
           <h2 id="balance-recharge-title" className="font-semibold">{t("balance.recharge")}</h2>
           <Form method="post" action={action} className="mt-2" {...getFormProps(recharge)}>

@@ -41,6 +41,9 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
         <p>
           {t("points.balance")} <strong data-testid="points-balance">{money(info.balanceCents)}</strong>
         </p>
+        <p>
+          <Link to="/personal/accountcenter/score/exchange" className="text-brand-strong underline">{t("points.exchangeLink")}</Link>
+        </p>
       </section>
       <section aria-labelledby="points-buy-title" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="points-buy-title" className="font-semibold">{t("points.buy")}</h2>

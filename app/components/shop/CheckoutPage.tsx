@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PRODUCT_KEYS } from "~/forms/checkout-keys";
 import { useTranslation } from "~/i18n-runtime";
+import { upstreamErrorText } from "~/services/upstream-messages";
 import type { BuyCheck, Preview, Problem } from "~/services/checkout.server";
 import { agreementHref, completeInfoHref } from "~/services/study-links";
 import { money } from "./money";
@@ -82,7 +83,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
       ) : null}
       {answer?.error === "server" ? (
         <p role="alert" className="mt-4 text-red-700">
-          {t("error", { message: answer.message ?? "" })}
+          {t("error", { message: upstreamErrorText(t, answer.message ?? "") ?? answer.message ?? "" })}
         </p>
       ) : null}
       {check.status === 3 && !check.pass ? (
@@ -204,6 +205,17 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
                 </Link>
               ))}
             </div>
+          ) : null}
+          {p.payCents > 0 ? (
+            <fieldset className="flex flex-wrap items-center gap-4 text-sm">
+              <legend className="mb-1 font-medium">{t("payType.label")}</legend>
+              <label className="flex items-center gap-1">
+                <input type="radio" name="payType" value="online" defaultChecked className="h-4 w-4" /> {t("payType.online")}
+              </label>
+              <label className="flex items-center gap-1">
+                <input type="radio" name="payType" value="wechat" className="h-4 w-4" /> {t("payType.wechat")}
+              </label>
+            </fieldset>
           ) : null}
           {answer?.error === "protocol" ? (
             <p role="alert" className="text-sm text-red-700">

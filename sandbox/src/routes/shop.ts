@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, query, resolveSchool, unauthorized, type Auth, type Ctx } from '../context.js';
 import { fail, ok } from '../envelope.js';
 import { ensurePersonal, readValues } from '../personal/store.js';
-import { cancelOrder, createOrder, findOrder, orderItems, preview, settlePayment, type Choices, type Seen, type Wanted } from '../shop/orders.js';
+import { cancelOrder, createOrder, expireOrders, expiresAtOf, findOrder, orderItems, preview, settlePayment, type Choices, type Seen, type Wanted } from '../shop/orders.js';
 import {
   cartTypeOf, COMMODITY, COMMODITY_CODE, ensureShop, findCommodity, ORDER_STATUS,
 } from '../shop/store.js';
 import { ensureAgreements, protocolAll } from '../study/agreements.js';
 import { isEnrolled } from '../study/enrolments.js';
+import { maskOpenid, openidOf } from '../usercentre/store.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -31,6 +32,8 @@ export const SHOP_CODES = {
   orderState: ['160019', '订单状态已变化'],
   empty: ['160020', '请选择要购买的商品'],
   badRequest: ['160021', '参数错误'],
+  orderExpired: ['160022', '订单已超时关闭，请重新下单'],
+  wxOpenid: ['160023', '请先完成微信授权再使用微信支付'],
 } as const;
 const shopFail = (key: keyof typeof SHOP_CODES, data: unknown = null) => ({ code: SHOP_CODES[key][0], message: SHOP_CODES[key][1], data });
 
@@ -100,7 +103,7 @@ async function cartRows(ctx: Ctx, userId: number, schoolId: number) {
 
 function orderJson(o: NonNullable<Awaited<ReturnType<typeof findOrder>>>, items: Awaited<ReturnType<typeof orderItems>>) {
   const { returnUrl: _r, userId: _u, ...rest } = o;
-  return { ...rest, items: items.filter((i) => i.orderNo === o.orderNo).map(({ orderNo: _o, ...i }) => ({ ...i, commodityCode: COMMODITY_CODE[i.commodityType] ?? null })) };
+  return { ...rest, expiresAt: expiresAtOf(o.createdAt), items: items.filter((i) => i.orderNo === o.orderNo).map(({ orderNo: _o, ...i }) => ({ ...i, commodityCode: COMMODITY_CODE[i.commodityType] ?? null })) };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -201,6 +204,7 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   // ---- orders (spec 001 section 7) ----
   app.post(`${SB}/v1/payOrder/findOrderList`, U(async (auth, req) => {
+    await expireOrders(ctx, { userId: auth.user.id });
     const b = { ...query(req), ...body(req) } as Record<string, unknown>;
     const status = int(b.status);
     const pageNum = Math.max(1, int(b.pageNum) ?? 1);
@@ -215,13 +219,15 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
   }));
 
   app.get(`${SB}/v1/payOrder/countUserOrderStatus`, U(async (auth) => {
+    await expireOrders(ctx, { userId: auth.user.id });
     const rows = await ctx.db.all<{ status: number; n: number }>('SELECT status, COUNT(*) AS n FROM shop_orders WHERE user_id = ? GROUP BY status', [auth.user.id]);
     const of = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
-    return ok({ all: rows.reduce((n, r) => n + r.n, 0), unpaid: of(ORDER_STATUS.UNPAID), paid: of(ORDER_STATUS.PAID), cancelled: of(ORDER_STATUS.CANCELLED) });
+    return ok({ all: rows.reduce((n, r) => n + r.n, 0), unpaid: of(ORDER_STATUS.UNPAID), paid: of(ORDER_STATUS.PAID), cancelled: of(ORDER_STATUS.CANCELLED), expired: of(ORDER_STATUS.EXPIRED) });
   }));
 
   app.get(`${SB}/v1/payOrder/findOrderById`, U(async (auth, req) => {
     const orderNo = String(query(req).orderNo ?? query(req).id ?? '');
+    await expireOrders(ctx, { orderNo });
     const o = await findOrder(ctx, orderNo);
     if (!o || o.userId !== auth.user.id) return shopFail('orderNotFound');
     return ok(orderJson(o, await orderItems(ctx, [o.orderNo])));
@@ -236,13 +242,19 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post(`${SB}/v1/payOrder/pay`, U(async (auth, req) => {
     const b = body(req);
+    await expireOrders(ctx, { orderNo: String(b.orderNo ?? '') });
     const o = await findOrder(ctx, String(b.orderNo ?? ''));
     if (!o || o.userId !== auth.user.id) return shopFail('orderNotFound');
+    if (o.status === ORDER_STATUS.EXPIRED) return shopFail('orderExpired');
     if (o.status !== ORDER_STATUS.UNPAID) return shopFail('orderState');
     const returnUrl = typeof b.returnUrl === 'string' && /^https?:\/\//.test(b.returnUrl) ? b.returnUrl : null;
+    // a WeChat payment needs the student's openid first (check/openid, decision 038)
+    const wechat = b.payType === 'wechat';
+    if (b.payType !== undefined && b.payType !== null && b.payType !== 'wechat' && b.payType !== 'online') return shopFail('badRequest');
+    if (wechat && !(await openidOf(ctx, auth.user.id))) return shopFail('wxOpenid');
     await ctx.db.run('UPDATE shop_orders SET return_url = ?, pay_result = NULL WHERE order_no = ?', [returnUrl, o.orderNo]);
     const host = req.headers.host ?? '127.0.0.1';
-    return ok({ payUrl: `http://${host}/__pay/${o.orderNo}` });
+    return ok({ payUrl: `http://${host}/__pay/${o.orderNo}${wechat ? '?method=wechat' : ''}` });
   }));
 
   // ---- company functions (spec 001 section 7 "Misc", "Agreements and profile completion") ----
@@ -267,13 +279,17 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   // ---- the payment provider's page (the browser comes here; its buttons are the notification) ----
   app.get<{ Params: { orderNo: string } }>('/__pay/:orderNo', async (req, reply) => {
+    await expireOrders(ctx, { orderNo: req.params.orderNo });
     const o = await findOrder(ctx, req.params.orderNo);
     if (!o) return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>订单不存在</title><p>订单不存在</p>');
     const amount = (o.payCents / 100).toFixed(2);
+    const openid = (query(req) as Record<string, unknown>).method === 'wechat' ? await openidOf(ctx, o.userId) : null;
+    const method = openid ? `<p>支付方式：<span data-testid="pay-method">微信支付（${escapeHtml(maskOpenid(openid))}）</span></p>` : '';
     const button = (action: string, label: string) => `<button name="action" value="${action}" type="submit">${label}</button>`;
-    const state = o.status === ORDER_STATUS.UNPAID ? '' : `<p role="status">订单状态：${o.status === ORDER_STATUS.PAID ? '已支付' : '已取消'}</p>`;
+    const stateName = o.status === ORDER_STATUS.PAID ? '已支付' : o.status === ORDER_STATUS.EXPIRED ? '已过期' : '已取消';
+    const state = o.status === ORDER_STATUS.UNPAID ? '' : `<p role="status">订单状态：${stateName}</p>`;
     return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>沙箱支付</title></head>
-<body><main><h1>沙箱支付</h1><p>订单号：<span data-testid="pay-order">${escapeHtml(o.orderNo)}</span></p><p>应付金额：¥<span data-testid="pay-amount">${amount}</span></p>${state}
+<body><main><h1>沙箱支付</h1><p>订单号：<span data-testid="pay-order">${escapeHtml(o.orderNo)}</span></p><p>应付金额：¥<span data-testid="pay-amount">${amount}</span></p>${method}${state}
 <form method="post" action="/__pay/${encodeURIComponent(o.orderNo)}">${button('pay', '确认支付')} ${button('fail', '支付失败')} ${button('cancel', '取消支付')}</form></main></body></html>`);
   });
 
@@ -317,6 +333,14 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
     await ctx.db.run(`INSERT INTO shop_functions (company_id, code, status) VALUES (?, 'COMPANY_BUY_CHECK', ?)
       ON CONFLICT (company_id, code) DO UPDATE SET status = excluded.status`, [cid, status]);
     return { companyId: cid, status };
+  });
+  // an order placed `minutes` earlier than it was: its expiry (ORDER_TTL_MS) comes without waiting
+  app.post(`${P}/order/age`, async (req, reply) => {
+    const b = body(req);
+    const minutes = int(b.minutes);
+    if (typeof b.orderNo !== 'string' || minutes === undefined || minutes < 0) return reply.code(400).send({ error: 'orderNo and minutes (>= 0) are required' });
+    const r = await ctx.db.run('UPDATE shop_orders SET created_at = created_at - ? WHERE order_no = ?', [minutes * 60_000, b.orderNo]);
+    return { aged: r.changes };
   });
   app.get(`${P}/wallet`, async (req, reply) => {
     const userId = int(query(req).userId);

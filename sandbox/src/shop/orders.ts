@@ -6,7 +6,7 @@ import { PACKAGES } from '../catalog/seed.js';
 import { enrol, isEnrolled } from '../study/enrolments.js';
 import { price, type Priced } from './pricing.js';
 import {
-  balanceOf, COMMODITY, couponUse, creditBalance, debitBalance, findCommodity, guarded, guardOf, movePoints, ORDER_STATUS, pointsOf,
+  balanceOf, COMMODITY, couponUse, creditBalance, debitBalance, findCommodity, guarded, guardOf, movePoints, ORDER_STATUS, ORDER_TTL_MS, pointsOf,
   userCoupons, type Commodity, type UserCoupon,
 } from './store.js';
 
@@ -52,6 +52,7 @@ async function bought(ctx: Ctx, userId: number, c: Commodity): Promise<boolean> 
 
 /** Prices the choices now: the server's answer to every change on the checkout page (spec 001 section 7). */
 export async function preview(ctx: Ctx, userId: number, choices: Choices, now = Date.now()): Promise<Preview> {
+  await expireOrders(ctx, { userId }, now); // what expired orders took is spendable again
   const problems: Problem[] = [];
   const lines: Line[] = [];
   const seenKey = (w: Wanted) => `${w.commodityType}:${w.commodityId}`;
@@ -218,18 +219,19 @@ export async function orderItems(ctx: Ctx, orderNos: string[]) {
     `SELECT * FROM shop_order_items WHERE order_no IN (${orderNos.map(() => '?').join(',')}) ORDER BY commodity_type, commodity_id`, orderNos);
 }
 
-/** Cancels an unpaid order (abolishOrder): what it took (balance, points, coupon, card) goes back, in one transaction. */
-export async function cancelOrder(ctx: Ctx, userId: number, orderNo: string, now = Date.now()): Promise<'ok' | 'notFound' | 'notUnpaid'> {
-  const o = await findOrder(ctx, orderNo);
-  if (!o || o.userId !== userId) return 'notFound';
-  if (o.status !== ORDER_STATUS.UNPAID) return 'notUnpaid';
+/**
+ * Closes an unpaid order (cancelled by the student, or expired): the status guarded on "still unpaid", and
+ * what the order took (balance, points, coupon, card) goes back, in one transaction.
+ */
+async function closeOrder(ctx: Ctx, o: OrderRow, status: 3 | 4, now: number): Promise<'ok' | 'notUnpaid'> {
+  const reason = status === ORDER_STATUS.EXPIRED ? 'order expired' : 'order cancelled';
   try {
     await ctx.db.batch([
-      ...guarded('status', { sql: 'UPDATE shop_orders SET status = ?, cancelled_at = ? WHERE order_no = ? AND status = ?', args: [ORDER_STATUS.CANCELLED, now, orderNo, ORDER_STATUS.UNPAID] }),
-      ...creditBalance(userId, o.balanceCents, 'order cancelled', orderNo, now),
-      ...movePoints(userId, o.pointsUsed, 'order cancelled', orderNo, now),
-      { sql: 'DELETE FROM shop_coupon_uses WHERE order_no = ?', args: [orderNo] },
-      { sql: 'UPDATE shop_cards SET used_order_no = NULL WHERE used_order_no = ?', args: [orderNo] },
+      ...guarded('status', { sql: 'UPDATE shop_orders SET status = ?, cancelled_at = ? WHERE order_no = ? AND status = ?', args: [status, now, o.orderNo, ORDER_STATUS.UNPAID] }),
+      ...creditBalance(o.userId, o.balanceCents, reason, o.orderNo, now),
+      ...movePoints(o.userId, o.pointsUsed, reason, o.orderNo, now),
+      { sql: 'DELETE FROM shop_coupon_uses WHERE order_no = ?', args: [o.orderNo] },
+      { sql: 'UPDATE shop_cards SET used_order_no = NULL WHERE used_order_no = ?', args: [o.orderNo] },
       { sql: 'DELETE FROM shop_guard', args: [] },
     ]);
   } catch (error) {
@@ -239,19 +241,87 @@ export async function cancelOrder(ctx: Ctx, userId: number, orderNo: string, now
   return 'ok';
 }
 
+/** When an unpaid order placed at `createdAt` closes (decision 038). */
+export const expiresAtOf = (createdAt: number) => createdAt + ORDER_TTL_MS;
+
+/**
+ * Closes the unpaid orders older than ORDER_TTL_MS (status 4, what they took given back): of one student,
+ * or one order. The sandbox has no timer: every call that reads or acts on orders runs this first, so an
+ * order is expired whenever anyone looks at it (decision 038). Two sweeps at once close an order once
+ * (the status guard).
+ */
+export async function expireOrders(ctx: Ctx, scope: { userId: number } | { orderNo: string }, now = Date.now()): Promise<number> {
+  const [where, arg] = 'userId' in scope ? ['user_id = ?', scope.userId] : ['order_no = ?', scope.orderNo];
+  const due = await ctx.db.all<OrderRow>(`SELECT * FROM shop_orders WHERE ${where} AND status = ? AND created_at <= ?`, [arg, ORDER_STATUS.UNPAID, now - ORDER_TTL_MS]);
+  let closed = 0;
+  for (const o of due) if ((await closeOrder(ctx, o, ORDER_STATUS.EXPIRED, now)) === 'ok') closed++;
+  return closed;
+}
+
+/** Cancels an unpaid order (abolishOrder): what it took (balance, points, coupon, card) goes back, in one transaction. */
+export async function cancelOrder(ctx: Ctx, userId: number, orderNo: string, now = Date.now()): Promise<'ok' | 'notFound' | 'notUnpaid'> {
+  await expireOrders(ctx, { orderNo }, now);
+  const o = await findOrder(ctx, orderNo);
+  if (!o || o.userId !== userId) return 'notFound';
+  if (o.status !== ORDER_STATUS.UNPAID) return 'notUnpaid';
+  return closeOrder(ctx, o, ORDER_STATUS.CANCELLED, now);
+}
+
 /**
  * The provider's notification (the sandbox's payment page): 'pay' marks the unpaid order paid (once) and
  * fulfils it; 'fail' and 'cancel' leave it unpaid with the result noted, payable again.
  */
 export async function settlePayment(ctx: Ctx, orderNo: string, outcome: 'pay' | 'fail' | 'cancel', now = Date.now()): Promise<'paid' | 'failed' | 'cancelled' | 'notUnpaid' | 'notFound'> {
+  await expireOrders(ctx, { orderNo }, now); // an expired order is never paid
   const o = await findOrder(ctx, orderNo);
   if (!o) return 'notFound';
   if (outcome !== 'pay') {
     const r = await ctx.db.run('UPDATE shop_orders SET pay_result = ? WHERE order_no = ? AND status = ?', [outcome === 'fail' ? 'failed' : 'cancelled', orderNo, ORDER_STATUS.UNPAID]);
     return r.changes ? (outcome === 'fail' ? 'failed' : 'cancelled') : 'notUnpaid';
   }
-  const r = await ctx.db.run('UPDATE shop_orders SET status = ?, paid_at = ?, pay_result = ? WHERE order_no = ? AND status = ?', [ORDER_STATUS.PAID, now, 'paid', orderNo, ORDER_STATUS.UNPAID]);
-  if (!r.changes) return 'notUnpaid';
+  // a balance recharge (make/order, decision 038) is credited in the same transaction as the status
+  const recharge = (await orderItems(ctx, [orderNo])).filter((i) => i.commodityType === COMMODITY.RECHARGE).reduce((n, i) => n + i.priceCents, 0);
+  try {
+    await ctx.db.batch([
+      ...guarded('status', { sql: 'UPDATE shop_orders SET status = ?, paid_at = ?, pay_result = ? WHERE order_no = ? AND status = ? AND created_at > ?',
+        args: [ORDER_STATUS.PAID, now, 'paid', orderNo, ORDER_STATUS.UNPAID, now - ORDER_TTL_MS] }),
+      ...creditBalance(o.userId, recharge, 'recharge', orderNo, now),
+      { sql: 'DELETE FROM shop_guard', args: [] },
+    ]);
+  } catch (error) {
+    if (guardOf(error) === 'status') return 'notUnpaid';
+    throw error;
+  }
   await fulfil(ctx, o.userId, orderNo);
   return 'paid';
+}
+
+/** Balance recharge: at least ¥1.00, at most ¥50,000.00 per order (the spec shows no limits; decision 038). */
+export const RECHARGE_MIN_CENTS = 100;
+export const RECHARGE_MAX_CENTS = 5_000_000;
+
+/**
+ * make/order (balance): an unpaid order of commodity type 6 for the amount, paid at the provider (nothing
+ * deducted: no coupon, points or balance); paid, it credits the balance (`settlePayment`). The idempotency
+ * key makes a double click one order; it expires like any order.
+ */
+export async function createRechargeOrder(ctx: Ctx, userId: number, schoolId: number, cents: number, idemKey: string, now = Date.now()):
+  Promise<{ ok: true; orderNo: string; payCents: number; duplicate: boolean } | { ok: false; reason: 'range' }> {
+  const existing = await ctx.db.get<{ orderNo: string; payCents: number }>('SELECT order_no, pay_cents FROM shop_orders WHERE user_id = ? AND idem_key = ?', [userId, idemKey]);
+  if (existing) return { ok: true, ...existing, duplicate: true };
+  if (!Number.isSafeInteger(cents) || cents < RECHARGE_MIN_CENTS || cents > RECHARGE_MAX_CENTS) return { ok: false, reason: 'range' };
+  const orderNo = orderNumber(now);
+  try {
+    await ctx.db.batch([
+      { sql: `INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, points_used, points_cents, card_cents,
+        balance_cents, pay_cents, total_cents, idem_key, created_at) VALUES (?,?,?,?,?,0,0,0,0,0,0,?,?,?,?)`,
+      args: [orderNo, userId, schoolId, ORDER_STATUS.UNPAID, cents, cents, cents, idemKey, now] },
+      { sql: 'INSERT INTO shop_order_items (order_no, commodity_type, commodity_id, commodity_name, buy_source, price_cents, member_price_cents) VALUES (?,?,?,?,?,?,?)',
+        args: [orderNo, COMMODITY.RECHARGE, 0, '账户充值', null, cents, null] },
+    ]);
+  } catch (error) {
+    if (guardOf(error) === 'duplicate') return createRechargeOrder(ctx, userId, schoolId, cents, idemKey, now);
+    throw error;
+  }
+  return { ok: true, orderNo, payCents: cents, duplicate: false };
 }

@@ -53,13 +53,15 @@ CREATE TABLE shop_guard (
   status INTEGER CONSTRAINT status_changed CHECK (status IS NULL OR status = 1));
 `;
 
-/** Spec 001 section 3: commodity types; 4 (a membership level) and 5 (a training plan) are this sandbox's buy-now kinds. */
-export const COMMODITY = { COURSE: 1, PACKAGE: 2, MOUDLE: 3, MEMBER: 4, PLAN: 5 } as const;
-export const COMMODITY_CODE: Record<number, string> = { 1: 'COMMODITY_CLASS', 2: 'COMMODITY_PACKAGE', 3: 'MOUDLE', 4: 'MEMBER', 5: 'PLAN' };
+/** Spec 001 section 3: commodity types; 4 (a membership level) and 5 (a training plan) are this sandbox's buy-now kinds, 6 a balance recharge (decision 038). */
+export const COMMODITY = { COURSE: 1, PACKAGE: 2, MOUDLE: 3, MEMBER: 4, PLAN: 5, RECHARGE: 6 } as const;
+export const COMMODITY_CODE: Record<number, string> = { 1: 'COMMODITY_CLASS', 2: 'COMMODITY_PACKAGE', 3: 'MOUDLE', 4: 'MEMBER', 5: 'PLAN', 6: 'RECHARGE' };
 /** Spec 001 section 3: buy source 1 class type, 2 class package. */
 export const BUY_SOURCE = { CLASS_TYPE: 1, CLASS_PACKAGE: 2 } as const;
-/** Order statuses (not shown in the spec; decision 028). */
-export const ORDER_STATUS = { UNPAID: 1, PAID: 2, CANCELLED: 3 } as const;
+/** Order statuses (not shown in the spec; decisions 028 and 038: 4 = closed unpaid after ORDER_TTL_MS). */
+export const ORDER_STATUS = { UNPAID: 1, PAID: 2, CANCELLED: 3, EXPIRED: 4 } as const;
+/** An unpaid order closes 30 minutes after it was placed (the spec shows no expiry; decision 038). */
+export const ORDER_TTL_MS = 30 * 60_000;
 
 /** The products with a purchase agreement (spec 001 section 2: agreement before buying). */
 export const PROTOCOLS: Record<string, { protocolId: number; protocolName: string }> = {
@@ -153,7 +155,7 @@ function seedStatements(now: number): InStatement[] {
     add('INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)', [1001, 1, id, name, yuan]);
   }
   // student01's order history: one paid (the seeded enrolment of 5001), one unpaid, one cancelled
-  const order = (no: string, status: number, commodityId: number, daysAgo: number) => {
+  const order = (no: string, status: number, commodityId: number, daysAgo: number) => { // fractions of a day allowed
     const c = catalogueCommodity(COMMODITY.COURSE, commodityId)!;
     const at = now - daysAgo * DAY;
     add(`INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, points_used,
@@ -165,7 +167,8 @@ function seedStatements(now: number): InStatement[] {
   };
   order('202509010001', ORDER_STATUS.PAID, 5001, 40);
   order('202510150002', ORDER_STATUS.CANCELLED, 5008, 20);
-  order('202511200003', ORDER_STATUS.UNPAID, 5020, 1);
+  // placed 5 minutes before the seed: still payable for 25 minutes (ORDER_TTL_MS, decision 038)
+  order('202511200003', ORDER_STATUS.UNPAID, 5020, 5 / 1440);
   add("INSERT INTO meta (key, value) VALUES ('shop_seed', ?)", [SHOP_SEED_VERSION]);
   return s;
 }

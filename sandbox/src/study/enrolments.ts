@@ -11,7 +11,7 @@ import { COURSES, PACKAGES } from '../catalog/seed.js';
  */
 export const STUDY_SEED_VERSION = '1';
 
-export type EnrolmentSource = 'seed' | 'order' | 'card' | 'free' | 'member';
+export type EnrolmentSource = 'seed' | 'order' | 'card' | 'free' | 'member' | 'points';
 
 export interface Enrolment {
   userId: number; commodityId: number; courseId: number; packageId: number | null; source: EnrolmentSource;

@@ -5,15 +5,24 @@ import { myOrdersHref } from "~/services/study-links";
 /** `/personal/order` is an index route under the section layout: `index` sends the post to it, not to the layout. */
 const ORDERS_ACTION = `${myOrdersHref()}&index`;
 
-/** Pay an unpaid order: a post to order management, answered with a 303 to the pay page (and on to the provider). */
-export function PayOrderForm({ orderNo, label }: { orderNo: string; label: string }) {
+/**
+ * Pay an unpaid order: a post to order management, answered with a 303 to the pay page (and on to the
+ * provider). With `wechatLabel`, a second button pays with WeChat (`payType=wechat`: the openid check first).
+ */
+export function PayOrderForm({ orderNo, label, wechatLabel }: { orderNo: string; label: string; wechatLabel?: string }) {
   return (
-    <Form method="post" action={ORDERS_ACTION}>
+    <Form method="post" action={ORDERS_ACTION} className="flex flex-wrap gap-3">
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="orderNo" value={orderNo} />
-      <button type="submit" name="intent" value="pay" className="rounded bg-brand-strong px-5 py-2 text-white">
+      <input type="hidden" name="intent" value="pay" />
+      <button type="submit" className="rounded bg-brand-strong px-5 py-2 text-white">
         {label}
       </button>
+      {wechatLabel ? (
+        <button type="submit" name="payType" value="wechat" className="rounded border border-green-700 px-5 py-2 text-green-800">
+          {wechatLabel}
+        </button>
+      ) : null}
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
-import { ORDER_STATUS, ORDER_TABS, PAGE_SIZE, type Order, type OrderCounts, type OrderTab } from "~/services/orders.constants";
+import { ORDER_STATUS, ORDER_TABS, PAGE_SIZE, ttlMinutes, type Order, type OrderCounts, type OrderTab } from "~/services/orders.constants";
 import { myOrdersHref } from "~/services/study-links";
 import { money } from "../money";
 import { CancelOrderForm, PayOrderForm } from "./OrderActions";
@@ -52,6 +52,9 @@ export function OrdersPage({ tab, page, list, counts, order, notice }: Props) {
                       {t(`status.${o.status}`, { defaultValue: String(o.status) })}
                     </span>
                     <span className="text-sm">{t("total", { total: money(o.totalCents) })}</span>
+                    {o.status === ORDER_STATUS.UNPAID && o.expiresAt ? (
+                      <span className="text-sm text-amber-900" data-testid="order-deadline">{t("payBefore", { time: time(o.expiresAt) })}</span>
+                    ) : null}
                     <Link to={`${myOrdersHref()}&orderNo=${encodeURIComponent(o.orderNo)}`} className="text-sm text-brand-strong underline" aria-label={`${t("detail")} ${o.orderNo}`}>
                       {t("detail")}
                     </Link>
@@ -91,7 +94,11 @@ function OrderDetail({ order }: { order: Order }) {
       <p className="mt-1 text-sm">
         <span data-testid="order-status">{t(`orders.status.${order.status}`, { defaultValue: String(order.status) })}</span> · {t("orders.createdAt", { time: time(order.createdAt) })}
         {order.paidAt ? ` · ${t("orders.paidAt", { time: time(order.paidAt) })}` : null}
+        {order.status === ORDER_STATUS.UNPAID && order.expiresAt ? ` · ${t("orders.payBefore", { time: time(order.expiresAt) })}` : null}
       </p>
+      {order.status === ORDER_STATUS.EXPIRED ? (
+        <p className="mt-2 rounded bg-gray-100 p-2 text-sm" data-testid="order-expired">{t("orders.expiredNote", { minutes: ttlMinutes(order) })}</p>
+      ) : null}
       <h3 className="mt-3 font-medium">{t("orders.items")}</h3>
       <ul className="mt-1 text-sm">
         {order.items.map((i) => (
@@ -113,7 +120,7 @@ function OrderDetail({ order }: { order: Order }) {
       <div className="mt-4 flex flex-wrap gap-3">
         {order.status === ORDER_STATUS.UNPAID ? (
           <>
-            <PayOrderForm orderNo={order.orderNo} label={t("orders.pay")} />
+            <PayOrderForm orderNo={order.orderNo} label={t("orders.pay")} wechatLabel={t("orders.payWechat")} />
             <CancelOrderForm orderNo={order.orderNo} label={t("orders.cancel")} />
           </>
         ) : null}

@@ -1,0 +1,46 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CategoriesPage, type UpgradeOutcome } from "~/components/account/CategoriesPage";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { noticeOf, parseForm, UpgradeCategorySchema } from "~/services/account-centre.server";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost } from "~/services/portal.server";
+import { upstreamFormError } from "~/services/upstream-messages";
+import { categoryOverview, upgradeCategory } from "~/services/user-categories.server";
+
+export const handle = { i18n: ["account"] };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PAGE = "/personal/accountcenter/category";
+
+/**
+ * `/personal/accountcenter/category`, the user-centre categories (spec 001 section 7
+ * `/v1/user-center/category/...`; our reading and address, decision 038): the catalogue's categories I
+ * study (with my courses), those I can start (to the course list), those with exams (to the question
+ * bank), the counts, and "upgrade" of a category in use (handle/upgrade: its free courses joined), a
+ * plain post answered with a 303. Guard: the account entry (`accountcenter.account`), as the coupons tab.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "accountcenter.account");
+  const [overview, i18n] = await Promise.all([categoryOverview(portal.upstream), namespaces(args.request, ["account"])]);
+  return data({ ...overview, i18n, notice: noticeOf(new URL(args.request.url)) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "accountcenter.account");
+  const submission = parseForm(formData, UpgradeCategorySchema);
+  if (formData.get("intent") !== "upgrade" || !submission.ok) return data<UpgradeOutcome>({ error: "malformed" }, { status: 400 });
+  const done = await upgradeCategory(portal.upstream, submission.value.categoryId);
+  if (!done.ok) return data<UpgradeOutcome>({ error: upstreamFormError(done, "failed") }, { status: 400 });
+  return redirect(`${PAGE}?notice=categoryUpgraded`, 303);
+}
+
+export default function CategoryRoute() {
+  const d = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  useNamespaces(d.i18n, "account");
+  return <CategoriesPage {...d} outcome={outcome ?? null} action={PAGE} />;
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ExchangePage, type ExchangeOutcome } from "~/components/account/ExchangePage";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { ExchangeGoodsSchema, noticeOf, parseForm } from "~/services/account-centre.server";
+import { requireStudent } from "~/services/guards.server";
+import { exchangeGoods, getPointExchanges, getPointGoods } from "~/services/points.server";
+import { requireValidPost } from "~/services/portal.server";
+import { upstreamFormError } from "~/services/upstream-messages";
+
+export const handle = { i18n: ["account"] };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PAGE = "/personal/accountcenter/score/exchange";
+
+/**
+ * `/personal/accountcenter/score/exchange` (issue 16 "points: ... exchange"; the spec shows no call or
+ * address for it: decision 038): the goods points buy (coupons, courses) with their price in points, stock
+ * and per-student limit, one form per goods (a plain post answered with a 303; a double click exchanges
+ * once: the render's idempotency key), and my exchanges. Guard: the points entry (`accountcenter.score`).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args, "accountcenter.score");
+  const [goods, exchanges, i18n] = await Promise.all([getPointGoods(portal.upstream), getPointExchanges(portal.upstream), namespaces(args.request, ["account"])]);
+  return data({ goods, exchanges, i18n, notice: noticeOf(new URL(args.request.url)), idemKey: randomUUID() });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "accountcenter.score");
+  const submission = parseForm(formData, ExchangeGoodsSchema);
+  if (formData.get("intent") !== "exchange" || !submission.ok) return data<ExchangeOutcome>({ goodsId: null, error: "malformed" }, { status: 400 });
+  const { goodsId, idemKey } = submission.value;
+  const done = await exchangeGoods(portal.upstream, goodsId, idemKey);
+  if (!done.ok) return data<ExchangeOutcome>({ goodsId, error: upstreamFormError(done, "failed") }, { status: 400 });
+  return redirect(`${PAGE}?notice=goodsExchanged`, 303);
+}
+
+export default function ExchangeRoute() {
+  const d = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  useNamespaces(d.i18n, "account");
+  return <ExchangePage {...d} outcome={outcome ?? null} action={PAGE} />;
+}
