@@ -54,11 +54,21 @@ export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
   const q = readQuery(args.request);
   const back = currentPath(args.request);
-  const [check, cart, i18n] = await Promise.all([buyCheck(portal.upstream), cartOf(portal.upstream, q), namespaces(args.request, ["shop"])]);
+  // the buy check and the preview run side by side (the preview waits only for the cart it prices)
+  const [check, priced, i18n] = await Promise.all([
+    buyCheck(portal.upstream),
+    cartOf(portal.upstream, q)
+      .then((cart) => {
+        const { items } = wantedOf(q, cart);
+        return items.length ? previewCheckout(portal.upstream, items, choicesOf(q)) : null;
+      })
+      .then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error })),
+    namespaces(args.request, ["shop"]),
+  ]);
   // COMPANY_BUY_CHECK 2 and 5: the complete-information dialog (scene 2) first, then back here
   if ((check.status === 2 || check.status === 5) && !check.pass) throw redirect(completeInfoHref(2, back));
-  const { items } = wantedOf(q, cart);
-  const preview = items.length ? await previewCheckout(portal.upstream, items, choicesOf(q)) : null;
+  if (!priced.ok) throw priced.error;
+  const preview = priced.value;
   return data(
     { preview, check, back, idempotencyKey: randomUUID(), choices: choicesOf(q), i18n },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -6,7 +6,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { BuyMemberSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getMemberHistory, getMemberInfo, makeMemberOrder, refreshMemberStatus } from "~/services/membership.server";
 import { requireValidPost } from "~/services/portal.server";
 
@@ -23,8 +23,8 @@ const PAGE = "/personal/accountcenter/account/member";
  * Every form a plain post answered with a 303; a refusal re-renders the form with the reason (400).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "accountcenter.member");
-  const [info, history, i18n] = await Promise.all([getMemberInfo(portal.upstream), getMemberHistory(portal.upstream), namespaces(args.request, ["account"])]);
+  // the permission check runs in the round of the page's calls (one round per page)
+  const { loaded: [info, history, i18n] } = await requireStudentWith(args, "accountcenter.member", (portal) => Promise.all([getMemberInfo(portal.upstream), getMemberHistory(portal.upstream), namespaces(args.request, ["account"])]));
   return data({
     info, history, i18n, notice: noticeOf(new URL(args.request.url)),
     // one key per render: a double click on "buy" places one order (decision 028's idempotency key)

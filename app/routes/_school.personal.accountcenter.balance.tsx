@@ -6,7 +6,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { ChargeSchema, formFailure, noticeOf, parseForm, RechargeSchema, typed, upstreamFailure, WithdrawSchema, type FormOutcome } from "~/services/account-centre.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getCharge, getInviteCode, getInviteRecord, makeChargeOrder, rechargeCard, withdraw } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
 
@@ -23,10 +23,10 @@ const PAGE = "/personal/accountcenter/balance";
  * with the notice, or the form again with the reason (400).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "accountcenter.account");
-  const [charge, inviteCode, invites, i18n] = await Promise.all([
+  // the permission check runs in the round of the page's calls (one round per page)
+  const { loaded: [charge, inviteCode, invites, i18n] } = await requireStudentWith(args, "accountcenter.account", (portal) => Promise.all([
     getCharge(portal.upstream), getInviteCode(portal.upstream), getInviteRecord(portal.upstream), namespaces(args.request, ["account"]),
-  ]);
+  ]));
   return data({
     charge, inviteCode, invites, i18n, notice: noticeOf(new URL(args.request.url)),
     constraints: { recharge: formConstraint(RechargeSchema), withdraw: formConstraint(WithdrawSchema), charge: formConstraint(ChargeSchema) },

@@ -5,7 +5,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { CardCodeSchema, formFailure, parseForm, typed, upstreamFailure } from "~/services/account-centre.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { checkCardCode, createCardOrder, getCardReturnInfo } from "~/services/study-cards.server";
 
@@ -22,13 +22,13 @@ const PAGE = "/personal/accountcenter/card";
  * get/return/info: the courses now open).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "accountcenter.account");
   const orderNo = new URL(args.request.url).searchParams.get("orderNo");
   if (orderNo !== null && !/^[A-Za-z0-9_-]{1,40}$/.test(orderNo)) throw data(null, { status: 404 });
-  const [redeemed, i18n] = await Promise.all([
+  // the permission check runs in the round of the page's calls (one round per page)
+  const { loaded: [redeemed, i18n] } = await requireStudentWith(args, "accountcenter.account", (portal) => Promise.all([
     orderNo === null ? Promise.resolve(null) : getCardReturnInfo(portal.upstream, orderNo),
     namespaces(args.request, ["account"]),
-  ]);
+  ]));
   if (orderNo !== null && !redeemed) throw data(null, { status: 404 });
   return data({ redeemed: redeemed ?? null, i18n, constraint: formConstraint(CardCodeSchema) });
 }

@@ -4,7 +4,7 @@ import { CategoriesPage, type UpgradeOutcome } from "~/components/account/Catego
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { noticeOf, parseForm, UpgradeCategorySchema } from "~/services/account-centre.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { categoryOverview, upgradeCategory } from "~/services/user-categories.server";
@@ -23,8 +23,8 @@ const PAGE = "/personal/accountcenter/category";
  * plain post answered with a 303. Guard: the account entry (`accountcenter.account`), as the coupons tab.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "accountcenter.account");
-  const [overview, i18n] = await Promise.all([categoryOverview(portal.upstream), namespaces(args.request, ["account"])]);
+  // the permission check runs in the round of the page's calls (one round per page)
+  const { loaded: [overview, i18n] } = await requireStudentWith(args, "accountcenter.account", (portal) => Promise.all([categoryOverview(portal.upstream), namespaces(args.request, ["account"])]));
   return data({ ...overview, i18n, notice: noticeOf(new URL(args.request.url)) });
 }
 

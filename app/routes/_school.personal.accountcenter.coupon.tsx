@@ -7,7 +7,7 @@ import { namespaces } from "~/i18n.server";
 import { DeleteCouponSchema, ExchangeCouponSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
 import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { deleteExpiredCoupon, exchangeCoupon, getCouponCounts, getCouponCourses, getCoupons } from "~/services/coupons.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 
 export const handle = { i18n: ["account"] };
@@ -23,17 +23,17 @@ const PAGE = "/personal/accountcenter/coupon";
  * back with the notice, or the form again with the reason (400).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "accountcenter.account");
   const url = new URL(args.request.url);
   const tab: CouponTab = (COUPON_TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "") ? (url.searchParams.get("tab") as CouponTab) : "usable";
   const coursesOf = url.searchParams.get("courses");
   const couponId = coursesOf && /^\d{1,9}$/.test(coursesOf) ? Number(coursesOf) : null;
   if (coursesOf !== null && couponId === null) throw data(null, { status: 404 });
-  const [counts, list, courses, i18n] = await Promise.all([
+  // the permission check runs in the round of the page's calls (one round per page)
+  const { loaded: [counts, list, courses, i18n] } = await requireStudentWith(args, "accountcenter.account", (portal) => Promise.all([
     getCouponCounts(portal.upstream), getCoupons(portal.upstream, tab),
     couponId === null ? Promise.resolve(null) : getCouponCourses(portal.upstream, couponId),
     namespaces(args.request, ["account"]),
-  ]);
+  ]));
   if (couponId !== null && !courses) throw data(null, { status: 404 });
   return data({ tab, counts, list, couponId, courses: courses ?? null, i18n, notice: noticeOf(url), constraint: formConstraint(ExchangeCouponSchema) });
 }

@@ -5,7 +5,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { formFailure, InvoiceSchema, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getInvoiceFunction, getInvoiceTemplate, getOrderInvoice, requestInvoice, saveInvoiceTemplate } from "~/services/invoices.server";
 import { getOrder } from "~/services/orders.server";
 import { requireValidPost } from "~/services/portal.server";
@@ -23,14 +23,14 @@ const ORDER_NO = /^[A-Za-z0-9_-]{1,40}$/;
  * company title, tax number, email; filled from the saved template, "save as my template").
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "order.order");
   const url = new URL(args.request.url);
   const orderNo = url.searchParams.get("orderNo") ?? "";
   if (!ORDER_NO.test(orderNo)) throw data(null, { status: 404 });
-  const [order, fn, template, invoice, i18n] = await Promise.all([
+  // the permission check runs in the round of the page's calls (one round per page)
+  const { loaded: [order, fn, template, invoice, i18n] } = await requireStudentWith(args, "order.order", (portal) => Promise.all([
     getOrder(portal.upstream, orderNo), getInvoiceFunction(portal.upstream), getInvoiceTemplate(portal.upstream),
     getOrderInvoice(portal.upstream, orderNo), namespaces(args.request, ["account"]),
-  ]);
+  ]));
   if (!order) throw data(null, { status: 404 });
   return data({ order, enabled: fn.enabled, template, invoice, i18n, notice: noticeOf(url), constraint: formConstraint(InvoiceSchema) });
 }

@@ -5,7 +5,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { BuyPointsSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { buyPoints, getPointDesc, getPointInfo, getPointList } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
 
@@ -21,12 +21,12 @@ const PAGE = "/personal/accountcenter/score";
  * buying points with the balance (make/point/order), a plain post answered with a 303.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "accountcenter.score");
   const url = new URL(args.request.url);
   const page = Math.min(1000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const [info, list, desc, i18n] = await Promise.all([
+  // the permission check runs in the round of the page's calls (one round per page)
+  const { loaded: [info, list, desc, i18n] } = await requireStudentWith(args, "accountcenter.score", (portal) => Promise.all([
     getPointInfo(portal.upstream), getPointList(portal.upstream, page), getPointDesc(portal.upstream), namespaces(args.request, ["account"]),
-  ]);
+  ]));
   return data({ info, list, desc, page, i18n, notice: noticeOf(url), constraint: formConstraint(BuyPointsSchema) });
 }
 

@@ -5,7 +5,7 @@ import { ExchangePage, type ExchangeOutcome } from "~/components/account/Exchang
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { ExchangeGoodsSchema, noticeOf, parseForm } from "~/services/account-centre.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { exchangeGoods, getPointExchanges, getPointGoods } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
@@ -23,8 +23,8 @@ const PAGE = "/personal/accountcenter/score/exchange";
  * once: the render's idempotency key), and my exchanges. Guard: the points entry (`accountcenter.score`).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "accountcenter.score");
-  const [goods, exchanges, i18n] = await Promise.all([getPointGoods(portal.upstream), getPointExchanges(portal.upstream), namespaces(args.request, ["account"])]);
+  // the permission check runs in the round of the page's calls (one round per page)
+  const { loaded: [goods, exchanges, i18n] } = await requireStudentWith(args, "accountcenter.score", (portal) => Promise.all([getPointGoods(portal.upstream), getPointExchanges(portal.upstream), namespaces(args.request, ["account"])]));
   return data({ goods, exchanges, i18n, notice: noticeOf(new URL(args.request.url)), idemKey: randomUUID() });
 }
 
