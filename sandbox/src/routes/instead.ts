@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../context.js';
 import { fail, ok, type Envelope } from '../envelope.js';
 import {
-  cascadeOptions, ensureInstead, itemFields, mySignList, placeView, provincesWithTimes, relationOf, setSpaceQuota, spaceQuota, spaceUsed,
+  beijing, cascadeOptions, ensureInstead, itemFields, mySignList, placeView, provincesWithTimes, relationOf, setSpaceQuota, spaceQuota, spaceUsed,
   STATUS, timesOfProvince, timeView, valuesOf, withValues,
 } from '../instead/store.js';
 import { EXAM_PLACES, ITEM_TIMES, PROVINCES } from '../instead/seed.js';
@@ -155,7 +155,7 @@ export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
     const place = EXAM_PLACES.find((p) => p.id === rel.placeId);
     return ok({
       itemUserId: rel.id, status: rel.status, reason: rel.reason ?? '', ...(await timeView(ctx, time)),
-      submitTime: rel.submittedAt ? new Date(rel.submittedAt).toISOString() : '',
+      submitTime: rel.submittedAt ? beijing(rel.submittedAt) : '',
       place: place ? { placeId: place.id, placeName: place.name, address: place.address } : null,
       fields: withValues(itemFields(rel.itemId), await valuesOf(ctx, rel.id)),
     });
