@@ -56,9 +56,11 @@ function seedStatements(now: number): InStatement[] {
     add('INSERT INTO instead_user_item (user_id, item_id, item_time_id, status, place_id, created_at, submitted_at) VALUES (?,?,?,?,?,?,?)',
       [userId, time.itemId, itemTimeId, status, placeId, now - daysAgo * DAY, status === STATUS.toFill ? null : now - daysAgo * DAY + 3600_000]);
   };
-  // student01: an approved accounting sign-up (older) and an NCRE one under review (newer)
+  // student01 (ids 1-3): an approved accounting sign-up and an NCRE one under review (newer)
   rel(1001, 7203, STATUS.approved, 12);
   rel(1001, 7201, STATUS.review, 2);
+  // ... and a teacher interview sign-up still to fill in (oldest; the bench's form page)
+  rel(1001, 7205, STATUS.toFill, 20);
   // the batch journeys: two approved sign-ups each, no place yet
   for (const userId of [3502, 3503]) {
     rel(userId, 7201, STATUS.approved, 4);

@@ -79,7 +79,7 @@ describe("my list and a new sign-up", () => {
     expect(list.status).toBe(200);
     expect(h1(list.html)).toBe("代报名");
     const rows = testIds(list.html, "sign-up");
-    expect(rows.map((r) => text(element(r, '[data-testid="sign-up-status"]') ?? ""))).toEqual(["审核中", "已通过，待分配考点"]);
+    expect(rows.map((r) => text(element(r, '[data-testid="sign-up-status"]') ?? ""))).toEqual(["审核中", "已通过，待分配考点", "待填写"]);
     expect(byTestId(list.html, "assign-places")).toBeDefined();
     const empty = await signedIn("instead06");
     const e = await empty.get(A);
