@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, signInWithCode, test } from "./support";
 
@@ -55,9 +56,26 @@ test("sign up: province, session, every field type with an image error fixed; th
   await form.getByLabel("学历").selectOption({ label: "本科" });
   await form.getByRole("checkbox", { name: "Python 语言程序设计" }).check();
   await form.getByRole("checkbox", { name: "MS Office 高级应用" }).check();
+  // the attachment: with JS it uploads at once in 4 MB chunks (a 4.5 MB file, its first chunk failed by the store
+  // and retried) with its insteadFillUploadFile progress bar; without JS it goes in the form's post
+  const proof = Buffer.concat([Buffer.from("%PDF-1.4 proof\n"), Buffer.alloc(4.5 * 1024 * 1024 - 15, 3)]);
+  if (js) {
+    const failed = await page.request.post(`${sandbox.url}/__sandbox/storage/fail`, { data: { count: 1 } });
+    expect(failed.ok()).toBe(true);
+  }
+  await form.getByLabel("工作证明").setInputFiles({ name: "proof.pdf", mimeType: "application/pdf", buffer: js ? proof : Buffer.from("%PDF-1.4 proof") });
+  if (js) {
+    const upload = form.getByTestId("instead-upload");
+    await expect(upload).toHaveAttribute("id", /^insteadFillUploadFile-df_workProof-/);
+    await expect(upload).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+    const stats = await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json();
+    expect(stats.failedWrites).toBe(1);
+    const object = await (await page.request.get(`${sandbox.url}/__sandbox/storage/object?key=${encodeURIComponent(stats.lastKey)}`)).json();
+    expect(object.size).toBe(proof.length);
+    expect(object.sha256).toBe(createHash("sha256").update(proof).digest("hex"));
+  }
   // an "image" that is not one (checked by its bytes, not its name): the server's message, values kept
   await form.getByLabel("证件照").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
-  await form.getByLabel("工作证明").setInputFiles({ name: "proof.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 proof") });
   await form.getByRole("button", { name: "提交报名信息" }).click();
   await expect(page.locator('[data-error-for="df_idPhoto"]')).toHaveText("上传图片只能是 JPG/PNG 格式");
   await expect(page).toHaveURL(fillUrl);
@@ -65,9 +83,10 @@ test("sign up: province, session, every field type with an image error fixed; th
   await expect(form.getByLabel("工作单位所在地 2")).toHaveValue("1101");
   expect((await sandbox.calls()).filter((c) => c.path.includes("saveItemFieldFormData"))).toHaveLength(0);
 
-  // fixed: a real PNG (files are never kept across a post: both attached again)
+  // fixed: a real PNG (a file in the form's post is never kept: attached again; the stored attachment is kept with JS)
   await form.getByLabel("证件照").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
-  await form.getByLabel("工作证明").setInputFiles({ name: "proof.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 proof") });
+  if (js) await expect(form.locator('input[type="checkbox"][name="df_workProof"]')).toBeChecked();
+  else await form.getByLabel("工作证明").setInputFiles({ name: "proof.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 proof") });
   await form.getByRole("button", { name: "提交报名信息" }).click();
   await expect(page).toHaveURL(new RegExp(`${A}/detail/\\d+$`));
   await expect(page.getByTestId("sign-up-status")).toHaveText("审核中");
@@ -77,6 +96,7 @@ test("sign up: province, session, every field type with an image error fixed; th
   const src = await values.locator('[data-field="idPhoto"] img').getAttribute("src");
   const served = await page.request.get(src!);
   expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
+  if (js) expect(await values.locator('[data-field="workProof"] a').getAttribute("href")).toMatch(/\/storage\/o\/1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.pdf\?attname=proof\.pdf$/);
 
   await page.getByRole("link", { name: "返回我的代报名" }).click();
   const row = page.getByTestId("sign-up");

@@ -11,6 +11,16 @@ function shown(field: DynamicField, t: (key: string) => string): string[] {
   });
 }
 
+/** A stored file's name: the store's `attname` (the name it was chosen with), else the address's last part. */
+function fileName(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.searchParams.get("attname") || decodeURIComponent(parsed.pathname.split("/").pop() ?? url);
+  } catch {
+    return url;
+  }
+}
+
 /** The values of a sign-up as filled in (spec 001 §7 `get/sign/detail`): label, value; files as links. */
 export function SignValues({ fields }: { fields: DynamicField[] }) {
   const { t } = useTranslation("instead", { keyPrefix: "detail" });
@@ -29,7 +39,7 @@ export function SignValues({ fields }: { fields: DynamicField[] }) {
                   <li key={url} className="flex items-center gap-2">
                     {field.type === "image" ? <img src={url} alt={field.label} className="h-12 w-12 rounded object-cover" /> : null}
                     <a href={url} target="_blank" rel="noreferrer" className="text-brand underline">
-                      {decodeURIComponent(url.split("/").pop() ?? url)}
+                      {fileName(url)}
                     </a>
                   </li>
                 ))}
