@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import { ANNEX_EXTENSIONS, FILE_MAX_BYTES } from "~/forms/dynamic-fields";
 import { ChunkRefused } from "~/services/chunker";
 import { flowSpace } from "~/services/instead.server";
@@ -16,7 +15,9 @@ import { extensionOf } from "~/services/upload-rules";
  */
 export type InsteadUploadAnswer = { error?: "annexType" | "annexSize" | "space" | "malformed" | StorageErrorCode; message?: string; saved?: string; offset?: number; key?: string };
 
-const fail = (error: InsteadUploadAnswer["error"], status = 400, message?: string) => data<InsteadUploadAnswer>({ error, message }, { status });
+/** A JSON answer with its status (a resource route: `data()` would lose the status under single fetch). */
+const json = (answer: InsteadUploadAnswer, status = 200) => Response.json(answer, { status });
+const fail = (error: InsteadUploadAnswer["error"], status = 400, message?: string) => json(message === undefined ? { error } : { error, message }, status);
 const int = (v: FormDataEntryValue | null) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : undefined);
 
 /** The kit's annex rule for a name and a size (`fields` namespace codes). */
@@ -39,25 +40,25 @@ export async function relayInsteadChunk(portal: Portal, upload: FileUpload<"-600
   if (intent === "start") {
     const [space, target] = await Promise.all([flowSpace(portal.upstream, size), getUploadTarget(portal.upstream)]);
     if (!space.enough) return fail("space", 400, space.message);
-    return data<InsteadUploadAnswer>({ key: newStorageKey(target.companyId, name), offset: 0 });
+    return json({ key: newStorageKey(target.companyId, name), offset: 0 });
   }
   const key = String(form.get("key") ?? "");
   const target = await getUploadTarget(portal.upstream);
   if (!isOwnKey(key, target.companyId) || extensionOf(key) !== extensionOf(name)) return fail("malformed");
   const store = storageStore(target, key);
   try {
-    if (intent === "status") return data<InsteadUploadAnswer>({ offset: await store.offset() });
+    if (intent === "status") return json({ offset: await store.offset() });
     if (intent === "chunk") {
       const offset = int(form.get("offset"));
       const file = upload.file;
       if (offset === undefined || !file) return fail("malformed");
       if (offset + file.size > size) return fail("-600");
-      return data<InsteadUploadAnswer>({ offset: await store.put(offset, new Uint8Array(await file.read())) });
+      return json({ offset: await store.put(offset, new Uint8Array(await file.read())) });
     }
     if (intent === "complete") {
       const sealed = await store.complete(size);
       // the store's address of the file, its name kept for the download (`attname`)
-      return data<InsteadUploadAnswer>({ saved: `${target.qndomain}/${sealed.key}?${new URLSearchParams({ attname: name })}` });
+      return json({ saved: `${target.qndomain}/${sealed.key}?${new URLSearchParams({ attname: name })}` });
     }
   } catch (error) {
     const code = storageErrorCode(error);

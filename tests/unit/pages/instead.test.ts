@@ -243,3 +243,46 @@ describe("batch exam-place assignment (PUT assign/examine/place/batch)", () => {
     expect(text(byTestId(detail.html, "sign-place") ?? "")).toContain("北京市海淀区第一考点");
   });
 });
+
+describe("the sign-up relay of chunked annex uploads (spec 001 §4 Upload, §9; decision 036)", () => {
+  const R = `${A}/upload`;
+  const relay = async (browser: Client, csrf: string, fields: Record<string, string>, chunk?: Uint8Array) => {
+    const body = new FormData();
+    body.set("csrf", csrf);
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    if (chunk) body.set("chunk", new File([chunk as Uint8Array<ArrayBuffer>], fields.name ?? "x"));
+    const res = await browser.fetch(R, { method: "POST", body, headers: { Accept: "application/json" } });
+    const body2 = await res.text();
+    return { status: res.status, json: (body2 ? JSON.parse(body2) : {}) as { error?: string; message?: string; key?: string; offset?: number; saved?: string } };
+  };
+
+  it("starts (flow space checked), takes chunks at the store's offset, completes with the file's address; refuses other types and sizes", async () => {
+    const student = await signedIn("instead06");
+    const csrf = await student.csrf(A);
+    const bytes = new TextEncoder().encode("%PDF-1.4 a small proof");
+    const base = { name: "proof.pdf", size: String(bytes.length) };
+    expect((await relay(student, csrf, { ...base, name: "proof.exe", intent: "start" })).json.error).toBe("annexType");
+    expect((await relay(student, csrf, { ...base, size: String(5 * 1024 * 1024 + 1), intent: "start" })).json.error).toBe("annexSize");
+    const start = await relay(student, csrf, { ...base, intent: "start" });
+    expect(start.status).toBe(200);
+    expect(start.json.key).toMatch(/^1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.pdf$/);
+    const fields = { ...base, key: start.json.key! };
+    expect((await relay(student, csrf, { ...fields, intent: "chunk", offset: "0" }, bytes)).json.offset).toBe(bytes.length);
+    expect((await relay(student, csrf, { ...fields, intent: "status" })).json.offset).toBe(bytes.length);
+    const done = await relay(student, csrf, { ...fields, intent: "complete" });
+    expect(done.json.saved).toMatch(/\/storage\/o\/1\/.+\.pdf\?attname=proof\.pdf$/);
+    const object = await portal.sandbox.control<{ size: number }>("GET", `/storage/object?key=${encodeURIComponent(start.json.key!)}`);
+    expect(object.size).toBe(bytes.length);
+    // another company's key, or a key of another type, is refused
+    expect((await relay(student, csrf, { ...fields, key: start.json.key!.replace(/^1\//, "2/"), intent: "status" })).json.error).toBe("malformed");
+    // the flow space check says no: nothing starts
+    await portal.sandbox.control("POST", "/instead/space", { companyId: 1, quotaBytes: 5 });
+    const full = await relay(student, csrf, { ...base, intent: "start" });
+    expect(full, JSON.stringify(full)).toEqual({ status: 400, json: { error: "space", message: "报名附件存储空间不足，请联系机构" } });
+    // a visitor, a post without the token
+    expect((await portal.client().fetch(R, { method: "POST", body: new FormData() })).status).toBe(403);
+    const visitor = portal.client();
+    const visitorCsrf = await visitor.csrf("/join/login");
+    expect((await relay(visitor, visitorCsrf, { ...base, intent: "start" })).status).toBe(302);
+  });
+});
