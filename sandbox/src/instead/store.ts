@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
 import { ensurePersonal } from '../personal/store.js';
+import { KEY_RE, objectStore } from '../storage/objects.js';
 import { CASCADE_OPTIONS, EXAM_PLACES, INSTEAD_ITEMS, INSTEAD_USERS, ITEM_TIMES, PROVINCES, type ExamPlace, type ItemTime } from './seed.js';
 
 /**
@@ -204,13 +205,31 @@ export function cascadeOptions(fieldId: string, pid: string) {
   return CASCADE_OPTIONS[fieldId]?.[pid] ?? [];
 }
 
-/** Sign-up files of the company in bytes: the sign-up uploads (`sign/source/upload`) of its students. */
+/**
+ * Sign-up files of the company in bytes: its students' sign-up uploads (`sign/source/upload`, the form's
+ * post) and the stored objects (chunked uploads) its sign-ups hold as values.
+ */
 export async function spaceUsed(ctx: Ctx, companyId: number): Promise<number> {
   await ensurePersonal(ctx);
   const row = await ctx.db.get<{ n: number | null }>(
     `SELECT SUM(LENGTH(f.data) * 3 / 4 - (CASE WHEN f.data LIKE '%==' THEN 2 WHEN f.data LIKE '%=' THEN 1 ELSE 0 END)) AS n
      FROM personal_files f JOIN users u ON u.id = f.user_id WHERE u.company_id = ?`, [companyId]);
-  return row?.n ?? 0;
+  const values = await ctx.db.all<{ value: string }>(
+    `SELECT v.value FROM instead_values v JOIN instead_user_item r ON r.id = v.item_user_id JOIN users u ON u.id = r.user_id
+     WHERE u.company_id = ? AND v.value LIKE '%/storage/o/%'`, [companyId]);
+  const keys = new Set<string>();
+  for (const v of values) {
+    for (const url of JSON.parse(v.value) as string[]) {
+      const key = /\/storage\/o\/([^?#]+)/.exec(url)?.[1];
+      if (key && KEY_RE.test(key)) keys.add(key);
+    }
+  }
+  let objects = 0;
+  for (const key of keys) {
+    const status = await objectStore(ctx).status(key);
+    if (status.complete) objects += status.offset;
+  }
+  return (row?.n ?? 0) + objects;
 }
 
 export async function spaceQuota(ctx: Ctx, companyId: number): Promise<number> {

@@ -275,6 +275,15 @@ describe("the sign-up relay of chunked annex uploads (spec 001 §4 Upload, §9; 
     expect(object.size).toBe(bytes.length);
     // another company's key, or a key of another type, is refused
     expect((await relay(student, csrf, { ...fields, key: start.json.key!.replace(/^1\//, "2/"), intent: "status" })).json.error).toBe("malformed");
+    // the stored object becomes the form's value and counts in the company's sign-up space (with the 12-byte photo)
+    const itemUserId = await newSignUp(student, 7201);
+    const saved = await postForm(student, `${A}/fill/${itemUserId}`, await fullForm(student, itemUserId, (f) => f.set("df_workProof", done.json.saved!)));
+    expect(saved.status).toBe(303);
+    const detail = await student.get(`${A}/detail/${itemUserId}`);
+    expect(text(element(byTestId(detail.html, "sign-values")!, '[data-field="workProof"]') ?? "")).toContain("proof.pdf");
+    await portal.sandbox.control("POST", "/instead/space", { companyId: 1, quotaBytes: 12 + bytes.length + 9 });
+    expect((await relay(student, csrf, { ...base, size: "10", intent: "start" })).json.error).toBe("space");
+    expect((await relay(student, csrf, { ...base, size: "9", intent: "start" })).status).toBe(200);
     // the flow space check says no: nothing starts
     await portal.sandbox.control("POST", "/instead/space", { companyId: 1, quotaBytes: 5 });
     const full = await relay(student, csrf, { ...base, intent: "start" });
