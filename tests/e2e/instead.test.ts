@@ -32,6 +32,7 @@ test("sign up: province, session, every field type with an image error fixed; th
   await expect(page).toHaveURL(/provinceCode=110000$/);
   const session = page.locator('[data-item-time-id="7201"]');
   await expect(session).toContainText("2026 年上半年全国计算机等级考试代报名");
+  if (js) await axe(page, "new-sign-up-page");
   await session.getByRole("button", { name: "报名" }).click();
   await expect(page).toHaveURL(new RegExp(`${A}/fill/\\d+$`));
   const fillUrl = page.url();
@@ -90,6 +91,7 @@ test("sign up: province, session, every field type with an image error fixed; th
   await form.getByRole("button", { name: "提交报名信息" }).click();
   await expect(page).toHaveURL(new RegExp(`${A}/detail/\\d+$`));
   await expect(page.getByTestId("sign-up-status")).toHaveText("审核中");
+  if (js) await axe(page, "sign-detail");
   const values = page.getByTestId("sign-values");
   for (const shown of ["王小明", "NCRE-2024-001", "本科", "Python 语言程序设计、MS Office 高级应用", "北京市 / 海淀区", "photo.png", "proof.pdf"]) await expect(values).toContainText(shown);
   // the uploaded image is the bytes sent
@@ -119,6 +121,7 @@ test("batch exam places: both approved sign-ups get their places in one submissi
   await box.getByLabel("2026 年度初级会计专业技术资格考试代报名 的考点").selectOption({ label: "北京财经学校考点（剩余 50 个名额）" });
   await box.getByRole("button", { name: "分配考点" }).click();
   await expect(page.getByTestId("assign-done")).toHaveText("已分配 2 个考点。");
+  await axe(page, "my-sign-ups");
   await expect(rows.getByTestId("sign-up-status")).toHaveText(["已分配考点", "已分配考点"]);
   await expect(rows.nth(0)).toContainText("考点：北京财经学校考点");
   await expect(rows.nth(1)).toContainText("考点：北京市朝阳区考点");
