@@ -43,6 +43,17 @@ export function beijing(ms: number): string {
   return new Date(ms + TZ).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** The values of a submitted seeded sign-up, per item: [fieldId, fieldCode, value]. */
+const SEED_VALUES: Record<number, Array<[number, string, string[]]>> = {
+  7101: [
+    [7401, 'realName', ['李同学']], [7402, 'workYears', ['3']], [7403, 'graduateDate', ['2021-07-01']], [7404, 'hasCert', ['否']],
+    [7406, 'education_code', ['BECHELOR']], [7407, 'subjects', ['Python 语言程序设计']], [7408, 'workRegion', ['11', '1105']],
+    [7409, 'idPhoto', ['https://static.yunduo.example/instead/photo.png']], [7410, 'workProof', ['https://static.yunduo.example/instead/proof.pdf']],
+  ],
+  7102: [[7421, 'realName', ['李同学']], [7422, 'education_code', ['JUNIOR']], [7423, 'idPhoto', ['https://static.yunduo.example/instead/photo.png']]],
+  7103: [[7441, 'realName', ['李同学']]],
+};
+
 function seedStatements(now: number): InStatement[] {
   const s: InStatement[] = [];
   const add = (sql: string, args: Array<string | number | null>) => s.push({ sql, args });
@@ -52,10 +63,18 @@ function seedStatements(now: number): InStatement[] {
     [id, 1, 1, username, insteadMobile(id), null, nick, hashPassword(SEED_PASSWORD, seedSalt(username)), 0, null,
       `https://static.yunduo.example/avatar/${id}.png`, 0, 0, 0, 0]);
   }
+  let nextId = 0;
   const rel = (userId: number, itemTimeId: number, status: number, daysAgo: number, placeId: number | null = null) => {
     const time = ITEM_TIMES.find((t) => t.id === itemTimeId)!;
-    add('INSERT INTO instead_user_item (user_id, item_id, item_time_id, status, place_id, created_at, submitted_at) VALUES (?,?,?,?,?,?,?)',
-      [userId, time.itemId, itemTimeId, status, placeId, now - daysAgo * DAY, status === STATUS.toFill ? null : now - daysAgo * DAY + 3600_000]);
+    const id = ++nextId;
+    add('INSERT INTO instead_user_item (id, user_id, item_id, item_time_id, status, place_id, created_at, submitted_at) VALUES (?,?,?,?,?,?,?,?)',
+      [id, userId, time.itemId, itemTimeId, status, placeId, now - daysAgo * DAY, status === STATUS.toFill ? null : now - daysAgo * DAY + 3600_000]);
+    // a submitted sign-up holds its form's values
+    if (status !== STATUS.toFill) {
+      for (const [fieldId, code, value] of SEED_VALUES[time.itemId] ?? []) {
+        add('INSERT INTO instead_values (item_user_id, field_id, field_code, value) VALUES (?,?,?,?)', [id, String(fieldId), code, JSON.stringify(value)]);
+      }
+    }
   };
   // student01 (ids 1-3): an approved accounting sign-up and an NCRE one under review (newer)
   rel(1001, 7203, STATUS.approved, 12);

@@ -81,6 +81,11 @@ describe("my list and a new sign-up", () => {
     const rows = testIds(list.html, "sign-up");
     expect(rows.map((r) => text(element(r, '[data-testid="sign-up-status"]') ?? ""))).toEqual(["审核中", "已通过，待分配考点", "待填写"]);
     expect(byTestId(list.html, "assign-places")).toBeDefined();
+    // a submitted sign-up's details: its values as labels (education by itemCode: JUNIOR is 大专)
+    const detail = await student.get(`${A}/detail/1`);
+    expect(text(byTestId(detail.html, "sign-up-status") ?? "")).toBe("已通过，待分配考点");
+    expect(text(byTestId(detail.html, "sign-values") ?? "")).toContain("大专");
+    expect(text(byTestId(detail.html, "sign-place") ?? "")).toBe("尚未分配考点");
     const empty = await signedIn("instead06");
     const e = await empty.get(A);
     expect(text(byTestId(e.html, "empty") ?? "")).toContain("暂无代报名记录");
