@@ -29,14 +29,16 @@ import zhFiles from "~/locales/zh/files.json";
 import enFiles from "~/locales/en/files.json";
 import zhAccount from "~/locales/zh/account.json";
 import enAccount from "~/locales/en/account.json";
+import zhInstead from "~/locales/zh/instead.json";
+import enInstead from "~/locales/en/instead.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy, agreement: zhAgreement, shop: zhShop, qbank: zhQbank, community: zhCommunity, files: zhFiles, account: zhAccount },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy, agreement: enAgreement, shop: enShop, qbank: enQbank, community: enCommunity, files: enFiles, account: enAccount },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy, agreement: zhAgreement, shop: zhShop, qbank: zhQbank, community: zhCommunity, files: zhFiles, account: zhAccount, instead: zhInstead },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy, agreement: enAgreement, shop: enShop, qbank: enQbank, community: enCommunity, files: enFiles, account: enAccount, instead: enInstead },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];

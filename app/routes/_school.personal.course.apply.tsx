@@ -1,29 +1,73 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { MySignUps } from "~/components/study/courses/MyPlans";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AssignPlaces, NEW_HREF, SignUpList } from "~/components/instead/SignUpList";
+import { errorText } from "~/components/form/messages";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
-import { requirePermitted } from "~/services/personal-menu.server";
-import { mySignUps } from "~/services/my-courses.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
+import { assignPlaces, mySignList } from "~/services/instead.server";
+import { requireValidPost } from "~/services/portal.server";
+import { upstreamFormError } from "~/services/upstream-messages";
+import { UpstreamError } from "~/services/upstream.server";
 
-export const handle = { i18n: ["study"] };
+export const handle = { i18n: ["instead"] };
 
-/** Proxy exam sign-up (spec 001 §2 `/personal/course/apply`, §7 'Instead sign-up' `myInsteadSignList`). */
+/**
+ * Instead sign-up, my list (spec 001 §2 `/personal/course/apply` "proxy exam sign-up", §7 'Instead sign-up'
+ * `myInsteadSignList`; decision 036): each sign-up with its status, the way to fill in (or again after a
+ * refusal) and its details; the approved ones get their exam places in one batch
+ * (`PUT assign/examine/place/batch`), a plain form.
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  // the login guard (no upstream call), then the permission check in the same round as the page's calls
-  const portal = await requireStudent(args);
-  const [, signUps, i18n] = await Promise.all([requirePermitted(portal, "course.apply"), mySignUps(portal.upstream), namespaces(args.request, ["study"])]);
+  // the permission check and the page's calls in one round
+  const { loaded } = await requireStudentWith(args, "course.apply", (p) => Promise.all([mySignList(p.upstream), namespaces(args.request, ["instead"])]));
+  const [signUps, i18n] = loaded;
   return { signUps, i18n };
+}
+
+/** `place_<itemUserId>` = a place id, for each sign-up given a place. */
+function chosenPlaces(formData: FormData): Array<{ itemUserId: number; placeId: number }> | null {
+  const list: Array<{ itemUserId: number; placeId: number }> = [];
+  for (const [name, value] of formData) {
+    const m = /^place_(\d{1,12})$/.exec(name);
+    if (!m || typeof value !== "string" || value === "") continue;
+    if (!/^\d{1,12}$/.test(value)) return null;
+    list.push({ itemUserId: Number(m[1]), placeId: Number(value) });
+  }
+  return list;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "course.apply");
+  if (formData.get("intent") !== "assign") throw data(null, { status: 400 });
+  const list = chosenPlaces(formData);
+  if (list === null) throw data(null, { status: 400 });
+  if (!list.length) return data({ error: "noPlace", assigned: 0 }, { status: 400 });
+  try {
+    const answer = await assignPlaces(portal.upstream, list);
+    return { error: undefined, assigned: answer?.assigned || list.length };
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+    // a full place, a sign-up not approved: the upstream's message; nothing was assigned
+    return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), assigned: 0 }, { status: 400 });
+  }
 }
 
 export default function ApplyPage() {
   const d = useLoaderData<typeof loader>();
-  const { t } = useNamespaces(d.i18n, "study");
+  const answer = useActionData<typeof action>();
+  const { t } = useNamespaces(d.i18n, "instead");
   return (
-    <StudyPage title={t("titles.apply")} testId="my-sign-ups">
-      <MySignUps signUps={d.signUps} />
+    <StudyPage title={t("titles.list")} testId="my-sign-ups">
+      <p className="-mt-2 mb-3 text-right text-sm">
+        <a href={NEW_HREF} className="rounded border border-brand px-3 py-1 text-brand" data-testid="new-sign-up">
+          {t("list.newSignUp")}
+        </a>
+      </p>
+      <SignUpList signUps={d.signUps} />
+      <AssignPlaces signUps={d.signUps} error={errorText(t as never, answer?.error)} assigned={answer?.assigned} />
     </StudyPage>
   );
 }

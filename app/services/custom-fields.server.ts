@@ -94,13 +94,19 @@ export async function getCascadeOptions(upstream: Upstream, fieldId: string, pid
  * Fills `cascadeLevels` of each cascade field for the current values (kit: `cascadeParents`), all levels
  * of all fields in one parallel round; a level without options ends the path.
  */
-export async function withCascadeLevels(upstream: Upstream, fields: DynamicField[], values?: FieldValues | null): Promise<DynamicField[]> {
+export async function withCascadeLevels(
+  upstream: Upstream,
+  fields: DynamicField[],
+  values?: FieldValues | null,
+  /** where a level's options come from (the instead sign-up has its own call, `get/cascade/options`) */
+  load: (upstream: Upstream, fieldId: string, pid: string) => Promise<FieldOption[]> = getCascadeOptions,
+): Promise<DynamicField[]> {
   return Promise.all(
     fields.map(async (field) => {
-      const conditions = await Promise.all(field.conditions.map(async (c) => ({ ...c, fields: await withCascadeLevels(upstream, c.fields, values) })));
+      const conditions = await Promise.all(field.conditions.map(async (c) => ({ ...c, fields: await withCascadeLevels(upstream, c.fields, values, load) })));
       if (field.type !== "cascade") return { ...field, conditions };
       const parents = cascadeParents(field, values ?? { [field.name]: field.value });
-      const levels = await Promise.all(parents.map((pid) => getCascadeOptions(upstream, field.id, pid)));
+      const levels = await Promise.all(parents.map((pid) => load(upstream, field.id, pid)));
       // a level ends the path when it is empty, or when the next parent is not one of its options (an
       // earlier level changed without JS: the later choices are stale)
       let end = 0;

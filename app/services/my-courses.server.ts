@@ -5,7 +5,7 @@ import type { Upstream } from "~/services/upstream.server";
 
 /**
  * The student's courses (spec 001 §7 'Timetable and courses'): my courses, my packages, the lately learned
- * lesson (continue learning), the training plans joined and the proxy exam sign-ups. Payloads: decision 024.
+ * lesson (continue learning) and the training plans joined (the instead sign-up: `instead.server.ts`). Payloads: decision 024.
  */
 const COURSE_USER = "/course/v1/user";
 export const MY_COURSES_PAGE_SIZE = 10;
@@ -73,22 +73,4 @@ const MyPlan = z.looseObject({
 /** The training plans the student joined (path chosen, decision 024: the spec lists no plan call). */
 export function myPlans(upstream: Upstream) {
   return upstream.call({ path: "/saas-business/v1/student/study/plan/list", schema: z.array(MyPlan).nullish().transform((v) => v ?? []) });
-}
-
-const SignUp = z.looseObject({
-  itemUserId: id,
-  itemId: id,
-  title: text,
-  examName: text,
-  examTime: text,
-  place: text,
-  fee: z.coerce.number().catch(0),
-  /** 0 under review, 1 approved, 2 refused */
-  status: flag,
-  signTime: text,
-});
-
-/** `GET /v1/front/instead/myInsteadSignList` (spec 001 §7 'Instead sign-up'): my proxy exam sign-ups. */
-export function mySignUps(upstream: Upstream) {
-  return upstream.call({ path: "/saas-business/v1/front/instead/myInsteadSignList", schema: z.array(SignUp).nullish().transform((v) => v ?? []) });
 }

@@ -35,6 +35,7 @@ import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { ensureSeeded } from './seed.js';
 import { registerLessonRoutes } from './routes/lesson.js';
+import { registerInsteadRoutes } from './routes/instead.js';
 import { absoluteStatic, registerStaticRoutes } from './routes/static.js';
 
 export interface SandboxOptions {
@@ -145,6 +146,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerMenuPermissionRoutes(app, ctx);
   registerStudyAgreementRoutes(app, ctx);
   registerLessonRoutes(app, ctx);
+  registerInsteadRoutes(app, ctx);
   if (ctx.control) {
     registerControlRoutes(app, ctx);
     registerMenuPermissionControlRoutes(app, ctx);

@@ -168,7 +168,7 @@ describe('course section calls (spec 001 §7)', () => {
 
   it('plans and proxy exam sign-ups; the area users sign in by their mobiles', async () => {
     expect((await api(`${SB}/v1/student/study/plan/list`)).json.data).toEqual([expect.objectContaining({ planId: 1301, stages: expect.any(Array) })]);
-    expect((await api(`${SB}/v1/front/instead/myInsteadSignList`)).json.data.map((x: { status: number }) => x.status)).toEqual([0, 1]);
+    expect((await api(`${SB}/v1/front/instead/myInsteadSignList`)).json.data.map((x: { status: number }) => x.status)).toEqual([1, 2, 0]); // seeded by instead/store.ts (decision 036)
     expect((await c.token('13700002406')).userId).toBe(2406);
     const t = (await c.token('learner01')).token;
     expect((await api(`${U}/lately/learn/course`, 'GET', undefined, t)).json.data).toMatchObject({ commodityId: 5005, lessonId: lessonId(5, 0, 2) });

@@ -3,7 +3,7 @@ import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../conte
 import { fail, ok, type Envelope } from '../envelope.js';
 import { COURSES, PACKAGES, TRAINING_PLANS } from '../catalog/seed.js';
 import {
-  collectClassify, collectedCourses, collectedPackages, ensureCentre, insteadSigns, joinedPlans, noteCourses, noteLectures, NOTE_MAX_CHARS,
+  collectClassify, collectedCourses, collectedPackages, ensureCentre, joinedPlans, noteCourses, noteLectures, NOTE_MAX_CHARS,
   removeCollect, removeNote, searchNotes, timetable, TZ_OFFSET_MS, updateNote,
 } from '../study/centre.js';
 import { listEnrolments } from '../study/enrolments.js';
@@ -11,15 +11,14 @@ import { latelyLearned, readProgress } from '../study/progress.js';
 import { SB, withCompany } from './config.js';
 
 /**
- * The personal course section's calls (spec 001 §7 'Timetable and courses', 'Notes', 'Collections', 'Instead
- * sign-up'). The spec gives paths, not payloads: the payloads here are chosen and described in
+ * The personal course section's calls (spec 001 §7 'Timetable and courses', 'Notes', 'Collections'; the
+ * instead sign-up is `routes/instead.ts`). The spec gives paths, not payloads: the payloads here are chosen and described in
  * docs/decisions/024 (and mirrored by the portal's zod schemas in app/services/*.server.ts).
  */
 export const COURSE_USER = '/s/api/course/v1/user';
 export const CENTRE = `${SB}/v1/course/centre`;
 export const NOTE = `${SB}/v1/user-center/note`;
 export const COLLECT = `${SB}/v1/user-center/collect`;
-export const INSTEAD = `${SB}/v1/front/instead`;
 export const PLAN = `${SB}/v1/student/study/plan`;
 
 /** Failures of this area (codes chosen in the 14xxxxxxx range, Chinese like every upstream message). */
@@ -169,9 +168,6 @@ export function registerStudyRoutes(app: FastifyInstance, ctx: Ctx): void {
       }];
     }));
   }));
-
-  // §7 'Instead sign-up': GET myInsteadSignList, the proxy exam sign-ups of the student
-  app.get(`${INSTEAD}/myInsteadSignList`, U(async (auth) => ok(await insteadSigns(ctx, auth.user.id))));
 
   // ---- notes (§7 'Notes')
   app.get(`${NOTE}/course`, U(async (auth) => ok(await noteCourses(ctx, auth.user.id))));

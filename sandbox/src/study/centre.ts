@@ -2,23 +2,24 @@ import type { InStatement } from '@libsql/client';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
-import { APPLY_ITEMS, COURSES, PACKAGES, TEACHERS, TRAINING_PLANS, type Course } from '../catalog/seed.js';
+import { COURSES, PACKAGES, TEACHERS, TRAINING_PLANS, type Course } from '../catalog/seed.js';
 import { enrol, listEnrolments } from './enrolments.js';
 import { savePosition } from './progress.js';
 
 /**
  * The personal course section's state (spec 001 §2 personal centre, §7 'Timetable and courses', 'Notes',
- * 'Collections', 'Instead sign-up'): notes, favourites, the class timetable, joined training plans and the
- * proxy exam sign-ups. Its tables live beside the main schema like `personal/store.ts`'s: (re)created and
+ * 'Collections'): notes, favourites, the class timetable, joined training plans.
+ * Its tables live beside the main schema like `personal/store.ts`'s: (re)created and
  * seeded on first use after a (re)seed, which `POST /__sandbox/reset` causes by recreating `meta`.
  *
  * It also seeds this area's own users (ids 2400-2419, mobiles 1370000xxxx), whose journeys change state that
  * no other test reads. Since a user must exist before any study call (sign-in), `ensureCentre` runs before
  * every upstream and control call (a hook in routes/study.ts), costing one `meta` lookup.
  */
-export const CENTRE_SEED_VERSION = '1';
+export const CENTRE_SEED_VERSION = '2';
 
 const TABLES = ['study_notes', 'study_collects', 'study_timetable', 'study_plan_members', 'study_instead_sign'];
+// study_instead_sign is only dropped: the instead sign-up moved to `instead/store.ts` (decision 036)
 
 const SCHEMA = `
 CREATE TABLE study_notes (
@@ -33,9 +34,6 @@ CREATE TABLE study_timetable (
   start_at INTEGER NOT NULL, end_at INTEGER NOT NULL);
 CREATE INDEX study_timetable_start ON study_timetable (start_at);
 CREATE TABLE study_plan_members (user_id INTEGER NOT NULL, plan_id INTEGER NOT NULL, joined_at INTEGER NOT NULL, PRIMARY KEY (user_id, plan_id));
-CREATE TABLE study_instead_sign (
-  id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, item_id INTEGER NOT NULL, status INTEGER NOT NULL,
-  created_at INTEGER NOT NULL);
 `;
 
 /** Spec 001 §9 leaves note limits unshown: chosen here (and in the portal's schema). */
@@ -131,10 +129,8 @@ function seedStatements(now: number): InStatement[] {
     [301, 303].forEach((id, i) => collect(userId, 'package', id, 90 + i * 40));
   }
 
-  // training plans joined, proxy exam sign-ups (status 0 under review, 1 approved, 2 refused)
+  // training plans joined
   add('INSERT INTO study_plan_members (user_id, plan_id, joined_at) VALUES (?,?,?)', [1001, TRAINING_PLANS[0]!.id, now - 25 * DAY]);
-  add('INSERT INTO study_instead_sign (user_id, item_id, status, created_at) VALUES (?,?,?,?)', [1001, APPLY_ITEMS[0]!.id, 1, now - 12 * DAY]);
-  add('INSERT INTO study_instead_sign (user_id, item_id, status, created_at) VALUES (?,?,?,?)', [1001, APPLY_ITEMS[2]!.id, 0, now - 2 * DAY]);
   add("INSERT INTO meta (key, value) VALUES ('study_centre_seed', ?)", [CENTRE_SEED_VERSION]);
   return s;
 }
@@ -335,23 +331,10 @@ export async function removeCollect(ctx: Ctx, userId: number, kind: 'course' | '
   return r.changes > 0;
 }
 
-// ---------------------------------------------------------------- plans and proxy exam sign-ups
+// ---------------------------------------------------------------- plans
 
 export async function joinedPlans(ctx: Ctx, userId: number) {
   await ensureCentre(ctx);
   return ctx.db.all<{ planId: number; joinedAt: number }>('SELECT plan_id, joined_at FROM study_plan_members WHERE user_id = ? ORDER BY joined_at DESC', [userId]);
 }
 
-export async function insteadSigns(ctx: Ctx, userId: number) {
-  await ensureCentre(ctx);
-  const rows = await ctx.db.all<{ id: number; itemId: number; status: number; createdAt: number }>(
-    'SELECT id, item_id, status, created_at FROM study_instead_sign WHERE user_id = ? ORDER BY created_at DESC, id DESC', [userId]);
-  return rows.flatMap((r) => {
-    const item = APPLY_ITEMS.find((a) => a.id === r.itemId);
-    if (!item) return [];
-    return [{
-      itemUserId: r.id, itemId: item.id, title: item.title, examName: item.examName, examTime: item.examTime, place: item.place,
-      fee: item.fee, status: r.status, signTime: beijing(r.createdAt),
-    }];
-  });
-}

@@ -33,27 +33,3 @@ export function MyPlans({ plans }: { plans: PlanCard[] }) {
     </ul>
   );
 }
-
-export type SignUpCard = { itemUserId: number; itemId: number; title: string; examName: string; examTime: string; place: string; fee: number; status: number; signTime: string };
-
-/** My proxy exam sign-ups (spec 001 §2 `/personal/course/apply`, §7 'Instead sign-up' myInsteadSignList). */
-export function MySignUps({ signUps }: { signUps: SignUpCard[] }) {
-  const { t } = useTranslation("study", { keyPrefix: "apply" });
-  if (!signUps.length) return <Empty href="/apply" action={t("browse")}>{t("empty")}</Empty>;
-  const tone = ["bg-amber-100 text-amber-900", "bg-green-100 text-green-900", "bg-red-100 text-red-900"];
-  return (
-    <ul className="divide-y divide-gray-100">
-      {signUps.map((s) => (
-        <li key={s.itemUserId} className="py-3" data-testid="sign-up" data-status={s.status}>
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 className="font-medium">{s.title}</h2>
-            <span className={`rounded px-1.5 py-0.5 text-xs ${tone[s.status] ?? "bg-gray-100"}`}>{t(`status.${s.status}`)}</span>
-          </div>
-          <p className="mt-1 text-sm text-gray-700">{t("examTime", { time: s.examTime })} · {t("place", { place: s.place })} · {t("fee", { fee: s.fee })}</p>
-          <p className="mt-0.5 text-xs text-gray-600">{t("signTime", { time: s.signTime })}</p>
-          <a href={`/applydetail/${s.itemId}`} className="mt-1 inline-block text-sm text-brand underline">{t("detail")}</a>
-        </li>
-      ))}
-    </ul>
-  );
-}

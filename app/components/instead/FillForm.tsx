@@ -1,0 +1,133 @@
+import { Form } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { DynamicFields } from "~/components/form/DynamicFields";
+import { fieldErrorText } from "~/components/form/messages";
+import { SubmitButton } from "~/components/form/SubmitButton";
+import { useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
+import { defaultValues, needsMultipart, visibleFields, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { useTranslation } from "~/i18n-runtime";
+
+/** The relay of the chunked annex uploads (`_school.personal.course.apply_.upload.tsx`). */
+export const INSTEAD_UPLOAD_RELAY = "/personal/course/apply/upload";
+
+type Upload = { id: string; field: string; label: string; fileName: string; percent: number; state: "uploading" | "done" | "failed"; url?: string; error?: string; message?: string };
+
+/**
+ * The instead sign-up's field form (spec 001 §7 `saveItemFieldFormData`) on the dynamic-field kit (decision
+ * 017): the item's fields with their rules, sub-fields and cascade levels (`intent=refresh` without
+ * JavaScript), annex and image files in a multipart post. Validation runs on the server (decision 023).
+ *
+ * With JavaScript an annex file starts uploading as soon as it is chosen (spec 001 §9 "auto start"): 4 MB
+ * chunks with retries through the relay, a progress bar whose id holds `insteadFillUploadFile` (§4) and a
+ * cancel button; once stored, the file input is emptied and the file's address is posted as the field's value.
+ */
+export function FillForm({ fields, constraint, lastResult }: { fields: DynamicField[]; constraint: Constraints; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("instead", { keyPrefix: "fill" });
+  const { t: tu } = useTranslation("instead", { keyPrefix: "upload" });
+  const { t: tf } = useTranslation("fields");
+  const [form] = useForm({ id: "instead-fill", lastResult, defaultValue: defaultValues(fields), constraint });
+  const formError = fieldErrorText(tf, form.errors?.[0]);
+  const values = (form.value ?? form.initialValue ?? null) as FieldValues | null;
+  const ref = useRef<HTMLFormElement>(null);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const controllers = useRef(new Map<string, AbortController>());
+  const fieldsRef = useRef(fields);
+  fieldsRef.current = fields;
+  // an answer of the server re-renders the stored addresses as the fields' kept values
+  useEffect(() => setUploads([]), [lastResult]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    let n = 0;
+    const update = (id: string, patch: Partial<Upload>) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...patch } : u)));
+    const onChange = async (event: Event) => {
+      const input = event.target as HTMLInputElement;
+      if (input.type !== "file" || !input.closest('[data-type="annex"]') || !input.files?.length) return;
+      const file = input.files[0]!;
+      const field = fieldsRef.current.length ? visibleFields(fieldsRef.current).find((f) => f.name === input.name) : undefined;
+      const id = `insteadFillUploadFile-${input.name}-${++n}`;
+      const csrf = (element.elements.namedItem("csrf") as HTMLInputElement | null)?.value ?? "";
+      const controller = new AbortController();
+      controllers.current.set(id, controller);
+      setUploads((list) => [...list, { id, field: input.name, label: field?.label ?? input.name, fileName: file.name, percent: 0, state: "uploading" }]);
+      input.value = ""; // the file goes through the uploader, not in the form's post
+      try {
+        const { uploadFile, UploadFailed } = await import("~/services/uploader.client");
+        try {
+          const done = await uploadFile(file, { action: INSTEAD_UPLOAD_RELAY, csrf, signal: controller.signal, onProgress: ({ sent, size }) => update(id, { percent: Math.floor((sent / size) * 100) }) });
+          update(id, { state: "done", percent: 100, url: done.saved });
+        } catch (failure) {
+          const answer = failure instanceof UploadFailed ? failure.answer : { error: "unreadable" };
+          update(id, { state: "failed", error: controller.signal.aborted ? "cancelled" : answer.error, message: answer.message });
+        }
+      } finally {
+        controllers.current.delete(id);
+      }
+    };
+    element.addEventListener("change", onChange);
+    return () => element.removeEventListener("change", onChange);
+  }, []);
+
+  const uploadMessage = (u: Upload) =>
+    u.error === "annexType" || u.error === "annexSize" ? tf(`errors.${u.error}`) : u.error === "space" && u.message ? u.message : tu(`errors.${u.error ?? "unreadable"}`, { defaultValue: tu("errors.unreadable") });
+  const busy = uploads.some((u) => u.state === "uploading");
+  return (
+    <Form
+      ref={ref}
+      method="post"
+      id={form.id}
+      noValidate={form.noValidate}
+      data-validate="server"
+      encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined}
+      aria-describedby={formError ? form.errorId : undefined}
+      className="space-y-4"
+    >
+      <AuthenticityTokenInput name="csrf" />
+      {formError ? (
+        <p id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="fill-error">
+          {formError}
+        </p>
+      ) : null}
+      <DynamicFields fields={fields} form={form} />
+      {uploads.length ? (
+        <ul aria-label={tu("title")} className="space-y-2 rounded border border-gray-200 p-3 text-sm">
+          {uploads.map((u) => (
+            <li key={u.id} id={u.id} data-testid="instead-upload" data-state={u.state}>
+              <span>
+                {u.label}：{u.fileName}
+              </span>
+              {u.state === "uploading" ? (
+                <span className="ml-2 inline-flex items-center gap-2">
+                  <progress max={100} value={u.percent} aria-label={tu("progress", { name: u.fileName })} className="w-40" />
+                  <span aria-live="polite">{tu("percent", { percent: u.percent })}</span>
+                  <button type="button" onClick={() => controllers.current.get(u.id)?.abort()} className="rounded border border-gray-300 px-2 py-0.5 text-xs">
+                    {tu("cancel")}
+                  </button>
+                </span>
+              ) : u.state === "done" ? (
+                <>
+                  <span role="status" className="ml-2 text-green-700">
+                    {tu("done")}
+                  </span>
+                  <input type="hidden" name={u.field} value={u.url ?? ""} />
+                  <button type="button" onClick={() => setUploads((list) => list.filter((x) => x.id !== u.id))} className="ml-2 text-xs text-brand underline">
+                    {tu("remove")}
+                  </button>
+                </>
+              ) : (
+                <span role="alert" className="ml-2 text-red-700">
+                  {u.error === "cancelled" ? tu("cancelled") : uploadMessage(u)}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <SubmitButton name="intent" value="save" disabled={busy} pendingLabel={t("saving")} className="w-full rounded bg-brand px-4 py-2 text-white disabled:opacity-60 sm:w-auto" data-testid="fill-submit">
+        {t("save")}
+      </SubmitButton>
+    </Form>
+  );
+}

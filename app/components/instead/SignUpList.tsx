@@ -1,0 +1,126 @@
+import { Form } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { SubmitButton } from "~/components/form/SubmitButton";
+import { Empty } from "~/components/study/courses/parts";
+import { useTranslation } from "~/i18n-runtime";
+
+export type SignUpRow = {
+  itemUserId: number;
+  itemName: string;
+  examName: string;
+  provinceName: string;
+  examTime: string;
+  fee: number;
+  status: number;
+  reason: string;
+  signTime: string;
+  placeName: string;
+  places: Array<{ placeId: number; placeName: string; remain: number }>;
+};
+
+const TONE: Record<number, string> = {
+  0: "bg-gray-100 text-gray-800",
+  1: "bg-amber-100 text-amber-900",
+  2: "bg-blue-100 text-blue-900",
+  3: "bg-red-100 text-red-900",
+  4: "bg-green-100 text-green-900",
+};
+
+export const fillHref = (itemUserId: number) => `/personal/course/apply/fill/${itemUserId}`;
+export const detailHref = (itemUserId: number) => `/personal/course/apply/detail/${itemUserId}`;
+export const NEW_HREF = "/personal/course/apply/new";
+
+export function StatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation("instead");
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-xs ${TONE[status] ?? "bg-gray-100"}`} data-testid="sign-up-status">
+      {t(`status.${status}`, { defaultValue: String(status) })}
+    </span>
+  );
+}
+
+/** My instead sign-ups (spec 001 §2 `/personal/course/apply`, §7 `myInsteadSignList`), newest first. */
+export function SignUpList({ signUps }: { signUps: SignUpRow[] }) {
+  const { t } = useTranslation("instead", { keyPrefix: "list" });
+  if (!signUps.length) return <Empty href={NEW_HREF} action={t("newSignUp")}>{t("empty")}</Empty>;
+  return (
+    <ul className="divide-y divide-gray-100">
+      {signUps.map((s) => (
+        <li key={s.itemUserId} className="py-3" data-testid="sign-up" data-status={s.status} data-item-user-id={s.itemUserId}>
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="font-medium">{s.itemName}</h2>
+            <StatusBadge status={s.status} />
+          </div>
+          <p className="mt-1 text-sm text-gray-700">
+            {t("province", { province: s.provinceName })} · {t("examTime", { time: s.examTime })} · {t("fee", { fee: s.fee })}
+          </p>
+          {s.placeName ? <p className="mt-0.5 text-sm text-gray-700">{t("place", { place: s.placeName })}</p> : null}
+          {s.status === 3 && s.reason ? <p className="mt-0.5 text-sm text-red-700">{t("reason", { reason: s.reason })}</p> : null}
+          <p className="mt-0.5 text-xs text-gray-600">{t("signTime", { time: s.signTime })}</p>
+          <p className="mt-1 flex gap-4 text-sm">
+            <a href={detailHref(s.itemUserId)} className="text-brand underline">
+              {t("detail")}
+            </a>
+            {s.status === 0 || s.status === 3 ? (
+              <a href={fillHref(s.itemUserId)} className="text-brand underline" data-testid="fill-link">
+                {s.status === 0 ? t("fill") : t("refill")}
+              </a>
+            ) : null}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The batch exam-place assignment (spec 001 §7 `PUT assign/examine/place/batch`): one select per approved
+ * sign-up (places of its session with the seats left; full ones disabled) and one button for them all.
+ * A plain post: works without JavaScript.
+ */
+export function AssignPlaces({ signUps, error, assigned }: { signUps: SignUpRow[]; error?: string; assigned?: number }) {
+  const { t } = useTranslation("instead", { keyPrefix: "assign" });
+  const approved = signUps.filter((s) => s.status === 2);
+  if (!approved.length && !assigned) return null;
+  return (
+    <section aria-labelledby="assign-title" className="mt-6 rounded border border-gray-200 p-4" data-testid="assign-places">
+      <h2 id="assign-title" className="font-medium">
+        {t("title")}
+      </h2>
+      {assigned ? (
+        <p role="status" className="mt-2 rounded border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="assign-done">
+          {t("done", { count: assigned })}
+        </p>
+      ) : null}
+      {approved.length ? (
+        <Form method="post" className="mt-2 space-y-3" aria-describedby={error ? "assign-error" : undefined}>
+          <AuthenticityTokenInput name="csrf" />
+          <p className="text-sm text-gray-700">{t("intro")}</p>
+          {error ? (
+            <p id="assign-error" role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="assign-error">
+              {error}
+            </p>
+          ) : null}
+          {approved.map((s) => (
+            <div key={s.itemUserId}>
+              <label htmlFor={`place-${s.itemUserId}`} className="mb-1 block text-sm text-gray-700">
+                {t("label", { name: s.itemName })}
+              </label>
+              <select id={`place-${s.itemUserId}`} name={`place_${s.itemUserId}`} defaultValue="" className="w-full rounded border border-gray-300 px-3 py-2 text-sm">
+                <option value="">{t("choose")}</option>
+                {s.places.map((p) => (
+                  <option key={p.placeId} value={p.placeId} disabled={p.remain <= 0}>
+                    {p.remain > 0 ? t("option", { name: p.placeName, remain: p.remain }) : t("optionFull", { name: p.placeName })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          <SubmitButton name="intent" value="assign" pendingLabel={t("pending")} className="rounded bg-brand px-4 py-2 text-sm text-white" data-testid="assign-submit">
+            {t("submit")}
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

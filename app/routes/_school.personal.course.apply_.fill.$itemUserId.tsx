@@ -1,0 +1,116 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import * as z from "zod/v4";
+import { FillForm } from "~/components/instead/FillForm";
+import { detailHref } from "~/components/instead/SignUpList";
+import { StudyPage } from "~/components/study/courses/parts";
+import { useNamespaces } from "~/components/use-namespaces";
+import { formConstraint } from "~/forms/constraint.server";
+import { allFieldsSchema, parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { namespaces } from "~/i18n.server";
+import { uploadFile } from "~/services/account-settings.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
+import { flowSpace, itemInfo, saveItemFieldFormData, signStatus } from "~/services/instead.server";
+import { requireValidPost } from "~/services/portal.server";
+import { upstreamFormError } from "~/services/upstream-messages";
+import { UpstreamError } from "~/services/upstream.server";
+
+export const handle = { i18n: ["instead", "fields"] };
+
+/** The sign-up id of the address, or a 404 (never a 500 for `abc`, `-1`, 20 digits). */
+function itemUserIdOf(params: LoaderFunctionArgs["params"]): number {
+  const raw = params.itemUserId ?? "";
+  if (!/^\d{1,12}$/.test(raw) || Number(raw) === 0) throw data(null, { status: 404 });
+  return Number(raw);
+}
+
+/**
+ * Fill in an instead sign-up (spec 001 §7 'Instead sign-up' `getItemInfoByItemUserId`, `get/cascade/options`,
+ * the flow space check, `saveItemFieldFormData`; 'Account settings' `v2/check/instead/sign/status`; decision
+ * 036): the item's fields through the dynamic-field kit (decision 017). The v2 status check decides whether
+ * the form may be filled in (to fill, or refused, inside the sign window); otherwise its message shows and
+ * the form does not. Annex and image files are checked (kit rules, spec 001 §5), the company's flow space
+ * is checked for their bytes, then they are uploaded (`sign/source/upload`) and the form saved: the
+ * sign-up goes under review and the page goes to its details.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const itemUserId = itemUserIdOf(args.params);
+  const { loaded } = await requireStudentWith(args, "course.apply", (p) =>
+    Promise.all([itemInfo(p.upstream, itemUserId), signStatus(p.upstream, itemUserId), namespaces(args.request, ["instead", "fields"])]),
+  );
+  const [info, status, i18n] = loaded;
+  if (!info || !status) throw data(null, { status: 404 });
+  return { info, status, constraint: formConstraint(allFieldsSchema(info.fields)), i18n };
+}
+
+class NoSpace extends Error {}
+
+export async function action(args: ActionFunctionArgs) {
+  const itemUserId = itemUserIdOf(args.params);
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args, "course.apply");
+  const up = portal.upstream;
+  // the fields shown for the posted values (sub-fields, cascade levels) and the status check, in one round
+  const [info, status] = await Promise.all([itemInfo(up, itemUserId, postedValues(formData)), signStatus(up, itemUserId)]);
+  if (!info || !status) throw data(null, { status: 404 });
+  const fields = info.fields;
+  const constraint = formConstraint(allFieldsSchema(fields));
+  const answer = (result: unknown, statusCode = 200) => data({ result: result as never, fields: fields as DynamicField[], constraint }, { status: statusCode });
+  const { submission, reply } = parseDynamicForm(formData, fields, { intent: z.enum(["save", "refresh"]).optional() });
+  if (reply) return answer(reply);
+  if (!status.editable) return answer(submission.reply({ formErrors: [`server:${status.message}`] }), 409);
+  if (submission.status !== "success") return answer(submission.reply(), 400);
+  const value = submission.value as FieldValues;
+  const bytes = Object.values(value)
+    .flatMap((v) => (Array.isArray(v) ? v : [v]))
+    .reduce<number>((sum, v) => sum + (v instanceof File ? v.size : 0), 0);
+  let spaceChecked = false;
+  try {
+    const files = await uploadFieldFiles(fields, value, async (file) => {
+      // the flow space check once, for all the files' bytes, after the kit's checks and before the first upload
+      if (!spaceChecked) {
+        spaceChecked = true;
+        const space = await flowSpace(up, bytes);
+        if (!space.enough) throw new NoSpace(space.message);
+      }
+      return (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath;
+    });
+    if (files.errors) return answer(submission.reply({ fieldErrors: files.errors }), 400);
+    await saveItemFieldFormData(up, itemUserId, toFieldPayload(fields, files.value));
+  } catch (error) {
+    if (error instanceof NoSpace) return answer(submission.reply({ formErrors: [`server:${error.message}`] }), 400);
+    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+    // spec 001 §8: the upstream's message (required field, window closed, ...); the typed values stay
+    return answer(submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:")] }), 400);
+  }
+  throw redirect(detailHref(itemUserId), 303);
+}
+
+export default function FillPage() {
+  const { info, status, constraint, i18n } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useNamespaces(i18n, "instead");
+  useNamespaces(i18n, "fields");
+  return (
+    <StudyPage title={t("titles.fill")} testId="instead-fill">
+      <h2 className="font-medium">{info.itemName}</h2>
+      <p className="mt-1 text-sm text-gray-700">
+        {info.examName} · {t("fill.session", { province: info.provinceName, time: info.examTime })}
+      </p>
+      {info.status === 3 && info.reason ? <p className="mt-1 text-sm text-red-700">{t("fill.reason", { reason: info.reason })}</p> : null}
+      <div className="mt-4">
+        {status.editable ? (
+          <FillForm fields={answer?.fields ?? info.fields} constraint={answer?.constraint ?? constraint} lastResult={answer?.result} />
+        ) : (
+          <div className="rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="fill-locked">
+            <p className="font-medium">{t("fill.locked")}</p>
+            <p>{status.message}</p>
+            <a href={detailHref(info.itemUserId)} className="mt-1 inline-block text-brand underline">
+              {t("fill.toDetail")}
+            </a>
+          </div>
+        )}
+      </div>
+    </StudyPage>
+  );
+}
