@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [page, counts, i18n] = await Promise.all([
     loadMyExams(portal.upstream, f),
     loadExamCounts(portal.upstream, f.examType),
-    namespaces(args.request, ["exams", "qbank"]),
+    namespaces(args.request, ["exams"]),
   ]);
   redirectPastLastPage(args.request, page, f.page, page.size);
   const exams = page.records.map((e) => ({ ...e, startText: examTimeText(e.startTime), endText: examTimeText(e.endTime) }));
@@ -38,7 +38,7 @@ export default function MyExams() {
   const { t } = useNamespaces(d.i18n, "exams");
   const f = d.filters;
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("back")}</Link></p>
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       <nav aria-label={t("filters.states")}>
@@ -98,6 +98,6 @@ export default function MyExams() {
         <p className="text-gray-600" data-testid="exam-empty">{t("empty")}</p>
       )}
       <Pager current={f.page} total={d.total} size={d.size} href={(page) => examListHref({ ...f, page })} t={(k, o) => t(k.replace(/^home\./, "pager."), o)} label={t("pager.label")} />
-    </main>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { EXAM_LIST, examPaperHref, payResultHref } from "~/services/exam-links";
 import {
-  examAction, examNotFound, examTimeText, FACE_REFUSAL, joinExam, loadExam, loadExamPayState, loadExamRecord, payForExam, refusalOf,
+  examAction, examNotFound, examTimeText, FACE_REFUSAL, joinExam, loadExam, loadExamPayState, loadExamRecord, makeExamPayOrder, refusalOf,
 } from "~/services/exams.server";
 import { faceGate } from "~/services/face.server";
 import { requireStudent } from "~/services/guards.server";
@@ -19,7 +19,7 @@ import { UpstreamError } from "~/services/upstream.server";
  * queryExamRecord, joinExam, makePayOrder; decision 034): the exam's facts and rules, its one action (pay,
  * start or continue), and the record of past attempts with their scores. Posts work without JavaScript:
  * `intent=join` (a face exam goes through the face flow first: faceGate) and `intent=pay` (makePayOrder,
- * then the payment provider, which comes back to `/lib/subject/exampaper/payresult`).
+ * then `/lib/subject/exampaper/payresult?pay=1`, which sends the browser to the provider; it comes back there).
  */
 export const handle = { i18n: ["exams"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -61,9 +61,8 @@ export async function action(args: ActionFunctionArgs) {
       return redirect(examPaperHref(joined.recordId));
     }
     if (intent === "pay") {
-      const payUrl = await payForExam(portal.upstream, examId, new URL(payResultHref(examId), args.request.url).toString());
-      if (!payUrl) return data({ error: "refuse:payUnavailable" }, { status: 502 });
-      return redirect(payUrl);
+      await makeExamPayOrder(portal.upstream, examId);
+      return redirect(`${payResultHref(examId)}&pay=1`);
     }
     return data({ error: "bad request" }, { status: 400 });
   } catch (error) {
@@ -94,7 +93,7 @@ export default function ExamIntro() {
   );
   const resultOf = (passed: boolean | null) => (passed === null ? "" : passed ? t("record.passed") : t("record.failed"));
   return (
-    <main className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
       <p><Link to={EXAM_LIST} className="text-sm text-blue-700">{t("backToList")}</Link></p>
       <h1 className="text-2xl font-bold">{e.examName}</h1>
       {d.done ? (
@@ -161,6 +160,6 @@ export default function ExamIntro() {
           <p className="text-gray-600">{t("record.empty")}</p>
         )}
       </section>
-    </main>
+    </div>
   );
 }

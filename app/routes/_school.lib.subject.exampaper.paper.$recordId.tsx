@@ -218,7 +218,7 @@ export default function ExamPaper() {
 
   const answered = d.questions.filter((q) => (answers[String(q.id)] ?? []).length > 0).length;
   return (
-    <main className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-bold">{d.exam.examName}</h1>
       <div className="sticky top-0 z-10 flex flex-wrap items-center gap-4 border-b bg-white py-2">
         {left !== null ? (
@@ -245,6 +245,6 @@ export default function ExamPaper() {
           <button type="submit" name="intent" value="handin" ref={handInRef} className="rounded bg-red-700 px-4 py-2 text-white">{t("paper.handIn")}</button>
         </div>
       </form>
-    </main>
+    </div>
   );
 }

@@ -122,12 +122,21 @@ export function handInPaper(upstream: Upstream, recordId: number) {
 }
 
 /**
- * Paying the exam fee: makePayOrder/{exerciseId} (query domain, added by the request function) gives the
- * order, the payment provider's address comes from the payment service; the provider comes back to `returnUrl`.
+ * makePayOrder/{exerciseId} (query domain, added by the request function): the exam fee's unpaid order. The
+ * provider's address is asked for by the pay-result page (`payProviderUrl`): a form's redirect to another
+ * site meets the CSP `form-action 'self'` (see `/payment/pay`).
  */
-export async function payForExam(upstream: Upstream, examId: number, returnUrl: string): Promise<string | undefined> {
+export async function makeExamPayOrder(upstream: Upstream, examId: number): Promise<string> {
   const order = await upstream.call({ method: "POST", path: `/question/api/v1/front/question/makePayOrder/${examId}`, schema: z.looseObject({ orderNo: z.string() }), expect: EXPECT });
-  return startPayment(upstream, order.orderNo, returnUrl);
+  return order.orderNo;
+}
+
+/** The payment provider's address for the fee's order, coming back to `returnUrl`; undefined when refused. */
+export function payProviderUrl(upstream: Upstream, orderNo: string, returnUrl: string): Promise<string | undefined> {
+  return startPayment(upstream, orderNo, returnUrl).catch((error: unknown) => {
+    if (error instanceof UpstreamError && error.kind === "business") return undefined;
+    throw error;
+  });
 }
 
 /** The upstream's exam refusals the pages translate (exams namespace `refuse.*`); any other shows its message. */

@@ -220,8 +220,13 @@ describe("a paid exam (makePayOrder, queryPayInfo, /lib/subject/exampaper/payres
 
     const pay = await post(browser, "/lib/subject/exampaper/examintro/9103", { intent: "pay" });
     expect(pay.status).toBe(302);
-    const provider = new URL(pay.headers.get("Location") ?? "");
+    // the order is made; the pay result page sends the browser on to the provider (a form's redirect to
+    // another site would meet the CSP form-action 'self')
+    expect(pay.headers.get("Location")).toBe("/lib/subject/exampaper/payresult?examId=9103&pay=1");
+    const going = await browser.get("/lib/subject/exampaper/payresult?examId=9103&pay=1");
+    const provider = new URL(attr(byTestId(going.html, "pay-link"), "href") ?? "");
     expect(provider.origin).toBe(portal.sandbox.url);
+    expect(going.html).toContain(`content="0;url=${provider.href}"`);
     const orderNo = provider.pathname.split("/").at(-1)!;
     const [made] = await portal.calls("makePayOrder/9103");
     expect(made).toBeDefined();
