@@ -33,6 +33,12 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
 const MAX_QUESTIONS = 200;
+/**
+ * With JavaScript the form is handed in this many seconds before the server's end: the time left is
+ * rounded up to whole seconds and the post takes a moment, and a post after the end is refused (the
+ * upstream hands the paper in first), so what is on the form would be lost.
+ */
+const HAND_IN_EARLY_S = 2;
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
@@ -174,14 +180,14 @@ export default function ExamPaper() {
     setLeft(d.record.remainingS);
   }, [d]);
 
-  // the time left came from the server; at zero the paper is handed in (the form carries every answer)
+  // the time left came from the server; at the end the paper is handed in (the form carries every answer)
   useEffect(() => {
     if (d.record.remainingS === null) return;
     const deadline = Date.now() + d.record.remainingS * 1000;
     const timer = setInterval(() => {
       const s = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
       setLeft(s);
-      if (s === 0) {
+      if (s <= HAND_IN_EARLY_S) {
         clearInterval(timer);
         if (formRef.current && handInRef.current) formRef.current.requestSubmit(handInRef.current);
       }

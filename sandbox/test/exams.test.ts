@@ -39,7 +39,7 @@ describe('exam rules', () => {
 describe('exam calls', () => {
   it('need a token; answer only the student\'s own exams', async () => {
     expect((await c.api(`${E}/queryMyExamList`)).status).toBe(401);
-    const other = await c.token('13800000001'); // student01 has no exams
+    const other = await c.token('13800000003'); // member01 has no exams
     expect((await c.api(`${E}/queryMyExamList`, { token: other.token })).json.data.total).toBe(0);
     expect((await c.api(`${E}/queryDetail/9101`, { token: other.token })).json).toMatchObject({ code: '404', message: '考试不存在' });
   });

@@ -42,10 +42,12 @@ export const EXAM_STATES = { notStarted: 1, open: 2, ended: 3 } as const;
 /** Seed users of the exam journeys: ids 3300-3319, mobiles 1370000xxxx; 3310-3319 must pass face verification. */
 export const EXAM_USERS = Array.from({ length: 20 }, (_, i) => ({ id: 3300 + i, username: `exam${String(i).padStart(2, '0')}`, mobile: `1370000${3300 + i}` }));
 export const FACE_USER_FROM = 3310;
+/** The demo student (student01, the bench's user) is given the exams too, to look at them after `npm start`. */
+export const DEMO_STUDENT = 1001;
 
 const DAY = 86_400_000;
 
-/** The seeded exams (times relative to the seeding), every one given to every exam seed user. */
+/** The seeded exams (times relative to the seeding), every one given to every exam seed user and to student01. */
 export function seedExams(now: number) {
   const q = (subjectId: number, from: number) => Array.from({ length: 10 }, (_, i) => (subjectId - 200) * 1000 + from + i);
   return [
@@ -112,7 +114,7 @@ export async function ensureExams(ctx: Ctx): Promise<void> {
     for (const e of seedExams(now)) {
       s.push({ sql: `INSERT INTO exams_exams (id, company_id, name, exam_type, subject_id, question_ids, duration_s, start_at, end_at, price_cents, face_flag, max_times, pass_score, intro)
         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, args: [e.id, 1, e.name, e.examType, e.subjectId, JSON.stringify(e.questionIds), e.durationS, e.startAt, e.endAt, e.priceCents, e.faceFlag, e.maxTimes, e.passScore, e.intro] });
-      for (const u of EXAM_USERS) s.push({ sql: 'INSERT INTO exams_users (exam_id, user_id) VALUES (?,?)', args: [e.id, u.id] });
+      for (const id of [...EXAM_USERS.map((u) => u.id), DEMO_STUDENT]) s.push({ sql: 'INSERT INTO exams_users (exam_id, user_id) VALUES (?,?)', args: [e.id, id] });
     }
     // 3310-3319: face verification required (name and ID number on file: status 1 until passed)
     for (const u of EXAM_USERS.filter((x) => x.id >= FACE_USER_FROM)) {
