@@ -181,6 +181,9 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     await en.signIn(portal, mobile(3303), "/lib/subject/exampaper/examintro/9106?lng=en");
     const page = await en.get("/lib/subject/exampaper/examintro/9106?lng=en");
     expect(text(byTestId(page.html, "exam-closed") ?? "")).toBe("The exam has ended");
+    // the upstream answers in Chinese: a known refusal code is the page's own translation
+    const refusedEn = await en.post("/lib/subject/exampaper/examintro/9106?lng=en", { csrf: await en.csrf("/lib/subject/exampaper/examintro/9106?lng=en"), intent: "join" });
+    expect(text(byTestId(await refusedEn.text(), "exam-error") ?? "")).toBe("The exam has ended");
   });
 
   it("the time running out hands the paper in: the paper page then shows the record with the score", async () => {
