@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CsrfInput } from "~/components/csrf-token";
 import { answerField, ExamQuestion } from "~/components/exams/ExamQuestion";
@@ -160,6 +160,7 @@ function useExamSocket(d: Loaded, onLocal: (answers: Map<number, string[]>) => v
 
 export default function ExamPaper() {
   const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const { t } = useNamespaces(d.i18n, "exams");
   const { t: tq } = useNamespaces(d.i18n, "qbank");
   const [answers, setAnswers] = useState<Record<string, string[]>>(d.record.answers);
@@ -240,6 +241,9 @@ export default function ExamPaper() {
             : tq("doing.connecting")}
         </p>
       </div>
+      {result && "error" in result ? (
+        <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="paper-error">{tq("doing.error", { message: result.error })}</p>
+      ) : null}
       <form method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
         <CsrfInput />
         {d.questions.map((q, i) => (

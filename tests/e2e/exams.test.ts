@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, signInWithCode, test, type Sandbox } from "./support";
 
@@ -19,9 +20,18 @@ async function sandboxApi<T>(page: Page, sandbox: Sandbox, method: string, path:
   return (await res.json()) as T;
 }
 
+/** axe runs a script in the page: with JavaScript off it cannot, so the `js` project checks each page. */
+async function axeClean(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === "no-js") return;
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 const recordIdOf = (page: Page) => Number(new URL(page.url()).pathname.split("/").at(-1));
 
 test("find an exam, read the intro, join, answer, hand in, see the score in the record", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test.setTimeout(60_000); // axe on the intro and on the 10-question paper
   await signInWithCode(page, sandbox, mobile(user(testInfo, 3300)), "/lib/subject");
   await page.getByRole("link", { name: "我的考试" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "我的考试" })).toBeVisible();
@@ -34,11 +44,13 @@ test("find an exam, read the intro, join, answer, hand in, see the score in the 
 
   await expect(page).toHaveURL(/\/lib\/subject\/exampaper\/examintro\/9101$/);
   await expect(page.getByTestId("exam-intro-text")).toContainText("限时 30 分钟");
+  await axeClean(page, testInfo);
   await page.getByRole("button", { name: "开始考试" }).click();
 
   await expect(page).toHaveURL(/\/lib\/subject\/exampaper\/paper\/\d+$/);
   await expect(page.getByTestId("exam-question")).toHaveCount(10);
   await expect(page.getByTestId("time-left")).toContainText(/剩余时间 (30:00|29:\d\d)/);
+  await axeClean(page, testInfo);
   const recordId = recordIdOf(page);
   const key = await sandboxApi<Key>(page, sandbox, "GET", `/exams/key/${recordId}`);
   const single = key.find((q) => q.kind === "single")!;
@@ -66,6 +78,7 @@ test("a paid exam: pay the fee at the provider, see the pay result, then join", 
   await page.getByRole("button", { name: "确认支付" }).click();
   await expect(page).toHaveURL(/\/lib\/subject\/exampaper\/payresult\?examId=9103/);
   await expect(page.getByTestId("pay-state")).toHaveText("支付成功");
+  await axeClean(page, testInfo);
   await page.getByRole("link", { name: "前往考试" }).click();
   await expect(page.getByTestId("exam-price")).toHaveText("¥29.90 (已支付)");
   await page.getByRole("button", { name: "开始考试" }).click();

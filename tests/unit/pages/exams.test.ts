@@ -208,6 +208,12 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     expect((await browser.post(location, { csrf, intent: "nope" })).status).toBe(400);
     expect((await browser.post(location, { csrf, intent: "save", qid: "x" })).status).toBe(400);
     expect((await browser.post(location, { csrf, intent: "save", qid: "1001", "kind.1001": "essay" })).status).toBe(400);
+    // an answer the upstream refuses: the page says why, the paper stays
+    const k = await key(Number(location.split("/").at(-1)));
+    const single = k.find((q) => q.kind === "single")!;
+    const bad = await sendPaper(browser, location, "save", { [single.questionId]: ["Z"] });
+    expect(bad.status).toBe(422);
+    expect(text(byTestId(await bad.text(), "paper-error") ?? "")).toContain("答案格式不正确");
     // without the CSRF token: refused before anything is saved
     expect((await browser.post(location, { intent: "handin" })).status).toBe(403);
   });
