@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, elements, h1, hrefOf, startTestPortal, text, type Client, type TestPortal } from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type Client, type TestPortal } from "../portal";
 
 /**
  * My exams (issue 15; spec 001 §2 `/lib/subject/exampaper/examintro/{id}` and `/payresult`, §7 queryMyExamList
@@ -157,6 +157,10 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     const browser = await student(3302);
     const first = await join(browser, 9102);
     expect((await join(browser, 9102)).recordId).toBe(first.recordId);
+    // the intro offers to continue; the record lists the running attempt with a link to its paper
+    const running = await browser.get("/lib/subject/exampaper/examintro/9102");
+    expect(text(element(running.html, 'button[value="join"]') ?? "")).toBe("继续考试");
+    expect(hrefOf(byTestId(running.html, "exam-record"), "进行中")).toBe(first.location);
     const k = await key(first.recordId);
     const all = Object.fromEntries(k.map((q) => [q.questionId, q.kind === "short" ? [q.answer.join(" ")] : q.answer]));
     const handed = await sendPaper(browser, first.location, "handin", all);
