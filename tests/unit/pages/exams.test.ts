@@ -223,6 +223,27 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
   });
 });
 
+describe("English", () => {
+  it("every exam page is translated (no raw keys)", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, mobile(3309), "/lib/subject/exampaper?lng=en");
+    const { location } = await join(browser, 9102);
+    const rawKey = /\b(?:list|intro|record|paper|pay|action|refuse|state|type|filters|pager|doing)\.[A-Za-z0-9]+/;
+    for (const path of ["/lib/subject/exampaper?lng=en", "/lib/subject/exampaper/examintro/9102?lng=en", `${location}?lng=en`, "/lib/subject/exampaper/payresult?examId=9103&lng=en"]) {
+      const page = await browser.get(path);
+      expect(page.status, path).toBe(200);
+      const main = text(element(page.html, "main") ?? "");
+      expect(main, path).not.toMatch(rawKey);
+    }
+    const list = text(element((await browser.get("/lib/subject/exampaper?lng=en")).html, "main") ?? "");
+    expect(list).toContain("All (6) Not started (1) In progress (4) Ended (1)");
+    expect(list).toContain("Formal exam");
+    const paper = text(element((await browser.get(`${location}?lng=en`)).html, "main") ?? "");
+    expect(paper).toContain("Single choice");
+    expect(paper).toContain("Hand in");
+  });
+});
+
 describe("a paid exam (makePayOrder, queryPayInfo, /lib/subject/exampaper/payresult)", () => {
   it("is refused until paid; pay goes to the provider, which comes back to the pay result; then it can be joined", async () => {
     const browser = await student(3306);
