@@ -138,3 +138,22 @@ test("with JavaScript, the clock counts down the server's time left and hands th
   await expect(page).toHaveURL(new RegExp(`/lib/subject/exampaper/examintro/9102\\?handedIn=${recordId}$`), { timeout: 30_000 });
   await expect(page.getByTestId("handed-in")).toHaveText("已交卷：本次成绩 1 / 38 分（不及格）。");
 });
+
+test("on a phone (390 px): the list, the intro and the paper fit the width", async ({ page, sandbox }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithCode(page, sandbox, mobile(3308), "/lib/subject/exampaper");
+  const fits = async () => {
+    await expect(page.locator("main h1").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  };
+  await expect(page.getByTestId("exam-item")).toHaveCount(6);
+  await fits();
+  await page.getByRole("link", { name: "经济法基础付费考试" }).click();
+  await expect(page.getByTestId("exam-price")).toHaveText("¥29.90");
+  await fits();
+  await page.goto("/lib/subject/exampaper/examintro/9102");
+  await page.getByRole("button", { name: "开始考试" }).click();
+  await expect(page.getByTestId("exam-question")).toHaveCount(10);
+  await fits();
+  await axeClean(page, testInfo);
+});
