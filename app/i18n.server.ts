@@ -23,6 +23,8 @@ import zhShop from "~/locales/zh/shop.json";
 import enShop from "~/locales/en/shop.json";
 import zhQbank from "~/locales/zh/qbank.json";
 import enQbank from "~/locales/en/qbank.json";
+import zhExams from "~/locales/zh/exams.json";
+import enExams from "~/locales/en/exams.json";
 import zhCommunity from "~/locales/zh/community.json";
 import enCommunity from "~/locales/en/community.json";
 import zhFiles from "~/locales/zh/files.json";
@@ -37,8 +39,8 @@ export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", 
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy, agreement: zhAgreement, shop: zhShop, qbank: zhQbank, community: zhCommunity, files: zhFiles, account: zhAccount, instead: zhInstead },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy, agreement: enAgreement, shop: enShop, qbank: enQbank, community: enCommunity, files: enFiles, account: enAccount, instead: enInstead },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy, agreement: zhAgreement, shop: zhShop, qbank: zhQbank, community: zhCommunity, files: zhFiles, account: zhAccount, instead: zhInstead, exams: zhExams },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy, agreement: enAgreement, shop: enShop, qbank: enQbank, community: enCommunity, files: enFiles, account: enAccount, instead: enInstead, exams: enExams },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];

@@ -42,9 +42,11 @@ const HOME = "/home/index";
 // The public content pages measured beside the home page (issue 6): rounds, calls, JS and LCP.
 // Issue 15 (decision 035): a question bank chapter page (open to visitors; progress per visitor or user).
 const CONTENT_PAGES = ["/course/list", "/course/detail/5019", "/lib/subject/chapter/2011"];
+// My exams (issue 15; decision 034): the list, an intro with its record, the fee's pay result (logged in).
+const EXAM_PAGES = ["/lib/subject/exampaper", "/lib/subject/exampaper/examintro/9101", "/lib/subject/exampaper/payresult?examId=9103"];
 // A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
 // Issue 16 adds the cart and checkout (logged-in pages: the same measurements).
-const PERSONAL_PAGES = ["/personal/setting/account", "/personal/setting/data", "/personal/course/classTable", "/personal/order?OrderTabIndex=2", "/info/complete?scene=3&backUrl=%2Fhome%2Findex", "/shoppingcart", "/payment/order?commodityId=5019", "/resource/list", "/personal/accountcenter/account/member", "/personal/accountcenter/score", "/personal/accountcenter/score/exchange", "/personal/accountcenter/category", "/personal/order?parentId=-1", "/personal/course/apply", "/personal/course/apply/new?provinceCode=110000", "/personal/course/apply/fill/3", "/personal/course/apply/detail/2"];
+const PERSONAL_PAGES = ["/personal/setting/account", "/personal/setting/data", "/personal/course/classTable", "/personal/order?OrderTabIndex=2", "/info/complete?scene=3&backUrl=%2Fhome%2Findex", "/shoppingcart", "/payment/order?commodityId=5019", "/resource/list", "/personal/accountcenter/account/member", "/personal/accountcenter/score", "/personal/accountcenter/score/exchange", "/personal/accountcenter/category", "/personal/order?parentId=-1", "/personal/course/apply", "/personal/course/apply/new?provinceCode=110000", "/personal/course/apply/fill/3", "/personal/course/apply/detail/2", ...EXAM_PAGES];
 // The form pages (decision 023: forms validate on the server, no zod in the browser).
 const FORM_PAGES = ["/join/login", "/join/register", "/login/forget?method=phone"];
 // The lesson video page (issue 14), as the seeded student who studies course 5001: JS on the wire.
@@ -59,6 +61,8 @@ const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VI
 const DOING_PAGE = "/lib/subject/doing/{recordId}";
 // Its report with an explanation's audio previewed in place (decision 035): section 20311 handed in, question 3003.
 const REPORT_PAGE = "/lib/subject/report/{recordId}?play=3003&media=audio";
+// The timed exam paper of my exams (decision 034), as the bench user: the exam 9102 is joined through the sandbox first.
+const EXAM_PAPER_PAGE = "/lib/subject/exampaper/paper/{recordId}";
 const ROUNDS_SAMPLES = 20;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 5;
@@ -347,6 +351,19 @@ async function startReport(portal) {
   if (answer?.code !== "1") throw new Error(`starting a section answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
   await api("/exercise/session/submit", { recordId: answer.data.recordId });
   return REPORT_PAGE.replace("{recordId}", String(answer.data.recordId));
+}
+
+/** An attempt at the mock exam 9102 of the bench user (sandbox my exams): the address of its paper. */
+async function startExamPaper(portal) {
+  const { token } = await json(`${portal.sandbox.base}/__sandbox/tokens`, "POST", { account: ACCOUNT });
+  const res = await request(`${portal.sandbox.base}/s/api/question/api/v1/front/exam/joinExam?domain=127.0.0.1`, {
+    method: "POST",
+    headers: { Authorization: token, "Content-Type": "application/json" },
+    body: JSON.stringify({ examId: 9102 }),
+  });
+  const answer = JSON.parse(res.body.toString());
+  if (answer?.code !== "1") throw new Error(`joining exam 9102 answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
+  return `/lib/subject/exampaper/paper/${answer.data.recordId}`;
 }
 
 async function page(portal, cookie, route = HOME) {
@@ -936,6 +953,7 @@ async function main() {
     for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, LOGGED_IN_PAGES.includes(route) ? fastCookie : undefined);
     wire[DOING_PAGE] = await measureWire(fastPortal.base, await startDoing(fastPortal), fastCookie);
     wire[REPORT_PAGE] = await measureWire(fastPortal.base, await startReport(fastPortal), fastCookie);
+    wire[EXAM_PAPER_PAGE] = await measureWire(fastPortal.base, await startExamPaper(fastPortal), fastCookie);
     wire["bare Remix /"] = await measureWire(bare.base, "/");
   }
   if (runs("throughput")) {

@@ -5,6 +5,7 @@ import { Block, Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { EXAM_LIST } from "~/services/exam-links";
 import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrongHref } from "~/services/qbank-links";
 import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
 import { cacheHeaders, idOf, requireSectionAccess } from "~/services/sections.server";
@@ -61,6 +62,7 @@ export default function QuestionBank() {
             <Link className="text-blue-700" to={wrongHref()}>{t("book.wrongTitle")}</Link>
             <Link className="text-blue-700" to={collectHref}>{t("book.collectTitle")}</Link>
             <Link className="text-blue-700" to={statisticsHref()}>{t("stats.title")}</Link>
+            <Link className="text-blue-700" to={EXAM_LIST}>{t("book.myExams")}</Link>
           </nav>
         }>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -13,6 +13,7 @@ import { registerCaptchaRoutes } from './routes/captcha.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerExerciseSyncRoutes } from './routes/exercise-sync.js';
 import { registerQbankRoutes } from './routes/qbank.js';
+import { registerExamRoutes } from './routes/exams.js';
 import { registerFaceRoutes } from './routes/face.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerForgetRoutes } from './routes/forget.js';
@@ -130,6 +131,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerQrCodeRoutes(app, ctx);
   registerExerciseSyncRoutes(app, ctx);
   registerQbankRoutes(app, ctx);
+  registerExamRoutes(app, ctx);
   registerShellRoutes(app, ctx);
   registerPersonalRoutes(app, ctx);
   registerStudyRoutes(app, ctx);

@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { hashOf, type Ctx } from '../context.js';
 import { ExamError, ExamStore } from './exam-store.js';
 import { ensureQbank, QbankError, QbankStore } from '../qbank/store.js';
+import { ensureExams, ExamsError, ExamsStore } from '../exams/store.js';
 import { CLOSE_AUTH_FAILED, parseClientMessage, type ClientMessage, type Op, type ServerMessage } from './protocol.js';
 
 export const EXAM_SOCKET_PATH = '/websocket';
@@ -35,6 +36,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
   const log: ExamSocketLog['ops'] = [];
   const authenticated: ExamSocketLog['authenticated'] = [];
   const qbank = new QbankStore(ctx);
+  const exams = new ExamsStore(ctx);
   /** until this time (ms) new connections are refused (a network failure that lasts: /__sandbox/realtime/drop { refuseMs }) */
   let refuseUntil = 0;
 
@@ -70,7 +72,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
       if (conn.userId === undefined) return reply(null, '401', 'not authenticated');
       return reply(await operate(conn.userId, msg));
     } catch (e) {
-      if (e instanceof ExamError || e instanceof QbankError) return reply(null, e.code, e.message);
+      if (e instanceof ExamError || e instanceof QbankError || e instanceof ExamsError) return reply(null, e.code, e.message);
       console.error('sandbox socket:', e);
       return reply(null, '500', 'server error');
     }
@@ -100,6 +102,11 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     const questionId = num(d.questionId);
     const needPaper = () => { if (paperId === undefined) throw new ExamError('400', 'paperId required'); return paperId; };
     const needQuestion = () => { if (questionId === undefined) throw new ExamError('400', 'questionId required'); return questionId; };
+    // the exam face check of "my exams" (decision 034): { examId } -> { status } (0 go on, 1 verify, 2 face info)
+    if (msg.op === 'examFace' && num(d.examId) !== undefined) {
+      await ensureExams(ctx);
+      return exams.examFace(userId, num(d.examId)!);
+    }
     const recordId = num(d.recordId);
     if (recordId !== undefined) return operateRecord(userId, recordId, msg, needQuestion);
     switch (msg.op) {

@@ -1,0 +1,260 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { CsrfInput } from "~/components/csrf-token";
+import { answerField, ExamQuestion } from "~/components/exams/ExamQuestion";
+import type { AnswerQueue, ExamSession, SessionStatus } from "~/components/qbank/exam-session.client";
+import { clock } from "~/components/qbank/parts";
+import { answerOf, type DoingQuestion } from "~/components/qbank/QuestionForm";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { examIntroHref, examPaperHref } from "~/services/exam-links";
+import { examNotFound, handInPaper, loadExamOfRecord, saveExamAnswers } from "~/services/exams.server";
+import { faceGate } from "~/services/face.server";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost } from "~/services/portal.server";
+import { KINDS, loadPaperQuestions, notFoundOn, type QuestionKind } from "~/services/qbank.server";
+import { socketBootstrap } from "~/services/realtime.server";
+import { idOf, notFound } from "~/services/sections.server";
+import { faceCheckHref } from "~/services/study-links";
+import { UpstreamError } from "~/services/upstream.server";
+
+/**
+ * The timed exam paper of one attempt (decision 034): `/lib/subject/exampaper/paper/{recordId}`. Every
+ * question in ONE form; "save answers" and "hand in" post it (no JavaScript needed: post/redirect/get,
+ * only changed answers are sent, in one exercise-session batch submit; hand in = handInPaper/{recordId}).
+ * The time left comes from the server on every load; past the end the upstream hands the paper in and this
+ * page goes to the exam's record. With JavaScript: the clock counts down and hands in at zero, each answer
+ * goes over the exam socket as it is given (exam-session.client.ts: kept on the device until confirmed),
+ * and for a face exam the socket's `examFace` op checks the face verification (spec 000 §7.3).
+ */
+export const handle = { i18n: ["exams", "qbank"] };
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
+
+const MAX_QUESTIONS = 200;
+/**
+ * With JavaScript the form is handed in this many seconds before the server's end: the time left is
+ * rounded up to whole seconds and the post takes a moment, and a post after the end is refused (the
+ * upstream hands the paper in first), so what is on the form would be lost.
+ */
+const HAND_IN_EARLY_S = 2;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const recordId = idOf(args.params.recordId);
+  if (!recordId) notFound(portal);
+  const [exam, paper, bootstrap, i18n] = await Promise.all([
+    loadExamOfRecord(portal.upstream, recordId),
+    loadPaperQuestions(portal, recordId),
+    socketBootstrap(portal, "question"),
+    namespaces(args.request, ["exams", "qbank"]),
+  ]).catch((error: unknown) => {
+    if (examNotFound(error) || notFoundOn(error)) notFound(portal);
+    throw error;
+  });
+  // handed in (by the student, or by the clock): the exam's record with this attempt's score
+  if (paper.record.state === "submitted") throw redirect(examIntroHref(exam.examId, recordId));
+  // a face exam: the face flow first (a second round, face exams only)
+  if (exam.faceFlag) {
+    const gate = await faceGate(portal, { backUrl: examPaperHref(recordId) });
+    if ("redirect" in gate) throw redirect(gate.redirect);
+  }
+  const saved = new URL(args.request.url).searchParams.get("saved") === "1";
+  return data({ exam, record: paper.record, questions: paper.questions, bootstrap, saved, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The answers of the form that differ from what it showed (`was.{id}`), at most MAX_QUESTIONS. */
+function changedAnswers(formData: FormData): Array<{ questionId: number; answer: string[] }> | null {
+  const out: Array<{ questionId: number; answer: string[] }> = [];
+  const ids = formData.getAll("qid");
+  if (ids.length > MAX_QUESTIONS) return null;
+  for (const raw of ids) {
+    const questionId = typeof raw === "string" ? idOf(raw) : undefined;
+    const kind = formData.get(`kind.${raw as string}`);
+    if (!questionId || typeof kind !== "string" || !(KINDS as readonly string[]).includes(kind)) return null;
+    const values = formData.getAll(answerField(questionId)).map((v) => (typeof v === "string" ? v : ""));
+    const answer = answerOf(kind as QuestionKind, values);
+    if (JSON.stringify(answer) !== formData.get(`was.${questionId}`)) out.push({ questionId, answer });
+  }
+  return out;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args);
+  const recordId = idOf(args.params.recordId);
+  if (!recordId) notFound(portal);
+  const intent = formData.get("intent");
+  const answers = changedAnswers(formData);
+  if ((intent !== "save" && intent !== "handin") || !answers) return data({ error: "bad request" }, { status: 400 });
+  try {
+    // what was typed is kept first, whatever the button
+    await saveExamAnswers(portal, recordId, answers);
+    if (intent === "handin") {
+      const done = await handInPaper(portal.upstream, recordId);
+      return redirect(examIntroHref(done.examId, recordId));
+    }
+    return redirect(`${examPaperHref(recordId)}?saved=1`);
+  } catch (error) {
+    if (examNotFound(error) || notFoundOn(error)) notFound(portal);
+    if (error instanceof UpstreamError && error.kind === "business") {
+      // handed in meanwhile (the time ran out): the record
+      if (error.code === "409") {
+        const exam = await loadExamOfRecord(portal.upstream, recordId);
+        return redirect(examIntroHref(exam.examId, recordId));
+      }
+      return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+    }
+    throw error;
+  }
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** With JavaScript: the socket session (answers as given, kept on the device until confirmed) and the examFace check. */
+function useExamSocket(d: Loaded, onLocal: (answers: Map<number, string[]>) => void) {
+  const [status, setStatus] = useState<SessionStatus | null>(null);
+  const session = useRef<ExamSession | null>(null);
+  const queue = useRef<AnswerQueue | null>(null);
+  const recordId = d.record.recordId;
+  const { bootstrap } = d;
+  const { examId, faceFlag } = d.exam;
+  useEffect(() => {
+    if (!bootstrap) return;
+    let closed = false;
+    let close = () => {};
+    void Promise.all([import("~/components/qbank/exam-session.client"), import("~/services/realtime.client")]).then(([m, rt]) => {
+      if (closed) return;
+      let s: ExamSession | null = null;
+      const socket = rt.openRealtime(bootstrap, {
+        onEvent: (e) => {
+          if (e.type === "authenticated") {
+            void s?.connectedNow();
+            if (faceFlag) {
+              void socket.request("examFace", { examId, recordId }).then((answer) => {
+                const face = answer.code === "1" ? (answer.data as { status?: number } | null)?.status : 0;
+                if (face) window.location.assign(faceCheckHref(examPaperHref(recordId)));
+              });
+            }
+          } else if (e.type === "closed") s?.disconnected();
+        },
+      });
+      queue.current = new m.AnswerQueue(window.localStorage, recordId);
+      s = new m.ExamSession(socket, recordId, queue.current, setStatus);
+      session.current = s;
+      onLocal(s.localAnswers());
+      setStatus(s.status());
+      close = () => socket.close();
+    });
+    return () => {
+      closed = true;
+      session.current = null;
+      close();
+    };
+    // one session per attempt
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recordId]);
+  return { status, session, queue };
+}
+
+export default function ExamPaper() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useNamespaces(d.i18n, "exams");
+  const { t: tq } = useNamespaces(d.i18n, "qbank");
+  const [answers, setAnswers] = useState<Record<string, string[]>>(d.record.answers);
+  const [version, setVersion] = useState(0);
+  const [left, setLeft] = useState<number | null>(d.record.remainingS);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const handInRef = useRef<HTMLButtonElement | null>(null);
+  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { status, session, queue } = useExamSocket(d, (local) => {
+    if (!local.size) return;
+    setAnswers((a) => ({ ...a, ...Object.fromEntries([...local].map(([k, v]) => [String(k), v])) }));
+    setVersion((v) => v + 1);
+  });
+
+  // after a post/redirect/get the loader's answers are the truth
+  useEffect(() => {
+    setAnswers(d.record.answers);
+    setLeft(d.record.remainingS);
+  }, [d]);
+
+  // the time left came from the server; at the end the paper is handed in (the form carries every answer)
+  useEffect(() => {
+    if (d.record.remainingS === null) return;
+    const deadline = Date.now() + d.record.remainingS * 1000;
+    const timer = setInterval(() => {
+      const s = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      setLeft(s);
+      if (s <= HAND_IN_EARLY_S) {
+        clearInterval(timer);
+        if (formRef.current && handInRef.current) formRef.current.requestSubmit(handInRef.current);
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [d.record.remainingS]);
+
+  const byId = new Map(d.questions.map((q) => [q.id, q]));
+  const saveOne = (questionId: number) => {
+    const s = session.current;
+    const q = byId.get(questionId);
+    if (!s || !q || !formRef.current) return;
+    const values = new FormData(formRef.current).getAll(answerField(questionId)).map((v) => (typeof v === "string" ? v : ""));
+    const a = answerOf(q.kind, values);
+    if (JSON.stringify(a) === JSON.stringify(answers[String(questionId)] ?? [])) return;
+    setAnswers((x) => ({ ...x, [String(questionId)]: a }));
+    s.answer(questionId, a);
+  };
+
+  const onChange = (e: FormEvent<HTMLFormElement>) => {
+    if (!session.current) return;
+    const target = e.target as HTMLInputElement;
+    const questionId = Number(/^answer\.(\d+)$/.exec(target.name)?.[1]);
+    if (!questionId) return;
+    if (target.type === "radio" || target.type === "checkbox") saveOne(questionId);
+    else {
+      if (typing.current) clearTimeout(typing.current);
+      typing.current = setTimeout(() => saveOne(questionId), 600);
+    }
+  };
+
+  // a plain post carries every answer of the form: what the device kept is no longer needed
+  const onSubmit = () => queue.current?.clear();
+
+  const answered = d.questions.filter((q) => (answers[String(q.id)] ?? []).length > 0).length;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
+      <h1 className="text-2xl font-bold">{d.exam.examName}</h1>
+      <div className="sticky top-0 z-10 flex flex-wrap items-center gap-4 border-b bg-white py-2">
+        {left !== null ? (
+          <p className="font-mono text-lg" role="timer" data-testid="time-left">{left > 0 ? t("paper.timeLeft", { time: clock(left) }) : t("paper.timeUp")}</p>
+        ) : null}
+        <p className="text-sm" data-testid="answered-count">{t("paper.answered", { answered, total: d.questions.length })}</p>
+        <p role="status" aria-live="polite" className="text-sm" data-testid="sync-status">
+          {status === null ? (d.saved ? t("paper.saved") : null)
+            : status.offline && !status.local.length ? tq("doing.offline")
+            : status.local.length ? tq("doing.localSaved", { count: status.local.length })
+            : status.resent ? tq("doing.resent")
+            : status.connected ? tq("doing.online")
+            : tq("doing.connecting")}
+        </p>
+      </div>
+      {result && "error" in result ? (
+        <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="paper-error">{tq("doing.error", { message: result.error })}</p>
+      ) : null}
+      <form method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
+        <CsrfInput />
+        {d.questions.map((q, i) => (
+          <ExamQuestion key={`${q.id}:${version}`} question={q as DoingQuestion} n={i + 1} answer={answers[String(q.id)] ?? []} was={d.record.answers[String(q.id)] ?? []} disabled={false} t={tq} />
+        ))}
+        <p className="text-sm text-gray-600">{t("paper.handInNote")}</p>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="save" className="rounded border px-4 py-2">{t("paper.save")}</button>
+          <button type="submit" name="intent" value="handin" ref={handInRef} className="rounded bg-red-700 px-4 py-2 text-white">{t("paper.handIn")}</button>
+        </div>
+      </form>
+    </div>
+  );
+}
