@@ -221,3 +221,26 @@ test.describe("image preview on a phone (spec 001 §9)", () => {
     await expect(viewer).toHaveCount(0);
   });
 });
+
+test.describe("the 5 MB limit without JS (spec 001 §5, §9; decision 037)", () => {
+  test("a file of exactly 5 MB is accepted; a 6 MB one re-renders the page with the size message", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    test.skip(testInfo.project.name !== "no-js", "the plain multipart post through scripts/serve.mjs's body cap");
+    await seedFiles(sandbox, page);
+    await signInWithCode(page, sandbox, "13700003600", "/resource/list");
+    await page.waitForURL(/\/resource\/list$/);
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+
+    const exact = pdf(5 * 1024 * 1024, 3); // 5242880 bytes: the limit itself
+    await page.getByLabel("上传文件").setInputFiles({ name: "exact.pdf", mimeType: "application/pdf", buffer: exact });
+    await page.getByRole("button", { name: "上传", exact: true }).click();
+    await expect(page.getByTestId("upload-saved")).toHaveText("已上传：exact.pdf");
+    const object = await objectOf(sandbox, page, (await lastKey(sandbox, page))!);
+    expect(object.size).toBe(exact.length);
+
+    await page.getByLabel("上传文件").setInputFiles({ name: "six.pdf", mimeType: "application/pdf", buffer: pdf(6 * 1024 * 1024, 4) });
+    await page.getByRole("button", { name: "上传", exact: true }).click();
+    await expect(page.getByTestId("upload-error")).toHaveText("上传文件过大，请控制在5M以内");
+    await expect(page.getByRole("heading", { name: "我的资源" })).toBeVisible(); // the page, not the bare 413
+    await expect(page.getByTestId("resource-row")).toHaveCount(1);
+  });
+});

@@ -8,7 +8,7 @@ import { SEED_PASSWORD } from '../seed.js';
  * after a (re)seed. Its own seed users 2900-2919 (mobiles 1370000xxxx) keep the upload journeys apart from
  * every other test file's state.
  */
-export const FILES_SEED_VERSION = '5';
+export const FILES_SEED_VERSION = '6';
 /** The space a student has for resources (the sandbox's choice: 200 MB). */
 export const SPACE_TOTAL_BYTES = 200 * 1024 * 1024;
 
@@ -21,6 +21,16 @@ export const FILE_USERS: Array<[number, string, string, string]> = [
   [2905, 'files06', '13700002905', '许同学'], // homework (JS)
   [2906, 'files07', '13700002906', '何同学'], // homework (no JS)
   [2907, 'files08', '13700002907', '吕同学'], // image preview on a phone (JS)
+  // issue 17, the rest (decision 037): ids 3600-3619
+  [3600, 'files20', '13700003600', '施同学'], // the 5 MB limit without JS (exactly 5 MB accepted, 6 MB refused)
+  [3601, 'files21', '13700003601', '张同学'], // resource detail, batch video delete (JS)
+  [3602, 'files22', '13700003602', '孔同学'], // resource detail, batch video delete (no JS)
+  [3603, 'files23', '13700003603', '曹同学'], // resources are VIP-only for this student (getVipFlag)
+  [3604, 'files24', '13700003604', '严同学'], // homework preview, video, finish page, leave notifications (JS)
+  [3605, 'files25', '13700003605', '华同学'], // the same without JS
+  [3606, 'files26', '13700003606', '金同学'], // certificate unlock fields, update student, create (JS)
+  [3607, 'files27', '13700003607', '魏同学'], // the same without JS
+  [3608, 'files28', '13700003608', '陶同学'], // homework 5 MB / 6 MB without JS
 ];
 
 const SCHEMA = `
