@@ -4,7 +4,7 @@ import { fail, ok } from '../envelope.js';
 import { objectStore, type UploadError } from '../storage/objects.js';
 import { ensureFiles, SPACE_TOTAL_BYTES } from '../storage/resources.js';
 import { ensureHomework, HOMEWORK } from '../homework/store.js';
-import { certificatePdf, CERTIFICATES } from '../storage/certificates.js';
+import { certificatePdf, CERTIFICATES, ID_NUMBER_RE, UNLOCK_FIELDS } from '../storage/certificates.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -184,33 +184,91 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(null);
   }));
 
-  // ---- certificates (spec 001 §7 "Certificates"); read flags in file_cert_read ----
+  // ---- certificates (spec 001 §7 "Certificates"); read flags in file_cert_read, created ones in
+  // file_cert_created, the student's details per certificate in file_cert_student ----
   const CER = `${SB}/v1/certificate`;
   const readOf = async (userId: number) =>
     new Set((await ctx.db.all<{ certId: number }>('SELECT cert_id FROM file_cert_read WHERE user_id = ?', [userId])).map((r) => r.certId));
+  const createdOf = async (userId: number) =>
+    new Map((await ctx.db.all<{ certId: number; createTime: number }>('SELECT cert_id, create_time FROM file_cert_created WHERE user_id = ?', [userId])).map((r) => [r.certId, r.createTime]));
+  /** The user's certificates: the seed, with the ones this user created obtained. */
+  const certsOf = async (userId: number) => {
+    const created = await createdOf(userId);
+    return CERTIFICATES.map((c) => {
+      const at = created.get(c.id);
+      return at === undefined ? { ...c, unlock: c.status === 0 && c.unlockable ? 1 : 0 } : { ...c, status: 1 as const, issuedAt: new Date(at + 8 * 3_600_000).toISOString().slice(0, 10), unlock: 0 };
+    });
+  };
+  const detailsOf = async (userId: number, certId: number) =>
+    new Map((await ctx.db.all<{ fieldCode: string; value: string }>('SELECT field_code, value FROM file_cert_student WHERE user_id = ? AND cert_id = ?', [userId, certId])).map((r) => [r.fieldCode, r.value]));
   app.get(`${CER}/get/cer/list`, withUser(async (user, req) => {
     const status = query(req).status;
-    const rows = CERTIFICATES.filter((c) => status === undefined || status === '' || String(c.status) === status);
-    for (const c of rows) await ctx.db.run('INSERT OR IGNORE INTO file_cert_read (user_id, cert_id) VALUES (?,?)', [user.id, c.id]);
-    return ok(rows.map((c) => ({ id: c.id, certificateName: c.name, status: c.status, type: c.kind, issueTime: c.issuedAt })));
+    const rows = (await certsOf(user.id)).filter((c) => status === undefined || status === '' || String(c.status) === status);
+    for (const c of rows) if (c.status === 1) await ctx.db.run('INSERT OR IGNORE INTO file_cert_read (user_id, cert_id) VALUES (?,?)', [user.id, c.id]);
+    return ok(rows.map((c) => ({ id: c.id, certificateName: c.name, status: c.status, type: c.kind, issueTime: c.issuedAt, unlockFlag: c.unlock })));
   }));
-  app.get(`${CER}/get/cer/count`, withUser(async () =>
-    ok({ obtained: CERTIFICATES.filter((c) => c.status === 1).length, notObtained: CERTIFICATES.filter((c) => c.status === 0).length })));
+  app.get(`${CER}/get/cer/count`, withUser(async (user) => {
+    const all = await certsOf(user.id);
+    return ok({ obtained: all.filter((c) => c.status === 1).length, notObtained: all.filter((c) => c.status === 0).length });
+  }));
   app.get(`${CER}/get/unread/count`, withUser(async (user) => {
     const read = await readOf(user.id);
-    return ok(CERTIFICATES.filter((c) => c.status === 1 && !read.has(c.id)).length);
+    return ok((await certsOf(user.id)).filter((c) => c.status === 1 && !read.has(c.id)).length);
+  }));
+  // the fields to give before a certificate can be created, with what the student gave before
+  app.get(`${CER}/get/unlock/field`, withUser(async (user, req) => {
+    const c = (await certsOf(user.id)).find((x) => x.id === Number(query(req).id));
+    if (!c) return fail('0', '证书不存在');
+    if (!c.unlock) return fail('0', '该证书暂不能领取');
+    const given = await detailsOf(user.id, c.id);
+    return ok({ id: c.id, certificateName: c.name, relationIds: String(c.id), fields: UNLOCK_FIELDS.map((f) => ({ ...f, dataValues: given.has(f.fieldCode) ? [{ fieldValue: given.get(f.fieldCode) }] : [] })) });
+  }));
+  // the student's details for the certificates named by relationIds (comma list)
+  app.post(`${CER}/update/student`, withUser(async (user, req) => {
+    const b = body(req);
+    const ids = String(b.relationIds ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const mine = await certsOf(user.id);
+    if (!ids.length || ids.some((id) => !mine.some((c) => c.id === id && c.unlock))) return fail('0', '证书不存在或不能领取');
+    const list = Array.isArray(b.fields) ? (b.fields as Array<Record<string, unknown>>) : [];
+    const value = (code: string) => {
+      const f = list.find((x) => x.fieldCode === code);
+      const v = Array.isArray(f?.fieldValues) ? f.fieldValues[0] : undefined;
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    const name = value('cert_real_name');
+    const idNumber = value('cert_id_number');
+    if (!name || name.length > 20) return fail('0', '请填写证书姓名（不超过 20 个字）');
+    if (!ID_NUMBER_RE.test(idNumber)) return fail('0', '请输入正确的身份证号');
+    for (const id of ids) {
+      await ctx.db.run('INSERT OR REPLACE INTO file_cert_student (user_id, cert_id, field_code, value) VALUES (?,?,?,?)', [user.id, id, 'cert_real_name', name]);
+      await ctx.db.run('INSERT OR REPLACE INTO file_cert_student (user_id, cert_id, field_code, value) VALUES (?,?,?,?)', [user.id, id, 'cert_id_number', idNumber.toUpperCase()]);
+    }
+    return ok(null);
+  }));
+  app.post(`${CER}/create/certificate`, withUser(async (user, req) => {
+    const id = Number(body(req).id);
+    const c = (await certsOf(user.id)).find((x) => x.id === id);
+    if (!c) return fail('0', '证书不存在');
+    if (!c.unlock) return fail('0', '该证书暂不能领取');
+    const given = await detailsOf(user.id, id);
+    if (!given.get('cert_real_name') || !given.get('cert_id_number')) return fail('0', '请先完善证书信息');
+    await ctx.db.run('INSERT OR IGNORE INTO file_cert_created (user_id, cert_id, create_time) VALUES (?,?,?)', [user.id, id, Date.now()]);
+    return ok({ id, type: c.kind });
   }));
   for (const [path, kind] of [['getTrainsPdfUrl', 'train'], ['getLearnPdfUrl', 'learn']] as const) {
     app.get(`${CER}/${path}`, withUser(async (user, req, _c, host) => {
-      const c = CERTIFICATES.find((x) => x.id === Number(query(req).id) && x.kind === kind && x.status === 1);
+      const c = (await certsOf(user.id)).find((x) => x.id === Number(query(req).id) && x.kind === kind && x.status === 1);
       return c ? ok({ url: `http://${host}/storage/cert/${user.id}/${c.id}.pdf` }) : fail('0', '证书不存在');
     }));
   }
   app.get<{ Params: { user: string; id: string } }>('/storage/cert/:user/:id.pdf', async (req, reply) => {
-    const c = CERTIFICATES.find((x) => x.id === Number(req.params.id) && x.status === 1);
+    await ensureFiles(ctx);
     const user = await ctx.db.get<{ nickName: string; id: number }>('SELECT id, nick_name FROM users WHERE id = ?', [Number(req.params.user)]);
+    const c = user ? (await certsOf(user.id)).find((x) => x.id === Number(req.params.id) && x.status === 1) : undefined;
     if (!c || !user) return reply.code(404).send({ error: 'not found' });
-    const pdf = certificatePdf([c.name, `Student id ${user.id}`, `Issued ${c.issuedAt}`, `Certificate no. ${c.id}-${user.id}`]);
+    const given = await detailsOf(user.id, c.id);
+    const idNumber = given.get('cert_id_number');
+    const pdf = certificatePdf([c.name, `Student id ${user.id}`, ...(idNumber ? [`ID number ****${idNumber.slice(-4)}`] : []), `Issued ${c.issuedAt}`, `Certificate no. ${c.id}-${user.id}`]);
     return reply.header('Content-Type', 'application/pdf').header('Content-Length', String(pdf.length)).send(pdf);
   });
 

@@ -40,6 +40,10 @@ CREATE TABLE file_resources (
   upload_type INTEGER NOT NULL DEFAULT 0, create_time INTEGER NOT NULL);
 CREATE TABLE file_space (user_id INTEGER PRIMARY KEY, extra_used INTEGER NOT NULL, deduction INTEGER NOT NULL);
 CREATE TABLE file_cert_read (user_id INTEGER NOT NULL, cert_id INTEGER NOT NULL, PRIMARY KEY (user_id, cert_id));
+CREATE TABLE file_cert_student (user_id INTEGER NOT NULL, cert_id INTEGER NOT NULL, field_code TEXT NOT NULL, value TEXT NOT NULL,
+  PRIMARY KEY (user_id, cert_id, field_code));
+CREATE TABLE file_cert_created (user_id INTEGER NOT NULL, cert_id INTEGER NOT NULL, create_time INTEGER NOT NULL, PRIMARY KEY (user_id, cert_id));
+CREATE TABLE file_vip (user_id INTEGER PRIMARY KEY);
 `;
 
 const pending = new WeakMap<Ctx, Promise<void>>();
@@ -50,7 +54,7 @@ export async function ensureFiles(ctx: Ctx): Promise<void> {
   const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'files_seed'");
   if (marker?.value === FILES_SEED_VERSION) return;
   const work = (async () => {
-    await ctx.db.exec('DROP TABLE IF EXISTS file_resources; DROP TABLE IF EXISTS file_space; DROP TABLE IF EXISTS file_cert_read;');
+    await ctx.db.exec('DROP TABLE IF EXISTS file_resources; DROP TABLE IF EXISTS file_space; DROP TABLE IF EXISTS file_cert_read; DROP TABLE IF EXISTS file_cert_student; DROP TABLE IF EXISTS file_cert_created; DROP TABLE IF EXISTS file_vip;');
     await ctx.db.exec(SCHEMA);
     await ctx.db.run("DELETE FROM meta WHERE key = 'files_seed'");
     await ctx.db.batch([
@@ -60,6 +64,7 @@ export async function ensureFiles(ctx: Ctx): Promise<void> {
         args: [id, username, mobile, nick, hashPassword(SEED_PASSWORD, seedSalt(username))],
       })),
       { sql: 'INSERT INTO file_space (user_id, extra_used, deduction) VALUES (?,?,1)', args: [2902, SPACE_TOTAL_BYTES] },
+      { sql: 'INSERT INTO file_vip (user_id) VALUES (?)', args: [3603] }, // resources are for members only (getVipFlag 1)
       { sql: "INSERT INTO meta (key, value) VALUES ('files_seed', ?)", args: [FILES_SEED_VERSION] },
     ]);
   })();
