@@ -82,6 +82,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const status = await store.status(key);
     if (!status.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '文件未上传完成');
     if (await ctx.db.get('SELECT id FROM file_resources WHERE source_path = ?', [key])) return fail('-602', '文件重复');
+    if ((await vipOnly(user.id)) && !(await isMember(user.id))) return fail('0', '资源共享仅对会员开放，请先开通会员');
     const u = await used(user.id);
     if (u.deduction === 1 && u.used + status.offset > SPACE_TOTAL_BYTES) return fail('0', '存储空间不足，请联系管理员扩容');
     const name = String(b.fileName ?? '').slice(0, 200) || key.split('/').pop()!;
@@ -102,6 +103,25 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       await store.remove(row.sourcePath);
     }
     return ok(null);
+  }));
+  // whether sharing resources is for members (VIP) only: 1 for the students in file_vip (a school setting
+  // the sandbox keeps per student so tests stay apart); save refuses a non-member then
+  const vipOnly = async (userId: number) => Boolean(await ctx.db.get('SELECT user_id FROM file_vip WHERE user_id = ?', [userId]));
+  const isMember = async (userId: number) => (await ctx.db.get<{ memberFlag: number }>('SELECT member_flag FROM users WHERE id = ?', [userId]))?.memberFlag === 1;
+  app.get(`${RES}/getVipFlag`, withUser(async (user) => ok((await vipOnly(user.id)) ? 1 : 0)));
+  // deletes the given resources that are videos (homework videos kept as resources); others are left
+  app.post(`${RES}/batchDelVideo`, withUser(async (user, req) => {
+    const ids = String(body(req).ids ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 100);
+    if (!ids.length) return fail('0', '请选择要删除的视频');
+    let deleted = 0;
+    for (const id of ids) {
+      const row = await own(user.id, id);
+      if (!row || row.fileCategory !== 'video') continue;
+      await ctx.db.run('DELETE FROM file_resources WHERE id = ?', [id]);
+      await store.remove(row.sourcePath);
+      deleted++;
+    }
+    return ok({ deleted });
   }));
   // the download permission check (spec 001 §5: type 'xiazai'); user 2902 is refused
   app.get(`${SB}/v1/student/checkPermission`, withUser(async (user, req) => {

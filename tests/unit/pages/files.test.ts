@@ -76,3 +76,66 @@ describe("certificates: unlock fields, update student, create (spec 001 §7)", (
     expect((await file.text())).toContain("ID number ****002X");
   });
 });
+
+describe("resources: detail, batch delete of videos, the VIP flag (spec 001 §7)", () => {
+  it("the list links each row to its detail; the detail shows the facts, the video and its links", async () => {
+    const browser = await signedIn("13700003601");
+    const list = await browser.get("/resource/list");
+    expect(list.status).toBe(200);
+    const href = hrefOf(list.html, "作业视频-第一次.mp4");
+    expect(href).toMatch(/^\/resource\/\d+$/);
+    const page = await browser.get(href!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(text(byTestId(page.html, "resource-facts") ?? "")).toContain("视频");
+    expect(attr(elements(page.html, "video")[0], "src")).toMatch(/\/storage\/o\/1\/2026-11-01\/coldatatypefile\/seed3601x0abcdef\.mp4$/);
+    expect(hrefOf(page.html, "下载")).toBe(`/student/download?ids=${href!.split("/").pop()}`);
+    const calls = (await portal.calls("/v1/resource/")).map((c) => c.path.replace(/^.*\/v1\/resource\//, ""));
+    expect(calls).toEqual(expect.arrayContaining([`detail/${href!.split("/").pop()}`, `view/${href!.split("/").pop()}`]));
+  });
+
+  it("another student's, unknown or malformed resource is a 404", async () => {
+    const owner = await signedIn("13700003601");
+    const href = hrefOf((await owner.get("/resource/list")).html, "课堂讲义.pdf")!;
+    const other = await signedIn("13700003602");
+    expect((await other.get(href)).status).toBe(404);
+    expect((await other.get("/resource/99999999")).status).toBe(404);
+    expect((await other.get("/resource/x1")).status).toBe(404);
+  });
+
+  it("the ticked videos are deleted with one batchDelVideo call; the pdf stays; none ticked says so", async () => {
+    const browser = await signedIn("13700003602");
+    const list = await browser.get("/resource/list");
+    const checks = elements(list.html, "input").filter((i) => attr(i, "data-testid") === "video-check");
+    expect(checks).toHaveLength(2); // the two videos, not the pdf
+    expect(checks.every((c) => attr(c, "form") === "video-batch")).toBe(true);
+    const csrf = await browser.csrf("/resource/list");
+    const none = await browser.post("/resource/list", { csrf, intent: "delete-videos" });
+    expect(none.status).toBe(400);
+    expect(text(byTestId(await none.text(), "videos-error") ?? "")).toBe("请选择要删除的视频");
+    const body = new URLSearchParams({ csrf, intent: "delete-videos" });
+    for (const c of checks) body.append("ids", attr(c, "value")!);
+    const done = await browser.fetch("/resource/list", { method: "POST", body });
+    expect(done.status).toBe(200);
+    expect(text(byTestId(await done.text(), "videos-deleted") ?? "")).toBe("已删除 2 个视频");
+    const calls = await portal.calls("/v1/resource/batchDelVideo");
+    expect(calls).toHaveLength(1);
+    const after = await browser.get("/resource/list");
+    expect(elements(after.html, "tr").filter((r) => attr(r, "data-testid") === "resource-row")).toHaveLength(1);
+    expect(after.html).toContain("课堂讲义.pdf");
+    expect(byTestId(after.html, "video-batch")).toBeUndefined();
+  });
+
+  it("getVipFlag 1 and not a member: the membership notice instead of the upload form", async () => {
+    const vip = await browser("13700003603");
+    expect(text(byTestId(vip.html, "resource-vip") ?? "")).toBe("资源共享仅对会员开放。 开通会员");
+    expect(hrefOf(vip.html, "开通会员")).toBe("/personal/accountcenter/account/member");
+    expect(byTestId(vip.html, "upload-form")).toBeUndefined();
+    const open = await browser("13700003601");
+    expect(byTestId(open.html, "upload-form")).toBeDefined();
+    expect(byTestId(open.html, "resource-vip")).toBeUndefined();
+    async function browser(mobile: string) {
+      return (await signedIn(mobile)).get("/resource/list");
+    }
+  });
+});
