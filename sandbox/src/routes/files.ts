@@ -4,6 +4,7 @@ import { fail, ok } from '../envelope.js';
 import { objectStore, type UploadError } from '../storage/objects.js';
 import { ensureFiles, SPACE_TOTAL_BYTES } from '../storage/resources.js';
 import { ensureHomework, HOMEWORK } from '../homework/store.js';
+import { ensureQbank, QbankStore } from '../qbank/store.js';
 import { certificatePdf, CERTIFICATES, ID_NUMBER_RE, UNLOCK_FIELDS } from '../storage/certificates.js';
 import { SB, withCompany } from './config.js';
 
@@ -118,6 +119,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       const row = await own(user.id, id);
       if (!row || row.fileCategory !== 'video') continue;
       await ctx.db.run('DELETE FROM file_resources WHERE id = ?', [id]);
+      await ensureHomework(ctx);
+      await ctx.db.run("DELETE FROM homework_attachments WHERE user_id = ? AND source_path = ? AND kind = 'video'", [user.id, row.sourcePath]);
       await store.remove(row.sourcePath);
       deleted++;
     }
@@ -134,14 +137,23 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   const HSC = `${SB}/v1/homeworkStudentComplete`;
   const withHomework = (h: (user: { id: number; companyId: number }, req: Parameters<Parameters<typeof withCompany>[1]>[1], host: string) => Promise<unknown>) =>
     withUser(async (user, req, _c, host) => { await ensureHomework(ctx); return h(user, req, host); });
-  const submitted = async (userId: number) =>
-    new Set((await ctx.db.all<{ homeworkId: number }>('SELECT homework_id FROM homework_submissions WHERE user_id = ?', [userId])).map((r) => r.homeworkId));
+  // submitted: a saved submission, or a paper homework whose question-bank record is handed in
+  const submitted = async (userId: number) => {
+    const out = new Set((await ctx.db.all<{ homeworkId: number }>('SELECT homework_id FROM homework_submissions WHERE user_id = ?', [userId])).map((r) => r.homeworkId));
+    const papers = await ctx.db.all<{ homeworkId: number; recordId: number }>('SELECT homework_id, record_id FROM homework_papers WHERE user_id = ?', [userId]);
+    for (const p of papers) {
+      const rec = await ctx.db.get<{ state: string }>('SELECT state FROM qbank_records WHERE id = ?', [p.recordId]).catch(() => undefined);
+      if (rec?.state === 'submitted') out.add(p.homeworkId);
+    }
+    return out;
+  };
   const homeworkOf = (req: Parameters<Parameters<typeof withCompany>[1]>[1]) => HOMEWORK.find((h) => h.id === Number(body(req).homeworkId));
   app.post(`${HSC}/queryStudentClassOrPackageLessonList`, withHomework(async (user, req) => {
     const kind = body(req).type === 'package' ? 'package' : 'class';
     const done = await submitted(user.id);
     return ok(HOMEWORK.filter((h) => h.kind === kind).map((h) => ({
       homeworkId: h.id, courseName: h.courseName, lessonId: h.lessonId, lessonName: h.lessonName, title: h.title, closed: h.closed, status: done.has(h.id) ? 1 : 0,
+      paper: h.paperId ? 1 : 0, deadline: h.deadline,
     })));
   }));
   app.post(`${HSC}/queryStudentClassOrPackageLessonListCount`, withHomework(async (user) => {
@@ -162,13 +174,83 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const h = homeworkOf(req);
     if (!h) return fail('0', '作业不存在');
     const sub = await ctx.db.get<{ content: string; submitTime: number }>('SELECT content, submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
-    const files = await ctx.db.all<{ id: number; fileName: string; sourcePath: string; sourceSize: number }>(
-      'SELECT id, file_name, source_path, source_size FROM homework_attachments WHERE homework_id = ? AND user_id = ? ORDER BY id', [h.id, user.id]);
-    return ok({
-      homeworkId: h.id, title: h.title, content: h.content, courseName: h.courseName, lessonName: h.lessonName, closed: h.closed,
+    return ok({ ...(await submissionOf(h, user.id, host)), closed: h.closed });
+  }));
+  const submissionOf = async (h: (typeof HOMEWORK)[number], userId: number, host: string) => {
+    const sub = await ctx.db.get<{ content: string; submitTime: number }>('SELECT content, submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, userId]);
+    const files = await ctx.db.all<{ id: number; fileName: string; sourcePath: string; sourceSize: number; kind: string }>(
+      'SELECT id, file_name, source_path, source_size, kind FROM homework_attachments WHERE homework_id = ? AND user_id = ? ORDER BY id', [h.id, userId]);
+    const file = (f: (typeof files)[number]) => ({ id: f.id, fileName: f.fileName, sourcePath: `http://${host}/storage/o/${f.sourcePath}`, sourceSize: f.sourceSize });
+    return {
+      homeworkId: h.id, title: h.title, content: h.content, courseName: h.courseName, lessonName: h.lessonName, deadline: h.deadline, paper: h.paperId ? 1 : 0,
       submission: sub ? { content: sub.content, submitTime: sub.submitTime } : null,
-      attachments: files.map((f) => ({ id: f.id, fileName: f.fileName, sourcePath: `http://${host}/storage/o/${f.sourcePath}`, sourceSize: f.sourceSize })),
+      attachments: files.filter((f) => f.kind !== 'video').map(file),
+      videos: files.filter((f) => f.kind === 'video').map(file),
+    };
+  };
+  // the preview: the homework and what the student handed in, as the teacher will see it
+  app.post(`${HW}/preview`, withHomework(async (user, req, host) => {
+    const h = homeworkOf(req);
+    return h ? ok({ ...(await submissionOf(h, user.id, host)), submitted: (await submitted(user.id)).has(h.id) ? 1 : 0 }) : fail('0', '作业不存在');
+  }));
+  // notices of homework left (assigned) to the student and not yet handed in
+  app.post(`${HW}/findHomeworkLeaveNotifyByUserId`, withHomework(async (user) => {
+    const done = await submitted(user.id);
+    return ok(HOMEWORK.filter((h) => !h.closed && !done.has(h.id)).map((h, i) => ({
+      id: h.id * 10 + 1, homeworkId: h.id, title: h.title, courseName: h.courseName, lessonName: h.lessonName, deadline: h.deadline,
+      leaveTime: Date.UTC(2026, 10, 1 + i, 1), paper: h.paperId ? 1 : 0,
+    })));
+  }));
+  app.get<{ Params: { id: string } }>(`${HW}/gotoFinishHomeworkPage/:id`, withHomework(async (user, req) => {
+    const h = HOMEWORK.find((x) => x.id === Number((req.params as { id: string }).id));
+    if (!h) return fail('0', '作业不存在');
+    const done = await submitted(user.id);
+    if (!done.has(h.id)) return fail('0', '作业尚未提交');
+    const sub = await ctx.db.get<{ submitTime: number }>('SELECT submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
+    const counts = await ctx.db.all<{ kind: string; n: number }>('SELECT kind, COUNT(*) AS n FROM homework_attachments WHERE homework_id = ? AND user_id = ? GROUP BY kind', [h.id, user.id]);
+    const next = HOMEWORK.find((x) => !x.closed && !done.has(x.id));
+    return ok({
+      homeworkId: h.id, title: h.title, submitTime: sub?.submitTime ?? null, paper: h.paperId ? 1 : 0,
+      attachmentCount: counts.find((c) => c.kind !== 'video')?.n ?? 0, videoCount: counts.find((c) => c.kind === 'video')?.n ?? 0,
+      next: next ? { homeworkId: next.id, title: next.title } : null,
     });
+  }));
+  // a paper homework: the question-bank record to answer it on (made once per student, then reused)
+  app.get(`${HW}/gotoPaperHomeworkPage`, withHomework(async (user, req) => {
+    const h = HOMEWORK.find((x) => x.id === Number(query(req).homeworkId));
+    if (!h?.paperId) return fail('0', '作业不存在');
+    await ensureQbank(ctx);
+    const kept = await ctx.db.get<{ recordId: number }>('SELECT record_id FROM homework_papers WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
+    if (kept) return ok({ recordId: kept.recordId, paperId: h.paperId });
+    if (h.closed) return fail('0', '作业已截止，不能提交');
+    const record = await new QbankStore(ctx).generate({ userId: user.id, clientId: null, schoolId: 1 }, 'paper', { paperId: h.paperId });
+    await ctx.db.run('INSERT INTO homework_papers (homework_id, user_id, record_id) VALUES (?,?,?)', [h.id, user.id, record.recordId]);
+    return ok({ recordId: record.recordId, paperId: h.paperId });
+  }));
+  // the storage check before a homework video is uploaded (the student's resource space, deduction)
+  app.post(`${HW}/uploadVideo/judgeVideoStorage`, withHomework(async (user, req) => {
+    const size = Number(body(req).size);
+    if (!Number.isFinite(size) || size <= 0) return fail('0', '视频大小无效');
+    const u = await used(user.id);
+    return u.deduction === 1 && u.used + size > SPACE_TOTAL_BYTES ? fail('0', '视频存储空间不足，请联系管理员') : ok(true);
+  }));
+  // a homework video, uploaded to the store: kept with the homework and as a resource (category video)
+  app.post(`${HW}/homeworkUpload`, withHomework(async (user, req) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    if (h.closed) return fail('0', '作业已截止，不能提交');
+    const b = body(req);
+    const key = String(b.sourcePath ?? '');
+    const st = await store.status(key).catch(() => undefined);
+    if (!st?.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '视频未上传完成');
+    if (await ctx.db.get('SELECT id FROM file_resources WHERE source_path = ?', [key])) return fail('-602', '文件重复');
+    const name = String(b.fileName ?? '').slice(0, 200) || key.split('/').pop()!;
+    await ctx.db.run('INSERT INTO homework_attachments (homework_id, user_id, file_name, source_path, source_size, kind) VALUES (?,?,?,?,?,?)', [h.id, user.id, name, key, st.offset, 'video']);
+    await ctx.db.run(
+      "INSERT INTO file_resources (user_id, company_id, file_name, file_type, source_path, source_size, file_category, upload_type, create_time) VALUES (?,?,?,?,?,?,'video',1,?)",
+      [user.id, user.companyId, name, (name.split('.').pop() ?? 'mp4').toLowerCase(), key, st.offset, Date.now()],
+    );
+    return ok(null);
   }));
   app.post(`${HW}/saveHomework`, withHomework(async (user, req) => {
     const h = homeworkOf(req);

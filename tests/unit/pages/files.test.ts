@@ -139,3 +139,112 @@ describe("resources: detail, batch delete of videos, the VIP flag (spec 001 §7)
     }
   });
 });
+
+/** A multipart post as a browser form sends it (csrf first, then the text parts, then the file). */
+function multipart(fields: Record<string, string>, file?: { field: string; name: string; bytes: Uint8Array }) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  if (file) body.append(file.field, new Blob([file.bytes]), file.name);
+  return body;
+}
+const mp4 = (size: number) => {
+  const b = new Uint8Array(size);
+  b.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]); // ....ftypisom
+  for (let i = 12; i < size; i++) b[i] = (i * 7) % 251;
+  return b;
+};
+
+describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)", () => {
+  it("the list shows the notices of homework left and not handed in; saving lands on the finish page", async () => {
+    const browser = await signedIn("13700003605");
+    const list = await browser.get("/homework/list");
+    expect(list.status).toBe(200);
+    const notices = elements(list.html, "li").filter((li) => attr(li, "data-testid") === "homework-notice");
+    expect(notices.map((n) => text(n).split(" ")[0])).toEqual(["人员甄选方法对比", "会计要素练习", "资产章节测验（试卷）"]); // not the closed one
+    expect(text(byTestId(list.html, "homework-counts") ?? "")).toBe("已提交 0 份，未提交 4 份");
+    expect((await portal.calls("/v1/homework/findHomeworkLeaveNotifyByUserId")).length).toBe(1);
+
+    const csrf = await browser.csrf("/homework/8101");
+    const saved = await browser.fetch("/homework/8101", { method: "POST", body: multipart({ csrf, content: "结构化面试更标准化。" }) });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toBe("/homework/finish/8101");
+    const finish = await browser.get("/homework/finish/8101");
+    expect(finish.status).toBe(200);
+    expect(text(byTestId(finish.html, "homework-finish") ?? "")).toMatch(/附件 0 视频 0$/);
+    expect(text(byTestId(finish.html, "homework-next") ?? "")).toBe("下一份作业：会计要素练习");
+    expect((await portal.calls("/v1/homework/gotoFinishHomeworkPage/8101")).length).toBe(1);
+    const after = await browser.get("/homework/list");
+    expect(elements(after.html, "li").filter((li) => attr(li, "data-testid") === "homework-notice")).toHaveLength(2);
+
+    const preview = await browser.get("/homework/preview/8101");
+    expect(preview.status).toBe(200);
+    expect(text(byTestId(preview.html, "preview-submission") ?? "")).toContain("结构化面试更标准化。");
+    expect((await portal.calls("/v1/homework/preview")).at(-1)?.method).toBe("POST");
+    // not handed in: the finish page sends back to the homework; the preview says so
+    expect((await browser.get("/homework/finish/8201")).url).toBe("/homework/8201");
+    expect(text(byTestId((await browser.get("/homework/preview/8201")).html, "preview-empty") ?? "")).toBe("尚未提交");
+    expect((await browser.get("/homework/preview/1")).status).toBe(404);
+  });
+
+  it("a paper homework goes to the question bank's doing page, the same record every time", async () => {
+    const browser = await signedIn("13700003605");
+    const page = await browser.get("/homework/8202");
+    expect(hrefOf(page.html, "开始答题")).toBe("/homework/paper/8202");
+    expect(byTestId(page.html, "homework-form")).toBeUndefined();
+    const first = await browser.fetch("/homework/paper/8202");
+    expect(first.status).toBe(302);
+    const to = first.headers.get("Location") ?? "";
+    expect(to).toMatch(/^\/lib\/subject\/doing\/\d+$/);
+    const again = await browser.fetch("/homework/paper/8202");
+    expect(again.headers.get("Location")).toBe(to);
+    const doing = await browser.get(to);
+    expect(doing.status).toBe(200);
+    expect(doing.html).toContain("章节综合练习卷");
+    // a homework that is not a paper: back to it
+    expect((await browser.fetch("/homework/paper/8101")).headers.get("Location")).toBe("/homework/8101");
+  });
+
+  it("a video without JS: the storage check, the store, homeworkUpload; listed with the homework and as a resource", async () => {
+    const browser = await signedIn("13700003604");
+    const csrf = await browser.csrf("/homework/8201");
+    const fake = await browser.fetch("/homework/8201?video", { method: "POST", body: multipart({ csrf }, { field: "video", name: "clip.mp4", bytes: new Uint8Array(4096).fill(0x4d) }) });
+    expect(fake.status).toBe(400);
+    expect(text(byTestId(await fake.text(), "video-error") ?? "")).toBe("文件内容与其格式不符");
+    const avi = await browser.fetch("/homework/8201?video", { method: "POST", body: multipart({ csrf }, { field: "video", name: "clip.avi", bytes: mp4(4096) }) });
+    expect(text(byTestId(await avi.text(), "video-error") ?? "")).toBe("视频只能上传 mp4、mov、m4v 格式");
+    const big = await browser.fetch("/homework/8201?video", { method: "POST", body: multipart({ csrf }, { field: "video", name: "big.mp4", bytes: mp4(6 * 1024 * 1024) }) });
+    expect(text(byTestId(await big.text(), "video-error") ?? "")).toBe("未开启 JavaScript 时视频不能超过 5M，请开启 JavaScript 后分片上传");
+    expect(await portal.calls("/v1/homework/homeworkUpload")).toHaveLength(0);
+
+    const ok = await browser.fetch("/homework/8201?video", { method: "POST", body: multipart({ csrf }, { field: "video", name: "讲解.mp4", bytes: mp4(300 * 1024) }) });
+    expect(ok.status).toBe(200);
+    expect(text(byTestId(await ok.text(), "video-saved") ?? "")).toBe("已上传：讲解.mp4");
+    expect((await portal.calls("/v1/homework/uploadVideo/judgeVideoStorage"))).toHaveLength(1);
+    expect(text(byTestId((await browser.get("/homework/8201")).html, "homework-video") ?? "")).toBe("讲解.mp4");
+    const resources = await browser.get("/resource/list");
+    expect(elements(resources.html, "input").filter((i) => attr(i, "data-testid") === "video-check")).toHaveLength(1);
+  });
+
+  it("a video with JS: start, chunk and complete through /homework/video/<id> (JSON answers)", async () => {
+    const browser = await signedIn("13700003604");
+    const csrf = await browser.csrf("/homework/8101");
+    const bytes = mp4(64 * 1024);
+    const post = async (fields: Record<string, string>, chunk?: Uint8Array) => {
+      const response = await browser.fetch("/homework/video/8101", {
+        method: "POST",
+        body: multipart({ csrf, name: "v.mp4", size: String(bytes.length), ...fields }, chunk ? { field: "chunk", name: "v.mp4", bytes: chunk } : undefined),
+        headers: { Accept: "application/json" },
+      });
+      return { status: response.status, json: (await response.json()) as { key?: string; offset?: number; saved?: string; error?: string } };
+    };
+    const refused = await browser.fetch("/homework/video/8101", { method: "POST", body: multipart({ csrf, intent: "start", name: "v.avi", size: "10" }) });
+    expect(((await refused.json()) as { error: string }).error).toBe("videoType");
+    const start = await post({ intent: "start" });
+    expect(start.json.key).toMatch(/^1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.mp4$/);
+    const key = start.json.key!;
+    expect((await post({ intent: "chunk", key, offset: "0" }, bytes)).json.offset).toBe(bytes.length);
+    const done = await post({ intent: "complete", key });
+    expect(done.json.saved).toBe("v.mp4");
+    expect(text(byTestId((await browser.get("/homework/8101")).html, "homework-video") ?? "")).toBe("v.mp4");
+  });
+});
