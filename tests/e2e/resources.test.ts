@@ -244,3 +244,30 @@ test.describe("the 5 MB limit without JS (spec 001 §5, §9; decision 037)", () 
     await expect(page.getByTestId("resource-row")).toHaveCount(1);
   });
 });
+
+test.describe("resource detail and the batch delete of videos (spec 001 §7)", () => {
+  test("a row opens its detail; ticked videos are deleted together, the pdf stays", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    await seedFiles(sandbox, page);
+    await signInWithCode(page, sandbox, testInfo.project.name === "js" ? "13700003601" : "13700003602", "/resource/list");
+    await page.waitForURL(/\/resource\/list$/);
+    await expect(page.getByTestId("resource-row")).toHaveCount(3);
+    await page.getByRole("link", { name: "课堂讲义.pdf" }).click();
+    await page.waitForURL(/\/resource\/\d+$/);
+    await expect(page.getByRole("heading", { name: "课堂讲义.pdf" })).toBeVisible();
+    await expect(page.getByTestId("resource-facts")).toContainText("PDF");
+    await expect(page.getByRole("link", { name: "下载" })).toHaveAttribute("href", /^\/student\/download\?ids=\d+$/);
+    await page.getByRole("link", { name: "返回我的资源" }).click();
+    await page.waitForURL(/\/resource\/list$/);
+
+    await expect(page.getByTestId("video-check")).toHaveCount(2);
+    await page.getByRole("button", { name: "删除选中的视频" }).click();
+    await expect(page.getByTestId("videos-error")).toHaveText("请选择要删除的视频");
+    await page.getByLabel("选择视频 作业视频-第一次.mp4").check();
+    await page.getByLabel("选择视频 作业视频-第二次.mp4").check();
+    await page.getByRole("button", { name: "删除选中的视频" }).click();
+    await expect(page.getByTestId("videos-deleted")).toHaveText("已删除 2 个视频");
+    await expect(page.getByTestId("resource-row")).toHaveCount(1);
+    await expect(page.getByTestId("resource-row")).toContainText("课堂讲义.pdf");
+    await expect(page.getByTestId("video-check")).toHaveCount(0);
+  });
+});

@@ -144,7 +144,7 @@ describe("resources: detail, batch delete of videos, the VIP flag (spec 001 §7)
 function multipart(fields: Record<string, string>, file?: { field: string; name: string; bytes: Uint8Array }) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  if (file) body.append(file.field, new Blob([file.bytes]), file.name);
+  if (file) body.append(file.field, new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
   return body;
 }
 const mp4 = (size: number) => {
