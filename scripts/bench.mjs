@@ -37,7 +37,7 @@ const HOME = "/home/index";
 const CONTENT_PAGES = ["/course/list", "/course/detail/5019"];
 // A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
 // Issue 16 adds the cart and checkout (logged-in pages: the same measurements).
-const PERSONAL_PAGES = ["/personal/setting/account", "/personal/setting/data", "/personal/course/classTable", "/personal/order?OrderTabIndex=2", "/info/complete?scene=3&backUrl=%2Fhome%2Findex", "/shoppingcart", "/payment/order?commodityId=5019", "/resource/list", "/personal/accountcenter/account/member", "/personal/accountcenter/score"];
+const PERSONAL_PAGES = ["/personal/setting/account", "/personal/setting/data", "/personal/course/classTable", "/personal/order?OrderTabIndex=2", "/info/complete?scene=3&backUrl=%2Fhome%2Findex", "/shoppingcart", "/payment/order?commodityId=5019", "/resource/list", "/homework/list", "/homework/8101", "/certificate/list", "/certificate/create/9103", "/personal/accountcenter/account/member", "/personal/accountcenter/score"];
 // The form pages (decision 023: forms validate on the server, no zod in the browser).
 const FORM_PAGES = ["/join/login", "/join/register", "/login/forget?method=phone"];
 // The lesson video page (issue 14), as the seeded student who studies course 5001: JS on the wire.

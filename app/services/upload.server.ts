@@ -68,8 +68,12 @@ export async function readFileUpload<E extends string>(request: Request, options
   // route can still check the CSRF token and answer with the message rather than a 403.
   const texts = new FormData();
   const memory = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_MAX_BYTES });
+  let textBytes = 0;
   const textHandler: UploadHandler = async (part) => {
     const value = await memory(part);
+    if (typeof value === "string") textBytes += value.length;
+    // a body declared over the limit is read no further than its form's allowance (decision 037)
+    if (overDeclared && textBytes > FORM_OVERHEAD_BYTES) throw new UploadRefused(options.tooLarge);
     if (part.filename === undefined && typeof value === "string") texts.append(part.name, value);
     return value;
   };
