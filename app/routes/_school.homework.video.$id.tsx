@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { requireStudent } from "~/services/guards.server";
 import { relayVideoChunk } from "~/services/homework-video.server";
 import { requireValidUpload } from "~/services/portal.server";
-import { chunkFileOptions } from "~/services/resource-upload.server";
+import { chunkFileOptions, relayResponse } from "~/services/resource-upload.server";
 import { readFileUpload } from "~/services/upload.server";
 
 /**
@@ -13,11 +12,11 @@ import { readFileUpload } from "~/services/upload.server";
  */
 export async function action(args: ActionFunctionArgs) {
   const id = /^\d{1,9}$/.test(args.params.id ?? "") ? Number(args.params.id) : undefined;
-  if (id === undefined) return data({ error: "malformed" }, { status: 400 });
+  if (id === undefined) return Response.json({ error: "malformed" }, { status: 400 });
   const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, chunkFileOptions));
   try {
     const portal = await requireStudent(args);
-    return await relayVideoChunk(portal, id, upload);
+    return relayResponse(await relayVideoChunk(portal, id, upload));
   } finally {
     await upload.file?.remove();
   }

@@ -15,6 +15,14 @@ import { UpstreamError } from "~/services/upstream.server";
  */
 export type UploadAnswer = { error?: FileRuleError | VideoRuleError | "videoNoJs" | StorageErrorCode | "space" | "malformed" | "server"; message?: string; saved?: string; offset?: number; key?: string };
 
+/**
+ * A relay's answer as a Response: a resource route (no component) sends `data()`'s body with status 200
+ * whatever its init says, so the relays answer with real 4xx/5xx statuses this way.
+ */
+export function relayResponse(answer: { data: unknown; init: ResponseInit | null }): Response {
+  return Response.json(answer.data, { status: answer.init?.status ?? 200, headers: { "Cache-Control": "no-store" } });
+}
+
 export const fail = (error: UploadAnswer["error"], status = 400, message?: string) => data<UploadAnswer>({ error, message }, { status });
 
 /** The reader options of a no-JS resource upload: 5 MB, the type by name and content. */

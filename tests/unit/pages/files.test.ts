@@ -186,6 +186,19 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
     expect((await browser.get("/homework/preview/1")).status).toBe(404);
   });
 
+  it("malformed homework addresses are 404s; signed out, the pages ask for a login", async () => {
+    const browser = await signedIn("13700003605");
+    for (const path of ["/homework/finish/abc", "/homework/preview/x", "/homework/paper/1e3"]) expect((await browser.get(path)).status, path).toBe(404);
+    const csrf = await browser.csrf("/homework/8101");
+    expect((await browser.fetch("/homework/video/abc", { method: "POST", body: multipart({ csrf }) })).status).toBe(400);
+    const visitor = portal.client();
+    for (const path of ["/homework/finish/8101", "/homework/preview/8101", "/certificate/create/9103", "/resource/1"]) {
+      const answer = await visitor.fetch(path);
+      expect(answer.status, path).toBe(302);
+      expect(answer.headers.get("Location") ?? "", path).toMatch(/login|upgrade/i);
+    }
+  });
+
   it("a paper homework goes to the question bank's doing page, the same record every time", async () => {
     const browser = await signedIn("13700003605");
     const page = await browser.get("/homework/8202");
@@ -238,7 +251,10 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
       return { status: response.status, json: (await response.json()) as { key?: string; offset?: number; saved?: string; error?: string } };
     };
     const refused = await browser.fetch("/homework/video/8101", { method: "POST", body: multipart({ csrf, intent: "start", name: "v.avi", size: "10" }) });
+    expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: string }).error).toBe("videoType");
+    const resourceRefused = await browser.fetch("/resource/upload", { method: "POST", body: multipart({ csrf, intent: "start", name: "v.exe", size: "10" }) });
+    expect(resourceRefused.status).toBe(400); // the resource relay too (it answered 200 with the error before)
     const start = await post({ intent: "start" });
     expect(start.json.key).toMatch(/^1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.mp4$/);
     const key = start.json.key!;
