@@ -199,6 +199,24 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
     }
   });
 
+  it("a homework attachment over 5 MB re-renders the page with the message and the text kept; exactly 5 MB is taken", async () => {
+    const browser = await signedIn("13700003608");
+    const csrf = await browser.csrf("/homework/8201");
+    const pdf = (size: number) => {
+      const b = new Uint8Array(size).fill(7);
+      b.set(Array.from("%PDF-1.7\n", (c) => c.charCodeAt(0)));
+      return b;
+    };
+    const big = await browser.fetch("/homework/8201", { method: "POST", body: multipart({ csrf, content: "六大会计要素。" }, { field: "file", name: "big.pdf", bytes: pdf(6 * 1024 * 1024) }) });
+    expect(big.status).toBe(400);
+    const html = await big.text();
+    expect(text(byTestId(html, "homework-error") ?? "")).toBe("上传文件过大，请控制在5M以内");
+    expect(html).toContain("六大会计要素。");
+    const exact = await browser.fetch("/homework/8201", { method: "POST", body: multipart({ csrf, content: "六大会计要素。" }, { field: "file", name: "exact.pdf", bytes: pdf(5 * 1024 * 1024) }) });
+    expect(exact.status).toBe(303);
+    expect(text(byTestId((await browser.get("/homework/8201")).html, "homework-attachment") ?? "")).toContain("exact.pdf");
+  });
+
   it("a paper homework goes to the question bank's doing page, the same record every time", async () => {
     const browser = await signedIn("13700003605");
     const page = await browser.get("/homework/8202");
