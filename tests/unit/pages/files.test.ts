@@ -231,6 +231,12 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
     const doing = await browser.get(to);
     expect(doing.status).toBe(200);
     expect(doing.html).toContain("章节综合练习卷");
+    // handing the paper in on the doing page hands the homework in (counted, and its finish page opens)
+    const value = (name: string) => attr(named(doing.html, name), "value") ?? "";
+    const handIn = await browser.post(to, { csrf: await browser.csrf(to), intent: "submit", questionId: value("questionId"), index: value("index"), kind: value("kind") });
+    expect(handIn.status).toBe(302);
+    expect(text(byTestId((await browser.get("/homework/list")).html, "homework-counts") ?? "")).toBe("已提交 1 份，未提交 3 份");
+    expect((await browser.get("/homework/finish/8202")).status).toBe(200);
     // a homework that is not a paper: back to it
     expect((await browser.fetch("/homework/paper/8101")).headers.get("Location")).toBe("/homework/8101");
   });
