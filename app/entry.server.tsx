@@ -92,7 +92,7 @@ export function crossSiteReason(request: Request): string | undefined {
 
 // For scripts/serve.mjs: the one client address / host / protocol function and the body cap (decision 012).
 export { parseTrustProxy, resolveClient } from "~/services/client-address.server";
-export { capStream, DEFAULT_UPLOAD_BYTES } from "~/services/body-limit.server";
+export { capStream, DEFAULT_UPLOAD_BYTES, MULTIPART_MAX_BYTES, UPLOAD_DRAIN_BYTES } from "~/services/body-limit.server";
 // For scripts/serve.mjs: the visitor page cache in front of Remix's handler (decision 041).
 export { withVisitorPageCache } from "~/services/page-cache.server";
 

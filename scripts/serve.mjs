@@ -10,7 +10,7 @@ import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
-import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
@@ -90,6 +90,10 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
   const { crossSiteReason, parseTrustProxy, resolveClient, capStream, DEFAULT_UPLOAD_BYTES, withVisitorPageCache } = build.entry.module;
   // decision 041: a visitor's public section page answered from a short per-origin/address/language cache
   const handleRequest = withVisitorPageCache ? withVisitorPageCache(remixHandler) : remixHandler;
+  // The multipart cap is the file's limit plus room for the form's other fields (decision 037); builds
+  // without the newer exports keep the old single cap.
+  const multipartMax = build.entry.module.MULTIPART_MAX_BYTES ?? DEFAULT_UPLOAD_BYTES;
+  const multipartDrain = build.entry.module.UPLOAD_DRAIN_BYTES ?? multipartMax;
   let trust;
   try {
     trust = parseTrustProxy(env.TRUST_PROXY);
@@ -163,14 +167,19 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
     refuse(req, res, 403, `cross-site: ${reason}`, { unreadBody: true });
   });
 
-  // Body limits (issue 10 §4): uploads (multipart) up to the upload limit, everything else MAX_FORM_BYTES.
+  // Body limits (issue 10 §4, decision 037): uploads (multipart) up to the file limit plus the form's
+  // allowance, everything else MAX_FORM_BYTES. A multipart body declared over that but within the drain
+  // ceiling still reaches the app, which reads no further than the file's limit and answers with the
+  // page and the spec's size message; the rest is then read and discarded (drainRest).
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const multipart = /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
-    const limit = multipart ? DEFAULT_UPLOAD_BYTES : maxFormBytes;
+    const limit = multipart ? multipartMax : maxFormBytes;
+    const ceiling = multipart ? Math.max(limit, multipartDrain) : limit;
     const length = req.headers["content-length"];
-    if (length !== undefined && Number(length) > limit) return refuse(req, res, 413, "body too large", { unreadBody: true });
+    if (length !== undefined && Number(length) > ceiling) return refuse(req, res, 413, "body too large", { unreadBody: true });
     res.locals.bodyLimit = limit;
+    res.locals.drainLimit = ceiling;
     if (multipart || length !== undefined || !req.headers["transfer-encoding"]) return next();
     // A chunked form body: read it here up to the limit, so no route ever holds more.
     const chunks = [];
@@ -211,12 +220,16 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
         if (!res.writableFinished) controller.abort();
       });
       const init = { method: req.method, headers: remixHeaders(req, client), signal: controller.signal };
+      const streamed = (req.method !== "GET" && req.method !== "HEAD" && !res.locals.body);
       if (req.method !== "GET" && req.method !== "HEAD") {
-        init.body = res.locals.body ?? capStream(createReadableStreamFromReadable(req), res.locals.bodyLimit ?? maxFormBytes);
+        init.body = res.locals.body ?? capStream(requestBody(req, res.locals.drainLimit ?? maxFormBytes), res.locals.bodyLimit ?? maxFormBytes);
         init.duplex = "half";
       }
       // clientIp: the socket address, or the address the trusted proxies saw (TRUST_PROXY)
       const response = await handleRequest(new Request(originOf(client) + req.originalUrl, init), { clientIp: client.ip });
+      // An action that answered before reading the whole body (a refused upload): the rest is read and
+      // thrown away, so the browser still sending it receives the page instead of a reset connection.
+      if (streamed) drainRest(req, res.locals.drainLimit ?? maxFormBytes);
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);
@@ -234,6 +247,69 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
   });
 
   return app;
+}
+
+/**
+ * The request body as a web stream for Remix (what createReadableStreamFromReadable does), except that
+ * a reader giving up (the multipart parser cancels on a refused file) does not destroy the socket:
+ * the rest of the body is drained instead (drainRest), so the answer reaches the browser.
+ */
+function requestBody(req, ceiling) {
+  let onData;
+  return new ReadableStream(
+    {
+      start(controller) {
+        onData = (chunk) => {
+          req.bodyBytes = (req.bodyBytes ?? 0) + chunk.length;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        req.on("data", onData);
+        req.once("end", () => {
+          try {
+            controller.close();
+          } catch {
+            /* already cancelled */
+          }
+        });
+        const fail = (error) => {
+          try {
+            controller.error(error);
+          } catch {
+            /* already cancelled or closed */
+          }
+        };
+        req.once("error", fail);
+        req.once("close", () => {
+          if (!req.complete) fail(new Error("request body aborted"));
+        });
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        req.off("data", onData);
+        drainRest(req, ceiling);
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/**
+ * Reads and discards what is left of a request body, up to `ceiling` bytes in all (the socket is
+ * destroyed past it: a body that large was never a form of ours).
+ */
+function drainRest(req, ceiling) {
+  if (req.complete || req.destroyed || req.draining) return;
+  req.draining = true;
+  for (const listener of req.listeners("data")) req.off("data", listener);
+  req.on("data", (chunk) => {
+    req.bodyBytes = (req.bodyBytes ?? 0) + chunk.length;
+    if (req.bodyBytes > ceiling) req.destroy();
+  });
+  req.resume();
 }
 
 /** Writes Remix's answer (as @remix-run/express does). */

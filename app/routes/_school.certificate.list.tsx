@@ -13,14 +13,18 @@ export const handle = { i18n: ["files"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const status = new URL(args.request.url).searchParams.get("status") === "0" ? 0 : 1;
+  const url = new URL(args.request.url);
+  const status = url.searchParams.get("status") === "0" ? 0 : 1;
+  // after /certificate/create/<id>: say so (the id only picks the row's name; nothing is trusted from it)
+  const createdId = Number(url.searchParams.get("created"));
   const [unread, counts, i18n] = await Promise.all([unreadCertificates(portal.upstream), certificateCounts(portal.upstream), namespaces(args.request, ["files"])]);
   const list = await listCertificates(portal.upstream, status);
-  return data({ status, list, counts, unread, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+  const created = list.find((c) => c.id === createdId && c.status === 1)?.certificateName ?? null;
+  return data({ status, list, counts, unread, created, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function CertificateList() {
-  const { status, list, counts, unread, i18n } = useLoaderData<typeof loader>();
+  const { status, list, counts, unread, created, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
   const tab = (value: 0 | 1, label: string) => (
     <Link to={`?status=${value}`} aria-current={status === value ? "page" : undefined} className={`rounded px-3 py-1 text-sm ${status === value ? "bg-blue-600 text-white" : "border border-gray-300"}`}>
@@ -30,6 +34,11 @@ export default function CertificateList() {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-xl font-bold">{t("certificates.title")}</h1>
+      {created ? (
+        <p role="status" className="text-sm text-green-700" data-testid="certificate-created">
+          {t("certificates.created", { name: created })}
+        </p>
+      ) : null}
       {unread > 0 ? (
         <p className="text-sm text-orange-700" data-testid="certificate-unread">
           {t("certificates.unread", { count: unread })}
@@ -53,6 +62,10 @@ export default function CertificateList() {
                 <a href={`/certificate/pdf/${c.id}?kind=${c.type}`} className="text-blue-700 underline">
                   {t("certificates.pdf")}
                 </a>
+              ) : c.unlockFlag === 1 ? (
+                <Link to={`/certificate/create/${c.id}`} className="text-blue-700 underline">
+                  {t("certificates.claim")}
+                </Link>
               ) : null}
             </li>
           ))}

@@ -1,6 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { UploadForm, type UploadFormAnswer } from "~/components/upload/UploadForm";
+import { uploadWholeVideo, videoFileOptions } from "~/services/homework-video.server";
+import { checkVideoNameAndSize, VIDEO_EXTENSIONS } from "~/services/video-rules";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
@@ -13,8 +16,11 @@ import { readFileUpload } from "~/services/upload.server";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["files"] };
+export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-type Answer = { error?: string; message?: string; saved?: boolean; deleted?: boolean; content?: string };
+type Answer = { error?: string; message?: string; saved?: boolean; deleted?: boolean; content?: string; video?: UploadFormAnswer };
+
+const VIDEO_ACCEPT = VIDEO_EXTENSIONS.map((e) => `.${e}`).join(",");
 
 const idOf = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : undefined);
 
@@ -44,6 +50,17 @@ export async function action(args: ActionFunctionArgs) {
     if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0) return data<Answer>({ error: "malformed" }, { status: 400 });
     await deleteAttachments(portal.upstream, id, [resId]);
     return data<Answer>({ deleted: true });
+  }
+  if (new URL(args.request.url).searchParams.has("video")) {
+    // a homework video without JavaScript (decision 037): at most 5 MB, the storage check first
+    const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, videoFileOptions));
+    try {
+      const portal = await requireStudent(args);
+      const answer = await uploadWholeVideo(portal, id, upload, args.request.signal);
+      return data<Answer>({ video: answer.data as UploadFormAnswer }, { status: answer.init?.status ?? 200 });
+    } finally {
+      await upload.file?.remove();
+    }
   }
   const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
   try {
@@ -75,7 +92,8 @@ export async function action(args: ActionFunctionArgs) {
       if (error instanceof UpstreamError && error.kind === "business") return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
       throw error;
     }
-    return data<Answer>({ saved: true });
+    // spec 001 §7 gotoFinishHomeworkPage: the finish page says it is done and what comes next
+    throw redirect(`/homework/finish/${id}`, 303);
   } finally {
     await upload.file?.remove();
   }
@@ -98,7 +116,18 @@ export default function HomeworkPage() {
       <p className="text-sm text-gray-600">
         {detail.courseName} · {detail.lessonName}
       </p>
+      {detail.deadline ? <p className="text-sm text-gray-600">{t("homework.deadline", { date: detail.deadline })}</p> : null}
       <p className="whitespace-pre-wrap rounded bg-gray-50 p-3">{detail.content}</p>
+      <p className="flex flex-wrap gap-4 text-sm">
+        <Link to={`/homework/preview/${detail.homeworkId}`} className="text-blue-700 underline">
+          {t("homework.preview")}
+        </Link>
+        {detail.submission ? (
+          <Link to={`/homework/finish/${detail.homeworkId}`} className="text-blue-700 underline">
+            {t("homework.finishLink")}
+          </Link>
+        ) : null}
+      </p>
 
       {detail.submission ? (
         <section aria-labelledby="hw-mine" className="space-y-2" data-testid="homework-submission">
@@ -132,9 +161,25 @@ export default function HomeworkPage() {
           {t("homework.saved")}
         </p>
       ) : null}
+      {detail.videos.length ? (
+        <ul className="space-y-1" aria-label={t("homework.videos")}>
+          {detail.videos.map((v) => (
+            <li key={v.id} className="text-sm break-all" data-testid="homework-video">
+              {v.fileName}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {refusal !== null ? (
         <p role="alert" className="text-red-700" data-testid="homework-refusal">
           {refusal || t("homework.closed")}
+        </p>
+      ) : detail.paper === 1 ? (
+        // a paper homework is answered on the question bank's doing page (spec 001 §7 gotoPaperHomeworkPage)
+        <p>
+          <Link to={`/homework/paper/${detail.homeworkId}`} className="inline-block rounded bg-blue-600 px-4 py-2 text-white" data-testid="homework-paper">
+            {t("homework.startPaper")}
+          </Link>
         </p>
       ) : (
         <Form method="post" encType="multipart/form-data" className="space-y-3" data-testid="homework-form">
@@ -168,6 +213,24 @@ export default function HomeworkPage() {
           </button>
         </Form>
       )}
+      {refusal === null && detail.paper !== 1 ? (
+        <section aria-labelledby="hw-video" className="space-y-2">
+          <h2 id="hw-video" className="text-lg font-semibold">
+            {t("homework.videoTitle")}
+          </h2>
+          <UploadForm
+            answer={answer?.video}
+            relay={`/homework/video/${detail.homeworkId}`}
+            action={`/homework/${detail.homeworkId}?video`}
+            field="video"
+            idPrefix="video"
+            accept={VIDEO_ACCEPT}
+            check={checkVideoNameAndSize}
+            label={t("homework.videoLabel")}
+            hint={t("homework.videoHint")}
+          />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -3,24 +3,26 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
-import { lessonCounts, lessonList } from "~/services/homework.server";
+import { leaveNotices, lessonCounts, lessonList } from "~/services/homework.server";
 
 export const handle = { i18n: ["files"] };
+export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** `/homework/list`: the homework completion list (spec 001 §2, §7; decision 029): class and package lessons with counts. */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [classes, packages, counts, i18n] = await Promise.all([
+  const [classes, packages, counts, notices, i18n] = await Promise.all([
     lessonList(portal.upstream, "class"),
     lessonList(portal.upstream, "package"),
     lessonCounts(portal.upstream),
+    leaveNotices(portal.upstream),
     namespaces(args.request, ["files"]),
   ]);
-  return data({ classes, packages, counts, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ classes, packages, counts, notices, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function HomeworkList() {
-  const { classes, packages, counts, i18n } = useLoaderData<typeof loader>();
+  const { classes, packages, counts, notices, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
   const section = (title: string, count: number, rows: typeof classes, id: string) => (
     <section aria-labelledby={id} className="space-y-2">
@@ -57,6 +59,27 @@ export default function HomeworkList() {
       <p className="text-sm text-gray-700" data-testid="homework-counts">
         {t("homework.counts", { submitted: counts.submittedCount, unsubmitted: counts.unsubmittedCount })}
       </p>
+      {notices.length ? (
+        // findHomeworkLeaveNotifyByUserId: homework left (assigned) to the student, not handed in yet
+        <section aria-labelledby="hw-notices" className="space-y-2 rounded border border-amber-200 bg-amber-50 p-3">
+          <h2 id="hw-notices" className="font-semibold">
+            {t("homework.notices", { count: notices.length })}
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {notices.map((n) => (
+              <li key={n.id} data-testid="homework-notice">
+                <Link to={`/homework/${n.homeworkId}`} className="text-blue-700 underline">
+                  {n.title}
+                </Link>{" "}
+                <span className="text-gray-700">
+                  {n.courseName}
+                  {n.deadline ? ` · ${t("homework.deadline", { date: n.deadline })}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {section(t("homework.classLessons"), counts.classCount, classes, "hw-class")}
       {section(t("homework.packageLessons"), counts.packageCount, packages, "hw-package")}
     </div>

@@ -8,7 +8,9 @@ import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { resourceFileOptions, uploadWholeFile } from "~/services/resource-upload.server";
-import { deleteResources, getSpace, listResources, RESOURCE_PAGE_SIZE } from "~/services/resources.server";
+import { batchDeleteVideos, deleteResources, getSpace, isVideo, listResources, RESOURCE_PAGE_SIZE, resourceVipFlag } from "~/services/resources.server";
+import { getCurrentUser } from "~/services/auth.server";
+import { UpstreamError } from "~/services/upstream.server";
 import { opensDirectly } from "~/services/download.server";
 import { safeExternalUrl } from "~/services/redirect";
 import { readFileUpload } from "~/services/upload.server";
@@ -27,10 +29,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
   const pageParam = Number(new URL(args.request.url).searchParams.get("page"));
   const page = Number.isInteger(pageParam) && pageParam > 0 && pageParam < 10_000 ? pageParam : 1;
-  const [list, space, i18n] = await Promise.all([listResources(portal.upstream, page), getSpace(portal.upstream), namespaces(args.request, ["files"])]);
+  const [list, space, vip, user, i18n] = await Promise.all([
+    listResources(portal.upstream, page),
+    getSpace(portal.upstream),
+    resourceVipFlag(portal.upstream),
+    getCurrentUser(portal.upstream),
+    namespaces(args.request, ["files"]),
+  ]);
   // images open directly (spec 001 §5): their address for the preview (a plain link without JS)
-  const rows = list.list.map((r) => ({ ...r, preview: opensDirectly(r.fileType) ? (safeExternalUrl(r.sourcePath) ?? null) : null }));
-  return data({ list: rows, total: list.total, page, space, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+  const rows = list.list.map((r) => ({ ...r, video: isVideo(r), preview: opensDirectly(r.fileType) ? (safeExternalUrl(r.sourcePath) ?? null) : null }));
+  // decision 037: getVipFlag 1 makes sharing a members' feature; a non-member gets the notice, not the form
+  const membersOnly = vip === 1 && user.memberFlag !== 1;
+  return data({ list: rows, total: list.total, page, space, membersOnly, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -45,6 +55,19 @@ export async function action(args: ActionFunctionArgs) {
   }
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
+  if (formData.get("intent") === "delete-videos") {
+    // the batch delete of videos (spec 001 §7 batchDelVideo): the ticked rows, at most a page's worth
+    const ids = formData.getAll("ids").map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : NaN));
+    if (ids.length === 0) return data({ batch: true, error: "noVideos" }, { status: 400 });
+    if (ids.length > 100 || ids.some((n) => !Number.isInteger(n) || n <= 0)) return data({ batch: true, error: "malformed" }, { status: 400 });
+    try {
+      const answer = await batchDeleteVideos(portal.upstream, ids);
+      return data({ batch: true, deletedVideos: answer?.deleted ?? ids.length });
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === "business") return data({ batch: true, error: "server", message: error.upstreamMessage ?? "" }, { status: 400 });
+      throw error;
+    }
+  }
   const id = Number(formData.get("id"));
   if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return data({ error: "malformed" }, { status: 400 });
   await deleteResources(portal.upstream, [id]);
@@ -54,9 +77,11 @@ export async function action(args: ActionFunctionArgs) {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 
 export default function ResourceList() {
-  const { list, total, page, space, i18n } = useLoaderData<typeof loader>();
+  const { list, total, page, space, membersOnly, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
-  const answer = useActionData<typeof action>() as (UploadFormAnswer & { deleted?: boolean }) | undefined;
+  const answer = useActionData<typeof action>() as (UploadFormAnswer & { deleted?: boolean; deletedVideos?: number; batch?: boolean }) | undefined;
+  const videos = list.filter((r) => r.video);
+  const batchAnswer = answer?.batch === true;
   const pages = Math.max(1, Math.ceil(total / RESOURCE_PAGE_SIZE));
   const images = list.flatMap((r) => (r.preview ? [{ src: r.preview, alt: r.fileName }] : []));
   const [viewing, setViewing] = useState<number | null>(null);
@@ -68,10 +93,28 @@ export default function ResourceList() {
           {t("resources.space", { used: mb(space.usedSpace), total: mb(space.totalSpace) })}
         </p>
       </div>
-      <UploadForm answer={answer?.deleted ? undefined : answer} relay="/resource/upload" />
+      {membersOnly ? (
+        <p className="rounded border border-amber-200 bg-amber-50 p-4 text-sm" data-testid="resource-vip">
+          {t("resources.vipOnly")}{" "}
+          <Link to="/personal/accountcenter/account/member" className="text-blue-700 underline">
+            {t("resources.becomeMember")}
+          </Link>
+        </p>
+      ) : (
+        <UploadForm answer={answer?.deleted || batchAnswer ? undefined : answer} relay="/resource/upload" />
+      )}
       {answer?.deleted ? (
         <p role="status" className="text-sm text-green-700">
           {t("resources.deleted")}
+        </p>
+      ) : null}
+      {answer?.deletedVideos !== undefined ? (
+        <p role="status" className="text-sm text-green-700" data-testid="videos-deleted">
+          {t("resources.videosDeleted", { count: answer.deletedVideos })}
+        </p>
+      ) : batchAnswer && answer?.error ? (
+        <p role="alert" className="text-sm text-red-700" data-testid="videos-error">
+          {answer.error === "noVideos" ? t("resources.noVideos") : answer.error === "server" ? answer.message || t("errors.-601") : t("errors.malformed")}
         </p>
       ) : null}
       {list.length === 0 ? (
@@ -80,6 +123,7 @@ export default function ResourceList() {
         <table className="w-full text-left text-sm" data-testid="resource-table">
           <thead>
             <tr className="border-b">
+              {videos.length ? <th className="w-8"><span className="sr-only">{t("resources.select")}</span></th> : null}
               <th className="py-2">{t("resources.name")}</th>
               <th>{t("resources.size")}</th>
               <th>{t("resources.time")}</th>
@@ -89,7 +133,18 @@ export default function ResourceList() {
           <tbody>
             {list.map((r) => (
               <tr key={r.id} className="border-b" data-testid="resource-row">
-                <td className="py-2 break-all">{r.fileName}</td>
+                {videos.length ? (
+                  <td>
+                    {r.video ? (
+                      <input type="checkbox" name="ids" value={r.id} form="video-batch" aria-label={t("resources.selectVideo", { name: r.fileName })} data-testid="video-check" />
+                    ) : null}
+                  </td>
+                ) : null}
+                <td className="py-2 break-all">
+                  <Link to={`/resource/${r.id}`} className="text-blue-700 underline">
+                    {r.fileName}
+                  </Link>
+                </td>
                 <td>{mb(r.sourceSize)}</td>
                 <td>{r.createTime ? new Date(r.createTime).toLocaleString("zh-CN", { timeZone: "Asia/Shanghai" }) : ""}</td>
                 <td className="flex gap-3 py-2">
@@ -122,6 +177,16 @@ export default function ResourceList() {
           </tbody>
         </table>
       )}
+      {videos.length ? (
+        // the rows' checkboxes belong to this form (form="video-batch"): no nested forms, works without JS
+        <Form method="post" id="video-batch" className="flex items-center gap-3 text-sm">
+          <AuthenticityTokenInput name="csrf" />
+          <button type="submit" name="intent" value="delete-videos" className="rounded border border-red-300 px-3 py-1 text-red-700">
+            {t("resources.deleteVideos")}
+          </button>
+          <span className="text-gray-600">{t("resources.videosHint", { count: videos.length })}</span>
+        </Form>
+      ) : null}
       {viewing !== null && images.length ? (
         <Suspense fallback={null}>
           <ImageViewer images={images} start={Math.max(0, viewing)} onClose={() => setViewing(null)} />

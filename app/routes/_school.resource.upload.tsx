@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidUpload } from "~/services/portal.server";
-import { chunkFileOptions, relayChunk } from "~/services/resource-upload.server";
+import { chunkFileOptions, relayChunk, relayResponse } from "~/services/resource-upload.server";
 import { readFileUpload } from "~/services/upload.server";
 
 /**
@@ -13,7 +13,7 @@ export async function action(args: ActionFunctionArgs) {
   const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, chunkFileOptions));
   try {
     const portal = await requireStudent(args);
-    return await relayChunk(portal, upload);
+    return relayResponse(await relayChunk(portal, upload));
   } finally {
     await upload.file?.remove();
   }

@@ -9,6 +9,23 @@ import { data } from "@remix-run/node";
 /** Spec 001 §9: the upload limit of the forms to come (5 MB). */
 export const DEFAULT_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Room for a file form's other parts (csrf, intent, a homework text of 5000 characters) and the multipart
+ * framing: the cap of a multipart body is the FILE's limit plus this, so a file of exactly 5 MB passes.
+ */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The most a multipart body may carry to an action: the largest file (5 MB) and its form. */
+export const MULTIPART_MAX_BYTES = DEFAULT_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
+
+/**
+ * A multipart body over MULTIPART_MAX_BYTES but at most this reaches the app anyway (which reads its
+ * csrf part and refuses the file at its limit, with the spec's size message on the re-rendered page);
+ * the server then reads and discards the rest, so the browser, still sending, gets that page rather
+ * than a reset connection. A larger declared body gets the bare 413 unread (decision 037).
+ */
+export const UPLOAD_DRAIN_BYTES = 32 * 1024 * 1024;
+
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
     super(`request body over ${limit} bytes`);

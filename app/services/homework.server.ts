@@ -12,6 +12,9 @@ export const HomeworkRow = z.looseObject({
   title: z.string(),
   status: z.number().int(),
   closed: z.number().int().catch(0),
+  /** 1: a paper homework, answered on the question bank's doing page */
+  paper: z.coerce.number().catch(0),
+  deadline: z.string().nullish(),
 });
 
 const Counts = z.object({
@@ -21,6 +24,8 @@ const Counts = z.object({
   unsubmittedCount: z.number().int(),
 });
 
+const FileRow = z.object({ id: z.number().int(), fileName: z.string(), sourcePath: z.string(), sourceSize: z.number() });
+
 const Detail = z.object({
   homeworkId: z.number().int(),
   title: z.string(),
@@ -29,7 +34,10 @@ const Detail = z.object({
   lessonName: z.string(),
   closed: z.number().int().catch(0),
   submission: z.object({ content: z.string(), submitTime: z.number() }).nullable(),
-  attachments: z.array(z.object({ id: z.number().int(), fileName: z.string(), sourcePath: z.string(), sourceSize: z.number() })).catch([]),
+  attachments: z.array(FileRow).catch([]),
+  videos: z.array(FileRow).catch([]),
+  paper: z.coerce.number().catch(0),
+  deadline: z.string().nullish(),
 });
 export type HomeworkDetail = z.infer<typeof Detail>;
 
@@ -65,4 +73,67 @@ export function saveHomework(upstream: Upstream, homeworkId: number, content: st
 
 export function deleteAttachments(upstream: Upstream, homeworkId: number, ids: number[]) {
   return upstream.call({ method: "POST", path: `${HW}/delreslist`, body: { homeworkId, ids: ids.join(",") }, schema: z.unknown() });
+}
+
+/** `preview`: the homework and what the student handed in, as the teacher sees it. */
+export function previewHomework(upstream: Upstream, homeworkId: number) {
+  return upstream.call({ method: "POST", path: `${HW}/preview`, body: { homeworkId }, schema: Detail.extend({ submitted: z.coerce.number().catch(0) }), expect: ["business"] });
+}
+
+const LeaveNotice = z.looseObject({
+  id: z.number().int(),
+  homeworkId: z.number().int(),
+  title: z.string(),
+  courseName: z.string().catch(""),
+  lessonName: z.string().catch(""),
+  deadline: z.string().nullish(),
+  leaveTime: z.number().nullish(),
+});
+
+/**
+ * `findHomeworkLeaveNotifyByUserId` (decision 037): notices of homework left (assigned, 留作业) to the
+ * student and not handed in yet. Malformed entries are dropped.
+ */
+export async function leaveNotices(upstream: Upstream) {
+  const list = await upstream.call({ method: "POST", path: `${HW}/findHomeworkLeaveNotifyByUserId`, body: {}, schema: z.array(z.unknown()).catch([]) });
+  return list.flatMap((item) => {
+    const parsed = LeaveNotice.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+const Finish = z.object({
+  homeworkId: z.number().int(),
+  title: z.string(),
+  submitTime: z.number().nullish(),
+  paper: z.coerce.number().catch(0),
+  attachmentCount: z.number().int().catch(0),
+  videoCount: z.number().int().catch(0),
+  next: z.object({ homeworkId: z.number().int(), title: z.string() }).nullish(),
+});
+
+/** `gotoFinishHomeworkPage/{homeworkId}`: what the finish page shows (a business refusal: not handed in). */
+export function finishPage(upstream: Upstream, homeworkId: number) {
+  return upstream.call({ path: `${HW}/gotoFinishHomeworkPage/${homeworkId}`, schema: Finish, expect: ["business"] });
+}
+
+/** `gotoPaperHomeworkPage`: the question-bank record a paper homework is answered on. */
+export function paperRecord(upstream: Upstream, homeworkId: number) {
+  return upstream.call({ path: `${HW}/gotoPaperHomeworkPage`, query: { homeworkId }, schema: z.looseObject({ recordId: z.number().int().positive() }), expect: ["business"] });
+}
+
+/** `uploadVideo/judgeVideoStorage`: undefined when the video fits the student's storage, else the message. */
+export async function videoStorageRefusal(upstream: Upstream, size: number): Promise<string | undefined> {
+  try {
+    await upstream.call({ method: "POST", path: `${HW}/uploadVideo/judgeVideoStorage`, body: { size }, schema: z.unknown(), expect: ["business"] });
+    return undefined;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "business") return error.upstreamMessage ?? "";
+    throw error;
+  }
+}
+
+/** `homeworkUpload`: records an uploaded (sealed) video with the homework. Business refusals reach the caller. */
+export function saveHomeworkVideo(upstream: Upstream, homeworkId: number, video: { fileName: string; sourcePath: string; sourceSize: number }) {
+  return upstream.call({ method: "POST", path: `${HW}/homeworkUpload`, body: { homeworkId, ...video, fileCategory: "video" }, schema: z.unknown(), expect: ["business"] });
 }

@@ -110,10 +110,18 @@ describe("image upload (spec 001 §5 Uploads)", () => {
     await result.image?.remove();
   });
 
-  it("refuses a declared Content-Length over the limit before reading anything", async () => {
-    const upload = multipart([{ name: "avatar", filename: "a.png", type: "image/png", data: bytes(PNG_HEAD, 100) }], { "Content-Length": String(20 * 1024 * 1024) });
-    expect(await readImageUpload(upload.request)).toMatchObject({ error: "imageSize" });
-    expect(upload.pulled()).toBe(0);
+  it("refuses a declared Content-Length over the limit at the file's header: the csrf part before it is kept (decision 037)", async () => {
+    const upload = multipart([{ name: "csrf", value: "t" }, { name: "avatar", filename: "a.png", type: "image/png", data: bytes(PNG_HEAD, 100) }], { "Content-Length": String(20 * 1024 * 1024) });
+    const answer = await readImageUpload(upload.request);
+    expect(answer).toMatchObject({ error: "imageSize" });
+    expect(answer.image).toBeUndefined();
+    expect(answer.formData.get("csrf")).toBe("t"); // the page answers with the message, not a 403
+  });
+
+  it("a body declared over the limit reads no more than the form's allowance of text parts", async () => {
+    const parts = Array.from({ length: 20 }, (_, i) => ({ name: `t${i}`, value: "x".repeat(8 * 1024) }));
+    const answer = await readImageUpload(multipart(parts, { "Content-Length": String(20 * 1024 * 1024) }).request);
+    expect(answer.error).toBe("imageSize");
   });
 
   it.each([

@@ -5,6 +5,7 @@ import type { Portal } from "~/services/portal.server";
 import { getSpace, saveResource, spaceBlocks } from "~/services/resources.server";
 import { getUploadTarget, isOwnKey, newStorageKey, sendStoredFile, storageErrorCode, storageStore, type StorageErrorCode } from "~/services/storage.server";
 import type { FileUpload } from "~/services/upload.server";
+import type { VideoRuleError } from "~/services/video-rules";
 import { UpstreamError } from "~/services/upstream.server";
 
 /**
@@ -12,9 +13,17 @@ import { UpstreamError } from "~/services/upstream.server";
  * file, then to the store in chunks) and the relay of the browser's chunked upload (`uploader.client.ts`).
  * Answers carry an error code of the `files` namespace (`errors.*`) or the upstream's message.
  */
-export type UploadAnswer = { error?: FileRuleError | StorageErrorCode | "space" | "malformed" | "server"; message?: string; saved?: string; offset?: number; key?: string };
+export type UploadAnswer = { error?: FileRuleError | VideoRuleError | "videoNoJs" | StorageErrorCode | "space" | "malformed" | "server"; message?: string; saved?: string; offset?: number; key?: string };
 
-const fail = (error: UploadAnswer["error"], status = 400, message?: string) => data<UploadAnswer>({ error, message }, { status });
+/**
+ * A relay's answer as a Response: a resource route (no component) sends `data()`'s body with status 200
+ * whatever its init says, so the relays answer with real 4xx/5xx statuses this way.
+ */
+export function relayResponse(answer: { data: unknown; init: ResponseInit | null }): Response {
+  return Response.json(answer.data, { status: answer.init?.status ?? 200, headers: { "Cache-Control": "no-store" } });
+}
+
+export const fail = (error: UploadAnswer["error"], status = 400, message?: string) => data<UploadAnswer>({ error, message }, { status });
 
 /** The reader options of a no-JS resource upload: 5 MB, the type by name and content. */
 export const resourceFileOptions = {
@@ -27,7 +36,7 @@ export const resourceFileOptions = {
 /** Chunks of the relay: at most one 4 MB chunk per post. */
 export const chunkFileOptions = { field: "chunk", maxBytes: CHUNK_BYTES, tooLarge: "-600" as const };
 
-async function save(portal: Portal, name: string, key: string, size: number, deduction: number) {
+export async function save(portal: Portal, name: string, key: string, size: number, deduction: number) {
   try {
     await saveResource(portal.upstream, { fileName: name, ext: extensionOf(name), key, size, deduction });
     return data<UploadAnswer>({ saved: name });
@@ -37,7 +46,7 @@ async function save(portal: Portal, name: string, key: string, size: number, ded
   }
 }
 
-function storageFailure(error: unknown) {
+export function storageFailure(error: unknown) {
   const code = storageErrorCode(error);
   if (!code) throw error;
   return fail(code, code === "-601" || code === "unreadable" ? 502 : 400);
@@ -63,8 +72,38 @@ export async function uploadWholeFile(portal: Portal, upload: FileUpload<FileRul
 
 const int = (v: FormDataEntryValue | null) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : undefined);
 
+/**
+ * What one kind of chunked upload checks and does (resources; homework videos): the name and size rule,
+ * the content rule of the first chunk, a storage check before the first byte, and what happens once the
+ * store has sealed the file.
+ */
+export type RelayPolicy = {
+  checkNameAndSize(name: string, size: number): string | undefined;
+  checkContent(name: string, head: Uint8Array): string | undefined;
+  admit(size: number): Promise<ReturnType<typeof fail> | undefined>;
+  complete(name: string, key: string, size: number): Promise<ReturnType<typeof fail>>;
+};
+
+/** The resource relay (the §5 rules, the resource space, then `save`). */
+function resourcePolicy(portal: Portal): RelayPolicy {
+  return {
+    checkNameAndSize,
+    checkContent,
+    admit: async (size) => (spaceBlocks(await getSpace(portal.upstream), size) ? fail("space") : undefined),
+    complete: async (name, key, size) => {
+      const space = await getSpace(portal.upstream);
+      if (spaceBlocks(space, size)) return fail("space");
+      return save(portal, name, key, size, space.deductionSpaceFlag);
+    },
+  };
+}
+
 /** The relay: intents start, status, chunk and complete of one upload (the store's token stays here). */
-export async function relayChunk(portal: Portal, upload: FileUpload<"-600">) {
+export function relayChunk(portal: Portal, upload: FileUpload<"-600">) {
+  return relayChunkWith(portal, upload, resourcePolicy(portal));
+}
+
+export async function relayChunkWith(portal: Portal, upload: FileUpload<"-600">, policy: RelayPolicy) {
   if (upload.error === "malformed") return fail("malformed");
   if (upload.error === "-600") return fail("-600");
   const form = upload.formData;
@@ -72,11 +111,11 @@ export async function relayChunk(portal: Portal, upload: FileUpload<"-600">) {
   const name = String(form.get("name") ?? "").slice(0, 200);
   const size = int(form.get("size"));
   if (!name || size === undefined) return fail("malformed");
-  const rule = checkNameAndSize(name, size);
-  if (rule) return fail(rule);
+  const rule = policy.checkNameAndSize(name, size);
+  if (rule) return fail(rule as UploadAnswer["error"]);
   if (intent === "start") {
-    const [space, target] = await Promise.all([getSpace(portal.upstream), getUploadTarget(portal.upstream)]);
-    if (spaceBlocks(space, size)) return fail("space");
+    const [refused, target] = await Promise.all([policy.admit(size), getUploadTarget(portal.upstream)]);
+    if (refused) return refused;
     return data<UploadAnswer>({ key: newStorageKey(target.companyId, name), offset: 0 });
   }
   const key = String(form.get("key") ?? "");
@@ -91,16 +130,14 @@ export async function relayChunk(portal: Portal, upload: FileUpload<"-600">) {
       if (offset === undefined || !file) return fail("malformed");
       if (offset + file.size > size) return fail("-600");
       if (offset === 0) {
-        const content = checkContent(name, file.head);
-        if (content) return fail(content);
+        const content = policy.checkContent(name, file.head);
+        if (content) return fail(content as UploadAnswer["error"]);
       }
       return data<UploadAnswer>({ offset: await store.put(offset, new Uint8Array(await file.read())) });
     }
     if (intent === "complete") {
-      const space = await getSpace(portal.upstream);
-      if (spaceBlocks(space, size)) return fail("space");
       const sealed = await store.complete(size);
-      return save(portal, name, sealed.key, sealed.size, space.deductionSpaceFlag);
+      return await policy.complete(name, sealed.key, sealed.size);
     }
   } catch (error) {
     if (error instanceof ChunkRefused) return fail(storageErrorCode(error));

@@ -63,3 +63,31 @@ export function deleteResources(upstream: Upstream, ids: number[]) {
 export function resourceUrl(upstream: Upstream, id: number, kind: "view" | "download") {
   return upstream.call({ path: `${RES}/${kind}/${id}`, schema: z.object({ url: z.url({ protocol: /^https?$/ }) }), expect: ["business"] });
 }
+
+/** `GET detail/{id}`: one resource of the student (a business refusal: not theirs or gone). */
+export function resourceDetail(upstream: Upstream, id: number) {
+  return upstream.call({ path: `${RES}/detail/${id}`, schema: Resource, expect: ["business"] });
+}
+
+/** The resources that are videos (homework videos kept as resources): `fileCategory` video. */
+export const isVideo = (r: Pick<Resource, "fileCategory" | "fileType">) => r.fileCategory === "video" || ["mp4", "mov", "m4v"].includes(r.fileType.toLowerCase());
+
+/** `POST /v1/resource/batchDelVideo`: deletes the given videos at once (other ids are left alone upstream). */
+export function batchDeleteVideos(upstream: Upstream, ids: number[]) {
+  return upstream.call({
+    method: "POST",
+    path: `${RES}/batchDelVideo`,
+    body: { ids: ids.join(",") },
+    schema: z.looseObject({ deleted: z.number().int().nonnegative().catch(0) }).nullish(),
+    expect: ["business"],
+  });
+}
+
+/**
+ * `GET getVipFlag` (decision 037): 1 when sharing resources is a members' (VIP) feature; a student who is
+ * not a member then sees the membership notice instead of the upload form (and the upstream refuses
+ * a save anyway). Anything unreadable counts as 0: the upload stays offered, the upstream decides.
+ */
+export function resourceVipFlag(upstream: Upstream) {
+  return upstream.call({ path: `${RES}/getVipFlag`, schema: z.coerce.number().catch(0) });
+}

@@ -60,11 +60,27 @@ describe("the streamed no-JS resource upload (spec 001 §5)", () => {
     expect(pulled()).toBeLessThan(total);
   });
 
-  it("refuses a declared Content-Length over the limit before reading a byte", async () => {
+  it("a declared Content-Length over the limit: the csrf part is read, the file refused at its header (decision 037)", async () => {
     const { request, pulled } = post("big.pdf", file(PDF, 6 * 1024 * 1024), true);
     const upload = await readFileUpload(request, resourceFileOptions);
     expect(upload.error).toBe("attachmentSize");
-    expect(pulled()).toBe(0);
+    expect(upload.formData.get("csrf")).toBe("tok"); // so the page answers with the message, not a 403
+    expect(pulled()).toBe(64 * 1024); // the first piece only (it holds the csrf part and the file's header)
+  });
+
+  it("a file of exactly 5 MB (5242880 bytes, spec 001 §9) is accepted with its declared length", async () => {
+    const data = file(PDF, 5 * 1024 * 1024);
+    const { request, total } = post("exact.pdf", data, true);
+    expect(total).toBeGreaterThan(5 * 1024 * 1024); // the form's framing comes on top of the file
+    const upload = await readFileUpload(request, resourceFileOptions);
+    try {
+      expect(upload.error).toBeUndefined();
+      expect(upload.file?.size).toBe(5 * 1024 * 1024);
+    } finally {
+      await upload.file?.remove();
+    }
+    const over = await readFileUpload(post("over.pdf", file(PDF, 5 * 1024 * 1024 + 1), true).request, resourceFileOptions);
+    expect(over.error).toBe("attachmentSize");
   });
 
   it("checks the type by content: an executable named .pdf is refused after its first bytes", async () => {

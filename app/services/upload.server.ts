@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { finished } from "node:stream/promises";
+import { FORM_OVERHEAD_BYTES } from "~/services/body-limit.server";
 import { unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 
 /**
@@ -12,8 +13,7 @@ import { unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, uns
  * fail `checkHead` (the type by content). The text parts (csrf, intent, ...) are kept, small.
  */
 
-/** Room for the other parts (csrf, intent) and the multipart framing when Content-Length is known. */
-export const FORM_OVERHEAD_BYTES = 64 * 1024;
+export { FORM_OVERHEAD_BYTES };
 /** A text part (csrf, intent) is small; more is not a form of ours. */
 const TEXT_PART_MAX_BYTES = 16 * 1024;
 
@@ -55,8 +55,11 @@ export async function readFileUpload<E extends string>(request: Request, options
   const headBytes = options.headBytes ?? 8;
   const empty = new FormData();
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return { formData: empty, error: "malformed" };
+  // A declared length over the file's limit and its form: the text parts before the file (csrf first)
+  // are still read, so the page can answer with the size message; the file is refused at its header,
+  // before any of its bytes is read.
   const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > maxBytes + FORM_OVERHEAD_BYTES) return { formData: empty, error: options.tooLarge };
+  const overDeclared = Number.isFinite(declared) && declared > maxBytes + FORM_OVERHEAD_BYTES;
 
   const dir = await mkdtemp(path.join(tmpdir(), "portal-upload-"));
   const cleanup = () => rm(dir, { recursive: true, force: true });
@@ -65,8 +68,12 @@ export async function readFileUpload<E extends string>(request: Request, options
   // route can still check the CSRF token and answer with the message rather than a 403.
   const texts = new FormData();
   const memory = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_MAX_BYTES });
+  let textBytes = 0;
   const textHandler: UploadHandler = async (part) => {
     const value = await memory(part);
+    if (typeof value === "string") textBytes += value.length;
+    // a body declared over the limit is read no further than its form's allowance (decision 037)
+    if (overDeclared && textBytes > FORM_OVERHEAD_BYTES) throw new UploadRefused(options.tooLarge);
     if (part.filename === undefined && typeof value === "string") texts.append(part.name, value);
     return value;
   };
@@ -74,6 +81,7 @@ export async function readFileUpload<E extends string>(request: Request, options
   const fileHandler: UploadHandler = async (part) => {
     if (part.name !== field || part.filename === undefined) return undefined;
     if (stored) throw new UploadRefused<E>("malformed"); // one file only
+    if (overDeclared) throw new UploadRefused(options.tooLarge);
     const name = path.basename(part.filename.replace(/\\/g, "/")).slice(0, 200);
     const file = path.join(dir, "file");
     const out = createWriteStream(file);

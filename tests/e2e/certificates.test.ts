@@ -13,7 +13,8 @@ test("certificates by status with counts and unread; the train PDF opens", { tag
   await expect(page.getByTestId("certificate-row")).toHaveCount(2);
   await page.getByRole("link", { name: "未获得 (1)" }).click();
   await expect(page.getByTestId("certificate-row")).toHaveCount(1);
-  await expect(page.getByTestId("certificate-row").getByRole("link")).toHaveCount(0);
+  await expect(page.getByTestId("certificate-row").getByRole("link", { name: "查看证书 PDF" })).toHaveCount(0);
+  await expect(page.getByTestId("certificate-row").getByRole("link", { name: "领取证书" })).toHaveCount(1); // conditions met
   await page.getByRole("link", { name: "已获得 (2)" }).click();
   await expect(page.getByTestId("certificate-unread")).toHaveCount(0); // read once listed
 
@@ -29,4 +30,27 @@ test("certificates by status with counts and unread; the train PDF opens", { tag
   const text = body.toString("latin1");
   const start = Number(/startxref\n(\d+)/.exec(text)![1]);
   expect(text.slice(start, start + 4)).toBe("xref");
+});
+
+test("a claimable certificate: its unlock fields filled, then created, and its PDF opens", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
+  await signInWithCode(page, sandbox, testInfo.project.name === "js" ? "13700003606" : "13700003607", "/certificate/list?status=0");
+  await page.waitForURL(/\/certificate\/list\?status=0$/);
+  await page.getByRole("link", { name: "领取证书" }).click();
+  await page.waitForURL(/\/certificate\/create\/9103$/);
+  await expect(page.getByTestId("certificate-name")).toHaveText("Recruitment Practice - Learning Certificate");
+  await page.getByLabel("证书姓名").fill("金同学");
+  await page.getByLabel("身份证号").fill("123");
+  await page.getByRole("button", { name: "生成证书" }).click();
+  await expect(page.getByTestId("certificate-error")).toHaveText("请输入正确的身份证号");
+  await expect(page.getByLabel("证书姓名")).toHaveValue("金同学"); // what was typed survives
+  await page.getByLabel("身份证号").fill("110105194912310021");
+  await page.getByRole("button", { name: "生成证书" }).click();
+  await page.waitForURL(/\/certificate\/list\?status=1&created=9103$/);
+  await expect(page.getByTestId("certificate-created")).toHaveText("证书已生成：Recruitment Practice - Learning Certificate");
+  await expect(page.getByRole("link", { name: "已获得 (3)" })).toBeVisible();
+  const href = await page.getByTestId("certificate-row").filter({ hasText: "Recruitment Practice" }).getByRole("link", { name: "查看证书 PDF" }).getAttribute("href");
+  const pdf = await page.request.get(href!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect(Buffer.from(await pdf.body()).toString("latin1")).toContain("ID number ****0021");
 });

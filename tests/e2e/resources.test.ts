@@ -57,6 +57,8 @@ test.describe("resource uploads (spec 001 §5)", () => {
     await expect(page.getByTestId("upload-error")).toHaveText("上传文件过大，请控制在5M以内");
 
     const data = pdf(4.5 * 1024 * 1024, 7);
+    // the worker's sandbox (and its store counters) is shared with other test files: count from here
+    const before = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { chunkWrites: number; failedWrites: number };
     // the store fails the next chunk write once: the uploader retries it from the store's offset
     expect((await page.request.post(`${sandbox.url}/__sandbox/storage/fail`, { data: { count: 1 } })).ok()).toBe(true);
     await input.setInputFiles({ name: "讲义.pdf", mimeType: "application/pdf", buffer: data });
@@ -67,8 +69,8 @@ test.describe("resource uploads (spec 001 §5)", () => {
     await expect(page.getByTestId("resource-row").first()).toContainText("讲义.pdf");
 
     const { stats } = await storedBytes(sandbox, page);
-    expect(stats.failedWrites).toBe(1);
-    expect(stats.chunkWrites).toBeGreaterThanOrEqual(3); // 4 MB + the failed 0.5 MB + its retry
+    expect(stats.failedWrites - before.failedWrites).toBe(1);
+    expect(stats.chunkWrites - before.chunkWrites).toBeGreaterThanOrEqual(3); // 4 MB + the failed 0.5 MB + its retry
     const key = (await lastKey(sandbox, page))!;
     expect(key).toMatch(/^1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.pdf$/);
     const object = await objectOf(sandbox, page, key);
@@ -219,5 +221,55 @@ test.describe("image preview on a phone (spec 001 §9)", () => {
     await expect(viewer.getByTestId("viewer-page")).toHaveText("2 / 2");
     await swipe(0, 120); // down past 80 px: closes (after the 690 ms animation)
     await expect(viewer).toHaveCount(0);
+  });
+});
+
+test.describe("the 5 MB limit without JS (spec 001 §5, §9; decision 037)", () => {
+  test("a file of exactly 5 MB is accepted; a 6 MB one re-renders the page with the size message", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    test.skip(testInfo.project.name !== "no-js", "the plain multipart post through scripts/serve.mjs's body cap");
+    await seedFiles(sandbox, page);
+    await signInWithCode(page, sandbox, "13700003600", "/resource/list");
+    await page.waitForURL(/\/resource\/list$/);
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+
+    const exact = pdf(5 * 1024 * 1024, 3); // 5242880 bytes: the limit itself
+    await page.getByLabel("上传文件").setInputFiles({ name: "exact.pdf", mimeType: "application/pdf", buffer: exact });
+    await page.getByRole("button", { name: "上传", exact: true }).click();
+    await expect(page.getByTestId("upload-saved")).toHaveText("已上传：exact.pdf");
+    const object = await objectOf(sandbox, page, (await lastKey(sandbox, page))!);
+    expect(object.size).toBe(exact.length);
+
+    await page.getByLabel("上传文件").setInputFiles({ name: "six.pdf", mimeType: "application/pdf", buffer: pdf(6 * 1024 * 1024, 4) });
+    await page.getByRole("button", { name: "上传", exact: true }).click();
+    await expect(page.getByTestId("upload-error")).toHaveText("上传文件过大，请控制在5M以内");
+    await expect(page.getByRole("heading", { name: "我的资源" })).toBeVisible(); // the page, not the bare 413
+    await expect(page.getByTestId("resource-row")).toHaveCount(1);
+  });
+});
+
+test.describe("resource detail and the batch delete of videos (spec 001 §7)", () => {
+  test("a row opens its detail; ticked videos are deleted together, the pdf stays", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+    await seedFiles(sandbox, page);
+    await signInWithCode(page, sandbox, testInfo.project.name === "js" ? "13700003601" : "13700003602", "/resource/list");
+    await page.waitForURL(/\/resource\/list$/);
+    await expect(page.getByTestId("resource-row")).toHaveCount(3);
+    await page.getByRole("link", { name: "课堂讲义.pdf" }).click();
+    await page.waitForURL(/\/resource\/\d+$/);
+    await expect(page.getByRole("heading", { name: "课堂讲义.pdf" })).toBeVisible();
+    await expect(page.getByTestId("resource-facts")).toContainText("PDF");
+    await expect(page.getByRole("link", { name: "下载" })).toHaveAttribute("href", /^\/student\/download\?ids=\d+$/);
+    await page.getByRole("link", { name: "返回我的资源" }).click();
+    await page.waitForURL(/\/resource\/list$/);
+
+    await expect(page.getByTestId("video-check")).toHaveCount(2);
+    await page.getByRole("button", { name: "删除选中的视频" }).click();
+    await expect(page.getByTestId("videos-error")).toHaveText("请选择要删除的视频");
+    await page.getByLabel("选择视频 作业视频-第一次.mp4").check();
+    await page.getByLabel("选择视频 作业视频-第二次.mp4").check();
+    await page.getByRole("button", { name: "删除选中的视频" }).click();
+    await expect(page.getByTestId("videos-deleted")).toHaveText("已删除 2 个视频");
+    await expect(page.getByTestId("resource-row")).toHaveCount(1);
+    await expect(page.getByTestId("resource-row")).toContainText("课堂讲义.pdf");
+    await expect(page.getByTestId("video-check")).toHaveCount(0);
   });
 });

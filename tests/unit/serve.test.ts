@@ -129,6 +129,69 @@ describe("body limits (MAX_FORM_BYTES)", () => {
   });
 });
 
+describe("multipart limits (decision 037: the file's limit, the page's message)", () => {
+  const boundary = "----servetest";
+  const form = (fileBytes: number) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\ntok\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.alloc(fileBytes, 7),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  const headers = { "Content-Type": `multipart/form-data; boundary=${boundary}` };
+
+  it("a 5 MB file and its form reach the app whole (the cap is the file's limit plus the form's allowance)", async () => {
+    const address = await start();
+    const body = form(5 * 1024 * 1024);
+    const answer = await fetch(`http://${address}/resource/list`, { method: "POST", body, headers });
+    expect(answer.status).toBe(200);
+    expect(seen[0]?.body?.length).toBe(body.length);
+  });
+
+  it("a 6 MB file reaches the app, which answers after reading a little: the answer arrives, the rest is drained", async () => {
+    let read = 0;
+    const app2 = createApp({
+      build: { entry: { module: { crossSiteReason: () => undefined, ...clientAddress, ...bodyLimit } } },
+      env: { COMPRESSION: "0", LOG_REQUESTS: "0" },
+      handleRequest: async (request: Request) => {
+        const reader = request.body!.getReader();
+        while (read < 100 * 1024) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          read += value.byteLength;
+        }
+        await reader.cancel(); // what the multipart parser does on a refused file
+        return new Response("<p>上传文件过大，请控制在5M以内</p>", { status: 400, headers: { "Content-Type": "text/html" } });
+      },
+    });
+    const other = await new Promise<Server>((resolve) => {
+      const s = app2.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      const port = (other.address() as AddressInfo).port;
+      const answer = await fetch(`http://127.0.0.1:${port}/resource/list`, { method: "POST", body: form(6 * 1024 * 1024), headers });
+      expect(answer.status).toBe(400);
+      expect(await answer.text()).toContain("上传文件过大");
+      expect(read).toBeLessThan(1024 * 1024);
+      // the connection stays usable: the next request on the same agent is answered too
+      const again = await fetch(`http://127.0.0.1:${port}/resource/list`, { method: "POST", body: form(6 * 1024 * 1024), headers });
+      expect(again.status).toBe(400);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it("a multipart body declared over the drain ceiling gets the bare 413 unread", async () => {
+    const address = await start();
+    const answer = await raw(
+      address,
+      `POST /resource/list HTTP/1.1\r\nHost: ${address}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${bodyLimit.UPLOAD_DRAIN_BYTES + 1}\r\n\r\n--x`,
+      { keepOpen: true },
+    );
+    expect(answer.status).toBe(413);
+    expect(seen).toHaveLength(0);
+  });
+});
+
 describe("odd requests: the branded 400 page and one log line without a stack", () => {
   it.each([
     ["Host: a b", "GET /home/index HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n", "bad host"],

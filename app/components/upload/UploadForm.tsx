@@ -20,7 +20,31 @@ export function useUploadMessage() {
  * action; with JavaScript the file's name and size are checked at once, then `uploader.client.ts` (loaded
  * only on submit) sends it in chunks with a progress bar and a cancel button.
  */
-export function UploadForm({ answer, relay }: { answer: UploadFormAnswer; relay: string }) {
+export function UploadForm({
+  answer,
+  relay,
+  action,
+  field = "file",
+  idPrefix = "upload",
+  accept = ACCEPT,
+  check = checkNameAndSize,
+  label,
+  hint,
+}: {
+  answer: UploadFormAnswer;
+  relay: string;
+  /** where the no-JS multipart post goes (default: the page's own action) */
+  action?: string;
+  /** the file input's name */
+  field?: string;
+  /** ids and test ids: `<idPrefix>-file`, `-hint`, `-error`, `-saved`, `-progress`, `-form` */
+  idPrefix?: string;
+  accept?: string;
+  /** the name and size rule checked before any byte is sent */
+  check?: (name: string, size: number) => string | undefined;
+  label?: string;
+  hint?: string;
+}) {
   const { t } = useTranslation("files");
   const message = useUploadMessage();
   const navigation = useNavigation();
@@ -34,10 +58,10 @@ export function UploadForm({ answer, relay }: { answer: UploadFormAnswer; relay:
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const file = (form.elements.namedItem("file") as HTMLInputElement).files?.[0];
+    const file = (form.elements.namedItem(field) as HTMLInputElement).files?.[0];
     const csrf = (form.elements.namedItem("csrf") as HTMLInputElement | null)?.value ?? "";
     if (!file) return setClientAnswer({ error: "required" });
-    const rule = checkNameAndSize(file.name, file.size);
+    const rule = check(file.name, file.size);
     if (rule) return setClientAnswer({ error: rule });
     setClientAnswer(undefined);
     const controller = new AbortController();
@@ -68,38 +92,38 @@ export function UploadForm({ answer, relay }: { answer: UploadFormAnswer; relay:
 
   const busy = progress !== null || navigation.state === "submitting";
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-3 rounded border border-gray-200 p-4" onSubmit={onSubmit} data-testid="upload-form">
+    <Form method="post" action={action} encType="multipart/form-data" className="space-y-3 rounded border border-gray-200 p-4" onSubmit={onSubmit} data-testid={`${idPrefix}-form`}>
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="intent" value="upload" />
-      <label htmlFor="upload-file" className="block text-sm font-medium">
-        {t("upload.label")}
+      <label htmlFor={`${idPrefix}-file`} className="block text-sm font-medium">
+        {label ?? t("upload.label")}
       </label>
       <input
-        id="upload-file"
-        name="file"
+        id={`${idPrefix}-file`}
+        name={field}
         type="file"
-        accept={ACCEPT}
+        accept={accept}
         required
         aria-invalid={error ? true : undefined}
-        aria-describedby={["upload-hint", error ? "upload-error" : ""].filter(Boolean).join(" ")}
+        aria-describedby={[`${idPrefix}-hint`, error ? `${idPrefix}-error` : ""].filter(Boolean).join(" ")}
         className="block w-full max-w-full text-sm"
         onChange={() => setClientAnswer(undefined)}
       />
-      <p id="upload-hint" className="text-xs text-gray-600">
-        {t("upload.hint")}
+      <p id={`${idPrefix}-hint`} className="text-xs text-gray-600">
+        {hint ?? t("upload.hint")}
       </p>
       {error || shown?.error === "cancelled" ? (
-        <p id="upload-error" role="alert" className="text-sm text-red-700" data-testid="upload-error">
+        <p id={`${idPrefix}-error`} role="alert" className="text-sm text-red-700" data-testid={`${idPrefix}-error`}>
           {shown?.error === "cancelled" ? t("upload.cancelled") : error}
         </p>
       ) : null}
       {shown?.saved ? (
-        <p role="status" className="text-sm text-green-700" data-testid="upload-saved">
+        <p role="status" className="text-sm text-green-700" data-testid={`${idPrefix}-saved`}>
           {t("resources.saved", { name: shown.saved })}
         </p>
       ) : null}
       {progress ? (
-        <div className="space-y-1" data-testid="upload-progress">
+        <div className="space-y-1" data-testid={`${idPrefix}-progress`}>
           <progress max={100} value={progress.percent} aria-label={t("upload.progress")} className="w-full" />
           <p className="text-xs text-gray-700" aria-live="polite">
             {progress.resumedAt !== undefined ? `${t("upload.resumed", { percent: progress.resumedAt })} · ` : ""}

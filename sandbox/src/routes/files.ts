@@ -4,7 +4,8 @@ import { fail, ok } from '../envelope.js';
 import { objectStore, type UploadError } from '../storage/objects.js';
 import { ensureFiles, SPACE_TOTAL_BYTES } from '../storage/resources.js';
 import { ensureHomework, HOMEWORK } from '../homework/store.js';
-import { certificatePdf, CERTIFICATES } from '../storage/certificates.js';
+import { ensureQbank, QbankStore } from '../qbank/store.js';
+import { certificatePdf, CERTIFICATES, ID_NUMBER_RE, UNLOCK_FIELDS } from '../storage/certificates.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -82,6 +83,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const status = await store.status(key);
     if (!status.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '文件未上传完成');
     if (await ctx.db.get('SELECT id FROM file_resources WHERE source_path = ?', [key])) return fail('-602', '文件重复');
+    if ((await vipOnly(user.id)) && !(await isMember(user.id))) return fail('0', '资源共享仅对会员开放，请先开通会员');
     const u = await used(user.id);
     if (u.deduction === 1 && u.used + status.offset > SPACE_TOTAL_BYTES) return fail('0', '存储空间不足，请联系管理员扩容');
     const name = String(b.fileName ?? '').slice(0, 200) || key.split('/').pop()!;
@@ -103,6 +105,27 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     return ok(null);
   }));
+  // whether sharing resources is for members (VIP) only: 1 for the students in file_vip (a school setting
+  // the sandbox keeps per student so tests stay apart); save refuses a non-member then
+  const vipOnly = async (userId: number) => Boolean(await ctx.db.get('SELECT user_id FROM file_vip WHERE user_id = ?', [userId]));
+  const isMember = async (userId: number) => (await ctx.db.get<{ memberFlag: number }>('SELECT member_flag FROM users WHERE id = ?', [userId]))?.memberFlag === 1;
+  app.get(`${RES}/getVipFlag`, withUser(async (user) => ok((await vipOnly(user.id)) ? 1 : 0)));
+  // deletes the given resources that are videos (homework videos kept as resources); others are left
+  app.post(`${RES}/batchDelVideo`, withUser(async (user, req) => {
+    const ids = String(body(req).ids ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 100);
+    if (!ids.length) return fail('0', '请选择要删除的视频');
+    let deleted = 0;
+    for (const id of ids) {
+      const row = await own(user.id, id);
+      if (!row || row.fileCategory !== 'video') continue;
+      await ctx.db.run('DELETE FROM file_resources WHERE id = ?', [id]);
+      await ensureHomework(ctx);
+      await ctx.db.run("DELETE FROM homework_attachments WHERE user_id = ? AND source_path = ? AND kind = 'video'", [user.id, row.sourcePath]);
+      await store.remove(row.sourcePath);
+      deleted++;
+    }
+    return ok({ deleted });
+  }));
   // the download permission check (spec 001 §5: type 'xiazai'); user 2902 is refused
   app.get(`${SB}/v1/student/checkPermission`, withUser(async (user, req) => {
     if (query(req).type !== 'xiazai') return fail('0', '未知的权限类型');
@@ -114,14 +137,23 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   const HSC = `${SB}/v1/homeworkStudentComplete`;
   const withHomework = (h: (user: { id: number; companyId: number }, req: Parameters<Parameters<typeof withCompany>[1]>[1], host: string) => Promise<unknown>) =>
     withUser(async (user, req, _c, host) => { await ensureHomework(ctx); return h(user, req, host); });
-  const submitted = async (userId: number) =>
-    new Set((await ctx.db.all<{ homeworkId: number }>('SELECT homework_id FROM homework_submissions WHERE user_id = ?', [userId])).map((r) => r.homeworkId));
+  // submitted: a saved submission, or a paper homework whose question-bank record is handed in
+  const submitted = async (userId: number) => {
+    const out = new Set((await ctx.db.all<{ homeworkId: number }>('SELECT homework_id FROM homework_submissions WHERE user_id = ?', [userId])).map((r) => r.homeworkId));
+    const papers = await ctx.db.all<{ homeworkId: number; recordId: number }>('SELECT homework_id, record_id FROM homework_papers WHERE user_id = ?', [userId]);
+    for (const p of papers) {
+      const rec = await ctx.db.get<{ state: string }>('SELECT state FROM qbank_records WHERE id = ?', [p.recordId]).catch(() => undefined);
+      if (rec?.state === 'submitted') out.add(p.homeworkId);
+    }
+    return out;
+  };
   const homeworkOf = (req: Parameters<Parameters<typeof withCompany>[1]>[1]) => HOMEWORK.find((h) => h.id === Number(body(req).homeworkId));
   app.post(`${HSC}/queryStudentClassOrPackageLessonList`, withHomework(async (user, req) => {
     const kind = body(req).type === 'package' ? 'package' : 'class';
     const done = await submitted(user.id);
     return ok(HOMEWORK.filter((h) => h.kind === kind).map((h) => ({
       homeworkId: h.id, courseName: h.courseName, lessonId: h.lessonId, lessonName: h.lessonName, title: h.title, closed: h.closed, status: done.has(h.id) ? 1 : 0,
+      paper: h.paperId ? 1 : 0, deadline: h.deadline,
     })));
   }));
   app.post(`${HSC}/queryStudentClassOrPackageLessonListCount`, withHomework(async (user) => {
@@ -142,13 +174,83 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const h = homeworkOf(req);
     if (!h) return fail('0', '作业不存在');
     const sub = await ctx.db.get<{ content: string; submitTime: number }>('SELECT content, submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
-    const files = await ctx.db.all<{ id: number; fileName: string; sourcePath: string; sourceSize: number }>(
-      'SELECT id, file_name, source_path, source_size FROM homework_attachments WHERE homework_id = ? AND user_id = ? ORDER BY id', [h.id, user.id]);
-    return ok({
-      homeworkId: h.id, title: h.title, content: h.content, courseName: h.courseName, lessonName: h.lessonName, closed: h.closed,
+    return ok({ ...(await submissionOf(h, user.id, host)), closed: h.closed });
+  }));
+  const submissionOf = async (h: (typeof HOMEWORK)[number], userId: number, host: string) => {
+    const sub = await ctx.db.get<{ content: string; submitTime: number }>('SELECT content, submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, userId]);
+    const files = await ctx.db.all<{ id: number; fileName: string; sourcePath: string; sourceSize: number; kind: string }>(
+      'SELECT id, file_name, source_path, source_size, kind FROM homework_attachments WHERE homework_id = ? AND user_id = ? ORDER BY id', [h.id, userId]);
+    const file = (f: (typeof files)[number]) => ({ id: f.id, fileName: f.fileName, sourcePath: `http://${host}/storage/o/${f.sourcePath}`, sourceSize: f.sourceSize });
+    return {
+      homeworkId: h.id, title: h.title, content: h.content, courseName: h.courseName, lessonName: h.lessonName, deadline: h.deadline, paper: h.paperId ? 1 : 0,
       submission: sub ? { content: sub.content, submitTime: sub.submitTime } : null,
-      attachments: files.map((f) => ({ id: f.id, fileName: f.fileName, sourcePath: `http://${host}/storage/o/${f.sourcePath}`, sourceSize: f.sourceSize })),
+      attachments: files.filter((f) => f.kind !== 'video').map(file),
+      videos: files.filter((f) => f.kind === 'video').map(file),
+    };
+  };
+  // the preview: the homework and what the student handed in, as the teacher will see it
+  app.post(`${HW}/preview`, withHomework(async (user, req, host) => {
+    const h = homeworkOf(req);
+    return h ? ok({ ...(await submissionOf(h, user.id, host)), submitted: (await submitted(user.id)).has(h.id) ? 1 : 0 }) : fail('0', '作业不存在');
+  }));
+  // notices of homework left (assigned) to the student and not yet handed in
+  app.post(`${HW}/findHomeworkLeaveNotifyByUserId`, withHomework(async (user) => {
+    const done = await submitted(user.id);
+    return ok(HOMEWORK.filter((h) => !h.closed && !done.has(h.id)).map((h, i) => ({
+      id: h.id * 10 + 1, homeworkId: h.id, title: h.title, courseName: h.courseName, lessonName: h.lessonName, deadline: h.deadline,
+      leaveTime: Date.UTC(2026, 10, 1 + i, 1), paper: h.paperId ? 1 : 0,
+    })));
+  }));
+  app.get<{ Params: { id: string } }>(`${HW}/gotoFinishHomeworkPage/:id`, withHomework(async (user, req) => {
+    const h = HOMEWORK.find((x) => x.id === Number((req.params as { id: string }).id));
+    if (!h) return fail('0', '作业不存在');
+    const done = await submitted(user.id);
+    if (!done.has(h.id)) return fail('0', '作业尚未提交');
+    const sub = await ctx.db.get<{ submitTime: number }>('SELECT submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
+    const counts = await ctx.db.all<{ kind: string; n: number }>('SELECT kind, COUNT(*) AS n FROM homework_attachments WHERE homework_id = ? AND user_id = ? GROUP BY kind', [h.id, user.id]);
+    const next = HOMEWORK.find((x) => !x.closed && !done.has(x.id));
+    return ok({
+      homeworkId: h.id, title: h.title, submitTime: sub?.submitTime ?? null, paper: h.paperId ? 1 : 0,
+      attachmentCount: counts.find((c) => c.kind !== 'video')?.n ?? 0, videoCount: counts.find((c) => c.kind === 'video')?.n ?? 0,
+      next: next ? { homeworkId: next.id, title: next.title } : null,
     });
+  }));
+  // a paper homework: the question-bank record to answer it on (made once per student, then reused)
+  app.get(`${HW}/gotoPaperHomeworkPage`, withHomework(async (user, req) => {
+    const h = HOMEWORK.find((x) => x.id === Number(query(req).homeworkId));
+    if (!h?.paperId) return fail('0', '作业不存在');
+    await ensureQbank(ctx);
+    const kept = await ctx.db.get<{ recordId: number }>('SELECT record_id FROM homework_papers WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
+    if (kept) return ok({ recordId: kept.recordId, paperId: h.paperId });
+    if (h.closed) return fail('0', '作业已截止，不能提交');
+    const record = await new QbankStore(ctx).generate({ userId: user.id, clientId: null, schoolId: 1 }, 'paper', { paperId: h.paperId });
+    await ctx.db.run('INSERT INTO homework_papers (homework_id, user_id, record_id) VALUES (?,?,?)', [h.id, user.id, record.recordId]);
+    return ok({ recordId: record.recordId, paperId: h.paperId });
+  }));
+  // the storage check before a homework video is uploaded (the student's resource space, deduction)
+  app.post(`${HW}/uploadVideo/judgeVideoStorage`, withHomework(async (user, req) => {
+    const size = Number(body(req).size);
+    if (!Number.isFinite(size) || size <= 0) return fail('0', '视频大小无效');
+    const u = await used(user.id);
+    return u.deduction === 1 && u.used + size > SPACE_TOTAL_BYTES ? fail('0', '视频存储空间不足，请联系管理员') : ok(true);
+  }));
+  // a homework video, uploaded to the store: kept with the homework and as a resource (category video)
+  app.post(`${HW}/homeworkUpload`, withHomework(async (user, req) => {
+    const h = homeworkOf(req);
+    if (!h) return fail('0', '作业不存在');
+    if (h.closed) return fail('0', '作业已截止，不能提交');
+    const b = body(req);
+    const key = String(b.sourcePath ?? '');
+    const st = await store.status(key).catch(() => undefined);
+    if (!st?.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '视频未上传完成');
+    if (await ctx.db.get('SELECT id FROM file_resources WHERE source_path = ?', [key])) return fail('-602', '文件重复');
+    const name = String(b.fileName ?? '').slice(0, 200) || key.split('/').pop()!;
+    await ctx.db.run('INSERT INTO homework_attachments (homework_id, user_id, file_name, source_path, source_size, kind) VALUES (?,?,?,?,?,?)', [h.id, user.id, name, key, st.offset, 'video']);
+    await ctx.db.run(
+      "INSERT INTO file_resources (user_id, company_id, file_name, file_type, source_path, source_size, file_category, upload_type, create_time) VALUES (?,?,?,?,?,?,'video',1,?)",
+      [user.id, user.companyId, name, (name.split('.').pop() ?? 'mp4').toLowerCase(), key, st.offset, Date.now()],
+    );
+    return ok(null);
   }));
   app.post(`${HW}/saveHomework`, withHomework(async (user, req) => {
     const h = homeworkOf(req);
@@ -184,33 +286,91 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(null);
   }));
 
-  // ---- certificates (spec 001 §7 "Certificates"); read flags in file_cert_read ----
+  // ---- certificates (spec 001 §7 "Certificates"); read flags in file_cert_read, created ones in
+  // file_cert_created, the student's details per certificate in file_cert_student ----
   const CER = `${SB}/v1/certificate`;
   const readOf = async (userId: number) =>
     new Set((await ctx.db.all<{ certId: number }>('SELECT cert_id FROM file_cert_read WHERE user_id = ?', [userId])).map((r) => r.certId));
+  const createdOf = async (userId: number) =>
+    new Map((await ctx.db.all<{ certId: number; createTime: number }>('SELECT cert_id, create_time FROM file_cert_created WHERE user_id = ?', [userId])).map((r) => [r.certId, r.createTime]));
+  /** The user's certificates: the seed, with the ones this user created obtained. */
+  const certsOf = async (userId: number) => {
+    const created = await createdOf(userId);
+    return CERTIFICATES.map((c) => {
+      const at = created.get(c.id);
+      return at === undefined ? { ...c, unlock: c.status === 0 && c.unlockable ? 1 : 0 } : { ...c, status: 1 as const, issuedAt: new Date(at + 8 * 3_600_000).toISOString().slice(0, 10), unlock: 0 };
+    });
+  };
+  const detailsOf = async (userId: number, certId: number) =>
+    new Map((await ctx.db.all<{ fieldCode: string; value: string }>('SELECT field_code, value FROM file_cert_student WHERE user_id = ? AND cert_id = ?', [userId, certId])).map((r) => [r.fieldCode, r.value]));
   app.get(`${CER}/get/cer/list`, withUser(async (user, req) => {
     const status = query(req).status;
-    const rows = CERTIFICATES.filter((c) => status === undefined || status === '' || String(c.status) === status);
-    for (const c of rows) await ctx.db.run('INSERT OR IGNORE INTO file_cert_read (user_id, cert_id) VALUES (?,?)', [user.id, c.id]);
-    return ok(rows.map((c) => ({ id: c.id, certificateName: c.name, status: c.status, type: c.kind, issueTime: c.issuedAt })));
+    const rows = (await certsOf(user.id)).filter((c) => status === undefined || status === '' || String(c.status) === status);
+    for (const c of rows) if (c.status === 1) await ctx.db.run('INSERT OR IGNORE INTO file_cert_read (user_id, cert_id) VALUES (?,?)', [user.id, c.id]);
+    return ok(rows.map((c) => ({ id: c.id, certificateName: c.name, status: c.status, type: c.kind, issueTime: c.issuedAt, unlockFlag: c.unlock })));
   }));
-  app.get(`${CER}/get/cer/count`, withUser(async () =>
-    ok({ obtained: CERTIFICATES.filter((c) => c.status === 1).length, notObtained: CERTIFICATES.filter((c) => c.status === 0).length })));
+  app.get(`${CER}/get/cer/count`, withUser(async (user) => {
+    const all = await certsOf(user.id);
+    return ok({ obtained: all.filter((c) => c.status === 1).length, notObtained: all.filter((c) => c.status === 0).length });
+  }));
   app.get(`${CER}/get/unread/count`, withUser(async (user) => {
     const read = await readOf(user.id);
-    return ok(CERTIFICATES.filter((c) => c.status === 1 && !read.has(c.id)).length);
+    return ok((await certsOf(user.id)).filter((c) => c.status === 1 && !read.has(c.id)).length);
+  }));
+  // the fields to give before a certificate can be created, with what the student gave before
+  app.get(`${CER}/get/unlock/field`, withUser(async (user, req) => {
+    const c = (await certsOf(user.id)).find((x) => x.id === Number(query(req).id));
+    if (!c) return fail('0', '证书不存在');
+    if (!c.unlock) return fail('0', '该证书暂不能领取');
+    const given = await detailsOf(user.id, c.id);
+    return ok({ id: c.id, certificateName: c.name, relationIds: String(c.id), fields: UNLOCK_FIELDS.map((f) => ({ ...f, dataValues: given.has(f.fieldCode) ? [{ fieldValue: given.get(f.fieldCode) }] : [] })) });
+  }));
+  // the student's details for the certificates named by relationIds (comma list)
+  app.post(`${CER}/update/student`, withUser(async (user, req) => {
+    const b = body(req);
+    const ids = String(b.relationIds ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const mine = await certsOf(user.id);
+    if (!ids.length || ids.some((id) => !mine.some((c) => c.id === id && c.unlock))) return fail('0', '证书不存在或不能领取');
+    const list = Array.isArray(b.fields) ? (b.fields as Array<Record<string, unknown>>) : [];
+    const value = (code: string) => {
+      const f = list.find((x) => x.fieldCode === code);
+      const v = Array.isArray(f?.fieldValues) ? f.fieldValues[0] : undefined;
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    const name = value('cert_real_name');
+    const idNumber = value('cert_id_number');
+    if (!name || name.length > 20) return fail('0', '请填写证书姓名（不超过 20 个字）');
+    if (!ID_NUMBER_RE.test(idNumber)) return fail('0', '请输入正确的身份证号');
+    for (const id of ids) {
+      await ctx.db.run('INSERT OR REPLACE INTO file_cert_student (user_id, cert_id, field_code, value) VALUES (?,?,?,?)', [user.id, id, 'cert_real_name', name]);
+      await ctx.db.run('INSERT OR REPLACE INTO file_cert_student (user_id, cert_id, field_code, value) VALUES (?,?,?,?)', [user.id, id, 'cert_id_number', idNumber.toUpperCase()]);
+    }
+    return ok(null);
+  }));
+  app.post(`${CER}/create/certificate`, withUser(async (user, req) => {
+    const id = Number(body(req).id);
+    const c = (await certsOf(user.id)).find((x) => x.id === id);
+    if (!c) return fail('0', '证书不存在');
+    if (!c.unlock) return fail('0', '该证书暂不能领取');
+    const given = await detailsOf(user.id, id);
+    if (!given.get('cert_real_name') || !given.get('cert_id_number')) return fail('0', '请先完善证书信息');
+    await ctx.db.run('INSERT OR IGNORE INTO file_cert_created (user_id, cert_id, create_time) VALUES (?,?,?)', [user.id, id, Date.now()]);
+    return ok({ id, type: c.kind });
   }));
   for (const [path, kind] of [['getTrainsPdfUrl', 'train'], ['getLearnPdfUrl', 'learn']] as const) {
     app.get(`${CER}/${path}`, withUser(async (user, req, _c, host) => {
-      const c = CERTIFICATES.find((x) => x.id === Number(query(req).id) && x.kind === kind && x.status === 1);
+      const c = (await certsOf(user.id)).find((x) => x.id === Number(query(req).id) && x.kind === kind && x.status === 1);
       return c ? ok({ url: `http://${host}/storage/cert/${user.id}/${c.id}.pdf` }) : fail('0', '证书不存在');
     }));
   }
   app.get<{ Params: { user: string; id: string } }>('/storage/cert/:user/:id.pdf', async (req, reply) => {
-    const c = CERTIFICATES.find((x) => x.id === Number(req.params.id) && x.status === 1);
+    await ensureFiles(ctx);
     const user = await ctx.db.get<{ nickName: string; id: number }>('SELECT id, nick_name FROM users WHERE id = ?', [Number(req.params.user)]);
+    const c = user ? (await certsOf(user.id)).find((x) => x.id === Number(req.params.id) && x.status === 1) : undefined;
     if (!c || !user) return reply.code(404).send({ error: 'not found' });
-    const pdf = certificatePdf([c.name, `Student id ${user.id}`, `Issued ${c.issuedAt}`, `Certificate no. ${c.id}-${user.id}`]);
+    const given = await detailsOf(user.id, c.id);
+    const idNumber = given.get('cert_id_number');
+    const pdf = certificatePdf([c.name, `Student id ${user.id}`, ...(idNumber ? [`ID number ****${idNumber.slice(-4)}`] : []), `Issued ${c.issuedAt}`, `Certificate no. ${c.id}-${user.id}`]);
     return reply.header('Content-Type', 'application/pdf').header('Content-Length', String(pdf.length)).send(pdf);
   });
 

@@ -2,12 +2,13 @@
  * Certificates (spec 001 §7 "Certificates"): a few per files user, by status (1 obtained, 0 not yet), read
  * flags for the unread count, and a real one-page PDF made on request (the train and the learn PDF).
  */
-export interface CertificateSeed { id: number; name: string; status: 0 | 1; kind: 'train' | 'learn'; issuedAt: string | null }
+export interface CertificateSeed { id: number; name: string; status: 0 | 1; kind: 'train' | 'learn'; issuedAt: string | null; unlockable?: boolean }
 
 export const CERTIFICATES: CertificateSeed[] = [
   { id: 9101, name: 'HR Manager Level 3 - Training Certificate', status: 1, kind: 'train', issuedAt: '2026-10-12' },
   { id: 9102, name: 'Accounting Basics - Learning Certificate', status: 1, kind: 'learn', issuedAt: '2026-11-02' },
-  { id: 9103, name: 'Recruitment Practice - Learning Certificate', status: 0, kind: 'learn', issuedAt: null },
+  // conditions met, not yet created: the student fills the unlock fields, then creates it (spec 001 §7)
+  { id: 9103, name: 'Recruitment Practice - Learning Certificate', status: 0, kind: 'learn', issuedAt: null, unlockable: true },
 ];
 
 const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
@@ -33,3 +34,15 @@ export function certificatePdf(lines: string[]): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+/**
+ * The unlock fields of a certificate (spec 001 §7 `get/unlock/field`): what the student must give before
+ * it can be created, in the custom-field definition shape the portal's dynamic-field kit reads.
+ */
+export const UNLOCK_FIELDS = [
+  { id: 9901, fieldCode: 'cert_real_name', fieldName: '证书姓名', fieldType: 'text', length: 20, fieldTip: '与身份证一致，将印在证书上' },
+  { id: 9902, fieldCode: 'cert_id_number', fieldName: '身份证号', fieldType: 'text', length: 18 },
+];
+
+/** 15 or 18 digits, the last of 18 may be X (spec 001 §5's ID number pattern). */
+export const ID_NUMBER_RE = /^(\d{15}|\d{17}[\dXx])$/;

@@ -17,6 +17,9 @@ export const STORAGE_DIR = process.env.SANDBOX_STORAGE_DIR ?? path.join(tmpdir()
 export const UPTOKEN_TTL_MS = 60 * 60_000;
 /** Spec 001 §9: attachments and images at most 5 MB; the store refuses more with -600. */
 export const STORE_MAX_BYTES = 5 * 1024 * 1024;
+/** Homework videos (mp4, mov, m4v): the uploader's default maximum, 1024 MB (spec 001 §9; decision 037). */
+export const STORE_VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
+export const maxBytesOf = (key: string) => (/\.(mp4|mov|m4v)$/.test(key) ? STORE_VIDEO_MAX_BYTES : STORE_MAX_BYTES);
 /** The key pattern (spec 001 §7 "Upload token"): companyId/YYYY-MM-DD/coldatatypefile/<generated>.<ext>. */
 export const KEY_RE = /^(\d+)\/(\d{4}-\d{2}-\d{2})\/coldatatypefile\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{1,5})$/;
 
@@ -75,10 +78,11 @@ export class ObjectStore {
     await mkdir(path.dirname(target), { recursive: true });
     let size = offset;
     let over = false;
+    const max = maxBytesOf(key);
     const counted = async function* (source: Readable) {
       for await (const chunk of source) {
         size += (chunk as Buffer).length;
-        if (size > STORE_MAX_BYTES) { over = true; break; }
+        if (size > max) { over = true; break; }
         yield chunk as Buffer;
       }
     };

@@ -8,7 +8,7 @@ import { SEED_PASSWORD } from '../seed.js';
  * after a (re)seed. Its own seed users 2900-2919 (mobiles 1370000xxxx) keep the upload journeys apart from
  * every other test file's state.
  */
-export const FILES_SEED_VERSION = '5';
+export const FILES_SEED_VERSION = '6';
 /** The space a student has for resources (the sandbox's choice: 200 MB). */
 export const SPACE_TOTAL_BYTES = 200 * 1024 * 1024;
 
@@ -21,6 +21,16 @@ export const FILE_USERS: Array<[number, string, string, string]> = [
   [2905, 'files06', '13700002905', '许同学'], // homework (JS)
   [2906, 'files07', '13700002906', '何同学'], // homework (no JS)
   [2907, 'files08', '13700002907', '吕同学'], // image preview on a phone (JS)
+  // issue 17, the rest (decision 037): ids 3600-3619
+  [3600, 'files20', '13700003600', '施同学'], // the 5 MB limit without JS (exactly 5 MB accepted, 6 MB refused)
+  [3601, 'files21', '13700003601', '张同学'], // resource detail, batch video delete (JS)
+  [3602, 'files22', '13700003602', '孔同学'], // resource detail, batch video delete (no JS)
+  [3603, 'files23', '13700003603', '曹同学'], // resources are VIP-only for this student (getVipFlag)
+  [3604, 'files24', '13700003604', '严同学'], // homework preview, video, finish page, leave notifications (JS)
+  [3605, 'files25', '13700003605', '华同学'], // the same without JS
+  [3606, 'files26', '13700003606', '金同学'], // certificate unlock fields, update student, create (JS)
+  [3607, 'files27', '13700003607', '魏同学'], // the same without JS
+  [3608, 'files28', '13700003608', '陶同学'], // homework 5 MB / 6 MB without JS
 ];
 
 const SCHEMA = `
@@ -30,6 +40,10 @@ CREATE TABLE file_resources (
   upload_type INTEGER NOT NULL DEFAULT 0, create_time INTEGER NOT NULL);
 CREATE TABLE file_space (user_id INTEGER PRIMARY KEY, extra_used INTEGER NOT NULL, deduction INTEGER NOT NULL);
 CREATE TABLE file_cert_read (user_id INTEGER NOT NULL, cert_id INTEGER NOT NULL, PRIMARY KEY (user_id, cert_id));
+CREATE TABLE file_cert_student (user_id INTEGER NOT NULL, cert_id INTEGER NOT NULL, field_code TEXT NOT NULL, value TEXT NOT NULL,
+  PRIMARY KEY (user_id, cert_id, field_code));
+CREATE TABLE file_cert_created (user_id INTEGER NOT NULL, cert_id INTEGER NOT NULL, create_time INTEGER NOT NULL, PRIMARY KEY (user_id, cert_id));
+CREATE TABLE file_vip (user_id INTEGER PRIMARY KEY);
 `;
 
 const pending = new WeakMap<Ctx, Promise<void>>();
@@ -40,7 +54,7 @@ export async function ensureFiles(ctx: Ctx): Promise<void> {
   const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'files_seed'");
   if (marker?.value === FILES_SEED_VERSION) return;
   const work = (async () => {
-    await ctx.db.exec('DROP TABLE IF EXISTS file_resources; DROP TABLE IF EXISTS file_space; DROP TABLE IF EXISTS file_cert_read;');
+    await ctx.db.exec('DROP TABLE IF EXISTS file_resources; DROP TABLE IF EXISTS file_space; DROP TABLE IF EXISTS file_cert_read; DROP TABLE IF EXISTS file_cert_student; DROP TABLE IF EXISTS file_cert_created; DROP TABLE IF EXISTS file_vip;');
     await ctx.db.exec(SCHEMA);
     await ctx.db.run("DELETE FROM meta WHERE key = 'files_seed'");
     await ctx.db.batch([
@@ -50,6 +64,18 @@ export async function ensureFiles(ctx: Ctx): Promise<void> {
         args: [id, username, mobile, nick, hashPassword(SEED_PASSWORD, seedSalt(username))],
       })),
       { sql: 'INSERT INTO file_space (user_id, extra_used, deduction) VALUES (?,?,1)', args: [2902, SPACE_TOTAL_BYTES] },
+      { sql: 'INSERT INTO file_vip (user_id) VALUES (?)', args: [3603] }, // resources are for members only (getVipFlag 1)
+      // homework videos kept as resources (category video) and a pdf, for the detail page and the batch delete
+      ...[3601, 3602].flatMap((user) =>
+        ([
+          ['作业视频-第一次.mp4', 'mp4', 'video', 3_145_728],
+          ['作业视频-第二次.mp4', 'mp4', 'video', 2_097_152],
+          ['课堂讲义.pdf', 'pdf', 'pdf', 524_288],
+        ] as Array<[string, string, string, number]>).map(([name, type, category, size], i) => ({
+          sql: 'INSERT INTO file_resources (user_id, company_id, file_name, file_type, source_path, source_size, file_category, upload_type, create_time) VALUES (?,1,?,?,?,?,?,0,?)',
+          args: [user, name, type, `1/2026-11-0${i + 1}/coldatatypefile/seed${user}x${i}abcdef.${type}`, size, category, Date.UTC(2026, 10, i + 1, 2)],
+        })),
+      ),
       { sql: "INSERT INTO meta (key, value) VALUES ('files_seed', ?)", args: [FILES_SEED_VERSION] },
     ]);
   })();

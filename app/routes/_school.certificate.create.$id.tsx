@@ -1,0 +1,93 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf-token";
+import { DynamicFields } from "~/components/form/DynamicFields";
+import { SubmitButton } from "~/components/form/SubmitButton";
+import { getFormProps, useForm } from "~/components/form/use-form";
+import { useNamespaces } from "~/components/use-namespaces";
+import { formConstraint } from "~/forms/constraint.server";
+import { allFieldsSchema, defaultValues, parseDynamicForm, toFieldPayload, type FieldValues } from "~/forms/dynamic-fields";
+import { namespaces } from "~/i18n.server";
+import { createCertificate, unlockFields, updateCertificateStudent } from "~/services/certificates.server";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost, type Portal } from "~/services/portal.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+export const handle = { i18n: ["files", "fields"] };
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+export const headers = () => NO_STORE;
+
+const idOf = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : undefined);
+
+/** The certificate's unlock fields; a certificate that cannot be created (or is unknown) is a 404. */
+async function unlockOf(portal: Portal, params: { id?: string }) {
+  const id = idOf(params);
+  if (id === undefined) throw data({ kind: "notFound" }, { status: 404, headers: NO_STORE });
+  try {
+    return await unlockFields(portal.upstream, id);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "business") throw data({ kind: "notFound", message: error.upstreamMessage ?? "" }, { status: 404, headers: NO_STORE });
+    throw error;
+  }
+}
+
+/**
+ * `/certificate/create/<id>` (spec 001 §7 "Certificates", decision 037): a certificate whose conditions
+ * are met (`unlockFlag` 1 in the list) is created here: its unlock fields (`get/unlock/field`, rendered
+ * by the dynamic-field kit, every one required), saved as the student's details for it
+ * (`update/student` with `relationIds`), then `create/certificate`; on success the obtained tab.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const [unlock, i18n] = await Promise.all([unlockOf(portal, args.params), namespaces(args.request, ["files", "fields"])]);
+  return data({ ...unlock, constraint: formConstraint(allFieldsSchema(unlock.fields)), i18n }, { headers: NO_STORE });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args);
+  const unlock = await unlockOf(portal, args.params);
+  const { submission, reply } = parseDynamicForm(formData, unlock.fields);
+  if (reply) return data({ result: reply, message: null as string | null });
+  if (submission.status !== "success") return data({ result: submission.reply(), message: null as string | null }, { status: 400 });
+  try {
+    await updateCertificateStudent(portal.upstream, unlock.relationIds, toFieldPayload(unlock.fields, submission.value as FieldValues));
+    await createCertificate(portal.upstream, unlock.id);
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+    return data({ result: submission.reply(), message: error.upstreamMessage ?? "" }, { status: 400 });
+  }
+  throw redirect(`/certificate/list?status=1&created=${unlock.id}`, 303);
+}
+
+export default function CreateCertificate() {
+  const { name, fields, constraint, i18n } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useNamespaces(i18n, "files");
+  const [form] = useForm({ id: "certificate-create", lastResult: answer?.result, defaultValue: defaultValues(fields), constraint });
+  return (
+    <div className="mx-auto max-w-xl space-y-6 px-4 py-8">
+      <p className="text-sm">
+        <Link to="/certificate/list?status=0" className="text-blue-700 underline">
+          {t("certificates.back")}
+        </Link>
+      </p>
+      <h1 className="text-xl font-bold">{t("certificates.createTitle")}</h1>
+      <p className="font-medium" data-testid="certificate-name">
+        {name}
+      </p>
+      <p className="text-sm text-gray-700">{t("certificates.unlockIntro")}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <CsrfInput />
+        {answer?.message !== null && answer?.message !== undefined ? (
+          <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="certificate-error">
+            {answer.message || t("certificates.failed")}
+          </p>
+        ) : null}
+        <DynamicFields fields={fields} form={form} />
+        <SubmitButton className="rounded bg-blue-600 px-4 py-2 text-white">{t("certificates.create")}</SubmitButton>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf-token";
+import { SubmitButton } from "~/components/form/SubmitButton";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces } from "~/i18n.server";
+import { opensDirectly } from "~/services/download.server";
+import { requireStudent } from "~/services/guards.server";
+import { requireValidPost, type Portal } from "~/services/portal.server";
+import { safeExternalUrl } from "~/services/redirect";
+import { deleteResources, isVideo, resourceDetail, resourceUrl } from "~/services/resources.server";
+import { UpstreamError } from "~/services/upstream.server";
+
+export const handle = { i18n: ["files"] };
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+export const headers = () => NO_STORE;
+
+const idOf = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : undefined);
+
+const notFound = () => data({ kind: "notFound" }, { status: 404, headers: NO_STORE });
+
+async function detailOf(portal: Portal, params: { id?: string }) {
+  const id = idOf(params);
+  if (id === undefined) throw notFound();
+  const soft = <T,>(promise: Promise<T>) =>
+    promise.catch((error: unknown) => {
+      if (error instanceof UpstreamError && error.kind === "business") return null;
+      throw error;
+    });
+  // detail and the view address in one round (spec 001 §7 `detail/{id}`, `view/{id}`)
+  const [detail, view] = await Promise.all([soft(resourceDetail(portal.upstream, id)), soft(resourceUrl(portal.upstream, id, "view"))]);
+  if (!detail) throw notFound();
+  return { detail, view: view ? (safeExternalUrl(view.url) ?? null) : null };
+}
+
+/**
+ * `/resource/<id>` (spec 001 §7 "Resources": detail, view, download, delete; decision 037): one shared
+ * resource: its name, type, category, size and time; an image or a video shown from its view address,
+ * other files a "view online" link; download through the student download route (permission first).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const portal = await requireStudent(args);
+  const [{ detail, view }, i18n] = await Promise.all([detailOf(portal, args.params), namespaces(args.request, ["files"])]);
+  return data({ detail, view, video: isVideo(detail), image: opensDirectly(detail.fileType), i18n }, { headers: NO_STORE });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData } = await requireValidPost(args);
+  const portal = await requireStudent(args);
+  const id = idOf(args.params);
+  if (id === undefined || formData.get("intent") !== "delete") return data({ error: "malformed" }, { status: 400 });
+  await deleteResources(portal.upstream, [id]);
+  throw redirect("/resource/list", 303);
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
+
+export default function ResourceDetail() {
+  const { detail, view, video, image, i18n } = useLoaderData<typeof loader>();
+  const { t } = useNamespaces(i18n, "files");
+  const category = video ? "video" : (detail.fileCategory ?? "docs");
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <p className="text-sm">
+        <Link to="/resource/list" className="text-blue-700 underline">
+          {t("resources.back")}
+        </Link>
+      </p>
+      <h1 className="text-xl font-bold break-all">{detail.fileName}</h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="resource-facts">
+        <dt className="text-gray-600">{t("resources.type")}</dt>
+        <dd>{detail.fileType}</dd>
+        <dt className="text-gray-600">{t("resources.category")}</dt>
+        <dd>{t(`resources.categories.${category}`, { defaultValue: category })}</dd>
+        <dt className="text-gray-600">{t("resources.size")}</dt>
+        <dd>{mb(detail.sourceSize)}</dd>
+        {detail.createTime ? (
+          <>
+            <dt className="text-gray-600">{t("resources.time")}</dt>
+            <dd>{new Date(detail.createTime).toLocaleString("zh-CN", { timeZone: "Asia/Shanghai" })}</dd>
+          </>
+        ) : null}
+      </dl>
+      {view && image ? (
+        <img src={view} alt={detail.fileName} className="max-h-96 max-w-full rounded border" data-testid="resource-image" />
+      ) : view && video ? (
+        <video src={view} controls preload="none" className="max-h-96 w-full rounded border bg-black" data-testid="resource-video">
+          <a href={view}>{t("resources.view")}</a>
+        </video>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-4 text-sm">
+        {view ? (
+          <a href={view} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline" data-testid="resource-view">
+            {t("resources.view")}
+          </a>
+        ) : (
+          <span className="text-gray-600">{t("resources.noView")}</span>
+        )}
+        <a href={`/student/download?ids=${detail.id}`} className="text-blue-700 underline">
+          {t("resources.download")}
+        </a>
+        <Form method="post">
+          <CsrfInput />
+          <SubmitButton name="intent" value="delete" className="text-red-700 underline">
+            {t("resources.delete")}
+          </SubmitButton>
+        </Form>
+      </div>
+    </div>
+  );
+}
