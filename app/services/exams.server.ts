@@ -133,10 +133,8 @@ export async function makeExamPayOrder(upstream: Upstream, examId: number): Prom
 
 /** The payment provider's address for the fee's order, coming back to `returnUrl`; undefined when refused. */
 export function payProviderUrl(upstream: Upstream, orderNo: string, returnUrl: string): Promise<string | undefined> {
-  return startPayment(upstream, orderNo, returnUrl).catch((error: unknown) => {
-    if (error instanceof UpstreamError && error.kind === "business") return undefined;
-    throw error;
-  });
+  // startPayment answers a business refusal as `{ refused }` (decision 038)
+  return startPayment(upstream, orderNo, returnUrl).then((started) => ("payUrl" in started ? started.payUrl : undefined));
 }
 
 /** The upstream's exam refusals the pages translate (exams namespace `refuse.*`); any other shows its message. */
