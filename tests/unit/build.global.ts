@@ -1,6 +1,6 @@
 /**
  * vitest globalSetup: the page tests (tests/unit/portal.ts) drive the built server, so the build must
- * be the one of the sources under test. `remix build` runs when build/index.js is missing or older
+ * be the one of the sources under test. `remix build` (scripts/remix-build.mjs, decision 040) runs when build/index.js is missing or older
  * than any file it is made from; otherwise nothing happens (npm test builds first, see package.json).
  */
 import { execFileSync } from "node:child_process";
@@ -25,6 +25,6 @@ export function setup() {
   if (existsSync(built) && statSync(built).mtimeMs >= sourcesAt) return;
   const started = Date.now();
   process.stdout.write("[vitest] build/ is missing or older than app/: remix build\n");
-  execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: root, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, [path.join(root, "scripts/remix-build.mjs")], { cwd: root, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
   process.stdout.write(`[vitest] built in ${Date.now() - started} ms\n`);
 }

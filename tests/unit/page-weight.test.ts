@@ -5,6 +5,8 @@ import { createTranslator } from "~/i18n-runtime";
 import { serverTiming } from "~/services/upstream.server";
 import zhCommon from "~/locales/zh/common.json";
 import enCommon from "~/locales/en/common.json";
+import zhErrors from "~/locales/zh/errors.json";
+import enErrors from "~/locales/en/errors.json";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
 
 // Issue 11 part 2, docs/decisions/015-page-weight.md: what a page sends the browser.
@@ -34,15 +36,17 @@ describe("the root loader's translations (decision 005)", () => {
     return result.data;
   }
 
-  it("sends the common namespace of the visitor's language only", async () => {
+  it("sends the common and errors namespaces of the visitor's language only (decision 040)", async () => {
     const zh = await rootData("http://localhost:3000/home/index");
     expect(zh.locale).toBe("zh");
-    expect(Object.keys(zh.resources)).toEqual(["common"]);
+    expect(Object.keys(zh.resources)).toEqual(["common", "errors"]);
     expect(zh.resources.common).toEqual(zhCommon);
+    expect(zh.resources.errors).toEqual(zhErrors);
 
     const en = await rootData("http://localhost:3000/home/index?lng=en");
-    expect(Object.keys(en.resources)).toEqual(["common"]);
+    expect(Object.keys(en.resources)).toEqual(["common", "errors"]);
     expect(en.resources.common).toEqual(enCommon);
+    expect(en.resources.errors).toEqual(enErrors);
   });
 });
 
@@ -116,13 +120,14 @@ describe("the page's translator (app/i18n-runtime.ts)", () => {
     expect(t.getFixedT(null, "common", "site")("login")).toBe("Log in");
   });
 
-  it("uses plural keys when there is a count, the key when a string is missing, and the bundled errors", () => {
+  it("uses plural keys when there is a count, the key when a string is missing", () => {
     expect(t.t("apples", { count: 1 })).toBe("one apple");
     expect(t.t("apples", { count: 3 })).toBe("3 apples");
     expect(t.t("site.nope")).toBe("site.nope");
     expect(t.t("site.nope", { defaultValue: "fallback" })).toBe("fallback");
     expect(t.t("site.points", { pointName: "Coins" })).toBe("Coins: {{count}}");
-    expect(t.hasResourceBundle("en", "errors")).toBe(true);
+    // no translation is bundled in the browser's JavaScript: errors come with the root data (decision 040)
+    expect(t.hasResourceBundle("en", "errors")).toBe(false);
   });
 
   it("adds the bundles a route's loader sent, for its language only", () => {
