@@ -8,6 +8,7 @@ import enCommon from "~/locales/en/common.json";
 import zhErrors from "~/locales/zh/errors.json";
 import enErrors from "~/locales/en/errors.json";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { BUDGET_BYTES, pageTest, pageWeights, readManifest } from "../../scripts/page-weight.mjs";
 
 // Issue 11 part 2, docs/decisions/015-page-weight.md: what a page sends the browser.
 const app = path.resolve(__dirname, "../../app");
@@ -103,6 +104,36 @@ describe("forms validate on the server (decision 023)", () => {
     // (formConstraint), constants from zod-free modules (app/forms/limits.ts), and a route builds
     // its schemas inside its action, not at module level
     expect(shipped.slice(0, 5)).toEqual([]);
+  });
+});
+
+describe("JS on the wire per page (decision 040: at most 100 KB, for a gzip-only client and a brotli one)", () => {
+  // the build as served: vitest's globalSetup builds (scripts/remix-build.mjs) and precompresses first
+  const buildDir = path.resolve(__dirname, "../../public/build");
+  const metafile = JSON.parse(readFileSync(path.resolve(__dirname, "../../build/metafile.js.json"), "utf8"));
+  const pages = pageWeights({ buildDir, isPage: pageTest(metafile, buildDir) });
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+  it("measures every page route", () => {
+    // a page per route that renders (the index, the personal pages, the forms...): not a vacuous loop
+    expect(pages.length).toBeGreaterThan(80);
+    expect(pages.map((p) => p.id)).toEqual(expect.arrayContaining(["routes/_school.home.index", "routes/_school.join.login", "routes/_school.personal.setting.account"]));
+  });
+
+  it("no page loads more than 100 KB of scripts, gzip or brotli", () => {
+    const over = pages
+      .filter((p) => p.gzip > BUDGET_BYTES || p.br > BUDGET_BYTES)
+      .map((p) => `${p.id}: ${kb(p.gzip)} KB gzip, ${kb(p.br)} KB brotli, ${p.files} files`);
+    const heaviest = pages.slice(0, 3).map((p) => `${p.id} ${kb(p.gzip)} KB gzip / ${kb(p.br)} KB br`);
+    expect(over, `over the budget (heaviest: ${heaviest.join("; ")})`).toEqual([]);
+  });
+
+  it("React, Remix and the shell come in one chunk (scripts/remix-build.mjs), not one per set of routes", () => {
+    const manifest = readManifest(buildDir);
+    expect(manifest.entry.imports).toHaveLength(1);
+    // a page then loads its entry, the shell chunk, the root module and its own few files
+    const home = pages.find((p) => p.id === "routes/_school.home.index")!;
+    expect(home.files).toBeLessThanOrEqual(12);
   });
 });
 
