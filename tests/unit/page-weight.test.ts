@@ -105,6 +105,15 @@ describe("forms validate on the server (decision 023)", () => {
     // its schemas inside its action, not at module level
     expect(shipped.slice(0, 5)).toEqual([]);
   });
+
+  it("no browser chunk carries a translation file (decision 040: they come with the loaders' data)", () => {
+    const shipped = Object.entries(meta.outputs).flatMap(([out, { inputs }]) =>
+      Object.entries(inputs)
+        .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && /app\/locales\//.test(input))
+        .map(([input]) => `${out} ← ${input}`),
+    );
+    expect(shipped.slice(0, 5)).toEqual([]);
+  });
 });
 
 describe("JS on the wire per page (decision 040: at most 100 KB, for a gzip-only client and a brotli one)", () => {
