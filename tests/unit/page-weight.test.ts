@@ -139,7 +139,7 @@ describe("JS on the wire per page (decision 040: at most 100 KB, for a gzip-only
 
   it("React, Remix and the shell come in one chunk (scripts/remix-build.mjs), not one per set of routes", () => {
     const manifest = readManifest(buildDir);
-    expect(manifest.entry.imports).toHaveLength(1);
+    expect(manifest.entry.imports, "one shell chunk: build with `npm run build` (scripts/remix-build.mjs), not a bare `remix build`").toHaveLength(1);
     // a page then loads its entry, the shell chunk, the root module and its own few files
     const home = pages.find((p) => p.id === "routes/_school.home.index")!;
     expect(home.files).toBeLessThanOrEqual(12);
