@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `remix build` (Remix v2's classic esbuild compiler) with two changes to the browser build's esbuild
-// options, for fewer and larger client chunks (decision 040, issue 11 "≤ 100 KB of JS per page"):
+// `remix build` (Remix v2's classic esbuild compiler) with four changes to the browser build's esbuild
+// options, for fewer, larger and smaller client chunks (decision 040, issue 11: ≤ 100 KB of JS per page):
 //
 // 1. The stand-ins Remix puts in place of `*.server` modules and `@remix-run/node` in the browser
 //    build (an empty CommonJS module each) are marked free of side effects. esbuild otherwise keeps
