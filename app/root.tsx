@@ -31,7 +31,8 @@ import { csrf } from "~/services/csrf.server";
 import { useShell } from "~/components/shell/use-shell";
 import { companyWapRedirect, mobileRedirect } from "~/services/guards.server";
 import { getPortal } from "~/services/portal.server";
-import { DEFAULT_THEME_COLOR, loadSite } from "~/services/shell.server";
+import { loadSite } from "~/services/shell.server";
+import { DEFAULT_THEME_COLOR } from "~/components/shell/theme";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
