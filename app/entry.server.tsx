@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RequestInfoContext } from "~/components/request-info";
 import { env } from "~/env.server";
-import { localeOf } from "~/i18n.server";
+import { localeOf, rootResources } from "~/i18n.server";
 import { checkSameOrigin, timingsOf } from "~/services/portal.server";
 import { pageScriptOrigins, securityHeaders } from "~/services/security.server";
 import { tenantOf } from "~/services/tenant.server";
@@ -39,7 +39,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce, locale }}>
+      <RequestInfoContext.Provider value={{ nonce, locale, errors: rootResources[locale].errors }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {

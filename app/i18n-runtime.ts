@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
 import type { i18n as I18n, TFunction } from "i18next";
-import { bundledResources, DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, type Language } from "~/i18n";
+import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, type Language } from "~/i18n";
 
 /**
  * The page's translator, in the browser and during server rendering (docs/decisions/015-page-weight.md).
@@ -30,7 +30,7 @@ function lookup(bundle: Bundle | undefined, key: string): string | undefined {
 }
 
 export function createTranslator(locale: Language, resources: Record<string, Bundle> = {}) {
-  const store: Record<string, Bundle> = { ...bundledResources[locale], ...resources };
+  const store: Record<string, Bundle> = { ...resources };
   let plural: Intl.PluralRules | undefined;
 
   function translate(ns: string, key: string, options?: Options | string): string {
@@ -102,6 +102,35 @@ export type Translator = ReturnType<typeof createTranslator>;
 export function useTranslator(locale: Language, resources?: Record<string, Bundle>): Translator {
   return useMemo(() => createTranslator(locale, resources), [locale, resources]);
 }
+
+/**
+ * The `errors` namespace comes with the root loader's data (beside `common`, the page's language only;
+ * decision 040), not bundled in every page's JavaScript in both languages. When there is no root data
+ * (the root loader failed: the error page), the root layout writes the bundle in the page as a JSON
+ * block (`<script type="application/json">`: not run, not subject to the CSP's script rules): the
+ * server from the bundle entry.server puts in the request info, the browser reads it back from the page.
+ */
+export const PAGE_ERRORS_ID = "i18n-errors";
+let pageErrors: Bundle | undefined;
+
+/** The `errors` bundle of a page without root data: the server's (given), in the browser the page's. */
+export function pageErrorsBundle(serverBundle: Bundle | undefined): Bundle {
+  if (typeof document === "undefined") return serverBundle ?? {};
+  if (!pageErrors) {
+    try {
+      pageErrors = JSON.parse(document.getElementById(PAGE_ERRORS_ID)?.textContent ?? "{}") as Bundle;
+    } catch {
+      pageErrors = {};
+    }
+  }
+  return pageErrors;
+}
+
+/** JSON safe inside a script element (no `</script>`, no HTML comment opener). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
 
 const fallback = createTranslator(DEFAULT_LANGUAGE);
 

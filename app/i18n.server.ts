@@ -33,26 +33,29 @@ import zhAccount from "~/locales/zh/account.json";
 import enAccount from "~/locales/en/account.json";
 import zhInstead from "~/locales/zh/instead.json";
 import enInstead from "~/locales/en/instead.json";
+import zhErrors from "~/locales/zh/errors.json";
+import enErrors from "~/locales/en/errors.json";
 
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
-  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy, agreement: zhAgreement, shop: zhShop, qbank: zhQbank, community: zhCommunity, files: zhFiles, account: zhAccount, instead: zhInstead, exams: zhExams },
-  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy, agreement: enAgreement, shop: enShop, qbank: enQbank, community: enCommunity, files: enFiles, account: enAccount, instead: enInstead, exams: enExams },
+  zh: { common: zhCommon, login: zhLogin, realtime: zhRealtime, catalog: zhCatalog, personal: zhPersonal, fields: zhFields, lesson: zhLesson, study: zhStudy, agreement: zhAgreement, shop: zhShop, qbank: zhQbank, community: zhCommunity, files: zhFiles, account: zhAccount, instead: zhInstead, exams: zhExams, errors: zhErrors },
+  en: { common: enCommon, login: enLogin, realtime: enRealtime, catalog: enCatalog, personal: enPersonal, fields: enFields, lesson: enLesson, study: enStudy, agreement: enAgreement, shop: enShop, qbank: enQbank, community: enCommunity, files: enFiles, account: enAccount, instead: enInstead, exams: enExams, errors: enErrors },
 } as const;
 
 export type Namespace = keyof (typeof serverResources)["zh"];
 
 /**
- * What the root loader sends: the `common` namespace of the visitor's language only (decision 005);
- * every other namespace comes with the loader of the route that declares it in `handle.i18n`.
- * One object per language, so the page's translator can be kept per object.
+ * What the root loader sends: the `common` and `errors` namespaces of the visitor's language only
+ * (decisions 005 and 040: no translation is bundled in the browser's JavaScript); every other namespace
+ * comes with the loader of the route that declares it in `handle.i18n`. One object per language, so the
+ * page's translator can be kept per object.
  */
 export const rootResources = {
-  zh: { common: zhCommon },
-  en: { common: enCommon },
+  zh: { common: zhCommon, errors: zhErrors },
+  en: { common: enCommon, errors: enErrors },
 } as const;
 
 /**

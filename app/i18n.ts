@@ -1,6 +1,3 @@
-import zhErrors from "~/locales/zh/errors.json";
-import enErrors from "~/locales/en/errors.json";
-
 export const SUPPORTED_LANGUAGES = ["zh", "en"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "zh";
@@ -11,13 +8,9 @@ export function isLanguage(value: unknown): value is Language {
 
 /**
  * Namespaces: `common` (the shell, sent by the root loader for the visitor's language only),
- * `errors` (tiny, bundled so that an error page can render without any loader data), and one per
- * area, sent by that area's loader.
+ * `errors` (in every page of the visitor's language, as a JSON block the root layout writes, so that
+ * an error page renders without any loader data: `ErrorsBundle` in i18n-runtime.ts, decision 040), and
+ * one per area, sent by that area's loader. No translation is bundled in the browser's JavaScript.
  */
-export const bundledResources = {
-  zh: { errors: zhErrors },
-  en: { errors: enErrors },
-} as const;
-
 /** The namespace `useTranslation()` reads when none is named. */
 export const DEFAULT_NAMESPACE = "common";

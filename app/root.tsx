@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NavProgress } from "~/components/NavProgress";
@@ -24,14 +24,15 @@ import { SideBar } from "~/components/shell/SideBar";
 import { Notice } from "~/components/shell/Notice";
 import { Presence } from "~/components/realtime/Presence";
 import { isLanguage, type Language } from "~/i18n";
-import { TranslationProvider, useTranslator } from "~/i18n-runtime";
+import { PAGE_ERRORS_ID, pageErrorsBundle, scriptJson, TranslationProvider, useTranslator } from "~/i18n-runtime";
 import { languageCookie, localeOf, rootResources } from "~/i18n.server";
 import { env } from "~/env.server";
 import { csrf } from "~/services/csrf.server";
 import { useShell } from "~/components/shell/use-shell";
 import { companyWapRedirect, mobileRedirect } from "~/services/guards.server";
 import { getPortal } from "~/services/portal.server";
-import { DEFAULT_THEME_COLOR, loadSite } from "~/services/shell.server";
+import { loadSite } from "~/services/shell.server";
+import { DEFAULT_THEME_COLOR } from "~/components/shell/theme";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -89,9 +90,12 @@ function useShellData(): RootData {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useShellData();
   const shell = useShell(root?.shell);
-  const { nonce, locale: requestLocale } = useRequestInfo();
+  const { nonce, locale: requestLocale, errors: requestErrors } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
-  const i18n = useTranslator(locale, root?.resources);
+  // no root data (its loader failed): the error page's `errors` strings travel in the page (decision 040)
+  const errors = root ? null : pageErrorsBundle(requestErrors);
+  const resources = useMemo(() => root?.resources ?? (errors ? { errors } : undefined), [root?.resources, errors]);
+  const i18n = useTranslator(locale, resources);
   const { pathname } = useLocation();
   const site = root?.shell.site;
   const themeColor = site?.themeColor ?? DEFAULT_THEME_COLOR;
@@ -115,6 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The company's icon (base info companyIco), else the portal's own. */}
         {site?.icon ? <link rel="icon" href={site.icon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         {site?.stat ? <Analytics stat={site.stat} /> : null}
+        {errors ? <script id={PAGE_ERRORS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(errors) }} /> : null}
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 flex flex-col">
         <TranslationProvider i18n={i18n}>

@@ -19,6 +19,7 @@ import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
 import { performance } from "node:perf_hooks";
+import { BUDGET_BYTES, pageTest, pageWeights } from "./page-weight.mjs";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const argv = new Set(process.argv.slice(2));
@@ -481,6 +482,27 @@ async function measureWire(base, route, cookie) {
   };
 }
 
+/**
+ * The 100 KB budget (decision 040): the served pages measured above over it (gzip-only or brotli),
+ * and every page route of the build as served (scripts/page-weight.mjs: the test's figures).
+ */
+function wireBudget(wire) {
+  const kb = (bytes) => round(bytes / 1024, 1);
+  const servedOver = Object.entries(wire)
+    .filter(([route, w]) => !route.startsWith("bare") && w.status === 200 && (w.jsWireBytes > BUDGET_BYTES || w.jsWireBrowserKB * 1024 > BUDGET_BYTES))
+    .map(([route, w]) => `${route} ${w.jsWireKB}/${w.jsWireBrowserKB} KB`);
+  const buildDir = path.join(root, "public/build");
+  const metafile = JSON.parse(fs.readFileSync(path.join(root, "build/metafile.js.json"), "utf8"));
+  const pages = pageWeights({ buildDir, isPage: pageTest(metafile, buildDir) });
+  return {
+    budgetKB: BUDGET_BYTES / 1024,
+    servedOver,
+    pages: pages.length,
+    heaviest: pages.slice(0, 3).map((p) => `${p.id} ${kb(p.gzip)} KB gzip / ${kb(p.br)} KB br (${p.files} files)`),
+    buildOver: pages.filter((p) => p.gzip > BUDGET_BYTES || p.br > BUDGET_BYTES).map((p) => `${p.id} ${kb(p.gzip)}/${kb(p.br)} KB`),
+  };
+}
+
 /** The sandbox's log of upstream calls received since the last DELETE. */
 async function requestLog(portal) {
   const answer = await json(`${portal.sandbox.base}/__sandbox/requests`);
@@ -851,12 +873,19 @@ function print(results) {
   }
   table("Client JS on the wire, first visit (the page with Accept-Encoding gzip, then every script it references, bytes received as served: gzip-only client, and a browser offering br; gzip -9 of the same files beside it)", [
     ["page", "as", "JS KB wire gzip", "JS KB wire br", "JS KB gzip-9", "JS KB raw", "files", "HTML B raw", "HTML B wire"],
-    ...Object.entries(wire).map(([route, w]) =>
+    ...Object.entries(wire).filter(([route]) => route !== "budget").map(([route, w]) =>
       w.status !== 200
         ? [route, "", `HTTP ${w.status}`, "", "", "", "", "", ""]
         : [route, w.as, w.jsWireKB, w.jsWireBrowserKB, w.jsGzip9KB ?? "n/a", round(w.jsRawBytes / 1024, 1), w.files, w.htmlBytes.raw, w.htmlBytes.wire],
     ),
   ]);
+  if (wire.budget) {
+    const b = wire.budget;
+    console.log(
+      `\nBudget (decision 040): ≤ ${b.budgetKB} KB of JS per page, gzip-only client and brotli. Served pages over it: ${b.servedOver.length ? b.servedOver.join(", ") : "none"}. ` +
+        `Every page route of the build (${b.pages} pages, read from public/build): heaviest ${b.heaviest.join("; ")}; over: ${b.buildOver.length ? b.buildOver.join(", ") : "none"}.`,
+    );
+  }
   table(`Client JS per route (entry + root + route + imports, each file gzip -9; ${js.manifest})`, [
     ["route id", "KB gzip", "KB raw", "files"],
     ...Object.entries(js.routes).map(([id, r]) => [id, r.gzipKB, round(r.rawBytes / 1024, 1), r.files]),
@@ -955,6 +984,7 @@ async function main() {
     wire[REPORT_PAGE] = await measureWire(fastPortal.base, await startReport(fastPortal), fastCookie);
     wire[EXAM_PAPER_PAGE] = await measureWire(fastPortal.base, await startExamPaper(fastPortal), fastCookie);
     wire["bare Remix /"] = await measureWire(bare.base, "/");
+    wire.budget = wireBudget(wire);
   }
   if (runs("throughput")) {
     log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);

@@ -1,14 +1,15 @@
 /**
  * vitest globalSetup: the page tests (tests/unit/portal.ts) drive the built server, so the build must
- * be the one of the sources under test. `remix build` runs when build/index.js is missing or older
+ * be the one of the sources under test. `remix build` (scripts/remix-build.mjs, decision 040) runs when build/index.js is missing or older
  * than any file it is made from; otherwise nothing happens (npm test builds first, see package.json).
+ * Then scripts/precompress.mjs (a no-op when the copies are up to date).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(__dirname, "../..");
-const SOURCES = ["app", "remix.config.js", "postcss.config.js", "tsconfig.json", "package.json"];
+const SOURCES = ["app", "remix.config.js", "postcss.config.js", "tsconfig.json", "package.json", "scripts/remix-build.mjs"];
 
 function newest(file: string): number {
   const stat = statSync(file);
@@ -20,11 +21,18 @@ function newest(file: string): number {
 }
 
 export function setup() {
+  build();
+  // the brotli and gzip copies serve.mjs sends (the page-weight budget reads them); only missing or stale
+  // copies are written, so after `npm run build` this costs a directory walk
+  execFileSync(process.execPath, [path.join(root, "scripts/precompress.mjs")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+function build() {
   const built = path.join(root, "build/index.js");
   const sourcesAt = Math.max(...SOURCES.map((s) => path.join(root, s)).filter(existsSync).map(newest));
   if (existsSync(built) && statSync(built).mtimeMs >= sourcesAt) return;
   const started = Date.now();
   process.stdout.write("[vitest] build/ is missing or older than app/: remix build\n");
-  execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: root, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, [path.join(root, "scripts/remix-build.mjs")], { cwd: root, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
   process.stdout.write(`[vitest] built in ${Date.now() - started} ms\n`);
 }

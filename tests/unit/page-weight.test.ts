@@ -5,7 +5,10 @@ import { createTranslator } from "~/i18n-runtime";
 import { serverTiming } from "~/services/upstream.server";
 import zhCommon from "~/locales/zh/common.json";
 import enCommon from "~/locales/en/common.json";
+import zhErrors from "~/locales/zh/errors.json";
+import enErrors from "~/locales/en/errors.json";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { BUDGET_BYTES, pageTest, pageWeights, readManifest } from "../../scripts/page-weight.mjs";
 
 // Issue 11 part 2, docs/decisions/015-page-weight.md: what a page sends the browser.
 const app = path.resolve(__dirname, "../../app");
@@ -34,15 +37,17 @@ describe("the root loader's translations (decision 005)", () => {
     return result.data;
   }
 
-  it("sends the common namespace of the visitor's language only", async () => {
+  it("sends the common and errors namespaces of the visitor's language only (decision 040)", async () => {
     const zh = await rootData("http://localhost:3000/home/index");
     expect(zh.locale).toBe("zh");
-    expect(Object.keys(zh.resources)).toEqual(["common"]);
+    expect(Object.keys(zh.resources)).toEqual(["common", "errors"]);
     expect(zh.resources.common).toEqual(zhCommon);
+    expect(zh.resources.errors).toEqual(zhErrors);
 
     const en = await rootData("http://localhost:3000/home/index?lng=en");
-    expect(Object.keys(en.resources)).toEqual(["common"]);
+    expect(Object.keys(en.resources)).toEqual(["common", "errors"]);
     expect(en.resources.common).toEqual(enCommon);
+    expect(en.resources.errors).toEqual(enErrors);
   });
 });
 
@@ -100,6 +105,63 @@ describe("forms validate on the server (decision 023)", () => {
     // its schemas inside its action, not at module level
     expect(shipped.slice(0, 5)).toEqual([]);
   });
+
+  it("no browser code reads a value from a .server module (it is undefined in the browser)", () => {
+    // Remix puts an empty stand-in in place of a `.server` module in the browser build; since decision 040
+    // they are side-effect free, so one stays in a chunk only when code that runs in the browser uses a
+    // value from it (a constant, a function): undefined there, a hydration mismatch or worse. Put such
+    // values in a module without `.server` (app/forms/limits.ts, app/components/shell/theme.ts).
+    // Known, to be fixed by the areas' owners: captcha.tsx (CHALLENGE_PATH, RESUME_FIELD),
+    // _school.join.qrcode.tsx (QR_POLL_S), _school.resource.list.tsx / _school.student.download.tsx.
+    const KNOWN = ["captcha-resume.server", "qrcode.server", "resources.server"];
+    const used = new Set(
+      Object.values(meta.outputs).flatMap(({ inputs }) =>
+        Object.keys(inputs)
+          .filter((input) => input.startsWith("empty-module:"))
+          .map((input) => input.replace(/^empty-module:(~\/)?/, "").replace(/^services\//, "")),
+      ),
+    );
+    expect([...used].filter((name) => !KNOWN.includes(name))).toEqual([]);
+  });
+
+  it("no browser chunk carries a translation file (decision 040: they come with the loaders' data)", () => {
+    const shipped = Object.entries(meta.outputs).flatMap(([out, { inputs }]) =>
+      Object.entries(inputs)
+        .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && /app\/locales\//.test(input))
+        .map(([input]) => `${out} ← ${input}`),
+    );
+    expect(shipped.slice(0, 5)).toEqual([]);
+  });
+});
+
+describe("JS on the wire per page (decision 040: at most 100 KB, for a gzip-only client and a brotli one)", () => {
+  // the build as served: vitest's globalSetup builds (scripts/remix-build.mjs) and precompresses first
+  const buildDir = path.resolve(__dirname, "../../public/build");
+  const metafile = JSON.parse(readFileSync(path.resolve(__dirname, "../../build/metafile.js.json"), "utf8"));
+  const pages = pageWeights({ buildDir, isPage: pageTest(metafile, buildDir) });
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+  it("measures every page route", () => {
+    // a page per route that renders (the index, the personal pages, the forms...): not a vacuous loop
+    expect(pages.length).toBeGreaterThan(80);
+    expect(pages.map((p) => p.id)).toEqual(expect.arrayContaining(["routes/_school.home.index", "routes/_school.join.login", "routes/_school.personal.setting.account"]));
+  });
+
+  it("no page loads more than 100 KB of scripts, gzip or brotli", () => {
+    const over = pages
+      .filter((p) => p.gzip > BUDGET_BYTES || p.br > BUDGET_BYTES)
+      .map((p) => `${p.id}: ${kb(p.gzip)} KB gzip, ${kb(p.br)} KB brotli, ${p.files} files`);
+    const heaviest = pages.slice(0, 3).map((p) => `${p.id} ${kb(p.gzip)} KB gzip / ${kb(p.br)} KB br`);
+    expect(over, `over the budget (heaviest: ${heaviest.join("; ")})`).toEqual([]);
+  });
+
+  it("React, Remix and the shell come in one chunk (scripts/remix-build.mjs), not one per set of routes", () => {
+    const manifest = readManifest(buildDir);
+    expect(manifest.entry.imports, "one shell chunk: build with `npm run build` (scripts/remix-build.mjs), not a bare `remix build`").toHaveLength(1);
+    // a page then loads its entry, the shell chunk, the root module and its own few files
+    const home = pages.find((p) => p.id === "routes/_school.home.index")!;
+    expect(home.files).toBeLessThanOrEqual(12);
+  });
 });
 
 describe("the page's translator (app/i18n-runtime.ts)", () => {
@@ -116,13 +178,14 @@ describe("the page's translator (app/i18n-runtime.ts)", () => {
     expect(t.getFixedT(null, "common", "site")("login")).toBe("Log in");
   });
 
-  it("uses plural keys when there is a count, the key when a string is missing, and the bundled errors", () => {
+  it("uses plural keys when there is a count, the key when a string is missing", () => {
     expect(t.t("apples", { count: 1 })).toBe("one apple");
     expect(t.t("apples", { count: 3 })).toBe("3 apples");
     expect(t.t("site.nope")).toBe("site.nope");
     expect(t.t("site.nope", { defaultValue: "fallback" })).toBe("fallback");
     expect(t.t("site.points", { pointName: "Coins" })).toBe("Coins: {{count}}");
-    expect(t.hasResourceBundle("en", "errors")).toBe(true);
+    // no translation is bundled in the browser's JavaScript: errors come with the root data (decision 040)
+    expect(t.hasResourceBundle("en", "errors")).toBe(false);
   });
 
   it("adds the bundles a route's loader sent, for its language only", () => {
