@@ -8,7 +8,8 @@ import { loginByCacheCode } from "~/services/auth.server";
 import { completeLogin } from "~/services/login.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { qrSvg } from "~/services/qr.server";
-import { createQrCode, QR_POLL_S, qrCodeStatus } from "~/services/qrcode.server";
+import { createQrCode, qrCodeStatus } from "~/services/qrcode.server";
+import { QR_POLL_S } from "~/services/qr-poll";
 import { loginHref, safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 

@@ -2,8 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { FillForm } from "~/components/instead/FillForm";
-import { detailHref } from "~/components/instead/SignUpList";
-import { StudyPage } from "~/components/study/courses/parts";
+import { detailHref } from "~/components/instead/links";
+import { StudyPage } from "~/components/study/courses/StudyPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { allFieldsSchema, parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";

@@ -10,9 +10,8 @@ import type { PortalSession } from "~/services/session.server";
  * once the visitor confirms; every upstream call of that one retried request carries `ticket` and
  * `randstr`. A retried request that meets 600 again gets the error page: one challenge per navigation.
  */
-export const CHALLENGE_PATH = "/captcha";
-/** The hidden field of the confirmation form that names the parked post. */
-export const RESUME_FIELD = "_captcha";
+import { CHALLENGE_PATH, RESUME_FIELD } from "~/services/captcha-fields";
+export { CHALLENGE_PATH, RESUME_FIELD };
 
 const WAIT_TTL_MS = 5 * 60_000;
 const WAIT_MAX = 5_000;

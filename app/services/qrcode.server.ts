@@ -16,8 +16,7 @@ export const QrStatusSchema = z.looseObject({
 });
 export type QrStatus = z.infer<typeof QrStatusSchema>;
 
-/** How often the page looks again while the code waits (seconds): meta refresh without JS, a revalidation with. */
-export const QR_POLL_S = 3;
+export { QR_POLL_S } from "~/services/qr-poll";
 
 export function createQrCode(upstream: Upstream) {
   return upstream.call({ path: "/saas-business/v1/front/login/qrcode/create", schema: QrCodeSchema, auth: "none" });

@@ -3,7 +3,8 @@ import type { Upstream } from "~/services/upstream.server";
 
 /** Resources (spec 001 §3 "Uploaded resource", §7 "Resources", "Download"). */
 const RES = "/saas-business/v1/resource";
-export const RESOURCE_PAGE_SIZE = 10;
+import { RESOURCE_PAGE_SIZE } from "~/services/resource-paging";
+export { RESOURCE_PAGE_SIZE };
 
 export const Resource = z.looseObject({
   id: z.number().int(),

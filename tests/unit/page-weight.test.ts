@@ -111,9 +111,6 @@ describe("forms validate on the server (decision 023)", () => {
     // they are side-effect free, so one stays in a chunk only when code that runs in the browser uses a
     // value from it (a constant, a function): undefined there, a hydration mismatch or worse. Put such
     // values in a module without `.server` (app/forms/limits.ts, app/components/shell/theme.ts).
-    // Known, to be fixed by the areas' owners: captcha.tsx (CHALLENGE_PATH, RESUME_FIELD),
-    // _school.join.qrcode.tsx (QR_POLL_S), _school.resource.list.tsx / _school.student.download.tsx.
-    const KNOWN = ["captcha-resume.server", "qrcode.server", "resources.server"];
     const used = new Set(
       Object.values(meta.outputs).flatMap(({ inputs }) =>
         Object.keys(inputs)
@@ -121,7 +118,7 @@ describe("forms validate on the server (decision 023)", () => {
           .map((input) => input.replace(/^empty-module:(~\/)?/, "").replace(/^services\//, "")),
       ),
     );
-    expect([...used].filter((name) => !KNOWN.includes(name))).toEqual([]);
+    expect([...used]).toEqual([]);
   });
 
   it("no browser chunk carries a translation file (decision 040: they come with the loaders' data)", () => {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DynamicFields } from "~/components/form/DynamicFields";
 import { fieldErrorText } from "~/components/form/messages";
@@ -11,7 +11,10 @@ import { useTranslation } from "~/i18n-runtime";
 /** The relay of the chunked annex uploads (`_school.personal.course.apply_.upload.tsx`). */
 export const INSTEAD_UPLOAD_RELAY = "/personal/course/apply/upload";
 
-type Upload = { id: string; field: string; label: string; fileName: string; percent: number; state: "uploading" | "done" | "failed"; url?: string; error?: string; message?: string };
+/** The list of annex uploads: loaded when the first file is chosen (page weight, decision 040). */
+const AnnexUploads = lazy(() => import("~/components/instead/AnnexUploads"));
+
+export type Upload = { id: string; field: string; label: string; fileName: string; percent: number; state: "uploading" | "done" | "failed"; url?: string; error?: string; message?: string };
 
 /**
  * The instead sign-up's field form (spec 001 §7 `saveItemFieldFormData`) on the dynamic-field kit (decision
@@ -92,38 +95,9 @@ export function FillForm({ fields, constraint, lastResult }: { fields: DynamicFi
       ) : null}
       <DynamicFields fields={fields} form={form} />
       {uploads.length ? (
-        <ul aria-label={tu("title")} className="space-y-2 rounded border border-gray-200 p-3 text-sm">
-          {uploads.map((u) => (
-            <li key={u.id} id={u.id} data-testid="instead-upload" data-state={u.state}>
-              <span>
-                {u.label}：{u.fileName}
-              </span>
-              {u.state === "uploading" ? (
-                <span className="ml-2 inline-flex items-center gap-2">
-                  <progress max={100} value={u.percent} aria-label={tu("progress", { name: u.fileName })} className="w-40" />
-                  <span aria-live="polite">{tu("percent", { percent: u.percent })}</span>
-                  <button type="button" onClick={() => controllers.current.get(u.id)?.abort()} className="rounded border border-gray-300 px-2 py-0.5 text-xs">
-                    {tu("cancel")}
-                  </button>
-                </span>
-              ) : u.state === "done" ? (
-                <>
-                  <span role="status" className="ml-2 text-green-700">
-                    {tu("done")}
-                  </span>
-                  <input type="hidden" name={u.field} value={u.url ?? ""} />
-                  <button type="button" onClick={() => setUploads((list) => list.filter((x) => x.id !== u.id))} className="ml-2 text-xs text-brand underline">
-                    {tu("remove")}
-                  </button>
-                </>
-              ) : (
-                <span role="alert" className="ml-2 text-red-700">
-                  {u.error === "cancelled" ? tu("cancelled") : uploadMessage(u)}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <AnnexUploads uploads={uploads} controllers={controllers.current} setUploads={setUploads} message={uploadMessage} />
+        </Suspense>
       ) : null}
       <SubmitButton name="intent" value="save" disabled={busy} pendingLabel={t("saving")} className="w-full rounded bg-brand px-4 py-2 text-white disabled:opacity-60 sm:w-auto" data-testid="fill-submit">
         {t("save")}

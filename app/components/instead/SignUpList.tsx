@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SubmitButton } from "~/components/form/SubmitButton";
 import { Empty } from "~/components/study/courses/parts";
 import { useTranslation } from "~/i18n-runtime";
+import { detailHref } from "~/components/instead/links";
 
 export type SignUpRow = {
   itemUserId: number;
@@ -27,7 +28,6 @@ const TONE: Record<number, string> = {
 };
 
 export const fillHref = (itemUserId: number) => `/personal/course/apply/fill/${itemUserId}`;
-export const detailHref = (itemUserId: number) => `/personal/course/apply/detail/${itemUserId}`;
 export const NEW_HREF = "/personal/course/apply/new";
 
 export function StatusBadge({ status }: { status: number }) {
