@@ -123,3 +123,30 @@ describe("a payment that failed at the provider (issue 16 Payment)", () => {
     expect(orders).toContain("培训与开发体系搭建");
   });
 });
+
+describe("cart: a package from its detail page, several removed at once (issue 16 Cart)", () => {
+  it("the package page's form adds the package (type 2); two ticked rows are removed by one post; none ticked is refused", async () => {
+    const b = await loggedIn("shop13");
+    const detail = text(await b.page("/coursePackage/detail/302"));
+    const form = /<form[^>]*action="\/shoppingcart(?:\?index)?"[^>]*>([\s\S]*?)<\/form>/.exec(detail);
+    expect(form, "the package page has an add-to-cart form").not.toBeNull();
+    expect(form![1]).toContain('name="commodityType" value="2"');
+    expect(form![1]).toContain('name="commodityId" value="302"');
+    for (const [id, type] of [["302", "2"], ["5002", "1"], ["5006", "1"]]) {
+      const res = await b.post("/shoppingcart", [["intent", "add"], ["commodityId", id!], ["commodityType", type!]]);
+      expect(res.status).toBe(303);
+    }
+    const cart = text(await b.page("/shoppingcart"));
+    const rows = [...cart.matchAll(/name="cartId"[^>]*value="(\d+)"/g)].map((m) => m[1]!);
+    expect(rows).toHaveLength(3);
+    expect(cart).toContain("会计职称进阶套餐");
+    const none = await b.post("/shoppingcart", [["intent", "remove"]]);
+    expect(none.status).toBe(303);
+    expect(none.headers.get("Location")).toBe("/shoppingcart?notice=selectOne");
+    const removed = await b.post("/shoppingcart", [["intent", "remove"], ["cartId", rows[0]!], ["cartId", rows[1]!]]);
+    expect(removed.status).toBe(303);
+    expect(removed.headers.get("Location")).toBe("/shoppingcart?notice=removed");
+    const left = text(await b.page("/shoppingcart"));
+    expect([...left.matchAll(/name="cartId"[^>]*value="(\d+)"/g)].map((m) => m[1])).toEqual([rows[2]]);
+  });
+});
