@@ -150,3 +150,23 @@ describe("cart: a package from its detail page, several removed at once (issue 1
     expect([...left.matchAll(/name="cartId"[^>]*value="(\d+)"/g)].map((m) => m[1])).toEqual([rows[2]]);
   });
 });
+
+describe("COMPANY_BUY_CHECK 1 and 5 (decision 028: 1 buy freely, 5 like 2)", () => {
+  it("5 sends a student with incomplete information to the complete-information dialog, and the upstream refuses the order meanwhile; 1 opens the checkout", async () => {
+    const b = await loggedIn("shop15");
+    const open = await b.page("/payment/order?commodityId=5006");
+    expect(open).toContain(">提交订单</button>");
+    expect(open).not.toContain('href="/info/complete?scene=2'); // no suggestion either (the text itself rides in the page's i18n data)
+    await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 5 });
+    const res = await b.get("/payment/order?commodityId=5006");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/info/complete?scene=2&backUrl=${encodeURIComponent("/payment/order?commodityId=5006")}`);
+    // the form shown before the switch, posted now: no order, the dialog instead
+    const posted = await b.post("/payment/order?commodityId=5006", orderForm(open));
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("Location")).toBe(res.headers.get("Location")); // the upstream's 160012 → the same dialog
+    const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account: "shop15" });
+    const count = await fetch(`${ctx.sandbox.url}/s/api/saas-business/v1/payOrder/countUserOrderStatus?domain=localhost`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(((await count.json()) as { data: { all: number } }).data.all).toBe(0);
+  });
+});
