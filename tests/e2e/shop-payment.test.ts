@@ -15,7 +15,7 @@ async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("a payment that failed at the provider: the result says so, the order stays unpaid, paying again from the result page pays it", async ({ page, sandbox }) => {
+test("a payment that failed at the provider: the result says so, the order stays unpaid, paying again from the result page pays it; the course then opens from my courses", async ({ page, sandbox }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWithCode(page, sandbox, ACCOUNT, "/payment/order?commodityId=5006");
@@ -41,4 +41,13 @@ test("a payment that failed at the provider: the result says so, the order stays
   await expectAccessible(page);
   await page.goto(`/personal/order?parentId=-1&orderNo=${orderNo}`);
   await expect(page.getByTestId("order-detail").getByTestId("order-status")).toHaveText("已支付");
+
+  // the paid course is in my courses and opens (spec: "a paid course appears in /personal/course/lessons and opens")
+  await page.goto("/personal/course/lessons");
+  const card = page.locator('[data-testid="my-course"][data-commodity-id="5006"]');
+  await expect(card).toContainText("培训与开发体系搭建");
+  await expect(card.getByTestId("continue")).toHaveAttribute("href", /^\/class\/enter\/5006\//);
+  await card.getByTestId("continue").click();
+  await page.waitForURL(/\/class\/type\/video\/page\?commodityId=5006&/);
+  await expect(page.locator("video")).toHaveCount(1);
 });
