@@ -51,3 +51,38 @@ test("a payment that failed at the provider: the result says so, the order stays
   await page.waitForURL(/\/class\/type\/video\/page\?commodityId=5006&/);
   await expect(page.locator("video")).toHaveCount(1);
 });
+
+/** Clicks a course page's add-to-cart button and waits for the server's answer to that post. */
+async function addToCart(page: Page, name: string) {
+  // hydrated: the form carries `_js` only then (AddToCart.tsx), so the post goes through the fetcher
+  await expect(page.locator(`form:has(button[aria-label="加入购物车: ${name}"]) input[name="_js"]`)).toHaveCount(1);
+  // single fetch: the fetcher posts to /shoppingcart.data
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/shoppingcart"));
+  await page.getByRole("button", { name: `加入购物车: ${name}` }).click();
+  await answered;
+}
+
+test("with JS the badge's optimistic count is corrected by the server: a second add of the same course, an add refused as bought", async ({ page, sandbox }) => {
+  // shop19 (id 2818): its own user; 5001 is bought first through the provider, 5002 is added twice
+  await signInWithCode(page, sandbox, "shop19", "/payment/order?commodityId=5001");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await page.getByRole("button", { name: "确认支付" }).click();
+  await page.waitForURL(/\/payment\/result\?orderNo=\d+$/);
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+
+  await page.goto("/course/detail/5002");
+  await expect(page.getByTestId("cart")).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await addToCart(page, "人力资源规划实务");
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  // the same add again: +1 while in flight, then the server's count (one row per commodity)
+  await addToCart(page, "人力资源规划实务");
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  expect(new URL(page.url()).pathname).toBe("/course/detail/5002");
+
+  await page.goto("/course/detail/5001");
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await addToCart(page, "人力资源管理师（三级）精讲班");
+  await expect(page.getByRole("status").filter({ hasText: "您已购买该商品" })).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+});
