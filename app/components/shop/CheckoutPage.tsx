@@ -78,7 +78,8 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
               <li key={i}>{problemText(problem, t)}</li>
             ))}
           </ul>
-          <p className="mt-1 text-sm font-semibold">{t("corrected", { pay: money(p.payCents) })}</p>
+          {/* nothing left to buy (e.g. "buy now" of a course already bought): no corrected total of ¥0.00 */}
+          {okLines.length ? <p className="mt-1 text-sm font-semibold">{t("corrected", { pay: money(p.payCents) })}</p> : null}
         </section>
       ) : null}
       {answer?.error === "server" ? (
