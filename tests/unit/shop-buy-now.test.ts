@@ -172,10 +172,11 @@ describe("COMPANY_BUY_CHECK 1 and 5 (decision 028: 1 buy freely, 5 like 2)", () 
 });
 
 describe("buy now of a course already bought (issue 16 recoverable checkout)", () => {
-  it("names it and offers no order and no corrected total of ¥0.00", async () => {
+  it("names it (without 'it stays in your cart': it never was) and offers no order and no corrected total of ¥0.00", async () => {
     const b = await loggedIn("member01"); // owns 5002 (seed)
     const html = text(await b.page("/payment/order?commodityId=5002"));
-    expect(html).toContain("《人力资源规划实务》您已购买，已从本次订单中移除（仍保留在购物车）");
+    expect(html).toMatch(/<li>《人力资源规划实务》您已购买，无需再次购买<\/li>/);
+    expect(html).not.toMatch(/<(li|span)[^>]*>[^<]*仍保留在购物车/);
     expect(html).not.toMatch(/<p[^>]*>更正后应付：/);
     expect(html).not.toContain(">提交订单</button>");
   });
