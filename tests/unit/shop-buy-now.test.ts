@@ -181,3 +181,21 @@ describe("buy now of a course already bought (issue 16 recoverable checkout)", (
     expect(html).not.toContain(">提交订单</button>");
   });
 });
+
+describe("an order the card and balance pay whole (issue 16 Checkout)", () => {
+  it("nothing left to pay: no provider, straight to the result, paid; the card used and the balance taken once", async () => {
+    const b = await loggedIn("shop16");
+    const address = "/payment/order?commodityId=5002&cardCode=SC102&useBalance=1";
+    const html = text(await b.page(address));
+    expect(hidden(html, "expectedPayCents")).toEqual(["0"]);
+    expect(html).toMatch(/余额支付.{0,120}-¥299\.00/s);
+    const placed = await b.post(address, orderForm(html));
+    expect(placed.status).toBe(303);
+    const location = placed.headers.get("Location")!;
+    expect(location).toMatch(/^\/payment\/result\?orderNo=\d+$/);
+    expect(text(await b.page(location))).toContain("支付成功");
+    const wallet = await (await fetch(`${ctx.sandbox.url}/__sandbox/shop/wallet?userId=2815`)).json();
+    expect(wallet).toMatchObject({ balanceCents: 30000 - 29900 });
+    expect(text(await b.page("/payment/order?commodityId=5006&cardCode=SC102"))).toContain("学习卡 SC102 不可用");
+  });
+});
