@@ -63,6 +63,8 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
     if (event.currentTarget.value !== event.currentTarget.defaultValue) recalc();
   };
   const closed = check.status === 4;
+  // "it stays in your cart" is only true of the cart's items, not of a "buy now"
+  const fromCart = params.has("cartIds");
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
@@ -75,10 +77,11 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
           </h2>
           <ul className="mt-1 list-disc pl-5 text-sm">
             {problems.map((problem, i) => (
-              <li key={i}>{problemText(problem, t)}</li>
+              <li key={i}>{problemText(problem, t, fromCart)}</li>
             ))}
           </ul>
-          <p className="mt-1 text-sm font-semibold">{t("corrected", { pay: money(p.payCents) })}</p>
+          {/* nothing left to buy (e.g. "buy now" of a course already bought): no corrected total of ¥0.00 */}
+          {okLines.length ? <p className="mt-1 text-sm font-semibold">{t("corrected", { pay: money(p.payCents) })}</p> : null}
         </section>
       ) : null}
       {answer?.error === "server" ? (
@@ -108,7 +111,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
           {preview.lines.map((line) => (
             <li key={`${line.commodityType}:${line.commodityId}`} className={`flex flex-wrap items-center gap-3 p-3 ${line.status === "ok" ? "" : "text-gray-600"}`}>
               <span className="min-w-0 flex-1 font-medium">{line.commodityName}</span>
-              {line.status !== "ok" ? <span className="rounded bg-gray-200 px-1 text-xs text-gray-800">{t(`problem.${line.status}`, { name: line.commodityName })}</span> : null}
+              {line.status !== "ok" ? <span className="rounded bg-gray-200 px-1 text-xs text-gray-800">{t(itemProblemKey(line.status, fromCart), { name: line.commodityName })}</span> : null}
               <span className={preview.member && line.memberPriceCents !== null ? "text-gray-600 line-through" : "font-semibold text-red-700"}>{money(line.priceCents)}</span>
               {line.memberPriceCents !== null ? (
                 <span className={preview.member ? "font-semibold text-red-700" : "text-xs text-amber-800"}>{t("memberPrice", { price: money(line.memberPriceCents) })}</span>
@@ -240,14 +243,19 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-function problemText(problem: Problem, t: (key: string, o?: Record<string, unknown>) => string): string {
+/** The message of an item left out: bought or sold out says "it stays in your cart" only for the cart's items. */
+function itemProblemKey(kind: string, fromCart: boolean): string {
+  return !fromCart && (kind === "bought" || kind === "soldOut") ? `problem.${kind}Now` : `problem.${kind}`;
+}
+
+function problemText(problem: Problem, t: (key: string, o?: Record<string, unknown>) => string, fromCart: boolean): string {
   switch (problem.kind) {
     case "priceChanged":
       return t("problem.priceChanged", { name: problem.name, before: money(problem.beforeCents), after: money(problem.afterCents) });
     case "bought":
     case "soldOut":
     case "notFound":
-      return t(`problem.${problem.kind}`, { name: problem.name });
+      return t(itemProblemKey(problem.kind, fromCart), { name: problem.name });
     case "pointsShort":
       return t("problem.pointsShort", { available: problem.available });
     case "totalChanged":
