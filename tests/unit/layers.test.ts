@@ -57,6 +57,16 @@ describe("layers", () => {
     expect(crossings("forms", ["routes", "components"])).toEqual([]);
   });
 
+  it("no component module holds a zod schema: schemas live in app/forms (type imports allowed)", () => {
+    // A zod value import (`import * as z from "zod/v4"`, `import { parseWithZod } from "@conform-to/zod/v4"`) in
+    // components/ is a schema in the wrong layer (decision 023: zod on the server, in app/forms).
+    const zodValue = /(?:^|\n)\s*import\s+(?!type\b)[^;]*?\bfrom\s*["'](?:zod|@conform-to\/zod)(?:\/[^"']*)?["']/;
+    const offenders = filesUnder(join(APP, "components"))
+      .filter((file) => zodValue.test(readFileSync(file, "utf8")))
+      .map((file) => relative(APP, file).split(sep).join("/"));
+    expect(offenders).toEqual([]);
+  });
+
   it("sees every way of naming a module (the check itself can fail)", () => {
     const file = join(APP, "components/x/Thing.tsx");
     const source = [

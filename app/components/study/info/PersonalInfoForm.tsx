@@ -9,7 +9,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type Constraints 
 import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import type { Outcome } from "~/forms/outcome";
 import { useTranslation } from "~/i18n-runtime";
-import { mobileChanged, SEXES, type FormShape, type Region } from "./personal-form";
+import { mobileChanged, SEXES, type FormShape, type Region } from "~/forms/personal-info";
 
 export type InfoOutcome = Outcome;
 type PersonalValues = {
