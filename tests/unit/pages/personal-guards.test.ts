@@ -109,4 +109,26 @@ describe("every personal leaf guards itself (issue 11 §1)", () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it("each leaf loader, run on its own, refuses a student permitted nothing with the 403 (the account page excepted)", async () => {
+    await portal.sandbox.control("POST", "/permissions", { account: "student01", permissions: { course: [], setting: [], message: [], order: [], accountcenter: [] } });
+    const student = portal.client();
+    await student.signIn(portal);
+    const cookie = [...student.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    // the section indexes redirect (to the first permitted entry or the frame's 403), the catch-all is the 404,
+    // the account page is always permitted (the forced password change goes there): decision 014
+    const pages = personalLeaves().filter((l) => l.loader && !l.index && !l.url.startsWith("/personal/no/") && l.url !== "/personal/setting/account");
+    const urls = pages.map((l) => l.url + (QUERY[l.url] ?? ""));
+    urls.push("/personal/order?parentId=-1", "/personal/order?OrderTabIndex=2");
+    const byUrl = new Map(pages.map((l) => [l.url + (QUERY[l.url] ?? ""), l.id]));
+    const wrong: string[] = [];
+    for (const url of urls) {
+      const id = byUrl.get(url) ?? "routes/_school.personal.order._index";
+      const request = new Request(`http://127.0.0.1:3000${url}`, { headers: { Host: "127.0.0.1:3000", Cookie: cookie } });
+      const res = await answerOf(() => build.routes[id]!.module.loader!({ request, params: {}, context: { clientIp: "127.0.0.1" } })).catch((e: unknown) => new Response(String(e), { status: 599 }));
+      if (res.status !== 403) wrong.push(`${url}: ${res.status}`);
+    }
+    expect(urls.length).toBeGreaterThanOrEqual(20);
+    expect(wrong).toEqual([]);
+  });
 });
