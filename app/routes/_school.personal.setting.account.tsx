@@ -35,6 +35,7 @@ import {
 } from "~/services/account-settings.server";
 import { challengeFor, resumeAfterCaptcha, storePending, type Pending } from "~/services/captcha.server";
 import { checkSmsCode, codeSent } from "~/services/code-attempts.server";
+import { failFor } from "~/services/form-result.server";
 import { keptFormData, takeKept, type KeptForm } from "~/services/form-keep.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
@@ -237,8 +238,7 @@ function codeFailure(
 }
 
 function fail(form: AccountForm, fields: Record<string, string>, error: Record<string, string[]>, status: "error" | "success" = "error"): AccountOutcome {
-  const initialValue = Object.fromEntries(Object.entries(fields).filter(([k]) => !SECRET_FIELDS.includes(k)));
-  return { form, result: { status, initialValue, error, state: undefined }, status: Object.keys(error).length ? 400 : 200 };
+  return failFor(form, fields, error, status, SECRET_FIELDS);
 }
 
 function done(form: AccountForm, key: string): AccountOutcome {
