@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "~/components/form/use-form";
 import { FaceCheck, type FaceView } from "~/components/study/face/FaceCheck";
-import { faceSchema } from "~/components/study/face/face-form";
+import { faceSchema } from "~/forms/face";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { faceIdentity, faceResult, faceStatus, updateFaceIdentity } from "~/services/face.server";

@@ -4,17 +4,18 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { cancelHref } from "~/components/dialog/cancel-href";
 import { PersonalInfoForm, type InfoOutcome } from "~/components/study/info/PersonalInfoForm";
-import { personalSchema } from "~/components/study/info/personal-schema";
-import { mobileChanged, toPayload, keepRegion, MOBILE_11_RE, type FormShape, type InfoFieldName } from "~/components/study/info/personal-form";
+import { personalSchema } from "~/forms/personal-info-schema";
+import { mobileChanged, toPayload, keepRegion, MOBILE_11_RE, type FormShape, type InfoFieldName } from "~/forms/personal-info";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer } from "~/services/captcha.server";
 import { loadCities } from "~/services/cities.server";
-import { checkSmsCode, codeSent } from "~/services/code-attempts.server";
+import { checkSmsCode } from "~/services/code-attempts.server";
 import { failWith } from "~/services/form-result.server";
+import { sendLimited } from "~/services/login.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
-import { clientIpOf, limitSms, releaseSms, SMS_RESEND_S, withRetryAfter } from "~/services/rate-limit.server";
+import { clientIpOf, withRetryAfter } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
 import { myAgreementsHref } from "~/services/study-links";
 import { perfectStudentInfo, sendChangePhoneSms, validatePerfectStudentInfo } from "~/services/student-info.server";
@@ -138,20 +139,17 @@ export async function action(args: ActionFunctionArgs) {
 async function sendCode(portal: Portal, ip: string, fields: Record<string, string>, captcha: CaptchaAnswer): Promise<InfoOutcome> {
   const mobile = fields.mobile ?? "";
   if (!MOBILE_11_RE.test(mobile)) return failWith(fields, { mobile: ["mobileSmsFormat"] });
-  const limit = await limitSms(ip, mobile);
-  if (!limit.ok) return { ...failWith(fields, { mobile: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
-  try {
-    await sendChangePhoneSms(portal.upstream, mobile, captcha);
-  } catch (error) {
-    await releaseSms(mobile);
-    if (!(error instanceof UpstreamError)) throw error;
-    if (error.kind === "captcha") return failWith(fields, { mobile: ["verificationFailed"] });
-    if (error.kind !== "business") throw error;
-    // spec 001 §8: the server message; nothing → 'SMS verification code sending abnormal'
-    return failWith(fields, { mobile: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "smsAbnormal")] });
+  const sent = await sendLimited(ip, mobile, "bind", () => sendChangePhoneSms(portal.upstream, mobile, captcha));
+  switch (sent.kind) {
+    case "sent":
+      return { ...failWith(fields, {}, "success"), sentResendAt: sent.resendAt };
+    case "limited":
+      return { ...failWith(fields, { mobile: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
+    case "captcha": // the captcha was answered just before: a second 600 means its answer failed
+      return failWith(fields, { mobile: ["verificationFailed"] });
+    case "message": // spec 001 §8: the server message; nothing → 'SMS verification code sending abnormal'
+      return failWith(fields, { mobile: [upstreamFormError(sent, "smsAbnormal")] });
   }
-  await codeSent("bind", mobile);
-  return { ...failWith(fields, {}, "success"), sentResendAt: Date.now() + SMS_RESEND_S * 1000 };
 }
 
 export default function PersonalInfoPage() {

@@ -9,7 +9,7 @@ import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/form/Field";
 import { getFormProps, getInputProps, useForm } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
-import { SmsCodeField } from "~/components/auth/SmsCodeField";
+import { SmsCodeField } from "~/components/form/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { ForgetResetSchema, ForgetSchema } from "~/forms/forget";

@@ -34,11 +34,13 @@ import {
   type Captcha,
 } from "~/services/account-settings.server";
 import { challengeFor, resumeAfterCaptcha, storePending, type Pending } from "~/services/captcha.server";
-import { checkSmsCode, codeSent } from "~/services/code-attempts.server";
+import { checkSmsCode } from "~/services/code-attempts.server";
+import { failFor } from "~/services/form-result.server";
+import { sendLimited, type SendOutcome } from "~/services/login.server";
 import { keptFormData, takeKept, type KeptForm } from "~/services/form-keep.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
-import { clientIpOf, limitSms, releaseSms, retryAfterHeaders, SMS_RESEND_S, withRetryAfter } from "~/services/rate-limit.server";
+import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
 import { updatePassword } from "~/services/school.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -185,45 +187,42 @@ async function passwordWithOldOne(portal: Portal, formData: FormData) {
 /** Send the binding code: the portal's limits (60 s, hourly caps), check/mobile, then send/sms (600: captcha). */
 async function sendMobileCode(portal: Portal, ip: string, fields: Record<string, string>, captcha?: Captcha): Promise<AccountOutcome> {
   const mobile = fields.mobile ?? "";
-  const limit = await limitSms(ip, mobile);
-  if (!limit.ok) return { ...fail("mobile", fields, { mobile: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
-  try {
+  const sent = await sendLimited(ip, mobile, "bind", async () => {
     await checkMobile(portal.upstream, mobile);
     await sendBindSms(portal.upstream, mobile, captcha);
-  } catch (error) {
-    await releaseSms(mobile);
-    if (!(error instanceof UpstreamError)) throw error;
-    if (error.kind === "captcha") {
-      const id = await storePending(portal, { form: "bindMobile", fields });
-      return { ...fail("mobile", fields, {}), status: 200, next: { kind: "captcha", challenge: challengeFor(portal, PAGE, id) } };
-    }
-    if (error.kind !== "business") throw error;
-    return fail("mobile", fields, { mobile: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] });
-  }
-  await codeSent("bind", mobile);
-  return { ...fail("mobile", fields, {}, "success"), sentResendAt: Date.now() + SMS_RESEND_S * 1000 };
+  });
+  return sentOutcome(portal, "mobile", "bindMobile", "mobile", fields, sent);
 }
 
 /** Send the STU_UPDATE_PWD code to the account's own mobile (same limits and captcha flow). */
 async function sendPasswordCode(portal: Portal, ip: string, fields: Record<string, string>, captcha?: Captcha): Promise<AccountOutcome> {
   const { mobile } = await getAccountInfo(portal.upstream);
   if (!mobile) return fail("passwordSms", fields, { smsCode: ["noMobile"] });
-  const limit = await limitSms(ip, mobile);
-  if (!limit.ok) return { ...fail("passwordSms", fields, { smsCode: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
-  try {
-    await sendPasswordSms(portal.upstream, captcha);
-  } catch (error) {
-    await releaseSms(mobile);
-    if (!(error instanceof UpstreamError)) throw error;
-    if (error.kind === "captcha") {
-      const id = await storePending(portal, { form: "passwordCode", fields });
-      return { ...fail("passwordSms", fields, {}), status: 200, next: { kind: "captcha", challenge: challengeFor(portal, PAGE, id) } };
+  const sent = await sendLimited(ip, mobile, "verify", () => sendPasswordSms(portal.upstream, captcha));
+  return sentOutcome(portal, "passwordSms", "passwordCode", "smsCode", fields, sent);
+}
+
+/** A send's outcome as the form's answer (the refusals on `field`; 600: the captcha, the request kept for after it). */
+async function sentOutcome(
+  portal: Portal,
+  form: AccountForm,
+  pending: Pending["form"],
+  field: "mobile" | "smsCode",
+  fields: Record<string, string>,
+  sent: SendOutcome,
+): Promise<AccountOutcome> {
+  switch (sent.kind) {
+    case "sent":
+      return { ...fail(form, fields, {}, "success"), sentResendAt: sent.resendAt };
+    case "limited":
+      return { ...fail(form, fields, { [field]: [`tooMany:${sent.retryAfterS}`] }), status: 429, retryAfterS: sent.retryAfterS };
+    case "captcha": {
+      const id = await storePending(portal, { form: pending, fields });
+      return { ...fail(form, fields, {}), status: 200, next: { kind: "captcha", challenge: challengeFor(portal, PAGE, id) } };
     }
-    if (error.kind !== "business") throw error;
-    return fail("passwordSms", fields, { smsCode: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] });
+    case "message":
+      return fail(form, fields, { [field]: [upstreamFormError(sent, "failed")] });
   }
-  await codeSent("verify", mobile);
-  return { ...fail("passwordSms", fields, {}, "success"), sentResendAt: Date.now() + SMS_RESEND_S * 1000 };
 }
 
 function codeFailure(
@@ -237,8 +236,7 @@ function codeFailure(
 }
 
 function fail(form: AccountForm, fields: Record<string, string>, error: Record<string, string[]>, status: "error" | "success" = "error"): AccountOutcome {
-  const initialValue = Object.fromEntries(Object.entries(fields).filter(([k]) => !SECRET_FIELDS.includes(k)));
-  return { form, result: { status, initialValue, error, state: undefined }, status: Object.keys(error).length ? 400 : 200 };
+  return failFor(form, fields, error, status, SECRET_FIELDS);
 }
 
 function done(form: AccountForm, key: string): AccountOutcome {

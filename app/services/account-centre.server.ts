@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
 import { upstreamFormError } from "~/services/upstream-messages";
+import { failWith } from "~/services/form-result.server";
 
 /**
  * The account centre's forms (spec 001 §7 "Account: membership, points, coupons"; decision 032): the
@@ -81,7 +82,7 @@ export type FormOutcome<F extends string = string> = { form: F; result: Submissi
 
 /** A form's failure, conform-shaped: what was typed comes back, with the errors by field ("" = the form). */
 export function formFailure<F extends string>(form: F, fields: Record<string, string>, error: Record<string, string[]>): FormOutcome<F> {
-  return { form, result: { status: "error", initialValue: fields, error, state: undefined } };
+  return { form, result: failWith(fields, error).result };
 }
 
 /** An upstream refusal as the form error: a known code translated (upstream-messages.ts), else the upstream's text. */

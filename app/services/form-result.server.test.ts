@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { failWith, sendCodeOutcome, withBackUrl } from "~/services/form-result.server";
+import { formFailure } from "~/services/account-centre.server";
+import { failFor, failWith, sendCodeOutcome, withBackUrl } from "~/services/form-result.server";
 
 describe("failWith (the one result helper of the login-area forms)", () => {
   it("keeps what was typed but never a password, its confirmation or the CSRF token", () => {
@@ -42,5 +43,29 @@ describe("withBackUrl", () => {
     expect(withBackUrl("/join/login", "/a?b=1")).toBe("/join/login?backUrl=%2Fa%3Fb%3D1");
     expect(withBackUrl("/join/login", "")).toBe("/join/login");
     expect(withBackUrl("/join/login", undefined)).toBe("/join/login");
+  });
+});
+
+// Issue 11 §4: one result helper for actions. Every form's failure comes from failWith: what was typed
+// comes back, never a password or the CSRF token (nor the fields a form names as secret).
+describe("failFor and the account centre's formFailure: failWith underneath (issue 11 §4)", () => {
+  const typed = { mobile: "13800000001", password: "Passw0rd!", confirmPassword: "Passw0rd!", csrf: "tok", smsCode: "123456" };
+
+  it("failWith: an error naming a field is a 400 with the typed values, passwords and csrf left out", () => {
+    const out = failWith(typed, { mobile: ["required"] });
+    expect(out.status).toBe(400);
+    expect(out.result).toEqual({ status: "error", initialValue: { mobile: "13800000001", smsCode: "123456" }, error: { mobile: ["required"] }, state: undefined });
+    expect(failWith(typed, {}, "success").status).toBe(200);
+    expect(failWith(typed, {}, "error", ["smsCode"]).result.initialValue).toEqual({ mobile: "13800000001" });
+  });
+
+  it("failFor tags the answer with its form; the account settings' secrets stay out", () => {
+    const out = failFor("passwordSms", { ...typed, oldPassword: "x", newPassword: "y" }, { smsCode: ["codeBurned"] }, "error", ["oldPassword", "newPassword", "smsCode"]);
+    expect(out).toEqual({ form: "passwordSms", status: 400, result: { status: "error", initialValue: { mobile: "13800000001" }, error: { smsCode: ["codeBurned"] }, state: undefined } });
+  });
+
+  it("the account centre's formFailure is failWith's result (no password or token echoed back)", () => {
+    const out = formFailure("withdraw", typed, { "": ["malformed"] });
+    expect(out).toEqual({ form: "withdraw", result: { status: "error", initialValue: { mobile: "13800000001", smsCode: "123456" }, error: { "": ["malformed"] }, state: undefined } });
   });
 });

@@ -8,12 +8,21 @@ import { upstreamFormError } from "~/services/upstream-messages";
 const SECRET_FIELDS = ["password", "confirmPassword", "csrf"];
 
 /**
- * A conform result that re-renders the form with what the visitor typed (never a password): an error
- * result (400) when `error` names a field, else 200 (also the `success` of a sent code).
+ * THE result helper of the portal's actions (issue 11 §4): a conform result that re-renders the form with
+ * what the visitor typed (never a password, nor the `secret` fields a form adds): an error result (400) when
+ * `error` names a field, else 200 (also the `success` of a sent code). A page with several forms tags it
+ * with `failFor`.
  */
-export function failWith(fields: Record<string, unknown>, error: Record<string, string[]>, status: "error" | "success" = "error"): Outcome {
-  const initialValue = Object.fromEntries(Object.entries(fields).filter(([name]) => !SECRET_FIELDS.includes(name))) as Record<string, string>;
+export function failWith(fields: Record<string, unknown>, error: Record<string, string[]>, status: "error" | "success" = "error", secret: readonly string[] = []): Outcome {
+  const hidden = new Set([...SECRET_FIELDS, ...secret]);
+  const initialValue = Object.fromEntries(Object.entries(fields).filter(([name]) => !hidden.has(name))) as Record<string, string>;
   return { result: { status, initialValue, error, state: undefined }, status: Object.keys(error).length ? 400 : 200 };
+}
+
+/** `failWith` for a page with several forms: the answer names the form it belongs to. */
+export function failFor<F extends string>(form: F, fields: Record<string, unknown>, error: Record<string, string[]>, status: "error" | "success" = "error", secret: readonly string[] = []): Pick<Outcome, "result" | "status"> & { form: F } {
+  const { result, status: httpStatus } = failWith(fields, error, status, secret);
+  return { form, result, status: httpStatus };
 }
 
 /** Keeps the request for after the captcha (spec 000 §7.4) and sends the visitor to it; back comes to `back?captcha=<id>`. */

@@ -14,7 +14,7 @@ import { PASSWORD_PAGE } from "~/services/guards.server";
 import type { Portal } from "~/services/portal.server";
 import { loginHref, safeExternalUrl, safeRedirect } from "~/services/redirect";
 import { rewriteExerciseUrl } from "~/services/exercise-merge";
-import { codeSent } from "~/services/code-attempts.server";
+import { codeSent, type CodePurpose } from "~/services/code-attempts.server";
 import { limitSms, releaseSms, SMS_RESEND_S } from "~/services/rate-limit.server";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -159,25 +159,44 @@ export type SendOutcome =
   | { kind: "message"; message: string; code?: string };
 
 /**
- * The portal's own limits first (60 s per mobile, hourly caps per mobile and address: HTTP 429), then
- * `checkLimitAndMobile` and the send call, each with the captcha result when there is one.
+ * THE send of an SMS code, for every form that sends one (issue 11 §4: one way): the portal's own limits
+ * first (60 s per mobile, hourly caps per mobile and address: HTTP 429), then `send` (the upstream's check
+ * and send calls), then the code's attempt counter restarts (`codeSent`). The upstream's 600 is `captcha`,
+ * its refusal (business) `message`; any other failure is thrown to the request layer's mapping. A refused
+ * send gives its slot back.
+ */
+export async function sendLimited(ip: string, mobile: string, purpose: CodePurpose, send: () => Promise<unknown>): Promise<SendOutcome> {
+  const limit = await limitSms(ip, mobile);
+  if (!limit.ok) return { kind: "limited", retryAfterS: limit.retryAfterS };
+  try {
+    await send();
+  } catch (error) {
+    await releaseSms(mobile);
+    if (error instanceof UpstreamError && error.kind === "captcha") return { kind: "captcha" };
+    if (error instanceof UpstreamError && error.kind === "business") return { kind: "message", message: error.upstreamMessage ?? "", code: error.code };
+    throw error;
+  }
+  await codeSent(purpose, mobile);
+  return { kind: "sent", resendAt: Date.now() + SMS_RESEND_S * 1000 };
+}
+
+/**
+ * The login-area send (login, register, forgot-password): `sendLimited` with `checkLimitAndMobile` and the
+ * send call, each with the captcha result when there is one. A visitor's form keeps what was typed on any
+ * upstream failure (the message, or the form's fallback).
  */
 export async function sendCode(
   portal: Portal,
   ip: string,
   input: { mobile: string; type: "login" | "register" | "forget"; ticket?: string; randstr?: string },
 ): Promise<SendOutcome> {
-  const limit = await limitSms(ip, input.mobile);
-  if (!limit.ok) return { kind: "limited", retryAfterS: limit.retryAfterS };
   try {
-    await checkLimitAndMobile(portal.upstream, input.mobile, input.type);
-    await sendSmsCode(portal.upstream, input);
-    await codeSent(input.type, input.mobile);
-    return { kind: "sent", resendAt: Date.now() + SMS_RESEND_S * 1000 };
+    return await sendLimited(ip, input.mobile, input.type, async () => {
+      await checkLimitAndMobile(portal.upstream, input.mobile, input.type);
+      await sendSmsCode(portal.upstream, input);
+    });
   } catch (error) {
-    await releaseSms(input.mobile);
     if (!(error instanceof UpstreamError)) throw error;
-    if (error.kind === "captcha") return { kind: "captcha" };
     return { kind: "message", message: error.upstreamMessage ?? "", code: error.code };
   }
 }

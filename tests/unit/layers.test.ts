@@ -1,12 +1,17 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
  * Issue 11 §4 and the style guide: layers point one way (routes → components and services). A component
- * takes props and imports nothing from a route module; a service imports nothing from a component.
+ * takes props and imports nothing from a route module; a service imports nothing from a component or a
+ * route; a form schema module (app/forms) nothing from either.
+ *
+ * Every way a module can name another counts: `import … from`, `export … from`, a side-effect `import "…"`,
+ * `import("…")` (lazy chunks and `import("…").Type` in type positions), through the `~/` alias or a relative
+ * path. Test files are left out (a service's test may drive a route's action).
  */
-const APP = join(__dirname, "../../app");
+const APP = resolve(__dirname, "../../app");
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -16,23 +21,72 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-function importsFrom(dir: string, layer: string): string[] {
-  const pattern = new RegExp(`from\\s+["']~/${layer}/`);
-  return filesUnder(join(APP, dir))
-    .filter((file) => readFileSync(file, "utf8").split("\n").some((line) => pattern.test(line)))
-    .map((file) => relative(APP, file));
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
+
+/** The app-relative paths a module's source names (bare package names left out). */
+function importedPaths(file: string, source: string): string[] {
+  const out: string[] = [];
+  for (const match of source.matchAll(SPECIFIER)) {
+    const spec = match[1]!;
+    if (spec.startsWith("~/")) out.push(spec.slice(2));
+    else if (spec.startsWith("./") || spec.startsWith("../")) out.push(relative(APP, resolve(dirname(file), spec)).split(sep).join("/"));
+  }
+  return out;
+}
+
+/** `dir/file → target` for every module under `dir` that names a module under one of `layers`. */
+function crossings(dir: string, layers: string[]): string[] {
+  return filesUnder(join(APP, dir)).flatMap((file) => {
+    const from = relative(APP, file).split(sep).join("/");
+    return importedPaths(file, readFileSync(file, "utf8"))
+      .filter((target) => layers.some((layer) => target === layer || target.startsWith(`${layer}/`)))
+      .map((target) => `${from} → ${target}`);
+  });
 }
 
 describe("layers", () => {
   it("no component imports from a route module (types included)", () => {
-    expect(importsFrom("components", "routes")).toEqual([]);
+    expect(crossings("components", ["routes"])).toEqual([]);
   });
 
-  it("no service imports from a component", () => {
-    expect(importsFrom("services", "components")).toEqual([]);
+  it("no service imports from a component or a route module", () => {
+    expect(crossings("services", ["components", "routes"])).toEqual([]);
   });
 
   it("no form schema imports from a route or a component", () => {
-    expect([...importsFrom("forms", "routes"), ...importsFrom("forms", "components")]).toEqual([]);
+    expect(crossings("forms", ["routes", "components"])).toEqual([]);
+  });
+
+  it("no component module holds a zod schema: schemas live in app/forms (type imports allowed)", () => {
+    // A zod value import (`import * as z from "zod/v4"`, `import { parseWithZod } from "@conform-to/zod/v4"`) in
+    // components/ is a schema in the wrong layer (decision 023: zod on the server, in app/forms).
+    const zodValue = /(?:^|\n)\s*import\s+(?!type\b)[^;]*?\bfrom\s*["'](?:zod|@conform-to\/zod)(?:\/[^"']*)?["']/;
+    const offenders = filesUnder(join(APP, "components"))
+      .filter((file) => zodValue.test(readFileSync(file, "utf8")))
+      .map((file) => relative(APP, file).split(sep).join("/"));
+    expect(offenders).toEqual([]);
+  });
+
+  it("sees every way of naming a module (the check itself can fail)", () => {
+    const file = join(APP, "components/x/Thing.tsx");
+    const source = [
+      `import type { A } from "~/routes/_school.a";`,
+      `import {\n  B,\n} from "../../routes/_school.b";`,
+      `export { C } from "./../../routes/_school.c";`,
+      `type D = import("~/routes/_school.d").D;`,
+      `const e = await import("../../routes/_school.e");`,
+      `import "../../routes/_school.f";`,
+      `import { z } from "zod";`,
+      `import { G } from "./G";`,
+    ].join("\n");
+    expect(importedPaths(file, source)).toEqual([
+      "routes/_school.a",
+      "routes/_school.b",
+      "routes/_school.c",
+      "routes/_school.d",
+      "routes/_school.e",
+      "routes/_school.f",
+      "components/x/G",
+    ]);
   });
 });

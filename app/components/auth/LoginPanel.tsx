@@ -6,7 +6,7 @@ import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/form/Field";
 import { getFormProps, getInputProps, useForm, type SchemaConstraints } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
-import { SmsCodeField } from "~/components/auth/SmsCodeField";
+import { SmsCodeField } from "~/components/form/SmsCodeField";
 import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
 import { useNamespaces } from "~/components/use-namespaces";
 import type { PanelProps } from "~/components/auth/panel-props";

@@ -67,8 +67,11 @@ export type FormOptions<Name extends string> = {
   id: string;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Record<string, unknown>;
-  /** the loader's `formConstraint(Schema)` */
-  constraint?: Constraints<Name>;
+  /**
+   * the loader's `formConstraint(Schema)`. Required (issue 11 §4, decision 023): without it the browser has
+   * nothing to check with JavaScript off, so a form that forgets it does not typecheck.
+   */
+  constraint: Constraints<Name>;
 };
 
 type Values = Record<string, unknown>;
@@ -125,7 +128,7 @@ function serialise(value: unknown): unknown {
 }
 
 export function useForm<Name extends string = string>(options: FormOptions<Name>): [FormMetadata<Name>, Fields<Name>] {
-  const { id, lastResult, defaultValue, constraint = {} as Constraints<Name> } = options;
+  const { id, lastResult, defaultValue, constraint } = options;
   const [hydrated, setHydrated] = useState(false);
   // field name → the answer it was edited after: its errors hide until the next answer
   const [edited, setEdited] = useState<ReadonlyMap<string, unknown>>(() => new Map());

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { KeptNotice } from "~/components/personal/KeptNotice";
-import { SmsCodeField } from "~/components/auth/SmsCodeField";
+import { SmsCodeField } from "~/components/form/SmsCodeField";
 import { Field } from "~/components/form/Field";
 import { getFormProps, getInputProps, useForm, type SchemaConstraints, type SubmissionResult } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";

@@ -4,12 +4,13 @@ import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { CsrfInput } from "~/components/csrf-token";
 import { DialogPage } from "~/components/dialog/DialogPage";
 import { FieldError } from "~/components/form/Field";
+import { SendCodeButton } from "~/components/form/SendCodeButton";
 import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, getSelectProps, useForm, type Constraints } from "~/components/form/use-form";
 import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import type { Outcome } from "~/forms/outcome";
 import { useTranslation } from "~/i18n-runtime";
-import { mobileChanged, SEXES, type FormShape, type Region } from "./personal-form";
+import { mobileChanged, SEXES, type FormShape, type Region } from "~/forms/personal-info";
 
 export type InfoOutcome = Outcome;
 type PersonalValues = {
@@ -133,7 +134,16 @@ export function PersonalInfoForm({
                 onChange={(e) => setMobile(e.currentTarget.value)}
                 aria-describedby={fields.mobile.errors ? `${fields.mobile.id}-error` : undefined}
               />
-              {!shape.mobileLocked ? <SendButton resendAt={sent} /> : null}
+              {!shape.mobileLocked ? (
+                // spec 001 §4 "SMS button": its own words; the seconds left shown without JavaScript too
+                <SendCodeButton
+                  resendAt={sent}
+                  countFrom="render"
+                  testId="info-send-code"
+                  labels={{ send: t("sendCode"), resendIn: (n) => t("resendIn", { n }), resend: t("resend") }}
+                  className="shrink-0 rounded border border-blue-600 px-3 py-2 text-sm text-blue-700 disabled:border-gray-300 disabled:text-gray-400"
+                />
+              ) : null}
             </div>
           </Row>
         ) : null}
@@ -241,28 +251,3 @@ function Row({ id, label, error, name, hint, children }: { id: string; label: st
   );
 }
 
-/** Spec 001 §4 "SMS button": 'send verification code'; after a send '(Ns) retry later' for 60 s; then 're-get verification code'. */
-function SendButton({ resendAt }: { resendAt?: number }) {
-  const { t } = useTranslation("agreement", { keyPrefix: "info" });
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    if (!resendAt) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [resendAt]);
-  const left = resendAt ? Math.max(0, Math.ceil((resendAt - (now ?? Date.now())) / 1000)) : 0;
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value="sendCode"
-      formNoValidate
-      disabled={left > 0}
-      data-testid="info-send-code"
-      className="shrink-0 rounded border border-blue-600 px-3 py-2 text-sm text-blue-700 disabled:border-gray-300 disabled:text-gray-400"
-    >
-      {left > 0 ? t("resendIn", { n: left }) : resendAt ? t("resend") : t("sendCode")}
-    </button>
-  );
-}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GROUP_KEYS, groupLevels, groupPathComplete, keepGroupPath, type Group } from "./group-path";
-import { keepRegion, toPayload, type FormShape } from "./personal-form";
-import { personalSchema } from "./personal-schema";
-import { faceSchema } from "../face/face-form";
+import { keepRegion, toPayload, type FormShape } from "~/forms/personal-info";
+import { personalSchema } from "~/forms/personal-info-schema";
+import { faceSchema } from "~/forms/face";
 
 const g = (id: string, children: Group[] = []): Group => ({ id, groupName: id, children });
 const TREE = [g("1", [g("11")]), g("2", [g("22", [g("221", [g("2211", [g("22111"), g("22112")])])])])];

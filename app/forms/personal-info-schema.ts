@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { ID_CARD_RE, mobileChanged, MOBILE_11_RE, SEXES, type FormShape, type InfoFieldName } from "./personal-form";
+import { ID_CARD_RE, mobileChanged, MOBILE_11_RE, SEXES, type FormShape, type InfoFieldName } from "~/forms/personal-info";
 
 const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
 

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n-runtime";
 import { Field } from "~/components/form/Field";
-import { SendCodeButton } from "~/components/auth/SendCodeButton";
+import { SendCodeButton } from "~/components/form/SendCodeButton";
 
 /**
  * The SMS code field with its send button and, after a send, the time a resend is allowed (spec 000

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { ID_CARD_RE } from "~/components/study/info/personal-form";
+import { ID_CARD_RE } from "~/forms/personal-info";
 
 /** Spec 001 §5 / §9: the face dialog's name, 1 to 5 Chinese characters. */
 export const FACE_NAME_RE = /^[\u4e00-\u9fa5]{1,5}$/;

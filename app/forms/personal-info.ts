@@ -1,7 +1,7 @@
 /**
  * The personal information form (spec 001 §2 dialog 2, §4 "Personal form", §5 "Personal form required
  * fields and messages" and "checks"): which fields it shows comes from the deficiency info; the schema
- * (`personal-schema.ts`, server side: decision 023) is built for exactly those. Error keys resolve in the
+ * (`personal-info-schema.ts`, server side: decision 023) is built for exactly those. Error keys resolve in the
  * `agreement` namespace under `info.errors`. No zod here: the component imports this module.
  */
 export type InfoFieldName = "name" | "identityTypeCode" | "identityId" | "mobile" | "sex" | "educationCode" | "address";
