@@ -23,12 +23,15 @@ const PAGE = "/personal/accountcenter/card";
  */
 export async function loader(args: LoaderFunctionArgs) {
   const orderNo = new URL(args.request.url).searchParams.get("orderNo");
-  if (orderNo !== null && !/^[A-Za-z0-9_-]{1,40}$/.test(orderNo)) throw data(null, { status: 404 });
-  // the permission check runs in the round of the page's calls (one round per page)
-  const { loaded: [redeemed, i18n] } = await requireStudentWith(args, "accountcenter.account", (portal) => Promise.all([
-    orderNo === null ? Promise.resolve(null) : getCardReturnInfo(portal.upstream, orderNo),
-    namespaces(args.request, ["account"]),
-  ]));
+  // the login check, then the permission check beside the page's calls (one round); a malformed
+  // address is a 404 only for a student who may see the page
+  const { loaded: [redeemed, i18n] } = await requireStudentWith(args, "accountcenter.account", async (portal) => {
+    if (orderNo !== null && !/^[A-Za-z0-9_-]{1,40}$/.test(orderNo)) throw data(null, { status: 404 });
+    return Promise.all([
+      orderNo === null ? Promise.resolve(null) : getCardReturnInfo(portal.upstream, orderNo),
+      namespaces(args.request, ["account"]),
+    ]);
+  });
   if (orderNo !== null && !redeemed) throw data(null, { status: 404 });
   return data({ redeemed: redeemed ?? null, i18n, constraint: formConstraint(CardCodeSchema) });
 }

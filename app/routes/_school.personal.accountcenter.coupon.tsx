@@ -27,13 +27,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const tab: CouponTab = (COUPON_TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "") ? (url.searchParams.get("tab") as CouponTab) : "usable";
   const coursesOf = url.searchParams.get("courses");
   const couponId = coursesOf && /^\d{1,9}$/.test(coursesOf) ? Number(coursesOf) : null;
-  if (coursesOf !== null && couponId === null) throw data(null, { status: 404 });
-  // the permission check runs in the round of the page's calls (one round per page)
-  const { loaded: [counts, list, courses, i18n] } = await requireStudentWith(args, "accountcenter.account", (portal) => Promise.all([
-    getCouponCounts(portal.upstream), getCoupons(portal.upstream, tab),
-    couponId === null ? Promise.resolve(null) : getCouponCourses(portal.upstream, couponId),
-    namespaces(args.request, ["account"]),
-  ]));
+  // the login check, then the permission check beside the page's calls (one round); a malformed
+  // address is a 404 only for a student who may see the page
+  const { loaded: [counts, list, courses, i18n] } = await requireStudentWith(args, "accountcenter.account", async (portal) => {
+    if (coursesOf !== null && couponId === null) throw data(null, { status: 404 });
+    return Promise.all([
+      getCouponCounts(portal.upstream), getCoupons(portal.upstream, tab),
+      couponId === null ? Promise.resolve(null) : getCouponCourses(portal.upstream, couponId),
+      namespaces(args.request, ["account"]),
+    ]);
+  });
   if (couponId !== null && !courses) throw data(null, { status: 404 });
   return data({ tab, counts, list, couponId, courses: courses ?? null, i18n, notice: noticeOf(url), constraint: formConstraint(ExchangeCouponSchema) });
 }

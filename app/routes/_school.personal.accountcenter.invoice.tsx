@@ -25,12 +25,15 @@ const ORDER_NO = /^[A-Za-z0-9_-]{1,40}$/;
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const orderNo = url.searchParams.get("orderNo") ?? "";
-  if (!ORDER_NO.test(orderNo)) throw data(null, { status: 404 });
-  // the permission check runs in the round of the page's calls (one round per page)
-  const { loaded: [order, fn, template, invoice, i18n] } = await requireStudentWith(args, "order.order", (portal) => Promise.all([
-    getOrder(portal.upstream, orderNo), getInvoiceFunction(portal.upstream), getInvoiceTemplate(portal.upstream),
-    getOrderInvoice(portal.upstream, orderNo), namespaces(args.request, ["account"]),
-  ]));
+  // the login check, then the permission check beside the page's calls (one round); a malformed
+  // address is a 404 only for a student who may see the page
+  const { loaded: [order, fn, template, invoice, i18n] } = await requireStudentWith(args, "order.order", async (portal) => {
+    if (!ORDER_NO.test(orderNo)) throw data(null, { status: 404 });
+    return Promise.all([
+      getOrder(portal.upstream, orderNo), getInvoiceFunction(portal.upstream), getInvoiceTemplate(portal.upstream),
+      getOrderInvoice(portal.upstream, orderNo), namespaces(args.request, ["account"]),
+    ]);
+  });
   if (!order) throw data(null, { status: 404 });
   return data({ order, enabled: fn.enabled, template, invoice, i18n, notice: noticeOf(url), constraint: formConstraint(InvoiceSchema) });
 }
