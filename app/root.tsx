@@ -32,7 +32,7 @@ import { useShell } from "~/components/shell/use-shell";
 import { companyWapRedirect, mobileRedirect } from "~/services/guards.server";
 import { getPortal } from "~/services/portal.server";
 import { loadSite } from "~/services/shell.server";
-import { DEFAULT_THEME_COLOR } from "~/components/shell/theme";
+import { DEFAULT_THEME_COLOR } from "~/services/theme";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

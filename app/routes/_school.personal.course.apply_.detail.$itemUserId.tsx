@@ -16,8 +16,11 @@ export const handle = { i18n: ["instead", "fields"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const raw = args.params.itemUserId ?? "";
-  if (!/^\d{1,12}$/.test(raw) || Number(raw) === 0) throw data(null, { status: 404 });
-  const { loaded } = await requireStudentWith(args, "course.apply", (p) => Promise.all([signDetail(p.upstream, Number(raw)), namespaces(args.request, ["instead", "fields"])]));
+  // the login and permission checks answer first; a malformed id is a 404 only for a student who may see the page
+  const { loaded } = await requireStudentWith(args, "course.apply", async (p) => {
+    if (!/^\d{1,12}$/.test(raw) || Number(raw) === 0) throw data(null, { status: 404 });
+    return Promise.all([signDetail(p.upstream, Number(raw)), namespaces(args.request, ["instead", "fields"])]);
+  });
   const [detail, i18n] = loaded;
   if (!detail) throw data(null, { status: 404 });
   return { detail, i18n };

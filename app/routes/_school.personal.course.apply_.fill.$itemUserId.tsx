@@ -34,10 +34,11 @@ function itemUserIdOf(params: LoaderFunctionArgs["params"]): number {
  * sign-up goes under review and the page goes to its details.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const itemUserId = itemUserIdOf(args.params);
-  const { loaded } = await requireStudentWith(args, "course.apply", (p) =>
-    Promise.all([itemInfo(p.upstream, itemUserId), signStatus(p.upstream, itemUserId), namespaces(args.request, ["instead", "fields"])]),
-  );
+  // the login and permission checks answer first; a malformed id is a 404 only for a student who may see the page
+  const { loaded } = await requireStudentWith(args, "course.apply", async (p) => {
+    const itemUserId = itemUserIdOf(args.params);
+    return Promise.all([itemInfo(p.upstream, itemUserId), signStatus(p.upstream, itemUserId), namespaces(args.request, ["instead", "fields"])]);
+  });
   const [info, status, i18n] = loaded;
   if (!info || !status) throw data(null, { status: 404 });
   return { info, status, constraint: formConstraint(allFieldsSchema(info.fields)), i18n };
@@ -46,9 +47,9 @@ export async function loader(args: LoaderFunctionArgs) {
 class NoSpace extends Error {}
 
 export async function action(args: ActionFunctionArgs) {
-  const itemUserId = itemUserIdOf(args.params);
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "course.apply");
+  const itemUserId = itemUserIdOf(args.params);
   const up = portal.upstream;
   // the fields shown for the posted values (sub-fields, cascade levels) and the status check, in one round
   const [info, status] = await Promise.all([itemInfo(up, itemUserId, postedValues(formData)), signStatus(up, itemUserId)]);

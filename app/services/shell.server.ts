@@ -4,13 +4,13 @@ import { getCartCount } from "~/services/cart.server";
 import { centralLoginUrl, loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/services/portal.server";
 import { qrImageUrl } from "~/services/qr.server";
-import { DEFAULT_THEME_COLOR } from "~/components/shell/theme";
+import { DEFAULT_THEME_COLOR } from "~/services/theme";
 
 /** Spec 000 section 9 numbers the shell uses. */
 export const SHORT_NAME_MAX = 8;
 export const USERNAME_FALLBACK_MAX = 12;
 export const SCHOOL_DROPDOWN_MAX = 16;
-export { DEFAULT_THEME_COLOR } from "~/components/shell/theme";
+export { DEFAULT_THEME_COLOR } from "~/services/theme";
 export const SCHOOL_DROPDOWN_WIDE = 8;
 export const SCHOOL_QR_SIZE = 112;
 export const CART_BADGE_SHIFT = 10;

@@ -110,7 +110,7 @@ describe("forms validate on the server (decision 023)", () => {
     // Remix puts an empty stand-in in place of a `.server` module in the browser build; since decision 040
     // they are side-effect free, so one stays in a chunk only when code that runs in the browser uses a
     // value from it (a constant, a function): undefined there, a hydration mismatch or worse. Put such
-    // values in a module without `.server` (app/forms/limits.ts, app/components/shell/theme.ts).
+    // values in a module without `.server` (app/forms/limits.ts, app/services/theme.ts).
     const used = new Set(
       Object.values(meta.outputs).flatMap(({ inputs }) =>
         Object.keys(inputs)

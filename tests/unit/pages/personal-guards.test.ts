@@ -100,7 +100,7 @@ describe("every personal leaf guards itself (issue 11 §1)", () => {
       const target = leaf.index ? `${leaf.url}?index` : leaf.url;
       const form = new FormData();
       for (const [k, v] of Object.entries({ csrf, intent: "remove", noteId: "1", id: "1" })) form.set(k, v);
-      const res = await visitor.fetch(target, { method: "POST", body: /avatar|data$/.test(leaf.url) ? form : new URLSearchParams({ csrf, intent: "remove", noteId: "1", id: "1" }) });
+      const res = await visitor.fetch(target, { method: "POST", body: /avatar|data$|upload$/.test(leaf.url) ? form : new URLSearchParams({ csrf, intent: "remove", noteId: "1", id: "1" }) });
       const calls = await userCalls();
       const location = res.headers.get("Location") ?? "";
       if (res.status !== 302 || location.split("&")[0] !== loginOf(leaf.url) || calls.length) {
