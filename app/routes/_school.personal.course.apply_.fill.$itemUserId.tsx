@@ -11,7 +11,7 @@ import { namespaces } from "~/i18n.server";
 import { uploadFile } from "~/services/account-settings.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { flowSpace, itemInfo, saveItemFieldFormData, signStatus } from "~/services/instead.server";
-import { readFillForm } from "~/services/instead-upload.server";
+import { annexContentErrors, readFillForm } from "~/services/instead-upload.server";
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
@@ -70,6 +70,9 @@ export async function action(args: ActionFunctionArgs) {
   if (!status.editable) return answer(submission.reply({ formErrors: [`server:${status.message}`] }), 409);
   if (submission.status !== "success") return answer(submission.reply(), 400);
   const value = submission.value as FieldValues;
+  // the sign-up rule's types by content (spec 001 §5); the kit checks the extension and the 5 MB after
+  const contentErrors = await annexContentErrors(fields, value);
+  if (contentErrors) return answer(submission.reply({ fieldErrors: contentErrors }), 400);
   const bytes = Object.values(value)
     .flatMap((v) => (Array.isArray(v) ? v : [v]))
     .reduce<number>((sum, v) => sum + (v instanceof File ? v.size : 0), 0);

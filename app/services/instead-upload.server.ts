@@ -1,6 +1,7 @@
 import path from "node:path";
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { FILE_MAX_BYTES } from "~/forms/dynamic-fields";
+import { FILE_MAX_BYTES, visibleFields, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { MULTIPART_MAX_BYTES } from "~/services/body-limit.server";
 import { ChunkRefused } from "~/services/chunker";
 import { flowSpace } from "~/services/instead.server";
 import type { Portal } from "~/services/portal.server";
@@ -75,8 +76,9 @@ export type FillFormRead = { formData: FormData; error?: "malformed"; tooLarge?:
 
 /**
  * The fill form's multipart post without JavaScript (decision 036): the text parts and the files of the
- * annex and image fields, at most FILE_MAX_BYTES of files in all (spec 001 §5/§9 5 MB; the server's multipart
- * limit, decision 037, is that and the form's allowance). A larger file stops the read as it passes the
+ * annex and image fields, each at most FILE_MAX_BYTES (spec 001 §5/§9 5 MB), all of them at most the
+ * server's multipart limit (decision 037: 5 MB and the form's allowance; `scripts/serve.mjs` caps the body
+ * there too). A larger file stops the read as it passes the
  * limit: `tooLarge` names its field and `formData` keeps the parts read before it (csrf first, the typed
  * values), so the page re-renders with the size message and those values. The sign-up uploader's 1024 MB
  * needs JavaScript (the chunked relay above).
@@ -96,9 +98,11 @@ export async function readFillForm(request: Request): Promise<FillFormRead> {
     }
     reading = part.name;
     const chunks: Uint8Array[] = [];
+    let size = 0;
     for await (const chunk of part.data) {
+      size += chunk.byteLength;
       fileBytes += chunk.byteLength;
-      if (fileBytes > FILE_MAX_BYTES) {
+      if (size > FILE_MAX_BYTES || fileBytes > MULTIPART_MAX_BYTES) {
         tooLarge = part.name;
         throw new Error("file over the form's limit");
       }
@@ -118,4 +122,23 @@ export async function readFillForm(request: Request): Promise<FillFormRead> {
     if (field) return { formData: read, tooLarge: field };
     return { formData: new FormData(), error: "malformed" }; // broken framing, an oversized text part
   }
+}
+
+/**
+ * The sign-up rule's content check of the annex files in a no-JS post (already at most 5 MB, in memory):
+ * errors per field name (`fields` namespace), ready for `submission.reply({ fieldErrors })`. The kit's own
+ * checks (the extension, the 5 MB) run after, in `uploadFieldFiles`.
+ */
+export async function annexContentErrors(fields: DynamicField[], value: FieldValues): Promise<Record<string, string[]> | undefined> {
+  const errors: Record<string, string[]> = {};
+  for (const field of visibleFields(fields, value)) {
+    if (field.type !== "annex" || field.readOnly) continue;
+    const v = value[field.name];
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (!(item instanceof File) || item.size === 0) continue;
+      const rule = checkSignUpNameAndSize(item.name, item.size) ?? checkSignUpContent(item.name, new Uint8Array(await item.arrayBuffer()), 0, item.size);
+      if (rule) errors[field.name] = [rule === "contentMismatch" ? "annexContent" : rule];
+    }
+  }
+  return Object.keys(errors).length ? errors : undefined;
 }
