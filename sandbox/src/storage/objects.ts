@@ -84,8 +84,8 @@ export class ObjectStore {
     const counted = async function* (source: Readable) {
       for await (const chunk of source) {
         size += (chunk as Buffer).length;
-        if (size > max) { over = true; break; }
-        yield chunk as Buffer;
+        if (size > max) over = true; // the rest is read and dropped: a socket left unread would hang its next request
+        if (!over) yield chunk as Buffer;
       }
     };
     try {
