@@ -6,12 +6,13 @@ import { detailHref } from "~/components/instead/links";
 import { StudyPage } from "~/components/study/courses/StudyPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { allFieldsSchema, parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { allFieldsSchema, parseDynamicForm, postedValues, refreshReply, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { namespaces } from "~/i18n.server";
 import { uploadFile } from "~/services/account-settings.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { flowSpace, itemInfo, saveItemFieldFormData, signStatus } from "~/services/instead.server";
-import { requireValidPost } from "~/services/portal.server";
+import { annexContentErrors, readFillForm } from "~/services/instead-upload.server";
+import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
 
@@ -47,7 +48,9 @@ export async function loader(args: LoaderFunctionArgs) {
 class NoSpace extends Error {}
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
+  // a multipart post (files without JavaScript) is read as it streams, capped at the 5 MB multipart limit
+  const multipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
+  const { formData, tooLarge } = multipart ? (await requireValidUpload(args, readFillForm)).upload : { ...(await requireValidPost(args)), tooLarge: undefined };
   const portal = await requireStudent(args, "course.apply");
   const itemUserId = itemUserIdOf(args.params);
   const up = portal.upstream;
@@ -59,9 +62,18 @@ export async function action(args: ActionFunctionArgs) {
   const answer = (result: unknown, statusCode = 200) => data({ result: result as never, fields: fields as DynamicField[], constraint }, { status: statusCode });
   const { submission, reply } = parseDynamicForm(formData, fields, { intent: z.enum(["save", "refresh"]).optional() });
   if (reply) return answer(reply);
+  // a file over the multipart limit (without JavaScript): the spec's size message, the values read before it kept
+  if (tooLarge) {
+    const field = fields.find((f) => f.name === tooLarge);
+    const code = field?.type === "image" ? "imageSize" : "annexSize";
+    return answer({ ...refreshReply(submission.reply()), status: "error", error: field ? { [field.name]: [code] } : { "": [code] } }, 413);
+  }
   if (!status.editable) return answer(submission.reply({ formErrors: [`server:${status.message}`] }), 409);
   if (submission.status !== "success") return answer(submission.reply(), 400);
   const value = submission.value as FieldValues;
+  // the sign-up rule's types by content (spec 001 §5); the kit checks the extension and the 5 MB after
+  const contentErrors = await annexContentErrors(fields, value);
+  if (contentErrors) return answer(submission.reply({ fieldErrors: contentErrors }), 400);
   const bytes = Object.values(value)
     .flatMap((v) => (Array.isArray(v) ? v : [v]))
     .reduce<number>((sum, v) => sum + (v instanceof File ? v.size : 0), 0);

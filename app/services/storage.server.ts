@@ -30,9 +30,14 @@ export class StorageError extends Error {
   }
 }
 
-export async function getUploadTarget(upstream: Upstream): Promise<UploadTarget> {
+/**
+ * The token and domain. `scene` "signup" (the instead sign-up's uploader, spec 001 §9: up to 1024 MB) asks
+ * a token whose store limit is the sign-up uploader's (like an upload policy's size limit; chosen, decision
+ * 036); without it the store keeps the §9 5 MB limit (videos excepted, decision 037).
+ */
+export async function getUploadTarget(upstream: Upstream, scene?: "signup"): Promise<UploadTarget> {
   const [token, domain] = await Promise.all([
-    upstream.call({ method: "POST", path: UPTOKEN_PATH, body: {}, schema: z.object({ uptoken: z.string().min(8).max(512) }) }),
+    upstream.call({ method: "POST", path: UPTOKEN_PATH, body: scene ? { scene } : {}, schema: z.object({ uptoken: z.string().min(8).max(512) }) }),
     upstream.call({ path: QNDOMAIN_PATH, schema: z.object({ qndomain: z.url({ protocol: /^https?$/ }) }) }),
   ]);
   return { uptoken: token.uptoken, qndomain: domain.qndomain.replace(/\/+$/, ""), companyId: String(upstream.ctx.companyId ?? "") };

@@ -74,7 +74,7 @@ export function FillForm({ fields, constraint, lastResult }: { fields: DynamicFi
   }, []);
 
   const uploadMessage = (u: Upload) =>
-    u.error === "annexType" || u.error === "annexSize" ? tf(`errors.${u.error}`) : u.error === "space" && u.message ? u.message : tu(`errors.${u.error ?? "unreadable"}`, { defaultValue: tu("errors.unreadable") });
+    u.error === "annexType" ? tf("errors.annexType") : u.error === "space" && u.message ? u.message : tu(`errors.${u.error ?? "unreadable"}`, { defaultValue: tu("errors.unreadable") });
   const busy = uploads.some((u) => u.state === "uploading");
   return (
     <Form

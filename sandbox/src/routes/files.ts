@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authOf, body, hostOf, query, unauthorized, type Ctx } from '../context.js';
 import { fail, ok } from '../envelope.js';
-import { objectStore, type UploadError } from '../storage/objects.js';
+import { maxBytesOf, objectStore, STORE_SIGNUP_MAX_BYTES, type UploadError } from '../storage/objects.js';
 import { ensureFiles, SPACE_TOTAL_BYTES } from '../storage/resources.js';
 import { ensureHomework, HOMEWORK } from '../homework/store.js';
 import { ensureQbank, QbankStore } from '../qbank/store.js';
@@ -52,7 +52,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     ctx.db.get<Row>('SELECT * FROM file_resources WHERE id = ? AND user_id = ?', [id, userId]);
 
   // the upload token and the storage domain (spec 001 §7 "Upload token": code '1', data.uptoken, data.qndomain)
-  app.post(`${RES}/getuptoken`, withUser(async (user) => ok({ uptoken: store.issueToken(user.companyId, user.id) })));
+  app.post(`${RES}/getuptoken`, withUser(async (user, req) =>
+    ok({ uptoken: store.issueToken(user.companyId, user.id, body(req).scene === 'signup' ? STORE_SIGNUP_MAX_BYTES : undefined) })));
   app.get(`${RES}/getqndomain`, withUser(async (_u, _r, _c, host) => ok({ qndomain: `http://${host}/storage/o` })));
 
   app.post(`${RES}/getSpaceSize`, withUser(async (user) => {
@@ -384,7 +385,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (isError(owner)) { (req.body as NodeJS.ReadableStream).resume(); return sendError(reply, owner); }
       const offset = Number(query(req).offset);
       if (!Number.isInteger(offset) || offset < 0) return sendError(reply, { status: 400, code: 400, error: 'bad offset' });
-      const r = await store.write(key, offset, req.body as import('node:stream').Readable);
+      const r = await store.write(key, offset, req.body as import('node:stream').Readable, Math.max(maxBytesOf(key), owner.maxBytes ?? 0));
       return isError(r) ? sendError(reply, r) : r;
     });
     scope.get('/storage/upload/status', async (req, reply) => {

@@ -20,12 +20,14 @@ export const STORE_MAX_BYTES = 5 * 1024 * 1024;
 /** Homework videos (mp4, mov, m4v): the uploader's default maximum, 1024 MB (spec 001 §9; decision 037). */
 export const STORE_VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
 export const maxBytesOf = (key: string) => (/\.(mp4|mov|m4v)$/.test(key) ? STORE_VIDEO_MAX_BYTES : STORE_MAX_BYTES);
+/** A token asked for the sign-up scene (`getuptoken {scene: "signup"}`): the sign-up uploader's 1024 MB (spec 001 §9). */
+export const STORE_SIGNUP_MAX_BYTES = 1024 * 1024 * 1024;
 /** The key pattern (spec 001 §7 "Upload token"): companyId/YYYY-MM-DD/coldatatypefile/<generated>.<ext>. */
 export const KEY_RE = /^(\d+)\/(\d{4}-\d{2}-\d{2})\/coldatatypefile\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{1,5})$/;
 
 export type UploadError = { status: number; code: -600 | -601 | -602 | 401 | 400 | 409; error: string; offset?: number };
 
-type Token = { companyId: number; userId: number; expiresAt: number };
+type Token = { companyId: number; userId: number; expiresAt: number; maxBytes?: number };
 
 export class ObjectStore {
   private tokens = new Map<string, Token>();
@@ -36,9 +38,10 @@ export class ObjectStore {
   /** The key of the last sealed object (for the control API). */
   lastCompleted: string | null = null;
 
-  issueToken(companyId: number, userId: number): string {
+  /** `maxBytes`: the token's own object limit (an upload policy's size limit), above the key's default. */
+  issueToken(companyId: number, userId: number, maxBytes?: number): string {
     const token = randomBytes(18).toString('base64url');
-    this.tokens.set(token, { companyId, userId, expiresAt: Date.now() + UPTOKEN_TTL_MS });
+    this.tokens.set(token, { companyId, userId, expiresAt: Date.now() + UPTOKEN_TTL_MS, maxBytes });
     return token;
   }
 
@@ -63,7 +66,7 @@ export class ObjectStore {
   }
 
   /** Appends `body` at `offset` (which must be the stored size). */
-  async write(key: string, offset: number, body: Readable): Promise<{ offset: number } | UploadError> {
+  async write(key: string, offset: number, body: Readable, max = maxBytesOf(key)): Promise<{ offset: number } | UploadError> {
     const now = await this.status(key);
     if (now.complete) { body.resume(); return { status: 409, code: -602, error: 'duplicate file' }; }
     if (offset !== now.offset) { body.resume(); return { status: 409, code: 409, error: 'offset mismatch', offset: now.offset }; }
@@ -78,12 +81,11 @@ export class ObjectStore {
     await mkdir(path.dirname(target), { recursive: true });
     let size = offset;
     let over = false;
-    const max = maxBytesOf(key);
     const counted = async function* (source: Readable) {
       for await (const chunk of source) {
         size += (chunk as Buffer).length;
-        if (size > max) { over = true; break; }
-        yield chunk as Buffer;
+        if (size > max) over = true; // the rest is read and dropped: a socket left unread would hang its next request
+        if (!over) yield chunk as Buffer;
       }
     };
     try {

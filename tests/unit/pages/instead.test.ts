@@ -267,7 +267,8 @@ describe("the sign-up relay of chunked annex uploads (spec 001 §4 Upload, §9; 
     const bytes = new TextEncoder().encode("%PDF-1.4 a small proof");
     const base = { name: "proof.pdf", size: String(bytes.length) };
     expect((await relay(student, csrf, { ...base, name: "proof.exe", intent: "start" })).json.error).toBe("annexType");
-    expect((await relay(student, csrf, { ...base, size: String(5 * 1024 * 1024 + 1), intent: "start" })).json.error).toBe("annexSize");
+    // the sign-up uploader's limit (spec 001 §9: 1024 MB), by the declared size
+    expect((await relay(student, csrf, { ...base, size: String(1024 * 1024 * 1024 + 1), intent: "start" })).json.error).toBe("annexSize");
     const start = await relay(student, csrf, { ...base, intent: "start" });
     expect(start.status).toBe(200);
     expect(start.json.key).toMatch(/^1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.pdf$/);
@@ -298,5 +299,65 @@ describe("the sign-up relay of chunked annex uploads (spec 001 §4 Upload, §9; 
     const visitor = portal.client();
     const visitorCsrf = await visitor.csrf("/join/login");
     expect((await relay(visitor, visitorCsrf, { ...base, intent: "start" })).status).toBe(302);
+  });
+
+  it("takes a 6 MB pdf in 4 MB chunks (the sign-up uploader's rule, not the kit's 5 MB); checks the type by content", async () => {
+    const student = await signedIn("instead06");
+    const csrf = await student.csrf(A);
+    const MB = 1024 * 1024;
+    const pdf = new Uint8Array(6 * MB);
+    pdf.set(new TextEncoder().encode("%PDF-1.7\n"));
+    for (let i = 9; i < pdf.length; i++) pdf[i] = (i * 7) % 251;
+    const base = { name: "报名材料.pdf", size: String(pdf.length) };
+    const start = await relay(student, csrf, { ...base, intent: "start" });
+    expect(start.status, JSON.stringify(start.json)).toBe(200);
+    const fields = { ...base, key: start.json.key! };
+    expect((await relay(student, csrf, { ...fields, intent: "chunk", offset: "0" }, pdf.subarray(0, 4 * MB))).json.offset).toBe(4 * MB);
+    const second = await relay(student, csrf, { ...fields, intent: "chunk", offset: String(4 * MB) }, pdf.subarray(4 * MB));
+    expect(second.json, JSON.stringify(second.json)).toEqual({ offset: 6 * MB });
+    const done = await relay(student, csrf, { ...fields, intent: "complete" });
+    expect(done.json.saved).toMatch(/\/storage\/o\/1\/.+\.pdf\?attname=/);
+    const object = await portal.sandbox.control<{ size: number; sha256: string }>("GET", `/storage/object?key=${encodeURIComponent(start.json.key!)}`);
+    expect(object.size).toBe(6 * MB);
+    const { createHash } = await import("node:crypto");
+    expect(object.sha256).toBe(createHash("sha256").update(pdf).digest("hex"));
+    const itemUserId = await newSignUp(student, 7201);
+    const saved = await postForm(student, `${A}/fill/${itemUserId}`, await fullForm(student, itemUserId, (f) => f.set("df_workProof", done.json.saved!)));
+    expect(saved.status).toBe(303);
+
+    // by content: a png named .pdf, a txt with a NUL byte are refused at their first chunk; UTF-8 text is taken
+    const chunkOf = async (name: string, bytes: Uint8Array) => {
+      const s = await relay(student, csrf, { name, size: String(bytes.length), intent: "start" });
+      return relay(student, csrf, { name, size: String(bytes.length), key: s.json.key!, intent: "chunk", offset: "0" }, bytes);
+    };
+    expect((await chunkOf("scan.pdf", PNG)).json.error).toBe("contentMismatch");
+    expect((await chunkOf("notes.txt", new Uint8Array([0x61, 0x00, 0x62]))).json.error).toBe("contentMismatch");
+    const text = new TextEncoder().encode("报名说明\n");
+    expect((await chunkOf("notes.txt", text)).json).toEqual({ offset: text.length });
+    expect((await relay(student, csrf, { name: "notes.txt", size: "1", intent: "start" })).status).toBe(200);
+    expect((await relay(student, csrf, { name: "movie.mp4", size: "1", intent: "start" })).json.error).toBe("annexType");
+  });
+
+  it("without JavaScript a file over the multipart limit is refused with the size message, the values before it kept; content is checked", async () => {
+    const student = await signedIn("instead06");
+    const itemUserId = await newSignUp(student, 7201);
+    const path = `${A}/fill/${itemUserId}`;
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set(new TextEncoder().encode("%PDF-1.7\n"));
+    const refused = await postForm(student, path, await fullForm(student, itemUserId, (f) => f.set("df_workProof", new File([big], "proof.pdf", { type: "application/pdf" }))));
+    expect(refused.status).toBe(413);
+    const html = await refused.text();
+    expect(text(element(html, '[data-field="workProof"]') ?? "")).toContain("上传文件过大，请控制在5M以内");
+    expect(attr(element(html, 'input[name="df_realName"]'), "value")).toBe("王小明");
+    expect(text(html)).not.toContain("必填");
+    // a pdf that is not one (by content), then a 5 MB one is stored
+    const fake = await postForm(student, path, await fullForm(student, itemUserId, (f) => f.set("df_workProof", new File([PNG], "proof.pdf"))));
+    expect(fake.status).toBe(400);
+    expect(text(element(await fake.text(), '[data-field="workProof"]') ?? "")).toContain("文件内容与其格式不符");
+    expect(await portal.calls("sign/source/upload")).toEqual([]);
+    expect(await portal.calls("saveItemFieldFormData")).toEqual([]);
+    const five = big.subarray(0, 5 * 1024 * 1024);
+    const saved = await postForm(student, path, await fullForm(student, itemUserId, (f) => f.set("df_workProof", new File([five], "proof.pdf"))));
+    expect(saved.status).toBe(303);
   });
 });
