@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
 import { namespaces } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { myOrdersHref } from "~/services/study-links";
 import { UpstreamError, type Upstream } from "~/services/upstream.server";
@@ -64,15 +64,21 @@ const ORDER_NO = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** The loader of `/personal/order?parentId=-1` (the guard first, then every call at once). */
 export async function ordersLoader(args: LoaderFunctionArgs) {
-  const portal = await requireStudent(args, "order.order");
   const url = new URL(args.request.url);
   const tab = (ORDER_TABS.find((t) => t.key === url.searchParams.get("tab")) ?? ORDER_TABS[0]);
   const page = Math.min(1000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const orderNo = url.searchParams.get("orderNo");
-  const detail = orderNo && ORDER_NO.test(orderNo) ? getOrder(portal.upstream, orderNo) : Promise.resolve(undefined);
-  const [list, counts, order, i18n] = await Promise.all([
-    listOrders(portal.upstream, tab.status, page), countOrders(portal.upstream), detail, namespaces(args.request, ["shop"]),
-  ]);
+  // the permission check runs in the round of the page's calls (one round per page)
+  const {
+    loaded: [list, counts, order, i18n],
+  } = await requireStudentWith(args, "order.order", (portal) =>
+    Promise.all([
+      listOrders(portal.upstream, tab.status, page),
+      countOrders(portal.upstream),
+      orderNo && ORDER_NO.test(orderNo) ? getOrder(portal.upstream, orderNo) : Promise.resolve(undefined),
+      namespaces(args.request, ["shop"]),
+    ]),
+  );
   if (orderNo && !order) throw data(null, { status: 404 });
   return { kind: "orders" as const, tab: tab.key, page, list, counts, order: order ?? null, notice: url.searchParams.get("notice"), i18n };
 }

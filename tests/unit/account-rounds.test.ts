@@ -23,6 +23,7 @@ describe("account-centre pages render from one round", () => {
     ["/personal/accountcenter/category", "/menu/permission"],
     ["/personal/accountcenter/account/member", "/member"],
     ["/personal/order?OrderTabIndex=2", "/menu/permission"],
+    ["/personal/order?parentId=-1", "/menu/permission"],
     ["/payment/order?commodityId=5001", "payOrder/preview"],
   ])("%s", async (path, own) => {
     const browser = builtBrowser(ctx);
