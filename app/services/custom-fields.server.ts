@@ -74,20 +74,34 @@ async function loadCascadeOptions(upstream: Upstream, fieldId: string, pid: stri
   return Object.freeze(list.map((o) => Object.freeze({ value: o.id, id: o.id, label: o.content }))) as FieldOption[];
 }
 
-/** `GET /student/customize/option/{fieldId}/{pid}` → a cascade level's options (posted value: the option id). */
-export async function getCascadeOptions(upstream: Upstream, fieldId: string, pid: string): Promise<FieldOption[]> {
+/**
+ * A cascade level's options through the per-domain cache: `load(shared)` asks the upstream (`shared`: the
+ * load serves other students too, so it is not tied to this request). `source` names the option call.
+ */
+export async function cachedCascadeOptions(
+  upstream: Upstream,
+  source: string,
+  fieldId: string,
+  pid: string,
+  load: (shared: boolean) => Promise<FieldOption[]>,
+): Promise<FieldOption[]> {
   const { domain, schoolId } = upstream.ctx;
   let mine = false;
   try {
-    return await cascadeOptionCache.get(`${domain}|${schoolId}|${fieldId}|${pid}`, env().CONFIG_TTL_S * 1000, (background) => {
+    return await cascadeOptionCache.get(`${source}|${domain}|${schoolId}|${fieldId}|${pid}`, env().CONFIG_TTL_S * 1000, (background) => {
       mine = !background;
-      return loadCascadeOptions(upstream, fieldId, pid, true);
+      return load(true);
     });
   } catch (error) {
     // Another student's load failed (their token, their session): this request asks with its own.
     if (mine) throw error;
-    return loadCascadeOptions(upstream, fieldId, pid, false);
+    return load(false);
   }
+}
+
+/** `GET /student/customize/option/{fieldId}/{pid}` → a cascade level's options (posted value: the option id). */
+export function getCascadeOptions(upstream: Upstream, fieldId: string, pid: string): Promise<FieldOption[]> {
+  return cachedCascadeOptions(upstream, "customize", fieldId, pid, (shared) => loadCascadeOptions(upstream, fieldId, pid, shared));
 }
 
 /**

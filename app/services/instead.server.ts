@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { normaliseStudentInfoFields, type DynamicField, type FieldOption, type FieldPayload, type FieldValues } from "~/forms/dynamic-fields";
-import { withCascadeLevels } from "~/services/custom-fields.server";
+import { cachedCascadeOptions, withCascadeLevels } from "~/services/custom-fields.server";
 import { flag, id, text } from "~/services/schemas.server";
 import type { Upstream } from "~/services/upstream.server";
 
@@ -105,13 +105,18 @@ const ItemInfo = z.object({ ...ItemHead, fields: FieldList });
 export type ItemInfo = Omit<z.infer<typeof ItemInfo>, "fields"> & { fields: DynamicField[] };
 
 /** `GET /v1/student/instead/get/cascade/options ?fieldId&pid` → a cascade level (posted value: the option id). */
-export async function insteadCascadeOptions(upstream: Upstream, fieldId: string, pid: string): Promise<FieldOption[]> {
-  const list = await upstream.call({
-    path: `${STUDENT}/get/cascade/options`,
-    query: { fieldId, pid },
-    schema: z.array(z.looseObject({ id: z.union([z.string(), z.number()]).transform(String), content: text })).nullish().transform((v) => v ?? []),
+export function insteadCascadeOptions(upstream: Upstream, fieldId: string, pid: string): Promise<FieldOption[]> {
+  // company configuration, cached per domain and school like the personal data's (decision 041): the detail
+  // page's stored cascade values need no second round on a warm server
+  return cachedCascadeOptions(upstream, "instead", fieldId, pid, async (shared) => {
+    const list = await upstream.call({
+      path: `${STUDENT}/get/cascade/options`,
+      query: { fieldId, pid },
+      schema: z.array(z.looseObject({ id: z.union([z.string(), z.number()]).transform(String), content: text })).nullish().transform((v) => v ?? []),
+      ...(shared ? { signal: null } : {}),
+    });
+    return Object.freeze(list.map((o) => Object.freeze({ value: o.id, id: o.id, label: o.content }))) as FieldOption[];
   });
-  return list.map((o) => ({ value: o.id, id: o.id, label: o.content }));
 }
 
 /**

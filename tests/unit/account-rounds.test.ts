@@ -37,4 +37,18 @@ describe("account-centre pages render from one round", () => {
     expect(log.some((c) => c.path.includes(own)), `${own} in\n${log.map((c) => c.path).join("\n")}`).toBe(true);
     expect(rounds(log), log.map((c) => `${c.at} ${c.path}`).join("\n")).toBe(1);
   });
+
+  it("/personal/course/apply/detail/2: the stored cascade values' options come from the per-domain cache", async () => {
+    const browser = builtBrowser(ctx);
+    await browser.logIn("13800000001"); // student01's sign-up 2 (sandbox/src/instead) holds a cascade value
+    await browser.page("/personal/course/apply/detail/2"); // warms the config and the option lists
+    await ctx.sandbox.control("POST", "/faults", { path: ".", latencyMs: 200 });
+    await ctx.sandbox.control("DELETE", "/requests");
+    await browser.page("/personal/course/apply/detail/2");
+    const log = await ctx.sandbox.control<Array<{ path: string; at: string }>>("GET", "/requests");
+    await ctx.sandbox.control("DELETE", "/faults");
+    expect(log.some((c) => c.path.includes("/get/sign/detail"))).toBe(true);
+    expect(log.some((c) => c.path.includes("/get/cascade/options")), log.map((c) => c.path).join("\n")).toBe(false);
+    expect(rounds(log), log.map((c) => `${c.at} ${c.path}`).join("\n")).toBe(1);
+  });
 });
