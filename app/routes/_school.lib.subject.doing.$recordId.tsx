@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
-import type { ExamSession, SessionStatus } from "~/components/qbank/exam-session.client";
+import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
 import { ANSWER_FORM_ID, answerOf, QuestionForm } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -101,42 +101,6 @@ export async function action(args: ActionFunctionArgs) {
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** The JavaScript side: the socket session once the client module is loaded (signed-in students only). */
-function useExamSession(d: Loaded, onLocal: (answers: Map<number, string[]>) => void) {
-  const [status, setStatus] = useState<SessionStatus | null>(null);
-  const session = useRef<ExamSession | null>(null);
-  const recordId = d.record.recordId;
-  const bootstrap = d.bootstrap;
-  useEffect(() => {
-    if (!bootstrap) return;
-    let closed = false;
-    let close = () => {};
-    void Promise.all([import("~/components/qbank/exam-session.client"), import("~/services/realtime.client")]).then(([m, rt]) => {
-      if (closed) return;
-      let s: ExamSession | null = null;
-      const socket = rt.openRealtime(bootstrap, {
-        onEvent: (e) => {
-          if (e.type === "authenticated") void s?.connectedNow();
-          else if (e.type === "closed") s?.disconnected();
-        },
-      });
-      s = new m.ExamSession(socket, recordId, new m.AnswerQueue(window.localStorage, recordId), setStatus);
-      session.current = s;
-      onLocal(s.localAnswers());
-      setStatus(s.status());
-      close = () => socket.close();
-    });
-    return () => {
-      closed = true;
-      session.current = null;
-      close();
-    };
-    // one session per record
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [recordId]);
-  return { status, session };
-}
-
 export default function Doing() {
   const d = useLoaderData<typeof loader>();
   const { t } = useNamespaces(d.i18n, "qbank");
@@ -154,7 +118,7 @@ export default function Doing() {
     setAnswers((a) => ({ ...a, ...Object.fromEntries([...local].map(([k, v]) => [String(k), v])) }));
     setVersion((v) => v + 1);
   }, []);
-  const { status, session } = useExamSession(d, onLocal);
+  const { status, session } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
   const live = status !== null;
   const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);

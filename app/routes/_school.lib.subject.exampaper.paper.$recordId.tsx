@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CsrfInput } from "~/components/csrf-token";
 import { answerField, ExamQuestion } from "~/components/exams/ExamQuestion";
-import type { AnswerQueue, ExamSession, SessionStatus } from "~/components/qbank/exam-session.client";
+import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
 import { answerOf, type DoingQuestion } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -112,50 +112,17 @@ export async function action(args: ActionFunctionArgs) {
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** With JavaScript: the socket session (answers as given, kept on the device until confirmed) and the examFace check. */
+/** With JavaScript: the exercise socket (answers as given, kept on the device until confirmed) and the examFace check after each connection. */
 function useExamSocket(d: Loaded, onLocal: (answers: Map<number, string[]>) => void) {
-  const [status, setStatus] = useState<SessionStatus | null>(null);
-  const session = useRef<ExamSession | null>(null);
-  const queue = useRef<AnswerQueue | null>(null);
   const recordId = d.record.recordId;
-  const { bootstrap } = d;
   const { examId, faceFlag } = d.exam;
-  useEffect(() => {
-    if (!bootstrap) return;
-    let closed = false;
-    let close = () => {};
-    void Promise.all([import("~/components/qbank/exam-session.client"), import("~/services/realtime.client")]).then(([m, rt]) => {
-      if (closed) return;
-      let s: ExamSession | null = null;
-      const socket = rt.openRealtime(bootstrap, {
-        onEvent: (e) => {
-          if (e.type === "authenticated") {
-            void s?.connectedNow();
-            if (faceFlag) {
-              void socket.request("examFace", { examId, recordId }).then((answer) => {
-                const face = answer.code === "1" ? (answer.data as { status?: number } | null)?.status : 0;
-                if (face) window.location.assign(faceCheckHref(examPaperHref(recordId)));
-              });
-            }
-          } else if (e.type === "closed") s?.disconnected();
-        },
-      });
-      queue.current = new m.AnswerQueue(window.localStorage, recordId);
-      s = new m.ExamSession(socket, recordId, queue.current, setStatus);
-      session.current = s;
-      onLocal(s.localAnswers());
-      setStatus(s.status());
-      close = () => socket.close();
+  return useExerciseSocket(d.bootstrap, recordId, onLocal, (socket) => {
+    if (!faceFlag) return;
+    void socket.request("examFace", { examId, recordId }).then((answer) => {
+      const face = answer.code === "1" ? (answer.data as { status?: number } | null)?.status : 0;
+      if (face) window.location.assign(faceCheckHref(examPaperHref(recordId)));
     });
-    return () => {
-      closed = true;
-      session.current = null;
-      close();
-    };
-    // one session per attempt
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [recordId]);
-  return { status, session, queue };
+  });
 }
 
 export default function ExamPaper() {
