@@ -8,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RequestInfoContext } from "~/components/request-info";
 import { env } from "~/env.server";
 import { localeOf, rootResources } from "~/i18n.server";
-import { checkSameOrigin, timingsOf } from "~/services/portal.server";
+import { checkSameOrigin, servedSignedIn, timingsOf } from "~/services/portal.server";
 import { pageScriptOrigins, securityHeaders } from "~/services/security.server";
 import { tenantOf } from "~/services/tenant.server";
 import { serverTiming } from "~/services/upstream.server";
@@ -17,6 +17,7 @@ import { serverTiming } from "~/services/upstream.server";
 env();
 
 const ABORT_DELAY = 5_000;
+const PRIVATE_NO_STORE = "private, no-store";
 export const streamTimeout = ABORT_DELAY;
 
 function addServerTiming(headers: Headers, context: AppLoadContext | undefined) {
@@ -35,6 +36,8 @@ export default async function handleRequest(
   const locale = await localeOf(request);
   const tenant = tenantOf(request);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  // The loaders have run: was this view a signed-in student's? (issue 21 §6)
+  const signedIn = await servedSignedIn(loadContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -48,8 +51,10 @@ export default async function handleRequest(
           shellRendered = true;
           const body = nulFree(); // not a PassThrough: React 18.3 pads its chunks with 0x00 (nul-free.server.ts)
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Pages carry the visitor's own data and CSRF token: never stored by a shared cache.
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+          // Pages carry the visitor's own data and CSRF token: never stored by a shared cache; a signed-in
+          // student's view is never stored at all, whatever its route said (one place, issue 21 §6).
+          if (signedIn) responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
+          else if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           // script-src: the hosts of this company's configured scripts (analytics, chat, captcha), from the root loader's shell.
           const root = remixContext.staticHandlerContext.loaderData?.root as { shell?: unknown } | null | undefined;
           securityHeaders(responseHeaders, {
@@ -75,8 +80,9 @@ export default async function handleRequest(
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
   securityHeaders(response.headers, { secure: tenantOf(request).secure });
+  if (await servedSignedIn(context)) response.headers.set("Cache-Control", PRIVATE_NO_STORE);
   addServerTiming(response.headers, context);
   return response;
 };

@@ -38,6 +38,7 @@ export function ErrorPage({ error }: { error: unknown }) {
     case "notFound":
     case "methodNotAllowed":
     case "siteNotFound":
+    case "malformedBody":
       message = t(kind);
       break;
     case "business":

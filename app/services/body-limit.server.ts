@@ -1,4 +1,5 @@
-import { data } from "@remix-run/node";
+import { data, unstable_createMemoryUploadHandler } from "@remix-run/node";
+import { MalformedMultipart, parseMultipartFormData } from "~/services/multipart.server";
 
 /**
  * Request body limits (issue 10 §4, docs/decisions/012). `scripts/serve.mjs` refuses over-large form
@@ -73,9 +74,30 @@ export async function readCappedForm(request: Request, maxBytes = DEFAULT_UPLOAD
     duplex: "half",
   } as RequestInit & { duplex: "half" });
   try {
+    // multipart through THE multipart reader (file names with quotes, `;` or `=`: issue 21 §7)
+    if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
+      return await parseMultipartFormData(capped, unstable_createMemoryUploadHandler({ maxPartSize: maxBytes }));
+    }
     return await capped.formData();
   } catch (error) {
-    if (error instanceof BodyTooLargeError || (error as { cause?: unknown })?.cause instanceof BodyTooLargeError) throw payloadTooLarge(maxBytes);
-    throw error;
+    if (isTooLarge(error)) throw payloadTooLarge(maxBytes);
+    throw malformedBody();
   }
 }
+
+function isTooLarge(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof BodyTooLargeError) return true;
+  }
+  return false;
+}
+
+/**
+ * A body the portal cannot read as the form it claims to be (broken multipart framing, no boundary): a
+ * clean 400 that says nothing was saved; never an empty form (whose missing CSRF token would be answered
+ * as a cross-site post: issue 21 §7), never a 500.
+ */
+export function malformedBody() {
+  return data({ kind: "malformedBody" as const }, { status: 400 });
+}
+export { MalformedMultipart };

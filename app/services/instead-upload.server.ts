@@ -1,5 +1,5 @@
 import path from "node:path";
-import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { unstable_createMemoryUploadHandler, type UploadHandler } from "@remix-run/node";
 import { FILE_MAX_BYTES, visibleFields, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { MULTIPART_MAX_BYTES } from "~/services/body-limit.server";
 import { ChunkRefused } from "~/services/chunker";
@@ -9,6 +9,7 @@ import { getUploadTarget, isOwnKey, newStorageKey, storageErrorCode, storageStor
 import { checkSignUpContent, checkSignUpNameAndSize, type SignUpRuleError } from "~/services/signup-upload-rules";
 import type { FileUpload } from "~/services/upload.server";
 import { extensionOf } from "~/services/upload-rules";
+import { parseMultipartFormData } from "~/services/multipart.server";
 
 /**
  * The instead sign-up's file uploader with JavaScript (spec 001 §4 "Upload": the progress bar of the
@@ -114,7 +115,7 @@ export async function readFillForm(request: Request): Promise<FillFormRead> {
     return file;
   };
   try {
-    return { formData: await unstable_parseMultipartFormData(request, handler) };
+    return { formData: await parseMultipartFormData(request, handler) };
   } catch (error) {
     if (request.signal.aborted) throw error;
     // the server's body cap (scripts/serve.mjs) may end the body inside a file first: that file is the large one

@@ -101,9 +101,9 @@ export async function requireValidPost(args: { request: Request; context: AppLoa
   if (crossSite) throw (state.rejected = forbidden(crossSite));
   if (!hasCookie(args.request.headers.get("Cookie"), tenant.secure ? "__Host-csrf" : "csrf")) throw (state.rejected = forbidden("csrf missing cookie"));
   const multipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
+  // 413 over the limit, 400 for a body that is not the form it claims to be (never an empty form)
   const formData = await readCappedForm(args.request, multipart ? DEFAULT_UPLOAD_BYTES : env().MAX_FORM_BYTES).catch((error: unknown) => {
-    if (isDataWithStatus(error, 413)) throw (state.rejected = error);
-    return new FormData();
+    throw (state.rejected = error);
   });
   try {
     await csrf(tenant.secure).validate(formData, args.request.headers);
@@ -181,10 +181,6 @@ function hasCookie(header: string | null, name: string): boolean {
     const eq = part.indexOf("=");
     return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== "";
   });
-}
-
-function isDataWithStatus(value: unknown, status: number): boolean {
-  return typeof value === "object" && value !== null && (value as { init?: { status?: number } | null }).init?.status === status;
 }
 
 async function buildPortal(request: Request, state: RequestState): Promise<Portal> {
@@ -292,5 +288,20 @@ async function bootstrap(portal: Portal) {
 
 export function isLoggedIn(portal: Portal): boolean {
   return Boolean(portal.token && portal.userId);
+}
+
+/**
+ * Whether this request was served to a signed-in student (issue 21 §6): THE one rule of the entry
+ * (entry.server.tsx) that every view a student sees, page or data request, answers `private, no-store`
+ * whatever its route says, so a page with their data never comes back from a browser's cache.
+ */
+export async function servedSignedIn(context: AppLoadContext | undefined): Promise<boolean> {
+  const pending = context ? states.get(context)?.portal : undefined;
+  if (!pending) return false;
+  try {
+    return isLoggedIn(await pending);
+  } catch {
+    return false;
+  }
 }
 

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { finished } from "node:stream/promises";
 import { FORM_OVERHEAD_BYTES } from "~/services/body-limit.server";
-import { unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, type UploadHandler } from "@remix-run/node";
+import { parseMultipartFormData } from "~/services/multipart.server";
 
 /**
  * One multipart file read as it streams (spec 001 §5 "Uploads"; the avatar's `readImageUpload`, the
@@ -127,7 +128,7 @@ export async function readFileUpload<E extends string>(request: Request, options
   };
 
   try {
-    const formData = await unstable_parseMultipartFormData(request, unstable_composeUploadHandlers(fileHandler, textHandler));
+    const formData = await parseMultipartFormData(request, unstable_composeUploadHandlers(fileHandler, textHandler));
     formData.delete(field);
     if (!stored) {
       await cleanup();
@@ -138,6 +139,8 @@ export async function readFileUpload<E extends string>(request: Request, options
     await cleanup();
     if (error instanceof UploadRefused) return { formData: error.code === "malformed" ? empty : texts, error: error.code as E | "malformed" };
     if (request.signal.aborted) throw error;
-    return { formData: empty, error: "malformed" }; // broken framing, an oversized text part
+    // broken framing, an oversized text part: the text parts read so far (csrf first) go with the error,
+    // so the page answers its "malformed" message, not a CSRF refusal (issue 21 §7)
+    return { formData: texts, error: "malformed" };
   }
 }
