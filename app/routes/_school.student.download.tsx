@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const target = direct ? view.url : (await resourceUrl(portal.upstream, id, "download")).url;
     const safe = safeExternalUrl(target);
     if (!safe) return data({ message: null, i18n }, { status: 502 });
-    return redirect(safe);
+    return redirect(safe, { headers: { "Cache-Control": "private, no-store" } }); // a fresh signed link, never kept (decision 043)
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === "business") return data({ message: error.upstreamMessage ?? null, i18n }, { status: 404 });
     throw error;

@@ -109,7 +109,13 @@ test("sign up: province, session, every field type with an image error fixed; th
   const src = await values.locator('[data-field="idPhoto"] img').getAttribute("src");
   const served = await page.request.get(src!);
   expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
-  if (js) expect(await values.locator('[data-field="workProof"] a').getAttribute("href")).toMatch(/\/storage\/o\/1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.pdf\?attname=proof\.pdf$/);
+  if (js) {
+    // a private object of the store: shown through a fresh signed link (decision 043) that opens
+    const href = await values.locator('[data-field="workProof"] a').getAttribute("href");
+    expect(href).toMatch(/\/storage\/o\/1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.pdf\?attname=proof\.pdf&Expires=\d+&Signature=[\w-]+$/);
+    expect((await page.request.get(href!)).status()).toBe(200);
+    expect((await page.request.get(href!.replace(/\?.*$/, ""))).status()).toBe(403);
+  }
 
   await page.getByRole("link", { name: "返回我的代报名" }).click();
   const row = page.getByTestId("sign-up");

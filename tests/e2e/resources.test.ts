@@ -181,9 +181,11 @@ test.describe("image preview (spec 001 §2 dialog 5, §9)", () => {
     await expect(page.getByTestId("upload-saved")).toHaveText("已上传：pic.png");
     await page.goto("/resource/list");
     const href = await page.getByTestId("preview-link").getAttribute("href");
-    expect(href).toMatch(/^http:\/\/[^/]+\/storage\/o\/1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.png$/);
+    // a private object of the store: a signed link (decision 043) that opens, and nothing without its signature
+    expect(href).toMatch(/^http:\/\/[^/]+\/storage\/o\/1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.png\?Expires=\d+&Signature=[\w-]+$/);
     const image = await page.request.get(href!);
     expect(Buffer.from(await image.body()).equals(PNG_1PX)).toBe(true);
+    expect((await page.request.get(href!.replace(/\?.*$/, ""))).status()).toBe(403);
   });
 });
 

@@ -6,6 +6,7 @@ import { ensureFiles, SPACE_TOTAL_BYTES } from '../storage/resources.js';
 import { ensureHomework, HOMEWORK } from '../homework/store.js';
 import { ensureQbank, QbankStore } from '../qbank/store.js';
 import { certificatePdf, CERTIFICATES, ID_NUMBER_RE, UNLOCK_FIELDS } from '../storage/certificates.js';
+import { checkSignedLink, signedLink } from '../storage/signed-links.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -13,7 +14,9 @@ import { SB, withCompany } from './config.js';
  * Upstream calls (under /s/api): the upload token and the storage domain, the resource list, space, save,
  * detail, view, download, delete, and the download permission check (type 'xiazai').
  * The object store (outside /s/api, at the storage domain): PUT /storage/upload (one chunk at an offset),
- * GET /storage/upload/status, POST /storage/upload/complete, GET /storage/o/<key> (the file).
+ * GET /storage/upload/status, POST /storage/upload/complete, GET /storage/o/<key> (the file) and
+ * GET /storage/cert/<userId>/<certId>.pdf: both private, read only through a signed link the upstream
+ * hands the owner (storage/signed-links.ts, decision 043); unsigned, tampered or expired: 403.
  * Control: POST /__sandbox/storage/fail {count} fails the next chunk writes; GET /__sandbox/storage/object.
  */
 export const RES = `${SB}/v1/resource`;
@@ -26,6 +29,8 @@ type Row = {
 const isError = (v: unknown): v is UploadError => typeof v === 'object' && v !== null && 'error' in v && 'status' in v;
 const sendError = (reply: FastifyReply, e: UploadError) => reply.code(e.status).send({ code: e.code, error: e.error, offset: e.offset });
 const upTokenOf = (auth: string | undefined) => (auth ?? '').replace(/^UpToken\s+/i, '').trim();
+/** A private object read without a valid signed link: 403, as a real store answers (AccessDenied). */
+const accessDenied = (reply: FastifyReply, why: string) => reply.code(403).header('Cache-Control', 'no-store').send({ code: 'AccessDenied', error: `signed link ${why}` });
 
 export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   const store = objectStore(ctx);
@@ -44,8 +49,10 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { used: (sum?.total ?? 0) + (extra?.extraUsed ?? 0), deduction: extra?.deduction ?? 1 };
   }
 
+  /** A fresh signed link to a private object of the store (decision 043). */
+  const objectLink = (host: string, key: string, attname?: string) => signedLink(ctx, `http://${host}`, `/storage/o/${key}`, { attname });
   const json = (r: Row, host: string) => ({
-    id: r.id, fileName: r.fileName, fileType: r.fileType, sourcePath: `http://${host}/storage/o/${r.sourcePath}`, sourceSize: r.sourceSize,
+    id: r.id, fileName: r.fileName, fileType: r.fileType, sourcePath: objectLink(host, r.sourcePath), sourceSize: r.sourceSize,
     fileCategory: r.fileCategory, uploadType: r.uploadType, createTime: r.createTime,
   });
   const own = (userId: number, id: number) =>
@@ -75,7 +82,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   for (const kind of ['view', 'download'] as const) {
     app.get<{ Params: { id: string } }>(`${RES}/${kind}/:id`, withUser(async (user, req, _c, host) => {
       const row = await own(user.id, Number((req.params as { id: string }).id));
-      return row ? ok({ url: `http://${host}/storage/o/${row.sourcePath}${kind === 'download' ? `?attname=${encodeURIComponent(row.fileName)}` : ''}` }) : fail('0', '资源不存在');
+      return row ? ok({ url: objectLink(host, row.sourcePath, kind === 'download' ? row.fileName : undefined) }) : fail('0', '资源不存在');
     }));
   }
   app.post(`${RES}/save`, withUser(async (user, req) => {
@@ -181,7 +188,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const sub = await ctx.db.get<{ content: string; submitTime: number }>('SELECT content, submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, userId]);
     const files = await ctx.db.all<{ id: number; fileName: string; sourcePath: string; sourceSize: number; kind: string }>(
       'SELECT id, file_name, source_path, source_size, kind FROM homework_attachments WHERE homework_id = ? AND user_id = ? ORDER BY id', [h.id, userId]);
-    const file = (f: (typeof files)[number]) => ({ id: f.id, fileName: f.fileName, sourcePath: `http://${host}/storage/o/${f.sourcePath}`, sourceSize: f.sourceSize });
+    const file = (f: (typeof files)[number]) => ({ id: f.id, fileName: f.fileName, sourcePath: objectLink(host, f.sourcePath), sourceSize: f.sourceSize });
     return {
       homeworkId: h.id, title: h.title, content: h.content, courseName: h.courseName, lessonName: h.lessonName, deadline: h.deadline, paper: h.paperId ? 1 : 0,
       submission: sub ? { content: sub.content, submitTime: sub.submitTime } : null,
@@ -361,10 +368,12 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   for (const [path, kind] of [['getTrainsPdfUrl', 'train'], ['getLearnPdfUrl', 'learn']] as const) {
     app.get(`${CER}/${path}`, withUser(async (user, req, _c, host) => {
       const c = (await certsOf(user.id)).find((x) => x.id === Number(query(req).id) && x.kind === kind && x.status === 1);
-      return c ? ok({ url: `http://${host}/storage/cert/${user.id}/${c.id}.pdf` }) : fail('0', '证书不存在');
+      return c ? ok({ url: signedLink(ctx, `http://${host}`, `/storage/cert/${user.id}/${c.id}.pdf`) }) : fail('0', '证书不存在');
     }));
   }
   app.get<{ Params: { user: string; id: string } }>('/storage/cert/:user/:id.pdf', async (req, reply) => {
+    const refused = checkSignedLink(ctx, req.url.split('?')[0]!, query(req));
+    if (refused) return accessDenied(reply, refused);
     await ensureFiles(ctx);
     const user = await ctx.db.get<{ nickName: string; id: number }>('SELECT id, nick_name FROM users WHERE id = ?', [Number(req.params.user)]);
     const c = user ? (await certsOf(user.id)).find((x) => x.id === Number(req.params.id) && x.status === 1) : undefined;
@@ -402,6 +411,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     });
   });
   app.get('/storage/o/*', async (req, reply) => {
+    const refused = checkSignedLink(ctx, req.url.split('?')[0]!, query(req));
+    if (refused) return accessDenied(reply, refused);
     const key = decodeURIComponent((req.params as { '*': string })['*']);
     const s = await store.status(key).catch(() => undefined);
     if (!s?.complete) return reply.code(404).send({ error: 'not found' });

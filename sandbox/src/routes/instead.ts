@@ -6,6 +6,7 @@ import {
   STATUS, timesOfProvince, timeView, valuesOf, withValues,
 } from '../instead/store.js';
 import { EXAM_PLACES, ITEM_TIMES, PROVINCES } from '../instead/seed.js';
+import { signStoredUrl, unsigned } from '../storage/signed-links.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -104,6 +105,9 @@ async function editable(ctx: Ctx, rel: { status: number; itemTimeId: number }): 
 }
 
 export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
+  /** The sign-up's values for its owner, the store's private files as fresh signed links (decision 043). */
+  const signedValuesOf = async (itemUserId: number) =>
+    new Map([...(await valuesOf(ctx, itemUserId))].map(([id, v]) => [id, v.map((x) => signStoredUrl(ctx, x))]));
   // this area's users and tables exist before anyone signs in with them (and before its calls)
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/s/api/') || (req.url.startsWith('/__sandbox/') && !req.url.startsWith('/__sandbox/reset'))) await ensureInstead(ctx);
@@ -144,7 +148,7 @@ export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
     const rel = await relationOf(ctx, user.id, positiveId(query(req).itemUserId) ?? 0);
     if (!rel) return failWith('notFound');
     const time = ITEM_TIMES.find((t) => t.id === rel.itemTimeId)!;
-    return ok({ itemUserId: rel.id, status: rel.status, reason: rel.reason ?? '', ...(await timeView(ctx, time)), fields: withValues(itemFields(rel.itemId), await valuesOf(ctx, rel.id)) });
+    return ok({ itemUserId: rel.id, status: rel.status, reason: rel.reason ?? '', ...(await timeView(ctx, time)), fields: withValues(itemFields(rel.itemId), await signedValuesOf(rel.id)) });
   }));
 
   // GET get/sign/detail ?itemUserId: status, refusal reason, the exam place, the values as filled
@@ -157,7 +161,7 @@ export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
       itemUserId: rel.id, status: rel.status, reason: rel.reason ?? '', ...(await timeView(ctx, time)),
       submitTime: rel.submittedAt ? beijing(rel.submittedAt) : '',
       place: place ? { placeId: place.id, placeName: place.name, address: place.address } : null,
-      fields: withValues(itemFields(rel.itemId), await valuesOf(ctx, rel.id)),
+      fields: withValues(itemFields(rel.itemId), await signedValuesOf(rel.id)),
     });
   }));
 
@@ -199,7 +203,9 @@ export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
     if ('error' in checked) return checked.error;
     await ctx.db.batch([
       { sql: 'DELETE FROM instead_values WHERE item_user_id = ?', args: [rel.id] },
-      ...checked.values.map(([f, v]) => ({ sql: 'INSERT INTO instead_values (item_user_id, field_id, field_code, value) VALUES (?,?,?,?)', args: [rel.id, String(f.fieldId), f.fieldCode, JSON.stringify(v)] })),
+      // a file's address is kept without the signature it was shown with (decision 043: signed again on each read)
+      ...checked.values.map(([f, v]) => ({ sql: 'INSERT INTO instead_values (item_user_id, field_id, field_code, value) VALUES (?,?,?,?)',
+        args: [rel.id, String(f.fieldId), f.fieldCode, JSON.stringify(f.fieldType === 'annex' || f.fieldType === 'image' ? v.map(unsigned) : v)] })),
       { sql: 'UPDATE instead_user_item SET status = ?, reason = NULL, submitted_at = ? WHERE id = ?', args: [STATUS.review, Date.now(), rel.id] },
     ]);
     return ok({ itemUserId: rel.id, status: STATUS.review });

@@ -75,6 +75,34 @@ describe("certificates: unlock fields, update student, create (spec 001 §7)", (
     const file = await fetch(pdf.headers.get("Location")!);
     expect((await file.text())).toContain("ID number ****002X");
   });
+
+  it("the PDF (issue 21 item 5, decision 043): the owner gets a fresh signed link that opens; the bare address, another student and a visitor get no file", async () => {
+    const owner = await signedIn("13700003606");
+    const csrf = await owner.csrf("/certificate/create/9103");
+    expect((await owner.post("/certificate/create/9103", { csrf, df_cert_real_name: "金同学", df_cert_id_number: "11010519491231002X" })).status).toBe(303);
+    const answer = await owner.fetch("/certificate/pdf/9103?kind=learn");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+    const link = new URL(answer.headers.get("Location")!);
+    expect(link.pathname).toBe("/storage/cert/3606/9103.pdf");
+    expect(link.searchParams.get("Expires")).toMatch(/^\d+$/);
+    expect(link.searchParams.get("Signature")).toMatch(/^[\w-]{43}$/);
+    const file = await fetch(link);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(await file.text()).toContain("ID number ****002X");
+    // the guessable address every student learnt from the redirect: no file without the signature
+    expect((await fetch(`${link.origin}${link.pathname}`)).status).toBe(403);
+    // the signature opens that one file only: not the same certificate of another student
+    expect((await fetch(`${link.origin}/storage/cert/3607/9103.pdf${link.search}`)).status).toBe(403);
+    // another student asking the portal for it: the upstream hands out no link (not theirs), a 404
+    const other = await signedIn("13700003607");
+    expect((await other.fetch("/certificate/pdf/9103?kind=learn")).status).toBe(404);
+    // a visitor is asked to sign in
+    const visitor = await portal.client().fetch("/certificate/pdf/9101?kind=train");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location") ?? "").toMatch(/login/i);
+  });
 });
 
 describe("resources: detail, batch delete of videos, the VIP flag (spec 001 §7)", () => {
@@ -88,7 +116,7 @@ describe("resources: detail, batch delete of videos, the VIP flag (spec 001 §7)
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(text(byTestId(page.html, "resource-facts") ?? "")).toContain("视频");
-    expect(attr(elements(page.html, "video")[0], "src")).toMatch(/\/storage\/o\/1\/2026-11-01\/coldatatypefile\/seed3601x0abcdef\.mp4$/);
+    expect(attr(elements(page.html, "video")[0], "src")).toMatch(/\/storage\/o\/1\/2026-11-01\/coldatatypefile\/seed3601x0abcdef\.mp4\?Expires=\d+&Signature=[\w-]+$/); // a signed link (decision 043)
     expect(hrefOf(page.html, "下载")).toBe(`/student/download?ids=${href!.split("/").pop()}`);
     const calls = (await portal.calls("/v1/resource/")).map((c) => c.path.replace(/^.*\/v1\/resource\//, ""));
     expect(calls).toEqual(expect.arrayContaining([`detail/${href!.split("/").pop()}`, `view/${href!.split("/").pop()}`]));
@@ -99,6 +127,7 @@ describe("resources: detail, batch delete of videos, the VIP flag (spec 001 §7)
     const href = hrefOf((await owner.get("/resource/list")).html, "课堂讲义.pdf")!;
     const other = await signedIn("13700003602");
     expect((await other.get(href)).status).toBe(404);
+    expect((await other.fetch(`/student/download?ids=${href.split("/").pop()}`)).status).toBe(404); // no link to another's file
     expect((await other.get("/resource/99999999")).status).toBe(404);
     expect((await other.get("/resource/x1")).status).toBe(404);
   });
