@@ -11,7 +11,11 @@ const chromiumArgs = [
   "--no-first-run",
 ];
 
-/** E2E_WORKERS, or one worker per core (docs/decisions/010-parallel-e2e.md). */
+/**
+ * E2E_WORKERS, or one worker per core (docs/decisions/010-parallel-e2e.md). Not more (decision 045): each
+ * worker is a portal, a sandbox and a Chromium, and two of them already hold this 2-core machine's load
+ * average at 11 (issue 22): a third adds a fourth process set to the same two cores and its start-up.
+ */
 const workers = Number(process.env.E2E_WORKERS) || os.availableParallelism();
 
 export default defineConfig({

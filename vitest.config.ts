@@ -1,5 +1,37 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+const TEST_FILES = ["app/**/*.test.{ts,tsx}", "sandbox/test/**/*.test.ts", "tests/unit/**/*.test.ts"];
+
+/**
+ * The test files that read the built portal (docs/decisions/045-test-build-and-parallel-phases.md): those
+ * that use the page harness (tests/unit/portal.ts) or name build/index.js, build/metafile* or
+ * public/build. Read from the files themselves, so a new page test lands in the `pages` project without a
+ * list to keep: the `unit` project runs while `npm test` still builds, and must not load a half-written
+ * build.
+ */
+const NEEDS_BUILD = /from "(\.\.?\/)+(tests\/unit\/)?portal"|build\/(index\.js|metafile)|public\/build/;
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === "node_modules" ? [] : testFiles(file);
+    return /\.test\.tsx?$/.test(e.name) ? [file] : [];
+  });
+}
+
+const root = __dirname;
+const pageFiles = ["app", "sandbox/test", "tests/unit"]
+  .flatMap((dir) => {
+    try {
+      return testFiles(path.join(root, dir));
+    } catch {
+      return []; // a folder that does not exist (yet)
+    }
+  })
+  .filter((file) => NEEDS_BUILD.test(readFileSync(file, "utf8")))
+  .map((file) => path.relative(root, file).split(path.sep).join("/"));
 
 export default defineConfig({
   resolve: {
@@ -7,10 +39,25 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "sandbox/test/**/*.test.ts", "tests/unit/**/*.test.ts"],
     testTimeout: 15_000,
-    // the page tests (tests/unit/portal.ts) load build/index.js: build it when app/ is newer
-    globalSetup: ["tests/unit/build.global.ts"],
+    // beforeAll/afterAll too (vitest's default is 10 s): a page test file's beforeAll starts a sandbox and
+    // imports the 1.4 MB server build, which on a loaded machine (load average 20+ on 2 cores) has taken
+    // longer, and a failed beforeAll skips the whole file
+    hookTimeout: 60_000,
     env: { SESSION_SECRET: "vitest-session-secret-0123456789" },
+    // Two projects (decision 045): `npm test` (scripts/test.mjs) runs `unit` while it builds, `pages` once
+    // the build is there. `npx vitest run <file>` runs either kind as before.
+    projects: [
+      { extends: true, test: { name: "unit", include: TEST_FILES, exclude: ["**/node_modules/**", ...pageFiles] } },
+      {
+        extends: true,
+        test: {
+          name: "pages",
+          include: pageFiles.length ? pageFiles : ["tests/unit/pages/**/*.test.ts"],
+          // the page tests load build/index.js: build it when app/ is newer (tests/unit/build.global.ts)
+          globalSetup: ["tests/unit/build.global.ts"],
+        },
+      },
+    ],
   },
 });

@@ -3,9 +3,19 @@
 // route of the page's chain with its imports: the modulepreloads and module imports of the HTML) and
 // their bytes on the wire for a gzip-only client and for a brotli one: the precompressed copy
 // (scripts/precompress.mjs) when there is one, the file itself otherwise (serve.mjs sends it as is).
-// Used by tests/unit/page-weight.test.ts (the ≤ 100 KB budget) and scripts/bench.mjs (--only=wire).
+// Used by scripts/bench.mjs (--only=wire) on a release build.
+//
+// tests/unit/page-weight.test.ts (the ≤ 100 KB budget) runs on the test build (`npm run build:test`,
+// decision 045: no terser, no precompressed copies) and uses releasePageWeights: the same scripts, each
+// made as the release makes it (scripts/terse.mjs, then precompress.mjs's brotli and gzip), so the
+// numbers are the release's byte for byte.
+import crypto from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import url from "node:url";
+import { brotli, gzipSmallest } from "./precompress.mjs";
+import { terseScript } from "./terse.mjs";
 
 export const BUDGET_BYTES = 100 * 1024;
 
@@ -24,12 +34,8 @@ export function wireBytes(buildDir, publicPath, src, encoding) {
   return fs.statSync(copy && fs.existsSync(copy) ? copy : file).size;
 }
 
-/**
- * Every page route's first-visit scripts and their weight, heaviest (gzip) first.
- * `isPage(id, moduleUrl)` says whether a route renders (has a default export).
- */
-export function pageWeights({ buildDir, publicPath = "/build/", isPage }) {
-  const manifest = readManifest(buildDir);
+/** Every page route (not the root) with the scripts a first visit loads. */
+function pageScripts(manifest, isPage) {
   const routes = manifest.routes;
   const pages = [];
   for (const route of Object.values(routes)) {
@@ -41,10 +47,85 @@ export function pageWeights({ buildDir, publicPath = "/build/", isPage }) {
       scripts.add(r.module);
       for (const i of r.imports ?? []) scripts.add(i);
     }
-    const sum = (encoding) => [...scripts].reduce((n, src) => n + wireBytes(buildDir, publicPath, src, encoding), 0);
-    pages.push({ id: route.id, files: scripts.size, gzip: sum("gzip"), br: sum("br"), raw: sum("identity"), scripts: [...scripts] });
+    pages.push({ id: route.id, scripts: [...scripts] });
   }
-  return pages.sort((a, b) => b.gzip - a.gzip);
+  return pages;
+}
+
+/** Sums each page's scripts' bytes (`size(src, encoding)`), heaviest (gzip) first. */
+function weigh(pages, size) {
+  return pages
+    .map(({ id, scripts }) => {
+      const sum = (encoding) => scripts.reduce((n, src) => n + size(src, encoding), 0);
+      return { id, files: scripts.length, gzip: sum("gzip"), br: sum("br"), raw: sum("identity"), scripts };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+/**
+ * Every page route's first-visit scripts and their weight, heaviest (gzip) first, from the files and
+ * precompressed copies on disk (a release build: `npm run build`).
+ * `isPage(id, moduleUrl)` says whether a route renders (has a default export).
+ */
+export function pageWeights({ buildDir, publicPath = "/build/", isPage }) {
+  return weigh(pageScripts(readManifest(buildDir), isPage), (src, encoding) => wireBytes(buildDir, publicPath, src, encoding));
+}
+
+/** Whether build/ is a test build (scripts/remix-build.mjs with PORTAL_TEST_BUILD=1: no terser). */
+export function isTestBuild(serverBuildDir) {
+  return fs.existsSync(path.join(serverBuildDir, "test-build.json"));
+}
+
+const here = path.dirname(url.fileURLToPath(import.meta.url));
+const CACHE_DIR = path.join(here, "../node_modules/.cache/page-weight");
+/** What a script's release bytes depend on besides its text: the two scripts and the tools' versions. */
+const RECIPE = (() => {
+  const require = createRequire(import.meta.url);
+  const parts = ["terse.mjs", "precompress.mjs"].map((f) => fs.readFileSync(path.join(here, f), "utf8"));
+  for (const pkg of ["terser", "@gfx/zopfli"]) parts.push(require(`${pkg}/package.json`).version);
+  return parts.concat(process.versions.zlib, process.versions.brotli ?? "").join("\0");
+})();
+
+/**
+ * One script's bytes as the release serves it: terser (when `terser`, i.e. the build skipped it), then
+ * the copies precompress.mjs keeps (brotli 11, the smaller of zopfli and zlib 9) when smaller than the
+ * file, the file otherwise. Kept in node_modules/.cache/page-weight by the script's text and RECIPE: a
+ * second run on a build with the same chunks costs a hash per script (a clean clone pays it once).
+ */
+export async function releaseScriptBytes(file, { terser }) {
+  const text = fs.readFileSync(file, "utf8");
+  const key = crypto.createHash("sha256").update(RECIPE).update(terser ? "\0terser\0" : "\0as-is\0").update(text).digest("hex");
+  const cached = path.join(CACHE_DIR, `${key}.json`);
+  try {
+    return JSON.parse(fs.readFileSync(cached, "utf8"));
+  } catch {
+    // not measured yet
+  }
+  const body = Buffer.from(terser ? await terseScript(text) : text);
+  const br = brotli(body).length;
+  const gzip = (await gzipSmallest(body, file)).length;
+  const bytes = { identity: body.length, br: Math.min(br, body.length), gzip: Math.min(gzip, body.length) };
+  try {
+    fs.mkdirSync(CACHE_DIR, { recursive: true });
+    fs.writeFileSync(cached, JSON.stringify(bytes));
+  } catch {
+    // a read-only node_modules: measure again next time
+  }
+  return bytes;
+}
+
+/**
+ * pageWeights as the release build would give them, from any build: each script of a page (the union,
+ * once each) made as the release makes it (releaseScriptBytes). `terser`: whether the build skipped it
+ * (default: isTestBuild of the server build beside public/build).
+ */
+export async function releasePageWeights({ buildDir, publicPath = "/build/", isPage, terser = isTestBuild(path.join(path.dirname(path.dirname(buildDir)), "build")) }) {
+  const pages = pageScripts(readManifest(buildDir), isPage);
+  const bytes = new Map();
+  for (const src of new Set(pages.flatMap((p) => p.scripts))) {
+    bytes.set(src, await releaseScriptBytes(path.join(buildDir, src.slice(publicPath.length)), { terser }));
+  }
+  return weigh(pages, (src, encoding) => bytes.get(src)[encoding]);
 }
 
 /** Whether a route's browser module renders a page, from esbuild's metafile of the browser build. */

@@ -37,6 +37,11 @@ function keep(copyPath, copy, body) {
   return 0;
 }
 
+/** The brotli copy: quality 11, the size as a hint. */
+export function brotli(body) {
+  return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
 export async function gzipSmallest(body, file = "") {
   const level9 = zlib.gzipSync(body, { level: 9 });
   if (!ZOPFLI.test(file)) return level9;
@@ -50,8 +55,7 @@ export async function precompress(directory) {
   for (const file of files(directory)) {
     const body = fs.readFileSync(file);
     if (!fresh(`${file}.br`, file)) {
-      const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-      written += keep(`${file}.br`, br, body);
+      written += keep(`${file}.br`, brotli(body), body);
     }
     if (!fresh(`${file}.gz`, file)) written += keep(`${file}.gz`, await gzipSmallest(body, file), body);
   }

@@ -23,6 +23,7 @@ import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
+import { terseScript } from "./terse.mjs";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -104,42 +105,65 @@ function tune(options) {
 require.cache[esbuildPath].exports = { ...esbuild, context: (options) => esbuild.context(tune(options)), build: (options) => esbuild.build(tune(options)) };
 
 /**
- * Point 3: terser over the browser build's scripts (one compress pass, mangling, ES modules) before
- * Remix writes them. esbuild's minifier is fast but leaves about 3 % of a gzip stream on the table: the
- * shell chunk went from 93.4 to 90.3 KB gzip (84.6 to 81.2 KB brotli). File names (esbuild's content
- * hashes) stay: the same input gives the same output. Not with --sourcemap (the maps would not match).
+ * Point 3: terser over the browser build's scripts (scripts/terse.mjs) before Remix writes them. esbuild's
+ * minifier is fast but leaves about 3 % of a gzip stream on the table: the shell chunk went from 93.4 to
+ * 90.3 KB gzip (84.6 to 81.2 KB brotli). File names (esbuild's content hashes) stay: the same input gives
+ * the same output, so a test build's chunk and the release's have the same name. Not with --sourcemap
+ * (the maps would not match).
+ *
+ * PORTAL_TEST_BUILD=1 (`npm run build:test`, what `npm test` builds; decision 045) skips it: terser takes
+ * 10-40 s on this machine and only changes bytes on the wire, which tests/unit/page-weight.test.ts
+ * measures by running the same terser and compression over the page's chunks itself. The build then
+ * leaves build/test-build.json to say so.
  */
+const TEST_BUILD = process.env.PORTAL_TEST_BUILD === "1";
 const terse = {
   name: "portal-terser",
   setup(build) {
     build.onEnd(async (result) => {
-      if (!result.outputFiles || build.initialOptions.sourcemap) return;
-      const { minify } = await import("terser");
+      if (TEST_BUILD || !result.outputFiles || build.initialOptions.sourcemap) return;
       const started = Date.now();
       let before = 0;
       let after = 0;
       for (const [index, file] of result.outputFiles.entries()) {
         if (!file.path.endsWith(".js")) continue;
         const code = file.text;
-        const out = await minify(code, { module: true, compress: { passes: 1, ecma: 2020 }, mangle: true, format: { comments: false, ecma: 2020 } });
+        const out = await terseScript(code);
         before += code.length;
-        if (out.code === undefined || out.code.length >= code.length) {
-          after += code.length;
-          continue;
-        }
-        after += out.code.length;
-        const contents = Buffer.from(out.code);
-        result.outputFiles[index] = { path: file.path, contents, get text() { return out.code; } };
+        after += out.length;
+        if (out === code) continue;
+        const contents = Buffer.from(out);
+        result.outputFiles[index] = { path: file.path, contents, get text() { return out; } };
       }
       console.log(`[build] terser: ${before} → ${after} bytes of browser scripts (${Date.now() - started} ms)`);
     });
   },
 };
 
+/**
+ * A test build rewrites scripts a release build had precompressed (same names, now without terser): their
+ * .br/.gz copies (scripts/precompress.mjs) are then older than the script and would still be served.
+ */
+function dropStaleCopies(dir) {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const copy = path.join(entry.parentPath ?? entry.path, entry.name);
+    if (!entry.isFile() || !/\.(br|gz)$/.test(entry.name)) continue;
+    const source = copy.slice(0, -3);
+    if (!fs.existsSync(source) || fs.statSync(source).mtimeMs > fs.statSync(copy).mtimeMs) fs.rmSync(copy);
+  }
+}
+
 const args = process.argv.slice(2);
 const { cli } = require(devEntry);
+const marker = path.join(root, "build/test-build.json");
 try {
   await cli.run(["build", ...args]);
+  // tests/unit/page-weight.test.ts reads it: the browser scripts were not run through terser
+  if (TEST_BUILD) {
+    fs.writeFileSync(marker, `${JSON.stringify({ terser: false })}\n`);
+    dropStaleCopies(path.join(root, "public/build"));
+  } else fs.rmSync(marker, { force: true });
 } catch (error) {
   console.error(error);
   process.exit(1);

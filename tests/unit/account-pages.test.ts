@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, ORIGIN, useBuiltHandler } from "./built-handler";
+import { formBrowser, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
 
 // The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032)
 // through the built server's handler against the in-process sandbox: guards, CSRF, the 303s, messages.
 const MEMBER = "/personal/accountcenter/account/member";
 const SCORE = "/personal/accountcenter/score";
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 
-const browser = () => builtBrowser(ctx, { stripTextSeparators: true });
+const browser = () => formBrowser(ctx, { stripTextSeparators: true });
 
 async function loggedIn(account: string) {
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, useBuiltHandler } from "./built-handler";
+import { formBrowser, usePortal } from "./portal";
 
 // One upstream round per page (issue 11 'one round for students'): the account-centre pages, my agreements
 // and checkout used to check the menu permission first and call for their content after it (2.5-3 rounds
 // in the bench). Measured like tests/unit/study-rounds.test.ts: config cached by a first view, then 200 ms
 // of latency on every upstream call; a call starting more than 150 ms after the one before it waited.
 
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 
 function rounds(log: Array<{ at: string }>): number {
   const at = log.map((c) => Date.parse(c.at)).sort((a, b) => a - b);
@@ -26,7 +26,7 @@ describe("account-centre pages render from one round", () => {
     ["/personal/order?parentId=-1", "/menu/permission"],
     ["/payment/order?commodityId=5001", "payOrder/preview"],
   ])("%s", async (path, own) => {
-    const browser = builtBrowser(ctx);
+    const browser = formBrowser(ctx);
     await browser.logIn("13700003210"); // acct10 (sandbox/src/account): reads only
     await browser.page(path); // warms the per-domain config cache
     await ctx.sandbox.control("POST", "/faults", { path: ".", latencyMs: 200 });
@@ -39,7 +39,7 @@ describe("account-centre pages render from one round", () => {
   });
 
   it("/personal/course/apply/detail/2: the stored cascade values' options come from the per-domain cache", async () => {
-    const browser = builtBrowser(ctx);
+    const browser = formBrowser(ctx);
     await browser.logIn("13800000001"); // student01's sign-up 2 (sandbox/src/instead) holds a cascade value
     await browser.page("/personal/course/apply/detail/2"); // warms the config and the option lists
     await ctx.sandbox.control("POST", "/faults", { path: ".", latencyMs: 200 });

@@ -1,8 +1,10 @@
 /**
- * vitest globalSetup: the page tests (tests/unit/portal.ts) drive the built server, so the build must
- * be the one of the sources under test. `remix build` (scripts/remix-build.mjs, decision 040) runs when build/index.js is missing or older
- * than any file it is made from; otherwise nothing happens (npm test builds first, see package.json).
- * Then scripts/precompress.mjs (a no-op when the copies are up to date).
+ * vitest globalSetup of the `pages` project (vitest.config.ts): the page tests (tests/unit/portal.ts)
+ * drive the built server, so the build must be the one of the sources under test. The test build
+ * (scripts/remix-build.mjs with PORTAL_TEST_BUILD=1, decision 045: no terser, no precompressed copies)
+ * runs when build/index.js is missing or older than any file it is made from; otherwise nothing happens
+ * (`npm test` builds first, scripts/test.mjs). The page-weight test measures the scripts as the release
+ * sends them itself (scripts/page-weight.mjs), so no copies are needed here.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -21,18 +23,11 @@ function newest(file: string): number {
 }
 
 export function setup() {
-  build();
-  // the brotli and gzip copies serve.mjs sends (the page-weight budget reads them); only missing or stale
-  // copies are written, so after `npm run build` this costs a directory walk
-  execFileSync(process.execPath, [path.join(root, "scripts/precompress.mjs")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-}
-
-function build() {
   const built = path.join(root, "build/index.js");
   const sourcesAt = Math.max(...SOURCES.map((s) => path.join(root, s)).filter(existsSync).map(newest));
   if (existsSync(built) && statSync(built).mtimeMs >= sourcesAt) return;
   const started = Date.now();
-  process.stdout.write("[vitest] build/ is missing or older than app/: remix build\n");
-  execFileSync(process.execPath, [path.join(root, "scripts/remix-build.mjs")], { cwd: root, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+  process.stdout.write("[vitest] build/ is missing or older than app/: the test build\n");
+  execFileSync(process.execPath, [path.join(root, "scripts/remix-build.mjs")], { cwd: root, env: { ...process.env, NODE_ENV: "production", PORTAL_TEST_BUILD: "1" }, stdio: ["ignore", "ignore", "inherit"] });
   process.stdout.write(`[vitest] built in ${Date.now() - started} ms\n`);
 }

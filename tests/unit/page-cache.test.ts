@@ -2,7 +2,7 @@ import path from "node:path";
 import url from "node:url";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keepCookies } from "./built-handler";
+import { keepCookies } from "./portal";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
 
 // Decision 041 (issue 11, server cost per page): the visitor page cache in front of the built handler, as

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, useBuiltHandler } from "./built-handler";
+import { formBrowser, usePortal } from "./portal";
 
 // Account settings and messages (spec 001 §7, issue 13) through the built server's request handler
 // against the in-process sandbox (the harness of tests/unit/personal-frame.test.ts).
 const ACCOUNT = "/personal/setting/account";
 const MESSAGES = "/personal/message/detailslist";
 
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 
 /** A browser: keeps cookies, does not follow redirects; `post` sends the page's CSRF token. */
-const browser = () => builtBrowser(ctx);
+const browser = () => formBrowser(ctx);
 
 async function loggedIn(account: string) {
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, useBuiltHandler } from "./built-handler";
+import { formBrowser, usePortal } from "./portal";
 import { requestCtx } from "./sandbox";
 
 // Issue 13 "the bench lists /personal/setting/data (one round)", decision 041: the cascade levels of the
 // stored values (student01: register_region 北京市 / 东城区) come from the per-domain option cache on a
 // warm server, so the page's upstream calls all start in one parallel round.
 
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 const PAGE = "/personal/setting/data";
 type Logged = { path: string; at: string; headers?: Record<string, string> };
 
 async function loggedIn() {
-  const b = builtBrowser(ctx);
+  const b = formBrowser(ctx);
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account: "student01" });
   expect((await b.get(`/home/index?token=${token}`)).status).toBe(302);
   return b;

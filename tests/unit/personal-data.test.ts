@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
+import { keepCookies, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
 
 // Personal data, avatar and archive (spec 001 §2, §5, §7, issue 13) through the built server's own request
 // handler against the in-process sandbox: what a browser without JavaScript gets.
 
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 
 /** A browser: keeps cookies, does not follow redirects (the pattern of personal-frame.test.ts). */
 function browser() {

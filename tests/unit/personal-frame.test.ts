@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { keepCookies, ORIGIN, useBuiltHandler } from "./built-handler";
+import { keepCookies, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
 
 // The route tree (docs/decisions/014-route-tree.md) and the personal centre's frame, through the built
 // server's own request handler against the in-process sandbox: what a browser would get, without one.
 
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 
 /** A browser: keeps cookies, does not follow redirects. */
 function browser() {

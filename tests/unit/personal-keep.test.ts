@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, useBuiltHandler } from "./built-handler";
+import { formBrowser, usePortal } from "./portal";
 
 // Issue 13 "Session expiry without losing work" (decision 021) through the built server's request handler
 // against the in-process sandbox, as a browser without JavaScript: a personal form posted after the
@@ -10,9 +10,9 @@ import { builtBrowser, useBuiltHandler } from "./built-handler";
 const DATA = "/personal/setting/data";
 const ACCOUNT = "/personal/setting/account";
 
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 
-const browser = () => builtBrowser(ctx);
+const browser = () => formBrowser(ctx);
 type Browser = ReturnType<typeof browser>;
 
 async function loggedIn(account = "student01") {

@@ -16,6 +16,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
 
 /** The portal's address as the tests' browser sees it (company 1 is the sandbox's 127.0.0.1 domain too). */
@@ -35,6 +36,10 @@ export type Page = {
 
 export type TestPortal = {
   sandbox: TestSandbox;
+  /** The loaded server build (its routes, entry module). */
+  build: ServerBuild;
+  /** One request through the portal as scripts/serve.mjs runs it (cross-site refusal, then Remix); no cookies kept. */
+  handle(request: Request): Promise<Response>;
   /** A new browser: its own cookie jar. */
   client(options?: { userAgent?: string; host?: string }): Client;
   /** The upstream calls the sandbox received (its request log), optionally only those to `pathPart`. */
@@ -62,11 +67,14 @@ const PORTAL_ENV: Record<string, string> = {
 
 type Handler = (request: Request) => Promise<Response>;
 
-/** Starts a sandbox and loads the built portal against it. One per test file (beforeAll). */
-export async function startTestPortal(): Promise<TestPortal> {
+/**
+ * Starts a sandbox and loads the built portal against it. One per test file (beforeAll, or usePortal).
+ * `env`: variables over PORTAL_ENV (e.g. CONFIG_TTL_S for a test about the config cache).
+ */
+export async function startTestPortal(options: { env?: Record<string, string> } = {}): Promise<TestPortal> {
   const sandbox = await startTestSandbox();
   // The portal reads its environment once, at its first request: set it before any.
-  Object.assign(process.env, PORTAL_ENV, { UPSTREAM_URL: sandbox.url });
+  Object.assign(process.env, PORTAL_ENV, options.env, { UPSTREAM_URL: sandbox.url });
   const buildPath = path.resolve(__dirname, "../../build/index.js");
   const build = (await import(/* @vite-ignore */ pathToFileURL(buildPath).href)) as ServerBuild & {
     entry: { module: { crossSiteReason?: (request: Request) => string | undefined } };
@@ -86,6 +94,8 @@ export async function startTestPortal(): Promise<TestPortal> {
   };
   return {
     sandbox,
+    build,
+    handle: handler,
     client: (options) => new Client(handler, options),
     calls,
     clearCalls: () => sandbox.control("DELETE", "/requests"),
@@ -173,15 +183,20 @@ export class Client {
   }
 
   private store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const gone = attributes.some((a) => /^\s*max-age=(0|-\d+)\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1] ?? "") < Date.now()));
-      if (gone || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepCookies(this.cookies, response);
+  }
+}
+
+/** Keeps a response's cookies as a browser does: an expired or emptied cookie is removed, not kept as `name=`. */
+export function keepCookies(jar: Map<string, string>, response: Response): void {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = "", ...attributes] = line.split(";");
+    const eq = pair.indexOf("=");
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const gone = attributes.some((a) => /^\s*max-age=(0|-\d+)\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1] ?? "") < Date.now()));
+    if (gone || value === "") jar.delete(name);
+    else jar.set(name, value);
   }
 }
 
@@ -285,4 +300,55 @@ export function hrefOf(html: string | undefined, name: string | RegExp): string 
 /** The element with `data-testid="id"`. */
 export function byTestId(html: string, id: string): string | undefined {
   return element(html, `[data-testid="${id}"]`);
+}
+
+/**
+ * A test file's portal: started in beforeAll, closed in afterAll, its sandbox reset before each test.
+ * The fields are there once beforeAll ran (inside tests and hooks).
+ */
+export function usePortal(options: { env?: Record<string, string> } = {}) {
+  const ctx = {} as { portal: TestPortal; sandbox: TestSandbox; build: ServerBuild; handle: Handler };
+  beforeAll(async () => {
+    const portal = await startTestPortal(options);
+    Object.assign(ctx, { portal, sandbox: portal.sandbox, build: portal.build, handle: portal.handle });
+  });
+  afterAll(() => ctx.portal?.close());
+  beforeEach(() => ctx.portal.reset());
+  return ctx;
+}
+
+/** The address the form browser speaks (the personal-centre tests' host; the sandbox maps it to company 1 too). */
+export const LOCAL_ORIGIN = "http://localhost:3000";
+
+/**
+ * A browser for form-heavy tests, over a Client on LOCAL_ORIGIN: `page` (GET, expects 200, keeps the page's
+ * CSRF token, returns the HTML; `stripTextSeparators` drops React's `<!-- -->` between text parts), `post`
+ * (a form post with that token, or the one given; no redirect followed), `logIn` (as a sign-in link does),
+ * `get` (one request, no redirect followed), `jar` (its cookies).
+ */
+export function formBrowser(ctx: { portal: TestPortal }, options: { stripTextSeparators?: boolean } = {}) {
+  const client = ctx.portal.client({ host: new URL(LOCAL_ORIGIN).host });
+  let csrf = "";
+  return {
+    jar: client.cookies,
+    get: (pathname: string, init: RequestInit = {}) => client.fetch(pathname, init),
+    /** GET the page (keeps its CSRF token) and return its HTML. */
+    async page(pathname: string) {
+      const res = await client.fetch(pathname);
+      expect(res.status, pathname).toBe(200);
+      const text = await res.text();
+      const html = options.stripTextSeparators ? text.replace(/<!-- -->/g, "") : text;
+      csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
+      return html;
+    },
+    post(pathname: string, fields: Record<string, string> | Array<[string, string]>, token = csrf) {
+      const body = new URLSearchParams([["csrf", token], ...(Array.isArray(fields) ? fields : Object.entries(fields))]);
+      return client.fetch(pathname, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: LOCAL_ORIGIN } });
+    },
+    /** Logs in as a sign-in link does (new session with token and back-login code, CSRF cookie renewed). */
+    async logIn(account: string) {
+      const code = await ctx.portal.ssoCode(account);
+      expect((await client.fetch(`/home/index?code=${code}`)).status).toBe(302);
+    },
+  };
 }

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, ORIGIN, useBuiltHandler } from "./built-handler";
+import { formBrowser, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
 
 // Issue 16 audit: the checkout lines and the buy-now kinds the other shop tests do not reach. "Buy now" for a
 // package, a VIP level and a training plan (spec 001 §3; checkout `/payment/order?packageId|vipId|planId`),
 // the member price and the study card lines, an item bought between cart and payment (recoverable checkout),
 // and a payment that failed at the provider. Through the built handler against the in-process sandbox.
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 
 async function loggedIn(account: string) {
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
-  const b = builtBrowser(ctx);
+  const b = formBrowser(ctx);
   expect((await b.get(`/home/index?token=${token}`)).status).toBe(302);
   return b;
 }

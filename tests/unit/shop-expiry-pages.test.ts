@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, ORIGIN, useBuiltHandler } from "./built-handler";
+import { formBrowser, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
 
 // Decision 038 through the built server's handler: an expired order in my orders and on the pay page
 // (refused with the reason), WeChat Pay's openid check (check/openid), and the shop's codes 160012 / 160013
 // in the page's language.
-const ctx = useBuiltHandler();
-const browser = () => builtBrowser(ctx, { stripTextSeparators: true });
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
+const browser = () => formBrowser(ctx, { stripTextSeparators: true });
 
 async function loggedIn(account: string) {
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, ORIGIN, useBuiltHandler } from "./built-handler";
+import { formBrowser, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
 
 // Cart, checkout and orders through the built server's handler against the in-process sandbox (issue 16):
 // the double-submit guard, the visitor's signed add, malformed input answered with a 4xx, the 303s.
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 
-const browser = () => builtBrowser(ctx);
+const browser = () => formBrowser(ctx);
 
 async function loggedIn(account: string) {
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });

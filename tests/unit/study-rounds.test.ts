@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, useBuiltHandler } from "./built-handler";
+import { formBrowser, usePortal } from "./portal";
 
 // Issue 14 (and COMMON 'one upstream round per page'): the class table and the lesson video page start every
 // upstream call at once: the shell's, the frame's and the page's own. Measured as the bench does, with the
 // company config cached per domain (CONFIG_TTL_S=30, warmed by the first view) and 200 ms of latency on every
 // upstream call: a call that starts more than 150 ms after the one before it waited for an answer.
 
-const ctx = useBuiltHandler();
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
 
 /** Rounds in a request log: 1 + the gaps of more than 150 ms between consecutive starts. */
 function rounds(log: Array<{ at: string }>): number {
@@ -20,7 +20,7 @@ describe("one parallel upstream round per page (issue 14)", () => {
     ["/personal/course/classTable?view=month&date=2026-03-10", ["/course/centre/user/course/by/timetable", "/menu/permission"]],
     ["/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012", ["/lesson/entry/5001/101/101012", "/course/5001/101/contents", "/lesson/play/5001/101/101012"]],
   ])("%s renders from one round", async (path, own) => {
-    const browser = builtBrowser(ctx);
+    const browser = formBrowser(ctx);
     await browser.logIn("13700002500"); // lesson00 (sandbox/src/study/video.ts) studies 5001
     await browser.page(path); // warms the per-domain config cache
     await ctx.sandbox.control("POST", "/faults", { path: ".", latencyMs: 200 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { builtBrowser, useBuiltHandler } from "./built-handler";
+import { formBrowser, usePortal } from "./portal";
 
 // Decision 038 through the built server's handler: the points exchange page (guard, CSRF, the 303, the
 // refusals naming the goods, the double-submit guard) and the user-centre categories page.
-const ctx = useBuiltHandler();
-const browser = () => builtBrowser(ctx, { stripTextSeparators: true });
+const ctx = usePortal({ env: { CONFIG_TTL_S: "30", UPSTREAM_TIMEOUT_MS: "60000" } });
+const browser = () => formBrowser(ctx, { stripTextSeparators: true });
 const EXCHANGE = "/personal/accountcenter/score/exchange";
 
 async function loggedIn(account: string) {
