@@ -7,7 +7,7 @@ import { checkVideoNameAndSize, VIDEO_EXTENSIONS } from "~/services/video-rules"
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
-import { canSubmit, deleteAttachments, homeworkDetail, HomeworkText, saveHomework } from "~/services/homework.server";
+import { canSubmit, deleteOwnAttachment, homeworkDetail, HomeworkText, saveHomework } from "~/services/homework.server";
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { resourceFileOptions } from "~/services/resource-upload.server";
 import { getUploadTarget, newStorageKey, sendStoredFile, storageErrorCode, storageFailureStatus, uploadOwner } from "~/services/storage.server";
@@ -48,7 +48,8 @@ export async function action(args: ActionFunctionArgs) {
     const portal = await requireStudent(args);
     const resId = Number(formData.get("id"));
     if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0) return data<Answer>({ error: "malformed" }, { status: 400 });
-    await deleteAttachments(portal.upstream, id, [resId]);
+    // another student's attachment (or a gone one): nothing is deleted, and the page says so (issue 21)
+    if (!(await deleteOwnAttachment(portal.upstream, id, resId))) return data<Answer>({ error: "notOwned" }, { status: 404 });
     return data<Answer>({ deleted: true });
   }
   if (new URL(args.request.url).searchParams.has("video")) {
@@ -159,6 +160,15 @@ export default function HomeworkPage() {
       {answer?.saved ? (
         <p role="status" className="text-green-700">
           {t("homework.saved")}
+        </p>
+      ) : null}
+      {answer?.deleted ? (
+        <p role="status" className="text-green-700" data-testid="attachment-deleted">
+          {t("resources.deleted")}
+        </p>
+      ) : answer?.error === "notOwned" ? (
+        <p role="alert" className="text-red-700" data-testid="attachment-not-deleted">
+          {t("errors.notOwned")}
         </p>
       ) : null}
       {detail.videos.length ? (
