@@ -2,15 +2,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { UploadForm, type UploadFormAnswer } from "~/components/upload/UploadForm";
-import { uploadWholeVideo, videoFileOptions } from "~/services/homework-video.server";
+import { homeworkScene, uploadWholeVideo, videoFileOptions } from "~/services/homework-video.server";
 import { checkVideoNameAndSize, VIDEO_EXTENSIONS } from "~/services/video-rules";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
-import { canSubmit, deleteAttachments, homeworkDetail, HomeworkText, saveHomework } from "~/services/homework.server";
+import { canSubmit, deleteOwnAttachment, homeworkDetail, HomeworkText, saveHomework } from "~/services/homework.server";
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { resourceFileOptions } from "~/services/resource-upload.server";
-import { getUploadTarget, newStorageKey, sendStoredFile, storageErrorCode } from "~/services/storage.server";
+import { getUploadTarget, newStorageKey, sendStoredFile, storageErrorCode, storageFailureStatus, uploadOwner } from "~/services/storage.server";
 import { checkNameAndSize } from "~/services/upload-rules";
 import { readFileUpload } from "~/services/upload.server";
 import { UpstreamError } from "~/services/upstream.server";
@@ -48,7 +48,8 @@ export async function action(args: ActionFunctionArgs) {
     const portal = await requireStudent(args);
     const resId = Number(formData.get("id"));
     if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0) return data<Answer>({ error: "malformed" }, { status: 400 });
-    await deleteAttachments(portal.upstream, id, [resId]);
+    // another student's attachment (or a gone one): nothing is deleted, and the page says so (issue 21)
+    if (!(await deleteOwnAttachment(portal.upstream, id, resId))) return data<Answer>({ error: "notOwned" }, { status: 404 });
     return data<Answer>({ deleted: true });
   }
   if (new URL(args.request.url).searchParams.has("video")) {
@@ -76,13 +77,13 @@ export async function action(args: ActionFunctionArgs) {
       const rule = checkNameAndSize(upload.file.name, upload.file.size);
       if (rule) return data<Answer>({ error: rule, content }, { status: 400 });
       const target = await getUploadTarget(portal.upstream);
-      const key = newStorageKey(target.companyId, upload.file.name);
+      const key = newStorageKey(uploadOwner(portal, homeworkScene(id)), upload.file.name);
       try {
         await sendStoredFile(target, key, upload.file, args.request.signal);
       } catch (error) {
         const code = storageErrorCode(error);
         if (!code) throw error;
-        return data<Answer>({ error: code, content }, { status: 502 });
+        return data<Answer>({ error: code, content }, { status: storageFailureStatus(error, code) });
       }
       attachments.push({ fileName: upload.file.name, sourcePath: key, sourceSize: upload.file.size });
     }
@@ -159,6 +160,15 @@ export default function HomeworkPage() {
       {answer?.saved ? (
         <p role="status" className="text-green-700">
           {t("homework.saved")}
+        </p>
+      ) : null}
+      {answer?.deleted ? (
+        <p role="status" className="text-green-700" data-testid="attachment-deleted">
+          {t("resources.deleted")}
+        </p>
+      ) : answer?.error === "notOwned" ? (
+        <p role="alert" className="text-red-700" data-testid="attachment-not-deleted">
+          {t("errors.notOwned")}
         </p>
       ) : null}
       {detail.videos.length ? (

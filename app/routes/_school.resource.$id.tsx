@@ -8,7 +8,7 @@ import { opensDirectly } from "~/services/download.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
 import { safeExternalUrl } from "~/services/redirect";
-import { deleteResources, isVideo, resourceDetail, resourceUrl } from "~/services/resources.server";
+import { deleteOwnResource, isVideo, resourceDetail, resourceUrl } from "~/services/resources.server";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["files"] };
@@ -50,7 +50,8 @@ export async function action(args: ActionFunctionArgs) {
   const portal = await requireStudent(args);
   const id = idOf(args.params);
   if (id === undefined || formData.get("intent") !== "delete") return data({ error: "malformed" }, { status: 400 });
-  await deleteResources(portal.upstream, [id]);
+  // another student's or a gone resource: nothing is deleted; the answer is its 404, not the way back (issue 21)
+  if (!(await deleteOwnResource(portal.upstream, id))) throw data(null, { status: 404 });
   throw redirect("/resource/list", 303);
 }
 

@@ -8,7 +8,7 @@ import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { resourceFileOptions, uploadWholeFile } from "~/services/resource-upload.server";
-import { batchDeleteVideos, deleteResources, getSpace, isVideo, listResources, resourceVipFlag } from "~/services/resources.server";
+import { batchDeleteVideos, deleteOwnResource, getSpace, isVideo, listResources, resourceVipFlag } from "~/services/resources.server";
 import { RESOURCE_PAGE_SIZE } from "~/services/resource-paging";
 import { getCurrentUser } from "~/services/auth.server";
 import { UpstreamError } from "~/services/upstream.server";
@@ -71,7 +71,8 @@ export async function action(args: ActionFunctionArgs) {
   }
   const id = Number(formData.get("id"));
   if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return data({ error: "malformed" }, { status: 400 });
-  await deleteResources(portal.upstream, [id]);
+  // another student's or a gone resource: nothing is deleted, and the page says so (issue 21)
+  if (!(await deleteOwnResource(portal.upstream, id))) return data({ error: "notOwned" }, { status: 404 });
   return data({ deleted: true });
 }
 
@@ -102,11 +103,15 @@ export default function ResourceList() {
           </Link>
         </p>
       ) : (
-        <UploadForm answer={answer?.deleted || batchAnswer ? undefined : answer} relay="/resource/upload" />
+        <UploadForm answer={answer?.deleted || batchAnswer || answer?.error === "notOwned" ? undefined : answer} relay="/resource/upload" />
       )}
       {answer?.deleted ? (
-        <p role="status" className="text-sm text-green-700">
+        <p role="status" className="text-sm text-green-700" data-testid="resource-deleted">
           {t("resources.deleted")}
+        </p>
+      ) : answer?.error === "notOwned" ? (
+        <p role="alert" className="text-sm text-red-700" data-testid="resource-not-deleted">
+          {t("errors.notOwned")}
         </p>
       ) : null}
       {answer?.deletedVideos !== undefined ? (

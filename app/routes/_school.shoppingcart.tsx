@@ -4,7 +4,7 @@ import { CartPage } from "~/components/shop/CartPage";
 import { shopTitle } from "~/components/shop/money";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
-import { addToCart, listCart, pendingAddSignature, removeFromCart, verifyPendingAdd } from "~/services/cart.server";
+import { addToCart, listCart, pendingAddSignature, removeOwnFromCart, verifyPendingAdd } from "~/services/cart.server";
 import { loginRedirect } from "~/services/guards.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
@@ -80,7 +80,9 @@ export async function action(args: ActionFunctionArgs) {
     const ids = single ? [single] : selected;
     if (!ids.length) return answer({ ok: false, error: "selectOne" }, "/shoppingcart?notice=selectOne", 400);
     try {
-      const count = await removeFromCart(portal.upstream, ids);
+      const { removed, count } = await removeOwnFromCart(portal.upstream, ids);
+      // none of them in this student's cart (another's rows, or gone): nothing removed, and said so (issue 21)
+      if (!removed) return answer({ ok: false, error: "notInCart", count }, "/shoppingcart?notice=notInCart", 404);
       return answer({ ok: true, count }, "/shoppingcart?notice=removed");
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;

@@ -83,6 +83,18 @@ export async function removeFromCart(upstream: Upstream, ids: number[]): Promise
 }
 
 /**
+ * Removes the rows among `ids` that are in the student's cart: how many were (0: nothing sent, the ids
+ * are another's or gone) and the cart's count after. The upstream's delete answers alike either way, so the
+ * portal asks the list first and says what really happened (issue 21).
+ */
+export async function removeOwnFromCart(upstream: Upstream, ids: number[]): Promise<{ removed: number; count: number }> {
+  const items = await listCart(upstream);
+  const own = ids.filter((id) => items.some((item) => item.id === id));
+  if (!own.length) return { removed: 0, count: items.length };
+  return { removed: own.length, count: await removeFromCart(upstream, own) };
+}
+
+/**
  * A visitor's "add to cart" goes to login and comes back with the item added: the way back carries the
  * item and a signature bound to this browser's clientId cookie, so only the post this browser made
  * (CSRF-checked) can add anything on the GET after login; a link from elsewhere adds nothing.

@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { saveHomeworkVideo, videoStorageRefusal } from "~/services/homework.server";
 import type { Portal } from "~/services/portal.server";
 import { fail, relayChunkWith, storageFailure, type RelayPolicy, type UploadAnswer } from "~/services/resource-upload.server";
-import { getUploadTarget, newStorageKey, sendStoredFile } from "~/services/storage.server";
+import { getUploadTarget, newStorageKey, sendStoredFile, uploadOwner } from "~/services/storage.server";
 import { UPLOAD_MAX_BYTES } from "~/services/upload-rules";
 import type { FileUpload } from "~/services/upload.server";
 import { UpstreamError } from "~/services/upstream.server";
@@ -30,8 +30,12 @@ async function admit(portal: Portal, size: number) {
   return refusal === undefined ? undefined : fail("server", 400, refusal);
 }
 
+/** The scene of a homework's uploads (its video, its attachment): an upload belongs to one homework (decision 044). */
+export const homeworkScene = (homeworkId: number) => `homework:${homeworkId}`;
+
 export function videoPolicy(portal: Portal, homeworkId: number): RelayPolicy {
   return {
+    scene: homeworkScene(homeworkId),
     checkNameAndSize: checkVideoNameAndSize,
     checkContent: checkVideoContent,
     admit: (size) => admit(portal, size),
@@ -60,7 +64,7 @@ export async function uploadWholeVideo(portal: Portal, homeworkId: number, uploa
   if (rule) return fail(rule);
   const [refused, target] = await Promise.all([admit(portal, file.size), getUploadTarget(portal.upstream)]);
   if (refused) return refused;
-  const key = newStorageKey(target.companyId, file.name);
+  const key = newStorageKey(uploadOwner(portal, homeworkScene(homeworkId)), file.name);
   try {
     await sendStoredFile(target, key, file, signal);
   } catch (error) {

@@ -76,6 +76,23 @@ export function deleteAttachments(upstream: Upstream, homeworkId: number, ids: n
 }
 
 /** `preview`: the homework and what the student handed in, as the teacher sees it. */
+/**
+ * Deletes one attachment (or video) of the student's submission to a homework: false, and nothing sent,
+ * when it is not among theirs (the upstream's delete answers alike either way; issue 21).
+ */
+export async function deleteOwnAttachment(upstream: Upstream, homeworkId: number, resId: number): Promise<boolean> {
+  let detail: HomeworkDetail;
+  try {
+    detail = await homeworkDetail(upstream, homeworkId);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "business") return false;
+    throw error;
+  }
+  if (![...detail.attachments, ...detail.videos].some((a) => a.id === resId)) return false;
+  await deleteAttachments(upstream, homeworkId, [resId]);
+  return true;
+}
+
 export function previewHomework(upstream: Upstream, homeworkId: number) {
   return upstream.call({ method: "POST", path: `${HW}/preview`, body: { homeworkId }, schema: Detail.extend({ submitted: z.coerce.number().catch(0) }), expect: ["business"] });
 }

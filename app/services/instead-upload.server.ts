@@ -2,10 +2,19 @@ import path from "node:path";
 import { unstable_createMemoryUploadHandler, type UploadHandler } from "@remix-run/node";
 import { FILE_MAX_BYTES, visibleFields, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { MULTIPART_MAX_BYTES } from "~/services/body-limit.server";
-import { ChunkRefused } from "~/services/chunker";
 import { flowSpace } from "~/services/instead.server";
 import type { Portal } from "~/services/portal.server";
-import { getUploadTarget, isOwnKey, newStorageKey, storageErrorCode, storageStore, type StorageErrorCode } from "~/services/storage.server";
+import {
+  getUploadTarget,
+  keyOwnership,
+  newStorageKey,
+  StorageError,
+  storageErrorCode,
+  storageFailureStatus,
+  storageStore,
+  uploadOwner,
+  type StorageErrorCode,
+} from "~/services/storage.server";
 import { checkSignUpContent, checkSignUpNameAndSize, type SignUpRuleError } from "~/services/signup-upload-rules";
 import type { FileUpload } from "~/services/upload.server";
 import { extensionOf } from "~/services/upload-rules";
@@ -36,14 +45,18 @@ export async function relayInsteadChunk(portal: Portal, upload: FileUpload<"-600
   if (!name || size === undefined) return fail("malformed");
   const rule = checkSignUpNameAndSize(name, size);
   if (rule) return fail(rule);
+  const owner = uploadOwner(portal, "signup");
   if (intent === "start") {
-    const [space, target] = await Promise.all([flowSpace(portal.upstream, size), getUploadTarget(portal.upstream, "signup")]);
+    const space = await flowSpace(portal.upstream, size);
     if (!space.enough) return fail("space", 400, space.message);
-    return json({ key: newStorageKey(target.companyId, name), offset: 0 });
+    return json({ key: newStorageKey(owner, name), offset: 0 });
   }
+  // the key must be one this student started here: checked before the store is asked anything (decision 044)
   const key = String(form.get("key") ?? "");
+  const ownership = keyOwnership(key, owner);
+  if (ownership === "malformed" || extensionOf(key) !== extensionOf(name)) return fail("malformed");
+  if (ownership === "notYours") return fail("notYours", 403);
   const target = await getUploadTarget(portal.upstream, "signup");
-  if (!isOwnKey(key, target.companyId) || extensionOf(key) !== extensionOf(name)) return fail("malformed");
   const store = storageStore(target, key);
   try {
     if (intent === "status") return json({ offset: await store.offset() });
@@ -63,9 +76,11 @@ export async function relayInsteadChunk(portal: Portal, upload: FileUpload<"-600
       return json({ saved: `${target.qndomain}/${sealed.key}?${new URLSearchParams({ attname: name })}` });
     }
   } catch (error) {
+    // a chunk off the store's offset: 409 with the store's offset, where the uploader resumes
+    if (error instanceof StorageError && error.code === "offset") return json({ error: "offset", offset: error.offset }, 409);
     const code = storageErrorCode(error);
-    if (error instanceof ChunkRefused || code) return fail(code ?? "-601", code === "-601" || code === "unreadable" ? 502 : 400);
-    throw error;
+    if (!code) throw error;
+    return fail(code, storageFailureStatus(error, code));
   }
   return fail("malformed");
 }

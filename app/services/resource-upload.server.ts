@@ -1,9 +1,19 @@
 import { data } from "@remix-run/node";
-import { ChunkRefused } from "~/services/chunker";
 import { CHUNK_BYTES, checkContent, checkNameAndSize, extensionOf, UPLOAD_MAX_BYTES, type FileRuleError } from "~/services/upload-rules";
 import type { Portal } from "~/services/portal.server";
 import { getSpace, saveResource, spaceBlocks } from "~/services/resources.server";
-import { getUploadTarget, isOwnKey, newStorageKey, sendStoredFile, storageErrorCode, storageStore, type StorageErrorCode } from "~/services/storage.server";
+import {
+  getUploadTarget,
+  keyOwnership,
+  newStorageKey,
+  sendStoredFile,
+  storageErrorCode,
+  storageFailureStatus,
+  storageStore,
+  uploadOwner,
+  StorageError,
+  type StorageErrorCode,
+} from "~/services/storage.server";
 import type { FileUpload } from "~/services/upload.server";
 import type { VideoRuleError } from "~/services/video-rules";
 import { UpstreamError } from "~/services/upstream.server";
@@ -49,7 +59,7 @@ export async function save(portal: Portal, name: string, key: string, size: numb
 export function storageFailure(error: unknown) {
   const code = storageErrorCode(error);
   if (!code) throw error;
-  return fail(code, code === "-601" || code === "unreadable" ? 502 : 400);
+  return fail(code, storageFailureStatus(error, code));
 }
 
 /** The no-JS post: the file is on disk already (checked by name, size and content while streaming). */
@@ -61,7 +71,7 @@ export async function uploadWholeFile(portal: Portal, upload: FileUpload<FileRul
   if (rule) return fail(rule);
   const [space, target] = await Promise.all([getSpace(portal.upstream), getUploadTarget(portal.upstream)]);
   if (spaceBlocks(space, file.size)) return fail("space");
-  const key = newStorageKey(target.companyId, file.name);
+  const key = newStorageKey(uploadOwner(portal, RESOURCE_SCENE), file.name);
   try {
     await sendStoredFile(target, key, file, signal);
   } catch (error) {
@@ -72,12 +82,16 @@ export async function uploadWholeFile(portal: Portal, upload: FileUpload<FileRul
 
 const int = (v: FormDataEntryValue | null) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : undefined);
 
+/** The scene of a resource upload (an upload belongs to its student and scene: decision 044). */
+export const RESOURCE_SCENE = "resource";
+
 /**
- * What one kind of chunked upload checks and does (resources; homework videos): the name and size rule,
- * the content rule of the first chunk, a storage check before the first byte, and what happens once the
- * store has sealed the file.
+ * What one kind of chunked upload checks and does (resources; homework videos): its scene (whose uploads
+ * its keys are), the name and size rule, the content rule of the first chunk, a storage check before the
+ * first byte, and what happens once the store has sealed the file.
  */
 export type RelayPolicy = {
+  scene: string;
   checkNameAndSize(name: string, size: number): string | undefined;
   checkContent(name: string, head: Uint8Array): string | undefined;
   admit(size: number): Promise<ReturnType<typeof fail> | undefined>;
@@ -87,6 +101,7 @@ export type RelayPolicy = {
 /** The resource relay (the §5 rules, the resource space, then `save`). */
 function resourcePolicy(portal: Portal): RelayPolicy {
   return {
+    scene: RESOURCE_SCENE,
     checkNameAndSize,
     checkContent,
     admit: async (size) => (spaceBlocks(await getSpace(portal.upstream), size) ? fail("space") : undefined),
@@ -113,15 +128,18 @@ export async function relayChunkWith(portal: Portal, upload: FileUpload<"-600">,
   if (!name || size === undefined) return fail("malformed");
   const rule = policy.checkNameAndSize(name, size);
   if (rule) return fail(rule as UploadAnswer["error"]);
+  const owner = uploadOwner(portal, policy.scene);
   if (intent === "start") {
-    const [refused, target] = await Promise.all([policy.admit(size), getUploadTarget(portal.upstream)]);
+    const refused = await policy.admit(size);
     if (refused) return refused;
-    return data<UploadAnswer>({ key: newStorageKey(target.companyId, name), offset: 0 });
+    return data<UploadAnswer>({ key: newStorageKey(owner, name), offset: 0 });
   }
+  // the key must be one this student started in this scene: checked before the store is asked anything
   const key = String(form.get("key") ?? "");
-  const target = await getUploadTarget(portal.upstream);
-  if (!isOwnKey(key, target.companyId) || extensionOf(key) !== extensionOf(name)) return fail("malformed");
-  const store = storageStore(target, key);
+  const ownership = keyOwnership(key, owner);
+  if (ownership === "malformed" || extensionOf(key) !== extensionOf(name)) return fail("malformed");
+  if (ownership === "notYours") return fail("notYours", 403);
+  const store = storageStore(await getUploadTarget(portal.upstream), key);
   try {
     if (intent === "status") return data<UploadAnswer>({ offset: await store.offset() });
     if (intent === "chunk") {
@@ -140,7 +158,8 @@ export async function relayChunkWith(portal: Portal, upload: FileUpload<"-600">,
       return await policy.complete(name, sealed.key, sealed.size);
     }
   } catch (error) {
-    if (error instanceof ChunkRefused) return fail(storageErrorCode(error));
+    // a chunk off the store's offset: 409 with the store's offset, where the uploader resumes
+    if (error instanceof StorageError && error.code === "offset") return data<UploadAnswer>({ error: "offset", offset: error.offset }, { status: 409 });
     return storageFailure(error);
   }
   return fail("malformed");

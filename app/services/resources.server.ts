@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import type { Upstream } from "~/services/upstream.server";
+import { UpstreamError, type Upstream } from "~/services/upstream.server";
 
 /** Resources (spec 001 §3 "Uploaded resource", §7 "Resources", "Download"). */
 const RES = "/saas-business/v1/resource";
@@ -59,6 +59,22 @@ export function saveResource(upstream: Upstream, file: { fileName: string; ext: 
 
 export function deleteResources(upstream: Upstream, ids: number[]) {
   return upstream.call({ method: "POST", path: `${RES}/delResource`, body: { ids: ids.join(",") }, schema: z.unknown() });
+}
+
+/**
+ * Deletes one resource of the student: false, and nothing sent, when the upstream does not know it as
+ * theirs (another student's, or gone). The upstream's delete answers alike either way, so the portal asks
+ * first and says what really happened (issue 21).
+ */
+export async function deleteOwnResource(upstream: Upstream, id: number): Promise<boolean> {
+  try {
+    await resourceDetail(upstream, id);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "business") return false;
+    throw error;
+  }
+  await deleteResources(upstream, [id]);
+  return true;
 }
 
 export function resourceUrl(upstream: Upstream, id: number, kind: "view" | "download") {

@@ -1,8 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { Readable } from "node:stream";
 import * as z from "zod/v4";
 import { ChunkRefused, uploadInChunks, type ChunkStore } from "~/services/chunker";
-import { storageKey, STORAGE_KEY_RE } from "~/services/upload-rules";
+import { env } from "~/env.server";
+import type { Portal } from "~/services/portal.server";
+import { extensionOf, storageDay, storageKey, STORAGE_KEY_RE } from "~/services/upload-rules";
 import type { StoredFile } from "~/services/upload.server";
 import type { Upstream } from "~/services/upstream.server";
 
@@ -20,8 +22,12 @@ const STORAGE_TIMEOUT_MS = 60_000;
 
 export type UploadTarget = { uptoken: string; qndomain: string; companyId: string };
 
-/** The codes of spec 001 §8 plus `unreadable`; keys of the `files` namespace's `errors.upload.*`. */
-export type StorageErrorCode = "-600" | "-601" | "-602" | "unreadable";
+/**
+ * The codes of spec 001 §8 plus `unreadable`, and the client's own mistakes the store refuses (decision 044):
+ * `offset` (a chunk not at the store's offset: out of order), `size` (complete with a size the store does not
+ * hold), `notYours` (the upload was started by another student). Keys of the `files` namespace's `errors.*`.
+ */
+export type StorageErrorCode = "-600" | "-601" | "-602" | "unreadable" | "offset" | "size" | "notYours";
 
 export class StorageError extends Error {
   constructor(readonly code: StorageErrorCode, readonly offset?: number) {
@@ -43,15 +49,42 @@ export async function getUploadTarget(upstream: Upstream, scene?: "signup"): Pro
   return { uptoken: token.uptoken, qndomain: domain.qndomain.replace(/\/+$/, ""), companyId: String(upstream.ctx.companyId ?? "") };
 }
 
-/** A new key for a file of that name: companyId/YYYY-MM-DD/coldatatypefile/<generated>.<ext>. */
-export function newStorageKey(companyId: string, name: string, now = new Date()): string {
-  return storageKey(companyId, now, randomBytes(12).toString("base64url"), name);
+/**
+ * Who an upload belongs to (decision 044): the student and the scene that started it ("resource",
+ * "homework:<id>" for a homework's video or attachment, "signup" for a sign-up annex).
+ */
+export type UploadOwner = { companyId: string; userId: number | undefined; scene: string };
+
+export function uploadOwner(portal: Pick<Portal, "upstream" | "userId">, scene: string): UploadOwner {
+  return { companyId: String(portal.upstream.ctx.companyId ?? ""), userId: portal.userId, scene };
 }
 
-/** Whether a key (sent back by the browser) is a well-formed key of this company. */
-export function isOwnKey(key: string, companyId: string): boolean {
+const NONCE_CHARS = 16; // 12 random bytes, base64url
+const keySignature = (owner: UploadOwner, day: string, nonce: string, ext: string) =>
+  createHmac("sha256", env().SESSION_SECRET).update(`upload|${owner.companyId}|${owner.userId}|${owner.scene}|${day}|${nonce}|${ext}`).digest("base64url").slice(0, 16);
+
+/**
+ * A new key for a file of that name: companyId/YYYY-MM-DD/coldatatypefile/<generated>.<ext>, where
+ * <generated> is a random nonce and a signature of the owner (student and scene), so the key the browser
+ * sends back on each chunk proves whose upload it is without any state kept between the relay's posts.
+ */
+export function newStorageKey(owner: UploadOwner, name: string, now = new Date()): string {
+  const nonce = randomBytes(12).toString("base64url");
+  return storageKey(owner.companyId, now, nonce + keySignature(owner, storageDay(now), nonce, extensionOf(name)), name);
+}
+
+/**
+ * Whose a key sent back by the browser is: "own" (this student started it in this scene), "notYours"
+ * (well formed, of this company, but started by another student or scene) or "malformed".
+ */
+export function keyOwnership(key: string, owner: UploadOwner): "own" | "notYours" | "malformed" {
   const m = STORAGE_KEY_RE.exec(key);
-  return !!m && m[1] === companyId;
+  if (!m || m[1] !== owner.companyId) return "malformed";
+  const [, , day = "", generated = "", ext = ""] = m;
+  if (owner.userId === undefined || generated.length !== NONCE_CHARS + 16) return "notYours";
+  const expected = Buffer.from(keySignature(owner, day, generated.slice(0, NONCE_CHARS), ext));
+  const given = Buffer.from(generated.slice(NONCE_CHARS));
+  return expected.length === given.length && timingSafeEqual(expected, given) ? "own" : "notYours";
 }
 
 const Offset = z.object({ offset: z.number().int().nonnegative() });
@@ -64,7 +97,7 @@ export function storageStore(target: UploadTarget, key: string): ChunkStore<z.in
   const headers = { Authorization: `UpToken ${target.uptoken}` };
   const url = (suffix: string, query: Record<string, string | number>) =>
     `${base}${suffix}?${new URLSearchParams({ key, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`;
-  async function answer<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+  async function answer<S extends z.ZodType>(response: Response, schema: S, mismatch: "offset" | "size" = "offset"): Promise<z.infer<S>> {
     let json: unknown;
     try {
       json = await response.json();
@@ -80,7 +113,9 @@ export function storageStore(target: UploadTarget, key: string): ChunkStore<z.in
     if (!failure.success) throw new StorageError("unreadable");
     const code = failure.data.code;
     if (code === "-600" || code === "-602") throw new ChunkRefused(code);
-    if (code === "409" && failure.data.offset !== undefined) throw new StorageError("-601", failure.data.offset); // retried from the store's offset
+    if (code === "403") throw new ChunkRefused("notYours"); // the store's token is bound to another student's upload
+    // a chunk off the store's offset: retried from there (uploadInChunks); a complete of another size: refused
+    if (code === "409" && failure.data.offset !== undefined) throw new StorageError(mismatch, failure.data.offset);
     if (code === "400" || code === "401") throw new ChunkRefused("-601");
     throw new StorageError("-601");
   }
@@ -102,7 +137,7 @@ export function storageStore(target: UploadTarget, key: string): ChunkStore<z.in
     },
     async complete(size) {
       const response = await fetch(url("/complete", { size }), { method: "POST", headers, signal: AbortSignal.timeout(STORAGE_TIMEOUT_MS) });
-      return answer(response, Sealed);
+      return answer(response, Sealed, "size");
     },
   };
 }
@@ -122,7 +157,19 @@ export async function sendStoredFile(target: UploadTarget, key: string, file: St
 /** Maps a failure of the store to the spec's message code (§8), or undefined for other errors. */
 export function storageErrorCode(error: unknown): StorageErrorCode | undefined {
   if (error instanceof StorageError) return error.code;
-  if (error instanceof ChunkRefused) return (["-600", "-601", "-602"] as const).find((c) => c === error.code) ?? "-601";
+  if (error instanceof ChunkRefused) return (["-600", "-601", "-602", "notYours"] as const).find((c) => c === error.code) ?? "-601";
   if (error instanceof TypeError) return "-601"; // fetch: the store is unreachable
   return undefined;
+}
+
+/**
+ * The relay's status for a failure of the store: the store unreachable or unreadable is a 502; the
+ * client's own mistakes are 4xx (decision 044): another's upload 403, an offset or size off the store's 409,
+ * a refusal (too large, duplicate, a token or key the store will not take) 400.
+ */
+export function storageFailureStatus(error: unknown, code: StorageErrorCode): number {
+  if (code === "notYours") return 403;
+  if (code === "offset" || code === "size") return 409;
+  if (error instanceof ChunkRefused) return 400;
+  return code === "-601" || code === "unreadable" ? 502 : 400;
 }

@@ -9,7 +9,7 @@ import { ChunkRefused, uploadInChunks, type ChunkStore } from "./chunker";
 export type RelayAnswer = { error?: string; message?: string; saved?: string; offset?: number; key?: string };
 
 /** Codes no retry can fix: the upload stops with the message at once. */
-const FINAL = new Set(["-600", "-602", "attachmentSize", "attachmentType", "imageType", "imageSize", "contentMismatch", "required", "space", "malformed", "server", "videoType", "videoSize", "videoNoJs"]);
+const FINAL = new Set(["-600", "-602", "size", "notYours", "attachmentSize", "attachmentType", "imageType", "imageSize", "contentMismatch", "required", "space", "malformed", "server", "videoType", "videoSize", "videoNoJs"]);
 
 export class UploadFailed extends Error {
   constructor(readonly answer: RelayAnswer) {
@@ -36,6 +36,16 @@ async function post(action: string, csrf: string, fields: Record<string, string>
   return answer;
 }
 
+/** The relay's answer a final refusal carries (`post` above), or -601. */
+function refusal(error: unknown): RelayAnswer {
+  if (!(error instanceof ChunkRefused)) return {};
+  try {
+    return JSON.parse(error.code) as RelayAnswer;
+  } catch {
+    return { error: "-601" };
+  }
+}
+
 export type UploadProgress = { sent: number; size: number; resumedAt: number };
 
 export async function uploadFile(
@@ -46,18 +56,31 @@ export async function uploadFile(
   const base = { name: file.name, size: String(file.size) };
   const sig = signature(file);
   try {
-    let key = localStorage.getItem(sig);
-    if (!key) {
-      key = (await post(action, csrf, { ...base, intent: "start" }, undefined, undefined, signal)).key ?? "";
-      localStorage.setItem(sig, key);
-    }
-    const fields = { ...base, key };
+    const start = async () => {
+      const started = (await post(action, csrf, { ...base, intent: "start" }, undefined, undefined, signal)).key ?? "";
+      localStorage.setItem(sig, started);
+      return started;
+    };
+    // a key kept from an earlier try may be another account's on this device (decision 044): then start anew
+    let resuming = localStorage.getItem(sig) !== null;
+    let key = localStorage.getItem(sig) ?? (await start());
     let resumedAt = -1;
     const store: ChunkStore<RelayAnswer> = {
-      offset: async () => (await post(action, csrf, { ...fields, intent: "status" }, undefined, undefined, signal)).offset ?? 0,
+      offset: async () => {
+        try {
+          const at = (await post(action, csrf, { ...base, key, intent: "status" }, undefined, undefined, signal)).offset ?? 0;
+          resuming = false;
+          return at;
+        } catch (error) {
+          if (!resuming || refusal(error).error !== "notYours") throw error;
+          resuming = false;
+          key = await start();
+          return 0;
+        }
+      },
       put: async (offset, chunk, chunkSignal) =>
-        (await post(action, csrf, { ...fields, intent: "chunk", offset: String(offset) }, chunk as Blob, file.name, chunkSignal)).offset ?? offset,
-      complete: () => post(action, csrf, { ...fields, intent: "complete" }, undefined, undefined, signal),
+        (await post(action, csrf, { ...base, key, intent: "chunk", offset: String(offset) }, chunk as Blob, file.name, chunkSignal)).offset ?? offset,
+      complete: () => post(action, csrf, { ...base, key, intent: "complete" }, undefined, undefined, signal),
     };
     const answer = await uploadInChunks(store, {
       size: file.size,
@@ -73,13 +96,7 @@ export async function uploadFile(
   } catch (error) {
     if (error instanceof ChunkRefused) {
       localStorage.removeItem(sig);
-      let answer: RelayAnswer = { error: "-601" };
-      try {
-        answer = JSON.parse(error.code) as RelayAnswer;
-      } catch {
-        /* keep -601 */
-      }
-      throw new UploadFailed(answer);
+      throw new UploadFailed(refusal(error));
     }
     throw error; // a drop or cancel: the key stays for a resume
   }

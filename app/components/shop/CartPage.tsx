@@ -22,7 +22,7 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
   }
   const visible = items.filter((i) => !pendingRemoval.has(i.id));
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const message = answer ? (answer.ok ? t("removed") : answer.error === "selectOne" ? t("selectOne") : t("failed", { message: answer.message ?? "" })) : notice ? noticeText(notice, t) : "";
+  const message = answer ? (answer.ok ? t("removed") : answer.error === "selectOne" || answer.error === "notInCart" ? t(answer.error) : t("failed", { message: answer.message ?? "" })) : notice ? noticeText(notice, t) : "";
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -83,7 +83,7 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
 function noticeText(notice: string, t: (key: string, o?: Record<string, unknown>) => string): string {
   if (notice === "added") return t("added");
   if (notice === "removed") return t("removed");
-  if (notice === "selectOne") return t("selectOne");
+  if (notice === "selectOne" || notice === "notInCart") return t(notice);
   if (notice === "bought" || notice === "unavailable") return t(notice);
   if (notice === "failed") return t("failed", { message: "" });
   return "";

@@ -55,6 +55,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     id: r.id, fileName: r.fileName, fileType: r.fileType, sourcePath: objectLink(host, r.sourcePath), sourceSize: r.sourceSize,
     fileCategory: r.fileCategory, uploadType: r.uploadType, createTime: r.createTime,
   });
+  /** A sealed object is the file of the user whose token wrote it (decision 044); one the store has no uploader for is taken. */
+  const uploadedBy = (key: string, userId: number) => (store.uploaderOf(key) ?? userId) === userId;
   const own = (userId: number, id: number) =>
     ctx.db.get<Row>('SELECT * FROM file_resources WHERE id = ? AND user_id = ?', [id, userId]);
 
@@ -89,7 +91,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const b = body(req);
     const key = String(b.sourcePath ?? '');
     const status = await store.status(key);
-    if (!status.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '文件未上传完成');
+    if (!status.complete || !key.startsWith(`${user.companyId}/`) || !uploadedBy(key, user.id)) return fail('0', '文件未上传完成');
     if (await ctx.db.get('SELECT id FROM file_resources WHERE source_path = ?', [key])) return fail('-602', '文件重复');
     if ((await vipOnly(user.id)) && !(await isMember(user.id))) return fail('0', '资源共享仅对会员开放，请先开通会员');
     const u = await used(user.id);
@@ -250,7 +252,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const b = body(req);
     const key = String(b.sourcePath ?? '');
     const st = await store.status(key).catch(() => undefined);
-    if (!st?.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '视频未上传完成');
+    if (!st?.complete || !key.startsWith(`${user.companyId}/`) || !uploadedBy(key, user.id)) return fail('0', '视频未上传完成');
     if (await ctx.db.get('SELECT id FROM file_resources WHERE source_path = ?', [key])) return fail('-602', '文件重复');
     const name = String(b.fileName ?? '').slice(0, 200) || key.split('/').pop()!;
     await ctx.db.run('INSERT INTO homework_attachments (homework_id, user_id, file_name, source_path, source_size, kind) VALUES (?,?,?,?,?,?)', [h.id, user.id, name, key, st.offset, 'video']);
@@ -271,7 +273,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     for (const a of attachments) {
       const key = String(a.sourcePath ?? '');
       const st = await store.status(key);
-      if (!st.complete || !key.startsWith(`${user.companyId}/`)) return fail('0', '附件未上传完成');
+      if (!st.complete || !key.startsWith(`${user.companyId}/`) || !uploadedBy(key, user.id)) return fail('0', '附件未上传完成');
     }
     await ctx.db.run('INSERT OR REPLACE INTO homework_submissions (homework_id, user_id, content, submit_time) VALUES (?,?,?,?)', [h.id, user.id, content, Date.now()]);
     for (const a of attachments) {
@@ -390,7 +392,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     scope.put('/storage/upload', async (req, reply) => {
       const key = query(req).key ?? '';
-      const owner = store.check(upTokenOf(req.headers.authorization), key);
+      const owner = store.check(upTokenOf(req.headers.authorization), key, true);
       if (isError(owner)) { (req.body as NodeJS.ReadableStream).resume(); return sendError(reply, owner); }
       const offset = Number(query(req).offset);
       if (!Number.isInteger(offset) || offset < 0) return sendError(reply, { status: 400, code: 400, error: 'bad offset' });

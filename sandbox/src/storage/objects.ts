@@ -11,6 +11,9 @@ import { pipeline } from 'node:stream/promises';
  * SANDBOX_STORAGE_DIR (default a per-process temp dir). An object is written chunk by chunk at the offset
  * the store holds (`<key>.part`), so an upload can resume after a drop; `complete` renames it to `<key>`.
  * A control fault fails the next N chunk writes after reading them (the uploader must retry).
+ * As a real store's upload tokens are, a token is bound to the user it was issued to: the first chunk
+ * written to a key binds that upload to the token's user, and a token of anyone else is refused (403) on
+ * its status, chunks and complete; the sealed object keeps its uploader (`uploaderOf`, decision 044).
  */
 export const STORAGE_DIR = process.env.SANDBOX_STORAGE_DIR ?? path.join(tmpdir(), `sandbox-storage-${process.pid}`);
 /** The upload token lives one hour. */
@@ -25,12 +28,14 @@ export const STORE_SIGNUP_MAX_BYTES = 1024 * 1024 * 1024;
 /** The key pattern (spec 001 §7 "Upload token"): companyId/YYYY-MM-DD/coldatatypefile/<generated>.<ext>. */
 export const KEY_RE = /^(\d+)\/(\d{4}-\d{2}-\d{2})\/coldatatypefile\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{1,5})$/;
 
-export type UploadError = { status: number; code: -600 | -601 | -602 | 401 | 400 | 409; error: string; offset?: number };
+export type UploadError = { status: number; code: -600 | -601 | -602 | 401 | 400 | 403 | 409; error: string; offset?: number };
 
 type Token = { companyId: number; userId: number; expiresAt: number; maxBytes?: number };
 
 export class ObjectStore {
   private tokens = new Map<string, Token>();
+  /** The user each upload (key) belongs to: bound by its first chunk. */
+  private uploaders = new Map<string, number>();
   /** Chunk writes still to fail (control fault). */
   failNext = 0;
   chunkWrites = 0;
@@ -45,13 +50,24 @@ export class ObjectStore {
     return token;
   }
 
-  /** The token's owner when it is valid for that key (the key must start with its company id). */
-  check(token: string, key: string): Token | UploadError {
+  /**
+   * The token's owner when it is valid for that key: the key starts with its company id, and the upload is
+   * not another user's. `bind` (a chunk write) makes a key no one holds yet this token user's.
+   */
+  check(token: string, key: string, bind = false): Token | UploadError {
     const t = this.tokens.get(token);
     if (!t || t.expiresAt < Date.now()) return { status: 401, code: 401, error: 'bad uptoken' };
     const m = KEY_RE.exec(key);
     if (!m || Number(m[1]) !== t.companyId) return { status: 400, code: 400, error: 'bad key' };
+    const uploader = this.uploaders.get(key);
+    if (uploader !== undefined && uploader !== t.userId) return { status: 403, code: 403, error: 'upload of another user' };
+    if (bind && uploader === undefined) this.uploaders.set(key, t.userId);
     return t;
+  }
+
+  /** The user who uploaded a key (undefined: not uploaded through a token, e.g. seeded). */
+  uploaderOf(key: string): number | undefined {
+    return this.uploaders.get(key);
   }
 
   private file(key: string) {
