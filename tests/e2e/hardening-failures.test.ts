@@ -1,7 +1,7 @@
 // Issue 10 part 5: failures that loop or break the shell (docs/decisions/013-failure-containment.md), where
 // a browser with JavaScript is needed: a client-side navigation whose root loader fails, and the captcha
 // challenge the page opens by itself. What the server answers (unreadable cookies, redirect loops, shell
-// parts left out, the no-JS challenge pages): tests/unit/pages/hardening-failures.test.ts (issue 22).
+// parts left out, the no-JS challenge pages): tests/unit/pages/hardening.test.ts (issue 22).
 import type { Page } from "@playwright/test";
 import { expect, signInWithCode, test } from "./support";
 

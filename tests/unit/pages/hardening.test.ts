@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, ORIGIN, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
 
 /**
- * Issue 10 part 5: failures that loop or break the shell (docs/decisions/013-failure-containment.md), as
- * the pages render them (moved down from tests/e2e/hardening-failures.test.ts, issue 22; the client-side
- * navigation whose root loader fails and the captcha journeys with JavaScript stay there). The data the
- * loaders answer: tests/unit/failure-containment.test.ts.
+ * Issue 10 as the pages answer it (moved down from tests/e2e/hardening-*.test.ts, issue 22):
+ * - part 5, failures that loop or break the shell (docs/decisions/013-failure-containment.md); the
+ *   client-side navigation whose root loader fails and the captcha with JavaScript stay in the browser,
+ *   the data the loaders answer is tests/unit/failure-containment.test.ts;
+ * - part 1, redirects and links that never leave the site (the hash links need the inline script: they
+ *   stay in tests/e2e/hardening-redirects.test.ts), and part 6b, the page's script-src;
+ * - part 2, an SMS code burned after 5 wrong tries on /login/forget.
  */
 
 let portal: TestPortal;
@@ -217,3 +220,97 @@ describe("code 600 on a content call, without JavaScript", () => {
     expect(calls[1]?.query.ticket).toBeTruthy();
   });
 });
+
+describe("the school-switch page never sends the visitor off the site (issue 10 part 1)", () => {
+  const cancel = (page: Page) => attr(element(element(page.html, '[role="dialog"]') ?? "", "a"), "href");
+
+  it("from=/.//evil.example: the answer for an unknown school and the Cancel link stay on the site", async () => {
+    const browser = portal.client();
+    for (const from of ["%2F.%2F%2Fevil.example", "/..//x", "/%252e//x"]) {
+      const unknown = await browser.fetch(`/school/switch?schoolId=999&from=${from}`);
+      expect(unknown.status, from).toBe(302);
+      expect(unknown.headers.get("Location"), from).toBe("/home/index");
+      expect(cancel(await browser.get(`/school/switch?schoolId=2&from=${from}`)), from).toBe("/home/index");
+    }
+  });
+
+  it("a good from is kept for the Cancel link", async () => {
+    const page = await portal.client().get(`/school/switch?schoolId=2&from=${encodeURIComponent("/course/list?courseName=java")}`);
+    expect(cancel(page)).toBe("/course/list?courseName=java");
+  });
+});
+
+it("logged in, /join/login?backUrl=/..//x and /join/register?backUrl=/%2e//x go home", async () => {
+  const browser = await signedIn();
+  for (const path of ["/join/login?backUrl=/..//evil.example", "/join/register?backUrl=/%2e//evil.example"]) {
+    const page = await browser.get(path);
+    // the client follows same-site redirects only: a redirect off the site would end here with its 3xx
+    expect(page.status, path).toBe(200);
+    expect(new URL(page.url, ORIGIN).pathname, path).toBe("/home/index");
+  }
+});
+
+// Issue 10 part 6b: the page's CSP lets only the configured script hosts run, not any https script.
+it("script-src lists the company's analytics and chat hosts, never a bare https:", async () => {
+  await portal.config(1, { statType: "google", statKey: "G-1" });
+  const scriptSrcOf = async () => {
+    const csp = (await portal.client().fetch("/home/index")).headers.get("Content-Security-Policy") ?? "";
+    return { csp, scriptSrc: (csp.split("; ").find((d) => d.startsWith("script-src ")) ?? "").split(" ").slice(1) };
+  };
+  const { scriptSrc } = await scriptSrcOf();
+  expect(scriptSrc.slice(0, 2)).toEqual(["'self'", expect.stringMatching(/^'nonce-/)]);
+  // the seed's side bar: bdsq and other IM chat scripts; the analytics script chosen by statType
+  expect(scriptSrc.slice(2).sort()).toEqual(["https://hm.baidu-sq.example", "https://im.other.example", "https://www.googletagmanager.com"]);
+  expect(scriptSrc).not.toContain("https:");
+  await portal.config(1, { statType: "", bdsqFlag: 0, otherImFlag: 0 });
+  expect((await scriptSrcOf()).csp).toMatch(/script-src 'self' 'nonce-[^']+';/);
+});
+
+// Issue 10 part 2: an SMS code allows 5 wrong tries; then it is burned, even the right code is refused (429).
+describe("SMS code guessing on /login/forget", () => {
+  it("5 wrong codes burn the code; the 6th try, even with the right code, says to get a new one (429)", async () => {
+    const MOBILE = "13800000011"; // hardening01
+    const browser = portal.client();
+    const page = await browser.get("/login/forget?method=phone&lng=en");
+    const send = pressingIn(page.html, "mobile", "Get code");
+    const sent = await browser.submit(send.action || page.url, { ...send.fields, mobile: MOBILE });
+    expect(byTestId(sent.html, "code-sent")).toBeDefined();
+    const { code } = await portal.sandbox.control<{ code: string }>("GET", `/sms?mobile=${MOBILE}`);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const reset = pressingIn(sent.html, "smsCode", "Reset password");
+    const codeError = async (response: Response) => text(element(await response.text(), '[data-error-for="smsCode"]') ?? "");
+    const attempt = (smsCode: string) =>
+      browser.post(reset.action || sent.url, { ...reset.fields, mobile: MOBILE, smsCode, password: "Guess-123", confirmPassword: "Guess-123" });
+
+    for (let i = 1; i <= 4; i++) {
+      const answer = await attempt(wrong);
+      expect(answer.status).toBe(400);
+      // the upstream's code 120010007, in the page's language (decision 018)
+      expect(await codeError(answer)).toBe("The verification code is wrong or has expired.");
+    }
+    const fifth = await attempt(wrong);
+    expect(fifth.status).toBe(400);
+    expect(await codeError(fifth)).toBe("Too many wrong codes: this code no longer works. Please get a new code.");
+
+    // the portal refuses the 6th try itself: the right code never reaches the upstream
+    await portal.clearCalls();
+    const sixth = await attempt(code);
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(sixth.headers.get("Location")).toBeNull(); // the same page answers: the visitor stays on /login/forget
+    expect(await codeError(sixth)).toContain("Please get a new code.");
+    expect((await portal.calls()).filter((c) => c.path.includes("resetPassword"))).toHaveLength(0);
+  });
+});
+
+/** The form holding `field` as a browser without JavaScript posts it when `button` (its text) is pressed. */
+function pressingIn(html: string, field: string, button: string) {
+  const form = elements(html, "form").find((f) => f.includes(`name="${field}"`));
+  if (!form) throw new Error(`no form with ${field}`);
+  const fields: Record<string, string> = {};
+  for (const input of elements(form, "input")) if (attr(input, "type") === "hidden" && attr(input, "name")) fields[attr(input, "name")!] = attr(input, "value") ?? "";
+  const pressed = elements(form, "button").find((b) => text(b) === button);
+  if (!pressed) throw new Error(`no button ${button} in the form with ${field}`);
+  if (attr(pressed, "name")) fields[attr(pressed, "name")!] = attr(pressed, "value") ?? "";
+  return { action: attr(pressed, "formaction") ?? attr(form, "action") ?? "", fields };
+}
