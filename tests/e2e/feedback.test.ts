@@ -21,14 +21,15 @@ async function holdNext(page: Page, pathname: string, method = "GET") {
   const released = new Promise<void>((resolve) => (release = resolve));
   let arrived!: () => void;
   const seen = new Promise<void>((resolve) => (arrived = resolve));
+  const matches = (url: URL) => url.pathname === pathname;
   const handler = async (route: Route) => {
     if (route.request().method() !== method) return route.fallback();
-    await page.unroute((url) => url.pathname === pathname, handler);
+    await page.unroute(matches, handler);
     arrived();
     await released;
     await route.continue();
   };
-  await page.route((url) => url.pathname === pathname, handler);
+  await page.route(matches, handler);
   return { seen, release };
 }
 
