@@ -212,6 +212,19 @@ describe('faults', () => {
     expect((await c.api(LOGIN)).status).toBe(200);
   });
 
+  it('hold: matching calls wait unanswered until the fault is removed (an order of events, issue 22)', async () => {
+    const f = (await c.control('POST', '/faults', { path: 'login/config', hold: true })).json;
+    let answered = false;
+    const held = c.api(LOGIN).then((r) => ((answered = true), r));
+    // the call arrived (it is in the request log) and other calls are answered meanwhile
+    while (!(await c.control("GET", "/requests")).json.some((r: { path: string }) => r.path.includes("login/config"))) await new Promise((r) => setTimeout(r, 20));
+    expect((await c.raw('/__sandbox/health')).status).toBe(200);
+    expect(answered).toBe(false);
+    expect((await c.control('DELETE', `/faults/${f.id}`)).json).toEqual({ ok: true });
+    expect((await held).json.code).toBe('1');
+    expect((await c.control('POST', '/faults', { path: 'x', hold: 'yes' })).status).toBe(400);
+  });
+
   it('global latency option', async () => {
     const s = await start({ latencyMs: 500 });
     try {
