@@ -16,6 +16,12 @@ export interface FaultSpec {
   body?: string;
   /** matching calls before the fault removes itself; unlimited when absent */
   times?: number;
+  /**
+   * Matching calls wait, unanswered, until the fault is removed (DELETE /faults/:id or /faults, a reset,
+   * the sandbox closing): a test sees which calls were sent before any was answered, an order of events
+   * instead of a number of milliseconds (issue 22).
+   */
+  hold?: boolean;
 }
 
 export interface Fault extends FaultSpec {
@@ -45,12 +51,15 @@ export function validateFault(input: unknown): FaultSpec {
   }
   if (f.body !== undefined) { if (typeof f.body !== 'string') throw new FaultError('body must be a string'); spec.body = f.body; }
   if (f.times !== undefined) { if (typeof f.times !== 'number' || f.times < 1) throw new FaultError('times must be a number >= 1'); spec.times = Math.floor(f.times); }
+  if (f.hold !== undefined) { if (typeof f.hold !== 'boolean') throw new FaultError('hold must be a boolean'); if (f.hold) spec.hold = true; }
   return spec;
 }
 
 export class FaultStore {
   private faults: Fault[] = [];
   private nextId = 1;
+  /** the calls waiting on a `hold` fault, by fault id: released when it is removed */
+  private held = new Map<number, Array<() => void>>();
 
   add(spec: FaultSpec): Fault {
     const f: Fault = { ...spec, id: this.nextId++, hits: 0 };
@@ -59,29 +68,40 @@ export class FaultStore {
   }
 
   list(): Fault[] { return this.faults.map((f) => ({ ...f })); }
-  clear(): void { this.faults = []; }
+  clear(): void {
+    this.faults = [];
+    for (const id of [...this.held.keys()]) this.release(id);
+  }
   remove(id: number): boolean {
     const n = this.faults.length;
     this.faults = this.faults.filter((f) => f.id !== id);
+    if (!this.faults.some((f) => f.id === id)) this.release(id);
     return this.faults.length !== n;
+  }
+  private release(id: number): void {
+    for (const go of this.held.get(id) ?? []) go();
+    this.held.delete(id);
   }
 
   /**
    * Every fault matching the call counts one use (and is removed once its `times` are used up).
    * Returns the summed latency and the first matching fault that answers (status, code or malformed).
    */
-  match(method: string, path: string): { latencyMs: number; answer?: Fault } {
+  match(method: string, path: string): { latencyMs: number; answer?: Fault; held?: Promise<void> } {
     let latencyMs = 0;
     let answer: Fault | undefined;
+    const holds: Array<Promise<void>> = [];
     for (const f of [...this.faults]) {
       if (f.method && f.method !== method.toUpperCase()) continue;
       if (!new RegExp(f.path).test(path)) continue;
       f.hits++;
       latencyMs += f.latencyMs ?? 0;
+      if (f.hold) holds.push(new Promise<void>((go) => this.held.set(f.id, [...(this.held.get(f.id) ?? []), go])));
       if (!answer && (f.status !== undefined || f.code !== undefined || f.malformed !== undefined)) answer = f;
-      if (f.times !== undefined && f.hits >= f.times) this.remove(f.id);
+      if (f.times !== undefined && f.hits >= f.times && !f.hold) this.remove(f.id);
+      else if (f.times !== undefined && f.hits >= f.times) this.faults = this.faults.filter((x) => x.id !== f.id);
     }
-    return { latencyMs, answer };
+    return { latencyMs, answer, held: holds.length ? Promise.all(holds).then(() => undefined) : undefined };
   }
 }
 

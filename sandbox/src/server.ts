@@ -94,7 +94,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (!req.url.startsWith('/s/api/') && req.url !== '/s/api') return;
     logRequest(ctx, req);
     const path = req.url.slice('/s/api'.length).split('?')[0] ?? '';
-    const { latencyMs, answer } = ctx.faults.match(req.method, path);
+    const { latencyMs, answer, held } = ctx.faults.match(req.method, path);
+    if (held) await held;
     const delay = ctx.latencyMs + latencyMs;
     if (delay > 0) await sleep(delay);
     if (answer) return sendFault(reply, answer);
@@ -171,6 +172,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     async close() {
       if (closed) return;
       closed = true;
+      ctx.faults.clear(); // held calls answer, so that the server can close
       await realtime.close();
       await app.close();
       db.close();

@@ -7,8 +7,10 @@ const isJs = (name: string) => name === "js";
  * The shell as a person uses it (spec 000 sections 2.2-2.5, 4, 6): header templates seen (axe, screenshots),
  * the search form, the menus and the school switcher, the forced password change, the language switch,
  * the closable banner. Every test starts from the seed: the sandbox fixture resets it automatically.
- * What the shell renders from the configuration (templates, links, badges, flags, guards, redirects):
- * tests/unit/pages/shell.test.ts.
+ * What the shell renders from the configuration (templates, links, badges, flags, guards, redirects),
+ * and the search form, school links, forced password change and language switch without JavaScript:
+ * tests/unit/pages/shell.test.ts (issue 22). Without JavaScript the browser keeps the school question as a
+ * page of its own (the dialog's fallback) and the CSS-only banner.
  */
 
 test.describe("header templates (spec 000 section 2.2)", () => {
@@ -37,7 +39,7 @@ test.describe("header templates (spec 000 section 2.2)", () => {
     });
   }
 
-  test("the search box is a GET form to /course/list?courseName=", { tag: "@nojs" }, async ({ page }) => {
+  test("the search box is a GET form to /course/list?courseName=", async ({ page }) => {
     await page.goto("/home/index");
     await page.getByPlaceholder("请输入您感兴趣的课程").fill("人力 资源");
     await page.getByPlaceholder("请输入您感兴趣的课程").press("Enter");
@@ -47,7 +49,7 @@ test.describe("header templates (spec 000 section 2.2)", () => {
 });
 
 test.describe("school switcher (spec 000 sections 2.2 and 9)", () => {
-  test("on the home page a school goes to /home/index/{suffix} and the shell shows that school", { tag: "@nojs" }, async ({ page }) => {
+  test("on the home page a school goes to /home/index/{suffix} and the shell shows that school", async ({ page }) => {
     await page.goto("/home/index");
     await page.getByTestId("school-switcher").locator("summary").click();
     await page.getByTestId("school-list").getByRole("link", { name: "北京分校" }).click();
@@ -80,7 +82,7 @@ test.describe("school switcher (spec 000 sections 2.2 and 9)", () => {
 
 test.describe("global rules (spec 000 sections 4 and 6)", () => {
   // which pages redirect to the account page: tests/unit/pages/shell.test.ts
-  test("forced password change: every page goes to the account page until the password is changed", { tag: "@nojs" }, async ({ page, sandbox }) => {
+  test("forced password change: every page goes to the account page until the password is changed", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13800000002");
     await expect(page).toHaveURL(/\/personal\/setting\/account$/);
     await expect(page.getByTestId("forced-password-warning")).toHaveText("根据要求，请先修改密码后再继续操作");
@@ -101,7 +103,7 @@ test.describe("global rules (spec 000 sections 4 and 6)", () => {
     await expect(page).toHaveURL(/\/home\/choice$/);
   });
 
-  test("zh to en and back, keeping the page; the choice persists", { tag: "@nojs" }, async ({ page }) => {
+  test("zh to en and back, keeping the page; the choice persists", async ({ page }) => {
     await page.goto("/home/choice");
     await page.getByTestId("language-switch").click();
     await expect(page).toHaveURL(/\/home\/choice\?lng=en$/);

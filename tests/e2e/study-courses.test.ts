@@ -80,12 +80,17 @@ test("continue learning in the header's user menu enters the lesson where the st
   await expect(page.locator("video")).toHaveCount(1);
 });
 
-test("my courses: continue enters the last lesson of that course; the timetable pages by links", async ({ page, sandbox }) => {
+// One journey per test (issue 22): the three journeys and their eight axe scans shared one 60 s budget, the
+// longest test of the file, and failed once in the clean-clone CI under load (green on its retry).
+test("my courses: continue enters the last lesson of that course", async ({ page, sandbox }) => {
   await signInWithCode(page, sandbox, "13800000001", `${C}/lessons`);
   const card = page.locator('[data-testid="my-course"][data-commodity-id="5001"]');
   await expect(card.getByRole("link", { name: /^继续学习/ })).toHaveAttribute("href", `/class/enter/5001/101/${lessonId(1, 1, 1)}`);
   await axe(page, "my-courses");
-  await page.goto(C);
+});
+
+test("the timetable pages by links: next week, then the month view", async ({ page, sandbox }) => {
+  await signInWithCode(page, sandbox, "13800000001", C);
   await expect(page).toHaveURL(new RegExp(`${C}/classTable$`));
   await expect(page.getByTestId("timetable-day")).toHaveCount(7);
   await axe(page, "class-table");
@@ -95,8 +100,12 @@ test("my courses: continue enters the last lesson of that course; the timetable 
   await page.getByRole("link", { name: "月视图" }).click();
   await expect(page.getByTestId("timetable")).toHaveAttribute("data-view", "month");
   await axe(page, "class-table");
+});
+
+test("the other course sections render and pass axe", async ({ page, sandbox }) => {
+  await signInWithCode(page, sandbox, "13800000001", `${C}/package`);
   for (const [path, id] of [["package", "my-packages"], ["plan", "my-plans"], ["apply", "my-sign-ups"], ["note", "my-notes"], ["collect", "my-favourites"]] as const) {
-    await page.goto(`${C}/${path}`);
+    if (path !== "package") await page.goto(`${C}/${path}`);
     await expect(page.getByTestId(id)).toBeVisible();
     await axe(page, id);
   }

@@ -18,18 +18,26 @@ async function loggedIn() {
 }
 
 describe("personal data in one upstream round (issue 13)", () => {
-  it("a warm page view asks no cascade option and starts every call together (200 ms each, all sent within 150 ms)", async () => {
+  it("a warm page view asks no cascade option and starts every call together (all sent while none is answered)", async () => {
     const b = await loggedIn();
     const first = await b.page(PAGE); // warms the config and option caches
     expect(first).toMatch(/<select[^>]*name="df_register_region"/);
-    await ctx.sandbox.control("POST", "/faults", { path: ".", latencyMs: 200 });
+    const paths = async () => (await ctx.sandbox.control<Logged[]>("GET", "/requests")).map((c) => c.path).sort();
+    // the calls of a warm view, answered as they come
     await ctx.sandbox.control("DELETE", "/requests");
-    const html = await b.page(PAGE);
-    const log = await ctx.sandbox.control<Logged[]>("GET", "/requests");
-    expect(log.filter((c) => c.path.includes("/customize/option/"))).toEqual([]);
-    expect(log.map((c) => c.path)).toContain("/saas-business/v1/student/setting/get/detail");
-    const at = log.map((c) => Date.parse(c.at));
-    expect(Math.max(...at) - Math.min(...at)).toBeLessThan(150);
+    await b.page(PAGE);
+    const round = await paths();
+    expect(round.filter((p) => p.includes("/customize/option/"))).toEqual([]);
+    expect(round).toContain("/saas-business/v1/student/setting/get/detail");
+    // the same view with every call held unanswered (issue 22: an order of events, not milliseconds): a call
+    // made only after another's answer would never be sent, and the log would never hold the whole round
+    await ctx.sandbox.control("DELETE", "/requests");
+    const hold = await ctx.sandbox.control<{ id: number }>("POST", "/faults", { path: ".", hold: true });
+    const view = b.page(PAGE);
+    while ((await paths()).length < round.length) await new Promise((r) => setTimeout(r, 20));
+    expect(await paths()).toEqual(round);
+    await ctx.sandbox.control("DELETE", `/faults/${hold.id}`);
+    const html = await view;
     // the stored path still gets its levels: 北京市 chosen at level 1, 东城区 at level 2
     expect(html).toMatch(/<option[^>]*value="11"[^>]*selected|<option[^>]*selected[^>]*value="11"/);
     expect(html).toMatch(/<option[^>]*value="1101"[^>]*selected|<option[^>]*selected[^>]*value="1101"/);

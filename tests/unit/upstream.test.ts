@@ -109,9 +109,9 @@ describe("the request function", () => {
     expect(UPSTREAM_TIMEOUT_MS).toBe(60_000);
     await sandbox.control("POST", "/faults", { path: "getBaseInfo", latencyMs: 2_000 });
     const { upstream, ctx } = context();
-    const started = Date.now();
+    // No clock: the sandbox answers 2 000 ms after the call arrives, the portal's 600 ms timer started
+    // before it was sent, so the call can only end by the portal's own timeout, which it records.
     const page = asErrorPage(await thrown(upstream.call(baseInfoCall)));
-    expect(Date.now() - started).toBeLessThan(1_500);
     expect(page.status).toBe(504);
     expect(page.data.kind).toBe("timeout");
     expect(ctx.timings[0]?.outcome).toBe("timeout");

@@ -3,7 +3,8 @@ import { attr, byTestId, element, elements, h1, hrefOf, setCookie, startTestPort
 
 /**
  * Session bootstrap, error mapping and the security baseline (spec 000 sections 4 and 8) as the server
- * answers them (moved down from tests/e2e/foundation.test.ts; the log-out and cross-site journeys stay there).
+ * answers them (moved down from tests/e2e/foundation.test.ts; the log-out with JavaScript stays there, the
+ * production server's cross-site refusal is tests/unit/serve.test.ts).
  */
 
 let portal: TestPortal;
@@ -160,6 +161,29 @@ describe("security baseline", () => {
     const inline = elements(page.html, "script").filter((s) => attr(s, "src") === undefined);
     expect(inline.length).toBeGreaterThan(0);
     for (const script of inline) expect(attr(script, "nonce")).toBe(nonce);
+  });
+
+  it("logging out without JavaScript is a CSRF-protected form post (the user menu's form)", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal);
+    const page = await browser.get("/home/index");
+    await portal.clearCalls();
+    const form = elements(byTestId(page.html, "user-menu") ?? "", "form").find((f) => attr(f, "action") === "/logout");
+    expect(attr(form, "method")).toBe("post");
+    const csrf = attr(elements(form ?? "", "input").find((i) => attr(i, "name") === "csrf"), "value");
+    expect(csrf).toBeTruthy();
+    // a forged token (a post without a cross-site header: the production server lets it reach the app) is
+    // refused, to the page and to its .data, before any upstream call; the user stays signed in
+    for (const path of ["/logout", "/logout.data"]) expect((await browser.post(path, { csrf: "forged" })).status, path).toBe(403);
+    expect(await portal.calls()).toEqual([]);
+    expect(userName((await browser.get("/home/index")).html)).toBe("张同学");
+    await portal.clearCalls();
+    const out = await browser.submit("/logout", { csrf: csrf! });
+    expect(out.url).toBe("/home/index");
+    expect(alert(out.html)).toBe("您已退出登录");
+    expect(hrefOf(out.html, "登录")).toMatch(/^\/join\/login/);
+    expect(byTestId(out.html, "user-name")).toBeUndefined();
+    expect((await portal.calls()).map((c) => c.path)).toContain("/saas-business/v1/front/login/loginoutNew");
   });
 
   it("health and readiness", async () => {

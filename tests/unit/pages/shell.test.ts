@@ -266,3 +266,75 @@ describe("global rules (spec 000 sections 4 and 6)", () => {
     }
   });
 });
+
+/**
+ * The shell's forms and links as a browser without JavaScript uses them (moved down from the @nojs runs
+ * of tests/e2e/shell.test.ts, issue 22; the same journeys with JavaScript, the dialog-as-page question
+ * and the CSS-only banner stay in the browser).
+ */
+describe("without JavaScript: the shell's forms and links", () => {
+  /** The form holding `field`: its action, method and the fields a browser posts with it (hidden inputs, the pressed button). */
+  const formOf = (html: string, field: string, button?: string) => {
+    const form = elements(html, "form").find((f) => f.includes(`name="${field}"`));
+    if (!form) throw new Error(`no form with ${field}`);
+    const fields: Record<string, string> = {};
+    for (const input of elements(form, "input")) if (attr(input, "type") === "hidden" && attr(input, "name")) fields[attr(input, "name")!] = attr(input, "value") ?? "";
+    const pressed = button === undefined ? undefined : elements(form, "button").find((b) => text(b) === button);
+    if (button !== undefined && !pressed) throw new Error(`no button ${button}`);
+    if (pressed && attr(pressed, "name")) fields[attr(pressed, "name")!] = attr(pressed, "value") ?? "";
+    return { html: form, action: attr(form, "action") ?? "", method: (attr(form, "method") ?? "get").toLowerCase(), fields };
+  };
+
+  it("the search box is a GET form to /course/list?courseName=", async () => {
+    const page = await home();
+    const form = formOf(element(page, '[role="search"]') ?? page, "courseName");
+    expect(form.method).toBe("get");
+    expect(form.action).toBe("/course/list");
+    expect(form.fields).toEqual({}); // nothing but the typed words goes in the address
+    expect(attr(elements(form.html, "input").find((i) => attr(i, "name") === "courseName"), "placeholder")).toBe("请输入您感兴趣的课程");
+    // what the browser sends for "人力 资源"
+    const query = new URLSearchParams({ courseName: "人力 资源" }).toString();
+    expect(query).toBe("courseName=%E4%BA%BA%E5%8A%9B+%E8%B5%84%E6%BA%90");
+    expect((await portal.client().get(`${form.action}?${query}`)).status).toBe(200);
+  });
+
+  it("on the home page a school goes to /home/index/{suffix} and the shell shows that school", async () => {
+    const browser = portal.client();
+    const page = await browser.get("/home/index");
+    const branch = await browser.get(hrefOf(byTestId(page.html, "school-list"), "北京分校") ?? "missing");
+    expect(branch.url).toBe("/home/index/beijing");
+    expect(text(element(byTestId(branch.html, "school-switcher") ?? "", "summary") ?? "")).toContain("北京分校");
+    expect(hrefOf(element(branch.html, '[aria-label="主导航"]'), "北京课程")).toBeDefined();
+  });
+
+  it("forced password change: every page goes to the account page until the password is changed", async () => {
+    const browser = portal.client();
+    const account = await browser.signIn(portal, "13800000002");
+    expect(account.url).toBe("/personal/setting/account");
+    expect((await browser.get("/home/index")).url).toBe("/personal/setting/account");
+    const form = formOf(account.html, "oldPassword");
+    const change = (oldPassword: string) =>
+      browser.submit(form.action || account.url, { ...form.fields, oldPassword, newPassword: "NewPass1!", confirmPassword: "NewPass1!" });
+    const wrong = await change("wrong-password");
+    expect(elements(wrong.html, '[role="alert"]').map(text)).toContain("原密码错误");
+    const changed = await change("Passw0rd!");
+    expect(changed.url).toBe("/home/index");
+    expect(text(element(changed.html, '[role="alert"]') ?? "")).toBe("密码已修改");
+    expect((await browser.get("/home/choice")).url).toBe("/home/choice");
+  });
+
+  it("zh to en and back, keeping the page; the choice persists", async () => {
+    const browser = portal.client();
+    const choice = await browser.get("/home/choice");
+    const en = await browser.get(attr(byTestId(choice.html, "language-switch"), "href") ?? "missing");
+    expect(en.url).toBe("/home/choice?lng=en");
+    expect(attr(element(en.html, "html"), "lang")).toBe("en");
+    expect(h1(en.html)).toBe("All branches");
+    expect(en.html).toContain('placeholder="Search for a course"');
+    const index = await browser.get("/home/index");
+    expect(attr(element(index.html, "html"), "lang")).toBe("en");
+    const zh = await browser.get(attr(byTestId(index.html, "language-switch"), "href") ?? "missing");
+    expect(attr(element(zh.html, "html"), "lang")).toBe("zh");
+    expect(zh.html).toContain('placeholder="请输入您感兴趣的课程"');
+  });
+});
