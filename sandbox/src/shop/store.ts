@@ -1,8 +1,8 @@
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { COURSES, PACKAGES, TRAINING_PLANS, VIP_LEVELS } from '../catalog/seed.js';
-import { ensureStudy } from '../study/enrolments.js';
 import { yuanToCents } from './pricing.js';
 
 /**
@@ -173,28 +173,14 @@ function seedStatements(now: number): InStatement[] {
   return s;
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds the shop tables when the database was (re)seeded since the last call. */
-export async function ensureShop(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'shop_seed'");
-  if (marker?.value === SHOP_SEED_VERSION) return;
-  const work = (async () => {
-    await ensureStudy(ctx);
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'shop_seed'");
-    await ctx.db.batch(seedStatements(Date.now()));
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+/** Registered in `AREAS` (src/areas.ts), after the enrolments: the shop tables and their seed. */
+export const shopArea: Area = {
+  name: 'shop',
+  schema: SCHEMA,
+  async seed(ctx, now) {
+    await ctx.db.batch(seedStatements(now));
+  },
+};
 
 export async function balanceOf(ctx: Ctx, userId: number): Promise<number> {
   const row = await ctx.db.get<{ balanceCents: number }>('SELECT balance_cents FROM shop_wallets WHERE user_id = ?', [userId]);
