@@ -1,8 +1,12 @@
 // Measures what every test pays to start from the seed: POST /__sandbox/reset plus the first upstream call(s),
 // against the built sandbox (npm run build:sandbox) started in this process on a free port with `:memory:`.
-// usage: node scripts/sandbox-reset-bench.mjs [rounds=30]
+// usage: node scripts/sandbox-reset-bench.mjs [rounds=30] [sandbox dist dir, default sandbox/dist] (another build: a before/after)
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startSandbox } from '../sandbox/dist/server.js';
+import { pathToFileURL } from 'node:url';
+
+const dist = path.resolve(process.argv[3] ?? new URL('../sandbox/dist', import.meta.url).pathname);
+const { startSandbox } = await import(pathToFileURL(path.join(dist, 'server.js')).href);
 
 const rounds = Number(process.argv[2] ?? 30);
 const t0 = performance.now();
@@ -37,7 +41,7 @@ async function measure(paths) {
 }
 
 await measure(FIRST); // warm-up (JIT, the seed's scrypt cache)
-console.log(`start (seed) ${startMs.toFixed(0)} ms`);
+console.log(`${dist}: start (seed) ${startMs.toFixed(0)} ms`);
 console.log(`reset + first upstream call (${rounds} rounds): ${await measure(FIRST)}`);
 console.log(`reset + first call + a call into qbank, config and storage: ${await measure([...FIRST, ...AREAS])}`);
 await sb.close();

@@ -71,7 +71,9 @@ export class Template {
     await t.attach();
     if (!kept) await t.install();
     await t.track();
-    await t.db.run('DELETE FROM temp.sandbox_dirty');
+    // a kept database differs from the template anywhere: its first reset restores every table
+    await t.db.batch([{ sql: 'DELETE FROM temp.sandbox_dirty', args: [] },
+      ...(kept ? t.tables.map((name) => ({ sql: 'INSERT INTO temp.sandbox_dirty (name) VALUES (?)', args: [name] })) : [])]);
     return t;
   }
 
