@@ -13,7 +13,7 @@ import { yuanToCents } from '../shop/pricing.js';
  * coupons"): membership records with their expiry (the shop's order sets them when a membership order is
  * paid), points bought with the balance. Money and points move only through the shop's ledger
  * (`shop/store.ts`: `debitBalance`, `movePoints`, `shop_ledger`) inside one batch; no second ledger.
- * Tables beside the main schema, (re)created and seeded after a (re)seed like `shop/store.ts`.
+ * Tables beside the main schema, an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  */
 export const ACCOUNT_SEED_VERSION = '5';
 const DAY = 86_400_000;

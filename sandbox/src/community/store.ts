@@ -7,7 +7,7 @@ import { SEED_PASSWORD } from '../seed.js';
  * The community's WRITABLE state (issue 17 part B): questions asked and answers given, group memberships
  * and topics, independent-exam sign-ups. The seeded catalog content (catalog/seed.ts: QUESTIONS, GROUPS,
  * APPLY_ITEMS) stays read-only in memory; routes/community.ts layers these rows over it. Tables are
- * (re)created and seeded on first use after a (re)seed, like personal/store.ts.
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * Own seed users 3000-3003 (password Passw0rd!, mobiles 1370000xxxx) for the community journeys, so those
  * journeys never change state other test files rely on.

@@ -14,7 +14,7 @@ import { orderNumber } from '../shop/orders.js';
  * exams a student is given, their attempts and their fee. An attempt is a question-bank record (exercise
  * type 9) of the exam's questions with the exam's deadline, so the exercise-session calls and the socket's
  * exam ops (sandbox/src/realtime/exam-socket.ts) answer it like any record; scores come from the record.
- * Tables beside the main schema, (re)created and seeded on first use after a (re)seed (meta `exams_seed`).
+ * Tables beside the main schema, an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  */
 export const EXAMS_SEED_VERSION = '1';
 export const EXAM_EXERCISE_TYPE = 9;

@@ -3,8 +3,8 @@ import type { Ctx } from '../context.js';
 
 /**
  * Homework (spec 001 §7 "Homework"): homework per class lesson or package lesson, a student's submission
- * (text and attachments, keys of the object store). Own tables beside the main schema, (re)created and
- * seeded on first use after a (re)seed like `personal/store.ts`; seeded for the files users (2900-2919).
+ * (text and attachments, keys of the object store). Own tables beside the main schema,
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`); seeded for the files users (2900-2919).
  */
 export const HOMEWORK_SEED_VERSION = '2';
 

@@ -9,8 +9,8 @@ import { CASCADE_OPTIONS, EXAM_PLACES, INSTEAD_ITEMS, INSTEAD_USERS, ITEM_TIMES,
 /**
  * The instead sign-up's state (spec 001 §7 'Instead sign-up', decision 036): the user-item relations
  * (one sign-up of a student for one item's session, `itemUserId`), their field values, statuses and exam
- * places; the company's sign-up file space. Tables (re)created and seeded on first use after a (re)seed,
- * like `personal/store.ts`.
+ * places; the company's sign-up file space. Tables:
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * Status: 0 to fill in, 1 under review, 2 approved (waiting for an exam place), 3 refused (fill in again),
  * 4 exam place assigned. The school's review (1 → 2 or 3) is the test-control call `/__sandbox/instead/review`.

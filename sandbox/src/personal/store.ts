@@ -4,9 +4,8 @@ import type { Ctx } from '../context.js';
 
 /**
  * The personal centre's state (account bindings, personal data, custom-field values, avatar, messages,
- * archive). Its tables live beside the main schema without changing it: they are (re)created and seeded
- * on the first personal call after a (re)seed of the database, which `POST /__sandbox/reset` causes by
- * recreating `meta` without the `personal_seed` key.
+ * archive). Its tables live beside the main schema without changing it: they are
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  */
 export const PERSONAL_SEED_VERSION = '2';
 

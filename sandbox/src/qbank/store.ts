@@ -10,8 +10,8 @@ import {
 
 /**
  * The question bank's state (spec 001 §7): content, exercise records, the answer log, wrong questions,
- * collections and points. Tables beside the main schema, (re)created and seeded on the first question-bank
- * call after a (re)seed, like sandbox/src/personal/store.ts (meta key `qbank_seed`).
+ * collections and points. Tables beside the main schema,
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  */
 // 2: records keep the chapter or section they practise (source_id); explanation media with ids, pictures; users 3400-3419
 export const QBANK_SEED_VERSION = '2';
@@ -79,7 +79,7 @@ function seedStatements(): InStatement[] {
   return s;
 }
 
-/** One salt for the question bank's seed users: one scrypt per process, not twenty (the first call after a reset stays fast). */
+/** One salt for the question bank's seed users: one scrypt per process, not twenty. */
 const USER_SALT = seedSalt('qbank-users');
 
 function userStatements(): InStatement[] {

@@ -8,8 +8,8 @@ import { yuanToCents } from './pricing.js';
 /**
  * The shop's state (issue 16): the money ledger (balances, points movements), coupons, study cards,
  * orders and their items, commodity overrides (price changes, sold out) and the company's
- * COMPANY_BUY_CHECK status. Tables beside the main schema, (re)created and seeded on the first shop call
- * after a (re)seed, like `personal/store.ts`. Amounts are integer cents. Points live in
+ * COMPANY_BUY_CHECK status. Tables beside the main schema,
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`). Amounts are integer cents. Points live in
  * `users.integral_remaining` (the header's number); the balance in `shop_wallets`.
  *
  * Money moves only inside one `batch` (one SQLite transaction) with guard rows: a CHECK on
@@ -126,7 +126,7 @@ function seedStatements(now: number): InStatement[] {
   const s: InStatement[] = [];
   const add = (sql: string, args: Array<string | number | null>) => s.push({ sql, args });
   // shop01..shop20 (ids 2800-2819, mobiles 13700002800..): journeys that buy things, so other test files keep their state
-  // one scrypt for all twenty (a per-user salt would cost seconds on the first call after a reset)
+  // one scrypt for all twenty (a per-user salt would cost seconds at start)
   const hash = hashPassword('Passw0rd!', seedSalt('shop-users'));
   for (const id of SHOP_USER_IDS) {
     const n = id - 2799;

@@ -9,8 +9,8 @@ import { writeValues } from '../personal/store.js';
  * Agreements (course protocols), student-info completeness (the personal information form of agreement
  * signing), the complete-information popup's scenes and face verification for studying (spec 001 §2
  * dialogs 1-4, §4, §7 "Agreements and profile completion", "Face verification"). Its tables live beside the
- * main schema like the personal centre's (`personal/store.ts`): (re)created and seeded on first use after a
- * (re)seed, which `POST /__sandbox/reset` causes by recreating `meta`.
+ * main schema like the personal centre's (`personal/store.ts`):
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * Seed users 2600-2619 (mobiles 137000026xx, password Passw0rd!) are this module's: journeys that change
  * agreement, profile or face state use them so the other suites' users keep theirs.

@@ -10,12 +10,11 @@ import { savePosition } from './progress.js';
 /**
  * The personal course section's state (spec 001 §2 personal centre, §7 'Timetable and courses', 'Notes',
  * 'Collections'): notes, favourites, the class timetable, joined training plans.
- * Its tables live beside the main schema like `personal/store.ts`'s: (re)created and
- * seeded on first use after a (re)seed, which `POST /__sandbox/reset` causes by recreating `meta`.
+ * Its tables live beside the main schema like `personal/store.ts`'s:
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * It also seeds this area's own users (ids 2400-2419, mobiles 1370000xxxx), whose journeys change state that
- * no other test reads. Since a user must exist before any study call (sign-in), `centreArea` seeds before
- * every upstream and control call (a hook in routes/study.ts), costing one `meta` lookup.
+ * no other test reads. They exist from the start (a sign-in comes before any study call).
  */
 export const CENTRE_SEED_VERSION = '2';
 

@@ -5,8 +5,8 @@ import { COURSES, PACKAGES } from '../catalog/seed.js';
 /**
  * Which courses a student may study (their "enrolments"): the one place the studying pages (issue 14), the
  * lesson entry chain and the checkout (issue 16: a paid order enrols) and study cards read and write. Its
- * table lives beside the main schema like the personal centre's (`personal/store.ts`): (re)created and seeded
- * on first use after a (re)seed, which `POST /__sandbox/reset` causes by recreating `meta`.
+ * table lives beside the main schema like the personal centre's (`personal/store.ts`):
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * One row per (user, course commodity). A package enrols each of its courses with `package_id` set.
  */

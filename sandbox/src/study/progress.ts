@@ -6,8 +6,8 @@ import { COURSES, type Course, type Lesson } from '../catalog/seed.js';
  * Per-lesson learning positions (where the student stopped in each lesson, whether it is finished) and the
  * one "lately learned" lesson per user that `GET lately/learn/course` (spec 001 §7 'Timetable and courses')
  * answers and "continue learning" opens. Its tables live beside the main schema like the personal centre's
- * (`personal/store.ts`): (re)created and seeded on first use after a (re)seed, which `POST /__sandbox/reset`
- * causes by recreating `meta`.
+ * (`personal/store.ts`):
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * Writers: the lesson video page (issue 14, `savePosition` on each position report). Readers: my courses
  * (percent and where to continue), the header's continue learning, the lesson pages (resume position).

@@ -13,8 +13,8 @@ import { enrol } from './enrolments.js';
  * live provider and address), the per-student gates it meets (proxy-exam schedule, agreement, free-course
  * information, face), open-course sign-ups, the lesson clips and their Range serving.
  *
- * Tables live beside the main schema like the personal centre's (`personal/store.ts`): (re)created and seeded
- * on first use after a (re)seed. The seed users of the lesson journeys (ids 2500-2519, mobiles 1370000xxxx)
+ * Tables live beside the main schema like the personal centre's (`personal/store.ts`):
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`). The seed users of the lesson journeys (ids 2500-2519, mobiles 1370000xxxx)
  * are inserted into `users` here, so that the journeys' positions and gates never touch other users.
  */
 export const LESSON_SEED_VERSION = '2';

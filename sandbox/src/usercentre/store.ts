@@ -11,8 +11,8 @@ import { guardOf, movePoints } from '../shop/store.js';
 /**
  * What issue 16 still lacked after decisions 028 and 032 (decision 038): the points exchange (goods
  * bought with points), the WeChat openid a WeChat payment needs (`check/openid` and the sandbox's WeChat
- * authorisation page), and the user-centre categories' upgrades. Tables beside the main schema, (re)created
- * and seeded after a (re)seed like `shop/store.ts`, with their own seed users uc01..uc20 (ids 3700-3719,
+ * authorisation page), and the user-centre categories' upgrades. Tables beside the main schema,
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`), with their own seed users uc01..uc20 (ids 3700-3719,
  * mobiles 13700003700..): each starts with ¥300.00 of balance and 5000 points. Points move only through
  * the shop's ledger (`movePoints`, guarded) in the same batch as the exchange.
  */
