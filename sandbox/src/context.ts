@@ -35,11 +35,14 @@ export interface Ctx {
   faults: FaultStore;
   requests: LoggedRequest[];
   fieldMap: Map<string, string[]>;
+  /** In-memory state beside the database (logs, counters, sockets' switches): each holder adds how it is
+   * emptied; `POST /__sandbox/reset` runs them all after restoring the seed. */
+  onReset: Array<() => void>;
 }
 
 export function createCtx(db: Db, opts: { control: boolean; latencyMs: number; tokenTtlS: number }): Ctx {
   return {
-    db, ...opts, faults: new FaultStore(), requests: [],
+    db, ...opts, faults: new FaultStore(), requests: [], onReset: [],
     fieldMap: buildFieldMap(company1Config('')),
   };
 }

@@ -1,7 +1,8 @@
 import type { InStatement } from '@libsql/client';
 import { deepMerge } from './config.js';
 import { PARTIAL_MENU } from './routes/menu-permission.js';
-import { Db, getKeyPair, hashPassword, SCHEMA, SCHEMA_VERSION, seedSalt, setKeyPair, TABLES, type JsonObject } from './db.js';
+import type { Area } from './area.js';
+import { Db, getKeyPair, hashPassword, SCHEMA, SCHEMA_VERSION, seedSalt, type JsonObject } from './db.js';
 
 export const SEED_PASSWORD = 'Passw0rd!';
 
@@ -260,10 +261,14 @@ const FOOT_MENUS_C1: MenuSeed[] = [
   ] },
 ];
 
-/** Drops every table, recreates the schema and inserts the seed. */
-export async function resetDb(db: Db): Promise<void> {
-  await db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-  await db.exec(SCHEMA);
+/** The foundation's tables (src/db.ts) and seed: companies, domains, schools, menus, users; first in `AREAS`. */
+export const coreArea: Area = {
+  name: 'core',
+  schema: SCHEMA,
+  seed: (ctx) => seedCore(ctx.db),
+};
+
+async function seedCore(db: Db): Promise<void> {
   const kp = getKeyPair();
   const stmts: InStatement[] = [];
   const add = (sql: string, args: Array<string | number | null>) => stmts.push({ sql, args });
@@ -341,20 +346,4 @@ export async function resetDb(db: Db): Promise<void> {
   add('INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)', [1001, 1, 7003, '教师资格证 笔试题库', 99.9]);
 
   await db.batch(stmts);
-}
-
-/** Seeds a database that is empty or has another schema version; keeps an up-to-date one as it is. */
-export async function ensureSeeded(db: Db): Promise<void> {
-  try {
-    const v = await db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'");
-    if (v?.value === SCHEMA_VERSION) {
-      const pub = await db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'rsa_public'");
-      const priv = await db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'rsa_private'");
-      if (pub && priv) setKeyPair({ publicKey: pub.value, privateKeyPem: priv.value });
-      return;
-    }
-  } catch {
-    // no meta table yet
-  }
-  await resetDb(db);
 }

@@ -34,7 +34,7 @@ import { registerAccountRoutes } from './routes/account.js';
 import { registerUserCentreRoutes } from './routes/usercentre.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
-import { ensureSeeded } from './seed.js';
+import { Template } from './template.js';
 import { registerLessonRoutes } from './routes/lesson.js';
 import { registerInsteadRoutes } from './routes/instead.js';
 import { absoluteStatic, registerStaticRoutes } from './routes/static.js';
@@ -63,7 +63,13 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
   const db = await openDb(opts.db ?? 'sandbox/data/sandbox.db');
-  await ensureSeeded(db);
+  let template: Template;
+  try {
+    template = await Template.open(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
   const ctx: Ctx = createCtx(db, {
     control: opts.control ?? true,
     latencyMs: opts.latencyMs ?? 0,
@@ -151,7 +157,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   registerLessonRoutes(app, ctx);
   registerInsteadRoutes(app, ctx);
   if (ctx.control) {
-    registerControlRoutes(app, ctx);
+    registerControlRoutes(app, ctx, template);
     registerMenuPermissionControlRoutes(app, ctx);
     registerQrCodeControl(app, ctx);
   }
@@ -161,6 +167,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     await app.listen({ port: opts.port ?? 4000, host });
   } catch (e) {
     db.close();
+    template.close();
     throw e;
   }
   const port = (app.server.address() as AddressInfo).port;
@@ -176,6 +183,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       await realtime.close();
       await app.close();
       db.close();
+      template.close();
     },
   };
 }

@@ -59,3 +59,18 @@ export async function start(opts: SandboxOptions = {}): Promise<{ sb: Sandbox; c
   const sb = await startSandbox({ port: 0, db: ':memory:', ...opts });
   return { sb, c: new Client(sb) };
 }
+
+/** A sandbox whose `control` answers the JSON of a control call (and throws on an error status): the
+ * in-process sandbox of the portal's vitest files (tests/unit/sandbox.ts) and of the sandbox's own tests. */
+export type TestSandbox = Sandbox & { control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> };
+
+export async function startTestSandbox(): Promise<TestSandbox> {
+  const { sb, c } = await start();
+  return Object.assign(sb, {
+    async control<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const r = await c.control<T>(method, path, body);
+      if (r.status >= 400) throw new Error(`control ${method} ${path}: ${r.status} ${r.text}`);
+      return r.json as T;
+    },
+  });
+}

@@ -3,7 +3,7 @@ import type { Sandbox } from '../src/server.js';
 import { Client, start } from './helpers.js';
 import { createCtx, type Ctx } from '../src/context.js';
 import { openDb } from '../src/db.js';
-import { ensureSeeded } from '../src/seed.js';
+import { seedAreas } from '../src/template.js';
 import { coursePercent, latelyLearned, readProgress, savePosition } from '../src/study/progress.js';
 import { addNote, collect, collectClassify, noteLectures } from '../src/study/centre.js';
 import { COURSES } from '../src/catalog/seed.js';
@@ -28,7 +28,7 @@ describe('progress store (study/progress.ts)', () => {
   let ctx: Ctx;
   beforeAll(async () => {
     const db = await openDb(':memory:');
-    await ensureSeeded(db);
+    await seedAreas(db);
     ctx = createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
   });
 

@@ -1,9 +1,10 @@
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { COURSES, PACKAGES, VIP_LEVELS } from '../catalog/seed.js';
 import { enrol, isEnrolled } from '../study/enrolments.js';
-import { creditBalance, debitBalance, ensureShop, guarded, guardOf, movePoints, ORDER_STATUS, userCoupons, type UserCoupon } from '../shop/store.js';
+import { creditBalance, debitBalance, guarded, guardOf, movePoints, ORDER_STATUS, userCoupons, type UserCoupon } from '../shop/store.js';
 import { orderNumber } from '../shop/orders.js';
 import { yuanToCents } from '../shop/pricing.js';
 
@@ -12,7 +13,7 @@ import { yuanToCents } from '../shop/pricing.js';
  * coupons"): membership records with their expiry (the shop's order sets them when a membership order is
  * paid), points bought with the balance. Money and points move only through the shop's ledger
  * (`shop/store.ts`: `debitBalance`, `movePoints`, `shop_ledger`) inside one batch; no second ledger.
- * Tables beside the main schema, (re)created and seeded after a (re)seed like `shop/store.ts`.
+ * Tables beside the main schema, an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  */
 export const ACCOUNT_SEED_VERSION = '5';
 const DAY = 86_400_000;
@@ -85,28 +86,14 @@ function seedStatements(now: number): InStatement[] {
   return s;
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds the account tables (after the shop's, whose wallets and ledger it adds to). */
-export async function ensureAccount(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  await ensureShop(ctx);
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'account_seed'");
-  if (marker?.value === ACCOUNT_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'account_seed'");
-    await ctx.db.batch(seedStatements(Date.now()));
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+/** Registered in `AREAS` (src/areas.ts), after the shop (whose wallets and ledger it adds to). */
+export const accountArea: Area = {
+  name: 'account',
+  schema: SCHEMA,
+  async seed(ctx, now) {
+    await ctx.db.batch(seedStatements(now));
+  },
+};
 
 const COLUMNS = 'id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at';
 export interface Membership { id: number; levelId: number; levelName: string; orderNo: string | null; payCents: number; startsAt: number; expiresAt: number; createdAt: number }
@@ -126,7 +113,6 @@ export async function activeMembership(ctx: Ctx, userId: number, now = Date.now(
  * membership in force (or now) for the level's days, and the member flag. Once per order (order_no UNIQUE).
  */
 export async function grantMembership(ctx: Ctx, userId: number, levelId: number, orderNo: string, now = Date.now()): Promise<void> {
-  await ensureAccount(ctx);
   const order = await ctx.db.get<{ payCents: number; totalCents: number }>('SELECT pay_cents, total_cents FROM shop_orders WHERE order_no = ?', [orderNo]);
   const payCents = order?.totalCents ?? 0;
   const level = VIP_LEVELS.find((v) => v.id === levelId);

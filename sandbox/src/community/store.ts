@@ -1,3 +1,4 @@
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
@@ -6,7 +7,7 @@ import { SEED_PASSWORD } from '../seed.js';
  * The community's WRITABLE state (issue 17 part B): questions asked and answers given, group memberships
  * and topics, independent-exam sign-ups. The seeded catalog content (catalog/seed.ts: QUESTIONS, GROUPS,
  * APPLY_ITEMS) stays read-only in memory; routes/community.ts layers these rows over it. Tables are
- * (re)created and seeded on first use after a (re)seed, like personal/store.ts.
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * Own seed users 3000-3003 (password Passw0rd!, mobiles 1370000xxxx) for the community journeys, so those
  * journeys never change state other test files rely on.
@@ -40,19 +41,11 @@ export const COMMUNITY_USERS: Array<[number, string, string, string]> = [
   [3003, 'community04', '13700003003', '社区同学丁'],
 ];
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-export async function ensureCommunity(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'community_seed'");
-  if (marker?.value === COMMUNITY_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec("DELETE FROM sqlite_sequence WHERE name LIKE 'community_%';").catch(() => undefined);
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'community_seed'");
-    const now = Date.now();
+/** Registered in `AREAS` (src/areas.ts). */
+export const communityArea: Area = {
+  name: 'community',
+  schema: SCHEMA,
+  async seed(ctx, now) {
     await ctx.db.batch([
       ...COMMUNITY_USERS.map(([id, username, mobile, nick]) => ({
         sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, member_flag, member_ico,
@@ -63,11 +56,5 @@ export async function ensureCommunity(ctx: Ctx): Promise<void> {
       { sql: 'INSERT INTO community_members (group_id, user_id, owner, join_time) VALUES (?,?,1,?)', args: [803, 3003, now - 86_400_000] },
       { sql: "INSERT INTO meta (key, value) VALUES ('community_seed', ?)", args: [COMMUNITY_SEED_VERSION] },
     ]);
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+  },
+};

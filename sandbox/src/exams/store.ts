@@ -1,12 +1,12 @@
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
-import { ensureQbank, FIRST_RECORD_ID, QbankError, QbankStore, type Who } from '../qbank/store.js';
+import { FIRST_RECORD_ID, QbankError, QbankStore, type Who } from '../qbank/store.js';
 import { scoreQuestion } from '../qbank/content.js';
-import { ensureAgreements } from '../study/agreements.js';
 import { FACE_PASS_TTL_MS } from '../routes/study-agreements.js';
-import { ensureShop, ORDER_STATUS } from '../shop/store.js';
+import { ORDER_STATUS } from '../shop/store.js';
 import { orderNumber } from '../shop/orders.js';
 
 /**
@@ -14,7 +14,7 @@ import { orderNumber } from '../shop/orders.js';
  * exams a student is given, their attempts and their fee. An attempt is a question-bank record (exercise
  * type 9) of the exam's questions with the exam's deadline, so the exercise-session calls and the socket's
  * exam ops (sandbox/src/realtime/exam-socket.ts) answer it like any record; scores come from the record.
- * Tables beside the main schema, (re)created and seeded on first use after a (re)seed (meta `exams_seed`).
+ * Tables beside the main schema, an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  */
 export const EXAMS_SEED_VERSION = '1';
 export const EXAM_EXERCISE_TYPE = 9;
@@ -80,37 +80,12 @@ function userStatements(): InStatement[] {
   ];
 }
 
-const usersSeeded = new WeakSet<Ctx>();
-const usersPending = new WeakMap<Ctx, Promise<void>>();
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** The seed users only (a login may come before any exam call). */
-export async function ensureExamUsers(ctx: Ctx): Promise<void> {
-  if (usersSeeded.has(ctx)) return;
-  const running = usersPending.get(ctx);
-  if (running) return running;
-  const work = (async () => {
-    const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'exams_users'");
-    if (marker?.value !== EXAMS_SEED_VERSION) await ctx.db.batch(userStatements());
-    usersSeeded.add(ctx);
-  })();
-  usersPending.set(ctx, work);
-  try { await work; } finally { usersPending.delete(ctx); }
-}
-
-/** Creates and seeds the tables (and the face rows of 3310-3319) when the database was (re)seeded since. */
-export async function ensureExams(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const work = (async () => {
-    await ensureExamUsers(ctx);
-    await Promise.all([ensureQbank(ctx), ensureAgreements(ctx), ensureShop(ctx)]);
-    const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'exams_seed'");
-    if (marker?.value === EXAMS_SEED_VERSION) return;
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    const now = Date.now();
-    const s: InStatement[] = [{ sql: "DELETE FROM meta WHERE key = 'exams_seed'", args: [] }];
+/** Registered in `AREAS` (src/areas.ts), after the question bank, the agreements (face rows) and the shop. */
+export const examsArea: Area = {
+  name: 'exams',
+  schema: SCHEMA,
+  async seed(ctx, now) {
+    const s: InStatement[] = userStatements();
     for (const e of seedExams(now)) {
       s.push({ sql: `INSERT INTO exams_exams (id, company_id, name, exam_type, subject_id, question_ids, duration_s, start_at, end_at, price_cents, face_flag, max_times, pass_score, intro)
         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, args: [e.id, 1, e.name, e.examType, e.subjectId, JSON.stringify(e.questionIds), e.durationS, e.startAt, e.endAt, e.priceCents, e.faceFlag, e.maxTimes, e.passScore, e.intro] });
@@ -123,14 +98,8 @@ export async function ensureExams(ctx: Ctx): Promise<void> {
     }
     s.push({ sql: "INSERT INTO meta (key, value) VALUES ('exams_seed', ?)", args: [EXAMS_SEED_VERSION] });
     await ctx.db.batch(s);
-  })();
-  pending.set(ctx, work);
-  try { await work; } finally { pending.delete(ctx); }
-}
-
-export function forgetExamSeed(ctx: Ctx): void {
-  usersSeeded.delete(ctx);
-}
+  },
+};
 
 /** The business refusals of the exam calls (code, message), as the upstream answers them. */
 export const EXAM_FAILS = {

@@ -1,10 +1,10 @@
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
-import { ensureFiles } from '../storage/resources.js';
 
 /**
  * Homework (spec 001 §7 "Homework"): homework per class lesson or package lesson, a student's submission
- * (text and attachments, keys of the object store). Own tables beside the main schema, (re)created and
- * seeded on first use after a (re)seed like `personal/store.ts`; seeded for the files users (2900-2919).
+ * (text and attachments, keys of the object store). Own tables beside the main schema,
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`); seeded for the files users (2900-2919).
  */
 export const HOMEWORK_SEED_VERSION = '2';
 
@@ -30,24 +30,11 @@ CREATE TABLE homework_attachments (
 CREATE TABLE homework_papers (homework_id INTEGER NOT NULL, user_id INTEGER NOT NULL, record_id INTEGER NOT NULL, PRIMARY KEY (homework_id, user_id));
 `;
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-export async function ensureHomework(ctx: Ctx): Promise<void> {
-  await ensureFiles(ctx);
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'homework_seed'");
-  if (marker?.value === HOMEWORK_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec('DROP TABLE IF EXISTS homework_submissions; DROP TABLE IF EXISTS homework_attachments; DROP TABLE IF EXISTS homework_papers;');
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'homework_seed'");
+/** Registered in `AREAS` (src/areas.ts): the homework tables (no seed rows). */
+export const homeworkArea: Area = {
+  name: 'homework',
+  schema: SCHEMA,
+  async seed(ctx) {
     await ctx.db.run("INSERT INTO meta (key, value) VALUES ('homework_seed', ?)", [HOMEWORK_SEED_VERSION]);
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+  },
+};

@@ -1,16 +1,16 @@
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
-import { ensurePersonal } from '../personal/store.js';
 import { KEY_RE, objectStore } from '../storage/objects.js';
 import { CASCADE_OPTIONS, EXAM_PLACES, INSTEAD_ITEMS, INSTEAD_USERS, ITEM_TIMES, PROVINCES, type ExamPlace, type ItemTime } from './seed.js';
 
 /**
  * The instead sign-up's state (spec 001 §7 'Instead sign-up', decision 036): the user-item relations
  * (one sign-up of a student for one item's session, `itemUserId`), their field values, statuses and exam
- * places; the company's sign-up file space. Tables (re)created and seeded on first use after a (re)seed,
- * like `personal/store.ts`.
+ * places; the company's sign-up file space. Tables:
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * Status: 0 to fill in, 1 under review, 2 approved (waiting for an exam place), 3 refused (fill in again),
  * 4 exam place assigned. The school's review (1 → 2 or 3) is the test-control call `/__sandbox/instead/review`.
@@ -95,27 +95,14 @@ function seedStatements(now: number): InStatement[] {
   return s;
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds this area's tables and users when the database was (re)seeded since the last call. */
-export async function ensureInstead(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'instead_seed'");
-  if (marker?.value === INSTEAD_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'instead_seed'");
-    await ctx.db.batch(seedStatements(Date.now()));
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+/** Registered in `AREAS` (src/areas.ts): this area's tables and users. */
+export const insteadArea: Area = {
+  name: 'instead',
+  schema: SCHEMA,
+  async seed(ctx, now) {
+    await ctx.db.batch(seedStatements(now));
+  },
+};
 
 // ---------------------------------------------------------------- read models
 
@@ -229,7 +216,6 @@ export function cascadeOptions(fieldId: string, pid: string) {
  * post) and the stored objects (chunked uploads) its sign-ups hold as values.
  */
 export async function spaceUsed(ctx: Ctx, companyId: number): Promise<number> {
-  await ensurePersonal(ctx);
   const row = await ctx.db.get<{ n: number | null }>(
     `SELECT SUM(LENGTH(f.data) * 3 / 4 - (CASE WHEN f.data LIKE '%==' THEN 2 WHEN f.data LIKE '%=' THEN 1 ELSE 0 END)) AS n
      FROM personal_files f JOIN users u ON u.id = f.user_id WHERE u.company_id = ?`, [companyId]);

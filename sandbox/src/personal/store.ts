@@ -1,11 +1,11 @@
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 
 /**
  * The personal centre's state (account bindings, personal data, custom-field values, avatar, messages,
- * archive). Its tables live beside the main schema without changing it: they are (re)created and seeded
- * on the first personal call after a (re)seed of the database, which `POST /__sandbox/reset` causes by
- * recreating `meta` without the `personal_seed` key.
+ * archive). Its tables live beside the main schema without changing it: they are
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  */
 export const PERSONAL_SEED_VERSION = '2';
 
@@ -77,28 +77,15 @@ function seedStatements(now: number): InStatement[] {
   return s;
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds the personal tables when the database was (re)seeded since the last call. */
-export async function ensurePersonal(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'personal_seed'");
-  if (marker?.value === PERSONAL_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'personal_seed'");
-    await ctx.db.batch(seedStatements(Date.now()));
+/** Registered in `AREAS` (src/areas.ts): tables and seed of the personal centre. */
+export const personalArea: Area = {
+  name: 'personal',
+  schema: SCHEMA,
+  async seed(ctx, now) {
+    await ctx.db.batch(seedStatements(now));
     await syncUnread(ctx, null);
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+  },
+};
 
 /** Keeps `users.un_read_num` (getCurrentUser's unReadNum, the header's dot) equal to the unread messages. */
 export async function syncUnread(ctx: Ctx, userId: number | null): Promise<void> {

@@ -1,4 +1,5 @@
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
@@ -9,8 +10,8 @@ import {
 
 /**
  * The question bank's state (spec 001 §7): content, exercise records, the answer log, wrong questions,
- * collections and points. Tables beside the main schema, (re)created and seeded on the first question-bank
- * call after a (re)seed, like sandbox/src/personal/store.ts (meta key `qbank_seed`).
+ * collections and points. Tables beside the main schema,
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  */
 // 2: records keep the chapter or section they practise (source_id); explanation media with ids, pictures; users 3400-3419
 export const QBANK_SEED_VERSION = '2';
@@ -78,7 +79,7 @@ function seedStatements(): InStatement[] {
   return s;
 }
 
-/** One salt for the question bank's seed users: one scrypt per process, not twenty (the first call after a reset stays fast). */
+/** One salt for the question bank's seed users: one scrypt per process, not twenty. */
 const USER_SALT = seedSalt('qbank-users');
 
 function userStatements(): InStatement[] {
@@ -93,58 +94,14 @@ function userStatements(): InStatement[] {
   ];
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-const seeded = new WeakSet<Ctx>();
-const usersSeeded = new WeakSet<Ctx>();
-const usersPending = new WeakMap<Ctx, Promise<void>>();
-
-/** The seed users (2700-2719) only: cheap, run before any call (a login may come before any question-bank call). */
-export async function ensureQbankUsers(ctx: Ctx): Promise<void> {
-  if (usersSeeded.has(ctx)) return;
-  const running = usersPending.get(ctx);
-  if (running) return running;
-  const work = (async () => {
-    const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'qbank_users'");
-    if (marker?.value !== QBANK_SEED_VERSION) await ctx.db.batch(userStatements());
-    usersSeeded.add(ctx);
-  })();
-  usersPending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    usersPending.delete(ctx);
-  }
-}
-
-/** Creates and seeds the tables when the database was (re)seeded since the last call. */
-export async function ensureQbank(ctx: Ctx): Promise<void> {
-  if (seeded.has(ctx)) return;
-  const running = pending.get(ctx);
-  if (running) return running;
-  const work = (async () => {
-    const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'qbank_seed'");
-    if (marker?.value !== QBANK_SEED_VERSION) {
-      await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-      await ctx.db.exec(SCHEMA);
-      await ctx.db.run("DELETE FROM meta WHERE key = 'qbank_seed'");
-      await ctx.db.batch(seedStatements());
-    }
-    await ensureQbankUsers(ctx);
-    seeded.add(ctx);
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
-
-/** After /__sandbox/reset: check the marker again on the next call. */
-export function forgetQbankSeed(ctx: Ctx): void {
-  seeded.delete(ctx);
-  usersSeeded.delete(ctx);
-}
+/** Registered in `AREAS` (src/areas.ts): the question bank's content and its seed users. */
+export const qbankArea: Area = {
+  name: 'question bank',
+  schema: SCHEMA,
+  async seed(ctx) {
+    await ctx.db.batch([...seedStatements(), ...userStatements()]);
+  },
+};
 
 export class QbankError extends Error {
   constructor(readonly code: string, message: string) { super(message); }

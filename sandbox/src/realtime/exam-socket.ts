@@ -3,8 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { hashOf, type Ctx } from '../context.js';
 import { ExamError, ExamStore } from './exam-store.js';
-import { ensureQbank, QbankError, QbankStore } from '../qbank/store.js';
-import { ensureExams, ExamsError, ExamsStore } from '../exams/store.js';
+import { QbankError, QbankStore } from '../qbank/store.js';
+import { ExamsError, ExamsStore } from '../exams/store.js';
 import { CLOSE_AUTH_FAILED, parseClientMessage, type ClientMessage, type Op, type ServerMessage } from './protocol.js';
 
 export const EXAM_SOCKET_PATH = '/websocket';
@@ -104,7 +104,6 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     const needQuestion = () => { if (questionId === undefined) throw new ExamError('400', 'questionId required'); return questionId; };
     // the exam face check of "my exams" (decision 034): { examId } -> { status } (0 go on, 1 verify, 2 face info)
     if (msg.op === 'examFace' && num(d.examId) !== undefined) {
-      await ensureExams(ctx);
       return exams.examFace(userId, num(d.examId)!);
     }
     const recordId = num(d.recordId);
@@ -126,7 +125,6 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
 
   /** The exam ops on a question-bank record (spec 001 §7 exercise session; decision 027): `recordId` instead of `paperId`. */
   async function operateRecord(userId: number, recordId: number, msg: ClientMessage, needQuestion: () => number): Promise<unknown> {
-    await ensureQbank(ctx);
     const d = msg.data;
     const who = { userId, clientId: null, schoolId: 0 };
     switch (msg.op) {
@@ -156,9 +154,11 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
       refuseUntil = refuseMs > 0 ? Date.now() + refuseMs : 0;
       for (const c of conns) c.ws.close(code, 'dropped');
     },
-    clearLog() {
+    /** Empties the log and ends a refusal (`POST /__sandbox/reset`). */
+    reset() {
       log.length = 0;
       authenticated.length = 0;
+      refuseUntil = 0;
     },
     async close() {
       server.off('upgrade', onUpgrade);

@@ -1,9 +1,10 @@
+import type { Area } from '../area.js';
 import type { Db } from '../db.js';
 
 /**
  * Exam data of the socket server: a small seeded paper and each user's record of it (answers, marks,
  * signs, current question, pause state), persisted in SQLite so that a reconnect loses nothing.
- * The tables live beside the foundation's (created here, emptied by /__sandbox/reset).
+ * The tables live beside the foundation's (registered as an area; /__sandbox/reset restores the seed).
  */
 export const EXAM_SCHEMA = `
 CREATE TABLE IF NOT EXISTS exam_papers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, duration_s INTEGER NOT NULL);
@@ -16,6 +17,21 @@ CREATE TABLE IF NOT EXISTS exam_records (
   paused INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'doing', score INTEGER,
   updated_at INTEGER NOT NULL, PRIMARY KEY (user_id, paper_id));
 `;
+
+/** Registered in `AREAS` (src/areas.ts): the socket's paper (records start empty). */
+export const examSocketArea: Area = {
+  name: 'exam socket',
+  schema: EXAM_SCHEMA,
+  async seed(ctx) {
+    await ctx.db.batch([
+      { sql: 'INSERT INTO exam_papers (id, name, duration_s) VALUES (?,?,?)', args: [SEED_PAPER.id, SEED_PAPER.name, SEED_PAPER.durationS] },
+      ...SEED_QUESTIONS.map((q, i) => ({
+        sql: 'INSERT INTO exam_questions (id, paper_id, sort, type, stem, options, answer, score) VALUES (?,?,?,?,?,?,?,?)',
+        args: [q.id, SEED_PAPER.id, i + 1, q.type, q.stem, JSON.stringify(q.options), JSON.stringify(q.answer), q.score],
+      })),
+    ]);
+  },
+};
 
 export type QuestionType = 'single' | 'multiple' | 'judge';
 interface SeedQuestion { id: number; type: QuestionType; stem: string; options: string[]; answer: string[]; score: number }
@@ -49,26 +65,6 @@ interface RecordRow { userId: number; paperId: number; answers: string; marks: s
 
 export class ExamStore {
   constructor(private readonly db: Db) {}
-
-  /** Creates the tables when missing and seeds the paper (idempotent). */
-  async ensure(): Promise<void> {
-    await this.db.exec(EXAM_SCHEMA);
-    const have = await this.db.get<{ id: number }>('SELECT id FROM exam_papers WHERE id = ?', [SEED_PAPER.id]);
-    if (have) return;
-    await this.db.batch([
-      { sql: 'INSERT INTO exam_papers (id, name, duration_s) VALUES (?,?,?)', args: [SEED_PAPER.id, SEED_PAPER.name, SEED_PAPER.durationS] },
-      ...SEED_QUESTIONS.map((q, i) => ({
-        sql: 'INSERT INTO exam_questions (id, paper_id, sort, type, stem, options, answer, score) VALUES (?,?,?,?,?,?,?,?)',
-        args: [q.id, SEED_PAPER.id, i + 1, q.type, q.stem, JSON.stringify(q.options), JSON.stringify(q.answer), q.score],
-      })),
-    ]);
-  }
-
-  /** Forgets every answer (the paper stays). */
-  async reset(): Promise<void> {
-    await this.ensure();
-    await this.db.run('DELETE FROM exam_records');
-  }
 
   private async questions(paperId: number): Promise<QuestionRow[]> {
     const rows = await this.db.all<QuestionRow>('SELECT * FROM exam_questions WHERE paper_id = ? ORDER BY sort', [paperId]);

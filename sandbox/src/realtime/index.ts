@@ -11,17 +11,13 @@ import { attachPresence, PRESENCE_EVENTS, type PresenceEvent } from './presence.
  */
 export async function attachRealtime(app: FastifyInstance, ctx: Ctx) {
   const store = new ExamStore(ctx.db);
-  await store.ensure();
   const exam = attachExamSocket(app.server, ctx, store);
   const presence = attachPresence(app.server, ctx);
 
-  // /__sandbox/reset re-seeds the foundation's tables; the exam answers and logs are emptied with it
-  app.addHook('onRequest', async (req) => {
-    if (req.method === 'POST' && req.url === '/__sandbox/reset') {
-      await store.reset();
-      exam.clearLog();
-      presence.clearLog();
-    }
+  // /__sandbox/reset restores the exam answers with the seed; the logs and the refusal are emptied with it
+  ctx.onReset.push(() => {
+    exam.reset();
+    presence.clearLog();
   });
 
   if (ctx.control) {

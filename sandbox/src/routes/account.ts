@@ -3,14 +3,14 @@ import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../conte
 import { fail, ok } from '../envelope.js';
 import { VIP_LEVELS } from '../catalog/seed.js';
 import {
-  activeMembership, buyPoints, requestInvoice, type InvoiceFields, inviteCodeOf, rechargeCard, withdraw, yuanTextToCents, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, couponStatus, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
+  activeMembership, buyPoints, requestInvoice, type InvoiceFields, inviteCodeOf, rechargeCard, withdraw, yuanTextToCents, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, couponStatus, deleteExpiredCoupon, exchangeCoupon, memberships, POINT_PRICE_CENTS, POINTS_BUY_MAX, POINTS_BUY_MIN, refreshMemberStatus,
 } from '../account/store.js';
 import { createOrder } from '../shop/orders.js';
 import { balanceOf, COMMODITY, findCommodity, pointsOf, userCoupons } from '../shop/store.js';
 import { yuanToCents } from '../shop/pricing.js';
 import { listEnrolments } from '../study/enrolments.js';
 import { SB, withCompany } from './config.js';
-import { ensurePersonal, readValues } from '../personal/store.js';
+import { readValues } from '../personal/store.js';
 import { buyCheckStatus, SHOP_CODES } from './shop.js';
 
 /**
@@ -61,10 +61,6 @@ const POINT_DESC = [
 ];
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
-  // the account tables (and the seed users acct01..acct20) exist before any call, login included
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/s/api/') || (req.url.startsWith('/__sandbox/') && !req.url.startsWith('/__sandbox/reset'))) await ensureAccount(ctx);
-  });
   const U = (h: Handler) => withCompany(ctx, async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);
@@ -98,7 +94,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const status = await buyCheckStatus(ctx, cid);
     if (status === 4) return fail(SHOP_CODES.closed[0], SHOP_CODES.closed[1]);
     if (status === 2 || status === 5) {
-      await ensurePersonal(ctx);
       const base = await readValues(ctx, auth.user.id, 'base');
       const filled = (code: string) => (base.get(code) ?? []).some((v) => String(v ?? '').trim() !== '');
       if (!filled('name') || !filled('identity_id')) return fail(SHOP_CODES.completeInfo[0], SHOP_CODES.completeInfo[1]);

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, query, resolveCompany, companyNotFound, type Auth, type Ctx } from '../context.js';
 import { fail, ok } from '../envelope.js';
 import { APPLY_ITEMS, CATALOG_COMPANY_ID, GROUPS, QUESTIONS } from '../catalog/seed.js';
-import { ensureCommunity } from '../community/store.js';
 import { SB } from './config.js';
 
 /**
@@ -68,11 +67,6 @@ interface TRow { id: number; groupId: number; userId: number; userName: string; 
 type H = (c: { cid: number; auth: Auth | undefined }, req: FastifyRequest, reply: FastifyReply) => unknown;
 
 export function registerCommunityRoutes(app: FastifyInstance, ctx: Ctx): void {
-  // The own seed users must exist before a journey signs in: make sure on every API and control call.
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/s/api/') || (req.url.startsWith('/__sandbox/') && !req.url.startsWith('/__sandbox/reset'))) await ensureCommunity(ctx);
-  });
-
   /** Company, and the user when a valid token came (visitors may read). */
   const V = (h: H) => async (req: FastifyRequest, reply: FastifyReply) => {
     const cid = await resolveCompany(ctx, req);

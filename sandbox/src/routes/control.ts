@@ -4,7 +4,9 @@ import { applyConfigPatch, ConfigPatchError, isObject } from '../config.js';
 import { body, query, schoolJson, type Ctx } from '../context.js';
 import type { JsonObject, UserRow } from '../db.js';
 import { FaultError, validateFault } from '../faults.js';
-import { BRANCHES, resetDb } from '../seed.js';
+import { BRANCHES } from '../seed.js';
+import { objectStore } from '../storage/objects.js';
+import type { Template } from '../template.js';
 import { resetAuthState } from '../auth-state.js';
 import { resetQrCodes } from './qrcode.js';
 
@@ -17,7 +19,7 @@ export function registerHealthRoute(app: FastifyInstance): void {
   app.get('/__sandbox/health', async () => ({ ok: true }));
 }
 
-export function registerControlRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function registerControlRoutes(app: FastifyInstance, ctx: Ctx, template: Template): void {
   const P = '/__sandbox';
 
   async function findUser(b: Record<string, unknown>): Promise<UserRow | undefined> {
@@ -35,12 +37,19 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx): void {
     return user.schoolId;
   }
 
+  // the seed back (src/template.ts), then every in-memory state as at start, so no test depends on the one before
   app.post(`${P}/reset`, async () => {
-    await resetDb(ctx.db);
+    await template.restore();
     ctx.faults.clear();
     ctx.requests.length = 0;
     resetAuthState(ctx);
     resetQrCodes(ctx);
+    const store = objectStore(ctx);
+    store.failNext = 0;
+    store.chunkWrites = 0;
+    store.failedWrites = 0;
+    store.lastCompleted = null;
+    for (const reset of ctx.onReset) reset();
     return { ok: true };
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, query, tokenOf, type Auth, type Ctx } from '../context.js';
 import { fail, ok, UNAUTHORIZED } from '../envelope.js';
 import { QbankError } from '../qbank/store.js';
-import { ensureExams, ensureExamUsers, ExamsError, ExamsStore, forgetExamSeed } from '../exams/store.js';
+import { ExamsError, ExamsStore } from '../exams/store.js';
 import { QUESTION, withCompany } from './config.js';
 
 /**
@@ -24,12 +24,6 @@ type Handler = (auth: Auth, req: FastifyRequest, store: ExamsStore) => Promise<u
 export function registerExamRoutes(app: FastifyInstance, ctx: Ctx): void {
   const store = new ExamsStore(ctx);
   const EXAM = `${QUESTION}/api/v1/front/exam`;
-
-  app.addHook('onRequest', async (req) => {
-    if (req.method === 'POST' && req.url === '/__sandbox/reset') forgetExamSeed(ctx);
-    else if (req.url.startsWith(`${QUESTION}/api/v1/`) || req.url.startsWith(`${QUESTION}/student/exercise/exam/`) || req.url.startsWith('/__sandbox/exams/')) await ensureExams(ctx);
-    else if (req.url.startsWith('/s/api/') || req.url.startsWith('/__sandbox/')) await ensureExamUsers(ctx);
-  });
 
   const H = (h: Handler) => withCompany(ctx, async (cid, req, reply: FastifyReply) => {
     if (!tokenOf(req)) return reply.code(401).send(UNAUTHORIZED);

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authOf, body, hostOf, query, unauthorized, type Ctx } from '../context.js';
 import { fail, ok } from '../envelope.js';
 import { maxBytesOf, objectStore, STORE_SIGNUP_MAX_BYTES, type UploadError } from '../storage/objects.js';
-import { ensureFiles, SPACE_TOTAL_BYTES } from '../storage/resources.js';
-import { ensureHomework, HOMEWORK } from '../homework/store.js';
-import { ensureQbank, QbankStore } from '../qbank/store.js';
+import { SPACE_TOTAL_BYTES } from '../storage/resources.js';
+import { HOMEWORK } from '../homework/store.js';
+import { QbankStore } from '../qbank/store.js';
 import { certificatePdf, CERTIFICATES, ID_NUMBER_RE, UNLOCK_FIELDS } from '../storage/certificates.js';
 import { checkSignedLink, signedLink } from '../storage/signed-links.js';
 import { SB, withCompany } from './config.js';
@@ -39,7 +39,6 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     withCompany(ctx, async (cid, req, reply) => {
       const auth = await authOf(ctx, req, cid);
       if (!auth) return unauthorized(reply);
-      await ensureFiles(ctx);
       return h({ id: auth.user.id, companyId: cid }, req, cid, hostOf(req));
     });
 
@@ -129,7 +128,6 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       const row = await own(user.id, id);
       if (!row || row.fileCategory !== 'video') continue;
       await ctx.db.run('DELETE FROM file_resources WHERE id = ?', [id]);
-      await ensureHomework(ctx);
       await ctx.db.run("DELETE FROM homework_attachments WHERE user_id = ? AND source_path = ? AND kind = 'video'", [user.id, row.sourcePath]);
       await store.remove(row.sourcePath);
       deleted++;
@@ -146,7 +144,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   const HW = `${SB}/v1/homework`;
   const HSC = `${SB}/v1/homeworkStudentComplete`;
   const withHomework = (h: (user: { id: number; companyId: number }, req: Parameters<Parameters<typeof withCompany>[1]>[1], host: string) => Promise<unknown>) =>
-    withUser(async (user, req, _c, host) => { await ensureHomework(ctx); return h(user, req, host); });
+    withUser(async (user, req, _c, host) => h(user, req, host));
   // submitted: a saved submission, or a paper homework whose question-bank record is handed in
   const submitted = async (userId: number) => {
     const out = new Set((await ctx.db.all<{ homeworkId: number }>('SELECT homework_id FROM homework_submissions WHERE user_id = ?', [userId])).map((r) => r.homeworkId));
@@ -229,7 +227,6 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${HW}/gotoPaperHomeworkPage`, withHomework(async (user, req) => {
     const h = HOMEWORK.find((x) => x.id === Number(query(req).homeworkId));
     if (!h?.paperId) return fail('0', '作业不存在');
-    await ensureQbank(ctx);
     const kept = await ctx.db.get<{ recordId: number }>('SELECT record_id FROM homework_papers WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
     if (kept) return ok({ recordId: kept.recordId, paperId: h.paperId });
     if (h.closed) return fail('0', '作业已截止，不能提交');
@@ -376,7 +373,6 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get<{ Params: { user: string; id: string } }>('/storage/cert/:user/:id.pdf', async (req, reply) => {
     const refused = checkSignedLink(ctx, req.url.split('?')[0]!, query(req));
     if (refused) return accessDenied(reply, refused);
-    await ensureFiles(ctx);
     const user = await ctx.db.get<{ nickName: string; id: number }>('SELECT id, nick_name FROM users WHERE id = ?', [Number(req.params.user)]);
     const c = user ? (await certsOf(user.id)).find((x) => x.id === Number(req.params.id) && x.status === 1) : undefined;
     if (!c || !user) return reply.code(404).send({ error: 'not found' });
@@ -431,7 +427,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       store.failNext = Math.max(0, Math.min(100, Number(body(req).count ?? 1) || 0));
       return { ok: true, failNext: store.failNext };
     });
-    app.post('/__sandbox/files/seed', async () => { await ensureFiles(ctx); return { ok: true }; });
+    // the files area is seeded with every other one (src/areas.ts); kept so a test may still call it
+    app.post('/__sandbox/files/seed', async () => ({ ok: true }));
     app.get('/__sandbox/storage/object', async (req, reply) => {
       const key = query(req).key ?? '';
       const s = await store.status(key).catch(() => undefined);

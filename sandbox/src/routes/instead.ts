@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../context.js';
 import { fail, ok, type Envelope } from '../envelope.js';
 import {
-  beijing, cascadeOptions, ensureInstead, itemFields, mySignList, placeView, provincesWithTimes, relationOf, setSpaceQuota, spaceQuota, spaceUsed,
+  beijing, cascadeOptions, itemFields, mySignList, placeView, provincesWithTimes, relationOf, setSpaceQuota, spaceQuota, spaceUsed,
   STATUS, timesOfProvince, timeView, valuesOf, withValues,
 } from '../instead/store.js';
 import { EXAM_PLACES, ITEM_TIMES, PROVINCES } from '../instead/seed.js';
@@ -108,10 +108,6 @@ export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** The sign-up's values for its owner, the store's private files as fresh signed links (decision 043). */
   const signedValuesOf = async (itemUserId: number) =>
     new Map([...(await valuesOf(ctx, itemUserId))].map(([id, v]) => [id, v.map((x) => signStoredUrl(ctx, x))]));
-  // this area's users and tables exist before anyone signs in with them (and before its calls)
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/s/api/') || (req.url.startsWith('/__sandbox/') && !req.url.startsWith('/__sandbox/reset'))) await ensureInstead(ctx);
-  });
   const U = (h: Handler) => withCompany(ctx, async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);

@@ -5,7 +5,7 @@ import { OPEN_COURSES } from '../catalog/seed.js';
 import { isEnrolled } from '../study/enrolments.js';
 import { readProgress, savePosition } from '../study/progress.js';
 import {
-  clipOf, CLIP_DURATION_S, posterOf, ensureLessons, gateOf, GATES, lessonInfo, openSignups, parseRange, readClip, setGate, setLesson,
+  clipOf, CLIP_DURATION_S, posterOf, gateOf, GATES, lessonInfo, openSignups, parseRange, readClip, setGate, setLesson,
   signUpOpenCourse, type Gate,
 } from '../study/video.js';
 
@@ -31,12 +31,6 @@ const failWith = (k: keyof typeof LESSON_FAIL) => fail(LESSON_FAIL[k][0], LESSON
 
 export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
   const api = '/s/api';
-  // The lesson journeys' seed users exist from the start and again after each reset.
-  app.addHook('onReady', async () => { await ensureLessons(ctx); });
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.method === 'POST' && req.url.split('?')[0] === '/__sandbox/reset') await ensureLessons(ctx);
-    return payload;
-  });
 
   /** Company and (optional) user of a call; undefined after answering an unknown company. */
   async function who(req: FastifyRequest, reply: FastifyReply) {

@@ -9,7 +9,7 @@ import {
   CASCADE_FIELD_IDS, CUSTOM_FIELDS, flatten, ITEM_CODE_FIELDS, LIST_TYPES, REGION_TREE, SECTION_FIELDS, SECTIONS,
   type Def, type Section,
 } from '../personal/fields.js';
-import { ensurePersonal, readValues, writeValues } from '../personal/store.js';
+import { readValues, writeValues } from '../personal/store.js';
 import { SB, withCompany } from './config.js';
 import { MOBILE_RE } from './session.js';
 
@@ -35,7 +35,6 @@ export function withUser(ctx: Ctx, h: Handler) {
   return withCompany(ctx, async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);
-    await ensurePersonal(ctx);
     return h(auth, req, reply, cid);
   });
 }
@@ -67,7 +66,6 @@ async function useCode(ctx: Ctx, mobile: string, type: string, code: string): Pr
 
 /** Whether the user verified their identity (verifyIdentidy) in the last 10 minutes; `consume` uses it up. */
 export async function identityVerified(ctx: Ctx, userId: number, consume = false): Promise<boolean> {
-  await ensurePersonal(ctx);
   const row = await ctx.db.get<{ verifiedAt: number }>('SELECT verified_at FROM personal_verified WHERE user_id = ?', [userId]);
   const valid = !!row && row.verifiedAt + IDENTITY_TTL_MS > Date.now();
   if (valid && consume) await ctx.db.run('DELETE FROM personal_verified WHERE user_id = ?', [userId]);
@@ -311,7 +309,6 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
   }));
   app.get<{ Params: { file: string } }>('/__avatar/:file', async (req, reply) => {
     const m = /^(\d+)-(\d+)\.(jpg|png)$/.exec(req.params.file);
-    await ensurePersonal(ctx);
     const row = m ? await ctx.db.get<{ contentType: string; data: string }>(
       'SELECT content_type, data FROM personal_avatars WHERE user_id = ? AND version = ?', [Number(m[1]), Number(m[2])]) : undefined;
     if (!row) return reply.code(404).send({ error: 'not found' });
@@ -331,7 +328,6 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok({ fileId: r.lastId, filePath: `http://${hostOf(req)}/__files/${r.lastId}/${encodeURIComponent(fileName)}` });
   }));
   app.get<{ Params: { id: string; name: string } }>('/__files/:id/:name', async (req, reply) => {
-    await ensurePersonal(ctx);
     const row = await ctx.db.get<{ fileName: string; data: string }>('SELECT file_name, data FROM personal_files WHERE id = ?', [Number(req.params.id) || 0]);
     if (!row || row.fileName !== req.params.name) return reply.code(404).send({ error: 'not found' });
     const ext = row.fileName.split('.').pop()!.toLowerCase();

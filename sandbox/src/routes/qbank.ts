@@ -4,7 +4,7 @@ import { fail, ok, UNAUTHORIZED } from '../envelope.js';
 import { chapterDetail, chapterPage, explanationSvg, mediaPreview, sectionDetail, sectionPage, validPlay } from '../qbank/chapters.js';
 import { CATEGORIES } from '../qbank/content.js';
 import { CLIPS, parseRange, readClip } from '../study/video.js';
-import { ensureQbank, ensureQbankUsers, forgetQbankSeed, QbankError, QbankStore, type ExerciseType, type Who } from '../qbank/store.js';
+import { QbankError, QbankStore, type ExerciseType, type Who } from '../qbank/store.js';
 import { EXT, QUESTION, withCompany } from './config.js';
 
 /**
@@ -25,13 +25,6 @@ type Handler = (who: Who, req: FastifyRequest, reply: FastifyReply, store: Qbank
 
 export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
   const store = new QbankStore(ctx);
-
-  // the seed users (2700-2719) must exist before their first login: seed on the first call after a reset
-  app.addHook('onRequest', async (req) => {
-    if (req.method === 'POST' && req.url === '/__sandbox/reset') forgetQbankSeed(ctx);
-    else if (req.url.startsWith('/s/api/question/') || req.url.startsWith('/s/api/external/api/v1/integral/') || req.url.startsWith('/__sandbox/qbank/')) await ensureQbank(ctx);
-    else if (req.url.startsWith('/s/api/') || req.url.startsWith('/__sandbox/')) await ensureQbankUsers(ctx);
-  });
 
   /** `login`: the call needs a signed-in user (else HTTP 401). */
   const H = (h: Handler, login = false) => withCompany(ctx, async (cid, req, reply) => {

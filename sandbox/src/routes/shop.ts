@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, query, resolveSchool, unauthorized, type Auth, type Ctx } from '../context.js';
 import { fail, ok } from '../envelope.js';
-import { ensurePersonal, readValues } from '../personal/store.js';
+import { readValues } from '../personal/store.js';
 import { cancelOrder, createOrder, expireOrders, expiresAtOf, findOrder, orderItems, preview, settlePayment, type Choices, type Seen, type Wanted } from '../shop/orders.js';
 import {
-  cartTypeOf, COMMODITY, COMMODITY_CODE, ensureShop, findCommodity, ORDER_STATUS,
+  cartTypeOf, COMMODITY, COMMODITY_CODE, findCommodity, ORDER_STATUS,
 } from '../shop/store.js';
-import { ensureAgreements, protocolAll } from '../study/agreements.js';
+import { protocolAll } from '../study/agreements.js';
 import { isEnrolled } from '../study/enrolments.js';
 import { maskOpenid, openidOf } from '../usercentre/store.js';
 import { SB, withCompany } from './config.js';
@@ -60,7 +60,6 @@ export async function buyCheckStatus(ctx: Ctx, cid: number): Promise<number> {
 
 /** Whether the student's information is complete enough to buy (name and ID number filled in). */
 async function infoComplete(ctx: Ctx, userId: number): Promise<boolean> {
-  await ensurePersonal(ctx);
   const base = await readValues(ctx, userId, 'base');
   const filled = (code: string) => (base.get(code) ?? []).some((v) => String(v ?? '').trim() !== '');
   return filled('name') && filled('identity_id');
@@ -109,11 +108,6 @@ function orderJson(o: NonNullable<Awaited<ReturnType<typeof findOrder>>>, items:
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
-  // the shop's tables (and its seed users, shop01..shop20) exist before any call, login included
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/s/api/') || req.url.startsWith('/__pay/') || (req.url.startsWith('/__sandbox/') && !req.url.startsWith('/__sandbox/reset'))) await ensureShop(ctx);
-  });
-
   const U = (h: Handler) => withCompany(ctx, async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);
@@ -262,7 +256,6 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${SB}/company/checkCompanyFunctionSet`, withCompany(ctx, async (cid, req) => {
     const code = String(query(req).functionCode ?? '');
     if (code === 'STUDENT_PROTOCOL_TYPE') {
-      await ensureAgreements(ctx);
       return ok({ functionCode: code, status: (await protocolAll(ctx, cid)) ? 1 : 0 });
     }
     if (code !== 'COMPANY_BUY_CHECK') return ok({ functionCode: code, status: 0 });

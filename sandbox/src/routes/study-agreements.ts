@@ -5,11 +5,10 @@ import { authOf, body, hostOf, query, unauthorized, type Auth, type Ctx } from '
 import { fail, ok } from '../envelope.js';
 import { EDUCATIONS, IDENTITY_TYPES } from '../personal/fields.js';
 import {
-  ensureAgreements, INFO_FIELDS, protocolAll, relation, relationsOf, REQUIRED_INFO, studentInfo, writeStudentInfo,
+  INFO_FIELDS, protocolAll, relation, relationsOf, REQUIRED_INFO, studentInfo, writeStudentInfo,
   type RelationRow,
 } from '../study/agreements.js';
 import { PACKAGES } from '../catalog/seed.js';
-import { ensurePersonal } from '../personal/store.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -98,13 +97,11 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
     const url = req.url;
     if (url.startsWith('/__sandbox/reset')) return;
     if (!url.startsWith('/__sandbox/') && !url.startsWith(`${SB}/v1/front/`)) return;
-    await ensureAgreements(ctx);
   });
 
   const U = (h: Handler) => withCompany(ctx, async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);
-    await ensureAgreements(ctx);
     return h(auth, req, reply, cid);
   });
 
@@ -221,7 +218,6 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
   }));
 
   app.post('/esign/sign', async (req, reply) => {
-    await ensureAgreements(ctx);
     const b = body(req);
     const flowId = str(b.flowId);
     const r = flowId ? await ctx.db.get<RelationRow>('SELECT r.*, p.name AS protocol_name, p.content FROM agr_relations r JOIN agr_protocols p ON p.id = r.protocol_id WHERE r.flow_id = ?', [flowId]) : undefined;
@@ -251,7 +247,6 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
     if (![2, 3, 4].includes(scene)) return fail('0', '场景不正确');
     const asked = await ctx.db.get('SELECT 1 AS x FROM agr_scenes WHERE user_id = ? AND scene_code = ?', [user.id, scene]);
     if (!asked) return ok({ popupFlag: 0 });
-    await ensurePersonal(ctx);
     const group = await ctx.db.get('SELECT 1 AS x FROM personal_group WHERE user_id = ?', [user.id]);
     return ok({ popupFlag: group ? 0 : 1 });
   }));
@@ -297,7 +292,6 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
 
   // the face provider's page for studying: the tester picks pass or fail (login's page is /face/verify)
   app.get('/face/study', async (req, reply) => {
-    await ensureAgreements(ctx);
     const orderNo = str(query(req).orderNo);
     const row = await ctx.db.get('SELECT 1 AS x FROM agr_face_orders WHERE order_no = ?', [orderNo]);
     reply.type('text/html; charset=utf-8');
@@ -310,7 +304,6 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
 </body></html>`;
   });
   app.post('/face/study', async (req, reply) => {
-    await ensureAgreements(ctx);
     const b = body(req);
     const orderNo = str(b.orderNo);
     const res = await ctx.db.run('UPDATE agr_face_orders SET result = ? WHERE order_no = ?', [b.result === '1' ? 1 : 2, orderNo]);
@@ -323,21 +316,18 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
   /* ---------- test control ---------- */
   if (ctx.control) {
     app.post('/__sandbox/agreements/protocol-all', async (req) => {
-      await ensureAgreements(ctx);
       const b = body(req);
       await ctx.db.run('INSERT INTO agr_settings (company_id, protocol_all) VALUES (?,?) ON CONFLICT (company_id) DO UPDATE SET protocol_all = excluded.protocol_all',
         [Number(b.companyId ?? 1), b.all ? 1 : 0]);
       return { ok: true };
     });
     app.post('/__sandbox/agreements/face', async (req) => {
-      await ensureAgreements(ctx);
       const b = body(req);
       await ctx.db.run(`INSERT INTO agr_face (user_id, required) VALUES (?,?) ON CONFLICT (user_id) DO UPDATE SET required = excluded.required, passed_at = NULL`,
         [Number(b.userId), b.required ? 1 : 0]);
       return { ok: true };
     });
     app.post('/__sandbox/agreements/scenes', async (req) => {
-      await ensureAgreements(ctx);
       const b = body(req);
       const userId = Number(b.userId);
       await ctx.db.run('DELETE FROM agr_scenes WHERE user_id = ?', [userId]);

@@ -3,7 +3,7 @@ import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../conte
 import { fail, ok, type Envelope } from '../envelope.js';
 import { COURSES, PACKAGES, TRAINING_PLANS } from '../catalog/seed.js';
 import {
-  collectClassify, collectedCourses, collectedPackages, ensureCentre, joinedPlans, noteCourses, noteLectures, NOTE_MAX_CHARS,
+  collectClassify, collectedCourses, collectedPackages, joinedPlans, noteCourses, noteLectures, NOTE_MAX_CHARS,
   removeCollect, removeNote, searchNotes, timetable, TZ_OFFSET_MS, updateNote,
 } from '../study/centre.js';
 import { listEnrolments } from '../study/enrolments.js';
@@ -70,11 +70,6 @@ const paged = <T>(all: T[], page: number, pageSize: number) => ({ records: all.s
 
 export function registerStudyRoutes(app: FastifyInstance, ctx: Ctx): void {
   const U = (h: Handler) => withUser(ctx, h);
-
-  // this area's users and tables exist before any call that may need them (sign-in of its journeys' users)
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/s/api/') || (req.url.startsWith('/__sandbox/') && !req.url.startsWith('/__sandbox/reset'))) await ensureCentre(ctx);
-  });
 
   // ---- timetable and courses
   // §7 POST get/user/timetable { startDate, endDate } (YYYY-MM-DD, Beijing days, both included): the sessions

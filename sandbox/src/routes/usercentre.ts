@@ -5,7 +5,7 @@ import { yuanTextToCents } from '../account/store.js';
 import { createRechargeOrder } from '../shop/orders.js';
 import { pointsOf } from '../shop/store.js';
 import {
-  ensureUserCentre, exchangeGoods, exchangeList, maskOpenid, newWxState, openidOf, pointGoods, settleWxState, upgradeCategory, userCategories, wxState,
+  exchangeGoods, exchangeList, maskOpenid, newWxState, openidOf, pointGoods, settleWxState, upgradeCategory, userCategories, wxState,
 } from '../usercentre/store.js';
 import { SB, withCompany } from './config.js';
 
@@ -51,10 +51,6 @@ const httpUrl = (v: unknown): string | undefined => {
 };
 
 export function registerUserCentreRoutes(app: FastifyInstance, ctx: Ctx): void {
-  // the tables (and the seed users uc01..uc20) exist before any call, login included
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/s/api/') || req.url.startsWith('/__wx/') || req.url.startsWith('/__pay/') || (req.url.startsWith('/__sandbox/') && !req.url.startsWith('/__sandbox/reset'))) await ensureUserCentre(ctx);
-  });
   const U = (h: Handler) => withCompany(ctx, async (cid, req, reply) => {
     const auth = await authOf(ctx, req, cid);
     if (!auth) return unauthorized(reply);

@@ -1,15 +1,15 @@
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { COURSES, PACKAGES, TRAINING_PLANS, VIP_LEVELS } from '../catalog/seed.js';
-import { ensureStudy } from '../study/enrolments.js';
 import { yuanToCents } from './pricing.js';
 
 /**
  * The shop's state (issue 16): the money ledger (balances, points movements), coupons, study cards,
  * orders and their items, commodity overrides (price changes, sold out) and the company's
- * COMPANY_BUY_CHECK status. Tables beside the main schema, (re)created and seeded on the first shop call
- * after a (re)seed, like `personal/store.ts`. Amounts are integer cents. Points live in
+ * COMPANY_BUY_CHECK status. Tables beside the main schema,
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`). Amounts are integer cents. Points live in
  * `users.integral_remaining` (the header's number); the balance in `shop_wallets`.
  *
  * Money moves only inside one `batch` (one SQLite transaction) with guard rows: a CHECK on
@@ -126,7 +126,7 @@ function seedStatements(now: number): InStatement[] {
   const s: InStatement[] = [];
   const add = (sql: string, args: Array<string | number | null>) => s.push({ sql, args });
   // shop01..shop20 (ids 2800-2819, mobiles 13700002800..): journeys that buy things, so other test files keep their state
-  // one scrypt for all twenty (a per-user salt would cost seconds on the first call after a reset)
+  // one scrypt for all twenty (a per-user salt would cost seconds at start)
   const hash = hashPassword('Passw0rd!', seedSalt('shop-users'));
   for (const id of SHOP_USER_IDS) {
     const n = id - 2799;
@@ -173,28 +173,14 @@ function seedStatements(now: number): InStatement[] {
   return s;
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds the shop tables when the database was (re)seeded since the last call. */
-export async function ensureShop(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'shop_seed'");
-  if (marker?.value === SHOP_SEED_VERSION) return;
-  const work = (async () => {
-    await ensureStudy(ctx);
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'shop_seed'");
-    await ctx.db.batch(seedStatements(Date.now()));
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+/** Registered in `AREAS` (src/areas.ts), after the enrolments: the shop tables and their seed. */
+export const shopArea: Area = {
+  name: 'shop',
+  schema: SCHEMA,
+  async seed(ctx, now) {
+    await ctx.db.batch(seedStatements(now));
+  },
+};
 
 export async function balanceOf(ctx: Ctx, userId: number): Promise<number> {
   const row = await ctx.db.get<{ balanceCents: number }>('SELECT balance_cents FROM shop_wallets WHERE user_id = ?', [userId]);

@@ -1,4 +1,4 @@
-import type { Ctx } from '../context.js';
+import type { Area } from '../area.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
 
@@ -46,17 +46,11 @@ CREATE TABLE file_cert_created (user_id INTEGER NOT NULL, cert_id INTEGER NOT NU
 CREATE TABLE file_vip (user_id INTEGER PRIMARY KEY);
 `;
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-export async function ensureFiles(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'files_seed'");
-  if (marker?.value === FILES_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec('DROP TABLE IF EXISTS file_resources; DROP TABLE IF EXISTS file_space; DROP TABLE IF EXISTS file_cert_read; DROP TABLE IF EXISTS file_cert_student; DROP TABLE IF EXISTS file_cert_created; DROP TABLE IF EXISTS file_vip;');
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'files_seed'");
+/** Registered in `AREAS` (src/areas.ts): the file tables and their users. */
+export const filesArea: Area = {
+  name: 'files',
+  schema: SCHEMA,
+  async seed(ctx) {
     await ctx.db.batch([
       ...FILE_USERS.map(([id, username, mobile, nick]) => ({
         sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, member_flag, member_ico,
@@ -78,11 +72,5 @@ export async function ensureFiles(ctx: Ctx): Promise<void> {
       ),
       { sql: "INSERT INTO meta (key, value) VALUES ('files_seed', ?)", args: [FILES_SEED_VERSION] },
     ]);
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+  },
+};

@@ -1,15 +1,16 @@
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { PACKAGES } from '../catalog/seed.js';
-import { ensurePersonal, writeValues } from '../personal/store.js';
+import { writeValues } from '../personal/store.js';
 
 /**
  * Agreements (course protocols), student-info completeness (the personal information form of agreement
  * signing), the complete-information popup's scenes and face verification for studying (spec 001 §2
  * dialogs 1-4, §4, §7 "Agreements and profile completion", "Face verification"). Its tables live beside the
- * main schema like the personal centre's (`personal/store.ts`): (re)created and seeded on first use after a
- * (re)seed, which `POST /__sandbox/reset` causes by recreating `meta`.
+ * main schema like the personal centre's (`personal/store.ts`):
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * Seed users 2600-2619 (mobiles 137000026xx, password Passw0rd!) are this module's: journeys that change
  * agreement, profile or face state use them so the other suites' users keep theirs.
@@ -136,30 +137,16 @@ const CUSTOM_SEED: Record<string, unknown[]> = {
   c_diploma: ['https://static.yunduo.example/files/diploma.pdf'], c_photo: ['https://static.yunduo.example/files/photo.png'],
 };
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds this module's tables (and users) when the database was (re)seeded since the last call. */
-export async function ensureAgreements(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'agreement_seed'");
-  if (marker?.value === AGREEMENT_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'agreement_seed'");
+/** Registered in `AREAS` (src/areas.ts), after the personal centre: this module's tables and users. */
+export const agreementArea: Area = {
+  name: 'agreements',
+  schema: SCHEMA,
+  async seed(ctx) {
     await ctx.db.batch(seedStatements());
     // the complete-information users have every custom field but the nickname (personal/store.ts keeps them)
-    await ensurePersonal(ctx);
     for (const id of [2606, 2607]) await writeValues(ctx, id, 'custom', new Map(Object.entries(CUSTOM_SEED)));
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+  },
+};
 
 export interface RelationRow {
   id: number; userId: number; protocolId: number; targetType: 'course' | 'classpackage'; commodityId: number | null;

@@ -1,4 +1,5 @@
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
@@ -9,12 +10,11 @@ import { savePosition } from './progress.js';
 /**
  * The personal course section's state (spec 001 §2 personal centre, §7 'Timetable and courses', 'Notes',
  * 'Collections'): notes, favourites, the class timetable, joined training plans.
- * Its tables live beside the main schema like `personal/store.ts`'s: (re)created and
- * seeded on first use after a (re)seed, which `POST /__sandbox/reset` causes by recreating `meta`.
+ * Its tables live beside the main schema like `personal/store.ts`'s:
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * It also seeds this area's own users (ids 2400-2419, mobiles 1370000xxxx), whose journeys change state that
- * no other test reads. Since a user must exist before any study call (sign-in), `ensureCentre` runs before
- * every upstream and control call (a hook in routes/study.ts), costing one `meta` lookup.
+ * no other test reads. They exist from the start (a sign-in comes before any study call).
  */
 export const CENTRE_SEED_VERSION = '2';
 
@@ -135,19 +135,11 @@ function seedStatements(now: number): InStatement[] {
   return s;
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds this area's tables and users when the database was (re)seeded since the last call. */
-export async function ensureCentre(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'study_centre_seed'");
-  if (marker?.value === CENTRE_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'study_centre_seed'");
-    const now = Date.now();
+/** Registered in `AREAS` (src/areas.ts): this area's tables and users. */
+export const centreArea: Area = {
+  name: 'study centre',
+  schema: SCHEMA,
+  async seed(ctx, now) {
     await ctx.db.batch(seedStatements(now));
     // the journeys' users study 5001 (notes) or 5005 (continue learning), stopped in its third lesson
     for (const userId of [2400, 2401]) await enrol(ctx, { userId, commodityId: 5001, source: 'seed' });
@@ -157,14 +149,8 @@ export async function ensureCentre(ctx: Ctx): Promise<void> {
       const third = lessonsOf(course)[2]!;
       await savePosition(ctx, { userId, commodityId: 5005, courseId: course.courseId, lessonId: third.id, positionS: 120, durationS: third.durationS }, now - HOUR);
     }
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+  },
+};
 
 // ---------------------------------------------------------------- timetable
 
@@ -177,7 +163,6 @@ export interface TimetableEntry {
 
 /** The sessions of the user's (unexpired) enrolled courses that start in [from, to), by start time. */
 export async function timetable(ctx: Ctx, userId: number, from: number, to: number, now = Date.now()): Promise<TimetableEntry[]> {
-  await ensureCentre(ctx);
   const enrolled = (await listEnrolments(ctx, userId)).filter((e) => e.expiresAt > now).map((e) => e.commodityId);
   if (!enrolled.length) return [];
   const rows = await ctx.db.all<{ id: number; commodityId: number; courseId: number; lessonId: number; startAt: number; endAt: number }>(
@@ -205,7 +190,6 @@ export interface NoteRow {
 }
 
 async function noteRows(ctx: Ctx, userId: number, where: string, args: Array<string | number>): Promise<NoteRow[]> {
-  await ensureCentre(ctx);
   const rows = await ctx.db.all<{ id: number; commodityId: number; courseId: number; lessonId: number; content: string; positionS: number; createdAt: number; updatedAt: number }>(
     `SELECT id, commodity_id, course_id, lesson_id, content, position_s, created_at, updated_at FROM study_notes WHERE user_id = ?${where} ORDER BY updated_at DESC, id DESC`,
     [userId, ...args]);
@@ -253,7 +237,6 @@ export async function searchNotes(ctx: Ctx, userId: number, keyword: string) {
 
 /** Adds a note at a position of a lesson (the lesson pages); null when the lesson is not in that course. */
 export async function addNote(ctx: Ctx, n: { userId: number; commodityId: number; lessonId: number; content: string; positionS?: number }, now = Date.now()) {
-  await ensureCentre(ctx);
   const course = COURSES.find((c) => c.commodityId === n.commodityId);
   if (!course || !lessonsOf(course).some((l) => l.id === n.lessonId)) return null;
   const r = await ctx.db.run(
@@ -264,13 +247,11 @@ export async function addNote(ctx: Ctx, n: { userId: number; commodityId: number
 
 /** Whether the note was the user's and is now changed / gone. */
 export async function updateNote(ctx: Ctx, userId: number, noteId: number, content: string, now = Date.now()): Promise<boolean> {
-  await ensureCentre(ctx);
   const r = await ctx.db.run('UPDATE study_notes SET content = ?, updated_at = ? WHERE id = ? AND user_id = ?', [content, now, noteId, userId]);
   return r.changes > 0;
 }
 
 export async function removeNote(ctx: Ctx, userId: number, noteId: number): Promise<boolean> {
-  await ensureCentre(ctx);
   const r = await ctx.db.run('DELETE FROM study_notes WHERE id = ? AND user_id = ?', [noteId, userId]);
   return r.changes > 0;
 }
@@ -278,7 +259,6 @@ export async function removeNote(ctx: Ctx, userId: number, noteId: number): Prom
 // ---------------------------------------------------------------- favourites
 
 export async function collectedCourses(ctx: Ctx, userId: number, opts: { keyword?: string; categoryId?: number } = {}) {
-  await ensureCentre(ctx);
   const rows = await ctx.db.all<{ id: number; targetId: number; createdAt: number }>(
     "SELECT id, target_id, created_at FROM study_collects WHERE user_id = ? AND kind = 'course' ORDER BY created_at DESC, id DESC", [userId]);
   const k = (opts.keyword ?? '').trim().toLowerCase();
@@ -295,7 +275,6 @@ export async function collectedCourses(ctx: Ctx, userId: number, opts: { keyword
 }
 
 export async function collectedPackages(ctx: Ctx, userId: number, opts: { keyword?: string } = {}) {
-  await ensureCentre(ctx);
   const rows = await ctx.db.all<{ id: number; targetId: number; createdAt: number }>(
     "SELECT id, target_id, created_at FROM study_collects WHERE user_id = ? AND kind = 'package' ORDER BY created_at DESC, id DESC", [userId]);
   const k = (opts.keyword ?? '').trim().toLowerCase();
@@ -321,12 +300,10 @@ export async function collectClassify(ctx: Ctx, userId: number) {
 
 /** Adds a favourite (the course pages); idempotent. */
 export async function collect(ctx: Ctx, userId: number, kind: 'course' | 'package', targetId: number, now = Date.now()) {
-  await ensureCentre(ctx);
   await ctx.db.run('INSERT OR IGNORE INTO study_collects (user_id, kind, target_id, created_at) VALUES (?,?,?,?)', [userId, kind, targetId, now]);
 }
 
 export async function removeCollect(ctx: Ctx, userId: number, kind: 'course' | 'package', collectId: number): Promise<boolean> {
-  await ensureCentre(ctx);
   const r = await ctx.db.run('DELETE FROM study_collects WHERE id = ? AND user_id = ? AND kind = ?', [collectId, userId, kind]);
   return r.changes > 0;
 }
@@ -334,7 +311,6 @@ export async function removeCollect(ctx: Ctx, userId: number, kind: 'course' | '
 // ---------------------------------------------------------------- plans
 
 export async function joinedPlans(ctx: Ctx, userId: number) {
-  await ensureCentre(ctx);
   return ctx.db.all<{ planId: number; joinedAt: number }>('SELECT plan_id, joined_at FROM study_plan_members WHERE user_id = ? ORDER BY joined_at DESC', [userId]);
 }
 

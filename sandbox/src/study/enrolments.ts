@@ -1,11 +1,12 @@
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { COURSES, PACKAGES } from '../catalog/seed.js';
 
 /**
  * Which courses a student may study (their "enrolments"): the one place the studying pages (issue 14), the
  * lesson entry chain and the checkout (issue 16: a paid order enrols) and study cards read and write. Its
- * table lives beside the main schema like the personal centre's (`personal/store.ts`): (re)created and seeded
- * on first use after a (re)seed, which `POST /__sandbox/reset` causes by recreating `meta`.
+ * table lives beside the main schema like the personal centre's (`personal/store.ts`):
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * One row per (user, course commodity). A package enrols each of its courses with `package_id` set.
  */
@@ -36,19 +37,11 @@ const SEED: Array<{ userId: number; commodityId: number; packageId?: number; day
   { userId: 1003, commodityId: 5002, daysAgo: 5 },
 ];
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds the studying tables when the database was (re)seeded since the last call. */
-export async function ensureStudy(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'study_seed'");
-  if (marker?.value === STUDY_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec('DROP TABLE IF EXISTS study_enrolments;');
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'study_seed'");
-    const now = Date.now();
+/** Registered in `AREAS` (src/areas.ts): the enrolments and their seed. */
+export const studyArea: Area = {
+  name: 'study',
+  schema: SCHEMA,
+  async seed(ctx, now) {
     await ctx.db.batch([
       ...SEED.map((s) => {
         const course = COURSES.find((c) => c.commodityId === s.commodityId)!;
@@ -60,21 +53,14 @@ export async function ensureStudy(ctx: Ctx): Promise<void> {
       }),
       { sql: "INSERT INTO meta (key, value) VALUES ('study_seed', ?)", args: [STUDY_SEED_VERSION] },
     ]);
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+  },
+};
 
 /**
  * Enrols a user in a course commodity (or each course of a package when `packageId` is given). Idempotent:
  * enrolling twice keeps the first row (a repeated payment notification must not duplicate anything).
  */
 export async function enrol(ctx: Ctx, e: { userId: number; commodityId?: number; packageId?: number; source: EnrolmentSource; orderNo?: string | null }): Promise<void> {
-  await ensureStudy(ctx);
   const commodityIds = e.packageId !== undefined
     ? PACKAGES.find((p) => p.id === e.packageId)?.commodityIds ?? []
     : e.commodityId !== undefined ? [e.commodityId] : [];
@@ -90,7 +76,6 @@ export async function enrol(ctx: Ctx, e: { userId: number; commodityId?: number;
 }
 
 export async function listEnrolments(ctx: Ctx, userId: number): Promise<Enrolment[]> {
-  await ensureStudy(ctx);
   return ctx.db.all<Enrolment>(
     'SELECT user_id, commodity_id, course_id, package_id, source, order_no, created_at, expires_at FROM study_enrolments WHERE user_id = ? ORDER BY created_at DESC, commodity_id',
     [userId]);
@@ -98,7 +83,6 @@ export async function listEnrolments(ctx: Ctx, userId: number): Promise<Enrolmen
 
 /** Whether the user may study the course now (enrolled and not expired). */
 export async function isEnrolled(ctx: Ctx, userId: number, commodityId: number, now = Date.now()): Promise<boolean> {
-  await ensureStudy(ctx);
   const row = await ctx.db.get<{ expiresAt: number }>('SELECT expires_at FROM study_enrolments WHERE user_id = ? AND commodity_id = ?', [userId, commodityId]);
   return !!row && row.expiresAt > now;
 }

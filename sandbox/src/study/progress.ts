@@ -1,3 +1,4 @@
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { COURSES, type Course, type Lesson } from '../catalog/seed.js';
 
@@ -5,8 +6,8 @@ import { COURSES, type Course, type Lesson } from '../catalog/seed.js';
  * Per-lesson learning positions (where the student stopped in each lesson, whether it is finished) and the
  * one "lately learned" lesson per user that `GET lately/learn/course` (spec 001 §7 'Timetable and courses')
  * answers and "continue learning" opens. Its tables live beside the main schema like the personal centre's
- * (`personal/store.ts`): (re)created and seeded on first use after a (re)seed, which `POST /__sandbox/reset`
- * causes by recreating `meta`.
+ * (`personal/store.ts`):
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  *
  * Writers: the lesson video page (issue 14, `savePosition` on each position report). Readers: my courses
  * (percent and where to continue), the header's continue learning, the lesson pages (resume position).
@@ -66,19 +67,11 @@ export function lessonOf(course: Course, lessonId: number): { lesson: Lesson; ch
   return undefined;
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds the progress tables when the database was (re)seeded since the last call. */
-export async function ensureProgress(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'progress_seed'");
-  if (marker?.value === PROGRESS_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'progress_seed'");
-    const now = Date.now();
+/** Registered in `AREAS` (src/areas.ts): the progress tables and their seed. */
+export const progressArea: Area = {
+  name: 'progress',
+  schema: SCHEMA,
+  async seed(ctx, now) {
     const stmts: Array<{ sql: string; args: Array<number | string | null> }> = [];
     for (const s of SEED) {
       const course = courseByCommodity(s.commodityId)!;
@@ -100,14 +93,8 @@ export async function ensureProgress(ctx: Ctx): Promise<void> {
     }
     stmts.push({ sql: "INSERT INTO meta (key, value) VALUES ('progress_seed', ?)", args: [PROGRESS_SEED_VERSION] });
     await ctx.db.batch(stmts);
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+  },
+};
 
 export interface SavePosition {
   userId: number; commodityId: number; courseId: number; lessonId: number; positionS: number; durationS: number;
@@ -119,7 +106,6 @@ export interface SavePosition {
  * a lesson of that course commodity in the catalog.
  */
 export async function savePosition(ctx: Ctx, p: SavePosition, now = Date.now()): Promise<LessonProgress | null> {
-  await ensureProgress(ctx);
   const course = courseByCommodity(p.commodityId);
   if (!course || course.courseId !== p.courseId) return null;
   const found = lessonOf(course, p.lessonId);
@@ -151,7 +137,6 @@ export async function savePosition(ctx: Ctx, p: SavePosition, now = Date.now()):
  * share of lessons finished and the lesson they last studied.
  */
 export async function readProgress(ctx: Ctx, userId: number, commodityId?: number): Promise<Progress> {
-  await ensureProgress(ctx);
   const rows = await ctx.db.all<{ commodityId: number; courseId: number; lessonId: number; positionS: number; durationS: number; finished: number; updatedAt: number }>(
     `SELECT commodity_id, course_id, lesson_id, position_s, duration_s, finished, updated_at FROM study_progress
      WHERE user_id = ?${commodityId !== undefined ? ' AND commodity_id = ?' : ''} ORDER BY commodity_id, lesson_id`,
@@ -181,7 +166,6 @@ export function coursePercent(finishedCount: number, lessonCount: number): numbe
 
 /** The lesson the user studied last (any course), with its names and the position reached; null if none. */
 export async function latelyLearned(ctx: Ctx, userId: number): Promise<LatelyLearned | null> {
-  await ensureProgress(ctx);
   const row = await ctx.db.get<{ commodityId: number; courseId: number; lessonId: number; updatedAt: number }>(
     'SELECT commodity_id, course_id, lesson_id, updated_at FROM study_lately WHERE user_id = ?', [userId]);
   if (!row) return null;

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { COURSES, OPEN_COURSES, type Course, type Lesson } from '../catalog/seed.js';
@@ -12,8 +13,8 @@ import { enrol } from './enrolments.js';
  * live provider and address), the per-student gates it meets (proxy-exam schedule, agreement, free-course
  * information, face), open-course sign-ups, the lesson clips and their Range serving.
  *
- * Tables live beside the main schema like the personal centre's (`personal/store.ts`): (re)created and seeded
- * on first use after a (re)seed. The seed users of the lesson journeys (ids 2500-2519, mobiles 1370000xxxx)
+ * Tables live beside the main schema like the personal centre's (`personal/store.ts`):
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`). The seed users of the lesson journeys (ids 2500-2519, mobiles 1370000xxxx)
  * are inserted into `users` here, so that the journeys' positions and gates never touch other users.
  */
 export const LESSON_SEED_VERSION = '2';
@@ -70,18 +71,11 @@ function liveDefaults(commodityId: number): { liveStatus: LiveStatus; viewReplay
   return { liveStatus: 0, viewReplayFlag: 1, provider: 'zs', liveType: '' };
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-/** Creates and seeds the lesson tables and users when the database was (re)seeded since the last call. */
-export async function ensureLessons(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'lesson_seed'");
-  if (marker?.value === LESSON_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'lesson_seed'");
+/** Registered in `AREAS` (src/areas.ts): the lesson tables and the lesson journeys' users. */
+export const lessonArea: Area = {
+  name: 'lessons',
+  schema: SCHEMA,
+  async seed(ctx) {
     await ctx.db.batch(LESSON_USERS.map(([id, username, mobile, nick]) => ({
       sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash) VALUES (?,?,?,?,?,?,?,?)`,
       args: [id, 1, 1, username, mobile, null, nick, hashPassword(SEED_PASSWORD, seedSalt(username))],
@@ -90,14 +84,8 @@ export async function ensureLessons(ctx: Ctx): Promise<void> {
       for (const commodityId of commodityIds) await enrol(ctx, { userId: id, commodityId, source: 'seed' });
     }
     await ctx.db.run("INSERT INTO meta (key, value) VALUES ('lesson_seed', ?)", [LESSON_SEED_VERSION]);
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+  },
+};
 
 export function findLesson(commodityId: number, courseId: number, lessonId: number): { course: Course; lesson: Lesson; chapterId: number; chapterName: string } | undefined {
   const course = COURSES.find((c) => c.commodityId === commodityId);
@@ -111,7 +99,6 @@ export function findLesson(commodityId: number, courseId: number, lessonId: numb
 
 /** What the entry chain knows about a lesson, seeded values overridden by the test-control API. */
 export async function lessonInfo(ctx: Ctx, commodityId: number, courseId: number, lessonId: number): Promise<LessonInfo | undefined> {
-  await ensureLessons(ctx);
   const found = findLesson(commodityId, courseId, lessonId);
   if (!found) return undefined;
   const { course, lesson } = found;
@@ -135,7 +122,6 @@ export async function lessonInfo(ctx: Ctx, commodityId: number, courseId: number
 
 /** Test control: override a lesson's type and live fields (null keeps the seeded value). */
 export async function setLesson(ctx: Ctx, commodityId: number, lessonId: number, o: { type?: string | null; liveStatus?: number | null; viewReplayFlag?: number | null; provider?: string | null; liveType?: string | null; addressFlag?: number | null }): Promise<void> {
-  await ensureLessons(ctx);
   await ctx.db.run(
     `INSERT INTO study_live (commodity_id, lesson_id, type, live_status, view_replay_flag, provider, live_type, address_flag) VALUES (?,?,?,?,?,?,?,?)
      ON CONFLICT (commodity_id, lesson_id) DO UPDATE SET type = excluded.type, live_status = excluded.live_status,
@@ -144,26 +130,22 @@ export async function setLesson(ctx: Ctx, commodityId: number, lessonId: number,
 }
 
 export async function gateOf(ctx: Ctx, userId: number, gate: Gate): Promise<string | undefined> {
-  await ensureLessons(ctx);
   return (await ctx.db.get<{ value: string }>('SELECT value FROM study_gates WHERE user_id = ? AND gate = ?', [userId, gate]))?.value;
 }
 
 /** Test control: sets (value) or clears (null) one gate of a user. */
 export async function setGate(ctx: Ctx, userId: number, gate: Gate, value: string | null): Promise<void> {
-  await ensureLessons(ctx);
   if (value === null) await ctx.db.run('DELETE FROM study_gates WHERE user_id = ? AND gate = ?', [userId, gate]);
   else await ctx.db.run('INSERT INTO study_gates (user_id, gate, value) VALUES (?,?,?) ON CONFLICT (user_id, gate) DO UPDATE SET value = excluded.value', [userId, gate, value]);
 }
 
 export async function openSignups(ctx: Ctx, userId: number): Promise<number[]> {
-  await ensureLessons(ctx);
   const rows = await ctx.db.all<{ openCourseId: number }>('SELECT open_course_id FROM study_open_signups WHERE user_id = ? ORDER BY open_course_id', [userId]);
   return rows.map((r) => r.openCourseId);
 }
 
 /** Signs a user up for an open course; idempotent. False for an unknown open course. */
 export async function signUpOpenCourse(ctx: Ctx, userId: number, openCourseId: number): Promise<boolean> {
-  await ensureLessons(ctx);
   if (!OPEN_COURSES.some((o) => o.id === openCourseId)) return false;
   await ctx.db.run('INSERT OR IGNORE INTO study_open_signups (user_id, open_course_id, created_at) VALUES (?,?,?)', [userId, openCourseId, Date.now()]);
   return true;

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { InStatement } from '@libsql/client';
+import type { Area } from '../area.js';
 import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { CATEGORIES, COURSES } from '../catalog/seed.js';
 import { CATEGORIES as QBANK_CATEGORIES, SUBJECTS } from '../qbank/content.js';
 import { enrol, isEnrolled, listEnrolments } from '../study/enrolments.js';
-import { ensureShop, guardOf, movePoints } from '../shop/store.js';
+import { guardOf, movePoints } from '../shop/store.js';
 
 /**
  * What issue 16 still lacked after decisions 028 and 032 (decision 038): the points exchange (goods
  * bought with points), the WeChat openid a WeChat payment needs (`check/openid` and the sandbox's WeChat
- * authorisation page), and the user-centre categories' upgrades. Tables beside the main schema, (re)created
- * and seeded after a (re)seed like `shop/store.ts`, with their own seed users uc01..uc20 (ids 3700-3719,
+ * authorisation page), and the user-centre categories' upgrades. Tables beside the main schema,
+ * an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`), with their own seed users uc01..uc20 (ids 3700-3719,
  * mobiles 13700003700..): each starts with ¥300.00 of balance and 5000 points. Points move only through
  * the shop's ledger (`movePoints`, guarded) in the same batch as the exchange.
  */
@@ -58,27 +59,14 @@ function seedStatements(now: number): InStatement[] {
   return s;
 }
 
-const pending = new WeakMap<Ctx, Promise<void>>();
-
-export async function ensureUserCentre(ctx: Ctx): Promise<void> {
-  const running = pending.get(ctx);
-  if (running) return running;
-  await ensureShop(ctx);
-  const marker = await ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'uc_seed'");
-  if (marker?.value === UC_SEED_VERSION) return;
-  const work = (async () => {
-    await ctx.db.exec(TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n'));
-    await ctx.db.exec(SCHEMA);
-    await ctx.db.run("DELETE FROM meta WHERE key = 'uc_seed'");
-    await ctx.db.batch(seedStatements(Date.now()));
-  })();
-  pending.set(ctx, work);
-  try {
-    await work;
-  } finally {
-    pending.delete(ctx);
-  }
-}
+/** Registered in `AREAS` (src/areas.ts), after the shop. */
+export const userCentreArea: Area = {
+  name: 'user centre',
+  schema: SCHEMA,
+  async seed(ctx, now) {
+    await ctx.db.batch(seedStatements(now));
+  },
+};
 
 // ---- points exchange ----
 

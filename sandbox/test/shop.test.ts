@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { price, yuanToCents } from "../../sandbox/src/shop/pricing";
-import { createCtx } from "../../sandbox/src/context";
-import { openDb } from "../../sandbox/src/db";
-import { ensureSeeded } from "../../sandbox/src/seed";
-import { couponUse, debitBalance, ensureShop, guardOf } from "../../sandbox/src/shop/store";
-import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { price, yuanToCents } from '../src/shop/pricing.js';
+import { createCtx } from '../src/context.js';
+import { openDb } from '../src/db.js';
+import { seedAreas } from '../src/template.js';
+import { couponUse, debitBalance, guardOf } from '../src/shop/store.js';
+import { startTestSandbox, type TestSandbox } from './helpers.js';
 
 /** Issue 16: the checkout's arithmetic in integer cents, and the sandbox's money kept consistent under concurrency. */
 
@@ -48,9 +48,8 @@ describe("price arithmetic (integer cents)", () => {
 describe("the money guards inside one SQLite transaction", () => {
   it("two concurrent debits of one balance: one commits, the other rolls back whole (its order row too)", async () => {
     const db = await openDb(":memory:");
-    await ensureSeeded(db);
+    await seedAreas(db);
     const ctx = createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
-    await ensureShop(ctx);
     const now = Date.now();
     const take = (n: string) => db.batch([
       { sql: "INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)", args: [2810, "marker", 0, "test", n, now] },
@@ -68,9 +67,8 @@ describe("the money guards inside one SQLite transaction", () => {
 
   it("two concurrent uses of one coupon: one commits, the other fails on the coupon guard", async () => {
     const db = await openDb(":memory:");
-    await ensureSeeded(db);
+    await seedAreas(db);
     const ctx = createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
-    await ensureShop(ctx);
     const coupon = (await db.get<{ id: number }>("SELECT id FROM shop_user_coupons WHERE user_id = 2811 AND coupon_id = 2"))!.id;
     const use = (orderNo: string) => db.batch([...couponUse(orderNo, coupon, 2811, Date.now()), { sql: "DELETE FROM shop_guard", args: [] }]);
     const settled = await Promise.allSettled([use("A"), use("B")]);

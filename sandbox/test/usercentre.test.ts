@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { startTestSandbox, type TestSandbox } from './helpers.js';
 
 // Decision 038 in the sandbox: the points exchange (points, stock, per-student limit and the goods'
 // effect in one transaction) and check/openid with the sandbox's WeChat authorisation before a WeChat payment.

@@ -1,20 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { activeMembership, buyPoints, rechargeCard, withdraw, yuanTextToCents, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, deleteExpiredCoupon, ensureAccount, exchangeCoupon, memberships, refreshMemberStatus } from "../../sandbox/src/account/store";
-import { createCtx } from "../../sandbox/src/context";
-import { openDb } from "../../sandbox/src/db";
-import { ensureSeeded } from "../../sandbox/src/seed";
-import { createOrder, settlePayment } from "../../sandbox/src/shop/orders";
-import { isEnrolled } from "../../sandbox/src/study/enrolments";
-import { balanceOf, pointsOf, userCoupons } from "../../sandbox/src/shop/store";
+import { activeMembership, buyPoints, rechargeCard, withdraw, yuanTextToCents, cardReturnInfo, checkCard, redeemCard, couponCounts, couponCourses, deleteExpiredCoupon, exchangeCoupon, memberships, refreshMemberStatus } from '../src/account/store.js';
+import { createCtx } from '../src/context.js';
+import { openDb } from '../src/db.js';
+import { seedAreas } from '../src/template.js';
+import { createOrder, settlePayment } from '../src/shop/orders.js';
+import { isEnrolled } from '../src/study/enrolments.js';
+import { balanceOf, pointsOf, userCoupons } from '../src/shop/store.js';
 
 /** Issue 16 part B (decision 032): membership records with expiry, points bought through the shop's ledger. */
 const DAY = 86_400_000;
 
 async function freshCtx() {
   const db = await openDb(":memory:");
-  await ensureSeeded(db);
+  await seedAreas(db);
   const ctx = createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
-  await ensureAccount(ctx);
   return ctx;
 }
 
