@@ -120,7 +120,6 @@ export default function Doing() {
   }, []);
   const { status, session } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
   const live = status !== null;
-  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
 
   // a plain navigation (no session): the loader's answer is the truth
@@ -166,15 +165,18 @@ export default function Doing() {
   const readAnswer = (form: HTMLFormElement) =>
     answerOf(question.kind, new FormData(form).getAll("answer").map((v) => (typeof v === "string" ? v : "")));
 
-  const saveNow = (form: HTMLFormElement) => {
-    if (typing.current) clearTimeout(typing.current);
-    typing.current = null;
+  /** The question's answer as the form has it: kept and sent (at once, or `typed`: after this question's own typing pause). */
+  const saveNow = (form: HTMLFormElement, typed = false) => {
     const s = session.current;
     if (!s || paused) return;
     const a = readAnswer(form);
-    if (JSON.stringify(a) === JSON.stringify(answers[String(question.id)] ?? [])) return;
-    setAnswers((x) => ({ ...x, [String(question.id)]: a }));
-    s.answer(question.id, a);
+    if (JSON.stringify(a) !== JSON.stringify(answers[String(question.id)] ?? [])) {
+      setAnswers((x) => ({ ...x, [String(question.id)]: a }));
+      if (typed) s.answerSoon(question.id, a);
+      else s.answer(question.id, a);
+    }
+    // a button or a switch: nothing typed waits for its pause (each question has its own, issue 21)
+    if (!typed) s.flush();
   };
 
   const go = (i: number) => {
@@ -191,11 +193,7 @@ export default function Doing() {
     const form = e.currentTarget;
     formRef.current = form;
     const target = e.target as HTMLInputElement;
-    if (target.type === "radio" || target.type === "checkbox") saveNow(form);
-    else {
-      if (typing.current) clearTimeout(typing.current);
-      typing.current = setTimeout(() => saveNow(form), 600);
-    }
+    saveNow(form, target.type !== "radio" && target.type !== "checkbox");
   };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {

@@ -135,8 +135,7 @@ export default function ExamPaper() {
   const [left, setLeft] = useState<number | null>(d.record.remainingS);
   const formRef = useRef<HTMLFormElement | null>(null);
   const handInRef = useRef<HTMLButtonElement | null>(null);
-  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { status, session, queue } = useExamSocket(d, (local) => {
+  const { status, session } = useExamSocket(d, (local) => {
     if (!local.size) return;
     setAnswers((a) => ({ ...a, ...Object.fromEntries([...local].map(([k, v]) => [String(k), v])) }));
     setVersion((v) => v + 1);
@@ -164,7 +163,8 @@ export default function ExamPaper() {
   }, [d.record.remainingS]);
 
   const byId = new Map(d.questions.map((q) => [q.id, q]));
-  const saveOne = (questionId: number) => {
+  /** With JavaScript: a question's answer as the form now has it, kept and sent (a choice at once, typing after its own pause). */
+  const saveOne = (questionId: number, typed: boolean) => {
     const s = session.current;
     const q = byId.get(questionId);
     if (!s || !q || !formRef.current) return;
@@ -172,7 +172,9 @@ export default function ExamPaper() {
     const a = answerOf(q.kind, values);
     if (JSON.stringify(a) === JSON.stringify(answers[String(questionId)] ?? [])) return;
     setAnswers((x) => ({ ...x, [String(questionId)]: a }));
-    s.answer(questionId, a);
+    // each question its own pending save: typing the next question never cancels this one's (issue 21)
+    if (typed) s.answerSoon(questionId, a);
+    else s.answer(questionId, a);
   };
 
   const onChange = (e: FormEvent<HTMLFormElement>) => {
@@ -180,15 +182,12 @@ export default function ExamPaper() {
     const target = e.target as HTMLInputElement;
     const questionId = Number(/^answer\.(\d+)$/.exec(target.name)?.[1]);
     if (!questionId) return;
-    if (target.type === "radio" || target.type === "checkbox") saveOne(questionId);
-    else {
-      if (typing.current) clearTimeout(typing.current);
-      typing.current = setTimeout(() => saveOne(questionId), 600);
-    }
+    saveOne(questionId, target.type !== "radio" && target.type !== "checkbox");
   };
 
-  // a plain post carries every answer of the form: what the device kept is no longer needed
-  const onSubmit = () => queue.current?.clear();
+  // a plain post carries every answer of the form; what is typed goes over the socket now too, and stays
+  // on the device until the upstream confirms it (a failed post loses nothing)
+  const onSubmit = () => session.current?.flush();
 
   const answered = d.questions.filter((q) => (answers[String(q.id)] ?? []).length > 0).length;
   return (
