@@ -148,7 +148,8 @@ export default function ExamPaper() {
   const handInRef = useRef<HTMLButtonElement | null>(null);
   /** `confirm=1` of the form: enabled by the dialog's "hand in anyway" and by the clock at the end */
   const confirmRef = useRef<HTMLInputElement | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  /** the dialog is open with this many questions unanswered */
+  const [asked, setAsked] = useState<number | null>(null);
   const { status, session } = useExamSocket(d, (local) => {
     if (!local.size) return;
     setAnswers((a) => ({ ...a, ...Object.fromEntries([...local].map(([k, v]) => [String(k), v])) }));
@@ -179,7 +180,7 @@ export default function ExamPaper() {
 
   /** Hands the form in (what is typed goes with it), past the unanswered-questions confirmation. */
   function handInNow() {
-    setConfirming(false);
+    setAsked(null);
     if (confirmRef.current) confirmRef.current.disabled = false;
     if (formRef.current && handInRef.current) formRef.current.requestSubmit(handInRef.current);
   }
@@ -207,8 +208,7 @@ export default function ExamPaper() {
     saveOne(questionId, target.type !== "radio" && target.type !== "checkbox");
   };
 
-  const unanswered = unansweredCount(d.questions, answers);
-  const answered = d.questions.length - unanswered;
+  const answered = d.questions.length - unansweredCount(d.questions, answers);
 
   // a plain post carries every answer of the form; what is typed goes over the socket now too, and stays
   // on the device until the upstream confirms it (a failed post loses nothing). A hand-in with questions
@@ -216,9 +216,14 @@ export default function ExamPaper() {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     session.current?.flush();
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value === "handin" && confirmRef.current?.disabled && unanswered > 0) {
+    if (submitter?.value !== "handin" || !confirmRef.current?.disabled) return;
+    // counted from the form as it is now (what was typed a moment ago included)
+    const form = new FormData(e.currentTarget);
+    const now = Object.fromEntries(d.questions.map((q) => [String(q.id), answerOf(q.kind, form.getAll(answerField(q.id)).map((v) => (typeof v === "string" ? v : "")))]));
+    const left = unansweredCount(d.questions, now);
+    if (left > 0) {
       e.preventDefault();
-      setConfirming(true);
+      setAsked(left);
     }
   };
 
@@ -239,8 +244,8 @@ export default function ExamPaper() {
             : tq("doing.connecting")}
         </p>
       </div>
-      {confirming ? (
-        <HandInConfirm unanswered={unanswered} total={d.questions.length} t={tq} backHref={examPaperHref(d.record.recordId)} onConfirm={handInNow} onBack={() => setConfirming(false)} />
+      {asked !== null ? (
+        <HandInConfirm unanswered={asked} total={d.questions.length} t={tq} backHref={examPaperHref(d.record.recordId)} onConfirm={handInNow} onBack={() => setAsked(null)} />
       ) : result && "confirm" in result ? (
         <HandInConfirm unanswered={result.confirm.unanswered} total={result.confirm.total} t={tq} backHref={examPaperHref(d.record.recordId)} fields={{ intent: "handin" }} />
       ) : null}
