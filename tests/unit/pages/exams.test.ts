@@ -42,7 +42,8 @@ async function sendPaper(browser: Client, paper: string, intent: "save" | "handi
   const { html } = await browser.get(paper);
   const form = byTestId(html, "exam-paper") ?? "";
   const body = new URLSearchParams({ intent });
-  for (const i of elements(form, "input").filter((x) => attr(x, "type") === "hidden")) body.append(attr(i, "name") ?? "", attr(i, "value") ?? "");
+  // as a browser does: a disabled field is not sent (the JS-only `confirm`)
+  for (const i of elements(form, "input").filter((x) => attr(x, "type") === "hidden" && attr(x, "disabled") === undefined)) body.append(attr(i, "name") ?? "", attr(i, "value") ?? "");
   for (const [id, values] of Object.entries(answers)) for (const v of values) body.append(`answer.${id}`, v);
   return browser.fetch(paper, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 }
