@@ -224,15 +224,15 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     const { location, recordId } = await join(browser, 9102);
     const k = await key(recordId);
     const all = Object.fromEntries(k.map((q) => [q.questionId, q.kind === "short" ? [q.answer.join(" ")] : q.answer]));
-    const [last, ...rest] = k;
+    const [, ...rest] = k;
     const nine = Object.fromEntries(rest.map((q) => [q.questionId, all[q.questionId]!]));
     const one = await sendPaper(browser, `${location}?lng=en`, "handin", nine);
     expect(one.status).toBe(200);
     const page = await one.text();
     expect(text(byTestId(page, "hand-in-unanswered") ?? "")).toBe("1 question of 10 is unanswered. Hand in anyway?");
     expect(text(byTestId(page, "hand-in-confirm") ?? "")).toContain("Go back");
-    // every question answered: handed in at once
-    const handed = await sendPaper(browser, `${location}?lng=en`, "handin", { [last!.questionId]: all[last!.questionId]! });
+    // every question answered (a browser sends the nine again with the tenth): handed in at once
+    const handed = await sendPaper(browser, `${location}?lng=en`, "handin", all);
     expect(handed.status).toBe(302);
     expect(handed.headers.get("Location")).toBe(`/lib/subject/exampaper/examintro/9102?handedIn=${recordId}`);
   });
