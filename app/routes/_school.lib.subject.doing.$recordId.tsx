@@ -1,9 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
-import { ANSWER_FORM_ID, answerOf, QuestionForm } from "~/components/qbank/QuestionForm";
+import { HandInConfirm } from "~/components/qbank/HandInConfirm";
+import { ANSWER_FORM_ID, answerOf, QuestionForm, unansweredCount } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
@@ -18,7 +19,9 @@ import { UpstreamError } from "~/services/upstream.server";
  * merge rewrite expects), `?n=` the question number. Without JavaScript: one question a page, every
  * button a form post, the answer sheet a list of submit buttons of the answer form (a jump saves what
  * was typed; decision 035), the server keeps every answer. With JavaScript (a signed-in student): the
- * exam socket and an on-device queue (exam-session.client.ts).
+ * exam socket and an on-device queue (exam-session.client.ts). Hand-in with questions unanswered asks
+ * first (issue 21): a dialog with JavaScript, the same dialog as the post's answer without (`confirm=1`
+ * hands in); the clock's hand-in at zero asks nothing.
  */
 export const handle = { i18n: ["qbank"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -53,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
   const goto = formData.get("goto");
   const parsed = DoingFormSchema.safeParse({
     intent: formData.get("intent") ?? (goto !== null ? "goto" : null), goto: goto ?? undefined, questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
-    was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined,
+    was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined, confirm: formData.get("confirm") ?? undefined,
   });
   if (!parsed.success || (parsed.data.intent === "goto") !== (parsed.data.goto !== undefined)) return data({ error: "bad request" }, { status: 400 });
   const f = parsed.data;
@@ -78,6 +81,10 @@ export async function action(args: ActionFunctionArgs) {
     };
     if (f.intent === "submit") {
       const paper = await loadPaperQuestions(portal, recordId);
+      const unanswered = unansweredCount(paper.questions, paper.record.answers);
+      const running = paper.record.state !== "submitted" && (paper.record.remainingS === null || paper.record.remainingS > 0);
+      // questions unanswered: ask first (what was typed is saved above)
+      if (!f.confirm && running && unanswered > 0) return data({ confirm: { unanswered, total: paper.questions.length, index: f.index } });
       await submitExercise(portal, paper.record);
       return redirect(reportHref(recordId));
     }
@@ -103,8 +110,10 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function Doing() {
   const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const { t } = useNamespaces(d.i18n, "qbank");
   const total = d.questions.length;
+  const [confirming, setConfirming] = useState<number | null>(null);
   const [index, setIndex] = useState(d.n - 1);
   const [answers, setAnswers] = useState<Record<string, string[]>>(d.record.answers);
   const [marks, setMarks] = useState(() => new Set(d.record.marks));
@@ -120,7 +129,6 @@ export default function Doing() {
   }, []);
   const { status, session } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
   const live = status !== null;
-  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
 
   // a plain navigation (no session): the loader's answer is the truth
@@ -166,15 +174,18 @@ export default function Doing() {
   const readAnswer = (form: HTMLFormElement) =>
     answerOf(question.kind, new FormData(form).getAll("answer").map((v) => (typeof v === "string" ? v : "")));
 
-  const saveNow = (form: HTMLFormElement) => {
-    if (typing.current) clearTimeout(typing.current);
-    typing.current = null;
+  /** The question's answer as the form has it: kept and sent (at once, or `typed`: after this question's own typing pause). */
+  const saveNow = (form: HTMLFormElement, typed = false) => {
     const s = session.current;
     if (!s || paused) return;
     const a = readAnswer(form);
-    if (JSON.stringify(a) === JSON.stringify(answers[String(question.id)] ?? [])) return;
-    setAnswers((x) => ({ ...x, [String(question.id)]: a }));
-    s.answer(question.id, a);
+    if (JSON.stringify(a) !== JSON.stringify(answers[String(question.id)] ?? [])) {
+      setAnswers((x) => ({ ...x, [String(question.id)]: a }));
+      if (typed) s.answerSoon(question.id, a);
+      else s.answer(question.id, a);
+    }
+    // a button or a switch: nothing typed waits for its pause (each question has its own, issue 21)
+    if (!typed) s.flush();
   };
 
   const go = (i: number) => {
@@ -191,11 +202,7 @@ export default function Doing() {
     const form = e.currentTarget;
     formRef.current = form;
     const target = e.target as HTMLInputElement;
-    if (target.type === "radio" || target.type === "checkbox") saveNow(form);
-    else {
-      if (typing.current) clearTimeout(typing.current);
-      typing.current = setTimeout(() => saveNow(form), 600);
-    }
+    saveNow(form, target.type !== "radio" && target.type !== "checkbox");
   };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -218,7 +225,13 @@ export default function Doing() {
       case "sign": case "unsign": setSigns((m) => flag(m, intent === "sign")); void s.sign(question.id, intent === "sign"); return;
       case "pause": setPaused(true); void s.pause(); return;
       case "resume": setPaused(false); void s.resume(); return;
-      case "submit": void handIn(); return;
+      case "submit": {
+        // questions unanswered: the dialog asks first (the answer on screen counts as given)
+        const unanswered = unansweredCount(d.questions, { ...answers, [String(question.id)]: readAnswer(form) });
+        if (unanswered > 0) setConfirming(unanswered);
+        else void handIn();
+        return;
+      }
       default: return;
     }
   };
@@ -234,6 +247,14 @@ export default function Doing() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4 lg:flex-row">
       <div className="flex-1">
+        {confirming !== null ? (
+          <HandInConfirm unanswered={confirming} total={total} t={t} backHref={doingHref(d.record.recordId, index + 1)} onBack={() => setConfirming(null)} onConfirm={() => { setConfirming(null); void handIn(); }} />
+        ) : result && "confirm" in result ? (
+          <HandInConfirm
+            unanswered={result.confirm.unanswered} total={result.confirm.total} t={t} backHref={doingHref(d.record.recordId, result.confirm.index + 1)}
+            fields={{ intent: "submit", questionId: String(question.id), index: String(index), kind: question.kind }}
+          />
+        ) : null}
         <h1 className="mb-2 text-xl font-bold">{d.record.title}</h1>
         {left !== null ? (
           <p className="mb-2 font-mono" data-testid="time-left" role="timer">{left > 0 ? t("doing.timeLeft", { time: clock(left) }) : t("doing.timeUp")}</p>

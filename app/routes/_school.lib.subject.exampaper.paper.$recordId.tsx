@@ -5,7 +5,8 @@ import { CsrfInput } from "~/components/csrf-token";
 import { answerField, ExamQuestion } from "~/components/exams/ExamQuestion";
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
-import { answerOf, type DoingQuestion } from "~/components/qbank/QuestionForm";
+import { HandInConfirm } from "~/components/qbank/HandInConfirm";
+import { answerOf, unansweredCount, type DoingQuestion } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { examIntroHref, examPaperHref } from "~/services/exam-links";
@@ -27,6 +28,9 @@ import { UpstreamError } from "~/services/upstream.server";
  * page goes to the exam's record. With JavaScript: the clock counts down and hands in at zero, each answer
  * goes over the exam socket as it is given (exam-session.client.ts: kept on the device until confirmed),
  * and for a face exam the socket's `examFace` op checks the face verification (spec 000 §7.3).
+ * Hand-in with questions unanswered asks first (issue 21): with JavaScript a dialog, without it the post
+ * answers the same dialog as a page (after saving what it carried), and `confirm=1` hands in; the clock's
+ * hand-in at the end sends `confirm=1` itself.
  */
 export const handle = { i18n: ["exams", "qbank"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -91,6 +95,13 @@ export async function action(args: ActionFunctionArgs) {
   try {
     // what was typed is kept first, whatever the button
     await saveExamAnswers(portal, recordId, answers);
+    if (intent === "handin" && formData.get("confirm") !== "1") {
+      // questions unanswered: ask first (the page answers the confirmation; what was sent is saved)
+      const paper = await loadPaperQuestions(portal, recordId);
+      const unanswered = unansweredCount(paper.questions, paper.record.answers);
+      const running = paper.record.state !== "submitted" && (paper.record.remainingS === null || paper.record.remainingS > 0);
+      if (running && unanswered > 0) return data({ confirm: { unanswered, total: paper.questions.length } });
+    }
     if (intent === "handin") {
       const done = await handInPaper(portal.upstream, recordId);
       return redirect(examIntroHref(done.examId, recordId));
@@ -135,8 +146,11 @@ export default function ExamPaper() {
   const [left, setLeft] = useState<number | null>(d.record.remainingS);
   const formRef = useRef<HTMLFormElement | null>(null);
   const handInRef = useRef<HTMLButtonElement | null>(null);
-  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { status, session, queue } = useExamSocket(d, (local) => {
+  /** `confirm=1` of the form: enabled by the dialog's "hand in anyway" and by the clock at the end */
+  const confirmRef = useRef<HTMLInputElement | null>(null);
+  /** the dialog is open with this many questions unanswered */
+  const [asked, setAsked] = useState<number | null>(null);
+  const { status, session } = useExamSocket(d, (local) => {
     if (!local.size) return;
     setAnswers((a) => ({ ...a, ...Object.fromEntries([...local].map(([k, v]) => [String(k), v])) }));
     setVersion((v) => v + 1);
@@ -157,14 +171,23 @@ export default function ExamPaper() {
       setLeft(s);
       if (s <= HAND_IN_EARLY_S) {
         clearInterval(timer);
-        if (formRef.current && handInRef.current) formRef.current.requestSubmit(handInRef.current);
+        // the time is up: no question asked
+        handInNow();
       }
     }, 1000);
     return () => clearInterval(timer);
   }, [d.record.remainingS]);
 
+  /** Hands the form in (what is typed goes with it), past the unanswered-questions confirmation. */
+  function handInNow() {
+    setAsked(null);
+    if (confirmRef.current) confirmRef.current.disabled = false;
+    if (formRef.current && handInRef.current) formRef.current.requestSubmit(handInRef.current);
+  }
+
   const byId = new Map(d.questions.map((q) => [q.id, q]));
-  const saveOne = (questionId: number) => {
+  /** With JavaScript: a question's answer as the form now has it, kept and sent (a choice at once, typing after its own pause). */
+  const saveOne = (questionId: number, typed: boolean) => {
     const s = session.current;
     const q = byId.get(questionId);
     if (!s || !q || !formRef.current) return;
@@ -172,7 +195,9 @@ export default function ExamPaper() {
     const a = answerOf(q.kind, values);
     if (JSON.stringify(a) === JSON.stringify(answers[String(questionId)] ?? [])) return;
     setAnswers((x) => ({ ...x, [String(questionId)]: a }));
-    s.answer(questionId, a);
+    // each question its own pending save: typing the next question never cancels this one's (issue 21)
+    if (typed) s.answerSoon(questionId, a);
+    else s.answer(questionId, a);
   };
 
   const onChange = (e: FormEvent<HTMLFormElement>) => {
@@ -180,17 +205,28 @@ export default function ExamPaper() {
     const target = e.target as HTMLInputElement;
     const questionId = Number(/^answer\.(\d+)$/.exec(target.name)?.[1]);
     if (!questionId) return;
-    if (target.type === "radio" || target.type === "checkbox") saveOne(questionId);
-    else {
-      if (typing.current) clearTimeout(typing.current);
-      typing.current = setTimeout(() => saveOne(questionId), 600);
+    saveOne(questionId, target.type !== "radio" && target.type !== "checkbox");
+  };
+
+  const answered = d.questions.length - unansweredCount(d.questions, answers);
+
+  // a plain post carries every answer of the form; what is typed goes over the socket now too, and stays
+  // on the device until the upstream confirms it (a failed post loses nothing). A hand-in with questions
+  // unanswered asks first (the dialog), unless the clock or the dialog confirmed it.
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    session.current?.flush();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value !== "handin" || !confirmRef.current?.disabled) return;
+    // counted from the form as it is now (what was typed a moment ago included)
+    const form = new FormData(e.currentTarget);
+    const now = Object.fromEntries(d.questions.map((q) => [String(q.id), answerOf(q.kind, form.getAll(answerField(q.id)).map((v) => (typeof v === "string" ? v : "")))]));
+    const left = unansweredCount(d.questions, now);
+    if (left > 0) {
+      e.preventDefault();
+      setAsked(left);
     }
   };
 
-  // a plain post carries every answer of the form: what the device kept is no longer needed
-  const onSubmit = () => queue.current?.clear();
-
-  const answered = d.questions.filter((q) => (answers[String(q.id)] ?? []).length > 0).length;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-bold">{d.exam.examName}</h1>
@@ -208,11 +244,17 @@ export default function ExamPaper() {
             : tq("doing.connecting")}
         </p>
       </div>
+      {asked !== null ? (
+        <HandInConfirm unanswered={asked} total={d.questions.length} t={tq} backHref={examPaperHref(d.record.recordId)} onConfirm={handInNow} onBack={() => setAsked(null)} />
+      ) : result && "confirm" in result ? (
+        <HandInConfirm unanswered={result.confirm.unanswered} total={result.confirm.total} t={tq} backHref={examPaperHref(d.record.recordId)} fields={{ intent: "handin" }} />
+      ) : null}
       {result && "error" in result ? (
         <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="paper-error">{tq("doing.error", { message: result.error })}</p>
       ) : null}
       <form method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
         <CsrfInput />
+        <input type="hidden" name="confirm" value="1" disabled ref={confirmRef} />
         {d.questions.map((q, i) => (
           <ExamQuestion key={`${q.id}:${version}`} question={q as DoingQuestion} n={i + 1} answer={answers[String(q.id)] ?? []} was={d.record.answers[String(q.id)] ?? []} disabled={false} t={tq} />
         ))}

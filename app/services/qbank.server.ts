@@ -86,6 +86,8 @@ export const DoingFormSchema = z.object({
   kind: z.enum(KINDS),
   was: z.string().max(50_000).optional(),
   hasAnswer: z.literal("1").optional(),
+  /** the hand-in confirmed although questions are unanswered (issue 21) */
+  confirm: z.literal("1").optional(),
 });
 
 /** Query every exercise call carries: the school, and the visitor's client id (spec 001 §7). */

@@ -14,6 +14,8 @@ import { useTranslation } from "~/i18n-runtime";
  *   A link to a step route is a plain `<Link>`: the client navigation keeps the school shell and the step
  *   opens over it. Nothing else runs.
  *
+ * `onClose` (a dialog the page itself opened with JavaScript, e.g. the hand-in confirmation) closes it in
+ * place instead of navigating to `closeHref` (which stays the link's address without JavaScript).
  * `closable={false}` hides the close control (a step that must be finished or cancelled through its own
  * buttons); `maskClosable={false}` keeps the dialog open on a mask click (spec 001 §2 dialog 3, face).
  */
@@ -26,6 +28,7 @@ export function DialogPage({
   closable = true,
   maskClosable = true,
   testId,
+  onClose,
   children,
 }: {
   title: ReactNode;
@@ -34,6 +37,7 @@ export function DialogPage({
   closable?: boolean;
   maskClosable?: boolean;
   testId?: string;
+  onClose?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -49,7 +53,7 @@ export function DialogPage({
     return () => node.close();
   }, []);
 
-  const close = () => navigate(closeHref);
+  const close = () => (onClose ? onClose() : navigate(closeHref));
   return (
     <div className="fixed inset-0 z-40 bg-black/40" data-dialog-backdrop>
       <dialog

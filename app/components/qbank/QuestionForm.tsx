@@ -11,6 +11,11 @@ export function answerOf(kind: DoingQuestion["kind"], values: string[]): string[
   return [...new Set(values.map((v) => v.trim().toUpperCase()).filter(Boolean))].sort();
 }
 
+/** How many questions of the paper have no answer (the hand-in confirmation, issue 21). */
+export function unansweredCount(questions: ReadonlyArray<{ id: number }>, answers: Readonly<Record<string, readonly string[] | undefined>>): number {
+  return questions.filter((q) => !(answers[String(q.id)] ?? []).length).length;
+}
+
 /** The id of the doing page's answer form: the answer sheet's buttons submit it (`form=`) from outside. */
 export const ANSWER_FORM_ID = "qb-answer-form";
 

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Op, ServerMessage } from "~/services/realtime.client";
-import { AnswerQueue, ExamSession, type KeyValueStorage, type SessionStatus } from "./exam-session.client";
+import { AnswerQueue, ExamSession, TYPING_PAUSE_MS, type KeyValueStorage, type SessionStatus } from "./exam-session.client";
 
 /** The offline queue of the doing page (issue 15 'Done means': answers kept until confirmed, sent after reconnect, no duplicate). */
 
@@ -109,5 +109,92 @@ describe("exam session", () => {
     expect(socket.sent("submit")).toHaveLength(1);
     socket.sent("submit")[0]!.resolve({ code: "1" });
     expect((await done).code).toBe("1");
+  });
+});
+
+/**
+ * Issue 21 item 1: typing question 4's blanks and going straight on to question 5 lost question 4 (one typing
+ * timer for the whole paper). Each question has its own pending save, and what is typed is on the device at once.
+ */
+describe("typed answers: one pending save per question", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const typedSession = () => {
+    vi.useFakeTimers();
+    const socket = new FakeSocket();
+    const storage = new MemoryStorage();
+    const s = new ExamSession(socket, 7, new AnswerQueue(storage, 7));
+    return { socket, storage, s };
+  };
+
+  it("question 5 typed right after question 4 does not cancel question 4's save: both are sent", async () => {
+    const { socket, s } = typedSession();
+    await s.connectedNow();
+    s.answerSoon(4, ["北京", ""]);
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS / 3);
+    s.answerSoon(4, ["北京", "上海"]);
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS / 3);
+    s.answerSoon(5, ["答"]); // straight on to question 5, before question 4's pause is over
+    expect(s.pendingTyping().sort()).toEqual([4, 5]);
+    expect(s.status().local.sort()).toEqual([4, 5]); // both on the device already
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+    const sent = socket.sent("submitOne").map((c) => [c.data.questionId, c.data.answer]);
+    expect(sent).toEqual([[4, ["北京", "上海"]], [5, ["答"]]]);
+    for (const c of socket.sent("submitOne")) c.resolve({ code: "1" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.status().local).toEqual([]);
+  });
+
+  it("typing one question again restarts only its own pause, and only its latest answer is sent", async () => {
+    const { socket, s } = typedSession();
+    s.answerSoon(4, ["a"]);
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS - 100);
+    s.answerSoon(4, ["ab"]);
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS - 100);
+    expect(socket.sent("submitOne")).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(socket.sent("submitOne").map((c) => c.data.answer)).toEqual([["ab"]]);
+  });
+
+  it("a choice given while another question's typing pause runs keeps both", async () => {
+    const { socket, s } = typedSession();
+    s.answerSoon(4, ["typed"]);
+    s.answer(6, ["B"]);
+    expect(socket.sent("submitOne").map((c) => c.data.questionId)).toEqual([6]);
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+    expect(socket.sent("submitOne").map((c) => c.data.questionId)).toEqual([6, 4]);
+  });
+
+  it("across a dropped socket: both typed answers stay on the device, and 'all sent' is said only when both are confirmed", async () => {
+    const { socket, storage, s } = typedSession();
+    await s.connectedNow();
+    s.disconnected();
+    s.answerSoon(4, ["x"]);
+    s.answerSoon(5, ["y"]);
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+    expect(s.status()).toMatchObject({ offline: true, resent: false });
+    expect(s.status().local.sort()).toEqual([4, 5]);
+    expect(new AnswerQueue(storage, 7).list().map((x) => x.questionId).sort()).toEqual([4, 5]); // a reload would find both
+    await s.connectedNow();
+    const [first, second] = socket.sent("submitOne");
+    first!.resolve({ code: "1" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.status()).toMatchObject({ local: [second!.data.questionId], resent: false });
+    second!.resolve({ code: "1" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.status()).toMatchObject({ local: [], resent: true });
+  });
+
+  it("flush sends every pending typed answer at once (a button, hand-in); a later timer sends nothing twice", async () => {
+    const { socket, s } = typedSession();
+    s.answerSoon(4, ["x"]);
+    s.answerSoon(5, ["y"]);
+    s.flush();
+    expect(socket.sent("submitOne").map((c) => c.data.questionId)).toEqual([4, 5]);
+    expect(s.pendingTyping()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS * 2);
+    expect(socket.sent("submitOne")).toHaveLength(2);
   });
 });

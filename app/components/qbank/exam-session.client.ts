@@ -6,6 +6,9 @@
  */
 import type { Op, ServerMessage } from "~/services/realtime.client";
 
+/** How long a question's typing must pause before its answer goes out (each question has its own timer). */
+export const TYPING_PAUSE_MS = 600;
+
 export type QueuedAnswer = { questionId: number; answer: string[]; opId: string };
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 /** The part of RealtimeSocket used here (tests pass a fake). */
@@ -81,6 +84,11 @@ export class ExamSession {
   /** ops sent on the socket and not answered yet (the socket itself resends them after a reconnect) */
   private readonly inFlight = new Set<string>();
   private hadDrop = false;
+  /**
+   * The questions being typed, each with its own pending send (issue 21: one shared timer let the typing of
+   * question 5 cancel the save of question 4). Their answers are already in the queue, on the device.
+   */
+  private readonly typing = new Map<number, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly socket: RequestSocket,
@@ -102,12 +110,58 @@ export class ExamSession {
     return new Map(this.queue.list().map((x) => [x.questionId, x.answer]));
   }
 
-  /** An answer as it is given: kept on the device, then sent. */
+  /** An answer as it is given (a choice): kept on the device, then sent. */
   answer(questionId: number, answer: string[]) {
+    this.stopTyping(questionId);
     const item = this.queue.put(questionId, answer);
     this.resent = false;
     this.send(item);
     this.emit();
+  }
+
+  /**
+   * An answer being typed: kept on the device now, sent when THIS question's typing pauses for `delayMs`.
+   * Another question's typing never delays or cancels it.
+   */
+  answerSoon(questionId: number, answer: string[], delayMs = TYPING_PAUSE_MS) {
+    this.stopTyping(questionId);
+    this.queue.put(questionId, answer);
+    this.resent = false;
+    this.typing.set(questionId, setTimeout(() => {
+      this.typing.delete(questionId);
+      this.sendLatest(questionId);
+    }, delayMs));
+    this.emit();
+  }
+
+  /** Sends every answer still waiting for its typing pause now (a button, a question switch, hand-in). */
+  flush() {
+    for (const questionId of [...this.typing.keys()]) {
+      this.stopTyping(questionId);
+      this.sendLatest(questionId);
+    }
+  }
+
+  /** Question ids whose typing pause is still running (for tests and the page). */
+  pendingTyping(): number[] {
+    return [...this.typing.keys()];
+  }
+
+  /** The page goes away: no timer outlives it (what was typed stays in the queue, sent on the next visit). */
+  dispose() {
+    for (const questionId of [...this.typing.keys()]) this.stopTyping(questionId);
+  }
+
+  private stopTyping(questionId: number) {
+    const timer = this.typing.get(questionId);
+    if (timer !== undefined) clearTimeout(timer);
+    this.typing.delete(questionId);
+  }
+
+  /** The latest answer of the question on the device, unless it is already on its way or confirmed. */
+  private sendLatest(questionId: number) {
+    const item = this.queue.list().find((x) => x.questionId === questionId);
+    if (item && !this.inFlight.has(item.opId)) this.send(item);
   }
 
   private send(item: QueuedAnswer) {
@@ -167,6 +221,7 @@ export class ExamSession {
 
   /** Hands in after every answer of this device reached the server. */
   async submit(): Promise<ServerMessage> {
+    this.flush();
     for (let i = 0; i < 600 && (this.queue.list().length > 0 || this.inFlight.size > 0); i++) {
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -5,7 +5,8 @@ import type { RealtimeSocket, SocketBootstrap } from "~/services/realtime.client
 /**
  * With JavaScript: the socket session of an exercise record (the practice doing page and the exam paper):
  * the client modules load after hydration, answers go out as given and stay on the device until the
- * server confirms them (`AnswerQueue`). `onLocal` receives the answers kept on this device; `onAuthenticated`
+ * server confirms them (`AnswerQueue`); typed answers go out after their own question's typing pause
+ * (`ExamSession.answerSoon`). `onLocal` receives the answers kept on this device; `onAuthenticated`
  * runs after each (re)connection (the exam paper's examFace check). One session per record.
  */
 export function useExerciseSocket(
@@ -37,7 +38,10 @@ export function useExerciseSocket(
       session.current = s;
       onLocal(s.localAnswers());
       setStatus(s.status());
-      close = () => socket.close();
+      close = () => {
+        s?.dispose();
+        socket.close();
+      };
     });
     return () => {
       closed = true;

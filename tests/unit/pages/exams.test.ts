@@ -42,7 +42,8 @@ async function sendPaper(browser: Client, paper: string, intent: "save" | "handi
   const { html } = await browser.get(paper);
   const form = byTestId(html, "exam-paper") ?? "";
   const body = new URLSearchParams({ intent });
-  for (const i of elements(form, "input").filter((x) => attr(x, "type") === "hidden")) body.append(attr(i, "name") ?? "", attr(i, "value") ?? "");
+  // as a browser does: a disabled field is not sent (the JS-only `confirm`)
+  for (const i of elements(form, "input").filter((x) => attr(x, "type") === "hidden" && attr(x, "disabled") === undefined)) body.append(attr(i, "name") ?? "", attr(i, "value") ?? "");
   for (const [id, values] of Object.entries(answers)) for (const v of values) body.append(`answer.${id}`, v);
   return browser.fetch(paper, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 }
@@ -129,12 +130,25 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     expect(text(byTestId(again.html, "answered-count") ?? "")).toBe("已答 2 / 10 题");
     // (a browser sends the saved choices again: they are checked on the page)
     expect(attr(elements(again.html, `input[value="${single.answer[0]}"]`).find((i) => i.includes(`answer.${single.questionId}`)), "checked")).toBeDefined();
-    const handed = await sendPaper(browser, location, "handin", {
+    const asked = await sendPaper(browser, location, "handin", {
       [single.questionId]: single.answer, [multiple.questionId]: multiple.answer,
       [judge.questionId]: judge.answer,
       [fill.questionId]: [fill.answer[0]!, "wrong"], // one blank of two: half of 2 points
       [short.questionId]: [`答：${short.answer.join("，")}`],
     });
+    // 5 of 10 unanswered (issue 21): the post answers a confirmation page; the answers it carried are saved upstream
+    expect(asked.status).toBe(200);
+    const confirmPage = await asked.text();
+    expect(text(byTestId(confirmPage, "hand-in-unanswered") ?? "")).toBe("还有 5 道题未作答（共 10 题），确定交卷吗？");
+    expect(hrefOf(byTestId(confirmPage, "hand-in-confirm"), "返回作答")).toBe(location);
+    const log = await portal.sandbox.control<{ answers: Array<{ questionId: number }> }>("GET", `/qbank/answers?recordId=${recordId}`);
+    expect(new Set(log.answers.map((a) => a.questionId))).toEqual(new Set([single, multiple, judge, fill, short].map((q) => q.questionId)));
+    expect(text(byTestId((await browser.get(location)).html, "answered-count") ?? "")).toBe("已答 5 / 10 题");
+    // "go back" is the paper; "hand in anyway" posts the confirmation
+    const confirmForm = elements(byTestId(confirmPage, "hand-in-confirm") ?? "", "form")[0] ?? "";
+    const fields = Object.fromEntries(elements(confirmForm, "input").map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""]));
+    expect(fields).toMatchObject({ intent: "handin", confirm: "1" });
+    const handed = await browser.post(location, fields);
     expect(handed.status).toBe(302);
     expect(handed.headers.get("Location")).toBe(`/lib/subject/exampaper/examintro/9101?handedIn=${recordId}`);
     // 2 + 4 + 1 + 1 + 10 = 18 of 38: below the pass mark 23
@@ -203,6 +217,24 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     const late = await browser.post(location, { csrf: await browser.csrf("/lib/subject/exampaper"), intent: "handin" });
     expect(late.status).toBe(302);
     expect(late.headers.get("Location")).toBe(`/lib/subject/exampaper/examintro/9102?handedIn=${recordId}`);
+  });
+
+  it("hand-in asks first only while questions are unanswered: in English, plural-aware (issue 21)", async () => {
+    const browser = await student(3307, "/lib/subject/exampaper?lng=en");
+    const { location, recordId } = await join(browser, 9102);
+    const k = await key(recordId);
+    const all = Object.fromEntries(k.map((q) => [q.questionId, q.kind === "short" ? [q.answer.join(" ")] : q.answer]));
+    const [, ...rest] = k;
+    const nine = Object.fromEntries(rest.map((q) => [q.questionId, all[q.questionId]!]));
+    const one = await sendPaper(browser, `${location}?lng=en`, "handin", nine);
+    expect(one.status).toBe(200);
+    const page = await one.text();
+    expect(text(byTestId(page, "hand-in-unanswered") ?? "")).toBe("1 question of 10 is unanswered. Hand in anyway?");
+    expect(text(byTestId(page, "hand-in-confirm") ?? "")).toContain("Go back");
+    // every question answered (a browser sends the nine again with the tenth): handed in at once
+    const handed = await sendPaper(browser, `${location}?lng=en`, "handin", all);
+    expect(handed.status).toBe(302);
+    expect(handed.headers.get("Location")).toBe(`/lib/subject/exampaper/examintro/9102?handedIn=${recordId}`);
   });
 
   it("malformed paper posts are a clean 400", async () => {

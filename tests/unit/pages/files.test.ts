@@ -262,7 +262,7 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
     expect(doing.html).toContain("章节综合练习卷");
     // handing the paper in on the doing page hands the homework in (counted, and its finish page opens)
     const value = (name: string) => attr(named(doing.html, name), "value") ?? "";
-    const handIn = await browser.post(to, { csrf: await browser.csrf(to), intent: "submit", questionId: value("questionId"), index: value("index"), kind: value("kind") });
+    const handIn = await browser.post(to, { csrf: await browser.csrf(to), intent: "submit", confirm: "1", questionId: value("questionId"), index: value("index"), kind: value("kind") });
     expect(handIn.status).toBe(302);
     expect(text(byTestId((await browser.get("/homework/list")).html, "homework-counts") ?? "")).toBe("已提交 1 份，未提交 3 份");
     expect((await browser.get("/homework/finish/8202")).status).toBe(200);

@@ -129,8 +129,24 @@ describe("practising without JavaScript", () => {
     await act(browser, `${at}?n=2`, "resume");
     expect(text((await browser.get(`${at}?n=2`)).html)).not.toContain("练习已暂停");
 
-    // hand in: the report
-    const handed = await act(browser, `${at}?n=2`, "submit");
+    // hand in with questions unanswered (issue 21): the post answers a confirmation first, after saving the
+    // answer it carried (question 3), and nothing is handed in yet
+    const q3 = Number(hidden(byTestId((await browser.get(`${at}?n=3`)).html, "question-form") ?? "").questionId);
+    const asked = await act(browser, `${at}?n=3`, "submit", { answer: "A" });
+    expect(asked.status).toBe(200);
+    const confirmPage = await asked.text();
+    const log = await portal.sandbox.control<{ answers: Array<{ questionId: number; answer: string }> }>("GET", `/qbank/answers?recordId=${recordId}`);
+    const latest = new Map(log.answers.map((a) => [a.questionId, a.answer]));
+    expect(latest.get(q3)).toBe(JSON.stringify(["A"]));
+    const left = 20 - [...latest.values()].filter((a) => a !== "[]").length;
+    expect(left).toBeGreaterThan(0);
+    expect(text(byTestId(confirmPage, "hand-in-unanswered") ?? "")).toBe(`还有 ${left} 道题未作答（共 20 题），确定交卷吗？`);
+    expect(text(byTestId(confirmPage, "hand-in-confirm") ?? "")).toContain("仍然交卷");
+    expect(hrefOf(byTestId(confirmPage, "hand-in-confirm"), "返回作答")).toBe(`/lib/subject/doing/${recordId}?n=3`);
+    // "hand in anyway": the report
+    const confirmForm = elements(byTestId(confirmPage, "hand-in-confirm") ?? "", "form")[0] ?? "";
+    expect(hidden(confirmForm)).toMatchObject({ intent: "submit", confirm: "1" });
+    const handed = await browser.post(`${at}?n=3`, hidden(confirmForm));
     expect(handed.headers.get("Location")).toBe(`/lib/subject/report/${recordId}`);
     const report = await browser.get(`/lib/subject/report/${recordId}`);
     expect(report.status).toBe(200);
@@ -146,7 +162,7 @@ describe("practising without JavaScript", () => {
     const browser = portal.client();
     const at = await start(browser, 206, "quick");
     const oldId = recordIdOf(at);
-    await act(browser, at, "submit", { answer: "A" });
+    await act(browser, at, "submit", { answer: "A", confirm: "1" });
     const res = await logIn(browser, `/lib/subject/report/${oldId}`, "qbank01");
     const to = new URL(res.headers.get("Location") ?? "", "http://portal");
     const newId = Number(to.pathname.split("/")[4]);
@@ -163,7 +179,7 @@ describe("practising without JavaScript", () => {
     await browser.signIn(portal, "13700002702", "/lib/subject");
     const at = await start(browser, 207, "chapter", (f) => f.includes('value="2071"') && !f.includes("sectionId"));
     const recordId = recordIdOf(at);
-    await act(browser, at, "submit");
+    await act(browser, at, "submit", { confirm: "1" });
     const report = await browser.get(`/lib/subject/report/${recordId}`);
     expect(text(byTestId(report.html, "points") ?? "")).toBe("本次练习获得 0 积分（累计 0）");
     const calls = await portal.calls("/integral/");
@@ -219,7 +235,7 @@ describe("wrong-question book and collection", () => {
     const at = await start(browser, 208, "chapter", (f) => f.includes('value="2081"') && !f.includes("sectionId"));
     const recordId = recordIdOf(at);
     // question 8001 is single choice with D right (content.ts): A is wrong
-    await act(browser, at, "submit", { answer: "A" });
+    await act(browser, at, "submit", { answer: "A", confirm: "1" });
     const report = await browser.get(`/lib/subject/report/${recordId}`);
     expect(elements(byTestId(report.html, "wrong-list") ?? "", "a").length).toBe(20);
 
@@ -294,7 +310,7 @@ describe("today's practice", () => {
     expect(text(byTestId(before.html, "today") ?? "")).toBe("今天还没有做每日一练。");
     const at = await start(browser, 205, "daily");
     expect(hrefOf(byTestId((await browser.get("/lib/subject/overview/205")).html, "today"), /继续练习/)).toBe(at);
-    await act(browser, at, "submit");
+    await act(browser, at, "submit", { confirm: "1" });
     const after = await browser.get("/lib/subject/overview/205");
     expect(text(byTestId(after.html, "today") ?? "")).toMatch(/^今天的每日一练：0 \/ \d+ 分$/);
     expect(text(byTestId(after.html, "daily-rank") ?? "")).toBe("第 1 名 题库学员12 0 分");

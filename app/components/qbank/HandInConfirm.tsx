@@ -1,0 +1,42 @@
+import { CsrfInput } from "~/components/csrf-token";
+import { DialogPage } from "~/components/dialog/DialogPage";
+import type { T } from "~/components/qbank/parts";
+
+/**
+ * "Hand in with N questions unanswered?" (issue 21): the exam paper's and the practice page's hand-in asks
+ * first when questions are unanswered, in the one dialog (decision 039, DialogPage). Without JavaScript the
+ * hand-in post answers this as a page (the answers sent with it were saved): "hand in anyway" posts `fields`
+ * with `confirm=1`, "go back" is a link to `backHref`. With JavaScript the page opens it itself: `onConfirm`
+ * hands in, `onBack` closes it in place. `t` is the qbank namespace's.
+ */
+export function HandInConfirm({
+  unanswered, total, t, backHref, fields, onConfirm, onBack,
+}: {
+  unanswered: number; total: number; t: T; backHref: string; fields?: Record<string, string>; onConfirm?: () => void; onBack?: () => void;
+}) {
+  const anyway = "rounded bg-red-700 px-4 py-2 text-white";
+  const back = "rounded border px-4 py-2";
+  return (
+    <DialogPage title={t("handIn.title")} width={500} closeHref={backHref} onClose={onBack} testId="hand-in-confirm">
+      <p className="mb-2 font-semibold" data-testid="hand-in-unanswered">{t("handIn.unanswered", { count: unanswered, total })}</p>
+      <p className="mb-4 text-sm text-gray-600">{t("doing.submitConfirm")}</p>
+      <div className="flex flex-wrap gap-2">
+        {onConfirm ? (
+          <button type="button" className={anyway} onClick={onConfirm}>{t("handIn.anyway")}</button>
+        ) : (
+          <form method="post">
+            <CsrfInput />
+            {Object.entries(fields ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+            <input type="hidden" name="confirm" value="1" />
+            <button type="submit" className={anyway}>{t("handIn.anyway")}</button>
+          </form>
+        )}
+        {onBack ? (
+          <button type="button" className={back} onClick={onBack}>{t("handIn.back")}</button>
+        ) : (
+          <a href={backHref} className={back}>{t("handIn.back")}</a>
+        )}
+      </div>
+    </DialogPage>
+  );
+}
