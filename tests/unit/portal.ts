@@ -34,7 +34,7 @@ export type Page = {
   /**
    * One of the page's forms as a browser without JavaScript reads it (see `Form`): by `"#id"`, by
    * attributes (`{ action: "/x", method: "post" }`; the keys `button` and `field` pick the form that has
-   * a submit button with that text or name, or a control with that name), or by index; the first by default.
+   * a submit button whose text, name or test id contains that, or a control with that name), or by index; the first by default.
    */
   form(which?: FormWhich): Form;
 };
@@ -106,7 +106,7 @@ export async function startTestPortal(): Promise<TestPortal> {
 /** One browser: a cookie jar (path and domain ignored: one site), a user agent, same-origin requests. */
 export class Client {
   readonly cookies = new Map<string, string>();
-  private readonly host: string;
+  readonly host: string;
   private readonly userAgent: string;
 
   constructor(
@@ -120,6 +120,10 @@ export class Client {
   /** One request, no redirect followed. Non-GET requests are same-origin unless `headers` say otherwise. */
   async fetch(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
     const method = (init.method ?? "GET").toUpperCase();
+    // another site's address (the sandbox's provider pages: pay, e-sign, face, third-party login): a
+    // real request to it, without this site's cookies
+    const target = new URL(pathAndQuery, `http://${this.host}`);
+    if (target.host !== this.host) return fetch(target, { ...init, method, redirect: "manual" });
     const headers = new Headers(init.headers);
     headers.set("Host", this.host);
     if (!headers.has("User-Agent")) headers.set("User-Agent", this.userAgent);
@@ -137,6 +141,11 @@ export class Client {
   /** GET with redirects followed (same site only), as `page.goto` does; the final page's text. */
   async get(pathAndQuery: string, init: RequestInit = {}): Promise<Page> {
     return this.follow(await this.fetch(pathAndQuery, init), pathAndQuery, init.headers);
+  }
+
+  /** How this browser's pages name `url`: path and query on this site, the whole address on another. */
+  address(url: URL): string {
+    return url.host === this.host ? url.pathname + url.search : url.href;
   }
 
   /** A request with its redirects followed with GET, as a browser without JavaScript navigates. */
@@ -173,10 +182,13 @@ export class Client {
     let url = from;
     for (let hops = 0; response.status >= 300 && response.status < 400 && response.headers.has("Location"); hops++) {
       if (hops === 10) throw new Error(`too many redirects from ${from}: ${redirectedFrom.join(" → ")}`);
-      const next = new URL(response.headers.get("Location") ?? "", `http://${this.host}${url}`);
-      if (next.host !== this.host) break; // another site: the page is the redirect itself
+      const here = new URL(url, `http://${this.host}`);
+      const next = new URL(response.headers.get("Location") ?? "", here);
+      // this site sending to another: the page is the redirect itself (a test opens the other site's
+      // address with `get` when the journey goes there); another site's redirects are followed
+      if (here.host === this.host && next.host !== this.host) break;
       redirectedFrom.push(url);
-      url = next.pathname + next.search;
+      url = next.host === this.host ? next.pathname + next.search : next.href;
       await response.body?.cancel();
       response = await this.fetch(url, { headers });
     }
@@ -421,9 +433,9 @@ function toFile(file: FileValue): File {
   return new File([typeof file.buffer === "string" ? file.buffer : new Uint8Array(file.buffer)], file.name, { type: file.mimeType ?? "application/octet-stream" });
 }
 
-/** The names a submit button is known by: its name, text (or an input's value), aria-label, alt. */
+/** The names a submit button is known by: its name, text (or an input's value), aria-label, alt, test id. */
 function buttonNames(control: Control): string[] {
-  return [control.name, control.tag === "button" ? text(control.html) : control.value, attr(control.html, "aria-label") ?? "", attr(control.html, "alt") ?? ""].filter(Boolean);
+  return [control.name, control.tag === "button" ? text(control.html) : control.value, ...["aria-label", "alt", "data-testid"].map((a) => attr(control.html, a) ?? "")].filter(Boolean);
 }
 
 function isSubmitButton(control: Control): boolean {
@@ -463,7 +475,7 @@ export class Form {
       return forms.findIndex((f, i) =>
         Object.entries(which).every(([key, value]) => {
           const mine = all.filter((c) => c.owner === i);
-          if (key === "button") return mine.some((c) => isSubmitButton(c) && buttonNames(c).includes(value));
+          if (key === "button") return mine.some((c) => isSubmitButton(c) && buttonNames(c).some((n) => n.includes(value)));
           if (key === "field") return mine.some((c) => c.name === value);
           return (attr(f.html, key) ?? "").toLowerCase() === value.toLowerCase();
         }),
@@ -537,7 +549,7 @@ export class Form {
     const method = (pick("method", "formmethod") ?? "get").toLowerCase();
     if (method === "dialog") throw new Error("a dialog form closes its dialog: nothing is submitted");
     const action = pick("action", "formaction");
-    const base = new URL(this.page.url, ORIGIN);
+    const base = new URL(this.page.url, `http://${this.browser.host}`);
     const url = new URL(action ? action : base.href, base);
     const entries: Array<[string, string | File]> = [];
     for (const c of this.controls) {
@@ -569,11 +581,10 @@ export class Form {
   /** Submits as the browser does, follows the redirects with the cookie jar, and returns the page it lands on. */
   submit(options: { button?: string | RegExp; headers?: HeadersInit } = {}): Promise<Page> {
     const { method, url, enctype, entries } = this.request(options);
-    if (url.host !== new URL(ORIGIN).host && url.host !== new URL(this.page.url, ORIGIN).host) throw new Error(`the form posts to another site: ${url.href}`);
     const urlencoded = () => new URLSearchParams(entries.map(([k, v]) => [k, typeof v === "string" ? v : v.name]));
     if (method === "GET") {
       url.search = urlencoded().toString();
-      return this.browser.get(url.pathname + url.search, { headers: options.headers });
+      return this.browser.get(this.browser.address(url), { headers: options.headers });
     }
     let body: BodyInit;
     const headers = new Headers(options.headers);
@@ -585,6 +596,6 @@ export class Form {
       body = entries.map(([k, v]) => `${k}=${typeof v === "string" ? v : v.name}\r\n`).join("");
       headers.set("Content-Type", "text/plain;charset=UTF-8");
     } else body = urlencoded();
-    return this.browser.navigate(url.pathname + url.search, { method: "POST", body, headers });
+    return this.browser.navigate(this.browser.address(url), { method: "POST", body, headers });
   }
 }
