@@ -41,8 +41,8 @@ export type Page = {
 
 export type TestPortal = {
   sandbox: TestSandbox;
-  /** A new browser: its own cookie jar. */
-  client(options?: { userAgent?: string; host?: string }): Client;
+  /** A new browser: its own cookie jar (`offsite`: it follows redirects to another site, see `Client`). */
+  client(options?: ClientOptions): Client;
   /** The upstream calls the sandbox received (its request log), optionally only those to `pathPart`. */
   calls(pathPart?: string): Promise<UpstreamCall[]>;
   clearCalls(): Promise<void>;
@@ -103,6 +103,17 @@ export async function startTestPortal(): Promise<TestPortal> {
   };
 }
 
+export type ClientOptions = {
+  userAgent?: string;
+  host?: string;
+  /**
+   * Walk on as a browser does: follow this site's redirects to another site (the sandbox's pay, e-sign,
+   * face pages) and a page's 0-second `<meta http-equiv="refresh">`. By default such a redirect, or the
+   * refreshing page, is the page itself.
+   */
+  offsite?: boolean;
+};
+
 /** One browser: a cookie jar (path and domain ignored: one site), a user agent, same-origin requests. */
 export class Client {
   readonly cookies = new Map<string, string>();
@@ -111,7 +122,7 @@ export class Client {
 
   constructor(
     private readonly handler: Handler,
-    options: { userAgent?: string; host?: string } = {},
+    private readonly options: ClientOptions = {},
   ) {
     this.host = options.host ?? new URL(ORIGIN).host;
     this.userAgent = options.userAgent ?? "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
@@ -186,18 +197,25 @@ export class Client {
       const next = new URL(response.headers.get("Location") ?? "", here);
       // this site sending to another: the page is the redirect itself (a test opens the other site's
       // address with `get` when the journey goes there); another site's redirects are followed
-      if (here.host === this.host && next.host !== this.host) break;
+      if (here.host === this.host && next.host !== this.host && !this.options.offsite) break;
       redirectedFrom.push(url);
       url = next.host === this.host ? next.pathname + next.search : next.href;
       await response.body?.cancel();
       response = await this.fetch(url, { headers });
+    }
+    const html = await response.text();
+    const refresh = this.options.offsite ? /<meta[^>]*http-equiv="refresh"[^>]*content="0;\s*url=([^"]+)"/i.exec(html)?.[1] : undefined;
+    if (refresh) {
+      const next = new URL(decode(refresh), new URL(url, `http://${this.host}`));
+      const page = await this.get(this.address(next));
+      return { ...page, redirectedFrom: [...redirectedFrom, url, ...page.redirectedFrom] };
     }
     const page: Page = {
       status: response.status,
       headers: response.headers,
       url,
       redirectedFrom,
-      html: await response.text(),
+      html,
       form: (which) => new Form(this, page, which),
     };
     return page;
@@ -512,6 +530,9 @@ export class Form {
       const first = controls[0] as Control;
       if (first.type === "checkbox") {
         for (const c of controls) c.checked = typeof value === "boolean" ? value : (Array.isArray(value) ? (value as string[]) : [value as string]).includes(c.value);
+      } else if (first.type === "radio" && value === true) {
+        // a radio named by its label: checked, and the others of its group not
+        for (const c of this.controls) if (c.type === "radio" && c.name === first.name) c.checked = c === first;
       } else if (first.type === "radio") {
         if (!controls.some((c) => c.value === value)) throw new Error(`no radio "${key}" with the value ${String(value)}`);
         for (const c of controls) c.checked = c.value === value;
