@@ -505,10 +505,13 @@ export class Form {
     this.controls = all.filter((c) => c.owner === index).map(({ owner: _owner, ...control }) => control);
   }
 
-  /** The controls a fill key names: by name, else by label text. */
+  /** The controls a fill key names: by name, else by label text (exactly, else its start). */
   private named(key: string): Control[] {
     const byName = this.controls.filter((c) => c.name === key && !["submit", "image", "reset", "button"].includes(c.type));
-    return byName.length ? byName : this.controls.filter((c) => c.labels.includes(key));
+    if (byName.length) return byName;
+    const byLabel = this.controls.filter((c) => c.labels.includes(key));
+    // a label with a link in it ("I agree to the <a>agreement</a>") is named by its start
+    return byLabel.length ? byLabel : this.controls.filter((c) => c.labels.some((l) => l.startsWith(key)));
   }
 
   /** The current value of a control (by name or label): what `fill` set, or what the page rendered. */
