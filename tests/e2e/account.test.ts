@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, signInWithCode, test } from "./support";
 
 // The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032),
-// JS on and off. The journeys buy things, so they use the account centre's own seed users (acct01..acct20,
+// with JS (without it: tests/unit/pages/account-nojs.test.ts). The journeys buy things, so they use the account centre's own seed users (acct01..acct20,
 // ids 3200-3219, mobiles 137000032xx; sandbox/src/account/store.ts): ¥500.00 balance, 1000 points each.
 const user = (projectName: string, js: number, nojs: number) => {
   const id = projectName === "no-js" ? nojs : js;
@@ -16,7 +16,7 @@ const CARD = "/personal/accountcenter/card";
 test.describe("account centre", () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test("buy a membership: an order paid at the provider, then the membership in force with its expiry and the record", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("buy a membership: an order paid at the provider, then the membership in force with its expiry and the record", async ({ page, sandbox }, testInfo) => {
     const u = user(testInfo.project.name, 3210, 3211);
     await signInWithCode(page, sandbox, u.account, MEMBER);
     await expect(page.getByTestId("member-status")).toHaveText("您还不是会员");
@@ -34,7 +34,7 @@ test.describe("account centre", () => {
     await expect(page.getByRole("button", { name: "续费 月度会员" })).toBeVisible();
   });
 
-  test("buy points with the balance; a short balance is refused with its message", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("buy points with the balance; a short balance is refused with its message", async ({ page, sandbox }, testInfo) => {
     const u = user(testInfo.project.name, 3212, 3213);
     await signInWithCode(page, sandbox, u.account, SCORE);
     await expect(page.getByTestId("points-available")).toHaveText("1000");
@@ -50,7 +50,7 @@ test.describe("account centre", () => {
     await expect(page.getByLabel("积分数量")).toHaveValue("900000");
   });
 
-  test("exchange a coupon code: added once, the second time refused on the field; the courses it pays for", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("exchange a coupon code: added once, the second time refused on the field; the courses it pays for", async ({ page, sandbox }, testInfo) => {
     const u = user(testInfo.project.name, 3214, 3215);
     await signInWithCode(page, sandbox, u.account, COUPON);
     await expect(page.getByRole("link", { name: "可使用（1）" })).toBeVisible();
@@ -66,7 +66,7 @@ test.describe("account centre", () => {
     await expect(page.getByTestId("coupon-courses").getByRole("link").first()).toHaveAttribute("href", /^\/course\/detail\/\d+$/);
   });
 
-  test("redeem a study card: check shows the package, redeem opens its courses (enrolled in the sandbox), the card used once", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("redeem a study card: check shows the package, redeem opens its courses (enrolled in the sandbox), the card used once", async ({ page, sandbox }, testInfo) => {
     const u = user(testInfo.project.name, 3216, 3217);
     const card = testInfo.project.name === "no-js" ? "SK0002" : "SK0001";
     await signInWithCode(page, sandbox, u.account, CARD);
@@ -85,7 +85,7 @@ test.describe("account centre", () => {
     await expect(page.locator('[data-error-for="code"]')).toHaveText("该学习卡已被使用");
   });
 
-  test("request an invoice from a paid order in order management", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("request an invoice from a paid order in order management", async ({ page, sandbox }, testInfo) => {
     // a paid order of one's own first: a membership bought and paid at the provider
     const u = user(testInfo.project.name, 3218, 3219);
     await signInWithCode(page, sandbox, u.account, MEMBER);

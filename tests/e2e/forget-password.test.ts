@@ -11,7 +11,7 @@ async function ready(page: Page, testInfo: TestInfo) {
 
 
 test.describe("forgot password by phone (/login/forget?method=phone)", () => {
-  test("the login page's link, mobile → SMS code → new password, then login with the new password", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("the login page's link, mobile → SMS code → new password, then login with the new password", async ({ page, sandbox }, testInfo) => {
     const MOBILE = mobileFor(testInfo);
     await page.goto("/join/login");
     await ready(page, testInfo);
@@ -78,7 +78,7 @@ test.describe("forgot password by phone (/login/forget?method=phone)", () => {
     expect(await page.content()).not.toContain("Secret-999");
   });
 
-  test("an unregistered mobile gets the server's message at send time", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("an unregistered mobile gets the server's message at send time", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/login/forget?method=phone");
     await ready(page, testInfo);
     await page.getByLabel("手机号").fill("13912345678");

@@ -12,10 +12,11 @@ async function smsCode(sandbox: Sandbox, mobile: string): Promise<string> {
   return (await sandbox.sms(mobile)).code;
 }
 
-// The login journeys, each with JavaScript and without (@nojs). The server's answers to the form
+// The login journeys with JavaScript; without it they are page tests (tests/unit/pages/login-nojs.test.ts),
+// except what needs the browser (@nojs): refusing empty fields, the captcha page, the dialog. The server's answers to the form
 // (where a login goes, a hostile backUrl, what company 4 shows): tests/unit/pages/login.test.ts.
 test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
-  test("success goes to backUrl with schoolId and companyMessageReach, a new session and CSRF cookie", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("success goes to backUrl with schoolId and companyMessageReach, a new session and CSRF cookie", async ({ page, sandbox }, testInfo) => {
     await page.goto("/join/login?backUrl=%2Fcourse%2Flist%3Fx%3D1");
     await ready(page, testInfo);
     const before = await page.context().cookies();
@@ -36,7 +37,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     expect((await sandbox.calls()).some((c) => c.path === "/question/v1/exercise/unlogin/sync")).toBe(true);
   });
 
-  test("wrong password keeps the account, never the password, message next to the password", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("wrong password keeps the account, never the password, message next to the password", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login");
     await ready(page, testInfo);
     await page.getByLabel("账号").fill("student01");
@@ -63,7 +64,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     await expect(page.getByLabel("Account")).toHaveAttribute("aria-describedby", /-error$/);
   });
 
-  test("remember me keeps the account for this host (company 4 offers none: tests/unit/pages/login.test.ts)", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("remember me keeps the account for this host (company 4 offers none: tests/unit/pages/login.test.ts)", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login");
     await ready(page, testInfo);
     await page.getByLabel("账号").fill("student01");
@@ -80,7 +81,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     await expect(page.getByLabel("账号")).toHaveValue("student01");
   });
 
-  test("forced password change lands on the account settings page", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("forced password change lands on the account settings page", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login");
     await ready(page, testInfo);
     await page.getByLabel("账号").fill("student02");
@@ -94,7 +95,7 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
 });
 
 test.describe("SMS login", () => {
-  test("send, countdown, early resend refused with 429, code from the sandbox, login", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("send, countdown, early resend refused with 429, code from the sandbox, login", async ({ page, sandbox }, testInfo) => {
     const mobile = testInfo.project.name === "js" ? "13800000001" : "13800000003";
     await page.goto("/join/login?mode=sms");
     await ready(page, testInfo);
@@ -157,7 +158,7 @@ test.describe("captcha (code 600)", () => {
 });
 
 test.describe("face step (code 120030002)", () => {
-  test("redirects to the face page; pass logs in through loginByFace", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("redirects to the face page; pass logs in through loginByFace", async ({ page, sandbox }, testInfo) => {
     await page.goto("/join/login?backUrl=%2Fcourse%2Flist");
     await ready(page, testInfo);
     await page.getByLabel("账号").fill("face01");
@@ -174,7 +175,7 @@ test.describe("face step (code 120030002)", () => {
 });
 
 test.describe("third-party login", () => {
-  test("the sandbox provider authorises and the portal makes a session", { tag: "@nojs" }, async ({ page, context, sandbox: _sandbox }, testInfo) => {
+  test("the sandbox provider authorises and the portal makes a session", async ({ page, context, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/login?backUrl=%2Fcourse%2Flist");
     await ready(page, testInfo);
     await expect(page.locator("[data-third]")).toHaveCount(5);

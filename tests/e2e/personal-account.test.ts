@@ -8,7 +8,7 @@ import { expect, signInWithCode, test } from "./support";
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("account settings /personal/setting/account", () => {
-  test("binds a mobile with the SMS code", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("binds a mobile with the SMS code", async ({ page, sandbox }, testInfo) => {
     const mobile = testInfo.project.name === "no-js" ? "13911112002" : "13911112001";
     await signInWithCode(page, sandbox, "13800000001", "/personal/setting/account");
     await expect(page.getByTestId("info-mobile")).toHaveText("13800000001");
@@ -33,7 +33,7 @@ test.describe("account settings /personal/setting/account", () => {
     }
   });
 
-  test("changes the password with the STU_UPDATE_PWD code", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("changes the password with the STU_UPDATE_PWD code", async ({ page, sandbox }, testInfo) => {
     const [account, mobile] = testInfo.project.name === "no-js" ? ["account02", "13800000014"] : ["account01", "13800000013"];
     await signInWithCode(page, sandbox, mobile, "/personal/setting/account");
     const form = page.locator("#account-password-sms");
@@ -58,7 +58,7 @@ test.describe("account settings /personal/setting/account", () => {
 });
 
 test.describe("messages /personal/message/detailslist", () => {
-  test("reads and deletes a message; the header's unread dot follows", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("reads and deletes a message; the header's unread dot follows", async ({ page, sandbox }, testInfo) => {
     await signInWithCode(page, sandbox, "13800000001", "/personal/message/detailslist");
     await expect(page.getByTestId("message-count")).toHaveText("共 5 条消息，3 条未读");
     await expect(page.getByTestId("unread-dot")).toBeVisible();

@@ -65,7 +65,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByTestId("user-name")).toHaveText(username);
   });
 
-  test("duplicate username and phone", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("duplicate username and phone", async ({ page, sandbox: _sandbox }, testInfo) => {
     await page.goto("/join/register?lng=en");
     await ready(page, testInfo);
     await page.getByLabel("Mobile number").fill("13800000001");
@@ -85,7 +85,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByLabel("Password")).toHaveValue("");
   });
 
-  test("flags off: no username, no region, no agreement; mobile only", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("flags off: no username, no region, no agreement; mobile only", async ({ page, sandbox }, testInfo) => {
     await sandbox.config(1, { usernameFlag: 0, provCityCountyFlag: 0, registerAgreementFlag: 0 });
     await page.goto("/join/register?lng=en");
     await ready(page, testInfo);
@@ -103,7 +103,7 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByTestId("user-name")).toHaveText(mobile);
   });
 
-  test("mobile off: username and password only", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("mobile off: username and password only", async ({ page, sandbox }, testInfo) => {
     await sandbox.config(1, { mobileFlag: 0, provCityCountyFlag: 0 });
     await page.goto("/join/register?lng=en");
     await ready(page, testInfo);

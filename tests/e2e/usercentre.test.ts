@@ -13,7 +13,7 @@ const user = (projectName: string, js: number, nojs: number) => {
 test.describe("user centre", () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test("exchange points for a course, then upgrade its category with the free courses", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("exchange points for a course, then upgrade its category with the free courses", async ({ page, sandbox }, testInfo) => {
     const u = user(testInfo.project.name, 3705, 3706);
     await signInWithCode(page, sandbox, u.account, "/personal/accountcenter/score");
     await page.getByRole("link", { name: "积分兑换商品" }).click();
@@ -38,7 +38,7 @@ test.describe("user centre", () => {
     await expect(used).toContainText("小学教师资格（科目一）");
   });
 
-  test("an unpaid order expires after 30 minutes: my orders show it expired and the pay page refuses it", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("an unpaid order expires after 30 minutes: my orders show it expired and the pay page refuses it", async ({ page, sandbox }, testInfo) => {
     const u = user(testInfo.project.name, 3707, 3708);
     await signInWithCode(page, sandbox, u.account, "/payment/order?commodityId=5002");
     await expect(page.getByTestId("checkout-pay")).toHaveText("¥399.00");

@@ -32,6 +32,12 @@ export type Page = {
   /** The addresses that redirected here, first first (empty when the first answer was the page). */
   redirectedFrom: string[];
   html: string;
+  /**
+   * One of the page's forms as a browser without JavaScript reads it (see `Form`): by `"#id"`, by
+   * attributes (`{ action: "/x", method: "post" }`; the keys `button` and `field` pick the form that has
+   * a submit button whose text, name or test id contains that, or a control with that name), or by index; the first by default.
+   */
+  form(which?: FormWhich): Form;
 };
 
 export type TestPortal = {
@@ -40,8 +46,8 @@ export type TestPortal = {
   build: ServerBuild;
   /** One request through the portal as scripts/serve.mjs runs it (cross-site refusal, then Remix); no cookies kept. */
   handle(request: Request): Promise<Response>;
-  /** A new browser: its own cookie jar. */
-  client(options?: { userAgent?: string; host?: string }): Client;
+  /** A new browser: its own cookie jar (`offsite`: it follows redirects to another site, see `Client`). */
+  client(options?: ClientOptions): Client;
   /** The upstream calls the sandbox received (its request log), optionally only those to `pathPart`. */
   calls(pathPart?: string): Promise<UpstreamCall[]>;
   clearCalls(): Promise<void>;
@@ -107,15 +113,26 @@ export async function startTestPortal(options: { env?: Record<string, string> } 
   };
 }
 
+export type ClientOptions = {
+  userAgent?: string;
+  host?: string;
+  /**
+   * Walk on as a browser does: follow this site's redirects to another site (the sandbox's pay, e-sign,
+   * face pages) and a page's 0-second `<meta http-equiv="refresh">`. By default such a redirect, or the
+   * refreshing page, is the page itself.
+   */
+  offsite?: boolean;
+};
+
 /** One browser: a cookie jar (path and domain ignored: one site), a user agent, same-origin requests. */
 export class Client {
   readonly cookies = new Map<string, string>();
-  private readonly host: string;
+  readonly host: string;
   private readonly userAgent: string;
 
   constructor(
     private readonly handler: Handler,
-    options: { userAgent?: string; host?: string } = {},
+    private readonly options: ClientOptions = {},
   ) {
     this.host = options.host ?? new URL(ORIGIN).host;
     this.userAgent = options.userAgent ?? "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
@@ -124,6 +141,10 @@ export class Client {
   /** One request, no redirect followed. Non-GET requests are same-origin unless `headers` say otherwise. */
   async fetch(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
     const method = (init.method ?? "GET").toUpperCase();
+    // another site's address (the sandbox's provider pages: pay, e-sign, face, third-party login): a
+    // real request to it, without this site's cookies
+    const target = new URL(pathAndQuery, `http://${this.host}`);
+    if (target.host !== this.host) return fetch(target, { ...init, method, redirect: "manual" });
     const headers = new Headers(init.headers);
     headers.set("Host", this.host);
     if (!headers.has("User-Agent")) headers.set("User-Agent", this.userAgent);
@@ -141,6 +162,16 @@ export class Client {
   /** GET with redirects followed (same site only), as `page.goto` does; the final page's text. */
   async get(pathAndQuery: string, init: RequestInit = {}): Promise<Page> {
     return this.follow(await this.fetch(pathAndQuery, init), pathAndQuery, init.headers);
+  }
+
+  /** How this browser's pages name `url`: path and query on this site, the whole address on another. */
+  address(url: URL): string {
+    return url.host === this.host ? url.pathname + url.search : url.href;
+  }
+
+  /** A request with its redirects followed with GET, as a browser without JavaScript navigates. */
+  async navigate(pathAndQuery: string, init: RequestInit = {}): Promise<Page> {
+    return this.follow(await this.fetch(pathAndQuery, init), pathAndQuery);
   }
 
   /** A form post as the browser sends it (urlencoded, same-origin); redirects are not followed. */
@@ -172,14 +203,32 @@ export class Client {
     let url = from;
     for (let hops = 0; response.status >= 300 && response.status < 400 && response.headers.has("Location"); hops++) {
       if (hops === 10) throw new Error(`too many redirects from ${from}: ${redirectedFrom.join(" → ")}`);
-      const next = new URL(response.headers.get("Location") ?? "", `http://${this.host}${url}`);
-      if (next.host !== this.host) break; // another site: the page is the redirect itself
+      const here = new URL(url, `http://${this.host}`);
+      const next = new URL(response.headers.get("Location") ?? "", here);
+      // this site sending to another: the page is the redirect itself (a test opens the other site's
+      // address with `get` when the journey goes there); another site's redirects are followed
+      if (here.host === this.host && next.host !== this.host && !this.options.offsite) break;
       redirectedFrom.push(url);
-      url = next.pathname + next.search;
+      url = next.host === this.host ? next.pathname + next.search : next.href;
       await response.body?.cancel();
       response = await this.fetch(url, { headers });
     }
-    return { status: response.status, headers: response.headers, url, redirectedFrom, html: await response.text() };
+    const html = await response.text();
+    const refresh = this.options.offsite ? /<meta[^>]*http-equiv="refresh"[^>]*content="0;\s*url=([^"]+)"/i.exec(html)?.[1] : undefined;
+    if (refresh) {
+      const next = new URL(decode(refresh), new URL(url, `http://${this.host}`));
+      const page = await this.get(this.address(next));
+      return { ...page, redirectedFrom: [...redirectedFrom, url, ...page.redirectedFrom] };
+    }
+    const page: Page = {
+      status: response.status,
+      headers: response.headers,
+      url,
+      redirectedFrom,
+      html,
+      form: (which) => new Form(this, page, which),
+    };
+    return page;
   }
 
   private store(response: Response) {
@@ -351,4 +400,292 @@ export function formBrowser(ctx: { portal: TestPortal }, options: { stripTextSep
       expect((await client.fetch(`/home/index?code=${code}`)).status).toBe(302);
     },
   };
+}
+
+// ---- the form-walker: a form as a browser without JavaScript submits it ---------------------------
+
+export type FormWhich = string | number | Record<string, string>;
+
+/** A file for a file input: its name, type and bytes (a `File` works too). */
+export type FileValue = File | { name: string; mimeType?: string; buffer: Uint8Array | string };
+
+/** What `fill` sets: text, a checkbox's state, a radio's or select's value(s) (value or option text), files. */
+export type FillValue = string | boolean | string[] | FileValue | FileValue[];
+
+type Option = { value: string; text: string; selected: boolean; disabled: boolean };
+
+/** One form-associated control with its current state (what the user changed through `fill`). */
+export type Control = {
+  tag: "input" | "select" | "textarea" | "button";
+  /** input's type (lower case, "text" when missing or unknown), "submit"/"reset"/"button" for a button, "select-one"/"select-multiple", "textarea" */
+  type: string;
+  name: string;
+  html: string;
+  id: string | undefined;
+  /** the labels' text (label[for=id] or a wrapping label) and aria-label */
+  labels: string[];
+  disabled: boolean;
+  readOnly: boolean;
+  value: string;
+  checked: boolean;
+  options: Option[];
+  files: File[];
+};
+
+const TEXT_TYPES = new Set(["text", "search", "url", "tel", "email", "password", "date", "month", "week", "time", "datetime-local", "number", "range", "color", "hidden"]);
+const INPUT_TYPES = new Set([...TEXT_TYPES, "checkbox", "radio", "file", "submit", "image", "reset", "button"]);
+
+/** The start and end offsets of every element of `tag` in `html` (the same tag nested is balanced). */
+function ranges(html: string, tag: string): Array<{ start: number; end: number; html: string }> {
+  const found: Array<{ start: number; end: number; html: string }> = [];
+  let from = 0;
+  for (const el of elements(html, tag)) {
+    const start = html.indexOf(el, from);
+    found.push({ start, end: start + el.length, html: el });
+    from = start + 1;
+  }
+  return found;
+}
+
+/** Every control of the page in tree order, with its owner form's index (by nesting or its `form` attribute). */
+function controlsOf(html: string, forms: Array<{ start: number; end: number; html: string }>): Array<Control & { owner: number | undefined }> {
+  const disabledFieldsets = ranges(html, "fieldset").filter((f) => attr(f.html, "disabled") !== undefined);
+  const labels = elements(html, "label");
+  const controls: Array<Control & { owner: number | undefined }> = [];
+  const open = /<(input|select|textarea|button)\b[^>]*>/gi;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const tag = (m[1] ?? "").toLowerCase() as Control["tag"];
+    const start = m.index;
+    let full = m[0];
+    if (tag !== "input") {
+      const close = html.toLowerCase().indexOf(`</${tag}>`, start + m[0].length);
+      full = html.slice(start, close < 0 ? html.length : close + tag.length + 3);
+      open.lastIndex = start + full.length;
+    }
+    const formId = attr(full, "form");
+    const owner = formId !== undefined ? forms.findIndex((f) => attr(f.html, "id") === formId) : forms.findIndex((f) => f.start < start && start < f.end);
+    const rawType = (attr(full, "type") ?? "").toLowerCase();
+    const id = attr(full, "id");
+    const inner = full.slice(m[0].length).replace(new RegExp(`</${tag}>$`, "i"), "");
+    const options: Option[] = [];
+    if (tag === "select") {
+      for (const o of inner.matchAll(/<option\b([^>]*)>([\s\S]*?)<\/option>/gi)) {
+        const optionHtml = `<option${o[1]}>`;
+        const optionText = text(o[2] ?? "");
+        options.push({ value: attr(optionHtml, "value") ?? optionText, text: optionText, selected: attr(optionHtml, "selected") !== undefined, disabled: attr(optionHtml, "disabled") !== undefined });
+      }
+    }
+    const multiple = attr(full, "multiple") !== undefined;
+    if (tag === "select" && !multiple) {
+      // a single select shows one option: the last one marked selected, else the first that is enabled
+      const chosen = options.filter((o) => o.selected).pop() ?? options.find((o) => !o.disabled);
+      for (const o of options) o.selected = o === chosen;
+    }
+    const type =
+      tag === "input" ? (INPUT_TYPES.has(rawType) ? rawType : "text")
+      : tag === "button" ? (["reset", "button"].includes(rawType) ? rawType : "submit")
+      : tag === "select" ? (multiple ? "select-multiple" : "select-one")
+      : "textarea";
+    const defaultValue =
+      tag === "textarea" ? decode(inner.replace(/^\r?\n/, ""))
+      : type === "checkbox" || type === "radio" ? (attr(full, "value") ?? "on")
+      : (attr(full, "value") ?? "");
+    controls.push({
+      tag,
+      type,
+      name: attr(full, "name") ?? "",
+      html: full,
+      id,
+      labels: [
+        ...labels.filter((l) => (id !== undefined && attr(l, "for") === id) || l.includes(m[0])).map((l) => text(l)),
+        ...(attr(full, "aria-label") !== undefined ? [attr(full, "aria-label") ?? ""] : []),
+      ],
+      disabled: attr(full, "disabled") !== undefined || disabledFieldsets.some((f) => f.start < start && start < f.end),
+      readOnly: attr(full, "readonly") !== undefined,
+      value: defaultValue,
+      checked: attr(full, "checked") !== undefined,
+      options,
+      files: [],
+      owner: owner < 0 ? undefined : owner,
+    });
+  }
+  return controls;
+}
+
+function toFile(file: FileValue): File {
+  if (file instanceof File) return file;
+  return new File([typeof file.buffer === "string" ? file.buffer : new Uint8Array(file.buffer)], file.name, { type: file.mimeType ?? "application/octet-stream" });
+}
+
+/** The names a submit button is known by: its name, text (or an input's value), aria-label, alt, test id. */
+function buttonNames(control: Control): string[] {
+  return [control.name, control.tag === "button" ? text(control.html) : control.value, ...["aria-label", "alt", "data-testid"].map((a) => attr(control.html, a) ?? "")].filter(Boolean);
+}
+
+function isSubmitButton(control: Control): boolean {
+  return (control.tag === "button" && control.type === "submit") || (control.tag === "input" && (control.type === "submit" || control.type === "image"));
+}
+
+/**
+ * A `<form>` of a page, read from its HTML as a browser without JavaScript reads it, then filled and
+ * submitted: the action (resolved against the page's address; empty or missing is the page itself), the
+ * method and enctype, every successful control with its current value (hidden inputs, checked boxes,
+ * selected options, files) and the pressed button's name and value with its `formaction`, `formmethod`
+ * and `formenctype`. Disabled controls (and those in a disabled fieldset) are not sent; `fill` refuses
+ * what a person cannot change (a hidden, disabled or read-only control) or a name the form does not have.
+ *
+ *   const next = await page.form("#profile").fill({ name: "张三", agree: true }).submit({ button: "保存" });
+ *
+ * `submit` follows the redirects with the cookie jar and returns the page it lands on. The browser's own
+ * constraint validation (required, pattern, …) is not applied: that is what the `@nojs` browser tests keep.
+ */
+export class Form {
+  readonly html: string;
+  readonly controls: Control[];
+
+  constructor(
+    private readonly browser: Client,
+    private readonly page: Pick<Page, "html" | "url">,
+    which: FormWhich = 0,
+  ) {
+    const forms = ranges(page.html, "form");
+    const all = controlsOf(page.html, forms);
+    const index = (() => {
+      if (typeof which === "number") return which < forms.length ? which : -1;
+      if (typeof which === "string") {
+        if (!which.startsWith("#")) throw new Error(`form("${which}"): use "#id", an index or { attribute: value }`);
+        return forms.findIndex((f) => attr(f.html, "id") === which.slice(1));
+      }
+      return forms.findIndex((f, i) =>
+        Object.entries(which).every(([key, value]) => {
+          const mine = all.filter((c) => c.owner === i);
+          if (key === "button") return mine.some((c) => isSubmitButton(c) && buttonNames(c).some((n) => n.includes(value)));
+          if (key === "field") return mine.some((c) => c.name === value);
+          return (attr(f.html, key) ?? "").toLowerCase() === value.toLowerCase();
+        }),
+      );
+    })();
+    const form = forms[index];
+    if (!form) throw new Error(`no form ${JSON.stringify(which)} on ${page.url} (it has ${forms.length})`);
+    this.html = form.html;
+    this.controls = all.filter((c) => c.owner === index).map(({ owner: _owner, ...control }) => control);
+  }
+
+  /** The controls a fill key names: by name, else by label text (exactly, else its start). */
+  private named(key: string): Control[] {
+    const byName = this.controls.filter((c) => c.name === key && !["submit", "image", "reset", "button"].includes(c.type));
+    if (byName.length) return byName;
+    const byLabel = this.controls.filter((c) => c.labels.includes(key));
+    // a label with a link in it ("I agree to the <a>agreement</a>") is named by its start
+    return byLabel.length ? byLabel : this.controls.filter((c) => c.labels.some((l) => l.startsWith(key)));
+  }
+
+  /** The current value of a control (by name or label): what `fill` set, or what the page rendered. */
+  value(key: string): string | undefined {
+    const c = this.named(key)[0];
+    if (!c) return undefined;
+    if (c.tag === "select") return c.options.find((o) => o.selected)?.value;
+    return c.value;
+  }
+
+  /** Sets controls by name (or label text), as a person types, ticks, chooses and picks files. */
+  fill(values: Record<string, FillValue>): this {
+    for (const [key, value] of Object.entries(values)) {
+      const controls = this.named(key);
+      if (!controls.length) throw new Error(`the form has no control named or labelled "${key}": ${this.controls.map((c) => c.name).join(", ")}`);
+      for (const c of controls) {
+        if (c.disabled || c.readOnly || c.type === "hidden") throw new Error(`"${key}" is ${c.type === "hidden" ? "hidden" : c.disabled ? "disabled" : "read-only"}: a person cannot change it`);
+      }
+      const first = controls[0] as Control;
+      if (first.type === "checkbox") {
+        for (const c of controls) c.checked = typeof value === "boolean" ? value : (Array.isArray(value) ? (value as string[]) : [value as string]).includes(c.value);
+      } else if (first.type === "radio" && value === true) {
+        // a radio named by its label: checked, and the others of its group not
+        for (const c of this.controls) if (c.type === "radio" && c.name === first.name) c.checked = c === first;
+      } else if (first.type === "radio") {
+        if (!controls.some((c) => c.value === value)) throw new Error(`no radio "${key}" with the value ${String(value)}`);
+        for (const c of controls) c.checked = c.value === value;
+      } else if (first.tag === "select") {
+        const wanted = Array.isArray(value) ? (value as string[]) : [String(value)];
+        const hits = first.options.filter((o) => wanted.includes(o.value) || wanted.includes(o.text));
+        if (hits.length !== wanted.length) throw new Error(`select "${key}" has no option ${wanted.join(", ")}: ${first.options.map((o) => o.value).join(", ")}`);
+        for (const o of first.options) o.selected = hits.includes(o);
+      } else if (first.type === "file") {
+        first.files = (Array.isArray(value) ? (value as FileValue[]) : [value as FileValue]).map(toFile);
+      } else {
+        if (typeof value !== "string") throw new Error(`"${key}" takes text`);
+        first.value = value;
+      }
+    }
+    return this;
+  }
+
+  /** The submit buttons of the form, in tree order. */
+  buttons(): Control[] {
+    return this.controls.filter(isSubmitButton);
+  }
+
+  /**
+   * The request the browser would make: its method, resolved address, enctype and entries. `button` is
+   * the pressed one (its text, value, aria-label or name); without it, the form's default (first) button.
+   */
+  request(options: { button?: string | RegExp } = {}): { method: "GET" | "POST"; url: URL; enctype: string; entries: Array<[string, string | File]>; submitter: Control | undefined } {
+    const buttons = this.buttons();
+    const wanted = options.button;
+    const submitter = wanted === undefined ? buttons[0] : buttons.find((b) => buttonNames(b).some((n) => (typeof wanted === "string" ? n === wanted : wanted.test(n))));
+    if (wanted !== undefined && !submitter) throw new Error(`no submit button ${String(wanted)} in the form: ${buttons.map((b) => buttonNames(b).join("/")).join(", ")}`);
+    if (submitter?.disabled) throw new Error(`the button ${String(wanted)} is disabled`);
+    const pick = (formAttr: string, buttonAttr: string) => (submitter ? attr(submitter.html, buttonAttr) : undefined) ?? attr(this.html, formAttr);
+    const method = (pick("method", "formmethod") ?? "get").toLowerCase();
+    if (method === "dialog") throw new Error("a dialog form closes its dialog: nothing is submitted");
+    const action = pick("action", "formaction");
+    const base = new URL(this.page.url, `http://${this.browser.host}`);
+    const url = new URL(action ? action : base.href, base);
+    const entries: Array<[string, string | File]> = [];
+    for (const c of this.controls) {
+      if (c.disabled || (!c.name && c.type !== "image")) continue;
+      if (c.tag === "button" || ["submit", "image", "reset", "button"].includes(c.type)) {
+        if (c !== submitter) continue;
+        if (c.type === "image") {
+          const prefix = c.name ? `${c.name}.` : "";
+          entries.push([`${prefix}x`, "0"], [`${prefix}y`, "0"]);
+        } else entries.push([c.name, c.value]);
+        continue;
+      }
+      if ((c.type === "checkbox" || c.type === "radio") && !c.checked) continue;
+      if (c.tag === "select") {
+        for (const o of c.options) if (o.selected && !o.disabled) entries.push([c.name, o.value]);
+        continue;
+      }
+      if (c.type === "file") {
+        if (c.files.length) for (const f of c.files) entries.push([c.name, f]);
+        else entries.push([c.name, new File([], "", { type: "application/octet-stream" })]);
+        continue;
+      }
+      entries.push([c.name, c.value]);
+    }
+    const enctype = (pick("enctype", "formenctype") ?? "application/x-www-form-urlencoded").toLowerCase();
+    return { method: method === "post" ? "POST" : "GET", url, enctype, entries, submitter };
+  }
+
+  /** Submits as the browser does, follows the redirects with the cookie jar, and returns the page it lands on. */
+  submit(options: { button?: string | RegExp; headers?: HeadersInit } = {}): Promise<Page> {
+    const { method, url, enctype, entries } = this.request(options);
+    const urlencoded = () => new URLSearchParams(entries.map(([k, v]) => [k, typeof v === "string" ? v : v.name]));
+    if (method === "GET") {
+      url.search = urlencoded().toString();
+      return this.browser.get(this.browser.address(url), { headers: options.headers });
+    }
+    let body: BodyInit;
+    const headers = new Headers(options.headers);
+    if (enctype === "multipart/form-data") {
+      const data = new FormData();
+      for (const [k, v] of entries) data.append(k, v);
+      body = data;
+    } else if (enctype === "text/plain") {
+      body = entries.map(([k, v]) => `${k}=${typeof v === "string" ? v : v.name}\r\n`).join("");
+      headers.set("Content-Type", "text/plain;charset=UTF-8");
+    } else body = urlencoded();
+    return this.browser.navigate(this.browser.address(url), { method: "POST", body, headers });
+  }
 }
