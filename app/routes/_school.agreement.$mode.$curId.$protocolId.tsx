@@ -17,6 +17,7 @@ import { requireValidPost } from "~/services/portal.server";
 import { agreementHref, personalInfoHref } from "~/services/study-links";
 import { validatePerfectStudentInfo } from "~/services/student-info.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * The agreement page (spec 001 §2: `/agreement/{check|edit}/{curId or 0}/{protocolId}?backUrl=`; §4
@@ -73,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
   const { mode, agreement, backUrl } = await loadAgreement(args, portal);
@@ -88,7 +89,7 @@ export async function action(args: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }) }, { status: 400 });
   }
   throw redirect(backUrl, 303);
-}
+});
 
 export default function AgreementPage() {
   const { mode, agreement, backUrl, closeHref, esign, refused, failed, infoSaved, constraint, i18n } = useLoaderData<typeof loader>();

@@ -15,6 +15,7 @@ import { communityFailure, communityPost, type CommunityOutcome } from "~/servic
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { cacheHeaders, pageOf, redirectPastLastPage, requireSectionAccess, titleOf } from "~/services/sections.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Ask a question (issue 17 part B): a visitor goes to login and comes back here; success opens the new thread. */
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData, intent } = await communityPost(args);
   if (intent !== "ask") return communityFailure({ intent, error: "unknownIntent" });
   const submission = parseWithZod(formData, { schema: AskSchema });
@@ -48,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
   }
-}
+});
 
 export default function AnswersList() {
   const { page, type, loggedIn, back, i18n, constraint } = useLoaderData<typeof loader>();

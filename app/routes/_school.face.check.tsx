@@ -12,6 +12,8 @@ import { requireValidPost, type Portal } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { ownAnswer } from "~/forms/form-failure";
 
 /**
  * The face step (spec 001 §4 "Face verification status", "Face flow", "Face dialog"; §2 dialog 3, width 500,
@@ -51,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { view, backUrl, i18n };
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
   const backUrl = backUrlOf(args.request);
@@ -101,10 +103,10 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(here.pathname + here.search, 303);
   }
   return data({ view: (await viewOf(portal)) ?? ({ kind: "failed" } as FaceView) }, { status: 400 });
-}
+});
 
 export default function FaceCheckPage() {
   const { view, backUrl, i18n } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return <FaceCheck view={answer?.view ?? view} reply={answer && "reply" in answer ? (answer.reply as SubmissionResult<string[]>) : undefined} backUrl={backUrl} i18n={i18n} />;
+  return <FaceCheck view={ownAnswer(answer)?.view ?? view} failure={answer} reply={answer && "reply" in answer ? (answer.reply as SubmissionResult<string[]>) : undefined} backUrl={backUrl} i18n={i18n} />;
 }

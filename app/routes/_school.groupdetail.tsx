@@ -16,6 +16,7 @@ import { communityFailure, communityPost, type CommunityOutcome } from "~/servic
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
@@ -35,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Join, leave, post a topic (issue 17 part B); each success comes back to the group page. */
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData, intent } = await communityPost(args);
   const id = idOf(new URL(args.request.url).searchParams.get("id"));
   if (!id) return communityFailure({ intent, error: "groupNotFound" });
@@ -64,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     return communityFailure({ intent, error: communityError(error) });
   }
-}
+});
 
 export default function GroupDetail() {
   const { group, loggedIn, i18n, constraint } = useLoaderData<typeof loader>();

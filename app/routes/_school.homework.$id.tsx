@@ -14,6 +14,9 @@ import { getUploadTarget, newStorageKey, sendStoredFile, storageErrorCode } from
 import { checkNameAndSize } from "~/services/upload-rules";
 import { readFileUpload } from "~/services/upload.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { isFormFailure, ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["files"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -40,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ detail, refusal: refusal ?? null, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const id = idOf(args.params);
   if (id === undefined) return data<Answer>({ error: "malformed" }, { status: 400 });
   if (!(args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
@@ -97,12 +100,15 @@ export async function action(args: ActionFunctionArgs) {
   } finally {
     await upload.file?.remove();
   }
-}
+});
 
 export default function HomeworkPage() {
   const { detail, refusal, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
-  const answer = useActionData<typeof action>() as Answer | undefined;
+  const posted = useActionData<typeof action>();
+  const answer = ownAnswer(posted) as Answer | undefined;
+  // decision 042: the save met an upstream failure: the text typed comes back with the message
+  const failed = isFormFailure(posted) ? posted : undefined;
   const navigation = useNavigation();
   const error = answer?.error ? (answer.error === "server" ? answer.message || t("errors.-601") : t(`errors.${answer.error}`, { defaultValue: t("errors.-601") })) : undefined;
   return (
@@ -193,7 +199,7 @@ export default function HomeworkPage() {
             required
             maxLength={5000}
             rows={8}
-            defaultValue={answer?.content ?? detail.submission?.content ?? ""}
+            defaultValue={answer?.content ?? failed?.posted.content ?? detail.submission?.content ?? ""}
             className="w-full rounded border border-gray-300 p-2"
           />
           <label htmlFor="hw-file" className="block text-sm font-medium">
@@ -203,6 +209,7 @@ export default function HomeworkPage() {
           <p id="hw-hint" className="text-xs text-gray-600">
             {t("upload.hint")}
           </p>
+          <FormFailureNotice answer={posted} />
           {error ? (
             <p role="alert" className="text-sm text-red-700" data-testid="homework-error">
               {error}

@@ -14,6 +14,7 @@ import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * Complete information (spec 001 §2 dialog 1, width 643; §4 "Custom-info dialog"; §5; §7 "Customizable
@@ -61,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
   const { backUrl, info, fields } = await context(portal, args.request, postedValues(formData));
@@ -101,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (messages.length) return data({ result: submission.reply() as never, fields, constraint, groupPath, proxyId, messages }, { status: 400 });
   throw redirect(backUrl, 303);
-}
+});
 
 export default function CompleteInfoPage() {
   const loaded = useLoaderData<typeof loader>();

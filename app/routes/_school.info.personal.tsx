@@ -21,6 +21,7 @@ import { myAgreementsHref } from "~/services/study-links";
 import { perfectStudentInfo, sendChangePhoneSms, validatePerfectStudentInfo } from "~/services/student-info.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * The personal information form (spec 001 §2 dialog 2, width 685; §4 "Agreement signing" 4, "Personal
@@ -87,7 +88,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
   const { backUrl, info, shape } = await context(portal, args.request);
@@ -133,7 +134,7 @@ export async function action(args: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }), status: 400 } satisfies InfoOutcome, { status: 400 });
   }
   throw redirect(savedHref(backUrl), 303);
-}
+});
 
 /** The CHANGE_PHONE code (spec 001 §7): the portal's limits, then the send with the captcha's answer. */
 async function sendCode(portal: Portal, ip: string, fields: Record<string, string>, captcha: CaptchaAnswer): Promise<InfoOutcome> {

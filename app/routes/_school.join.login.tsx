@@ -27,6 +27,7 @@ import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services
 import { checkSmsCode } from "~/services/code-attempts.server";
 import { clientIpOf, retryAfterHeaders, limitLogin, withRetryAfter } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
 export const headers = retryAfterHeaders;
@@ -103,7 +104,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
@@ -123,7 +124,7 @@ export async function action(args: ActionFunctionArgs) {
   const outcome = await attempt(portal, clientIpOf(args), fields, secret);
   if (outcome instanceof Response) return outcome;
   return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
-}
+});
 
 /** The form a pending login kept (what `attempt` stored, never the password). */
 const pendingLogin = (pending: Pending) => pending.fields as unknown as LoginSubmission & { remember?: string };

@@ -18,6 +18,7 @@ import { checkSmsCode } from "~/services/code-attempts.server";
 import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
 import { loginHref, safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
 export const headers = retryAfterHeaders;
@@ -52,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const flags = await flagsOf(portal);
   if (flags.closed) throw redirect("/join/login");
@@ -70,7 +71,7 @@ export async function action(args: ActionFunctionArgs) {
   const outcome = await attempt(portal, clientIpOf(args), flags, keep, intent === "sendCode" ? undefined : password);
   if (outcome instanceof Response) return outcome;
   return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
-}
+});
 
 /** Duplicate answers by upstream code (app/services/upstream-messages.ts): the field they belong to. */
 const BOUND: Record<string, [string, string]> = {

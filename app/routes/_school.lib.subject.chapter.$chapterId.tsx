@@ -11,6 +11,7 @@ import { chapterHref, doingHref, overviewHref, QBANK_HOME, sectionHref } from "~
 import { ChapterFormSchema, loadChapterDetail, loadSectionPage, notFoundOn, SECTION_PAGE_SIZE, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, pageOf, redirectPastLastPage, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * `/lib/subject/chapter/{chapterId}`: a chapter of the question bank (spec 001 §7 "chapter and section
@@ -41,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ chapter, sections, page, i18n }, { headers: cacheHeaders(portal) });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const chapterId = idOf(args.params.chapterId);
   if (!chapterId) notFound(portal);
@@ -55,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
     if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
     throw error;
   }
-}
+});
 
 export default function ChapterPage() {
   const { chapter: c, sections, page, i18n } = useLoaderData<typeof loader>();

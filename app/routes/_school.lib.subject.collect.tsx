@@ -10,6 +10,7 @@ import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.serve
 import { BookFormSchema, loadCollectList, setCollected } from "~/services/qbank.server";
 import { pageOf } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** My collection of questions (spec 001 §7: collect list, add and remove). */
 export const handle = { i18n: ["qbank"] };
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ list, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   if (!isLoggedIn(portal)) throw loginRedirect(args.request);
   const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
@@ -34,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!(error instanceof UpstreamError && error.kind === "business")) throw error;
   }
   return redirect(collectHref);
-}
+});
 
 export default function Collection() {
   const d = useLoaderData<typeof loader>();

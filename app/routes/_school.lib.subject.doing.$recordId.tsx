@@ -12,6 +12,7 @@ import { DoingFormSchema, loadPaperQuestions, notFoundOn, sessionOp, submitExerc
 import { socketBootstrap } from "~/services/realtime.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
@@ -45,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ ...paper, n, bootstrap, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const recordId = idOf(args.params.recordId);
   if (!recordId) notFound(portal);
@@ -97,7 +98,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     throw error;
   }
-}
+});
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -13,6 +13,7 @@ import { requireStudent } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { idOf, notFound } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * The exam introduction (spec 001 §2 `/lib/subject/exampaper/examintro/{id}`; §7 queryDetail, pay,
@@ -48,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
   const examId = idOf(args.params.id);
@@ -76,7 +77,7 @@ export async function action(args: ActionFunctionArgs) {
     if (refusal) return data({ error: refusal }, { status: 422 });
     throw error;
   }
-}
+});
 
 export default function ExamIntro() {
   const d = useLoaderData<typeof loader>();

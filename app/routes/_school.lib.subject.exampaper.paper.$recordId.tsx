@@ -18,6 +18,7 @@ import { socketBootstrap } from "~/services/realtime.server";
 import { idOf, notFound } from "~/services/sections.server";
 import { faceCheckHref } from "~/services/study-links";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * The timed exam paper of one attempt (decision 034): `/lib/subject/exampaper/paper/{recordId}`. Every
@@ -80,7 +81,7 @@ function changedAnswers(formData: FormData): Array<{ questionId: number; answer:
   return out;
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
   const recordId = idOf(args.params.recordId);
@@ -108,7 +109,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     throw error;
   }
-}
+});
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 

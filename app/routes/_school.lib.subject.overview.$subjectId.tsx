@@ -10,6 +10,7 @@ import { chapterHref, doingHref, QBANK_HOME, reportHref, sectionHref, wrongHref 
 import { loadDaily, loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
 export const handle = { i18n: ["qbank"] };
@@ -34,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ overview, daily, i18n }, { headers: cacheHeaders(portal) });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const subjectId = idOf(args.params.subjectId);
   if (!subjectId) notFound(portal);
@@ -56,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
     if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
     throw error;
   }
-}
+});
 
 function StartButton({ intent, label, extra }: { intent: string; label: string; extra?: Record<string, number> }) {
   return (

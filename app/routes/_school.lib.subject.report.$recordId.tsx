@@ -11,6 +11,7 @@ import {
 } from "~/services/qbank.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * `/lib/subject/report/{recordId}`: the score, the points the practice gained (spec 001 §7 points: incr
@@ -56,7 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ report, preview, points, logged: isLoggedIn(portal), i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const recordId = idOf(args.params.recordId);
   if (!recordId) notFound(portal);
@@ -76,7 +77,7 @@ export async function action(args: ActionFunctionArgs) {
     if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 422 });
     throw error;
   }
-}
+});
 
 type Q = Report["questions"][number];
 type Preview = { questionId: number; media: MediaPreview | null; minutes: number; error: string | null } | null;

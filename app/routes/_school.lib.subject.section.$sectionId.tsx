@@ -10,6 +10,7 @@ import { chapterHref, doingHref, overviewHref, QBANK_HOME } from "~/services/qba
 import { ChapterFormSchema, loadSectionDetail, notFoundOn, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * `/lib/subject/section/{sectionId}`: a section of a chapter (spec 001 §7 "chapter and section pages and
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ section, i18n }, { headers: cacheHeaders(portal) });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const sectionId = idOf(args.params.sectionId);
   if (!sectionId) notFound(portal);
@@ -51,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
     if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
     throw error;
   }
-}
+});
 
 export default function SectionPage() {
   const { section: s, i18n } = useLoaderData<typeof loader>();

@@ -10,6 +10,7 @@ import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.serve
 import { BookFormSchema, deleteWrong, loadSubjects, loadWrongList, startWrongPractice } from "~/services/qbank.server";
 import { idOf, pageOf } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** The wrong-question book (spec 001 §7): the list by subject, practising them, removing one (DELETE with parentId). */
 export const handle = { i18n: ["qbank"] };
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ list, subjects: subjects.records, subjectId: subjectId ?? null, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   if (!isLoggedIn(portal)) throw loginRedirect(args.request);
   const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
@@ -44,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
     if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
     throw error;
   }
-}
+});
 
 export default function WrongBook() {
   const d = useLoaderData<typeof loader>();

@@ -25,6 +25,7 @@ import { checkSmsCode } from "~/services/code-attempts.server";
 import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
 export const headers = retryAfterHeaders;
@@ -54,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const keep = Object.fromEntries(
     [...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "confirmPassword" && k !== "csrf"),
@@ -87,7 +88,7 @@ export async function action(args: ActionFunctionArgs) {
   const back = String(formData.get("backUrl") ?? "");
   const target = `/join/login${back ? `?backUrl=${encodeURIComponent(safeRedirect(back))}` : ""}`;
   return redirect(target, { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
-}
+});
 
 /** The send-code button: the portal's limits, the upstream checks (the mobile must be registered). */
 async function sendStep(portal: Portal, ip: string, fields: Record<string, string>, captcha: Partial<CaptchaAnswer> = {}): Promise<Outcome> {

@@ -13,6 +13,7 @@ import { isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { loadSection, cacheHeaders, idOf, titleOf } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["catalog", "lesson"] };
 export const headers = forwardCacheControl;
@@ -33,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** 'Sign up' (a plain form post): a visitor goes to login and comes back; a student is signed up and sees the list again. */
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   if (!isLoggedIn(portal)) throw redirect(loginHref("/openCourse"));
   const id = idOf(String(formData.get("openCourseId") ?? ""));
@@ -45,7 +46,7 @@ export async function action(args: ActionFunctionArgs) {
     throw error;
   }
   throw redirect(`/openCourse?signedUp=${id}`, 303);
-}
+});
 
 export default function OpenCourses() {
   const { courses, signups, justSignedUp, i18n } = useLoaderData<typeof loader>();

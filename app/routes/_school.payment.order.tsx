@@ -13,6 +13,7 @@ import { requireValidPost } from "~/services/portal.server";
 import { completeInfoHref } from "~/services/study-links";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { currentPath, type Upstream } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["shop"] };
 
@@ -75,7 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
   const q = readQuery(args.request);
@@ -117,7 +118,7 @@ export async function action(args: ActionFunctionArgs) {
   if (created.code === "160011") return data<CheckoutAnswer>({ error: "protocol" }, { status: 400 });
   // a known code in the page's language (160013 buying closed, ...), any other as the upstream said it
   return data<CheckoutAnswer>({ error: "server", message: upstreamFormError(created, `server:${created.message}`) }, { status: 409 });
-}
+});
 
 export default function PaymentOrder() {
   const loaderData = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import { BuyMemberSchema, formFailure, noticeOf, parseForm, typed, upstreamFailu
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getMemberHistory, getMemberInfo, makeMemberOrder, refreshMemberStatus } from "~/services/membership.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -35,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export type MemberForm = "buy" | "refresh";
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "accountcenter.member");
   const intent = formData.get("intent");
@@ -52,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!made.ok) return data(upstreamFailure<MemberForm>("buy", fields, "", made), { status: 400 });
   // the provider's address comes from the pay page (a 303 to another site would meet the CSP form-action)
   return redirect(`/payment/pay?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
-}
+});
 
 export default function MemberRoute() {
   const d = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import { ChargeSchema, formFailure, noticeOf, parseForm, RechargeSchema, typed, 
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getCharge, getInviteCode, getInviteRecord, makeChargeOrder, rechargeCard, withdraw } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -35,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "accountcenter.account");
   const intent = formData.get("intent");
@@ -65,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
     return redirect(`${PAGE}?notice=withdrawn`, 303);
   }
   return data(formFailure("recharge", {}, { "": ["malformed"] }), { status: 400 });
-}
+});
 
 export default function BalanceRoute() {
   const d = useLoaderData<typeof loader>();

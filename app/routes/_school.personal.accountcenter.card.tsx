@@ -8,6 +8,7 @@ import { CardCodeSchema, formFailure, parseForm, typed, upstreamFailure } from "
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { checkCardCode, createCardOrder, getCardReturnInfo } from "~/services/study-cards.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -36,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ redeemed: redeemed ?? null, i18n, constraint: formConstraint(CardCodeSchema) });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "accountcenter.account");
   const intent = formData.get("intent");
@@ -52,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
   const made = await createCardOrder(portal.upstream, parsed.value.code);
   if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
   return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
-}
+});
 
 export default function CardRoute() {
   const d = useLoaderData<typeof loader>();

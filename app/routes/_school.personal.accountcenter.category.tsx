@@ -8,6 +8,9 @@ import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { categoryOverview, upgradeCategory } from "~/services/user-categories.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["account"] };
 
@@ -28,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ ...overview, i18n, notice: noticeOf(new URL(args.request.url)) });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "accountcenter.account");
   const submission = parseForm(formData, UpgradeCategorySchema);
@@ -36,11 +39,16 @@ export async function action(args: ActionFunctionArgs) {
   const done = await upgradeCategory(portal.upstream, submission.value.categoryId);
   if (!done.ok) return data<UpgradeOutcome>({ error: upstreamFormError(done, "failed") }, { status: 400 });
   return redirect(`${PAGE}?notice=categoryUpgraded`, 303);
-}
+});
 
 export default function CategoryRoute() {
   const d = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   useNamespaces(d.i18n, "account");
-  return <CategoriesPage {...d} outcome={outcome ?? null} action={PAGE} />;
+  return (
+    <>
+      <FormFailureNotice answer={outcome} className="mb-3" />
+      <CategoriesPage {...d} outcome={ownAnswer(outcome) ?? null} action={PAGE} />
+    </>
+  );
 }

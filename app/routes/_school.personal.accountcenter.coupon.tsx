@@ -9,6 +9,7 @@ import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { deleteExpiredCoupon, exchangeCoupon, getCouponCounts, getCouponCourses, getCoupons } from "~/services/coupons.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -41,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ tab, counts, list, couponId, courses: courses ?? null, i18n, notice: noticeOf(url), constraint: formConstraint(ExchangeCouponSchema) });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "accountcenter.account");
   const intent = formData.get("intent");
@@ -61,7 +62,7 @@ export async function action(args: ActionFunctionArgs) {
     return redirect(`${PAGE}?tab=expired&notice=couponsDeleted`, 303);
   }
   return data(formFailure("exchange", {}, { "": ["malformed"] }), { status: 400 });
-}
+});
 
 export default function CouponRoute() {
   const d = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getInvoiceFunction, getInvoiceTemplate, getOrderInvoice, requestInvoice, saveInvoiceTemplate } from "~/services/invoices.server";
 import { getOrder } from "~/services/orders.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -38,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ order, enabled: fn.enabled, template, invoice, i18n, notice: noticeOf(url), constraint: formConstraint(InvoiceSchema) });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "order.order");
   const orderNo = new URL(args.request.url).searchParams.get("orderNo") ?? "";
@@ -54,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!saved.ok) return data(upstreamFailure("invoice", fields, "", saved), { status: 400 });
   }
   return redirect(`${PAGE}?orderNo=${encodeURIComponent(orderNo)}&notice=invoiced`, 303);
-}
+});
 
 export default function InvoiceRoute() {
   const d = useLoaderData<typeof loader>();

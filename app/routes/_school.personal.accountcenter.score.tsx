@@ -8,6 +8,7 @@ import { BuyPointsSchema, formFailure, noticeOf, parseForm, typed, upstreamFailu
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { buyPoints, getPointDesc, getPointInfo, getPointList } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ info, list, desc, page, i18n, notice: noticeOf(url), constraint: formConstraint(BuyPointsSchema) });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "accountcenter.score");
   const fields = typed(formData, ["point"]);
@@ -40,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
   const bought = await buyPoints(portal.upstream, submission.value.point);
   if (!bought.ok) return data(upstreamFailure("buy", fields, "point", bought), { status: 400 });
   return redirect(`${PAGE}?notice=pointsBought`, 303);
-}
+});
 
 export default function ScoreRoute() {
   const d = useLoaderData<typeof loader>();

@@ -15,6 +15,8 @@ import { annexContentErrors, readFillForm } from "~/services/instead-upload.serv
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["instead", "fields"] };
 
@@ -47,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 class NoSpace extends Error {}
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   // a multipart post (files without JavaScript) is read as it streams, capped at the 5 MB multipart limit
   const multipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
   const { formData, tooLarge } = multipart ? (await requireValidUpload(args, readFillForm)).upload : { ...(await requireValidPost(args)), tooLarge: undefined };
@@ -97,7 +99,7 @@ export async function action(args: ActionFunctionArgs) {
     return answer(submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:")] }), 400);
   }
   throw redirect(detailHref(itemUserId), 303);
-}
+});
 
 export default function FillPage() {
   const { info, status, constraint, i18n } = useLoaderData<typeof loader>();
@@ -113,7 +115,7 @@ export default function FillPage() {
       {info.status === 3 && info.reason ? <p className="mt-1 text-sm text-red-700">{t("fill.reason", { reason: info.reason })}</p> : null}
       <div className="mt-4">
         {status.editable ? (
-          <FillForm fields={answer?.fields ?? info.fields} constraint={answer?.constraint ?? constraint} lastResult={answer?.result} />
+          <FillForm fields={ownAnswer(answer)?.fields ?? info.fields} constraint={ownAnswer(answer)?.constraint ?? constraint} lastResult={answer?.result} />
         ) : (
           <div className="rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="fill-locked">
             <p className="font-medium">{t("fill.locked")}</p>

@@ -9,6 +9,9 @@ import { requireStudent } from "~/services/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { requireValidPost } from "~/services/portal.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["study"] };
 
@@ -39,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Remove a favourite course or package: 303 back to the same tab, category and search. */
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "course.collect");
   const back = favouritesHref(queryOf(new URL(args.request.url)));
@@ -53,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
     return data({ error: { key, message: error.upstreamMessage ?? "" } }, { status: 400 });
   }
   return redirect(back, { status: 303 });
-}
+});
 
 export default function CollectPage() {
   const d = useLoaderData<typeof loader>();
@@ -61,7 +64,8 @@ export default function CollectPage() {
   const { t } = useNamespaces(d.i18n, "study");
   return (
     <StudyPage title={t("titles.collect")} testId="my-favourites">
-      <Favourites query={d.query} classify={d.classify} courses={d.courses} packages={d.packages} error={answer?.error ?? null} />
+      <FormFailureNotice answer={answer} className="mb-3" />
+      <Favourites query={d.query} classify={d.classify} courses={d.courses} packages={d.packages} error={ownAnswer(answer)?.error ?? null} />
     </StudyPage>
   );
 }

@@ -9,6 +9,7 @@ import { requirePermitted } from "~/services/personal-menu.server";
 import { noteCourses, noteEditConstraint, noteLectures, NoteRemoveSchema, parseNoteUpdate, removeNote, searchNotes, updateNote } from "~/services/notes.server";
 import { requireValidPost } from "~/services/portal.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["study"] };
 
@@ -49,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * Edit (`update`) or remove (`remove/{noteId}`) a note as plain form posts: 303 back to the page (the edit
  * form closed) so a reload never posts again; a refused edit re-renders the form with what was typed (400).
  */
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "course.note");
   const url = new URL(args.request.url);
@@ -81,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
     return fail({ noteId: null, error: "failed", message: error.upstreamMessage ?? "" });
   }
   return redirect(back, { status: 303 });
-}
+});
 
 export default function NotePage() {
   const d = useLoaderData<typeof loader>();

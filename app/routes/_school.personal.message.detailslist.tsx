@@ -7,6 +7,9 @@ import { deleteMessage, MESSAGE_PAGE_SIZE, messageCount, messagePage, readMessag
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 /** `?page=`: a whole number from 1; anything else is page 1 (never a 500). */
 function pageOf(url: URL): number {
@@ -30,7 +33,7 @@ const messageAction = () => z.object({ intent: z.enum(["read", "delete"]), id: z
  * posts again; with JavaScript the same forms go through a fetcher and the school loader revalidates
  * (the header's unread dot follows).
  */
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "message.detailslist");
   const url = new URL(args.request.url);
@@ -46,10 +49,15 @@ export async function action(args: ActionFunctionArgs) {
     return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
   }
   return redirect(back, { status: 303 });
-}
+});
 
 export default function MessagesPage() {
   const d = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  return <MessageList count={d.count} list={d.list} page={d.page} error={failed?.error} />;
+  return (
+    <>
+      <FormFailureNotice answer={failed} className="mb-3" />
+      <MessageList count={d.count} list={d.list} page={d.page} error={ownAnswer(failed)?.error} />
+    </>
+  );
 }

@@ -43,6 +43,7 @@ import { requireValidPost, type Portal } from "~/services/portal.server";
 import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
 import { updatePassword } from "~/services/school.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** The 429's Retry-After, and never stored (as the personal layout's pages). */
 export const handle = { i18n: ["login"] };
@@ -93,7 +94,7 @@ function accountConstraints() {
   };
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "setting.account");
   const ip = clientIpOf(args);
@@ -154,7 +155,7 @@ export async function action(args: ActionFunctionArgs) {
     const target = { bindEmail: "email", bindUsername: "username", unbind: "", sendMobileCode: "mobile", sendPasswordCode: "smsCode", bindMobile: "mobile", passwordBySms: "newPassword" }[known];
     return reply(fail(form, keep, { [target]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] }));
   }
-}
+});
 
 /** Forms whose typed values come back after a login (decision 021): the rest hold only secrets. */
 const KEPT_INTENTS: Partial<Record<Intent, AccountForm>> = { bindEmail: "email", bindUsername: "username", bindMobile: "mobile", sendMobileCode: "mobile" };

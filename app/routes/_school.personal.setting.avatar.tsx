@@ -9,6 +9,9 @@ import { readImageUpload, type ImageUpload } from "~/services/image-upload.serve
 import { requireValidUpload } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["personal", "fields"] };
 
@@ -26,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export type AvatarAnswer = { error?: string; saved?: boolean };
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { upload } = await requireValidUpload<ImageUpload>(args, (request) => readImageUpload(request, { field: "avatar" }));
   try {
     const portal = await requireStudent(args, "setting.avatar");
@@ -42,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
   } finally {
     await upload.image?.remove();
   }
-}
+});
 
 export default function AvatarPage() {
   const { headPic, i18n } = useLoaderData<typeof loader>();
@@ -52,7 +55,8 @@ export default function AvatarPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-bold">{t("avatar.title")}</h1>
-      <AvatarForm headPic={headPic} answer={answer} />
+      <FormFailureNotice answer={answer} />
+      <AvatarForm headPic={headPic} answer={ownAnswer(answer)} />
     </div>
   );
 }

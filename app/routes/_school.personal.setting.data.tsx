@@ -16,6 +16,8 @@ import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { isFormFailure } from "~/forms/form-failure";
 
 /**
  * Personal data (spec 001 §2, §7 "Account settings": `get/detail`, `save/{base|contact|other|register}/info`;
@@ -65,7 +67,7 @@ async function restore(portal: Portal, all: Record<DataSection, DynamicField[]>,
   return { section: section.data, result: refreshReply(submission.reply()), fields, constraint: formConstraint(allFieldsSchema(fields)) };
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "setting.data");
   const Section = sectionSchema();
@@ -97,7 +99,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   // saved: the loader revalidates, the form shows the stored values
   return { section: name, result: submission.reply(), fields: null, constraint: null, saved: true };
-}
+});
 
 export default function PersonalDataPage() {
   const { sections, constraints, i18n, kept } = useLoaderData<typeof loader>();
@@ -109,7 +111,9 @@ export default function PersonalDataPage() {
       <h1 className="text-xl font-bold">{t("data.title")}</h1>
       {kept && !answer ? <KeptNotice /> : null}
       {DATA_SECTIONS.map((section) => {
-        const mine = answer && "section" in answer && answer.section === section ? answer : !answer && kept?.section === section ? kept : undefined;
+        // decision 042: the section whose save met an upstream failure comes back with what was typed and the message
+        const failed = isFormFailure(answer) && answer.posted.section === section ? { result: answer.result, fields: undefined, constraint: undefined } : undefined;
+        const mine = answer && "section" in answer && answer.section === section ? answer : (failed ?? (!answer && kept?.section === section ? kept : undefined));
         const fields = sections[section];
         if (!fields.length) return null;
         return <SectionForm key={section} section={section} fields={mine?.fields ?? fields} constraint={mine?.constraint ?? constraints[section]} lastResult={mine?.result} saved={mine && "saved" in mine ? mine.saved : false} />;

@@ -15,6 +15,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { opensDirectly } from "~/services/download.server";
 import { safeExternalUrl } from "~/services/redirect";
 import { readFileUpload } from "~/services/upload.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** Dialog 5 (spec 001 §2): loaded only when a preview opens. */
 const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
@@ -44,7 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ list: rows, total: list.total, page, space, membersOnly, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   if ((args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
     try {
@@ -73,7 +74,7 @@ export async function action(args: ActionFunctionArgs) {
   if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return data({ error: "malformed" }, { status: 400 });
   await deleteResources(portal.upstream, [id]);
   return data({ deleted: true });
-}
+});
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 

@@ -7,6 +7,7 @@ import { loadConfig } from "~/services/config.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { saveSessionSchool } from "~/services/school.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * Switching school away from the home page (spec 000 section 4): the question
@@ -24,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { school: { id: school.id, name: school.schoolName }, from };
 }
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const schoolId = Number(formData.get("schoolId"));
   const schools = await loadConfig(portal.upstream, "schools");
@@ -34,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
   portal.session.set("schoolId", school.id);
   const home = school.defaultFlag === 1 || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`;
   return redirect(home, { headers: { "Set-Cookie": await portal.commitSession() } });
-}
+});
 
 export default function SchoolSwitch() {
   const { t } = useTranslation();

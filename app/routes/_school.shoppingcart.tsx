@@ -10,6 +10,7 @@ import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.serve
 import { loginHref } from "~/services/redirect";
 import { checkoutHref } from "~/services/study-links";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["shop"] };
 
@@ -51,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export type CartActionAnswer = { ok: boolean; count?: number; message?: string; error?: string };
 
-export async function action(args: ActionFunctionArgs) {
+export const action = formAction(async (args: ActionFunctionArgs) => {
   const { portal, formData } = await requireValidPost(args);
   const js = formData.get("_js") === "1";
   const intent = String(formData.get("intent") ?? "");
@@ -93,7 +94,7 @@ export async function action(args: ActionFunctionArgs) {
     return redirect(checkoutHref({ cartIds: selected.join(",") }), 303);
   }
   return data<CartActionAnswer>({ ok: false, error: "malformed" }, { status: 400 });
-}
+});
 
 export default function ShoppingCart() {
   const { items, notice, i18n } = useLoaderData<typeof loader>();
