@@ -9,12 +9,12 @@ import { attr, byTestId, elements, hrefOf, startTestPortal, text, type Client, t
 let portal: TestPortal;
 beforeAll(async () => {
   portal = await startTestPortal();
-});
-afterAll(() => portal.close());
+}, 120_000);
+afterAll(() => portal.close(), 60_000);
 beforeEach(async () => {
   await portal.reset();
   expect((await fetch(`${portal.sandbox.url}/__sandbox/files/seed`, { method: "POST" })).ok).toBe(true); // the homework users
-});
+}, 60_000);
 
 const FAULTS = [
   { name: "HTTP 500", fault: { status: 500 }, status: 502, message: "暂时无法连接学校服务器，本次提交未保存" },
@@ -49,7 +49,7 @@ const FORMS: FormCase[] = [
     account: "13800000001",
     page: "/personal/setting/data",
     upstream: "/save/base/info$",
-    typed: async () => ({ section: "base", intent: "save", df_name: "李新名", df_birthday: "1999-01-02", df_identity_type_code: "ID_PASSPORT", df_identity_id: "E12345678" }),
+    typed: async () => ({ section: "base", intent: "save", df_name: "李新名", df_sex: "FEMALE", df_birthday: "1999-01-02", df_identity_type_code: "ID_PASSPORT", df_identity_id: "E12345678", df_education_code: "" }),
     shown: ["李新名", "1999-01-02", "E12345678"],
     form: 'id="personal-data-base"',
   },
