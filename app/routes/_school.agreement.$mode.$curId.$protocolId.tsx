@@ -74,22 +74,24 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const { mode, agreement, backUrl } = await loadAgreement(args, portal);
-  if (mode !== "edit" || !isPending(agreement.agreementStatus)) throw redirect(agreementHref("check", agreement.id, agreement.protocolId, { backUrl }), 303);
-  const submission = parseWithZod(formData, { schema: signSchema() });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await insertProtocol(portal.upstream, agreement, agreement.protocolName);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // spec 001 §8: agreement signing fails → the server's msg
-    return data({ result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }) }, { status: 400 });
-  }
-  throw redirect(backUrl, 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const { mode, agreement, backUrl } = await loadAgreement(args, portal);
+    if (mode !== "edit" || !isPending(agreement.agreementStatus)) throw redirect(agreementHref("check", agreement.id, agreement.protocolId, { backUrl }), 303);
+    const submission = parseWithZod(formData, { schema: signSchema() });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    try {
+      await insertProtocol(portal.upstream, agreement, agreement.protocolName);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // spec 001 §8: agreement signing fails → the server's msg
+      return data({ result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }) }, { status: 400 });
+    }
+    throw redirect(backUrl, 303);
+  });
+}
 
 export default function AgreementPage() {
   const { mode, agreement, backUrl, closeHref, esign, refused, failed, infoSaved, constraint, i18n } = useLoaderData<typeof loader>();

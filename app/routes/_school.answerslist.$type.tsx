@@ -38,18 +38,20 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Ask a question (issue 17 part B): a visitor goes to login and comes back here; success opens the new thread. */
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData, intent } = await communityPost(args);
-  if (intent !== "ask") return communityFailure({ intent, error: "unknownIntent" });
-  const submission = parseWithZod(formData, { schema: AskSchema });
-  if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
-  try {
-    const id = await askQuestion(portal.upstream, submission.value);
-    return redirect(id ? `/response/${id}` : "/answerslist/mine", 303);
-  } catch (error) {
-    return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
-  }
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData, intent } = await communityPost(args);
+    if (intent !== "ask") return communityFailure({ intent, error: "unknownIntent" });
+    const submission = parseWithZod(formData, { schema: AskSchema });
+    if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+    try {
+      const id = await askQuestion(portal.upstream, submission.value);
+      return redirect(id ? `/response/${id}` : "/answerslist/mine", 303);
+    } catch (error) {
+      return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+    }
+  });
+}
 
 export default function AnswersList() {
   const { page, type, loggedIn, back, i18n, constraint } = useLoaderData<typeof loader>();

@@ -40,18 +40,20 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Sign up (a visitor goes to login first); success comes back here showing the state. */
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, intent } = await communityPost(args);
-  const id = idOf(args.params.id);
-  if (!id) return communityFailure({ intent, error: "applyNotFound" });
-  if (intent !== "signUp") return communityFailure({ intent, error: "unknownIntent" });
-  try {
-    await signUpForExam(portal.upstream, id);
-  } catch (error) {
-    return communityFailure({ intent, error: communityError(error) });
-  }
-  return redirect(`/applydetail/${id}`, 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, intent } = await communityPost(args);
+    const id = idOf(args.params.id);
+    if (!id) return communityFailure({ intent, error: "applyNotFound" });
+    if (intent !== "signUp") return communityFailure({ intent, error: "unknownIntent" });
+    try {
+      await signUpForExam(portal.upstream, id);
+    } catch (error) {
+      return communityFailure({ intent, error: communityError(error) });
+    }
+    return redirect(`/applydetail/${id}`, 303);
+  });
+}
 
 export default function ApplyDetail() {
   const { item, loggedIn, state, i18n } = useLoaderData<typeof loader>();

@@ -47,22 +47,24 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ ...unlock, constraint: formConstraint(allFieldsSchema(unlock.fields)), i18n }, { headers: NO_STORE });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const unlock = await unlockOf(portal, args.params);
-  const { submission, reply } = parseDynamicForm(formData, unlock.fields);
-  if (reply) return data({ result: reply, message: null as string | null });
-  if (submission.status !== "success") return data({ result: submission.reply(), message: null as string | null }, { status: 400 });
-  try {
-    await updateCertificateStudent(portal.upstream, unlock.relationIds, toFieldPayload(unlock.fields, submission.value as FieldValues));
-    await createCertificate(portal.upstream, unlock.id);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    return data({ result: submission.reply(), message: error.upstreamMessage ?? "" }, { status: 400 });
-  }
-  throw redirect(`/certificate/list?status=1&created=${unlock.id}`, 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const unlock = await unlockOf(portal, args.params);
+    const { submission, reply } = parseDynamicForm(formData, unlock.fields);
+    if (reply) return data({ result: reply, message: null as string | null });
+    if (submission.status !== "success") return data({ result: submission.reply(), message: null as string | null }, { status: 400 });
+    try {
+      await updateCertificateStudent(portal.upstream, unlock.relationIds, toFieldPayload(unlock.fields, submission.value as FieldValues));
+      await createCertificate(portal.upstream, unlock.id);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      return data({ result: submission.reply(), message: error.upstreamMessage ?? "" }, { status: 400 });
+    }
+    throw redirect(`/certificate/list?status=1&created=${unlock.id}`, 303);
+  });
+}
 
 export default function CreateCertificate() {
   const { name, fields, constraint, i18n } = useLoaderData<typeof loader>();

@@ -43,64 +43,66 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ detail, refusal: refusal ?? null, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const id = idOf(args.params);
-  if (id === undefined) return data<Answer>({ error: "malformed" }, { status: 400 });
-  if (!(args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    const { formData } = await requireValidPost(args);
-    const portal = await requireStudent(args);
-    const resId = Number(formData.get("id"));
-    if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0) return data<Answer>({ error: "malformed" }, { status: 400 });
-    await deleteAttachments(portal.upstream, id, [resId]);
-    return data<Answer>({ deleted: true });
-  }
-  if (new URL(args.request.url).searchParams.has("video")) {
-    // a homework video without JavaScript (decision 037): at most 5 MB, the storage check first
-    const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, videoFileOptions));
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const id = idOf(args.params);
+    if (id === undefined) return data<Answer>({ error: "malformed" }, { status: 400 });
+    if (!(args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+      const { formData } = await requireValidPost(args);
+      const portal = await requireStudent(args);
+      const resId = Number(formData.get("id"));
+      if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0) return data<Answer>({ error: "malformed" }, { status: 400 });
+      await deleteAttachments(portal.upstream, id, [resId]);
+      return data<Answer>({ deleted: true });
+    }
+    if (new URL(args.request.url).searchParams.has("video")) {
+      // a homework video without JavaScript (decision 037): at most 5 MB, the storage check first
+      const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, videoFileOptions));
+      try {
+        const portal = await requireStudent(args);
+        const answer = await uploadWholeVideo(portal, id, upload, args.request.signal);
+        return data<Answer>({ video: answer.data as UploadFormAnswer }, { status: answer.init?.status ?? 200 });
+      } finally {
+        await upload.file?.remove();
+      }
+    }
+    const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
     try {
       const portal = await requireStudent(args);
-      const answer = await uploadWholeVideo(portal, id, upload, args.request.signal);
-      return data<Answer>({ video: answer.data as UploadFormAnswer }, { status: answer.init?.status ?? 200 });
+      const content = String(upload.formData.get("content") ?? "");
+      if (upload.error && upload.error !== "required") return data<Answer>({ error: upload.error, content }, { status: 400 });
+      const text = HomeworkText.safeParse(content);
+      if (!text.success) return data<Answer>({ error: "content", content }, { status: 400 });
+      const refusal = await canSubmit(portal.upstream, id);
+      if (refusal !== undefined) return data<Answer>({ error: "server", message: refusal, content }, { status: 400 });
+      const attachments = [];
+      if (upload.file) {
+        const rule = checkNameAndSize(upload.file.name, upload.file.size);
+        if (rule) return data<Answer>({ error: rule, content }, { status: 400 });
+        const target = await getUploadTarget(portal.upstream);
+        const key = newStorageKey(target.companyId, upload.file.name);
+        try {
+          await sendStoredFile(target, key, upload.file, args.request.signal);
+        } catch (error) {
+          const code = storageErrorCode(error);
+          if (!code) throw error;
+          return data<Answer>({ error: code, content }, { status: 502 });
+        }
+        attachments.push({ fileName: upload.file.name, sourcePath: key, sourceSize: upload.file.size });
+      }
+      try {
+        await saveHomework(portal.upstream, id, text.data, attachments);
+      } catch (error) {
+        if (error instanceof UpstreamError && error.kind === "business") return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
+        throw error;
+      }
+      // spec 001 §7 gotoFinishHomeworkPage: the finish page says it is done and what comes next
+      throw redirect(`/homework/finish/${id}`, 303);
     } finally {
       await upload.file?.remove();
     }
-  }
-  const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
-  try {
-    const portal = await requireStudent(args);
-    const content = String(upload.formData.get("content") ?? "");
-    if (upload.error && upload.error !== "required") return data<Answer>({ error: upload.error, content }, { status: 400 });
-    const text = HomeworkText.safeParse(content);
-    if (!text.success) return data<Answer>({ error: "content", content }, { status: 400 });
-    const refusal = await canSubmit(portal.upstream, id);
-    if (refusal !== undefined) return data<Answer>({ error: "server", message: refusal, content }, { status: 400 });
-    const attachments = [];
-    if (upload.file) {
-      const rule = checkNameAndSize(upload.file.name, upload.file.size);
-      if (rule) return data<Answer>({ error: rule, content }, { status: 400 });
-      const target = await getUploadTarget(portal.upstream);
-      const key = newStorageKey(target.companyId, upload.file.name);
-      try {
-        await sendStoredFile(target, key, upload.file, args.request.signal);
-      } catch (error) {
-        const code = storageErrorCode(error);
-        if (!code) throw error;
-        return data<Answer>({ error: code, content }, { status: 502 });
-      }
-      attachments.push({ fileName: upload.file.name, sourcePath: key, sourceSize: upload.file.size });
-    }
-    try {
-      await saveHomework(portal.upstream, id, text.data, attachments);
-    } catch (error) {
-      if (error instanceof UpstreamError && error.kind === "business") return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
-      throw error;
-    }
-    // spec 001 §7 gotoFinishHomeworkPage: the finish page says it is done and what comes next
-    throw redirect(`/homework/finish/${id}`, 303);
-  } finally {
-    await upload.file?.remove();
-  }
-});
+  });
+}
 
 export default function HomeworkPage() {
   const { detail, refusal, i18n } = useLoaderData<typeof loader>();

@@ -104,27 +104,29 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), status: 400 } satisfies Outcome, { status: 400 });
-  }
-  const fields = { ...submission.value, thirdCacheCode: String(formData.get("thirdCacheCode") ?? "") || undefined };
-  let secret: string | undefined;
-  if (fields.intent === "password") {
-    const key = await publicKeyOf(portal);
-    try {
-      secret = encryptPassword(key, fields.password);
-    } catch {
-      // longer than the upstream's key can hold (the schema's maximum fits RSA-1024): a form error, never a 500
-      return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: ["passwordTooLong"] } }), status: 400 } satisfies Outcome, { status: 400 });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const submission = parseWithZod(formData, { schema: LoginSchema });
+    if (submission.status !== "success") {
+      return data({ result: submission.reply({ hideFields: ["password"] }), status: 400 } satisfies Outcome, { status: 400 });
     }
-  }
-  const outcome = await attempt(portal, clientIpOf(args), fields, secret);
-  if (outcome instanceof Response) return outcome;
-  return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
-});
+    const fields = { ...submission.value, thirdCacheCode: String(formData.get("thirdCacheCode") ?? "") || undefined };
+    let secret: string | undefined;
+    if (fields.intent === "password") {
+      const key = await publicKeyOf(portal);
+      try {
+        secret = encryptPassword(key, fields.password);
+      } catch {
+        // longer than the upstream's key can hold (the schema's maximum fits RSA-1024): a form error, never a 500
+        return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: ["passwordTooLong"] } }), status: 400 } satisfies Outcome, { status: 400 });
+      }
+    }
+    const outcome = await attempt(portal, clientIpOf(args), fields, secret);
+    if (outcome instanceof Response) return outcome;
+    return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
+  });
+}
 
 /** The form a pending login kept (what `attempt` stored, never the password). */
 const pendingLogin = (pending: Pending) => pending.fields as unknown as LoginSubmission & { remember?: string };

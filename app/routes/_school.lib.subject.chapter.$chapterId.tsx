@@ -42,21 +42,23 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ chapter, sections, page, i18n }, { headers: cacheHeaders(portal) });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  const chapterId = idOf(args.params.chapterId);
-  if (!chapterId) notFound(portal);
-  if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
-  try {
-    const chapter = await loadChapterDetail(portal, chapterId);
-    const record = await startExercise(portal, "chapter", { subjectId: chapter.subjectId, chapterId });
-    return redirect(doingHref(record.recordId));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    throw error;
-  }
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const chapterId = idOf(args.params.chapterId);
+    if (!chapterId) notFound(portal);
+    if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
+    try {
+      const chapter = await loadChapterDetail(portal, chapterId);
+      const record = await startExercise(portal, "chapter", { subjectId: chapter.subjectId, chapterId });
+      return redirect(doingHref(record.recordId));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      throw error;
+    }
+  });
+}
 
 export default function ChapterPage() {
   const { chapter: c, sections, page, i18n } = useLoaderData<typeof loader>();

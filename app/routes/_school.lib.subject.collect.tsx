@@ -24,18 +24,20 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ list, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
-  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
-  if (!parsed.success || parsed.data.intent !== "uncollect") return data({ error: "bad request" }, { status: 400 });
-  try {
-    await setCollected(portal.upstream, parsed.data.questionId, false);
-  } catch (error) {
-    if (!(error instanceof UpstreamError && error.kind === "business")) throw error;
-  }
-  return redirect(collectHref);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+    const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+    if (!parsed.success || parsed.data.intent !== "uncollect") return data({ error: "bad request" }, { status: 400 });
+    try {
+      await setCollected(portal.upstream, parsed.data.questionId, false);
+    } catch (error) {
+      if (!(error instanceof UpstreamError && error.kind === "business")) throw error;
+    }
+    return redirect(collectHref);
+  });
+}
 
 export default function Collection() {
   const d = useLoaderData<typeof loader>();

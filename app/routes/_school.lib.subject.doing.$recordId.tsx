@@ -46,59 +46,61 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ ...paper, n, bootstrap, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  const recordId = idOf(args.params.recordId);
-  if (!recordId) notFound(portal);
-  // an answer-sheet button sends `goto` (its question's index) instead of an intent
-  const goto = formData.get("goto");
-  const parsed = DoingFormSchema.safeParse({
-    intent: formData.get("intent") ?? (goto !== null ? "goto" : null), goto: goto ?? undefined, questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
-    was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined,
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const recordId = idOf(args.params.recordId);
+    if (!recordId) notFound(portal);
+    // an answer-sheet button sends `goto` (its question's index) instead of an intent
+    const goto = formData.get("goto");
+    const parsed = DoingFormSchema.safeParse({
+      intent: formData.get("intent") ?? (goto !== null ? "goto" : null), goto: goto ?? undefined, questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
+      was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined,
+    });
+    if (!parsed.success || (parsed.data.intent === "goto") !== (parsed.data.goto !== undefined)) return data({ error: "bad request" }, { status: 400 });
+    const f = parsed.data;
+    const values = formData.getAll("answer").map((v) => (typeof v === "string" ? v : ""));
+    const answer = answerOf(f.kind, values);
+    try {
+      // what was typed is kept first, whatever the button (nothing typed is lost)
+      if (f.hasAnswer && f.intent !== "resume" && JSON.stringify(answer) !== f.was) {
+        await sessionOp(portal, recordId, { op: "answer", questionId: f.questionId, answer });
+      }
+      let n = f.index + 1;
+      const ops: Partial<Record<typeof f.intent, SessionOp>> = {
+        prev: { op: "switch", index: Math.max(0, f.index - 1) },
+        next: { op: "switch", index: f.index + 1 },
+        mark: { op: "mark", questionId: f.questionId, on: true },
+        unmark: { op: "mark", questionId: f.questionId, on: false },
+        sign: { op: "sign", questionId: f.questionId, on: true },
+        unsign: { op: "sign", questionId: f.questionId, on: false },
+        pause: { op: "pause" },
+        resume: { op: "resume" },
+        goto: { op: "switch", index: f.goto ?? 0 },
+      };
+      if (f.intent === "submit") {
+        const paper = await loadPaperQuestions(portal, recordId);
+        await submitExercise(portal, paper.record);
+        return redirect(reportHref(recordId));
+      }
+      const op = ops[f.intent];
+      if (op) {
+        const record = await sessionOp(portal, recordId, op);
+        if (op.op === "switch") n = record.currentIndex + 1;
+      }
+      return redirect(doingHref(recordId, n));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") {
+        if (error.code === "409") return redirect(reportHref(recordId)); // handed in meanwhile (time up)
+        // a question number the paper does not have (a forged sheet button)
+        if (error.code === "400") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
+        return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      }
+      throw error;
+    }
   });
-  if (!parsed.success || (parsed.data.intent === "goto") !== (parsed.data.goto !== undefined)) return data({ error: "bad request" }, { status: 400 });
-  const f = parsed.data;
-  const values = formData.getAll("answer").map((v) => (typeof v === "string" ? v : ""));
-  const answer = answerOf(f.kind, values);
-  try {
-    // what was typed is kept first, whatever the button (nothing typed is lost)
-    if (f.hasAnswer && f.intent !== "resume" && JSON.stringify(answer) !== f.was) {
-      await sessionOp(portal, recordId, { op: "answer", questionId: f.questionId, answer });
-    }
-    let n = f.index + 1;
-    const ops: Partial<Record<typeof f.intent, SessionOp>> = {
-      prev: { op: "switch", index: Math.max(0, f.index - 1) },
-      next: { op: "switch", index: f.index + 1 },
-      mark: { op: "mark", questionId: f.questionId, on: true },
-      unmark: { op: "mark", questionId: f.questionId, on: false },
-      sign: { op: "sign", questionId: f.questionId, on: true },
-      unsign: { op: "sign", questionId: f.questionId, on: false },
-      pause: { op: "pause" },
-      resume: { op: "resume" },
-      goto: { op: "switch", index: f.goto ?? 0 },
-    };
-    if (f.intent === "submit") {
-      const paper = await loadPaperQuestions(portal, recordId);
-      await submitExercise(portal, paper.record);
-      return redirect(reportHref(recordId));
-    }
-    const op = ops[f.intent];
-    if (op) {
-      const record = await sessionOp(portal, recordId, op);
-      if (op.op === "switch") n = record.currentIndex + 1;
-    }
-    return redirect(doingHref(recordId, n));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") {
-      if (error.code === "409") return redirect(reportHref(recordId)); // handed in meanwhile (time up)
-      // a question number the paper does not have (a forged sheet button)
-      if (error.code === "400") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
-      return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    }
-    throw error;
-  }
-});
+}
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -81,35 +81,37 @@ function changedAnswers(formData: FormData): Array<{ questionId: number; answer:
   return out;
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const recordId = idOf(args.params.recordId);
-  if (!recordId) notFound(portal);
-  const intent = formData.get("intent");
-  const answers = changedAnswers(formData);
-  if ((intent !== "save" && intent !== "handin") || !answers) return data({ error: "bad request" }, { status: 400 });
-  try {
-    // what was typed is kept first, whatever the button
-    await saveExamAnswers(portal, recordId, answers);
-    if (intent === "handin") {
-      const done = await handInPaper(portal.upstream, recordId);
-      return redirect(examIntroHref(done.examId, recordId));
-    }
-    return redirect(`${examPaperHref(recordId)}?saved=1`);
-  } catch (error) {
-    if (examNotFound(error) || notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") {
-      // handed in meanwhile (the time ran out): the record
-      if (error.code === "409") {
-        const exam = await loadExamOfRecord(portal.upstream, recordId);
-        return redirect(examIntroHref(exam.examId, recordId));
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const recordId = idOf(args.params.recordId);
+    if (!recordId) notFound(portal);
+    const intent = formData.get("intent");
+    const answers = changedAnswers(formData);
+    if ((intent !== "save" && intent !== "handin") || !answers) return data({ error: "bad request" }, { status: 400 });
+    try {
+      // what was typed is kept first, whatever the button
+      await saveExamAnswers(portal, recordId, answers);
+      if (intent === "handin") {
+        const done = await handInPaper(portal.upstream, recordId);
+        return redirect(examIntroHref(done.examId, recordId));
       }
-      return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      return redirect(`${examPaperHref(recordId)}?saved=1`);
+    } catch (error) {
+      if (examNotFound(error) || notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") {
+        // handed in meanwhile (the time ran out): the record
+        if (error.code === "409") {
+          const exam = await loadExamOfRecord(portal.upstream, recordId);
+          return redirect(examIntroHref(exam.examId, recordId));
+        }
+        return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      }
+      throw error;
     }
-    throw error;
-  }
-});
+  });
+}
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 

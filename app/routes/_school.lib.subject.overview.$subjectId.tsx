@@ -35,29 +35,31 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ overview, daily, i18n }, { headers: cacheHeaders(portal) });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  const subjectId = idOf(args.params.subjectId);
-  if (!subjectId) notFound(portal);
-  const parsed = StartSchema.safeParse(Object.fromEntries([...formData].filter(([k, v]) => k !== "csrf" && v !== "")));
-  if (!parsed.success || !START_KINDS.includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
-  const f = parsed.data;
-  try {
-    const overview = f.intent === "quick" ? await loadOverview(portal, subjectId) : null;
-    const record = await startExercise(portal, f.intent, {
-      subjectId,
-      categoryId: overview?.subject.categoryId,
-      chapterId: "chapterId" in f ? f.chapterId : undefined,
-      sectionId: "sectionId" in f ? f.sectionId : undefined,
-      paperId: "paperId" in f ? f.paperId : undefined,
-    });
-    return redirect(doingHref(record.recordId));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    throw error;
-  }
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const subjectId = idOf(args.params.subjectId);
+    if (!subjectId) notFound(portal);
+    const parsed = StartSchema.safeParse(Object.fromEntries([...formData].filter(([k, v]) => k !== "csrf" && v !== "")));
+    if (!parsed.success || !START_KINDS.includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
+    const f = parsed.data;
+    try {
+      const overview = f.intent === "quick" ? await loadOverview(portal, subjectId) : null;
+      const record = await startExercise(portal, f.intent, {
+        subjectId,
+        categoryId: overview?.subject.categoryId,
+        chapterId: "chapterId" in f ? f.chapterId : undefined,
+        sectionId: "sectionId" in f ? f.sectionId : undefined,
+        paperId: "paperId" in f ? f.paperId : undefined,
+      });
+      return redirect(doingHref(record.recordId));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      throw error;
+    }
+  });
+}
 
 function StartButton({ intent, label, extra }: { intent: string; label: string; extra?: Record<string, number> }) {
   return (

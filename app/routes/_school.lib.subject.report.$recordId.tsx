@@ -57,27 +57,29 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ report, preview, points, logged: isLoggedIn(portal), i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  const recordId = idOf(args.params.recordId);
-  if (!recordId) notFound(portal);
-  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
-  if (!parsed.success || !["reexamine", "collect", "uncollect"].includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
-  const f = parsed.data;
-  try {
-    if ((f.intent === "collect" || f.intent === "uncollect") && isLoggedIn(portal)) {
-      await setCollected(portal.upstream, f.questionId, f.intent === "collect");
-      return redirect(`/lib/subject/report/${recordId}#q-${f.questionId}`);
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const recordId = idOf(args.params.recordId);
+    if (!recordId) notFound(portal);
+    const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+    if (!parsed.success || !["reexamine", "collect", "uncollect"].includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
+    const f = parsed.data;
+    try {
+      if ((f.intent === "collect" || f.intent === "uncollect") && isLoggedIn(portal)) {
+        await setCollected(portal.upstream, f.questionId, f.intent === "collect");
+        return redirect(`/lib/subject/report/${recordId}#q-${f.questionId}`);
+      }
+      if (f.intent !== "reexamine") return data({ error: "bad request" }, { status: 400 });
+      const record = await startExercise(portal, "reexamine", { recordId });
+      return redirect(doingHref(record.recordId));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 422 });
+      throw error;
     }
-    if (f.intent !== "reexamine") return data({ error: "bad request" }, { status: 400 });
-    const record = await startExercise(portal, "reexamine", { recordId });
-    return redirect(doingHref(record.recordId));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 422 });
-    throw error;
-  }
-});
+  });
+}
 
 type Q = Report["questions"][number];
 type Preview = { questionId: number; media: MediaPreview | null; minutes: number; error: string | null } | null;

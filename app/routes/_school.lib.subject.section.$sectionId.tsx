@@ -38,21 +38,23 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ section, i18n }, { headers: cacheHeaders(portal) });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  const sectionId = idOf(args.params.sectionId);
-  if (!sectionId) notFound(portal);
-  if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
-  try {
-    const section = await loadSectionDetail(portal, sectionId);
-    const record = await startExercise(portal, "chapter", { subjectId: section.subjectId, chapterId: section.chapterId, sectionId });
-    return redirect(doingHref(record.recordId));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    throw error;
-  }
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const sectionId = idOf(args.params.sectionId);
+    if (!sectionId) notFound(portal);
+    if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
+    try {
+      const section = await loadSectionDetail(portal, sectionId);
+      const record = await startExercise(portal, "chapter", { subjectId: section.subjectId, chapterId: section.chapterId, sectionId });
+      return redirect(doingHref(record.recordId));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      throw error;
+    }
+  });
+}
 
 export default function SectionPage() {
   const { section: s, i18n } = useLoaderData<typeof loader>();

@@ -30,22 +30,24 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ list, subjects: subjects.records, subjectId: subjectId ?? null, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
-  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
-  if (!parsed.success || (parsed.data.intent !== "delete" && parsed.data.intent !== "practise")) return data({ error: "bad request" }, { status: 400 });
-  const f = parsed.data;
-  try {
-    if (f.intent === "practise") return redirect(doingHref((await startWrongPractice(portal, f.subjectId)).recordId));
-    await deleteWrong(portal.upstream, f.wrongId, f.parentId);
-    const url = new URL(args.request.url);
-    return redirect(url.pathname + url.search);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    throw error;
-  }
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+    const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+    if (!parsed.success || (parsed.data.intent !== "delete" && parsed.data.intent !== "practise")) return data({ error: "bad request" }, { status: 400 });
+    const f = parsed.data;
+    try {
+      if (f.intent === "practise") return redirect(doingHref((await startWrongPractice(portal, f.subjectId)).recordId));
+      await deleteWrong(portal.upstream, f.wrongId, f.parentId);
+      const url = new URL(args.request.url);
+      return redirect(url.pathname + url.search);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      throw error;
+    }
+  });
+}
 
 export default function WrongBook() {
   const d = useLoaderData<typeof loader>();

@@ -34,19 +34,21 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** 'Sign up' (a plain form post): a visitor goes to login and comes back; a student is signed up and sees the list again. */
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  if (!isLoggedIn(portal)) throw redirect(loginHref("/openCourse"));
-  const id = idOf(String(formData.get("openCourseId") ?? ""));
-  if (formData.get("intent") !== "signup" || !id) return data({ error: "invalid" }, { status: 400 });
-  try {
-    await signUpOpenCourse(portal.upstream, id);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
-    throw error;
-  }
-  throw redirect(`/openCourse?signedUp=${id}`, 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    if (!isLoggedIn(portal)) throw redirect(loginHref("/openCourse"));
+    const id = idOf(String(formData.get("openCourseId") ?? ""));
+    if (formData.get("intent") !== "signup" || !id) return data({ error: "invalid" }, { status: 400 });
+    try {
+      await signUpOpenCourse(portal.upstream, id);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
+      throw error;
+    }
+    throw redirect(`/openCourse?signedUp=${id}`, 303);
+  });
+}
 
 export default function OpenCourses() {
   const { courses, signups, justSignedUp, i18n } = useLoaderData<typeof loader>();

@@ -37,23 +37,25 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ redeemed: redeemed ?? null, i18n, constraint: formConstraint(CardCodeSchema) });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.account");
-  const intent = formData.get("intent");
-  const fields = typed(formData, ["code"]);
-  if (intent !== "check" && intent !== "redeem") return data<CardOutcome>({ ...formFailure("check", fields, { "": ["malformed"] }), card: null }, { status: 400 });
-  const parsed = parseForm(formData, CardCodeSchema);
-  if (!parsed.ok) return data<CardOutcome>({ ...formFailure("check", fields, parsed.error), card: null }, { status: 400 });
-  if (intent === "check") {
-    const r = await checkCardCode(portal.upstream, parsed.value.code);
-    if (!r.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", r), card: null }, { status: 400 });
-    return data<CardOutcome>({ form: "check", result: { status: "success", initialValue: fields, state: undefined }, card: r.card });
-  }
-  const made = await createCardOrder(portal.upstream, parsed.value.code);
-  if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
-  return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.account");
+    const intent = formData.get("intent");
+    const fields = typed(formData, ["code"]);
+    if (intent !== "check" && intent !== "redeem") return data<CardOutcome>({ ...formFailure("check", fields, { "": ["malformed"] }), card: null }, { status: 400 });
+    const parsed = parseForm(formData, CardCodeSchema);
+    if (!parsed.ok) return data<CardOutcome>({ ...formFailure("check", fields, parsed.error), card: null }, { status: 400 });
+    if (intent === "check") {
+      const r = await checkCardCode(portal.upstream, parsed.value.code);
+      if (!r.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", r), card: null }, { status: 400 });
+      return data<CardOutcome>({ form: "check", result: { status: "success", initialValue: fields, state: undefined }, card: r.card });
+    }
+    const made = await createCardOrder(portal.upstream, parsed.value.code);
+    if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
+    return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
+  });
+}
 
 export default function CardRoute() {
   const d = useLoaderData<typeof loader>();

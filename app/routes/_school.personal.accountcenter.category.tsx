@@ -31,15 +31,17 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ ...overview, i18n, notice: noticeOf(new URL(args.request.url)) });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.account");
-  const submission = parseForm(formData, UpgradeCategorySchema);
-  if (formData.get("intent") !== "upgrade" || !submission.ok) return data<UpgradeOutcome>({ error: "malformed" }, { status: 400 });
-  const done = await upgradeCategory(portal.upstream, submission.value.categoryId);
-  if (!done.ok) return data<UpgradeOutcome>({ error: upstreamFormError(done, "failed") }, { status: 400 });
-  return redirect(`${PAGE}?notice=categoryUpgraded`, 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.account");
+    const submission = parseForm(formData, UpgradeCategorySchema);
+    if (formData.get("intent") !== "upgrade" || !submission.ok) return data<UpgradeOutcome>({ error: "malformed" }, { status: 400 });
+    const done = await upgradeCategory(portal.upstream, submission.value.categoryId);
+    if (!done.ok) return data<UpgradeOutcome>({ error: upstreamFormError(done, "failed") }, { status: 400 });
+    return redirect(`${PAGE}?notice=categoryUpgraded`, 303);
+  });
+}
 
 export default function CategoryRoute() {
   const d = useLoaderData<typeof loader>();

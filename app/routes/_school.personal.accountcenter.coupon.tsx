@@ -42,27 +42,29 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ tab, counts, list, couponId, courses: courses ?? null, i18n, notice: noticeOf(url), constraint: formConstraint(ExchangeCouponSchema) });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.account");
-  const intent = formData.get("intent");
-  if (intent === "exchange") {
-    const fields = typed(formData, ["code"]);
-    const parsed = parseForm(formData, ExchangeCouponSchema);
-    if (!parsed.ok) return data(formFailure("exchange", fields, parsed.error), { status: 400 });
-    const r = await exchangeCoupon(portal.upstream, parsed.value.code);
-    if (!r.ok) return data(upstreamFailure("exchange", fields, "code", r), { status: 400 });
-    return redirect(`${PAGE}?notice=couponExchanged`, 303);
-  }
-  if (intent === "delete") {
-    const parsed = parseForm(formData, DeleteCouponSchema);
-    if (!parsed.ok) return data(formFailure("delete", {}, { "": ["malformed"] }), { status: 400 });
-    const r = await deleteExpiredCoupon(portal.upstream, parsed.value.userCouponId);
-    if (!r.ok) return data(upstreamFailure("delete", {}, "", r), { status: 400 });
-    return redirect(`${PAGE}?tab=expired&notice=couponsDeleted`, 303);
-  }
-  return data(formFailure("exchange", {}, { "": ["malformed"] }), { status: 400 });
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.account");
+    const intent = formData.get("intent");
+    if (intent === "exchange") {
+      const fields = typed(formData, ["code"]);
+      const parsed = parseForm(formData, ExchangeCouponSchema);
+      if (!parsed.ok) return data(formFailure("exchange", fields, parsed.error), { status: 400 });
+      const r = await exchangeCoupon(portal.upstream, parsed.value.code);
+      if (!r.ok) return data(upstreamFailure("exchange", fields, "code", r), { status: 400 });
+      return redirect(`${PAGE}?notice=couponExchanged`, 303);
+    }
+    if (intent === "delete") {
+      const parsed = parseForm(formData, DeleteCouponSchema);
+      if (!parsed.ok) return data(formFailure("delete", {}, { "": ["malformed"] }), { status: 400 });
+      const r = await deleteExpiredCoupon(portal.upstream, parsed.value.userCouponId);
+      if (!r.ok) return data(upstreamFailure("delete", {}, "", r), { status: 400 });
+      return redirect(`${PAGE}?tab=expired&notice=couponsDeleted`, 303);
+    }
+    return data(formFailure("exchange", {}, { "": ["malformed"] }), { status: 400 });
+  });
+}
 
 export default function CouponRoute() {
   const d = useLoaderData<typeof loader>();

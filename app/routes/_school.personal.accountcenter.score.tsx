@@ -31,17 +31,19 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ info, list, desc, page, i18n, notice: noticeOf(url), constraint: formConstraint(BuyPointsSchema) });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.score");
-  const fields = typed(formData, ["point"]);
-  if (formData.get("intent") !== "buy") return data(formFailure("buy", fields, { "": ["malformed"] }), { status: 400 });
-  const submission = parseForm(formData, BuyPointsSchema);
-  if (!submission.ok) return data(formFailure("buy", fields, submission.error), { status: 400 });
-  const bought = await buyPoints(portal.upstream, submission.value.point);
-  if (!bought.ok) return data(upstreamFailure("buy", fields, "point", bought), { status: 400 });
-  return redirect(`${PAGE}?notice=pointsBought`, 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.score");
+    const fields = typed(formData, ["point"]);
+    if (formData.get("intent") !== "buy") return data(formFailure("buy", fields, { "": ["malformed"] }), { status: 400 });
+    const submission = parseForm(formData, BuyPointsSchema);
+    if (!submission.ok) return data(formFailure("buy", fields, submission.error), { status: 400 });
+    const bought = await buyPoints(portal.upstream, submission.value.point);
+    if (!bought.ok) return data(upstreamFailure("buy", fields, "point", bought), { status: 400 });
+    return redirect(`${PAGE}?notice=pointsBought`, 303);
+  });
+}
 
 export default function ScoreRoute() {
   const d = useLoaderData<typeof loader>();

@@ -31,16 +31,18 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ goods, exchanges, i18n, notice: noticeOf(new URL(args.request.url)), idemKey: randomUUID() });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.score");
-  const submission = parseForm(formData, ExchangeGoodsSchema);
-  if (formData.get("intent") !== "exchange" || !submission.ok) return data<ExchangeOutcome>({ goodsId: null, error: "malformed" }, { status: 400 });
-  const { goodsId, idemKey } = submission.value;
-  const done = await exchangeGoods(portal.upstream, goodsId, idemKey);
-  if (!done.ok) return data<ExchangeOutcome>({ goodsId, error: upstreamFormError(done, "failed") }, { status: 400 });
-  return redirect(`${PAGE}?notice=goodsExchanged`, 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.score");
+    const submission = parseForm(formData, ExchangeGoodsSchema);
+    if (formData.get("intent") !== "exchange" || !submission.ok) return data<ExchangeOutcome>({ goodsId: null, error: "malformed" }, { status: 400 });
+    const { goodsId, idemKey } = submission.value;
+    const done = await exchangeGoods(portal.upstream, goodsId, idemKey);
+    if (!done.ok) return data<ExchangeOutcome>({ goodsId, error: upstreamFormError(done, "failed") }, { status: 400 });
+    return redirect(`${PAGE}?notice=goodsExchanged`, 303);
+  });
+}
 
 export default function ExchangeRoute() {
   const d = useLoaderData<typeof loader>();

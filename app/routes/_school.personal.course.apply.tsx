@@ -41,22 +41,24 @@ function chosenPlaces(formData: FormData): Array<{ itemUserId: number; placeId: 
   return list;
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "course.apply");
-  if (formData.get("intent") !== "assign") throw data(null, { status: 400 });
-  const list = chosenPlaces(formData);
-  if (list === null) throw data(null, { status: 400 });
-  if (!list.length) return data({ error: "noPlace", assigned: 0 }, { status: 400 });
-  try {
-    const answer = await assignPlaces(portal.upstream, list);
-    return { error: undefined, assigned: answer?.assigned || list.length };
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // a full place, a sign-up not approved: the upstream's message; nothing was assigned
-    return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), assigned: 0 }, { status: 400 });
-  }
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "course.apply");
+    if (formData.get("intent") !== "assign") throw data(null, { status: 400 });
+    const list = chosenPlaces(formData);
+    if (list === null) throw data(null, { status: 400 });
+    if (!list.length) return data({ error: "noPlace", assigned: 0 }, { status: 400 });
+    try {
+      const answer = await assignPlaces(portal.upstream, list);
+      return { error: undefined, assigned: answer?.assigned || list.length };
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // a full place, a sign-up not approved: the upstream's message; nothing was assigned
+      return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), assigned: 0 }, { status: 400 });
+    }
+  });
+}
 
 export default function ApplyPage() {
   const d = useLoaderData<typeof loader>();

@@ -42,20 +42,22 @@ function businessAsEmpty(error: unknown): [] {
   throw error;
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "course.apply");
-  const raw = formData.get("itemTimeId");
-  if (typeof raw !== "string" || !/^\d{1,12}$/.test(raw)) return data({ error: "itemTime", itemTimeId: 0 }, { status: 400 });
-  try {
-    const itemUserId = await saveUserItemRel(portal.upstream, Number(raw));
-    throw redirect(fillHref(itemUserId), 303);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // not open, already signed up for the item, no such session: the upstream's message beside the session
-    return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), itemTimeId: Number(raw) }, { status: 400 });
-  }
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "course.apply");
+    const raw = formData.get("itemTimeId");
+    if (typeof raw !== "string" || !/^\d{1,12}$/.test(raw)) return data({ error: "itemTime", itemTimeId: 0 }, { status: 400 });
+    try {
+      const itemUserId = await saveUserItemRel(portal.upstream, Number(raw));
+      throw redirect(fillHref(itemUserId), 303);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // not open, already signed up for the item, no such session: the upstream's message beside the session
+      return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), itemTimeId: Number(raw) }, { status: 400 });
+    }
+  });
+}
 
 export default function NewSignUpPage() {
   const { provinces, province, times, i18n } = useLoaderData<typeof loader>();

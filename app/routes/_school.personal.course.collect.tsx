@@ -42,21 +42,23 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Remove a favourite course or package: 303 back to the same tab, category and search. */
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "course.collect");
-  const back = favouritesHref(queryOf(new URL(args.request.url)));
-  const parsed = CollectRemoveSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ error: { key: "badRequest" } }, { status: 400 });
-  try {
-    await removeCollect(portal.upstream, parsed.data.kind, parsed.data.collectId);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    const key = error.code === COLLECT_NOT_FOUND ? "collectNotFound" : "failed";
-    return data({ error: { key, message: error.upstreamMessage ?? "" } }, { status: 400 });
-  }
-  return redirect(back, { status: 303 });
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "course.collect");
+    const back = favouritesHref(queryOf(new URL(args.request.url)));
+    const parsed = CollectRemoveSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return data({ error: { key: "badRequest" } }, { status: 400 });
+    try {
+      await removeCollect(portal.upstream, parsed.data.kind, parsed.data.collectId);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      const key = error.code === COLLECT_NOT_FOUND ? "collectNotFound" : "failed";
+      return data({ error: { key, message: error.upstreamMessage ?? "" } }, { status: 400 });
+    }
+    return redirect(back, { status: 303 });
+  });
+}
 
 export default function CollectPage() {
   const d = useLoaderData<typeof loader>();

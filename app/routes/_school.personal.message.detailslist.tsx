@@ -33,23 +33,25 @@ const messageAction = () => z.object({ intent: z.enum(["read", "delete"]), id: z
  * posts again; with JavaScript the same forms go through a fetcher and the school loader revalidates
  * (the header's unread dot follows).
  */
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "message.detailslist");
-  const url = new URL(args.request.url);
-  const back = `${url.pathname}${pageOf(url) > 1 ? `?page=${pageOf(url)}` : ""}`;
-  const parsed = messageAction().safeParse({ intent: formData.get("intent"), id: formData.get("id") });
-  if (!parsed.success) return data({ error: "badRequest" }, { status: 400 });
-  try {
-    if (parsed.data.intent === "read") await readMessage(portal.upstream, parsed.data.id);
-    else await deleteMessage(portal.upstream, parsed.data.id);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // a code the portal knows in the page's language (upstream-messages.ts), any other message as it is
-    return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
-  }
-  return redirect(back, { status: 303 });
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "message.detailslist");
+    const url = new URL(args.request.url);
+    const back = `${url.pathname}${pageOf(url) > 1 ? `?page=${pageOf(url)}` : ""}`;
+    const parsed = messageAction().safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+    if (!parsed.success) return data({ error: "badRequest" }, { status: 400 });
+    try {
+      if (parsed.data.intent === "read") await readMessage(portal.upstream, parsed.data.id);
+      else await deleteMessage(portal.upstream, parsed.data.id);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // a code the portal knows in the page's language (upstream-messages.ts), any other message as it is
+      return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
+    }
+    return redirect(back, { status: 303 });
+  });
+}
 
 export default function MessagesPage() {
   const d = useLoaderData<typeof loader>();

@@ -29,9 +29,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return personalNotFound();
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  return ordersAction(args);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    return ordersAction(args);
+  });
+}
 
 export default function OrderPage() {
   const d = useLoaderData<typeof loader>();

@@ -29,23 +29,25 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export type AvatarAnswer = { error?: string; saved?: boolean };
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { upload } = await requireValidUpload<ImageUpload>(args, (request) => readImageUpload(request, { field: "avatar" }));
-  try {
-    const portal = await requireStudent(args, "setting.avatar");
-    if (upload.error === "malformed") return data<AvatarAnswer>({ error: "malformed" }, { status: 400 });
-    if (upload.error || !upload.image) return data<AvatarAnswer>({ error: upload.error ?? "required" }, { status: 400 });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { upload } = await requireValidUpload<ImageUpload>(args, (request) => readImageUpload(request, { field: "avatar" }));
     try {
-      await setAvatar(portal.upstream, await upload.image.read());
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-      return data<AvatarAnswer>({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
+      const portal = await requireStudent(args, "setting.avatar");
+      if (upload.error === "malformed") return data<AvatarAnswer>({ error: "malformed" }, { status: 400 });
+      if (upload.error || !upload.image) return data<AvatarAnswer>({ error: upload.error ?? "required" }, { status: 400 });
+      try {
+        await setAvatar(portal.upstream, await upload.image.read());
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+        return data<AvatarAnswer>({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
+      }
+      return data<AvatarAnswer>({ saved: true });
+    } finally {
+      await upload.image?.remove();
     }
-    return data<AvatarAnswer>({ saved: true });
-  } finally {
-    await upload.image?.remove();
-  }
-});
+  });
+}
 
 export default function AvatarPage() {
   const { headPic, i18n } = useLoaderData<typeof loader>();

@@ -46,14 +46,16 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ detail, view, video: isVideo(detail), image: opensDirectly(detail.fileType), i18n }, { headers: NO_STORE });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const id = idOf(args.params);
-  if (id === undefined || formData.get("intent") !== "delete") return data({ error: "malformed" }, { status: 400 });
-  await deleteResources(portal.upstream, [id]);
-  throw redirect("/resource/list", 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const id = idOf(args.params);
+    if (id === undefined || formData.get("intent") !== "delete") return data({ error: "malformed" }, { status: 400 });
+    await deleteResources(portal.upstream, [id]);
+    throw redirect("/resource/list", 303);
+  });
+}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 

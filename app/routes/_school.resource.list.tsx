@@ -45,36 +45,38 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ list: rows, total: list.total, page, space, membersOnly, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  if ((args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
-    try {
-      const portal = await requireStudent(args);
-      return await uploadWholeFile(portal, upload, args.request.signal);
-    } finally {
-      await upload.file?.remove();
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    if ((args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+      const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
+      try {
+        const portal = await requireStudent(args);
+        return await uploadWholeFile(portal, upload, args.request.signal);
+      } finally {
+        await upload.file?.remove();
+      }
     }
-  }
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  if (formData.get("intent") === "delete-videos") {
-    // the batch delete of videos (spec 001 §7 batchDelVideo): the ticked rows, at most a page's worth
-    const ids = formData.getAll("ids").map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : NaN));
-    if (ids.length === 0) return data({ batch: true, error: "noVideos" }, { status: 400 });
-    if (ids.length > 100 || ids.some((n) => !Number.isInteger(n) || n <= 0)) return data({ batch: true, error: "malformed" }, { status: 400 });
-    try {
-      const answer = await batchDeleteVideos(portal.upstream, ids);
-      return data({ batch: true, deletedVideos: answer?.deleted ?? ids.length });
-    } catch (error) {
-      if (error instanceof UpstreamError && error.kind === "business") return data({ batch: true, error: "server", message: error.upstreamMessage ?? "" }, { status: 400 });
-      throw error;
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    if (formData.get("intent") === "delete-videos") {
+      // the batch delete of videos (spec 001 §7 batchDelVideo): the ticked rows, at most a page's worth
+      const ids = formData.getAll("ids").map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : NaN));
+      if (ids.length === 0) return data({ batch: true, error: "noVideos" }, { status: 400 });
+      if (ids.length > 100 || ids.some((n) => !Number.isInteger(n) || n <= 0)) return data({ batch: true, error: "malformed" }, { status: 400 });
+      try {
+        const answer = await batchDeleteVideos(portal.upstream, ids);
+        return data({ batch: true, deletedVideos: answer?.deleted ?? ids.length });
+      } catch (error) {
+        if (error instanceof UpstreamError && error.kind === "business") return data({ batch: true, error: "server", message: error.upstreamMessage ?? "" }, { status: 400 });
+        throw error;
+      }
     }
-  }
-  const id = Number(formData.get("id"));
-  if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return data({ error: "malformed" }, { status: 400 });
-  await deleteResources(portal.upstream, [id]);
-  return data({ deleted: true });
-});
+    const id = Number(formData.get("id"));
+    if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return data({ error: "malformed" }, { status: 400 });
+    await deleteResources(portal.upstream, [id]);
+    return data({ deleted: true });
+  });
+}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 

@@ -35,20 +35,22 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Answer the thread (issue 17 part B); success comes back to the thread with the new answer. */
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData, intent } = await communityPost(args);
-  const id = idOf(args.params.id);
-  if (!id) return communityFailure({ intent, error: "questionNotFound" });
-  if (intent !== "answer") return communityFailure({ intent, error: "unknownIntent" });
-  const submission = parseWithZod(formData, { schema: AnswerFormSchema });
-  if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
-  try {
-    await answerQuestion(portal.upstream, { questionId: id, content: submission.value.content });
-  } catch (error) {
-    return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
-  }
-  return redirect(`/response/${id}#answers-heading`, 303);
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData, intent } = await communityPost(args);
+    const id = idOf(args.params.id);
+    if (!id) return communityFailure({ intent, error: "questionNotFound" });
+    if (intent !== "answer") return communityFailure({ intent, error: "unknownIntent" });
+    const submission = parseWithZod(formData, { schema: AnswerFormSchema });
+    if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+    try {
+      await answerQuestion(portal.upstream, { questionId: id, content: submission.value.content });
+    } catch (error) {
+      return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+    }
+    return redirect(`/response/${id}#answers-heading`, 303);
+  });
+}
 
 export default function QuestionThread() {
   const { question, loggedIn, i18n, constraint } = useLoaderData<typeof loader>();

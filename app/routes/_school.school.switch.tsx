@@ -25,17 +25,19 @@ export async function loader(args: LoaderFunctionArgs) {
   return { school: { id: school.id, name: school.schoolName }, from };
 }
 
-export const action = formAction(async (args: ActionFunctionArgs) => {
-  const { portal, formData } = await requireValidPost(args);
-  const schoolId = Number(formData.get("schoolId"));
-  const schools = await loadConfig(portal.upstream, "schools");
-  const school = schools.schoolPage.records.find((s) => s.id === schoolId);
-  if (!school) return redirect(safeRedirect(formData.get("from")));
-  await saveSessionSchool(portal.upstream, school.id).catch(() => null);
-  portal.session.set("schoolId", school.id);
-  const home = school.defaultFlag === 1 || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`;
-  return redirect(home, { headers: { "Set-Cookie": await portal.commitSession() } });
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const schoolId = Number(formData.get("schoolId"));
+    const schools = await loadConfig(portal.upstream, "schools");
+    const school = schools.schoolPage.records.find((s) => s.id === schoolId);
+    if (!school) return redirect(safeRedirect(formData.get("from")));
+    await saveSessionSchool(portal.upstream, school.id).catch(() => null);
+    portal.session.set("schoolId", school.id);
+    const home = school.defaultFlag === 1 || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`;
+    return redirect(home, { headers: { "Set-Cookie": await portal.commitSession() } });
+  });
+}
 
 export default function SchoolSwitch() {
   const { t } = useTranslation();

@@ -5,11 +5,10 @@ import { isSecretField } from "~/services/form-keep.server";
 import { submittedFieldsOf } from "~/services/portal.server";
 import type { UpstreamErrorData } from "~/services/upstream.server";
 
-/** Marks an action that answers upstream failures with its own form (the route tree test checks every page's). */
-export const FORM_ACTION = Symbol.for("portal.formAction");
-
 /**
- * THE form path of upstream failures (issue 21 item 2, decision 042). Every page's action is wrapped:
+ * THE form path of upstream failures (issue 21 item 2, decision 042). Every page's action runs inside it
+ * (`export async function action(args) { return formAction(args, async () => { ... }); }`: a function
+ * declaration, so Remix drops it from the browser bundle; an `export const action = wrap(...)` call would stay):
  * when a call behind it fails for a reason that is not the student's (timeout, 5xx or no connection, an
  * unreadable answer), `toResponse` throws its error page as usual and this turns it into the action's
  * answer instead: the same page comes back (its loaders run, its form renders) with every value typed
@@ -18,20 +17,17 @@ export const FORM_ACTION = Symbol.for("portal.formAction");
  * form (no revalidation after a 5xx); without it the document is the page with the form filled in.
  * Everything else (redirects, 4xx, business refusals the page did not expect, other errors) passes.
  */
-export function formAction<R>(action: (args: ActionFunctionArgs) => Promise<R>) {
-  const wrapped = async (args: ActionFunctionArgs) => {
-    try {
-      return await action(args);
-    } catch (thrown) {
-      const failed = failedCall(thrown);
-      if (!failed) throw thrown;
-      return data(formFailureAnswer(failed.failure, submittedFieldsOf(args.context)), {
-        status: failed.status,
-        headers: { "Cache-Control": "private, no-store" },
-      });
-    }
-  };
-  return Object.assign(wrapped, { [FORM_ACTION]: true as const });
+export async function formAction<R>(args: ActionFunctionArgs, action: () => Promise<R>) {
+  try {
+    return await action();
+  } catch (thrown) {
+    const failed = failedCall(thrown);
+    if (!failed) throw thrown;
+    return data(formFailureAnswer(failed.failure, submittedFieldsOf(args.context)), {
+      status: failed.status,
+      headers: { "Cache-Control": "private, no-store" },
+    });
+  }
 }
 
 /** The failure kind and status of a thrown upstream error page (`toResponse`), or undefined for anything else. */

@@ -6,11 +6,16 @@ import { expect, signInWithCode, test } from "./support";
 
 test.describe("a form whose upstream call fails (issue 21 item 2)", () => {
   test("with JavaScript the ask form stays with its values and the message; sending again asks the question", async ({ page, sandbox }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
     await signInWithCode(page, sandbox, "13700003003", "/answerslist/0");
     await page.waitForURL(/\/answerslist\/0$/);
     const ask = page.locator("#ask-question");
-    // hydrated: the kit's form validates on the server from now on (noValidate)
-    await expect(ask).toHaveAttribute("novalidate", "");
+    // hydrated: the post goes through Remix (fetch), the kit's form validates on the server (noValidate)
+    await page.waitForFunction(() => "__remixRouter" in window).catch((e: unknown) => {
+      throw new Error(`not hydrated: ${errors.join(" | ")}`, { cause: e });
+    });
+    await expect(ask).toHaveAttribute("novalidate", "", { timeout: 15_000 });
     await ask.getByLabel("问题标题").fill("年假天数怎么计算？");
     await ask.getByLabel("问题描述（选填）").fill("工作满十年的年假是几天？");
     await sandbox.fault({ path: "/question/ask$", status: 500, times: 1 });
