@@ -10,7 +10,8 @@ let portal: TestPortal;
 beforeAll(async () => {
   portal = await startTestPortal();
 }, 120_000);
-afterAll(() => portal.close(), 60_000);
+// The timed-out calls leave the sandbox a connection the portal gave up on: its close may wait for it; bounded.
+afterAll(() => Promise.race([portal.close(), new Promise((resolve) => setTimeout(resolve, 5_000))]), 10_000);
 beforeEach(async () => {
   await portal.reset();
   expect((await fetch(`${portal.sandbox.url}/__sandbox/files/seed`, { method: "POST" })).ok).toBe(true); // the homework users
