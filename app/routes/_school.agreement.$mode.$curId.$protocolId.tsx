@@ -17,6 +17,7 @@ import { requireValidPost } from "~/services/portal.server";
 import { agreementHref, personalInfoHref } from "~/services/study-links";
 import { validatePerfectStudentInfo } from "~/services/student-info.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * The agreement page (spec 001 §2: `/agreement/{check|edit}/{curId or 0}/{protocolId}?backUrl=`; §4
@@ -74,20 +75,22 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const { mode, agreement, backUrl } = await loadAgreement(args, portal);
-  if (mode !== "edit" || !isPending(agreement.agreementStatus)) throw redirect(agreementHref("check", agreement.id, agreement.protocolId, { backUrl }), 303);
-  const submission = parseWithZod(formData, { schema: signSchema() });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await insertProtocol(portal.upstream, agreement, agreement.protocolName);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // spec 001 §8: agreement signing fails → the server's msg
-    return data({ result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }) }, { status: 400 });
-  }
-  throw redirect(backUrl, 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const { mode, agreement, backUrl } = await loadAgreement(args, portal);
+    if (mode !== "edit" || !isPending(agreement.agreementStatus)) throw redirect(agreementHref("check", agreement.id, agreement.protocolId, { backUrl }), 303);
+    const submission = parseWithZod(formData, { schema: signSchema() });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    try {
+      await insertProtocol(portal.upstream, agreement, agreement.protocolName);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // spec 001 §8: agreement signing fails → the server's msg
+      return data({ result: submission.reply({ formErrors: [`server:${error.upstreamMessage ?? ""}`] }) }, { status: 400 });
+    }
+    throw redirect(backUrl, 303);
+  });
 }
 
 export default function AgreementPage() {

@@ -15,6 +15,7 @@ import { communityFailure, communityPost, type CommunityOutcome } from "~/servic
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { cacheHeaders, pageOf, redirectPastLastPage, requireSectionAccess, titleOf } from "~/services/sections.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
@@ -38,16 +39,18 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Ask a question (issue 17 part B): a visitor goes to login and comes back here; success opens the new thread. */
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData, intent } = await communityPost(args);
-  if (intent !== "ask") return communityFailure({ intent, error: "unknownIntent" });
-  const submission = parseWithZod(formData, { schema: AskSchema });
-  if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
-  try {
-    const id = await askQuestion(portal.upstream, submission.value);
-    return redirect(id ? `/response/${id}` : "/answerslist/mine", 303);
-  } catch (error) {
-    return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
-  }
+  return formAction(args, async () => {
+    const { portal, formData, intent } = await communityPost(args);
+    if (intent !== "ask") return communityFailure({ intent, error: "unknownIntent" });
+    const submission = parseWithZod(formData, { schema: AskSchema });
+    if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+    try {
+      const id = await askQuestion(portal.upstream, submission.value);
+      return redirect(id ? `/response/${id}` : "/answerslist/mine", 303);
+    } catch (error) {
+      return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+    }
+  });
 }
 
 export default function AnswersList() {

@@ -14,6 +14,7 @@ import { yuan } from "~/components/catalog/parts";
 import { getApplyItem } from "~/services/school-content.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { loginHref } from "~/services/redirect";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
@@ -40,16 +41,18 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Sign up (a visitor goes to login first); success comes back here showing the state. */
 export async function action(args: ActionFunctionArgs) {
-  const { portal, intent } = await communityPost(args);
-  const id = idOf(args.params.id);
-  if (!id) return communityFailure({ intent, error: "applyNotFound" });
-  if (intent !== "signUp") return communityFailure({ intent, error: "unknownIntent" });
-  try {
-    await signUpForExam(portal.upstream, id);
-  } catch (error) {
-    return communityFailure({ intent, error: communityError(error) });
-  }
-  return redirect(`/applydetail/${id}`, 303);
+  return formAction(args, async () => {
+    const { portal, intent } = await communityPost(args);
+    const id = idOf(args.params.id);
+    if (!id) return communityFailure({ intent, error: "applyNotFound" });
+    if (intent !== "signUp") return communityFailure({ intent, error: "unknownIntent" });
+    try {
+      await signUpForExam(portal.upstream, id);
+    } catch (error) {
+      return communityFailure({ intent, error: communityError(error) });
+    }
+    return redirect(`/applydetail/${id}`, 303);
+  });
 }
 
 export default function ApplyDetail() {

@@ -12,6 +12,9 @@ import { createCertificate, unlockFields, updateCertificateStudent } from "~/ser
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["files", "fields"] };
 
@@ -45,25 +48,28 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const unlock = await unlockOf(portal, args.params);
-  const { submission, reply } = parseDynamicForm(formData, unlock.fields);
-  if (reply) return data({ result: reply, message: null as string | null });
-  if (submission.status !== "success") return data({ result: submission.reply(), message: null as string | null }, { status: 400 });
-  try {
-    await updateCertificateStudent(portal.upstream, unlock.relationIds, toFieldPayload(unlock.fields, submission.value as FieldValues));
-    await createCertificate(portal.upstream, unlock.id);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    return data({ result: submission.reply(), message: error.upstreamMessage ?? "" }, { status: 400 });
-  }
-  throw redirect(`/certificate/list?status=1&created=${unlock.id}`, 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const unlock = await unlockOf(portal, args.params);
+    const { submission, reply } = parseDynamicForm(formData, unlock.fields);
+    if (reply) return data({ result: reply, message: null as string | null });
+    if (submission.status !== "success") return data({ result: submission.reply(), message: null as string | null }, { status: 400 });
+    try {
+      await updateCertificateStudent(portal.upstream, unlock.relationIds, toFieldPayload(unlock.fields, submission.value as FieldValues));
+      await createCertificate(portal.upstream, unlock.id);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      return data({ result: submission.reply(), message: error.upstreamMessage ?? "" }, { status: 400 });
+    }
+    throw redirect(`/certificate/list?status=1&created=${unlock.id}`, 303);
+  });
 }
 
 export default function CreateCertificate() {
   const { name, fields, constraint, i18n } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const own = ownAnswer(answer);
   const { t } = useNamespaces(i18n, "files");
   const [form] = useForm({ id: "certificate-create", lastResult: answer?.result, defaultValue: defaultValues(fields), constraint });
   return (
@@ -80,9 +86,10 @@ export default function CreateCertificate() {
       <p className="text-sm text-gray-700">{t("certificates.unlockIntro")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <CsrfInput />
-        {answer?.message !== null && answer?.message !== undefined ? (
+        <FormFailureNotice answer={answer} />
+        {own?.message !== null && own?.message !== undefined ? (
           <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="certificate-error">
-            {answer.message || t("certificates.failed")}
+            {own.message || t("certificates.failed")}
           </p>
         ) : null}
         <DynamicFields fields={fields} form={form} />

@@ -12,6 +12,8 @@ import { requireValidPost, type Portal } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { ownAnswer } from "~/forms/form-failure";
 
 /**
  * The face step (spec 001 §4 "Face verification status", "Face flow", "Face dialog"; §2 dialog 3, width 500,
@@ -52,59 +54,61 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const backUrl = backUrlOf(args.request);
-  const intent = String(formData.get("intent") ?? "");
-  const here = new URL(args.request.url);
-  const cookie = async () => ({ "Set-Cookie": await portal.commitSession() });
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const backUrl = backUrlOf(args.request);
+    const intent = String(formData.get("intent") ?? "");
+    const here = new URL(args.request.url);
+    const cookie = async () => ({ "Set-Cookie": await portal.commitSession() });
 
-  // cancel (face info or the re-verify question) reports failure 2
-  if (intent === "cancel") {
-    portal.session.unset("faceOrder");
-    return data({ view: { kind: "failed" } as FaceView, result: 2 }, { headers: await cookie() });
-  }
-
-  if (intent === "done") {
-    const orderNo = portal.session.get("faceOrder");
-    if (!orderNo) throw redirect(here.pathname + here.search, 303);
-    let result: number;
-    try {
-      result = await faceResult(portal.upstream, orderNo);
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-      result = 0;
-    }
-    if (result === 1) {
+    // cancel (face info or the re-verify question) reports failure 2
+    if (intent === "cancel") {
       portal.session.unset("faceOrder");
-      throw redirect(backUrl, { status: 303, headers: await cookie() });
+      return data({ view: { kind: "failed" } as FaceView, result: 2 }, { headers: await cookie() });
     }
-    // spec 001 §8: 'the system detected that face recognition was not passed, re-verify?'
-    return data({ view: { kind: "notPassed" } as FaceView, result });
-  }
 
-  if (intent === "info") {
-    const view = await viewOf(portal);
-    if (!view) throw redirect(backUrl, 303);
-    if (view.kind !== "info") throw redirect(here.pathname + here.search, 303);
-    const submission = parseWithZod(formData, { schema: faceSchema(view.identityId) });
-    if (submission.status !== "success") return data({ view, reply: submission.reply() }, { status: 400 });
-    const edited = submission.value.identityId !== view.identityId;
-    try {
-      await updateFaceIdentity(portal.upstream, { name: submission.value.name, identityId: edited ? submission.value.identityId : undefined });
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-      // spec 001 §8: the server message; none → 'Submit failed'
-      return data({ view, reply: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }) }, { status: 400 });
+    if (intent === "done") {
+      const orderNo = portal.session.get("faceOrder");
+      if (!orderNo) throw redirect(here.pathname + here.search, 303);
+      let result: number;
+      try {
+        result = await faceResult(portal.upstream, orderNo);
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+        result = 0;
+      }
+      if (result === 1) {
+        portal.session.unset("faceOrder");
+        throw redirect(backUrl, { status: 303, headers: await cookie() });
+      }
+      // spec 001 §8: 'the system detected that face recognition was not passed, re-verify?'
+      return data({ view: { kind: "notPassed" } as FaceView, result });
     }
-    // success reports 1: on to the verification
-    throw redirect(here.pathname + here.search, 303);
-  }
-  return data({ view: (await viewOf(portal)) ?? ({ kind: "failed" } as FaceView) }, { status: 400 });
+
+    if (intent === "info") {
+      const view = await viewOf(portal);
+      if (!view) throw redirect(backUrl, 303);
+      if (view.kind !== "info") throw redirect(here.pathname + here.search, 303);
+      const submission = parseWithZod(formData, { schema: faceSchema(view.identityId) });
+      if (submission.status !== "success") return data({ view, reply: submission.reply() }, { status: 400 });
+      const edited = submission.value.identityId !== view.identityId;
+      try {
+        await updateFaceIdentity(portal.upstream, { name: submission.value.name, identityId: edited ? submission.value.identityId : undefined });
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+        // spec 001 §8: the server message; none → 'Submit failed'
+        return data({ view, reply: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }) }, { status: 400 });
+      }
+      // success reports 1: on to the verification
+      throw redirect(here.pathname + here.search, 303);
+    }
+    return data({ view: (await viewOf(portal)) ?? ({ kind: "failed" } as FaceView) }, { status: 400 });
+  });
 }
 
 export default function FaceCheckPage() {
   const { view, backUrl, i18n } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return <FaceCheck view={answer?.view ?? view} reply={answer && "reply" in answer ? (answer.reply as SubmissionResult<string[]>) : undefined} backUrl={backUrl} i18n={i18n} />;
+  return <FaceCheck view={ownAnswer(answer)?.view ?? view} failure={answer} reply={answer && "reply" in answer ? (answer.reply as SubmissionResult<string[]>) : undefined} backUrl={backUrl} i18n={i18n} />;
 }

@@ -16,6 +16,7 @@ import { communityFailure, communityPost, type CommunityOutcome } from "~/servic
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
@@ -36,34 +37,36 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Join, leave, post a topic (issue 17 part B); each success comes back to the group page. */
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData, intent } = await communityPost(args);
-  const id = idOf(new URL(args.request.url).searchParams.get("id"));
-  if (!id) return communityFailure({ intent, error: "groupNotFound" });
-  const back = redirect(`/groupdetail?id=${id}`, 303);
-  try {
-    switch (intent) {
-      case "join":
-        await joinGroup(portal.upstream, id);
-        return back;
-      case "leave":
-        await leaveGroup(portal.upstream, id);
-        return back;
-      case "topic": {
-        const submission = parseWithZod(formData, { schema: TopicFormSchema });
-        if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
-        try {
-          await postTopic(portal.upstream, { groupId: id, ...submission.value });
-        } catch (error) {
-          return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+  return formAction(args, async () => {
+    const { portal, formData, intent } = await communityPost(args);
+    const id = idOf(new URL(args.request.url).searchParams.get("id"));
+    if (!id) return communityFailure({ intent, error: "groupNotFound" });
+    const back = redirect(`/groupdetail?id=${id}`, 303);
+    try {
+      switch (intent) {
+        case "join":
+          await joinGroup(portal.upstream, id);
+          return back;
+        case "leave":
+          await leaveGroup(portal.upstream, id);
+          return back;
+        case "topic": {
+          const submission = parseWithZod(formData, { schema: TopicFormSchema });
+          if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+          try {
+            await postTopic(portal.upstream, { groupId: id, ...submission.value });
+          } catch (error) {
+            return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+          }
+          return back;
         }
-        return back;
+        default:
+          return communityFailure({ intent, error: "unknownIntent" });
       }
-      default:
-        return communityFailure({ intent, error: "unknownIntent" });
+    } catch (error) {
+      return communityFailure({ intent, error: communityError(error) });
     }
-  } catch (error) {
-    return communityFailure({ intent, error: communityError(error) });
-  }
+  });
 }
 
 export default function GroupDetail() {

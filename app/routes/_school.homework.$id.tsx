@@ -14,6 +14,9 @@ import { getUploadTarget, newStorageKey, sendStoredFile, storageErrorCode, stora
 import { checkNameAndSize } from "~/services/upload-rules";
 import { readFileUpload } from "~/services/upload.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { isFormFailure, ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["files"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -41,69 +44,74 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const id = idOf(args.params);
-  if (id === undefined) return data<Answer>({ error: "malformed" }, { status: 400 });
-  if (!(args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    const { formData } = await requireValidPost(args);
-    const portal = await requireStudent(args);
-    const resId = Number(formData.get("id"));
-    if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0) return data<Answer>({ error: "malformed" }, { status: 400 });
-    // another student's attachment (or a gone one): nothing is deleted, and the page says so (issue 21)
-    if (!(await deleteOwnAttachment(portal.upstream, id, resId))) return data<Answer>({ error: "notOwned" }, { status: 404 });
-    return data<Answer>({ deleted: true });
-  }
-  if (new URL(args.request.url).searchParams.has("video")) {
-    // a homework video without JavaScript (decision 037): at most 5 MB, the storage check first
-    const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, videoFileOptions));
+  return formAction(args, async () => {
+    const id = idOf(args.params);
+    if (id === undefined) return data<Answer>({ error: "malformed" }, { status: 400 });
+    if (!(args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+      const { formData } = await requireValidPost(args);
+      const portal = await requireStudent(args);
+      const resId = Number(formData.get("id"));
+      if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0) return data<Answer>({ error: "malformed" }, { status: 400 });
+      // another student's attachment (or a gone one): nothing is deleted, and the page says so (issue 21)
+      if (!(await deleteOwnAttachment(portal.upstream, id, resId))) return data<Answer>({ error: "notOwned" }, { status: 404 });
+      return data<Answer>({ deleted: true });
+    }
+    if (new URL(args.request.url).searchParams.has("video")) {
+      // a homework video without JavaScript (decision 037): at most 5 MB, the storage check first
+      const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, videoFileOptions));
+      try {
+        const portal = await requireStudent(args);
+        const answer = await uploadWholeVideo(portal, id, upload, args.request.signal);
+        return data<Answer>({ video: answer.data as UploadFormAnswer }, { status: answer.init?.status ?? 200 });
+      } finally {
+        await upload.file?.remove();
+      }
+    }
+    const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
     try {
       const portal = await requireStudent(args);
-      const answer = await uploadWholeVideo(portal, id, upload, args.request.signal);
-      return data<Answer>({ video: answer.data as UploadFormAnswer }, { status: answer.init?.status ?? 200 });
+      const content = String(upload.formData.get("content") ?? "");
+      if (upload.error && upload.error !== "required") return data<Answer>({ error: upload.error, content }, { status: 400 });
+      const text = HomeworkText.safeParse(content);
+      if (!text.success) return data<Answer>({ error: "content", content }, { status: 400 });
+      const refusal = await canSubmit(portal.upstream, id);
+      if (refusal !== undefined) return data<Answer>({ error: "server", message: refusal, content }, { status: 400 });
+      const attachments = [];
+      if (upload.file) {
+        const rule = checkNameAndSize(upload.file.name, upload.file.size);
+        if (rule) return data<Answer>({ error: rule, content }, { status: 400 });
+        const target = await getUploadTarget(portal.upstream);
+        const key = newStorageKey(uploadOwner(portal, homeworkScene(id)), upload.file.name);
+        try {
+          await sendStoredFile(target, key, upload.file, args.request.signal);
+        } catch (error) {
+          const code = storageErrorCode(error);
+          if (!code) throw error;
+          return data<Answer>({ error: code, content }, { status: storageFailureStatus(error, code) });
+        }
+        attachments.push({ fileName: upload.file.name, sourcePath: key, sourceSize: upload.file.size });
+      }
+      try {
+        await saveHomework(portal.upstream, id, text.data, attachments);
+      } catch (error) {
+        if (error instanceof UpstreamError && error.kind === "business") return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
+        throw error;
+      }
+      // spec 001 §7 gotoFinishHomeworkPage: the finish page says it is done and what comes next
+      throw redirect(`/homework/finish/${id}`, 303);
     } finally {
       await upload.file?.remove();
     }
-  }
-  const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
-  try {
-    const portal = await requireStudent(args);
-    const content = String(upload.formData.get("content") ?? "");
-    if (upload.error && upload.error !== "required") return data<Answer>({ error: upload.error, content }, { status: 400 });
-    const text = HomeworkText.safeParse(content);
-    if (!text.success) return data<Answer>({ error: "content", content }, { status: 400 });
-    const refusal = await canSubmit(portal.upstream, id);
-    if (refusal !== undefined) return data<Answer>({ error: "server", message: refusal, content }, { status: 400 });
-    const attachments = [];
-    if (upload.file) {
-      const rule = checkNameAndSize(upload.file.name, upload.file.size);
-      if (rule) return data<Answer>({ error: rule, content }, { status: 400 });
-      const target = await getUploadTarget(portal.upstream);
-      const key = newStorageKey(uploadOwner(portal, homeworkScene(id)), upload.file.name);
-      try {
-        await sendStoredFile(target, key, upload.file, args.request.signal);
-      } catch (error) {
-        const code = storageErrorCode(error);
-        if (!code) throw error;
-        return data<Answer>({ error: code, content }, { status: storageFailureStatus(error, code) });
-      }
-      attachments.push({ fileName: upload.file.name, sourcePath: key, sourceSize: upload.file.size });
-    }
-    try {
-      await saveHomework(portal.upstream, id, text.data, attachments);
-    } catch (error) {
-      if (error instanceof UpstreamError && error.kind === "business") return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
-      throw error;
-    }
-    // spec 001 §7 gotoFinishHomeworkPage: the finish page says it is done and what comes next
-    throw redirect(`/homework/finish/${id}`, 303);
-  } finally {
-    await upload.file?.remove();
-  }
+  });
 }
 
 export default function HomeworkPage() {
   const { detail, refusal, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
-  const answer = useActionData<typeof action>() as Answer | undefined;
+  const posted = useActionData<typeof action>();
+  const answer = ownAnswer(posted) as Answer | undefined;
+  // decision 042: the save met an upstream failure: the text typed comes back with the message
+  const failed = isFormFailure(posted) ? posted : undefined;
   const navigation = useNavigation();
   const error = answer?.error ? (answer.error === "server" ? answer.message || t("errors.-601") : t(`errors.${answer.error}`, { defaultValue: t("errors.-601") })) : undefined;
   return (
@@ -203,7 +211,7 @@ export default function HomeworkPage() {
             required
             maxLength={5000}
             rows={8}
-            defaultValue={answer?.content ?? detail.submission?.content ?? ""}
+            defaultValue={answer?.content ?? failed?.posted.content ?? detail.submission?.content ?? ""}
             className="w-full rounded border border-gray-300 p-2"
           />
           <label htmlFor="hw-file" className="block text-sm font-medium">
@@ -213,6 +221,7 @@ export default function HomeworkPage() {
           <p id="hw-hint" className="text-xs text-gray-600">
             {t("upload.hint")}
           </p>
+          <FormFailureNotice answer={posted} />
           {error ? (
             <p role="alert" className="text-sm text-red-700" data-testid="homework-error">
               {error}

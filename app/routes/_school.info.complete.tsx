@@ -14,6 +14,7 @@ import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * Complete information (spec 001 §2 dialog 1, width 643; §4 "Custom-info dialog"; §5; §7 "Customizable
@@ -62,45 +63,47 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const { backUrl, info, fields } = await context(portal, args.request, postedValues(formData));
-  const groupPath = keepGroupPath(info.groups, GROUP_KEYS.map((k) => String(formData.get(k) ?? "")));
-  const proxyId = String(formData.get("proxyId") ?? "");
-  const own = { ...Object.fromEntries(GROUP_KEYS.map((k) => [k, z.string().optional()])), proxyId: z.string().optional(), intent: z.string().optional() };
-  const { submission, reply } = parseDynamicForm(formData, fields, own);
-  const constraint = formConstraint(allFieldsSchema(fields));
-  const answer = (result: unknown, status = 200) => data({ result: result as never, fields, constraint, groupPath, proxyId, messages: [] as string[] }, { status });
-  if (reply) return answer(reply);
-  // spec 001 §5: the group and the proxy organisation must be chosen
-  const ownErrors: Record<string, string[]> = {};
-  if (!groupPathComplete(info.groups, groupPath)) ownErrors[GROUP_KEYS[0]] = ["group"];
-  if (info.proxyOrgs.length && !info.proxyOrgs.some((p) => p.id === proxyId)) ownErrors.proxyId = ["proxy"];
-  if (submission.status !== "success" || Object.keys(ownErrors).length) {
-    const base = submission.reply();
-    const error = { ...((base as { error?: Record<string, string[]> }).error ?? {}), ...ownErrors };
-    return answer({ ...base, status: "error", error }, 400);
-  }
-  const up = portal.upstream;
-  const files = await uploadFieldFiles(fields, submission.value as FieldValues, async (file) =>
-    (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
-  );
-  if (files.errors) return answer(submission.reply({ fieldErrors: files.errors }), 400);
-  const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
-  // both saves at once: one flag each; the dialog closes only when both are '1' (spec 001 §4)
-  const [custom, group] = await Promise.allSettled([
-    fields.length ? improveCustomInfo(up, { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId }, toFieldPayload(fields, files.value)) : Promise.resolve(null),
-    info.groups.length || info.proxyOrgs.length ? saveStudentGroupAndProxy(up, groupPath, proxyId) : Promise.resolve(null),
-  ]);
-  const messages: string[] = [];
-  for (const outcome of [custom, group]) {
-    if (outcome.status === "fulfilled") continue;
-    const error = outcome.reason;
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    messages.push(error.upstreamMessage ?? "");
-  }
-  if (messages.length) return data({ result: submission.reply() as never, fields, constraint, groupPath, proxyId, messages }, { status: 400 });
-  throw redirect(backUrl, 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const { backUrl, info, fields } = await context(portal, args.request, postedValues(formData));
+    const groupPath = keepGroupPath(info.groups, GROUP_KEYS.map((k) => String(formData.get(k) ?? "")));
+    const proxyId = String(formData.get("proxyId") ?? "");
+    const own = { ...Object.fromEntries(GROUP_KEYS.map((k) => [k, z.string().optional()])), proxyId: z.string().optional(), intent: z.string().optional() };
+    const { submission, reply } = parseDynamicForm(formData, fields, own);
+    const constraint = formConstraint(allFieldsSchema(fields));
+    const answer = (result: unknown, status = 200) => data({ result: result as never, fields, constraint, groupPath, proxyId, messages: [] as string[] }, { status });
+    if (reply) return answer(reply);
+    // spec 001 §5: the group and the proxy organisation must be chosen
+    const ownErrors: Record<string, string[]> = {};
+    if (!groupPathComplete(info.groups, groupPath)) ownErrors[GROUP_KEYS[0]] = ["group"];
+    if (info.proxyOrgs.length && !info.proxyOrgs.some((p) => p.id === proxyId)) ownErrors.proxyId = ["proxy"];
+    if (submission.status !== "success" || Object.keys(ownErrors).length) {
+      const base = submission.reply();
+      const error = { ...((base as { error?: Record<string, string[]> }).error ?? {}), ...ownErrors };
+      return answer({ ...base, status: "error", error }, 400);
+    }
+    const up = portal.upstream;
+    const files = await uploadFieldFiles(fields, submission.value as FieldValues, async (file) =>
+      (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
+    );
+    if (files.errors) return answer(submission.reply({ fieldErrors: files.errors }), 400);
+    const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
+    // both saves at once: one flag each; the dialog closes only when both are '1' (spec 001 §4)
+    const [custom, group] = await Promise.allSettled([
+      fields.length ? improveCustomInfo(up, { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId }, toFieldPayload(fields, files.value)) : Promise.resolve(null),
+      info.groups.length || info.proxyOrgs.length ? saveStudentGroupAndProxy(up, groupPath, proxyId) : Promise.resolve(null),
+    ]);
+    const messages: string[] = [];
+    for (const outcome of [custom, group]) {
+      if (outcome.status === "fulfilled") continue;
+      const error = outcome.reason;
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      messages.push(error.upstreamMessage ?? "");
+    }
+    if (messages.length) return data({ result: submission.reply() as never, fields, constraint, groupPath, proxyId, messages }, { status: 400 });
+    throw redirect(backUrl, 303);
+  });
 }
 
 export default function CompleteInfoPage() {

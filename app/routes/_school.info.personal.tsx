@@ -21,6 +21,7 @@ import { myAgreementsHref } from "~/services/study-links";
 import { perfectStudentInfo, sendChangePhoneSms, validatePerfectStudentInfo } from "~/services/student-info.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * The personal information form (spec 001 §2 dialog 2, width 685; §4 "Agreement signing" 4, "Personal
@@ -88,51 +89,53 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const { backUrl, info, shape } = await context(portal, args.request);
-  if (info.complete) throw redirect(backUrl, 303);
-  const intent = String(formData.get("intent") ?? "save");
-  const posted: Record<string, string> = {};
-  for (const [k, v] of formData) if (typeof v === "string" && k !== "csrf" && k !== "intent" && k !== "smsCode") posted[k] = v;
-  if (shape.fields.includes("address")) {
-    const regions = await loadCities(args.request.signal);
-    Object.assign(posted, keepRegion(regions, posted.province ?? "", posted.city ?? "", posted.county ?? ""));
-  }
-  if (intent === "refresh") return data(failWith(posted, {}));
-  if (intent === "sendCode") {
-    const mobile = (posted.mobile ?? "").trim();
-    // spec 001 §5: an empty phone does nothing; the SMS phone must be 11 digits starting with 1
-    if (!mobile) return data(failWith(posted, {}));
-    if (!MOBILE_11_RE.test(mobile)) return data(failWith(posted, { mobile: ["mobileSmsFormat"] }), { status: 400 });
-    if (!mobileChanged(shape, mobile)) return data(failWith(posted, {}));
-    // a phone other than the account's: the slider captcha first (spec 001 §5)
-    const id = await storePending(portal, { form: "changePhone", fields: posted });
-    const back = new URL(args.request.url);
-    back.searchParams.delete("captcha");
-    const outcome: InfoOutcome = { ...failWith(posted, {}), next: { kind: "captcha", challenge: challengeFor(portal, back.pathname + back.search, id) } };
-    return data(outcome, { headers: { "Set-Cookie": await portal.commitSession() } });
-  }
-  const submission = parseWithZod(formData, { schema: personalSchema(shape) });
-  if (submission.status !== "success") return data({ result: submission.reply(), status: 400 } satisfies InfoOutcome, { status: 400 });
-  const payload = toPayload(shape, submission.value);
-  const save = async () => {
-    if (!(await perfectStudentInfo(portal.upstream, info.result, payload))) throw new UpstreamError("business", "perfectStudentInfo", { upstreamMessage: "" });
-  };
-  try {
-    if (payload.smsCode) {
-      const checked = await checkSmsCode("bind", payload.mobile ?? "", save);
-      if (checked.kind === "burned") return data(failWith(posted, { smsCode: ["verificationFailed"] }), { status: 429 });
-      if (checked.kind === "wrong") throw checked.error;
-    } else {
-      await save();
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const { backUrl, info, shape } = await context(portal, args.request);
+    if (info.complete) throw redirect(backUrl, 303);
+    const intent = String(formData.get("intent") ?? "save");
+    const posted: Record<string, string> = {};
+    for (const [k, v] of formData) if (typeof v === "string" && k !== "csrf" && k !== "intent" && k !== "smsCode") posted[k] = v;
+    if (shape.fields.includes("address")) {
+      const regions = await loadCities(args.request.signal);
+      Object.assign(posted, keepRegion(regions, posted.province ?? "", posted.city ?? "", posted.county ?? ""));
     }
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // spec 001 §8: the server message, or 'submit failed'
-    return data({ result: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }), status: 400 } satisfies InfoOutcome, { status: 400 });
-  }
-  throw redirect(savedHref(backUrl), 303);
+    if (intent === "refresh") return data(failWith(posted, {}));
+    if (intent === "sendCode") {
+      const mobile = (posted.mobile ?? "").trim();
+      // spec 001 §5: an empty phone does nothing; the SMS phone must be 11 digits starting with 1
+      if (!mobile) return data(failWith(posted, {}));
+      if (!MOBILE_11_RE.test(mobile)) return data(failWith(posted, { mobile: ["mobileSmsFormat"] }), { status: 400 });
+      if (!mobileChanged(shape, mobile)) return data(failWith(posted, {}));
+      // a phone other than the account's: the slider captcha first (spec 001 §5)
+      const id = await storePending(portal, { form: "changePhone", fields: posted });
+      const back = new URL(args.request.url);
+      back.searchParams.delete("captcha");
+      const outcome: InfoOutcome = { ...failWith(posted, {}), next: { kind: "captcha", challenge: challengeFor(portal, back.pathname + back.search, id) } };
+      return data(outcome, { headers: { "Set-Cookie": await portal.commitSession() } });
+    }
+    const submission = parseWithZod(formData, { schema: personalSchema(shape) });
+    if (submission.status !== "success") return data({ result: submission.reply(), status: 400 } satisfies InfoOutcome, { status: 400 });
+    const payload = toPayload(shape, submission.value);
+    const save = async () => {
+      if (!(await perfectStudentInfo(portal.upstream, info.result, payload))) throw new UpstreamError("business", "perfectStudentInfo", { upstreamMessage: "" });
+    };
+    try {
+      if (payload.smsCode) {
+        const checked = await checkSmsCode("bind", payload.mobile ?? "", save);
+        if (checked.kind === "burned") return data(failWith(posted, { smsCode: ["verificationFailed"] }), { status: 429 });
+        if (checked.kind === "wrong") throw checked.error;
+      } else {
+        await save();
+      }
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // spec 001 §8: the server message, or 'submit failed'
+      return data({ result: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }), status: 400 } satisfies InfoOutcome, { status: 400 });
+    }
+    throw redirect(savedHref(backUrl), 303);
+  });
 }
 
 /** The CHANGE_PHONE code (spec 001 §7): the portal's limits, then the send with the captcha's answer. */

@@ -27,6 +27,7 @@ import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services
 import { checkSmsCode } from "~/services/code-attempts.server";
 import { clientIpOf, retryAfterHeaders, limitLogin, withRetryAfter } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
 export const headers = retryAfterHeaders;
@@ -104,25 +105,27 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), status: 400 } satisfies Outcome, { status: 400 });
-  }
-  const fields = { ...submission.value, thirdCacheCode: String(formData.get("thirdCacheCode") ?? "") || undefined };
-  let secret: string | undefined;
-  if (fields.intent === "password") {
-    const key = await publicKeyOf(portal);
-    try {
-      secret = encryptPassword(key, fields.password);
-    } catch {
-      // longer than the upstream's key can hold (the schema's maximum fits RSA-1024): a form error, never a 500
-      return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: ["passwordTooLong"] } }), status: 400 } satisfies Outcome, { status: 400 });
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const submission = parseWithZod(formData, { schema: LoginSchema });
+    if (submission.status !== "success") {
+      return data({ result: submission.reply({ hideFields: ["password"] }), status: 400 } satisfies Outcome, { status: 400 });
     }
-  }
-  const outcome = await attempt(portal, clientIpOf(args), fields, secret);
-  if (outcome instanceof Response) return outcome;
-  return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
+    const fields = { ...submission.value, thirdCacheCode: String(formData.get("thirdCacheCode") ?? "") || undefined };
+    let secret: string | undefined;
+    if (fields.intent === "password") {
+      const key = await publicKeyOf(portal);
+      try {
+        secret = encryptPassword(key, fields.password);
+      } catch {
+        // longer than the upstream's key can hold (the schema's maximum fits RSA-1024): a form error, never a 500
+        return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: ["passwordTooLong"] } }), status: 400 } satisfies Outcome, { status: 400 });
+      }
+    }
+    const outcome = await attempt(portal, clientIpOf(args), fields, secret);
+    if (outcome instanceof Response) return outcome;
+    return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
+  });
 }
 
 /** The form a pending login kept (what `attempt` stored, never the password). */

@@ -18,6 +18,7 @@ import { checkSmsCode } from "~/services/code-attempts.server";
 import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
 import { loginHref, safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
 export const headers = retryAfterHeaders;
@@ -53,23 +54,25 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const flags = await flagsOf(portal);
-  if (flags.closed) throw redirect("/join/login");
-  const intent = formData.get("intent");
-  const keep = Object.fromEntries([...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "csrf")) as Record<string, string>;
-  if (intent === "region") return data(failWith(keep, {}));
-  if (intent === "sendCode") {
-    const submission = parseWithZod(formData, { schema: RegisterSendCodeSchema });
-    if (submission.status !== "success") return data(failWith(keep, submission.error as Record<string, string[]>), { status: 400 });
-  } else {
-    const submission = parseWithZod(formData, { schema: registerSchema(flags) });
-    if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
-  }
-  const password = String(formData.get("password") ?? "");
-  const outcome = await attempt(portal, clientIpOf(args), flags, keep, intent === "sendCode" ? undefined : password);
-  if (outcome instanceof Response) return outcome;
-  return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const flags = await flagsOf(portal);
+    if (flags.closed) throw redirect("/join/login");
+    const intent = formData.get("intent");
+    const keep = Object.fromEntries([...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "csrf")) as Record<string, string>;
+    if (intent === "region") return data(failWith(keep, {}));
+    if (intent === "sendCode") {
+      const submission = parseWithZod(formData, { schema: RegisterSendCodeSchema });
+      if (submission.status !== "success") return data(failWith(keep, submission.error as Record<string, string[]>), { status: 400 });
+    } else {
+      const submission = parseWithZod(formData, { schema: registerSchema(flags) });
+      if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
+    }
+    const password = String(formData.get("password") ?? "");
+    const outcome = await attempt(portal, clientIpOf(args), flags, keep, intent === "sendCode" ? undefined : password);
+    if (outcome instanceof Response) return outcome;
+    return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
+  });
 }
 
 /** Duplicate answers by upstream code (app/services/upstream-messages.ts): the field they belong to. */

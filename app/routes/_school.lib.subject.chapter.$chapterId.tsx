@@ -11,6 +11,7 @@ import { chapterHref, doingHref, overviewHref, QBANK_HOME, sectionHref } from "~
 import { ChapterFormSchema, loadChapterDetail, loadSectionPage, notFoundOn, SECTION_PAGE_SIZE, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, pageOf, redirectPastLastPage, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * `/lib/subject/chapter/{chapterId}`: a chapter of the question bank (spec 001 §7 "chapter and section
@@ -42,19 +43,21 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const chapterId = idOf(args.params.chapterId);
-  if (!chapterId) notFound(portal);
-  if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
-  try {
-    const chapter = await loadChapterDetail(portal, chapterId);
-    const record = await startExercise(portal, "chapter", { subjectId: chapter.subjectId, chapterId });
-    return redirect(doingHref(record.recordId));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    throw error;
-  }
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const chapterId = idOf(args.params.chapterId);
+    if (!chapterId) notFound(portal);
+    if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
+    try {
+      const chapter = await loadChapterDetail(portal, chapterId);
+      const record = await startExercise(portal, "chapter", { subjectId: chapter.subjectId, chapterId });
+      return redirect(doingHref(record.recordId));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      throw error;
+    }
+  });
 }
 
 export default function ChapterPage() {

@@ -10,6 +10,7 @@ import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.serve
 import { BookFormSchema, loadCollectList, setCollected } from "~/services/qbank.server";
 import { pageOf } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** My collection of questions (spec 001 §7: collect list, add and remove). */
 export const handle = { i18n: ["qbank"] };
@@ -24,16 +25,18 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
-  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
-  if (!parsed.success || parsed.data.intent !== "uncollect") return data({ error: "bad request" }, { status: 400 });
-  try {
-    await setCollected(portal.upstream, parsed.data.questionId, false);
-  } catch (error) {
-    if (!(error instanceof UpstreamError && error.kind === "business")) throw error;
-  }
-  return redirect(collectHref);
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+    const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+    if (!parsed.success || parsed.data.intent !== "uncollect") return data({ error: "bad request" }, { status: 400 });
+    try {
+      await setCollected(portal.upstream, parsed.data.questionId, false);
+    } catch (error) {
+      if (!(error instanceof UpstreamError && error.kind === "business")) throw error;
+    }
+    return redirect(collectHref);
+  });
 }
 
 export default function Collection() {

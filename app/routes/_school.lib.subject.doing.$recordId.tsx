@@ -13,6 +13,7 @@ import { DoingFormSchema, loadPaperQuestions, notFoundOn, sessionOp, submitExerc
 import { socketBootstrap } from "~/services/realtime.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
@@ -49,61 +50,63 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const recordId = idOf(args.params.recordId);
-  if (!recordId) notFound(portal);
-  // an answer-sheet button sends `goto` (its question's index) instead of an intent
-  const goto = formData.get("goto");
-  const parsed = DoingFormSchema.safeParse({
-    intent: formData.get("intent") ?? (goto !== null ? "goto" : null), goto: goto ?? undefined, questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
-    was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined, confirm: formData.get("confirm") ?? undefined,
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const recordId = idOf(args.params.recordId);
+    if (!recordId) notFound(portal);
+    // an answer-sheet button sends `goto` (its question's index) instead of an intent
+    const goto = formData.get("goto");
+    const parsed = DoingFormSchema.safeParse({
+      intent: formData.get("intent") ?? (goto !== null ? "goto" : null), goto: goto ?? undefined, questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
+      was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined, confirm: formData.get("confirm") ?? undefined,
+    });
+    if (!parsed.success || (parsed.data.intent === "goto") !== (parsed.data.goto !== undefined)) return data({ error: "bad request" }, { status: 400 });
+    const f = parsed.data;
+    const values = formData.getAll("answer").map((v) => (typeof v === "string" ? v : ""));
+    const answer = answerOf(f.kind, values);
+    try {
+      // what was typed is kept first, whatever the button (nothing typed is lost)
+      if (f.hasAnswer && f.intent !== "resume" && JSON.stringify(answer) !== f.was) {
+        await sessionOp(portal, recordId, { op: "answer", questionId: f.questionId, answer });
+      }
+      let n = f.index + 1;
+      const ops: Partial<Record<typeof f.intent, SessionOp>> = {
+        prev: { op: "switch", index: Math.max(0, f.index - 1) },
+        next: { op: "switch", index: f.index + 1 },
+        mark: { op: "mark", questionId: f.questionId, on: true },
+        unmark: { op: "mark", questionId: f.questionId, on: false },
+        sign: { op: "sign", questionId: f.questionId, on: true },
+        unsign: { op: "sign", questionId: f.questionId, on: false },
+        pause: { op: "pause" },
+        resume: { op: "resume" },
+        goto: { op: "switch", index: f.goto ?? 0 },
+      };
+      if (f.intent === "submit") {
+        const paper = await loadPaperQuestions(portal, recordId);
+        const unanswered = unansweredCount(paper.questions, paper.record.answers);
+        const running = paper.record.state !== "submitted" && (paper.record.remainingS === null || paper.record.remainingS > 0);
+        // questions unanswered: ask first (what was typed is saved above)
+        if (!f.confirm && running && unanswered > 0) return data({ confirm: { unanswered, total: paper.questions.length, index: f.index } });
+        await submitExercise(portal, paper.record);
+        return redirect(reportHref(recordId));
+      }
+      const op = ops[f.intent];
+      if (op) {
+        const record = await sessionOp(portal, recordId, op);
+        if (op.op === "switch") n = record.currentIndex + 1;
+      }
+      return redirect(doingHref(recordId, n));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") {
+        if (error.code === "409") return redirect(reportHref(recordId)); // handed in meanwhile (time up)
+        // a question number the paper does not have (a forged sheet button)
+        if (error.code === "400") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
+        return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      }
+      throw error;
+    }
   });
-  if (!parsed.success || (parsed.data.intent === "goto") !== (parsed.data.goto !== undefined)) return data({ error: "bad request" }, { status: 400 });
-  const f = parsed.data;
-  const values = formData.getAll("answer").map((v) => (typeof v === "string" ? v : ""));
-  const answer = answerOf(f.kind, values);
-  try {
-    // what was typed is kept first, whatever the button (nothing typed is lost)
-    if (f.hasAnswer && f.intent !== "resume" && JSON.stringify(answer) !== f.was) {
-      await sessionOp(portal, recordId, { op: "answer", questionId: f.questionId, answer });
-    }
-    let n = f.index + 1;
-    const ops: Partial<Record<typeof f.intent, SessionOp>> = {
-      prev: { op: "switch", index: Math.max(0, f.index - 1) },
-      next: { op: "switch", index: f.index + 1 },
-      mark: { op: "mark", questionId: f.questionId, on: true },
-      unmark: { op: "mark", questionId: f.questionId, on: false },
-      sign: { op: "sign", questionId: f.questionId, on: true },
-      unsign: { op: "sign", questionId: f.questionId, on: false },
-      pause: { op: "pause" },
-      resume: { op: "resume" },
-      goto: { op: "switch", index: f.goto ?? 0 },
-    };
-    if (f.intent === "submit") {
-      const paper = await loadPaperQuestions(portal, recordId);
-      const unanswered = unansweredCount(paper.questions, paper.record.answers);
-      const running = paper.record.state !== "submitted" && (paper.record.remainingS === null || paper.record.remainingS > 0);
-      // questions unanswered: ask first (what was typed is saved above)
-      if (!f.confirm && running && unanswered > 0) return data({ confirm: { unanswered, total: paper.questions.length, index: f.index } });
-      await submitExercise(portal, paper.record);
-      return redirect(reportHref(recordId));
-    }
-    const op = ops[f.intent];
-    if (op) {
-      const record = await sessionOp(portal, recordId, op);
-      if (op.op === "switch") n = record.currentIndex + 1;
-    }
-    return redirect(doingHref(recordId, n));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") {
-      if (error.code === "409") return redirect(reportHref(recordId)); // handed in meanwhile (time up)
-      // a question number the paper does not have (a forged sheet button)
-      if (error.code === "400") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
-      return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    }
-    throw error;
-  }
 }
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -13,6 +13,7 @@ import { requireStudent } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { idOf, notFound } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * The exam introduction (spec 001 §2 `/lib/subject/exampaper/examintro/{id}`; §7 queryDetail, pay,
@@ -49,33 +50,35 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const examId = idOf(args.params.id);
-  if (!examId) notFound(portal);
-  const intent = formData.get("intent");
-  const here = new URL(args.request.url).pathname;
-  try {
-    if (intent === "join") {
-      const joined = await joinExam(portal, examId);
-      return redirect(examPaperHref(joined.recordId));
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const examId = idOf(args.params.id);
+    if (!examId) notFound(portal);
+    const intent = formData.get("intent");
+    const here = new URL(args.request.url).pathname;
+    try {
+      if (intent === "join") {
+        const joined = await joinExam(portal, examId);
+        return redirect(examPaperHref(joined.recordId));
+      }
+      if (intent === "pay") {
+        await makeExamPayOrder(portal.upstream, examId);
+        return redirect(`${payResultHref(examId)}&pay=1`);
+      }
+      return data({ error: "bad request" }, { status: 400 });
+    } catch (error) {
+      if (examNotFound(error)) notFound(portal);
+      // a face exam not verified yet: the face flow (status 1 verify, 2 face info), back here afterwards
+      if (error instanceof UpstreamError && error.code === FACE_REFUSAL) {
+        const gate = await faceGate(portal, { backUrl: here });
+        if ("redirect" in gate) return redirect(gate.redirect);
+      }
+      const refusal = refusalOf(error);
+      if (refusal) return data({ error: refusal }, { status: 422 });
+      throw error;
     }
-    if (intent === "pay") {
-      await makeExamPayOrder(portal.upstream, examId);
-      return redirect(`${payResultHref(examId)}&pay=1`);
-    }
-    return data({ error: "bad request" }, { status: 400 });
-  } catch (error) {
-    if (examNotFound(error)) notFound(portal);
-    // a face exam not verified yet: the face flow (status 1 verify, 2 face info), back here afterwards
-    if (error instanceof UpstreamError && error.code === FACE_REFUSAL) {
-      const gate = await faceGate(portal, { backUrl: here });
-      if ("redirect" in gate) return redirect(gate.redirect);
-    }
-    const refusal = refusalOf(error);
-    if (refusal) return data({ error: refusal }, { status: 422 });
-    throw error;
-  }
+  });
 }
 
 export default function ExamIntro() {

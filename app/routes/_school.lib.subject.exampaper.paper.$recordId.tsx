@@ -19,6 +19,7 @@ import { socketBootstrap } from "~/services/realtime.server";
 import { idOf, notFound } from "~/services/sections.server";
 import { faceCheckHref } from "~/services/study-links";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * The timed exam paper of one attempt (decision 034): `/lib/subject/exampaper/paper/{recordId}`. Every
@@ -85,40 +86,42 @@ function changedAnswers(formData: FormData): Array<{ questionId: number; answer:
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const recordId = idOf(args.params.recordId);
-  if (!recordId) notFound(portal);
-  const intent = formData.get("intent");
-  const answers = changedAnswers(formData);
-  if ((intent !== "save" && intent !== "handin") || !answers) return data({ error: "bad request" }, { status: 400 });
-  try {
-    // what was typed is kept first, whatever the button
-    await saveExamAnswers(portal, recordId, answers);
-    if (intent === "handin" && formData.get("confirm") !== "1") {
-      // questions unanswered: ask first (the page answers the confirmation; what was sent is saved)
-      const paper = await loadPaperQuestions(portal, recordId);
-      const unanswered = unansweredCount(paper.questions, paper.record.answers);
-      const running = paper.record.state !== "submitted" && (paper.record.remainingS === null || paper.record.remainingS > 0);
-      if (running && unanswered > 0) return data({ confirm: { unanswered, total: paper.questions.length } });
-    }
-    if (intent === "handin") {
-      const done = await handInPaper(portal.upstream, recordId);
-      return redirect(examIntroHref(done.examId, recordId));
-    }
-    return redirect(`${examPaperHref(recordId)}?saved=1`);
-  } catch (error) {
-    if (examNotFound(error) || notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") {
-      // handed in meanwhile (the time ran out): the record
-      if (error.code === "409") {
-        const exam = await loadExamOfRecord(portal.upstream, recordId);
-        return redirect(examIntroHref(exam.examId, recordId));
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const recordId = idOf(args.params.recordId);
+    if (!recordId) notFound(portal);
+    const intent = formData.get("intent");
+    const answers = changedAnswers(formData);
+    if ((intent !== "save" && intent !== "handin") || !answers) return data({ error: "bad request" }, { status: 400 });
+    try {
+      // what was typed is kept first, whatever the button
+      await saveExamAnswers(portal, recordId, answers);
+      if (intent === "handin" && formData.get("confirm") !== "1") {
+        // questions unanswered: ask first (the page answers the confirmation; what was sent is saved)
+        const paper = await loadPaperQuestions(portal, recordId);
+        const unanswered = unansweredCount(paper.questions, paper.record.answers);
+        const running = paper.record.state !== "submitted" && (paper.record.remainingS === null || paper.record.remainingS > 0);
+        if (running && unanswered > 0) return data({ confirm: { unanswered, total: paper.questions.length } });
       }
-      return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      if (intent === "handin") {
+        const done = await handInPaper(portal.upstream, recordId);
+        return redirect(examIntroHref(done.examId, recordId));
+      }
+      return redirect(`${examPaperHref(recordId)}?saved=1`);
+    } catch (error) {
+      if (examNotFound(error) || notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") {
+        // handed in meanwhile (the time ran out): the record
+        if (error.code === "409") {
+          const exam = await loadExamOfRecord(portal.upstream, recordId);
+          return redirect(examIntroHref(exam.examId, recordId));
+        }
+        return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
 }
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;

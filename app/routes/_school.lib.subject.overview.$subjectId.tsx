@@ -10,6 +10,7 @@ import { chapterHref, doingHref, QBANK_HOME, reportHref, sectionHref, wrongHref 
 import { loadDaily, loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
 export const handle = { i18n: ["qbank"] };
@@ -35,27 +36,29 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const subjectId = idOf(args.params.subjectId);
-  if (!subjectId) notFound(portal);
-  const parsed = StartSchema.safeParse(Object.fromEntries([...formData].filter(([k, v]) => k !== "csrf" && v !== "")));
-  if (!parsed.success || !START_KINDS.includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
-  const f = parsed.data;
-  try {
-    const overview = f.intent === "quick" ? await loadOverview(portal, subjectId) : null;
-    const record = await startExercise(portal, f.intent, {
-      subjectId,
-      categoryId: overview?.subject.categoryId,
-      chapterId: "chapterId" in f ? f.chapterId : undefined,
-      sectionId: "sectionId" in f ? f.sectionId : undefined,
-      paperId: "paperId" in f ? f.paperId : undefined,
-    });
-    return redirect(doingHref(record.recordId));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    throw error;
-  }
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const subjectId = idOf(args.params.subjectId);
+    if (!subjectId) notFound(portal);
+    const parsed = StartSchema.safeParse(Object.fromEntries([...formData].filter(([k, v]) => k !== "csrf" && v !== "")));
+    if (!parsed.success || !START_KINDS.includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
+    const f = parsed.data;
+    try {
+      const overview = f.intent === "quick" ? await loadOverview(portal, subjectId) : null;
+      const record = await startExercise(portal, f.intent, {
+        subjectId,
+        categoryId: overview?.subject.categoryId,
+        chapterId: "chapterId" in f ? f.chapterId : undefined,
+        sectionId: "sectionId" in f ? f.sectionId : undefined,
+        paperId: "paperId" in f ? f.paperId : undefined,
+      });
+      return redirect(doingHref(record.recordId));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      throw error;
+    }
+  });
 }
 
 function StartButton({ intent, label, extra }: { intent: string; label: string; extra?: Record<string, number> }) {

@@ -11,6 +11,7 @@ import {
 } from "~/services/qbank.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * `/lib/subject/report/{recordId}`: the score, the points the practice gained (spec 001 §7 points: incr
@@ -57,25 +58,27 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const recordId = idOf(args.params.recordId);
-  if (!recordId) notFound(portal);
-  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
-  if (!parsed.success || !["reexamine", "collect", "uncollect"].includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
-  const f = parsed.data;
-  try {
-    if ((f.intent === "collect" || f.intent === "uncollect") && isLoggedIn(portal)) {
-      await setCollected(portal.upstream, f.questionId, f.intent === "collect");
-      return redirect(`/lib/subject/report/${recordId}#q-${f.questionId}`);
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const recordId = idOf(args.params.recordId);
+    if (!recordId) notFound(portal);
+    const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+    if (!parsed.success || !["reexamine", "collect", "uncollect"].includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
+    const f = parsed.data;
+    try {
+      if ((f.intent === "collect" || f.intent === "uncollect") && isLoggedIn(portal)) {
+        await setCollected(portal.upstream, f.questionId, f.intent === "collect");
+        return redirect(`/lib/subject/report/${recordId}#q-${f.questionId}`);
+      }
+      if (f.intent !== "reexamine") return data({ error: "bad request" }, { status: 400 });
+      const record = await startExercise(portal, "reexamine", { recordId });
+      return redirect(doingHref(record.recordId));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 422 });
+      throw error;
     }
-    if (f.intent !== "reexamine") return data({ error: "bad request" }, { status: 400 });
-    const record = await startExercise(portal, "reexamine", { recordId });
-    return redirect(doingHref(record.recordId));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 422 });
-    throw error;
-  }
+  });
 }
 
 type Q = Report["questions"][number];

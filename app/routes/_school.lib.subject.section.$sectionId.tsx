@@ -10,6 +10,7 @@ import { chapterHref, doingHref, overviewHref, QBANK_HOME } from "~/services/qba
 import { ChapterFormSchema, loadSectionDetail, notFoundOn, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * `/lib/subject/section/{sectionId}`: a section of a chapter (spec 001 §7 "chapter and section pages and
@@ -38,19 +39,21 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const sectionId = idOf(args.params.sectionId);
-  if (!sectionId) notFound(portal);
-  if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
-  try {
-    const section = await loadSectionDetail(portal, sectionId);
-    const record = await startExercise(portal, "chapter", { subjectId: section.subjectId, chapterId: section.chapterId, sectionId });
-    return redirect(doingHref(record.recordId));
-  } catch (error) {
-    if (notFoundOn(error)) notFound(portal);
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    throw error;
-  }
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const sectionId = idOf(args.params.sectionId);
+    if (!sectionId) notFound(portal);
+    if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
+    try {
+      const section = await loadSectionDetail(portal, sectionId);
+      const record = await startExercise(portal, "chapter", { subjectId: section.subjectId, chapterId: section.chapterId, sectionId });
+      return redirect(doingHref(record.recordId));
+    } catch (error) {
+      if (notFoundOn(error)) notFound(portal);
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      throw error;
+    }
+  });
 }
 
 export default function SectionPage() {

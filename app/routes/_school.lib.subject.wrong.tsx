@@ -10,6 +10,7 @@ import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.serve
 import { BookFormSchema, deleteWrong, loadSubjects, loadWrongList, startWrongPractice } from "~/services/qbank.server";
 import { idOf, pageOf } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** The wrong-question book (spec 001 §7): the list by subject, practising them, removing one (DELETE with parentId). */
 export const handle = { i18n: ["qbank"] };
@@ -30,20 +31,22 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  if (!isLoggedIn(portal)) throw loginRedirect(args.request);
-  const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
-  if (!parsed.success || (parsed.data.intent !== "delete" && parsed.data.intent !== "practise")) return data({ error: "bad request" }, { status: 400 });
-  const f = parsed.data;
-  try {
-    if (f.intent === "practise") return redirect(doingHref((await startWrongPractice(portal, f.subjectId)).recordId));
-    await deleteWrong(portal.upstream, f.wrongId, f.parentId);
-    const url = new URL(args.request.url);
-    return redirect(url.pathname + url.search);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
-    throw error;
-  }
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    if (!isLoggedIn(portal)) throw loginRedirect(args.request);
+    const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
+    if (!parsed.success || (parsed.data.intent !== "delete" && parsed.data.intent !== "practise")) return data({ error: "bad request" }, { status: 400 });
+    const f = parsed.data;
+    try {
+      if (f.intent === "practise") return redirect(doingHref((await startWrongPractice(portal, f.subjectId)).recordId));
+      await deleteWrong(portal.upstream, f.wrongId, f.parentId);
+      const url = new URL(args.request.url);
+      return redirect(url.pathname + url.search);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? error.code ?? "" }, { status: 422 });
+      throw error;
+    }
+  });
 }
 
 export default function WrongBook() {

@@ -25,6 +25,7 @@ import { checkSmsCode } from "~/services/code-attempts.server";
 import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["login"], loginPage: true };
 export const headers = retryAfterHeaders;
@@ -55,38 +56,40 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const keep = Object.fromEntries(
-    [...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "confirmPassword" && k !== "csrf"),
-  ) as Record<string, string>;
-  const submission = parseWithZod(formData, { schema: ForgetSchema });
-  if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
-  const value = submission.value;
-  if (value.intent === "sendCode") {
-    const outcome = await sendStep(portal, clientIpOf(args), { ...keep, mobile: value.mobile });
-    return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
-  }
-  const password = encryptPassword(await publicKeyOf(portal), value.password);
-  const checked = await checkSmsCode("forget", value.mobile, () =>
-    resetPassword(portal.upstream, { mobile: value.mobile, smsCode: value.smsCode, password }),
-  ).catch((error: unknown) => {
-    if (!(error instanceof UpstreamError)) throw error;
-    return { kind: "failed" as const, error };
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const keep = Object.fromEntries(
+      [...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "confirmPassword" && k !== "csrf"),
+    ) as Record<string, string>;
+    const submission = parseWithZod(formData, { schema: ForgetSchema });
+    if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
+    const value = submission.value;
+    if (value.intent === "sendCode") {
+      const outcome = await sendStep(portal, clientIpOf(args), { ...keep, mobile: value.mobile });
+      return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
+    }
+    const password = encryptPassword(await publicKeyOf(portal), value.password);
+    const checked = await checkSmsCode("forget", value.mobile, () =>
+      resetPassword(portal.upstream, { mobile: value.mobile, smsCode: value.smsCode, password }),
+    ).catch((error: unknown) => {
+      if (!(error instanceof UpstreamError)) throw error;
+      return { kind: "failed" as const, error };
+    });
+    if (checked.kind === "burned") {
+      const outcome: Outcome = { ...failWith(keep, { smsCode: ["codeBurned"] }), status: 429, retryAfterS: checked.retryAfterS };
+      return data(outcome, { status: 429, headers: withRetryAfter(outcome) });
+    }
+    if (checked.kind !== "ok") {
+      const { error } = checked;
+      const message = checked.kind === "wrong" && checked.burned ? "codeBurned" : upstreamFormError({ code: error.code, message: error.upstreamMessage }, "verificationFailed");
+      const outcome = failWith(keep, { smsCode: [message] });
+      return data(outcome, { status: outcome.status });
+    }
+    portal.session.flash("notice", "passwordReset");
+    const back = String(formData.get("backUrl") ?? "");
+    const target = `/join/login${back ? `?backUrl=${encodeURIComponent(safeRedirect(back))}` : ""}`;
+    return redirect(target, { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
   });
-  if (checked.kind === "burned") {
-    const outcome: Outcome = { ...failWith(keep, { smsCode: ["codeBurned"] }), status: 429, retryAfterS: checked.retryAfterS };
-    return data(outcome, { status: 429, headers: withRetryAfter(outcome) });
-  }
-  if (checked.kind !== "ok") {
-    const { error } = checked;
-    const message = checked.kind === "wrong" && checked.burned ? "codeBurned" : upstreamFormError({ code: error.code, message: error.upstreamMessage }, "verificationFailed");
-    const outcome = failWith(keep, { smsCode: [message] });
-    return data(outcome, { status: outcome.status });
-  }
-  portal.session.flash("notice", "passwordReset");
-  const back = String(formData.get("backUrl") ?? "");
-  const target = `/join/login${back ? `?backUrl=${encodeURIComponent(safeRedirect(back))}` : ""}`;
-  return redirect(target, { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
 }
 
 /** The send-code button: the portal's limits, the upstream checks (the mobile must be registered). */

@@ -13,6 +13,7 @@ import { isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { loadSection, cacheHeaders, idOf, titleOf } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["catalog", "lesson"] };
 export const headers = forwardCacheControl;
@@ -34,17 +35,19 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** 'Sign up' (a plain form post): a visitor goes to login and comes back; a student is signed up and sees the list again. */
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  if (!isLoggedIn(portal)) throw redirect(loginHref("/openCourse"));
-  const id = idOf(String(formData.get("openCourseId") ?? ""));
-  if (formData.get("intent") !== "signup" || !id) return data({ error: "invalid" }, { status: 400 });
-  try {
-    await signUpOpenCourse(portal.upstream, id);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
-    throw error;
-  }
-  throw redirect(`/openCourse?signedUp=${id}`, 303);
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    if (!isLoggedIn(portal)) throw redirect(loginHref("/openCourse"));
+    const id = idOf(String(formData.get("openCourseId") ?? ""));
+    if (formData.get("intent") !== "signup" || !id) return data({ error: "invalid" }, { status: 400 });
+    try {
+      await signUpOpenCourse(portal.upstream, id);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === "business") return data({ error: error.upstreamMessage ?? "" }, { status: 400 });
+      throw error;
+    }
+    throw redirect(`/openCourse?signedUp=${id}`, 303);
+  });
 }
 
 export default function OpenCourses() {

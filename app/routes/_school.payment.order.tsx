@@ -13,6 +13,7 @@ import { requireValidPost } from "~/services/portal.server";
 import { completeInfoHref } from "~/services/study-links";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { currentPath, type Upstream } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["shop"] };
 
@@ -76,47 +77,49 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const q = readQuery(args.request);
-  const form = OrderFormSchema.safeParse({
-    userCouponId: formData.get("userCouponId"),
-    points: formData.get("points"),
-    useBalance: formData.get("useBalance"),
-    cardCode: formData.get("cardCode"),
-    idempotencyKey: formData.get("idempotencyKey"),
-    expectedPayCents: formData.get("expectedPayCents"),
-    seen: formData.getAll("seen"),
-    agreeProtocol: formData.get("agreeProtocol"),
-    payType: formData.get("payType"),
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const q = readQuery(args.request);
+    const form = OrderFormSchema.safeParse({
+      userCouponId: formData.get("userCouponId"),
+      points: formData.get("points"),
+      useBalance: formData.get("useBalance"),
+      cardCode: formData.get("cardCode"),
+      idempotencyKey: formData.get("idempotencyKey"),
+      expectedPayCents: formData.get("expectedPayCents"),
+      seen: formData.getAll("seen"),
+      agreeProtocol: formData.get("agreeProtocol"),
+      payType: formData.get("payType"),
+    });
+    if (!form.success) return data<CheckoutAnswer>({ error: "malformed" }, { status: 400 });
+    const { items, cartIds } = wantedOf(q, await cartOf(portal.upstream, q));
+    if (!items.length) return data<CheckoutAnswer>({ error: "empty" }, { status: 400 });
+    const created = await createOrder(portal.upstream, {
+      items,
+      // the bought items leave the cart in the order's own transaction (a refused order keeps the cart whole)
+      cartIds,
+      choices: choicesOf(form.data),
+      seen: form.data.seen,
+      expectedPayCents: form.data.expectedPayCents,
+      idempotencyKey: form.data.idempotencyKey,
+      agreeProtocol: form.data.agreeProtocol,
+    });
+    if (created.ok) {
+      const orderNo = encodeURIComponent(created.orderNo);
+      const wechat = form.data.payType === "wechat" ? "&payType=wechat" : "";
+      return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}${wechat}`, 303);
+    }
+    if (created.code === "160012") return redirect(completeInfoHref(2, currentPath(args.request)), 303);
+    if (created.code === "160010" && created.preview) {
+      // 200, not 409: the page's loaders run again after it (Remix skips that after a 4xx), so the price,
+      // the choices and the order form's `seen` and `expectedPayCents` all show the corrected order
+      return data<CheckoutAnswer>({ error: "changed", problems: created.preview.problems, payCents: created.preview.priced.payCents });
+    }
+    if (created.code === "160011") return data<CheckoutAnswer>({ error: "protocol" }, { status: 400 });
+    // a known code in the page's language (160013 buying closed, ...), any other as the upstream said it
+    return data<CheckoutAnswer>({ error: "server", message: upstreamFormError(created, `server:${created.message}`) }, { status: 409 });
   });
-  if (!form.success) return data<CheckoutAnswer>({ error: "malformed" }, { status: 400 });
-  const { items, cartIds } = wantedOf(q, await cartOf(portal.upstream, q));
-  if (!items.length) return data<CheckoutAnswer>({ error: "empty" }, { status: 400 });
-  const created = await createOrder(portal.upstream, {
-    items,
-    // the bought items leave the cart in the order's own transaction (a refused order keeps the cart whole)
-    cartIds,
-    choices: choicesOf(form.data),
-    seen: form.data.seen,
-    expectedPayCents: form.data.expectedPayCents,
-    idempotencyKey: form.data.idempotencyKey,
-    agreeProtocol: form.data.agreeProtocol,
-  });
-  if (created.ok) {
-    const orderNo = encodeURIComponent(created.orderNo);
-    const wechat = form.data.payType === "wechat" ? "&payType=wechat" : "";
-    return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}${wechat}`, 303);
-  }
-  if (created.code === "160012") return redirect(completeInfoHref(2, currentPath(args.request)), 303);
-  if (created.code === "160010" && created.preview) {
-    // 200, not 409: the page's loaders run again after it (Remix skips that after a 4xx), so the price,
-    // the choices and the order form's `seen` and `expectedPayCents` all show the corrected order
-    return data<CheckoutAnswer>({ error: "changed", problems: created.preview.problems, payCents: created.preview.priced.payCents });
-  }
-  if (created.code === "160011") return data<CheckoutAnswer>({ error: "protocol" }, { status: 400 });
-  // a known code in the page's language (160013 buying closed, ...), any other as the upstream said it
-  return data<CheckoutAnswer>({ error: "server", message: upstreamFormError(created, `server:${created.message}`) }, { status: 409 });
 }
 
 export default function PaymentOrder() {

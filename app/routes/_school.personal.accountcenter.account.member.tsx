@@ -9,6 +9,7 @@ import { BuyMemberSchema, formFailure, noticeOf, parseForm, typed, upstreamFailu
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getMemberHistory, getMemberInfo, makeMemberOrder, refreshMemberStatus } from "~/services/membership.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -36,22 +37,24 @@ export async function loader(args: LoaderFunctionArgs) {
 export type MemberForm = "buy" | "refresh";
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.member");
-  const intent = formData.get("intent");
-  if (intent === "refresh") {
-    const status = await refreshMemberStatus(portal.upstream);
-    return redirect(`${PAGE}?notice=${status.memberFlag === 1 ? "memberActive" : "memberInactive"}`, 303);
-  }
-  if (intent !== "buy") return data(formFailure<MemberForm>("buy", {}, { "": ["malformed"] }), { status: 400 });
-  const fields = typed(formData, ["memId", "memType"]);
-  const submission = parseForm(formData, BuyMemberSchema);
-  if (!submission.ok) return data(formFailure<MemberForm>("buy", fields, { "": ["malformed"] }), { status: 400 });
-  const { memId, memType, idemKey } = submission.value;
-  const made = await makeMemberOrder(portal.upstream, memId, memType, idemKey);
-  if (!made.ok) return data(upstreamFailure<MemberForm>("buy", fields, "", made), { status: 400 });
-  // the provider's address comes from the pay page (a 303 to another site would meet the CSP form-action)
-  return redirect(`/payment/pay?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.member");
+    const intent = formData.get("intent");
+    if (intent === "refresh") {
+      const status = await refreshMemberStatus(portal.upstream);
+      return redirect(`${PAGE}?notice=${status.memberFlag === 1 ? "memberActive" : "memberInactive"}`, 303);
+    }
+    if (intent !== "buy") return data(formFailure<MemberForm>("buy", {}, { "": ["malformed"] }), { status: 400 });
+    const fields = typed(formData, ["memId", "memType"]);
+    const submission = parseForm(formData, BuyMemberSchema);
+    if (!submission.ok) return data(formFailure<MemberForm>("buy", fields, { "": ["malformed"] }), { status: 400 });
+    const { memId, memType, idemKey } = submission.value;
+    const made = await makeMemberOrder(portal.upstream, memId, memType, idemKey);
+    if (!made.ok) return data(upstreamFailure<MemberForm>("buy", fields, "", made), { status: 400 });
+    // the provider's address comes from the pay page (a 303 to another site would meet the CSP form-action)
+    return redirect(`/payment/pay?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
+  });
 }
 
 export default function MemberRoute() {

@@ -9,6 +9,7 @@ import { ChargeSchema, formFailure, noticeOf, parseForm, RechargeSchema, typed, 
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getCharge, getInviteCode, getInviteRecord, makeChargeOrder, rechargeCard, withdraw } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -36,35 +37,37 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.account");
-  const intent = formData.get("intent");
-  if (intent === "recharge") {
-    const fields = typed(formData, ["code"]);
-    const parsed = parseForm(formData, RechargeSchema);
-    if (!parsed.ok) return data(formFailure("recharge", fields, parsed.error), { status: 400 });
-    const r = await rechargeCard(portal.upstream, parsed.value.code);
-    if (!r.ok) return data(upstreamFailure("recharge", fields, "code", r), { status: 400 });
-    return redirect(`${PAGE}?notice=recharged`, 303);
-  }
-  if (intent === "charge") {
-    // make/order (balance), decision 038: an order paid at the provider, through the pay page
-    const fields = typed(formData, ["balance"]);
-    const parsed = parseForm(formData, ChargeSchema);
-    if (!parsed.ok) return data(formFailure("charge", fields, parsed.error), { status: 400 });
-    const r = await makeChargeOrder(portal.upstream, parsed.value.balance, parsed.value.idemKey);
-    if (!r.ok) return data(upstreamFailure("charge", fields, "balance", r), { status: 400 });
-    return redirect(`/payment/pay?orderNo=${encodeURIComponent(r.orderNo)}`, 303);
-  }
-  if (intent === "withdraw") {
-    const fields = typed(formData, ["withdrawAmount"]);
-    const parsed = parseForm(formData, WithdrawSchema);
-    if (!parsed.ok) return data(formFailure("withdraw", fields, parsed.error), { status: 400 });
-    const r = await withdraw(portal.upstream, parsed.value.withdrawAmount);
-    if (!r.ok) return data(upstreamFailure("withdraw", fields, "withdrawAmount", r), { status: 400 });
-    return redirect(`${PAGE}?notice=withdrawn`, 303);
-  }
-  return data(formFailure("recharge", {}, { "": ["malformed"] }), { status: 400 });
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.account");
+    const intent = formData.get("intent");
+    if (intent === "recharge") {
+      const fields = typed(formData, ["code"]);
+      const parsed = parseForm(formData, RechargeSchema);
+      if (!parsed.ok) return data(formFailure("recharge", fields, parsed.error), { status: 400 });
+      const r = await rechargeCard(portal.upstream, parsed.value.code);
+      if (!r.ok) return data(upstreamFailure("recharge", fields, "code", r), { status: 400 });
+      return redirect(`${PAGE}?notice=recharged`, 303);
+    }
+    if (intent === "charge") {
+      // make/order (balance), decision 038: an order paid at the provider, through the pay page
+      const fields = typed(formData, ["balance"]);
+      const parsed = parseForm(formData, ChargeSchema);
+      if (!parsed.ok) return data(formFailure("charge", fields, parsed.error), { status: 400 });
+      const r = await makeChargeOrder(portal.upstream, parsed.value.balance, parsed.value.idemKey);
+      if (!r.ok) return data(upstreamFailure("charge", fields, "balance", r), { status: 400 });
+      return redirect(`/payment/pay?orderNo=${encodeURIComponent(r.orderNo)}`, 303);
+    }
+    if (intent === "withdraw") {
+      const fields = typed(formData, ["withdrawAmount"]);
+      const parsed = parseForm(formData, WithdrawSchema);
+      if (!parsed.ok) return data(formFailure("withdraw", fields, parsed.error), { status: 400 });
+      const r = await withdraw(portal.upstream, parsed.value.withdrawAmount);
+      if (!r.ok) return data(upstreamFailure("withdraw", fields, "withdrawAmount", r), { status: 400 });
+      return redirect(`${PAGE}?notice=withdrawn`, 303);
+    }
+    return data(formFailure("recharge", {}, { "": ["malformed"] }), { status: 400 });
+  });
 }
 
 export default function BalanceRoute() {

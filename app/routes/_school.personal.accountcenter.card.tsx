@@ -8,6 +8,7 @@ import { CardCodeSchema, formFailure, parseForm, typed, upstreamFailure } from "
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { checkCardCode, createCardOrder, getCardReturnInfo } from "~/services/study-cards.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -37,21 +38,23 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.account");
-  const intent = formData.get("intent");
-  const fields = typed(formData, ["code"]);
-  if (intent !== "check" && intent !== "redeem") return data<CardOutcome>({ ...formFailure("check", fields, { "": ["malformed"] }), card: null }, { status: 400 });
-  const parsed = parseForm(formData, CardCodeSchema);
-  if (!parsed.ok) return data<CardOutcome>({ ...formFailure("check", fields, parsed.error), card: null }, { status: 400 });
-  if (intent === "check") {
-    const r = await checkCardCode(portal.upstream, parsed.value.code);
-    if (!r.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", r), card: null }, { status: 400 });
-    return data<CardOutcome>({ form: "check", result: { status: "success", initialValue: fields, state: undefined }, card: r.card });
-  }
-  const made = await createCardOrder(portal.upstream, parsed.value.code);
-  if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
-  return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.account");
+    const intent = formData.get("intent");
+    const fields = typed(formData, ["code"]);
+    if (intent !== "check" && intent !== "redeem") return data<CardOutcome>({ ...formFailure("check", fields, { "": ["malformed"] }), card: null }, { status: 400 });
+    const parsed = parseForm(formData, CardCodeSchema);
+    if (!parsed.ok) return data<CardOutcome>({ ...formFailure("check", fields, parsed.error), card: null }, { status: 400 });
+    if (intent === "check") {
+      const r = await checkCardCode(portal.upstream, parsed.value.code);
+      if (!r.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", r), card: null }, { status: 400 });
+      return data<CardOutcome>({ form: "check", result: { status: "success", initialValue: fields, state: undefined }, card: r.card });
+    }
+    const made = await createCardOrder(portal.upstream, parsed.value.code);
+    if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
+    return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
+  });
 }
 
 export default function CardRoute() {

@@ -8,6 +8,9 @@ import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { categoryOverview, upgradeCategory } from "~/services/user-categories.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["account"] };
 
@@ -29,18 +32,25 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.account");
-  const submission = parseForm(formData, UpgradeCategorySchema);
-  if (formData.get("intent") !== "upgrade" || !submission.ok) return data<UpgradeOutcome>({ error: "malformed" }, { status: 400 });
-  const done = await upgradeCategory(portal.upstream, submission.value.categoryId);
-  if (!done.ok) return data<UpgradeOutcome>({ error: upstreamFormError(done, "failed") }, { status: 400 });
-  return redirect(`${PAGE}?notice=categoryUpgraded`, 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.account");
+    const submission = parseForm(formData, UpgradeCategorySchema);
+    if (formData.get("intent") !== "upgrade" || !submission.ok) return data<UpgradeOutcome>({ error: "malformed" }, { status: 400 });
+    const done = await upgradeCategory(portal.upstream, submission.value.categoryId);
+    if (!done.ok) return data<UpgradeOutcome>({ error: upstreamFormError(done, "failed") }, { status: 400 });
+    return redirect(`${PAGE}?notice=categoryUpgraded`, 303);
+  });
 }
 
 export default function CategoryRoute() {
   const d = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   useNamespaces(d.i18n, "account");
-  return <CategoriesPage {...d} outcome={outcome ?? null} action={PAGE} />;
+  return (
+    <>
+      <FormFailureNotice answer={outcome} className="mb-3" />
+      <CategoriesPage {...d} outcome={ownAnswer(outcome) ?? null} action={PAGE} />
+    </>
+  );
 }

@@ -9,6 +9,7 @@ import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { deleteExpiredCoupon, exchangeCoupon, getCouponCounts, getCouponCourses, getCoupons } from "~/services/coupons.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -42,25 +43,27 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.account");
-  const intent = formData.get("intent");
-  if (intent === "exchange") {
-    const fields = typed(formData, ["code"]);
-    const parsed = parseForm(formData, ExchangeCouponSchema);
-    if (!parsed.ok) return data(formFailure("exchange", fields, parsed.error), { status: 400 });
-    const r = await exchangeCoupon(portal.upstream, parsed.value.code);
-    if (!r.ok) return data(upstreamFailure("exchange", fields, "code", r), { status: 400 });
-    return redirect(`${PAGE}?notice=couponExchanged`, 303);
-  }
-  if (intent === "delete") {
-    const parsed = parseForm(formData, DeleteCouponSchema);
-    if (!parsed.ok) return data(formFailure("delete", {}, { "": ["malformed"] }), { status: 400 });
-    const r = await deleteExpiredCoupon(portal.upstream, parsed.value.userCouponId);
-    if (!r.ok) return data(upstreamFailure("delete", {}, "", r), { status: 400 });
-    return redirect(`${PAGE}?tab=expired&notice=couponsDeleted`, 303);
-  }
-  return data(formFailure("exchange", {}, { "": ["malformed"] }), { status: 400 });
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.account");
+    const intent = formData.get("intent");
+    if (intent === "exchange") {
+      const fields = typed(formData, ["code"]);
+      const parsed = parseForm(formData, ExchangeCouponSchema);
+      if (!parsed.ok) return data(formFailure("exchange", fields, parsed.error), { status: 400 });
+      const r = await exchangeCoupon(portal.upstream, parsed.value.code);
+      if (!r.ok) return data(upstreamFailure("exchange", fields, "code", r), { status: 400 });
+      return redirect(`${PAGE}?notice=couponExchanged`, 303);
+    }
+    if (intent === "delete") {
+      const parsed = parseForm(formData, DeleteCouponSchema);
+      if (!parsed.ok) return data(formFailure("delete", {}, { "": ["malformed"] }), { status: 400 });
+      const r = await deleteExpiredCoupon(portal.upstream, parsed.value.userCouponId);
+      if (!r.ok) return data(upstreamFailure("delete", {}, "", r), { status: 400 });
+      return redirect(`${PAGE}?tab=expired&notice=couponsDeleted`, 303);
+    }
+    return data(formFailure("exchange", {}, { "": ["malformed"] }), { status: 400 });
+  });
 }
 
 export default function CouponRoute() {

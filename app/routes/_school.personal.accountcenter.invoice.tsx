@@ -9,6 +9,7 @@ import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getInvoiceFunction, getInvoiceTemplate, getOrderInvoice, requestInvoice, saveInvoiceTemplate } from "~/services/invoices.server";
 import { getOrder } from "~/services/orders.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -39,21 +40,23 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "order.order");
-  const orderNo = new URL(args.request.url).searchParams.get("orderNo") ?? "";
-  const fields = typed(formData, ["titleType", "title", "taxNo", "email", "saveTemplate"]);
-  if (!ORDER_NO.test(orderNo) || formData.get("intent") !== "apply") return data(formFailure("invoice", fields, { "": ["malformed"] }), { status: 400 });
-  const parsed = parseForm(formData, InvoiceSchema);
-  if (!parsed.ok) return data(formFailure("invoice", fields, parsed.error), { status: 400 });
-  const input = { titleType: parsed.value.titleType, title: parsed.value.title, taxNo: parsed.value.taxNo, email: parsed.value.email };
-  const r = await requestInvoice(portal.upstream, orderNo, input);
-  if (!r.ok) return data(upstreamFailure("invoice", fields, "", r), { status: 400 });
-  if (parsed.value.saveTemplate) {
-    const saved = await saveInvoiceTemplate(portal.upstream, input);
-    if (!saved.ok) return data(upstreamFailure("invoice", fields, "", saved), { status: 400 });
-  }
-  return redirect(`${PAGE}?orderNo=${encodeURIComponent(orderNo)}&notice=invoiced`, 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "order.order");
+    const orderNo = new URL(args.request.url).searchParams.get("orderNo") ?? "";
+    const fields = typed(formData, ["titleType", "title", "taxNo", "email", "saveTemplate"]);
+    if (!ORDER_NO.test(orderNo) || formData.get("intent") !== "apply") return data(formFailure("invoice", fields, { "": ["malformed"] }), { status: 400 });
+    const parsed = parseForm(formData, InvoiceSchema);
+    if (!parsed.ok) return data(formFailure("invoice", fields, parsed.error), { status: 400 });
+    const input = { titleType: parsed.value.titleType, title: parsed.value.title, taxNo: parsed.value.taxNo, email: parsed.value.email };
+    const r = await requestInvoice(portal.upstream, orderNo, input);
+    if (!r.ok) return data(upstreamFailure("invoice", fields, "", r), { status: 400 });
+    if (parsed.value.saveTemplate) {
+      const saved = await saveInvoiceTemplate(portal.upstream, input);
+      if (!saved.ok) return data(upstreamFailure("invoice", fields, "", saved), { status: 400 });
+    }
+    return redirect(`${PAGE}?orderNo=${encodeURIComponent(orderNo)}&notice=invoiced`, 303);
+  });
 }
 
 export default function InvoiceRoute() {

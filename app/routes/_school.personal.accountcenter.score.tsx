@@ -8,6 +8,7 @@ import { BuyPointsSchema, formFailure, noticeOf, parseForm, typed, upstreamFailu
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { buyPoints, getPointDesc, getPointInfo, getPointList } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -31,15 +32,17 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.score");
-  const fields = typed(formData, ["point"]);
-  if (formData.get("intent") !== "buy") return data(formFailure("buy", fields, { "": ["malformed"] }), { status: 400 });
-  const submission = parseForm(formData, BuyPointsSchema);
-  if (!submission.ok) return data(formFailure("buy", fields, submission.error), { status: 400 });
-  const bought = await buyPoints(portal.upstream, submission.value.point);
-  if (!bought.ok) return data(upstreamFailure("buy", fields, "point", bought), { status: 400 });
-  return redirect(`${PAGE}?notice=pointsBought`, 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.score");
+    const fields = typed(formData, ["point"]);
+    if (formData.get("intent") !== "buy") return data(formFailure("buy", fields, { "": ["malformed"] }), { status: 400 });
+    const submission = parseForm(formData, BuyPointsSchema);
+    if (!submission.ok) return data(formFailure("buy", fields, submission.error), { status: 400 });
+    const bought = await buyPoints(portal.upstream, submission.value.point);
+    if (!bought.ok) return data(upstreamFailure("buy", fields, "point", bought), { status: 400 });
+    return redirect(`${PAGE}?notice=pointsBought`, 303);
+  });
 }
 
 export default function ScoreRoute() {

@@ -9,6 +9,9 @@ import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { exchangeGoods, getPointExchanges, getPointGoods } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["account"] };
 
@@ -29,19 +32,26 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "accountcenter.score");
-  const submission = parseForm(formData, ExchangeGoodsSchema);
-  if (formData.get("intent") !== "exchange" || !submission.ok) return data<ExchangeOutcome>({ goodsId: null, error: "malformed" }, { status: 400 });
-  const { goodsId, idemKey } = submission.value;
-  const done = await exchangeGoods(portal.upstream, goodsId, idemKey);
-  if (!done.ok) return data<ExchangeOutcome>({ goodsId, error: upstreamFormError(done, "failed") }, { status: 400 });
-  return redirect(`${PAGE}?notice=goodsExchanged`, 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "accountcenter.score");
+    const submission = parseForm(formData, ExchangeGoodsSchema);
+    if (formData.get("intent") !== "exchange" || !submission.ok) return data<ExchangeOutcome>({ goodsId: null, error: "malformed" }, { status: 400 });
+    const { goodsId, idemKey } = submission.value;
+    const done = await exchangeGoods(portal.upstream, goodsId, idemKey);
+    if (!done.ok) return data<ExchangeOutcome>({ goodsId, error: upstreamFormError(done, "failed") }, { status: 400 });
+    return redirect(`${PAGE}?notice=goodsExchanged`, 303);
+  });
 }
 
 export default function ExchangeRoute() {
   const d = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   useNamespaces(d.i18n, "account");
-  return <ExchangePage {...d} outcome={outcome ?? null} action={PAGE} />;
+  return (
+    <>
+      <FormFailureNotice answer={outcome} className="mb-3" />
+      <ExchangePage {...d} outcome={ownAnswer(outcome) ?? null} action={PAGE} />
+    </>
+  );
 }

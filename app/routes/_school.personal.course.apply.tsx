@@ -10,6 +10,9 @@ import { assignPlaces, mySignList } from "~/services/instead.server";
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["instead"] };
 
@@ -39,25 +42,28 @@ function chosenPlaces(formData: FormData): Array<{ itemUserId: number; placeId: 
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "course.apply");
-  if (formData.get("intent") !== "assign") throw data(null, { status: 400 });
-  const list = chosenPlaces(formData);
-  if (list === null) throw data(null, { status: 400 });
-  if (!list.length) return data({ error: "noPlace", assigned: 0 }, { status: 400 });
-  try {
-    const answer = await assignPlaces(portal.upstream, list);
-    return { error: undefined, assigned: answer?.assigned || list.length };
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // a full place, a sign-up not approved: the upstream's message; nothing was assigned
-    return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), assigned: 0 }, { status: 400 });
-  }
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "course.apply");
+    if (formData.get("intent") !== "assign") throw data(null, { status: 400 });
+    const list = chosenPlaces(formData);
+    if (list === null) throw data(null, { status: 400 });
+    if (!list.length) return data({ error: "noPlace", assigned: 0 }, { status: 400 });
+    try {
+      const answer = await assignPlaces(portal.upstream, list);
+      return { error: undefined, assigned: answer?.assigned || list.length };
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // a full place, a sign-up not approved: the upstream's message; nothing was assigned
+      return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), assigned: 0 }, { status: 400 });
+    }
+  });
 }
 
 export default function ApplyPage() {
   const d = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const failure = useActionData<typeof action>();
+  const answer = ownAnswer(failure);
   const { t } = useNamespaces(d.i18n, "instead");
   return (
     <StudyPage title={t("titles.list")} testId="my-sign-ups">
@@ -67,6 +73,7 @@ export default function ApplyPage() {
         </a>
       </p>
       <SignUpList signUps={d.signUps} />
+      <FormFailureNotice answer={failure} className="mt-3" />
       <AssignPlaces signUps={d.signUps} error={errorText(t as never, answer?.error)} assigned={answer?.assigned} />
     </StudyPage>
   );

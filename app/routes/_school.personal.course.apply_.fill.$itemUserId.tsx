@@ -15,6 +15,8 @@ import { annexContentErrors, readFillForm } from "~/services/instead-upload.serv
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["instead", "fields"] };
 
@@ -48,55 +50,57 @@ export async function loader(args: LoaderFunctionArgs) {
 class NoSpace extends Error {}
 
 export async function action(args: ActionFunctionArgs) {
-  // a multipart post (files without JavaScript) is read as it streams, capped at the 5 MB multipart limit
-  const multipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
-  const { formData, tooLarge } = multipart ? (await requireValidUpload(args, readFillForm)).upload : { ...(await requireValidPost(args)), tooLarge: undefined };
-  const portal = await requireStudent(args, "course.apply");
-  const itemUserId = itemUserIdOf(args.params);
-  const up = portal.upstream;
-  // the fields shown for the posted values (sub-fields, cascade levels) and the status check, in one round
-  const [info, status] = await Promise.all([itemInfo(up, itemUserId, postedValues(formData)), signStatus(up, itemUserId)]);
-  if (!info || !status) throw data(null, { status: 404 });
-  const fields = info.fields;
-  const constraint = formConstraint(allFieldsSchema(fields));
-  const answer = (result: unknown, statusCode = 200) => data({ result: result as never, fields: fields as DynamicField[], constraint }, { status: statusCode });
-  const { submission, reply } = parseDynamicForm(formData, fields, { intent: z.enum(["save", "refresh"]).optional() });
-  if (reply) return answer(reply);
-  // a file over the multipart limit (without JavaScript): the spec's size message, the values read before it kept
-  if (tooLarge) {
-    const field = fields.find((f) => f.name === tooLarge);
-    const code = field?.type === "image" ? "imageSize" : "annexSize";
-    return answer({ ...refreshReply(submission.reply()), status: "error", error: field ? { [field.name]: [code] } : { "": [code] } }, 413);
-  }
-  if (!status.editable) return answer(submission.reply({ formErrors: [`server:${status.message}`] }), 409);
-  if (submission.status !== "success") return answer(submission.reply(), 400);
-  const value = submission.value as FieldValues;
-  // the sign-up rule's types by content (spec 001 §5); the kit checks the extension and the 5 MB after
-  const contentErrors = await annexContentErrors(fields, value);
-  if (contentErrors) return answer(submission.reply({ fieldErrors: contentErrors }), 400);
-  const bytes = Object.values(value)
-    .flatMap((v) => (Array.isArray(v) ? v : [v]))
-    .reduce<number>((sum, v) => sum + (v instanceof File ? v.size : 0), 0);
-  let spaceChecked = false;
-  try {
-    const files = await uploadFieldFiles(fields, value, async (file) => {
-      // the flow space check once, for all the files' bytes, after the kit's checks and before the first upload
-      if (!spaceChecked) {
-        spaceChecked = true;
-        const space = await flowSpace(up, bytes);
-        if (!space.enough) throw new NoSpace(space.message);
-      }
-      return (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath;
-    });
-    if (files.errors) return answer(submission.reply({ fieldErrors: files.errors }), 400);
-    await saveItemFieldFormData(up, itemUserId, toFieldPayload(fields, files.value));
-  } catch (error) {
-    if (error instanceof NoSpace) return answer(submission.reply({ formErrors: [`server:${error.message}`] }), 400);
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // spec 001 §8: the upstream's message (required field, window closed, ...); the typed values stay
-    return answer(submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:")] }), 400);
-  }
-  throw redirect(detailHref(itemUserId), 303);
+  return formAction(args, async () => {
+    // a multipart post (files without JavaScript) is read as it streams, capped at the 5 MB multipart limit
+    const multipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
+    const { formData, tooLarge } = multipart ? (await requireValidUpload(args, readFillForm)).upload : { ...(await requireValidPost(args)), tooLarge: undefined };
+    const portal = await requireStudent(args, "course.apply");
+    const itemUserId = itemUserIdOf(args.params);
+    const up = portal.upstream;
+    // the fields shown for the posted values (sub-fields, cascade levels) and the status check, in one round
+    const [info, status] = await Promise.all([itemInfo(up, itemUserId, postedValues(formData)), signStatus(up, itemUserId)]);
+    if (!info || !status) throw data(null, { status: 404 });
+    const fields = info.fields;
+    const constraint = formConstraint(allFieldsSchema(fields));
+    const answer = (result: unknown, statusCode = 200) => data({ result: result as never, fields: fields as DynamicField[], constraint }, { status: statusCode });
+    const { submission, reply } = parseDynamicForm(formData, fields, { intent: z.enum(["save", "refresh"]).optional() });
+    if (reply) return answer(reply);
+    // a file over the multipart limit (without JavaScript): the spec's size message, the values read before it kept
+    if (tooLarge) {
+      const field = fields.find((f) => f.name === tooLarge);
+      const code = field?.type === "image" ? "imageSize" : "annexSize";
+      return answer({ ...refreshReply(submission.reply()), status: "error", error: field ? { [field.name]: [code] } : { "": [code] } }, 413);
+    }
+    if (!status.editable) return answer(submission.reply({ formErrors: [`server:${status.message}`] }), 409);
+    if (submission.status !== "success") return answer(submission.reply(), 400);
+    const value = submission.value as FieldValues;
+    // the sign-up rule's types by content (spec 001 §5); the kit checks the extension and the 5 MB after
+    const contentErrors = await annexContentErrors(fields, value);
+    if (contentErrors) return answer(submission.reply({ fieldErrors: contentErrors }), 400);
+    const bytes = Object.values(value)
+      .flatMap((v) => (Array.isArray(v) ? v : [v]))
+      .reduce<number>((sum, v) => sum + (v instanceof File ? v.size : 0), 0);
+    let spaceChecked = false;
+    try {
+      const files = await uploadFieldFiles(fields, value, async (file) => {
+        // the flow space check once, for all the files' bytes, after the kit's checks and before the first upload
+        if (!spaceChecked) {
+          spaceChecked = true;
+          const space = await flowSpace(up, bytes);
+          if (!space.enough) throw new NoSpace(space.message);
+        }
+        return (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath;
+      });
+      if (files.errors) return answer(submission.reply({ fieldErrors: files.errors }), 400);
+      await saveItemFieldFormData(up, itemUserId, toFieldPayload(fields, files.value));
+    } catch (error) {
+      if (error instanceof NoSpace) return answer(submission.reply({ formErrors: [`server:${error.message}`] }), 400);
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // spec 001 §8: the upstream's message (required field, window closed, ...); the typed values stay
+      return answer(submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:")] }), 400);
+    }
+    throw redirect(detailHref(itemUserId), 303);
+  });
 }
 
 export default function FillPage() {
@@ -113,7 +117,7 @@ export default function FillPage() {
       {info.status === 3 && info.reason ? <p className="mt-1 text-sm text-red-700">{t("fill.reason", { reason: info.reason })}</p> : null}
       <div className="mt-4">
         {status.editable ? (
-          <FillForm fields={answer?.fields ?? info.fields} constraint={answer?.constraint ?? constraint} lastResult={answer?.result} />
+          <FillForm fields={ownAnswer(answer)?.fields ?? info.fields} constraint={ownAnswer(answer)?.constraint ?? constraint} lastResult={answer?.result} />
         ) : (
           <div className="rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="fill-locked">
             <p className="font-medium">{t("fill.locked")}</p>

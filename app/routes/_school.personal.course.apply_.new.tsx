@@ -12,6 +12,9 @@ import { itemTimesOf, saveUserItemRel, signProvinces } from "~/services/instead.
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["instead"] };
 
@@ -40,27 +43,31 @@ function businessAsEmpty(error: unknown): [] {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "course.apply");
-  const raw = formData.get("itemTimeId");
-  if (typeof raw !== "string" || !/^\d{1,12}$/.test(raw)) return data({ error: "itemTime", itemTimeId: 0 }, { status: 400 });
-  try {
-    const itemUserId = await saveUserItemRel(portal.upstream, Number(raw));
-    throw redirect(fillHref(itemUserId), 303);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // not open, already signed up for the item, no such session: the upstream's message beside the session
-    return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), itemTimeId: Number(raw) }, { status: 400 });
-  }
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "course.apply");
+    const raw = formData.get("itemTimeId");
+    if (typeof raw !== "string" || !/^\d{1,12}$/.test(raw)) return data({ error: "itemTime", itemTimeId: 0 }, { status: 400 });
+    try {
+      const itemUserId = await saveUserItemRel(portal.upstream, Number(raw));
+      throw redirect(fillHref(itemUserId), 303);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // not open, already signed up for the item, no such session: the upstream's message beside the session
+      return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), itemTimeId: Number(raw) }, { status: 400 });
+    }
+  });
 }
 
 export default function NewSignUpPage() {
   const { provinces, province, times, i18n } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const failure = useActionData<typeof action>();
+  const answer = ownAnswer(failure);
   const { t } = useNamespaces(i18n, "instead");
   const error = errorText(t as never, answer?.error);
   return (
     <StudyPage title={t("titles.new")} testId="new-sign-up-page">
+      <FormFailureNotice answer={failure} className="mb-3" />
       <p className="-mt-2 mb-3 text-sm">
         <a href="/personal/course/apply" className="text-brand underline">
           {t("new.back")}

@@ -9,6 +9,9 @@ import { requireStudent } from "~/services/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { requireValidPost } from "~/services/portal.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["study"] };
 
@@ -40,19 +43,21 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Remove a favourite course or package: 303 back to the same tab, category and search. */
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "course.collect");
-  const back = favouritesHref(queryOf(new URL(args.request.url)));
-  const parsed = CollectRemoveSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ error: { key: "badRequest" } }, { status: 400 });
-  try {
-    await removeCollect(portal.upstream, parsed.data.kind, parsed.data.collectId);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    const key = error.code === COLLECT_NOT_FOUND ? "collectNotFound" : "failed";
-    return data({ error: { key, message: error.upstreamMessage ?? "" } }, { status: 400 });
-  }
-  return redirect(back, { status: 303 });
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "course.collect");
+    const back = favouritesHref(queryOf(new URL(args.request.url)));
+    const parsed = CollectRemoveSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return data({ error: { key: "badRequest" } }, { status: 400 });
+    try {
+      await removeCollect(portal.upstream, parsed.data.kind, parsed.data.collectId);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      const key = error.code === COLLECT_NOT_FOUND ? "collectNotFound" : "failed";
+      return data({ error: { key, message: error.upstreamMessage ?? "" } }, { status: 400 });
+    }
+    return redirect(back, { status: 303 });
+  });
 }
 
 export default function CollectPage() {
@@ -61,7 +66,8 @@ export default function CollectPage() {
   const { t } = useNamespaces(d.i18n, "study");
   return (
     <StudyPage title={t("titles.collect")} testId="my-favourites">
-      <Favourites query={d.query} classify={d.classify} courses={d.courses} packages={d.packages} error={answer?.error ?? null} />
+      <FormFailureNotice answer={answer} className="mb-3" />
+      <Favourites query={d.query} classify={d.classify} courses={d.courses} packages={d.packages} error={ownAnswer(answer)?.error ?? null} />
     </StudyPage>
   );
 }

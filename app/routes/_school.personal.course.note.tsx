@@ -9,6 +9,7 @@ import { requirePermitted } from "~/services/personal-menu.server";
 import { noteCourses, noteEditConstraint, noteLectures, NoteRemoveSchema, parseNoteUpdate, removeNote, searchNotes, updateNote } from "~/services/notes.server";
 import { requireValidPost } from "~/services/portal.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["study"] };
 
@@ -50,37 +51,39 @@ export async function loader(args: LoaderFunctionArgs) {
  * form closed) so a reload never posts again; a refused edit re-renders the form with what was typed (400).
  */
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "course.note");
-  const url = new URL(args.request.url);
-  const back = notesHref({ ...queryOf(url), edit: undefined });
-  const fail = (failure: NoteFailure) => data(failure, { status: 400 });
-  const intent = formData.get("intent");
-  if (intent === "update") {
-    const submission = parseNoteUpdate(formData);
-    if (submission.status !== "success") {
-      const noteId = positive(String(formData.get("noteId") ?? ""));
-      return fail({ noteId: noteId ?? null, result: submission.reply(), ...(noteId ? {} : { error: "badRequest" }) });
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "course.note");
+    const url = new URL(args.request.url);
+    const back = notesHref({ ...queryOf(url), edit: undefined });
+    const fail = (failure: NoteFailure) => data(failure, { status: 400 });
+    const intent = formData.get("intent");
+    if (intent === "update") {
+      const submission = parseNoteUpdate(formData);
+      if (submission.status !== "success") {
+        const noteId = positive(String(formData.get("noteId") ?? ""));
+        return fail({ noteId: noteId ?? null, result: submission.reply(), ...(noteId ? {} : { error: "badRequest" }) });
+      }
+      try {
+        await updateNote(portal.upstream, submission.value.noteId, submission.value.content);
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+        if (error.code === NOTE_NOT_FOUND) return fail({ noteId: null, error: "noteNotFound" });
+        return fail({ noteId: submission.value.noteId, result: submission.reply({ formErrors: ["failed"] }), error: "failed", message: error.upstreamMessage ?? "" });
+      }
+      return redirect(back, { status: 303 });
     }
+    const parsed = NoteRemoveSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return fail({ noteId: null, error: "badRequest" });
     try {
-      await updateNote(portal.upstream, submission.value.noteId, submission.value.content);
+      await removeNote(portal.upstream, parsed.data.noteId);
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
       if (error.code === NOTE_NOT_FOUND) return fail({ noteId: null, error: "noteNotFound" });
-      return fail({ noteId: submission.value.noteId, result: submission.reply({ formErrors: ["failed"] }), error: "failed", message: error.upstreamMessage ?? "" });
+      return fail({ noteId: null, error: "failed", message: error.upstreamMessage ?? "" });
     }
     return redirect(back, { status: 303 });
-  }
-  const parsed = NoteRemoveSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return fail({ noteId: null, error: "badRequest" });
-  try {
-    await removeNote(portal.upstream, parsed.data.noteId);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    if (error.code === NOTE_NOT_FOUND) return fail({ noteId: null, error: "noteNotFound" });
-    return fail({ noteId: null, error: "failed", message: error.upstreamMessage ?? "" });
-  }
-  return redirect(back, { status: 303 });
+  });
 }
 
 export default function NotePage() {

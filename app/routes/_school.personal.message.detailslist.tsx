@@ -7,6 +7,9 @@ import { deleteMessage, MESSAGE_PAGE_SIZE, messageCount, messagePage, readMessag
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 /** `?page=`: a whole number from 1; anything else is page 1 (never a 500). */
 function pageOf(url: URL): number {
@@ -31,25 +34,32 @@ const messageAction = () => z.object({ intent: z.enum(["read", "delete"]), id: z
  * (the header's unread dot follows).
  */
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "message.detailslist");
-  const url = new URL(args.request.url);
-  const back = `${url.pathname}${pageOf(url) > 1 ? `?page=${pageOf(url)}` : ""}`;
-  const parsed = messageAction().safeParse({ intent: formData.get("intent"), id: formData.get("id") });
-  if (!parsed.success) return data({ error: "badRequest" }, { status: 400 });
-  try {
-    if (parsed.data.intent === "read") await readMessage(portal.upstream, parsed.data.id);
-    else await deleteMessage(portal.upstream, parsed.data.id);
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // a code the portal knows in the page's language (upstream-messages.ts), any other message as it is
-    return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
-  }
-  return redirect(back, { status: 303 });
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "message.detailslist");
+    const url = new URL(args.request.url);
+    const back = `${url.pathname}${pageOf(url) > 1 ? `?page=${pageOf(url)}` : ""}`;
+    const parsed = messageAction().safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+    if (!parsed.success) return data({ error: "badRequest" }, { status: 400 });
+    try {
+      if (parsed.data.intent === "read") await readMessage(portal.upstream, parsed.data.id);
+      else await deleteMessage(portal.upstream, parsed.data.id);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // a code the portal knows in the page's language (upstream-messages.ts), any other message as it is
+      return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
+    }
+    return redirect(back, { status: 303 });
+  });
 }
 
 export default function MessagesPage() {
   const d = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  return <MessageList count={d.count} list={d.list} page={d.page} error={failed?.error} />;
+  return (
+    <>
+      <FormFailureNotice answer={failed} className="mb-3" />
+      <MessageList count={d.count} list={d.list} page={d.page} error={ownAnswer(failed)?.error} />
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import { requireStudent } from "~/services/guards.server";
 import { ordersAction, ordersLoader } from "~/services/orders.server";
 import { entryOfPath } from "~/services/personal-menu";
 import { firstEntryRedirect, personalNotFound, requirePermitted } from "~/services/personal-menu.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["shop", "agreement"] };
 
@@ -29,7 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return ordersAction(args);
+  return formAction(args, async () => {
+    return ordersAction(args);
+  });
 }
 
 export default function OrderPage() {

@@ -43,6 +43,7 @@ import { requireValidPost, type Portal } from "~/services/portal.server";
 import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
 import { updatePassword } from "~/services/school.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** The 429's Retry-After, and never stored (as the personal layout's pages). */
 export const handle = { i18n: ["login"] };
@@ -94,66 +95,68 @@ function accountConstraints() {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "setting.account");
-  const ip = clientIpOf(args);
-  let intent = String(formData.get("intent") ?? "password");
-  // The shared send-code button submits `intent=sendCode`; `formName` says which code.
-  if (intent === "sendCode") intent = formData.get("formName") === "passwordSms" ? "sendPasswordCode" : "sendMobileCode";
-  formData.set("intent", intent);
-  const keep = Object.fromEntries(
-    [...formData.entries()].filter(([k, v]) => typeof v === "string" && !SECRET_FIELDS.includes(k) && k !== "formName"),
-  ) as Record<string, string>;
-  const reply = async (outcome: AccountOutcome) =>
-    data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "setting.account");
+    const ip = clientIpOf(args);
+    let intent = String(formData.get("intent") ?? "password");
+    // The shared send-code button submits `intent=sendCode`; `formName` says which code.
+    if (intent === "sendCode") intent = formData.get("formName") === "passwordSms" ? "sendPasswordCode" : "sendMobileCode";
+    formData.set("intent", intent);
+    const keep = Object.fromEntries(
+      [...formData.entries()].filter(([k, v]) => typeof v === "string" && !SECRET_FIELDS.includes(k) && k !== "formName"),
+    ) as Record<string, string>;
+    const reply = async (outcome: AccountOutcome) =>
+      data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
 
-  if (intent === "password") return passwordWithOldOne(portal, formData);
-  if (!(intent in SCHEMA_OF)) return reply(fail("email", {}, { "": ["unknownIntent"] }));
-  const known = intent as Exclude<Intent, "password">;
-  const form = FORM_OF[known];
-  const submission = parseWithZod(formData, { schema: SCHEMA_OF[known] });
-  if (submission.status !== "success") return reply(fail(form, keep, (submission.error ?? {}) as Record<string, string[]>));
-  const value = submission.value as Record<string, string>;
-  const fieldOf = (k: string) => value[k] ?? "";
+    if (intent === "password") return passwordWithOldOne(portal, formData);
+    if (!(intent in SCHEMA_OF)) return reply(fail("email", {}, { "": ["unknownIntent"] }));
+    const known = intent as Exclude<Intent, "password">;
+    const form = FORM_OF[known];
+    const submission = parseWithZod(formData, { schema: SCHEMA_OF[known] });
+    if (submission.status !== "success") return reply(fail(form, keep, (submission.error ?? {}) as Record<string, string[]>));
+    const value = submission.value as Record<string, string>;
+    const fieldOf = (k: string) => value[k] ?? "";
 
-  try {
-    switch (known) {
-      case "bindEmail":
-        await checkEmail(portal.upstream, fieldOf("email"));
-        await bindEmail(portal.upstream, fieldOf("email"));
-        return reply(done(form, "emailBound"));
-      case "bindUsername":
-        await checkUsername(portal.upstream, fieldOf("username"));
-        await bindUsername(portal.upstream, fieldOf("username"));
-        return reply(done(form, "usernameBound"));
-      case "unbind":
-        await unbindThirdParty(portal.upstream, fieldOf("type"));
-        return reply(done(form, "unbound"));
-      case "sendMobileCode":
-        return reply(await sendMobileCode(portal, ip, keep));
-      case "sendPasswordCode":
-        return reply(await sendPasswordCode(portal, ip, keep));
-      case "bindMobile": {
-        const mobile = fieldOf("mobile");
-        const checked = await checkSmsCode("bind", mobile, () => bindMobile(portal.upstream, mobile, fieldOf("smsCode")));
-        if (checked.kind === "ok") return reply(done(form, "mobileBound"));
-        return reply(codeFailure(form, keep, checked));
+    try {
+      switch (known) {
+        case "bindEmail":
+          await checkEmail(portal.upstream, fieldOf("email"));
+          await bindEmail(portal.upstream, fieldOf("email"));
+          return reply(done(form, "emailBound"));
+        case "bindUsername":
+          await checkUsername(portal.upstream, fieldOf("username"));
+          await bindUsername(portal.upstream, fieldOf("username"));
+          return reply(done(form, "usernameBound"));
+        case "unbind":
+          await unbindThirdParty(portal.upstream, fieldOf("type"));
+          return reply(done(form, "unbound"));
+        case "sendMobileCode":
+          return reply(await sendMobileCode(portal, ip, keep));
+        case "sendPasswordCode":
+          return reply(await sendPasswordCode(portal, ip, keep));
+        case "bindMobile": {
+          const mobile = fieldOf("mobile");
+          const checked = await checkSmsCode("bind", mobile, () => bindMobile(portal.upstream, mobile, fieldOf("smsCode")));
+          if (checked.kind === "ok") return reply(done(form, "mobileBound"));
+          return reply(codeFailure(form, keep, checked));
+        }
+        case "passwordBySms": {
+          const { mobile } = await getAccountInfo(portal.upstream);
+          if (!mobile) return reply(fail(form, keep, { smsCode: ["noMobile"] }));
+          const checked = await checkSmsCode("verify", mobile, () => verifyIdentity(portal.upstream, { smsCode: fieldOf("smsCode") }));
+          if (checked.kind !== "ok") return reply(codeFailure(form, keep, checked));
+          await changePassword(portal.upstream, { newPassword: fieldOf("newPassword") });
+          portal.session.flash("notice", "passwordChanged");
+          return redirect("/home/index", { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
+        }
       }
-      case "passwordBySms": {
-        const { mobile } = await getAccountInfo(portal.upstream);
-        if (!mobile) return reply(fail(form, keep, { smsCode: ["noMobile"] }));
-        const checked = await checkSmsCode("verify", mobile, () => verifyIdentity(portal.upstream, { smsCode: fieldOf("smsCode") }));
-        if (checked.kind !== "ok") return reply(codeFailure(form, keep, checked));
-        await changePassword(portal.upstream, { newPassword: fieldOf("newPassword") });
-        portal.session.flash("notice", "passwordChanged");
-        return redirect("/home/index", { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
-      }
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      const target = { bindEmail: "email", bindUsername: "username", unbind: "", sendMobileCode: "mobile", sendPasswordCode: "smsCode", bindMobile: "mobile", passwordBySms: "newPassword" }[known];
+      return reply(fail(form, keep, { [target]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] }));
     }
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    const target = { bindEmail: "email", bindUsername: "username", unbind: "", sendMobileCode: "mobile", sendPasswordCode: "smsCode", bindMobile: "mobile", passwordBySms: "newPassword" }[known];
-    return reply(fail(form, keep, { [target]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] }));
-  }
+  });
 }
 
 /** Forms whose typed values come back after a login (decision 021): the rest hold only secrets. */

@@ -9,6 +9,9 @@ import { readImageUpload, type ImageUpload } from "~/services/image-upload.serve
 import { requireValidUpload } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["personal", "fields"] };
 
@@ -27,21 +30,23 @@ export async function loader(args: LoaderFunctionArgs) {
 export type AvatarAnswer = { error?: string; saved?: boolean };
 
 export async function action(args: ActionFunctionArgs) {
-  const { upload } = await requireValidUpload<ImageUpload>(args, (request) => readImageUpload(request, { field: "avatar" }));
-  try {
-    const portal = await requireStudent(args, "setting.avatar");
-    if (upload.error === "malformed") return data<AvatarAnswer>({ error: "malformed" }, { status: 400 });
-    if (upload.error || !upload.image) return data<AvatarAnswer>({ error: upload.error ?? "required" }, { status: 400 });
+  return formAction(args, async () => {
+    const { upload } = await requireValidUpload<ImageUpload>(args, (request) => readImageUpload(request, { field: "avatar" }));
     try {
-      await setAvatar(portal.upstream, await upload.image.read());
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-      return data<AvatarAnswer>({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
+      const portal = await requireStudent(args, "setting.avatar");
+      if (upload.error === "malformed") return data<AvatarAnswer>({ error: "malformed" }, { status: 400 });
+      if (upload.error || !upload.image) return data<AvatarAnswer>({ error: upload.error ?? "required" }, { status: 400 });
+      try {
+        await setAvatar(portal.upstream, await upload.image.read());
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+        return data<AvatarAnswer>({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:") }, { status: 400 });
+      }
+      return data<AvatarAnswer>({ saved: true });
+    } finally {
+      await upload.image?.remove();
     }
-    return data<AvatarAnswer>({ saved: true });
-  } finally {
-    await upload.image?.remove();
-  }
+  });
 }
 
 export default function AvatarPage() {
@@ -52,7 +57,8 @@ export default function AvatarPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-bold">{t("avatar.title")}</h1>
-      <AvatarForm headPic={headPic} answer={answer} />
+      <FormFailureNotice answer={answer} />
+      <AvatarForm headPic={headPic} answer={ownAnswer(answer)} />
     </div>
   );
 }

@@ -16,6 +16,8 @@ import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
+import { isFormFailure } from "~/forms/form-failure";
 
 /**
  * Personal data (spec 001 §2, §7 "Account settings": `get/detail`, `save/{base|contact|other|register}/info`;
@@ -66,37 +68,39 @@ async function restore(portal: Portal, all: Record<DataSection, DynamicField[]>,
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args, "setting.data");
-  const Section = sectionSchema();
-  const section = Section.safeParse(formData.get("section"));
-  if (!section.success) throw data({ kind: "badRequest" as const }, { status: 400 });
-  const name = section.data;
-  const fields = await sectionFields(portal, name, postedValues(formData));
-  const { submission, reply } = parseDynamicForm(formData, fields, { section: Section, intent: z.enum(["save", "refresh"]).optional() });
-  if (reply) return { section: name, result: reply, fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false };
-  if (submission.status !== "success") return data({ section: name, result: submission.reply(), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
-  const up = portal.upstream;
-  try {
-    const files = await uploadFieldFiles(fields, submission.value as FieldValues, async (file) =>
-      (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
-    );
-    if (files.errors) return data({ section: name, result: submission.reply({ fieldErrors: files.errors }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
-    const payload = toFieldPayload(fields, files.value);
-    if (name === "custom") {
-      const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
-      await improveCustomInfo(up, { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId }, payload);
-    } else {
-      await savePersonalSection(up, name, payload);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args, "setting.data");
+    const Section = sectionSchema();
+    const section = Section.safeParse(formData.get("section"));
+    if (!section.success) throw data({ kind: "badRequest" as const }, { status: 400 });
+    const name = section.data;
+    const fields = await sectionFields(portal, name, postedValues(formData));
+    const { submission, reply } = parseDynamicForm(formData, fields, { section: Section, intent: z.enum(["save", "refresh"]).optional() });
+    if (reply) return { section: name, result: reply, fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false };
+    if (submission.status !== "success") return data({ section: name, result: submission.reply(), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
+    const up = portal.upstream;
+    try {
+      const files = await uploadFieldFiles(fields, submission.value as FieldValues, async (file) =>
+        (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
+      );
+      if (files.errors) return data({ section: name, result: submission.reply({ fieldErrors: files.errors }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
+      const payload = toFieldPayload(fields, files.value);
+      if (name === "custom") {
+        const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
+        await improveCustomInfo(up, { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId }, payload);
+      } else {
+        await savePersonalSection(up, name, payload);
+      }
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // spec 001 §8: a code the portal knows in the page's language, any other message as it is; the typed values stay
+      const message = upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:");
+      return data({ section: name, result: submission.reply({ formErrors: [message] }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
     }
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-    // spec 001 §8: a code the portal knows in the page's language, any other message as it is; the typed values stay
-    const message = upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:");
-    return data({ section: name, result: submission.reply({ formErrors: [message] }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
-  }
-  // saved: the loader revalidates, the form shows the stored values
-  return { section: name, result: submission.reply(), fields: null, constraint: null, saved: true };
+    // saved: the loader revalidates, the form shows the stored values
+    return { section: name, result: submission.reply(), fields: null, constraint: null, saved: true };
+  });
 }
 
 export default function PersonalDataPage() {
@@ -109,7 +113,9 @@ export default function PersonalDataPage() {
       <h1 className="text-xl font-bold">{t("data.title")}</h1>
       {kept && !answer ? <KeptNotice /> : null}
       {DATA_SECTIONS.map((section) => {
-        const mine = answer && "section" in answer && answer.section === section ? answer : !answer && kept?.section === section ? kept : undefined;
+        // decision 042: the section whose save met an upstream failure comes back with what was typed and the message
+        const failed = isFormFailure(answer) && answer.posted.section === section ? { result: answer.result, fields: undefined, constraint: undefined } : undefined;
+        const mine = answer && "section" in answer && answer.section === section ? answer : (failed ?? (!answer && kept?.section === section ? kept : undefined));
         const fields = sections[section];
         if (!fields.length) return null;
         return <SectionForm key={section} section={section} fields={mine?.fields ?? fields} constraint={mine?.constraint ?? constraints[section]} lastResult={mine?.result} saved={mine && "saved" in mine ? mine.saved : false} />;

@@ -10,6 +10,7 @@ import { requireValidPost, type Portal } from "~/services/portal.server";
 import { safeExternalUrl } from "~/services/redirect";
 import { deleteOwnResource, isVideo, resourceDetail, resourceUrl } from "~/services/resources.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["files"] };
 
@@ -46,13 +47,15 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  const id = idOf(args.params);
-  if (id === undefined || formData.get("intent") !== "delete") return data({ error: "malformed" }, { status: 400 });
-  // another student's or a gone resource: nothing is deleted; the answer is its 404, not the way back (issue 21)
-  if (!(await deleteOwnResource(portal.upstream, id))) throw data(null, { status: 404 });
-  throw redirect("/resource/list", 303);
+  return formAction(args, async () => {
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    const id = idOf(args.params);
+    if (id === undefined || formData.get("intent") !== "delete") return data({ error: "malformed" }, { status: 400 });
+    // another student's or a gone resource: nothing is deleted; the answer is its 404, not the way back (issue 21)
+    if (!(await deleteOwnResource(portal.upstream, id))) throw data(null, { status: 404 });
+    throw redirect("/resource/list", 303);
+  });
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;

@@ -15,6 +15,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { opensDirectly } from "~/services/download.server";
 import { safeExternalUrl } from "~/services/redirect";
 import { readFileUpload } from "~/services/upload.server";
+import { formAction } from "~/services/form-failure.server";
 
 /** Dialog 5 (spec 001 §2): loaded only when a preview opens. */
 const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
@@ -45,35 +46,37 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  if ((args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
-    try {
-      const portal = await requireStudent(args);
-      return await uploadWholeFile(portal, upload, args.request.signal);
-    } finally {
-      await upload.file?.remove();
+  return formAction(args, async () => {
+    if ((args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+      const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
+      try {
+        const portal = await requireStudent(args);
+        return await uploadWholeFile(portal, upload, args.request.signal);
+      } finally {
+        await upload.file?.remove();
+      }
     }
-  }
-  const { formData } = await requireValidPost(args);
-  const portal = await requireStudent(args);
-  if (formData.get("intent") === "delete-videos") {
-    // the batch delete of videos (spec 001 §7 batchDelVideo): the ticked rows, at most a page's worth
-    const ids = formData.getAll("ids").map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : NaN));
-    if (ids.length === 0) return data({ batch: true, error: "noVideos" }, { status: 400 });
-    if (ids.length > 100 || ids.some((n) => !Number.isInteger(n) || n <= 0)) return data({ batch: true, error: "malformed" }, { status: 400 });
-    try {
-      const answer = await batchDeleteVideos(portal.upstream, ids);
-      return data({ batch: true, deletedVideos: answer?.deleted ?? ids.length });
-    } catch (error) {
-      if (error instanceof UpstreamError && error.kind === "business") return data({ batch: true, error: "server", message: error.upstreamMessage ?? "" }, { status: 400 });
-      throw error;
+    const { formData } = await requireValidPost(args);
+    const portal = await requireStudent(args);
+    if (formData.get("intent") === "delete-videos") {
+      // the batch delete of videos (spec 001 §7 batchDelVideo): the ticked rows, at most a page's worth
+      const ids = formData.getAll("ids").map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : NaN));
+      if (ids.length === 0) return data({ batch: true, error: "noVideos" }, { status: 400 });
+      if (ids.length > 100 || ids.some((n) => !Number.isInteger(n) || n <= 0)) return data({ batch: true, error: "malformed" }, { status: 400 });
+      try {
+        const answer = await batchDeleteVideos(portal.upstream, ids);
+        return data({ batch: true, deletedVideos: answer?.deleted ?? ids.length });
+      } catch (error) {
+        if (error instanceof UpstreamError && error.kind === "business") return data({ batch: true, error: "server", message: error.upstreamMessage ?? "" }, { status: 400 });
+        throw error;
+      }
     }
-  }
-  const id = Number(formData.get("id"));
-  if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return data({ error: "malformed" }, { status: 400 });
-  // another student's or a gone resource: nothing is deleted, and the page says so (issue 21)
-  if (!(await deleteOwnResource(portal.upstream, id))) return data({ error: "notOwned" }, { status: 404 });
-  return data({ deleted: true });
+    const id = Number(formData.get("id"));
+    if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return data({ error: "malformed" }, { status: 400 });
+    // another student's or a gone resource: nothing is deleted, and the page says so (issue 21)
+    if (!(await deleteOwnResource(portal.upstream, id))) return data({ error: "notOwned" }, { status: 404 });
+    return data({ deleted: true });
+  });
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;

@@ -15,6 +15,7 @@ import { communityFailure, communityPost, type CommunityOutcome } from "~/servic
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["catalog", "community"] };
 export const headers = forwardCacheControl;
@@ -35,18 +36,20 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Answer the thread (issue 17 part B); success comes back to the thread with the new answer. */
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData, intent } = await communityPost(args);
-  const id = idOf(args.params.id);
-  if (!id) return communityFailure({ intent, error: "questionNotFound" });
-  if (intent !== "answer") return communityFailure({ intent, error: "unknownIntent" });
-  const submission = parseWithZod(formData, { schema: AnswerFormSchema });
-  if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
-  try {
-    await answerQuestion(portal.upstream, { questionId: id, content: submission.value.content });
-  } catch (error) {
-    return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
-  }
-  return redirect(`/response/${id}#answers-heading`, 303);
+  return formAction(args, async () => {
+    const { portal, formData, intent } = await communityPost(args);
+    const id = idOf(args.params.id);
+    if (!id) return communityFailure({ intent, error: "questionNotFound" });
+    if (intent !== "answer") return communityFailure({ intent, error: "unknownIntent" });
+    const submission = parseWithZod(formData, { schema: AnswerFormSchema });
+    if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+    try {
+      await answerQuestion(portal.upstream, { questionId: id, content: submission.value.content });
+    } catch (error) {
+      return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+    }
+    return redirect(`/response/${id}#answers-heading`, 303);
+  });
 }
 
 export default function QuestionThread() {

@@ -7,6 +7,7 @@ import { loadConfig } from "~/services/config.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { saveSessionSchool } from "~/services/school.server";
+import { formAction } from "~/services/form-failure.server";
 
 /**
  * Switching school away from the home page (spec 000 section 4): the question
@@ -25,15 +26,17 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const schoolId = Number(formData.get("schoolId"));
-  const schools = await loadConfig(portal.upstream, "schools");
-  const school = schools.schoolPage.records.find((s) => s.id === schoolId);
-  if (!school) return redirect(safeRedirect(formData.get("from")));
-  await saveSessionSchool(portal.upstream, school.id).catch(() => null);
-  portal.session.set("schoolId", school.id);
-  const home = school.defaultFlag === 1 || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`;
-  return redirect(home, { headers: { "Set-Cookie": await portal.commitSession() } });
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const schoolId = Number(formData.get("schoolId"));
+    const schools = await loadConfig(portal.upstream, "schools");
+    const school = schools.schoolPage.records.find((s) => s.id === schoolId);
+    if (!school) return redirect(safeRedirect(formData.get("from")));
+    await saveSessionSchool(portal.upstream, school.id).catch(() => null);
+    portal.session.set("schoolId", school.id);
+    const home = school.defaultFlag === 1 || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`;
+    return redirect(home, { headers: { "Set-Cookie": await portal.commitSession() } });
+  });
 }
 
 export default function SchoolSwitch() {

@@ -10,6 +10,7 @@ import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.serve
 import { loginHref } from "~/services/redirect";
 import { checkoutHref } from "~/services/study-links";
 import { UpstreamError } from "~/services/upstream.server";
+import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["shop"] };
 
@@ -52,49 +53,51 @@ export async function loader(args: LoaderFunctionArgs) {
 export type CartActionAnswer = { ok: boolean; count?: number; message?: string; error?: string };
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal, formData } = await requireValidPost(args);
-  const js = formData.get("_js") === "1";
-  const intent = String(formData.get("intent") ?? "");
-  const answer = (value: CartActionAnswer, to: string, status = 200) => (js ? data(value, { status }) : redirect(to, 303));
-  if (intent === "add") {
-    const commodityId = idOf(formData.get("commodityId"));
-    const commodityType = typeOf(formData.get("commodityType"));
-    if (!commodityId || !commodityType) return data<CartActionAnswer>({ ok: false, error: "malformed" }, { status: 400 });
-    if (!isLoggedIn(portal)) {
-      const back = `/shoppingcart?${new URLSearchParams({ add: String(commodityId), type: String(commodityType), sig: pendingAddSignature(portal.clientId, commodityType, commodityId) })}`;
-      return redirect(loginHref(back), 303);
+  return formAction(args, async () => {
+    const { portal, formData } = await requireValidPost(args);
+    const js = formData.get("_js") === "1";
+    const intent = String(formData.get("intent") ?? "");
+    const answer = (value: CartActionAnswer, to: string, status = 200) => (js ? data(value, { status }) : redirect(to, 303));
+    if (intent === "add") {
+      const commodityId = idOf(formData.get("commodityId"));
+      const commodityType = typeOf(formData.get("commodityType"));
+      if (!commodityId || !commodityType) return data<CartActionAnswer>({ ok: false, error: "malformed" }, { status: 400 });
+      if (!isLoggedIn(portal)) {
+        const back = `/shoppingcart?${new URLSearchParams({ add: String(commodityId), type: String(commodityType), sig: pendingAddSignature(portal.clientId, commodityType, commodityId) })}`;
+        return redirect(loginHref(back), 303);
+      }
+      try {
+        const count = await addToCart(portal.upstream, { commodityId, commodityType });
+        return answer({ ok: true, count }, "/shoppingcart?notice=added");
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+        const notice = error.code === "160003" ? "bought" : error.code === "160001" ? "unavailable" : "failed";
+        return answer({ ok: false, message: error.upstreamMessage ?? "" }, `/shoppingcart?notice=${notice}`, 409);
+      }
     }
-    try {
-      const count = await addToCart(portal.upstream, { commodityId, commodityType });
-      return answer({ ok: true, count }, "/shoppingcart?notice=added");
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-      const notice = error.code === "160003" ? "bought" : error.code === "160001" ? "unavailable" : "failed";
-      return answer({ ok: false, message: error.upstreamMessage ?? "" }, `/shoppingcart?notice=${notice}`, 409);
+    if (!isLoggedIn(portal)) return redirect(loginHref("/shoppingcart"), 303);
+    const selected = formData.getAll("cartId").map(idOf).filter((n): n is number => n !== undefined);
+    const single = idOf(formData.get("removeId"));
+    if (single || intent === "remove") {
+      const ids = single ? [single] : selected;
+      if (!ids.length) return answer({ ok: false, error: "selectOne" }, "/shoppingcart?notice=selectOne", 400);
+      try {
+        const { removed, count } = await removeOwnFromCart(portal.upstream, ids);
+        // none of them in this student's cart (another's rows, or gone): nothing removed, and said so (issue 21)
+        if (!removed) return answer({ ok: false, error: "notInCart", count }, "/shoppingcart?notice=notInCart", 404);
+        return answer({ ok: true, count }, "/shoppingcart?notice=removed");
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+        return answer({ ok: false, message: error.upstreamMessage ?? "" }, "/shoppingcart?notice=failed", 409);
+      }
     }
-  }
-  if (!isLoggedIn(portal)) return redirect(loginHref("/shoppingcart"), 303);
-  const selected = formData.getAll("cartId").map(idOf).filter((n): n is number => n !== undefined);
-  const single = idOf(formData.get("removeId"));
-  if (single || intent === "remove") {
-    const ids = single ? [single] : selected;
-    if (!ids.length) return answer({ ok: false, error: "selectOne" }, "/shoppingcart?notice=selectOne", 400);
-    try {
-      const { removed, count } = await removeOwnFromCart(portal.upstream, ids);
-      // none of them in this student's cart (another's rows, or gone): nothing removed, and said so (issue 21)
-      if (!removed) return answer({ ok: false, error: "notInCart", count }, "/shoppingcart?notice=notInCart", 404);
-      return answer({ ok: true, count }, "/shoppingcart?notice=removed");
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-      return answer({ ok: false, message: error.upstreamMessage ?? "" }, "/shoppingcart?notice=failed", 409);
+    if (intent === "checkout") {
+      if (!selected.length) return redirect("/shoppingcart?notice=selectOne", 303);
+      // a navigation either way: the checkout page is where the order is made
+      return redirect(checkoutHref({ cartIds: selected.join(",") }), 303);
     }
-  }
-  if (intent === "checkout") {
-    if (!selected.length) return redirect("/shoppingcart?notice=selectOne", 303);
-    // a navigation either way: the checkout page is where the order is made
-    return redirect(checkoutHref({ cartIds: selected.join(",") }), 303);
-  }
-  return data<CartActionAnswer>({ ok: false, error: "malformed" }, { status: 400 });
+    return data<CartActionAnswer>({ ok: false, error: "malformed" }, { status: 400 });
+  });
 }
 
 export default function ShoppingCart() {

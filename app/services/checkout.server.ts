@@ -70,6 +70,8 @@ export async function createOrder(upstream: Upstream, order: {
         idempotencyKey: order.idempotencyKey, agreeProtocol: order.agreeProtocol ? 1 : 0 },
       schema: Created,
       expect: ["business"],
+      // an order: a failure without a trusted answer may have gone through (decision 042)
+      charges: true,
     });
     return { ok: true, orderNo: answer.orderNo, status: answer.status, payCents: answer.payCents };
   } catch (error) {

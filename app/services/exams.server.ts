@@ -127,7 +127,7 @@ export function handInPaper(upstream: Upstream, recordId: number) {
  * site meets the CSP `form-action 'self'` (see `/payment/pay`).
  */
 export async function makeExamPayOrder(upstream: Upstream, examId: number): Promise<string> {
-  const order = await upstream.call({ method: "POST", path: `/question/api/v1/front/question/makePayOrder/${examId}`, schema: z.looseObject({ orderNo: z.string() }), expect: EXPECT });
+  const order = await upstream.call({ method: "POST", path: `/question/api/v1/front/question/makePayOrder/${examId}`, schema: z.looseObject({ orderNo: z.string() }), charges: true, expect: EXPECT });
   return order.orderNo;
 }
 

@@ -47,7 +47,7 @@ export const failureOf = (error: unknown): Failure => {
 
 export async function makeMemberOrder(upstream: Upstream, memId: number, memType: number, idemKey: string): Promise<({ ok: true } & z.infer<typeof Made>) | Failure> {
   try {
-    const made = await upstream.call({ method: "POST", path: `${BASE}/make/member/order`, body: { mem_id: memId, mem_type: memType, idemKey }, schema: Made, expect: ["business"] });
+    const made = await upstream.call({ method: "POST", path: `${BASE}/make/member/order`, body: { mem_id: memId, mem_type: memType, idemKey }, schema: Made, charges: true, expect: ["business"] });
     return { ok: true, ...made };
   } catch (error) {
     return failureOf(error);

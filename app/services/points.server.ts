@@ -28,7 +28,7 @@ export async function getPointDesc(upstream: Upstream) {
 }
 export async function buyPoints(upstream: Upstream, point: number): Promise<({ ok: true } & z.infer<typeof Bought>) | Failure> {
   try {
-    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/make/point/order`, body: { point }, schema: Bought, expect: ["business"] })) };
+    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/make/point/order`, body: { point }, schema: Bought, charges: true, expect: ["business"] })) };
   } catch (error) {
     return failureOf(error);
   }
@@ -55,7 +55,7 @@ export async function getPointExchanges(upstream: Upstream) {
 }
 export async function exchangeGoods(upstream: Upstream, goodsId: number, idemKey: string): Promise<({ ok: true } & z.infer<typeof Exchanged>) | Failure> {
   try {
-    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/exchange/point/goods`, body: { goodsId, idemKey }, schema: Exchanged, expect: ["business"] })) };
+    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/exchange/point/goods`, body: { goodsId, idemKey }, schema: Exchanged, charges: true, expect: ["business"] })) };
   } catch (error) {
     return failureOf(error);
   }
@@ -85,7 +85,7 @@ export async function getInviteRecord(upstream: Upstream) {
 }
 export async function rechargeCard(upstream: Upstream, code: string): Promise<{ ok: true } | Failure> {
   try {
-    await upstream.call({ method: "POST", path: `${BASE}/recharge/charge/card`, body: { code }, schema: z.unknown(), expect: ["business"] });
+    await upstream.call({ method: "POST", path: `${BASE}/recharge/charge/card`, body: { code }, schema: z.unknown(), charges: true, expect: ["business"] });
     return { ok: true };
   } catch (error) {
     return failureOf(error);
@@ -106,7 +106,7 @@ const Charged = z.object({ orderNo: z.string(), payCents: z.number().int() });
 /** make/order (balance): an unpaid recharge order for the amount typed in yuan, paid at the provider (decision 038). */
 export async function makeChargeOrder(upstream: Upstream, balance: string, idemKey: string): Promise<({ ok: true } & z.infer<typeof Charged>) | Failure> {
   try {
-    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/make/order`, body: { balance, idemKey }, schema: Charged, expect: ["business"] })) };
+    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/make/order`, body: { balance, idemKey }, schema: Charged, charges: true, expect: ["business"] })) };
   } catch (error) {
     return failureOf(error);
   }

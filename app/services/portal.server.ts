@@ -34,7 +34,14 @@ export type Portal = {
   commitSession(): Promise<string>;
 };
 
-type RequestState = { portal?: Promise<Portal>; rejected?: unknown; timings: UpstreamTiming[]; formData?: FormData };
+type RequestState = {
+  portal?: Promise<Portal>;
+  rejected?: unknown;
+  timings: UpstreamTiming[];
+  formData?: FormData;
+  /** The text parts of a streamed upload (`requireValidUpload`): what a failed call hands back (decision 042). */
+  uploadFields?: FormData;
+};
 const states = new WeakMap<object, RequestState>();
 
 function stateOf(context: AppLoadContext): RequestState {
@@ -82,6 +89,15 @@ export function checkSameOrigin(request: Request, tenant: Tenant): string | unde
 /** The form `requireValidPost` read for this request (decision 021: kept when the session is gone). */
 export function postedFormOf(context: AppLoadContext): FormData | undefined {
   return states.get(context)?.formData;
+}
+
+/**
+ * The text fields this action was posted with, by `requireValidPost` or (an upload's text parts, its file
+ * left out) `requireValidUpload`: what a form that met an upstream failure gets back (decision 042).
+ */
+export function submittedFieldsOf(context: AppLoadContext): FormData | undefined {
+  const state = states.get(context);
+  return state?.formData ?? state?.uploadFields;
 }
 
 export function getPortal(args: { request: Request; context: AppLoadContext }): Promise<Portal> {
@@ -144,6 +160,7 @@ export async function requireValidUpload<T extends { formData: FormData }>(
     state.rejected = forbidden(`csrf ${error.code}`);
     throw state.rejected;
   }
+  state.uploadFields = upload.formData;
   return { portal: await getPortal(args), upload };
 }
 

@@ -30,7 +30,7 @@ export async function checkCardCode(upstream: Upstream, code: string): Promise<{
 }
 export async function createCardOrder(upstream: Upstream, code: string): Promise<({ ok: true } & z.infer<typeof Made>) | Failure> {
   try {
-    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/create/order`, body: { code }, schema: Made, expect: ["business"] })) };
+    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/create/order`, body: { code }, schema: Made, charges: true, expect: ["business"] })) };
   } catch (error) {
     return failureOf(error);
   }

@@ -1,3 +1,5 @@
+import { formFailureKey } from "~/forms/form-failure";
+
 /**
  * The upstream's business messages the portal knows by code (issue 12 part 3): the upstream speaks
  * Chinese whatever the page's language, so a known code is shown as the portal's own translation
@@ -130,6 +132,9 @@ export function parseUpstreamFormError(error: string): { key: string; n?: number
 export function upstreamErrorText(t: (key: string, options: Record<string, unknown>) => string, error: string): string | null {
   const known = parseUpstreamFormError(error);
   if (known) return t(known.key, { ns: "errors", n: known.n });
+  // decision 042: the call behind the form failed (timeout, unreachable, unreadable): nothing was saved
+  const failed = formFailureKey(error);
+  if (failed) return t(failed, { ns: "errors" });
   if (error.startsWith("server:")) return error.slice("server:".length);
   return null;
 }

@@ -123,6 +123,11 @@ export type CallOptions<S extends z.ZodType> = {
    * either way: they may be shared between requests (decision 011).
    */
   cache?: "visitor";
+  /**
+   * The call makes an order or takes money (decision 042): when it fails without an answer the portal can
+   * trust (timeout, 5xx, unreadable), it may have gone through upstream, and the form says so.
+   */
+  charges?: boolean;
 };
 
 export type Upstream = {
@@ -170,7 +175,7 @@ export function createUpstream(ctx: UpstreamContext): Upstream {
       return deepFreeze(await send(ctx, options));
     } catch (error) {
       if (error instanceof UpstreamError && !(options.expect ?? []).includes(error.kind)) {
-        throw await toResponse(error, ctx);
+        throw await toResponse(error, ctx, { charges: options.charges });
       }
       throw error;
     }
@@ -357,7 +362,8 @@ export const UPGRADE_WINDOW_MS = 60_000;
 
 /** Shapes of the error data the branded error page renders. */
 export type UpstreamErrorData =
-  | { kind: "timeout" | "unavailable" | "bad-response" | "unauthorized" | "conflict"; message?: undefined }
+  | { kind: "timeout" | "unavailable" | "bad-response"; message?: undefined; uncertain?: true }
+  | { kind: "unauthorized" | "conflict"; message?: undefined }
   | { kind: "business" | "captcha" | "blocked"; message?: string }
   | { kind: "intercepted"; pageId: string };
 
@@ -381,7 +387,9 @@ export const LogoutAnswer = z.looseObject({ loginSchoolPath: z.string().nullish(
  * THE mapping of upstream errors (spec 000 section 8) to what the visitor gets. Everything a caller
  * did not `expect` ends here, as a redirect or a branded error page; never a stack trace.
  */
-export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Promise<unknown> {
+export async function toResponse(error: UpstreamError, ctx: UpstreamContext, call: { charges?: boolean } = {}): Promise<unknown> {
+  // a call that makes an order or takes money may have gone through (decision 042)
+  const uncertain = call.charges ? { uncertain: true as const } : {};
   switch (error.kind) {
     case "unauthorized": {
       // The upgrade page's own calls: redirecting would go to the upgrade page again (issue 10 part 5).
@@ -427,12 +435,13 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext): Pr
       return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
     case "business":
       return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
+    // in an action these answers become the form's own (formAction, decision 042): same page, values kept
     case "timeout":
-      return errorPage({ kind: "timeout" }, 504);
+      return errorPage({ kind: "timeout", ...uncertain }, 504);
     case "unavailable":
     case "bad-response":
       logUpstreamFailure(error);
-      return errorPage({ kind: error.kind }, 502);
+      return errorPage({ kind: error.kind, ...uncertain }, 502);
   }
 }
 

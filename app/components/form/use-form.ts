@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import type { Constraint, Constraints, SchemaConstraints } from "~/forms/constraint";
+import { formValue, read } from "~/forms/form-value";
 
 /**
  * The portal's forms in the browser (docs/decisions/023-forms-validate-on-the-server.md): conform's
@@ -25,6 +26,7 @@ import type { Constraint, Constraints, SchemaConstraints } from "~/forms/constra
  */
 
 export type { Constraint, Constraints, SchemaConstraints };
+export { formValue };
 
 export type FieldMetadata = Constraint & {
   id: string;
@@ -75,43 +77,6 @@ export type FormOptions<Name extends string> = {
 };
 
 type Values = Record<string, unknown>;
-
-/** `a.b[0]` → ["a", "b", 0] (conform's naming) */
-function paths(name: string): (string | number)[] {
-  return name
-    .split(/\.|\[(\d*)\]/)
-    .filter((p) => p !== undefined && p !== "")
-    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
-
-function read(value: unknown, name: string): unknown {
-  let v = value;
-  for (const p of paths(name)) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<string | number, unknown>)[p];
-  }
-  return v;
-}
-
-/** A FormData as conform's nested value: repeated names become lists. */
-export function formValue(data: FormData): Values {
-  const out: Values = {};
-  for (const [name, entry] of data.entries()) {
-    if (typeof entry !== "string" && entry.name === "" && entry.size === 0) continue; // an empty file input
-    const ps = paths(name);
-    let target: Record<string | number, unknown> = out;
-    ps.forEach((p, i) => {
-      if (i === ps.length - 1) {
-        const prev = target[p];
-        target[p] = prev === undefined ? entry : Array.isArray(prev) ? [...prev, entry] : [prev, entry];
-      } else {
-        target[p] ??= typeof ps[i + 1] === "number" ? [] : {};
-        target = target[p] as Record<string | number, unknown>;
-      }
-    });
-  }
-  return out;
-}
 
 /** defaultValue as the form's strings (conform's serialisation). */
 function serialise(value: unknown): unknown {

@@ -8,6 +8,8 @@ import { upstreamErrorText } from "~/services/upstream-messages";
 import type { BuyCheck, Preview, Problem } from "~/services/checkout.server";
 import { agreementHref, completeInfoHref } from "~/services/study-links";
 import { money } from "./money";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
 
 export type CheckoutAnswer = { error: "malformed" | "empty" | "protocol" | "server" | "changed"; message?: string; problems?: Problem[]; payCents?: number };
 
@@ -17,12 +19,13 @@ type Props = {
   back: string;
   idempotencyKey: string;
   choices: { userCouponId: number | null; points: number; useBalance: boolean; cardCode: string | null };
-  answer?: CheckoutAnswer;
+  /** the order's refusal, or (decision 042) the failure of the call behind it */
+  answer?: CheckoutAnswer | FormFailure;
 };
 
 const date = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
-export function CheckoutPage({ preview, check, back, idempotencyKey, choices, answer }: Props) {
+export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, choices, answer: anyAnswer }: Props) {
   const { t } = useTranslation("shop", { keyPrefix: "checkout" });
   const [params] = useSearchParams();
   const location = useLocation();
@@ -31,6 +34,12 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
   const navigation = useNavigation();
   const choicesForm = useRef<HTMLFormElement>(null);
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const answer = ownAnswer(anyAnswer);
+  const failed = isFormFailure(anyAnswer) ? anyAnswer : undefined;
+  // the order may have been made upstream (decision 042): no order button that could make a second one,
+  // only the way to the orders; the key of the failed post is kept so that any later post of it is the same order
+  const uncertain = failed?.formFailure.uncertain === true;
+  const idempotencyKey = failed?.posted.idempotencyKey ?? loadedKey;
 
   if (!preview || !preview.lines.length) {
     return (
@@ -84,6 +93,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
           {okLines.length ? <p className="mt-1 text-sm font-semibold">{t("corrected", { pay: money(p.payCents) })}</p> : null}
         </section>
       ) : null}
+      <FormFailureNotice answer={anyAnswer} className="mt-4" />
       {answer?.error === "server" ? (
         <p role="alert" className="mt-4 text-red-700">
           {t("error", { message: upstreamErrorText(t, answer.message ?? "") ?? answer.message ?? "" })}
@@ -225,9 +235,11 @@ export function CheckoutPage({ preview, check, back, idempotencyKey, choices, an
               {t("agree")}
             </p>
           ) : null}
-          <button type="submit" className="rounded bg-brand-strong px-6 py-2 text-white" aria-disabled={submitting || undefined}>
-            {submitting ? t("submitting") : t("submit")}
-          </button>
+          {uncertain ? null : (
+            <button type="submit" className="rounded bg-brand-strong px-6 py-2 text-white" aria-disabled={submitting || undefined}>
+              {submitting ? t("submitting") : t("submit")}
+            </button>
+          )}
         </Form>
       ) : null}
     </div>

@@ -5,6 +5,8 @@ import { FieldError } from "~/components/form/Field";
 import { useTranslation } from "~/i18n-runtime";
 import { Empty } from "./parts";
 import { NOTE_MAX } from "~/forms/study-notes";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
 
 export type NoteItem = { noteId: number; lessonId: number; courseName: string; lessonName: string; chapterName: string; content: string; updateTime: string };
 export type NoteLecture = { lessonId: number; lessonName: string; chapterName: string; notes: NoteItem[] };
@@ -34,14 +36,20 @@ export function Notes({
   results: NoteItem[] | null;
   /** the edit form's constraints, computed from its schema by the loader (zod stays on the server) */
   constraint: Record<string, Constraint>;
-  failure?: NoteFailure | null;
+  /** the action's answer: a refused edit or removal, or a form failure (decision 042: the edit form stays open with its text) */
+  failure?: NoteFailure | FormFailure | null;
 }) {
   const { t } = useTranslation("study", { keyPrefix: "note" });
   const { t: te } = useTranslation("study", { keyPrefix: "errors" });
-  const editing = failure?.result && failure.noteId ? failure.noteId : query.edit;
-  const pageError = failure?.error && failure.noteId === null ? failure.error : null;
+  const own = ownAnswer(failure);
+  const failed = isFormFailure(failure) ? failure : undefined;
+  // the note whose edit met an upstream failure: its form stays open with what was typed
+  const failedEdit = failed?.posted.intent === "update" ? Number(failed.posted.noteId) : undefined;
+  const editing = own?.result && own.noteId ? own.noteId : (failedEdit ?? query.edit);
+  const pageError = own?.error && own.noteId === null ? own.error : null;
   if (!courses.length && !query.keyword) return <Empty href="/personal/course/lessons" action={t("toCourses")}>{t("empty")}</Empty>;
-  const noteProps = (n: NoteItem) => ({ note: n, query, constraint, editing: editing === n.noteId, failure: failure?.noteId === n.noteId ? failure : null });
+  const noteFailure = (n: NoteItem) => (own?.noteId === n.noteId ? own : failed && failedEdit === n.noteId ? failed : null);
+  const noteProps = (n: NoteItem) => ({ note: n, query, constraint, editing: editing === n.noteId, failure: noteFailure(n) });
   return (
     <div className="flex flex-col gap-4 md:flex-row">
       <nav aria-label={t("courses")} className="md:w-56 md:shrink-0">
@@ -74,7 +82,8 @@ export function Notes({
           <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">{t("search")}</button>
           {query.keyword ? <a href={notesHref({ keyword: "" })} className="self-center text-sm text-gray-600 underline">{t("clear")}</a> : null}
         </form>
-        {pageError ? <p role="alert" className="mt-3 text-sm text-red-700">{te(pageError, { message: failure?.message ?? "" })}</p> : null}
+        {pageError ? <p role="alert" className="mt-3 text-sm text-red-700">{te(pageError, { message: own?.message ?? "" })}</p> : null}
+        {failed && failedEdit === undefined ? <FormFailureNotice answer={failed} className="mt-3" /> : null}
         {results ? (
           <>
             {query.keyword ? <h2 className="mt-4 text-sm text-gray-700" data-testid="note-results">{t("results", { keyword: query.keyword, count: results.length })}</h2> : null}
@@ -101,7 +110,7 @@ export function Notes({
   );
 }
 
-function Note({ note, query, constraint, editing, failure, showCourse = false }: { note: NoteItem; query: NotesQuery; constraint: Record<string, Constraint>; editing: boolean; failure: NoteFailure | null; showCourse?: boolean }) {
+function Note({ note, query, constraint, editing, failure, showCourse = false }: { note: NoteItem; query: NotesQuery; constraint: Record<string, Constraint>; editing: boolean; failure: NoteFailure | FormFailure | null; showCourse?: boolean }) {
   const { t } = useTranslation("study", { keyPrefix: "note" });
   const { t: te } = useTranslation("study", { keyPrefix: "errors" });
   const navigation = useNavigation();
@@ -116,7 +125,7 @@ function Note({ note, query, constraint, editing, failure, showCourse = false }:
         <>
           <p className="whitespace-pre-wrap text-sm text-gray-900" data-testid="note-content">{note.content}</p>
           <p className="mt-1 text-xs text-gray-500">{t("updated", { time: note.updateTime })}</p>
-          {failure?.error ? <p role="alert" className="mt-1 text-xs text-red-700">{te(failure.error, { message: failure.message ?? "" })}</p> : null}
+          {failure && !isFormFailure(failure) && failure.error ? <p role="alert" className="mt-1 text-xs text-red-700">{te(failure.error, { message: failure.message ?? "" })}</p> : null}
           <div className="mt-1 flex gap-3 text-xs">
             <a href={notesHref({ ...query, edit: note.noteId })} aria-label={t("editLabel", { lesson: note.lessonName })} className="text-brand underline">{t("edit")}</a>
             <Form method="post" action={back}>
@@ -132,13 +141,13 @@ function Note({ note, query, constraint, editing, failure, showCourse = false }:
   );
 }
 
-function NoteEditForm({ note, constraint, failure, cancelHref }: { note: NoteItem; constraint: Record<string, Constraint>; failure: NoteFailure | null; cancelHref: string }) {
+function NoteEditForm({ note, constraint, failure, cancelHref }: { note: NoteItem; constraint: Record<string, Constraint>; failure: NoteFailure | FormFailure | null; cancelHref: string }) {
   const { t } = useTranslation("study", { keyPrefix: "note" });
   const { t: te } = useTranslation("study", { keyPrefix: "errors" });
   // The server's conform result (schema in notes.server.ts): its errors and what was typed. No conform or zod
   // in the browser (decision 024, the 100 KB budget): the browser checks the schema's constraints natively.
   const result = failure?.result;
-  const error = result?.error?.content?.[0] ?? result?.error?.[""]?.[0];
+  const error = isFormFailure(failure) ? undefined : (result?.error?.content?.[0] ?? result?.error?.[""]?.[0]);
   const typed = result?.initialValue?.content;
   const id = `note-${note.noteId}-content`;
   const errorId = `${id}-error`;
@@ -152,6 +161,7 @@ function NoteEditForm({ note, constraint, failure, cancelHref }: { note: NoteIte
       <textarea id={id} name="content" key={String(typed ?? note.content)} defaultValue={typeof typed === "string" ? typed : note.content} rows={4}
         required={c.required} maxLength={NOTE_MAX} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
         className="w-full rounded border border-gray-300 p-2 text-sm aria-[invalid]:border-red-500" />
+      <FormFailureNotice answer={failure} />
       <FieldError id={errorId} name="content">{error ? te(error, { max: NOTE_MAX }) : undefined}</FieldError>
       <div className="flex gap-3 text-sm">
         <button type="submit" className="rounded bg-brand px-4 py-1 text-white">{t("save")}</button>

@@ -6,6 +6,7 @@ import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import { useTranslation } from "~/i18n-runtime";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 
 export type FaceView =
   /** `constraint`: the loader's `formConstraint(faceSchema(...))` (decision 023: zod stays on the server) */
@@ -18,12 +19,14 @@ const primary = "rounded bg-blue-600 px-4 py-1.5 text-sm text-white disabled:opa
 const secondary = "rounded border border-gray-300 px-4 py-1.5 text-sm";
 
 /** The face step's views (spec 001 §2 dialog 3: width 500, not closable by the mask; §4 face flow). */
-export function FaceCheck({ view, reply, backUrl, i18n }: { view: FaceView; reply?: SubmissionResult<string[]>; backUrl: string; i18n: I18nData }) {
+/** `failure`: the action's answer when the call behind it failed (decision 042): its message above the step. */
+export function FaceCheck({ view, reply, failure, backUrl, i18n }: { view: FaceView; reply?: SubmissionResult<string[]>; failure?: unknown; backUrl: string; i18n: I18nData }) {
   useNamespaces(i18n, "agreement");
   const { t } = useTranslation("agreement", { keyPrefix: "face" });
   const title = view.kind === "info" ? t("title") : t("verifyTitle");
   return (
     <DialogPage title={title} width={500} closeHref={backUrl} closable={false} maskClosable={false} testId="face-dialog">
+      <FormFailureNotice answer={failure} className="mb-3" />
       {view.kind === "info" ? <FaceInfoForm view={view} reply={reply} /> : null}
       {view.kind === "verify" ? <Verify started={view.started} /> : null}
       {view.kind === "notPassed" ? (

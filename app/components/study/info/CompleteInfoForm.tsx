@@ -10,6 +10,8 @@ import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import { defaultValues, needsMultipart, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { useTranslation } from "~/i18n-runtime";
 import { GROUP_KEYS, groupLevels, type Group } from "./group-path";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { ownAnswer, type FormFailure } from "~/forms/form-failure";
 
 const select = "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
 
@@ -36,20 +38,21 @@ export function CompleteInfoForm({
   /** the fields' constraints (`formConstraint(allFieldsSchema(fields))`, decision 023) */
   constraint: Constraints;
   i18n: I18nData;
-  answer?: { result: SubmissionResult<string[]>; fields: DynamicField[]; constraint: Constraints; groupPath: string[]; proxyId: string; messages: string[] };
+  answer?: { result: SubmissionResult<string[]>; fields: DynamicField[]; constraint: Constraints; groupPath: string[]; proxyId: string; messages: string[] } | FormFailure;
 }) {
   useNamespaces(i18n, "agreement");
   const { t } = useTranslation("agreement", { keyPrefix: "complete" });
   const { t: tf } = useTranslation("fields");
   const navigation = useNavigation();
-  const fields = answer?.fields ?? loadedFields;
-  const [path, setPath] = useState(answer?.groupPath ?? loadedPath);
-  useEffect(() => setPath(answer?.groupPath ?? loadedPath), [answer, loadedPath]);
+  const own = ownAnswer(answer);
+  const fields = own?.fields ?? loadedFields;
+  const [path, setPath] = useState(own?.groupPath ?? loadedPath);
+  useEffect(() => setPath(own?.groupPath ?? loadedPath), [own, loadedPath]);
   const [form] = useForm({
     id: "complete-info",
     lastResult: answer?.result,
-    defaultValue: { ...defaultValues(fields), proxyId: answer?.proxyId ?? loadedProxy },
-    constraint: answer?.constraint ?? loadedConstraint,
+    defaultValue: { ...defaultValues(fields), proxyId: own?.proxyId ?? loadedProxy },
+    constraint: own?.constraint ?? loadedConstraint,
   });
   const values = (form.value ?? form.initialValue ?? null) as FieldValues | null;
   const levels = groupLevels(groups, path);
@@ -68,9 +71,10 @@ export function CompleteInfoForm({
         className="space-y-4"
       >
         <CsrfInput />
-        {answer?.messages.length ? (
+        <FormFailureNotice answer={answer} />
+        {own?.messages.length ? (
           <div role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="complete-error">
-            {answer.messages.map((m, i) => (
+            {own.messages.map((m, i) => (
               <p key={i}>{m || t("errors.failed")}</p>
             ))}
           </div>
@@ -118,7 +122,7 @@ export function CompleteInfoForm({
             <label htmlFor="proxyId" className="mb-1 block text-sm text-gray-700">
               {t("proxy")}
             </label>
-            <select id="proxyId" name="proxyId" defaultValue={answer?.proxyId ?? loadedProxy} className={select} aria-invalid={proxyError ? true : undefined} aria-describedby={proxyError ? "proxy-error" : undefined}>
+            <select id="proxyId" name="proxyId" defaultValue={own?.proxyId ?? loadedProxy} className={select} aria-invalid={proxyError ? true : undefined} aria-describedby={proxyError ? "proxy-error" : undefined}>
               <option value="">{t("choose")}</option>
               {proxyOrgs.map((p) => (
                 <option key={p.id} value={p.id}>

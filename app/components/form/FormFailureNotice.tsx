@@ -1,0 +1,28 @@
+import { Link } from "@remix-run/react";
+import { formFailureError, isFormFailure, MY_ORDERS_HREF } from "~/forms/form-failure";
+import { useTranslation } from "~/i18n-runtime";
+import { upstreamErrorText } from "~/services/upstream-messages";
+
+/**
+ * Decision 042: the message of a form whose upstream call failed (nothing saved, try again), for a form
+ * that does not show its conform form error itself (forms on `useForm` show `result.error[""]` through
+ * `errorText` already). An order or payment that may have gone through says so and links to the orders
+ * (a real link, not a retry). Renders nothing for any other answer.
+ */
+export function FormFailureNotice({ answer, className = "" }: { answer: unknown; className?: string }) {
+  const { t } = useTranslation("errors");
+  if (!isFormFailure(answer)) return null;
+  const error = formFailureError(answer.formFailure);
+  return (
+    <div role="alert" data-testid="form-failure" className={`rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 ${className}`}>
+      <p>{upstreamErrorText(t as never, error) ?? error}</p>
+      {answer.formFailure.uncertain ? (
+        <p className="mt-1">
+          <Link to={MY_ORDERS_HREF} className="font-semibold underline" data-testid="check-orders">
+            {t("formFailure.checkOrders")}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/**
+ * A form whose upstream call failed for a reason that is not the student's (decision 042): the upstream
+ * did not answer in time, could not be reached or answered 5xx, or sent an answer nobody can read. The
+ * action answers this instead of the error page (`formAction` in services/form-failure.server.ts), with
+ * the honest status (504 for a timeout, 502 otherwise), so the same page comes back with its form.
+ */
+export const FORM_FAILURE_KINDS = ["timeout", "unavailable", "bad-response"] as const;
+export type FormFailureKind = (typeof FORM_FAILURE_KINDS)[number];
+
+export type FormFailure = {
+  formFailure: {
+    kind: FormFailureKind;
+    /** the call may take money or make an order (a payment, an order): it may have gone through upstream */
+    uncertain: boolean;
+  };
+  /** The posted text fields (first value of each name), secrets left out: for a page to tell which form failed. */
+  posted: Record<string, string>;
+  /** Conform's answer: every value typed (no password, code or token) and the message as the form's error. */
+  result: SubmissionResult<string[]>;
+};
+
+export function isFormFailure(answer: unknown): answer is FormFailure {
+  return typeof answer === "object" && answer !== null && "formFailure" in answer && "result" in answer;
+}
+
+const PREFIX = "failed:";
+
+/** The form-error string of a failure (`failed:<kind>`, `failed:uncertain`), translated by `upstreamErrorText`. */
+export function formFailureError(failure: FormFailure["formFailure"]): string {
+  return `${PREFIX}${failure.uncertain ? "uncertain" : failure.kind}`;
+}
+
+/** The i18n key (errors namespace) of a `failed:` form error, or null for any other string. */
+export function formFailureKey(error: string): string | null {
+  if (!error.startsWith(PREFIX)) return null;
+  const kind = error.slice(PREFIX.length);
+  return kind === "uncertain" || (FORM_FAILURE_KINDS as readonly string[]).includes(kind) ? `formFailure.${kind}` : null;
+}
+
+/** Where a student checks whether an order or payment that met a failure went through. */
+export const MY_ORDERS_HREF = "/personal/order";
+
+/** A page's own action answer, or undefined when the answer is a form failure (read that with `isFormFailure`). */
+export function ownAnswer<T>(answer: T): Exclude<T, FormFailure> | undefined {
+  return isFormFailure(answer) ? undefined : (answer as Exclude<T, FormFailure>);
+}
