@@ -104,6 +104,78 @@ describe('resources and homework files in the store', () => {
   });
 });
 
+describe('sign-up uploads (sign/source/upload, /__files/<id>/<name>)', () => {
+  const S = '/saas-business/v1/student/setting';
+  const CZ = '/saas-business/student';
+  /** Student 2606's custom values (the complete-information seed) with a diploma uploaded through sign/source/upload. */
+  async function diplomaOf(account: string, name: string) {
+    const { token } = await c.token(account);
+    const up = await c.api(`${S}/sign/source/upload`, { method: 'POST', token, body: { fileName: name, data: Buffer.from('%PDF-1.4 diploma').toString('base64') } });
+    expect(up.json.code).toBe('1');
+    const bare = up.json.data.filePath as string;
+    const custom = (await c.api(`${S}/get/custom/field/data`, { token })).json.data as Array<{ fieldCode: string; dataValues: Array<{ fieldValue: unknown }> }>;
+    const fieldList = custom.filter((f) => f.dataValues.length).map((f) => ({ fieldCode: f.fieldCode, fieldValues: f.dataValues.map((v) => v.fieldValue) }));
+    const diploma = fieldList.find((f) => f.fieldCode === 'c_diploma')!;
+    diploma.fieldValues = [bare];
+    fieldList.push({ fieldCode: 'c_nickname', fieldValues: ['阿甲'] });
+    expect((await c.api(`${CZ}/improve/custom/info`, { method: 'PUT', token, body: { fieldList } })).json.code).toBe('1');
+    const value = async () => ((await c.api(`${S}/get/custom/field/data`, { token })).json.data as typeof custom).find((f) => f.fieldCode === 'c_diploma')!.dataValues[0]!.fieldValue as string;
+    return { token, bare, fieldList, value };
+  }
+
+  it('the upload answers the bare address, which is 403; the owner is handed a signed link that opens; another path or a tampered one: 403', async () => {
+    const { bare, value } = await diplomaOf('agr2606', '毕业证.pdf');
+    expect(new URL(bare).pathname).toMatch(/^\/__files\/\d+\/%E6%AF%95%E4%B8%9A%E8%AF%81\.pdf$/);
+    expect(new URL(bare).search).toBe('');
+    const unsignedRead = await get(bare);
+    expect(unsignedRead.status).toBe(403);
+    expect(await unsignedRead.json()).toMatchObject({ code: 'AccessDenied', error: 'signed link unsigned' });
+    const url = await value();
+    expect(new URL(url).pathname).toBe(new URL(bare).pathname);
+    expect(new URL(url).searchParams.get('Signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const file = await get(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF-1.4 diploma');
+    // the sequential id of another student's file with this signature, or a changed one
+    const id = Number(new URL(bare).pathname.split('/')[2]);
+    const search = new URL(url).search;
+    expect((await fetch(`${sb.url}/__files/${id - 1}/${new URL(bare).pathname.split('/')[3]}${search}`)).status).toBe(403);
+    expect((await fetch(`${sb.url}/__files/${id}/other.pdf${search}`)).status).toBe(403);
+    expect((await get(withQuery(url, (q) => q.set('Signature', `${q.get('Signature')!.slice(0, -2)}AA`)))).status).toBe(403);
+    expect((await get(withQuery(url, (q) => q.set('Expires', String(Number(q.get('Expires')) + 3600))))).status).toBe(403);
+  });
+
+  it('a signed value posted back is kept bare (a read-only compare holds), and every answer to the owner signs it fresh', async () => {
+    const { token, bare, fieldList, value } = await diplomaOf('agr2607', 'd.pdf');
+    const signed = await value();
+    // the form saved again with the values it was shown (the signed link): stored without the signature
+    fieldList.find((f) => f.fieldCode === 'c_diploma')!.fieldValues = [signed];
+    expect((await c.api(`${CZ}/improve/custom/info`, { method: 'PUT', token, body: { fieldList } })).json.code).toBe('1');
+    const again = await value();
+    expect(new URL(again).pathname).toBe(new URL(bare).pathname);
+    expect((await get(again)).status).toBe(200);
+    const info = (await c.api(`${CZ}/customize/info`, { token })).json.data.customFieldList as Array<{ fieldCode: string; dataValues: Array<{ fieldValue: string }> }>;
+    const shown = info.find((f) => f.fieldCode === 'c_diploma')!.dataValues[0]!.fieldValue;
+    expect(new URL(shown).searchParams.has('Signature')).toBe(true);
+    expect((await get(shown)).status).toBe(200);
+    // public seed values (not the sandbox's files) stay as they are
+    expect(info.find((f) => f.fieldCode === 'c_photo')!.dataValues[0]!.fieldValue).toBe('https://static.yunduo.example/files/photo.png');
+  });
+
+  it('a signed link to a sign-up upload expires after its time', async () => {
+    const { value } = await diplomaOf('agr2606', 'expiring.pdf');
+    const url = await value();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (SIGNED_LINK_TTL_S - 5) * 1000);
+    expect((await get(url)).status).toBe(200);
+    vi.setSystemTime(Date.now() + 10_000);
+    const expired = await get(url);
+    expect(expired.status).toBe(403);
+    expect(await expired.json()).toMatchObject({ code: 'AccessDenied', error: 'signed link expired' });
+  });
+});
+
 describe('public files', () => {
   it('covers and samples stay readable without a signature', async () => {
     for (const path of ['/__static/covers/course-5001.svg', '/__static/img/diploma-sample.svg']) {

@@ -165,6 +165,33 @@ describe("personal data page (spec 001 §2, §7)", () => {
     expect((await calls("?path=sign%2Fsource%2Fupload")).length).toBe(2);
     expect((await calls("?path=improve%2Fcustom")).length).toBe(1);
     expect(html).toContain("diploma.pdf"); // the stored annex is listed as a kept file
+
+    // issue 21 item 5, decision 043: the owner's page links the annex through a fresh signed link that opens,
+    // named by its file name (not the link's query); the bare address the upload answered is 403
+    const page2 = await (await b.get(PAGE)).text();
+    const link = /<a href="([^"]*\/__files\/[^"]*)"[^>]*>([^<]*)<\/a>/.exec(page2);
+    expect(link, "a link to the kept annex").toBeTruthy();
+    expect(decode(link![2]!)).toBe("diploma.pdf");
+    const signed = new URL(decode(link![1]!));
+    expect(signed.searchParams.get("Signature")).toBeTruthy();
+    const file = await fetch(signed);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe("%PDF-1.4 diploma");
+    expect((await fetch(`${signed.origin}${signed.pathname}`)).status).toBe(403);
+    // saved again as shown (the kept files' signed links posted back): the upstream keeps the bare address,
+    // and the page signs it afresh
+    const kept = [...page2.matchAll(/<input[^>]*type="checkbox"[^>]*name="(df_c_(?:diploma|photo))"[^>]*value="([^"]*)"/g)];
+    expect(kept.map((m) => m[1])).toEqual(["df_c_diploma", "df_c_photo"]);
+    const again = new FormData();
+    for (const [k, v] of fields) again.append(k, k === "csrf" ? csrfOf(page2) : v);
+    for (const m of kept) again.append(m[1]!, decode(m[2]!));
+    const res2 = await b.get(PAGE, { method: "POST", body: again, headers: { Origin: ORIGIN, Host: "localhost:3000" } });
+    const html2 = await res2.text();
+    expect(res2.status, html2.slice(0, 300)).toBe(200);
+    expect(html2).toContain("保存成功");
+    const link2 = new URL(decode(/<a href="([^"]*\/__files\/[^"]*)"/.exec(await (await b.get(PAGE)).text())![1]!));
+    expect(link2.pathname).toBe(signed.pathname);
+    expect((await fetch(link2)).status).toBe(200);
   });
 
   it("shows the upstream's message when it refuses, with the values kept", async () => {

@@ -6,6 +6,7 @@ import { fieldErrorText } from "~/components/form/messages";
 import {
   DATE_MAX,
   DATE_MIN,
+  fileNameOf,
   REFRESH_INTENT,
   visibleFields,
   type DynamicField as Field,
@@ -258,7 +259,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
                     <input type="checkbox" name={name} value={url} defaultChecked />
                     {field.type === "image" ? <img src={url} alt="" className="h-10 w-10 rounded object-cover" /> : null}
                     <a href={url} target="_blank" rel="noreferrer" className="text-blue-700 underline">
-                      {decodeURIComponent(url.split("/").pop() ?? url)}
+                      {fileNameOf(url)}
                     </a>
                   </label>
                 </li>

@@ -1,4 +1,4 @@
-import { visibleFields, type DynamicField } from "~/forms/dynamic-fields";
+import { fileNameOf, visibleFields, type DynamicField } from "~/forms/dynamic-fields";
 import { useTranslation } from "~/i18n-runtime";
 
 /** One stored value as shown: an option's label, a cascade level's label, a period as a range. */
@@ -9,16 +9,6 @@ function shown(field: DynamicField, t: (key: string) => string): string[] {
     const option = field.options.find((o) => o.value === v);
     return option ? (option.labelKey ? t(option.labelKey) : option.label) : v;
   });
-}
-
-/** A stored file's name: the store's `attname` (the name it was chosen with), else the address's last part. */
-function fileName(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.searchParams.get("attname") || decodeURIComponent(parsed.pathname.split("/").pop() ?? url);
-  } catch {
-    return url;
-  }
 }
 
 /** The values of a sign-up as filled in (spec 001 §7 `get/sign/detail`): label, value; files as links. */
@@ -39,7 +29,7 @@ export function SignValues({ fields }: { fields: DynamicField[] }) {
                   <li key={url} className="flex items-center gap-2">
                     {field.type === "image" ? <img src={url} alt={field.label} className="h-12 w-12 rounded object-cover" /> : null}
                     <a href={url} target="_blank" rel="noreferrer" className="text-brand underline">
-                      {fileName(url)}
+                      {fileNameOf(url)}
                     </a>
                   </li>
                 ))}

@@ -6,6 +6,19 @@ export const FILE_MAX_BYTES = 5 * 1024 * 1024;
 /** Spec 001 §5: the sign-up file upload's extensions (annex fields). */
 export const ANNEX_EXTENSIONS = ["pdf", "doc", "txt", "ppt", "docx", "xlsx", "pptx", "jpg", "png", "gif", "jpeg", "zip", "rar"] as const;
 
+/**
+ * A stored file's name as shown: the store's `attname` (the name it was chosen with), else the address's
+ * last path part, never the query (private files are handed out as signed links, decision 043).
+ */
+export function fileNameOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.searchParams.get("attname") || decodeURIComponent(parsed.pathname.split("/").pop() ?? url);
+  } catch {
+    return url;
+  }
+}
+
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** JPG or PNG by their magic bytes (whatever the name or declared type says). */

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authState, captchaGate } from '../auth-state.js';
-import { authOf, body, hostOf, unauthorized, type Auth, type Ctx } from '../context.js';
+import { authOf, body, hostOf, query, unauthorized, type Auth, type Ctx } from '../context.js';
 import { verifyPassword } from '../db.js';
 import { ok, type Envelope } from '../envelope.js';
 import { failMsg } from '../messages.js';
@@ -10,6 +10,7 @@ import {
   type Def, type Section,
 } from '../personal/fields.js';
 import { readValues, writeValues } from '../personal/store.js';
+import { checkSignedLink, signStoredUrl, unsigned } from '../storage/signed-links.js';
 import { SB, withCompany } from './config.js';
 import { MOBILE_RE } from './session.js';
 
@@ -100,6 +101,13 @@ function customField(def: Def, values: Map<string, unknown[]> | null): Record<st
   };
 }
 
+/** Annex and image values: addresses of the student's private files. */
+const FILE_TYPES = new Set(['annex', 'image']);
+
+/** The values as handed to their owner: private files' addresses as fresh signed links (decision 043). */
+const signedValues = (ctx: Ctx, values: Map<string, unknown[]>) =>
+  new Map([...values].map(([code, v]) => [code, v.map((x) => signStoredUrl(ctx, x))]));
+
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -125,7 +133,9 @@ function checkFields(defs: Def[], list: unknown, stored: Map<string, unknown[]>,
     const def = byCode.get(code);
     if (!def) return { error: failMsg('fieldNotFound') };
     const raw = (item as { fieldValues?: unknown }).fieldValues;
-    const values = (Array.isArray(raw) ? raw : []).filter((v) => v !== null && v !== '' && (typeof v === 'string' || typeof v === 'number'));
+    const values = (Array.isArray(raw) ? raw : []).filter((v) => v !== null && v !== '' && (typeof v === 'string' || typeof v === 'number'))
+      // a file's address is kept without the signature it was shown with (decision 043: signed again on each read)
+      .map((v) => (FILE_TYPES.has(def.fieldType) && typeof v === 'string' ? unsigned(v) : v));
     if (values.length > 1 && !LIST_TYPES.has(def.fieldType)) return { error: failMsg('fieldSingleValue', undefined, def.fieldName) };
     submitted.set(code, values);
   }
@@ -327,7 +337,10 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const r = await ctx.db.run('INSERT INTO personal_files (user_id, file_name, data) VALUES (?,?,?)', [user.id, fileName, bytes.toString('base64')]);
     return ok({ fileId: r.lastId, filePath: `http://${hostOf(req)}/__files/${r.lastId}/${encodeURIComponent(fileName)}` });
   }));
+  // private (personal documents): read only through the signed link the upstream hands the owner, 403 otherwise
   app.get<{ Params: { id: string; name: string } }>('/__files/:id/:name', async (req, reply) => {
+    const refused = checkSignedLink(ctx, req.url.split('?')[0]!, query(req));
+    if (refused) return reply.code(403).header('Cache-Control', 'no-store').send({ code: 'AccessDenied', error: `signed link ${refused}` });
     const row = await ctx.db.get<{ fileName: string; data: string }>('SELECT file_name, data FROM personal_files WHERE id = ?', [Number(req.params.id) || 0]);
     if (!row || row.fileName !== req.params.name) return reply.code(404).send({ error: 'not found' });
     const ext = row.fileName.split('.').pop()!.toLowerCase();
@@ -339,7 +352,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(`${SETTING}/get/detail`, U(async ({ user }) => {
     const out: Record<string, unknown> = { userId: user.id };
     for (const section of SECTIONS) {
-      const values = await readValues(ctx, user.id, section);
+      const values = signedValues(ctx, await readValues(ctx, user.id, section));
       if (section === 'contact') values.set('mobile', user.mobile ? [user.mobile] : []);
       out[`${section}Info`] = SECTION_FIELDS[section].map((d) => studentInfoField(d, values));
     }
@@ -358,7 +371,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     }));
   }
   app.get(`${SETTING}/get/custom/field/data`, U(async ({ user }) => {
-    const values = await readValues(ctx, user.id, 'custom');
+    const values = signedValues(ctx, await readValues(ctx, user.id, 'custom'));
     return ok(CUSTOM_FIELDS.map((d) => customField(d, values)));
   }));
 
@@ -368,7 +381,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
   // customizable fields (spec 001 §7)
   app.get(`${CUSTOMIZE}/getCustomizeFields`, U(async () => ok(CUSTOM_FIELDS.map((d) => customField(d, null)))));
   app.get(`${CUSTOMIZE}/customize/info`, U(async ({ user }) => {
-    const values = await readValues(ctx, user.id, 'custom');
+    const values = signedValues(ctx, await readValues(ctx, user.id, 'custom'));
     const group = await ctx.db.get<{ groupIds: string; proxyId: number | null }>('SELECT group_ids, proxy_id FROM personal_group WHERE user_id = ?', [user.id]);
     const missing = shownDefs(CUSTOM_FIELDS, values).some((d) => !(values.get(d.fieldCode) ?? []).length);
     return ok({

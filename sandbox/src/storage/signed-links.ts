@@ -61,16 +61,18 @@ export function unsigned(url: string): string {
 }
 
 /**
- * A stored address of a private object of the store (`http://host/storage/o/<key>[?attname=..]`, as a
- * sign-up annex keeps it) made a fresh signed link; any other value is left as it is.
+ * A stored address of a private file (an object of the store, `http://host/storage/o/<key>[?attname=..]`,
+ * or a sign-up upload, `http://host/__files/<id>/<name>`, as annex and image values keep them) made a
+ * fresh signed link; any other value (text, a public sample, a number) is left as it is.
  */
-export function signStoredUrl(owner: object, value: string): string {
+export function signStoredUrl<T>(owner: object, value: T): T | string {
+  if (typeof value !== 'string') return value;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return value;
   }
-  if (!/^https?:$/.test(url.protocol) || !url.pathname.startsWith('/storage/o/')) return value;
+  if (!/^https?:$/.test(url.protocol) || !/^\/(storage\/o|__files)\//.test(url.pathname)) return value;
   return signedLink(owner, url.origin, url.pathname, { attname: url.searchParams.get('attname') ?? undefined });
 }

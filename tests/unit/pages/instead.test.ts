@@ -172,7 +172,14 @@ describe("the field form (dynamic-field kit, uploads, flow space, v2 status chec
     expect(text(byTestId(detail.html, "sign-up-status") ?? "")).toBe("审核中");
     const values = byTestId(detail.html, "sign-values")!;
     for (const shown of ["王小明", "2019-06-30", "NCRE-2024-001", "本科", "Python 语言程序设计、MS Office 高级应用", "北京市 / 海淀区", "photo.png", "proof.pdf"]) expect(text(values)).toContain(shown);
-    expect(attr(element(element(values, '[data-field="idPhoto"]') ?? "", "a"), "href")).toMatch(/^http:\/\/.+\/__files\/\d+\/photo\.png$/);
+    // decision 043: the no-JS upload is linked to its owner through a fresh signed link that opens; bare: 403
+    const photoLink = element(element(values, '[data-field="idPhoto"]') ?? "", "a") ?? "";
+    expect(text(photoLink)).toBe("photo.png");
+    const signed = new URL(attr(photoLink, "href")!);
+    expect(signed.pathname).toMatch(/^\/__files\/\d+\/photo\.png$/);
+    expect(signed.searchParams.get("Signature")).toBeTruthy();
+    expect((await fetch(signed)).status).toBe(200);
+    expect((await fetch(`${signed.origin}${signed.pathname}`)).status).toBe(403);
 
     const locked = await student.get(path);
     expect(byTestId(locked.html, "fill-locked")).toBeDefined();
