@@ -27,16 +27,9 @@ export function isFormFailure(answer: unknown): answer is FormFailure {
 
 const PREFIX = "failed:";
 
-/** The form-error string of a failure (`failed:<kind>`, `failed:uncertain`), translated by `upstreamErrorText`. */
+/** The form-error string of a failure (`failed:<kind>`, `failed:uncertain`), translated by `upstreamErrorText` (its FORM_FAILED). */
 export function formFailureError(failure: FormFailure["formFailure"]): string {
   return `${PREFIX}${failure.uncertain ? "uncertain" : failure.kind}`;
-}
-
-/** The i18n key (errors namespace) of a `failed:` form error, or null for any other string. */
-export function formFailureKey(error: string): string | null {
-  if (!error.startsWith(PREFIX)) return null;
-  const kind = error.slice(PREFIX.length);
-  return kind === "uncertain" || (FORM_FAILURE_KINDS as readonly string[]).includes(kind) ? `formFailure.${kind}` : null;
 }
 
 /** Where a student checks whether an order or payment that met a failure went through. */

@@ -3,6 +3,8 @@ import { normaliseStudentInfoFields, type DynamicField, type FieldOption, type F
 import { cachedCascadeOptions, withCascadeLevels } from "~/services/custom-fields.server";
 import { flag, id, text } from "~/services/schemas.server";
 import type { Upstream } from "~/services/upstream.server";
+// the server side of a page reaches the sign-up addresses through here: its browser script loads no address module
+export { detailHref } from "~/services/instead-links";
 
 /**
  * Instead sign-up (spec 001 §1 "sign up for exams through a proxy", §2 `/personal/course/apply`, §7

@@ -1,5 +1,3 @@
-import { formFailureKey } from "~/forms/form-failure";
-
 /**
  * The upstream's business messages the portal knows by code (issue 12 part 3): the upstream speaks
  * Chinese whatever the page's language, so a known code is shown as the portal's own translation
@@ -133,8 +131,15 @@ export function upstreamErrorText(t: (key: string, options: Record<string, unkno
   const known = parseUpstreamFormError(error);
   if (known) return t(known.key, { ns: "errors", n: known.n });
   // decision 042: the call behind the form failed (timeout, unreachable, unreadable): nothing was saved
-  const failed = formFailureKey(error);
-  if (failed) return t(failed, { ns: "errors" });
+  const failed = FORM_FAILED.exec(error);
+  if (failed) return t(`formFailure.${failed[1]}`, { ns: "errors" });
   if (error.startsWith("server:")) return error.slice("server:".length);
   return null;
 }
+
+/**
+ * A form failure's error string (`failed:<kind>` or `failed:uncertain`, made only by `formFailureError` in
+ * forms/form-failure.ts; its kinds are the `formFailure.*` keys of errors.json). Read here, not through that module, so every form's script does not carry it
+ * (the fill page sat at the 100 KB budget, decision 040).
+ */
+const FORM_FAILED = /^failed:(.+)/;

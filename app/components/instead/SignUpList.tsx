@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SubmitButton } from "~/components/form/SubmitButton";
 import { Empty } from "~/components/study/courses/parts";
 import { useTranslation } from "~/i18n-runtime";
-import { detailHref } from "~/components/instead/links";
+import { detailHref } from "~/services/instead-links";
 
 export type SignUpRow = {
   itemUserId: number;
