@@ -99,3 +99,22 @@ describe('instead sign-up', () => {
     expect((await api(`${S}/check/flow/space`, 'GET', undefined, { size: 1000 })).json.data).toEqual({ enough: 0, remain: 800, msg: '报名附件存储空间不足，请联系机构' });
   });
 });
+
+describe("a sign-up's files are the student's own uploads (issue 21 item 4, decision 044)", () => {
+  it("another student's sign-up upload is refused as a wrong value; the student's own is taken", async () => {
+    const upload = async (account: string) => {
+      const { token } = await c.token(account);
+      const up = await c.api(`${SB}/v1/student/setting/sign/source/upload`, { method: 'POST', token, body: { fileName: 'proof.pdf', data: Buffer.from('%PDF-1.4 proof').toString('base64') } });
+      expect(up.json.code).toBe('1');
+      return up.json.data.filePath as string;
+    };
+    const api = await as('instead06');
+    const itemUserId = (await api(`${S}/saveUserItemRel`, 'POST', { itemTimeId: 7201 })).json.data.itemUserId;
+    const withProof = (url: string) => NCRE_VALUES.map((v) => (v.fieldId === 7410 ? { ...v, fieldValues: [url] } : v));
+    const others = await upload('instead05');
+    expect((await api(`${S}/saveItemFieldFormData`, 'POST', { itemUserId, fieldList: withProof(others) })).json.message).toBe('工作证明填写有误');
+    expect((await api(STATUS_CHECK, 'GET', undefined, { itemUserId })).json.data).toMatchObject({ editable: 1, status: 0 }); // nothing saved
+    const own = await upload('instead06');
+    expect((await api(`${S}/saveItemFieldFormData`, 'POST', { itemUserId, fieldList: withProof(own) })).json.code).toBe('1');
+  });
+});

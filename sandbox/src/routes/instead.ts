@@ -6,6 +6,7 @@ import {
   STATUS, timesOfProvince, timeView, valuesOf, withValues,
 } from '../instead/store.js';
 import { EXAM_PLACES, ITEM_TIMES, PROVINCES } from '../instead/seed.js';
+import { objectStore } from '../storage/objects.js';
 import { signStoredUrl, unsigned } from '../storage/signed-links.js';
 import { SB, withCompany } from './config.js';
 
@@ -105,6 +106,27 @@ async function editable(ctx: Ctx, rel: { status: number; itemTimeId: number }): 
 }
 
 export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
+  /** Whether one of these file addresses is another user's upload: a store object (its uploader) or a sign-up upload (its row). */
+  const someoneElsesFile = async (userId: number, urls: string[]): Promise<boolean> => {
+    for (const url of urls) {
+      let path: string;
+      try {
+        path = new URL(url).pathname;
+      } catch {
+        continue;
+      }
+      const object = /^\/storage\/o\/(.+)$/.exec(path);
+      const upload = /^\/__files\/(\d+)\/([^/]+)$/.exec(path);
+      if (object) {
+        const owner = objectStore(ctx).uploaderOf(decodeURIComponent(object[1]!));
+        if (owner !== undefined && owner !== userId) return true;
+      } else if (upload) {
+        const row = await ctx.db.get<{ userId: number; fileName: string }>('SELECT user_id, file_name FROM personal_files WHERE id = ?', [Number(upload[1])]);
+        if (row && row.fileName === decodeURIComponent(upload[2]!) && row.userId !== userId) return true;
+      }
+    }
+    return false;
+  };
   /** The sign-up's values for its owner, the store's private files as fresh signed links (decision 043). */
   const signedValuesOf = async (itemUserId: number) =>
     new Map([...(await valuesOf(ctx, itemUserId))].map(([id, v]) => [id, v.map((x) => signStoredUrl(ctx, x))]));
@@ -197,6 +219,11 @@ export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     const checked = checkValues(itemFields(rel.itemId) as RawField[], posted);
     if ('error' in checked) return checked.error;
+    // a file is the student's own upload (issue 21 item 4, decision 044): another student's object or sign-up
+    // upload is refused as a wrong value, as the store refuses another's upload token
+    for (const [f, v] of checked.values) {
+      if ((f.fieldType === 'annex' || f.fieldType === 'image') && (await someoneElsesFile(user.id, v))) return failWith('badValue', f.fieldName);
+    }
     await ctx.db.batch([
       { sql: 'DELETE FROM instead_values WHERE item_user_id = ?', args: [rel.id] },
       // a file's address is kept without the signature it was shown with (decision 043: signed again on each read)
