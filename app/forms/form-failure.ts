@@ -17,6 +17,12 @@ export type FormFailure = {
   };
   /** The posted text fields (first value of each name), secrets left out: for a page to tell which form failed. */
   posted: Record<string, string>;
+  /**
+   * The form that failed, as the page names its forms in its own answers (`failFor`, account centre's
+   * `FormOutcome.form`): the posted `intent` unless the page's `formAction` names it otherwise ("" when
+   * nothing was posted under that name). A page that routes its answers by `answer.form` routes this one too.
+   */
+  form: string;
   /** Conform's answer: every value typed (no password, code or token) and the message as the form's error. */
   result: SubmissionResult<string[]>;
 };
@@ -45,4 +51,12 @@ export const MY_ORDERS_HREF = "/personal/order";
 /** A page's own action answer, or undefined when the answer is a form failure (read that with `isFormFailure`). */
 export function ownAnswer<T>(answer: T): Exclude<T, FormFailure> | undefined {
   return isFormFailure(answer) ? undefined : (answer as Exclude<T, FormFailure>);
+}
+
+/**
+ * The idempotency key a money form renders: after a failure that may have gone through (`uncertain`), the
+ * key of that post (so a second press is the same order upstream, never a second charge); else the fresh one.
+ */
+export function keptIdemKey(answer: unknown, fresh: string, name = "idemKey"): string {
+  return isFormFailure(answer) && answer.formFailure.uncertain && answer.posted[name] ? answer.posted[name] : fresh;
 }
