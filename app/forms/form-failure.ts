@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { read } from "~/forms/form-value";
 
 /**
  * A form whose upstream call failed for a reason that is not the student's (decision 042): the upstream
@@ -59,4 +60,16 @@ export function ownAnswer<T>(answer: T): Exclude<T, FormFailure> | undefined {
  */
 export function keptIdemKey(answer: unknown, fresh: string, name = "idemKey"): string {
   return isFormFailure(answer) && answer.formFailure.uncertain && answer.posted[name] ? answer.posted[name] : fresh;
+}
+
+/**
+ * Every value posted under `name` by a form whose call failed (its `result.initialValue`, conform's nested
+ * naming: `answer`, `answer.12`), for a page that renders its inputs from its own state (the question bank's
+ * answers) rather than from `useForm`; undefined for any other answer or a name nothing was posted under.
+ */
+export function failedValues(answer: unknown, name: string): string[] | undefined {
+  if (!isFormFailure(answer)) return undefined;
+  const value = read(answer.result.initialValue, name);
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : undefined;
 }
