@@ -230,4 +230,49 @@ describe("a form whose upstream call fails comes back with what was typed (issue
       }
     });
   }
+
+  // The question bank renders its questions from its own state: the answers typed come back all the same.
+  const QB_FAULTS = [FAULTS[0], FAULTS[2]];
+  const selected = (html: string, name: string) => elements(html, "input").filter((i) => attr(i, "name") === name && attr(i, "checked") !== undefined).map((i) => attr(i, "value"));
+
+  it("practice doing page: the answer chosen comes back checked, with the message", { timeout: 60_000 }, async () => {
+    const b = await signedIn("13700002700");
+    const overview = await b.get("/lib/subject/overview/201");
+    const startForm = elements(overview.html, "form").find((f) => f.includes('value="paper"') && f.includes('value="2011"'))!;
+    const started = await b.post("/lib/subject/overview/201", { ...Object.fromEntries(elements(startForm, "input").filter((i) => attr(i, "type") === "hidden").map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""])), intent: "paper" });
+    const at = started.headers.get("Location") ?? "";
+    expect(at).toMatch(/^\/lib\/subject\/doing\/\d+$/);
+    for (const failure of QB_FAULTS) {
+      const page = await b.get(`${at}?n=1`);
+      await portal.sandbox.control("DELETE", "/faults");
+      await portal.fault({ path: "/exercise/session/answer/submit$", times: 1, ...failure.fault });
+      const answer = await page.form({ "data-testid": "question-form" }).fill({ answer: "C" }).submit({ button: /下一题/ });
+      expect(answer.status, failure.name).toBe(failure.status);
+      expect(text(byTestId(answer.html, "form-failure") ?? ""), failure.name).toContain(failure.message);
+      expect(selected(byTestId(answer.html, "question-form") ?? "", "answer"), failure.name).toEqual(["C"]);
+    }
+  });
+
+  it("exam paper: the answers typed come back in the paper, with the message", { timeout: 60_000 }, async () => {
+    const b = await signedIn("13700003305");
+    const joined = await b.post("/lib/subject/exampaper/examintro/9101", { csrf: await b.csrf("/lib/subject/exampaper/examintro/9101"), intent: "join" });
+    const paperAt = joined.headers.get("Location") ?? "";
+    expect(paperAt).toMatch(/^\/lib\/subject\/exampaper\/paper\/\d+$/);
+    const questions = await portal.sandbox.control<Array<{ questionId: number; kind: string }>>("GET", `/exams/key/${paperAt.split("/").at(-1)}`);
+    const short = questions.find((q) => q.kind === "short")!;
+    const single = questions.find((q) => q.kind === "single")!;
+    for (const failure of QB_FAULTS) {
+      const page = await b.get(paperAt);
+      const paper = page.form({ "data-testid": "exam-paper" });
+      const choice = elements(byTestId(page.html, "exam-paper") ?? "", "input").map((i) => [attr(i, "name"), attr(i, "value")]).find(([n]) => n === `answer.${single.questionId}`)![1]!;
+      await portal.sandbox.control("DELETE", "/faults");
+      await portal.fault({ path: "/exercise/session/batch/submit$", times: 1, ...failure.fault });
+      const answer = await paper.fill({ [`answer.${short.questionId}`]: "答：岗位分析是人力资源管理的基础。", [`answer.${single.questionId}`]: choice }).submit({ button: /保存/ });
+      expect(answer.status, failure.name).toBe(failure.status);
+      expect(text(byTestId(answer.html, "form-failure") ?? ""), failure.name).toContain(failure.message);
+      const back = byTestId(answer.html, "exam-paper") ?? "";
+      expect(back, failure.name).toContain("答：岗位分析是人力资源管理的基础。");
+      expect(selected(back, `answer.${single.questionId}`), failure.name).toEqual([choice]);
+    }
+  });
 });
