@@ -275,4 +275,20 @@ describe("a form whose upstream call fails comes back with what was typed (issue
       expect(selected(back, `answer.${single.questionId}`), failure.name).toEqual([choice]);
     }
   });
+
+  it("exam fee: a pay order that fails may have been made: the intro says so and links to my orders", { timeout: 60_000 }, async () => {
+    const b = await signedIn("13700003306");
+    for (const failure of QB_FAULTS) {
+      const intro = await b.get("/lib/subject/exampaper/examintro/9103");
+      await portal.sandbox.control("DELETE", "/faults");
+      await portal.fault({ path: "/makePayOrder/9103$", times: 1, ...failure.fault });
+      const answer = await intro.form({ button: "支付考试费" }).submit({ button: /支付考试费/ });
+      expect(answer.status, failure.name).toBe(failure.status);
+      expect(answer.url, failure.name).toBe("/lib/subject/exampaper/examintro/9103");
+      const notice = byTestId(answer.html, "form-failure") ?? "";
+      expect(text(notice), failure.name).toContain(UNCERTAIN);
+      expect(hrefOf(notice, "查看我的订单"), failure.name).toBe("/personal/order");
+    }
+  });
 });
+
