@@ -290,5 +290,25 @@ describe("a form whose upstream call fails comes back with what was typed (issue
       expect(hrefOf(notice, "查看我的订单"), failure.name).toBe("/personal/order");
     }
   });
+
+  it("invoice: the title, tax number and e-mail typed come back with the message", { timeout: 60_000 }, async () => {
+    const b = portal.client({ offsite: true });
+    const member = await b.signIn(portal, "acct08", "/personal/accountcenter/account/member");
+    const provider = await member.form({ button: "月度会员" }).submit({ button: /^(立即开通|续费)\s*月度会员$/ });
+    const paid = await provider.form({ button: "确认支付" }).submit({ button: "确认支付" });
+    const orderNo = new URL(paid.url, "http://x").searchParams.get("orderNo");
+    const orders = await b.get(`/personal/order?parentId=-1&orderNo=${orderNo}`);
+    const address = hrefOf(orders.html, "申请发票") ?? "no link";
+    for (const failure of [FAULTS[0], FAULTS[2]]) {
+      const page = await b.get(address);
+      await portal.sandbox.control("DELETE", "/faults");
+      await portal.fault({ path: "/saveCompanyInvoice$", times: 1, ...failure.fault });
+      const answer = await page.form({ field: "taxNo" }).fill({ 单位: true, 发票抬头: "某某科技有限公司", 纳税人识别号: "91110000AB1234567X", 接收邮箱: "fin@example.com" }).submit({ button: "提交申请" });
+      expect(answer.status, failure.name).toBe(failure.status);
+      const form = answer.form({ field: "taxNo" });
+      expect([form.value("title"), form.value("taxNo"), form.value("email")], failure.name).toEqual(["某某科技有限公司", "91110000AB1234567X", "fin@example.com"]);
+      expect(text(answer.html), failure.name).toContain(failure.message); // the page has one form: its error line is above it
+    }
+  });
 });
 
