@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { read } from "~/forms/form-value";
 
 /**
  * A form whose upstream call failed for a reason that is not the student's (decision 042): the upstream
@@ -17,6 +18,12 @@ export type FormFailure = {
   };
   /** The posted text fields (first value of each name), secrets left out: for a page to tell which form failed. */
   posted: Record<string, string>;
+  /**
+   * The form that failed, as the page names its forms in its own answers (`failFor`, account centre's
+   * `FormOutcome.form`): the posted `intent` unless the page's `formAction` names it otherwise ("" when
+   * nothing was posted under that name). A page that routes its answers by `answer.form` routes this one too.
+   */
+  form: string;
   /** Conform's answer: every value typed (no password, code or token) and the message as the form's error. */
   result: SubmissionResult<string[]>;
 };
@@ -38,4 +45,24 @@ export const MY_ORDERS_HREF = "/personal/order";
 /** A page's own action answer, or undefined when the answer is a form failure (read that with `isFormFailure`). */
 export function ownAnswer<T>(answer: T): Exclude<T, FormFailure> | undefined {
   return isFormFailure(answer) ? undefined : (answer as Exclude<T, FormFailure>);
+}
+
+/**
+ * The idempotency key a money form renders: after a failure that may have gone through (`uncertain`), the
+ * key of that post (so a second press is the same order upstream, never a second charge); else the fresh one.
+ */
+export function keptIdemKey(answer: unknown, fresh: string, name = "idemKey"): string {
+  return isFormFailure(answer) && answer.formFailure.uncertain && answer.posted[name] ? answer.posted[name] : fresh;
+}
+
+/**
+ * Every value posted under `name` by a form whose call failed (its `result.initialValue`, conform's nested
+ * naming: `answer`, `answer.12`), for a page that renders its inputs from its own state (the question bank's
+ * answers) rather than from `useForm`; undefined for any other answer or a name nothing was posted under.
+ */
+export function failedValues(answer: unknown, name: string): string[] | undefined {
+  if (!isFormFailure(answer)) return undefined;
+  const value = read(answer.result.initialValue, name);
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : undefined;
 }

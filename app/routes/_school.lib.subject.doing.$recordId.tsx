@@ -1,5 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { failedValues, isFormFailure } from "~/forms/form-failure";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
@@ -118,7 +120,10 @@ export default function Doing() {
   const total = d.questions.length;
   const [confirming, setConfirming] = useState<number | null>(null);
   const [index, setIndex] = useState(d.n - 1);
-  const [answers, setAnswers] = useState<Record<string, string[]>>(d.record.answers);
+  // a post whose call failed (decision 042): the question comes back with what was typed, not what the upstream has
+  const typedBack = failedValues(result, "answer");
+  const failedQuestion = isFormFailure(result) ? result.posted.questionId : undefined;
+  const [answers, setAnswers] = useState<Record<string, string[]>>(() => (failedQuestion && typedBack ? { ...d.record.answers, [failedQuestion]: typedBack } : d.record.answers));
   const [marks, setMarks] = useState(() => new Set(d.record.marks));
   const [signs, setSigns] = useState(() => new Set(d.record.signs));
   const [paused, setPaused] = useState(d.record.state === "paused");
@@ -259,6 +264,7 @@ export default function Doing() {
           />
         ) : null}
         <h1 className="mb-2 text-xl font-bold">{d.record.title}</h1>
+        <FormFailureNotice answer={result} className="mb-2" />
         {left !== null ? (
           <p className="mb-2 font-mono" data-testid="time-left" role="timer">{left > 0 ? t("doing.timeLeft", { time: clock(left) }) : t("doing.timeUp")}</p>
         ) : null}

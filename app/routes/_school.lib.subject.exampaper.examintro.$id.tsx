@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { CsrfInput } from "~/components/csrf-token";
 import { SubmitButton } from "~/components/form/SubmitButton";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -105,6 +106,7 @@ export default function ExamIntro() {
         </p>
       ) : null}
       {errorText ? <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="exam-error">{errorText}</p> : null}
+      <FormFailureNotice answer={result} />
       <section aria-labelledby="exam-intro" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="exam-intro" className="mb-2 text-lg font-semibold">{t("intro.heading")}</h2>
         <p className="mb-3 whitespace-pre-line" data-testid="exam-intro-text">{e.intro}</p>

@@ -1,5 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { failedValues } from "~/forms/form-failure";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CsrfInput } from "~/components/csrf-token";
 import { answerField, ExamQuestion } from "~/components/exams/ExamQuestion";
@@ -144,7 +146,14 @@ export default function ExamPaper() {
   const result = useActionData<typeof action>();
   const { t } = useNamespaces(d.i18n, "exams");
   const { t: tq } = useNamespaces(d.i18n, "qbank");
-  const [answers, setAnswers] = useState<Record<string, string[]>>(d.record.answers);
+  // a post whose call failed (decision 042): the paper comes back with what was typed, not what the upstream has
+  const [answers, setAnswers] = useState<Record<string, string[]>>(() => ({
+    ...d.record.answers,
+    ...Object.fromEntries(d.questions.flatMap((q) => {
+      const typed = failedValues(result, answerField(q.id));
+      return typed ? [[String(q.id), typed]] : [];
+    })),
+  }));
   const [version, setVersion] = useState(0);
   const [left, setLeft] = useState<number | null>(d.record.remainingS);
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -252,6 +261,7 @@ export default function ExamPaper() {
       ) : result && "confirm" in result ? (
         <HandInConfirm unanswered={result.confirm.unanswered} total={result.confirm.total} t={tq} backHref={examPaperHref(d.record.recordId)} fields={{ intent: "handin" }} />
       ) : null}
+      <FormFailureNotice answer={result} />
       {result && "error" in result ? (
         <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="paper-error">{tq("doing.error", { message: result.error })}</p>
       ) : null}

@@ -9,6 +9,7 @@ import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/form/Field";
 import { getFormProps, getInputProps, useForm } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { SmsCodeField } from "~/components/form/SmsCodeField";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
@@ -130,6 +131,7 @@ export default function LoginForget() {
         {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
         <Form method="post" {...getFormProps(form)} aria-labelledby="forget-heading">
           <AuthenticityTokenInput name="csrf" />
+          <FormFailureNotice answer={actionData} className="mb-3" />
           <input type="hidden" name="backUrl" value={loaderData.backUrl} />
           <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("fields.mobile")} autoComplete="tel" inputMode="numeric" maxLength={11} error={err("mobile")} />
           <SmsCodeField

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { keptIdemKey } from "~/forms/form-failure";
 import { MemberPage } from "~/components/account/MemberPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
@@ -54,12 +55,12 @@ export async function action(args: ActionFunctionArgs) {
     if (!made.ok) return data(upstreamFailure<MemberForm>("buy", fields, "", made), { status: 400 });
     // the provider's address comes from the pay page (a 303 to another site would meet the CSP form-action)
     return redirect(`/payment/pay?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
-  });
+  }, "buy"); // an upstream failure answers this page's form
 }
 
 export default function MemberRoute() {
   const d = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as FormOutcome<MemberForm> | undefined;
   useNamespaces(d.i18n, "account");
-  return <MemberPage {...d} outcome={outcome ?? null} action={PAGE} />;
+  return <MemberPage {...d} idemKey={keptIdemKey(outcome, d.idemKey)} outcome={outcome ?? null} action={PAGE} />;
 }

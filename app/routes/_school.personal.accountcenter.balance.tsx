@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { keptIdemKey } from "~/forms/form-failure";
 import { BalancePage } from "~/components/account/BalancePage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
@@ -74,5 +75,5 @@ export default function BalanceRoute() {
   const d = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as FormOutcome | undefined;
   useNamespaces(d.i18n, "account");
-  return <BalancePage {...d} outcome={outcome ?? null} action={PAGE} />;
+  return <BalancePage {...d} idemKey={keptIdemKey(outcome, d.idemKey)} outcome={outcome ?? null} action={PAGE} />;
 }

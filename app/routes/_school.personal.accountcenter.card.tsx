@@ -54,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
     const made = await createCardOrder(portal.upstream, parsed.value.code);
     if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
     return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
-  });
+  }, "check"); // an upstream failure answers this page's form
 }
 
 export default function CardRoute() {

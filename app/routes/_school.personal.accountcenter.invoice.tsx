@@ -56,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
       if (!saved.ok) return data(upstreamFailure("invoice", fields, "", saved), { status: 400 });
     }
     return redirect(`${PAGE}?orderNo=${encodeURIComponent(orderNo)}&notice=invoiced`, 303);
-  });
+  }, "invoice"); // an upstream failure answers this page's form
 }
 
 export default function InvoiceRoute() {

@@ -11,7 +11,7 @@ import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
-import { ownAnswer } from "~/forms/form-failure";
+import { keptIdemKey, ownAnswer } from "~/forms/form-failure";
 
 export const handle = { i18n: ["account"] };
 
@@ -51,7 +51,7 @@ export default function ExchangeRoute() {
   return (
     <>
       <FormFailureNotice answer={outcome} className="mb-3" />
-      <ExchangePage {...d} outcome={ownAnswer(outcome) ?? null} action={PAGE} />
+      <ExchangePage {...d} idemKey={keptIdemKey(outcome, d.idemKey)} outcome={ownAnswer(outcome) ?? null} action={PAGE} />
     </>
   );
 }

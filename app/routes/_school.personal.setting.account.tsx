@@ -99,9 +99,7 @@ export async function action(args: ActionFunctionArgs) {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args, "setting.account");
     const ip = clientIpOf(args);
-    let intent = String(formData.get("intent") ?? "password");
-    // The shared send-code button submits `intent=sendCode`; `formName` says which code.
-    if (intent === "sendCode") intent = formData.get("formName") === "passwordSms" ? "sendPasswordCode" : "sendMobileCode";
+    const intent = intentOf(formData.get("intent"), formData.get("formName"));
     formData.set("intent", intent);
     const keep = Object.fromEntries(
       [...formData.entries()].filter(([k, v]) => typeof v === "string" && !SECRET_FIELDS.includes(k) && k !== "formName"),
@@ -156,7 +154,13 @@ export async function action(args: ActionFunctionArgs) {
       const target = { bindEmail: "email", bindUsername: "username", unbind: "", sendMobileCode: "mobile", sendPasswordCode: "smsCode", bindMobile: "mobile", passwordBySms: "newPassword" }[known];
       return reply(fail(form, keep, { [target]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] }));
     }
-  });
+  }, (posted) => FORM_OF[intentOf(posted.intent, posted.formName)] ?? "password"); // an upstream failure answers the form that posted
+}
+
+/** The posted intent; the shared send-code button submits `intent=sendCode` and `formName` says which code. */
+function intentOf(posted: unknown, formName: unknown): Intent {
+  const intent = posted === null || posted === undefined ? "password" : String(posted);
+  return (intent === "sendCode" ? (formName === "passwordSms" ? "sendPasswordCode" : "sendMobileCode") : intent) as Intent;
 }
 
 /** Forms whose typed values come back after a login (decision 021): the rest hold only secrets. */
@@ -166,7 +170,7 @@ const KEPT_INTENTS: Partial<Record<Intent, AccountForm>> = { bindEmail: "email",
 function restore(kept: KeptForm): AccountOutcome | null {
   const fields = Object.fromEntries([...keptFormData(kept).entries()].filter(([k, v]) => typeof v === "string" && k !== "formName")) as Record<string, string>;
   // the shared send-code button posts `intent=sendCode` and names its form in `formName` (as the action reads it)
-  const intent = fields.intent === "sendCode" ? (keptFormData(kept).get("formName") === "passwordSms" ? "sendPasswordCode" : "sendMobileCode") : fields.intent;
+  const intent = intentOf(fields.intent, keptFormData(kept).get("formName"));
   const form = KEPT_INTENTS[intent as Intent];
   return form ? { ...fail(form, fields, {}), kept: true } : null;
 }

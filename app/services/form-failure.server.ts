@@ -17,13 +17,20 @@ import type { UpstreamErrorData } from "~/services/upstream.server";
  * form (no revalidation after a 5xx); without it the document is the page with the form filled in.
  * Everything else (redirects, 4xx, business refusals the page did not expect, other errors) passes.
  */
-export async function formAction<R>(args: ActionFunctionArgs, action: () => Promise<R>) {
+/**
+ * Which form of the page failed (the answer's `form`): by default the posted `intent`, the name most pages
+ * route their answers by; a page whose forms are named otherwise passes a fixed name or a function of the
+ * posted fields (one argument, no other code).
+ */
+export type FormOf = string | ((posted: Record<string, string>) => string);
+
+export async function formAction<R>(args: ActionFunctionArgs, action: () => Promise<R>, formOf?: FormOf) {
   try {
     return await action();
   } catch (thrown) {
     const failed = failedCall(thrown);
     if (!failed) throw thrown;
-    return data(formFailureAnswer(failed.failure, submittedFieldsOf(args.context)), {
+    return data(formFailureAnswer(failed.failure, submittedFieldsOf(args.context), formOf), {
       status: failed.status,
       headers: { "Cache-Control": "private, no-store" },
     });
@@ -41,7 +48,7 @@ export function failedCall(thrown: unknown): { failure: FormFailure["formFailure
 }
 
 /** The answer of a failed form: the posted text fields without secrets, as conform's result with the message. */
-export function formFailureAnswer(failure: FormFailure["formFailure"], submitted: FormData | undefined): FormFailure {
+export function formFailureAnswer(failure: FormFailure["formFailure"], submitted: FormData | undefined, formOf?: FormOf): FormFailure {
   const kept = new FormData();
   const posted: Record<string, string> = {};
   for (const [name, value] of submitted ?? []) {
@@ -52,6 +59,7 @@ export function formFailureAnswer(failure: FormFailure["formFailure"], submitted
   return {
     formFailure: failure,
     posted,
+    form: typeof formOf === "string" ? formOf : formOf ? formOf(posted) : (posted.intent ?? ""),
     result: { status: "error", initialValue: formValue(kept) as Record<string, string>, error: { "": [formFailureError(failure)] }, state: undefined },
   };
 }

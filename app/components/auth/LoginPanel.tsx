@@ -6,6 +6,7 @@ import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/form/Field";
 import { getFormProps, getInputProps, useForm, type SchemaConstraints } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { SmsCodeField } from "~/components/form/SmsCodeField";
 import { ThirdPartyRow } from "~/components/auth/ThirdPartyRow";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -115,6 +116,7 @@ export function LoginPanel({
         aria-describedby={data.faceFailed && !actionData ? faceFailedId : undefined}
       >
         <AuthenticityTokenInput name="csrf" />
+        <FormFailureNotice answer={actionData} className="mb-3" />
         <input type="hidden" name="backUrl" value={data.backUrl} />
         {data.thirdCacheCode ? <input type="hidden" name="thirdCacheCode" value={data.thirdCacheCode} /> : null}
         {mode === "password" ? (

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { Field } from "~/components/form/Field";
+import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { getFormProps, getInputProps, useForm, type SchemaConstraints } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
 import { SmsCodeField } from "~/components/form/SmsCodeField";
@@ -79,6 +80,7 @@ export function RegisterPanel({
         {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
         <FormComponent method="post" action={action} {...getFormProps(form)} aria-labelledby={id("register-heading")}>
           <AuthenticityTokenInput name="csrf" />
+          <FormFailureNotice answer={actionData} className="mb-3" />
           <input type="hidden" name="backUrl" value={loaderData.backUrl} />
           {flags.usernameFlag ? (
             <Field {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} label={t("fields.username")} maxLength={USERNAME_MAX} autoComplete="username" error={err("username")} />

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, elements, hrefOf, startTestPortal, text, type Client, type TestPortal } from "../portal";
+import { attr, byTestId, elements, hrefOf, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
 
 // Issue 21 item 2 (decision 042): the call behind a form fails for a reason that is not the student's (the
 // upstream answers 500, an unreadable body, or nothing within the timeout: 2 s here). Without JavaScript the
@@ -168,4 +168,147 @@ describe("a form whose upstream call fails comes back with what was typed (issue
     expect(orderForm).toBeDefined();
     expect(elements(orderForm!, "button")).toEqual([]);
   });
+
+  // The remaining forms (the account centre's money pages, account settings, login, register, forgotten
+  // password, the question bank): each posted as a browser without JavaScript posts it (the page's own form:
+  // its hidden fields, its button), with the sandbox failing the call behind it. A page with several forms
+  // answers the one that posted (the failure carries its `intent`, decision 042).
+  const UNCERTAIN = "可能已成功，也可能未成功";
+  type PageForm = {
+    name: string;
+    /** the seed user signed in (none: a visitor) */
+    account?: string;
+    page: string;
+    /** the form (`Page.form`), the values typed into it (by name or label) and the button pressed */
+    form: Parameters<Page["form"]>[0];
+    fill: Record<string, string | boolean>;
+    button: string | RegExp;
+    upstream: string;
+    /** typed values that must come back (the rest are secrets: passwords, codes) */
+    shown: string[];
+    /** typed values that must not come back */
+    secret?: string[];
+    /** the call may take money or make an order: the message says it may have gone through */
+    uncertain?: boolean;
+  };
+  const PAGE_FORMS: PageForm[] = [
+    { name: "balance: withdraw", account: "acct05", page: "/personal/accountcenter/balance", form: "#balance-withdraw", fill: { withdrawAmount: "12.30" }, button: "申请提现", upstream: "/cash/withdraw$", shown: ["12.30"] },
+    { name: "balance: recharge online", account: "acct05", page: "/personal/accountcenter/balance", form: "#balance-charge", fill: { balance: "88.00" }, button: "去支付", upstream: "/make/order$", shown: ["88.00"], uncertain: true },
+    { name: "balance: recharge card (the card's code is a secret)", account: "acct05", page: "/personal/accountcenter/balance", form: "#balance-recharge", fill: { code: "RC0031" }, button: "充值", upstream: "/recharge/charge/card$", shown: [], secret: ["RC0031"], uncertain: true },
+    { name: "coupon: exchange", account: "acct06", page: "/personal/accountcenter/coupon", form: "#coupon-exchange", fill: { code: "WELCOME20" }, button: "兑换", upstream: "/exchange/coupons$", shown: [], secret: ["WELCOME20"] },
+    { name: "study card: check", account: "acct06", page: "/personal/accountcenter/card", form: "#card-check", fill: { code: "SK0002" }, button: "查询", upstream: "/check/code$", shown: [], secret: ["SK0002"] },
+    { name: "membership: buy", account: "acct07", page: "/personal/accountcenter/account/member", form: { button: "年度会员" }, fill: {}, button: /年度会员/, upstream: "/make/member/order$", shown: [], uncertain: true },
+    { name: "account settings: bind e-mail", account: "13800000001", page: "/personal/setting/account", form: "#account-email", fill: { email: "new.mail@example.com" }, button: "bind-email", upstream: "/bind/email$", shown: ["new.mail@example.com"] },
+    { name: "account settings: change password", account: "13800000001", page: "/personal/setting/account", form: { field: "oldPassword" }, fill: { oldPassword: PASSWORD, newPassword: "N3w-pass-99", confirmPassword: "N3w-pass-99" }, button: "change-password", upstream: "/update/password$", shown: [], secret: [PASSWORD, "N3w-pass-99"] },
+    { name: "login: password", page: "/join/login", form: { field: "password" }, fill: { account: "student01", password: PASSWORD }, button: "登录", upstream: "/front/login/$", shown: ["student01"], secret: [PASSWORD] },
+    { name: "register: send the code", page: "/join/register", form: { field: "username" }, fill: { username: "newcomer21", mobile: "13912340021", password: PASSWORD }, button: "send-code", upstream: "/register/checkAccount$|/sendSmsCode$|/checkLimitAndMobile$", shown: ["newcomer21", "13912340021"], secret: [PASSWORD] },
+    { name: "forgotten password: send the code", page: "/login/forget", form: { field: "confirmPassword" }, fill: { mobile: "13800000001", password: PASSWORD, confirmPassword: PASSWORD }, button: "send-code", upstream: "/sendSmsCode$|/checkLimitAndMobile$", shown: ["13800000001"], secret: [PASSWORD] },
+  ];
+
+  for (const f of PAGE_FORMS) {
+    it(`${f.name}: 500 and timeout answer the page with its form, the values and the message`, { timeout: 60_000 }, async () => {
+      const b = portal.client();
+      const start = f.account ? await b.signIn(portal, f.account, f.page) : await b.get(f.page);
+      expect(start.status, f.name).toBe(200);
+      for (const failure of [FAULTS[0], FAULTS[2]]) {
+        const what = `${f.name}, ${failure.name}`;
+        const page = await b.get(f.page);
+        await portal.sandbox.control("DELETE", "/faults");
+        await portal.fault({ path: f.upstream, times: 1, ...failure.fault });
+        const form = page.form(f.form).fill(f.fill);
+        const key = form.html.includes('name="idemKey"') ? form.value("idemKey") : undefined;
+        const answer = await form.submit({ button: f.button });
+        expect(answer.status, what).toBe(failure.status);
+        expect(answer.url, what).toBe(f.page);
+        expect(() => answer.form(f.form), what).not.toThrow();
+        for (const value of f.shown) expect(answer.form(f.form).html, `${what}: ${value}`).toContain(value);
+        for (const value of f.secret ?? []) expect(answer.html, `${what}: ${value}`).not.toContain(value);
+        expect(text(answer.form(f.form).html), what).toContain(f.uncertain ? UNCERTAIN : failure.message);
+        // an order that may have been made keeps its key: pressing again is the same order upstream, not a second one
+        if (f.uncertain && key) expect(answer.form(f.form).value("idemKey"), what).toBe(key);
+        expect((await portal.calls()).filter((c) => new RegExp(f.upstream).test(c.path)).length, what).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  // The question bank renders its questions from its own state: the answers typed come back all the same.
+  const QB_FAULTS = [FAULTS[0], FAULTS[2]];
+  const selected = (html: string, name: string) => elements(html, "input").filter((i) => attr(i, "name") === name && attr(i, "checked") !== undefined).map((i) => attr(i, "value"));
+
+  it("practice doing page: the answer chosen comes back checked, with the message", { timeout: 60_000 }, async () => {
+    const b = await signedIn("13700002700");
+    const overview = await b.get("/lib/subject/overview/201");
+    const startForm = elements(overview.html, "form").find((f) => f.includes('value="paper"') && f.includes('value="2011"'))!;
+    const started = await b.post("/lib/subject/overview/201", { ...Object.fromEntries(elements(startForm, "input").filter((i) => attr(i, "type") === "hidden").map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""])), intent: "paper" });
+    const at = started.headers.get("Location") ?? "";
+    expect(at).toMatch(/^\/lib\/subject\/doing\/\d+$/);
+    for (const failure of QB_FAULTS) {
+      const page = await b.get(`${at}?n=1`);
+      await portal.sandbox.control("DELETE", "/faults");
+      await portal.fault({ path: "/exercise/session/answer/submit$", times: 1, ...failure.fault });
+      const answer = await page.form({ "data-testid": "question-form" }).fill({ answer: "C" }).submit({ button: /下一题/ });
+      expect(answer.status, failure.name).toBe(failure.status);
+      expect(text(byTestId(answer.html, "form-failure") ?? ""), failure.name).toContain(failure.message);
+      expect(selected(byTestId(answer.html, "question-form") ?? "", "answer"), failure.name).toEqual(["C"]);
+    }
+  });
+
+  it("exam paper: the answers typed come back in the paper, with the message", { timeout: 60_000 }, async () => {
+    const b = await signedIn("13700003305");
+    const joined = await b.post("/lib/subject/exampaper/examintro/9101", { csrf: await b.csrf("/lib/subject/exampaper/examintro/9101"), intent: "join" });
+    const paperAt = joined.headers.get("Location") ?? "";
+    expect(paperAt).toMatch(/^\/lib\/subject\/exampaper\/paper\/\d+$/);
+    const questions = await portal.sandbox.control<Array<{ questionId: number; kind: string }>>("GET", `/exams/key/${paperAt.split("/").at(-1)}`);
+    const short = questions.find((q) => q.kind === "short")!;
+    const single = questions.find((q) => q.kind === "single")!;
+    for (const failure of QB_FAULTS) {
+      const page = await b.get(paperAt);
+      const paper = page.form({ "data-testid": "exam-paper" });
+      const choice = elements(byTestId(page.html, "exam-paper") ?? "", "input").map((i) => [attr(i, "name"), attr(i, "value")]).find(([n]) => n === `answer.${single.questionId}`)![1]!;
+      await portal.sandbox.control("DELETE", "/faults");
+      await portal.fault({ path: "/exercise/session/batch/submit$", times: 1, ...failure.fault });
+      const answer = await paper.fill({ [`answer.${short.questionId}`]: "答：岗位分析是人力资源管理的基础。", [`answer.${single.questionId}`]: choice }).submit({ button: /保存/ });
+      expect(answer.status, failure.name).toBe(failure.status);
+      expect(text(byTestId(answer.html, "form-failure") ?? ""), failure.name).toContain(failure.message);
+      const back = byTestId(answer.html, "exam-paper") ?? "";
+      expect(back, failure.name).toContain("答：岗位分析是人力资源管理的基础。");
+      expect(selected(back, `answer.${single.questionId}`), failure.name).toEqual([choice]);
+    }
+  });
+
+  it("exam fee: a pay order that fails may have been made: the intro says so and links to my orders", { timeout: 60_000 }, async () => {
+    const b = await signedIn("13700003306");
+    for (const failure of QB_FAULTS) {
+      const intro = await b.get("/lib/subject/exampaper/examintro/9103");
+      await portal.sandbox.control("DELETE", "/faults");
+      await portal.fault({ path: "/makePayOrder/9103$", times: 1, ...failure.fault });
+      const answer = await intro.form({ button: "支付考试费" }).submit({ button: /支付考试费/ });
+      expect(answer.status, failure.name).toBe(failure.status);
+      expect(answer.url, failure.name).toBe("/lib/subject/exampaper/examintro/9103");
+      const notice = byTestId(answer.html, "form-failure") ?? "";
+      expect(text(notice), failure.name).toContain(UNCERTAIN);
+      expect(hrefOf(notice, "查看我的订单"), failure.name).toBe("/personal/order");
+    }
+  });
+
+  it("invoice: the title, tax number and e-mail typed come back with the message", { timeout: 60_000 }, async () => {
+    const b = portal.client({ offsite: true });
+    const member = await b.signIn(portal, "acct08", "/personal/accountcenter/account/member");
+    const provider = await member.form({ button: "月度会员" }).submit({ button: /^(立即开通|续费)\s*月度会员$/ });
+    const paid = await provider.form({ button: "确认支付" }).submit({ button: "确认支付" });
+    const orderNo = new URL(paid.url, "http://x").searchParams.get("orderNo");
+    const orders = await b.get(`/personal/order?parentId=-1&orderNo=${orderNo}`);
+    const address = hrefOf(orders.html, "申请发票") ?? "no link";
+    for (const failure of [FAULTS[0], FAULTS[2]]) {
+      const page = await b.get(address);
+      await portal.sandbox.control("DELETE", "/faults");
+      await portal.fault({ path: "/saveCompanyInvoice$", times: 1, ...failure.fault });
+      const answer = await page.form({ field: "taxNo" }).fill({ 单位: true, 发票抬头: "某某科技有限公司", 纳税人识别号: "91110000AB1234567X", 接收邮箱: "fin@example.com" }).submit({ button: "提交申请" });
+      expect(answer.status, failure.name).toBe(failure.status);
+      const form = answer.form({ field: "taxNo" });
+      expect([form.value("title"), form.value("taxNo"), form.value("email")], failure.name).toEqual(["某某科技有限公司", "91110000AB1234567X", "fin@example.com"]);
+      expect(text(answer.html), failure.name).toContain(failure.message); // the page has one form: its error line is above it
+    }
+  });
 });
+

@@ -143,6 +143,7 @@ function EmailForm({ bound, outcome, constraint }: { bound: boolean; outcome?: A
     <Section id="account-email-title" title={bound ? t("email.change") : t("email.bind")}>
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-email-title">
         <AuthenticityTokenInput name="csrf" />
+        <FormErrors errors={form.errors} id={form.errorId} />
         <Field {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label={t("email.label")} autoComplete="email" error={err(fields.email.errors?.[0])} />
         <Submit busy={busy} intent="bindEmail" testId="bind-email">
           {t("email.submit")}
@@ -166,6 +167,7 @@ function MobileForm({ bound, outcome, constraint }: { bound: boolean; outcome?: 
       {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-mobile-title">
         <AuthenticityTokenInput name="csrf" />
+        <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="formName" value="mobile" />
         <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("mobile.label")} autoComplete="tel" inputMode="numeric" maxLength={11} error={err(fields.mobile.errors?.[0])} />
         <SmsCodeField
@@ -195,6 +197,7 @@ function UsernameForm({ outcome, constraint }: { outcome?: AccountOutcome; const
     <Section id="account-username-title" title={t("username.bind")}>
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-username-title">
         <AuthenticityTokenInput name="csrf" />
+        <FormErrors errors={form.errors} id={form.errorId} />
         <Field {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} label={t("username.label")} autoComplete="username" maxLength={20} error={err(fields.username.errors?.[0])} />
         <p className="mb-3 text-xs text-gray-600">{t("username.hint")}</p>
         <Submit busy={busy} intent="bindUsername" testId="bind-username">
@@ -286,6 +289,7 @@ function PasswordBySmsForm({ outcome, constraint }: { outcome?: AccountOutcome; 
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-password-sms-title">
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="formName" value="passwordSms" />
+        <FormErrors errors={form.errors} id={form.errorId} />
         <SmsCodeField
           key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
           inputProps={{ ...getInputProps(fields.smsCode, { type: "text" }), defaultValue: "" }}
