@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { read } from "~/forms/form-value";
 
 /**
  * A form whose upstream call failed for a reason that is not the student's (decision 042): the upstream
@@ -62,7 +61,9 @@ export function keptIdemKey(answer: unknown, fresh: string, name = "idemKey"): s
  */
 export function failedValues(answer: unknown, name: string): string[] | undefined {
   if (!isFormFailure(answer)) return undefined;
-  const value = read(answer.result.initialValue, name);
+  // a dotted name only (the question bank's `answer`, `answer.12`): not form-value's `read`, whose module would
+  // then leave use-form's chunk and cost every form page a script (the fill page sits at the 100 KB budget)
+  const value = name.split(".").reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), answer.result.initialValue);
   if (typeof value === "string") return [value];
   return Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : undefined;
 }
