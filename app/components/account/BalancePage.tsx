@@ -9,6 +9,7 @@ import type { ChargeInfo, InviteRecord } from "~/services/points.server";
 import { AccountTabs } from "./AccountTabs";
 import { dateTime } from "./format";
 import { Notice } from "./Notice";
+import { CheckOrders } from "~/components/form/FormFailureNotice";
 
 type Props = {
   charge: ChargeInfo;
@@ -45,6 +46,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
             <label htmlFor={cf.balance.id} className="mb-1 block text-sm text-gray-700">{t("balance.chargeAmount")}</label>
             <input {...getInputProps(cf.balance, { type: "text" })} inputMode="decimal" autoComplete="off" className={input} />
             <FieldError id={cf.balance.errorId} name="balance">{errorText(t, cf.balance.errors?.[0] ?? chargeForm.errors?.[0])}</FieldError>
+            <CheckOrders error={chargeForm.errors?.[0]} />
             <button type="submit" name="intent" value="charge" className="mt-2 rounded bg-brand-strong px-4 py-2 text-white">{t("balance.chargeButton")}</button>
           </Form>
         </section>
@@ -55,6 +57,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
             <label htmlFor={rf.code.id} className="mb-1 block text-sm text-gray-700">{t("balance.rechargeCode")}</label>
             <input {...getInputProps(rf.code, { type: "text" })} autoComplete="off" className={input} />
             <FieldError id={rf.code.errorId} name="code">{errorText(t, rf.code.errors?.[0] ?? recharge.errors?.[0])}</FieldError>
+            <CheckOrders error={recharge.errors?.[0]} />
             <button type="submit" name="intent" value="recharge" className="mt-2 rounded bg-brand-strong px-4 py-2 text-white">{t("balance.rechargeButton")}</button>
           </Form>
         </section>

@@ -9,6 +9,7 @@ import { myOrdersHref } from "~/services/study-links";
 import type { CardReturn, StudyCard } from "~/services/study-cards.server";
 import { AccountTabs } from "./AccountTabs";
 import { day } from "./format";
+import { CheckOrders } from "~/components/form/FormFailureNotice";
 
 export type CardOutcome = { form: "check"; result: SubmissionResult<string[]>; card: StudyCard | null };
 
@@ -49,6 +50,7 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
             <label htmlFor={code.id} className="mb-1 block text-sm text-gray-700">{t("cards.code")}</label>
             <input {...getInputProps(code, { type: "text" })} autoComplete="off" className="w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500" />
             <FieldError id={code.errorId} name="code">{errorText(t, codeError)}</FieldError>
+            <CheckOrders error={form.errors?.[0]} />
           </div>
           <button type="submit" name="intent" value="check" className="mt-6 rounded border border-brand-strong px-4 py-2 text-brand-strong">
             {t("cards.checkButton")}

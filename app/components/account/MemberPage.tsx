@@ -8,6 +8,7 @@ import type { MemberInfo, MemberLevel, MemberRecord } from "~/services/membershi
 import { dateTime, day } from "./format";
 import { AccountTabs } from "./AccountTabs";
 import { Notice } from "./Notice";
+import { CheckOrders } from "~/components/form/FormFailureNotice";
 
 type Props = {
   info: MemberInfo;
@@ -130,6 +131,7 @@ function LevelCard({ level, renew, idemKey, constraint, action, result }: {
             {errorText(t, error)}
           </p>
         ) : null}
+        <CheckOrders error={error} />
       </Form>
     </li>
   );

@@ -9,6 +9,7 @@ import type { PointInfo, PointList } from "~/services/points.server";
 import { dateTime } from "./format";
 import { AccountTabs } from "./AccountTabs";
 import { Notice } from "./Notice";
+import { CheckOrders } from "~/components/form/FormFailureNotice";
 
 type Props = {
   info: PointInfo;
@@ -54,6 +55,7 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
             <label htmlFor={point.id} className="mb-1 block text-sm text-gray-700">{t("points.amount")}</label>
             <input {...getInputProps(point, { type: "number" })} inputMode="numeric" className="w-40 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500" />
             <FieldError id={point.errorId} name="point">{errorText(t, pointError)}</FieldError>
+            <CheckOrders error={pointError} />
           </div>
           <button type="submit" name="intent" value="buy" className="mt-6 rounded bg-brand-strong px-4 py-2 text-white">
             {t("points.buyButton")}

@@ -26,3 +26,19 @@ export function FormFailureNotice({ answer, className = "" }: { answer: unknown;
     </div>
   );
 }
+
+/**
+ * The orders link under a kit form's own error line when that error is an order or payment that may have
+ * gone through (`failed:uncertain`, decision 042): check my orders, never a blind retry. Nothing otherwise.
+ */
+export function CheckOrders({ error }: { error: string | undefined }) {
+  const { t } = useTranslation("errors");
+  if (error !== formFailureError({ kind: "timeout", uncertain: true })) return null;
+  return (
+    <p className="mt-1 text-sm">
+      <Link to={MY_ORDERS_HREF} className="font-semibold text-red-700 underline" data-testid="check-orders">
+        {t("formFailure.checkOrders")}
+      </Link>
+    </p>
+  );
+}

@@ -226,6 +226,8 @@ describe("a form whose upstream call fails comes back with what was typed (issue
         expect(text(answer.form(f.form).html), what).toContain(f.uncertain ? UNCERTAIN : failure.message);
         // an order that may have been made keeps its key: pressing again is the same order upstream, not a second one
         if (f.uncertain && key) expect(answer.form(f.form).value("idemKey"), what).toBe(key);
+        // ... and says where to look instead of offering a blind retry
+        if (f.uncertain) expect(hrefOf(answer.form(f.form).html, "查看我的订单"), what).toBe("/personal/order");
         expect((await portal.calls()).filter((c) => new RegExp(f.upstream).test(c.path)).length, what).toBeGreaterThan(0);
       }
     });
