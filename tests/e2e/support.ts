@@ -23,6 +23,11 @@ export class Sandbox {
   fault(fault: { path: string; status?: number; code?: string; message?: string; latencyMs?: number; malformed?: string; times?: number; headers?: Record<string, string>; body?: string }) {
     return this.send("POST", "/faults", fault);
   }
+  /** Holds every upstream call whose path matches until `release`: "while it is on its way" as a state, not a time. */
+  async hold(path: string): Promise<{ release: () => Promise<unknown> }> {
+    const { id } = await this.send<{ id: number }>("POST", "/faults", { path, hold: true });
+    return { release: () => this.send("DELETE", `/faults/${id}`) };
+  }
   config(companyId: number, patch: Record<string, unknown>) {
     return this.send("PATCH", `/companies/${companyId}/config`, patch);
   }
