@@ -292,7 +292,8 @@ test.describe("desktop shell (issue 12 part 2)", () => {
     await page.getByTestId("school-switcher").locator("summary").click();
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByTestId("school-list").getByRole("link", { name: "上海分校" }).click();
-    await expect(page).toHaveURL(/\/home\/index\/shanghai$/);
+    // the switch asks the upstream, then the new school's home page loads: a loaded machine takes over 5 s
+    await expect(page).toHaveURL(/\/home\/index\/shanghai$/, { timeout: 20_000 });
     await expect(page.getByTestId("school-switcher").locator("summary")).toContainText("上海分校");
     await expect(page.getByTestId("school-list")).toBeHidden();
     expect(await page.getByTestId("school-switcher").evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
