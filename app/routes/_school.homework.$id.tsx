@@ -17,6 +17,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer } from "~/forms/form-failure";
+import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 
 export const handle = { i18n: ["files"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -170,15 +171,7 @@ export default function HomeworkPage() {
           {t("homework.saved")}
         </p>
       ) : null}
-      {answer?.deleted ? (
-        <p role="status" className="text-green-700" data-testid="attachment-deleted">
-          {t("resources.deleted")}
-        </p>
-      ) : answer?.error === "notOwned" ? (
-        <p role="alert" className="text-red-700" data-testid="attachment-not-deleted">
-          {t("errors.notOwned")}
-        </p>
-      ) : null}
+      <DeleteOutcome deleted={Boolean(answer?.deleted)} notOwned={answer?.error === "notOwned"} testId="attachment" />
       {detail.videos.length ? (
         <ul className="space-y-1" aria-label={t("homework.videos")}>
           {detail.videos.map((v) => (

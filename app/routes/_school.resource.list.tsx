@@ -16,6 +16,7 @@ import { opensDirectly } from "~/services/download.server";
 import { safeExternalUrl } from "~/services/redirect";
 import { readFileUpload } from "~/services/upload.server";
 import { formAction } from "~/services/form-failure.server";
+import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 
 /** Dialog 5 (spec 001 §2): loaded only when a preview opens. */
 const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
@@ -108,15 +109,7 @@ export default function ResourceList() {
       ) : (
         <UploadForm answer={answer?.deleted || batchAnswer || answer?.error === "notOwned" ? undefined : answer} relay="/resource/upload" />
       )}
-      {answer?.deleted ? (
-        <p role="status" className="text-sm text-green-700" data-testid="resource-deleted">
-          {t("resources.deleted")}
-        </p>
-      ) : answer?.error === "notOwned" ? (
-        <p role="alert" className="text-sm text-red-700" data-testid="resource-not-deleted">
-          {t("errors.notOwned")}
-        </p>
-      ) : null}
+      <DeleteOutcome deleted={Boolean(answer?.deleted)} notOwned={answer?.error === "notOwned"} testId="resource" className="text-sm" />
       {answer?.deletedVideos !== undefined ? (
         <p role="status" className="text-sm text-green-700" data-testid="videos-deleted">
           {t("resources.videosDeleted", { count: answer.deletedVideos })}
