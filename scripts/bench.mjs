@@ -698,7 +698,7 @@ function measureJs() {
     if (!r) return [];
     return [...(r.parentId ? chain(r.parentId) : []), r];
   };
-  const ids = ["root", "routes/_school.home.index", "routes/_school.course.list", "routes/_school.course.detail.$id", "routes/_school.upgrade.token", "routes/_school.join.login", "routes/_school.personal.setting.account"].filter((id) => manifest.routes[id]);
+  const ids = ["root", "routes/_school+/_catalogue+/home.[index]", "routes/_school+/_catalogue+/course.list", "routes/_school+/_catalogue+/course.detail.$id", "routes/_school+/_sign-in+/upgrade.token", "routes/_school+/_sign-in+/join.login", "routes/_school+/personal+/setting+/account"].filter((id) => manifest.routes[id]);
   const routes = {};
   for (const id of ids) {
     const assets = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
@@ -715,7 +715,7 @@ function measureJs() {
     }
     routes[id] = { files: assets.size, rawBytes: raw, gzipBytes: gzip, gzipKB: round(gzip / 1024, 1) };
   }
-  return { manifest: file, routes, missing: ["routes/_school.join.login"].filter((id) => !manifest.routes[id]) };
+  return { manifest: file, routes, missing: ["routes/_school+/_sign-in+/join.login"].filter((id) => !manifest.routes[id]) };
 }
 
 async function measureLcp(portal, routes = [HOME, ...CONTENT_PAGES, "/join/login"], cookie = undefined) {

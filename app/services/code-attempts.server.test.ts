@@ -59,7 +59,7 @@ describe("checkSmsCode: at most 5 wrong tries per code (issue 10 §2)", () => {
 describe("POST /login/forget: the 6th code is refused by the portal (429, Retry-After)", () => {
   const MOBILE = "13800000006";
   async function post(fields: Record<string, string>) {
-    const { action } = await import("~/routes/_school.login.forget");
+    const { action } = await import("~/routes/_school+/_sign-in+/login.forget");
     const { csrf } = await import("~/services/csrf.server");
     const [token, setCookie] = await csrf(false).commitToken();
     const body = new URLSearchParams({ csrf: token, ...fields });
@@ -103,7 +103,7 @@ describe("POST /login/forget: the 6th code is refused by the portal (429, Retry-
 describe("POST /join/login (SMS login): the same limit", () => {
   it("5 wrong codes, then the right one: 429 with Retry-After, no login call upstream", async () => {
     const MOBILE = "13800000009";
-    const { action } = await import("~/routes/_school.join.login");
+    const { action } = await import("~/routes/_school+/_sign-in+/join.login");
     const { csrf } = await import("~/services/csrf.server");
     const post = async (fields: Record<string, string>) => {
       const [token, setCookie] = await csrf(false).commitToken();
@@ -136,7 +136,7 @@ describe("POST /join/login (SMS login): the same limit", () => {
 describe("POST /join/register: the same limit", () => {
   it("5 wrong codes, then the right one: 429 with Retry-After, no register call upstream", async () => {
     const MOBILE = "13712345670";
-    const { action } = await import("~/routes/_school.join.register");
+    const { action } = await import("~/routes/_school+/_sign-in+/join.register");
     const { csrf } = await import("~/services/csrf.server");
     const post = async (fields: Record<string, string>) => {
       const [token, setCookie] = await csrf(false).commitToken();

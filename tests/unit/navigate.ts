@@ -8,13 +8,13 @@ type Loader = (args: LoaderFunctionArgs) => unknown;
 type Route = { pattern: RegExp; load: () => Promise<{ loader: Loader; action?: Loader }>; param?: string; outsideSchool?: boolean };
 
 const ROUTES: Route[] = [
-  { pattern: /^\/upgrade\/token$/, load: () => import("~/routes/_school.upgrade.token") },
-  { pattern: /^\/home\/index$/, load: () => import("~/routes/_school.home.index") },
-  { pattern: /^\/home\/index\/([^/]+)$/, load: () => import("~/routes/_school.home.index_.$suffix"), param: "suffix" },
-  { pattern: /^\/join\/login$/, load: () => import("~/routes/_school.join.login") },
-  { pattern: /^\/course\/list$/, load: () => import("~/routes/_school.course.list") },
-  { pattern: /^\/news$/, load: () => import("~/routes/_school.news") },
-  { pattern: /^\/personal\/setting\/account$/, load: () => import("~/routes/_school.personal.setting.account") },
+  { pattern: /^\/upgrade\/token$/, load: () => import("~/routes/_school+/_sign-in+/upgrade.token") },
+  { pattern: /^\/home\/index$/, load: () => import("~/routes/_school+/_catalogue+/home.[index]") },
+  { pattern: /^\/home\/index\/([^/]+)$/, load: () => import("~/routes/_school+/_catalogue+/home.index_.$suffix"), param: "suffix" },
+  { pattern: /^\/join\/login$/, load: () => import("~/routes/_school+/_sign-in+/join.login") },
+  { pattern: /^\/course\/list$/, load: () => import("~/routes/_school+/_catalogue+/course.list") },
+  { pattern: /^\/news$/, load: () => import("~/routes/_school+/_catalogue+/news") },
+  { pattern: /^\/personal\/setting\/account$/, load: () => import("~/routes/_school+/personal+/setting+/account") },
   { pattern: /^\/captcha$/, load: () => import("~/routes/captcha"), outsideSchool: true },
 ];
 
@@ -55,7 +55,7 @@ export class Browser {
     const request = new Request(url, { headers: { Host: this.host, Cookie: this.cookieHeader(), ...init.headers } });
     const context = {} as AppLoadContext;
     // root → the `_school` layout (docs/decisions/014-route-tree.md) → the page, all at once as Remix runs them
-    const [root, school, page] = await Promise.all([import("~/root"), import("~/routes/_school"), route.load()]);
+    const [root, school, page] = await Promise.all([import("~/root"), import("~/routes/_school+/_layout"), route.load()]);
     const loaders = route.outsideSchool ? [root.loader, page.loader] : [root.loader, school.loader, page.loader];
     const results = await Promise.allSettled(loaders.map((loader) => (loader as Loader)({ request, context, params })));
     for (const result of results) {

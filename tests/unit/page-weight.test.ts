@@ -150,7 +150,7 @@ describe("JS on the wire per page (decision 040: at most 100 KB, for a gzip-only
   it("measures every page route", () => {
     // a page per route that renders (the index, the personal pages, the forms...): not a vacuous loop
     expect(pages.length).toBeGreaterThan(80);
-    expect(pages.map((p) => p.id)).toEqual(expect.arrayContaining(["routes/_school.home.index", "routes/_school.join.login", "routes/_school.personal.setting.account"]));
+    expect(pages.map((p) => p.id)).toEqual(expect.arrayContaining(["routes/_school+/_catalogue+/home.[index]", "routes/_school+/_sign-in+/join.login", "routes/_school+/personal+/setting+/account"]));
   });
 
   it("no page loads more than 100 KB of scripts, gzip or brotli", () => {
@@ -165,7 +165,7 @@ describe("JS on the wire per page (decision 040: at most 100 KB, for a gzip-only
     const manifest = readManifest(buildDir);
     expect(manifest.entry.imports, "one shell chunk: build with `npm run build` (scripts/remix-build.mjs), not a bare `remix build`").toHaveLength(1);
     // a page then loads its entry, the shell chunk, the root module and its own few files
-    const home = pages.find((p) => p.id === "routes/_school.home.index")!;
+    const home = pages.find((p) => p.id === "routes/_school+/_catalogue+/home.[index]")!;
     expect(home.files).toBeLessThanOrEqual(12);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PERSONAL_ROUTE_ID, SCHOOL_ROUTE_ID } from "~/route-ids";
 import { keepCookies, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
 
 // The route tree (docs/decisions/014-route-tree.md) and the personal centre's frame, through the built
@@ -40,15 +41,15 @@ function menuOf(html: string): string {
 describe("the route tree", () => {
   it("nests root → _school → personal → section → page (npx remix routes)", () => {
     const parent = (id: string) => ctx.build.routes[id]?.parentId;
-    expect(parent("routes/_school")).toBe("root");
-    expect(parent("routes/_school.home.index")).toBe("routes/_school");
-    expect(parent("routes/_school.personal")).toBe("routes/_school");
+    expect(parent(SCHOOL_ROUTE_ID)).toBe("root");
+    expect(parent("routes/_school+/_catalogue+/home.[index]")).toBe(SCHOOL_ROUTE_ID);
+    expect(parent(PERSONAL_ROUTE_ID)).toBe(SCHOOL_ROUTE_ID);
     for (const section of ["course", "setting", "message", "order", "accountcenter"]) {
-      expect(parent(`routes/_school.personal.${section}`)).toBe("routes/_school.personal");
-      expect(parent(`routes/_school.personal.${section}._index`)).toBe(`routes/_school.personal.${section}`);
+      expect(parent(`routes/_school+/personal+/${section}+/_layout`)).toBe(PERSONAL_ROUTE_ID);
+      expect(parent(`routes/_school+/personal+/${section}+/_index`)).toBe(`routes/_school+/personal+/${section}+/_layout`);
     }
-    expect(parent("routes/_school.personal.setting.account")).toBe("routes/_school.personal.setting");
-    expect(parent("routes/_school.personal.$")).toBe("routes/_school.personal");
+    expect(parent("routes/_school+/personal+/setting+/account")).toBe("routes/_school+/personal+/setting+/_layout");
+    expect(parent("routes/_school+/personal+/$")).toBe(PERSONAL_ROUTE_ID);
     expect(parent("routes/healthz")).toBe("root");
   });
 });

@@ -65,19 +65,19 @@ const HOSTILE_QUERY = ["%2F.%2F%2Fevil.example", "/..//x", "/%252e//x", "/%2e//x
 
 describe("GET /school/switch", () => {
   it.each(HOSTILE_QUERY)("unknown school, from=%s: back to the home page, never //host", async (from) => {
-    const { loader } = await import("~/routes/_school.school.switch");
+    const { loader } = await import("~/routes/_school+/_catalogue+/school.switch");
     const location = await locationOf(() => loader(args(`/school/switch?schoolId=999&from=${from}`)));
     expect(location).toBe("/home/index");
   });
 
   it.each(HOSTILE_QUERY)("known school, from=%s: the Cancel link goes to the home page", async (from) => {
-    const { loader } = await import("~/routes/_school.school.switch");
+    const { loader } = await import("~/routes/_school+/_catalogue+/school.switch");
     const answer = (await loader(args(`/school/switch?schoolId=2&from=${from}`))) as { from: string };
     expect(answer.from).toBe("/home/index");
   });
 
   it("keeps a good from, with query and hash", async () => {
-    const { loader } = await import("~/routes/_school.school.switch");
+    const { loader } = await import("~/routes/_school+/_catalogue+/school.switch");
     const from = encodeURIComponent("/course/list?courseName=java#top");
     expect(await locationOf(() => loader(args(`/school/switch?schoolId=999&from=${from}`)))).toBe("/course/list?courseName=java#top");
     const answer = (await loader(args(`/school/switch?schoolId=2&from=${from}`))) as { from: string };
@@ -88,15 +88,15 @@ describe("GET /school/switch", () => {
 describe("GET /join/login and /join/register when already logged in", () => {
   it.each(HOSTILE_QUERY)("backUrl=%s goes to the home page", async (backUrl) => {
     const cookie = await loggedIn();
-    const login = await import("~/routes/_school.join.login");
-    const register = await import("~/routes/_school.join.register");
+    const login = await import("~/routes/_school+/_sign-in+/join.login");
+    const register = await import("~/routes/_school+/_sign-in+/join.register");
     expect(await locationOf(() => login.loader(args(`/join/login?backUrl=${backUrl}`, cookie)))).toBe("/home/index");
     expect(await locationOf(() => register.loader(args(`/join/register?backUrl=${backUrl}`, cookie)))).toBe("/home/index");
   });
 
   it("a good backUrl survives with its query and hash", async () => {
     const cookie = await loggedIn();
-    const login = await import("~/routes/_school.join.login");
+    const login = await import("~/routes/_school+/_sign-in+/join.login");
     const back = encodeURIComponent("/personal/order?parentId=-1#list");
     expect(await locationOf(() => login.loader(args(`/join/login?backUrl=${back}`, cookie)))).toBe("/personal/order?parentId=-1#list");
   });
@@ -104,7 +104,7 @@ describe("GET /join/login and /join/register when already logged in", () => {
 
 describe("GET /upgrade/token?callback=", () => {
   it.each(HOSTILE_QUERY)("callback=%s: the page's way back is the home page", async (callback) => {
-    const { loader } = await import("~/routes/_school.upgrade.token");
+    const { loader } = await import("~/routes/_school+/_sign-in+/upgrade.token");
     const answer = (await loader(args(`/upgrade/token?callback=${callback}`))) as unknown as { data: { callback: string } };
     expect(answer.data.callback).toBe("/home/index");
   });
@@ -112,7 +112,7 @@ describe("GET /upgrade/token?callback=", () => {
   it("with a back-login code, the fresh token goes back to callback, never //host", async () => {
     const { code } = await sandbox.control<{ code: string }>("POST", "/tokens", { account: "student01" });
     const cookie = await sessionCookie({ backCode: code });
-    const { loader } = await import("~/routes/_school.upgrade.token");
+    const { loader } = await import("~/routes/_school+/_sign-in+/upgrade.token");
     expect(await locationOf(() => loader(args("/upgrade/token?callback=/.//evil.example", cookie)))).toBe("/home/index");
     expect(await locationOf(() => loader(args(`/upgrade/token?callback=${encodeURIComponent("/course/list?x=1")}`, cookie)))).toBe("/course/list?x=1");
   });
@@ -147,7 +147,7 @@ describe("GET /linkVariableRedirect/{menuId}", () => {
 describe("home page template link (homePageTemplateRsp, redirectType 1)", () => {
   async function homeWith(templateLink: string): Promise<string | null> {
     await sandbox.control("PATCH", "/companies/1/config", { homeConfig: { homePageTemplateRsp: { redirectType: "1", templateLink } } });
-    const { loader } = await import("~/routes/_school.home.index");
+    const { loader } = await import("~/routes/_school+/_catalogue+/home.[index]");
     return locationOf(() => loader(args("/home/index")));
   }
 

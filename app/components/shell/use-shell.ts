@@ -1,12 +1,10 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
+import { SCHOOL_ROUTE_ID } from "~/route-ids";
 import type { SchoolView, ShellView, SiteView } from "~/services/shell.server";
 
 /** The school half when the school layout has no data (its loader failed, or a page outside it): a visitor's header. */
 export const NO_SCHOOL: SchoolView = { school: null, defaultSchoolId: null, schools: [], schoolTotal: 0, headMenus: [], user: null, lastLearn: null, cartCount: null };
-
-/** The id of the school layout route (app/routes/_school.tsx). */
-export const SCHOOL_ROUTE_ID = "routes/_school";
 
 /**
  * The shell the header, footer and pages draw: the root's company-wide half and the school layout's

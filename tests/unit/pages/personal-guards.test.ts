@@ -2,6 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PERSONAL_ROUTE_ID } from "~/route-ids";
 import { startTestPortal, type TestPortal } from "../portal";
 
 /**
@@ -34,8 +35,9 @@ function personalLeaves(): Leaf[] {
     const own = route.path === "*" ? "no/such/page" : route.path ?? "";
     return [urlOf(route.parentId), own].filter(Boolean).join("/");
   };
+  const underPersonal = (id: string | undefined): boolean => !!id && (id === PERSONAL_ROUTE_ID || underPersonal(build.routes[id]?.parentId));
   return routes
-    .filter((r) => r.id.startsWith("routes/_school.personal.") && !parents.has(r.id))
+    .filter((r) => underPersonal(r.parentId) && !parents.has(r.id))
     .map((r) => ({ id: r.id, url: `/${urlOf(r.id)}`, index: Boolean(r.index), loader: Boolean(r.module.loader), action: Boolean(r.module.action) }));
 }
 
@@ -123,7 +125,7 @@ describe("every personal leaf guards itself (issue 11 §1)", () => {
     const byUrl = new Map(pages.map((l) => [l.url + (QUERY[l.url] ?? ""), l.id]));
     const wrong: string[] = [];
     for (const url of urls) {
-      const id = byUrl.get(url) ?? "routes/_school.personal.order._index";
+      const id = byUrl.get(url) ?? "routes/_school+/personal+/order+/_index";
       const request = new Request(`http://127.0.0.1:3000${url}`, { headers: { Host: "127.0.0.1:3000", Cookie: cookie } });
       const res = await answerOf(() => build.routes[id]!.module.loader!({ request, params: {}, context: { clientIp: "127.0.0.1" } })).catch((e: unknown) => new Response(String(e), { status: 599 }));
       if (res.status !== 403) wrong.push(`${url}: ${res.status}`);

@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getPortal } from "~/services/portal.server";
 import { saveSessionSchool, schoolBySuffix } from "~/services/school.server";
-import HomeIndex, { handle, headers, loader as homeLoader, meta } from "~/routes/_school.home.index";
+import HomeIndex, { handle, headers, loader as homeLoader, meta } from "~/routes/_school+/_catalogue+/home.[index]";
 
 export { handle, headers, meta };
 

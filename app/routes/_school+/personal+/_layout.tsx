@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix
 import { ErrorPage } from "~/components/ErrorPage";
 import { PersonalError, PersonalFrame } from "~/components/personal/PersonalFrame";
 import { namespaces } from "~/i18n.server";
+import { PERSONAL_ROUTE_ID } from "~/route-ids";
 import { requireStudent } from "~/services/guards.server";
 import { permittedMenu } from "~/services/personal-menu";
 import { getPermissions } from "~/services/personal-menu.server";
@@ -34,7 +35,7 @@ export default function PersonalLayout() {
 /** A page's failure (403, 404, upstream) keeps the menu on screen; a failure of the menu itself shows the error page. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const frame = useRouteLoaderData<typeof loader>("routes/_school.personal");
+  const frame = useRouteLoaderData<typeof loader>(PERSONAL_ROUTE_ID);
   if (!frame) return <ErrorPage error={error} />;
   return (
     <PersonalFrame menu={frame.menu} i18n={frame.i18n}>
