@@ -103,7 +103,9 @@ describe("the visitor journey without JavaScript", () => {
     expect(cardLinks).toHaveLength(12);
 
     // the header search box submits GET /course/list?courseName=...
-    const found = await list.form({ field: "courseName" }).fill({ 搜索课程: "Python" }).submit();
+    const header = elements(list.html, "form").findIndex((_, i) => list.form(i).controls.some((c) => c.labels.includes("搜索课程")));
+    expect(header, "the header's search form (labelled 搜索课程)").toBeGreaterThanOrEqual(0);
+    const found = await list.form(header).fill({ 搜索课程: "Python" }).submit();
     seen.push(found.status);
     expect(found.url).toBe("/course/list?courseName=Python");
     expect(h1(found.html)).toBe("“Python”的搜索结果");
