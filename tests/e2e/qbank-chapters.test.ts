@@ -2,8 +2,9 @@ import { expect, test } from "./support";
 
 /*
  * Question bank chapters, sections and explanation media (issue 15; spec 001 §7; decision 035): practise
- * from a chapter's section page; preview an explanation's audio and video in the report; and, without
- * JavaScript, the answer sheet keeps what was typed (its buttons post the answer form). Visitors only
+ * from a chapter's section page; preview an explanation's audio and video in the report (they load and
+ * play); the answer sheet keeps what was typed. Without JavaScript (the sheet's buttons post the answer
+ * form, the previews are links) these walks are page tests (issue 22). Visitors only
  * (records by the visitor's client id: no seed user shared with another file). Page-level checks are in
  * tests/unit/pages/qbank-chapters.test.ts.
  */
@@ -31,7 +32,7 @@ test("practise from a chapter: chapter page, section page, practise the section,
   await expect(page.getByTestId("section-questions").getByRole("listitem").first()).toContainText("答对");
 });
 
-test("preview an explanation's audio and video in the report: they load and can play", { tag: "@nojs" }, async ({ page }) => {
+test("preview an explanation's audio and video in the report: they load and can play", async ({ page }) => {
   await page.goto("/lib/subject/section/20311");
   await page.getByRole("button", { name: "练习本节" }).click();
   await page.waitForURL(/\/lib\/subject\/doing\/\d+/);
@@ -64,7 +65,7 @@ test("preview an explanation's audio and video in the report: they load and can 
   await expect(page.locator("audio, video")).toHaveCount(0);
 });
 
-test("without JavaScript, a typed answer survives a jump through the answer sheet and back", { tag: "@nojs" }, async ({ page }) => {
+test("a typed answer survives a jump through the answer sheet and back", async ({ page }) => {
   await page.goto("/lib/subject/section/20611");
   await page.getByRole("button", { name: "练习本节" }).click();
   await page.waitForURL(/\/lib\/subject\/doing\/\d+/);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { element, elements, h1, startTestPortal, text, type TestPortal } from "./portal";
+import { attr, element, elements, h1, hrefOf, startTestPortal, text, type TestPortal } from "./portal";
 
 // Issue 17 part B: Q&A, groups and independent-exam sign-up that can be used (spec 001 §7 "Questions and
 // answers", "Groups"; §2 /answerslist/0, /response/{id}, /apply, /applydetail/{id}), without JavaScript.
@@ -204,6 +204,68 @@ describe("independent exam sign-up", () => {
     expect(text((await full.text()).match(/<p[^>]*role="alert"[^>]*>.*?<\/p>/)?.[0] ?? "")).toBe("报名人数已满");
     expect((await c.get("/applydetail/4242")).status).toBe(404);
     expect((await portal.client().get("/apply/mine")).url).toBe(`/join/login?backUrl=${encodeURIComponent("/apply/mine")}`);
+  });
+});
+
+// The no-JS journeys of tests/e2e/community.test.ts (issue 22), as a browser without JavaScript walks them:
+// links followed, the page's own forms submitted by the form-walker. Their user is the no-js project's
+// community02 (13700003001). The browser refusing an empty title before any post stays a @nojs browser test.
+describe("without JavaScript, walked through the page's own forms and links", () => {
+  const ME = "13700003001";
+  const main = (html: string) => element(html, "main") ?? "";
+  const testText = (html: string, id: string) => text(element(html, `[data-testid="${id}"]`) ?? "");
+
+  it("ask a question, another student answers it, the asker sees the new answer", async () => {
+    const me = portal.client();
+    const list = await me.signIn(portal, ME, "/answerslist/0");
+    expect(list.url).toBe("/answerslist/0");
+    const thread = await list.form("#ask-question").fill({ 问题标题: "试用期工资怎么算？", "问题描述（选填）": "试用期工资不低于转正工资的多少？" }).submit({ button: "发布问题" });
+    expect(thread.url).toMatch(/^\/response\/\d+$/);
+    expect(h1(thread.html)).toBe("试用期工资怎么算？");
+
+    const other = portal.client();
+    const open = await other.signIn(portal, ANSWERER, thread.url);
+    expect(open.url).toBe(thread.url);
+    const answered = await open.form({ button: "提交回答" }).fill({ 回答内容: "不得低于本单位相同岗位最低档工资的百分之八十。" }).submit({ button: "提交回答" });
+    expect(testText(answered.html, "answer")).toContain("百分之八十");
+
+    const again = await me.get("/answerslist/0");
+    const mine = await me.get(hrefOf(again.html, "我的问答") ?? "missing");
+    expect(mine.url).toBe("/answerslist/mine");
+    expect(testText(mine.html, "unread-total")).toBe("您的问题有 1 条新回答");
+    const read = await me.get(hrefOf(mine.html, "试用期工资怎么算？") ?? "missing");
+    expect(testText(read.html, "answer")).toContain("百分之八十");
+  });
+
+  it("join a group and post a topic; it shows under my groups", async () => {
+    const me = portal.client();
+    const groups = await me.signIn(portal, ME, "/group");
+    expect(groups.url).toBe("/group");
+    const group = await me.get(hrefOf(groups.html, "会计人学习圈") ?? "missing");
+    const joined = await group.form({ button: "加入小组" }).submit({ button: "加入小组" });
+    expect(elements(joined.html, '[role="status"]').map(text)).toContain("您已是本小组成员。");
+    const posted = await joined.form("#post-topic").fill({ 话题标题: "一起打卡备考" }).submit({ button: "发表话题" });
+    expect(testText(posted.html, "topic")).toContain("一起打卡备考");
+    const mine = await me.get(hrefOf(posted.html, "我的小组") ?? "missing");
+    expect(mine.url).toBe("/group/mine");
+    expect(testText(mine.html, "joined-group")).toContain("会计人学习圈");
+    expect(testText(mine.html, "my-topic")).toContain("一起打卡备考");
+  });
+
+  it("a visitor logs in from the sign-up page and signs up", async () => {
+    const visitor = portal.client();
+    const item = await visitor.get("/applydetail/1002");
+    const loginLink = elements(main(item.html), "a").find((a) => /登录/.test(text(a)));
+    const login = await visitor.get(attr(loginLink, "href") ?? "missing");
+    expect(login.url).toMatch(/^\/join\/login\?backUrl=/);
+    expect(new URL(login.url, "http://x").searchParams.get("backUrl")).toBe("/applydetail/1002");
+    // the login itself is another journey's: sign in with the code and come back to the page
+    const back = await visitor.signIn(portal, ME, "/applydetail/1002");
+    expect(back.url).toBe("/applydetail/1002");
+    const done = await back.form({ button: "立即报名" }).submit({ button: "立即报名" });
+    expect(testText(done.html, "apply-state")).toContain("您已报名本场考试");
+    const mine = await visitor.get(hrefOf(done.html, "我的考试报名") ?? "missing");
+    expect(testText(mine.html, "my-signup")).toContain("中学教师资格笔试");
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, title, type TestPortal } from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, links, startTestPortal, text, title, type TestPortal } from "../portal";
 
 /**
  * The visitor's portal (issue 6) as the server renders it: the public sections from the sandbox's
@@ -73,6 +73,72 @@ describe("every public section renders its seeded content", () => {
     const app = elements(html, "img").find((img) => attr(img, "alt") === "App 下载二维码");
     expect(attr(app, "src")).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(hrefOf(html, "iPhone 版下载")).toBe("https://apps.apple.com/cn/app/id1234567890");
+  });
+});
+
+// The no-JS run of tests/e2e/catalog.test.ts's visitor journey (issue 22): links followed, the header's
+// search form submitted by the form-walker, every document a 200.
+describe("the visitor journey without JavaScript", () => {
+  const headings = (html: string) => ["h1", "h2", "h3", "h4"].flatMap((h) => elements(html, h)).map(text);
+  const linkMatching = (html: string, name: RegExp) => links(html).find((l) => name.test(l.text))?.href;
+
+  it("home → course list → search → detail → contents → news → news detail → teachers", async () => {
+    const visitor = portal.client();
+    const seen: number[] = [];
+    const go = async (href: string | undefined) => {
+      const page = await visitor.get(href ?? "missing");
+      seen.push(page.status);
+      return page;
+    };
+    const home = await go("/home/index");
+    expect(headings(home.html)).toEqual(expect.arrayContaining(["推荐课程", "最新资讯"]));
+    expect(linkMatching(home.html, /人力资源管理师（三级）精讲班/)).toBeDefined();
+
+    const list = await go(hrefOf(home.html, "查看全部课程"));
+    expect(list.url).toBe("/course/list");
+    expect(h1(list.html)).toBe("课程中心");
+    expect(text(list.html)).toContain("共 36 门课程");
+    // main li a[href^='/course/detail/']
+    const cardLinks = elements(element(list.html, "main") ?? "", "li").flatMap((li) => links(li)).filter((l) => l.href?.startsWith("/course/detail/"));
+    expect(cardLinks).toHaveLength(12);
+
+    // the header search box submits GET /course/list?courseName=...
+    const header = elements(list.html, "form").findIndex((_, i) => list.form(i).controls.some((c) => c.labels.includes("搜索课程")));
+    expect(header, "the header's search form (labelled 搜索课程)").toBeGreaterThanOrEqual(0);
+    const found = await list.form(header).fill({ 搜索课程: "Python" }).submit();
+    seen.push(found.status);
+    expect(found.url).toBe("/course/list?courseName=Python");
+    expect(h1(found.html)).toBe("“Python”的搜索结果");
+    expect(text(found.html)).toContain("共 1 门课程");
+
+    const detail = await go(linkMatching(found.html, /Python 编程从入门到实践/));
+    expect(detail.url).toBe("/course/detail/5019");
+    expect(h1(detail.html)).toBe("Python 编程从入门到实践");
+    const main = text(element(detail.html, "main") ?? "");
+    expect(main).toContain("价格：¥699");
+    expect(main).toContain("会员价 ¥559");
+    expect(hrefOf(detail.html, "陈思远")).toBeDefined();
+    expect(headings(detail.html)).toContain("第一章 课程导学与考情分析");
+    expect(hrefOf(detail.html, "立即购买")).toBe("/payment/order?commodityId=5019");
+
+    const contents = await go(hrefOf(detail.html, "查看完整目录"));
+    expect(contents.url).toBe("/course/detail/5019/119/contents");
+    expect(text(contents.html)).toContain("Python 编程从入门到实践：基础概念");
+
+    const news = await go("/news");
+    expect(h1(news.html)).toBe("新闻资讯");
+    const article = await go(hrefOf(news.html, "初级会计职称考试成绩查询入口开通"));
+    expect(article.url).toBe("/newsdetails/602");
+    expect(h1(article.html)).toBe("初级会计职称考试成绩查询入口开通");
+    expect(text(article.html)).toContain("初级会计职称考试成绩已公布，考生可登录官方网站查询。");
+
+    const teachers = await go("/teachers");
+    expect(h1(teachers.html)).toBe("名师团队");
+    expect(hrefOf(teachers.html, "王丽华")).toBeDefined();
+    expect(text(teachers.html)).toContain("高级人力资源管理师");
+
+    expect(seen.length).toBeGreaterThanOrEqual(7);
+    expect(seen.every((s) => s === 200)).toBe(true);
   });
 });
 

@@ -211,3 +211,14 @@ describe("the offline page (spec 000 section 4)", () => {
     expect(byTestId((await browser.get("/home/index")).html, "user-name")).toBeUndefined();
   });
 });
+
+describe("presence without JavaScript (spec 000 section 4; the no-JS run of tests/e2e/realtime.test.ts)", () => {
+  it("a logged-in page works and opens no socket: the presence socket is the page script's, never the server's", async () => {
+    const browser = portal.client();
+    const page = await browser.signIn(portal);
+    expect(page.status).toBe(200);
+    expect(userName(page.html)).toBe("张同学");
+    const status = await portal.sandbox.control<{ presence: { connected: number[] } }>("GET", "/realtime");
+    expect(status.presence.connected).toEqual([]);
+  });
+});

@@ -358,3 +358,111 @@ describe("open courses", () => {
     expect(text(byTestId(page.html, "live-error") ?? "")).toBe("请先报名该公开课");
   });
 });
+
+// ---- the no-JS journeys of tests/e2e/lesson.test.ts and lesson-chain.test.ts (issue 22) -------------------
+// As a browser without JavaScript walks them: links followed, the page's own forms submitted by the
+// form-walker, the live room's new tab opened at the link's address. Their seed users are the no-js
+// project's: lesson02 (13700002502) and the chain's 3801 (plain agreement) and 3803 (e-sign).
+
+const CONTENTS_ORIGIN = "http://127.0.0.1:3000";
+
+/** The accessible name of the page's <dialog> (its aria-labelledby's text), and whether it is open: a dialog page without JavaScript. */
+function dialogOf(html: string): { open: boolean; name: string; html: string } | undefined {
+  const dialog = element(html, "dialog");
+  if (!dialog) return undefined;
+  const labelledBy = attr(dialog, "aria-labelledby");
+  const label = labelledBy ? element(html, `[id="${labelledBy}"]`) : undefined;
+  return { open: attr(dialog, "open") !== undefined, name: text(label ?? ""), html: dialog };
+}
+
+/** The href of the first link in `html` whose text matches `name`. */
+function linkTo(html: string | undefined, name: RegExp): string {
+  const a = elements(html ?? "", "a").find((el) => name.test(text(el)));
+  expect(a, `a link ${name}`).toBeDefined();
+  return attr(a, "href") ?? "";
+}
+
+/** Clicks the lesson link of a contents page, as the browser does (Referer: the contents page). */
+function openLesson(browser: Client, contents: { html: string; url: string }, name: RegExp) {
+  return browser.get(linkTo(byTestId(contents.html, "lesson-list"), name), { headers: { Referer: `${CONTENTS_ORIGIN}${contents.url}` } });
+}
+
+/** The index of the form inside the element with test id `id` (for `page.form(index)`). */
+function formInside(html: string, id: string): number {
+  const inner = elements(byTestId(html, id) ?? "", "form")[0];
+  const index = elements(html, "form").findIndex((f) => f === inner);
+  expect(index, `a form in ${id}`).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
+/** The entry's live-room step as a page, and the room its link opens in a new tab (the provider's page on the sandbox). */
+async function liveRoomOpens(browser: Client, page: { html: string; url: string }, entry: string, provider: string) {
+  expect(page.url).toBe(entry);
+  const dialog = dialogOf(page.html);
+  expect(dialog?.open).toBe(true);
+  expect(dialog?.name).toBe("直播间已准备好");
+  const enter = elements(dialog?.html ?? "", "a").find((a) => text(a) === "进入直播间");
+  expect(attr(enter, "target")).toBe("_blank");
+  const room = await browser.get(attr(enter, "href") ?? "");
+  expect(room.url).toMatch(new RegExp(`/__live/room\\?provider=${provider}&`));
+  expect(text(byTestId(room.html, "live-room-name") ?? "")).toBe("考前冲刺串讲");
+  return room;
+}
+
+describe("entering a live lesson without JavaScript (the no-JS journeys of tests/e2e/lesson*.test.ts)", () => {
+  async function walker(mobile: string, path: string) {
+    const browser = portal.client({ offsite: true });
+    const page = await browser.signIn(portal, mobile, path);
+    expect(page.url).toBe(path);
+    return { browser, page };
+  }
+
+  it("the live room: the step is a dialog page, closing goes back to the contents, the room opens at the provider's address", async () => {
+    const { browser, page: contents } = await walker("13700002502", "/course/detail/5003/103/contents");
+    const page = await openLesson(browser, contents, /考前冲刺串讲/);
+    expect(page.url).toBe(LIVE_5003);
+    expect(attr(byTestId(page.html, "dialog-close"), "href")).toBe("/course/detail/5003/103/contents");
+    const room = await liveRoomOpens(browser, page, LIVE_5003, "gh");
+    expect(text(byTestId(room.html, "live-room-provider") ?? "")).toBe("gh");
+  });
+
+  it("open courses: sign up, then enter live in a new tab", async () => {
+    const { browser, page } = await walker("13700002502", "/openCourse");
+    const signedUp = await page.form(formInside(page.html, "open-402")).submit({ button: "立即报名" });
+    expect(elements(signedUp.html, '[role="status"]').map(text).join(" ")).toContain("报名成功");
+    const enter = elements(byTestId(signedUp.html, "open-402") ?? "", "a").find((a) => text(a) === "进入直播");
+    expect(attr(enter, "target")).toBe("_blank");
+    const room = await browser.get(attr(enter, "href") ?? "");
+    expect(room.url).toMatch(/\/__live\/room\?provider=gh&openCourseId=402/);
+    expect(text(byTestId(room.html, "live-room-status") ?? "")).toContain("直播中");
+  });
+
+  it("an agreement signed on the portal: the agree box, then back to the entry and into the live room; the next entry goes straight to it", async () => {
+    const { browser, page: contents } = await walker("13700003801", "/course/detail/5005/105/contents");
+    const agreement = await openLesson(browser, contents, /考前冲刺串讲/);
+    expect(agreement.url).toMatch(/^\/agreement\/edit\/\d+\/1\?backUrl=%2Fclass%2Fenter%2F5005%2F105%2F105043$/);
+    expect(text(byTestId(agreement.html, "agreement-content") ?? "")).toContain("学员应遵守学习纪律");
+    const form = agreement.form({ button: "agreement-submit" });
+    const agree = form.controls.find((c) => attr(c.html, "data-testid") === "agreement-agree");
+    expect(agree?.type).toBe("checkbox");
+    const entry = await form.fill({ [agree!.name]: true }).submit({ button: "agreement-submit" });
+    await liveRoomOpens(browser, entry, LIVE_5005, "cc");
+    // signed once: the next entry goes straight to the room
+    const again = await browser.get("/course/detail/5005/105/contents");
+    const next = await openLesson(browser, again, /考前冲刺串讲/);
+    expect(next.url).toBe(LIVE_5005);
+    expect(dialogOf(next.html)?.name).toBe("直播间已准备好");
+  });
+
+  it("an agreement signed through the e-sign provider: the hand-over page, the provider's page, sign, back to the entry and into the live room", async () => {
+    const { browser, page: contents } = await walker("13700003803", "/course/detail/5005/105/contents");
+    const agreement = await openLesson(browser, contents, /考前冲刺串讲/);
+    expect(agreement.url).toMatch(/^\/agreement\/edit\/\d+\/2\?backUrl=/);
+    const handOver = await agreement.form({ button: "esign-go" }).submit({ button: "esign-go" });
+    // without JavaScript the hand-over document waits for its continue button
+    const provider = await handOver.form({ button: "esign-continue" }).submit({ button: "esign-continue" });
+    expect(h1(provider.html)).toContain("电子签约");
+    const entry = await provider.form({ button: "签署 / Sign" }).submit({ button: "签署 / Sign" });
+    await liveRoomOpens(browser, entry, LIVE_5005, "cc");
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type Client, type TestPortal } from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
 
 /**
  * The question bank's chapter and section pages and the explanation media preview (issue 15; spec 001 §7
@@ -219,5 +219,62 @@ describe("explanation media in the report", () => {
     const img = element(element(report.html, `li[id="q-3025"]`) ?? "", "img") ?? "";
     expect(attr(img, "src")).toMatch(/\/s\/api\/question\/v1\/media\/image\/3025\.svg$/);
     expect(attr(img, "alt")).toBe("第 5 题的图解");
+  });
+});
+
+// ---- the no-JS journeys of tests/e2e/qbank-chapters.test.ts (issue 22) -----------------------------------
+// A visitor without JavaScript: links followed (a browser sends no #fragment), the page's own forms
+// submitted by the form-walker. The media really loading and playing is the browser test's (JS run).
+
+describe("without JavaScript, walked through the page's own forms and links", () => {
+  const answerForm = (page: Page) => page.form({ "data-testid": "question-form" });
+  const follow = (browser: Client, href: string | undefined) => browser.get((href ?? "missing").split("#")[0] ?? "");
+  const players = (html: string) => [...elements(html, "audio"), ...elements(html, "video")];
+
+  it("preview an explanation's audio and video in the report: one at a time, then closed", async () => {
+    const browser = portal.client();
+    const section = await browser.get("/lib/subject/section/20311");
+    const doing = await section.form({ button: "练习本节" }).submit({ button: "练习本节" });
+    expect(doing.url).toMatch(/^\/lib\/subject\/doing\/\d+/);
+    expect(text(doing.html)).toContain("第 1 题 / 共 10 题");
+    // questions unanswered: asked first (issue 21)
+    const confirm = await answerForm(doing).submit({ button: "交卷" });
+    const report = await confirm.form({ button: "仍然交卷" }).submit({ button: "仍然交卷" });
+    expect(report.url).toMatch(/^\/lib\/subject\/report\/\d+$/);
+    expect(players(report.html)).toHaveLength(0);
+    const item = (id: number, html: string) => element(html, `li[id="q-${id}"]`) ?? "";
+
+    // question 3 (3003): a spoken explanation
+    const audio = await follow(browser, hrefOf(item(3003, report.html), "收听语音讲解"));
+    expect(audio.url).toMatch(/\?play=3003&media=audio$/);
+    expect(attr(element(item(3003, audio.html), "audio"), "src")).toMatch(/\/media\/play\/3003\.wav\?expires=\d+&sign=/);
+
+    // question 10 (3010): a short answer's video (the short-answer video call)
+    const video = await follow(browser, hrefOf(item(3010, audio.html), "播放视频讲解"));
+    expect(video.url).toMatch(/\?play=3010&media=short$/);
+    expect(attr(element(item(3010, video.html), "video"), "src")).toMatch(/\/media\/play\/3010\.webm\?/);
+    // only one plays at a time: the audio's preview is closed
+    expect(elements(item(3003, video.html), "audio")).toHaveLength(0);
+    const closed = await follow(browser, hrefOf(item(3010, video.html), "收起"));
+    expect(players(closed.html)).toHaveLength(0);
+  });
+
+  it("a typed answer survives a jump through the answer sheet and back", async () => {
+    const browser = portal.client();
+    const section = await browser.get("/lib/subject/section/20611");
+    let page = await section.form({ button: "练习本节" }).submit({ button: "练习本节" });
+    expect(page.url).toMatch(/^\/lib\/subject\/doing\/\d+/);
+    // question 5 is a short answer, question 4 a fill-in (kinds cycle single, multiple, judge, fill, short)
+    page = await answerForm(page).submit({ button: "5" });
+    expect(text(page.html)).toContain("第 5 题 / 共 10 题");
+    page = await answerForm(page).fill({ answer: "操作系统管理存储器" }).submit({ button: "4" });
+    expect(text(page.html)).toContain("第 4 题 / 共 10 题");
+    page = await answerForm(page).fill({ answer: "二进制" }).submit({ button: "5" });
+    expect(text(page.html)).toContain("第 5 题 / 共 10 题");
+    expect(answerForm(page).value("answer")).toBe("操作系统管理存储器");
+    page = await answerForm(page).submit({ button: "4" });
+    expect(text(page.html)).toContain("第 4 题 / 共 10 题");
+    expect(answerForm(page).value("answer")).toBe("二进制");
+    expect(attr(elements(byTestId(page.html, "answer-sheet") ?? "", "button")[4], "aria-label")).toMatch(/已答/);
   });
 });

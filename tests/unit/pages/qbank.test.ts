@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type Client, type TestPortal } from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type Client, type Form, type Page, type TestPortal } from "../portal";
 
 /**
  * The question bank's pages as the server renders them (issue 15; spec 001 §2, §7): /lib/subject, a
@@ -225,6 +225,66 @@ describe("practising without JavaScript", () => {
     expect(bad.status).toBe(400);
     const forged = await portal.client().post(at, { intent: "submit", questionId: "1", index: "0", kind: "single" });
     expect(forged.status).toBe(403);
+  });
+});
+
+/** The answer form of a doing page (the answer sheet's buttons belong to it through their `form` attribute). */
+const answerForm = (page: Page) => page.form({ "data-testid": "question-form" });
+
+/** What the answer form holds, as the browser's FormData.getAll("answer") reads it. */
+function formState(form: Form): string {
+  const answers = form.controls.filter((c) => c.name === "answer" && (c.type === "radio" || c.type === "checkbox" ? c.checked : true));
+  return JSON.stringify(answers.map((c) => c.value));
+}
+
+/** Answers the question on screen whatever its kind, as tests/e2e/qbank.test.ts's answerCurrent does. */
+function answerCurrent(form: Form): Form {
+  const answers = form.controls.filter((c) => c.name === "answer");
+  if (answers.some((c) => c.type === "radio")) return form.fill({ answer: "A" });
+  if (answers.some((c) => c.type === "checkbox")) return form.fill({ answer: ["A", "B"] });
+  if (answers.some((c) => c.tag === "textarea")) return form.fill({ answer: "先做招聘再做甄选" });
+  answers.forEach((c, i) => (c.value = `空${i + 1}`));
+  return form;
+}
+
+describe("a visitor's practice without JavaScript, walked through the page's own forms (the no-JS run of tests/e2e/qbank.test.ts)", () => {
+  it("practises a paper, jumps through the answer sheet without losing anything, hands in, logs in: the record is merged and the report opens", async () => {
+    const browser = portal.client();
+    const list = await browser.get("/lib/subject");
+    const overview = await browser.get(hrefOf(list.html, "人力资源管理师（三级）") ?? "missing");
+    const paper = elements(overview.html, "form").findIndex((f) => elements(overview.html, "li").some((li) => li.includes(f) && text(li).includes("章节综合练习卷")));
+    expect(paper).toBeGreaterThanOrEqual(0);
+    let page = await overview.form(paper).submit({ button: "开始" });
+    expect(page.url).toMatch(/^\/lib\/subject\/doing\/\d+/);
+    const oldId = recordIdOf(page.url);
+    expect(text(page.html)).toContain("第 1 题 / 共 20 题");
+    page = await answerCurrent(answerForm(page)).submit({ button: "保存并下一题" });
+    expect(text(page.html)).toContain("第 2 题 / 共 20 题");
+    const filled = answerCurrent(answerForm(page));
+    const typed = formState(filled);
+    page = await filled.submit({ button: "保存答案" });
+    expect(text(page.html)).toContain("第 2 题 / 共 20 题");
+    // the saved page shows what was typed (the browser test reads it back from the page here)
+    expect(formState(answerForm(page))).toBe(typed);
+    // back to question 1 through the answer sheet, then to 2 again: nothing was lost
+    page = await answerForm(page).submit({ button: "1" });
+    expect(text(page.html)).toContain("第 1 题 / 共 20 题");
+    expect(formState(answerForm(page))).toBe(JSON.stringify(["A"]));
+    page = await answerForm(page).submit({ button: "2" });
+    expect(formState(answerForm(page))).toBe(typed);
+    // questions unanswered: asked first (issue 21)
+    const confirm = await answerForm(page).submit({ button: "交卷" });
+    const report = await confirm.form({ button: "仍然交卷" }).submit({ button: "仍然交卷" });
+    expect(report.url).toBe(`/lib/subject/report/${oldId}`);
+    expect(byTestId(report.html, "score")).toBeDefined();
+
+    const login = await browser.get(`/join/login?backUrl=${encodeURIComponent(`/lib/subject/report/${oldId}`)}`);
+    const merged = await login.form({ field: "password" }).fill({ 账号: "qbank03", 密码: PASSWORD }).submit({ button: "登录" });
+    expect(merged.url).toMatch(/^\/lib\/subject\/report\/\d+/);
+    expect(recordIdOf(merged.url)).not.toBe(oldId);
+    expect(h1(merged.html)).toContain("练习报告");
+    expect(text(byTestId(merged.html, "points") ?? "")).toContain("本次练习获得");
+    expect(elements(merged.html, '[data-testid="review-item"]')).toHaveLength(20);
   });
 });
 
