@@ -17,7 +17,9 @@ export const PORTAL_BASE_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3010);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** Loaded into each server: it exits when its stdin closes, i.e. when the worker that started it is gone. */
 const exitWithParent = path.join(root, "tests/e2e/exit-with-parent.mjs");
-const START_TIMEOUT_MS = 30_000;
+// 60 s: three workers start a sandbox, a portal and a Chromium each at once; on a loaded machine (load 27)
+// a sandbox missed 30 s and the whole worker failed (session 7)
+const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 const KEEP_STDERR_CHARS = 64_000;
 

@@ -78,7 +78,7 @@ export const test = base.extend<{ sandbox: Sandbox }, { servers: Servers }>({
         await servers.stop();
       }
     },
-    { scope: "worker", timeout: 60_000 },
+    { scope: "worker", timeout: 150_000 },
   ],
   baseURL: async ({ servers }, use) => {
     await use(servers.portalURL);
