@@ -7,6 +7,9 @@ import { expect, signInWithCode, test } from "./support";
 // e-sign, 2604 incomplete info, 2606 complete information, 2608/2609 face (the face journey runs in both
 // projects; the `js` project takes the even one). The other journeys without JavaScript, with the odd users,
 // are page tests: tests/unit/pages/agreements.test.ts "without JavaScript" (issue 22).
+// Each journey runs axe over its pages: on a loaded machine (load 20 on 2 cores) sign-in, list and two scans
+// alone took the default 30 s (the plain agreement, stop 7); 60 s as in study-courses and personal-account.
+test.describe.configure({ timeout: 60_000 });
 const user = (jsId: number) => (test.info().project.name === "no-js" ? jsId + 1 : jsId);
 const mobile = (id: number) => `1370000${id}`;
 const LIST = "/personal/order?OrderTabIndex=2";
