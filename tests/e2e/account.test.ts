@@ -4,10 +4,8 @@ import { expect, signInWithCode, test } from "./support";
 // The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032),
 // with JS (without it: tests/unit/pages/account-nojs.test.ts). The journeys buy things, so they use the account centre's own seed users (acct01..acct20,
 // ids 3200-3219, mobiles 137000032xx; sandbox/src/account/store.ts): ¥500.00 balance, 1000 points each.
-const user = (projectName: string, js: number, nojs: number) => {
-  const id = projectName === "no-js" ? nojs : js;
-  return { id, account: `acct${String(id - 3199).padStart(2, "0")}` };
-};
+// The odd users (3211, …, 3219) were the no-js project's; its journeys are the page tests now (issue 22).
+const user = (id: number) => ({ id, account: `acct${String(id - 3199).padStart(2, "0")}` });
 const MEMBER = "/personal/accountcenter/account/member";
 const SCORE = "/personal/accountcenter/score";
 const COUPON = "/personal/accountcenter/coupon";
@@ -16,8 +14,8 @@ const CARD = "/personal/accountcenter/card";
 test.describe("account centre", () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test("buy a membership: an order paid at the provider, then the membership in force with its expiry and the record", async ({ page, sandbox }, testInfo) => {
-    const u = user(testInfo.project.name, 3210, 3211);
+  test("buy a membership: an order paid at the provider, then the membership in force with its expiry and the record", async ({ page, sandbox }) => {
+    const u = user(3210);
     await signInWithCode(page, sandbox, u.account, MEMBER);
     await expect(page.getByTestId("member-status")).toHaveText("您还不是会员");
     await page.getByRole("button", { name: "立即开通 年度会员" }).click();
@@ -34,8 +32,8 @@ test.describe("account centre", () => {
     await expect(page.getByRole("button", { name: "续费 月度会员" })).toBeVisible();
   });
 
-  test("buy points with the balance; a short balance is refused with its message", async ({ page, sandbox }, testInfo) => {
-    const u = user(testInfo.project.name, 3212, 3213);
+  test("buy points with the balance; a short balance is refused with its message", async ({ page, sandbox }) => {
+    const u = user(3212);
     await signInWithCode(page, sandbox, u.account, SCORE);
     await expect(page.getByTestId("points-available")).toHaveText("1000");
     await page.getByLabel("积分数量").fill("2500");
@@ -50,8 +48,8 @@ test.describe("account centre", () => {
     await expect(page.getByLabel("积分数量")).toHaveValue("900000");
   });
 
-  test("exchange a coupon code: added once, the second time refused on the field; the courses it pays for", async ({ page, sandbox }, testInfo) => {
-    const u = user(testInfo.project.name, 3214, 3215);
+  test("exchange a coupon code: added once, the second time refused on the field; the courses it pays for", async ({ page, sandbox }) => {
+    const u = user(3214);
     await signInWithCode(page, sandbox, u.account, COUPON);
     await expect(page.getByRole("link", { name: "可使用（1）" })).toBeVisible();
     await page.getByLabel("兑换码").fill("WELCOME20");
@@ -66,9 +64,9 @@ test.describe("account centre", () => {
     await expect(page.getByTestId("coupon-courses").getByRole("link").first()).toHaveAttribute("href", /^\/course\/detail\/\d+$/);
   });
 
-  test("redeem a study card: check shows the package, redeem opens its courses (enrolled in the sandbox), the card used once", async ({ page, sandbox }, testInfo) => {
-    const u = user(testInfo.project.name, 3216, 3217);
-    const card = testInfo.project.name === "no-js" ? "SK0002" : "SK0001";
+  test("redeem a study card: check shows the package, redeem opens its courses (enrolled in the sandbox), the card used once", async ({ page, sandbox }) => {
+    const u = user(3216);
+    const card = "SK0001"; // SK0002: the page test without JavaScript
     await signInWithCode(page, sandbox, u.account, CARD);
     await page.getByLabel("学习卡卡号").fill(card.toLowerCase());
     await page.getByRole("button", { name: "查询" }).click();
@@ -85,9 +83,9 @@ test.describe("account centre", () => {
     await expect(page.locator('[data-error-for="code"]')).toHaveText("该学习卡已被使用");
   });
 
-  test("request an invoice from a paid order in order management", async ({ page, sandbox }, testInfo) => {
+  test("request an invoice from a paid order in order management", async ({ page, sandbox }) => {
     // a paid order of one's own first: a membership bought and paid at the provider
-    const u = user(testInfo.project.name, 3218, 3219);
+    const u = user(3218);
     await signInWithCode(page, sandbox, u.account, MEMBER);
     await page.getByRole("button", { name: /^(立即开通|续费) 月度会员$/ }).click();
     await page.getByRole("button", { name: "确认支付" }).click();
@@ -106,18 +104,21 @@ test.describe("account centre", () => {
     await expect(page.getByTestId("invoice")).toContainText("91110000AB1234567X");
   });
 
-  for (const path of [MEMBER, SCORE, COUPON, CARD, "/personal/accountcenter/balance", "/personal/accountcenter/invoice?orderNo=202509010001"]) {
-    test(`${path}: no serious axe violation, nothing wider than 390 px`, async ({ page, sandbox }) => {
-      await page.setViewportSize({ width: 390, height: 844 });
+  // One browser for the six pages (issue 22: one context instead of six); each page's failure is named by its path.
+  test("every account centre page: no serious axe violation, nothing wider than 390 px", async ({ page, sandbox }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [MEMBER, SCORE, COUPON, CARD, "/personal/accountcenter/balance", "/personal/accountcenter/invoice?orderNo=202509010001"]) {
       // the invoice page is for the order's own student (student01's paid seed order)
       await signInWithCode(page, sandbox, path.includes("invoice") ? "student01" : "member01", path);
-      expect((await page.request.get(path)).status()).toBe(200);
-      await expect(page.locator("main h1").first()).toBeVisible();
+      expect.soft((await page.request.get(path)).status(), path).toBe(200);
+      await expect.soft(page.locator("main h1").first(), path).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect.soft(overflow, `${path}: wider than the screen by`).toBeLessThanOrEqual(0);
       const result = await new AxeBuilder({ page }).include("main").analyze();
       const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    });
-  }
+      expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path}: axe`).toEqual([]);
+    }
+  });
+
 });

@@ -1,15 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, signInWithCode, test } from "./support";
 
-// Issue 13: the account settings and messages pages (spec 001 §7), with JavaScript on and off (@nojs).
-// The portal's per-mobile SMS limits live in the portal process the two projects share: each project
-// uses its own mobiles, and no other test file sends a code to them (the forgot-password journeys once
-// shared forget01/02 and a run that put both within 60 s got the resend refusal). axe on a loaded machine can take a while: 60 s per test.
+// Issue 13: the account settings and messages pages (spec 001 §7), with JavaScript (without it:
+// tests/unit/pages/personal-account-nojs.test.ts). The portal's per-mobile SMS limits live in the portal
+// process: these journeys use their own mobiles, and no other test file sends a code to them (the
+// forgot-password journeys once shared forget01/02 and a run that put both within 60 s got the resend refusal). axe on a loaded machine can take a while: 60 s per test.
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("account settings /personal/setting/account", () => {
-  test("binds a mobile with the SMS code", async ({ page, sandbox }, testInfo) => {
-    const mobile = testInfo.project.name === "no-js" ? "13911112002" : "13911112001";
+  test("binds a mobile with the SMS code", async ({ page, sandbox }) => {
+    const mobile = "13911112001";
     await signInWithCode(page, sandbox, "13800000001", "/personal/setting/account");
     await expect(page.getByTestId("info-mobile")).toHaveText("13800000001");
     const form = page.locator("#account-mobile");
@@ -26,15 +26,12 @@ test.describe("account settings /personal/setting/account", () => {
     await page.locator("#account-mobile").getByTestId("bind-mobile").click();
     await expect(page.getByTestId("account-done")).toHaveText("手机号已绑定");
     await expect(page.getByTestId("info-mobile")).toHaveText(mobile);
-    // axe runs its script in the page: only with JavaScript on
-    if (testInfo.project.name !== "no-js") {
-      const axe = await new AxeBuilder({ page }).include("[data-testid=account-settings]").analyze();
-      expect(axe.violations.map((v) => v.id)).toEqual([]);
-    }
+    const axe = await new AxeBuilder({ page }).include("[data-testid=account-settings]").analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
 
-  test("changes the password with the STU_UPDATE_PWD code", async ({ page, sandbox }, testInfo) => {
-    const [account, mobile] = testInfo.project.name === "no-js" ? ["account02", "13800000014"] : ["account01", "13800000013"];
+  test("changes the password with the STU_UPDATE_PWD code", async ({ page, sandbox }) => {
+    const mobile = "13800000013"; // account01
     await signInWithCode(page, sandbox, mobile, "/personal/setting/account");
     const form = page.locator("#account-password-sms");
     await form.getByTestId("send-code").click();
@@ -53,12 +50,11 @@ test.describe("account settings /personal/setting/account", () => {
     await page.getByLabel("确认新密码").fill("NewPass2!");
     await page.getByTestId("change-password").click();
     await expect(page).toHaveURL(/\/home\/index$/);
-    expect(account).toBeTruthy();
   });
 });
 
 test.describe("messages /personal/message/detailslist", () => {
-  test("reads and deletes a message; the header's unread dot follows", async ({ page, sandbox }, testInfo) => {
+  test("reads and deletes a message; the header's unread dot follows", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13800000001", "/personal/message/detailslist");
     await expect(page.getByTestId("message-count")).toHaveText("共 5 条消息，3 条未读");
     await expect(page.getByTestId("unread-dot")).toBeVisible();
@@ -72,9 +68,7 @@ test.describe("messages /personal/message/detailslist", () => {
     await first.getByRole("button", { name: /^删除/ }).click();
     await expect(page.getByTestId("message-count")).toHaveText("共 4 条消息，0 条未读");
     await expect(page.locator(`[data-message-id="${id}"]`)).toHaveCount(0);
-    if (testInfo.project.name !== "no-js") {
-      const axe = await new AxeBuilder({ page }).include("[data-testid=messages-page]").analyze();
-      expect(axe.violations.map((v) => v.id)).toEqual([]);
-    }
+    const axe = await new AxeBuilder({ page }).include("[data-testid=messages-page]").analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
 });

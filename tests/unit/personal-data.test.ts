@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepCookies, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
+import { element, elements, keepCookies, LOCAL_ORIGIN as ORIGIN, text, usePortal } from "./portal";
 
 // Personal data, avatar and archive (spec 001 §2, §5, §7, issue 13) through the built server's own request
 // handler against the in-process sandbox: what a browser without JavaScript gets.
@@ -315,5 +315,45 @@ describe("learning archive", () => {
     const html = await (await b.get("/personal/setting/archives")).text();
     expect(html.match(/>暂无<\/p>/g)?.length).toBe(3);
     expect(html).not.toContain("YD-2024-");
+  });
+});
+
+// The `no-js` re-run of tests/e2e/personal-data.test.ts "each of the 11 types once" (issue 22): the custom
+// fields' form as a browser without JavaScript fills and posts it (the form-walker: multipart, both files).
+describe("without JavaScript (the no-js journey of tests/e2e/personal-data.test.ts)", () => {
+  const clean = (s: string) => s.replace(/\0/g, "");
+  const inForm = (html: string) => element(html, 'form[id="personal-data-custom"]') ?? "";
+  const files = () => ({
+    毕业证书: { name: "diploma.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 diploma") },
+    证件照: { name: "photo.png", mimeType: "image/png", buffer: Buffer.from(image(2048, PNG)) },
+  });
+
+  it("each of the 11 types once: the rule the browser cannot check comes back with every value kept, then fixed and saved with the files", async () => {
+    const b = ctx.portal.client();
+    const page = await b.signIn(ctx.portal, "13800000001", PAGE);
+    expect(page.url).toMatch(/\/personal\/setting\/data$/);
+    // without JavaScript the browser enforces required, ranges and patterns itself (the @nojs browser tests
+    // keep that); the rule it cannot check (the period's order) comes back from the server, values kept
+    const refused = await page
+      .form("#personal-data-custom")
+      .fill({ 工作年限: "5", 计划考试日期: "2026-05-01", 预约咨询时间: "2026-01-02T10:00:00", 开始日期: "2026-06-30", 结束日期: "2026-01-01", 报考级别: "中级", 朋友推荐: true, 会计: true, "所在地区 1": "上海市", ...files() })
+      .submit({ button: "保存" });
+    expect(clean(text(element(inForm(refused.html), '[data-error-for="df_c_study_period"]') ?? ""))).toBe("开始日期不能晚于结束日期");
+    expect(refused.form("#personal-data-custom").value("工作年限")).toBe("5");
+    expect(await calls("?path=improve%2Fcustom")).toHaveLength(0);
+
+    // fixed: every type with a valid value, the two files attached
+    const saved = await refused
+      .form("#personal-data-custom")
+      .fill({ 昵称: "小明", 工作年限: "5", 计划考试日期: "2026-05-01", 预约咨询时间: "2026-01-02T10:00:00", 开始日期: "2026-01-01", 结束日期: "2026-06-30", 朋友推荐: true, 会计: true, 报考级别: "中级", "所在地区 1": "上海市", ...files() })
+      .submit({ button: "保存" });
+    expect(clean(text(element(inForm(saved.html), '[role="status"]') ?? ""))).toBe("保存成功");
+    expect(elements(inForm(saved.html), "[data-error-for]")).toHaveLength(0);
+    const again = await b.get(PAGE);
+    const form = again.form("#personal-data-custom");
+    expect(form.value("工作年限")).toBe("5");
+    expect(form.controls.find((c) => c.type === "checkbox" && c.labels.includes("会计"))?.checked).toBe(true);
+    expect(form.value("所在地区 1")).toBe("31");
+    expect(clean(text(inForm(again.html)))).toContain("diploma.pdf");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formBrowser, usePortal } from "./portal";
+import { element, formBrowser, text, usePortal } from "./portal";
+import { linkHref, testText } from "./pages/nojs";
 
 // Issue 13 "Session expiry without losing work" (decision 021) through the built server's request handler
 // against the in-process sandbox, as a browser without JavaScript: a personal form posted after the
@@ -164,5 +165,37 @@ describe("a personal form posted after the session ended (decision 021)", () => 
     const theirs = await c.page(DATA);
     expect(theirs).not.toContain(NOTICE);
     expect(theirs).not.toContain("李新名");
+  });
+});
+
+// The `no-js` re-run of tests/e2e/personal-keep.test.ts (issue 22): the same journey through the page's own
+// forms and links, as a browser without JavaScript walks them (the form-walker).
+describe("without JavaScript (the no-js journey of tests/e2e/personal-keep.test.ts)", () => {
+  it("token expired: the personal data typed survives the login, with the notice, then saves", async () => {
+    const b = ctx.portal.client();
+    const page = await b.signIn(ctx.portal, "13800000001", DATA);
+    expect(page.url).toMatch(new RegExp(`${DATA}$`));
+    const base = page.form("#personal-data-base").fill({ 姓名: "李新名", 证件号码: "E12345678" });
+    // the session ends upstream (token and its renewal), then the person submits
+    await ctx.sandbox.control("POST", "/tokens/expire", { account: "13800000001", backCodes: true });
+    const upgrade = await base.submit({ button: "保存" });
+    expect(upgrade.url).toMatch(/\/upgrade\/token\?callback=/);
+    expect(upgrade.url).not.toContain("E12345678");
+    const login = await b.get(linkHref(upgrade, "重新登录")!);
+    expect(login.url).toMatch(/\/join\/login\?backUrl=/);
+    const back = await login.form({ button: "登录" }).fill({ 账号: "student01", 密码: "Passw0rd!" }).submit({ button: "登录" });
+    // back on the page (the login adds its own schoolId/companyMessageReach parameters)
+    expect(back.url).toMatch(new RegExp(`${DATA}(\\?|$)`));
+    expect(testText(back, "kept-notice")).toBe("登录已过期，您填写的内容已为您保留。请检查后重新提交（尚未保存）。");
+    const kept = back.form("#personal-data-base");
+    expect(kept.value("姓名")).toBe("李新名");
+    expect(kept.value("证件号码")).toBe("E12345678");
+    // never saved by itself: the person submits
+    const saved = await kept.submit({ button: "保存" });
+    expect(text(element(element(saved.html, 'form[id="personal-data-base"]') ?? "", '[role="status"]') ?? "")).toBe("保存成功");
+    expect(saved.html).not.toContain(NOTICE);
+    const again = await b.get(DATA);
+    expect(again.form("#personal-data-base").value("姓名")).toBe("李新名");
+    expect(again.html).not.toContain(NOTICE);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { byTestId, elements, startTestPortal, text, type Client, type TestPortal } from "../portal";
+import { byTestId, element, elements, hrefOf, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
 
 // Spec 000 section 2.2: the management-centre link as the server answers its form post, without a
 // browser (moved down from tests/e2e/admin-link.test.ts; the new tab, the loading state and the
@@ -90,5 +90,38 @@ describe("management centre (spec 000 section 2.2)", () => {
     expect(get.headers.get("Location")).toBe("/home/index");
     expect(await adminCalls()).toBe(0);
     expect(elements((await browser.get("/home/index")).html, "button").map(text)).toContain("管理中心");
+  });
+});
+
+/**
+ * The `no-js` re-runs of tests/e2e/admin-link.test.ts (issue 22): what the new tab shows when the button's
+ * form is posted without JavaScript (the form-walker; the new tab itself stays a browser test there).
+ */
+describe("without JavaScript (the no-js journeys of tests/e2e/admin-link.test.ts)", () => {
+  const adminForm = (page: Page) => page.form({ button: "管理中心" });
+
+  for (const failure of [
+    { name: "the upstream's refusal shows its message", fault: { code: "0", message: "管理权限已停用" }, text: "管理权限已停用" },
+    { name: "a 5xx shows the generic message", fault: { status: 500 }, text: "获取管理中心地址失败" },
+  ]) {
+    it(`failure: ${failure.name}: the new tab is the small failure page, with a way back`, async () => {
+      const home = await portal.client().signIn(portal, STAFF);
+      await portal.fault({ path: "front/admin/link", ...failure.fault, times: 1 });
+      const tab = await adminForm(home).submit();
+      expect(text(element(tab.html, '[role="alert"]') ?? "")).toBe(failure.text);
+      expect(hrefOf(tab.html, "首页")).toBe("/home/index");
+    });
+  }
+
+  it("a lapsed token is renewed through the upgrade page first (spec 000 section 2.1)", async () => {
+    const home = await portal.client().signIn(portal, STAFF);
+    await portal.sandbox.control("POST", "/tokens/expire", { account: STAFF });
+    await portal.clearCalls();
+    const tab = await adminForm(home).submit();
+    // The renewal ends with a GET of /admin-link, which goes home: one more click opens the centre.
+    expect(tab.redirectedFrom).toContain("/upgrade/token?callback=%2Fadmin-link");
+    expect(tab.url).toMatch(/\/home\/index$/);
+    expect(text(byTestId(tab.html, "user-name") ?? "")).toBe("赵老师");
+    expect((await portal.calls()).some((call) => call.path === "/external/api/v1/usersfront/getTokenBackLogin")).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, elements, startTestPortal, text, type Client, type TestPortal } from "../portal";
+import { attr, byTestId, elements, h1, startTestPortal, text, type Client, type TestPortal } from "../portal";
 
 /**
  * My agreements, the agreement page, the personal information form, complete information and face
@@ -446,5 +446,78 @@ describe("face (/face/check, spec 001 §2 dialog 3, §4 face flow, §5)", () => 
     expect(passed.status).toBe(303);
     expect(passed.headers.get("Location")).toBe("/class/enter/5003/103/1");
     expect((await browser.fetch(PATH)).status).toBe(302);
+  });
+});
+
+/**
+ * The `no-js` re-runs of tests/e2e/agreements.test.ts (issue 22): the same journeys as a browser without
+ * JavaScript walks them (the form-walker), with the seed users that project used (the odd ones: 2601, 2603,
+ * 2605, 2607; sandbox study/agreements.ts).
+ */
+describe("without JavaScript (the no-js journeys of tests/e2e/agreements.test.ts)", () => {
+  const LIST = "/personal/order?OrderTabIndex=2";
+  const mobile = (id: number) => `1370000${id}`;
+  const signHref = (html: string) => attr(byTestId(html, "agreement-sign"), "href")!;
+
+  it("sign a plain agreement from my agreements: the agree box, then on to the course", async () => {
+    const browser = portal.client();
+    const list = await browser.signIn(portal, mobile(2601), LIST);
+    expect(attr(rowsOf(list.html)[0], "data-status")).toBe("0");
+    const page = await browser.get(signHref(rowsOf(list.html)[0]!));
+    expect(page.url).toMatch(/\/agreement\/edit\/\d+\/1\?/);
+    expect(byTestId(page.html, "agreement-dialog")).toBeDefined();
+    expect(text(byTestId(page.html, "agreement-content") ?? "")).toContain("学员应遵守学习纪律");
+    const signed = await page.form({ button: "agreement-submit" }).fill({ agree: true }).submit({ button: "agreement-submit" });
+    expect(signed.url).toMatch(/\/course\/detail\/5005\/105\/contents$/);
+    const after = await browser.get(LIST);
+    expect(attr(rowsOf(after.html)[0], "data-status")).toBe("2");
+    expect(byTestId(rowsOf(after.html)[0]!, "agreement-study")).toBeDefined();
+  });
+
+  it("e-sign: the provider's page, sign, back to the portal with the agreement signed", async () => {
+    // every agreement required (STUDENT_PROTOCOL_TYPE all): signing goes back to the list
+    await portal.sandbox.control("POST", "/agreements/protocol-all", { all: true });
+    const browser = portal.client({ offsite: true });
+    const list = await browser.signIn(portal, mobile(2603), LIST);
+    expect(text(byTestId(list.html, "sign-all") ?? "")).toBe("请签署全部协议");
+    const page = await browser.get(signHref(list.html));
+    expect(byTestId(page.html, "esign-go")).toBeDefined();
+    const handOver = await page.form({ button: "esign-go" }).submit({ button: "esign-go" });
+    const provider = await handOver.form({ button: "esign-continue" }).submit({ button: "esign-continue" });
+    expect(h1(provider.html)).toContain("电子签约");
+    const back = await provider.form({ button: "签署 / Sign" }).submit({ button: "签署 / Sign" });
+    // back on the portal: signed, so on to backUrl (my agreements, every agreement required)
+    expect(back.url).toMatch(/\/personal\/order\?OrderTabIndex=2/);
+    expect(attr(rowsOf(back.html)[0], "data-status")).toBe("2");
+    expect(text(rowsOf(back.html)[0]!)).toContain("已签署");
+  });
+
+  it("incomplete info: the personal information form first (re-rendered for the city and county), then 'continue signing'", async () => {
+    const browser = portal.client();
+    const list = await browser.signIn(portal, mobile(2605), LIST);
+    let page = await browser.get(signHref(list.html));
+    expect(page.url).toMatch(/\/info\/personal\?/);
+    expect(byTestId(page.html, "personal-info-dialog")).toBeDefined();
+    page = await page.form({ button: "info-submit" }).fill({ 证件类型: "ID_PASSPORT", 证件号码: "E12345678", 女: true, 学历: "BECHELOR", 省: "广东省" }).submit({ button: "info-refresh" });
+    page = await page.form({ button: "info-submit" }).fill({ 市: "深圳市" }).submit({ button: "info-refresh" });
+    const form = page.form({ button: "info-submit" }).fill({ "区/县": "南山区" });
+    expect(form.value("证件号码")).toBe("E12345678"); // kept through the refreshes
+    const agreement = await form.submit({ button: "info-submit" });
+    expect(agreement.url).toMatch(/\/agreement\/edit\//);
+    expect(text(byTestId(agreement.html, "info-saved") ?? "")).toBe("提交成功，请继续签署协议");
+    const signed = await agreement.form({ button: "agreement-submit" }).fill({ agree: true }).submit({ button: "agreement-submit" });
+    expect(signed.url).toMatch(/\/course\/detail\/5005\/105\/contents$/);
+  });
+
+  it("complete information: a five-level student group (re-rendered per level), the proxy organisation and a custom field", async () => {
+    const browser = portal.client();
+    let page = await browser.signIn(portal, mobile(2607), `/info/complete?scene=3&backUrl=${encodeURIComponent(LIST)}`);
+    expect(byTestId(page.html, "complete-info-dialog")).toBeDefined();
+    expect(text(byTestId(page.html, "complete-intro") ?? "")).toBe("学习此课程前，请先完善以下信息");
+    const keys = ["groupOneId", "groupTwoId", "groupThreeId", "groupFourId", "groupFiveId"];
+    const path = ["2", "22", "221", "2211", "22111"];
+    for (const [i, id] of path.slice(0, -1).entries()) page = await page.form({ button: "complete-submit" }).fill({ [keys[i]!]: id }).submit({ button: "group-refresh" });
+    const done = await page.form({ button: "complete-submit" }).fill({ groupFiveId: "22111", 代理机构: "1", 昵称: "小完" }).submit({ button: "complete-submit" });
+    expect(done.url).toMatch(/\/personal\/order\?OrderTabIndex=2$/);
   });
 });

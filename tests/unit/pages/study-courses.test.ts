@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lessonEntryHref } from "~/services/study-links";
 import { addDays, addMonths, monthWeeks, parseDay, timetableParams, todayIn, weekDays, weekStartOf } from "~/services/timetable-dates";
 import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type TestPortal } from "../portal";
+import { linkHref } from "./nojs";
 
 // The personal course section (issue 14 part A; spec 001 §2 personal centre routes, §7 'Timetable and
 // courses', 'Notes', 'Collections'): loaders and actions through the built portal against the sandbox.
@@ -302,5 +303,67 @@ describe("notes (spec 001 §7 'Notes')", () => {
     expect((await student.post(`${C}/note`, { csrf, intent: "update", noteId: otherNote, content: "不是我的" })).status).toBe(400);
     expect((await student.post(`${C}/note`, { csrf, intent: "drop", noteId: "1" })).status).toBe(400);
     expect((await student.post(`${C}/note`, { csrf, intent: "remove", noteId: "1e9999" })).status).toBe(400);
+  });
+});
+
+/**
+ * The `no-js` re-runs of tests/e2e/study-courses.test.ts (issue 22): the same journeys as a browser without
+ * JavaScript walks them (the form-walker), with the seed users that project used (sandbox study/centre.ts).
+ */
+describe("without JavaScript (the no-js journeys of tests/e2e/study-courses.test.ts)", () => {
+  it("notes: edit with a refused empty text first, then remove", async () => {
+    const student = await signedIn("13700002401");
+    const list = await student.get(`${C}/note?course=5001`);
+    expect(testIds(list.html, "note").length).toBe(3);
+    const id = attr(testIds(list.html, "note")[0], "data-note-id")!;
+    const editing = await student.get(linkHref(list, /^编辑笔记/)!);
+    expect(editing.url).toMatch(new RegExp(`edit=${id}$`));
+    // an empty note is refused by the server (the browser's `required` check aside)
+    const empty = await editing.form(`#note-${id}`).fill({ content: "   " }).submit({ button: "保存" });
+    expect(text(element(element(empty.html, `[data-note-id="${id}"]`)!, '[data-error-for="content"]') ?? "")).toBe("请输入笔记内容");
+    const saved = await empty.form(`#note-${id}`).fill({ content: "复习计划：每周两章，周末做真题。" }).submit({ button: "保存" });
+    expect(saved.url).toMatch(new RegExp(`${C}/note\\?course=5001$`));
+    expect(text(element(element(saved.html, `[data-note-id="${id}"]`)!, '[data-testid="note-content"]')!)).toBe("复习计划：每周两章，周末做真题。");
+    // the edit is stored upstream: a fresh load shows it
+    const found = await student.get(`${C}/note?keyword=${encodeURIComponent("复习计划")}`);
+    expect(testIds(found.html, "note").length).toBe(1);
+    const removed = await found.form({ button: "删除笔记" }).submit({ button: /^删除笔记/ });
+    expect(testIds(removed.html, "note").length).toBe(0);
+    expect(text(byTestId(removed.html, "note-results")!)).toBe("“复习计划”的搜索结果：0 条");
+    expect(testIds((await student.get(`${C}/note?course=5001`)).html, "note").length).toBe(2);
+  });
+
+  it("favourites: category, search, remove a course and a package", async () => {
+    const student = await signedIn("13700002403");
+    const all = await student.get(`${C}/collect`);
+    expect(testIds(all.html, "favourite").length).toBe(4);
+    const name = text(element(testIds(all.html, "favourite")[1]!, "h2")!);
+    const found = await all.form({ field: "keyword" }).fill({ 搜索收藏: name }).submit({ button: "搜索" });
+    expect(found.url).toMatch(/keyword=/);
+    expect(testIds(found.html, "favourite").length).toBe(1);
+    const gone = await found.form({ button: `取消收藏：${name}` }).submit({ button: `取消收藏：${name}` });
+    expect(text(gone.html)).toContain(`没有找到与“${name}”相关的收藏。`);
+    const courses = await student.get(linkHref(gone, /^课程（/)!);
+    expect(testIds(courses.html, "favourite").length).toBe(3);
+    expect(linkHref(courses, "课程（3）")).toBeDefined();
+    const packages = await student.get(linkHref(courses, "套餐（2）")!);
+    expect(testIds(packages.html, "favourite").length).toBe(2);
+    const left = await packages.form({ button: "取消收藏" }).submit({ button: /^取消收藏/ });
+    expect(linkHref(left, "套餐（1）")).toBeDefined();
+    expect(testIds(left.html, "favourite").length).toBe(1);
+    expect(left.url).toMatch(/tab=package/);
+  });
+
+  it("continue learning in the header's user menu enters the lesson where the student stopped", async () => {
+    const student = await signedIn("13700002405");
+    const home = await student.get("/home/index");
+    // learner01/02 stopped in the third lesson of 5005 (sandbox/src/study/centre.ts)
+    const target = `/class/enter/5005/105/${lessonId(5, 0, 2)}`;
+    expect(hrefOf(byTestId(home.html, "continue-learning"), "继续学习")).toBe(target);
+    expect(hrefOf(byTestId(home.html, "last-learn"), "继续学习")).toBe(target);
+    // the entry chain (spec 001 §4 'Entering a lesson' 3) opens a video lesson's video page
+    const lesson = await student.get(target);
+    expect(lesson.url).toMatch(new RegExp(`/class/type/video/page\\?commodityId=5005&courseId=105&lessonId=${lessonId(5, 0, 2)}$`));
+    expect(elements(lesson.html, "video").length).toBe(1);
   });
 });
