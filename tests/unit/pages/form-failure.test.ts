@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, elements, hrefOf, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
+import { attr, byTestId, elements, hrefOf, startTestPortal, UPSTREAM_TIMEOUT_FOR_FAULTS, text, type Client, type Page, type TestPortal } from "../portal";
 
 // Issue 21 item 2 (decision 042): the call behind a form fails for a reason that is not the student's (the
 // upstream answers 500, an unreadable body, or nothing within the timeout: 2 s here). Without JavaScript the
@@ -8,7 +8,7 @@ import { attr, byTestId, elements, hrefOf, startTestPortal, text, type Client, t
 
 let portal: TestPortal;
 beforeAll(async () => {
-  portal = await startTestPortal();
+  portal = await startTestPortal({ env: UPSTREAM_TIMEOUT_FOR_FAULTS });
 }, 120_000);
 // The timed-out calls leave the sandbox a connection the portal gave up on: its close may wait for it; bounded.
 afterAll(() => Promise.race([portal.close(), new Promise((resolve) => setTimeout(resolve, 5_000))]), 10_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, h1, hrefOf, setCookie, startTestPortal, text, type TestPortal } from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, setCookie, startTestPortal, UPSTREAM_TIMEOUT_FOR_FAULTS, text, type TestPortal } from "../portal";
 
 /**
  * Session bootstrap, error mapping and the security baseline (spec 000 sections 4 and 8) as the server
@@ -9,7 +9,7 @@ import { attr, byTestId, element, elements, h1, hrefOf, setCookie, startTestPort
 
 let portal: TestPortal;
 beforeAll(async () => {
-  portal = await startTestPortal();
+  portal = await startTestPortal({ env: UPSTREAM_TIMEOUT_FOR_FAULTS });
 });
 afterAll(() => portal.close());
 beforeEach(() => portal.reset());
