@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signInWithCode, test, type Sandbox } from "./support";
+import { expect, signInWithCode, test, toProvider, type Sandbox } from "./support";
 
 // Cart, checkout, payment and orders (issue 16; spec 001 §3, §4, §7; spec 000 §2.2), JS on and off. The
 // journeys buy things, so they use the shop's own seed users (shop01..shop20, ids 2800-2819, mobiles
@@ -78,6 +78,8 @@ test.describe("cart and checkout", () => {
 
     await page.getByRole("button", { name: "提交订单" }).click();
     // the sandbox's payment provider
+
+    await toProvider(page);
     await expect(page.getByTestId("pay-amount")).toHaveText("384.00");
     await page.getByRole("button", { name: "确认支付" }).click();
     await page.waitForURL(/\/payment\/result\?orderNo=\d+/);
@@ -126,6 +128,7 @@ test.describe("cart and checkout", () => {
     const wallet = await (await page.request.get(`${sandbox.url}/__sandbox/shop/wallet?userId=${u.id}`)).json();
     expect(wallet.balanceCents).toBe(30000);
     await page.getByRole("button", { name: "提交订单" }).click();
+    await toProvider(page);
     await expect(page.getByTestId("pay-amount")).toHaveText("558.00");
     await page.getByRole("button", { name: "取消支付" }).click();
     await page.waitForURL(/\/payment\/result\?orderNo=/);
@@ -159,6 +162,7 @@ test.describe("cart and checkout", () => {
     await signInWithCode(page, sandbox, u.account, "/payment/order?commodityId=5002");
     await expect(page.getByTestId("checkout-pay")).toHaveText("¥399.00");
     await page.getByRole("button", { name: "提交订单" }).dblclick();
+    await toProvider(page);
     await expect(page.getByTestId("pay-amount")).toHaveText("399.00");
     await page.goto("/personal/order?parentId=-1");
     await expect(page.getByTestId("order")).toHaveCount(1);
