@@ -317,3 +317,70 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
     expect(text(byTestId((await browser.get("/homework/8101")).html, "homework-video") ?? "")).toBe("v.mp4");
   });
 });
+
+// ---- without JavaScript: the `no-js` runs of tests/e2e/certificates.test.ts, moved here (issue 22) ----
+
+/** The `<a>` whose text (or aria-label) is `name`, as `getByRole("link", { name })` finds it. */
+const linkNamed = (html: string, name: string) => elements(html, "a").find((a) => (attr(a, "aria-label") ?? text(a)) === name);
+const rowsOf = (html: string) => elements(html, '[data-testid="certificate-row"]');
+
+/** A certificate's PDF as the browser opens its link: the portal's 302 to the store's signed address, then the file. */
+async function openPdf(browser: Client, href: string) {
+  const answer = await browser.fetch(href);
+  expect(answer.status).toBe(302);
+  const file = await fetch(answer.headers.get("Location")!);
+  return { status: file.status, type: file.headers.get("content-type"), body: Buffer.from(await file.arrayBuffer()) };
+}
+
+describe("certificates without JavaScript (tests/e2e/certificates.test.ts's no-js runs)", () => {
+  it("certificates by status with counts and unread; the train PDF opens", async () => {
+    const browser = portal.client();
+    const settings = await browser.signIn(portal, "13700002906", "/personal/setting/data");
+    const menuLink = hrefOf(byTestId(settings.html, "personal-menu"), /我的证书/);
+    expect(menuLink).toBe("/certificate/list");
+    let list = await browser.get(menuLink!);
+    expect(list.url).toBe("/certificate/list");
+    expect(text(byTestId(list.html, "certificate-unread") ?? "")).toBe("有 2 张新证书");
+    expect(attr(linkNamed(list.html, "已获得 (2)"), "aria-current")).toBe("page");
+    expect(rowsOf(list.html)).toHaveLength(2);
+
+    list = await browser.get(attr(linkNamed(list.html, "未获得 (1)"), "href")!);
+    expect(rowsOf(list.html)).toHaveLength(1);
+    expect(linkNamed(rowsOf(list.html)[0]!, "查看证书 PDF")).toBeUndefined();
+    expect(linkNamed(rowsOf(list.html)[0]!, "领取证书")).toBeDefined(); // conditions met
+    list = await browser.get(attr(linkNamed(list.html, "已获得 (2)"), "href")!);
+    expect(byTestId(list.html, "certificate-unread")).toBeUndefined(); // read once listed
+
+    const train = rowsOf(list.html).find((r) => text(r).includes("Training Certificate"));
+    const pdf = await openPdf(browser, attr(linkNamed(train!, "查看证书 PDF"), "href")!);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe("application/pdf");
+    expect(pdf.body.subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
+    const body = pdf.body.toString("latin1");
+    expect(body).toContain("HR Manager Level 3 - Training Certificate");
+    expect(body.trimEnd().endsWith("%%EOF")).toBe(true);
+    // the xref offset points at the xref table
+    const start = Number(/startxref\n(\d+)/.exec(body)![1]);
+    expect(body.slice(start, start + 4)).toBe("xref");
+  });
+
+  it("a claimable certificate: its unlock fields filled, then created, and its PDF opens", async () => {
+    const browser = portal.client();
+    const list = await browser.signIn(portal, "13700003607", "/certificate/list?status=0");
+    expect(list.url).toBe("/certificate/list?status=0");
+    const create = await browser.get(attr(linkNamed(list.html, "领取证书"), "href")!);
+    expect(create.url).toBe("/certificate/create/9103");
+    expect(text(byTestId(create.html, "certificate-name") ?? "")).toBe("Recruitment Practice - Learning Certificate");
+    const wrong = await create.form({ button: "生成证书" }).fill({ 证书姓名: "金同学", 身份证号: "123" }).submit({ button: "生成证书" });
+    expect(text(byTestId(wrong.html, "certificate-error") ?? "")).toBe("请输入正确的身份证号");
+    expect(wrong.form({ button: "生成证书" }).value("证书姓名")).toBe("金同学"); // what was typed survives
+    const done = await wrong.form({ button: "生成证书" }).fill({ 身份证号: "110105194912310021" }).submit({ button: "生成证书" });
+    expect(done.url).toBe("/certificate/list?status=1&created=9103");
+    expect(text(byTestId(done.html, "certificate-created") ?? "")).toBe("证书已生成：Recruitment Practice - Learning Certificate");
+    expect(linkNamed(done.html, "已获得 (3)")).toBeDefined();
+    const row = rowsOf(done.html).find((r) => text(r).includes("Recruitment Practice"));
+    const pdf = await openPdf(browser, attr(linkNamed(row!, "查看证书 PDF"), "href")!);
+    expect(pdf.type).toBe("application/pdf");
+    expect(pdf.body.toString("latin1")).toContain("ID number ****0021");
+  });
+});
