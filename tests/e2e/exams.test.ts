@@ -118,6 +118,7 @@ test("a face exam is blocked until the face verification passes", { tag: "@nojs"
 });
 
 test("with JavaScript, each answer is saved over the exam socket as it is given, and the paper resumes after a reload", async ({ page, sandbox }) => {
+  test.setTimeout(60_000); // sign-in, join, the socket 3.5 s after the paper (spec 000 §9), a reload: 28-30 s at load 20
   await signInWithCode(page, sandbox, mobile(3304), "/lib/subject/exampaper/examintro/9102");
   await startExam(page);
   const recordId = recordIdOf(page);
@@ -134,6 +135,7 @@ test("with JavaScript, each answer is saved over the exam socket as it is given,
 });
 
 test("with JavaScript, two questions typed back to back are both saved upstream and both there after a reload (issue 21)", async ({ page, sandbox }) => {
+  test.setTimeout(60_000); // sign-in, join, the socket 3.5 s after the paper (spec 000 §9), a reload: 28-30 s at load 20
   await signInWithCode(page, sandbox, mobile(3305), "/lib/subject/exampaper/examintro/9102");
   await startExam(page);
   const recordId = recordIdOf(page);
@@ -170,6 +172,7 @@ test("with JavaScript, two questions typed back to back are both saved upstream 
 });
 
 test("with JavaScript, hand-in with questions unanswered asks in a dialog: go back keeps the paper, hand in anyway hands it in (issue 21)", async ({ page, sandbox }) => {
+  test.setTimeout(60_000); // sign-in, join, the socket 3.5 s after the paper (spec 000 §9), a reload: 28-30 s at load 20
   await signInWithCode(page, sandbox, mobile(3307), "/lib/subject/exampaper/examintro/9102");
   await startExam(page);
   const recordId = recordIdOf(page);
