@@ -14,6 +14,7 @@ function pdf(bytes: number) {
 }
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
+// kept without JavaScript: the attachment is a real multipart post of a real file input, checked byte for byte in the store
 test("homework submitted with an attachment, then the attachment deleted; a closed homework refuses", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
   expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
   const mobile = testInfo.project.name === "js" ? "13700002905" : "13700002906";
@@ -58,6 +59,7 @@ function mp4(bytes: number, seed: number) {
   return b;
 }
 
+// kept without JavaScript: a real multipart post of a real 5 MB file input (the limit without JS, scripts/serve.mjs's body cap)
 test("a homework video: in 4 MB chunks with JS (a chunk failed by the store and retried, byte-exact), a 5 MB post without", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
   expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
   const js = testInfo.project.name === "js";

@@ -384,3 +384,48 @@ describe("certificates without JavaScript (tests/e2e/certificates.test.ts's no-j
     expect(pdf.body.toString("latin1")).toContain("ID number ****0021");
   });
 });
+
+// ---- without JavaScript: the `no-js` runs of tests/e2e/resources.test.ts that need no real browser, moved here (issue 22) ----
+describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs)", () => {
+  const count = (html: string, id: string) => elements(html, `[data-testid="${id}"]`).length;
+  const testText = (html: string, id: string) => text(byTestId(html, id) ?? "");
+  const pdfBytes = (bytes: number) => {
+    const b = Buffer.alloc(bytes);
+    for (let i = 0; i < bytes; i++) b[i] = (i * 31 + 1) % 251;
+    Buffer.from("%PDF-1.7\n").copy(b);
+    return b;
+  };
+
+  it("used-up space blocks the upload; a refused download shows the server's message", async () => {
+    const browser = portal.client();
+    const list = await browser.signIn(portal, "13700002902", "/resource/list");
+    expect(list.url).toBe("/resource/list");
+    const refused = await list.form({ button: "上传" }).fill({ 上传文件: { name: "a.pdf", mimeType: "application/pdf", buffer: pdfBytes(20_000) } }).submit({ button: "上传" });
+    expect(testText(refused.html, "upload-error")).toBe("存储空间不足，无法上传，请联系管理员");
+    const download = await browser.get("/student/download?ids=1");
+    expect(testText(download.html, "download-message")).toBe("您没有下载权限，请联系管理员");
+  });
+
+  it("a row opens its detail; ticked videos are deleted together, the pdf stays", async () => {
+    const browser = portal.client();
+    const list = await browser.signIn(portal, "13700003602", "/resource/list");
+    expect(list.url).toBe("/resource/list");
+    expect(count(list.html, "resource-row")).toBe(3);
+    const detail = await browser.get(hrefOf(list.html, "课堂讲义.pdf")!);
+    expect(detail.url).toMatch(/\/resource\/\d+$/);
+    expect(elements(detail.html, "h1").concat(elements(detail.html, "h2")).map((h) => text(h))).toContain("课堂讲义.pdf");
+    expect(testText(detail.html, "resource-facts")).toContain("PDF");
+    expect(hrefOf(detail.html, "下载")).toMatch(/^\/student\/download\?ids=\d+$/);
+    const back = await browser.get(hrefOf(detail.html, "返回我的资源")!);
+    expect(back.url).toBe("/resource/list");
+
+    expect(count(back.html, "video-check")).toBe(2);
+    const none = await back.form({ button: "删除选中的视频" }).submit({ button: "删除选中的视频" });
+    expect(testText(none.html, "videos-error")).toBe("请选择要删除的视频");
+    const deleted = await none.form({ button: "删除选中的视频" }).fill({ "选择视频 作业视频-第一次.mp4": true, "选择视频 作业视频-第二次.mp4": true }).submit({ button: "删除选中的视频" });
+    expect(testText(deleted.html, "videos-deleted")).toBe("已删除 2 个视频");
+    expect(count(deleted.html, "resource-row")).toBe(1);
+    expect(testText(deleted.html, "resource-row")).toContain("课堂讲义.pdf");
+    expect(count(deleted.html, "video-check")).toBe(0);
+  });
+});
