@@ -1,11 +1,11 @@
 import { expect, signInWithCode, test } from "./support";
 
 // Certificates (issue 17 A item 4; spec 001 §7 "Certificates"): list by status, counts, unread, the PDF the
-// sandbox makes opens. Seed user files08 (13700002907) for JS, files07 (13700002906) without.
-test("certificates by status with counts and unread; the train PDF opens", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+// sandbox makes opens. Seed user files08 (13700002907). The same journeys without JavaScript are page tests
+// (tests/unit/pages/files.test.ts, "certificates without JavaScript"; issue 22).
+test("certificates by status with counts and unread; the train PDF opens", async ({ page, sandbox }) => {
   expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
-  const mobile = testInfo.project.name === "js" ? "13700002907" : "13700002906";
-  await signInWithCode(page, sandbox, mobile, "/personal/setting/data");
+  await signInWithCode(page, sandbox, "13700002907", "/personal/setting/data");
   await page.getByTestId("personal-menu").getByRole("link", { name: "我的证书" }).click();
   await page.waitForURL(/\/certificate\/list$/);
   await expect(page.getByTestId("certificate-unread")).toHaveText("有 2 张新证书");
@@ -32,9 +32,9 @@ test("certificates by status with counts and unread; the train PDF opens", { tag
   expect(text.slice(start, start + 4)).toBe("xref");
 });
 
-test("a claimable certificate: its unlock fields filled, then created, and its PDF opens", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+test("a claimable certificate: its unlock fields filled, then created, and its PDF opens", async ({ page, sandbox }) => {
   expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
-  await signInWithCode(page, sandbox, testInfo.project.name === "js" ? "13700003606" : "13700003607", "/certificate/list?status=0");
+  await signInWithCode(page, sandbox, "13700003606", "/certificate/list?status=0");
   await page.waitForURL(/\/certificate\/list\?status=0$/);
   await page.getByRole("link", { name: "领取证书" }).click();
   await page.waitForURL(/\/certificate\/create\/9103$/);

@@ -21,6 +21,7 @@ async function axe(page: Page, testId: string) {
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+// kept without JavaScript: real multipart posts of real file inputs (a 6 MB proof refused, a non-image refused by its bytes, then fixed)
 test("sign up: province, session, every field type with an image error fixed; the list shows it under review", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
   const js = !noJs(testInfo.project.name);
   await signInWithCode(page, sandbox, js ? "13700003500" : "13700003501", A);

@@ -78,6 +78,7 @@ test.describe("resource uploads (spec 001 §5)", () => {
     expect(sha(await readFile(object.path))).toBe(sha(data));
   });
 
+  // kept without JavaScript: a real multipart post of a real file input, streamed by the portal to the store byte for byte
   test("without JS: a 4.5 MB pdf streamed to the store, byte-exact; a renamed executable refused by its content", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name !== "no-js", "the plain multipart post");
     await seedFiles(sandbox, page);
@@ -114,7 +115,8 @@ test.describe("resource uploads (spec 001 §5)", () => {
     await expect(page.getByTestId("resource-row")).toHaveCount(0);
   });
 
-  test("used-up space blocks the upload; a refused download shows the server's message", { tag: "@nojs" }, async ({ page, sandbox }) => {
+  // the no-JS run is a page test (tests/unit/pages/files.test.ts, "resources without JavaScript"; issue 22)
+  test("used-up space blocks the upload; a refused download shows the server's message", async ({ page, sandbox }) => {
     await seedFiles(sandbox, page);
     await signInWithCode(page, sandbox, "13700002902", "/resource/list");
     await page.waitForURL(/\/resource\/list$/);
@@ -171,6 +173,7 @@ test.describe("image preview (spec 001 §2 dialog 5, §9)", () => {
     await expect.poll(() => page.getByTestId("viewer-image").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   });
 
+  // kept without JavaScript: a real multipart post of a real file input (an image), then the signed link the browser opens
   test("without JS the images are plain links", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name !== "no-js", "JS off");
     await seedFiles(sandbox, page);
@@ -227,6 +230,7 @@ test.describe("image preview on a phone (spec 001 §9)", () => {
 });
 
 test.describe("the 5 MB limit without JS (spec 001 §5, §9; decision 037)", () => {
+  // kept without JavaScript: a real multipart post of a real file input at the 5 MB limit, through scripts/serve.mjs's body cap
   test("a file of exactly 5 MB is accepted; a 6 MB one re-renders the page with the size message", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name !== "no-js", "the plain multipart post through scripts/serve.mjs's body cap");
     await seedFiles(sandbox, page);
@@ -250,9 +254,10 @@ test.describe("the 5 MB limit without JS (spec 001 §5, §9; decision 037)", () 
 });
 
 test.describe("resource detail and the batch delete of videos (spec 001 §7)", () => {
-  test("a row opens its detail; ticked videos are deleted together, the pdf stays", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  // the no-JS run is a page test (tests/unit/pages/files.test.ts, "resources without JavaScript"; issue 22)
+  test("a row opens its detail; ticked videos are deleted together, the pdf stays", async ({ page, sandbox }) => {
     await seedFiles(sandbox, page);
-    await signInWithCode(page, sandbox, testInfo.project.name === "js" ? "13700003601" : "13700003602", "/resource/list");
+    await signInWithCode(page, sandbox, "13700003601", "/resource/list");
     await page.waitForURL(/\/resource\/list$/);
     await expect(page.getByTestId("resource-row")).toHaveCount(3);
     await page.getByRole("link", { name: "课堂讲义.pdf" }).click();

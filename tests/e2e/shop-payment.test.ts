@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signInWithCode, test } from "./support";
+import { expect, signInWithCode, test, toProvider } from "./support";
 
 // Issue 16 audit: a payment that fails at the sandbox's provider, then paid from the result page, and the
 // pages of that path checked with axe (the payment result and the order detail had no axe check). Its own
@@ -21,6 +21,7 @@ test("a payment that failed at the provider: the result says so, the order stays
   await signInWithCode(page, sandbox, ACCOUNT, "/payment/order?commodityId=5006");
   await expect(page.getByTestId("checkout-pay")).toHaveText("¥459.00");
   await page.getByRole("button", { name: "提交订单" }).click();
+  await toProvider(page);
   await expect(page.getByTestId("pay-amount")).toHaveText("459.00");
   await page.getByRole("button", { name: "支付失败" }).click();
   await page.waitForURL(/\/payment\/result\?orderNo=\d+$/);
@@ -34,6 +35,7 @@ test("a payment that failed at the provider: the result says so, the order stays
 
   await page.goto(`/payment/result?orderNo=${orderNo}`);
   await page.getByRole("button", { name: "继续支付" }).click();
+  await toProvider(page);
   await expect(page.getByTestId("pay-amount")).toHaveText("459.00");
   await page.getByRole("button", { name: "确认支付" }).click();
   await page.waitForURL(new RegExp(`/payment/result\\?orderNo=${orderNo}$`));

@@ -143,3 +143,15 @@ export async function expectBrowserRefuses(page: Page, submit: () => Promise<unk
   }
   expect(posts, "the browser posted nothing").toEqual([]);
 }
+
+/**
+ * Waits for the sandbox's payment provider page (`/__pay/{orderNo}`) after the click that places or pays
+ * an order. With JavaScript that is a chain of round trips in a row: the post, the discovery of
+ * `/payment/pay` (`__manifest`, lazy route discovery), its module and loader (the upstream's order and
+ * `payOrder/pay`), then `location.assign` to the provider, another server. On a loaded machine it took 5-6 s
+ * (CI's "double click" failure: one order made, the pay page's loader answered, the provider's page
+ * not yet loaded when the 5 s assertion gave up), so it is a navigation's wait, bounded by the test's timeout.
+ */
+export async function toProvider(page: Page) {
+  await page.waitForURL(/\/__pay\/[A-Za-z0-9_-]+(\?|$)/, { waitUntil: "domcontentloaded" });
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formBrowser, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
+import { byTestId, formBrowser, LOCAL_ORIGIN as ORIGIN, text, usePortal, type Client, type Page } from "./portal";
+import { linkHref, testText, testTexts } from "./pages/nojs";
 
 // Cart, checkout and orders through the built server's handler against the in-process sandbox (issue 16):
 // the double-submit guard, the visitor's signed add, malformed input answered with a 4xx, the 303s.
@@ -208,5 +209,113 @@ describe("paying an unpaid order (spec 001 section 7 Orders)", () => {
     expect(paidPay.headers.get("Location")).toBe("/payment/result?orderNo=202511200003");
     expect((await b.page("/payment/result?orderNo=202511200003")).replace(/<!-- -->/g, "")).toContain("支付成功");
     expect((await b.get("/payment/result?orderNo=999")).status).toBe(404);
+  });
+});
+
+// ---- without JavaScript: the `no-js` runs of tests/e2e/shop.test.ts, moved here (issue 22). The shop's own
+// seed users the no-js project had (shop12, shop14, shop16; ids 2811, 2813, 2815; sandbox/src/shop/store.ts).
+describe("cart and checkout without JavaScript (tests/e2e/shop.test.ts's no-js runs)", () => {
+  const wallet = (userId: number) => ctx.sandbox.control<{ userId: number; balanceCents: number; points: number }>("GET", `/shop/wallet?userId=${userId}`);
+  const checked = (page: Page, label: string) => page.form({ button: "重新计算" }).controls.find((c) => c.labels.some((l) => l.startsWith(label)))?.checked;
+  /** The value of the coupon option whose text has `name` (as `locator("option", { hasText })`). */
+  const coupon = (page: Page, name: string) => page.form({ button: "重新计算" }).controls.find((c) => c.labels.includes("优惠券"))!.options.find((o) => o.text.includes(name))!.value;
+  /** The course page's add-to-cart form, posted: the cart page with the notice. */
+  const addFromDetail = async (browser: Client, commodityId: number, name: string) => {
+    const detail = await browser.get(`/course/detail/${commodityId}`);
+    return detail.form({ button: `加入购物车: ${name}` }).submit({ button: `加入购物车: ${name}` });
+  };
+
+  it("add two courses, remove one, check out with a coupon and points, pay, see the order paid and the course bought", async () => {
+    const browser = ctx.portal.client({ offsite: true });
+    const detail = await browser.signIn(ctx.portal, "shop12", "/course/detail/5002");
+    const added = await detail.form({ button: "加入购物车: 人力资源规划实务" }).submit({ button: "加入购物车: 人力资源规划实务" });
+    expect(added.url).toMatch(/\/shoppingcart\?notice=added$/);
+    expect(testText(await addFromDetail(browser, 5024, "Linux 运维基础"), "cart-notice")).toBe("已加入购物车");
+    // the same add again does not duplicate
+    expect(testText(await addFromDetail(browser, 5024, "Linux 运维基础"), "cart-notice")).toBe("已加入购物车");
+
+    let cart = await browser.get("/shoppingcart");
+    expect(testTexts(cart, "cart-item")).toHaveLength(2);
+    expect(testText(cart, "cart-badge")).toBe("2");
+    cart = await cart.form({ button: "删除 Linux 运维基础" }).submit({ button: "删除 Linux 运维基础" });
+    expect(testTexts(cart, "cart-item")).toHaveLength(1);
+    expect(testText(cart, "cart-badge")).toBe("1");
+    expect(testText(cart, "cart-notice")).toBe("已删除");
+
+    let checkout = await cart.form({ button: "去结算" }).submit({ button: "去结算" });
+    expect(checkout.url).toMatch(/\/payment\/order\?cartIds=\d+$/);
+    expect(testText(checkout, "checkout-pay")).toBe("¥399.00");
+    checkout = await checkout.form({ button: "重新计算" }).fill({ 优惠券: coupon(checkout, "无门槛10元券") }).submit({ button: "重新计算" });
+    expect(testText(checkout, "checkout-pay")).toBe("¥389.00");
+    checkout = await checkout.form({ button: "重新计算" }).fill({ 使用积分: "500" }).submit({ button: "重新计算" });
+    expect(testText(checkout, "checkout-pay")).toBe("¥384.00");
+    expect(testText(checkout, "checkout-summary")).toContain("积分抵扣（500 积分）");
+    expect(checkout.form({ button: "重新计算" }).value("优惠券")).toMatch(/\d+/); // the coupon kept across the recalculation
+
+    // the sandbox's payment provider
+    const provider = await checkout.form({ button: "提交订单" }).submit({ button: "提交订单" });
+    expect(testText(provider, "pay-amount")).toBe("384.00");
+    const result = await provider.form({ button: "确认支付" }).submit({ button: "确认支付" });
+    expect(result.url).toMatch(/\/payment\/result\?orderNo=\d+/);
+    expect(testText(result, "pay-result")).toBe("支付成功");
+    expect(linkHref(result, "去学习")).toBe("/personal/course/lessons");
+
+    const orders = await browser.get("/personal/order?parentId=-1");
+    expect(linkHref(orders, "已支付（1）")).toBeDefined();
+    expect(testTexts(orders, "order")).toHaveLength(1);
+    expect(testText(orders, "order-status")).toBe("已支付");
+    expect(testText(orders, "order")).toContain("人力资源规划实务");
+    // the cart no longer holds what was bought; buying it again is refused: the course is enrolled
+    expect(testTexts(await browser.get("/shoppingcart"), "cart-item")).toHaveLength(0);
+    expect(testText(await addFromDetail(browser, 5002, "人力资源规划实务"), "cart-notice")).toBe("您已购买该商品");
+    expect(await wallet(2811)).toEqual({ userId: 2811, balanceCents: 30000, points: 4500 });
+  });
+
+  it("a coupon that expired before paying: the page names it, keeps the cart and the other choices, and offers the corrected total", async () => {
+    const browser = ctx.portal.client({ offsite: true });
+    const detail = await browser.signIn(ctx.portal, "shop14", "/course/detail/5002");
+    await detail.form({ button: "加入购物车: 人力资源规划实务" }).submit({ button: "加入购物车: 人力资源规划实务" });
+    await addFromDetail(browser, 5006, "培训与开发体系搭建");
+    const cart = await browser.get("/shoppingcart");
+    let checkout = await cart.form({ button: "去结算" }).submit({ button: "去结算" });
+    expect(checkout.url).toMatch(/\/payment\/order\?cartIds=/);
+    checkout = await checkout.form({ button: "重新计算" }).fill({ 优惠券: coupon(checkout, "满300减50"), 使用余额: true }).submit({ button: "重新计算" });
+    // ¥399 + ¥459 - ¥50 coupon - ¥300 balance
+    expect(testText(checkout, "checkout-pay")).toBe("¥508.00");
+
+    await ctx.sandbox.control("POST", "/shop/coupon/expire", { userId: 2813, couponId: 1 });
+    const refused = await checkout.form({ button: "提交订单" }).submit({ button: "提交订单" });
+    expect(testText(refused, "checkout-problems")).toContain("优惠券“满300减50”已过期，已取消使用");
+    expect(testText(refused, "checkout-problems")).toContain("更正后应付：¥558.00");
+    expect(testText(refused, "checkout-pay")).toBe("¥558.00");
+    expect(checked(refused, "使用余额")).toBe(true); // the other choice kept
+    expect(refused.form({ button: "重新计算" }).value("优惠券")).toBe("");
+
+    // nothing was taken: the cart is whole, the balance untouched, no order
+    expect((await wallet(2813)).balanceCents).toBe(30000);
+    const provider = await refused.form({ button: "提交订单" }).submit({ button: "提交订单" });
+    expect(testText(provider, "pay-amount")).toBe("558.00");
+    const result = await provider.form({ button: "取消支付" }).submit({ button: "取消支付" });
+    expect(result.url).toMatch(/\/payment\/result\?orderNo=/);
+    expect(testText(result, "pay-result")).toBe("您已取消支付，订单仍可继续支付");
+    // cancel the unpaid order in my orders: the balance comes back
+    const unpaid = await browser.get("/personal/order?parentId=-1&tab=unpaid");
+    const order = await browser.get(linkHref(unpaid, /^订单详情/)!);
+    const cancelled = await order.form({ button: "取消订单" }).submit({ button: "取消订单" });
+    expect(testText(cancelled, "orders-notice")).toBe("订单已取消，已退回余额、积分与优惠券");
+    expect(text(byTestId(byTestId(cancelled.html, "order-detail") ?? "", "order-status") ?? "")).toBe("已取消");
+    expect((await wallet(2813)).balanceCents).toBe(30000);
+  });
+
+  it("a visitor's add goes to login and comes back with the item added", async () => {
+    const browser = ctx.portal.client();
+    const detail = await browser.get("/course/detail/5002");
+    const login = await detail.form({ button: "加入购物车: 人力资源规划实务" }).submit({ button: "加入购物车: 人力资源规划实务" });
+    expect(login.url).toMatch(/\/join\/login\?backUrl=/);
+    const cart = await login.form({ button: "登录" }).fill({ 账号: "shop16", 密码: "Passw0rd!" }).submit({ button: "登录" });
+    expect(cart.url).toMatch(/\/shoppingcart\?notice=added$/);
+    expect(testTexts(cart, "cart-item")).toHaveLength(1);
+    expect(testText(cart, "cart-item")).toContain("人力资源规划实务");
+    expect(testText(cart, "cart-badge")).toBe("1");
   });
 });

@@ -317,3 +317,115 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
     expect(text(byTestId((await browser.get("/homework/8101")).html, "homework-video") ?? "")).toBe("v.mp4");
   });
 });
+
+// ---- without JavaScript: the `no-js` runs of tests/e2e/certificates.test.ts, moved here (issue 22) ----
+
+/** The `<a>` whose text (or aria-label) is `name`, as `getByRole("link", { name })` finds it. */
+const linkNamed = (html: string, name: string) => elements(html, "a").find((a) => (attr(a, "aria-label") ?? text(a)) === name);
+const rowsOf = (html: string) => elements(html, '[data-testid="certificate-row"]');
+
+/** A certificate's PDF as the browser opens its link: the portal's 302 to the store's signed address, then the file. */
+async function openPdf(browser: Client, href: string) {
+  const answer = await browser.fetch(href);
+  expect(answer.status).toBe(302);
+  const file = await fetch(answer.headers.get("Location")!);
+  return { status: file.status, type: file.headers.get("content-type"), body: Buffer.from(await file.arrayBuffer()) };
+}
+
+describe("certificates without JavaScript (tests/e2e/certificates.test.ts's no-js runs)", () => {
+  it("certificates by status with counts and unread; the train PDF opens", async () => {
+    const browser = portal.client();
+    const settings = await browser.signIn(portal, "13700002906", "/personal/setting/data");
+    const menuLink = hrefOf(byTestId(settings.html, "personal-menu"), /我的证书/);
+    expect(menuLink).toBe("/certificate/list");
+    let list = await browser.get(menuLink!);
+    expect(list.url).toBe("/certificate/list");
+    expect(text(byTestId(list.html, "certificate-unread") ?? "")).toBe("有 2 张新证书");
+    expect(attr(linkNamed(list.html, "已获得 (2)"), "aria-current")).toBe("page");
+    expect(rowsOf(list.html)).toHaveLength(2);
+
+    list = await browser.get(attr(linkNamed(list.html, "未获得 (1)"), "href")!);
+    expect(rowsOf(list.html)).toHaveLength(1);
+    expect(linkNamed(rowsOf(list.html)[0]!, "查看证书 PDF")).toBeUndefined();
+    expect(linkNamed(rowsOf(list.html)[0]!, "领取证书")).toBeDefined(); // conditions met
+    list = await browser.get(attr(linkNamed(list.html, "已获得 (2)"), "href")!);
+    expect(byTestId(list.html, "certificate-unread")).toBeUndefined(); // read once listed
+
+    const train = rowsOf(list.html).find((r) => text(r).includes("Training Certificate"));
+    const pdf = await openPdf(browser, attr(linkNamed(train!, "查看证书 PDF"), "href")!);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe("application/pdf");
+    expect(pdf.body.subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
+    const body = pdf.body.toString("latin1");
+    expect(body).toContain("HR Manager Level 3 - Training Certificate");
+    expect(body.trimEnd().endsWith("%%EOF")).toBe(true);
+    // the xref offset points at the xref table
+    const start = Number(/startxref\n(\d+)/.exec(body)![1]);
+    expect(body.slice(start, start + 4)).toBe("xref");
+  });
+
+  it("a claimable certificate: its unlock fields filled, then created, and its PDF opens", async () => {
+    const browser = portal.client();
+    const list = await browser.signIn(portal, "13700003607", "/certificate/list?status=0");
+    expect(list.url).toBe("/certificate/list?status=0");
+    const create = await browser.get(attr(linkNamed(list.html, "领取证书"), "href")!);
+    expect(create.url).toBe("/certificate/create/9103");
+    expect(text(byTestId(create.html, "certificate-name") ?? "")).toBe("Recruitment Practice - Learning Certificate");
+    const wrong = await create.form({ button: "生成证书" }).fill({ 证书姓名: "金同学", 身份证号: "123" }).submit({ button: "生成证书" });
+    expect(text(byTestId(wrong.html, "certificate-error") ?? "")).toBe("请输入正确的身份证号");
+    expect(wrong.form({ button: "生成证书" }).value("证书姓名")).toBe("金同学"); // what was typed survives
+    const done = await wrong.form({ button: "生成证书" }).fill({ 身份证号: "110105194912310021" }).submit({ button: "生成证书" });
+    expect(done.url).toBe("/certificate/list?status=1&created=9103");
+    expect(text(byTestId(done.html, "certificate-created") ?? "")).toBe("证书已生成：Recruitment Practice - Learning Certificate");
+    expect(linkNamed(done.html, "已获得 (3)")).toBeDefined();
+    const row = rowsOf(done.html).find((r) => text(r).includes("Recruitment Practice"));
+    const pdf = await openPdf(browser, attr(linkNamed(row!, "查看证书 PDF"), "href")!);
+    expect(pdf.type).toBe("application/pdf");
+    expect(pdf.body.toString("latin1")).toContain("ID number ****0021");
+  });
+});
+
+// ---- without JavaScript: the `no-js` runs of tests/e2e/resources.test.ts that need no real browser, moved here (issue 22) ----
+describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs)", () => {
+  const count = (html: string, id: string) => elements(html, `[data-testid="${id}"]`).length;
+  const testText = (html: string, id: string) => text(byTestId(html, id) ?? "");
+  const pdfBytes = (bytes: number) => {
+    const b = Buffer.alloc(bytes);
+    for (let i = 0; i < bytes; i++) b[i] = (i * 31 + 1) % 251;
+    Buffer.from("%PDF-1.7\n").copy(b);
+    return b;
+  };
+
+  it("used-up space blocks the upload; a refused download shows the server's message", async () => {
+    const browser = portal.client();
+    const list = await browser.signIn(portal, "13700002902", "/resource/list");
+    expect(list.url).toBe("/resource/list");
+    const refused = await list.form({ button: "上传" }).fill({ 上传文件: { name: "a.pdf", mimeType: "application/pdf", buffer: pdfBytes(20_000) } }).submit({ button: "上传" });
+    expect(testText(refused.html, "upload-error")).toBe("存储空间不足，无法上传，请联系管理员");
+    const download = await browser.get("/student/download?ids=1");
+    expect(testText(download.html, "download-message")).toBe("您没有下载权限，请联系管理员");
+  });
+
+  it("a row opens its detail; ticked videos are deleted together, the pdf stays", async () => {
+    const browser = portal.client();
+    const list = await browser.signIn(portal, "13700003602", "/resource/list");
+    expect(list.url).toBe("/resource/list");
+    expect(count(list.html, "resource-row")).toBe(3);
+    const detail = await browser.get(hrefOf(list.html, "课堂讲义.pdf")!);
+    expect(detail.url).toMatch(/\/resource\/\d+$/);
+    expect(elements(detail.html, "h1").concat(elements(detail.html, "h2")).map((h) => text(h))).toContain("课堂讲义.pdf");
+    expect(testText(detail.html, "resource-facts")).toContain("PDF");
+    expect(hrefOf(detail.html, "下载")).toMatch(/^\/student\/download\?ids=\d+$/);
+    const back = await browser.get(hrefOf(detail.html, "返回我的资源")!);
+    expect(back.url).toBe("/resource/list");
+
+    expect(count(back.html, "video-check")).toBe(2);
+    const none = await back.form({ button: "删除选中的视频" }).submit({ button: "删除选中的视频" });
+    expect(testText(none.html, "videos-error")).toBe("请选择要删除的视频");
+    const deleted = await none.form({ button: "删除选中的视频" }).fill({ "选择视频 作业视频-第一次.mp4": true, "选择视频 作业视频-第二次.mp4": true }).submit({ button: "删除选中的视频" });
+    expect(testText(deleted.html, "videos-deleted")).toBe("已删除 2 个视频");
+    expect(count(deleted.html, "resource-row")).toBe(1);
+    expect(testText(deleted.html, "resource-row")).toContain("课堂讲义.pdf");
+    expect(count(deleted.html, "video-check")).toBe(0);
+  });
+});
