@@ -14,8 +14,7 @@ async function expectBrandedError(page: Page, message: RegExp | string) {
 }
 
 test.describe("the error page never needs what the failed loader would have set up", () => {
-  test("the root loader fails on a client navigation: the branded page keeps the header and footer", async ({ page, sandbox }, testInfo) => {
-    test.skip(testInfo.project.name !== "js", "a client-side navigation needs JavaScript");
+  test("the root loader fails on a client navigation: the branded page keeps the header and footer", async ({ page, sandbox }) => {
     await page.goto("/course/list");
     await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
     await sandbox.fault({ path: "getBaseInfo", status: 500 });

@@ -5,6 +5,10 @@ const PASSWORD = "Passw0rd!";
 // member01, not student01: the portal allows 10 login attempts per account in 10 minutes, and the login
 // journeys already use student01 that often in one run.
 
+/** Hydrated: the page's scripts have taken over (the untagged tests run with JavaScript only). */
+const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+
+/** In a test run by both projects (@nojs): hydrated with JavaScript; without it, no router at all. */
 async function ready(page: Page, testInfo: TestInfo) {
   if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
   else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
@@ -12,15 +16,15 @@ async function ready(page: Page, testInfo: TestInfo) {
 
 const visitorLink = (page: Page, name: string) => page.getByTestId("visitor-links").getByRole("link", { name, exact: true });
 
-// The pop-up needs JavaScript: its tests run in the js project only; the no-JS fallbacks carry @nojs.
+// The pop-up needs JavaScript: its tests run in the js project only; the pop-up's no-JS fallback carries @nojs.
 test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
-  test("the header's login link opens the dialog; success reloads the page with schoolId and companyMessageReach", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("the header's login link opens the dialog; success reloads the page with schoolId and companyMessageReach", async ({ page, sandbox: _sandbox }) => {
     const scripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
     });
     await page.goto("/course/list?x=1");
-    await ready(page, testInfo);
+    await hydrated(page);
     const before = scripts.length;
     expect(scripts.some((s) => /LoginPopup/.test(s))).toBe(false);
     await visitorLink(page, "登录").click();
@@ -42,9 +46,9 @@ test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
     await expect(page.getByTestId("user-name")).toHaveText("王会员");
   });
 
-  test("a failed login shows the server's message in the dialog and keeps the account, never the password (en)", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("a failed login shows the server's message in the dialog and keeps the account, never the password (en)", async ({ page, sandbox: _sandbox }) => {
     await page.goto("/home/index?lng=en");
-    await ready(page, testInfo);
+    await hydrated(page);
     await visitorLink(page, "Log in").click();
     const dialog = page.getByRole("dialog", { name: "Log in" });
     await dialog.getByRole("button", { name: "Log in", exact: true }).click();
@@ -64,9 +68,9 @@ test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("the register tab opens from the header and posts to the register action", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("the register tab opens from the header and posts to the register action", async ({ page, sandbox: _sandbox }) => {
     await page.goto("/home/index");
-    await ready(page, testInfo);
+    await hydrated(page);
     await visitorLink(page, "注册").click();
     const dialog = page.getByRole("dialog", { name: "注册" });
     await expect(dialog.getByLabel("用户名")).toBeVisible();
@@ -79,16 +83,17 @@ test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
     await expect(page.getByTestId("login-popup")).toHaveCount(0);
   });
 
-  test("closeFlag 1: no register tab in the dialog", async ({ page, sandbox }, testInfo) => {
+  test("closeFlag 1: no register tab in the dialog", async ({ page, sandbox }) => {
     await sandbox.config(1, { registerConfig: { closeFlag: 1 } });
     await page.goto("/home/index");
-    await ready(page, testInfo);
+    await hydrated(page);
     await visitorLink(page, "登录").click();
     const dialog = page.getByRole("dialog", { name: "登录" });
     await expect(dialog.getByLabel("账号")).toBeVisible();
     await expect(dialog.getByRole("link", { name: "注册" })).toHaveCount(0);
   });
 
+  // the pop-up's fallback: a browser without JavaScript follows the header's plain links to the stand-alone pages
   test("without JavaScript the header links are plain links to the stand-alone pages", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
     test.skip(testInfo.project.name === "js", "the JavaScript behaviour is the pop-up, checked above");
     await page.goto("/course/list?x=1");
@@ -104,10 +109,10 @@ test.describe("login pop-up (spec 000 section 2.6, useLoginPage 0)", () => {
 });
 
 test.describe("useLoginPage (base info)", () => {
-  test("1: the links go to the stand-alone page with the full shell", async ({ page, sandbox }, testInfo) => {
+  test("1: the links go to the stand-alone page with the full shell", async ({ page, sandbox }) => {
     await sandbox.config(1, { useLoginPage: 1 });
     await page.goto("/home/index");
-    await ready(page, testInfo);
+    await hydrated(page);
     await visitorLink(page, "登录").click();
     await page.waitForURL(/\/join\/login\?backUrl=%2Fhome%2Findex/);
     await expect(page.getByTestId("login-popup")).toHaveCount(0);
@@ -117,10 +122,10 @@ test.describe("useLoginPage (base info)", () => {
     await expect(page.getByRole("complementary")).toHaveCount(1);
   });
 
-  test("2: the stand-alone page shows the header only (no footer, no side bar)", async ({ page, sandbox }, testInfo) => {
+  test("2: the stand-alone page shows the header only (no footer, no side bar)", async ({ page, sandbox }) => {
     await sandbox.config(1, { useLoginPage: 2 });
     await page.goto("/home/index");
-    await ready(page, testInfo);
+    await hydrated(page);
     await expect(page.locator("footer.shell-footer")).toBeVisible();
     await visitorLink(page, "注册").click();
     await page.waitForURL(/\/join\/register\?backUrl=/);
@@ -136,13 +141,13 @@ test.describe("useLoginPage (base info)", () => {
 });
 
 test.describe("face verification failure", () => {
-  test("face=failed back on the login page is shown next to the form", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
+  // without JavaScript: tests/unit/pages/login-nojs.test.ts
+  test("face=failed back on the login page is shown next to the form", async ({ page, sandbox: _sandbox }) => {
     await page.goto("/join/login?backUrl=%2Fcourse%2Flist&lng=en");
-    await ready(page, testInfo);
+    await hydrated(page);
     await page.getByLabel("Account").fill("face01");
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Log in", exact: true }).click();
-    if (testInfo.project.name === "no-js") await page.getByRole("link", { name: "Start face verification" }).click();
     await page.waitForURL(/\/face\/verify/);
     await page.getByRole("button", { name: /Fail/ }).click();
     await page.waitForURL(/\/join\/login\?face=failed/);

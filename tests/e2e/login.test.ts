@@ -3,6 +3,10 @@ import { expect, expectBrowserRefuses, test, type Sandbox, logOut } from "./supp
 
 const PASSWORD = "Passw0rd!";
 
+/** Hydrated: the page's scripts have taken over (the untagged tests run with JavaScript only). */
+const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+
+/** In a test run by both projects (@nojs): hydrated with JavaScript; without it, no router at all. */
 async function ready(page: Page, testInfo: TestInfo) {
   if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
   else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
@@ -16,9 +20,9 @@ async function smsCode(sandbox: Sandbox, mobile: string): Promise<string> {
 // except what needs the browser (@nojs): refusing empty fields, the captcha page, the dialog. The server's answers to the form
 // (where a login goes, a hostile backUrl, what company 4 shows): tests/unit/pages/login.test.ts.
 test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
-  test("success goes to backUrl with schoolId and companyMessageReach, a new session and CSRF cookie", async ({ page, sandbox }, testInfo) => {
+  test("success goes to backUrl with schoolId and companyMessageReach, a new session and CSRF cookie", async ({ page, sandbox }) => {
     await page.goto("/join/login?backUrl=%2Fcourse%2Flist%3Fx%3D1");
-    await ready(page, testInfo);
+    await hydrated(page);
     const before = await page.context().cookies();
     await page.getByLabel("账号").fill("  student01 ");
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
@@ -37,9 +41,9 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     expect((await sandbox.calls()).some((c) => c.path === "/question/v1/exercise/unlogin/sync")).toBe(true);
   });
 
-  test("wrong password keeps the account, never the password, message next to the password", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("wrong password keeps the account, never the password, message next to the password", async ({ page, sandbox: _sandbox }) => {
     await page.goto("/join/login");
-    await ready(page, testInfo);
+    await hydrated(page);
     await page.getByLabel("账号").fill("student01");
     await page.getByLabel("密码", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "登录", exact: true }).click();
@@ -64,9 +68,9 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     await expect(page.getByLabel("Account")).toHaveAttribute("aria-describedby", /-error$/);
   });
 
-  test("remember me keeps the account for this host (company 4 offers none: tests/unit/pages/login.test.ts)", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("remember me keeps the account for this host (company 4 offers none: tests/unit/pages/login.test.ts)", async ({ page, sandbox: _sandbox }) => {
     await page.goto("/join/login");
-    await ready(page, testInfo);
+    await hydrated(page);
     await page.getByLabel("账号").fill("student01");
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByLabel("记住我").check();
@@ -81,9 +85,9 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     await expect(page.getByLabel("账号")).toHaveValue("student01");
   });
 
-  test("forced password change lands on the account settings page", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("forced password change lands on the account settings page", async ({ page, sandbox: _sandbox }) => {
     await page.goto("/join/login");
-    await ready(page, testInfo);
+    await hydrated(page);
     await page.getByLabel("账号").fill("student02");
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "登录", exact: true }).click();
@@ -95,10 +99,10 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
 });
 
 test.describe("SMS login", () => {
-  test("send, countdown, early resend refused with 429, code from the sandbox, login", async ({ page, sandbox }, testInfo) => {
-    const mobile = testInfo.project.name === "js" ? "13800000001" : "13800000003";
+  test("send, countdown, early resend refused with 429, code from the sandbox, login", async ({ page, sandbox }) => {
+    const mobile = "13800000001"; // without JavaScript: tests/unit/pages/login-nojs.test.ts
     await page.goto("/join/login?mode=sms");
-    await ready(page, testInfo);
+    await hydrated(page);
     await page.getByLabel("手机号").fill("12345");
     await page.getByTestId("send-code").click();
     await expect(page.locator('[data-error-for="mobile"]')).toHaveText("请输入正确的手机号");
@@ -106,21 +110,11 @@ test.describe("SMS login", () => {
     await page.getByTestId("send-code").click();
     await expect(page.getByTestId("code-sent")).toBeVisible();
     await expect(page.getByLabel("验证码")).toBeFocused();
-    if (testInfo.project.name === "js") {
-      await expect(page.getByTestId("send-code")).toBeDisabled();
-      await expect(page.getByTestId("send-code")).toHaveText(/\d+ 秒后重新发送/);
-      const first = Number((await page.getByTestId("send-code").textContent())?.match(/\d+/)?.[0]);
-      expect(first).toBeLessThanOrEqual(60);
-      expect(first).toBeGreaterThan(55);
-    } else {
-      await expect(page.getByTestId("send-code")).toHaveText("重新发送");
-      const [resend] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === "POST"),
-        page.getByTestId("send-code").click(),
-      ]);
-      expect(resend.status()).toBe(429);
-      await expect(page.locator('[data-error-for="mobile"]')).toContainText(/请 \d+ 秒后再试/);
-    }
+    await expect(page.getByTestId("send-code")).toBeDisabled();
+    await expect(page.getByTestId("send-code")).toHaveText(/\d+ 秒后重新发送/);
+    const first = Number((await page.getByTestId("send-code").textContent())?.match(/\d+/)?.[0]);
+    expect(first).toBeLessThanOrEqual(60);
+    expect(first).toBeGreaterThan(55);
     const calls = await sandbox.calls();
     expect(calls.filter((c) => c.path === "/saas-business/v1/front/login/checkLimitAndMobile")).toHaveLength(1);
     await page.getByLabel("验证码").fill(await smsCode(sandbox, mobile));
@@ -158,13 +152,12 @@ test.describe("captcha (code 600)", () => {
 });
 
 test.describe("face step (code 120030002)", () => {
-  test("redirects to the face page; pass logs in through loginByFace", async ({ page, sandbox }, testInfo) => {
+  test("redirects to the face page; pass logs in through loginByFace", async ({ page, sandbox }) => {
     await page.goto("/join/login?backUrl=%2Fcourse%2Flist");
-    await ready(page, testInfo);
+    await hydrated(page);
     await page.getByLabel("账号").fill("face01");
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "登录", exact: true }).click();
-    if (testInfo.project.name === "no-js") await page.getByRole("link", { name: "开始人脸识别" }).click();
     await page.waitForURL(/\/face\/verify/);
     await page.getByRole("button", { name: /Pass/ }).click();
     await page.waitForURL(/\/course\/list/);
@@ -175,23 +168,17 @@ test.describe("face step (code 120030002)", () => {
 });
 
 test.describe("third-party login", () => {
-  test("the sandbox provider authorises and the portal makes a session", async ({ page, context, sandbox: _sandbox }, testInfo) => {
+  test("the sandbox provider authorises and the portal makes a session", async ({ page, context, sandbox: _sandbox }) => {
     await page.goto("/join/login?backUrl=%2Fcourse%2Flist");
-    await ready(page, testInfo);
+    await hydrated(page);
     await expect(page.locator("[data-third]")).toHaveCount(5);
-    if (testInfo.project.name === "js") {
-      const [popup] = await Promise.all([context.waitForEvent("page"), page.locator('[data-third="weixin"]').click()]);
-      await popup.waitForLoadState();
-      const size = await popup.evaluate(() => [window.outerWidth, window.outerHeight]);
-      expect(size[0]).toBeGreaterThan(0);
-      await popup.getByRole("button", { name: /张同学/ }).click();
-      await popup.waitForEvent("close", { timeout: 5000 });
-      await page.waitForURL(/\/course\/list/);
-    } else {
-      await page.locator('[data-third="weixin"]').click();
-      await page.getByRole("button", { name: /张同学/ }).click();
-      await page.waitForURL(/\/course\/list/);
-    }
+    const [popup] = await Promise.all([context.waitForEvent("page"), page.locator('[data-third="weixin"]').click()]);
+    await popup.waitForLoadState();
+    const size = await popup.evaluate(() => [window.outerWidth, window.outerHeight]);
+    expect(size[0]).toBeGreaterThan(0);
+    await popup.getByRole("button", { name: /张同学/ }).click();
+    await popup.waitForEvent("close", { timeout: 5000 });
+    await page.waitForURL(/\/course\/list/);
     await page.goto("/home/index");
     await expect(page.getByTestId("user-name")).toHaveText("张同学");
   });
@@ -208,9 +195,9 @@ test.describe("third-party login", () => {
 });
 
 test.describe("logout", () => {
-  test("logs out through the POST and the session is gone", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("logs out through the POST and the session is gone", async ({ page, sandbox: _sandbox }) => {
     await page.goto("/join/login");
-    await ready(page, testInfo);
+    await hydrated(page);
     await page.getByLabel("账号").fill("student01");
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "登录", exact: true }).click();

@@ -4,6 +4,8 @@ import { expect, signInWithCode, test } from "./support";
 
 // Issue 12 part 1 (phones) and the shell items of part 2 (decision 022): the portal serves phones itself,
 // so at 390x844 with a phone's user agent every page must be usable, with JavaScript and without.
+// Issue 22: the per-page checks (layout, axe) are one test each looping over the pages (expect.soft names
+// the page), the menus of one page one test; what the pages render is tests/unit/pages/shell.test.ts's.
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const PAGES = ["/home/index", "/course/list", "/course/detail/5001", "/join/login", "/join/register"];
 
@@ -13,8 +15,12 @@ const sideButton = (page: Page) => page.getByTestId("side-fold").locator("> summ
 
 const isJs = (testInfo: TestInfo) => testInfo.project.name === "js";
 
+/** Hydrated: the page's scripts have taken over. */
+const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+
+/** In a test run by both projects: hydrated with JavaScript; nothing to wait for without. */
 async function ready(page: Page, testInfo: TestInfo) {
-  if (isJs(testInfo)) await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+  if (isJs(testInfo)) await hydrated(page);
 }
 
 /** Elements whose box leaves the viewport sideways (inside a sideways scroller they may: that is its job). */
@@ -78,34 +84,38 @@ function coveredBySideBar(page: Page) {
 test.describe("phone at 390x844 (issue 12 part 1)", () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE, isMobile: true, hasTouch: true });
 
-  for (const path of PAGES) {
-    test(`${path}: served here, nothing outside the screen, nothing covered by the side bar`, { tag: "@nojs" }, async ({ page }, testInfo) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      expect(new URL(page.url()).pathname).toBe(path);
-      await ready(page, testInfo);
-      const { scrollWidth, innerWidth, out } = await outsideViewport(page);
-      expect(out).toEqual([]);
-      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-      const { controls, covered } = await coveredBySideBar(page);
-      expect(controls).toBeGreaterThan(5);
-      expect(covered).toEqual([]);
-      // the compact header: the menu's content waits behind one button of at least 44x44
-      await expect(page.getByTestId("phone-logo")).toBeVisible();
-      await expect(page.getByTestId("logo")).toBeHidden();
-      await expect(page.getByRole("navigation", { name: "主导航" })).toBeHidden();
-      const button = menuButton(page);
-      const box = (await button.boundingBox())!;
-      expect(box.width).toBeGreaterThanOrEqual(44);
-      expect(box.height).toBeGreaterThanOrEqual(44);
-      // the side bar is one button
-      const side = page.getByTestId("side-fold").locator("> summary");
-      await expect(side).toBeVisible();
-      await expect(page.getByTestId("side-phone")).toBeHidden();
-    });
-  }
+  // Layout at 390 px without JavaScript too (only a browser lays out): one test over the pages, each
+  // failure naming its page (expect.soft), instead of a fresh browser per page.
+  test("every page is served here at 390 px: nothing outside the screen, nothing covered by the side bar, the compact header", { tag: "@nojs" }, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    for (const path of PAGES) {
+      await test.step(path, async () => {
+        const response = await page.goto(path);
+        expect.soft(response?.status(), `${path}: status`).toBe(200);
+        expect.soft(new URL(page.url()).pathname, `${path}: address`).toBe(path);
+        await ready(page, testInfo);
+        const { scrollWidth, innerWidth, out } = await outsideViewport(page);
+        expect.soft(out, `${path}: outside the screen`).toEqual([]);
+        expect.soft(scrollWidth, `${path}: scroll width`).toBeLessThanOrEqual(innerWidth);
+        const { controls, covered } = await coveredBySideBar(page);
+        expect.soft(controls, `${path}: controls checked`).toBeGreaterThan(5);
+        expect.soft(covered, `${path}: covered by the side bar`).toEqual([]);
+        // the compact header: the menu's content waits behind one button of at least 44x44
+        await expect.soft(page.getByTestId("phone-logo"), `${path}: phone logo`).toBeVisible();
+        await expect.soft(page.getByTestId("logo"), `${path}: desktop logo`).toBeHidden();
+        await expect.soft(page.getByRole("navigation", { name: "主导航" }), `${path}: main navigation`).toBeHidden();
+        const box = (await menuButton(page).boundingBox())!;
+        expect.soft(box.width, `${path}: menu button width`).toBeGreaterThanOrEqual(44);
+        expect.soft(box.height, `${path}: menu button height`).toBeGreaterThanOrEqual(44);
+        // the side bar is one button
+        await expect.soft(page.getByTestId("side-fold").locator("> summary"), `${path}: side bar button`).toBeVisible();
+        await expect.soft(page.getByTestId("side-phone"), `${path}: side bar folded`).toBeHidden();
+      });
+    }
+  });
 
-  test("the header menu opens without JavaScript; its controls are 44 px high and inside the screen; its links work", { tag: "@nojs" }, async ({ page }, testInfo) => {
+  // <details> menus opening without JavaScript, laid out at 390 px: only a browser shows that.
+  test("the header menu opens without JavaScript (44 px controls inside the screen, links work); the side bar opens from its one button", { tag: "@nojs" }, async ({ page }, testInfo) => {
     await page.goto("/home/index");
     await ready(page, testInfo);
     await menuButton(page).click();
@@ -131,20 +141,18 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
     await nav.getByRole("link", { name: "精品课程" }).click();
     await expect(page).toHaveURL(/\/course\/list$/);
     await expect(page.getByRole("navigation", { name: "主导航" })).toBeHidden();
-  });
 
-  test("the side bar opens from its one button, its pop-overs stay inside the screen", { tag: "@nojs" }, async ({ page }, testInfo) => {
-    await page.goto("/course/list");
+    // the side bar (on /course/list, where the menu's link led): its pop-overs stay inside the screen
     await ready(page, testInfo);
     await sideButton(page).click();
     await expect(page.getByTestId("side-phone")).toBeVisible();
     await page.getByTestId("side-email").locator("summary").click();
     await expect(page.getByTestId("side-email").getByRole("link").first()).toBeVisible();
-    const { out } = await outsideViewport(page);
-    expect(out).toEqual([]);
+    expect((await outsideViewport(page)).out).toEqual([]);
   });
 
-  test("signed in: the user menu and app download open inside the screen; a broken avatar shows the initial", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  // the signed-in <details> menus and the avatar's CSS fallback without JavaScript, at 390 px
+  test("signed in: the user menu and app download open inside the screen; a broken avatar shows the initial; the personal frame's menu folds under one button", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
     await signInWithCode(page, sandbox, "13800000001", "/course/list");
     await ready(page, testInfo);
@@ -157,35 +165,36 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
     expect(out).toEqual([]);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     await expectInitialShown(page);
-  });
 
-  test("personal frame: the side menu folds under one button", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
-    await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
+    // the personal frame: its side menu folds under one button
+    await page.goto("/personal/setting/data");
     await page.waitForURL(/\/personal\/setting\/data/);
     await ready(page, testInfo);
     const menu = page.getByTestId("personal-menu");
     await expect(menu.locator("[data-entry]").first()).toBeHidden();
     await page.getByTestId("personal-menu-button").click();
     await expect(menu.locator("[data-entry]").first()).toBeVisible();
-    const { out, scrollWidth, innerWidth } = await outsideViewport(page);
-    expect(out).toEqual([]);
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    const frame = await outsideViewport(page);
+    expect(frame.out).toEqual([]);
+    expect(frame.scrollWidth).toBeLessThanOrEqual(frame.innerWidth);
   });
 
-  for (const path of PAGES) {
-    test(`${path}: axe finds no serious or critical violation on the phone layout, menu open`, async ({ page }) => {
-      test.setTimeout(60_000);
-      await page.goto(path);
-      await menuButton(page).click();
-      const result = await new AxeBuilder({ page }).analyze();
-      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    });
-  }
+  test("axe finds no serious or critical violation on the phone layout of any page, menu open", async ({ page }) => {
+    test.setTimeout(150_000);
+    for (const path of PAGES) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await menuButton(page).click();
+        const result = await new AxeBuilder({ page }).analyze();
+        const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), path).toEqual([]);
+      });
+    }
+  });
 
-  test("the login pop-up opens in the middle of the phone's screen", async ({ page }, testInfo) => {
+  test("the login pop-up opens in the middle of the phone's screen", async ({ page }) => {
     await page.goto("/course/list");
-    await ready(page, testInfo);
+    await hydrated(page);
     await menuButton(page).click();
     await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "登录" });
@@ -250,20 +259,24 @@ async function expectCentred(page: Page, dialog: ReturnType<Page["getByRole"]>) 
 test.describe("desktop shell (issue 12 part 2)", () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test("the login pop-up is centred", async ({ page }, testInfo) => {
+  test("at 1366 px the side bar is the column of buttons in the margin, no fold button; the login pop-up is centred", async ({ page }) => {
     await page.goto("/course/list");
-    await ready(page, testInfo);
+    await expect(sideButton(page)).toBeHidden();
+    await expect(page.getByTestId("side-phone")).toBeVisible();
+    const { covered } = await coveredBySideBar(page);
+    expect(covered).toEqual([]);
+    await hydrated(page);
     await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "登录" });
     await expect(dialog.getByLabel("账号")).toBeVisible();
     await expectCentred(page, dialog);
   });
 
-  test("header: no menu button, icons are SVG with names and tooltips; a broken avatar shows the initial; a member's badge keeps the header low", async ({ page, sandbox }, testInfo) => {
+  test("header: no menu button, icons are SVG with names and tooltips; a broken avatar shows the initial; a member's badge keeps the header low", async ({ page, sandbox }) => {
     await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
     // member01 (13800000003) has a member icon and an avatar, both at addresses that do not load here
     await signInWithCode(page, sandbox, "13800000003", "/course/list");
-    await ready(page, testInfo);
+    await hydrated(page);
     await expect(menuButton(page)).toBeHidden();
     await expect(page.getByRole("navigation", { name: "主导航" })).toBeVisible();
     for (const id of ["cart", "messages"]) {
@@ -285,10 +298,9 @@ test.describe("desktop shell (issue 12 part 2)", () => {
     await expectInitialShown(page);
   });
 
-  test("after switching school with JavaScript the school dropdown is closed on the new page", async ({ page }, testInfo) => {
-    test.skip(!isJs(testInfo), "the switch's question is a page of its own without JavaScript");
+  test("after switching school with JavaScript the school dropdown is closed on the new page", async ({ page }) => {
     await page.goto("/course/list");
-    await ready(page, testInfo);
+    await hydrated(page);
     await page.getByTestId("school-switcher").locator("summary").click();
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByTestId("school-list").getByRole("link", { name: "上海分校" }).click();
@@ -297,13 +309,5 @@ test.describe("desktop shell (issue 12 part 2)", () => {
     await expect(page.getByTestId("school-switcher").locator("summary")).toContainText("上海分校");
     await expect(page.getByTestId("school-list")).toBeHidden();
     expect(await page.getByTestId("school-switcher").evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
-  });
-
-  test("at 1366 px the side bar is the column of buttons in the margin, no fold button", async ({ page }) => {
-    await page.goto("/course/list");
-    await expect(sideButton(page)).toBeHidden();
-    await expect(page.getByTestId("side-phone")).toBeVisible();
-    const { covered } = await coveredBySideBar(page);
-    expect(covered).toEqual([]);
   });
 });

@@ -1,6 +1,10 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, expectBrowserRefuses, test } from "./support";
 
+/** Hydrated: the page's scripts have taken over (the untagged tests run with JavaScript only). */
+const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+
+/** In a test run by both projects (@nojs): hydrated with JavaScript; without it, no router at all. */
 async function ready(page: Page, testInfo: TestInfo) {
   if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
   else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
@@ -65,9 +69,9 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByTestId("user-name")).toHaveText(username);
   });
 
-  test("duplicate username and phone", async ({ page, sandbox: _sandbox }, testInfo) => {
+  test("duplicate username and phone", async ({ page, sandbox: _sandbox }) => {
     await page.goto("/join/register?lng=en");
-    await ready(page, testInfo);
+    await hydrated(page);
     await page.getByLabel("Mobile number").fill("13800000001");
     await page.getByTestId("send-code").click();
     await expect(err(page, "mobile")).toHaveText("Phone already bound.");
@@ -75,7 +79,6 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await page.getByLabel("Mobile number").fill(newMobile());
     await page.getByLabel("Verification code").fill("123456");
     await page.getByLabel("Province").selectOption("北京市");
-    if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Load cities" }).click();
     await page.getByLabel("City").selectOption("北京市");
     await page.getByLabel("Password").fill("x");
     await page.getByLabel("I have read and agree to the").check();
@@ -85,10 +88,10 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByLabel("Password")).toHaveValue("");
   });
 
-  test("flags off: no username, no region, no agreement; mobile only", async ({ page, sandbox }, testInfo) => {
+  test("flags off: no username, no region, no agreement; mobile only", async ({ page, sandbox }) => {
     await sandbox.config(1, { usernameFlag: 0, provCityCountyFlag: 0, registerAgreementFlag: 0 });
     await page.goto("/join/register?lng=en");
-    await ready(page, testInfo);
+    await hydrated(page);
     await expect(page.getByLabel("Username")).toHaveCount(0);
     await expect(page.getByLabel("Province")).toHaveCount(0);
     await expect(page.getByLabel("I have read and agree to the")).toHaveCount(0);
@@ -103,10 +106,10 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await expect(page.getByTestId("user-name")).toHaveText(mobile);
   });
 
-  test("mobile off: username and password only", async ({ page, sandbox }, testInfo) => {
+  test("mobile off: username and password only", async ({ page, sandbox }) => {
     await sandbox.config(1, { mobileFlag: 0, provCityCountyFlag: 0 });
     await page.goto("/join/register?lng=en");
-    await ready(page, testInfo);
+    await hydrated(page);
     await expect(page.getByLabel("Mobile number")).toHaveCount(0);
     await expect(page.getByLabel("Verification code")).toHaveCount(0);
     const username = `user_${Math.floor(Math.random() * 1e6)}`;

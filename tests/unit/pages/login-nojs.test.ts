@@ -118,6 +118,29 @@ describe("face step (code 120030002), without JavaScript", () => {
   });
 });
 
+describe("face verification failure, without JavaScript", () => {
+  // moved down from the @nojs run of tests/e2e/login-popup.test.ts (issue 22; the JavaScript run stays there)
+  it("face=failed back on the login page is shown next to the form", async () => {
+    const browser = portal.client();
+    const login = await browser.get("/join/login?backUrl=%2Fcourse%2Flist&lng=en");
+    const step = await login.form({ field: "password" }).fill({ Account: "face01", Password: PASSWORD }).submit({ button: "Log in" });
+    const face = await browser.get(hrefOf(step.html, "Start face verification") ?? "no link");
+    expect(new URL(face.url, "http://x").pathname).toMatch(/\/face\/verify/);
+    const back = await face.form({ button: "Fail" }).submit({ button: /Fail/ });
+    expect(back.url).toMatch(/^\/join\/login\?face=failed/);
+    const alert = byTestId(back.html, "face-failed");
+    expect(attr(alert, "role")).toBe("alert");
+    expect(text(alert ?? "")).toBe("Face verification failed.");
+    // the login form (named "Log in" by its heading) is described by that message
+    const form = back.form({ field: "password" });
+    const heading = element(back.html, `[id="${attr(form.html, "aria-labelledby")}"]`);
+    expect(text(heading ?? "")).toBe("Log in");
+    expect(attr(form.html, "aria-describedby")).toBe(attr(alert, "id"));
+    // the visitor can try again from the same page
+    expect(form.controls.find((c) => c.name === "account")?.labels).toContain("Account");
+  });
+});
+
 describe("third-party login, without JavaScript", () => {
   it("five providers; the sandbox provider authorises and the portal makes a session", async () => {
     const browser = portal.client();

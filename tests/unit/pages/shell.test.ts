@@ -29,6 +29,29 @@ describe("header and footer (spec 000 sections 2.2-2.3)", () => {
     expect(attr(element(html, "footer"), "data-foot-template")).toBe("fesco");
   });
 
+  // moved down from tests/e2e/shell.test.ts's template journeys (issue 22; axe and the screenshots stay there)
+  for (const id of [1, 2, 3] as const) {
+    it(`header template ${id}: its theme, the search button, the placeholder, the logo, the first menu marked`, async () => {
+      await portal.config(1, { headTemplateId: id });
+      const html = await home();
+      const header = element(html, "header") ?? "";
+      expect(attr(header, "data-head-template")).toBe(String(id));
+      // Templates 2 and 3 force a white header.
+      if (id !== 1) expect(attr(header, "data-head-theme")).toBe("white");
+      const search = element(element(html, '[role="search"]') ?? "", "button");
+      if (id === 3) {
+        expect(text(search ?? "")).toBe("搜索");
+      } else {
+        expect(attr(search, "aria-label")).toBe("搜索"); // its accessible name: the button shows an icon
+        expect(text(search ?? "")).not.toBe("搜索");
+      }
+      expect(html).toContain('placeholder="请输入您感兴趣的课程"');
+      expect(byId(html, "logo")).toBe("云朵职业教育在线");
+      const nav = elements(html, "nav").find((n) => element(n, "li"));
+      expect(classOf(element(nav ?? "", "li"))).toMatch(/\bmenuIndex\b/);
+    });
+  }
+
   it("menus: variable links through /linkVariableRedirect, http links as given in a new window", async () => {
     const browser = portal.client();
     const { html } = await browser.get("/home/index");
@@ -269,8 +292,8 @@ describe("global rules (spec 000 sections 4 and 6)", () => {
 
 /**
  * The shell's forms and links as a browser without JavaScript uses them (moved down from the @nojs runs
- * of tests/e2e/shell.test.ts, issue 22; the same journeys with JavaScript, the dialog-as-page question
- * and the CSS-only banner stay in the browser).
+ * of tests/e2e/shell.test.ts, issue 22; the same journeys with JavaScript, with the confirm dialog, and the
+ * CSS-only banner stay in the browser).
  */
 describe("without JavaScript: the shell's forms and links", () => {
   /** The form holding `field`: its action, method and the fields a browser posts with it (hidden inputs, the pressed button). */
@@ -305,6 +328,17 @@ describe("without JavaScript: the shell's forms and links", () => {
     expect(branch.url).toBe("/home/index/beijing");
     expect(text(element(byTestId(branch.html, "school-switcher") ?? "", "summary") ?? "")).toContain("北京分校");
     expect(hrefOf(element(branch.html, '[aria-label="主导航"]'), "北京课程")).toBeDefined();
+  });
+
+  it("elsewhere the spec's question is asked (a page of its own), then the school is saved and the home page shown", async () => {
+    const browser = portal.client();
+    const choice = await browser.get("/home/choice");
+    const question = await browser.get(hrefOf(byTestId(choice.html, "school-list"), "上海分校") ?? "missing");
+    expect(text(element(question.html, '[role="dialog"]') ?? "")).toContain("确定切换到上海分校吗？切换后将跳转到首页，是否继续？");
+    const home = await question.form({ button: "确定" }).submit({ button: "确定" });
+    expect(home.url).toBe("/home/index/shanghai");
+    expect(text(element(byTestId(home.html, "school-switcher") ?? "", "summary") ?? "")).toContain("上海分校");
+    expect((await portal.calls()).some((c) => c.path === "/saas-business/v1/saveSessionSchoolId")).toBe(true);
   });
 
   it("forced password change: every page goes to the account page until the password is changed", async () => {
