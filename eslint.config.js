@@ -44,6 +44,32 @@ export default tseslint.config(
     rules: {
       // `_`-prefixed arguments and destructured rests name what is deliberately left out.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true, caughtErrors: "none" }],
+      // `let [a, b] = …` where only one of the two is reassigned stays one declaration.
+      "prefer-const": ["error", { destructuring: "all" }],
+    },
+  },
+  {
+    // remix.env.d.ts is Remix's own template: its triple-slash references are how ambient types load.
+    files: ["**/*.d.ts"],
+    rules: { "@typescript-eslint/triple-slash-reference": "off" },
+  },
+  {
+    // Each sandbox store lists its tables in a TABLES constant, as documentation of what it owns.
+    files: ["sandbox/src/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^(_|TABLES$)", ignoreRestSiblings: true, caughtErrors: "none" },
+      ],
+    },
+  },
+  {
+    // Tests read untyped JSON from the sandbox; Playwright fixtures take `{}` and `testInfo` by position.
+    files: ["tests/**/*.ts", "sandbox/test/**/*.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      "no-empty-pattern": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { args: "none", varsIgnorePattern: "^_", ignoreRestSiblings: true, caughtErrors: "none" }],
     },
   },
   {
@@ -57,9 +83,15 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.json", "sandbox/tsconfig.json"], noWarnOnMultipleProjects: true })],
     },
     rules: {
-      // No module may be part of an import cycle (issue 23 §2); type-only imports do not run at load time.
+      // No module may be part of an import cycle (issue 23 §2): an error in app/ and tests/.
       "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
+  },
+  {
+    // The sandbox's known cycles (context → routes/menu-permission → seed → context, account/store, shop/orders)
+    // are reported, not fatal, until the sandbox's store wiring is untangled (docs/decisions/051-lint-and-format.md).
+    files: ["sandbox/**/*.ts"],
+    rules: { "import-x/no-cycle": ["warn", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   {
     // Test files are left out of the layers (a service's test may drive a route's action).
@@ -68,16 +100,40 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones }] },
   },
   {
+    // Zod runs on the server, in app/forms (decision 023): a component may import its types only.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              allowTypeImports: true,
+              regex: "^(zod|@conform-to/zod)(/.*)?$",
+              message: "No zod schema in a component: schemas live in app/forms (type imports allowed).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Browser-only code (*.client.ts) never reaches the server bundle's modules, and the reverse.
     files: ["**/*.server.{ts,tsx}"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ allowTypeImports: true, regex: "\\.client(\\.tsx?)?$", message: "A *.server module never imports browser-only code (*.client)." }] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ allowTypeImports: true, regex: "\\.client(\\.tsx?)?$", message: "A *.server module never imports browser-only code (*.client)." }] },
+      ],
     },
   },
   {
     files: ["**/*.client.{ts,tsx}"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ allowTypeImports: true, regex: "\\.server(\\.tsx?)?$", message: "Browser-only code (*.client) never imports a *.server module." }] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ allowTypeImports: true, regex: "\\.server(\\.tsx?)?$", message: "Browser-only code (*.client) never imports a *.server module." }] },
+      ],
     },
   },
   {
@@ -93,6 +149,19 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // TypeScript checks props; propTypes would duplicate it.
       "react/prop-types": "off",
+      // The live and replay rooms are the school's own pages: they keep the Referer, `noopener` is enough.
+      "react/jsx-no-target-blank": ["error", { allowReferrer: true }],
+      // The upstream's lesson, resource and answer-analysis videos carry no caption tracks (spec 000): nothing to point a <track> at.
+      "jsx-a11y/media-has-caption": "off",
+      // The SMS code field takes the focus once the code is sent, which is where the user types next.
+      "jsx-a11y/no-autofocus": "off",
+      // `href=""` (retry: reload this page, without JS too) and the side bar's `#` anchors are deliberate; reported, not fatal.
+      "jsx-a11y/anchor-is-valid": "warn",
+      // A dialog's backdrop closes it on click; the keyboard closes it with Escape. Reported, not fatal.
+      "jsx-a11y/click-events-have-key-events": "warn",
+      "jsx-a11y/no-noninteractive-element-interactions": "warn",
+      // A scrollable table region takes the focus so keyboard users can scroll it (axe's scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["tabpanel", "region"], tags: [] }],
     },
   },
 );

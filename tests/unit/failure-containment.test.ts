@@ -14,7 +14,6 @@ beforeAll(async () => {
 afterAll(() => sandbox?.close());
 beforeEach(() => sandbox.control("POST", "/reset"));
 
-const ORIGIN = "http://localhost:3000";
 const root = () => import("~/root");
 
 function get(path: string, cookie = "", host = "localhost:3000") {
