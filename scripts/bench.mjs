@@ -967,7 +967,7 @@ async function main() {
   }
 
   // Part 2: sandbox without latency: throughput and LCP measure the portal and the page.
-  let wire = {};
+  const wire = {};
   let throughput = { skipped: "--only" };
   let lcp = { skipped: "--only" };
   if (runs("wire") || runs("throughput") || !SKIP_LCP) {

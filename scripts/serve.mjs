@@ -237,7 +237,6 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
   });
 
   // Anything else that fails: one log line without a stack, the branded page.
-  // eslint-disable-next-line no-unused-vars
   app.use((error, req, res, _next) => {
     const status = Number(error?.status ?? error?.statusCode);
     const code = status >= 400 && status < 500 ? status : 500;

@@ -3,12 +3,9 @@ import type { PersonalEntryCode } from "~/services/personal-menu";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { keepPostedForm } from "~/services/form-keep.server";
 import { getPortal, isLoggedIn, postedFormOf, type Portal } from "~/services/portal.server";
-import { loginHref } from "~/services/redirect";
+import { loginHref, PASSWORD_PAGE } from "~/services/redirect";
 import { loadConfig, optional } from "~/services/config.server";
 import type { Upstream } from "~/services/upstream.server";
-
-/** The account page where a forced password change happens (spec 000 section 4). */
-export const PASSWORD_PAGE = "/personal/setting/account";
 
 /** Pages a forced password change still allows: the account page, logout and the token upgrade. */
 const PASSWORD_EXEMPT = [/^\/personal\/setting\/account\/?$/, /^\/logout\/?$/, /^\/upgrade\/token\/?$/, /^\/captcha\/?$/];

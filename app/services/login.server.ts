@@ -10,9 +10,8 @@ import {
   type LoginAnswer,
 } from "~/services/auth.server";
 import { loadConfig, rememberCompany } from "~/services/config.server";
-import { PASSWORD_PAGE } from "~/services/guards.server";
 import type { Portal } from "~/services/portal.server";
-import { loginHref, safeExternalUrl, safeRedirect } from "~/services/redirect";
+import { loginHref, PASSWORD_PAGE, safeExternalUrl, safeRedirect } from "~/services/redirect";
 import { rewriteExerciseUrl } from "~/services/exercise-merge";
 import { codeSent, type CodePurpose } from "~/services/code-attempts.server";
 import { limitSms, releaseSms, SMS_RESEND_S } from "~/services/rate-limit.server";

@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import type { Upstream } from "~/services/upstream.server";
-import { count, flag, id, image, list, PageSchema, paragraphs, text } from "~/services/content-schemas.server";
+import { count, flag, id, image, PageSchema, paragraphs, text } from "~/services/content-schemas.server";
 
 /** News of the business service (sandbox/README.md "Public content"). */
 

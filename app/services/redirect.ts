@@ -1,6 +1,10 @@
 const BASE = "http://portal.invalid";
 
+/** The account page where a forced password change happens (spec 000 section 4). */
+export const PASSWORD_PAGE = "/personal/setting/account";
+
 /** Control characters and backslashes: browsers strip them or turn them into slashes. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f\\]/;
 
 /**
@@ -69,6 +73,7 @@ export function safeExternalUrl(target: unknown): string | undefined {
     const local = safeRedirect(value, "");
     return local || undefined;
   }
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (!/^https?:\/\/[^/\\\s]/i.test(value) || /[\s\u0000-\u001f\u007f\\]/.test(value)) return undefined;
   let url: URL;
   try {

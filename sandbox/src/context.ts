@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { areaFor, buildFieldMap, type Area } from './config.js';
 import type { Db, JsonObject, SchoolRow, TokenRow, UserRow } from './db.js';
-import { fail, UNAUTHORIZED } from './envelope.js';
+import { UNAUTHORIZED } from './envelope.js';
 import { FaultStore } from './faults.js';
 import { company1Config } from './seed.js';
 

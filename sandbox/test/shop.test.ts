@@ -49,7 +49,7 @@ describe("the money guards inside one SQLite transaction", () => {
   it("two concurrent debits of one balance: one commits, the other rolls back whole (its order row too)", async () => {
     const db = await openDb(":memory:");
     await seedAreas(db);
-    const ctx = createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
+    createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
     const now = Date.now();
     const take = (n: string) => db.batch([
       { sql: "INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)", args: [2810, "marker", 0, "test", n, now] },
@@ -68,7 +68,7 @@ describe("the money guards inside one SQLite transaction", () => {
   it("two concurrent uses of one coupon: one commits, the other fails on the coupon guard", async () => {
     const db = await openDb(":memory:");
     await seedAreas(db);
-    const ctx = createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
+    createCtx(db, { control: false, latencyMs: 0, tokenTtlS: 60 });
     const coupon = (await db.get<{ id: number }>("SELECT id FROM shop_user_coupons WHERE user_id = 2811 AND coupon_id = 2"))!.id;
     const use = (orderNo: string) => db.batch([...couponUse(orderNo, coupon, 2811, Date.now()), { sql: "DELETE FROM shop_guard", args: [] }]);
     const settled = await Promise.allSettled([use("A"), use("B")]);

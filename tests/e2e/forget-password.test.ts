@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectBrowserRefuses, test, type Sandbox } from "./support";
+import { expect, expectBrowserRefuses, test } from "./support";
 
 // Seed users forget01 / forget02: one per project, so the portal's 60 s per-mobile SMS limit never couples runs.
 const mobileFor = (testInfo: TestInfo) => (testInfo.project.name === "js" ? "13800000006" : "13800000007");

@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => sandbox?.close());
 beforeEach(() => sandbox.control("POST", "/reset"));
 
-const ORIGIN = "http://localhost:3000";
 
 function get(path: string, cookie = "", host = "localhost:3000") {
   return new Request(`http://${host}${path}`, { headers: { Host: host, Cookie: cookie } });

@@ -7,9 +7,10 @@ import { describe, expect, it } from "vitest";
  * takes props and imports nothing from a route module; a service imports nothing from a component or a
  * route; a form schema module (app/forms) nothing from either.
  *
- * Every way a module can name another counts: `import … from`, `export … from`, a side-effect `import "…"`,
- * `import("…")` (lazy chunks and `import("…").Type` in type positions), through the `~/` alias or a relative
- * path. Test files are left out (a service's test may drive a route's action).
+ * ESLint holds these layers (eslint.config.js: `import-x/no-restricted-paths` zones, and the zod rule for
+ * components; decision 051) for `import … from`, `export … from`, side-effect imports and `import("…")`
+ * calls. What it does not see is `import("…").Type` in a type position (a TSImportType node): this test
+ * remains for that one form, through the `~/` alias or a relative path. Test files are left out.
  */
 const APP = resolve(__dirname, "../../app");
 
@@ -21,7 +22,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
+const SPECIFIER = /\bimport\s*\(\s*["']([^"']+)["']/g;
 
 /** The app-relative paths a module's source names (bare package names left out). */
 function importedPaths(file: string, source: string): string[] {
@@ -57,17 +58,7 @@ describe("layers", () => {
     expect(crossings("forms", ["routes", "components"])).toEqual([]);
   });
 
-  it("no component module holds a zod schema: schemas live in app/forms (type imports allowed)", () => {
-    // A zod value import (`import * as z from "zod/v4"`, `import { parseWithZod } from "@conform-to/zod/v4"`) in
-    // components/ is a schema in the wrong layer (decision 023: zod on the server, in app/forms).
-    const zodValue = /(?:^|\n)\s*import\s+(?!type\b)[^;]*?\bfrom\s*["'](?:zod|@conform-to\/zod)(?:\/[^"']*)?["']/;
-    const offenders = filesUnder(join(APP, "components"))
-      .filter((file) => zodValue.test(readFileSync(file, "utf8")))
-      .map((file) => relative(APP, file).split(sep).join("/"));
-    expect(offenders).toEqual([]);
-  });
-
-  it("sees every way of naming a module (the check itself can fail)", () => {
+  it("sees `import(\"…\")` type positions (the check itself can fail)", () => {
     const file = join(APP, "components/x/Thing.tsx");
     const source = [
       `import type { A } from "~/routes/_school.a";`,
@@ -79,14 +70,7 @@ describe("layers", () => {
       `import { z } from "zod";`,
       `import { G } from "./G";`,
     ].join("\n");
-    expect(importedPaths(file, source)).toEqual([
-      "routes/_school.a",
-      "routes/_school.b",
-      "routes/_school.c",
-      "routes/_school.d",
-      "routes/_school.e",
-      "routes/_school.f",
-      "components/x/G",
-    ]);
+    // The other forms are ESLint's (import-x/no-restricted-paths), not this test's.
+    expect(importedPaths(file, source)).toEqual(["routes/_school.d", "routes/_school.e"]);
   });
 });

@@ -1,6 +1,6 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startTestSandbox, type TestSandbox, thrown } from "./sandbox";
+import { startTestSandbox, type TestSandbox } from "./sandbox";
 
 // Issue 10 part 1: every place that sends the browser somewhere taken from outside (query parameters,
 // upstream answers, company configuration), called as Remix calls it, against the in-process sandbox.

@@ -25,7 +25,7 @@ type Props = {
 
 const date = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
-export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, choices, answer: anyAnswer }: Props) {
+export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, answer: anyAnswer }: Props) {
   const { t } = useTranslation("shop", { keyPrefix: "checkout" });
   const [params] = useSearchParams();
   const location = useLocation();

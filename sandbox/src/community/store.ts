@@ -1,5 +1,4 @@
 import type { Area } from '../area.js';
-import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
 

@@ -1,5 +1,4 @@
 import type { Area } from '../area.js';
-import type { Ctx } from '../context.js';
 
 /**
  * Homework (spec 001 §7 "Homework"): homework per class lesson or package lesson, a student's submission

@@ -181,7 +181,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post(`${HW}/getStuHomeworkDetail`, withHomework(async (user, req, host) => {
     const h = homeworkOf(req);
     if (!h) return fail('0', '作业不存在');
-    const sub = await ctx.db.get<{ content: string; submitTime: number }>('SELECT content, submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
+    await ctx.db.get<{ content: string; submitTime: number }>('SELECT content, submit_time FROM homework_submissions WHERE homework_id = ? AND user_id = ?', [h.id, user.id]);
     return ok({ ...(await submissionOf(h, user.id, host)), closed: h.closed });
   }));
   const submissionOf = async (h: (typeof HOMEWORK)[number], userId: number, host: string) => {

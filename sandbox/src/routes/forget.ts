@@ -2,7 +2,7 @@ import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
 import { body, type Ctx } from '../context.js';
 import { hashPassword, type UserRow } from '../db.js';
-import { fail, ok } from '../envelope.js';
+import { ok } from '../envelope.js';
 import { SB, withCompany } from './config.js';
 import { consumeSmsCode, passwordOf } from './login.js';
 import { MOBILE_RE } from './session.js';

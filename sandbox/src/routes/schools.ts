@@ -2,7 +2,7 @@ import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
 import { authOf, body, companyNotFound, query, resolveCompany, resolveSchool, schoolJson, type Ctx } from '../context.js';
 import type { MenuRow } from '../db.js';
-import { fail, ok } from '../envelope.js';
+import { ok } from '../envelope.js';
 import { EXT, SB, withCompany } from './config.js';
 
 interface MenuJson {

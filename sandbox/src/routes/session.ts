@@ -2,7 +2,7 @@ import { failMsg } from '../messages.js';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
-  authOf, body, companyNotFound, currentUserJson, domainOf, hostOf, query, resolveCompany, resolveSchool, unauthorized, type Ctx,
+  authOf, body, companyNotFound, currentUserJson, domainOf, hostOf, query, resolveCompany, unauthorized, type Ctx,
 } from '../context.js';
 import type { TokenRow } from '../db.js';
 import { captchaGate } from '../auth-state.js';

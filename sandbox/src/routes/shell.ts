@@ -2,7 +2,7 @@ import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
 import { authOf, body, unauthorized, type Ctx } from '../context.js';
 import { hashPassword, verifyPassword, type MenuRow } from '../db.js';
-import { fail, ok } from '../envelope.js';
+import { ok } from '../envelope.js';
 import { SB, withCompany } from './config.js';
 import { identityVerified } from './personal.js';
 

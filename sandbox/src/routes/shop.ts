@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, query, resolveSchool, unauthorized, type Auth, type Ctx } from '../context.js';
-import { fail, ok } from '../envelope.js';
+import { ok } from '../envelope.js';
 import { readValues } from '../personal/store.js';
 import { cancelOrder, createOrder, expireOrders, expiresAtOf, findOrder, orderItems, preview, settlePayment, type Choices, type Seen, type Wanted } from '../shop/orders.js';
 import {

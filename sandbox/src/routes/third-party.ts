@@ -2,7 +2,7 @@ import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
 import { authState, randomId } from '../auth-state.js';
 import { area, body, hostOf, query, type Ctx } from '../context.js';
-import { fail, ok } from '../envelope.js';
+import { ok } from '../envelope.js';
 import { SB, withCompany } from './config.js';
 
 export const THIRD_TYPES = ['weixin', 'qq', 'weibo', 'weixinwork'] as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { h1, startTestPortal, type Page, type TestPortal } from "../portal";
+import { h1, startTestPortal, type TestPortal } from "../portal";
 import { linkHref, testText, testTexts } from "./nojs";
 
 /**

@@ -155,11 +155,11 @@ export default function AgreementPage() {
             {t("sign.agree")}
           </label>
           <FieldError id="agree-error" name="agree">
-            {errorText(useNsT(t, "sign"), agreeError)}
+            {errorText(prefixedT(t, "sign"), agreeError)}
           </FieldError>
           {formError ? (
             <p role="alert" className="text-sm text-red-600">
-              {errorText(useNsT(t, "sign"), formError)}
+              {errorText(prefixedT(t, "sign"), formError)}
             </p>
           ) : null}
           <div className="flex justify-end gap-3">
@@ -177,6 +177,6 @@ export default function AgreementPage() {
 }
 
 /** `t` with a key prefix, for `errorText`'s `errors.<key>`. */
-function useNsT(t: (key: string, options?: Record<string, unknown>) => string, prefix: string) {
+function prefixedT(t: (key: string, options?: Record<string, unknown>) => string, prefix: string) {
   return ((key: string, options?: Record<string, unknown>) => t(`${prefix}.${key}`, options)) as never;
 }

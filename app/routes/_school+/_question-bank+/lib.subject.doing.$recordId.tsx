@@ -111,8 +111,6 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
-
 export default function Doing() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
