@@ -18,7 +18,6 @@ type Props = {
   check: BuyCheck;
   back: string;
   idempotencyKey: string;
-  choices: { userCouponId: number | null; points: number; useBalance: boolean; cardCode: string | null };
   /** the order's refusal, or (decision 042) the failure of the call behind it */
   answer?: CheckoutAnswer | FormFailure;
 };

@@ -71,7 +71,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!priced.ok) throw priced.error;
   const preview = priced.value;
   return data(
-    { preview, check, back, idempotencyKey: randomUUID(), choices: choicesOf(q), i18n },
+    { preview, check, back, idempotencyKey: randomUUID(), i18n },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
