@@ -1,5 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, signInWithCode, test, type Sandbox } from "./support";
+import { expect, signInWithCode, test, type Sandbox, ready } from "./support";
 
 // Spec 000 section 2.2: the staff member's management-centre button, its link fetched on demand by a
 // form post, as a person uses it (new tab, loading state, failures), with JavaScript; the new tab also
@@ -10,10 +9,6 @@ const STAFF = "13800000009";
 const ADMIN_URL = /\/__sandbox\/admin\?company=1$/;
 const ADMIN_CALL = "/saas-business/v1/front/admin/link";
 
-async function ready(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
-  else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
-}
 
 async function adminCalls(sandbox: Sandbox) {
   return (await sandbox.calls()).filter((call) => call.path === ADMIN_CALL).length;

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, signInWithCode, test, toProvider, type Sandbox } from "./support";
+import { expect, signInWithCode, test, toProvider, type Sandbox, hydrated } from "./support";
 
 /*
  * My exams (issue 15; spec 001 §2 exam routes, §7; decision 034): find an exam, read the intro, join, answer,
@@ -207,7 +207,7 @@ test("with JavaScript, the clock counts down the server's time left and hands th
   // the sandbox moves the end close: the page reads the time left from the server on load
   await sandboxApi(page, sandbox, "POST", "/exams/deadline", { recordId, inS: 12 });
   await page.reload();
-  await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+  await hydrated(page);
   await expect(page.getByTestId("time-left")).toHaveText(/剩余时间 00:(0[3-9]|1[0-2])/);
   await page.locator(`input[name="answer.${judge.questionId}"][value="${judge.answer[0]}"]`).check();
   // at the end (2 s early, so the post arrives in time) the form is handed in with what is on it, and the record shows the score (1 point of 38)

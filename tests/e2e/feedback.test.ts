@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./support";
+import { expect, test, hydrated } from "./support";
 
 /**
  * Issue 12 §2: with JavaScript, a slow upstream no longer leaves the page silent: the navigation progress
@@ -11,10 +10,6 @@ import { expect, test } from "./support";
  * the upstream call behind the page (a `hold` fault) until the test has seen the pending state, then lets
  * it through and the test waits for the answer's state. A slow machine makes it slower, never red.
  */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
-}
-
 test("a filter chip shows the progress bar until the slow list arrives", async ({ page, sandbox }) => {
   await page.goto("/course/list");
   await hydrated(page);

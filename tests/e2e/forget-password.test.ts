@@ -1,17 +1,12 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectBrowserRefuses, test } from "./support";
+import type { TestInfo } from "@playwright/test";
+import { expect, expectBrowserRefuses, test, hydrated, ready } from "./support";
 
 // Seed users forget01 / forget02: one per project, so the portal's 60 s per-mobile SMS limit never couples runs.
 const mobileFor = (testInfo: TestInfo) => (testInfo.project.name === "js" ? "13800000006" : "13800000007");
 
 /** Hydrated: the page's scripts have taken over (the untagged tests run with JavaScript only). */
-const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
 
 /** In a test run by both projects (@nojs): hydrated with JavaScript; without it, no router at all. */
-async function ready(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
-  else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
-}
 
 
 test.describe("forgot password by phone (/login/forget?method=phone)", () => {

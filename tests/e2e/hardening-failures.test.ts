@@ -3,7 +3,7 @@
 // challenge the page opens by itself. What the server answers (unreadable cookies, redirect loops, shell
 // parts left out, the no-JS challenge pages): tests/unit/pages/hardening.test.ts (issue 22).
 import type { Page } from "@playwright/test";
-import { expect, signInWithCode, test } from "./support";
+import { expect, signInWithCode, test, hydrated } from "./support";
 
 /** The branded error page inside the html shell: never React's bare "Unexpected Server Error". */
 async function expectBrandedError(page: Page, message: RegExp | string) {
@@ -16,7 +16,7 @@ async function expectBrandedError(page: Page, message: RegExp | string) {
 test.describe("the error page never needs what the failed loader would have set up", () => {
   test("the root loader fails on a client navigation: the branded page keeps the header and footer", async ({ page, sandbox }) => {
     await page.goto("/course/list");
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     await sandbox.fault({ path: "getBaseInfo", status: 500 });
     await page.getByTestId("logo").click(); // a client-side navigation: the root loader runs again and fails
     await expect(page).toHaveURL(/\/home\/index$/);

@@ -1,4 +1,4 @@
-import { expect, test } from "./support";
+import { expect, test, hydrated } from "./support";
 
 // Issue 10 part 1 in the browser: old hash links (an inline script, so JavaScript only) never send the
 // visitor off the site. The school-switch page, the logged-in login/register redirects and the page's
@@ -33,7 +33,7 @@ test.describe("old hash links (the inline HashRoutes script)", () => {
         hits.length = 0;
         await page.goto("about:blank"); // a new document each time: a hash-only change would not load the page again
         await page.goto(`/course/list${hash}`);
-        await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+        await hydrated(page);
         // The script runs first thing in <head>: by hydration its navigation would have started.
         await page.waitForTimeout(200);
         expect.soft(hits, `${hash}: requests to another host`).toEqual([]);

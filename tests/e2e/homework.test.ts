@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, signInWithCode, test } from "./support";
+import { expect, signInWithCode, test, hydrated } from "./support";
 
 // Homework (issue 17 A; spec 001 §7 "Homework"): lists with counts, the can-submit check, write and save
 // with text and an attachment, detail, delete the attachment. Own seed users (sandbox/src/storage/
@@ -71,7 +71,7 @@ test("a homework video: in 4 MB chunks with JS (a chunk failed by the store and 
   await page.waitForURL(/\/homework\/8201$/);
   const input = page.getByLabel("作业视频", { exact: true });
   if (js) {
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     const data = mp4(5 * 1024 * 1024 + 512 * 1024, 3); // 5.5 MB: two chunks, over the no-JS limit
     // the worker's sandbox (and its store counters) is shared with other test files: count from here
     const before = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { failedWrites: number };

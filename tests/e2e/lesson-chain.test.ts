@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, signInWithCode, test, type Sandbox } from "./support";
+import { expect, signInWithCode, test, type Sandbox, hydrated } from "./support";
 
 // Issue 14 'Done means': entering a live lesson through the agreement step of the entry chain (spec 001 §4
 // 'Entering a lesson' 2, 'agreement signing'), with the agreement signed on the portal and through the
@@ -16,7 +16,7 @@ const ENTRY = /\/class\/enter\/5005\/105\/105043$/;
 async function openLiveLesson(page: Page, sandbox: Sandbox, mobile: string) {
   await signInWithCode(page, sandbox, mobile, "/course/detail/5005/105/contents");
   await page.waitForURL(/\/contents$/);
-  await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+  await hydrated(page);
   await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
 }
 
@@ -41,7 +41,7 @@ test.describe("a live lesson through its agreement (spec 001 §4)", () => {
     await liveRoomOpens(page, context);
     // signed once: the next entry goes straight to the room
     await page.goto("/course/detail/5005/105/contents");
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
     await page.waitForURL(ENTRY);
     await expect(page.getByRole("dialog", { name: "直播间已准备好" })).toBeVisible();

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, signInWithCode, test } from "./support";
+import { expect, signInWithCode, test, hydrated } from "./support";
 
 // Issue 14 part B: studying a lesson. Seed users of these journeys (sandbox/src/study/video.ts): lesson01
 // (13700002501, JS) and lesson02 (13700002502, no JS) study 5001, 5003 (a live lesson on air at gh) and 5005.
@@ -11,7 +11,7 @@ const VIDEO_PAGE = /\/class\/type\/video\/page\?commodityId=5001&courseId=101&le
 test.describe("a lesson video (issue 14)", () => {
   test("open a lesson from the contents, watch, leave and come back through 'continue learning' to the same position", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13700002501", "/course/detail/5001/101/contents");
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     await page.getByTestId("lesson-list").getByRole("link", { name: "学习方法与备考规划" }).click();
     await page.waitForURL(VIDEO_PAGE);
     const video = page.getByTestId("lesson-video");
@@ -30,7 +30,7 @@ test.describe("a lesson video (issue 14)", () => {
     // leave, come back the way a student does, through 'continue learning' (the header's user menu: the
     // lesson where the student stopped, spec 000 §2): the video starts where it stopped
     await page.goto("/home/index");
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     await expect(page.getByTestId("continue-learning").getByRole("link", { name: "继续学习" })).toHaveAttribute("href", "/class/enter/5001/101/101012");
     await page.getByTestId("user-menu").locator("summary").click();
     await page.getByTestId("last-learn").getByRole("link", { name: "继续学习" }).click();
@@ -82,7 +82,7 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
   test("the live room opens in a new tab at the provider's address", async ({ page, sandbox, context }) => {
     await signInWithCode(page, sandbox, "13700002501", "/course/detail/5003/103/contents");
     await page.waitForURL(/\/contents$/);
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
     // the step is the entry route in DialogPage (decision 039): a modal with JavaScript, a page without
     await page.waitForURL(/\/class\/enter\/5003\/103\/103043$/);
@@ -99,7 +99,7 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
 
   test("a finished live lesson without replay says so in a dialog; Esc closes it", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13700002501", "/course/detail/5001/101/contents");
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByTestId("entry-message")).toHaveText("该直播已结束，暂不支持观看回放");
@@ -113,7 +113,7 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
   test("from the video page a live lesson opens as a modal; its close button goes back to the video", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13700002501", "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
     await page.waitForURL(VIDEO_PAGE);
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
     await page.waitForURL(/\/class\/enter\/5001\/101\/101043$/);
     const dialog = page.getByRole("dialog", { name: "考前冲刺串讲" });

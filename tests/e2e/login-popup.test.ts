@@ -1,18 +1,13 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test, hydrated, ready } from "./support";
 
 const PASSWORD = "Passw0rd!";
 // member01, not student01: the portal allows 10 login attempts per account in 10 minutes, and the login
 // journeys already use student01 that often in one run.
 
 /** Hydrated: the page's scripts have taken over (the untagged tests run with JavaScript only). */
-const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
 
 /** In a test run by both projects (@nojs): hydrated with JavaScript; without it, no router at all. */
-async function ready(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
-  else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
-}
 
 const visitorLink = (page: Page, name: string) => page.getByTestId("visitor-links").getByRole("link", { name, exact: true });
 

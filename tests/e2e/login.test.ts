@@ -1,16 +1,10 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectBrowserRefuses, test, type Sandbox, logOut } from "./support";
+import { expect, expectBrowserRefuses, test, type Sandbox, logOut, hydrated, ready } from "./support";
 
 const PASSWORD = "Passw0rd!";
 
 /** Hydrated: the page's scripts have taken over (the untagged tests run with JavaScript only). */
-const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
 
 /** In a test run by both projects (@nojs): hydrated with JavaScript; without it, no router at all. */
-async function ready(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
-  else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
-}
 
 async function smsCode(sandbox: Sandbox, mobile: string): Promise<string> {
   return (await sandbox.sms(mobile)).code;

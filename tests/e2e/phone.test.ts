@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, signInWithCode, test } from "./support";
+import { expect, signInWithCode, test, hydrated } from "./support";
 
 // Issue 12 part 1 (phones) and the shell items of part 2 (decision 022): the portal serves phones itself,
 // so at 390x844 with a phone's user agent every page must be usable, with JavaScript and without.
@@ -16,7 +16,6 @@ const sideButton = (page: Page) => page.getByTestId("side-fold").locator("> summ
 const isJs = (testInfo: TestInfo) => testInfo.project.name === "js";
 
 /** Hydrated: the page's scripts have taken over. */
-const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
 
 /** In a test run by both projects: hydrated with JavaScript; nothing to wait for without. */
 async function ready(page: Page, testInfo: TestInfo) {

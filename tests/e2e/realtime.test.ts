@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, signInWithCode, test, logOut, type Sandbox } from "./support";
+import { expect, signInWithCode, test, logOut, type Sandbox, hydrated } from "./support";
 
 /* Presence events of spec 000 section 4 through the sandbox's socket.io server (POST /__sandbox/push). */
 
@@ -13,10 +12,6 @@ function status(sandbox: Sandbox): Promise<RealtimeStatus> {
 
 async function push(sandbox: Sandbox, event: "out_online" | "front_logout"): Promise<number> {
   return (await sandbox.push(USER_ID, event)).delivered;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
 }
 
 async function connected(sandbox: Sandbox) {

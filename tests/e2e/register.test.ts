@@ -1,14 +1,9 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectBrowserRefuses, test } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectBrowserRefuses, test, hydrated, ready } from "./support";
 
 /** Hydrated: the page's scripts have taken over (the untagged tests run with JavaScript only). */
-const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
 
 /** In a test run by both projects (@nojs): hydrated with JavaScript; without it, no router at all. */
-async function ready(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.name === "js") await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
-  else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
-}
 
 /** A fresh unregistered mobile per test and project (the portal's 60 s limit outlives a sandbox reset). */
 function newMobile(): string {

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, signInWithCode, test } from "./support";
+import { expect, signInWithCode, test, hydrated } from "./support";
 
 /*
  * The shell as a person uses it (spec 000 sections 2.2-2.5, 4, 6): header templates seen (axe, screenshots),
@@ -53,7 +53,7 @@ test.describe("school switcher (spec 000 sections 2.2 and 9)", () => {
   // without JavaScript the question is a page of its own: tests/unit/pages/shell.test.ts
   test("elsewhere the spec's question is asked, then the school is saved and the home page shown", async ({ page, sandbox }) => {
     await page.goto("/home/choice");
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     await page.getByTestId("school-switcher").locator("summary").click();
     const link = page.getByTestId("school-list").getByRole("link", { name: "上海分校" });
     page.once("dialog", (dialog) => {
@@ -109,7 +109,7 @@ test.describe("global rules (spec 000 sections 4 and 6)", () => {
   test("with JavaScript the switch waits the spec's 500 ms, then changes language in place", async ({ page }) => {
     await page.clock.install();
     await page.goto("/home/choice");
-    await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+    await hydrated(page);
     await page.clock.pauseAt(Date.now() + 10_000);
     const asked: string[] = [];
     page.on("request", (request) => {

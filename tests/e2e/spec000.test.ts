@@ -1,15 +1,10 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./support";
+import { expect, test, hydrated } from "./support";
 
 // Issue 12 part 4 (the rest of spec 000) where a browser with JavaScript is needed: the QR-code page looking
 // again by itself (a revalidation). The old hash address #/teacherLoginIn (the hash never reaches the server,
 // the page's script reads it): tests/e2e/hardening-redirects.test.ts, with the other old hash links.
 // What the pages render (languages, titles, central sign-on, #/teacherLoginIn, the QR pages without
 // JavaScript, back to the main school, the config calls): tests/unit/pages/spec000.test.ts (issue 22).
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
-}
 
 test.describe("QR-code login (spec 000 section 2.6)", () => {
   test("the code waits, shows 'scanned', then the app's confirmation logs in and goes back", async ({ page, sandbox }) => {

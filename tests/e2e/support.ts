@@ -1,4 +1,4 @@
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { startServers, type Servers } from "./servers";
 
 export type UpstreamCall = { method: string; path: string; query: Record<string, string> };
@@ -107,6 +107,15 @@ export const test = base.extend<{ sandbox: Sandbox }, { servers: Servers }>({
 });
 
 export { expect };
+
+/** Waits until Remix has hydrated the page (its router is on `window`): clicks after it are JavaScript's. */
+export const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
+
+/** With JavaScript, waits for hydration; without it, checks that no router ever came (a no-JS run is one). */
+export async function ready(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === "js") await hydrated(page);
+  else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+}
 
 /** Signs in the way another system links into the portal: a one-time code in the address. */
 export async function signInWithCode(page: Page, sandbox: Sandbox, account = "13800000001", path = "/home/index") {
