@@ -7,15 +7,12 @@ const flag = (fallback: "0" | "1") =>
     .default(fallback)
     .transform((v) => v === "1");
 
-const int = (fallback: number, min: number, max: number) =>
-  z.coerce.number({ error: "must be a number" }).int().min(min).max(max).default(fallback);
+const int = (fallback: number, min: number, max: number) => z.coerce.number({ error: "must be a number" }).int().min(min).max(max).default(fallback);
 
 /** Every environment variable the portal reads, documented in README.md. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  UPSTREAM_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:4000" })
-    .transform((u) => u.replace(/\/+$/, "")),
+  UPSTREAM_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:4000" }).transform((u) => u.replace(/\/+$/, "")),
   UPSTREAM_TIMEOUT_MS: int(60_000, 100, 60_000),
   SESSION_SECRET: z.string().min(16, { error: "must be at least 16 characters" }),
   /** `0`, a number of proxy hops, or a list of proxy addresses / CIDR ranges (decision 012). */
@@ -67,14 +64,10 @@ export const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
   if (result.success) return result.data;
-  const lines = result.error.issues.map(
-    (issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`,
-  );
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
   throw new Error(`Invalid environment configuration:\n${lines.join("\n")}\nSee README.md, "Environment".`);
 }
 

@@ -128,9 +128,11 @@ export function pageErrorsBundle(serverBundle: Bundle | undefined): Bundle {
 
 /** JSON safe inside a script element (no `</script>`, no HTML comment opener). */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
-
 
 const fallback = createTranslator(DEFAULT_LANGUAGE);
 

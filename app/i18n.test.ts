@@ -36,7 +36,13 @@ describe("translations", () => {
     for (const lng of ["zh", "en"]) {
       const all = keys(load(lng, ns));
       for (const plural of new Set(all.filter((k) => PLURAL.test(k)).map(withoutPlural))) {
-        expect(all.filter((k) => withoutPlural(k) === plural && PLURAL.test(k)).map((k) => PLURAL.exec(k)![1]).sort(), `${lng}/${ns} ${plural}`).toEqual(CATEGORIES[lng]);
+        expect(
+          all
+            .filter((k) => withoutPlural(k) === plural && PLURAL.test(k))
+            .map((k) => PLURAL.exec(k)![1])
+            .sort(),
+          `${lng}/${ns} ${plural}`,
+        ).toEqual(CATEGORIES[lng]);
       }
     }
     for (const lng of ["zh", "en"]) {
@@ -48,8 +54,6 @@ describe("translations", () => {
   });
 
   it("uses the spec's English wording for the forced-offline warning", () => {
-    expect((load("en", "common.json").notice as Record<string, string>).forcedOffline).toBe(
-      "Your account has logged in elsewhere and was forced offline.",
-    );
+    expect((load("en", "common.json").notice as Record<string, string>).forcedOffline).toBe("Your account has logged in elsewhere and was forced offline.");
   });
 });

@@ -1,15 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  useLocation,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, useLocation, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
@@ -35,9 +25,7 @@ import { loadSite } from "~/services/shell.server";
 import { DEFAULT_THEME_COLOR } from "~/services/theme";
 import stylesheet from "~/tailwind.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.shell.site.title ?? "" }];
 
@@ -52,11 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wap = await mobileRedirect(request, env().WAP_URL, () => companyWapRedirect(portal.upstream));
   if (wap) throw wap;
   const lngParam = new URL(request.url).searchParams.get("lng");
-  const [shell, locale, [csrfToken, csrfCookie]] = await Promise.all([
-    loadSite(portal),
-    localeOf(request),
-    csrf(portal.tenant.secure).commitToken(request),
-  ]);
+  const [shell, locale, [csrfToken, csrfCookie]] = await Promise.all([loadSite(portal), localeOf(request), csrf(portal.tenant.secure).commitToken(request)]);
   const notice = portal.session.get("notice") ?? null;
 
   const headers = new Headers();
@@ -65,12 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (isLanguage(lngParam)) headers.append("Set-Cookie", await languageCookie.serialize(lngParam));
 
-  return data(
-    { shell, locale, resources: rootResources[locale], csrfToken, notice },
-    { headers },
-  );
+  return data({ shell, locale, resources: rootResources[locale], csrfToken, notice }, { headers });
 }
-
 
 type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
 

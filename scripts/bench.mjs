@@ -33,7 +33,10 @@ const ONLY = new Set(
 for (const part of ONLY) if (!["wire", "throughput", "rounds"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput, rounds)`);
 const runs = (part) => ONLY.size === 0 || ONLY.has(part);
 const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1" || ONLY.size > 0;
-const PAGES = [...argv].filter((a) => a.startsWith("--pages=")).flatMap((a) => a.slice("--pages=".length).split(",")).filter(Boolean);
+const PAGES = [...argv]
+  .filter((a) => a.startsWith("--pages="))
+  .flatMap((a) => a.slice("--pages=".length).split(","))
+  .filter(Boolean);
 for (const p of PAGES) if (!p.startsWith("/")) throw new Error(`--pages: ${p} is not a path`);
 if (PAGES.length && ONLY.size) throw new Error("--pages and --only do not combine");
 
@@ -47,7 +50,30 @@ const CONTENT_PAGES = ["/course/list", "/course/detail/5019", "/lib/subject/chap
 const EXAM_PAGES = ["/lib/subject/exampaper", "/lib/subject/exampaper/examintro/9101", "/lib/subject/exampaper/payresult?examId=9103"];
 // A page of the personal area (logged-in users only): rounds.user, calls and JS on the wire.
 // Issue 16 adds the cart and checkout (logged-in pages: the same measurements).
-const PERSONAL_PAGES = ["/personal/setting/account", "/personal/setting/data", "/personal/course/classTable", "/personal/order?OrderTabIndex=2", "/info/complete?scene=3&backUrl=%2Fhome%2Findex", "/shoppingcart", "/payment/order?commodityId=5019", "/resource/list", "/personal/accountcenter/account/member", "/personal/accountcenter/score", "/personal/accountcenter/score/exchange", "/personal/accountcenter/category", "/personal/order?parentId=-1", "/personal/course/apply", "/personal/course/apply/new?provinceCode=110000", "/personal/course/apply/fill/3", "/personal/course/apply/detail/2", "/homework/list", "/homework/8101", "/certificate/list", "/certificate/create/9103", ...EXAM_PAGES];
+const PERSONAL_PAGES = [
+  "/personal/setting/account",
+  "/personal/setting/data",
+  "/personal/course/classTable",
+  "/personal/order?OrderTabIndex=2",
+  "/info/complete?scene=3&backUrl=%2Fhome%2Findex",
+  "/shoppingcart",
+  "/payment/order?commodityId=5019",
+  "/resource/list",
+  "/personal/accountcenter/account/member",
+  "/personal/accountcenter/score",
+  "/personal/accountcenter/score/exchange",
+  "/personal/accountcenter/category",
+  "/personal/order?parentId=-1",
+  "/personal/course/apply",
+  "/personal/course/apply/new?provinceCode=110000",
+  "/personal/course/apply/fill/3",
+  "/personal/course/apply/detail/2",
+  "/homework/list",
+  "/homework/8101",
+  "/certificate/list",
+  "/certificate/create/9103",
+  ...EXAM_PAGES,
+];
 // The form pages (decision 023: forms validate on the server, no zod in the browser).
 const FORM_PAGES = ["/join/login", "/join/register", "/login/forget?method=phone"];
 // The lesson video page (issue 14), as the seeded student who studies course 5001: JS on the wire.
@@ -57,7 +83,16 @@ const LOGGED_IN_PAGES = [...PERSONAL_PAGES, VIDEO_PAGE];
 /** Whether a page is measured as the signed-in user: the pages above and any page of the personal centre. */
 const signedInPage = (route) => LOGGED_IN_PAGES.includes(route) || route.startsWith("/personal/");
 // Client JS on the wire (issue 11): the pages a browser fetches with their modulepreloads and scripts.
-const WIRE_PAGES = [HOME, ...CONTENT_PAGES, ...FORM_PAGES, ...PERSONAL_PAGES, VIDEO_PAGE, "/answerslist/0", "/groupdetail?id=802", "/lib/subject/section/20111"];
+const WIRE_PAGES = [
+  HOME,
+  ...CONTENT_PAGES,
+  ...FORM_PAGES,
+  ...PERSONAL_PAGES,
+  VIDEO_PAGE,
+  "/answerslist/0",
+  "/groupdetail?id=802",
+  "/lib/subject/section/20111",
+];
 // The question bank's doing page (issue 15), as the bench user: its record is started through the sandbox first.
 const DOING_PAGE = "/lib/subject/doing/{recordId}";
 // Its report with an explanation's audio previewed in place (decision 035): section 20311 handed in, question 3003.
@@ -186,9 +221,7 @@ async function waitReady(child, checkUrl, timeoutMs = 30_000) {
   child.exited.then((e) => (exited = e));
   while (Date.now() < deadline) {
     if (exited) {
-      throw new Error(
-        `${child.name} exited (code ${exited.code}, signal ${exited.signal}) before it was ready:\n  ${child.log.join("\n  ")}`,
-      );
+      throw new Error(`${child.name} exited (code ${exited.code}, signal ${exited.signal}) before it was ready:\n  ${child.log.join("\n  ")}`);
     }
     try {
       const res = await request(checkUrl, { timeoutMs: 2_000 });
@@ -251,7 +284,10 @@ async function restartPortal(portal) {
 function runBuild(args = ["run", "build"], cwd = root) {
   return new Promise((resolve, reject) => {
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const proc = args[0] === "run" ? spawn(npm, args, { cwd, stdio: ["ignore", "inherit", "inherit"] }) : spawn(process.execPath, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
+    const proc =
+      args[0] === "run"
+        ? spawn(npm, args, { cwd, stdio: ["ignore", "inherit", "inherit"] })
+        : spawn(process.execPath, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
     const child = { name: "build", proc, log: [], exited: new Promise((r) => proc.on("exit", (code) => r({ code }))) };
     children.add(child);
     proc.on("error", reject);
@@ -278,9 +314,7 @@ function request(target, { method = "GET", headers = {}, body, agent, timeoutMs 
       const ttfbMs = performance.now() - started;
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), ttfbMs, totalMs: performance.now() - started }),
-      );
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), ttfbMs, totalMs: performance.now() - started }));
       res.on("error", reject);
     });
     req.on("timeout", () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${target}`)));
@@ -342,11 +376,12 @@ async function startDoing(portal) {
 /** A handed-in section practice of the bench user (section 20311): its report with question 3003's audio previewed. */
 async function startReport(portal) {
   const { token } = await json(`${portal.sandbox.base}/__sandbox/tokens`, "POST", { account: ACCOUNT });
-  const api = (path, body) => request(`${portal.sandbox.base}/s/api/question/v1${path}${path.includes("?") ? "&" : "?"}domain=127.0.0.1`, {
-    method: "POST",
-    headers: { Authorization: token, ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const api = (path, body) =>
+    request(`${portal.sandbox.base}/s/api/question/v1${path}${path.includes("?") ? "&" : "?"}domain=127.0.0.1`, {
+      method: "POST",
+      headers: { Authorization: token, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
   const res = await api("/exercise/chapter/generate/203/2031?sectionId=20311");
   const answer = JSON.parse(res.body.toString());
   if (answer?.code !== "1") throw new Error(`starting a section answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
@@ -396,7 +431,10 @@ async function warm(portal, cookie, n = 3, route = HOME) {
 /** Rounds of one page: visitor and user, or the user only for a page visitors cannot see (`userOnly`). */
 async function measureRounds(portal, cookie, route = HOME, { userOnly = false, visitorOnly = false } = {}) {
   const result = { visitor: { ttfb: [] }, user: { ttfb: [] } };
-  for (const [who, c] of [["visitor", undefined], ["user", cookie]]) {
+  for (const [who, c] of [
+    ["visitor", undefined],
+    ["user", cookie],
+  ]) {
     if (userOnly && who === "visitor") continue;
     if (visitorOnly && who === "user") continue;
     await warm(portal, c, 3, route);
@@ -478,7 +516,10 @@ async function measureWire(base, route, cookie) {
     files: files.length,
     uncompressed: files.filter((f) => f.encoding !== "gzip").map((f) => f.src),
     htmlBytes: { raw: Buffer.byteLength(html), wire: res.body.length },
-    largest: files.sort((a, b) => b.wire - a.wire).slice(0, 3).map((f) => `${f.src} ${f.wire}`),
+    largest: files
+      .sort((a, b) => b.wire - a.wire)
+      .slice(0, 3)
+      .map((f) => `${f.src} ${f.wire}`),
   };
 }
 
@@ -698,7 +739,15 @@ function measureJs() {
     if (!r) return [];
     return [...(r.parentId ? chain(r.parentId) : []), r];
   };
-  const ids = ["root", "routes/_school+/_catalogue+/home.[index]", "routes/_school+/_catalogue+/course.list", "routes/_school+/_catalogue+/course.detail.$id", "routes/_school+/_sign-in+/upgrade.token", "routes/_school+/_sign-in+/join.login", "routes/_school+/personal+/setting+/account"].filter((id) => manifest.routes[id]);
+  const ids = [
+    "root",
+    "routes/_school+/_catalogue+/home.[index]",
+    "routes/_school+/_catalogue+/course.list",
+    "routes/_school+/_catalogue+/course.detail.$id",
+    "routes/_school+/_sign-in+/upgrade.token",
+    "routes/_school+/_sign-in+/join.login",
+    "routes/_school+/personal+/setting+/account",
+  ].filter((id) => manifest.routes[id]);
   const routes = {};
   for (const id of ids) {
     const assets = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
@@ -758,7 +807,9 @@ async function measureLcp(portal, routes = [HOME, ...CONTENT_PAGES, "/join/login
       });
       if (signedIn) {
         const { hostname } = new URL(portal.base);
-        await context.addCookies(cookie.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), domain: hostname, path: "/" })));
+        await context.addCookies(
+          cookie.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), domain: hostname, path: "/" })),
+        );
       }
       try {
         const pg = await context.newPage();
@@ -824,61 +875,74 @@ function print(results) {
   const { rounds, calls, content, personal, throughput, wire, js, lcp } = results;
   console.log(`\nPortal benchmark  ${results.date}  node ${results.node}`);
   if (!rounds.skipped) {
-  table(`Upstream rounds on ${HOME} (median TTFB of ${rounds.samples} sequential requests / ${rounds.latencyMs} ms injected latency)`, [
-    ["who", "rounds", "median TTFB ms", "min ms", "max ms"],
-    ["visitor", rounds.visitor, rounds.medianTtfbMs.visitor, rounds.minTtfbMs.visitor, rounds.maxTtfbMs.visitor],
-    ["user", rounds.user, rounds.medianTtfbMs.user, rounds.minTtfbMs.user, rounds.maxTtfbMs.user],
-  ]);
-  const callCell = (c) => `${c.calls} / ${c.serverTiming}${c.match ? "" : " (MISMATCH)"}${c.cacheHits ? ` +${c.cacheHits} cached` : ""}`;
-  table(`Upstream calls per page view of ${HOME} (sandbox request log / Server-Timing entries, + content cache answers; CONTENT_TTL_S=${results.contentTtlS})`, [
-    ["who", "cold cache", "warm cache"],
-    ...["visitor", "user"].map((who) => [who, ...["cold", "warm"].map((k) => callCell(calls[who][k]))]),
-  ]);
-  table(`Content pages: upstream rounds (median TTFB / ${rounds.latencyMs} ms) and calls per warm page view (request log / Server-Timing)`, [
-    ["route", "rounds visitor", "rounds user", "TTFB visitor ms", "TTFB user ms", "calls visitor", "calls user"],
-    ...Object.entries(content).map(([route, v]) => [
-      route,
-      v.rounds.visitor,
-      v.rounds.user,
-      v.rounds.medianTtfbMs.visitor,
-      v.rounds.medianTtfbMs.user,
-      callCell(v.calls.visitor),
-      callCell(v.calls.user),
-    ]),
-  ]);
-  table(`Personal pages (user): upstream rounds (median TTFB / ${rounds.latencyMs} ms) and calls per warm page view`, [
-    ["route", "rounds user", "TTFB user ms", "calls user"],
-    ...Object.entries(personal).map(([route, v]) =>
-      v.rounds ? [route, v.rounds.user, v.rounds.medianTtfbMs.user, callCell(v.calls.user)] : [route, `HTTP ${v.status}`, "", ""],
-    ),
-  ]);
+    table(`Upstream rounds on ${HOME} (median TTFB of ${rounds.samples} sequential requests / ${rounds.latencyMs} ms injected latency)`, [
+      ["who", "rounds", "median TTFB ms", "min ms", "max ms"],
+      ["visitor", rounds.visitor, rounds.medianTtfbMs.visitor, rounds.minTtfbMs.visitor, rounds.maxTtfbMs.visitor],
+      ["user", rounds.user, rounds.medianTtfbMs.user, rounds.minTtfbMs.user, rounds.maxTtfbMs.user],
+    ]);
+    const callCell = (c) => `${c.calls} / ${c.serverTiming}${c.match ? "" : " (MISMATCH)"}${c.cacheHits ? ` +${c.cacheHits} cached` : ""}`;
+    table(
+      `Upstream calls per page view of ${HOME} (sandbox request log / Server-Timing entries, + content cache answers; CONTENT_TTL_S=${results.contentTtlS})`,
+      [["who", "cold cache", "warm cache"], ...["visitor", "user"].map((who) => [who, ...["cold", "warm"].map((k) => callCell(calls[who][k]))])],
+    );
+    table(`Content pages: upstream rounds (median TTFB / ${rounds.latencyMs} ms) and calls per warm page view (request log / Server-Timing)`, [
+      ["route", "rounds visitor", "rounds user", "TTFB visitor ms", "TTFB user ms", "calls visitor", "calls user"],
+      ...Object.entries(content).map(([route, v]) => [
+        route,
+        v.rounds.visitor,
+        v.rounds.user,
+        v.rounds.medianTtfbMs.visitor,
+        v.rounds.medianTtfbMs.user,
+        callCell(v.calls.visitor),
+        callCell(v.calls.user),
+      ]),
+    ]);
+    table(`Personal pages (user): upstream rounds (median TTFB / ${rounds.latencyMs} ms) and calls per warm page view`, [
+      ["route", "rounds user", "TTFB user ms", "calls user"],
+      ...Object.entries(personal).map(([route, v]) =>
+        v.rounds ? [route, v.rounds.user, v.rounds.medianTtfbMs.user, callCell(v.calls.user)] : [route, `HTTP ${v.status}`, "", ""],
+      ),
+    ]);
   }
   if (!throughput.skipped) {
+    table(
+      `Throughput (${throughput.connections} keep-alive connections, ${throughput.seconds} s each, upstream latency ${throughput.upstreamLatencyMs} ms, visitor, warm cache; home and bare: best of 2 alternating runs)`,
+      [
+        ["route", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms/req portal", "CPU ms/req sandbox"],
+        ...[
+          [HOME, throughput.home],
+          [`${HOME} rendered (page cache bypassed)`, throughput.rendered],
+          ["bare Remix / (bench/bare)", throughput.bare],
+          ["/healthz", throughput.healthz],
+        ].map(([route, r]) => [
+          route,
+          r.rps,
+          r.latencyMs.p50,
+          r.latencyMs.p99,
+          r.errors,
+          r.cpuMsPerRequest.portal ?? "n/a",
+          r.cpuMsPerRequest.sandbox ?? "n/a",
+        ]),
+        ["ratio home/bare Remix", throughput.bareRatio, "", "", "", "", ""],
+        ["ratio rendered home/bare Remix", throughput.renderedBareRatio, "", "", "", "", ""],
+        ["ratio home/healthz", throughput.ratio, "", "", "", "", ""],
+      ],
+    );
+    console.log(`(${HOME} visitor page: ${throughput.home.htmlBytes.raw} B of HTML, ${throughput.home.htmlBytes.gzip ?? "-"} B gzip)`);
+  }
   table(
-    `Throughput (${throughput.connections} keep-alive connections, ${throughput.seconds} s each, upstream latency ${throughput.upstreamLatencyMs} ms, visitor, warm cache; home and bare: best of 2 alternating runs)`,
+    "Client JS on the wire, first visit (the page with Accept-Encoding gzip, then every script it references, bytes received as served: gzip-only client, and a browser offering br; gzip -9 of the same files beside it)",
     [
-      ["route", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms/req portal", "CPU ms/req sandbox"],
-      ...[
-        [HOME, throughput.home],
-        [`${HOME} rendered (page cache bypassed)`, throughput.rendered],
-        ["bare Remix / (bench/bare)", throughput.bare],
-        ["/healthz", throughput.healthz],
-      ].map(([route, r]) => [route, r.rps, r.latencyMs.p50, r.latencyMs.p99, r.errors, r.cpuMsPerRequest.portal ?? "n/a", r.cpuMsPerRequest.sandbox ?? "n/a"]),
-      ["ratio home/bare Remix", throughput.bareRatio, "", "", "", "", ""],
-      ["ratio rendered home/bare Remix", throughput.renderedBareRatio, "", "", "", "", ""],
-      ["ratio home/healthz", throughput.ratio, "", "", "", "", ""],
+      ["page", "as", "JS KB wire gzip", "JS KB wire br", "JS KB gzip-9", "JS KB raw", "files", "HTML B raw", "HTML B wire"],
+      ...Object.entries(wire)
+        .filter(([route]) => route !== "budget")
+        .map(([route, w]) =>
+          w.status !== 200
+            ? [route, "", `HTTP ${w.status}`, "", "", "", "", "", ""]
+            : [route, w.as, w.jsWireKB, w.jsWireBrowserKB, w.jsGzip9KB ?? "n/a", round(w.jsRawBytes / 1024, 1), w.files, w.htmlBytes.raw, w.htmlBytes.wire],
+        ),
     ],
   );
-  console.log(`(${HOME} visitor page: ${throughput.home.htmlBytes.raw} B of HTML, ${throughput.home.htmlBytes.gzip ?? "-"} B gzip)`);
-  }
-  table("Client JS on the wire, first visit (the page with Accept-Encoding gzip, then every script it references, bytes received as served: gzip-only client, and a browser offering br; gzip -9 of the same files beside it)", [
-    ["page", "as", "JS KB wire gzip", "JS KB wire br", "JS KB gzip-9", "JS KB raw", "files", "HTML B raw", "HTML B wire"],
-    ...Object.entries(wire).filter(([route]) => route !== "budget").map(([route, w]) =>
-      w.status !== 200
-        ? [route, "", `HTTP ${w.status}`, "", "", "", "", "", ""]
-        : [route, w.as, w.jsWireKB, w.jsWireBrowserKB, w.jsGzip9KB ?? "n/a", round(w.jsRawBytes / 1024, 1), w.files, w.htmlBytes.raw, w.htmlBytes.wire],
-    ),
-  ]);
   if (wire.budget) {
     const b = wire.budget;
     console.log(
@@ -933,37 +997,37 @@ async function main() {
   const personal = {};
 
   if (runs("rounds")) {
-  // Part 1: sandbox with 100 ms latency per upstream call: rounds and call counts.
-  log(`starting sandbox (latency ${LATENCY_MS} ms) and portal`);
-  const slow = await startSandbox(LATENCY_MS);
-  let portal = await startPortal(slow);
-  log("measuring upstream calls (cold and warm)");
-  c = await measureCalls(portal);
-  portal = c.portal;
-  log("measuring rounds (TTFB)");
-  rounds = await measureRounds(portal, c.cookie);
-  log(`measuring rounds and calls of ${CONTENT_PAGES.join(", ")}`);
-  for (const route of CONTENT_PAGES) {
-    const r = await measureRounds(portal, c.cookie, route);
-    content[route] = {
-      rounds: r,
-      calls: { visitor: await countCalls(portal, undefined, route), user: await countCalls(portal, c.cookie, route) },
-    };
-  }
-  log(`measuring rounds and calls of ${[...PERSONAL_PAGES, VIDEO_PAGE].join(", ")} (user)`);
-  for (const route of [...PERSONAL_PAGES, VIDEO_PAGE]) {
-    const probe = await request(`${portal.base}${route}`, { headers: { ...BROWSER_HEADERS, Cookie: c.cookie } });
-    if (probe.status !== 200) {
-      personal[route] = { status: probe.status };
-      continue;
+    // Part 1: sandbox with 100 ms latency per upstream call: rounds and call counts.
+    log(`starting sandbox (latency ${LATENCY_MS} ms) and portal`);
+    const slow = await startSandbox(LATENCY_MS);
+    let portal = await startPortal(slow);
+    log("measuring upstream calls (cold and warm)");
+    c = await measureCalls(portal);
+    portal = c.portal;
+    log("measuring rounds (TTFB)");
+    rounds = await measureRounds(portal, c.cookie);
+    log(`measuring rounds and calls of ${CONTENT_PAGES.join(", ")}`);
+    for (const route of CONTENT_PAGES) {
+      const r = await measureRounds(portal, c.cookie, route);
+      content[route] = {
+        rounds: r,
+        calls: { visitor: await countCalls(portal, undefined, route), user: await countCalls(portal, c.cookie, route) },
+      };
     }
-    personal[route] = {
-      rounds: await measureRounds(portal, c.cookie, route, { userOnly: true }),
-      calls: { user: await countCalls(portal, c.cookie, route) },
-    };
-  }
-  await stopChild(portal.child);
-  await stopChild(slow.child);
+    log(`measuring rounds and calls of ${[...PERSONAL_PAGES, VIDEO_PAGE].join(", ")} (user)`);
+    for (const route of [...PERSONAL_PAGES, VIDEO_PAGE]) {
+      const probe = await request(`${portal.base}${route}`, { headers: { ...BROWSER_HEADERS, Cookie: c.cookie } });
+      if (probe.status !== 200) {
+        personal[route] = { status: probe.status };
+        continue;
+      }
+      personal[route] = {
+        rounds: await measureRounds(portal, c.cookie, route, { userOnly: true }),
+        calls: { user: await countCalls(portal, c.cookie, route) },
+      };
+    }
+    await stopChild(portal.child);
+    await stopChild(slow.child);
   }
 
   // Part 2: sandbox without latency: throughput and LCP measure the portal and the page.
@@ -971,33 +1035,33 @@ async function main() {
   let throughput = { skipped: "--only" };
   let lcp = { skipped: "--only" };
   if (runs("wire") || runs("throughput") || !SKIP_LCP) {
-  log("starting sandbox (no latency) and portal");
-  const fast = await startSandbox(0);
-  const fastPortal = await startPortal(fast);
-  const bare = await startBare();
-  bareBase = bare.base;
-  if (runs("wire")) {
-    log("measuring client JS on the wire");
-    const fastCookie = await login(fastPortal);
-    for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, LOGGED_IN_PAGES.includes(route) ? fastCookie : undefined);
-    wire[DOING_PAGE] = await measureWire(fastPortal.base, await startDoing(fastPortal), fastCookie);
-    wire[REPORT_PAGE] = await measureWire(fastPortal.base, await startReport(fastPortal), fastCookie);
-    wire[EXAM_PAPER_PAGE] = await measureWire(fastPortal.base, await startExamPaper(fastPortal), fastCookie);
-    wire["bare Remix /"] = await measureWire(bare.base, "/");
-    wire.budget = wireBudget(wire);
-  }
-  if (runs("throughput")) {
-    log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);
-    throughput = await measureThroughput(fastPortal, bare);
-  }
-  await stopChild(bare.child);
-  if (SKIP_LCP) lcp = { skipped: "--skip-lcp" };
-  else {
-    log("measuring lab LCP in headless Chromium");
-    lcp = await measureLcp(fastPortal, [HOME, ...CONTENT_PAGES, "/join/login", VIDEO_PAGE], await login(fastPortal));
-  }
-  await stopChild(fastPortal.child);
-  await stopChild(fast.child);
+    log("starting sandbox (no latency) and portal");
+    const fast = await startSandbox(0);
+    const fastPortal = await startPortal(fast);
+    const bare = await startBare();
+    bareBase = bare.base;
+    if (runs("wire")) {
+      log("measuring client JS on the wire");
+      const fastCookie = await login(fastPortal);
+      for (const route of WIRE_PAGES) wire[route] = await measureWire(fastPortal.base, route, LOGGED_IN_PAGES.includes(route) ? fastCookie : undefined);
+      wire[DOING_PAGE] = await measureWire(fastPortal.base, await startDoing(fastPortal), fastCookie);
+      wire[REPORT_PAGE] = await measureWire(fastPortal.base, await startReport(fastPortal), fastCookie);
+      wire[EXAM_PAPER_PAGE] = await measureWire(fastPortal.base, await startExamPaper(fastPortal), fastCookie);
+      wire["bare Remix /"] = await measureWire(bare.base, "/");
+      wire.budget = wireBudget(wire);
+    }
+    if (runs("throughput")) {
+      log(`measuring throughput (${LOAD_SECONDS} s per run; home and bare Remix twice each)`);
+      throughput = await measureThroughput(fastPortal, bare);
+    }
+    await stopChild(bare.child);
+    if (SKIP_LCP) lcp = { skipped: "--skip-lcp" };
+    else {
+      log("measuring lab LCP in headless Chromium");
+      lcp = await measureLcp(fastPortal, [HOME, ...CONTENT_PAGES, "/join/login", VIDEO_PAGE], await login(fastPortal));
+    }
+    await stopChild(fastPortal.child);
+    await stopChild(fast.child);
   }
 
   const results = {
@@ -1058,7 +1122,17 @@ async function pagesOnly(t0) {
       const v = pages[route];
       const r = v.rounds[v.as];
       const l = lcp.routes?.[route];
-      return [route, v.as, r, v.rounds.medianTtfbMs[v.as], `${v.calls.calls} / ${v.calls.serverTiming}`, v.wire.jsWireKB ?? `HTTP ${v.wire.status}`, l?.lcpMs ?? "n/a", l?.fcpMs ?? "n/a", l?.element ?? ""];
+      return [
+        route,
+        v.as,
+        r,
+        v.rounds.medianTtfbMs[v.as],
+        `${v.calls.calls} / ${v.calls.serverTiming}`,
+        v.wire.jsWireKB ?? `HTTP ${v.wire.status}`,
+        l?.lcpMs ?? "n/a",
+        l?.fcpMs ?? "n/a",
+        l?.element ?? "",
+      ];
     }),
   ]);
   log(`wrote bench/results.pages.json in ${results.durationS} s`);

@@ -94,7 +94,12 @@ const RECIPE = (() => {
  */
 export async function releaseScriptBytes(file, { terser }) {
   const text = fs.readFileSync(file, "utf8");
-  const key = crypto.createHash("sha256").update(RECIPE).update(terser ? "\0terser\0" : "\0as-is\0").update(text).digest("hex");
+  const key = crypto
+    .createHash("sha256")
+    .update(RECIPE)
+    .update(terser ? "\0terser\0" : "\0as-is\0")
+    .update(text)
+    .digest("hex");
   const cached = path.join(CACHE_DIR, `${key}.json`);
   try {
     return JSON.parse(fs.readFileSync(cached, "utf8"));
@@ -119,7 +124,12 @@ export async function releaseScriptBytes(file, { terser }) {
  * once each) made as the release makes it (releaseScriptBytes). `terser`: whether the build skipped it
  * (default: isTestBuild of the server build beside public/build).
  */
-export async function releasePageWeights({ buildDir, publicPath = "/build/", isPage, terser = isTestBuild(path.join(path.dirname(path.dirname(buildDir)), "build")) }) {
+export async function releasePageWeights({
+  buildDir,
+  publicPath = "/build/",
+  isPage,
+  terser = isTestBuild(path.join(path.dirname(path.dirname(buildDir)), "build")),
+}) {
   const pages = pageScripts(readManifest(buildDir), isPage);
   const bytes = new Map();
   for (const src of new Set(pages.flatMap((p) => p.scripts))) {

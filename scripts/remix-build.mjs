@@ -60,7 +60,12 @@ function shellEntries(entryFile) {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== "dynamic-import" || args.pluginData?.portalShell) return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { portalShell: true } });
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: { portalShell: true },
+        });
         if (resolved.errors.length === 0 && resolved.namespace === "file" && resolved.path.startsWith(appDir + path.sep)) reachShell.add(resolved.path);
         return resolved.errors.length ? undefined : resolved;
       });
@@ -133,7 +138,13 @@ const terse = {
         after += out.length;
         if (out === code) continue;
         const contents = Buffer.from(out);
-        result.outputFiles[index] = { path: file.path, contents, get text() { return out; } };
+        result.outputFiles[index] = {
+          path: file.path,
+          contents,
+          get text() {
+            return out;
+          },
+        };
       }
       console.log(`[build] terser: ${before} → ${after} bytes of browser scripts (${Date.now() - started} ms)`);
     });

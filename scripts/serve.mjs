@@ -42,7 +42,13 @@ export function brandedPage(status) {
   return `<!DOCTYPE html><html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status} ${zhTitle} · ${enTitle}</title><style>body{margin:0;font-family:system-ui,sans-serif;background:#f5f6f8;color:#1f2937}main{max-width:28rem;margin:15vh auto;padding:2rem;background:#fff;border-radius:.5rem;box-shadow:0 1px 3px rgba(0,0,0,.1);text-align:center}b{display:block;font-size:3rem;color:#2563eb}h1{font-size:1.25rem}p{color:#4b5563}a{color:#2563eb}</style></head><body><main><b>${status}</b><h1>${zhTitle} · ${enTitle}</h1><p>${zhText}<br>${enText}</p><p><a href="/home/index">返回首页 · Home</a></p></main></body></html>\n`;
 }
 
-const ASSET_TYPES = { ".js": "application/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json; charset=utf-8", ".svg": "image/svg+xml", ".map": "application/json; charset=utf-8" };
+const ASSET_TYPES = {
+  ".js": "application/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".map": "application/json; charset=utf-8",
+};
 
 /** Whether the request's Accept-Encoding takes `encoding` (present, and not `;q=0`). */
 function accepts(req, encoding) {
@@ -71,7 +77,10 @@ function precompressed(dir) {
       return next(); // a malformed escape: express.static answers it
     }
     if (!file.startsWith(dir + path.sep)) return next();
-    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
+    for (const [encoding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ]) {
       if (!accepts(req, encoding) || !fs.existsSync(file + suffix)) continue;
       res.setHeader("Content-Type", type);
       res.setHeader("Content-Encoding", encoding);
@@ -162,7 +171,9 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
   // Cross-site requests that change something are refused before Remix runs any action or loader.
   app.use((req, res, next) => {
     if (SAFE_METHODS.has(req.method) || !crossSiteReason) return next();
-    const reason = crossSiteReason(new Request(originOf(res.locals.client) + req.originalUrl, { method: "POST", headers: remixHeaders(req, res.locals.client) }));
+    const reason = crossSiteReason(
+      new Request(originOf(res.locals.client) + req.originalUrl, { method: "POST", headers: remixHeaders(req, res.locals.client) }),
+    );
     if (!reason) return next();
     refuse(req, res, 403, `cross-site: ${reason}`, { unreadBody: true });
   });
@@ -220,7 +231,7 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
         if (!res.writableFinished) controller.abort();
       });
       const init = { method: req.method, headers: remixHeaders(req, client), signal: controller.signal };
-      const streamed = (req.method !== "GET" && req.method !== "HEAD" && !res.locals.body);
+      const streamed = req.method !== "GET" && req.method !== "HEAD" && !res.locals.body;
       if (req.method !== "GET" && req.method !== "HEAD") {
         init.body = res.locals.body ?? capStream(requestBody(req, res.locals.drainLimit ?? maxFormBytes), res.locals.bodyLimit ?? maxFormBytes);
         init.duplex = "half";
@@ -389,7 +400,9 @@ export function parseWebConcurrency(value) {
  */
 function primary(workers) {
   if (!process.env.REDIS_URL) {
-    console.warn(`[portal] WEB_CONCURRENCY=${workers} without REDIS_URL: limits, captcha and intercept pages are per process (README, "Running several instances")`);
+    console.warn(
+      `[portal] WEB_CONCURRENCY=${workers} without REDIS_URL: limits, captcha and intercept pages are per process (README, "Running several instances")`,
+    );
   }
   let stopping = false;
   const listened = new WeakSet();

@@ -4,12 +4,13 @@
 //
 //   typecheck  tsc --noEmit (the portal; the sandbox is type-checked by build:sandbox, which compiles it)
 //   lint       eslint . (eslint.config.js, decision 051)                                    ─ from the start
+//   format     prettier --check . (.prettierrc, decision 051)                               ─ from the start
 //   build      npm run build:test: the test build (no terser, no zopfli) and the sandbox
 //   unit       vitest's `unit` project: the files that need no build (vitest.config.ts)   ─ from the start
 //   pages      vitest's `pages` project: the page tests, on build/                          ─ after build
-//   e2e        Playwright, on build/ and sandbox/dist                                       ─ after all five pass
+//   e2e        Playwright, on build/ and sandbox/dist                                       ─ after all six pass
 //
-// The first five run side by side (about 2 cores' worth of work between them); each one's output is
+// The first six run side by side (about 2 cores' worth of work between them); each one's output is
 // kept and printed whole when it ends, under a header with its time and exit code, so the log reads as
 // a sequence. Playwright runs alone at the end and prints as it goes. Exit code: 0 only when every phase
 // passed; a failed phase skips Playwright, as `a && b` did. The last lines sum up every phase.
@@ -80,11 +81,12 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const typecheck = run("typecheck", bin("tsc"), ["--noEmit"]);
 const lint = run("lint", bin("eslint"), ["."]);
+const format = run("format", bin("prettier"), ["--check", "."]);
 const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit"]);
 const pages = run("build", npm, ["run", "build:test"]).then((build) =>
   build.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages"]) : { name: "vitest pages", code: null },
 );
-const early = await Promise.all([typecheck, lint, unit, pages]);
+const early = await Promise.all([typecheck, lint, format, unit, pages]);
 
 let ok = early.every((r) => r.code === 0);
 if (ok) {
@@ -96,7 +98,9 @@ if (ok) {
 
 process.stdout.write(`\n[test] phases (start → time):\n`);
 for (const r of results) {
-  process.stdout.write(`[test]   ${r.name.padEnd(13)} +${seconds(r.start).padStart(8)} → ${seconds(r.ms).padStart(8)}  ${r.code === 0 ? "passed" : `FAILED (exit ${r.code})`}\n`);
+  process.stdout.write(
+    `[test]   ${r.name.padEnd(13)} +${seconds(r.start).padStart(8)} → ${seconds(r.ms).padStart(8)}  ${r.code === 0 ? "passed" : `FAILED (exit ${r.code})`}\n`,
+  );
 }
 process.stdout.write(`[test] npm test: ${ok ? "passed" : "FAILED"} in ${seconds(Date.now() - started)}\n`);
 process.exit(ok ? 0 : 1);

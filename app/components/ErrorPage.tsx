@@ -67,7 +67,14 @@ export function ErrorPage({ error }: { error: unknown }) {
           <label htmlFor="error-search" className="sr-only">
             {t("searchLabel")}
           </label>
-          <input id="error-search" name="courseName" type="search" maxLength={COURSE_NAME_MAX} placeholder={t("searchPlaceholder")} className="min-w-0 flex-1 rounded border border-gray-400 px-3 py-2" />
+          <input
+            id="error-search"
+            name="courseName"
+            type="search"
+            maxLength={COURSE_NAME_MAX}
+            placeholder={t("searchPlaceholder")}
+            className="min-w-0 flex-1 rounded border border-gray-400 px-3 py-2"
+          />
           <button type="submit" className="rounded bg-brand px-4 py-2 text-white">
             {t("search")}
           </button>

@@ -28,7 +28,12 @@ export const UnbindSchema = z.object({ intent: z.literal("unbind").optional(), t
 export const SendPasswordCodeSchema = z.object({ intent: z.literal("sendPasswordCode").optional() }).loose();
 /** Verify identity with the STU_UPDATE_PWD code, then the new password (no old password needed). */
 export const PasswordBySmsSchema = z
-  .object({ intent: z.literal("passwordBySms").optional(), smsCode, newPassword, confirmPassword: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }) })
+  .object({
+    intent: z.literal("passwordBySms").optional(),
+    smsCode,
+    newPassword,
+    confirmPassword: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),
+  })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "passwordMismatch" });
 
 /** The form each intent belongs to (the send buttons submit their bind form with another intent). */

@@ -4,10 +4,7 @@ import * as z from "zod/v4";
 export const ChangePasswordSchema = z
   .object({
     oldPassword: z.string({ error: "password.required" }).min(1, { error: "password.required" }),
-    newPassword: z
-      .string({ error: "password.required" })
-      .min(6, { error: "password.length" })
-      .max(20, { error: "password.length" }),
+    newPassword: z.string({ error: "password.required" }).min(6, { error: "password.length" }).max(20, { error: "password.length" }),
     confirmPassword: z.string({ error: "password.required" }).min(1, { error: "password.required" }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "password.mismatch" });

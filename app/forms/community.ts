@@ -7,11 +7,7 @@ import * as z from "zod/v4";
  */
 export const LIMITS = { titleMax: 50, contentMax: 1000, topicContentMax: 2000 } as const;
 
-const title = z
-  .string({ error: "titleRequired" })
-  .trim()
-  .min(1, { error: "titleRequired" })
-  .max(LIMITS.titleMax, { error: "titleTooLong" });
+const title = z.string({ error: "titleRequired" }).trim().min(1, { error: "titleRequired" }).max(LIMITS.titleMax, { error: "titleTooLong" });
 
 export const AskSchema = z.object({
   title,

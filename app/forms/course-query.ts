@@ -20,7 +20,9 @@ export function courseQueryOf(url: URL): CourseQuery {
     categoryId: Number.isInteger(categoryId) && categoryId > 0 ? categoryId : undefined,
     priceType: PRICE_TYPES.includes(priceType) ? priceType : "all",
     sort: COURSE_SORTS.includes(sort) ? sort : "default",
-    courseName: Array.from((p.get("courseName") ?? "").trim()).slice(0, COURSE_NAME_MAX).join(""),
+    courseName: Array.from((p.get("courseName") ?? "").trim())
+      .slice(0, COURSE_NAME_MAX)
+      .join(""),
     page: Number.isInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
   };
 }
@@ -37,4 +39,3 @@ export function courseListHref(q: CourseQuery, change: Partial<CourseQuery>): st
   const s = params.toString();
   return `/course/list${s ? `?${s}` : ""}`;
 }
-

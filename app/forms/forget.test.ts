@@ -20,10 +20,23 @@ describe("forgot-password schema", () => {
     expect(parseWithZod(form({ intent: "sendCode", mobile: " 138 0000 0006 " }), { schema: ForgetSchema }).status).toBe("success");
   });
   it("reset needs the code, a 6-20 character password and the same confirmation", () => {
-    expect(errors({ intent: "reset", mobile: "13800000006" })).toMatchObject({ smsCode: ["smsCodeEmpty"], password: ["passwordEmpty"], confirmPassword: ["confirmRequired"] });
-    expect(errors({ intent: "reset", mobile: "13800000006", smsCode: "1", password: "abc", confirmPassword: "abc" })).toMatchObject({ password: ["newPasswordLength"] });
-    expect(errors({ intent: "reset", mobile: "13800000006", smsCode: "1", password: "a".repeat(21), confirmPassword: "a".repeat(21) })).toMatchObject({ password: ["newPasswordLength"] });
-    expect(errors({ intent: "reset", mobile: "13800000006", smsCode: "1", password: "abcdef", confirmPassword: "abcdeg" })).toMatchObject({ confirmPassword: ["passwordMismatch"] });
-    expect(parseWithZod(form({ intent: "reset", mobile: "13800000006", smsCode: "1", password: "abcdef", confirmPassword: "abcdef" }), { schema: ForgetSchema }).status).toBe("success");
+    expect(errors({ intent: "reset", mobile: "13800000006" })).toMatchObject({
+      smsCode: ["smsCodeEmpty"],
+      password: ["passwordEmpty"],
+      confirmPassword: ["confirmRequired"],
+    });
+    expect(errors({ intent: "reset", mobile: "13800000006", smsCode: "1", password: "abc", confirmPassword: "abc" })).toMatchObject({
+      password: ["newPasswordLength"],
+    });
+    expect(errors({ intent: "reset", mobile: "13800000006", smsCode: "1", password: "a".repeat(21), confirmPassword: "a".repeat(21) })).toMatchObject({
+      password: ["newPasswordLength"],
+    });
+    expect(errors({ intent: "reset", mobile: "13800000006", smsCode: "1", password: "abcdef", confirmPassword: "abcdeg" })).toMatchObject({
+      confirmPassword: ["passwordMismatch"],
+    });
+    expect(
+      parseWithZod(form({ intent: "reset", mobile: "13800000006", smsCode: "1", password: "abcdef", confirmPassword: "abcdef" }), { schema: ForgetSchema })
+        .status,
+    ).toBe("success");
   });
 });

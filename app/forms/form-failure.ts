@@ -63,7 +63,9 @@ export function failedValues(answer: unknown, name: string): string[] | undefine
   if (!isFormFailure(answer)) return undefined;
   // a dotted name only (the question bank's `answer`, `answer.12`): not form-value's `read`, whose module would
   // then leave use-form's chunk and cost every form page a script (the fill page sits at the 100 KB budget)
-  const value = name.split(".").reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), answer.result.initialValue);
+  const value = name
+    .split(".")
+    .reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), answer.result.initialValue);
   if (typeof value === "string") return [value];
   return Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : undefined;
 }

@@ -49,7 +49,16 @@ describe("login schemas (spec 000 section 5)", () => {
 
 describe("register schema (spec 000 section 5)", () => {
   const all = { usernameFlag: true, mobileFlag: true, regionFlag: true, agreementFlag: true };
-  const good = { intent: "register", username: "abc_1", mobile: "13712345678", smsCode: "123456", password: "p", province: "北京市", city: "北京市", agreement: "on" };
+  const good = {
+    intent: "register",
+    username: "abc_1",
+    mobile: "13712345678",
+    smsCode: "123456",
+    password: "p",
+    province: "北京市",
+    city: "北京市",
+    agreement: "on",
+  };
 
   it("every rule with its message", () => {
     const e = errors(registerSchema(all), { intent: "register" });
@@ -74,7 +83,10 @@ describe("register schema (spec 000 section 5)", () => {
   it("flags off drop their fields", () => {
     const none = { usernameFlag: false, mobileFlag: false, regionFlag: false, agreementFlag: false };
     expect(errors(registerSchema(none), { intent: "register", password: "p" })).toEqual({});
-    expect(errors(registerSchema({ ...none, mobileFlag: true }), { intent: "register", password: "p" })).toMatchObject({ mobile: ["mobileRequired"], smsCode: ["smsCodeEmpty"] });
+    expect(errors(registerSchema({ ...none, mobileFlag: true }), { intent: "register", password: "p" })).toMatchObject({
+      mobile: ["mobileRequired"],
+      smsCode: ["smsCodeEmpty"],
+    });
   });
 
   it("the register send-code button checks the mobile with the register message", () => {

@@ -15,7 +15,6 @@ export const E = {
   passwordTooLong: "passwordTooLong",
 } as const;
 
-
 /** A required password of at most PASSWORD_MAX characters and PASSWORD_MAX_BYTES bytes. */
 export function passwordField(requiredKey: string) {
   return z

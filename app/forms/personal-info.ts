@@ -14,8 +14,17 @@ export const SEXES = ["MALE", "FEMALE"] as const;
 
 /** The form's parsed values (`personalSchema`'s output). */
 export type PersonalParsed = {
-  name?: string; identityTypeCode?: string; identityId?: string; mobile?: string; smsCode?: string; sex?: string; educationCode?: string;
-  province?: string; city?: string; county?: string; addressDetail?: string;
+  name?: string;
+  identityTypeCode?: string;
+  identityId?: string;
+  mobile?: string;
+  smsCode?: string;
+  sex?: string;
+  educationCode?: string;
+  province?: string;
+  city?: string;
+  county?: string;
+  addressDetail?: string;
 };
 
 export type FormShape = {

@@ -31,20 +31,19 @@ const mobile = z.string({ error: RE.mobileRequired }).trim().min(1, { error: RE.
 
 /** The register form for a given config (spec 000 sections 2.6 and 5); the same on server and client. */
 export function registerSchema(flags: RegisterFlags) {
-  return z
-    .object({
-      intent: z.literal("register"),
-      username: flags.usernameFlag ? username : z.string().optional(),
-      mobile: flags.mobileFlag ? mobile : z.string().optional(),
-      smsCode: flags.mobileFlag ? z.string({ error: RE.smsCodeEmpty }).trim().min(1, { error: RE.smsCodeEmpty }) : z.string().optional(),
-      // the automatic login after registering encrypts it: the login's maximum applies
-      password: passwordField(RE.passwordEmpty),
-      province: flags.regionFlag ? z.string({ error: RE.regionRequired }).trim().min(1, { error: RE.regionRequired }) : z.string().optional(),
-      city: flags.regionFlag ? z.string({ error: RE.regionRequired }).trim().min(1, { error: RE.regionRequired }) : z.string().optional(),
-      county: z.string().trim().optional(),
-      agreement: flags.agreementFlag ? z.literal("on", { error: RE.agreementRequired }) : z.string().optional(),
-      backUrl: z.string().optional(),
-    });
+  return z.object({
+    intent: z.literal("register"),
+    username: flags.usernameFlag ? username : z.string().optional(),
+    mobile: flags.mobileFlag ? mobile : z.string().optional(),
+    smsCode: flags.mobileFlag ? z.string({ error: RE.smsCodeEmpty }).trim().min(1, { error: RE.smsCodeEmpty }) : z.string().optional(),
+    // the automatic login after registering encrypts it: the login's maximum applies
+    password: passwordField(RE.passwordEmpty),
+    province: flags.regionFlag ? z.string({ error: RE.regionRequired }).trim().min(1, { error: RE.regionRequired }) : z.string().optional(),
+    city: flags.regionFlag ? z.string({ error: RE.regionRequired }).trim().min(1, { error: RE.regionRequired }) : z.string().optional(),
+    county: z.string().trim().optional(),
+    agreement: flags.agreementFlag ? z.literal("on", { error: RE.agreementRequired }) : z.string().optional(),
+    backUrl: z.string().optional(),
+  });
 }
 
 /** The register form's send-code button: the mobile only, with the register form's message. */

@@ -57,27 +57,41 @@ export default function CaptchaChallengePage() {
     <section className="mx-auto max-w-xl px-6 py-16 text-center" aria-labelledby="captcha-title" data-captcha-state={loaderData.state}>
       {loaderData.state === "needed" ? (
         <>
-          <h1 id="captcha-title" className="mb-6 text-2xl font-semibold">{t("captchaTitle")}</h1>
+          <h1 id="captcha-title" className="mb-6 text-2xl font-semibold">
+            {t("captchaTitle")}
+          </h1>
           <ChallengeNotice next={{ kind: "captcha", challenge: loaderData.challenge }} />
         </>
       ) : loaderData.state === "failed" ? (
         <>
-          <h1 id="captcha-title" className="text-2xl font-semibold">{t("captchaTitle")}</h1>
-          <p role="alert" className="mt-4 text-red-700">{t("captchaFailed")}</p>
-          <a href={loaderData.back} className="mt-8 inline-block rounded bg-brand px-4 py-2 text-white">{t("retry")}</a>
+          <h1 id="captcha-title" className="text-2xl font-semibold">
+            {t("captchaTitle")}
+          </h1>
+          <p role="alert" className="mt-4 text-red-700">
+            {t("captchaFailed")}
+          </p>
+          <a href={loaderData.back} className="mt-8 inline-block rounded bg-brand px-4 py-2 text-white">
+            {t("retry")}
+          </a>
         </>
       ) : (
         <>
-          <h1 id="captcha-title" className="text-2xl font-semibold">{t("resubmitTitle")}</h1>
+          <h1 id="captcha-title" className="text-2xl font-semibold">
+            {t("resubmitTitle")}
+          </h1>
           <p className="mt-4 text-gray-700">{t("resubmitText")}</p>
           <div className="mt-8 flex justify-center gap-4">
             {/* A plain form: the original action answers as it would have, with or without JavaScript. */}
             <form method="post" action={loaderData.action}>
               <CsrfInput />
               <input type="hidden" name={RESUME_FIELD} value={loaderData.id} />
-              <button type="submit" className="rounded bg-brand px-4 py-2 text-white">{t("resubmit")}</button>
+              <button type="submit" className="rounded bg-brand px-4 py-2 text-white">
+                {t("resubmit")}
+              </button>
             </form>
-            <a href="/home/index" className="rounded border border-gray-300 px-4 py-2">{t("backHome")}</a>
+            <a href="/home/index" className="rounded border border-gray-300 px-4 py-2">
+              {t("backHome")}
+            </a>
           </div>
         </>
       )}

@@ -13,7 +13,10 @@ const ID = z.coerce.number({ error: "malformed" }).int("malformed").positive("ma
 
 export const BuyMemberSchema = z.object({
   memId: ID,
-  memType: z.coerce.number({ error: "malformed" }).int("malformed").refine((n) => n === 1 || n === 2, "malformed"),
+  memType: z.coerce
+    .number({ error: "malformed" })
+    .int("malformed")
+    .refine((n) => n === 1 || n === 2, "malformed"),
   idemKey: z.string({ error: "malformed" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "malformed"),
 });
 
@@ -30,17 +33,36 @@ export const BuyPointsSchema = z.object({
 
 /** An exchange code: letters and digits (the spec shows no format; the upstream answers for unknown ones). */
 export const ExchangeCouponSchema = z.object({
-  code: z.string({ error: "codeRequired" }).trim().min(1, "codeRequired").max(32, "codeFormat").regex(/^[A-Za-z0-9]+$/, "codeFormat"),
+  code: z
+    .string({ error: "codeRequired" })
+    .trim()
+    .min(1, "codeRequired")
+    .max(32, "codeFormat")
+    .regex(/^[A-Za-z0-9]+$/, "codeFormat"),
 });
 export const CardCodeSchema = z.object({
-  code: z.string({ error: "cardRequired" }).trim().min(1, "cardRequired").max(32, "cardFormat").regex(/^[A-Za-z0-9]+$/, "cardFormat"),
+  code: z
+    .string({ error: "cardRequired" })
+    .trim()
+    .min(1, "cardRequired")
+    .max(32, "cardFormat")
+    .regex(/^[A-Za-z0-9]+$/, "cardFormat"),
 });
 export const RechargeSchema = z.object({
-  code: z.string({ error: "rechargeRequired" }).trim().min(1, "rechargeRequired").max(32, "cardFormat").regex(/^[A-Za-z0-9]+$/, "cardFormat"),
+  code: z
+    .string({ error: "rechargeRequired" })
+    .trim()
+    .min(1, "rechargeRequired")
+    .max(32, "cardFormat")
+    .regex(/^[A-Za-z0-9]+$/, "cardFormat"),
 });
 /** A yuan amount with at most two decimals (read as text: the upstream turns it into cents). */
 export const WithdrawSchema = z.object({
-  withdrawAmount: z.string({ error: "amountRequired" }).trim().min(1, "amountRequired").regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat"),
+  withdrawAmount: z
+    .string({ error: "amountRequired" })
+    .trim()
+    .min(1, "amountRequired")
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat"),
 });
 /** An invoice request (spec 001 §7 "Invoices"): a company title needs its tax number (15 to 20 letters and digits). */
 export const InvoiceSchema = z
@@ -59,7 +81,11 @@ export const InvoiceSchema = z
 export const DeleteCouponSchema = z.object({ userCouponId: ID });
 /** An online recharge (make/order (balance), decision 038): yuan as typed, at most two decimals, and the render's key. */
 export const ChargeSchema = z.object({
-  balance: z.string({ error: "amountRequired" }).trim().min(1, "amountRequired").regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat"),
+  balance: z
+    .string({ error: "amountRequired" })
+    .trim()
+    .min(1, "amountRequired")
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat"),
   idemKey: z.string({ error: "malformed" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "malformed"),
 });
 /** A user-centre category to upgrade (decision 038). */
@@ -71,7 +97,20 @@ export const ExchangeGoodsSchema = z.object({
 });
 
 /** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */
-export const NOTICES = ["refreshed", "memberActive", "memberInactive", "pointsBought", "couponExchanged", "couponsDeleted", "cardRedeemed", "recharged", "withdrawn", "invoiced", "goodsExchanged", "categoryUpgraded"] as const;
+export const NOTICES = [
+  "refreshed",
+  "memberActive",
+  "memberInactive",
+  "pointsBought",
+  "couponExchanged",
+  "couponsDeleted",
+  "cardRedeemed",
+  "recharged",
+  "withdrawn",
+  "invoiced",
+  "goodsExchanged",
+  "categoryUpgraded",
+] as const;
 export type Notice = (typeof NOTICES)[number];
 export function noticeOf(url: URL): Notice | null {
   const n = url.searchParams.get("notice");
@@ -86,7 +125,12 @@ export function formFailure<F extends string>(form: F, fields: Record<string, st
 }
 
 /** An upstream refusal as the form error: a known code translated (upstream-messages.ts), else the upstream's text. */
-export function upstreamFailure<F extends string>(form: F, fields: Record<string, string>, field: string, failure: { code: string; message: string }): FormOutcome<F> {
+export function upstreamFailure<F extends string>(
+  form: F,
+  fields: Record<string, string>,
+  field: string,
+  failure: { code: string; message: string },
+): FormOutcome<F> {
   return formFailure(form, fields, { [field]: [upstreamFormError(failure, "failed")] });
 }
 
@@ -99,7 +143,10 @@ export function typed(formData: FormData, names: readonly string[]): Record<stri
  * A form post parsed with its schema here, on the server: the route modules import no zod and no conform
  * (a route's import of them, even used only by its action, can pull zod's core into a shared browser chunk).
  */
-export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): { ok: true; value: z.infer<S> } | { ok: false; error: Record<string, string[]> } {
+export function parseForm<S extends z.ZodType>(
+  formData: FormData,
+  schema: S,
+): { ok: true; value: z.infer<S> } | { ok: false; error: Record<string, string[]> } {
   const submission = parseWithZod(formData, { schema });
   if (submission.status === "success") return { ok: true, value: submission.value as z.infer<S> };
   return { ok: false, error: (submission.error ?? {}) as Record<string, string[]> };

@@ -20,7 +20,9 @@ export const AccountInfo = z.looseObject({
   nickName: z.string().nullish(),
   headPic: z.string().nullish(),
   thirdPartyList: z
-    .array(z.looseObject({ type: z.string(), bound: z.union([z.number(), z.boolean()]).transform((v) => v === 1 || v === true), nickName: z.string().nullish() }))
+    .array(
+      z.looseObject({ type: z.string(), bound: z.union([z.number(), z.boolean()]).transform((v) => v === 1 || v === true), nickName: z.string().nullish() }),
+    )
     .nullish()
     .transform((v) => v ?? []),
 });
@@ -36,7 +38,10 @@ export function getAccountInfo(upstream: Upstream) {
 
 /** `GET check/captcha`: whether binding a mobile needs the slider first. */
 export async function captchaRequired(upstream: Upstream): Promise<boolean> {
-  const answer = await upstream.call({ path: `${SETTING}/check/captcha`, schema: z.looseObject({ captchaFlag: z.union([z.number(), z.boolean()]).nullish() }).nullable() });
+  const answer = await upstream.call({
+    path: `${SETTING}/check/captcha`,
+    schema: z.looseObject({ captchaFlag: z.union([z.number(), z.boolean()]).nullish() }).nullable(),
+  });
   return answer?.captchaFlag === 1 || answer?.captchaFlag === true;
 }
 
@@ -117,7 +122,10 @@ export async function uploadFile(upstream: Upstream, file: { name: string; bytes
 export const PERSONAL_SECTIONS = ["base", "contact", "other", "register"] as const;
 export type PersonalSection = (typeof PERSONAL_SECTIONS)[number];
 
-const FieldList = z.array(z.unknown()).nullish().transform((v) => v ?? []);
+const FieldList = z
+  .array(z.unknown())
+  .nullish()
+  .transform((v) => v ?? []);
 const Detail = z.looseObject({ baseInfo: FieldList, contactInfo: FieldList, otherInfo: FieldList, registerInfo: FieldList });
 
 /** `GET get/detail` → the four sections' fields, normalised by the dynamic-field kit. */
@@ -148,7 +156,15 @@ export const Archive = z.looseObject({
   studyDays: Num.nullish().transform((v) => v ?? 0),
   studyMinutes: Num.nullish().transform((v) => v ?? 0),
   courses: z
-    .array(z.looseObject({ courseName: z.string(), progress: Num.nullish(), studyMinutes: Num.nullish(), lastStudyTime: z.string().nullish(), status: z.string().nullish() }))
+    .array(
+      z.looseObject({
+        courseName: z.string(),
+        progress: Num.nullish(),
+        studyMinutes: Num.nullish(),
+        lastStudyTime: z.string().nullish(),
+        status: z.string().nullish(),
+      }),
+    )
     .nullish()
     .transform((v) => v ?? []),
   exams: z

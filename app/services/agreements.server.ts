@@ -30,22 +30,37 @@ const OptId = z
 export const Agreement = z.looseObject({
   id: Id,
   protocolId: Id,
-  protocolName: z.string().nullish().transform((v) => v ?? ""),
-  protocolType: z.coerce.number().nullish().transform((v) => v ?? 0),
+  protocolName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  protocolType: z.coerce
+    .number()
+    .nullish()
+    .transform((v) => v ?? 0),
   targetType: z.enum(["course", "classpackage"]).catch("course"),
   commodityId: OptId,
   courseId: OptId,
   classPackageId: OptId,
-  targetName: z.string().nullish().transform((v) => v ?? ""),
+  targetName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   agreementStatus: z.coerce.number().int().min(0).max(5).catch(4),
   signTime: z.number().nullish(),
 });
 export type Agreement = z.infer<typeof Agreement>;
 
-const Flag = z.union([z.number(), z.string(), z.boolean()]).nullish().transform((v) => v === 1 || v === "1" || v === true);
+const Flag = z
+  .union([z.number(), z.string(), z.boolean()])
+  .nullish()
+  .transform((v) => v === 1 || v === "1" || v === true);
 
 /** `GET /company/checkCompanyFunctionSet?functionCode=STUDENT_PROTOCOL_TYPE` → `{ functionCode, status }`: 1 when every agreement must be signed. */
-const FunctionSet = z.object({ status: Flag }).nullish().transform((v) => v?.status ?? false);
+const FunctionSet = z
+  .object({ status: Flag })
+  .nullish()
+  .transform((v) => v?.status ?? false);
 export function protocolAllRequired(upstream: Upstream): Promise<boolean> {
   return upstream.call({ path: `${SB}/company/checkCompanyFunctionSet`, query: { functionCode: "STUDENT_PROTOCOL_TYPE" }, schema: FunctionSet });
 }
@@ -59,18 +74,20 @@ export async function myAgreements(upstream: Upstream, page = 1): Promise<{ list
     path: `${SB}/course/protocol/user/rel/find/myProtocol`,
     query: { page, pageSize: MY_AGREEMENTS_PAGE_SIZE },
     body: {},
-    schema: z.looseObject({ total: z.coerce.number().nullish(), list: z.array(Agreement).nullish().transform((v) => v ?? []) }),
+    schema: z.looseObject({
+      total: z.coerce.number().nullish(),
+      list: z
+        .array(Agreement)
+        .nullish()
+        .transform((v) => v ?? []),
+    }),
   });
   return { list: answer.list, total: answer.total ?? answer.list.length };
 }
 
 /** What the status control of one entry shows (spec 001 §4 and §2 dialog 4). */
 export type AgreementAction =
-  | { kind: "sign"; andStudy: boolean; href: string }
-  | { kind: "signed" }
-  | { kind: "study"; href: string }
-  | { kind: "invalid" }
-  | { kind: "none" };
+  { kind: "sign"; andStudy: boolean; href: string } | { kind: "signed" } | { kind: "study"; href: string } | { kind: "invalid" } | { kind: "none" };
 
 /** Where "enter study" goes for an entry: the course contents or the package's first course. */
 export type StudyHref = (a: Agreement) => string;
@@ -78,7 +95,8 @@ export type StudyHref = (a: Agreement) => string;
 export function agreementAction(a: Agreement, all: boolean, studyHref: StudyHref): AgreementAction {
   const status = a.agreementStatus;
   // "sign agreement and study" (one suffices) goes on to the course after signing; otherwise back to the list
-  if (isPending(status)) return { kind: "sign", andStudy: !all, href: agreementHref("edit", a.id, a.protocolId, { backUrl: all ? myAgreementsHref() : studyHref(a) }) };
+  if (isPending(status))
+    return { kind: "sign", andStudy: !all, href: agreementHref("edit", a.id, a.protocolId, { backUrl: all ? myAgreementsHref() : studyHref(a) }) };
   if (isSigned(status)) return all ? { kind: "signed" } : { kind: "study", href: studyHref(a) };
   if (status === 4) return { kind: "invalid" };
   return { kind: "none" };
@@ -96,7 +114,13 @@ export function agreementInfo(upstream: Upstream, id: string, protocolId: string
     method: "POST",
     path: `${SB}/course/protocol/user/rel/getProtocolInfo`,
     body: { id, protocolId },
-    schema: Agreement.extend({ content: z.string().nullish().transform((v) => v ?? ""), signContent: z.string().nullish() }),
+    schema: Agreement.extend({
+      content: z
+        .string()
+        .nullish()
+        .transform((v) => v ?? ""),
+      signContent: z.string().nullish(),
+    }),
     expect: ["business"],
   });
 }
@@ -107,7 +131,13 @@ export function checkProtocol(upstream: Upstream, target: { commodityId: string 
     method: "POST",
     path: `${SB}/course/protocol/user/rel/checkProtocol`,
     body: { commodityId: String(target.commodityId), courseId: target.courseId === undefined ? undefined : String(target.courseId) },
-    schema: z.looseObject({ protocolAll: Flag, list: z.array(Agreement).nullish().transform((v) => v ?? []) }),
+    schema: z.looseObject({
+      protocolAll: Flag,
+      list: z
+        .array(Agreement)
+        .nullish()
+        .transform((v) => v ?? []),
+    }),
   });
 }
 
@@ -149,7 +179,10 @@ export function insertProtocol(upstream: Upstream, a: Agreement, signContent: st
 const ResultForm = z.looseObject({
   action: z.string(),
   method: z.string().nullish(),
-  params: z.record(z.string(), z.union([z.string(), z.number()]).transform(String)).nullish().transform((v) => v ?? {}),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]).transform(String))
+    .nullish()
+    .transform((v) => v ?? {}),
 });
 
 /**

@@ -69,7 +69,9 @@ export function getCurrentUser(upstream: Upstream) {
   return upstream.call({ path: "/external/api/v1/usersfront/getCurrentUser", schema: CurrentUserSchema });
 }
 
-export const LastLearnSchema = z.looseObject({ commodityId: optionalId, courseId: optionalId, courseName: text, lessonId: optionalId, lessonName: text }).nullable();
+export const LastLearnSchema = z
+  .looseObject({ commodityId: optionalId, courseId: optionalId, courseName: text, lessonId: optionalId, lessonName: text })
+  .nullable();
 
 /** The last learning item for the header's 'continue' entry (spec 001 §7 `lately/learn/course`); its failure is logged only. */
 export async function getLastLearn(upstream: Upstream) {

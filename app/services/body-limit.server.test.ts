@@ -11,14 +11,17 @@ const { csrf } = await import("~/services/csrf.server");
 function counted(total: number, byte = "a") {
   const state = { pulled: 0 };
   const chunk = new TextEncoder().encode(byte.repeat(65_536));
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (state.pulled >= total) return controller.close();
-      const piece = chunk.subarray(0, Math.min(chunk.byteLength, total - state.pulled));
-      state.pulled += piece.byteLength;
-      controller.enqueue(piece);
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (state.pulled >= total) return controller.close();
+        const piece = chunk.subarray(0, Math.min(chunk.byteLength, total - state.pulled));
+        state.pulled += piece.byteLength;
+        controller.enqueue(piece);
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return { stream, state };
 }
 
@@ -38,7 +41,11 @@ async function status(promise: Promise<unknown>): Promise<number | undefined> {
 describe("readCappedForm (issue 10 §4)", () => {
   it("a declared length over the cap: 413 without reading", async () => {
     const { stream, state } = counted(10 * 1024 * 1024);
-    expect(await status(readCappedForm(request(stream, { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(10 * 1024 * 1024) }), 1_048_576))).toBe(413);
+    expect(
+      await status(
+        readCappedForm(request(stream, { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(10 * 1024 * 1024) }), 1_048_576),
+      ),
+    ).toBe(413);
     expect(state.pulled).toBe(0);
   });
 

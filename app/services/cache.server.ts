@@ -13,9 +13,7 @@ export type SwrCache = {
   size(): number;
 };
 
-export function createSwrCache(
-  options: { maxEntries?: number; maxStaleFactor?: number; now?: () => number; name?: string } = {},
-): SwrCache {
+export function createSwrCache(options: { maxEntries?: number; maxStaleFactor?: number; now?: () => number; name?: string } = {}): SwrCache {
   const name = options.name ?? "config";
   const maxEntries = options.maxEntries ?? 5_000;
   const maxStaleFactor = options.maxStaleFactor ?? 20;

@@ -8,9 +8,7 @@ import { store } from "~/services/store.server";
  * provider's JS widget, configured by app id; the page loads it only when a challenge is due
  * (app/components/auth/captcha-cloud.client.ts). Tests never use `cloud`.
  */
-export type CaptchaChallenge =
-  | { provider: "sandbox"; url: string }
-  | { provider: "cloud"; appId: string; returnUrl: string };
+export type CaptchaChallenge = { provider: "sandbox"; url: string } | { provider: "cloud"; appId: string; returnUrl: string };
 
 export interface CaptchaProvider {
   challenge(returnUrl: string): CaptchaChallenge;

@@ -16,8 +16,14 @@ describe("commodity types and buy source (spec 001 §3)", () => {
   });
 
   it.each([
-    [{ commodityId: 5002, commodityType: 1 }, { commodityId: 5002, commodityType: 1, commodityCode: "COMMODITY_CLASS", buySource: 1 }],
-    [{ commodityId: 302, commodityType: 2 }, { commodityId: 302, commodityType: 2, commodityCode: "COMMODITY_PACKAGE", buySource: 2 }],
+    [
+      { commodityId: 5002, commodityType: 1 },
+      { commodityId: 5002, commodityType: 1, commodityCode: "COMMODITY_CLASS", buySource: 1 },
+    ],
+    [
+      { commodityId: 302, commodityType: 2 },
+      { commodityId: 302, commodityType: 2, commodityCode: "COMMODITY_PACKAGE", buySource: 2 },
+    ],
   ])("an add sends the type's code and buy source: %o", async (item, body) => {
     const sent: unknown[] = [];
     const upstream = { ctx: { schoolId: 7 }, call: async (req: unknown) => (sent.push(req), { count: 1 }) } as unknown as Upstream;

@@ -33,7 +33,10 @@ export const CartItemSchema = z.object({
   protocolId: z.number().int().nullish(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
-const CartItems = z.array(CartItemSchema).nullable().transform((v) => v ?? []);
+const CartItems = z
+  .array(CartItemSchema)
+  .nullable()
+  .transform((v) => v ?? []);
 const CountSchema = z.object({ count: z.number().int() });
 
 /** The cart items of the current school, for the header badge; failures are logged only (spec 000 section 8). */
@@ -63,7 +66,12 @@ export async function addToCart(upstream: Upstream, item: { commodityId: number;
     method: "POST",
     path: "/saas-business/definePayOrderCart/add",
     query: { schoolId: upstream.ctx.schoolId },
-    body: { commodityId: item.commodityId, commodityType: item.commodityType, commodityCode: COMMODITY_CODES[item.commodityType as 1 | 2] ?? null, buySource: buySourceOf(item.commodityType) },
+    body: {
+      commodityId: item.commodityId,
+      commodityType: item.commodityType,
+      commodityCode: COMMODITY_CODES[item.commodityType as 1 | 2] ?? null,
+      buySource: buySourceOf(item.commodityType),
+    },
     schema: CountSchema,
     expect: ["business"],
   });

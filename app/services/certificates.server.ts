@@ -60,5 +60,11 @@ export function updateCertificateStudent(upstream: Upstream, relationIds: string
 }
 
 export function createCertificate(upstream: Upstream, id: number) {
-  return upstream.call({ method: "POST", path: `${CER}/create/certificate`, body: { id }, schema: z.looseObject({ id: z.number().int() }), expect: ["business"] });
+  return upstream.call({
+    method: "POST",
+    path: `${CER}/create/certificate`,
+    body: { id },
+    schema: z.looseObject({ id: z.number().int() }),
+    expect: ["business"],
+  });
 }

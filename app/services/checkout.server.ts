@@ -12,13 +12,24 @@ export const WantedSchema = z.object({ commodityType: z.number().int().min(1).ma
 export type Wanted = z.infer<typeof WantedSchema>;
 
 const Line = z.object({
-  commodityType: z.number().int(), commodityId: z.number().int(), commodityName: z.string(), cover: z.string().nullish(),
-  priceCents: z.number().int(), memberPriceCents: z.number().int().nullable(), status: z.enum(["ok", "bought", "soldOut", "notFound"]),
-  protocolId: z.number().int().nullable(), protocolName: z.string().nullable(),
+  commodityType: z.number().int(),
+  commodityId: z.number().int(),
+  commodityName: z.string(),
+  cover: z.string().nullish(),
+  priceCents: z.number().int(),
+  memberPriceCents: z.number().int().nullable(),
+  status: z.enum(["ok", "bought", "soldOut", "notFound"]),
+  protocolId: z.number().int().nullable(),
+  protocolName: z.string().nullable(),
 });
 const Coupon = z.object({
-  id: z.number().int(), couponName: z.string(), amountCents: z.number().int(), minCents: z.number().int(), expiresAt: z.number(),
-  usable: z.boolean(), reason: z.enum(["ok", "expired", "used", "unmet"]),
+  id: z.number().int(),
+  couponName: z.string(),
+  amountCents: z.number().int(),
+  minCents: z.number().int(),
+  expiresAt: z.number(),
+  usable: z.boolean(),
+  reason: z.enum(["ok", "expired", "used", "unmet"]),
 });
 export const ProblemSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("priceChanged"), commodityId: z.number(), name: z.string(), beforeCents: z.number(), afterCents: z.number() }),
@@ -37,8 +48,15 @@ export const PreviewSchema = z.object({
   balanceCents: z.number().int(),
   points: z.number().int(),
   priced: z.object({
-    subtotalCents: z.number().int(), memberDiscountCents: z.number().int(), couponCents: z.number().int(), pointsUsed: z.number().int(),
-    pointsCents: z.number().int(), cardCents: z.number().int(), balanceCents: z.number().int(), payCents: z.number().int(), totalCents: z.number().int(),
+    subtotalCents: z.number().int(),
+    memberDiscountCents: z.number().int(),
+    couponCents: z.number().int(),
+    pointsUsed: z.number().int(),
+    pointsCents: z.number().int(),
+    cardCents: z.number().int(),
+    balanceCents: z.number().int(),
+    payCents: z.number().int(),
+    totalCents: z.number().int(),
   }),
   problems: z.array(ProblemSchema.or(z.looseObject({ kind: z.string() }).transform(() => null))).transform((l) => l.filter((p): p is Problem => p !== null)),
   applied: z.object({ userCouponId: z.number().int().nullable(), points: z.number().int(), useBalance: z.boolean(), cardCode: z.string().nullable() }),
@@ -54,20 +72,35 @@ export function previewCheckout(upstream: Upstream, items: Wanted[], choices: Ch
 
 const Created = z.object({ orderNo: z.string(), status: z.number().int(), payCents: z.number().int(), duplicate: z.boolean() });
 export type CreateAnswer =
-  | { ok: true; orderNo: string; status: number; payCents: number }
-  | { ok: false; code: string; message: string; preview: Preview | null };
+  { ok: true; orderNo: string; status: number; payCents: number } | { ok: false; code: string; message: string; preview: Preview | null };
 
 /** createOrder (spec 001 section 7); a refusal comes back with its code and, when the order changed, the fresh price. */
-export async function createOrder(upstream: Upstream, order: {
-  items: Wanted[]; cartIds: number[]; choices: Choices; seen: Seen[]; expectedPayCents: number; idempotencyKey: string; agreeProtocol: boolean;
-}): Promise<CreateAnswer> {
+export async function createOrder(
+  upstream: Upstream,
+  order: {
+    items: Wanted[];
+    cartIds: number[];
+    choices: Choices;
+    seen: Seen[];
+    expectedPayCents: number;
+    idempotencyKey: string;
+    agreeProtocol: boolean;
+  },
+): Promise<CreateAnswer> {
   try {
     const answer = await upstream.call({
       method: "POST",
       path: "/saas-business/definePayOrderCart/createOrder",
       query: { schoolId: upstream.ctx.schoolId },
-      body: { items: order.items, cartIds: order.cartIds, ...order.choices, seen: order.seen, expectedPayCents: order.expectedPayCents,
-        idempotencyKey: order.idempotencyKey, agreeProtocol: order.agreeProtocol ? 1 : 0 },
+      body: {
+        items: order.items,
+        cartIds: order.cartIds,
+        ...order.choices,
+        seen: order.seen,
+        expectedPayCents: order.expectedPayCents,
+        idempotencyKey: order.idempotencyKey,
+        agreeProtocol: order.agreeProtocol ? 1 : 0,
+      },
       schema: Created,
       expect: ["business"],
       // an order: a failure without a trusted answer may have gone through (decision 042)
@@ -91,9 +124,17 @@ const FunctionSet = z.object({ status: z.number().int() }).nullable();
 const FunctionStatus = z.object({ status: z.number().int(), pass: z.boolean() }).nullable();
 
 export async function buyCheck(upstream: Upstream): Promise<BuyCheck> {
-  const set = await upstream.call({ path: "/saas-business/company/checkCompanyFunctionSet", query: { functionCode: "COMPANY_BUY_CHECK" }, schema: FunctionSet });
+  const set = await upstream.call({
+    path: "/saas-business/company/checkCompanyFunctionSet",
+    query: { functionCode: "COMPANY_BUY_CHECK" },
+    schema: FunctionSet,
+  });
   const status = set?.status ?? 1;
   if (status === 1) return { status, pass: true };
-  const verified = await upstream.call({ path: "/saas-business/v1/sys/config/verifyFunctionCodeStatus", query: { functionCode: "COMPANY_BUY_CHECK" }, schema: FunctionStatus });
+  const verified = await upstream.call({
+    path: "/saas-business/v1/sys/config/verifyFunctionCodeStatus",
+    query: { functionCode: "COMPANY_BUY_CHECK" },
+    schema: FunctionStatus,
+  });
   return { status, pass: verified?.pass ?? false };
 }

@@ -1,9 +1,7 @@
 import * as z from "zod/v4";
 import { env } from "~/env.server";
 
-export const CitiesSchema = z.array(
-  z.object({ name: z.string(), cities: z.array(z.object({ name: z.string(), counties: z.array(z.string()) })) }),
-);
+export const CitiesSchema = z.array(z.object({ name: z.string(), cities: z.array(z.object({ name: z.string(), counties: z.array(z.string()) })) }));
 export type Cities = z.infer<typeof CitiesSchema>;
 
 const TTL_MS = 60 * 60_000;
@@ -16,7 +14,9 @@ let cached: { value: Cities; expires: number } | undefined;
 export async function loadCities(signal?: AbortSignal): Promise<Cities> {
   if (cached && cached.expires > Date.now()) return cached.value;
   try {
-    const response = await fetch(`${env().UPSTREAM_URL}/__static/cities.json`, { signal: AbortSignal.any([AbortSignal.timeout(5_000), ...(signal ? [signal] : [])]) });
+    const response = await fetch(`${env().UPSTREAM_URL}/__static/cities.json`, {
+      signal: AbortSignal.any([AbortSignal.timeout(5_000), ...(signal ? [signal] : [])]),
+    });
     const value = CitiesSchema.parse(await response.json());
     cached = { value, expires: Date.now() + TTL_MS };
     return value;

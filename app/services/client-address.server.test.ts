@@ -30,7 +30,11 @@ describe("TRUST_PROXY parsing (decision 012)", () => {
 });
 
 describe("the client's address, host and protocol", () => {
-  const spoofed = { "X-Forwarded-For": "6.6.6.6, 7.7.7.7, 203.0.113.9", "X-Forwarded-Host": "evil.example, school.example.com", "X-Forwarded-Proto": "http, https" };
+  const spoofed = {
+    "X-Forwarded-For": "6.6.6.6, 7.7.7.7, 203.0.113.9",
+    "X-Forwarded-Host": "evil.example, school.example.com",
+    "X-Forwarded-Proto": "http, https",
+  };
 
   it("TRUST_PROXY=0: the socket and the Host header, never a forwarded header", () => {
     expect(resolve("0", "198.51.100.1", spoofed)).toEqual({ ip: "198.51.100.1", host: "proxy.internal:3000", proto: "http" });
@@ -44,7 +48,10 @@ describe("the client's address, host and protocol", () => {
       expect(resolve("1", "10.0.0.2", { "X-Forwarded-For": `${fake}, 203.0.113.9` }).ip).toBe("203.0.113.9");
     }
     // a proxy that overwrites (one value) and a request without forwarded headers
-    expect(resolve("1", "10.0.0.2", { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Host": "school.example.com" })).toMatchObject({ ip: "203.0.113.9", host: "school.example.com" });
+    expect(resolve("1", "10.0.0.2", { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Host": "school.example.com" })).toMatchObject({
+      ip: "203.0.113.9",
+      host: "school.example.com",
+    });
     expect(resolve("1", "10.0.0.2", {})).toEqual({ ip: "10.0.0.2", host: "proxy.internal:3000", proto: "http" });
   });
 

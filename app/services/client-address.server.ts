@@ -15,10 +15,7 @@ import { BlockList, isIP } from "node:net";
  *   is walked from the right while the address is one of them; the first other address is the client.
  *   When the socket peer is not one of them, no forwarded header counts.
  */
-export type TrustProxy =
-  | { kind: "none" }
-  | { kind: "hops"; hops: number }
-  | { kind: "list"; entries: string[]; trusts(address: string): boolean };
+export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "list"; entries: string[]; trusts(address: string): boolean };
 
 export const MAX_TRUSTED_HOPS = 20;
 
@@ -32,7 +29,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     return { kind: "hops", hops };
   }
   const list = new BlockList();
-  const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address = "", prefix, extra] = entry.split("/");
     const family = isIP(address);
@@ -75,7 +75,10 @@ export type ClientInfo = {
 type HeaderSource = { get(name: string): string | null | undefined };
 
 function list(value: string | null | undefined): string[] {
-  return (value ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /**

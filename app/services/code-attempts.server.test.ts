@@ -66,7 +66,12 @@ describe("POST /login/forget: the 6th code is refused by the portal (429, Retry-
     const request = new Request("http://localhost/login/forget?method=phone", {
       method: "POST",
       body,
-      headers: { Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", Cookie: (setCookie ?? "").split(";")[0] ?? "" },
+      headers: {
+        Host: "localhost",
+        Origin: "http://localhost",
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: (setCookie ?? "").split(";")[0] ?? "",
+      },
     });
     const answer = (await action({ request, context: { clientIp: "203.0.113.9" } as AppLoadContext, params: {} })) as unknown as {
       data: { result: { error: Record<string, string[]> } };
@@ -110,7 +115,12 @@ describe("POST /join/login (SMS login): the same limit", () => {
       const request = new Request("http://localhost/join/login", {
         method: "POST",
         body: new URLSearchParams({ csrf: token, ...fields }),
-        headers: { Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", Cookie: (setCookie ?? "").split(";")[0] ?? "" },
+        headers: {
+          Host: "localhost",
+          Origin: "http://localhost",
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: (setCookie ?? "").split(";")[0] ?? "",
+        },
       });
       const answer = (await action({ request, context: { clientIp: "203.0.113.10" } as AppLoadContext, params: {} })) as unknown as {
         data: { result: { error: Record<string, string[]> } };
@@ -143,7 +153,12 @@ describe("POST /join/register: the same limit", () => {
       const request = new Request("http://localhost/join/register", {
         method: "POST",
         body: new URLSearchParams({ csrf: token, ...fields }),
-        headers: { Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", Cookie: (setCookie ?? "").split(";")[0] ?? "" },
+        headers: {
+          Host: "localhost",
+          Origin: "http://localhost",
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: (setCookie ?? "").split(";")[0] ?? "",
+        },
       });
       const answer = (await action({ request, context: { clientIp: "203.0.113.11" } as AppLoadContext, params: {} })) as unknown as {
         data: { result: { error: Record<string, string[]> } };

@@ -25,7 +25,9 @@ export const QuestionCardSchema = z.looseObject({
   answerCount: count,
 });
 export const AnswerSchema = z.looseObject({ id, userName: text, content: text, createTime: text, likeCount: count, teacherFlag: flag });
-export const QuestionDetailSchema = QuestionCardSchema.omit({ answerCount: true }).extend({ answers: list(AnswerSchema), mine: flag.optional() }).nullable();
+export const QuestionDetailSchema = QuestionCardSchema.omit({ answerCount: true })
+  .extend({ answers: list(AnswerSchema), mine: flag.optional() })
+  .nullable();
 
 export const GroupCardSchema = z.looseObject({
   id,
@@ -39,7 +41,9 @@ export const GroupCardSchema = z.looseObject({
   owner: flag.optional(),
 });
 export const TopicSchema = z.looseObject({ id, title: text, content: text.optional(), userName: text, replyCount: count, createTime: text });
-export const GroupDetailSchema = GroupCardSchema.omit({ topicCount: true }).extend({ topics: list(TopicSchema) }).nullable();
+export const GroupDetailSchema = GroupCardSchema.omit({ topicCount: true })
+  .extend({ topics: list(TopicSchema) })
+  .nullable();
 
 export const MyQuestionSchema = z.looseObject({ id, title: text, content: text, courseName: text, createTime: text, answerCount: count, unReadCount: count });
 export const MyAnswerSchema = z.looseObject({ id, questionId: id, questionTitle: text, content: text, createTime: text });

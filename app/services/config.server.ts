@@ -17,7 +17,10 @@ export type School = z.infer<typeof SchoolSchema>;
 
 export const SchoolsSchema = z.looseObject({
   schoolPage: z.looseObject({
-    records: z.array(SchoolSchema).nullish().transform((v) => v ?? []),
+    records: z
+      .array(SchoolSchema)
+      .nullish()
+      .transform((v) => v ?? []),
     total: z.number().nullish(),
   }),
   schoolResp: SchoolSchema.nullish(),
@@ -42,13 +45,22 @@ export const MenuSchema: z.ZodType<Menu> = z.lazy(() =>
     urlType: text,
     pageHeadType: text,
     openType: text,
-    children: z.array(MenuSchema).nullish().transform((v) => v ?? []),
+    children: z
+      .array(MenuSchema)
+      .nullish()
+      .transform((v) => v ?? []),
   }),
 ) as unknown as z.ZodType<Menu>;
 
 export const MenusSchema = z.looseObject({
-  headMenus: z.array(MenuSchema).nullish().transform((v) => v ?? []),
-  footMenus: z.array(MenuSchema).nullish().transform((v) => v ?? []),
+  headMenus: z
+    .array(MenuSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  footMenus: z
+    .array(MenuSchema)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 /** Base info of spec 000 section 3 (`getBaseInfo`: schoolId, domain, hash and the listed fields). */
@@ -144,10 +156,16 @@ export const PersonConfigSchema = z.looseObject({ personConfig: stringList });
 /** The cart config (spec 000 section 7.1: reads data.openCart). */
 export const CartConfigSchema = z.looseObject({ openCart: flag });
 
-const configValue = z.union([z.string(), z.number(), z.boolean()]).nullish().transform((v) => (v === null || v === undefined ? null : String(v)));
+const configValue = z
+  .union([z.string(), z.number(), z.boolean()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : String(v)));
 
 /** `sys/config/{companyId}/{code}` (spec 000 section 7.1): one system configuration value, null when unset. */
-export const SysConfigSchema = z.looseObject({ code: text, value: configValue }).nullish().transform((v) => v?.value ?? null);
+export const SysConfigSchema = z
+  .looseObject({ code: text, value: configValue })
+  .nullish()
+  .transform((v) => v?.value ?? null);
 
 /** `config/byGroup/{group}` (spec 000 section 7.1): the group's `{ code, value }` list as a map. */
 export const GroupConfigSchema = z
@@ -350,7 +368,15 @@ export async function loadConfig<K extends ShellConfigKey>(
  * shell area (footer, side bar, alias, login, register and global-login configuration, the spec-000
  * switches of decision 018) is `optional`.
  */
-export const ESSENTIAL_CONFIG = ["baseInfo", "schoolBaseInfo", "company", "homeConfig", "menus", "serviceConfig", "schools"] as const satisfies readonly ShellConfigKey[];
+export const ESSENTIAL_CONFIG = [
+  "baseInfo",
+  "schoolBaseInfo",
+  "company",
+  "homeConfig",
+  "menus",
+  "serviceConfig",
+  "schools",
+] as const satisfies readonly ShellConfigKey[];
 type EssentialKey = (typeof ESSENTIAL_CONFIG)[number];
 
 /** The shell's configuration: the essential areas, and the others or null when they failed. */

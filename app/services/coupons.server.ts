@@ -13,8 +13,12 @@ import type { CouponTab } from "~/services/coupon-tabs";
 const Counts = z.object({ usable: z.number().int(), used: z.number().int(), expired: z.number().int() });
 export type CouponCounts = z.infer<typeof Counts>;
 const Coupon = z.object({
-  userFrontCouponsId: z.number().int(), couponName: z.string(), amountCents: z.number().int(), minCents: z.number().int(),
-  expiresAt: z.number(), usedOrderNo: z.string().nullish(),
+  userFrontCouponsId: z.number().int(),
+  couponName: z.string(),
+  amountCents: z.number().int(),
+  minCents: z.number().int(),
+  expiresAt: z.number(),
+  usedOrderNo: z.string().nullish(),
 });
 export type Coupon = z.infer<typeof Coupon>;
 const List = z.object({ list: z.array(Coupon) });
@@ -46,7 +50,13 @@ export async function exchangeCoupon(upstream: Upstream, code: string): Promise<
 }
 export async function deleteExpiredCoupon(upstream: Upstream, userCouponId: number): Promise<{ ok: true } | Failure> {
   try {
-    await upstream.call({ method: "DELETE", path: `${BASE}/delete/expire/coupon`, query: { user_front_coupons_id: userCouponId }, schema: z.unknown(), expect: ["business"] });
+    await upstream.call({
+      method: "DELETE",
+      path: `${BASE}/delete/expire/coupon`,
+      query: { user_front_coupons_id: userCouponId },
+      schema: z.unknown(),
+      expect: ["business"],
+    });
     return { ok: true };
   } catch (error) {
     return failureOf(error);

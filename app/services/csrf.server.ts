@@ -42,7 +42,6 @@ class PortalCSRF extends CSRF {
     const token = this.generate(bytes);
     return [token, await this.tokenCookie.serialize(token)] as const;
   }
-
 }
 
 const instances = new Map<boolean, PortalCSRF>();

@@ -10,7 +10,10 @@ import type { Upstream } from "~/services/upstream.server";
  */
 const STUDENT = "/saas-business/student";
 
-const List = z.array(z.unknown()).nullish().transform((v) => v ?? []);
+const List = z
+  .array(z.unknown())
+  .nullish()
+  .transform((v) => v ?? []);
 
 /** `GET /student/getCustomizeFields?schoolId` → the definitions (no values), normalised. */
 export async function getCustomizeFields(upstream: Upstream, schoolId: number | string): Promise<DynamicField[]> {
@@ -31,14 +34,26 @@ function groups(list: RawGroup[], depth = 1): StudentGroup[] {
 
 const CustomizeInfo = z.looseObject({
   customFieldList: List,
-  studentGroupList: z.array(GroupSchema).nullish().transform((v) => v ?? []),
+  studentGroupList: z
+    .array(GroupSchema)
+    .nullish()
+    .transform((v) => v ?? []),
   proxyOrgList: z
     .array(z.looseObject({ id: z.union([z.string(), z.number()]).transform(String), name: z.string() }))
     .nullish()
     .transform((v) => v ?? []),
-  studentGroupValue: z.array(z.union([z.string(), z.number()]).transform(String)).nullish().transform((v) => v ?? []),
-  proxyId: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? undefined : String(v))),
-  completeFlag: z.union([z.number(), z.boolean()]).nullish().transform((v) => v === 1 || v === true),
+  studentGroupValue: z
+    .array(z.union([z.string(), z.number()]).transform(String))
+    .nullish()
+    .transform((v) => v ?? []),
+  proxyId: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? undefined : String(v))),
+  completeFlag: z
+    .union([z.number(), z.boolean()])
+    .nullish()
+    .transform((v) => v === 1 || v === true),
 });
 
 /** `GET /student/customize/info` → custom fields with values, student groups, proxy organisations, chosen ones. */
@@ -67,7 +82,10 @@ export const cascadeOptionCache = createSwrCache({ name: "cascade options", maxE
 async function loadCascadeOptions(upstream: Upstream, fieldId: string, pid: string, shared: boolean): Promise<FieldOption[]> {
   const list = await upstream.call({
     path: `${STUDENT}/customize/option/${encodeURIComponent(fieldId)}/${encodeURIComponent(pid)}`,
-    schema: z.array(CascadeOption).nullish().transform((v) => v ?? []),
+    schema: z
+      .array(CascadeOption)
+      .nullish()
+      .transform((v) => v ?? []),
     // a shared load is not tied to the request that started it (one student leaving must not fail the others)
     ...(shared ? { signal: null } : {}),
   });

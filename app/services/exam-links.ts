@@ -19,8 +19,7 @@ export function examListHref(q: { examType?: number; examState?: number; examNam
   return text ? `${EXAM_LIST}?${text}` : EXAM_LIST;
 }
 
-export const examIntroHref = (examId: number, handedIn?: number) =>
-  `/lib/subject/exampaper/examintro/${examId}${handedIn ? `?handedIn=${handedIn}` : ""}`;
+export const examIntroHref = (examId: number, handedIn?: number) => `/lib/subject/exampaper/examintro/${examId}${handedIn ? `?handedIn=${handedIn}` : ""}`;
 
 /** The timed paper of one attempt (the attempt's exercise record id is the last segment). */
 export const examPaperHref = (recordId: number) => `/lib/subject/exampaper/paper/${recordId}`;

@@ -18,28 +18,72 @@ const EXPECT = ["business" as const];
 
 export const EXAM_PAGE_SIZE = 10;
 
-const nullableNum = z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)));
-const flag = z.union([z.number(), z.string(), z.boolean()]).nullish().transform((v) => v === 1 || v === "1" || v === true);
+const nullableNum = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)));
+const flag = z
+  .union([z.number(), z.string(), z.boolean()])
+  .nullish()
+  .transform((v) => v === 1 || v === "1" || v === true);
 
 export const ExamSchema = z.looseObject({
-  id, examName: text, examType: count, examState: count, startTime: count, endTime: count, duration: count,
-  questionCount: count, totalScore: count, passScore: count, passMark: count, price: text, needPay: flag, payState: flag,
-  faceFlag: flag, maxTimes: count, usedTimes: count, bestScore: nullableNum, doingRecordId: nullableNum, intro: text,
+  id,
+  examName: text,
+  examType: count,
+  examState: count,
+  startTime: count,
+  endTime: count,
+  duration: count,
+  questionCount: count,
+  totalScore: count,
+  passScore: count,
+  passMark: count,
+  price: text,
+  needPay: flag,
+  payState: flag,
+  faceFlag: flag,
+  maxTimes: count,
+  usedTimes: count,
+  bestScore: nullableNum,
+  doingRecordId: nullableNum,
+  intro: text,
 });
 export type Exam = z.infer<typeof ExamSchema>;
 export const ExamPageSchema = PageSchema(ExamSchema);
 export type ExamPage = z.infer<typeof ExamPageSchema>;
 
 export const AttemptSchema = z.looseObject({
-  recordId: id, attemptNo: count, state: z.enum(["doing", "submitted"]).catch("doing"), startedAt: count, submittedAt: nullableNum,
-  score: nullableNum, totalScore: count, passed: z.boolean().nullish().transform((v) => v ?? null), remainingS: nullableNum,
+  recordId: id,
+  attemptNo: count,
+  state: z.enum(["doing", "submitted"]).catch("doing"),
+  startedAt: count,
+  submittedAt: nullableNum,
+  score: nullableNum,
+  totalScore: count,
+  passed: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? null),
+  remainingS: nullableNum,
 });
 export type Attempt = z.infer<typeof AttemptSchema>;
 
 export const PayStateSchema = z.looseObject({ examId: id, needPay: flag, price: text, payState: flag });
 export const PayInfoSchema = z.looseObject({
-  examId: id, examName: text, price: text, needPay: flag, payState: flag, orderNo: z.string().nullish().transform((v) => v ?? null),
-  payResult: z.string().nullish().transform((v) => v ?? null),
+  examId: id,
+  examName: text,
+  price: text,
+  needPay: flag,
+  payState: flag,
+  orderNo: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  payResult: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type PayInfo = z.infer<typeof PayInfoSchema>;
 export const JoinSchema = z.looseObject({ examId: id, recordId: id, attemptNo: count, resumed: flag });
@@ -68,7 +112,13 @@ export function filtersOf(url: URL): ExamFilters {
 export function loadMyExams(upstream: Upstream, f: ExamFilters) {
   return upstream.call({
     path: `${EXAM}/queryMyExamList`,
-    query: { examType: f.examType || undefined, examState: f.examState || undefined, examName: f.examName || undefined, pageIndex: f.page, pageSize: EXAM_PAGE_SIZE },
+    query: {
+      examType: f.examType || undefined,
+      examState: f.examState || undefined,
+      examName: f.examName || undefined,
+      pageIndex: f.page,
+      pageSize: EXAM_PAGE_SIZE,
+    },
     schema: ExamPageSchema,
   });
 }
@@ -76,7 +126,9 @@ export function loadMyExams(upstream: Upstream, f: ExamFilters) {
 /** queryUserExamCount/{examType}/{examState} (0 = any): the count on each state tab. */
 export async function loadExamCounts(upstream: Upstream, examType: number): Promise<Record<0 | 1 | 2 | 3, number>> {
   const states = [0, 1, 2, 3] as const;
-  const answers = await Promise.all(states.map((s) => upstream.call({ path: `${EXAM}/queryUserExamCount/${examType}/${s}`, schema: z.looseObject({ count }) })));
+  const answers = await Promise.all(
+    states.map((s) => upstream.call({ path: `${EXAM}/queryUserExamCount/${examType}/${s}`, schema: z.looseObject({ count }) })),
+  );
   return { 0: answers[0]!.count, 1: answers[1]!.count, 2: answers[2]!.count, 3: answers[3]!.count };
 }
 
@@ -99,7 +151,14 @@ export function loadPayInfo(upstream: Upstream, examId: number) {
 }
 
 export function joinExam(portal: Portal, examId: number) {
-  return portal.upstream.call({ method: "POST", path: `${EXAM}/joinExam`, query: { schoolId: portal.schoolId }, body: { examId }, schema: JoinSchema, expect: EXPECT });
+  return portal.upstream.call({
+    method: "POST",
+    path: `${EXAM}/joinExam`,
+    query: { schoolId: portal.schoolId },
+    body: { examId },
+    schema: JoinSchema,
+    expect: EXPECT,
+  });
 }
 
 /** The exam of an attempt (`GET /student/exercise/exam/record`). */
@@ -111,8 +170,12 @@ export function loadExamOfRecord(upstream: Upstream, recordId: number) {
 export function saveExamAnswers(portal: Portal, recordId: number, answers: Array<{ questionId: number; answer: string[] }>) {
   if (!answers.length) return Promise.resolve(null);
   return portal.upstream.call({
-    method: "POST", path: "/question/v1/exercise/session/batch/submit", query: { schoolId: portal.schoolId },
-    body: { recordId, answers }, schema: z.unknown(), expect: EXPECT,
+    method: "POST",
+    path: "/question/v1/exercise/session/batch/submit",
+    query: { schoolId: portal.schoolId },
+    body: { recordId, answers },
+    schema: z.unknown(),
+    expect: EXPECT,
   });
 }
 
@@ -127,7 +190,13 @@ export function handInPaper(upstream: Upstream, recordId: number) {
  * site meets the CSP `form-action 'self'` (see `/payment/pay`).
  */
 export async function makeExamPayOrder(upstream: Upstream, examId: number): Promise<string> {
-  const order = await upstream.call({ method: "POST", path: `/question/api/v1/front/question/makePayOrder/${examId}`, schema: z.looseObject({ orderNo: z.string() }), charges: true, expect: EXPECT });
+  const order = await upstream.call({
+    method: "POST",
+    path: `/question/api/v1/front/question/makePayOrder/${examId}`,
+    schema: z.looseObject({ orderNo: z.string() }),
+    charges: true,
+    expect: EXPECT,
+  });
   return order.orderNo;
 }
 

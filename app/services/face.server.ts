@@ -31,7 +31,16 @@ export async function faceGate(portal: Portal, target: { backUrl: string }): Pro
 export function faceIdentity(upstream: Upstream) {
   return upstream.call({
     path: `${FACE}/identity`,
-    schema: z.looseObject({ name: z.string().nullish().transform((v) => v ?? ""), identityId: z.string().nullish().transform((v) => v ?? "") }),
+    schema: z.looseObject({
+      name: z
+        .string()
+        .nullish()
+        .transform((v) => v ?? ""),
+      identityId: z
+        .string()
+        .nullish()
+        .transform((v) => v ?? ""),
+    }),
     expect: ["business"],
   });
 }

@@ -105,7 +105,18 @@ describe("form keep (decision 021)", () => {
 
   it("keeps nothing for a post made only of secrets, a GET, a page outside the personal centre, or a post over the size cap", async () => {
     const store = new MemoryStore();
-    expect(await keepPostedForm({ request: post(PAGE), formData: form([["intent", "password"], ["oldPassword", "x"], ["newPassword", "y"]]), secure: false, store })).toBeUndefined();
+    expect(
+      await keepPostedForm({
+        request: post(PAGE),
+        formData: form([
+          ["intent", "password"],
+          ["oldPassword", "x"],
+          ["newPassword", "y"],
+        ]),
+        secure: false,
+        store,
+      }),
+    ).toBeUndefined();
     expect(await keepPostedForm({ request: get(PAGE), formData: form(typed), secure: false, store })).toBeUndefined();
     expect(await keepPostedForm({ request: post("/join/login"), formData: form(typed), secure: false, store })).toBeUndefined();
     expect(await keepPostedForm({ request: post(PAGE), formData: undefined, secure: false, store })).toBeUndefined();
@@ -119,7 +130,9 @@ describe("form keep (decision 021)", () => {
     const store = new MemoryStore();
     const cookie = pairOf((await keepPostedForm({ request: post(PAGE), formData: form(typed), secure: false, store }))!);
     vi.setSystemTime(Date.now() + KEEP_TTL_MS - 1_000);
-    const second = pairOf((await keepPostedForm({ request: post("/personal/setting/account", cookie), formData: form([["email", "a@b.cn"]]), secure: false, store }))!);
+    const second = pairOf(
+      (await keepPostedForm({ request: post("/personal/setting/account", cookie), formData: form([["email", "a@b.cn"]]), secure: false, store }))!,
+    );
     expect(await takeKeptForm({ request: get(PAGE, cookie), secure: false, store })).not.toBeNull();
     vi.setSystemTime(Date.now() + 2_000);
     expect(await takeKeptForm({ request: get("/personal/setting/account", second), secure: false, store })).not.toBeNull();

@@ -4,7 +4,10 @@ import { failFor, failWith, sendCodeOutcome, withBackUrl } from "~/services/form
 
 describe("failWith (the one result helper of the login-area forms)", () => {
   it("keeps what was typed but never a password, its confirmation or the CSRF token", () => {
-    const outcome = failWith({ mobile: "13800000000", password: "secret1", confirmPassword: "secret1", csrf: "t", intent: "reset" }, { smsCode: ["codeBurned"] });
+    const outcome = failWith(
+      { mobile: "13800000000", password: "secret1", confirmPassword: "secret1", csrf: "t", intent: "reset" },
+      { smsCode: ["codeBurned"] },
+    );
     expect(outcome).toEqual({
       result: { status: "error", initialValue: { mobile: "13800000000", intent: "reset" }, error: { smsCode: ["codeBurned"] }, state: undefined },
       status: 400,
@@ -22,11 +25,19 @@ describe("sendCodeOutcome (spec 000 §4, §5)", () => {
   const captcha = () => ({ ...failWith(fields, {}), status: 299 });
 
   it("sent: a success with the resend time", async () => {
-    expect(await sendCodeOutcome({ kind: "sent", resendAt: 123 }, fields, captcha)).toMatchObject({ result: { status: "success" }, sentResendAt: 123, status: 200 });
+    expect(await sendCodeOutcome({ kind: "sent", resendAt: 123 }, fields, captcha)).toMatchObject({
+      result: { status: "success" },
+      sentResendAt: 123,
+      status: 200,
+    });
   });
 
   it("limited: 429 with Retry-After seconds on the mobile field", async () => {
-    expect(await sendCodeOutcome({ kind: "limited", retryAfterS: 42 }, fields, captcha)).toMatchObject({ result: { error: { mobile: ["tooMany:42"] } }, status: 429, retryAfterS: 42 });
+    expect(await sendCodeOutcome({ kind: "limited", retryAfterS: 42 }, fields, captcha)).toMatchObject({
+      result: { error: { mobile: ["tooMany:42"] } },
+      status: 429,
+      retryAfterS: 42,
+    });
   });
 
   it("captcha: what the form's captcha step returns", async () => {
@@ -34,7 +45,10 @@ describe("sendCodeOutcome (spec 000 §4, §5)", () => {
   });
 
   it("message: the upstream's message on the mobile field (a code the portal knows is translated: decision 018)", async () => {
-    expect(await sendCodeOutcome({ kind: "message", message: "nope" }, fields, captcha)).toMatchObject({ result: { error: { mobile: ["server:nope"] } }, status: 400 });
+    expect(await sendCodeOutcome({ kind: "message", message: "nope" }, fields, captcha)).toMatchObject({
+      result: { error: { mobile: ["server:nope"] } },
+      status: 400,
+    });
   });
 });
 
@@ -54,18 +68,34 @@ describe("failFor and the account centre's formFailure: failWith underneath (iss
   it("failWith: an error naming a field is a 400 with the typed values, passwords and csrf left out", () => {
     const out = failWith(typed, { mobile: ["required"] });
     expect(out.status).toBe(400);
-    expect(out.result).toEqual({ status: "error", initialValue: { mobile: "13800000001", smsCode: "123456" }, error: { mobile: ["required"] }, state: undefined });
+    expect(out.result).toEqual({
+      status: "error",
+      initialValue: { mobile: "13800000001", smsCode: "123456" },
+      error: { mobile: ["required"] },
+      state: undefined,
+    });
     expect(failWith(typed, {}, "success").status).toBe(200);
     expect(failWith(typed, {}, "error", ["smsCode"]).result.initialValue).toEqual({ mobile: "13800000001" });
   });
 
   it("failFor tags the answer with its form; the account settings' secrets stay out", () => {
-    const out = failFor("passwordSms", { ...typed, oldPassword: "x", newPassword: "y" }, { smsCode: ["codeBurned"] }, "error", ["oldPassword", "newPassword", "smsCode"]);
-    expect(out).toEqual({ form: "passwordSms", status: 400, result: { status: "error", initialValue: { mobile: "13800000001" }, error: { smsCode: ["codeBurned"] }, state: undefined } });
+    const out = failFor("passwordSms", { ...typed, oldPassword: "x", newPassword: "y" }, { smsCode: ["codeBurned"] }, "error", [
+      "oldPassword",
+      "newPassword",
+      "smsCode",
+    ]);
+    expect(out).toEqual({
+      form: "passwordSms",
+      status: 400,
+      result: { status: "error", initialValue: { mobile: "13800000001" }, error: { smsCode: ["codeBurned"] }, state: undefined },
+    });
   });
 
   it("the account centre's formFailure is failWith's result (no password or token echoed back)", () => {
     const out = formFailure("withdraw", typed, { "": ["malformed"] });
-    expect(out).toEqual({ form: "withdraw", result: { status: "error", initialValue: { mobile: "13800000001", smsCode: "123456" }, error: { "": ["malformed"] }, state: undefined } });
+    expect(out).toEqual({
+      form: "withdraw",
+      result: { status: "error", initialValue: { mobile: "13800000001", smsCode: "123456" }, error: { "": ["malformed"] }, state: undefined },
+    });
   });
 });

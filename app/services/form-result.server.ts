@@ -13,14 +13,25 @@ const SECRET_FIELDS = ["password", "confirmPassword", "csrf"];
  * `error` names a field, else 200 (also the `success` of a sent code). A page with several forms tags it
  * with `failFor`.
  */
-export function failWith(fields: Record<string, unknown>, error: Record<string, string[]>, status: "error" | "success" = "error", secret: readonly string[] = []): Outcome {
+export function failWith(
+  fields: Record<string, unknown>,
+  error: Record<string, string[]>,
+  status: "error" | "success" = "error",
+  secret: readonly string[] = [],
+): Outcome {
   const hidden = new Set([...SECRET_FIELDS, ...secret]);
   const initialValue = Object.fromEntries(Object.entries(fields).filter(([name]) => !hidden.has(name))) as Record<string, string>;
   return { result: { status, initialValue, error, state: undefined }, status: Object.keys(error).length ? 400 : 200 };
 }
 
 /** `failWith` for a page with several forms: the answer names the form it belongs to. */
-export function failFor<F extends string>(form: F, fields: Record<string, unknown>, error: Record<string, string[]>, status: "error" | "success" = "error", secret: readonly string[] = []): Pick<Outcome, "result" | "status"> & { form: F } {
+export function failFor<F extends string>(
+  form: F,
+  fields: Record<string, unknown>,
+  error: Record<string, string[]>,
+  status: "error" | "success" = "error",
+  secret: readonly string[] = [],
+): Pick<Outcome, "result" | "status"> & { form: F } {
   const { result, status: httpStatus } = failWith(fields, error, status, secret);
   return { form, result, status: httpStatus };
 }

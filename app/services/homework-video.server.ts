@@ -20,7 +20,8 @@ async function record(portal: Portal, homeworkId: number, name: string, key: str
     await saveHomeworkVideo(portal.upstream, homeworkId, { fileName: name, sourcePath: key, sourceSize: size });
     return data<UploadAnswer>({ saved: name });
   } catch (error) {
-    if (error instanceof UpstreamError && error.kind === "business") return fail(error.upstreamMessage === "文件重复" ? "-602" : "server", 400, error.upstreamMessage ?? "");
+    if (error instanceof UpstreamError && error.kind === "business")
+      return fail(error.upstreamMessage === "文件重复" ? "-602" : "server", 400, error.upstreamMessage ?? "");
     throw error;
   }
 }

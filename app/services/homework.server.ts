@@ -67,7 +67,12 @@ export async function canSubmit(upstream: Upstream, homeworkId: number): Promise
   }
 }
 
-export function saveHomework(upstream: Upstream, homeworkId: number, content: string, attachments: Array<{ fileName: string; sourcePath: string; sourceSize: number }>) {
+export function saveHomework(
+  upstream: Upstream,
+  homeworkId: number,
+  content: string,
+  attachments: Array<{ fileName: string; sourcePath: string; sourceSize: number }>,
+) {
   return upstream.call({ method: "POST", path: `${HW}/saveHomework`, body: { homeworkId, content, attachments }, schema: z.unknown(), expect: ["business"] });
 }
 
@@ -94,7 +99,13 @@ export async function deleteOwnAttachment(upstream: Upstream, homeworkId: number
 }
 
 export function previewHomework(upstream: Upstream, homeworkId: number) {
-  return upstream.call({ method: "POST", path: `${HW}/preview`, body: { homeworkId }, schema: Detail.extend({ submitted: z.coerce.number().catch(0) }), expect: ["business"] });
+  return upstream.call({
+    method: "POST",
+    path: `${HW}/preview`,
+    body: { homeworkId },
+    schema: Detail.extend({ submitted: z.coerce.number().catch(0) }),
+    expect: ["business"],
+  });
 }
 
 const LeaveNotice = z.looseObject({
@@ -136,7 +147,12 @@ export function finishPage(upstream: Upstream, homeworkId: number) {
 
 /** `gotoPaperHomeworkPage`: the question-bank record a paper homework is answered on. */
 export function paperRecord(upstream: Upstream, homeworkId: number) {
-  return upstream.call({ path: `${HW}/gotoPaperHomeworkPage`, query: { homeworkId }, schema: z.looseObject({ recordId: z.number().int().positive() }), expect: ["business"] });
+  return upstream.call({
+    path: `${HW}/gotoPaperHomeworkPage`,
+    query: { homeworkId },
+    schema: z.looseObject({ recordId: z.number().int().positive() }),
+    expect: ["business"],
+  });
 }
 
 /** `uploadVideo/judgeVideoStorage`: undefined when the video fits the student's storage, else the message. */
@@ -152,5 +168,11 @@ export async function videoStorageRefusal(upstream: Upstream, size: number): Pro
 
 /** `homeworkUpload`: records an uploaded (sealed) video with the homework. Business refusals reach the caller. */
 export function saveHomeworkVideo(upstream: Upstream, homeworkId: number, video: { fileName: string; sourcePath: string; sourceSize: number }) {
-  return upstream.call({ method: "POST", path: `${HW}/homeworkUpload`, body: { homeworkId, ...video, fileCategory: "video" }, schema: z.unknown(), expect: ["business"] });
+  return upstream.call({
+    method: "POST",
+    path: `${HW}/homeworkUpload`,
+    body: { homeworkId, ...video, fileCategory: "video" },
+    schema: z.unknown(),
+    expect: ["business"],
+  });
 }

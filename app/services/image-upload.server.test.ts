@@ -17,12 +17,17 @@ function bytes(head: number[], size: number): Uint8Array {
 const BOUNDARY = "----portaltest";
 
 /** A multipart body streamed in 64 KB chunks; `pulled()` tells how much the server read. */
-function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Uint8Array }>, headers: Record<string, string> = {}) {
+function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Uint8Array }>,
+  headers: Record<string, string> = {},
+) {
   const enc = new TextEncoder();
   const pieces: Uint8Array[] = [];
   for (const part of parts) {
     if ("filename" in part) {
-      pieces.push(enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`));
+      pieces.push(
+        enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`),
+      );
       pieces.push(part.data);
       pieces.push(enc.encode("\r\n"));
     } else {
@@ -37,14 +42,17 @@ function multipart(parts: Array<{ name: string; value: string } | { name: string
     offset += p.length;
   }
   let pulled = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled >= all.length) return controller.close();
-      const chunk = all.slice(pulled, pulled + 64 * 1024);
-      pulled += chunk.length;
-      controller.enqueue(chunk);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled >= all.length) return controller.close();
+        const chunk = all.slice(pulled, pulled + 64 * 1024);
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   const request = new Request("http://localhost/personal/setting/avatar", {
     method: "POST",
     body,
@@ -71,7 +79,11 @@ describe("image upload (spec 001 §5 Uploads)", () => {
   it("accepts a 200 KB PNG, keeps the other fields and stores the bytes on disk until removed", async () => {
     const data = bytes(PNG_HEAD, 200 * 1024);
     const before = await uploadDirs();
-    const { request } = multipart([{ name: "csrf", value: "tok" }, { name: "avatar", filename: "me.png", type: "image/png", data }, { name: "intent", value: "save" }]);
+    const { request } = multipart([
+      { name: "csrf", value: "tok" },
+      { name: "avatar", filename: "me.png", type: "image/png", data },
+      { name: "intent", value: "save" },
+    ]);
     const result = await readImageUpload(request);
     expect(result.error).toBeUndefined();
     expect(result.formData.get("csrf")).toBe("tok");
@@ -84,17 +96,24 @@ describe("image upload (spec 001 §5 Uploads)", () => {
   });
 
   it("accepts a JPG whatever its declared type; refuses a GIF named .png", async () => {
-    const jpg = await readImageUpload(multipart([{ name: "avatar", filename: "a.bin", type: "application/octet-stream", data: bytes(JPG_HEAD, 1000) }]).request);
+    const jpg = await readImageUpload(
+      multipart([{ name: "avatar", filename: "a.bin", type: "application/octet-stream", data: bytes(JPG_HEAD, 1000) }]).request,
+    );
     expect(jpg.image?.kind).toBe("jpg");
     await jpg.image?.remove();
-    const gif = await readImageUpload(multipart([{ name: "avatar", filename: "a.png", type: "image/png", data: bytes([0x47, 0x49, 0x46, 0x38], 1000) }]).request);
+    const gif = await readImageUpload(
+      multipart([{ name: "avatar", filename: "a.png", type: "image/png", data: bytes([0x47, 0x49, 0x46, 0x38], 1000) }]).request,
+    );
     expect(gif).toMatchObject({ error: "imageType" });
     expect(en.errors.imageType).toBe("image can only be uploaded in JPG/PNG format");
   });
 
   it("refuses 6 MB, stopping soon after 5 MB without reading the rest", async () => {
     const before = await uploadDirs();
-    const upload = multipart([{ name: "avatar", filename: "big.png", type: "image/png", data: bytes(PNG_HEAD, 6 * 1024 * 1024) }, { name: "csrf", value: "tok" }]);
+    const upload = multipart([
+      { name: "avatar", filename: "big.png", type: "image/png", data: bytes(PNG_HEAD, 6 * 1024 * 1024) },
+      { name: "csrf", value: "tok" },
+    ]);
     const result = await readImageUpload(upload.request);
     expect(result).toMatchObject({ error: "imageSize" });
     expect(result.image).toBeUndefined();
@@ -105,13 +124,21 @@ describe("image upload (spec 001 §5 Uploads)", () => {
   });
 
   it("accepts exactly 5 MB (5242880 bytes)", async () => {
-    const result = await readImageUpload(multipart([{ name: "avatar", filename: "max.png", type: "image/png", data: bytes(PNG_HEAD, IMAGE_MAX_BYTES) }]).request);
+    const result = await readImageUpload(
+      multipart([{ name: "avatar", filename: "max.png", type: "image/png", data: bytes(PNG_HEAD, IMAGE_MAX_BYTES) }]).request,
+    );
     expect(result.image?.size).toBe(5_242_880);
     await result.image?.remove();
   });
 
   it("refuses a declared Content-Length over the limit at the file's header: the csrf part before it is kept (decision 037)", async () => {
-    const upload = multipart([{ name: "csrf", value: "t" }, { name: "avatar", filename: "a.png", type: "image/png", data: bytes(PNG_HEAD, 100) }], { "Content-Length": String(20 * 1024 * 1024) });
+    const upload = multipart(
+      [
+        { name: "csrf", value: "t" },
+        { name: "avatar", filename: "a.png", type: "image/png", data: bytes(PNG_HEAD, 100) },
+      ],
+      { "Content-Length": String(20 * 1024 * 1024) },
+    );
     const answer = await readImageUpload(upload.request);
     expect(answer).toMatchObject({ error: "imageSize" });
     expect(answer.image).toBeUndefined();
@@ -125,12 +152,23 @@ describe("image upload (spec 001 §5 Uploads)", () => {
   });
 
   it.each([
-    ["no file chosen", [{ name: "csrf", value: "t" }, { name: "avatar", filename: "", type: "application/octet-stream", data: new Uint8Array(0) }], "required"],
+    [
+      "no file chosen",
+      [
+        { name: "csrf", value: "t" },
+        { name: "avatar", filename: "", type: "application/octet-stream", data: new Uint8Array(0) },
+      ],
+      "required",
+    ],
     ["a huge text part", [{ name: "csrf", value: "x".repeat(100_000) }], "malformed"],
-    ["two files", [
-      { name: "avatar", filename: "a.png", type: "image/png", data: bytes(PNG_HEAD, 100) },
-      { name: "avatar", filename: "b.png", type: "image/png", data: bytes(PNG_HEAD, 100) },
-    ], "malformed"],
+    [
+      "two files",
+      [
+        { name: "avatar", filename: "a.png", type: "image/png", data: bytes(PNG_HEAD, 100) },
+        { name: "avatar", filename: "b.png", type: "image/png", data: bytes(PNG_HEAD, 100) },
+      ],
+      "malformed",
+    ],
   ] as const)("%s → %s", async (_n, parts, error) => {
     expect(await readImageUpload(multipart([...parts]).request)).toMatchObject({ error });
   });

@@ -28,7 +28,13 @@ import { parseMultipartFormData } from "~/services/multipart.server";
  * is asked for the sign-up scene, whose store limit is as large). `start` asks the flow space check for the
  * file's bytes; `complete` answers the stored file's address, which the form then posts as the field's value.
  */
-export type InsteadUploadAnswer = { error?: SignUpRuleError | "space" | "malformed" | StorageErrorCode; message?: string; saved?: string; offset?: number; key?: string };
+export type InsteadUploadAnswer = {
+  error?: SignUpRuleError | "space" | "malformed" | StorageErrorCode;
+  message?: string;
+  saved?: string;
+  offset?: number;
+  key?: string;
+};
 
 /** A JSON answer with its status (a resource route: `data()` would lose the status under single fetch). */
 const json = (answer: InsteadUploadAnswer, status = 200) => Response.json(answer, { status });

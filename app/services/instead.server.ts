@@ -39,13 +39,22 @@ const SignUp = z.looseObject({
   reason: text,
   signTime: text,
   placeName: text,
-  places: z.array(Place).nullish().transform((v) => v ?? []),
+  places: z
+    .array(Place)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type SignUp = z.infer<typeof SignUp>;
 
 /** `GET /v1/front/instead/myInsteadSignList`: my sign-ups, newest first. */
 export function mySignList(upstream: Upstream) {
-  return upstream.call({ path: `${FRONT}/myInsteadSignList`, schema: z.array(SignUp).nullish().transform((v) => v ?? []) });
+  return upstream.call({
+    path: `${FRONT}/myInsteadSignList`,
+    schema: z
+      .array(SignUp)
+      .nullish()
+      .transform((v) => v ?? []),
+  });
 }
 
 const Province = z.looseObject({ provinceCode: text, provinceName: text });
@@ -53,7 +62,13 @@ export type Province = z.infer<typeof Province>;
 
 /** `GET /v1/student/instead/get/sign/province`: the provinces with sessions. */
 export function signProvinces(upstream: Upstream) {
-  return upstream.call({ path: `${STUDENT}/get/sign/province`, schema: z.array(Province).nullish().transform((v) => v ?? []) });
+  return upstream.call({
+    path: `${STUDENT}/get/sign/province`,
+    schema: z
+      .array(Province)
+      .nullish()
+      .transform((v) => v ?? []),
+  });
 }
 
 const ItemTime = z.looseObject({
@@ -74,7 +89,15 @@ export type ItemTime = z.infer<typeof ItemTime>;
 
 /** `GET /v1/front/instead/getItemTimeByProvinceCode`: a province's sessions (open: inside the sign window). */
 export function itemTimesOf(upstream: Upstream, provinceCode: string) {
-  return upstream.call({ path: `${FRONT}/getItemTimeByProvinceCode`, query: { provinceCode }, schema: z.array(ItemTime).nullish().transform((v) => v ?? []), expect: ["business"] });
+  return upstream.call({
+    path: `${FRONT}/getItemTimeByProvinceCode`,
+    query: { provinceCode },
+    schema: z
+      .array(ItemTime)
+      .nullish()
+      .transform((v) => v ?? []),
+    expect: ["business"],
+  });
 }
 
 /** `POST saveUserItemRel { itemTimeId }` → the new sign-up's `itemUserId` (business refusals: the caller's form error). */
@@ -89,7 +112,10 @@ export async function saveUserItemRel(upstream: Upstream, itemTimeId: number): P
   return answer.itemUserId;
 }
 
-const FieldList = z.array(z.unknown()).nullish().transform((v) => v ?? []);
+const FieldList = z
+  .array(z.unknown())
+  .nullish()
+  .transform((v) => v ?? []);
 const ItemHead = {
   itemUserId: id,
   status: flag,
@@ -114,7 +140,10 @@ export function insteadCascadeOptions(upstream: Upstream, fieldId: string, pid: 
     const list = await upstream.call({
       path: `${STUDENT}/get/cascade/options`,
       query: { fieldId, pid },
-      schema: z.array(z.looseObject({ id: z.union([z.string(), z.number()]).transform(String), content: text })).nullish().transform((v) => v ?? []),
+      schema: z
+        .array(z.looseObject({ id: z.union([z.string(), z.number()]).transform(String), content: text }))
+        .nullish()
+        .transform((v) => v ?? []),
       ...(shared ? { signal: null } : {}),
     });
     return Object.freeze(list.map((o) => Object.freeze({ value: o.id, id: o.id, label: o.content }))) as FieldOption[];
@@ -137,7 +166,10 @@ export async function itemInfo(upstream: Upstream, itemUserId: number, values?: 
 const Detail = z.object({
   ...ItemHead,
   submitTime: text,
-  place: z.object({ placeId: id, placeName: text, address: text }).nullish().transform((v) => v ?? null),
+  place: z
+    .object({ placeId: id, placeName: text, address: text })
+    .nullish()
+    .transform((v) => v ?? null),
   fields: FieldList,
 });
 export type SignDetail = Omit<z.infer<typeof Detail>, "fields"> & { fields: DynamicField[] };
@@ -166,7 +198,13 @@ export async function flowSpace(upstream: Upstream, size: number): Promise<{ eno
 
 /** `POST saveItemFieldFormData { itemUserId, fieldList }`: the form (status becomes 1, under review). */
 export function saveItemFieldFormData(upstream: Upstream, itemUserId: number, fieldList: FieldPayload[]) {
-  return upstream.call({ method: "POST", path: `${STUDENT}/saveItemFieldFormData`, body: { itemUserId, fieldList }, schema: z.unknown(), expect: ["business"] });
+  return upstream.call({
+    method: "POST",
+    path: `${STUDENT}/saveItemFieldFormData`,
+    body: { itemUserId, fieldList },
+    schema: z.unknown(),
+    expect: ["business"],
+  });
 }
 
 /** `PUT assign/examine/place/batch { list: [{ itemUserId, placeId }] }`: all or nothing, seats counted upstream. */
@@ -184,6 +222,13 @@ export function assignPlaces(upstream: Upstream, list: Array<{ itemUserId: numbe
 export const NOT_FOUND_CODE = "150010001";
 
 function notFoundAsNull(error: unknown): null {
-  if (error && typeof error === "object" && "kind" in error && (error as { kind: string }).kind === "business" && (error as { code?: string }).code === NOT_FOUND_CODE) return null;
+  if (
+    error &&
+    typeof error === "object" &&
+    "kind" in error &&
+    (error as { kind: string }).kind === "business" &&
+    (error as { code?: string }).code === NOT_FOUND_CODE
+  )
+    return null;
   throw error;
 }

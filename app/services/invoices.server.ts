@@ -11,10 +11,18 @@ const BASE = "/saas-business/v1/invoice";
 const Fn = z.object({ enabled: z.boolean(), titleTypes: z.array(z.string()).catch([]) });
 const Template = z.object({ titleType: z.enum(["personal", "company"]), title: z.string(), taxNo: z.string().nullish(), email: z.string() }).nullable();
 export type InvoiceTemplate = z.infer<typeof Template>;
-const Invoice = z.object({
-  orderNo: z.string(), titleType: z.string(), title: z.string(), taxNo: z.string().nullish(), email: z.string(), amountCents: z.number().int(),
-  status: z.string(), createdAt: z.number(),
-}).nullable();
+const Invoice = z
+  .object({
+    orderNo: z.string(),
+    titleType: z.string(),
+    title: z.string(),
+    taxNo: z.string().nullish(),
+    email: z.string(),
+    amountCents: z.number().int(),
+    status: z.string(),
+    createdAt: z.number(),
+  })
+  .nullable();
 export type Invoice = z.infer<typeof Invoice>;
 export type InvoiceInput = { titleType: "personal" | "company"; title: string; taxNo?: string; email: string };
 

@@ -40,8 +40,14 @@ export const EntryInfoSchema = z
     type: text,
     tryFlag: flag,
     durationS: count,
-    liveStatus: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
-    viewReplayFlag: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
+    liveStatus: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
+    viewReplayFlag: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
     provider: text,
     liveType: text,
     startTime: text,
@@ -55,7 +61,10 @@ export function getEntryInfo(upstream: Upstream, ids: LessonIds) {
 }
 
 /** What a lesson shows in a step's page or dialog. */
-export type LessonSummary = Pick<EntryInfo, "commodityId" | "courseId" | "lessonId" | "courseName" | "lessonName" | "chapterName" | "type" | "liveStatus" | "startTime">;
+export type LessonSummary = Pick<
+  EntryInfo,
+  "commodityId" | "courseId" | "lessonId" | "courseName" | "lessonName" | "chapterName" | "type" | "liveStatus" | "startTime"
+>;
 
 export type EntryStep =
   /** spec 001 §5: a course missing commodityId or course/classTypeId */
@@ -88,8 +97,15 @@ export const liveRoomHref = (ids: LessonIds) =>
 export const buyHref = (commodityId: number) => `/course/detail/${commodityId}`;
 
 const summary = (i: EntryInfo): LessonSummary => ({
-  commodityId: i.commodityId, courseId: i.courseId, lessonId: i.lessonId, courseName: i.courseName, lessonName: i.lessonName,
-  chapterName: i.chapterName, type: i.type, liveStatus: i.liveStatus, startTime: i.startTime,
+  commodityId: i.commodityId,
+  courseId: i.courseId,
+  lessonId: i.lessonId,
+  courseName: i.courseName,
+  lessonName: i.lessonName,
+  chapterName: i.chapterName,
+  type: i.type,
+  liveStatus: i.liveStatus,
+  startTime: i.startTime,
 });
 
 /* ---------- the status calls of the chain ---------- */

@@ -31,9 +31,21 @@ export function getOpenCourseRoom(upstream: Upstream, openCourseId: number) {
 }
 
 export function openCourseSignups(upstream: Upstream) {
-  return upstream.call({ path: "/course/v1/user/open-course/signups", schema: z.array(id).nullish().transform((v) => v ?? []) });
+  return upstream.call({
+    path: "/course/v1/user/open-course/signups",
+    schema: z
+      .array(id)
+      .nullish()
+      .transform((v) => v ?? []),
+  });
 }
 
 export function signUpOpenCourse(upstream: Upstream, openCourseId: number) {
-  return upstream.call({ method: "POST", path: `/course/v1/user/open-course/${openCourseId}/signup`, body: {}, schema: z.looseObject({ signedUp: flag }), expect: ["business"] });
+  return upstream.call({
+    method: "POST",
+    path: `/course/v1/user/open-course/${openCourseId}/signup`,
+    body: {},
+    schema: z.looseObject({ signedUp: flag }),
+    expect: ["business"],
+  });
 }

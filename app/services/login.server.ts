@@ -1,14 +1,6 @@
 import { constants, createPublicKey, publicEncrypt } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import {
-  checkLimitAndMobile,
-  sendSmsCode,
-  FACE_CODE,
-  FaceStepSchema,
-  getCurrentUser,
-  syncAnonymousExercises,
-  type LoginAnswer,
-} from "~/services/auth.server";
+import { checkLimitAndMobile, sendSmsCode, FACE_CODE, FaceStepSchema, getCurrentUser, syncAnonymousExercises, type LoginAnswer } from "~/services/auth.server";
 import { loadConfig, rememberCompany } from "~/services/config.server";
 import type { Portal } from "~/services/portal.server";
 import { loginHref, PASSWORD_PAGE, safeExternalUrl, safeRedirect } from "~/services/redirect";
@@ -62,9 +54,7 @@ export function expireCsrfCookie(secure: boolean): string {
 
 /** What a failed login call means for the form (spec 000 section 8). */
 export type LoginFailure =
-  | { kind: "captcha" }
-  | { kind: "face"; url: string; loginToken: string; orderNo: string }
-  | { kind: "message"; message: string; code?: string };
+  { kind: "captcha" } | { kind: "face"; url: string; loginToken: string; orderNo: string } | { kind: "message"; message: string; code?: string };
 
 export function loginFailureOf(error: unknown): LoginFailure {
   if (!(error instanceof UpstreamError)) throw error;
@@ -152,10 +142,7 @@ export async function completeLogin(
 
 /** Outcome of the send-code button (spec 000 sections 4 and 5). */
 export type SendOutcome =
-  | { kind: "sent"; resendAt: number }
-  | { kind: "limited"; retryAfterS: number }
-  | { kind: "captcha" }
-  | { kind: "message"; message: string; code?: string };
+  { kind: "sent"; resendAt: number } | { kind: "limited"; retryAfterS: number } | { kind: "captcha" } | { kind: "message"; message: string; code?: string };
 
 /**
  * THE send of an SMS code, for every form that sends one (issue 11 §4: one way): the portal's own limits

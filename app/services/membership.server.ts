@@ -10,16 +10,26 @@ import { UpstreamError, type Upstream } from "~/services/upstream.server";
 const BASE = "/saas-business/v1/account";
 
 const Level = z.object({
-  id: z.number().int(), levelName: z.string(), priceCents: z.number().int(), durationDays: z.number().int(),
-  discount: z.number().nullish(), benefits: z.array(z.string()).catch([]),
+  id: z.number().int(),
+  levelName: z.string(),
+  priceCents: z.number().int(),
+  durationDays: z.number().int(),
+  discount: z.number().nullish(),
+  benefits: z.array(z.string()).catch([]),
 });
 export type MemberLevel = z.infer<typeof Level>;
 const Active = z.object({ levelId: z.number().int(), levelName: z.string(), startsAt: z.number(), expiresAt: z.number() });
 const MemberList = z.object({ memberFlag: z.number().int(), active: Active.nullish(), levels: z.array(Level) });
 export type MemberInfo = z.infer<typeof MemberList>;
 const Record_ = z.object({
-  id: z.number().int(), levelId: z.number().int(), levelName: z.string(), orderNo: z.string().nullish(), payCents: z.number().int(),
-  startsAt: z.number(), expiresAt: z.number(), createdAt: z.number(),
+  id: z.number().int(),
+  levelId: z.number().int(),
+  levelName: z.string(),
+  orderNo: z.string().nullish(),
+  payCents: z.number().int(),
+  startsAt: z.number(),
+  expiresAt: z.number(),
+  createdAt: z.number(),
 });
 export type MemberRecord = z.infer<typeof Record_>;
 const History = z.object({ list: z.array(Record_) });
@@ -45,9 +55,21 @@ export const failureOf = (error: unknown): Failure => {
   return { ok: false, code: error.code ?? "", message: error.upstreamMessage ?? "" };
 };
 
-export async function makeMemberOrder(upstream: Upstream, memId: number, memType: number, idemKey: string): Promise<({ ok: true } & z.infer<typeof Made>) | Failure> {
+export async function makeMemberOrder(
+  upstream: Upstream,
+  memId: number,
+  memType: number,
+  idemKey: string,
+): Promise<({ ok: true } & z.infer<typeof Made>) | Failure> {
   try {
-    const made = await upstream.call({ method: "POST", path: `${BASE}/make/member/order`, body: { mem_id: memId, mem_type: memType, idemKey }, schema: Made, charges: true, expect: ["business"] });
+    const made = await upstream.call({
+      method: "POST",
+      path: `${BASE}/make/member/order`,
+      body: { mem_id: memId, mem_type: memType, idemKey },
+      schema: Made,
+      charges: true,
+      expect: ["business"],
+    });
     return { ok: true, ...made };
   } catch (error) {
     return failureOf(error);

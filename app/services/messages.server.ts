@@ -15,7 +15,10 @@ export function messageCount(upstream: Upstream) {
 export const Message = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),
   title: z.string(),
-  content: z.string().nullish().transform((v) => v ?? ""),
+  content: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   messageType: z.string().nullish(),
   readFlag: z.union([z.number(), z.boolean()]).transform((v) => v === 1 || v === true),
   createTime: z.string().nullish(),

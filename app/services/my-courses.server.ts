@@ -10,7 +10,10 @@ import type { Upstream } from "~/services/upstream.server";
 const COURSE_USER = "/course/v1/user";
 export const MY_COURSES_PAGE_SIZE = 10;
 
-const percent = z.coerce.number().catch(0).transform((v) => Math.max(0, Math.min(100, Math.round(v))));
+const percent = z.coerce
+  .number()
+  .catch(0)
+  .transform((v) => Math.max(0, Math.min(100, Math.round(v))));
 
 export const MyCourse = z.looseObject({
   commodityId: id,
@@ -44,33 +47,80 @@ export function myCourses(upstream: Upstream, options: { page: number; courseNam
   });
 }
 
-const PackageCourse = z.looseObject({ commodityId: id, courseId: id, courseName: text, lessonCount: z.coerce.number().catch(0), percent, lastLessonId: optionalId, firstLessonId: optionalId });
-const MyPackage = z.looseObject({ packageId: id, packageName: text, cover: text, expireTime: z.coerce.number().nullish(), courses: z.array(PackageCourse).nullish().transform((v) => v ?? []) });
+const PackageCourse = z.looseObject({
+  commodityId: id,
+  courseId: id,
+  courseName: text,
+  lessonCount: z.coerce.number().catch(0),
+  percent,
+  lastLessonId: optionalId,
+  firstLessonId: optionalId,
+});
+const MyPackage = z.looseObject({
+  packageId: id,
+  packageName: text,
+  cover: text,
+  expireTime: z.coerce.number().nullish(),
+  courses: z
+    .array(PackageCourse)
+    .nullish()
+    .transform((v) => v ?? []),
+});
 
 /** `GET get/course/packages`: my packages with their courses' progress. */
 export function myPackages(upstream: Upstream) {
-  return upstream.call({ path: `${COURSE_USER}/get/course/packages`, schema: z.array(MyPackage).nullish().transform((v) => v ?? []) });
+  return upstream.call({
+    path: `${COURSE_USER}/get/course/packages`,
+    schema: z
+      .array(MyPackage)
+      .nullish()
+      .transform((v) => v ?? []),
+  });
 }
 
-export const LatelyLearned = z
-  .looseObject({ commodityId: id, courseId: id, lessonId: id, courseName: text, lessonName: text, chapterName: text })
-  .nullable();
+export const LatelyLearned = z.looseObject({ commodityId: id, courseId: id, lessonId: id, courseName: text, lessonName: text, chapterName: text }).nullable();
 
 /** `GET lately/learn/course`: the lesson the student studied last (continue learning), null when none. */
 export function latelyLearned(upstream: Upstream, expect: Parameters<Upstream["call"]>[0]["expect"] = undefined) {
   return upstream.call({ path: `${COURSE_USER}/lately/learn/course`, schema: LatelyLearned, expect });
 }
 
-const PlanCourse = z.looseObject({ commodityId: id, courseId: id, courseName: text, enrolled: flag, percent, lastLessonId: optionalId, firstLessonId: optionalId });
+const PlanCourse = z.looseObject({
+  commodityId: id,
+  courseId: id,
+  courseName: text,
+  enrolled: flag,
+  percent,
+  lastLessonId: optionalId,
+  firstLessonId: optionalId,
+});
 const MyPlan = z.looseObject({
   planId: id,
   planName: text,
   summary: text,
   durationWeeks: z.coerce.number().catch(0),
-  stages: z.array(z.looseObject({ stageName: text, goal: text, courses: z.array(PlanCourse).nullish().transform((v) => v ?? []) })).nullish().transform((v) => v ?? []),
+  stages: z
+    .array(
+      z.looseObject({
+        stageName: text,
+        goal: text,
+        courses: z
+          .array(PlanCourse)
+          .nullish()
+          .transform((v) => v ?? []),
+      }),
+    )
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 /** The training plans the student joined (path chosen, decision 024: the spec lists no plan call). */
 export function myPlans(upstream: Upstream) {
-  return upstream.call({ path: "/saas-business/v1/student/study/plan/list", schema: z.array(MyPlan).nullish().transform((v) => v ?? []) });
+  return upstream.call({
+    path: "/saas-business/v1/student/study/plan/list",
+    schema: z
+      .array(MyPlan)
+      .nullish()
+      .transform((v) => v ?? []),
+  });
 }

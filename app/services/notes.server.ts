@@ -46,8 +46,20 @@ export const Note = z.looseObject({
 export type Note = z.infer<typeof Note>;
 
 const NoteCourse = z.looseObject({ commodityId: id, courseId: id, courseName: text, noteCount: z.coerce.number().catch(0) });
-const Lecture = z.looseObject({ lessonId: id, lessonName: text, chapterName: text, notes: z.array(Note).nullish().transform((v) => v ?? []) });
-const list = <T extends z.ZodType>(item: T) => z.array(item).nullish().transform((v) => v ?? []);
+const Lecture = z.looseObject({
+  lessonId: id,
+  lessonName: text,
+  chapterName: text,
+  notes: z
+    .array(Note)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((v) => v ?? []);
 
 export function noteCourses(upstream: Upstream) {
   return upstream.call({ path: `${NOTE}/course`, schema: list(NoteCourse) });

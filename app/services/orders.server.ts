@@ -17,24 +17,51 @@ import { ORDER_TABS, PAGE_SIZE } from "~/services/orders.constants";
 export { ORDER_STATUS } from "~/services/orders.constants";
 
 const Item = z.object({
-  commodityType: z.number().int(), commodityId: z.number().int(), commodityName: z.string(), commodityCode: z.string().nullish(),
-  priceCents: z.number().int(), memberPriceCents: z.number().int().nullish(),
+  commodityType: z.number().int(),
+  commodityId: z.number().int(),
+  commodityName: z.string(),
+  commodityCode: z.string().nullish(),
+  priceCents: z.number().int(),
+  memberPriceCents: z.number().int().nullish(),
 });
 export const OrderSchema = z.object({
-  orderNo: z.string(), status: z.number().int(), subtotalCents: z.number().int(), memberCents: z.number().int(), couponCents: z.number().int(),
-  pointsUsed: z.number().int(), pointsCents: z.number().int(), cardCents: z.number().int(), balanceCents: z.number().int(),
-  payCents: z.number().int(), totalCents: z.number().int(), payResult: z.string().nullish(), createdAt: z.number(), paidAt: z.number().nullish(),
+  orderNo: z.string(),
+  status: z.number().int(),
+  subtotalCents: z.number().int(),
+  memberCents: z.number().int(),
+  couponCents: z.number().int(),
+  pointsUsed: z.number().int(),
+  pointsCents: z.number().int(),
+  cardCents: z.number().int(),
+  balanceCents: z.number().int(),
+  payCents: z.number().int(),
+  totalCents: z.number().int(),
+  payResult: z.string().nullish(),
+  createdAt: z.number(),
+  paidAt: z.number().nullish(),
   /** when an unpaid order closes (decision 038); absent from an upstream that does not expire orders */
   expiresAt: z.number().nullish(),
-  cancelledAt: z.number().nullish(), items: z.array(Item),
+  cancelledAt: z.number().nullish(),
+  items: z.array(Item),
 });
 export type Order = z.infer<typeof OrderSchema>;
 const OrderList = z.object({ total: z.number().int(), list: z.array(OrderSchema) });
-const Counts = z.object({ all: z.number().int(), unpaid: z.number().int(), paid: z.number().int(), cancelled: z.number().int(), expired: z.number().int().default(0) });
+const Counts = z.object({
+  all: z.number().int(),
+  unpaid: z.number().int(),
+  paid: z.number().int(),
+  cancelled: z.number().int(),
+  expired: z.number().int().default(0),
+});
 export type OrderCounts = z.infer<typeof Counts>;
 
 export function listOrders(upstream: Upstream, status: number | undefined, pageNum: number) {
-  return upstream.call({ method: "POST", path: "/saas-business/v1/payOrder/findOrderList", body: { status: status ?? null, pageNum, pageSize: PAGE_SIZE }, schema: OrderList });
+  return upstream.call({
+    method: "POST",
+    path: "/saas-business/v1/payOrder/findOrderList",
+    body: { status: status ?? null, pageNum, pageSize: PAGE_SIZE },
+    schema: OrderList,
+  });
 }
 export function countOrders(upstream: Upstream) {
   return upstream.call({ path: "/saas-business/v1/payOrder/countUserOrderStatus", schema: Counts });
@@ -65,7 +92,7 @@ const ORDER_NO = /^[A-Za-z0-9_-]{1,40}$/;
 /** The loader of `/personal/order?parentId=-1` (the guard first, then every call at once). */
 export async function ordersLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
-  const tab = (ORDER_TABS.find((t) => t.key === url.searchParams.get("tab")) ?? ORDER_TABS[0]);
+  const tab = ORDER_TABS.find((t) => t.key === url.searchParams.get("tab")) ?? ORDER_TABS[0];
   const page = Math.min(1000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const orderNo = url.searchParams.get("orderNo");
   // the permission check runs in the round of the page's calls (one round per page)

@@ -85,7 +85,10 @@ function templateOf(response: Response, body: string, request: Request, token: s
   const headers = response.headers;
   if (response.status !== 200 || headers.get("Cache-Control") !== PUBLIC_SECTION_CACHE_CONTROL) return null;
   if (!/^text\/html\b/.test(headers.get("Content-Type") ?? "")) return null;
-  const vary = (headers.get("Vary") ?? "").split(",").map((v) => v.trim().toLowerCase()).filter((v) => v && v !== "accept-encoding");
+  const vary = (headers.get("Vary") ?? "")
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v && v !== "accept-encoding");
   if (vary.length) return null;
   // Only a page drawn wholly from the per-domain caches: a call made for this render (a visitor's own
   // data such as the question bank's unfinished exercises by clientId, or a cold cache's load) or a
@@ -182,7 +185,10 @@ async function answer(template: Template, request: Request): Promise<Response> {
   let body: string | Uint8Array<ArrayBuffer>;
   if (acceptsGzip(request)) {
     const bytes = { nonce: Buffer.from(nonce), csrf: Buffer.from(token) };
-    const gz = gzipOf(template, template.slots.map((slot) => bytes[slot]));
+    const gz = gzipOf(
+      template,
+      template.slots.map((slot) => bytes[slot]),
+    );
     body = new Uint8Array(gz.buffer as ArrayBuffer, gz.byteOffset, gz.length);
     headers.set("Content-Encoding", "gzip");
   } else {
@@ -205,7 +211,10 @@ async function keep(key: string, response: Response, copy: ReadableStream<Uint8A
   try {
     const body = await new Response(copy).text();
     const fromRequest = await csrf(tenantOf(request).secure).getToken(request);
-    const pair = response.headers.getSetCookie().find((c) => /^(?:__Host-)?csrf=/.test(c))?.split(";")[0];
+    const pair = response.headers
+      .getSetCookie()
+      .find((c) => /^(?:__Host-)?csrf=/.test(c))
+      ?.split(";")[0];
     // the token the page was rendered with: the visitor's own, or the one its new cookie carries
     const token = pair ? await csrf(tenantOf(request).secure).getToken(new Headers({ Cookie: pair })) : fromRequest;
     const template = templateOf(response, body, request, token, context);

@@ -10,9 +10,21 @@ import { UpstreamError, type Upstream } from "~/services/upstream.server";
 const Pay = z.object({ payUrl: z.string() });
 
 /** The provider's address, or the upstream's refusal (160022: the order expired, decision 038; 160019: no longer unpaid). */
-export async function startPayment(upstream: Upstream, orderNo: string, returnUrl: string, payType: PayType = "online"): Promise<{ payUrl: string | undefined } | { refused: string }> {
+export async function startPayment(
+  upstream: Upstream,
+  orderNo: string,
+  returnUrl: string,
+  payType: PayType = "online",
+): Promise<{ payUrl: string | undefined } | { refused: string }> {
   try {
-    const answer = await upstream.call({ method: "POST", path: "/saas-business/v1/payOrder/pay", body: { orderNo, returnUrl, payType }, schema: Pay, charges: true, expect: ["business"] });
+    const answer = await upstream.call({
+      method: "POST",
+      path: "/saas-business/v1/payOrder/pay",
+      body: { orderNo, returnUrl, payType },
+      schema: Pay,
+      charges: true,
+      expect: ["business"],
+    });
     return { payUrl: safeExternalUrl(answer.payUrl) };
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === "business") return { refused: error.code ?? "" };

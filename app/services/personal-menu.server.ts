@@ -1,19 +1,26 @@
 import { data, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { alwaysPermitted, isPermitted, permittedMenu, PERSONAL_SECTIONS, type PersonalEntryCode, type PersonalSection, type Permissions } from "~/services/personal-menu";
+import {
+  alwaysPermitted,
+  isPermitted,
+  permittedMenu,
+  PERSONAL_SECTIONS,
+  type PersonalEntryCode,
+  type PersonalSection,
+  type Permissions,
+} from "~/services/personal-menu";
 import type { Portal } from "~/services/portal.server";
 
 /** The answer of the permission call: codes per section; unknown sections and odd values are dropped. */
-export const PermissionsSchema = z
-  .record(z.string(), z.unknown())
-  .transform((raw) =>
+export const PermissionsSchema = z.record(z.string(), z.unknown()).transform(
+  (raw) =>
     Object.fromEntries(
       PERSONAL_SECTIONS.map((section) => {
         const codes = raw[section];
         return [section, Array.isArray(codes) ? codes.filter((c): c is string => typeof c === "string") : []];
       }),
     ) as Record<PersonalSection, string[]>,
-  );
+);
 
 export const PERMISSIONS_PATH = "/saas-business/v1/student/menu/permission";
 

@@ -30,7 +30,10 @@ describe("the permitted menu (spec 001 section 2)", () => {
   });
 
   it("a child entry needs its own code and its parent's; a parent without a permitted child is hidden", () => {
-    expect(permittedMenu({ ...none, accountcenter: ["account", "member"] })[1]).toMatchObject({ section: "accountcenter", href: "/personal/accountcenter/account/member" });
+    expect(permittedMenu({ ...none, accountcenter: ["account", "member"] })[1]).toMatchObject({
+      section: "accountcenter",
+      href: "/personal/accountcenter/account/member",
+    });
     expect(permittedMenu({ ...none, accountcenter: ["member", "score"] })[1]).toMatchObject({ href: "/personal/accountcenter/score" });
     expect(permittedMenu({ ...none, accountcenter: ["account"] }).map((s) => s.section)).toEqual(["setting"]);
     expect(isPermitted({ ...none, accountcenter: ["member"] }, "accountcenter.member")).toBe(false);

@@ -120,4 +120,3 @@ export function isPermitted(permissions: Permissions, key: PersonalEntryCode): b
   if (!found) return false;
   return found.codes.every((code) => permitted(permissions, found.section, code));
 }
-

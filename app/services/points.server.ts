@@ -8,7 +8,13 @@ import type { Upstream } from "~/services/upstream.server";
  */
 const BASE = "/saas-business/v1/account";
 
-const Info = z.object({ points: z.number().int(), balanceCents: z.number().int(), pointPriceCents: z.number().int(), buyMin: z.number().int(), buyMax: z.number().int() });
+const Info = z.object({
+  points: z.number().int(),
+  balanceCents: z.number().int(),
+  pointPriceCents: z.number().int(),
+  buyMin: z.number().int(),
+  buyMax: z.number().int(),
+});
 export type PointInfo = z.infer<typeof Info>;
 const Row = z.object({ id: z.number().int(), delta: z.number().int(), reason: z.string(), orderNo: z.string().nullish(), createdAt: z.number() });
 export type PointRow = z.infer<typeof Row>;
@@ -28,7 +34,10 @@ export async function getPointDesc(upstream: Upstream) {
 }
 export async function buyPoints(upstream: Upstream, point: number): Promise<({ ok: true } & z.infer<typeof Bought>) | Failure> {
   try {
-    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/make/point/order`, body: { point }, schema: Bought, charges: true, expect: ["business"] })) };
+    return {
+      ok: true,
+      ...(await upstream.call({ method: "POST", path: `${BASE}/make/point/order`, body: { point }, schema: Bought, charges: true, expect: ["business"] })),
+    };
   } catch (error) {
     return failureOf(error);
   }
@@ -38,12 +47,23 @@ export async function buyPoints(upstream: Upstream, point: number): Promise<({ o
 // idemKey), get/point/exchange/list) ----
 
 const Goods = z.object({
-  id: z.number().int(), goodsName: z.string(), kind: z.enum(["coupon", "course"]), targetId: z.number().int(), points: z.number().int(),
-  stock: z.number().int(), perUserLimit: z.number().int(), exchanged: z.number().int(), owned: z.boolean(),
+  id: z.number().int(),
+  goodsName: z.string(),
+  kind: z.enum(["coupon", "course"]),
+  targetId: z.number().int(),
+  points: z.number().int(),
+  stock: z.number().int(),
+  perUserLimit: z.number().int(),
+  exchanged: z.number().int(),
+  owned: z.boolean(),
 });
 export type PointGoods = z.infer<typeof Goods>;
 const GoodsList = z.object({ points: z.number().int(), list: z.array(Goods) });
-const Exchanges = z.object({ list: z.array(z.object({ id: z.number().int(), goodsName: z.string(), kind: z.string(), targetId: z.number().int(), points: z.number().int(), createdAt: z.number() })) });
+const Exchanges = z.object({
+  list: z.array(
+    z.object({ id: z.number().int(), goodsName: z.string(), kind: z.string(), targetId: z.number().int(), points: z.number().int(), createdAt: z.number() }),
+  ),
+});
 export type PointExchange = z.infer<typeof Exchanges>["list"][number];
 const Exchanged = z.object({ exchangeId: z.number().int(), goodsName: z.string(), points: z.number().int(), remaining: z.number().int() });
 
@@ -55,7 +75,17 @@ export async function getPointExchanges(upstream: Upstream) {
 }
 export async function exchangeGoods(upstream: Upstream, goodsId: number, idemKey: string): Promise<({ ok: true } & z.infer<typeof Exchanged>) | Failure> {
   try {
-    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/exchange/point/goods`, body: { goodsId, idemKey }, schema: Exchanged, charges: true, expect: ["business"] })) };
+    return {
+      ok: true,
+      ...(await upstream.call({
+        method: "POST",
+        path: `${BASE}/exchange/point/goods`,
+        body: { goodsId, idemKey },
+        schema: Exchanged,
+        charges: true,
+        expect: ["business"],
+      })),
+    };
   } catch (error) {
     return failureOf(error);
   }
@@ -106,7 +136,17 @@ const Charged = z.object({ orderNo: z.string(), payCents: z.number().int() });
 /** make/order (balance): an unpaid recharge order for the amount typed in yuan, paid at the provider (decision 038). */
 export async function makeChargeOrder(upstream: Upstream, balance: string, idemKey: string): Promise<({ ok: true } & z.infer<typeof Charged>) | Failure> {
   try {
-    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/make/order`, body: { balance, idemKey }, schema: Charged, charges: true, expect: ["business"] })) };
+    return {
+      ok: true,
+      ...(await upstream.call({
+        method: "POST",
+        path: `${BASE}/make/order`,
+        body: { balance, idemKey },
+        schema: Charged,
+        charges: true,
+        expect: ["business"],
+      })),
+    };
   } catch (error) {
     return failureOf(error);
   }

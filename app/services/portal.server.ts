@@ -321,4 +321,3 @@ export async function servedSignedIn(context: AppLoadContext | undefined): Promi
     return false;
   }
 }
-

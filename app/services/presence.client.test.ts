@@ -24,8 +24,14 @@ describe("presence client (spec 000 section 4)", () => {
     const { createUpstream } = await import("~/services/upstream.server");
     const t = await sandbox.control<{ token: string; userId: number }>("POST", "/tokens", { account: "13800000001" });
     const upstream = createUpstream({
-      request: new Request("http://localhost:3000/"), domain: "localhost", token: t.token, companyId: 1, schoolId: 1,
-      systemOs: "linux", timings: [], clearSession: async () => "",
+      request: new Request("http://localhost:3000/"),
+      domain: "localhost",
+      token: t.token,
+      companyId: 1,
+      schoolId: 1,
+      systemOs: "linux",
+      timings: [],
+      clearSession: async () => "",
     });
     const { loadNodeOnline } = await import("~/services/realtime.server");
     const node = await loadNodeOnline(upstream);
@@ -42,8 +48,12 @@ describe("presence client (spec 000 section 4)", () => {
     try {
       await new Promise((r) => presence.socket.once("connect", () => r(null)));
       presence.logOff();
-      await expect.poll(async () => (await sandbox.control<{ presence: { events: unknown[] } }>("GET", "/realtime")).presence.events)
-        .toEqual([{ userId: t.userId, event: "logOn" }, { userId: t.userId, event: "logOff" }]);
+      await expect
+        .poll(async () => (await sandbox.control<{ presence: { events: unknown[] } }>("GET", "/realtime")).presence.events)
+        .toEqual([
+          { userId: t.userId, event: "logOn" },
+          { userId: t.userId, event: "logOff" },
+        ]);
       expect(await sandbox.control("POST", "/push", { userId: t.userId, event: "out_online" })).toEqual({ delivered: 1 });
       await expect.poll(() => seen).toEqual(["out_online"]);
     } finally {

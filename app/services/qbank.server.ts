@@ -10,15 +10,31 @@ import { UpstreamError, type Upstream } from "~/services/upstream.server";
  * Paths the spec does not show are the ones decision 027 chose with the sandbox.
  */
 
-const num = z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)));
-const ids = z.array(id).nullish().transform((v) => v ?? []);
-const answerMap = z.record(z.string(), z.array(z.string())).nullish().transform((v) => v ?? {});
+const num = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)));
+const ids = z
+  .array(id)
+  .nullish()
+  .transform((v) => v ?? []);
+const answerMap = z
+  .record(z.string(), z.array(z.string()))
+  .nullish()
+  .transform((v) => v ?? {});
 
 export const KINDS = ["single", "multiple", "judge", "fill", "short"] as const;
 export type QuestionKind = (typeof KINDS)[number];
 const kind = z.enum(KINDS);
 
-export const StatisticsSchema = z.looseObject({ recordCount: count, submittedCount: count, answeredCount: count, rightCount: count, rightRate: count, studyDays: count });
+export const StatisticsSchema = z.looseObject({
+  recordCount: count,
+  submittedCount: count,
+  answeredCount: count,
+  rightCount: count,
+  rightRate: count,
+  studyDays: count,
+});
 export const CategorySchema = z.looseObject({ id, name: text, subjectCount: count, questionCount: count });
 export const SubjectSchema = z.looseObject({ id, name: text, categoryId: id, categoryName: text, questionCount: count });
 export const UnfinishedSchema = z.looseObject({ recordId: id, title: text, subjectId: id, answered: count, total: count, currentIndex: count }).nullable();
@@ -34,27 +50,72 @@ export const OverviewSchema = z.looseObject({
 export type Overview = z.infer<typeof OverviewSchema>;
 
 export const RecordSchema = z.looseObject({
-  recordId: id, subjectId: id, paperId: num, exerciseType: id, title: text, questionIds: ids, answers: answerMap,
-  marks: ids, signs: ids, currentIndex: count, state: z.enum(["doing", "paused", "submitted"]), timed: z.boolean().nullish().transform(Boolean),
-  durationS: num, remainingS: num, startedAt: count, submittedAt: num, score: num, totalScore: count, rightCount: num, points: num,
-  parentId: num, anonymous: z.boolean().nullish().transform(Boolean),
+  recordId: id,
+  subjectId: id,
+  paperId: num,
+  exerciseType: id,
+  title: text,
+  questionIds: ids,
+  answers: answerMap,
+  marks: ids,
+  signs: ids,
+  currentIndex: count,
+  state: z.enum(["doing", "paused", "submitted"]),
+  timed: z.boolean().nullish().transform(Boolean),
+  durationS: num,
+  remainingS: num,
+  startedAt: count,
+  submittedAt: num,
+  score: num,
+  totalScore: count,
+  rightCount: num,
+  points: num,
+  parentId: num,
+  anonymous: z.boolean().nullish().transform(Boolean),
 });
 export type ExerciseRecord = z.infer<typeof RecordSchema>;
 
-export const QuestionSchema = z.looseObject({ id, kind, stem: text, options: z.array(z.string()).nullish().transform((v) => v ?? []), score: count, blanks: count });
+export const QuestionSchema = z.looseObject({
+  id,
+  kind,
+  stem: text,
+  options: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
+  score: count,
+  blanks: count,
+});
 export type Question = z.infer<typeof QuestionSchema>;
 export const PaperQuestionsSchema = z.looseObject({ record: RecordSchema, questions: list(QuestionSchema) });
 export type PaperQuestions = z.infer<typeof PaperQuestionsSchema>;
 
 /** An explanation's media (decision 035): its id is the question's; only a picture carries its URL, audio and video are previewed. */
-const MediaSchema = z.looseObject({ id, kind: z.enum(["audio", "video", "image"]), seconds: count, url: z.string().nullish().transform((v) => v ?? null) })
-  .nullish().transform((v) => v ?? null);
+const MediaSchema = z
+  .looseObject({
+    id,
+    kind: z.enum(["audio", "video", "image"]),
+    seconds: count,
+    url: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .nullish()
+  .transform((v) => v ?? null);
 export const ReportSchema = z.looseObject({
   record: RecordSchema,
-  questions: list(QuestionSchema.extend({
-    answer: z.array(z.string()), mine: z.array(z.string()), gained: count, right: z.boolean(), analysis: text, media: MediaSchema,
-    collected: z.boolean().nullish().transform(Boolean),
-  })),
+  questions: list(
+    QuestionSchema.extend({
+      answer: z.array(z.string()),
+      mine: z.array(z.string()),
+      gained: count,
+      right: z.boolean(),
+      analysis: text,
+      media: MediaSchema,
+      collected: z.boolean().nullish().transform(Boolean),
+    }),
+  ),
   wrongIds: ids,
 });
 export type Report = z.infer<typeof ReportSchema>;
@@ -105,7 +166,11 @@ export function loadStudiedCategories(upstream: Upstream, page: number, pageSize
   return upstream.call({ path: "/question/v1/question/front/user/studied/categories", query: { page, pageSize }, schema: PageSchema(CategorySchema) });
 }
 export function loadAllCategories(portal: Portal, page: number, pageSize = 10) {
-  return portal.upstream.call({ path: "/question/v1/question/front/user/all/categories", query: { page, pageSize, schoolIdParam: portal.schoolId }, schema: PageSchema(CategorySchema) });
+  return portal.upstream.call({
+    path: "/question/v1/question/front/user/all/categories",
+    query: { page, pageSize, schoolIdParam: portal.schoolId },
+    schema: PageSchema(CategorySchema),
+  });
 }
 export function loadSubjects(upstream: Upstream, q: { page: number; pageSize?: number; categoryId?: number; keyword?: string }) {
   return upstream.call({
@@ -122,7 +187,10 @@ export function loadOverview(portal: Portal, subjectId: number) {
 }
 
 export const DailySchema = z.looseObject({
-  today: z.looseObject({ recordId: id, state: z.enum(["doing", "paused", "submitted"]), score: num, totalScore: count }).nullish().transform((v) => v ?? null),
+  today: z
+    .looseObject({ recordId: id, state: z.enum(["doing", "paused", "submitted"]), score: num, totalScore: count })
+    .nullish()
+    .transform((v) => v ?? null),
   rank: list(z.looseObject({ rank: count, userId: id, nickName: text, score: count, rightCount: count, me: z.boolean().nullish().transform(Boolean) })),
 });
 /** Today's practice and the daily practice rank of a subject (spec 001 §7; path of decision 027). */
@@ -131,7 +199,11 @@ export function loadDaily(portal: Portal, subjectId: number) {
 }
 
 /** Starts an exercise; the generate paths of spec 001 §7 (quick and re-examine as shown; the rest decision 027). */
-export function startExercise(portal: Portal, kind: StartKind | "reexamine", p: { subjectId?: number; categoryId?: number; chapterId?: number; sectionId?: number; paperId?: number; recordId?: number }) {
+export function startExercise(
+  portal: Portal,
+  kind: StartKind | "reexamine",
+  p: { subjectId?: number; categoryId?: number; chapterId?: number; sectionId?: number; paperId?: number; recordId?: number },
+) {
   const path = {
     chapter: `/question/v1/exercise/chapter/generate/${p.subjectId}/${p.chapterId}`,
     order: `/question/v1/exercise/order/paper/generate/${p.subjectId}`,
@@ -144,13 +216,27 @@ export function startExercise(portal: Portal, kind: StartKind | "reexamine", p: 
   const query: Record<string, string | number | undefined> = { ...who(portal), sectionId: p.sectionId };
   // a visitor's re-examine is the unlogin call (spec 001 §7 anonymous exercise)
   if (kind === "reexamine" && !portal.token) {
-    return portal.upstream.call({ method: "POST", path: "/question/v1/exercise/unlogin/reexamine/paper/generate", query: { clientId: portal.clientId }, body: { recordId: p.recordId }, schema: RecordSchema, expect: EXPECT });
+    return portal.upstream.call({
+      method: "POST",
+      path: "/question/v1/exercise/unlogin/reexamine/paper/generate",
+      query: { clientId: portal.clientId },
+      body: { recordId: p.recordId },
+      schema: RecordSchema,
+      expect: EXPECT,
+    });
   }
   return portal.upstream.call({ method: "POST", path, query, schema: RecordSchema, expect: EXPECT });
 }
 
 export function loadPaperQuestions(portal: Portal, recordId: number) {
-  return portal.upstream.call({ method: "POST", path: "/question/v1/exercise/session/paper/questions/v2", query: who(portal), body: { recordId }, schema: PaperQuestionsSchema, expect: EXPECT });
+  return portal.upstream.call({
+    method: "POST",
+    path: "/question/v1/exercise/session/paper/questions/v2",
+    query: who(portal),
+    body: { recordId },
+    schema: PaperQuestionsSchema,
+    expect: EXPECT,
+  });
 }
 
 export type SessionOp =
@@ -164,24 +250,45 @@ export type SessionOp =
 /** One exercise-session POST (spec 001 §7: answer submit, mark modify, sign modify, question switch, pause, resume). */
 export function sessionOp(portal: Portal, recordId: number, o: SessionOp) {
   const [path, body]: [string, Record<string, unknown>] =
-    o.op === "answer" ? ["answer/submit", { questionId: o.questionId, answer: o.answer }]
-    : o.op === "mark" ? ["mark/modify", { questionId: o.questionId, marked: o.on }]
-    : o.op === "sign" ? ["sign/modify", { questionId: o.questionId, signed: o.on }]
-    : o.op === "switch" ? ["question/switch", { index: o.index }]
-    : [o.op, {}];
-  return portal.upstream.call({ method: "POST", path: `/question/v1/exercise/session/${path}`, query: who(portal), body: { recordId, ...body }, schema: RecordSchema, expect: EXPECT });
+    o.op === "answer"
+      ? ["answer/submit", { questionId: o.questionId, answer: o.answer }]
+      : o.op === "mark"
+        ? ["mark/modify", { questionId: o.questionId, marked: o.on }]
+        : o.op === "sign"
+          ? ["sign/modify", { questionId: o.questionId, signed: o.on }]
+          : o.op === "switch"
+            ? ["question/switch", { index: o.index }]
+            : [o.op, {}];
+  return portal.upstream.call({
+    method: "POST",
+    path: `/question/v1/exercise/session/${path}`,
+    query: who(portal),
+    body: { recordId, ...body },
+    schema: RecordSchema,
+    expect: EXPECT,
+  });
 }
 
 /** Hands the paper in: the session submit, or for a visitor the unlogin submit (spec 001 §7). */
 export function submitExercise(portal: Portal, record: Pick<ExerciseRecord, "recordId" | "paperId" | "exerciseType">) {
   if (!portal.token) {
     return portal.upstream.call({
-      method: "POST", path: "/question/v1/exercise/unlogin/submit",
+      method: "POST",
+      path: "/question/v1/exercise/unlogin/submit",
       query: { clientId: portal.clientId, recordId: record.recordId, paperId: record.paperId ?? undefined, exerciseType: record.exerciseType },
-      body: { answers: [] }, schema: RecordSchema, expect: EXPECT,
+      body: { answers: [] },
+      schema: RecordSchema,
+      expect: EXPECT,
     });
   }
-  return portal.upstream.call({ method: "POST", path: "/question/v1/exercise/session/submit", query: who(portal), body: { recordId: record.recordId }, schema: RecordSchema, expect: EXPECT });
+  return portal.upstream.call({
+    method: "POST",
+    path: "/question/v1/exercise/session/submit",
+    query: who(portal),
+    body: { recordId: record.recordId },
+    schema: RecordSchema,
+    expect: EXPECT,
+  });
 }
 
 export const WrongSchema = z.looseObject({ id, parentId: id, questionId: id, times: count, lastAt: count, kind, stem: text });
@@ -195,7 +302,13 @@ export function deleteWrong(upstream: Upstream, wrongId: number, parentId: numbe
   return upstream.call({ method: "DELETE", path: `/question/v1/wrong/${wrongId}`, query: { parentId }, schema: z.unknown(), expect: EXPECT });
 }
 export function startWrongPractice(portal: Portal, subjectId: number) {
-  return portal.upstream.call({ method: "POST", path: `/question/v1/exercise/wrong/start/${subjectId}`, query: who(portal), schema: RecordSchema, expect: EXPECT });
+  return portal.upstream.call({
+    method: "POST",
+    path: `/question/v1/exercise/wrong/start/${subjectId}`,
+    query: who(portal),
+    schema: RecordSchema,
+    expect: EXPECT,
+  });
 }
 
 /** Collections (spec 001 §7: collect list, add and remove). */
@@ -231,9 +344,21 @@ export function loadReport(portal: Portal, recordId: number) {
 export async function gainPoints(portal: Portal, recordId: number) {
   if (!portal.token) return null;
   try {
-    await portal.upstream.call({ method: "POST", path: "/external/api/v1/integral/incr", query: { record_id: recordId }, schema: PointsSchema, expect: EXPECT });
+    await portal.upstream.call({
+      method: "POST",
+      path: "/external/api/v1/integral/incr",
+      query: { record_id: recordId },
+      schema: PointsSchema,
+      expect: EXPECT,
+    });
     const [gain, total] = await Promise.all([
-      portal.upstream.call({ method: "PUT", path: "/external/api/v1/integral/getIntegralGainScore", query: { record_id: recordId }, schema: PointsSchema, expect: EXPECT }),
+      portal.upstream.call({
+        method: "PUT",
+        path: "/external/api/v1/integral/getIntegralGainScore",
+        query: { record_id: recordId },
+        schema: PointsSchema,
+        expect: EXPECT,
+      }),
       portal.upstream.call({ path: "/external/api/v1/integral/getscore", schema: z.looseObject({ score: count }), expect: EXPECT }),
     ]);
     return { points: gain.points, total: total.score };
@@ -247,14 +372,36 @@ export async function gainPoints(portal: Portal, recordId: number) {
 
 const progress = { questionCount: count, doneCount: count, rightCount: count, wrongCount: count };
 const kindCounts = z.looseObject(Object.fromEntries(KINDS.map((k) => [k, count])) as Record<QuestionKind, typeof count>);
-const unfinished = z.looseObject({ recordId: id, answered: count, total: count, currentIndex: count }).nullish().transform((v) => v ?? null);
+const unfinished = z
+  .looseObject({ recordId: id, answered: count, total: count, currentIndex: count })
+  .nullish()
+  .transform((v) => v ?? null);
 export const ChapterItemSchema = z.looseObject({ id, name: text, sectionCount: count, ...progress });
 export const SectionItemSchema = z.looseObject({ id, name: text, chapterId: id, ...progress });
-export const ChapterDetailSchema = z.looseObject({ id, name: text, subjectId: id, subjectName: text, categoryId: id, sectionCount: count, ...progress, kinds: kindCounts, unfinished });
+export const ChapterDetailSchema = z.looseObject({
+  id,
+  name: text,
+  subjectId: id,
+  subjectName: text,
+  categoryId: id,
+  sectionCount: count,
+  ...progress,
+  kinds: kindCounts,
+  unfinished,
+});
 export type ChapterDetail = z.infer<typeof ChapterDetailSchema>;
 export const QUESTION_STATES = ["new", "answered", "right", "wrong"] as const;
 export const SectionDetailSchema = z.looseObject({
-  id, name: text, chapterId: id, chapterName: text, subjectId: id, subjectName: text, categoryId: id, ...progress, kinds: kindCounts, unfinished,
+  id,
+  name: text,
+  chapterId: id,
+  chapterName: text,
+  subjectId: id,
+  subjectName: text,
+  categoryId: id,
+  ...progress,
+  kinds: kindCounts,
+  unfinished,
   questions: list(z.looseObject({ id, sort: count, kind, stem: text, score: count, state: z.enum(QUESTION_STATES).catch("new") })),
 });
 export type SectionDetail = z.infer<typeof SectionDetailSchema>;
@@ -262,7 +409,12 @@ export const SECTION_PAGE_SIZE = 10;
 
 /** A subject's chapters with the asker's progress (the chapter page call). */
 export function loadChapterPage(portal: Portal, subjectId: number, page: number, pageSize = 10) {
-  return portal.upstream.call({ path: "/question/v1/chapter/page", query: { ...who(portal), subjectId, page, pageSize }, schema: PageSchema(ChapterItemSchema), expect: EXPECT });
+  return portal.upstream.call({
+    path: "/question/v1/chapter/page",
+    query: { ...who(portal), subjectId, page, pageSize },
+    schema: PageSchema(ChapterItemSchema),
+    expect: EXPECT,
+  });
 }
 /** One chapter: names, progress, kinds, the chapter practice to continue (the chapter detail call). */
 export function loadChapterDetail(portal: Portal, chapterId: number) {
@@ -270,7 +422,12 @@ export function loadChapterDetail(portal: Portal, chapterId: number) {
 }
 /** A chapter's sections with the asker's progress (the section page call). */
 export function loadSectionPage(portal: Portal, chapterId: number, page: number, pageSize = SECTION_PAGE_SIZE) {
-  return portal.upstream.call({ path: "/question/v1/section/page", query: { ...who(portal), chapterId, page, pageSize }, schema: PageSchema(SectionItemSchema), expect: EXPECT });
+  return portal.upstream.call({
+    path: "/question/v1/section/page",
+    query: { ...who(portal), chapterId, page, pageSize },
+    schema: PageSchema(SectionItemSchema),
+    expect: EXPECT,
+  });
 }
 /** One section: names, progress, the practice to continue and its questions with the asker's state (the section detail call). */
 export function loadSectionDetail(portal: Portal, sectionId: number) {
@@ -289,9 +446,10 @@ export type MediaPreview = z.infer<typeof MediaPreviewSchema>;
 
 /** The preview call of a question's explanation media in a handed-in record: a playable address that expires. */
 export function loadMediaPreview(portal: Portal, recordId: number, questionId: number, want: PreviewKind) {
-  const call = want === "short"
-    ? { path: "/question/examSys/shortAnswerQuestionVideo", query: { ...who(portal), recordId, questionId } }
-    : { path: `/question/v1/media/${want}/preview/${questionId}`, query: { ...who(portal), recordId } };
+  const call =
+    want === "short"
+      ? { path: "/question/examSys/shortAnswerQuestionVideo", query: { ...who(portal), recordId, questionId } }
+      : { path: `/question/v1/media/${want}/preview/${questionId}`, query: { ...who(portal), recordId } };
   return portal.upstream.call({ ...call, schema: MediaPreviewSchema, expect: EXPECT });
 }
 
@@ -299,5 +457,3 @@ export function loadMediaPreview(portal: Portal, recordId: number, questionId: n
 export function notFoundOn(error: unknown): boolean {
   return error instanceof UpstreamError && error.kind === "business" && error.code === "404";
 }
-
-

@@ -16,9 +16,26 @@ export function reconnectDelayMs(attempts: number): number {
 }
 
 export const OPS = [
-  "auth", "heartbeat", "paperQuestions", "review", "submitOne", "pause", "resume", "mark", "sign",
-  "switchQuestion", "submit", "close", "examFace", "liveIn", "replayIn", "logOn", "logOff", "channelInfo",
-  "videoIn", "videoReady",
+  "auth",
+  "heartbeat",
+  "paperQuestions",
+  "review",
+  "submitOne",
+  "pause",
+  "resume",
+  "mark",
+  "sign",
+  "switchQuestion",
+  "submit",
+  "close",
+  "examFace",
+  "liveIn",
+  "replayIn",
+  "logOn",
+  "logOff",
+  "channelInfo",
+  "videoIn",
+  "videoReady",
 ] as const;
 export type Op = (typeof OPS)[number];
 
@@ -294,24 +311,60 @@ export class RealtimeSocket {
   }
 
   /* ---------- typed operations (spec 000 section 7.3, spec 001 section 7) ---------- */
-  paperQuestions(paperId: number) { return this.request("paperQuestions", { paperId }); }
-  review(paperId: number) { return this.request("review", { paperId }); }
-  submitOne(paperId: number, questionId: number, answer: string | string[]) { return this.request("submitOne", { paperId, questionId, answer }); }
-  pause(paperId: number) { return this.request("pause", { paperId }); }
-  resume(paperId: number) { return this.request("resume", { paperId }); }
-  mark(paperId: number, questionId: number, marked = true) { return this.request("mark", { paperId, questionId, marked }); }
-  sign(paperId: number, questionId: number, signed = true) { return this.request("sign", { paperId, questionId, signed }); }
-  switchQuestion(paperId: number, questionId: number) { return this.request("switchQuestion", { paperId, questionId }); }
-  submit(paperId: number) { return this.request("submit", { paperId }); }
-  closePaper(paperId: number) { return this.request("close", { paperId }); }
-  examFace(paperId: number, image: string) { return this.request("examFace", { paperId, image }); }
-  liveIn(data: Record<string, unknown>) { return this.request("liveIn", data); }
-  replayIn(data: Record<string, unknown>) { return this.request("replayIn", data); }
-  logOn() { return this.request("logOn"); }
-  logOff() { return this.request("logOff"); }
-  channelInfo(data: Record<string, unknown>) { return this.request("channelInfo", data); }
-  videoIn(data: Record<string, unknown>) { return this.request("videoIn", data); }
-  videoReady(data: Record<string, unknown>) { return this.request("videoReady", data); }
+  paperQuestions(paperId: number) {
+    return this.request("paperQuestions", { paperId });
+  }
+  review(paperId: number) {
+    return this.request("review", { paperId });
+  }
+  submitOne(paperId: number, questionId: number, answer: string | string[]) {
+    return this.request("submitOne", { paperId, questionId, answer });
+  }
+  pause(paperId: number) {
+    return this.request("pause", { paperId });
+  }
+  resume(paperId: number) {
+    return this.request("resume", { paperId });
+  }
+  mark(paperId: number, questionId: number, marked = true) {
+    return this.request("mark", { paperId, questionId, marked });
+  }
+  sign(paperId: number, questionId: number, signed = true) {
+    return this.request("sign", { paperId, questionId, signed });
+  }
+  switchQuestion(paperId: number, questionId: number) {
+    return this.request("switchQuestion", { paperId, questionId });
+  }
+  submit(paperId: number) {
+    return this.request("submit", { paperId });
+  }
+  closePaper(paperId: number) {
+    return this.request("close", { paperId });
+  }
+  examFace(paperId: number, image: string) {
+    return this.request("examFace", { paperId, image });
+  }
+  liveIn(data: Record<string, unknown>) {
+    return this.request("liveIn", data);
+  }
+  replayIn(data: Record<string, unknown>) {
+    return this.request("replayIn", data);
+  }
+  logOn() {
+    return this.request("logOn");
+  }
+  logOff() {
+    return this.request("logOff");
+  }
+  channelInfo(data: Record<string, unknown>) {
+    return this.request("channelInfo", data);
+  }
+  videoIn(data: Record<string, unknown>) {
+    return this.request("videoIn", data);
+  }
+  videoReady(data: Record<string, unknown>) {
+    return this.request("videoReady", data);
+  }
 }
 
 /** For a page: the socket of a loader's bootstrap, started (it opens 3.5 s later). */

@@ -42,7 +42,6 @@ export function loadNodeOnline(upstream: Upstream, expect?: UpstreamErrorKind[])
   return upstream.call({ path: "/saas-business/v1/nodeOnline/getConfig", query: { domain: upstream.ctx.domain }, schema: NodeOnlineSchema, expect });
 }
 
-
 function identity(portal: Portal) {
   const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain);
   if (!isLoggedIn(portal) || companyId === undefined) return null;
@@ -87,7 +86,10 @@ export async function presenceBootstrap(portal: Portal): Promise<PresenceBootstr
   const who = identity(portal);
   if (!who) return null;
   const node = await loadNodeOnline(portal.upstream, ALL_FAILURES);
-  const hosts = node.online_school_nodejs_domain.split(",").map((h) => h.trim()).filter(Boolean);
+  const hosts = node.online_school_nodejs_domain
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
   if (!hosts.length || !node._sessionId) return null;
   return { hosts, userId: who.userId, companyId: who.companyId, sessionId: node._sessionId };
 }

@@ -23,7 +23,13 @@ import { UpstreamError } from "~/services/upstream.server";
  * file, then to the store in chunks) and the relay of the browser's chunked upload (`uploader.client.ts`).
  * Answers carry an error code of the `files` namespace (`errors.*`) or the upstream's message.
  */
-export type UploadAnswer = { error?: FileRuleError | VideoRuleError | "videoNoJs" | StorageErrorCode | "space" | "malformed" | "server"; message?: string; saved?: string; offset?: number; key?: string };
+export type UploadAnswer = {
+  error?: FileRuleError | VideoRuleError | "videoNoJs" | StorageErrorCode | "space" | "malformed" | "server";
+  message?: string;
+  saved?: string;
+  offset?: number;
+  key?: string;
+};
 
 /**
  * A relay's answer as a Response: a resource route (no component) sends `data()`'s body with status 200

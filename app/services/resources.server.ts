@@ -87,7 +87,8 @@ export function resourceDetail(upstream: Upstream, id: number) {
 }
 
 /** The resources that are videos (homework videos kept as resources): `fileCategory` video. */
-export const isVideo = (r: Pick<Resource, "fileCategory" | "fileType">) => r.fileCategory === "video" || ["mp4", "mov", "m4v"].includes(r.fileType.toLowerCase());
+export const isVideo = (r: Pick<Resource, "fileCategory" | "fileType">) =>
+  r.fileCategory === "video" || ["mp4", "mov", "m4v"].includes(r.fileType.toLowerCase());
 
 /** `POST /v1/resource/batchDelVideo`: deletes the given videos at once (other ids are left alone upstream). */
 export function batchDeleteVideos(upstream: Upstream, ids: number[]) {

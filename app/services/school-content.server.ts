@@ -7,7 +7,14 @@ import { count, CourseCardSchema, id, image, list, money, paragraphs, stringList
  * vip levels, independent exam sign-up, student voices, the custom page and training plans.
  */
 
-export const VipLevelSchema = z.looseObject({ id, levelName: text, price: money.transform((v) => v ?? 0), durationDays: count, discount: money, benefits: stringList });
+export const VipLevelSchema = z.looseObject({
+  id,
+  levelName: text,
+  price: money.transform((v) => v ?? 0),
+  durationDays: count,
+  discount: money,
+  benefits: stringList,
+});
 
 export const ApplyCardSchema = z.looseObject({
   id,
@@ -25,9 +32,7 @@ export const ApplyDetailSchema = ApplyCardSchema.extend({ description: paragraph
 
 export const StudentVoiceSchema = z.looseObject({ id, studentName: text, avatar: image, courseName: text, content: text, score: count, createTime: text });
 
-export const CustomPageSchema = z
-  .looseObject({ id, title: text, sections: list(z.looseObject({ heading: text, body: text })) })
-  .nullable();
+export const CustomPageSchema = z.looseObject({ id, title: text, sections: list(z.looseObject({ heading: text, body: text })) }).nullable();
 
 export const PlanCardSchema = z.looseObject({
   id,

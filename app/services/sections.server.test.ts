@@ -11,7 +11,11 @@ vi.mock("./portal.server", async (original) => ({ ...(await original<typeof impo
 
 let domainSeq = 0;
 function portalWith(redirectLogin: number, loggedIn: boolean, url = "http://127.0.0.1:3000/course/list?courseName=Py%20thon") {
-  const call = vi.fn(async () => ({ homePageTemplateRsp: null, headCfRsp: { headTemplateId: 1, headTemplateName: "", redirectLogin, headTheme: "" }, themeColor: "" }));
+  const call = vi.fn(async () => ({
+    homePageTemplateRsp: null,
+    headCfRsp: { headTemplateId: 1, headTemplateName: "", redirectLogin, headTheme: "" },
+    themeColor: "",
+  }));
   const portal = {
     request: new Request(url),
     upstream: { call, ctx: { domain: `sections-${++domainSeq}.test`, schoolId: 1 } },
@@ -74,7 +78,15 @@ describe("Cache-Control of public pages (decision 008)", () => {
 });
 
 describe("ids and the course list address", () => {
-  it.each([["5001", 5001], ["0", undefined], ["-1", undefined], ["1e3", undefined], ["", undefined], [null, undefined], ["12345678901234567", undefined]])("idOf(%j) = %j", (v, n) => {
+  it.each([
+    ["5001", 5001],
+    ["0", undefined],
+    ["-1", undefined],
+    ["1e3", undefined],
+    ["", undefined],
+    [null, undefined],
+    ["12345678901234567", undefined],
+  ])("idOf(%j) = %j", (v, n) => {
     expect(idOf(v)).toBe(n);
   });
 
@@ -96,7 +108,12 @@ describe("ids and the course list address", () => {
 describe("content schemas", () => {
   it("keeps only http(s) or site-path images and reads prices leniently", () => {
     const card = CourseCardSchema.parse({
-      commodityId: "5001", courseId: 101, courseName: "课", cover: "javascript:alert(1)", price: "99.5", memberPrice: null,
+      commodityId: "5001",
+      courseId: 101,
+      courseName: "课",
+      cover: "javascript:alert(1)",
+      price: "99.5",
+      memberPrice: null,
       teachers: [{ id: 1, teacherName: "王", avatar: "//evil.example/a.png" }],
     });
     expect(card.cover).toBe("");

@@ -30,7 +30,17 @@ export type Section =
  * (student voices, custom pages, training plans, the app download page) never force login.
  */
 export const FORCE_LOGIN_SECTIONS: ReadonlySet<Section> = new Set<Section>([
-  "home", "course", "package", "openCourse", "question", "qa", "news", "teacher", "group", "vip", "apply",
+  "home",
+  "course",
+  "package",
+  "openCourse",
+  "question",
+  "qa",
+  "news",
+  "teacher",
+  "group",
+  "vip",
+  "apply",
 ]);
 
 /**

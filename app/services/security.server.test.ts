@@ -48,7 +48,17 @@ describe("script-src", () => {
   it("never lets a source list be widened or broken by a configured value", () => {
     const hostile = {
       site: { stat: { type: "unknown", key: "x" } },
-      sidebar: { scripts: ["http://plain.example/a.js", "https://a.example/x.js; script-src *", "https://*.example/x.js", "javascript:alert(1)", "https://[::1]/x.js", 42, "https://ok.example:8443/w.js"] },
+      sidebar: {
+        scripts: [
+          "http://plain.example/a.js",
+          "https://a.example/x.js; script-src *",
+          "https://*.example/x.js",
+          "javascript:alert(1)",
+          "https://[::1]/x.js",
+          42,
+          "https://ok.example:8443/w.js",
+        ],
+      },
     };
     const origins = pageScriptOrigins(hostile, { cloudCaptcha: false });
     expect(origins).toEqual(["https://a.example", "https://ok.example:8443"]);

@@ -5,10 +5,7 @@ import { analyticsSrc, CLOUD_CAPTCHA_SCRIPT } from "~/services/third-party-scrip
  * `scriptOrigins`: the https origins the page's third-party scripts come from (pageScriptOrigins);
  * script-src lists exactly those, never a bare `https:` that would let any https script run.
  */
-export function securityHeaders(
-  headers: Headers,
-  options: { nonce?: string; secure: boolean; development?: boolean; scriptOrigins?: readonly string[] },
-) {
+export function securityHeaders(headers: Headers, options: { nonce?: string; secure: boolean; development?: boolean; scriptOrigins?: readonly string[] }) {
   if (options.nonce !== undefined) {
     const script = [`'self'`, `'nonce-${options.nonce}'`, ...(options.scriptOrigins ?? []).filter(isHttpsOrigin)];
     headers.set(

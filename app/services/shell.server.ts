@@ -153,7 +153,12 @@ function siteView(config: LoadedShellConfig, extras: ShellExtras) {
   const footTheme = footInfo && FOOT_THEMES[footInfo.themes] ? footInfo.themes : "default";
   const person = new Set(config.personConfig?.personConfig ?? serviceConfig.personConfig);
   const app = baseInfo.appConfig;
-  const phones = !market ? [] : [market.servicePhone, market.servicePhone1, market.servicePhone2].map((p) => p.trim()).filter(Boolean).slice(0, 3);
+  const phones = !market
+    ? []
+    : [market.servicePhone, market.servicePhone1, market.servicePhone2]
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .slice(0, 3);
   const stat = baseInfo.companyCodeInfo;
   const statType = ["baidu", "google", "cnzz", "tencent"].includes(stat?.statType ?? "") ? stat!.statType : "";
   return {
@@ -198,43 +203,51 @@ function siteView(config: LoadedShellConfig, extras: ShellExtras) {
       })),
     })),
     // Without its configuration (a failed optional call) the footer keeps its menus and leaves the rest out.
-    footer: !footInfo ? emptyFooter() : {
-      templateId: [1, 2, 3, 4].includes(footInfo.templateId) ? footInfo.templateId : 1,
-      theme: footTheme,
-      colors: FOOT_THEMES[footTheme]!,
-      logoText: footInfo.logoType === "image" ? "" : footInfo.logoText,
-      logoPic: footInfo.logoType === "image" ? configUrl(footInfo.logoPic) : "",
-      overview: footInfo.overview,
-      companyName: footInfo.companyNameFlag ? footInfo.companyName : "",
-      address: footInfo.companyAddressFlag ? footInfo.companyAddress : "",
-      copyright: footInfo.copyrightFlag ? footInfo.copyright : "",
-      icpNo: footInfo.icpNoFlag ? footInfo.icpNo : "",
-      security: footInfo.securityFlag && footInfo.securityRegno
-        ? { regno: footInfo.securityRegno, ico: configUrl(footInfo.securityIco), link: configUrl(footInfo.securityLink) }
+    footer: !footInfo
+      ? emptyFooter()
+      : {
+          templateId: [1, 2, 3, 4].includes(footInfo.templateId) ? footInfo.templateId : 1,
+          theme: footTheme,
+          colors: FOOT_THEMES[footTheme]!,
+          logoText: footInfo.logoType === "image" ? "" : footInfo.logoText,
+          logoPic: footInfo.logoType === "image" ? configUrl(footInfo.logoPic) : "",
+          overview: footInfo.overview,
+          companyName: footInfo.companyNameFlag ? footInfo.companyName : "",
+          address: footInfo.companyAddressFlag ? footInfo.companyAddress : "",
+          copyright: footInfo.copyrightFlag ? footInfo.copyright : "",
+          icpNo: footInfo.icpNoFlag ? footInfo.icpNo : "",
+          security:
+            footInfo.securityFlag && footInfo.securityRegno
+              ? { regno: footInfo.securityRegno, ico: configUrl(footInfo.securityIco), link: configUrl(footInfo.securityLink) }
+              : null,
+          sinaWeibo: footInfo.sinaWeiboFlag ? configUrl(footInfo.sinaWeibo) : "",
+          tencentWeibo: footInfo.tencentWeiboFlag ? configUrl(footInfo.tencentWeibo) : "",
+          wechatQr: footInfo.tencentWechatFlag ? configUrl(footInfo.tencentWechat) : "",
+        },
+    sidebar:
+      !market || market.schoolHide === 1
+        ? null
+        : {
+            tempType: market.tempType,
+            wechat: market.weixinFlag === 1 && configUrl(market.weixinPic) ? configUrl(market.weixinPic) : "",
+            personalWechat: market.personalWeixinFlag === 1 && configUrl(market.personalWeixinPic) ? configUrl(market.personalWeixinPic) : "",
+            qq:
+              market.qqFlag === 1
+                ? (() => {
+                    const num = (market.qqType === "MARKET_QQ_MARKET" ? market.qqNum : market.personalqqNum).trim();
+                    return /^\d{5,12}$/.test(num) ? { num, href: `https://wpa.qq.com/msgrd?v=3&uin=${num}&site=qq&menu=yes` } : null;
+                  })()
+                : null,
+            weibo: market.weiboFlag === 1 ? { pic: configUrl(market.weiboPic), url: configUrl(market.weiboUrl) } : null,
+            consult: market.leyuFlag === 1 ? configUrl(market.leyuNo) : "",
+            phone: market.serviceFlag === 1 && phones.length ? { time: market.serviceTime, numbers: phones } : null,
+            emails: market.serviceEmailFlag === 1 ? market.serviceEmails.filter((e) => /^[^\s@]+@[^\s@]+$/.test(e)) : [],
+            scripts: [market.bdsqFlag === 1 ? scriptUrl(market.bdsqJsUrl) : "", market.otherImFlag === 1 ? scriptUrl(market.otherImJs) : ""].filter(Boolean),
+          },
+    app:
+      person.has("HEAD_APP") && app?.appConfigStatus === 1 && extras.qr
+        ? { qr: extras.qr.app, schoolQr: extras.qr.school, ios: configUrl(app.iosDownURL), android: configUrl(app.androidDownURL) }
         : null,
-      sinaWeibo: footInfo.sinaWeiboFlag ? configUrl(footInfo.sinaWeibo) : "",
-      tencentWeibo: footInfo.tencentWeiboFlag ? configUrl(footInfo.tencentWeibo) : "",
-      wechatQr: footInfo.tencentWechatFlag ? configUrl(footInfo.tencentWechat) : "",
-    },
-    sidebar: !market || market.schoolHide === 1 ? null : {
-      tempType: market.tempType,
-      wechat: market.weixinFlag === 1 && configUrl(market.weixinPic) ? configUrl(market.weixinPic) : "",
-      personalWechat: market.personalWeixinFlag === 1 && configUrl(market.personalWeixinPic) ? configUrl(market.personalWeixinPic) : "",
-      qq: market.qqFlag === 1
-        ? (() => {
-            const num = (market.qqType === "MARKET_QQ_MARKET" ? market.qqNum : market.personalqqNum).trim();
-            return /^\d{5,12}$/.test(num) ? { num, href: `https://wpa.qq.com/msgrd?v=3&uin=${num}&site=qq&menu=yes` } : null;
-          })()
-        : null,
-      weibo: market.weiboFlag === 1 ? { pic: configUrl(market.weiboPic), url: configUrl(market.weiboUrl) } : null,
-      consult: market.leyuFlag === 1 ? configUrl(market.leyuNo) : "",
-      phone: market.serviceFlag === 1 && phones.length ? { time: market.serviceTime, numbers: phones } : null,
-      emails: market.serviceEmailFlag === 1 ? market.serviceEmails.filter((e) => /^[^\s@]+@[^\s@]+$/.test(e)) : [],
-      scripts: [market.bdsqFlag === 1 ? scriptUrl(market.bdsqJsUrl) : "", market.otherImFlag === 1 ? scriptUrl(market.otherImJs) : ""].filter(Boolean),
-    },
-    app: person.has("HEAD_APP") && app?.appConfigStatus === 1 && extras.qr
-      ? { qr: extras.qr.app, schoolQr: extras.qr.school, ios: configUrl(app.iosDownURL), android: configUrl(app.androidDownURL) }
-      : null,
     visitorLinks: { register: person.has("USER_REGISTER") && registerConfig !== null && registerConfig.closeFlag !== 1, login: person.has("USER_LOGIN") },
   };
 }
@@ -242,7 +255,13 @@ function siteView(config: LoadedShellConfig, extras: ShellExtras) {
 export type SiteView = ReturnType<typeof siteView>;
 
 /** The school half of the shell (the `_school` layout's loader): the current school and the user within it. */
-function schoolView(config: LoadedShellConfig, user: CurrentUser | null, lastLearn: Awaited<ReturnType<typeof getLastLearn>>, cartCount: number, schoolId: number) {
+function schoolView(
+  config: LoadedShellConfig,
+  user: CurrentUser | null,
+  lastLearn: Awaited<ReturnType<typeof getLastLearn>>,
+  cartCount: number,
+  schoolId: number,
+) {
   const { menus, schools, serviceConfig, alias } = config;
   const records = schools.schoolPage.records;
   const current = records.find((s) => s.id === schoolId) ?? schools.schoolResp ?? records[0];
@@ -279,17 +298,18 @@ function schoolView(config: LoadedShellConfig, user: CurrentUser | null, lastLea
           },
         }
       : null,
-    lastLearn: lastLearn && lastLearn.courseName
-      ? {
-          courseName: lastLearn.courseName,
-          lessonName: lastLearn.lessonName,
-          // the lesson where the student stopped, through the lesson entry chain (issue 14); else my courses
-          href:
-            lastLearn.commodityId && lastLearn.courseId && lastLearn.lessonId
-              ? lessonEntryHref(lastLearn.commodityId, lastLearn.courseId, lastLearn.lessonId)
-              : "/personal/course/lessons",
-        }
-      : null,
+    lastLearn:
+      lastLearn && lastLearn.courseName
+        ? {
+            courseName: lastLearn.courseName,
+            lessonName: lastLearn.lessonName,
+            // the lesson where the student stopped, through the lesson entry chain (issue 14); else my courses
+            href:
+              lastLearn.commodityId && lastLearn.courseId && lastLearn.lessonId
+                ? lessonEntryHref(lastLearn.commodityId, lastLearn.courseId, lastLearn.lessonId)
+                : "/personal/course/lessons",
+          }
+        : null,
     // Spec 000 section 4 (service config openCart) and section 7.1 (the cart config's data.openCart).
     cartCount: user && serviceConfig.openCart === 1 && config.cartConfig?.openCart === 1 ? cartCount : null,
   };
@@ -315,9 +335,7 @@ export function shellConfigOf(portal: Portal): Promise<LoadedShellConfig> {
 export async function loadSite(portal: Portal): Promise<SiteView> {
   const config = await shellConfigOf(portal);
   const app = config.schoolBaseInfo.appConfig;
-  const qr = app?.appConfigStatus === 1
-    ? { app: qrImageUrl(app.scanDownURL, 128), school: qrImageUrl(app.schoolURL, SCHOOL_QR_SIZE) }
-    : null;
+  const qr = app?.appConfigStatus === 1 ? { app: qrImageUrl(app.scanDownURL, 128), school: qrImageUrl(app.schoolURL, SCHOOL_QR_SIZE) } : null;
   return siteView(config, { qr });
 }
 

@@ -13,8 +13,19 @@ export const SIGNUP_EXTENSIONS = ANNEX_EXTENSIONS;
 
 /** The content family each sign-up extension must have (`text`: UTF-8 without NUL). */
 const FAMILY: Record<(typeof SIGNUP_EXTENSIONS)[number], Sniffed | "text"> = {
-  pdf: "pdf", doc: "ole", ppt: "ole", docx: "zip", xlsx: "zip", pptx: "zip", zip: "zip", rar: "rar",
-  jpg: "jpg", jpeg: "jpg", png: "png", gif: "gif", txt: "text",
+  pdf: "pdf",
+  doc: "ole",
+  ppt: "ole",
+  docx: "zip",
+  xlsx: "zip",
+  pptx: "zip",
+  zip: "zip",
+  rar: "rar",
+  jpg: "jpg",
+  jpeg: "jpg",
+  png: "png",
+  gif: "gif",
+  txt: "text",
 };
 
 export type SignUpRuleError = "annexType" | "annexSize" | "contentMismatch";

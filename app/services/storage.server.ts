@@ -30,7 +30,10 @@ export type UploadTarget = { uptoken: string; qndomain: string; companyId: strin
 export type StorageErrorCode = "-600" | "-601" | "-602" | "unreadable" | "offset" | "size" | "notYours";
 
 export class StorageError extends Error {
-  constructor(readonly code: StorageErrorCode, readonly offset?: number) {
+  constructor(
+    readonly code: StorageErrorCode,
+    readonly offset?: number,
+  ) {
     super(`storage ${code}`);
     this.name = "StorageError";
   }
@@ -61,7 +64,10 @@ export function uploadOwner(portal: Pick<Portal, "upstream" | "userId">, scene: 
 
 const NONCE_CHARS = 16; // 12 random bytes, base64url
 const keySignature = (owner: UploadOwner, day: string, nonce: string, ext: string) =>
-  createHmac("sha256", env().SESSION_SECRET).update(`upload|${owner.companyId}|${owner.userId}|${owner.scene}|${day}|${nonce}|${ext}`).digest("base64url").slice(0, 16);
+  createHmac("sha256", env().SESSION_SECRET)
+    .update(`upload|${owner.companyId}|${owner.userId}|${owner.scene}|${day}|${nonce}|${ext}`)
+    .digest("base64url")
+    .slice(0, 16);
 
 /**
  * A new key for a file of that name: companyId/YYYY-MM-DD/coldatatypefile/<generated>.<ext>, where

@@ -31,7 +31,10 @@ export async function completeInfoGate(portal: Portal, scene: Scene, target: { b
 }
 
 const Option = z.looseObject({ content: z.string(), itemCode: z.string() });
-const Str = z.string().nullish().transform((v) => v ?? "");
+const Str = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 
 /** Each deficient field with its current value or null (a key absent: not deficient, not shown). */
 const Current = z.string().nullable().optional();
@@ -51,8 +54,14 @@ const Validation = z.looseObject({
   result: z.union([z.string(), z.number()]).transform(String),
   deficiencyInfo: Deficiency.nullish().transform((v) => v ?? null),
   companyRegisterConfig: z.looseObject({ mobileFlag: z.coerce.number().nullish() }).nullish(),
-  identityTypes: z.array(Option).nullish().transform((v) => v ?? []),
-  educations: z.array(Option).nullish().transform((v) => v ?? []),
+  identityTypes: z
+    .array(Option)
+    .nullish()
+    .transform((v) => v ?? []),
+  educations: z
+    .array(Option)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type Validation = z.infer<typeof Validation>;
 

@@ -10,13 +10,20 @@ import type { Upstream } from "~/services/upstream.server";
 const BASE = "/saas-business/v1/study/card";
 
 const Card = z.object({
-  code: z.string(), kind: z.enum(["package", "course"]), targetId: z.number().int(), name: z.string(), expiresAt: z.number(),
+  code: z.string(),
+  kind: z.enum(["package", "course"]),
+  targetId: z.number().int(),
+  name: z.string(),
+  expiresAt: z.number(),
   courses: z.array(z.object({ commodityId: z.number().int(), courseName: z.string(), priceCents: z.number().int(), bought: z.boolean() })),
 });
 export type StudyCard = z.infer<typeof Card>;
 const Made = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
 const Return = z.object({
-  orderNo: z.string(), code: z.string(), usedAt: z.number(), name: z.string(),
+  orderNo: z.string(),
+  code: z.string(),
+  usedAt: z.number(),
+  name: z.string(),
   courses: z.array(z.object({ commodityId: z.number().int(), courseName: z.string(), enrolled: z.boolean() })),
 });
 export type CardReturn = z.infer<typeof Return>;
@@ -30,7 +37,10 @@ export async function checkCardCode(upstream: Upstream, code: string): Promise<{
 }
 export async function createCardOrder(upstream: Upstream, code: string): Promise<({ ok: true } & z.infer<typeof Made>) | Failure> {
   try {
-    return { ok: true, ...(await upstream.call({ method: "POST", path: `${BASE}/create/order`, body: { code }, schema: Made, charges: true, expect: ["business"] })) };
+    return {
+      ok: true,
+      ...(await upstream.call({ method: "POST", path: `${BASE}/create/order`, body: { code }, schema: Made, charges: true, expect: ["business"] })),
+    };
   } catch (error) {
     return failureOf(error);
   }

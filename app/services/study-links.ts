@@ -32,16 +32,18 @@ export const contentsHref = (commodityId: number | string, courseId: number | st
 export const completeInfoHref = (scene: 2 | 3 | 4, backUrl: string) => `/info/complete${q({ scene, backUrl })}`;
 
 /** The personal information form (dialog 2) used before enrolment or agreement signing. */
-export const personalInfoHref = (backUrl: string, extra: Record<string, string | number | undefined> = {}) =>
-  `/info/personal${q({ ...extra, backUrl })}`;
+export const personalInfoHref = (backUrl: string, extra: Record<string, string | number | undefined> = {}) => `/info/personal${q({ ...extra, backUrl })}`;
 
 /** The face flow (spec 001 section 4: status 0 go on, 1 verification window, 2 face-info prompt). */
-export const faceCheckHref = (backUrl: string, extra: Record<string, string | number | undefined> = {}) =>
-  `/face/check${q({ ...extra, backUrl })}`;
+export const faceCheckHref = (backUrl: string, extra: Record<string, string | number | undefined> = {}) => `/face/check${q({ ...extra, backUrl })}`;
 
 /** The agreement page (spec 001 section 2: `/agreement/{check|edit}/{curId or 0}/{protocolId}`). */
-export const agreementHref = (mode: "check" | "edit", curId: number | string, protocolId: number | string, query: Record<string, string | number | undefined> = {}) =>
-  `/agreement/${mode}/${encodeURIComponent(curId || 0)}/${encodeURIComponent(protocolId)}${q(query)}`;
+export const agreementHref = (
+  mode: "check" | "edit",
+  curId: number | string,
+  protocolId: number | string,
+  query: Record<string, string | number | undefined> = {},
+) => `/agreement/${mode}/${encodeURIComponent(curId || 0)}/${encodeURIComponent(protocolId)}${q(query)}`;
 
 /** My agreements (spec 001 section 2: `/personal/order?OrderTabIndex=2`). */
 export const myAgreementsHref = () => "/personal/order?OrderTabIndex=2";

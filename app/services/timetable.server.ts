@@ -24,9 +24,20 @@ export const TimetableEntry = z.looseObject({
 });
 export type TimetableEntry = z.infer<typeof TimetableEntry>;
 
-const WeekAnswer = z.array(TimetableEntry).nullish().transform((v) => v ?? []);
+const WeekAnswer = z
+  .array(TimetableEntry)
+  .nullish()
+  .transform((v) => v ?? []);
 const MonthAnswer = z
-  .array(z.looseObject({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), lessons: z.array(TimetableEntry).nullish().transform((v) => v ?? []) }))
+  .array(
+    z.looseObject({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      lessons: z
+        .array(TimetableEntry)
+        .nullish()
+        .transform((v) => v ?? []),
+    }),
+  )
   .nullish()
   .transform((v) => v ?? []);
 

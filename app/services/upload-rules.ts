@@ -35,8 +35,18 @@ export function sniff(head: Uint8Array): Sniffed | undefined {
 
 /** The content family each allowed extension must have. */
 const FAMILY: Record<string, Sniffed> = {
-  pdf: "pdf", doc: "ole", ppt: "ole", docx: "zip", xlsx: "zip", pptx: "zip", zip: "zip", rar: "rar",
-  jpg: "jpg", jpeg: "jpg", png: "png", gif: "gif",
+  pdf: "pdf",
+  doc: "ole",
+  ppt: "ole",
+  docx: "zip",
+  xlsx: "zip",
+  pptx: "zip",
+  zip: "zip",
+  rar: "rar",
+  jpg: "jpg",
+  jpeg: "jpg",
+  png: "png",
+  gif: "gif",
 };
 
 export function extensionOf(name: string): string {

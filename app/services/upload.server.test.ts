@@ -15,21 +15,26 @@ function file(head: number[], size: number): Uint8Array {
 /** A multipart body (csrf first, then the file) pulled in 64 KB pieces; `pulled()` is what the reader read. */
 function post(filename: string, data: Uint8Array, withLength = false) {
   const enc = new TextEncoder();
-  const head = enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\ntok\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = enc.encode(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\ntok\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = enc.encode(`\r\n--${BOUNDARY}--\r\n`);
   const all = new Uint8Array(head.length + data.length + tail.length);
   all.set(head);
   all.set(data, head.length);
   all.set(tail, head.length + data.length);
   let pulled = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled >= all.length) return controller.close();
-      const piece = all.slice(pulled, pulled + 64 * 1024);
-      pulled += piece.length;
-      controller.enqueue(piece);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled >= all.length) return controller.close();
+        const piece = all.slice(pulled, pulled + 64 * 1024);
+        pulled += piece.length;
+        controller.enqueue(piece);
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   const headers: Record<string, string> = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
   if (withLength) headers["Content-Length"] = String(all.length);
   const request = new Request("http://localhost/resource/list", { method: "POST", body, headers, duplex: "half" } as RequestInit);

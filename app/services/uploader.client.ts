@@ -9,7 +9,24 @@ import { ChunkRefused, uploadInChunks, type ChunkStore } from "./chunker";
 export type RelayAnswer = { error?: string; message?: string; saved?: string; offset?: number; key?: string };
 
 /** Codes no retry can fix: the upload stops with the message at once. */
-const FINAL = new Set(["-600", "-602", "size", "notYours", "attachmentSize", "attachmentType", "imageType", "imageSize", "contentMismatch", "required", "space", "malformed", "server", "videoType", "videoSize", "videoNoJs"]);
+const FINAL = new Set([
+  "-600",
+  "-602",
+  "size",
+  "notYours",
+  "attachmentSize",
+  "attachmentType",
+  "imageType",
+  "imageSize",
+  "contentMismatch",
+  "required",
+  "space",
+  "malformed",
+  "server",
+  "videoType",
+  "videoSize",
+  "videoNoJs",
+]);
 
 export class UploadFailed extends Error {
   constructor(readonly answer: RelayAnswer) {

@@ -14,9 +14,18 @@ const Course = z.object({ commodityId: z.number().int(), courseName: z.string() 
 const Used = z.object({
   list: z.array(z.object({ categoryId: z.number().int(), categoryName: z.string(), courses: z.array(Course), upgrade: z.array(Course) })),
 });
-const Can = z.object({ list: z.array(z.object({ categoryId: z.number().int(), categoryName: z.string(), onSale: z.number().int(), freeCount: z.number().int() })) });
+const Can = z.object({
+  list: z.array(z.object({ categoryId: z.number().int(), categoryName: z.string(), onSale: z.number().int(), freeCount: z.number().int() })),
+});
 const Exam = z.object({
-  list: z.array(z.object({ categoryId: z.number().int(), categoryName: z.string(), used: z.boolean(), exams: z.array(z.object({ subjectId: z.number().int(), subjectName: z.string() })) })),
+  list: z.array(
+    z.object({
+      categoryId: z.number().int(),
+      categoryName: z.string(),
+      used: z.boolean(),
+      exams: z.array(z.object({ subjectId: z.number().int(), subjectName: z.string() })),
+    }),
+  ),
 });
 const Count = z.object({ already: z.number().int(), can: z.number().int(), exam: z.number().int(), upgradable: z.number().int() });
 const Upgraded = z.object({ categoryId: z.number().int(), added: z.array(Course) });

@@ -34,9 +34,16 @@ const states = new WeakMap<Ctx, AuthState>();
 
 function fresh(): AuthState {
   return {
-    captchaRequired: false, challenges: new Map(), tickets: new Map(), faceUsers: new Set([FACE_USER_ID]),
-    faceOrders: new Map(), thirdCodes: new Map(), cacheCodes: new Map(), loginFailures: new Map(),
-    anonymousRecords: new Map(), nextRecordId: 90001,
+    captchaRequired: false,
+    challenges: new Map(),
+    tickets: new Map(),
+    faceUsers: new Set([FACE_USER_ID]),
+    faceOrders: new Map(),
+    thirdCodes: new Map(),
+    cacheCodes: new Map(),
+    loginFailures: new Map(),
+    anonymousRecords: new Map(),
+    nextRecordId: 90001,
   };
 }
 

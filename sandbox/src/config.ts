@@ -2,8 +2,18 @@ import type { Json, JsonObject } from './db.js';
 
 /** Top-level keys of a company config, in the order flat fields are looked up (first owner wins). */
 export const AREAS = [
-  'baseInfo', 'homeConfig', 'loginConfig', 'registerConfig', 'serviceConfig', 'footInfo', 'market',
-  'alias', 'globalLogin', 'nodeOnline', 'sysConfig', 'groupConfig',
+  'baseInfo',
+  'homeConfig',
+  'loginConfig',
+  'registerConfig',
+  'serviceConfig',
+  'footInfo',
+  'market',
+  'alias',
+  'globalLogin',
+  'nodeOnline',
+  'sysConfig',
+  'groupConfig',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -69,7 +79,10 @@ export function applyConfigPatch(config: JsonObject, patch: JsonObject, fieldMap
       continue;
     }
     const path = fieldMap.get(k);
-    if (!path) { unknown.push(k); continue; }
+    if (!path) {
+      unknown.push(k);
+      continue;
+    }
     const [area, ...rest] = path as [string, ...string[]];
     let wrapped: Json = v;
     for (const key of [...rest].reverse()) wrapped = { [key]: wrapped };

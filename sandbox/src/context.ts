@@ -25,7 +25,11 @@ export interface LoggedRequest {
   at: string;
 }
 
-export interface SmsRecord { mobile: string; code: string; sentAt: string }
+export interface SmsRecord {
+  mobile: string;
+  code: string;
+  sentAt: string;
+}
 
 export interface Ctx {
   db: Db;
@@ -42,7 +46,11 @@ export interface Ctx {
 
 export function createCtx(db: Db, opts: { control: boolean; latencyMs: number; tokenTtlS: number }): Ctx {
   return {
-    db, ...opts, faults: new FaultStore(), requests: [], onReset: [],
+    db,
+    ...opts,
+    faults: new FaultStore(),
+    requests: [],
+    onReset: [],
     fieldMap: buildFieldMap(company1Config('')),
   };
 }
@@ -87,10 +95,16 @@ export function logRequest(ctx: Ctx, req: FastifyRequest): void {
   const auth = tokenOf(req);
   const h = (n: string) => header(req, n) ?? null;
   ctx.requests.push({
-    method: req.method, path, query: q,
+    method: req.method,
+    path,
+    query: q,
     headers: {
-      memory: h('memory'), authorization: { present: auth.length > 0, prefix: auth.slice(0, 4) },
-      schoolid: h('schoolid'), companyid: h('companyid'), system_os: h('system_os'), platform: h('platform'),
+      memory: h('memory'),
+      authorization: { present: auth.length > 0, prefix: auth.slice(0, 4) },
+      schoolid: h('schoolid'),
+      companyid: h('companyid'),
+      system_os: h('system_os'),
+      platform: h('platform'),
       app_version: h('app_version'),
     },
     at: new Date().toISOString(),
@@ -128,7 +142,10 @@ export async function resolveSchool(ctx: Ctx, req: FastifyRequest, companyId: nu
   return def;
 }
 
-export interface Auth { token: TokenRow; user: UserRow }
+export interface Auth {
+  token: TokenRow;
+  user: UserRow;
+}
 
 /** The logged-in user of the call (a valid token; when a company is given it must be the user's). */
 export async function authOf(ctx: Ctx, req: FastifyRequest, companyId?: number, token = tokenOf(req)): Promise<Auth | undefined> {
@@ -170,8 +187,19 @@ export function schoolJson(s: SchoolRow) {
 
 export function currentUserJson(u: UserRow, schoolId: number) {
   return {
-    userId: u.id, companyId: u.companyId, schoolId, nickName: u.nickName, mobile: u.mobile, username: u.username,
-    email: u.email, memberFlag: u.memberFlag, memberIco: u.memberIco, headPicMax: u.headPicMax, unReadNum: u.unReadNum,
-    integralRemaining: u.integralRemaining, changePasswordConfig: u.changePasswordConfig, staffFlag: u.staffFlag,
+    userId: u.id,
+    companyId: u.companyId,
+    schoolId,
+    nickName: u.nickName,
+    mobile: u.mobile,
+    username: u.username,
+    email: u.email,
+    memberFlag: u.memberFlag,
+    memberIco: u.memberIco,
+    headPicMax: u.headPicMax,
+    unReadNum: u.unReadNum,
+    integralRemaining: u.integralRemaining,
+    changePasswordConfig: u.changePasswordConfig,
+    staffFlag: u.staffFlag,
   };
 }

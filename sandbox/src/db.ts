@@ -46,27 +46,70 @@ CREATE TABLE menu_permissions (user_id INTEGER PRIMARY KEY, codes TEXT NOT NULL)
 `;
 
 export const TABLES = [
-  'meta', 'companies', 'domains', 'schools', 'menus', 'users', 'tokens', 'back_codes', 'sso_codes',
-  'sms_codes', 'last_learn', 'cart_items', 'menu_permissions',
+  'meta',
+  'companies',
+  'domains',
+  'schools',
+  'menus',
+  'users',
+  'tokens',
+  'back_codes',
+  'sso_codes',
+  'sms_codes',
+  'last_learn',
+  'cart_items',
+  'menu_permissions',
 ];
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: Json };
 
-export interface SchoolRow { id: number; schoolName: string; suffix: string; companyId: number; defaultFlag: 0 | 1 }
+export interface SchoolRow {
+  id: number;
+  schoolName: string;
+  suffix: string;
+  companyId: number;
+  defaultFlag: 0 | 1;
+}
 export interface UserRow {
-  id: number; companyId: number; schoolId: number; username: string | null; mobile: string | null;
-  email: string | null; nickName: string | null; passwordHash: string; memberFlag: number;
-  memberIco: string | null; headPicMax: string | null; unReadNum: number; integralRemaining: number;
-  changePasswordConfig: number; staffFlag: number;
+  id: number;
+  companyId: number;
+  schoolId: number;
+  username: string | null;
+  mobile: string | null;
+  email: string | null;
+  nickName: string | null;
+  passwordHash: string;
+  memberFlag: number;
+  memberIco: string | null;
+  headPicMax: string | null;
+  unReadNum: number;
+  integralRemaining: number;
+  changePasswordConfig: number;
+  staffFlag: number;
 }
 export interface TokenRow {
-  token: string; userId: number; companyId: number; schoolId: number; backCode: string;
-  createdAt: number; expiresAt: number; revoked: number;
+  token: string;
+  userId: number;
+  companyId: number;
+  schoolId: number;
+  backCode: string;
+  createdAt: number;
+  expiresAt: number;
+  revoked: number;
 }
 export interface MenuRow {
-  id: number; companyId: number; schoolId: number | null; kind: 'head' | 'foot'; parentId: number;
-  menuName: string; menuUrl: string; urlType: string; pageHeadType: string; openType: string; sort: number;
+  id: number;
+  companyId: number;
+  schoolId: number | null;
+  kind: 'head' | 'foot';
+  parentId: number;
+  menuName: string;
+  menuUrl: string;
+  urlType: string;
+  pageHeadType: string;
+  openType: string;
+  sort: number;
 }
 
 const camel = (s: string): string => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -152,7 +195,10 @@ export class Db {
   async userByAccount(account: string, companyId?: number): Promise<UserRow | undefined> {
     const args: InArgs = [account, account];
     let sql = 'SELECT * FROM users WHERE (mobile = ? OR username = ?)';
-    if (companyId !== undefined) { sql += ' AND company_id = ?'; args.push(companyId); }
+    if (companyId !== undefined) {
+      sql += ' AND company_id = ?';
+      args.push(companyId);
+    }
     return this.get<UserRow>(sql + ' ORDER BY id LIMIT 1', args);
   }
 
@@ -168,7 +214,10 @@ export class Db {
     const code = backCode ?? randomBytes(16).toString('hex');
     const stmts: InStatement[] = [];
     if (!backCode) {
-      stmts.push({ sql: 'INSERT INTO back_codes (code, user_id, company_id, school_id, created_at) VALUES (?,?,?,?,?)', args: [code, user.id, user.companyId, schoolId, now] });
+      stmts.push({
+        sql: 'INSERT INTO back_codes (code, user_id, company_id, school_id, created_at) VALUES (?,?,?,?,?)',
+        args: [code, user.id, user.companyId, schoolId, now],
+      });
     }
     stmts.push({
       sql: 'INSERT INTO tokens (token, user_id, company_id, school_id, back_code, created_at, expires_at) VALUES (?,?,?,?,?,?,?)',
@@ -179,7 +228,11 @@ export class Db {
   }
 
   async menus(companyId: number, schoolId: number, kind: 'head' | 'foot'): Promise<MenuRow[]> {
-    const own = await this.all<MenuRow>('SELECT * FROM menus WHERE company_id = ? AND school_id = ? AND kind = ? ORDER BY sort, id', [companyId, schoolId, kind]);
+    const own = await this.all<MenuRow>('SELECT * FROM menus WHERE company_id = ? AND school_id = ? AND kind = ? ORDER BY sort, id', [
+      companyId,
+      schoolId,
+      kind,
+    ]);
     if (own.length) return own;
     return this.all<MenuRow>('SELECT * FROM menus WHERE company_id = ? AND school_id IS NULL AND kind = ? ORDER BY sort, id', [companyId, kind]);
   }
@@ -227,10 +280,15 @@ export function seedSalt(_name?: string): string {
 }
 
 // ---- RSA key pair behind loginConfig.publicKey (the login issue decrypts with the private key) ----
-export interface KeyPair { publicKey: string; privateKeyPem: string }
+export interface KeyPair {
+  publicKey: string;
+  privateKeyPem: string;
+}
 let keyPair: KeyPair | undefined;
 
-export function setKeyPair(kp: KeyPair): void { keyPair = kp; }
+export function setKeyPair(kp: KeyPair): void {
+  keyPair = kp;
+}
 
 export function getKeyPair(): KeyPair {
   if (!keyPair) {

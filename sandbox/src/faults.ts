@@ -37,21 +37,52 @@ export function validateFault(input: unknown): FaultSpec {
   if (typeof input !== 'object' || input === null) throw new FaultError('fault must be an object');
   const f = input as Record<string, unknown>;
   if (typeof f.path !== 'string' || !f.path) throw new FaultError('path (regex string) is required');
-  try { new RegExp(f.path); } catch (e) { throw new FaultError(`invalid path regex: ${(e as Error).message}`); }
+  try {
+    new RegExp(f.path);
+  } catch (e) {
+    throw new FaultError(`invalid path regex: ${(e as Error).message}`);
+  }
   const spec: FaultSpec = { path: f.path };
-  if (f.method !== undefined) { if (typeof f.method !== 'string') throw new FaultError('method must be a string'); spec.method = f.method.toUpperCase(); }
-  if (f.latencyMs !== undefined) { if (typeof f.latencyMs !== 'number' || f.latencyMs < 0) throw new FaultError('latencyMs must be a number >= 0'); spec.latencyMs = f.latencyMs; }
-  if (f.status !== undefined) { if (typeof f.status !== 'number' || f.status < 100 || f.status > 599) throw new FaultError('status must be an HTTP status'); spec.status = f.status; }
-  if (f.code !== undefined) { if (typeof f.code !== 'string' && typeof f.code !== 'number') throw new FaultError('code must be a string'); spec.code = String(f.code); }
-  if (f.message !== undefined) { if (typeof f.message !== 'string') throw new FaultError('message must be a string'); spec.message = f.message; }
-  if (f.malformed !== undefined) { if (typeof f.malformed !== 'string' || !MALFORMED.includes(f.malformed)) throw new FaultError('malformed must be truncated|html|garbage'); spec.malformed = f.malformed as Malformed; }
+  if (f.method !== undefined) {
+    if (typeof f.method !== 'string') throw new FaultError('method must be a string');
+    spec.method = f.method.toUpperCase();
+  }
+  if (f.latencyMs !== undefined) {
+    if (typeof f.latencyMs !== 'number' || f.latencyMs < 0) throw new FaultError('latencyMs must be a number >= 0');
+    spec.latencyMs = f.latencyMs;
+  }
+  if (f.status !== undefined) {
+    if (typeof f.status !== 'number' || f.status < 100 || f.status > 599) throw new FaultError('status must be an HTTP status');
+    spec.status = f.status;
+  }
+  if (f.code !== undefined) {
+    if (typeof f.code !== 'string' && typeof f.code !== 'number') throw new FaultError('code must be a string');
+    spec.code = String(f.code);
+  }
+  if (f.message !== undefined) {
+    if (typeof f.message !== 'string') throw new FaultError('message must be a string');
+    spec.message = f.message;
+  }
+  if (f.malformed !== undefined) {
+    if (typeof f.malformed !== 'string' || !MALFORMED.includes(f.malformed)) throw new FaultError('malformed must be truncated|html|garbage');
+    spec.malformed = f.malformed as Malformed;
+  }
   if (f.headers !== undefined) {
     if (typeof f.headers !== 'object' || f.headers === null) throw new FaultError('headers must be an object');
     spec.headers = Object.fromEntries(Object.entries(f.headers as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
   }
-  if (f.body !== undefined) { if (typeof f.body !== 'string') throw new FaultError('body must be a string'); spec.body = f.body; }
-  if (f.times !== undefined) { if (typeof f.times !== 'number' || f.times < 1) throw new FaultError('times must be a number >= 1'); spec.times = Math.floor(f.times); }
-  if (f.hold !== undefined) { if (typeof f.hold !== 'boolean') throw new FaultError('hold must be a boolean'); if (f.hold) spec.hold = true; }
+  if (f.body !== undefined) {
+    if (typeof f.body !== 'string') throw new FaultError('body must be a string');
+    spec.body = f.body;
+  }
+  if (f.times !== undefined) {
+    if (typeof f.times !== 'number' || f.times < 1) throw new FaultError('times must be a number >= 1');
+    spec.times = Math.floor(f.times);
+  }
+  if (f.hold !== undefined) {
+    if (typeof f.hold !== 'boolean') throw new FaultError('hold must be a boolean');
+    if (f.hold) spec.hold = true;
+  }
   return spec;
 }
 
@@ -67,7 +98,9 @@ export class FaultStore {
     return f;
   }
 
-  list(): Fault[] { return this.faults.map((f) => ({ ...f })); }
+  list(): Fault[] {
+    return this.faults.map((f) => ({ ...f }));
+  }
   clear(): void {
     this.faults = [];
     for (const id of [...this.held.keys()]) this.release(id);
@@ -120,9 +153,11 @@ export function sendFault(reply: FastifyReply, f: Fault): FastifyReply {
       case 'truncated':
         return reply.type('application/json; charset=utf-8').send('{"code":"1","message":"success","data":{"id":1,"na');
       case 'html':
-        return reply.type('text/html; charset=utf-8').send(
-          '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
-        );
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
+          );
       case 'garbage':
         return reply.type('application/json; charset=utf-8').send(randomBytes(64));
     }
@@ -132,9 +167,13 @@ export function sendFault(reply: FastifyReply, f: Fault): FastifyReply {
 
 function defaultMessage(status: number): string {
   switch (status) {
-    case 403: return 'forbidden';
-    case 409: return 'your account has logged in elsewhere';
-    case 550: return 'request intercepted';
-    default: return 'error';
+    case 403:
+      return 'forbidden';
+    case 409:
+      return 'your account has logged in elsewhere';
+    case 550:
+      return 'request intercepted';
+    default:
+      return 'error';
   }
 }

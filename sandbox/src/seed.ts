@@ -7,14 +7,35 @@ import { Db, getKeyPair, hashPassword, SCHEMA, SCHEMA_VERSION, seedSalt, type Js
 export const SEED_PASSWORD = 'Passw0rd!';
 
 export const BRANCHES: Array<[string, string]> = [
-  ['北京分校', 'beijing'], ['上海分校', 'shanghai'], ['广州分校', 'guangzhou'], ['深圳分校', 'shenzhen'],
-  ['杭州分校', 'hangzhou'], ['南京分校', 'nanjing'], ['成都分校', 'chengdu'], ['武汉分校', 'wuhan'],
-  ['西安分校', 'xian'], ['重庆分校', 'chongqing'], ['天津分校', 'tianjin'], ['苏州分校', 'suzhou'],
-  ['长沙分校', 'changsha'], ['郑州分校', 'zhengzhou'], ['青岛分校', 'qingdao'], ['沈阳分校', 'shenyang'],
-  ['厦门分校', 'xiamen'], ['合肥分校', 'hefei'], ['昆明分校', 'kunming'], ['哈尔滨分校', 'haerbin'],
+  ['北京分校', 'beijing'],
+  ['上海分校', 'shanghai'],
+  ['广州分校', 'guangzhou'],
+  ['深圳分校', 'shenzhen'],
+  ['杭州分校', 'hangzhou'],
+  ['南京分校', 'nanjing'],
+  ['成都分校', 'chengdu'],
+  ['武汉分校', 'wuhan'],
+  ['西安分校', 'xian'],
+  ['重庆分校', 'chongqing'],
+  ['天津分校', 'tianjin'],
+  ['苏州分校', 'suzhou'],
+  ['长沙分校', 'changsha'],
+  ['郑州分校', 'zhengzhou'],
+  ['青岛分校', 'qingdao'],
+  ['沈阳分校', 'shenyang'],
+  ['厦门分校', 'xiamen'],
+  ['合肥分校', 'hefei'],
+  ['昆明分校', 'kunming'],
+  ['哈尔滨分校', 'haerbin'],
   // extra names used by POST /__sandbox/companies/:id/schools beyond 21 schools
-  ['大连分校', 'dalian'], ['济南分校', 'jinan'], ['福州分校', 'fuzhou'], ['南宁分校', 'nanning'],
-  ['贵阳分校', 'guiyang'], ['太原分校', 'taiyuan'], ['石家庄分校', 'shijiazhuang'], ['兰州分校', 'lanzhou'],
+  ['大连分校', 'dalian'],
+  ['济南分校', 'jinan'],
+  ['福州分校', 'fuzhou'],
+  ['南宁分校', 'nanning'],
+  ['贵阳分校', 'guiyang'],
+  ['太原分校', 'taiyuan'],
+  ['石家庄分校', 'shijiazhuang'],
+  ['兰州分校', 'lanzhou'],
 ];
 
 /** The full config of company 1; other companies are deep-merged variants of it. */
@@ -164,7 +185,9 @@ export function company1Config(publicKey: string): JsonObject {
 function company2Config(publicKey: string): JsonObject {
   return deepMerge(company1Config(publicKey), {
     baseInfo: {
-      siteTitle: '单校在线课堂', companyName: '单校在线课堂', companyNameShort: '单校课堂',
+      siteTitle: '单校在线课堂',
+      companyName: '单校在线课堂',
+      companyNameShort: '单校课堂',
       companyIco: 'https://static.yunduo.example/company/2/favicon.ico',
       companyLogo: 'https://static.yunduo.example/company/2/logo.png',
     },
@@ -176,7 +199,9 @@ function company2Config(publicKey: string): JsonObject {
 function company4Config(publicKey: string): JsonObject {
   return deepMerge(company1Config(publicKey), {
     baseInfo: {
-      siteTitle: '四海财会网校', companyName: '四海财会网校', companyNameShort: '四海财会网校',
+      siteTitle: '四海财会网校',
+      companyName: '四海财会网校',
+      companyNameShort: '四海财会网校',
       companyIco: 'https://static.yunduo.example/company/4/favicon.ico',
       companyLogo: 'https://static.yunduo.example/company/4/logo.png',
       // its own SEO titles (issue 12 §2: it inherited company 1's and its tabs read "云朵在线学院")
@@ -187,8 +212,13 @@ function company4Config(publicKey: string): JsonObject {
       ],
     },
     footInfo: {
-      templateId: 3, companyName: '广州四海教育咨询有限公司', icpNo: '粤ICP备11223344号', logoText: '四海财会网校',
-      overview: '四海财会网校专注会计职称与财会实务培训。', companyAddress: '广州市天河区体育西路 100 号', copyright: 'Copyright © 2018-2025 四海财会网校 版权所有',
+      templateId: 3,
+      companyName: '广州四海教育咨询有限公司',
+      icpNo: '粤ICP备11223344号',
+      logoText: '四海财会网校',
+      overview: '四海财会网校专注会计职称与财会实务培训。',
+      companyAddress: '广州市天河区体育西路 100 号',
+      copyright: 'Copyright © 2018-2025 四海财会网校 版权所有',
     },
     alias: { pointName: '积分' },
   });
@@ -199,7 +229,9 @@ export const CENTRAL_LOGIN_URL = 'https://sso.yunduo.example/cas/login?service=p
 function company5Config(publicKey: string): JsonObject {
   return deepMerge(company1Config(publicKey), {
     baseInfo: {
-      siteTitle: '统一认证学院', companyName: '统一认证学院', companyNameShort: '统一认证学院',
+      siteTitle: '统一认证学院',
+      companyName: '统一认证学院',
+      companyNameShort: '统一认证学院',
       companyIco: 'https://static.yunduo.example/company/5/favicon.ico',
       companyLogo: 'https://static.yunduo.example/company/5/logo.png',
       seo: [],
@@ -218,7 +250,19 @@ function menuStmts(companyId: number, schoolId: number | null, kind: 'head' | 'f
   menus.forEach((m, i) => {
     out.push({
       sql: 'INSERT INTO menus (id, company_id, school_id, kind, parent_id, menu_name, menu_url, url_type, page_head_type, open_type, sort) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
-      args: [m.id, companyId, schoolId, kind, parentId, m.name, m.url ?? '', m.urlType ?? 'LINK_DEFAULT', m.type ?? 'SYS_PAGE_HEAD_OTHER', m.open ?? 'self', i + 1],
+      args: [
+        m.id,
+        companyId,
+        schoolId,
+        kind,
+        parentId,
+        m.name,
+        m.url ?? '',
+        m.urlType ?? 'LINK_DEFAULT',
+        m.type ?? 'SYS_PAGE_HEAD_OTHER',
+        m.open ?? 'self',
+        i + 1,
+      ],
     });
     if (m.children) out.push(...menuStmts(companyId, schoolId, kind, m.children, m.id));
   });
@@ -227,38 +271,79 @@ function menuStmts(companyId: number, schoolId: number | null, kind: 'head' | 'f
 
 const HEAD_MENUS_C1: MenuSeed[] = [
   { id: 101, name: '首页', url: '/home/index', type: 'SYS_PAGE_HEAD_INDEX' },
-  { id: 102, name: '课程', url: '/course/list', type: 'SYS_PAGE_HEAD_COURSE', children: [
-    { id: 121, name: '精品课程', url: '/course/list', type: 'SYS_PAGE_HEAD_COURSE' },
-    { id: 122, name: '公开课', url: '/openCourse', type: 'SYS_PAGE_HEAD_COURSE' },
-  ] },
+  {
+    id: 102,
+    name: '课程',
+    url: '/course/list',
+    type: 'SYS_PAGE_HEAD_COURSE',
+    children: [
+      { id: 121, name: '精品课程', url: '/course/list', type: 'SYS_PAGE_HEAD_COURSE' },
+      { id: 122, name: '公开课', url: '/openCourse', type: 'SYS_PAGE_HEAD_COURSE' },
+    ],
+  },
   { id: 103, name: '课程套餐', url: '/coursePackage/list', type: 'SYS_PAGE_HEAD_PACKAGE' },
   { id: 104, name: '资讯', url: '/news', type: 'SYS_PAGE_HEAD_NEWS' },
-  { id: 105, name: '题库', url: '/lib/subject', type: 'SYS_PAGE_HEAD_QUESTION', children: [
-    { id: 131, name: '练习题库', url: '/lib/subject', type: 'SYS_PAGE_HEAD_QUESTION' },
-    { id: 132, name: '问答', url: '/answerslist/0', type: 'SYS_PAGE_HEAD_QUESTION' },
-  ] },
+  {
+    id: 105,
+    name: '题库',
+    url: '/lib/subject',
+    type: 'SYS_PAGE_HEAD_QUESTION',
+    children: [
+      { id: 131, name: '练习题库', url: '/lib/subject', type: 'SYS_PAGE_HEAD_QUESTION' },
+      { id: 132, name: '问答', url: '/answerslist/0', type: 'SYS_PAGE_HEAD_QUESTION' },
+    ],
+  },
   { id: 106, name: '名师', url: '/teachers', type: 'SYS_PAGE_HEAD_TEACHER' },
   { id: 107, name: '学员心声', url: '/custom', type: 'SYS_PAGE_HEAD_CUSTOM' },
-  { id: 108, name: '更多', url: '', type: 'SYS_PAGE_HEAD_OTHER', children: [
-    { id: 141, name: '学习中心', url: '/s/pc/#/personal/course?parentId=-1', type: 'SYS_PAGE_HEAD_OTHER' },
-    { id: 142, name: '官方网站', url: 'https://www.yunduo.example/', type: 'SYS_PAGE_HEAD_OTHER', open: 'blank' },
-    { id: 143, name: '合作伙伴', url: 'https://partner.yunduo.example/sso?uid={userId}&school={schoolId}', urlType: 'LINK_VARIABLE', type: 'SYS_PAGE_HEAD_OTHER', open: 'blank' },
-    { id: 144, name: '帮助中心', url: 'http://help.yunduo.example/', type: 'SYS_PAGE_HEAD_OTHER', open: 'blank' },
-  ] },
+  {
+    id: 108,
+    name: '更多',
+    url: '',
+    type: 'SYS_PAGE_HEAD_OTHER',
+    children: [
+      { id: 141, name: '学习中心', url: '/s/pc/#/personal/course?parentId=-1', type: 'SYS_PAGE_HEAD_OTHER' },
+      { id: 142, name: '官方网站', url: 'https://www.yunduo.example/', type: 'SYS_PAGE_HEAD_OTHER', open: 'blank' },
+      {
+        id: 143,
+        name: '合作伙伴',
+        url: 'https://partner.yunduo.example/sso?uid={userId}&school={schoolId}',
+        urlType: 'LINK_VARIABLE',
+        type: 'SYS_PAGE_HEAD_OTHER',
+        open: 'blank',
+      },
+      { id: 144, name: '帮助中心', url: 'http://help.yunduo.example/', type: 'SYS_PAGE_HEAD_OTHER', open: 'blank' },
+    ],
+  },
   { id: 109, name: '学员服务', url: 'https://service.yunduo.example/?uid={userId}', urlType: 'LINK_VARIABLE', type: 'SYS_PAGE_HEAD_OTHER', open: 'self' },
 ];
 
 const FOOT_MENUS_C1: MenuSeed[] = [
-  { id: 201, name: '关于我们', children: [
-    { id: 211, name: '学院简介' }, { id: 212, name: '联系我们' }, { id: 213, name: '加入我们' },
-  ] },
-  { id: 202, name: '帮助中心', children: [
-    { id: 221, name: '新手指南' }, { id: 222, name: '常见问题' },
-    { id: 223, name: '在线客服', url: 'https://service.yunduo.example/', open: 'blank' },
-  ] },
-  { id: 203, name: '服务条款', children: [
-    { id: 231, name: '用户协议' }, { id: 232, name: '隐私政策' },
-  ] },
+  {
+    id: 201,
+    name: '关于我们',
+    children: [
+      { id: 211, name: '学院简介' },
+      { id: 212, name: '联系我们' },
+      { id: 213, name: '加入我们' },
+    ],
+  },
+  {
+    id: 202,
+    name: '帮助中心',
+    children: [
+      { id: 221, name: '新手指南' },
+      { id: 222, name: '常见问题' },
+      { id: 223, name: '在线客服', url: 'https://service.yunduo.example/', open: 'blank' },
+    ],
+  },
+  {
+    id: 203,
+    name: '服务条款',
+    children: [
+      { id: 231, name: '用户协议' },
+      { id: 232, name: '隐私政策' },
+    ],
+  },
 ];
 
 /** The foundation's tables (src/db.ts) and seed: companies, domains, schools, menus, users; first in `AREAS`. */
@@ -281,7 +366,13 @@ async function seedCore(db: Db): Promise<void> {
   add('INSERT INTO companies (id, config) VALUES (?, ?)', [2, JSON.stringify(company2Config(kp.publicKey))]);
   add('INSERT INTO companies (id, config) VALUES (?, ?)', [4, JSON.stringify(company4Config(kp.publicKey))]);
   add('INSERT INTO companies (id, config) VALUES (?, ?)', [5, JSON.stringify(company5Config(kp.publicKey))]);
-  for (const [d, c] of [['localhost', 1], ['127.0.0.1', 1], ['single.localhost', 2], ['company4.localhost', 4], ['sso.localhost', 5]] as const) {
+  for (const [d, c] of [
+    ['localhost', 1],
+    ['127.0.0.1', 1],
+    ['single.localhost', 2],
+    ['company4.localhost', 4],
+    ['sso.localhost', 5],
+  ] as const) {
     add('INSERT INTO domains (domain, company_id) VALUES (?, ?)', [d, c]);
   }
 
@@ -297,20 +388,26 @@ async function seedCore(db: Db): Promise<void> {
   // menus: company-wide for company 1, plus a school-specific head menu for 北京分校 (school 2)
   stmts.push(...menuStmts(1, null, 'head', HEAD_MENUS_C1));
   stmts.push(...menuStmts(1, null, 'foot', FOOT_MENUS_C1));
-  stmts.push(...menuStmts(1, 2, 'head', [
-    { id: 151, name: '首页', url: '/home/index/beijing', type: 'SYS_PAGE_HEAD_INDEX' },
-    { id: 152, name: '北京课程', url: '/course/list', type: 'SYS_PAGE_HEAD_COURSE' },
-    { id: 153, name: '北京资讯', url: '/news', type: 'SYS_PAGE_HEAD_NEWS' },
-  ]));
-  for (const [cid, base] of [[2, 300], [4, 400], [5, 500]] as const) {
-    stmts.push(...menuStmts(cid, null, 'head', [
-      { id: base + 1, name: '首页', url: '/home/index', type: 'SYS_PAGE_HEAD_INDEX' },
-      { id: base + 2, name: '课程', url: '/course/list', type: 'SYS_PAGE_HEAD_COURSE' },
-      { id: base + 3, name: '资讯', url: '/news', type: 'SYS_PAGE_HEAD_NEWS' },
-    ]));
-    stmts.push(...menuStmts(cid, null, 'foot', [
-      { id: base + 51, name: '关于我们', children: [{ id: base + 61, name: '联系我们' }] },
-    ]));
+  stmts.push(
+    ...menuStmts(1, 2, 'head', [
+      { id: 151, name: '首页', url: '/home/index/beijing', type: 'SYS_PAGE_HEAD_INDEX' },
+      { id: 152, name: '北京课程', url: '/course/list', type: 'SYS_PAGE_HEAD_COURSE' },
+      { id: 153, name: '北京资讯', url: '/news', type: 'SYS_PAGE_HEAD_NEWS' },
+    ]),
+  );
+  for (const [cid, base] of [
+    [2, 300],
+    [4, 400],
+    [5, 500],
+  ] as const) {
+    stmts.push(
+      ...menuStmts(cid, null, 'head', [
+        { id: base + 1, name: '首页', url: '/home/index', type: 'SYS_PAGE_HEAD_INDEX' },
+        { id: base + 2, name: '课程', url: '/course/list', type: 'SYS_PAGE_HEAD_COURSE' },
+        { id: base + 3, name: '资讯', url: '/news', type: 'SYS_PAGE_HEAD_NEWS' },
+      ]),
+    );
+    stmts.push(...menuStmts(cid, null, 'foot', [{ id: base + 51, name: '关于我们', children: [{ id: base + 61, name: '联系我们' }] }]));
   }
 
   // users (password Passw0rd! for all)
@@ -334,13 +431,33 @@ async function seedCore(db: Db): Promise<void> {
     add(
       `INSERT INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, member_flag, member_ico,
         head_pic_max, un_read_num, integral_remaining, change_password_config, staff_flag) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-      [u[0], u[1], u[2], u[3], u[4], u[5], u[6], hashPassword(SEED_PASSWORD, seedSalt(u[3] ?? String(u[0]))), u[7], u[8],
-        `https://static.yunduo.example/avatar/${u[0]}.png`, u[9], u[10], u[11], u[12]],
+      [
+        u[0],
+        u[1],
+        u[2],
+        u[3],
+        u[4],
+        u[5],
+        u[6],
+        hashPassword(SEED_PASSWORD, seedSalt(u[3] ?? String(u[0]))),
+        u[7],
+        u[8],
+        `https://static.yunduo.example/avatar/${u[0]}.png`,
+        u[9],
+        u[10],
+        u[11],
+        u[12],
+      ],
     );
   }
   add('INSERT INTO menu_permissions (user_id, codes) VALUES (?, ?)', [1010, JSON.stringify(PARTIAL_MENU)]);
-  add('INSERT INTO last_learn (user_id, course_id, course_name, lesson_id, lesson_name) VALUES (?,?,?,?,?)',
-    [1001, 5001, '人力资源管理师（三级）精讲班', 50011, '第三章 招聘与配置：第2节 人员甄选']);
+  add('INSERT INTO last_learn (user_id, course_id, course_name, lesson_id, lesson_name) VALUES (?,?,?,?,?)', [
+    1001,
+    5001,
+    '人力资源管理师（三级）精讲班',
+    50011,
+    '第三章 招聘与配置：第2节 人员甄选',
+  ]);
   add('INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)', [1001, 1, 7001, '初级会计实务 VIP 直播班', 1280]);
   add('INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)', [1001, 1, 7002, 'Python 数据分析实战', 399]);
   add('INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)', [1001, 1, 7003, '教师资格证 笔试题库', 99.9]);

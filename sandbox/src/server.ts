@@ -110,7 +110,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // Image fields seeded as `/__static/...` become absolute URLs on the sandbox's own host in every
   // upstream answer (a real upstream answers CDN URLs).
   app.addHook('preSerialization', async (req, _reply, payload: unknown) =>
-    req.url.startsWith('/s/api') ? absoluteStatic(payload, `http://${hostOf(req)}`) : payload);
+    req.url.startsWith('/s/api') ? absoluteStatic(payload, `http://${hostOf(req)}`) : payload,
+  );
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/s/api')) return reply.code(404).send({ code: '404', message: 'not found', data: null });

@@ -17,7 +17,10 @@ import { openDb, SCHEMA_VERSION, setKeyPair, type Db } from './db.js';
 export const TEMPLATE_MAX_AGE_MS = 5 * 60_000;
 
 /** Changes whenever an area's tables change (and with SCHEMA_VERSION, for a seed change): a kept file DB is re-seeded. */
-export const DATA_VERSION = `${SCHEMA_VERSION}:${createHash('sha256').update(AREAS.map((a) => `${a.name}\n${a.schema ?? ''}`).join('\n')).digest('hex').slice(0, 12)}`;
+export const DATA_VERSION = `${SCHEMA_VERSION}:${createHash('sha256')
+  .update(AREAS.map((a) => `${a.name}\n${a.schema ?? ''}`).join('\n'))
+  .digest('hex')
+  .slice(0, 12)}`;
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const beijingDay = (t: number) => new Date(t + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -52,9 +55,16 @@ async function buildFile(): Promise<{ file: string; builtAt: number }> {
   }
 }
 
-const removeFile = (file: string) => { for (const f of [file, `${file}-journal`]) rmSync(f, { force: true }); };
+const removeFile = (file: string) => {
+  for (const f of [file, `${file}-journal`]) rmSync(f, { force: true });
+};
 
-interface MasterRow { type: string; name: string; tblName: string; sql: string | null }
+interface MasterRow {
+  type: string;
+  name: string;
+  tblName: string;
+  sql: string | null;
+}
 
 export class Template {
   private file = '';
@@ -72,8 +82,10 @@ export class Template {
     if (!kept) await t.install();
     await t.track();
     // a kept database differs from the template anywhere: its first reset restores every table
-    await t.db.batch([{ sql: 'DELETE FROM temp.sandbox_dirty', args: [] },
-      ...(kept ? t.tables.map((name) => ({ sql: 'INSERT INTO temp.sandbox_dirty (name) VALUES (?)', args: [name] })) : [])]);
+    await t.db.batch([
+      { sql: 'DELETE FROM temp.sandbox_dirty', args: [] },
+      ...(kept ? t.tables.map((name) => ({ sql: 'INSERT INTO temp.sandbox_dirty (name) VALUES (?)', args: [name] })) : []),
+    ]);
     return t;
   }
 
@@ -108,7 +120,9 @@ export class Template {
   /** Replaces every table of the main database with the template's (tables, indexes and rows). */
   private async install(): Promise<void> {
     const old = await this.db.all<{ name: string }>("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
-    const objects = await this.db.all<MasterRow>("SELECT type, name, tbl_name, sql FROM tpl.sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type = 'index', rowid");
+    const objects = await this.db.all<MasterRow>(
+      "SELECT type, name, tbl_name, sql FROM tpl.sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type = 'index', rowid",
+    );
     const stmts: InStatement[] = old.map((r) => ({ sql: `DROP TABLE main.${q(r.name)}`, args: [] }));
     for (const o of objects) {
       // "CREATE TABLE [IF NOT EXISTS] name" / "CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table": into main
@@ -125,7 +139,9 @@ export class Template {
       // (no OR IGNORE: a trigger takes the conflict policy of the statement that fired it, e.g. INSERT OR REPLACE)
       const lit = `'${t.replace(/'/g, "''")}'`;
       for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-        s.push(`CREATE TEMP TRIGGER IF NOT EXISTS ${q(`dirty_${t}_${op}`)} AFTER ${op} ON main.${q(t)} BEGIN INSERT INTO sandbox_dirty (name) SELECT ${lit} WHERE NOT EXISTS (SELECT 1 FROM sandbox_dirty WHERE name = ${lit}); END;`);
+        s.push(
+          `CREATE TEMP TRIGGER IF NOT EXISTS ${q(`dirty_${t}_${op}`)} AFTER ${op} ON main.${q(t)} BEGIN INSERT INTO sandbox_dirty (name) SELECT ${lit} WHERE NOT EXISTS (SELECT 1 FROM sandbox_dirty WHERE name = ${lit}); END;`,
+        );
       }
     }
     await this.db.exec(s.join('\n'));
@@ -147,7 +163,9 @@ export class Template {
   /** Restores the seed: the tables written since the last restore (every table after a rebuild of the template). */
   async restore(now = Date.now()): Promise<void> {
     if (now - this.builtAt > TEMPLATE_MAX_AGE_MS || beijingDay(now) !== beijingDay(this.builtAt)) {
-      this.building ??= this.attach().finally(() => { this.building = undefined; });
+      this.building ??= this.attach().finally(() => {
+        this.building = undefined;
+      });
       await this.building;
       return this.copy(this.tables);
     }

@@ -10,7 +10,7 @@ beforeAll(async () => ({ sb, c } = await start()));
 afterAll(async () => sb?.close());
 
 describe('seeded public content of company 1', () => {
-  it('has the issue\'s minimum amounts', () => {
+  it("has the issue's minimum amounts", () => {
     expect(COURSES.length).toBeGreaterThanOrEqual(30);
     expect(new Set(COURSES.map((x) => x.categoryId)).size).toBeGreaterThanOrEqual(5);
     expect(COURSES.filter((x) => x.freeFlag === 1).length).toBeGreaterThanOrEqual(3);
@@ -62,9 +62,14 @@ describe('seeded public content of company 1', () => {
   });
 
   it.each([
-    ['/course/v1/front/category/tree', 6], ['/course/v1/front/open-course/list', 6], ['/course/v1/front/teacher/list', 10],
-    ['/saas-business/v1/front/group/list', 4], ['/saas-business/v1/front/vip/levels', 3], ['/saas-business/v1/front/apply/list', 4],
-    ['/saas-business/v1/front/student-voice/list', 6], ['/saas-business/v1/front/training-plan/list', 4],
+    ['/course/v1/front/category/tree', 6],
+    ['/course/v1/front/open-course/list', 6],
+    ['/course/v1/front/teacher/list', 10],
+    ['/saas-business/v1/front/group/list', 4],
+    ['/saas-business/v1/front/vip/levels', 3],
+    ['/saas-business/v1/front/apply/list', 4],
+    ['/saas-business/v1/front/student-voice/list', 6],
+    ['/saas-business/v1/front/training-plan/list', 4],
   ])('%s lists %i items', async (path, n) => {
     expect((await c.api(path)).json.data).toHaveLength(n);
   });

@@ -7,7 +7,9 @@ let c: Client;
 
 beforeAll(async () => ({ sb, c } = await start()));
 afterAll(async () => sb?.close());
-beforeEach(async () => { await c.control('POST', '/reset'); });
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+});
 
 const keys = (o: object) => Object.keys(o).sort();
 
@@ -16,13 +18,18 @@ describe('envelope and company resolution', () => {
     const r = await c.api('/saas-business/v1/company/config/getCompany');
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
-      code: '1', message: 'success',
+      code: '1',
+      message: 'success',
       data: { companyId: 1, companyName: '云朵在线学院', companyNameShort: '云朵职业教育在线学院' },
     });
   });
 
   it.each([
-    ['localhost', 1], ['127.0.0.1', 1], ['single.localhost', 2], ['company4.localhost', 4], ['LOCALHOST', 1],
+    ['localhost', 1],
+    ['127.0.0.1', 1],
+    ['single.localhost', 2],
+    ['company4.localhost', 4],
+    ['LOCALHOST', 1],
   ])('domain %s -> company %i', async (domain, id) => {
     const r = await c.api('/saas-business/v1/company/config/getCompany', { domain });
     expect(r.json.data.companyId).toBe(id);
@@ -54,8 +61,10 @@ describe('envelope and company resolution', () => {
   });
 
   it('company 5 has central sign-on, company 2 one school', async () => {
-    expect((await c.api('/saas-business/v1/front/login/checkGlobalLogin', { domain: 'sso.localhost' })).json.data)
-      .toEqual({ openFlag: 1, thirdLoginUrl: 'https://sso.yunduo.example/cas/login?service=portal' });
+    expect((await c.api('/saas-business/v1/front/login/checkGlobalLogin', { domain: 'sso.localhost' })).json.data).toEqual({
+      openFlag: 1,
+      thirdLoginUrl: 'https://sso.yunduo.example/cas/login?service=portal',
+    });
     expect((await c.api('/saas-business/v1/front/login/checkGlobalLogin')).json.data).toEqual({ openFlag: 0, thirdLoginUrl: null });
     const s = await c.api('/external/api/v1/schools/searchMerge', { domain: 'single.localhost', headers: { schoolId: '1' } });
     expect(s.json.data.schoolPage.total).toBe(1);
@@ -74,8 +83,29 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
 
   it('login config', async () => {
     const d = (await c.api('/saas-business/v1/front/login/config')).json.data;
-    expect(keys(d)).toEqual(keys({ webVerifyCodeLogin: 0, publicKey: 0, thirdLoginFlag: 0, wechatLogin: 0, qqLogin: 0, weiboLogin: 0, wechatWorkLogin: 0, wechatWorkRegLogin: 0, ddLoginFlag: 0 }));
-    expect(d).toMatchObject({ webVerifyCodeLogin: 1, thirdLoginFlag: 1, wechatLogin: 1, qqLogin: 1, weiboLogin: 1, wechatWorkLogin: 1, wechatWorkRegLogin: 1, ddLoginFlag: 1 });
+    expect(keys(d)).toEqual(
+      keys({
+        webVerifyCodeLogin: 0,
+        publicKey: 0,
+        thirdLoginFlag: 0,
+        wechatLogin: 0,
+        qqLogin: 0,
+        weiboLogin: 0,
+        wechatWorkLogin: 0,
+        wechatWorkRegLogin: 0,
+        ddLoginFlag: 0,
+      }),
+    );
+    expect(d).toMatchObject({
+      webVerifyCodeLogin: 1,
+      thirdLoginFlag: 1,
+      wechatLogin: 1,
+      qqLogin: 1,
+      weiboLogin: 1,
+      wechatWorkLogin: 1,
+      wechatWorkRegLogin: 1,
+      ddLoginFlag: 1,
+    });
     expect(d.publicKey).toMatch(/^MI[A-Za-z0-9+/=]+$/);
   });
 
@@ -93,8 +123,14 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
   it('service config, person config, cart config', async () => {
     const d = (await c.api('/saas-business/v1/user-center/service/config')).json.data;
     expect(d).toEqual({
-      openCart: 1, openIntegral: 1, personConfig: ['HEAD_APP', 'USER_REGISTER', 'USER_LOGIN', 'USER_LOGOUT'],
-      perShow: 1, perShowInit: 1, perShowItem: ['course', 'setting', 'order', 'message'], personalUrl: null, userAdminLogo: 1,
+      openCart: 1,
+      openIntegral: 1,
+      personConfig: ['HEAD_APP', 'USER_REGISTER', 'USER_LOGIN', 'USER_LOGOUT'],
+      perShow: 1,
+      perShowInit: 1,
+      perShowItem: ['course', 'setting', 'order', 'message'],
+      personalUrl: null,
+      userAdminLogo: 1,
     });
     expect((await c.api('/saas-business/v1/user-center/getPersonConfig')).json.data).toEqual({ personConfig: d.personConfig });
     expect((await c.api('/saas-business/definePayOrderCart/config')).json.data).toEqual({ openCart: 1 });
@@ -123,9 +159,18 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
     }
     expect(new Set(head.map((m) => m.urlType))).toEqual(new Set(['LINK_DEFAULT', 'LINK_VARIABLE']));
     expect(new Set(head.map((m) => m.openType))).toEqual(new Set(['self', 'blank']));
-    expect(new Set(head.map((m) => m.pageHeadType))).toEqual(new Set([
-      'SYS_PAGE_HEAD_INDEX', 'SYS_PAGE_HEAD_COURSE', 'SYS_PAGE_HEAD_PACKAGE', 'SYS_PAGE_HEAD_NEWS',
-      'SYS_PAGE_HEAD_QUESTION', 'SYS_PAGE_HEAD_TEACHER', 'SYS_PAGE_HEAD_CUSTOM', 'SYS_PAGE_HEAD_OTHER']));
+    expect(new Set(head.map((m) => m.pageHeadType))).toEqual(
+      new Set([
+        'SYS_PAGE_HEAD_INDEX',
+        'SYS_PAGE_HEAD_COURSE',
+        'SYS_PAGE_HEAD_PACKAGE',
+        'SYS_PAGE_HEAD_NEWS',
+        'SYS_PAGE_HEAD_QUESTION',
+        'SYS_PAGE_HEAD_TEACHER',
+        'SYS_PAGE_HEAD_CUSTOM',
+        'SYS_PAGE_HEAD_OTHER',
+      ]),
+    );
     expect(head.some((m) => m.menuUrl.includes('http'))).toBe(true);
     expect(head.some((m) => m.menuUrl.includes('/s/pc/#'))).toBe(true);
     expect(d.headMenus.some((m: any) => m.children.length > 0)).toBe(true);
@@ -140,14 +185,38 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
 
   it.each(['/external/api/v1/share/getBaseInfo', '/external/api/v1/company/getBaseInfo'])('base info %s', async (path) => {
     const d = (await c.api(path, { headers: { schoolId: '3' } })).json.data;
-    expect(keys(d)).toEqual(keys({
-      schoolId: 0, domain: 0, hash: 0, unchanged: 0, useLoginPage: 0, companyIco: 0, siteTitle: 0, seo: 0,
-      classTableZone: 0, liveTimeZone: 0, companyCodeInfo: 0, schoolIndependence: 0, showDomainWarn: 0, domainWarnMsg: 0,
-      companyLogoType: 0, companyNameShort: 0, companyLogo: 0, appConfig: 0,
-    }));
+    expect(keys(d)).toEqual(
+      keys({
+        schoolId: 0,
+        domain: 0,
+        hash: 0,
+        unchanged: 0,
+        useLoginPage: 0,
+        companyIco: 0,
+        siteTitle: 0,
+        seo: 0,
+        classTableZone: 0,
+        liveTimeZone: 0,
+        companyCodeInfo: 0,
+        schoolIndependence: 0,
+        showDomainWarn: 0,
+        domainWarnMsg: 0,
+        companyLogoType: 0,
+        companyNameShort: 0,
+        companyLogo: 0,
+        appConfig: 0,
+      }),
+    );
     expect(d).toMatchObject({
-      schoolId: 3, domain: 'localhost', unchanged: false, useLoginPage: 0, showDomainWarn: 0, domainWarnMsg: '',
-      companyLogoType: 'word', companyCodeInfo: { statKey: '', statType: '' }, companyNameShort: '云朵职业教育在线学院',
+      schoolId: 3,
+      domain: 'localhost',
+      unchanged: false,
+      useLoginPage: 0,
+      showDomainWarn: 0,
+      domainWarnMsg: '',
+      companyLogoType: 'word',
+      companyCodeInfo: { statKey: '', statType: '' },
+      companyNameShort: '云朵职业教育在线学院',
       appConfig: { appConfigStatus: 1 },
     });
     expect(d.companyNameShort.length).toBeGreaterThan(8);
@@ -160,7 +229,13 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
     const d = (await c.api('/saas-business/v1/front/home-page/home-config', { query: { schoolId: 1 } })).json.data;
     expect(d).toEqual({
       homePageTemplateRsp: { globalTheme: '', redirectType: expect.anything(), templateLink: '' },
-      headCfRsp: { headTemplateId: 1, headTemplateName: expect.any(String), redirectLogin: 0, redirectConfig: { field2: '', field3: '' }, headTheme: expect.any(String) },
+      headCfRsp: {
+        headTemplateId: 1,
+        headTemplateName: expect.any(String),
+        redirectLogin: 0,
+        redirectConfig: { field2: '', field3: '' },
+        headTheme: expect.any(String),
+      },
       themeColor: '#008AFF',
     });
   });
@@ -172,12 +247,34 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
 
   it('foot info', async () => {
     const d = (await c.api('/saas-business/v1/company/config/companyFootInfo/queryCompanyId')).json.data;
-    expect(keys(d)).toEqual(keys({
-      templateId: 0, themes: 0, logoType: 0, logoPic: 0, logoText: 0, overview: 0, companyAddress: 0, companyAddressFlag: 0,
-      companyName: 0, companyNameFlag: 0, copyright: 0, copyrightFlag: 0, icpNo: 0, icpNoFlag: 0, securityIco: 0,
-      securityLink: 0, securityRegno: 0, securityFlag: 0, tencentWeibo: 0, tencentWeiboFlag: 0, sinaWeibo: 0,
-      sinaWeiboFlag: 0, tencentWechat: 0, tencentWechatFlag: 0,
-    }));
+    expect(keys(d)).toEqual(
+      keys({
+        templateId: 0,
+        themes: 0,
+        logoType: 0,
+        logoPic: 0,
+        logoText: 0,
+        overview: 0,
+        companyAddress: 0,
+        companyAddressFlag: 0,
+        companyName: 0,
+        companyNameFlag: 0,
+        copyright: 0,
+        copyrightFlag: 0,
+        icpNo: 0,
+        icpNoFlag: 0,
+        securityIco: 0,
+        securityLink: 0,
+        securityRegno: 0,
+        securityFlag: 0,
+        tencentWeibo: 0,
+        tencentWeiboFlag: 0,
+        sinaWeibo: 0,
+        sinaWeiboFlag: 0,
+        tencentWechat: 0,
+        tencentWechatFlag: 0,
+      }),
+    );
     expect(d).toMatchObject({ templateId: 1, icpNo: '京ICP备12345678号', icpNoFlag: 1, securityFlag: 1, copyrightFlag: 1, companyAddressFlag: 1 });
     for (const [k, v] of Object.entries(d)) if (k.endsWith('Flag')) expect(v).toBe(1);
   });
@@ -190,13 +287,51 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
     const r = await c.api('/saas-business/v1/companyMarketSet/findMarket', { domain: null, body: { domain: 'localhost', schoolId: 1 } });
     const d = r.json.data;
     expect(r.json.code).toBe('1');
-    expect(keys(d)).toEqual(keys({
-      companyId: 0, schoolHide: 0, leyuFlag: 0, leyuNo: 0, bdsqFlag: 0, bdsqType: 0, bdsqJsUrl: 0, otherImFlag: 0, otherImJs: 0,
-      qqFlag: 0, qqType: 0, qqNum: 0, personalqqNum: 0, weixinFlag: 0, weixinPic: 0, personalWeixinFlag: 0,
-      personalWeixinPic: 0, weiboFlag: 0, weiboPic: 0, weiboUrl: 0, serviceFlag: 0, serviceTime: 0, servicePhone: 0,
-      servicePhone1: 0, servicePhone2: 0, serviceEmailFlag: 0, serviceEmails: 0, tempType: 0,
-    }));
-    expect(d).toMatchObject({ companyId: 1, weixinFlag: 1, personalWeixinFlag: 1, qqFlag: 1, weiboFlag: 1, leyuFlag: 1, bdsqFlag: 1, otherImFlag: 1, serviceFlag: 1, serviceEmailFlag: 1, tempType: 1 });
+    expect(keys(d)).toEqual(
+      keys({
+        companyId: 0,
+        schoolHide: 0,
+        leyuFlag: 0,
+        leyuNo: 0,
+        bdsqFlag: 0,
+        bdsqType: 0,
+        bdsqJsUrl: 0,
+        otherImFlag: 0,
+        otherImJs: 0,
+        qqFlag: 0,
+        qqType: 0,
+        qqNum: 0,
+        personalqqNum: 0,
+        weixinFlag: 0,
+        weixinPic: 0,
+        personalWeixinFlag: 0,
+        personalWeixinPic: 0,
+        weiboFlag: 0,
+        weiboPic: 0,
+        weiboUrl: 0,
+        serviceFlag: 0,
+        serviceTime: 0,
+        servicePhone: 0,
+        servicePhone1: 0,
+        servicePhone2: 0,
+        serviceEmailFlag: 0,
+        serviceEmails: 0,
+        tempType: 0,
+      }),
+    );
+    expect(d).toMatchObject({
+      companyId: 1,
+      weixinFlag: 1,
+      personalWeixinFlag: 1,
+      qqFlag: 1,
+      weiboFlag: 1,
+      leyuFlag: 1,
+      bdsqFlag: 1,
+      otherImFlag: 1,
+      serviceFlag: 1,
+      serviceEmailFlag: 1,
+      tempType: 1,
+    });
     expect(d.serviceEmails).toHaveLength(2);
     expect(d.servicePhone && d.servicePhone1 && d.servicePhone2 && d.serviceTime).toBeTruthy();
     expect(d.bdsqJsUrl).toMatch(/^https:/);
@@ -222,7 +357,7 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
     expect(r.json).toEqual({ code: '1', message: 'success', data: { schoolId: 5 } });
     expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token })).json.data.schoolId).toBe(5);
     r = await c.api('/saas-business/v1/saveSessionSchoolId', { body: { schoolId: 23, domain: 'localhost' } });
-    expect(r.json.code).toBe("100000002");
+    expect(r.json.code).toBe('100000002');
   });
 
   it('sys config and group config', async () => {
@@ -237,21 +372,51 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
   it('current user, sso user, last learn, cart list (logged in)', async () => {
     const { token } = await c.token('13800000001');
     const USER = {
-      userId: 1001, companyId: 1, schoolId: 1, nickName: '张同学', mobile: '13800000001', username: 'student01',
-      email: expect.any(String), memberFlag: 0, memberIco: null, headPicMax: expect.any(String), unReadNum: expect.any(Number),
-      integralRemaining: expect.any(Number), changePasswordConfig: 0, staffFlag: 0,
+      userId: 1001,
+      companyId: 1,
+      schoolId: 1,
+      nickName: '张同学',
+      mobile: '13800000001',
+      username: 'student01',
+      email: expect.any(String),
+      memberFlag: 0,
+      memberIco: null,
+      headPicMax: expect.any(String),
+      unReadNum: expect.any(Number),
+      integralRemaining: expect.any(Number),
+      changePasswordConfig: 0,
+      staffFlag: 0,
     };
     expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token })).json).toEqual({ code: '1', message: 'success', data: USER });
     expect((await c.api('/saas-business/sso/user', { query: { access_token: token } })).json.data).toEqual(USER);
     expect((await c.api('/saas-business/v1/front/learn/lastLearn', { token })).json.data).toEqual({
-      courseId: expect.any(Number), courseName: expect.any(String), lessonId: expect.any(Number), lessonName: expect.any(String),
+      courseId: expect.any(Number),
+      courseName: expect.any(String),
+      lessonId: expect.any(Number),
+      lessonName: expect.any(String),
     });
     const cart = (await c.api('/saas-business/definePayOrderCart/list', { token, query: { schoolId: 1 } })).json.data;
     expect(cart.length).toBeGreaterThanOrEqual(2);
     // issue 16: the cart's items carry the commodity's type, price in cents and state (routes/shop.ts)
-    expect(keys(cart[0])).toEqual(['buySource', 'commodityCode', 'commodityId', 'commodityName', 'commodityType', 'cover', 'id', 'memberPriceCents', 'price', 'priceCents', 'protocolId', 'status']);
+    expect(keys(cart[0])).toEqual([
+      'buySource',
+      'commodityCode',
+      'commodityId',
+      'commodityName',
+      'commodityType',
+      'cover',
+      'id',
+      'memberPriceCents',
+      'price',
+      'priceCents',
+      'protocolId',
+      'status',
+    ]);
     const m = await c.token('member01');
-    expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token: m.token })).json.data).toMatchObject({ memberFlag: 1, memberIco: expect.stringMatching(/^https:/) });
+    expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token: m.token })).json.data).toMatchObject({
+      memberFlag: 1,
+      memberIco: expect.stringMatching(/^https:/),
+    });
     const f = await c.token('student02');
     expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token: f.token })).json.data.changePasswordConfig).toBe(1);
     expect((await c.api('/saas-business/v1/front/learn/lastLearn', { token: f.token })).json.data).toBeNull();
@@ -320,10 +485,18 @@ describe('sso code exchange, back-login, logout', () => {
   it('exchanges a code once, back-logs in, logout revokes both', async () => {
     const { code } = (await c.control('POST', '/sso/code', { account: 'student01' })).json;
     const r = await c.api('/saas-business/sso/onlischool/sign/token', { query: { code } });
-    expect(r.json).toEqual({ code: '1', message: 'success', data: { token: expect.any(String), code: expect.any(String), userId: 1001, companyId: 1, schoolId: 1 } });
+    expect(r.json).toEqual({
+      code: '1',
+      message: 'success',
+      data: { token: expect.any(String), code: expect.any(String), userId: 1001, companyId: 1, schoolId: 1 },
+    });
     const { token, code: back } = r.json.data;
     // single use
-    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code } })).json).toEqual({ code: '120010014', message: '授权码无效或已过期', data: null });
+    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code } })).json).toEqual({
+      code: '120010014',
+      message: '授权码无效或已过期',
+      data: null,
+    });
     expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token })).json.data.userId).toBe(1001);
 
     const b1 = await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: back } });
@@ -331,25 +504,26 @@ describe('sso code exchange, back-login, logout', () => {
     expect(b1.json.data.token).not.toBe(token);
     const b2 = await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: back } });
     expect(b2.json.code).toBe('1'); // stays valid until logout
-    expect((await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: 'nope' } })).json.code).toBe("120010014");
+    expect((await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: 'nope' } })).json.code).toBe('120010014');
 
     const out = await c.api('/saas-business/v1/front/login/loginoutNew', { token, body: {} });
     expect(out.json).toEqual({ code: '1', message: 'success', data: { loginSchoolPath: '/home/index' } });
     expect((await c.api('/external/api/v1/usersfront/getCurrentUser', { token })).status).toBe(401);
-    expect((await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: back } })).json.code).toBe("120010014");
+    expect((await c.api('/external/api/v1/usersfront/getTokenBackLogin', { body: { code: back } })).json.code).toBe('120010014');
   });
 
   it('a code for a company 4 user does not work on company 1 domains; unknown code fails', async () => {
     const { code } = (await c.control('POST', '/sso/code', { account: 'student04' })).json;
-    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code } })).json.code).toBe("120010014");
+    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code } })).json.code).toBe('120010014');
     expect((await c.api('/saas-business/sso/onlischool/sign/token', { domain: 'company4.localhost', query: { code } })).json.data.companyId).toBe(4);
-    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code: 'zzz' } })).json.code).toBe("120010014");
+    expect((await c.api('/saas-business/sso/onlischool/sign/token', { query: { code: 'zzz' } })).json.code).toBe('120010014');
   });
 
   it('logout from a branch school answers its suffix path; logout without body/token is lenient', async () => {
     const { token } = (await c.control('POST', '/tokens', { account: 'student01', schoolId: 2 })).json;
     const res = await fetch(`${sb.url}/s/api/saas-business/v1/front/login/loginoutNew?domain=localhost`, {
-      method: 'POST', headers: { authorization: token, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
     });
     expect(((await res.json()) as any).data).toEqual({ loginSchoolPath: '/home/index/beijing' });
     const r = await c.api('/saas-business/v1/front/login/loginoutNew', { method: 'POST' });

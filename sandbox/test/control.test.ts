@@ -10,7 +10,9 @@ let c: Client;
 
 beforeAll(async () => ({ sb, c } = await start()));
 afterAll(async () => sb?.close());
-beforeEach(async () => { await c.control('POST', '/reset'); });
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+});
 
 const HOME = '/saas-business/v1/front/home-page/home-config';
 
@@ -60,9 +62,23 @@ describe('sms', () => {
 describe('PATCH config', () => {
   it('routes flat fields to their area', async () => {
     const flat = {
-      redirectLogin: 1, headTemplateId: 2, templateId: 3, useLoginPage: 1, closeFlag: 1, webVerifyCodeLogin: 0,
-      themeColor: '#ff0000', showDomainWarn: 1, domainWarnMsg: 'x', usernameFlag: 0, openCart: 0, globalTheme: 'black-white',
-      pointName: '积分', openFlag: 1, companyName: '新名字', statType: 'baidu', appConfigStatus: 0,
+      redirectLogin: 1,
+      headTemplateId: 2,
+      templateId: 3,
+      useLoginPage: 1,
+      closeFlag: 1,
+      webVerifyCodeLogin: 0,
+      themeColor: '#ff0000',
+      showDomainWarn: 1,
+      domainWarnMsg: 'x',
+      usernameFlag: 0,
+      openCart: 0,
+      globalTheme: 'black-white',
+      pointName: '积分',
+      openFlag: 1,
+      companyName: '新名字',
+      statType: 'baidu',
+      appConfigStatus: 0,
     };
     const r = await c.control('PATCH', '/companies/1/config', flat);
     expect(r.status).toBe(200);
@@ -73,7 +89,11 @@ describe('PATCH config', () => {
     expect(r.json.baseInfo.companyCodeInfo).toEqual({ statKey: '', statType: 'baidu' });
 
     const home = (await c.api(HOME)).json.data;
-    expect(home).toMatchObject({ themeColor: '#ff0000', headCfRsp: { redirectLogin: 1, headTemplateId: 2 }, homePageTemplateRsp: { globalTheme: 'black-white' } });
+    expect(home).toMatchObject({
+      themeColor: '#ff0000',
+      headCfRsp: { redirectLogin: 1, headTemplateId: 2 },
+      homePageTemplateRsp: { globalTheme: 'black-white' },
+    });
     expect((await c.api('/saas-business/v1/company/register/config')).json.data).toMatchObject({ closeFlag: 1, usernameFlag: 0, mobileFlag: 1 });
     expect((await c.api('/saas-business/v1/front/login/config')).json.data.webVerifyCodeLogin).toBe(0);
     expect((await c.api('/saas-business/definePayOrderCart/config')).json.data).toEqual({ openCart: 0 });
@@ -169,9 +189,26 @@ describe('faults', () => {
   });
 
   it.each([
-    ['truncated', (r: any) => { expect(r.json).toBeUndefined(); expect(r.text.startsWith('{')).toBe(true); }],
-    ['html', (r: any) => { expect(r.json).toBeUndefined(); expect(r.headers.get('content-type')).toMatch(/text\/html/); }],
-    ['garbage', (r: any) => { expect(r.json).toBeUndefined(); }],
+    [
+      'truncated',
+      (r: any) => {
+        expect(r.json).toBeUndefined();
+        expect(r.text.startsWith('{')).toBe(true);
+      },
+    ],
+    [
+      'html',
+      (r: any) => {
+        expect(r.json).toBeUndefined();
+        expect(r.headers.get('content-type')).toMatch(/text\/html/);
+      },
+    ],
+    [
+      'garbage',
+      (r: any) => {
+        expect(r.json).toBeUndefined();
+      },
+    ],
   ])('malformed %s', async (malformed, check) => {
     await c.control('POST', '/faults', { path: 'login/config', malformed });
     const r = await c.api(LOGIN);
@@ -217,7 +254,8 @@ describe('faults', () => {
     let answered = false;
     const held = c.api(LOGIN).then((r) => ((answered = true), r));
     // the call arrived (it is in the request log) and other calls are answered meanwhile
-    while (!(await c.control("GET", "/requests")).json.some((r: { path: string }) => r.path.includes("login/config"))) await new Promise((r) => setTimeout(r, 20));
+    while (!(await c.control('GET', '/requests')).json.some((r: { path: string }) => r.path.includes('login/config')))
+      await new Promise((r) => setTimeout(r, 20));
     expect((await c.raw('/__sandbox/health')).status).toBe(200);
     expect(answered).toBe(false);
     expect((await c.control('DELETE', `/faults/${f.id}`)).json).toEqual({ ok: true });
@@ -257,10 +295,17 @@ describe('request log', () => {
     const log = (await c.control('GET', '/requests')).json;
     expect(log).toHaveLength(2);
     expect(log[0]).toEqual({
-      method: 'GET', path: '/external/api/v1/usersfront/getCurrentUser', query: { domain: 'localhost', x: '1' },
+      method: 'GET',
+      path: '/external/api/v1/usersfront/getCurrentUser',
+      query: { domain: 'localhost', x: '1' },
       headers: {
-        memory: '1', authorization: { present: true, prefix: token.slice(0, 4) }, schoolid: '1', companyid: '1',
-        system_os: 'Linux', platform: 'pc', app_version: '8.1.3',
+        memory: '1',
+        authorization: { present: true, prefix: token.slice(0, 4) },
+        schoolid: '1',
+        companyid: '1',
+        system_os: 'Linux',
+        platform: 'pc',
+        app_version: '8.1.3',
       },
       at: expect.any(String),
     });

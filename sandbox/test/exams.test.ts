@@ -9,7 +9,9 @@ let sb: Sandbox;
 let c: Client;
 beforeAll(async () => ({ sb, c } = await start()));
 afterAll(async () => sb.close());
-beforeEach(async () => { await c.control('POST', '/reset'); });
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+});
 
 const E = '/question/api/v1/front/exam';
 const mobile = (id: number) => `1370000${id}`;
@@ -19,8 +21,15 @@ async function socket(token: string, userId: number) {
   await new Promise((r) => ws.once('open', r));
   let seq = 0;
   const pending = new Map<number, (m: any) => void>();
-  ws.on('message', (raw) => { const m = JSON.parse(String(raw)); pending.get(m.seq)?.(m); });
-  const call = (op: string, data: Record<string, unknown>) => new Promise<any>((r) => { pending.set(++seq, r); ws.send(JSON.stringify({ op, seq, data })); });
+  ws.on('message', (raw) => {
+    const m = JSON.parse(String(raw));
+    pending.get(m.seq)?.(m);
+  });
+  const call = (op: string, data: Record<string, unknown>) =>
+    new Promise<any>((r) => {
+      pending.set(++seq, r);
+      ws.send(JSON.stringify({ op, seq, data }));
+    });
   await call('auth', { companyId: 1, schoolId: 1, userId, token, module: 'question' });
   return { call, close: () => ws.close() };
 }
@@ -37,7 +46,7 @@ describe('exam rules', () => {
 });
 
 describe('exam calls', () => {
-  it('need a token; answer only the student\'s own exams', async () => {
+  it("need a token; answer only the student's own exams", async () => {
     expect((await c.api(`${E}/queryMyExamList`)).status).toBe(401);
     const other = await c.token('13800000003'); // member01 has no exams
     expect((await c.api(`${E}/queryMyExamList`, { token: other.token })).json.data.total).toBe(0);
@@ -52,7 +61,10 @@ describe('exam calls', () => {
     const detail = await c.api(`/question/v1/exercise/record/detail/${recordId}`, { token: t.token });
     expect(detail.json.data).toMatchObject({ exerciseType: 9, timed: true, durationS: 1200, totalScore: 38 });
     const key = (await c.control('GET', `/exams/key/${recordId}`)).json as Array<{ questionId: number; answer: string[]; score: number }>;
-    await c.api('/question/v1/exercise/session/batch/submit', { token: t.token, body: { recordId, answers: key.slice(0, 3).map((k) => ({ questionId: k.questionId, answer: k.answer })) } });
+    await c.api('/question/v1/exercise/session/batch/submit', {
+      token: t.token,
+      body: { recordId, answers: key.slice(0, 3).map((k) => ({ questionId: k.questionId, answer: k.answer })) },
+    });
     const h = await c.api(`${E}/handInPaper/${recordId}`, { token: t.token });
     expect(h.json.data).toMatchObject({ examId: 9102, score: 7, totalScore: 38, rightCount: 3, passed: false });
     const again = await c.api(`${E}/handInPaper/${recordId}`, { token: t.token });
@@ -63,7 +75,7 @@ describe('exam calls', () => {
     expect(of.json.data).toMatchObject({ examId: 9102, recordId, attemptNo: 1 });
   });
 
-  it('the fee order is made once while unpaid, in the shop\'s orders; paid, joining is allowed', async () => {
+  it("the fee order is made once while unpaid, in the shop's orders; paid, joining is allowed", async () => {
     const t = await c.token(mobile(3301));
     expect((await c.api(`${E}/joinExam`, { token: t.token, body: { examId: 9103 } })).json).toMatchObject({ code: '130010003', message: '请先支付考试费用' });
     const a = await c.api('/question/api/v1/front/question/makePayOrder/9103', { method: 'POST', token: t.token });
@@ -74,7 +86,11 @@ describe('exam calls', () => {
     expect(orders.json.data.list[0].items[0]).toMatchObject({ commodityType: 6, commodityId: 9103, commodityName: '经济法基础付费考试' });
     await c.raw(`/__pay/${a.json.data.orderNo}`, { body: { action: 'pay' } });
     expect((await c.api(`${E}/pay/9103`, { token: t.token })).json.data).toMatchObject({ needPay: 1, payState: 1 });
-    expect((await c.api('/question/api/v1/examUser/queryPayInfo/9103', { token: t.token })).json.data).toMatchObject({ payState: 1, orderNo: a.json.data.orderNo, payResult: 'paid' });
+    expect((await c.api('/question/api/v1/examUser/queryPayInfo/9103', { token: t.token })).json.data).toMatchObject({
+      payState: 1,
+      orderNo: a.json.data.orderNo,
+      payResult: 'paid',
+    });
     expect((await c.api('/question/api/v1/front/question/makePayOrder/9103', { method: 'POST', token: t.token })).json.code).toBe('130010007');
     expect((await c.api(`${E}/joinExam`, { token: t.token, body: { examId: 9103 } })).json.code).toBe('1');
   });

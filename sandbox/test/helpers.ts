@@ -40,7 +40,11 @@ export class Client {
     });
     const text = await res.text();
     let json: any;
-    try { json = JSON.parse(text); } catch { json = undefined; }
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
     return { status: res.status, headers: res.headers, text, json };
   }
 

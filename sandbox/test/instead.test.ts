@@ -39,7 +39,10 @@ describe('instead sign-up', () => {
     expect((await api(`${F}/myInsteadSignList`)).json.data).toEqual([]);
     expect((await api(`${S}/get/sign/province`)).json.data.map((p: { provinceCode: string }) => p.provinceCode)).toEqual(['110000', '310000', '440000']);
     const gd = (await api(`${F}/getItemTimeByProvinceCode`, 'GET', undefined, { provinceCode: '440000' })).json.data;
-    expect(gd.map((t: { itemTimeId: number; open: number }) => [t.itemTimeId, t.open])).toEqual([[7204, 0], [7205, 1]]);
+    expect(gd.map((t: { itemTimeId: number; open: number }) => [t.itemTimeId, t.open])).toEqual([
+      [7204, 0],
+      [7205, 1],
+    ]);
     expect((await api(`${S}/saveUserItemRel`, 'POST', { itemTimeId: 7204 })).json.message).toBe('不在报名时间内');
     const rel = await api(`${S}/saveUserItemRel`, 'POST', { itemTimeId: 7201 });
     const itemUserId = rel.json.data.itemUserId;
@@ -47,7 +50,17 @@ describe('instead sign-up', () => {
     expect((await api(STATUS_CHECK, 'GET', undefined, { itemUserId })).json.data).toMatchObject({ editable: 1, status: 0 });
     const info = (await api(`${F}/getItemInfoByItemUserId`, 'GET', undefined, { itemUserId })).json.data;
     expect(info).toMatchObject({ itemId: 7101, provinceName: '北京市', status: 0 });
-    expect(info.fields.map((f: { fieldType: string }) => f.fieldType)).toEqual(['text', 'number', 'date', 'radio', 'select', 'checkbox', 'cascade', 'image', 'annex']);
+    expect(info.fields.map((f: { fieldType: string }) => f.fieldType)).toEqual([
+      'text',
+      'number',
+      'date',
+      'radio',
+      'select',
+      'checkbox',
+      'cascade',
+      'image',
+      'annex',
+    ]);
     // the sub-field is required once its option is chosen; a cascade must reach a leaf
     const without = NCRE_VALUES.filter((v) => v.fieldId !== 7405);
     expect((await api(`${S}/saveItemFieldFormData`, 'POST', { itemUserId, fieldList: without })).json.message).toBe('请填写证书编号');
@@ -71,22 +84,58 @@ describe('instead sign-up', () => {
   it('assigns exam places in one batch, all or nothing, counting seats', async () => {
     const a = await as('instead03');
     const b = await as('instead04');
-    const mine = (await a(`${F}/myInsteadSignList`)).json.data as Array<{ itemUserId: number; itemTimeId: number; places: Array<{ placeId: number; remain: number }> }>;
+    const mine = (await a(`${F}/myInsteadSignList`)).json.data as Array<{
+      itemUserId: number;
+      itemTimeId: number;
+      places: Array<{ placeId: number; remain: number }>;
+    }>;
     const ncre = mine.find((s) => s.itemTimeId === 7201)!;
     const acc = mine.find((s) => s.itemTimeId === 7203)!;
-    expect(ncre.places.map((p) => [p.placeId, p.remain])).toEqual([[7301, 18], [7302, 1]]);
-    expect((await a(`${S}/assign/examine/place/batch`, 'PUT', { list: [{ itemUserId: ncre.itemUserId, placeId: 7304 }] })).json.message).toBe('考点不属于该报名场次');
+    expect(ncre.places.map((p) => [p.placeId, p.remain])).toEqual([
+      [7301, 18],
+      [7302, 1],
+    ]);
+    expect((await a(`${S}/assign/examine/place/batch`, 'PUT', { list: [{ itemUserId: ncre.itemUserId, placeId: 7304 }] })).json.message).toBe(
+      '考点不属于该报名场次',
+    );
     expect((await a(`${S}/assign/examine/place/batch`, 'PUT', { list: [] })).json.message).toBe('请选择考点');
-    expect((await a(`${S}/assign/examine/place/batch`, 'PUT', { list: [{ itemUserId: ncre.itemUserId, placeId: 7302 }, { itemUserId: acc.itemUserId, placeId: 7304 }] })).json.data).toEqual({ assigned: 2 });
+    expect(
+      (
+        await a(`${S}/assign/examine/place/batch`, 'PUT', {
+          list: [
+            { itemUserId: ncre.itemUserId, placeId: 7302 },
+            { itemUserId: acc.itemUserId, placeId: 7304 },
+          ],
+        })
+      ).json.data,
+    ).toEqual({ assigned: 2 });
     const after = (await a(`${F}/myInsteadSignList`)).json.data as Array<{ status: number; placeName: string }>;
-    expect(after.map((s) => [s.status, s.placeName])).toEqual([[4, '北京财经学校考点'], [4, '北京市朝阳区考点']]);
-    expect((await a(`${S}/assign/examine/place/batch`, 'PUT', { list: [{ itemUserId: ncre.itemUserId, placeId: 7301 }] })).json.message).toBe('报名尚未审核通过，不能分配考点');
+    expect(after.map((s) => [s.status, s.placeName])).toEqual([
+      [4, '北京财经学校考点'],
+      [4, '北京市朝阳区考点'],
+    ]);
+    expect((await a(`${S}/assign/examine/place/batch`, 'PUT', { list: [{ itemUserId: ncre.itemUserId, placeId: 7301 }] })).json.message).toBe(
+      '报名尚未审核通过，不能分配考点',
+    );
     // the second student: 7302 is full now; the batch with it assigns nothing
-    const theirs = (await b(`${F}/myInsteadSignList`)).json.data as Array<{ itemUserId: number; itemTimeId: number; places: Array<{ placeId: number; remain: number }> }>;
+    const theirs = (await b(`${F}/myInsteadSignList`)).json.data as Array<{
+      itemUserId: number;
+      itemTimeId: number;
+      places: Array<{ placeId: number; remain: number }>;
+    }>;
     const bN = theirs.find((s) => s.itemTimeId === 7201)!;
     const bA = theirs.find((s) => s.itemTimeId === 7203)!;
     expect(bN.places.find((p) => p.placeId === 7302)!.remain).toBe(0);
-    expect((await b(`${S}/assign/examine/place/batch`, 'PUT', { list: [{ itemUserId: bA.itemUserId, placeId: 7304 }, { itemUserId: bN.itemUserId, placeId: 7302 }] })).json.message).toBe('考点「北京市朝阳区考点」名额已满');
+    expect(
+      (
+        await b(`${S}/assign/examine/place/batch`, 'PUT', {
+          list: [
+            { itemUserId: bA.itemUserId, placeId: 7304 },
+            { itemUserId: bN.itemUserId, placeId: 7302 },
+          ],
+        })
+      ).json.message,
+    ).toBe('考点「北京市朝阳区考点」名额已满');
     expect(((await b(`${F}/myInsteadSignList`)).json.data as Array<{ status: number }>).map((s) => s.status)).toEqual([2, 2]);
   });
 
@@ -96,7 +145,11 @@ describe('instead sign-up', () => {
     await c.control('POST', '/instead/space', { companyId: 1, quotaBytes: 1500 });
     expect((await api(`${S}/check/flow/space`, 'GET', undefined, { size: 1000 })).json.data).toMatchObject({ enough: 1, remain: 1500 });
     await api(`${SB}/v1/student/setting/sign/source/upload`, 'POST', { fileName: 'a.pdf', data: Buffer.alloc(700, 1).toString('base64') });
-    expect((await api(`${S}/check/flow/space`, 'GET', undefined, { size: 1000 })).json.data).toEqual({ enough: 0, remain: 800, msg: '报名附件存储空间不足，请联系机构' });
+    expect((await api(`${S}/check/flow/space`, 'GET', undefined, { size: 1000 })).json.data).toEqual({
+      enough: 0,
+      remain: 800,
+      msg: '报名附件存储空间不足，请联系机构',
+    });
   });
 });
 
@@ -104,7 +157,11 @@ describe("a sign-up's files are the student's own uploads (issue 21 item 4, deci
   it("another student's sign-up upload is refused as a wrong value; the student's own is taken", async () => {
     const upload = async (account: string) => {
       const { token } = await c.token(account);
-      const up = await c.api(`${SB}/v1/student/setting/sign/source/upload`, { method: 'POST', token, body: { fileName: 'proof.pdf', data: Buffer.from('%PDF-1.4 proof').toString('base64') } });
+      const up = await c.api(`${SB}/v1/student/setting/sign/source/upload`, {
+        method: 'POST',
+        token,
+        body: { fileName: 'proof.pdf', data: Buffer.from('%PDF-1.4 proof').toString('base64') },
+      });
       expect(up.json.code).toBe('1');
       return up.json.data.filePath as string;
     };

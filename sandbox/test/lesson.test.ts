@@ -8,7 +8,9 @@ let c: Client;
 
 beforeAll(async () => ({ sb, c } = await start()));
 afterAll(async () => sb?.close());
-beforeEach(async () => { await c.control('POST', '/reset'); });
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+});
 
 describe('lesson clips with HTTP Range', () => {
   it('answers the whole clip, then 206 with Content-Range for a range, a suffix and an open range', async () => {
@@ -43,7 +45,7 @@ describe('lesson clips with HTTP Range', () => {
     expect((await fetch(`${sb.url}/__media/..%2Fsrc%2Fseed.ts`)).status).toBe(404);
   });
 
-  it('serves each clip\'s poster as a small JPEG', async () => {
+  it("serves each clip's poster as a small JPEG", async () => {
     for (const n of [1, 2, 3]) {
       const res = await fetch(`${sb.url}/__media/clip-${n}.jpg`);
       expect(res.status).toBe(200);

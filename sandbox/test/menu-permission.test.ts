@@ -8,7 +8,9 @@ let c: Client;
 
 beforeAll(async () => ({ sb, c } = await start()));
 afterAll(async () => sb?.close());
-beforeEach(async () => { await c.control('POST', '/reset'); });
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+});
 
 const PATH = '/saas-business/v1/student/menu/permission';
 
@@ -21,9 +23,12 @@ describe('personal-centre menu permissions (chosen; README "Personal centre")', 
     expect((await c.api(PATH)).status).toBe(401);
   });
 
-  it('POST /__sandbox/permissions changes a user\'s codes; null gives every code back; bad input is a 400', async () => {
+  it("POST /__sandbox/permissions changes a user's codes; null gives every code back; bad input is a 400", async () => {
     const { token } = await c.token('student01');
-    expect((await c.control('POST', '/permissions', { account: 'student01', permissions: { course: ['note'] } })).json).toEqual({ userId: 1001, permissions: { course: ['note'] } });
+    expect((await c.control('POST', '/permissions', { account: 'student01', permissions: { course: ['note'] } })).json).toEqual({
+      userId: 1001,
+      permissions: { course: ['note'] },
+    });
     expect((await c.api(PATH, { token })).json.data).toEqual({ course: ['note'] });
     await c.control('POST', '/permissions', { account: 'student01', permissions: null });
     expect((await c.api(PATH, { token })).json.data).toEqual(MENU_CODES);

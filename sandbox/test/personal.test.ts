@@ -17,7 +17,10 @@ beforeEach(async () => {
 });
 
 const api = (path: string, method: string, body?: unknown, t = token) => c.api(path, { method, body, token: t });
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2d1b10000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2d1b10000000049454e44ae426082',
+  'hex',
+);
 
 describe('account settings', () => {
   it('needs a token', async () => {
@@ -38,9 +41,14 @@ describe('account settings', () => {
     expect((await api(`${S}/send/sms`, 'POST', { mobile: '13912345678' })).json.code).toBe('1');
     const sms = (await c.control('GET', '/sms?mobile=13912345678')).json;
     expect(sms.type).toBe('bind');
-    expect((await api(`${S}/send/sms`, 'POST', { mobile: '13912345678' })).json).toMatchObject({ code: '120010009', message: expect.stringMatching(/^请\d+秒后再获取验证码$/) });
-    expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code === '000000' ? '111111' : '000000' })).json)
-      .toMatchObject({ code: '120010007', message: '验证码错误或已过期' });
+    expect((await api(`${S}/send/sms`, 'POST', { mobile: '13912345678' })).json).toMatchObject({
+      code: '120010009',
+      message: expect.stringMatching(/^请\d+秒后再获取验证码$/),
+    });
+    expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code === '000000' ? '111111' : '000000' })).json).toMatchObject({
+      code: '120010007',
+      message: '验证码错误或已过期',
+    });
     expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code })).json.code).toBe('1');
     expect((await api(`${S}/get/account/info`, 'GET')).json.data.mobile).toBe('13912345678');
     expect((await api(`${S}/bind/mobile`, 'PUT', { mobile: '13912345678', smsCode: sms.code })).json.code).toBe('120010007');
@@ -54,10 +62,16 @@ describe('account settings', () => {
 
   it('binds an email and a username by their rules, refusing duplicates', async () => {
     const other = (await c.token('student02')).token;
-    expect((await api(`${S}/check/email`, 'POST', { email: 'student01@yunduo.example' }, other)).json).toMatchObject({ code: '120020003', message: '邮箱已被绑定' });
+    expect((await api(`${S}/check/email`, 'POST', { email: 'student01@yunduo.example' }, other)).json).toMatchObject({
+      code: '120020003',
+      message: '邮箱已被绑定',
+    });
     expect((await api(`${S}/bind/email`, 'PUT', { email: 'li@example.com' }, other)).json.code).toBe('1');
     expect((await api(`${S}/check/username`, 'POST', { username: '1abc' }, other)).json.code).toBe('120020006');
-    expect((await api(`${S}/bind/username`, 'PUT', { username: 'newname' }, other)).json).toMatchObject({ code: '120130002', message: '用户名已设置，不能修改' });
+    expect((await api(`${S}/bind/username`, 'PUT', { username: 'newname' }, other)).json).toMatchObject({
+      code: '120130002',
+      message: '用户名已设置，不能修改',
+    });
   });
 
   it('unbinds a third-party account once', async () => {
@@ -93,15 +107,34 @@ describe('personal data and custom fields', () => {
 
   it('saves a section checking options (itemCode), the birthday timestamp, required and read-only fields', async () => {
     const save = (section: string, fieldList: unknown) => api(`${S}/save/${section}/info`, 'PUT', { fieldList });
-    expect((await save('base', [{ fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['身份证'] }])).json).toMatchObject({ code: '120130017', message: '选项无效（证件类型）' });
-    expect((await save('base', [{ fieldId: 103, fieldCode: 'birthday', fieldValues: ['2000-01-01'] }])).json).toMatchObject({ code: '120130018', message: '出生日期须为毫秒时间戳' });
-    expect((await save('base', [{ fieldId: 101, fieldCode: 'name', fieldValues: [] }])).json).toMatchObject({ code: '120130015', message: '必填，请输入相关信息（姓名）' });
-    expect((await save('contact', [{ fieldId: 201, fieldCode: 'mobile', fieldValues: ['13999999999'] }])).json).toMatchObject({ code: '120130014', message: '不可修改（手机号）' });
-    expect((await save('other', [{ fieldId: 301, fieldCode: 'hobby', fieldValues: ['其他'] }])).json).toMatchObject({ code: '120130015', message: '必填，请输入相关信息（其他爱好）' });
-    expect((await save('base', [
-      { fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['ID_PASSPORT'] },
-      { fieldId: 103, fieldCode: 'birthday', fieldValues: [946656000000] },
-    ])).json.code).toBe('1');
+    expect((await save('base', [{ fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['身份证'] }])).json).toMatchObject({
+      code: '120130017',
+      message: '选项无效（证件类型）',
+    });
+    expect((await save('base', [{ fieldId: 103, fieldCode: 'birthday', fieldValues: ['2000-01-01'] }])).json).toMatchObject({
+      code: '120130018',
+      message: '出生日期须为毫秒时间戳',
+    });
+    expect((await save('base', [{ fieldId: 101, fieldCode: 'name', fieldValues: [] }])).json).toMatchObject({
+      code: '120130015',
+      message: '必填，请输入相关信息（姓名）',
+    });
+    expect((await save('contact', [{ fieldId: 201, fieldCode: 'mobile', fieldValues: ['13999999999'] }])).json).toMatchObject({
+      code: '120130014',
+      message: '不可修改（手机号）',
+    });
+    expect((await save('other', [{ fieldId: 301, fieldCode: 'hobby', fieldValues: ['其他'] }])).json).toMatchObject({
+      code: '120130015',
+      message: '必填，请输入相关信息（其他爱好）',
+    });
+    expect(
+      (
+        await save('base', [
+          { fieldId: 104, fieldCode: 'identity_type_code', fieldValues: ['ID_PASSPORT'] },
+          { fieldId: 103, fieldCode: 'birthday', fieldValues: [946656000000] },
+        ])
+      ).json.code,
+    ).toBe('1');
     const d = (await api(`${S}/get/detail`, 'GET')).json.data;
     const base = Object.fromEntries(d.baseInfo.map((f: any) => [f.fieldCode, f.value]));
     expect(base).toMatchObject({ identity_type_code: 'ID_PASSPORT', birthday: 946656000000, name: '张同学' });
@@ -109,8 +142,13 @@ describe('personal data and custom fields', () => {
 
   it('defines custom fields of all 11 types, with a chooseRelList example and cascade options', async () => {
     const defs = (await api(`${CZ}/getCustomizeFields?schoolId=1`, 'GET')).json.data;
-    expect(new Set(defs.map((d: any) => d.fieldType))).toEqual(new Set(['text', 'number', 'date', 'dateTime', 'period', 'radio', 'checkbox', 'select', 'cascade', 'annex', 'image']));
-    expect(defs.find((d: any) => d.fieldCode === 'c_channel').chooseRelList[0]).toMatchObject({ chooseFieldValue: '其他', showFieldInfo: [{ fieldCode: 'c_channel_other' }] });
+    expect(new Set(defs.map((d: any) => d.fieldType))).toEqual(
+      new Set(['text', 'number', 'date', 'dateTime', 'period', 'radio', 'checkbox', 'select', 'cascade', 'annex', 'image']),
+    );
+    expect(defs.find((d: any) => d.fieldCode === 'c_channel').chooseRelList[0]).toMatchObject({
+      chooseFieldValue: '其他',
+      showFieldInfo: [{ fieldCode: 'c_channel_other' }],
+    });
     expect((await api(`${CZ}/customize/option/510/0`, 'GET')).json.data.map((o: any) => o.content)).toEqual(['北京市', '上海市', '广东省']);
     expect((await api(`${CZ}/customize/option/510/44`, 'GET')).json.data[0]).toEqual({ id: 4401, content: '广州市', pid: 44, leafFlag: 0 });
     expect((await api(`${CZ}/customize/option/999/0`, 'GET')).json.code).toBe('120130012');
@@ -118,11 +156,22 @@ describe('personal data and custom fields', () => {
 
   it('saves custom values only when every shown field is filled', async () => {
     const all = [
-      ['c_nickname', ['阿张']], ['c_years', ['3']], ['c_exam_date', ['2025-06-01']], ['c_appointment', ['2025-01-02 10:00:00']],
-      ['c_study_period', ['2025-01-01', '2025-03-01']], ['c_channel', ['其他']], ['c_subjects', ['会计', '税法']], ['c_level', ['初级']],
-      ['c_region', ['44', '4401', '440106']], ['c_diploma', ['https://files.example/d.pdf']], ['c_photo', ['https://files.example/p.png']],
+      ['c_nickname', ['阿张']],
+      ['c_years', ['3']],
+      ['c_exam_date', ['2025-06-01']],
+      ['c_appointment', ['2025-01-02 10:00:00']],
+      ['c_study_period', ['2025-01-01', '2025-03-01']],
+      ['c_channel', ['其他']],
+      ['c_subjects', ['会计', '税法']],
+      ['c_level', ['初级']],
+      ['c_region', ['44', '4401', '440106']],
+      ['c_diploma', ['https://files.example/d.pdf']],
+      ['c_photo', ['https://files.example/p.png']],
     ].map(([fieldCode, fieldValues]) => ({ fieldCode, fieldValues }));
-    expect((await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: all })).json).toMatchObject({ code: '120130015', message: '必填，请输入相关信息（其他渠道）' });
+    expect((await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: all })).json).toMatchObject({
+      code: '120130015',
+      message: '必填，请输入相关信息（其他渠道）',
+    });
     const r = await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: [...all, { fieldCode: 'c_channel_other', fieldValues: ['展会'] }] });
     expect(r.json.code).toBe('1');
     const data = (await api(`${S}/get/custom/field/data`, 'GET')).json.data;
@@ -134,7 +183,7 @@ describe('personal data and custom fields', () => {
 });
 
 describe('avatar', () => {
-  it('stores a PNG, serves it and shows it as the user\'s head picture', async () => {
+  it("stores a PNG, serves it and shows it as the user's head picture", async () => {
     const r = await api(`${S}/head/portrait`, 'PUT', { image: PNG.toString('base64') });
     expect(r.json.code).toBe('1');
     const url: string = r.json.data.headPic;
@@ -146,9 +195,15 @@ describe('avatar', () => {
   });
 
   it('refuses what is not a JPG/PNG and what is over 5 MB', async () => {
-    expect((await api(`${S}/head/portrait`, 'PUT', { image: Buffer.from('GIF89a....').toString('base64') })).json).toMatchObject({ code: '120130006', message: '图片只能上传JPG/PNG格式' });
+    expect((await api(`${S}/head/portrait`, 'PUT', { image: Buffer.from('GIF89a....').toString('base64') })).json).toMatchObject({
+      code: '120130006',
+      message: '图片只能上传JPG/PNG格式',
+    });
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    expect((await api(`${S}/head/portrait`, 'PUT', { image: big.toString('base64') })).json).toMatchObject({ code: '120130007', message: '图片大小不能超过5MB!' });
+    expect((await api(`${S}/head/portrait`, 'PUT', { image: big.toString('base64') })).json).toMatchObject({
+      code: '120130007',
+      message: '图片大小不能超过5MB!',
+    });
   });
 });
 
@@ -161,7 +216,10 @@ describe('file upload', () => {
   });
 
   it('refuses another extension and more than 5 MB', async () => {
-    expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.exe', data: 'AA==' })).json).toMatchObject({ code: '120130009', message: '不支持的文件类型' });
+    expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.exe', data: 'AA==' })).json).toMatchObject({
+      code: '120130009',
+      message: '不支持的文件类型',
+    });
     const big = Buffer.alloc(5 * 1024 * 1024 + 1).toString('base64');
     expect((await api(`${S}/sign/source/upload`, 'POST', { fileName: 'a.zip', data: big })).json.code).toBe('-600');
   });
@@ -183,7 +241,7 @@ describe('messages', () => {
     expect((await api(`${M}/delete/${unread[1].id}`, 'DELETE')).json).toMatchObject({ code: '120131001', message: '消息不存在' });
   });
 
-  it('never touches another user\'s message', async () => {
+  it("never touches another user's message", async () => {
     const other = (await c.token('member01')).token;
     const theirs = (await api(`${M}/page`, 'GET', undefined, other)).json.data.records[0].id;
     expect((await api(`${M}/read/${theirs}`, 'POST')).json).toMatchObject({ code: '120131001', message: '消息不存在' });

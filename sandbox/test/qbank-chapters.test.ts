@@ -8,12 +8,14 @@ let sb: Sandbox;
 let c: Client;
 beforeAll(async () => ({ sb, c } = await start()));
 afterAll(async () => sb.close());
-beforeEach(async () => { await c.control('POST', '/reset'); });
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+});
 
 const Q = '/question/v1';
 
 describe('chapter and section pages and detail', () => {
-  it('lists chapters and sections with the asker\'s progress; a later verdict wins; continue an unfinished chapter practice', async () => {
+  it("lists chapters and sections with the asker's progress; a later verdict wins; continue an unfinished chapter practice", async () => {
     const t = await c.token('13700003400');
     const page = await c.api(`${Q}/chapter/page`, { token: t.token, query: { subjectId: 203, page: 1, pageSize: 10 } });
     expect(page.json.data).toMatchObject({ total: 2, current: 1 });
@@ -39,7 +41,10 @@ describe('chapter and section pages and detail', () => {
     const chapter = (await c.api(`${Q}/chapter/detail/2031`, { token: t.token })).json.data;
     expect(chapter).toMatchObject({ id: 2031, subjectName: '初级会计实务', sectionCount: 2, questionCount: 20, doneCount: 2, rightCount: 1, wrongCount: 1 });
     const sections = (await c.api(`${Q}/section/page`, { token: t.token, query: { chapterId: 2031 } })).json.data;
-    expect(sections.records.map((x: any) => [x.id, x.doneCount])).toEqual([[20311, 2], [20312, 0]]);
+    expect(sections.records.map((x: any) => [x.id, x.doneCount])).toEqual([
+      [20311, 2],
+      [20312, 0],
+    ]);
 
     // the wrong one answered right in a later paper: right now
     const again = (await c.api(`${Q}/exercise/reexamine/paper/generate/${recordId}`, { method: 'POST', token: t.token })).json.data;
@@ -94,7 +99,9 @@ describe('explanation media', () => {
 
     // the wrong kind, a question without media, a question outside the record, someone else's record
     expect((await c.api(`${Q}/media/video/preview/3003`, { token: t.token, query: { recordId: g.recordId } })).json.code).toBe('404');
-    expect((await c.api(`/question/examSys/shortAnswerQuestionVideo`, { token: t.token, query: { recordId: g.recordId, questionId: 3003 } })).json.code).toBe('404');
+    expect((await c.api(`/question/examSys/shortAnswerQuestionVideo`, { token: t.token, query: { recordId: g.recordId, questionId: 3003 } })).json.code).toBe(
+      '404',
+    );
     expect((await c.api(`${Q}/media/audio/preview/3001`, { token: t.token, query: { recordId: g.recordId } })).json.code).toBe('404');
     expect((await c.api(`${Q}/media/audio/preview/3021`, { token: t.token, query: { recordId: g.recordId } })).json.code).toBe('404');
     expect((await c.api(`${Q}/media/audio/preview/3003`, { query: { recordId: g.recordId, clientId: 'v-2' } })).json.code).toBe('404');
@@ -118,6 +125,11 @@ describe('explanation media', () => {
     const g = (await c.api(`${Q}/exercise/chapter/generate/203/2032`, { method: 'POST', token: t.token, query: { sectionId: 20321 } })).json.data;
     await c.api(`${Q}/exercise/session/submit`, { token: t.token, body: { recordId: g.recordId } });
     const report = (await c.api(`${Q}/exercise/report/${g.recordId}`, { token: t.token })).json.data;
-    expect(report.questions.find((q: any) => q.id === 3025).media).toEqual({ id: 3025, kind: 'image', seconds: 0, url: `${sb.url}/s/api/question/v1/media/image/3025.svg` });
+    expect(report.questions.find((q: any) => q.id === 3025).media).toEqual({
+      id: 3025,
+      kind: 'image',
+      seconds: 0,
+      url: `${sb.url}/s/api/question/v1/media/image/3025.svg`,
+    });
   });
 });

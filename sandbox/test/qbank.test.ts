@@ -8,7 +8,9 @@ let sb: Sandbox;
 let c: Client;
 beforeAll(async () => ({ sb, c } = await start()));
 afterAll(async () => sb.close());
-beforeEach(async () => { await c.control('POST', '/reset'); });
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+});
 
 const Q = '/question/v1';
 
@@ -103,10 +105,16 @@ describe('question bank calls', () => {
     const pq = await c.api(`${Q}/exercise/session/paper/questions/v2`, { token: t.token, body: { recordId: rec.recordId } });
     const single = pq.json.data.questions.find((q: any) => q.kind === 'single');
     for (let i = 0; i < 2; i++) {
-      const r = await c.api(`${Q}/exercise/session/answer/submit`, { token: t.token, body: { recordId: rec.recordId, questionId: single.id, answer: ['A'], opId: 'op-1' } });
+      const r = await c.api(`${Q}/exercise/session/answer/submit`, {
+        token: t.token,
+        body: { recordId: rec.recordId, questionId: single.id, answer: ['A'], opId: 'op-1' },
+      });
       expect(r.json.data.duplicate).toBe(i === 1);
     }
-    const bad = await c.api(`${Q}/exercise/session/answer/submit`, { token: t.token, body: { recordId: rec.recordId, questionId: single.id, answer: ['A', 'B'] } });
+    const bad = await c.api(`${Q}/exercise/session/answer/submit`, {
+      token: t.token,
+      body: { recordId: rec.recordId, questionId: single.id, answer: ['A', 'B'] },
+    });
     expect(bad.json.code).toBe('400');
     const log = await c.control('GET', `/qbank/answers?recordId=${rec.recordId}`);
     expect(log.json.answers).toHaveLength(1);
@@ -129,8 +137,15 @@ describe('question bank calls', () => {
     await new Promise((r) => ws.once('open', r));
     let seq = 0;
     const pending = new Map<number, (m: any) => void>();
-    ws.on('message', (raw) => { const m = JSON.parse(String(raw)); pending.get(m.seq)?.(m); });
-    const call = (op: string, data: Record<string, unknown>) => new Promise<any>((r) => { pending.set(++seq, r); ws.send(JSON.stringify({ op, seq, data })); });
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw));
+      pending.get(m.seq)?.(m);
+    });
+    const call = (op: string, data: Record<string, unknown>) =>
+      new Promise<any>((r) => {
+        pending.set(++seq, r);
+        ws.send(JSON.stringify({ op, seq, data }));
+      });
     await call('auth', { companyId: 1, schoolId: 1, userId: t.userId, token: t.token, module: 'question' });
     const pq = await call('paperQuestions', { recordId });
     const choice = pq.data.questions.filter((q: any) => q.kind === 'single' || q.kind === 'judge');
@@ -160,8 +175,15 @@ describe('question bank calls', () => {
     await new Promise((r) => ws.once('open', r));
     let seq = 0;
     const pending = new Map<number, (m: any) => void>();
-    ws.on('message', (raw) => { const m = JSON.parse(String(raw)); pending.get(m.seq)?.(m); });
-    const call = (op: string, data: Record<string, unknown>) => new Promise<any>((r) => { pending.set(++seq, r); ws.send(JSON.stringify({ op, seq, data })); });
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw));
+      pending.get(m.seq)?.(m);
+    });
+    const call = (op: string, data: Record<string, unknown>) =>
+      new Promise<any>((r) => {
+        pending.set(++seq, r);
+        ws.send(JSON.stringify({ op, seq, data }));
+      });
     await call('auth', { companyId: 1, schoolId: 1, userId: t.userId, token: t.token, module: 'question' });
     const pq = await call('paperQuestions', { recordId });
     expect(pq.data.questions).toHaveLength(10);

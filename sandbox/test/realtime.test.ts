@@ -15,7 +15,10 @@ const PAPER = 9001;
 /** A tiny client of the exam socket: request/answer by seq. */
 async function open(query = '') {
   const ws = new WebSocket(`${sb.url.replace('http', 'ws')}/websocket${query}`);
-  await new Promise((r, j) => { ws.once('open', r); ws.once('error', j); });
+  await new Promise((r, j) => {
+    ws.once('open', r);
+    ws.once('error', j);
+  });
   let seq = 0;
   const pending = new Map<number, (m: any) => void>();
   ws.on('message', (raw) => {
@@ -23,11 +26,12 @@ async function open(query = '') {
     pending.get(m.seq)?.(m);
     pending.delete(m.seq);
   });
-  const call = (op: string, data: Record<string, unknown> = {}) => new Promise<any>((r) => {
-    seq += 1;
-    pending.set(seq, r);
-    ws.send(JSON.stringify({ op, seq, data }));
-  });
+  const call = (op: string, data: Record<string, unknown> = {}) =>
+    new Promise<any>((r) => {
+      seq += 1;
+      pending.set(seq, r);
+      ws.send(JSON.stringify({ op, seq, data }));
+    });
   const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
   return { ws, call, closed };
 }
@@ -92,12 +96,22 @@ describe('exam socket /websocket', () => {
 describe('presence socket.io server', () => {
   it('refuses an unknown session and pushes out_online / front_logout to the user', async () => {
     const t = await c.token('13800000001');
-    const bad = ioClient(sb.url, { path: '/socket.io/', transports: ['websocket'], auth: { userId: t.userId, companyId: 1, sessionId: 'nope' }, reconnection: false });
+    const bad = ioClient(sb.url, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { userId: t.userId, companyId: 1, sessionId: 'nope' },
+      reconnection: false,
+    });
     const err = await new Promise<Error>((r) => bad.once('connect_error', r));
     expect(err.message).toBe('unauthorized');
     bad.close();
 
-    const sock = ioClient(sb.url, { path: '/socket.io/', transports: ['websocket'], auth: { userId: t.userId, companyId: 1, sessionId: hashOf(t.token).slice(0, 16) }, reconnection: false });
+    const sock = ioClient(sb.url, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { userId: t.userId, companyId: 1, sessionId: hashOf(t.token).slice(0, 16) },
+      reconnection: false,
+    });
     await new Promise((r) => sock.once('connect', () => r(null)));
     const got = new Promise((r) => sock.once('out_online', r));
     const push = await c.control('POST', '/push', { userId: t.userId, event: 'out_online' });

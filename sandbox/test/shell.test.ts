@@ -7,7 +7,9 @@ let c: Client;
 
 beforeAll(async () => ({ sb, c } = await start()));
 afterAll(async () => sb?.close());
-beforeEach(async () => { await c.control('POST', '/reset'); });
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+});
 
 async function tokenOf(account: string): Promise<string> {
   const r = await c.control('POST', '/tokens', { account });
@@ -39,14 +41,14 @@ describe('page-shell calls (chosen paths)', () => {
     expect(visitor.json.data.url).toBe('https://service.yunduo.example/?uid=');
     const user = await c.api('/saas-business/v1/system/linkVariable/109', { token: await tokenOf('13800000001') });
     expect(user.json.data.url).toBe('https://service.yunduo.example/?uid=1001');
-    expect((await c.api('/saas-business/v1/system/linkVariable/101')).json.code).toBe("100000004");
+    expect((await c.api('/saas-business/v1/system/linkVariable/101')).json.code).toBe('100000004');
   });
 
   it('password change checks the old password and clears the forced change', async () => {
     const token = await tokenOf('13800000002');
     const path = '/saas-business/v1/student/setting/update/password';
     expect((await c.api(path, { token, body: { oldPassword: 'nope', newPassword: 'NewPass1!' } })).json.message).toBe('原密码错误');
-    expect((await c.api(path, { token, body: { oldPassword: 'Passw0rd!', newPassword: '123' } })).json.code).toBe("120040002");
+    expect((await c.api(path, { token, body: { oldPassword: 'Passw0rd!', newPassword: '123' } })).json.code).toBe('120040002');
     expect((await c.api(path, { token, body: { oldPassword: 'Passw0rd!', newPassword: 'NewPass1!' } })).json.code).toBe('1');
     const me = await c.api('/external/api/v1/usersfront/getCurrentUser', { token });
     expect(me.json.data.changePasswordConfig).toBe(0);

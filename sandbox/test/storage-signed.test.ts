@@ -68,12 +68,25 @@ describe('certificates', () => {
 describe('resources and homework files in the store', () => {
   it('the list, detail, view and download addresses are signed links; the bare object address is 403', async () => {
     const { token } = await c.token('files21');
-    const list = (await c.api(`${RES}/selectAll`, { token, body: { pageNum: 1, pageSize: 10 } })).json.data.list as Array<{ id: number; fileName: string; sourcePath: string }>;
+    const list = (await c.api(`${RES}/selectAll`, { token, body: { pageNum: 1, pageSize: 10 } })).json.data.list as Array<{
+      id: number;
+      fileName: string;
+      sourcePath: string;
+    }>;
     const pdf = list.find((r) => r.fileName === '课堂讲义.pdf')!;
     expect(new URL(pdf.sourcePath).pathname).toBe('/storage/o/1/2026-11-03/coldatatypefile/seed3601x2abcdef.pdf');
     // the seed has no bytes behind its keys: a valid link reaches the store's lookup (404), an unsigned one never does
     expect((await get(pdf.sourcePath)).status).toBe(404);
-    expect((await get(withQuery(pdf.sourcePath, (q) => { q.delete('Expires'); q.delete('Signature'); }))).status).toBe(403);
+    expect(
+      (
+        await get(
+          withQuery(pdf.sourcePath, (q) => {
+            q.delete('Expires');
+            q.delete('Signature');
+          }),
+        )
+      ).status,
+    ).toBe(403);
     const view = (await c.api(`${RES}/view/${pdf.id}`, { token })).json.data.url as string;
     expect((await get(view)).status).toBe(404);
     const download = (await c.api(`${RES}/download/${pdf.id}`, { token })).json.data.url as string;
@@ -89,8 +102,18 @@ describe('resources and homework files in the store', () => {
     const key = `1/2026-11-26/coldatatypefile/signedlinks01.pdf`;
     const bytes = new TextEncoder().encode('%PDF-1.4\nsigned links\n');
     const headers = { Authorization: `UpToken ${uptoken}` };
-    expect((await fetch(`${sb.url}/storage/upload?${new URLSearchParams({ key, offset: '0' })}`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/octet-stream' }, body: bytes })).status).toBe(200);
-    expect((await fetch(`${sb.url}/storage/upload/complete?${new URLSearchParams({ key, size: String(bytes.length) })}`, { method: 'POST', headers })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${sb.url}/storage/upload?${new URLSearchParams({ key, offset: '0' })}`, {
+          method: 'PUT',
+          headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+          body: bytes,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await fetch(`${sb.url}/storage/upload/complete?${new URLSearchParams({ key, size: String(bytes.length) })}`, { method: 'POST', headers })).status,
+    ).toBe(200);
     expect((await fetch(`${sb.url}/storage/o/${key}`)).status).toBe(403);
     const saved = await c.api(`${RES}/save`, { token, body: { fileName: 'signed.pdf', sourcePath: key } });
     expect(saved.json.code).toBe('1');
@@ -110,7 +133,11 @@ describe('sign-up uploads (sign/source/upload, /__files/<id>/<name>)', () => {
   /** Student 2606's custom values (the complete-information seed) with a diploma uploaded through sign/source/upload. */
   async function diplomaOf(account: string, name: string) {
     const { token } = await c.token(account);
-    const up = await c.api(`${S}/sign/source/upload`, { method: 'POST', token, body: { fileName: name, data: Buffer.from('%PDF-1.4 diploma').toString('base64') } });
+    const up = await c.api(`${S}/sign/source/upload`, {
+      method: 'POST',
+      token,
+      body: { fileName: name, data: Buffer.from('%PDF-1.4 diploma').toString('base64') },
+    });
     expect(up.json.code).toBe('1');
     const bare = up.json.data.filePath as string;
     const custom = (await c.api(`${S}/get/custom/field/data`, { token })).json.data as Array<{ fieldCode: string; dataValues: Array<{ fieldValue: unknown }> }>;
@@ -119,7 +146,9 @@ describe('sign-up uploads (sign/source/upload, /__files/<id>/<name>)', () => {
     diploma.fieldValues = [bare];
     fieldList.push({ fieldCode: 'c_nickname', fieldValues: ['阿甲'] });
     expect((await c.api(`${CZ}/improve/custom/info`, { method: 'PUT', token, body: { fieldList } })).json.code).toBe('1');
-    const value = async () => ((await c.api(`${S}/get/custom/field/data`, { token })).json.data as typeof custom).find((f) => f.fieldCode === 'c_diploma')!.dataValues[0]!.fieldValue as string;
+    const value = async () =>
+      ((await c.api(`${S}/get/custom/field/data`, { token })).json.data as typeof custom).find((f) => f.fieldCode === 'c_diploma')!.dataValues[0]!
+        .fieldValue as string;
     return { token, bare, fieldList, value };
   }
 
@@ -155,7 +184,10 @@ describe('sign-up uploads (sign/source/upload, /__files/<id>/<name>)', () => {
     const again = await value();
     expect(new URL(again).pathname).toBe(new URL(bare).pathname);
     expect((await get(again)).status).toBe(200);
-    const info = (await c.api(`${CZ}/customize/info`, { token })).json.data.customFieldList as Array<{ fieldCode: string; dataValues: Array<{ fieldValue: string }> }>;
+    const info = (await c.api(`${CZ}/customize/info`, { token })).json.data.customFieldList as Array<{
+      fieldCode: string;
+      dataValues: Array<{ fieldValue: string }>;
+    }>;
     const shown = info.find((f) => f.fieldCode === 'c_diploma')!.dataValues[0]!.fieldValue;
     expect(new URL(shown).searchParams.has('Signature')).toBe(true);
     expect((await get(shown)).status).toBe(200);

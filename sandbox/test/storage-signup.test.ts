@@ -15,7 +15,11 @@ it('a sign-up token takes a 6 MB pdf; a plain token refuses it with -600', async
   const six = new Uint8Array(6 * 1024 * 1024);
   six.set(new TextEncoder().encode('%PDF-1.7\n'));
   const put = async (up: string, key: string) => {
-    const res = await fetch(`${sb.url}/storage/upload?${new URLSearchParams({ key, offset: '0' })}`, { method: 'PUT', headers: { Authorization: `UpToken ${up}`, 'Content-Type': 'application/octet-stream' }, body: six });
+    const res = await fetch(`${sb.url}/storage/upload?${new URLSearchParams({ key, offset: '0' })}`, {
+      method: 'PUT',
+      headers: { Authorization: `UpToken ${up}`, 'Content-Type': 'application/octet-stream' },
+      body: six,
+    });
     return { status: res.status, json: await res.json() };
   };
   const plain = await put(await uptoken({}), '1/2026-01-01/coldatatypefile/plainfile01.pdf');

@@ -28,13 +28,23 @@ async function student(account: string) {
     token,
     status: async (key: string) => answer(await fetch(`${sb.url}/storage/upload/status?${new URLSearchParams({ key })}`, { headers })),
     put: async (key: string, offset: number, bytes: Uint8Array) =>
-      answer(await fetch(`${sb.url}/storage/upload?${new URLSearchParams({ key, offset: String(offset) })}`, {
-        method: 'PUT', headers: { ...headers, 'Content-Type': 'application/octet-stream' }, body: bytes as Uint8Array<ArrayBuffer>,
-      })),
+      answer(
+        await fetch(`${sb.url}/storage/upload?${new URLSearchParams({ key, offset: String(offset) })}`, {
+          method: 'PUT',
+          headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+          body: bytes as Uint8Array<ArrayBuffer>,
+        }),
+      ),
     complete: async (key: string, size: number) =>
       answer(await fetch(`${sb.url}/storage/upload/complete?${new URLSearchParams({ key, size: String(size) })}`, { method: 'POST', headers })),
     save: async (key: string, size: number) =>
-      (await c.api('/saas-business/v1/resource/save', { method: 'POST', token, body: { fileName: 'a.pdf', fileType: 'pdf', sourcePath: key, sourceSize: size, deductionSpaceFlag: 1 } })).json,
+      (
+        await c.api('/saas-business/v1/resource/save', {
+          method: 'POST',
+          token,
+          body: { fileName: 'a.pdf', fileType: 'pdf', sourcePath: key, sourceSize: size, deductionSpaceFlag: 1 },
+        })
+      ).json,
   };
 }
 
@@ -57,7 +67,7 @@ it("another user's token can neither read the status of, write into, nor seal an
   expect(await a.save(key, 1000)).toMatchObject({ code: '1' });
 }, 30_000);
 
-it('a chunk off the stored offset and a complete of another size are 409s with the store\'s offset', async () => {
+it("a chunk off the stored offset and a complete of another size are 409s with the store's offset", async () => {
   const a = await student('files01');
   const key = '1/2026-11-26/coldatatypefile/mismatch01.pdf';
   const bytes = pdf(800);

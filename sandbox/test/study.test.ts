@@ -38,7 +38,15 @@ describe('progress store (study/progress.ts)', () => {
     const course = COURSES.find((x) => x.commodityId === 5001)!;
     expect(course.chapters.flatMap((ch) => ch.lessons).some((l) => l.id === lately!.lessonId)).toBe(true);
     const p = await readProgress(ctx, 1001, 5001);
-    expect(p.courses).toEqual([expect.objectContaining({ commodityId: 5001, finishedCount: 4, lessonCount: course.lessonCount, percent: Math.floor(400 / course.lessonCount), lastLessonId: lessonId(1, 1, 1) })]);
+    expect(p.courses).toEqual([
+      expect.objectContaining({
+        commodityId: 5001,
+        finishedCount: 4,
+        lessonCount: course.lessonCount,
+        percent: Math.floor(400 / course.lessonCount),
+        lastLessonId: lessonId(1, 1, 1),
+      }),
+    ]);
     expect(await latelyLearned(ctx, 1002)).toBeNull();
   });
 
@@ -46,9 +54,14 @@ describe('progress store (study/progress.ts)', () => {
     const id = lessonId(5, 0, 0);
     const course = COURSES.find((x) => x.commodityId === 5005)!;
     const dur = course.chapters[0]!.lessons[0]!.durationS;
-    expect(await savePosition(ctx, { userId: 2400, commodityId: 5005, courseId: 105, lessonId: id, positionS: 30, durationS: dur })).toMatchObject({ finished: false, positionS: 30 });
+    expect(await savePosition(ctx, { userId: 2400, commodityId: 5005, courseId: 105, lessonId: id, positionS: 30, durationS: dur })).toMatchObject({
+      finished: false,
+      positionS: 30,
+    });
     expect(await latelyLearned(ctx, 2400)).toMatchObject({ commodityId: 5005, lessonId: id, positionS: 30 });
-    expect((await savePosition(ctx, { userId: 2400, commodityId: 5005, courseId: 105, lessonId: id, positionS: dur * 0.9, durationS: dur }))!.finished).toBe(true);
+    expect((await savePosition(ctx, { userId: 2400, commodityId: 5005, courseId: 105, lessonId: id, positionS: dur * 0.9, durationS: dur }))!.finished).toBe(
+      true,
+    );
     expect((await savePosition(ctx, { userId: 2400, commodityId: 5005, courseId: 105, lessonId: id, positionS: 10, durationS: dur }))!.finished).toBe(true);
     expect((await savePosition(ctx, { userId: 2400, commodityId: 5005, courseId: 105, lessonId: id, positionS: 99_999, durationS: dur }))!.positionS).toBe(dur);
     expect(await savePosition(ctx, { userId: 2400, commodityId: 5005, courseId: 105, lessonId: lessonId(1, 0, 0), positionS: 1, durationS: 10 })).toBeNull();
@@ -61,7 +74,10 @@ describe('progress store (study/progress.ts)', () => {
     const id = await addNote(ctx, { userId: 2406, commodityId: 5005, lessonId: lessonId(5, 0, 1), content: '第二课的笔记', positionS: 42 });
     expect(id).toBeGreaterThan(0);
     expect(await addNote(ctx, { userId: 2406, commodityId: 5005, lessonId: lessonId(1, 0, 1), content: 'x' })).toBeNull();
-    expect((await noteLectures(ctx, 2406, 5005))[0]).toMatchObject({ lessonId: lessonId(5, 0, 1), notes: [expect.objectContaining({ noteId: id, content: '第二课的笔记', positionS: 42 })] });
+    expect((await noteLectures(ctx, 2406, 5005))[0]).toMatchObject({
+      lessonId: lessonId(5, 0, 1),
+      notes: [expect.objectContaining({ noteId: id, content: '第二课的笔记', positionS: 42 })],
+    });
     await collect(ctx, 2406, 'course', 5005);
     await collect(ctx, 2406, 'course', 5005);
     await collect(ctx, 2406, 'package', 301);
@@ -80,15 +96,33 @@ describe('lately/learn/course', () => {
   it('needs a token and answers the lately learned catalog lesson (also on the old lastLearn path)', async () => {
     expect((await c.api(`${U}/lately/learn/course`)).status).toBe(401);
     const r = await api(`${U}/lately/learn/course`);
-    expect(r.json.data).toMatchObject({ commodityId: 5001, courseId: 101, lessonId: lessonId(1, 1, 1), courseName: expect.any(String), lessonName: expect.any(String) });
-    expect((await api('/saas-business/v1/front/learn/lastLearn')).json.data).toEqual({ courseId: 101, courseName: r.json.data.courseName, lessonId: r.json.data.lessonId, lessonName: r.json.data.lessonName });
+    expect(r.json.data).toMatchObject({
+      commodityId: 5001,
+      courseId: 101,
+      lessonId: lessonId(1, 1, 1),
+      courseName: expect.any(String),
+      lessonName: expect.any(String),
+    });
+    expect((await api('/saas-business/v1/front/learn/lastLearn')).json.data).toEqual({
+      courseId: 101,
+      courseName: r.json.data.courseName,
+      lessonId: r.json.data.lessonId,
+      lessonName: r.json.data.lessonName,
+    });
   });
 });
 
 const SB = '/saas-business';
 describe('course section calls (spec 001 §7)', () => {
   it('every call needs a token', async () => {
-    for (const [m, p] of [['POST', `${SB}/v1/course/centre/get/user/timetable`], ['GET', `${U}/get/courses`], ['GET', `${SB}/v1/user-center/note/course`], ['GET', `${SB}/v1/user-center/collect/classify`], ['GET', `${SB}/v1/front/instead/myInsteadSignList`], ['GET', `${SB}/v1/student/study/plan/list`]] as const) {
+    for (const [m, p] of [
+      ['POST', `${SB}/v1/course/centre/get/user/timetable`],
+      ['GET', `${U}/get/courses`],
+      ['GET', `${SB}/v1/user-center/note/course`],
+      ['GET', `${SB}/v1/user-center/collect/classify`],
+      ['GET', `${SB}/v1/front/instead/myInsteadSignList`],
+      ['GET', `${SB}/v1/student/study/plan/list`],
+    ] as const) {
       expect((await c.api(p, { method: m, body: m === 'POST' ? {} : undefined })).status, p).toBe(401);
     }
   });
@@ -129,9 +163,15 @@ describe('course section calls (spec 001 §7)', () => {
 
   it('notes: by course, by lecture, search, update (own only, non-empty, 500 max), remove', async () => {
     const N = `${SB}/v1/user-center/note`;
-    expect((await api(`${N}/course`)).json.data).toEqual([expect.objectContaining({ commodityId: 5001, noteCount: 3 }), expect.objectContaining({ commodityId: 5003, noteCount: 2 })]);
+    expect((await api(`${N}/course`)).json.data).toEqual([
+      expect.objectContaining({ commodityId: 5001, noteCount: 3 }),
+      expect.objectContaining({ commodityId: 5003, noteCount: 2 }),
+    ]);
     const lectures = (await api(`${N}/lecture/5001`)).json.data as Array<{ lessonId: number; notes: Array<{ noteId: number; content: string }> }>;
-    expect(lectures.map((l) => [l.lessonId, l.notes.length])).toEqual([[lessonId(1, 0, 0), 1], [lessonId(1, 1, 0), 2]]);
+    expect(lectures.map((l) => [l.lessonId, l.notes.length])).toEqual([
+      [lessonId(1, 0, 0), 1],
+      [lessonId(1, 1, 0), 2],
+    ]);
     const hits = (await c.api(`${N}/search`, { token, query: { keyword: '招募' } })).json.data;
     expect(hits).toHaveLength(1);
     const id = hits[0].noteId;

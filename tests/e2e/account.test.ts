@@ -77,7 +77,12 @@ test.describe("account centre", () => {
     await expect(page.getByTestId("card-course-state")).toHaveText(["已开通", "已开通", "已开通"]);
     const res = await page.request.get(`${sandbox.url}/__sandbox/account/enrolments?userId=${u.id}`);
     const { list } = (await res.json()) as { list: Array<{ commodityId: number; source: string }> };
-    expect(list.filter((e) => e.source === "card").map((e) => e.commodityId).sort()).toEqual([5007, 5008, 5010]);
+    expect(
+      list
+        .filter((e) => e.source === "card")
+        .map((e) => e.commodityId)
+        .sort(),
+    ).toEqual([5007, 5008, 5010]);
     await page.getByLabel("学习卡卡号").fill(card);
     await page.getByRole("button", { name: "查询" }).click();
     await expect(page.locator('[data-error-for="code"]')).toHaveText("该学习卡已被使用");
@@ -117,8 +122,12 @@ test.describe("account centre", () => {
       expect.soft(overflow, `${path}: wider than the screen by`).toBeLessThanOrEqual(0);
       const result = await new AxeBuilder({ page }).include("main").analyze();
       const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path}: axe`).toEqual([]);
+      expect
+        .soft(
+          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          `${path}: axe`,
+        )
+        .toEqual([]);
     }
   });
-
 });

@@ -9,7 +9,6 @@ const STAFF = "13800000009";
 const ADMIN_URL = /\/__sandbox\/admin\?company=1$/;
 const ADMIN_CALL = "/saas-business/v1/front/admin/link";
 
-
 async function adminCalls(sandbox: Sandbox) {
   return (await sandbox.calls()).filter((call) => call.path === ADMIN_CALL).length;
 }
@@ -85,5 +84,4 @@ test.describe("management centre (spec 000 section 2.2)", () => {
     await expect(page.getByRole("alert").filter({ hasText: "获取管理中心地址失败" })).toHaveCount(0);
     expect((await sandbox.calls()).some((call) => call.path === "/external/api/v1/usersfront/getTokenBackLogin")).toBe(true);
   });
-
 });

@@ -18,7 +18,11 @@ test("certificates by status with counts and unread; the train PDF opens", async
   await page.getByRole("link", { name: "已获得 (2)" }).click();
   await expect(page.getByTestId("certificate-unread")).toHaveCount(0); // read once listed
 
-  const href = await page.getByTestId("certificate-row").filter({ hasText: "Training Certificate" }).getByRole("link", { name: "查看证书 PDF" }).getAttribute("href");
+  const href = await page
+    .getByTestId("certificate-row")
+    .filter({ hasText: "Training Certificate" })
+    .getByRole("link", { name: "查看证书 PDF" })
+    .getAttribute("href");
   const pdf = await page.request.get(href!);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
@@ -49,7 +53,11 @@ test("a claimable certificate: its unlock fields filled, then created, and its P
   await page.waitForURL(/\/certificate\/list\?status=1&created=9103$/);
   await expect(page.getByTestId("certificate-created")).toHaveText("证书已生成：Recruitment Practice - Learning Certificate");
   await expect(page.getByRole("link", { name: "已获得 (3)" })).toBeVisible();
-  const href = await page.getByTestId("certificate-row").filter({ hasText: "Recruitment Practice" }).getByRole("link", { name: "查看证书 PDF" }).getAttribute("href");
+  const href = await page
+    .getByTestId("certificate-row")
+    .filter({ hasText: "Recruitment Practice" })
+    .getByRole("link", { name: "查看证书 PDF" })
+    .getAttribute("href");
   const pdf = await page.request.get(href!);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect(Buffer.from(await pdf.body()).toString("latin1")).toContain("ID number ****0021");

@@ -90,7 +90,12 @@ test.describe("community pages: accessibility", () => {
       await page.waitForURL((u) => u.pathname + u.search === path);
       const result = await new AxeBuilder({ page }).include("main").analyze();
       const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path}: serious axe violations`).toEqual([]);
+      expect
+        .soft(
+          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          `${path}: serious axe violations`,
+        )
+        .toEqual([]);
     }
   });
 });

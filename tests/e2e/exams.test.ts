@@ -127,7 +127,11 @@ test("with JavaScript, each answer is saved over the exam socket as it is given,
   const key = await sandboxApi<Key>(page, sandbox, "GET", `/exams/key/${recordId}`);
   const single = key.find((q) => q.kind === "single")!;
   await page.locator(`input[name="answer.${single.questionId}"][value="${single.answer[0]}"]`).check();
-  await expect.poll(async () => (await sandboxApi<{ answers: Array<{ questionId: number; via: string }> }>(page, sandbox, "GET", `/qbank/answers?recordId=${recordId}`)).answers)
+  await expect
+    .poll(
+      async () =>
+        (await sandboxApi<{ answers: Array<{ questionId: number; via: string }> }>(page, sandbox, "GET", `/qbank/answers?recordId=${recordId}`)).answers,
+    )
     .toEqual([expect.objectContaining({ questionId: single.questionId, via: "socket" })]);
   await page.reload();
   await expect(page.locator(`input[name="answer.${single.questionId}"][value="${single.answer[0]}"]`)).toBeChecked();
@@ -147,19 +151,27 @@ test("with JavaScript, two questions typed back to back are both saved upstream 
   // page (input events as a keyboard sends them), so no machine is slow enough to pause between questions
   const blanks = page.locator(`input[name="answer.${fill.questionId}"]`);
   await expect(blanks).toHaveCount(2);
-  await page.evaluate(({ fillName, shortName }) => {
-    const type = (el: HTMLInputElement | HTMLTextAreaElement, value: string) => {
-      const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-      Object.getOwnPropertyDescriptor(proto, "value")!.set!.call(el, value);
-      el.dispatchEvent(new InputEvent("input", { bubbles: true, data: value, inputType: "insertText" }));
-    };
-    const [first, second] = document.querySelectorAll<HTMLInputElement>(`input[name="${fillName}"]`);
-    type(first!, "甲");
-    type(second!, "乙");
-    type(document.querySelector<HTMLTextAreaElement>(`textarea[name="${shortName}"]`)!, "答：两题连着写");
-  }, { fillName: `answer.${fill.questionId}`, shortName: `answer.${short.questionId}` });
+  await page.evaluate(
+    ({ fillName, shortName }) => {
+      const type = (el: HTMLInputElement | HTMLTextAreaElement, value: string) => {
+        const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+        Object.getOwnPropertyDescriptor(proto, "value")!.set!.call(el, value);
+        el.dispatchEvent(new InputEvent("input", { bubbles: true, data: value, inputType: "insertText" }));
+      };
+      const [first, second] = document.querySelectorAll<HTMLInputElement>(`input[name="${fillName}"]`);
+      type(first!, "甲");
+      type(second!, "乙");
+      type(document.querySelector<HTMLTextAreaElement>(`textarea[name="${shortName}"]`)!, "答：两题连着写");
+    },
+    { fillName: `answer.${fill.questionId}`, shortName: `answer.${short.questionId}` },
+  );
   const logged = async () => {
-    const { answers } = await sandboxApi<{ answers: Array<{ questionId: number; answer: string; via: string }> }>(page, sandbox, "GET", `/qbank/answers?recordId=${recordId}`);
+    const { answers } = await sandboxApi<{ answers: Array<{ questionId: number; answer: string; via: string }> }>(
+      page,
+      sandbox,
+      "GET",
+      `/qbank/answers?recordId=${recordId}`,
+    );
     return Object.fromEntries(answers.map((a) => [a.questionId, JSON.parse(a.answer) as string[]]));
   };
   await expect.poll(logged).toEqual({ [fill.questionId]: ["甲", "乙"], [short.questionId]: ["答：两题连着写"] });
@@ -171,7 +183,10 @@ test("with JavaScript, two questions typed back to back are both saved upstream 
   await expect(page.getByTestId("answered-count")).toHaveText("已答 2 / 10 题");
 });
 
-test("with JavaScript, hand-in with questions unanswered asks in a dialog: go back keeps the paper, hand in anyway hands it in (issue 21)", async ({ page, sandbox }) => {
+test("with JavaScript, hand-in with questions unanswered asks in a dialog: go back keeps the paper, hand in anyway hands it in (issue 21)", async ({
+  page,
+  sandbox,
+}) => {
   test.setTimeout(60_000); // sign-in, join, the socket 3.5 s after the paper (spec 000 §9), a reload: 28-30 s at load 20
   await signInWithCode(page, sandbox, mobile(3307), "/lib/subject/exampaper/examintro/9102");
   await startExam(page);

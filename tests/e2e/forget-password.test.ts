@@ -8,7 +8,6 @@ const mobileFor = (testInfo: TestInfo) => (testInfo.project.name === "js" ? "138
 
 /** In a test run by both projects (@nojs): hydrated with JavaScript; without it, no router at all. */
 
-
 test.describe("forgot password by phone (/login/forget?method=phone)", () => {
   test("the login page's link, mobile → SMS code → new password, then login with the new password", async ({ page, sandbox }) => {
     const MOBILE = "13800000006"; // forget01; without JavaScript: tests/unit/pages/forget-password-nojs.test.ts

@@ -12,9 +12,11 @@ test.describe("a form whose upstream call fails (issue 21 item 2)", () => {
     await page.waitForURL(/\/answerslist\/0$/);
     const ask = page.locator("#ask-question");
     // hydrated: the post goes through Remix (fetch), the kit's form validates on the server (noValidate)
-    await page.waitForFunction(() => "__remixRouter" in window).catch((e: unknown) => {
-      throw new Error(`not hydrated: ${errors.join(" | ")}`, { cause: e });
-    });
+    await page
+      .waitForFunction(() => "__remixRouter" in window)
+      .catch((e: unknown) => {
+        throw new Error(`not hydrated: ${errors.join(" | ")}`, { cause: e });
+      });
     await expect(ask).toHaveAttribute("novalidate", "", { timeout: 15_000 });
     await ask.getByLabel("问题标题").fill("年假天数怎么计算？");
     await ask.getByLabel("问题描述（选填）").fill("工作满十年的年假是几天？");

@@ -7,7 +7,10 @@ import { expect, test, hydrated } from "./support";
 // would leave the site is recorded instead of failing somewhere in DNS.
 
 test.beforeEach(async ({ context }) => {
-  await context.route((url) => isEvil(url.host), (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>evil</h1>" }));
+  await context.route(
+    (url) => isEvil(url.host),
+    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>evil</h1>" }),
+  );
 });
 
 /** Only the host counts: the portal's own addresses carry evil.example in their query. */
@@ -23,7 +26,15 @@ function evilRequests(page: import("@playwright/test").Page): string[] {
 
 test.describe("old hash links (the inline HashRoutes script)", () => {
   // one browser over the hostile hashes (each failure names its hash), not one per hash (issue 22)
-  const HOSTILE = ["#//evil.example/x", "#/\\evil.example", "#/\t//evil.example", "#///evil.example", "#/.//evil.example", "#/%2e//evil.example", "#/%09//evil.example"];
+  const HOSTILE = [
+    "#//evil.example/x",
+    "#/\\evil.example",
+    "#/\t//evil.example",
+    "#///evil.example",
+    "#/.//evil.example",
+    "#/%2e//evil.example",
+    "#/%09//evil.example",
+  ];
 
   test("/course/list with a hostile hash stays on the site", async ({ page, baseURL }) => {
     test.setTimeout(90_000); // seven pages, each to its hydration

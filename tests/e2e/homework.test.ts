@@ -39,7 +39,9 @@ test("homework submitted with an attachment, then the attachment deleted; a clos
   await expect(page.getByTestId("homework-submission")).toContainText("结构化面试适合");
   await expect(page.getByTestId("homework-attachment")).toContainText("批注.pdf");
   const stats = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { lastKey: string };
-  const object = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/object?key=${encodeURIComponent(stats.lastKey)}`)).json()) as { path: string };
+  const object = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/object?key=${encodeURIComponent(stats.lastKey)}`)).json()) as {
+    path: string;
+  };
   expect(sha(await readFile(object.path))).toBe(sha(data));
 
   await page.getByTestId("homework-attachment").getByRole("button", { name: "删除" }).click();
@@ -60,50 +62,56 @@ function mp4(bytes: number, seed: number) {
 }
 
 // kept without JavaScript: a real multipart post of a real 5 MB file input (the limit without JS, scripts/serve.mjs's body cap)
-test("a homework video: in 4 MB chunks with JS (a chunk failed by the store and retried, byte-exact), a 5 MB post without", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
-  expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
-  const js = testInfo.project.name === "js";
-  await signInWithCode(page, sandbox, js ? "13700003604" : "13700003605", "/homework/list");
-  await page.waitForURL(/\/homework\/list$/);
-  // the leave notices link to the homework left (spec 001 §7 findHomeworkLeaveNotifyByUserId)
-  await expect(page.getByTestId("homework-notice")).toHaveCount(3);
-  await page.getByTestId("homework-notice").filter({ hasText: "会计要素练习" }).getByRole("link").click();
-  await page.waitForURL(/\/homework\/8201$/);
-  const input = page.getByLabel("作业视频", { exact: true });
-  if (js) {
-    await hydrated(page);
-    const data = mp4(5 * 1024 * 1024 + 512 * 1024, 3); // 5.5 MB: two chunks, over the no-JS limit
-    // the worker's sandbox (and its store counters) is shared with other test files: count from here
-    const before = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { failedWrites: number };
-    expect((await page.request.post(`${sandbox.url}/__sandbox/storage/fail`, { data: { count: 1 } })).ok()).toBe(true);
-    await input.setInputFiles({ name: "讲解.mp4", mimeType: "video/mp4", buffer: data });
-    await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
-    await expect(page.getByTestId("video-progress")).toBeVisible();
-    await expect(page.getByTestId("video-saved")).toHaveText("已上传：讲解.mp4", { timeout: 30_000 });
-    await expect(page.getByTestId("homework-video")).toHaveText("讲解.mp4");
-    const stats = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { lastKey: string; failedWrites: number };
-    expect(stats.failedWrites - before.failedWrites).toBe(1);
-    const object = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/object?key=${encodeURIComponent(stats.lastKey)}`)).json()) as { path: string };
-    expect(sha(await readFile(object.path))).toBe(sha(data));
-  } else {
-    await input.setInputFiles({ name: "big.mp4", mimeType: "video/mp4", buffer: mp4(6 * 1024 * 1024, 5) });
-    await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
-    await expect(page.getByTestId("video-error")).toHaveText("未开启 JavaScript 时视频不能超过 5M，请开启 JavaScript 后分片上传");
-    const data = mp4(5 * 1024 * 1024, 9); // exactly 5 MB
-    await page.getByLabel("作业视频", { exact: true }).setInputFiles({ name: "讲解.mp4", mimeType: "video/mp4", buffer: data });
-    await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
-    await expect(page.getByTestId("video-saved")).toHaveText("已上传：讲解.mp4");
+test(
+  "a homework video: in 4 MB chunks with JS (a chunk failed by the store and retried, byte-exact), a 5 MB post without",
+  { tag: "@nojs" },
+  async ({ page, sandbox }, testInfo) => {
+    expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
+    const js = testInfo.project.name === "js";
+    await signInWithCode(page, sandbox, js ? "13700003604" : "13700003605", "/homework/list");
+    await page.waitForURL(/\/homework\/list$/);
+    // the leave notices link to the homework left (spec 001 §7 findHomeworkLeaveNotifyByUserId)
+    await expect(page.getByTestId("homework-notice")).toHaveCount(3);
+    await page.getByTestId("homework-notice").filter({ hasText: "会计要素练习" }).getByRole("link").click();
+    await page.waitForURL(/\/homework\/8201$/);
+    const input = page.getByLabel("作业视频", { exact: true });
+    if (js) {
+      await hydrated(page);
+      const data = mp4(5 * 1024 * 1024 + 512 * 1024, 3); // 5.5 MB: two chunks, over the no-JS limit
+      // the worker's sandbox (and its store counters) is shared with other test files: count from here
+      const before = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { failedWrites: number };
+      expect((await page.request.post(`${sandbox.url}/__sandbox/storage/fail`, { data: { count: 1 } })).ok()).toBe(true);
+      await input.setInputFiles({ name: "讲解.mp4", mimeType: "video/mp4", buffer: data });
+      await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
+      await expect(page.getByTestId("video-progress")).toBeVisible();
+      await expect(page.getByTestId("video-saved")).toHaveText("已上传：讲解.mp4", { timeout: 30_000 });
+      await expect(page.getByTestId("homework-video")).toHaveText("讲解.mp4");
+      const stats = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { lastKey: string; failedWrites: number };
+      expect(stats.failedWrites - before.failedWrites).toBe(1);
+      const object = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/object?key=${encodeURIComponent(stats.lastKey)}`)).json()) as {
+        path: string;
+      };
+      expect(sha(await readFile(object.path))).toBe(sha(data));
+    } else {
+      await input.setInputFiles({ name: "big.mp4", mimeType: "video/mp4", buffer: mp4(6 * 1024 * 1024, 5) });
+      await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
+      await expect(page.getByTestId("video-error")).toHaveText("未开启 JavaScript 时视频不能超过 5M，请开启 JavaScript 后分片上传");
+      const data = mp4(5 * 1024 * 1024, 9); // exactly 5 MB
+      await page.getByLabel("作业视频", { exact: true }).setInputFiles({ name: "讲解.mp4", mimeType: "video/mp4", buffer: data });
+      await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
+      await expect(page.getByTestId("video-saved")).toHaveText("已上传：讲解.mp4");
+      await page.goto("/homework/8201");
+      await expect(page.getByTestId("homework-video")).toHaveText("讲解.mp4");
+    }
+    // the video is kept as a resource too, where the batch delete of videos removes it
+    await page.goto("/resource/list");
+    await page.getByTestId("video-check").check();
+    await page.getByRole("button", { name: "删除选中的视频" }).click();
+    await expect(page.getByTestId("videos-deleted")).toHaveText("已删除 1 个视频");
     await page.goto("/homework/8201");
-    await expect(page.getByTestId("homework-video")).toHaveText("讲解.mp4");
-  }
-  // the video is kept as a resource too, where the batch delete of videos removes it
-  await page.goto("/resource/list");
-  await page.getByTestId("video-check").check();
-  await page.getByRole("button", { name: "删除选中的视频" }).click();
-  await expect(page.getByTestId("videos-deleted")).toHaveText("已删除 1 个视频");
-  await page.goto("/homework/8201");
-  await expect(page.getByTestId("homework-video")).toHaveCount(0);
-});
+    await expect(page.getByTestId("homework-video")).toHaveCount(0);
+  },
+);
 
 // one browser context for the three pages (issue 22): each check soft and named by its page
 test("the resource and homework pages: no serious axe violation, nothing wider than 390 px", async ({ page, sandbox }) => {
@@ -118,6 +126,11 @@ test("the resource and homework pages: no serious axe violation, nothing wider t
     expect.soft(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
     const result = await new AxeBuilder({ page }).include("main").analyze();
     const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path} axe`).toEqual([]);
+    expect
+      .soft(
+        bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        `${path} axe`,
+      )
+      .toEqual([]);
   }
 });

@@ -17,7 +17,10 @@ async function openLiveLesson(page: Page, sandbox: Sandbox, mobile: string) {
   await signInWithCode(page, sandbox, mobile, "/course/detail/5005/105/contents");
   await page.waitForURL(/\/contents$/);
   await hydrated(page);
-  await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
+  await page
+    .getByTestId("lesson-list")
+    .getByRole("link", { name: /考前冲刺串讲/ })
+    .click();
 }
 
 /** Back on the entry: the live-room step, and the room opens in a new tab at the provider (cc). */
@@ -42,7 +45,10 @@ test.describe("a live lesson through its agreement (spec 001 §4)", () => {
     // signed once: the next entry goes straight to the room
     await page.goto("/course/detail/5005/105/contents");
     await hydrated(page);
-    await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
+    await page
+      .getByTestId("lesson-list")
+      .getByRole("link", { name: /考前冲刺串讲/ })
+      .click();
     await page.waitForURL(ENTRY);
     await expect(page.getByRole("dialog", { name: "直播间已准备好" })).toBeVisible();
   });

@@ -47,35 +47,41 @@ test.describe("a lesson video (issue 14)", () => {
     });
     await page.waitForFunction(() => Math.floor(document.querySelector("video")?.currentTime ?? 0) === 6);
     await page.goto("/home/index");
-    await expect.poll(async () => {
-      const check = await page.request.get("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
-      return /#t=6"/.test(await check.text());
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const check = await page.request.get("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
+        return /#t=6"/.test(await check.text());
+      })
+      .toBe(true);
   });
 
   // Needs a browser without JavaScript: the browser's own media element plays the clip (Range requests) and starts at the #t= fragment.
-  test("without JavaScript the video page is a plain page: native controls, the lessons, the saved position as #t=", { tag: "@nojs" }, async ({ page, sandbox }) => {
-    await signInWithCode(page, sandbox, "13700002502", "/class/enter/5001/101/101012");
-    await page.waitForURL(VIDEO_PAGE);
-    const video = page.getByTestId("lesson-video");
-    expect(await video.getAttribute("controls")).not.toBeNull();
-    await expect(page.getByRole("link", { name: /下一课时/ })).toHaveAttribute("href", "/class/enter/5001/101/101013");
-    // the clip really plays from the sandbox (Range requests)
-    await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
-    expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(8);
-    expect(await video.getAttribute("src")).not.toContain("#t=");
+  test(
+    "without JavaScript the video page is a plain page: native controls, the lessons, the saved position as #t=",
+    { tag: "@nojs" },
+    async ({ page, sandbox }) => {
+      await signInWithCode(page, sandbox, "13700002502", "/class/enter/5001/101/101012");
+      await page.waitForURL(VIDEO_PAGE);
+      const video = page.getByTestId("lesson-video");
+      expect(await video.getAttribute("controls")).not.toBeNull();
+      await expect(page.getByRole("link", { name: /下一课时/ })).toHaveAttribute("href", "/class/enter/5001/101/101013");
+      // the clip really plays from the sandbox (Range requests)
+      await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
+      expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(8);
+      expect(await video.getAttribute("src")).not.toContain("#t=");
 
-    // a position saved (as a report from another visit) comes back as the media fragment, and the browser starts there
-    const csrf = await page.locator('input[name="csrf"]').first().getAttribute("value");
-    const report = await page.request.post("/class/type/video/position", {
-      form: { csrf: csrf ?? "", commodityId: "5001", courseId: "101", lessonId: "101012", positionS: "4", durationS: "8" },
-    });
-    expect(report.status()).toBe(204);
-    await page.reload();
-    expect(await page.getByTestId("lesson-video").getAttribute("src")).toMatch(/#t=4$/);
-    await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
-    expect(await page.getByTestId("lesson-video").evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBe(4);
-  });
+      // a position saved (as a report from another visit) comes back as the media fragment, and the browser starts there
+      const csrf = await page.locator('input[name="csrf"]').first().getAttribute("value");
+      const report = await page.request.post("/class/type/video/position", {
+        form: { csrf: csrf ?? "", commodityId: "5001", courseId: "101", lessonId: "101012", positionS: "4", durationS: "8" },
+      });
+      expect(report.status()).toBe(204);
+      await page.reload();
+      expect(await page.getByTestId("lesson-video").getAttribute("src")).toMatch(/#t=4$/);
+      await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
+      expect(await page.getByTestId("lesson-video").evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBe(4);
+    },
+  );
 });
 
 test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
@@ -83,7 +89,10 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
     await signInWithCode(page, sandbox, "13700002501", "/course/detail/5003/103/contents");
     await page.waitForURL(/\/contents$/);
     await hydrated(page);
-    await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
+    await page
+      .getByTestId("lesson-list")
+      .getByRole("link", { name: /考前冲刺串讲/ })
+      .click();
     // the step is the entry route in DialogPage (decision 039): a modal with JavaScript, a page without
     await page.waitForURL(/\/class\/enter\/5003\/103\/103043$/);
     const dialog = page.getByRole("dialog", { name: "直播间已准备好" });
@@ -100,7 +109,10 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
   test("a finished live lesson without replay says so in a dialog; Esc closes it", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13700002501", "/course/detail/5001/101/contents");
     await hydrated(page);
-    await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
+    await page
+      .getByTestId("lesson-list")
+      .getByRole("link", { name: /考前冲刺串讲/ })
+      .click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByTestId("entry-message")).toHaveText("该直播已结束，暂不支持观看回放");
     const result = await new AxeBuilder({ page }).include("dialog").analyze();
@@ -114,7 +126,10 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
     await signInWithCode(page, sandbox, "13700002501", "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
     await page.waitForURL(VIDEO_PAGE);
     await hydrated(page);
-    await page.getByTestId("lesson-list").getByRole("link", { name: /考前冲刺串讲/ }).click();
+    await page
+      .getByTestId("lesson-list")
+      .getByRole("link", { name: /考前冲刺串讲/ })
+      .click();
     await page.waitForURL(/\/class\/enter\/5001\/101\/101043$/);
     const dialog = page.getByRole("dialog", { name: "考前冲刺串讲" });
     await expect(dialog.getByTestId("entry-message")).toBeVisible();
@@ -152,7 +167,12 @@ test.describe("accessibility", () => {
       expect.soft(overflow, `${path}: nothing wider than 390 px`).toBeLessThanOrEqual(0);
       const result = await new AxeBuilder({ page }).include("main").analyze();
       const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path}: serious axe violations`).toEqual([]);
+      expect
+        .soft(
+          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          `${path}: serious axe violations`,
+        )
+        .toEqual([]);
     }
   });
 });

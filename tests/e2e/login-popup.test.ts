@@ -132,7 +132,6 @@ test.describe("useLoginPage (base info)", () => {
     await page.waitForURL(/\/join\/login/);
     await expect(page.locator("footer.shell-footer")).toHaveCount(0);
   });
-
 });
 
 test.describe("face verification failure", () => {

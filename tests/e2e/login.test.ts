@@ -47,20 +47,24 @@ test.describe("password login (spec 000 sections 2.6, 5, 8)", () => {
     expect(await page.content()).not.toContain("wrong-password");
   });
 
-  test("empty fields show the spec's messages (en); without JavaScript the browser refuses them first", { tag: "@nojs" }, async ({ page, sandbox: _sandbox }, testInfo) => {
-    await page.goto("/join/login?lng=en");
-    await ready(page, testInfo);
-    const submit = () => page.getByRole("button", { name: "Log in", exact: true }).click();
-    if (testInfo.project.name === "no-js") {
-      // decision 023: the schema's constraints (required) work without JavaScript
-      await expectBrowserRefuses(page, submit, ["account", "password"]);
-      return;
-    }
-    await submit();
-    await expect(page.locator('[data-error-for="account"]')).toHaveText("Please enter your account.");
-    await expect(page.locator('[data-error-for="password"]')).toHaveText("Please enter your password.");
-    await expect(page.getByLabel("Account")).toHaveAttribute("aria-describedby", /-error$/);
-  });
+  test(
+    "empty fields show the spec's messages (en); without JavaScript the browser refuses them first",
+    { tag: "@nojs" },
+    async ({ page, sandbox: _sandbox }, testInfo) => {
+      await page.goto("/join/login?lng=en");
+      await ready(page, testInfo);
+      const submit = () => page.getByRole("button", { name: "Log in", exact: true }).click();
+      if (testInfo.project.name === "no-js") {
+        // decision 023: the schema's constraints (required) work without JavaScript
+        await expectBrowserRefuses(page, submit, ["account", "password"]);
+        return;
+      }
+      await submit();
+      await expect(page.locator('[data-error-for="account"]')).toHaveText("Please enter your account.");
+      await expect(page.locator('[data-error-for="password"]')).toHaveText("Please enter your password.");
+      await expect(page.getByLabel("Account")).toHaveAttribute("aria-describedby", /-error$/);
+    },
+  );
 
   test("remember me keeps the account for this host (company 4 offers none: tests/unit/pages/login.test.ts)", async ({ page, sandbox: _sandbox }) => {
     await page.goto("/join/login");
@@ -119,30 +123,34 @@ test.describe("SMS login", () => {
 });
 
 test.describe("captcha (code 600)", () => {
-  test("challenge page, then the send is retried with ticket and randstr; a failed challenge says so", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
-    await sandbox.captcha(true);
-    const mobile = testInfo.project.name === "js" ? "13800000009" : "13800000002";
-    await page.goto("/join/login?mode=sms");
-    await ready(page, testInfo);
-    await page.getByLabel("手机号").fill(mobile);
-    await page.getByTestId("send-code").click();
-    if (testInfo.project.name === "no-js") await page.getByRole("link", { name: "开始安全验证" }).click();
-    await page.waitForURL(/\/captcha\/challenge/);
-    await page.getByLabel(/Digits/).fill("0000");
-    await page.getByRole("button", { name: /Verify/ }).click();
-    await page.waitForURL(/\/join\/login/);
-    await expect(page.locator('[data-error-for="mobile"]')).toHaveText("验证失败");
-    await expect(page.getByLabel("手机号")).toHaveValue(mobile);
-    await page.getByTestId("send-code").click();
-    if (testInfo.project.name === "no-js") await page.getByRole("link", { name: "开始安全验证" }).click();
-    await page.waitForURL(/\/captcha\/challenge/);
-    await page.getByLabel(/Digits/).fill((await page.getByTestId("captcha-answer").textContent()) ?? "");
-    await page.getByRole("button", { name: /Verify/ }).click();
-    await page.waitForURL(/\/join\/login/);
-    await expect(page.getByTestId("code-sent")).toBeVisible();
-    await expect(page.getByLabel("手机号")).toHaveValue(mobile);
-    expect(await smsCode(sandbox, mobile)).toMatch(/^\d{6}$/);
-  });
+  test(
+    "challenge page, then the send is retried with ticket and randstr; a failed challenge says so",
+    { tag: "@nojs" },
+    async ({ page, sandbox }, testInfo) => {
+      await sandbox.captcha(true);
+      const mobile = testInfo.project.name === "js" ? "13800000009" : "13800000002";
+      await page.goto("/join/login?mode=sms");
+      await ready(page, testInfo);
+      await page.getByLabel("手机号").fill(mobile);
+      await page.getByTestId("send-code").click();
+      if (testInfo.project.name === "no-js") await page.getByRole("link", { name: "开始安全验证" }).click();
+      await page.waitForURL(/\/captcha\/challenge/);
+      await page.getByLabel(/Digits/).fill("0000");
+      await page.getByRole("button", { name: /Verify/ }).click();
+      await page.waitForURL(/\/join\/login/);
+      await expect(page.locator('[data-error-for="mobile"]')).toHaveText("验证失败");
+      await expect(page.getByLabel("手机号")).toHaveValue(mobile);
+      await page.getByTestId("send-code").click();
+      if (testInfo.project.name === "no-js") await page.getByRole("link", { name: "开始安全验证" }).click();
+      await page.waitForURL(/\/captcha\/challenge/);
+      await page.getByLabel(/Digits/).fill((await page.getByTestId("captcha-answer").textContent()) ?? "");
+      await page.getByRole("button", { name: /Verify/ }).click();
+      await page.waitForURL(/\/join\/login/);
+      await expect(page.getByTestId("code-sent")).toBeVisible();
+      await expect(page.getByLabel("手机号")).toHaveValue(mobile);
+      expect(await smsCode(sandbox, mobile)).toMatch(/^\d{6}$/);
+    },
+  );
 });
 
 test.describe("face step (code 120030002)", () => {

@@ -18,7 +18,10 @@ test.describe("account settings /personal/setting/account", () => {
     await expect(page.getByTestId("code-sent")).toBeVisible();
     const { code } = await sandbox.sms(mobile);
     // a wrong code first: the upstream's message, the mobile kept
-    await page.locator("#account-mobile").getByLabel("验证码", { exact: true }).fill(code === "000000" ? "111111" : "000000");
+    await page
+      .locator("#account-mobile")
+      .getByLabel("验证码", { exact: true })
+      .fill(code === "000000" ? "111111" : "000000");
     await page.locator("#account-mobile").getByTestId("bind-mobile").click();
     await expect(page.locator("#account-mobile")).toContainText("验证码错误或已过期");
     await expect(page.locator("#account-mobile").getByLabel("手机号码")).toHaveValue(mobile);
@@ -59,7 +62,11 @@ test.describe("messages /personal/message/detailslist", () => {
     await expect(page.getByTestId("message-count")).toHaveText("共 5 条消息，3 条未读");
     await expect(page.getByTestId("unread-dot")).toBeVisible();
     for (let left = 3; left > 0; left--) {
-      await page.locator('[data-testid=message][data-read="0"]').first().getByRole("button", { name: /标为已读/ }).click();
+      await page
+        .locator('[data-testid=message][data-read="0"]')
+        .first()
+        .getByRole("button", { name: /标为已读/ })
+        .click();
       await expect(page.getByTestId("message-count")).toHaveText(`共 5 条消息，${left - 1} 条未读`);
     }
     await expect(page.getByTestId("unread-dot")).toHaveCount(0);

@@ -39,32 +39,36 @@ test.describe("personal data (spec 001 §7)", () => {
   });
 
   // Kept in the no-js project: the re-rendered sub-field is `required`, and the browser refuses the post itself.
-  test("a chooseRelList sub-field appears after choosing its option (without JS: the form is re-rendered, values kept)", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
-    await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
-    await page.waitForURL(/\/personal\/setting\/data$/);
-    const form = page.locator("#personal-data-other");
-    await expect(form.getByLabel("其他爱好")).toHaveCount(0);
-    await form.getByLabel("毕业时间").fill("2020-07-01T09:30");
-    await form.getByRole("checkbox", { name: "其他" }).check();
-    const refresh = form.getByRole("button", { name: "更新表单" });
-    if (await refresh.count()) await refresh.first().click(); // no JavaScript: the server shows the sub-field
-    await expect(form.getByLabel("其他爱好")).toBeVisible();
-    await expect(form.getByRole("checkbox", { name: "其他" })).toBeChecked();
-    await expect(form.getByLabel("毕业时间")).toHaveValue(/^2020-07-01T09:30/);
+  test(
+    "a chooseRelList sub-field appears after choosing its option (without JS: the form is re-rendered, values kept)",
+    { tag: "@nojs" },
+    async ({ page, sandbox }, testInfo) => {
+      await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
+      await page.waitForURL(/\/personal\/setting\/data$/);
+      const form = page.locator("#personal-data-other");
+      await expect(form.getByLabel("其他爱好")).toHaveCount(0);
+      await form.getByLabel("毕业时间").fill("2020-07-01T09:30");
+      await form.getByRole("checkbox", { name: "其他" }).check();
+      const refresh = form.getByRole("button", { name: "更新表单" });
+      if (await refresh.count()) await refresh.first().click(); // no JavaScript: the server shows the sub-field
+      await expect(form.getByLabel("其他爱好")).toBeVisible();
+      await expect(form.getByRole("checkbox", { name: "其他" })).toBeChecked();
+      await expect(form.getByLabel("毕业时间")).toHaveValue(/^2020-07-01T09:30/);
 
-    // the sub-field is required once shown (without JavaScript the browser says so before posting)
-    const save = () => form.getByRole("button", { name: "保存" }).click();
-    if (testInfo.project.name === "no-js") await expectBrowserRefuses(page, save, ["df_hobby_other"]);
-    else {
-      await save();
-      await expect(form.locator('[data-error-for="df_hobby_other"]')).toHaveText("必填，请输入相关信息");
-    }
-    await form.getByLabel("其他爱好").fill("摄影");
-    await form.getByRole("button", { name: "保存" }).click();
-    await expect(form.getByRole("status")).toHaveText("保存成功");
-    await page.goto("/personal/setting/data");
-    await expect(page.locator("#personal-data-other").getByLabel("其他爱好")).toHaveValue("摄影");
-  });
+      // the sub-field is required once shown (without JavaScript the browser says so before posting)
+      const save = () => form.getByRole("button", { name: "保存" }).click();
+      if (testInfo.project.name === "no-js") await expectBrowserRefuses(page, save, ["df_hobby_other"]);
+      else {
+        await save();
+        await expect(form.locator('[data-error-for="df_hobby_other"]')).toHaveText("必填，请输入相关信息");
+      }
+      await form.getByLabel("其他爱好").fill("摄影");
+      await form.getByRole("button", { name: "保存" }).click();
+      await expect(form.getByRole("status")).toHaveText("保存成功");
+      await page.goto("/personal/setting/data");
+      await expect(page.locator("#personal-data-other").getByLabel("其他爱好")).toHaveValue("摄影");
+    },
+  );
 });
 
 test.describe("custom fields: every type (spec 001 §3, §5)", () => {
@@ -170,7 +174,12 @@ test.describe("accessibility and narrow screens", () => {
       expect.soft(overflow, `${path}: wider than the screen by`).toBeLessThanOrEqual(0);
       const result = await new AxeBuilder({ page }).include("main").analyze();
       const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path}: axe`).toEqual([]);
+      expect
+        .soft(
+          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          `${path}: axe`,
+        )
+        .toEqual([]);
     }
   });
 });

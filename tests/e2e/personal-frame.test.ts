@@ -20,7 +20,8 @@ test.describe("personal centre frame (spec 001 section 2)", () => {
     // only the permitted entries: no class table, notes, archives, messages, order list or membership
     await expect(menu.getByRole("link", { name: "我的课程" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "积分" })).toBeVisible();
-    for (const hidden of ["课程表", "我的笔记", "学习档案", "我的消息", "会员"]) await expect(menu.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
+    for (const hidden of ["课程表", "我的笔记", "学习档案", "我的消息", "会员"])
+      await expect(menu.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
 
     // a section opens its first permitted entry
     await menu.getByRole("link", { name: "课程中心" }).click();

@@ -34,7 +34,10 @@ function outsideViewport(page: Page) {
       if (r.left >= -1 && r.right <= window.innerWidth + 1) continue;
       let clipped = false;
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (scrolls(p)) clipped = true;
-      if (!clipped) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${String(el.getAttribute("class") ?? "").slice(0, 40)} [${Math.round(r.left)}, ${Math.round(r.right)}]`);
+      if (!clipped)
+        out.push(
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${String(el.getAttribute("class") ?? "").slice(0, 40)} [${Math.round(r.left)}, ${Math.round(r.right)}]`,
+        );
     }
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, out };
   });
@@ -85,98 +88,110 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
 
   // Layout at 390 px without JavaScript too (only a browser lays out): one test over the pages, each
   // failure naming its page (expect.soft), instead of a fresh browser per page.
-  test("every page is served here at 390 px: nothing outside the screen, nothing covered by the side bar, the compact header", { tag: "@nojs" }, async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
-    for (const path of PAGES) {
-      await test.step(path, async () => {
-        const response = await page.goto(path);
-        expect.soft(response?.status(), `${path}: status`).toBe(200);
-        expect.soft(new URL(page.url()).pathname, `${path}: address`).toBe(path);
-        await ready(page, testInfo);
-        const { scrollWidth, innerWidth, out } = await outsideViewport(page);
-        expect.soft(out, `${path}: outside the screen`).toEqual([]);
-        expect.soft(scrollWidth, `${path}: scroll width`).toBeLessThanOrEqual(innerWidth);
-        const { controls, covered } = await coveredBySideBar(page);
-        expect.soft(controls, `${path}: controls checked`).toBeGreaterThan(5);
-        expect.soft(covered, `${path}: covered by the side bar`).toEqual([]);
-        // the compact header: the menu's content waits behind one button of at least 44x44
-        await expect.soft(page.getByTestId("phone-logo"), `${path}: phone logo`).toBeVisible();
-        await expect.soft(page.getByTestId("logo"), `${path}: desktop logo`).toBeHidden();
-        await expect.soft(page.getByRole("navigation", { name: "主导航" }), `${path}: main navigation`).toBeHidden();
-        const box = (await menuButton(page).boundingBox())!;
-        expect.soft(box.width, `${path}: menu button width`).toBeGreaterThanOrEqual(44);
-        expect.soft(box.height, `${path}: menu button height`).toBeGreaterThanOrEqual(44);
-        // the side bar is one button
-        await expect.soft(page.getByTestId("side-fold").locator("> summary"), `${path}: side bar button`).toBeVisible();
-        await expect.soft(page.getByTestId("side-phone"), `${path}: side bar folded`).toBeHidden();
-      });
-    }
-  });
+  test(
+    "every page is served here at 390 px: nothing outside the screen, nothing covered by the side bar, the compact header",
+    { tag: "@nojs" },
+    async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      for (const path of PAGES) {
+        await test.step(path, async () => {
+          const response = await page.goto(path);
+          expect.soft(response?.status(), `${path}: status`).toBe(200);
+          expect.soft(new URL(page.url()).pathname, `${path}: address`).toBe(path);
+          await ready(page, testInfo);
+          const { scrollWidth, innerWidth, out } = await outsideViewport(page);
+          expect.soft(out, `${path}: outside the screen`).toEqual([]);
+          expect.soft(scrollWidth, `${path}: scroll width`).toBeLessThanOrEqual(innerWidth);
+          const { controls, covered } = await coveredBySideBar(page);
+          expect.soft(controls, `${path}: controls checked`).toBeGreaterThan(5);
+          expect.soft(covered, `${path}: covered by the side bar`).toEqual([]);
+          // the compact header: the menu's content waits behind one button of at least 44x44
+          await expect.soft(page.getByTestId("phone-logo"), `${path}: phone logo`).toBeVisible();
+          await expect.soft(page.getByTestId("logo"), `${path}: desktop logo`).toBeHidden();
+          await expect.soft(page.getByRole("navigation", { name: "主导航" }), `${path}: main navigation`).toBeHidden();
+          const box = (await menuButton(page).boundingBox())!;
+          expect.soft(box.width, `${path}: menu button width`).toBeGreaterThanOrEqual(44);
+          expect.soft(box.height, `${path}: menu button height`).toBeGreaterThanOrEqual(44);
+          // the side bar is one button
+          await expect.soft(page.getByTestId("side-fold").locator("> summary"), `${path}: side bar button`).toBeVisible();
+          await expect.soft(page.getByTestId("side-phone"), `${path}: side bar folded`).toBeHidden();
+        });
+      }
+    },
+  );
 
   // <details> menus opening without JavaScript, laid out at 390 px: only a browser shows that.
-  test("the header menu opens without JavaScript (44 px controls inside the screen, links work); the side bar opens from its one button", { tag: "@nojs" }, async ({ page }, testInfo) => {
-    await page.goto("/home/index");
-    await ready(page, testInfo);
-    await menuButton(page).click();
-    const nav = page.getByRole("navigation", { name: "主导航" });
-    await expect(nav).toBeVisible();
-    await expect(page.getByRole("searchbox", { name: "搜索课程" })).toBeVisible();
-    // the school switcher opens in place, inside the screen
-    await page.getByTestId("school-switcher").locator("summary").click();
-    await expect(page.getByTestId("school-list")).toBeVisible();
-    const { scrollWidth, innerWidth, out } = await outsideViewport(page);
-    expect(out).toEqual([]);
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    const small = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLElement>(".shell-menu-panel :is(a, button, summary, input)"))
-        .filter((el) => el.checkVisibility() && !el.closest(".sr-only"))
-        .map((el) => ({ el: `${el.tagName} ${(el.textContent ?? "").trim().slice(0, 20)}`, h: el.getBoundingClientRect().height }))
-        .filter((x) => x.h < 44),
-    );
-    expect(small).toEqual([]);
-    await page.getByTestId("school-switcher").locator("summary").click();
-    // a submenu opens in place too, and its link works
-    await nav.getByText("课程", { exact: true }).click();
-    await nav.getByRole("link", { name: "精品课程" }).click();
-    await expect(page).toHaveURL(/\/course\/list$/);
-    await expect(page.getByRole("navigation", { name: "主导航" })).toBeHidden();
+  test(
+    "the header menu opens without JavaScript (44 px controls inside the screen, links work); the side bar opens from its one button",
+    { tag: "@nojs" },
+    async ({ page }, testInfo) => {
+      await page.goto("/home/index");
+      await ready(page, testInfo);
+      await menuButton(page).click();
+      const nav = page.getByRole("navigation", { name: "主导航" });
+      await expect(nav).toBeVisible();
+      await expect(page.getByRole("searchbox", { name: "搜索课程" })).toBeVisible();
+      // the school switcher opens in place, inside the screen
+      await page.getByTestId("school-switcher").locator("summary").click();
+      await expect(page.getByTestId("school-list")).toBeVisible();
+      const { scrollWidth, innerWidth, out } = await outsideViewport(page);
+      expect(out).toEqual([]);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      const small = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>(".shell-menu-panel :is(a, button, summary, input)"))
+          .filter((el) => el.checkVisibility() && !el.closest(".sr-only"))
+          .map((el) => ({ el: `${el.tagName} ${(el.textContent ?? "").trim().slice(0, 20)}`, h: el.getBoundingClientRect().height }))
+          .filter((x) => x.h < 44),
+      );
+      expect(small).toEqual([]);
+      await page.getByTestId("school-switcher").locator("summary").click();
+      // a submenu opens in place too, and its link works
+      await nav.getByText("课程", { exact: true }).click();
+      await nav.getByRole("link", { name: "精品课程" }).click();
+      await expect(page).toHaveURL(/\/course\/list$/);
+      await expect(page.getByRole("navigation", { name: "主导航" })).toBeHidden();
 
-    // the side bar (on /course/list, where the menu's link led): its pop-overs stay inside the screen
-    await ready(page, testInfo);
-    await sideButton(page).click();
-    await expect(page.getByTestId("side-phone")).toBeVisible();
-    await page.getByTestId("side-email").locator("summary").click();
-    await expect(page.getByTestId("side-email").getByRole("link").first()).toBeVisible();
-    expect((await outsideViewport(page)).out).toEqual([]);
-  });
+      // the side bar (on /course/list, where the menu's link led): its pop-overs stay inside the screen
+      await ready(page, testInfo);
+      await sideButton(page).click();
+      await expect(page.getByTestId("side-phone")).toBeVisible();
+      await page.getByTestId("side-email").locator("summary").click();
+      await expect(page.getByTestId("side-email").getByRole("link").first()).toBeVisible();
+      expect((await outsideViewport(page)).out).toEqual([]);
+    },
+  );
 
   // the signed-in <details> menus and the avatar's CSS fallback without JavaScript, at 390 px
-  test("signed in: the user menu and app download open inside the screen; a broken avatar shows the initial; the personal frame's menu folds under one button", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
-    await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
-    await signInWithCode(page, sandbox, "13800000001", "/course/list");
-    await ready(page, testInfo);
-    await menuButton(page).click();
-    await page.getByTestId("user-menu").locator("summary").click();
-    await expect(page.getByTestId("user-menu").getByRole("link", { name: "个人设置" })).toBeVisible();
-    await page.getByTestId("app-download").locator("summary").click();
-    await expect(page.getByTestId("app-qr")).toBeVisible();
-    const { out, scrollWidth, innerWidth } = await outsideViewport(page);
-    expect(out).toEqual([]);
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    await expectInitialShown(page);
+  test(
+    "signed in: the user menu and app download open inside the screen; a broken avatar shows the initial; the personal frame's menu folds under one button",
+    { tag: "@nojs" },
+    async ({ page, sandbox }, testInfo) => {
+      await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
+      await signInWithCode(page, sandbox, "13800000001", "/course/list");
+      await ready(page, testInfo);
+      await menuButton(page).click();
+      await page.getByTestId("user-menu").locator("summary").click();
+      await expect(page.getByTestId("user-menu").getByRole("link", { name: "个人设置" })).toBeVisible();
+      await page.getByTestId("app-download").locator("summary").click();
+      await expect(page.getByTestId("app-qr")).toBeVisible();
+      const { out, scrollWidth, innerWidth } = await outsideViewport(page);
+      expect(out).toEqual([]);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      await expectInitialShown(page);
 
-    // the personal frame: its side menu folds under one button
-    await page.goto("/personal/setting/data");
-    await page.waitForURL(/\/personal\/setting\/data/);
-    await ready(page, testInfo);
-    const menu = page.getByTestId("personal-menu");
-    await expect(menu.locator("[data-entry]").first()).toBeHidden();
-    await page.getByTestId("personal-menu-button").click();
-    await expect(menu.locator("[data-entry]").first()).toBeVisible();
-    const frame = await outsideViewport(page);
-    expect(frame.out).toEqual([]);
-    expect(frame.scrollWidth).toBeLessThanOrEqual(frame.innerWidth);
-  });
+      // the personal frame: its side menu folds under one button
+      await page.goto("/personal/setting/data");
+      await page.waitForURL(/\/personal\/setting\/data/);
+      await ready(page, testInfo);
+      const menu = page.getByTestId("personal-menu");
+      await expect(menu.locator("[data-entry]").first()).toBeHidden();
+      await page.getByTestId("personal-menu-button").click();
+      await expect(menu.locator("[data-entry]").first()).toBeVisible();
+      const frame = await outsideViewport(page);
+      expect(frame.out).toEqual([]);
+      expect(frame.scrollWidth).toBeLessThanOrEqual(frame.innerWidth);
+    },
+  );
 
   test("axe finds no serious or critical violation on the phone layout of any page, menu open", async ({ page }) => {
     test.setTimeout(150_000);
@@ -186,7 +201,12 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
         await menuButton(page).click();
         const result = await new AxeBuilder({ page }).analyze();
         const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), path).toEqual([]);
+        expect
+          .soft(
+            bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+            path,
+          )
+          .toEqual([]);
       });
     }
   });
@@ -226,23 +246,26 @@ async function expectInitialShown(page: Page) {
 
 /** The share of pixels whose colour differs clearly (anti-aliasing aside) between two PNG screenshots (decoded by the page). */
 function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number> {
-  return page.evaluate(async ([a64, b64]) => {
-    const pixels = async (b64: string) => {
-      const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext("2d")!;
-      context.drawImage(bitmap, 0, 0);
-      return context.getImageData(0, 0, bitmap.width, bitmap.height);
-    };
-    const [x, y] = [await pixels(a64), await pixels(b64)];
-    if (x.width !== y.width || x.height !== y.height) return 1;
-    let differ = 0;
-    for (let i = 0; i < x.data.length; i += 4) {
-      if ([0, 1, 2].some((c) => Math.abs(x.data[i + c]! - y.data[i + c]!) > 96)) differ += 1;
-    }
-    return differ / (x.width * x.height);
-  }, [a.toString("base64"), b.toString("base64")] as const);
+  return page.evaluate(
+    async ([a64, b64]) => {
+      const pixels = async (b64: string) => {
+        const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext("2d")!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height);
+      };
+      const [x, y] = [await pixels(a64), await pixels(b64)];
+      if (x.width !== y.width || x.height !== y.height) return 1;
+      let differ = 0;
+      for (let i = 0; i < x.data.length; i += 4) {
+        if ([0, 1, 2].some((c) => Math.abs(x.data[i + c]! - y.data[i + c]!) > 96)) differ += 1;
+      }
+      return differ / (x.width * x.height);
+    },
+    [a.toString("base64"), b.toString("base64")] as const,
+  );
 }
 
 async function expectCentred(page: Page, dialog: ReturnType<Page["getByRole"]>) {
@@ -271,7 +294,10 @@ test.describe("desktop shell (issue 12 part 2)", () => {
     await expectCentred(page, dialog);
   });
 
-  test("header: no menu button, icons are SVG with names and tooltips; a broken avatar shows the initial; a member's badge keeps the header low", async ({ page, sandbox }) => {
+  test("header: no menu button, icons are SVG with names and tooltips; a broken avatar shows the initial; a member's badge keeps the header low", async ({
+    page,
+    sandbox,
+  }) => {
     await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
     // member01 (13800000003) has a member icon and an avatar, both at addresses that do not load here
     await signInWithCode(page, sandbox, "13800000003", "/course/list");
@@ -287,7 +313,9 @@ test.describe("desktop shell (issue 12 part 2)", () => {
     const search = page.getByRole("button", { name: "搜索" });
     await expect(search.locator("svg")).toHaveCount(1);
     // no Unicode pictographs left in the header or the side bar
-    const glyphs = await page.evaluate(() => (document.querySelector("header")!.textContent! + document.querySelector(".shell-sidebar")!.textContent!).match(/[◫◪◎◉☏✆✉🛒⌕☺☻▾▲↑]/gu));
+    const glyphs = await page.evaluate(() =>
+      (document.querySelector("header")!.textContent! + document.querySelector(".shell-sidebar")!.textContent!).match(/[◫◪◎◉☏✆✉🛒⌕☺☻▾▲↑]/gu),
+    );
     expect(glyphs).toBeNull();
     await expect(page.getByTestId("member-icon")).toHaveText("会员");
     const badge = (await page.getByTestId("member-icon").boundingBox())!;

@@ -115,7 +115,12 @@ test("a timed exam over the socket loses nothing while the socket is down for 20
   await expect(status).toHaveText("已保存在本设备，联网后自动提交（3 题）");
   // the socket comes back by itself (backoff 4 s, 8 s, 16 s; refused for the first 20 s)
   await expect(status).toHaveText("连接已恢复，本设备保存的答案已全部提交", { timeout: 45_000 });
-  const { answers } = await sandboxApi<{ answers: Array<{ questionId: number; answer: string; via: string }> }>(page, sandbox, "GET", `/qbank/answers?recordId=${recordId}`);
+  const { answers } = await sandboxApi<{ answers: Array<{ questionId: number; answer: string; via: string }> }>(
+    page,
+    sandbox,
+    "GET",
+    `/qbank/answers?recordId=${recordId}`,
+  );
   // four questions answered (a multiple-choice one once per box ticked); no answer applied twice
   expect(new Set(answers.map((a) => a.questionId)).size).toBe(4);
   expect(answers.every((a) => a.via === "socket")).toBe(true);

@@ -10,7 +10,6 @@ function newMobile(): string {
   return `137${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 }
 
-
 const err = (page: Page, name: string) => page.locator(`[data-error-for="${name}"]`);
 
 test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
@@ -118,5 +117,4 @@ test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
     await page.waitForURL(/\/home\/index/);
     await expect(page.getByTestId("user-name")).toHaveText(username);
   });
-
 });

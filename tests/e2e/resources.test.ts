@@ -44,7 +44,10 @@ async function lastKey(sandbox: Sandbox, page: import("@playwright/test").Page) 
 }
 
 test.describe("resource uploads (spec 001 §5)", () => {
-  test("with JS: 6 MB refused with the message; 4.5 MB sent in chunks, one failed by the store and retried, byte-exact on disk", async ({ page, sandbox }, testInfo) => {
+  test("with JS: 6 MB refused with the message; 4.5 MB sent in chunks, one failed by the store and retried, byte-exact on disk", async ({
+    page,
+    sandbox,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "js", "the chunked upload needs JavaScript");
     // two uploads (6 MB refused, 4.5 MB in chunks with a retry): 31 s at load 11, past the default 30 s
     test.slow();
@@ -81,41 +84,45 @@ test.describe("resource uploads (spec 001 §5)", () => {
   });
 
   // kept without JavaScript: a real multipart post of a real file input, streamed by the portal to the store byte for byte
-  test("without JS: a 4.5 MB pdf streamed to the store, byte-exact; a renamed executable refused by its content", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
-    test.skip(testInfo.project.name !== "no-js", "the plain multipart post");
-    await seedFiles(sandbox, page);
-    await signInWithCode(page, sandbox, "13700002901", "/resource/list");
-    await page.waitForURL(/\/resource\/list$/);
+  test(
+    "without JS: a 4.5 MB pdf streamed to the store, byte-exact; a renamed executable refused by its content",
+    { tag: "@nojs" },
+    async ({ page, sandbox }, testInfo) => {
+      test.skip(testInfo.project.name !== "no-js", "the plain multipart post");
+      await seedFiles(sandbox, page);
+      await signInWithCode(page, sandbox, "13700002901", "/resource/list");
+      await page.waitForURL(/\/resource\/list$/);
 
-    const exe = Buffer.alloc(2048);
-    exe.write("MZ");
-    await page.getByLabel("上传文件").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: exe });
-    await page.getByRole("button", { name: "上传", exact: true }).click();
-    await expect(page.getByTestId("upload-error")).toHaveText("文件内容与其格式不符");
+      const exe = Buffer.alloc(2048);
+      exe.write("MZ");
+      await page.getByLabel("上传文件").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: exe });
+      await page.getByRole("button", { name: "上传", exact: true }).click();
+      await expect(page.getByTestId("upload-error")).toHaveText("文件内容与其格式不符");
 
-    const data = pdf(4.5 * 1024 * 1024, 11);
-    await page.getByLabel("上传文件").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: data });
-    await page.getByRole("button", { name: "上传", exact: true }).click();
-    await expect(page.getByTestId("upload-saved")).toHaveText("已上传：notes.pdf");
-    await page.goto("/resource/list");
-    await expect(page.getByTestId("resource-row")).toHaveCount(1);
-    const key = (await lastKey(sandbox, page))!;
-    const object = await objectOf(sandbox, page, key);
-    expect(sha(await readFile(object.path))).toBe(sha(data));
+      const data = pdf(4.5 * 1024 * 1024, 11);
+      await page.getByLabel("上传文件").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: data });
+      await page.getByRole("button", { name: "上传", exact: true }).click();
+      await expect(page.getByTestId("upload-saved")).toHaveText("已上传：notes.pdf");
+      await page.goto("/resource/list");
+      await expect(page.getByTestId("resource-row")).toHaveCount(1);
+      const key = (await lastKey(sandbox, page))!;
+      const object = await objectOf(sandbox, page, key);
+      expect(sha(await readFile(object.path))).toBe(sha(data));
 
-    // the download: permission checked first, then the file itself
-    const href = await page.getByTestId("resource-row").first().getByRole("link", { name: "下载" }).getAttribute("href");
-    const download = await page.request.get(href!);
-    expect(download.status()).toBe(200);
-    expect(sha(Buffer.from(await download.body()))).toBe(sha(data));
-    const calls = await sandbox.calls();
-    expect(calls.some((c) => c.path.endsWith("/v1/student/checkPermission") && c.query.type === "xiazai")).toBe(true);
+      // the download: permission checked first, then the file itself
+      const href = await page.getByTestId("resource-row").first().getByRole("link", { name: "下载" }).getAttribute("href");
+      const download = await page.request.get(href!);
+      expect(download.status()).toBe(200);
+      expect(sha(Buffer.from(await download.body()))).toBe(sha(data));
+      const calls = await sandbox.calls();
+      expect(calls.some((c) => c.path.endsWith("/v1/student/checkPermission") && c.query.type === "xiazai")).toBe(true);
 
-    // delete
-    await page.getByTestId("resource-row").first().getByRole("button", { name: "删除" }).click();
-    await expect(page.getByText("已删除")).toBeVisible();
-    await expect(page.getByTestId("resource-row")).toHaveCount(0);
-  });
+      // delete
+      await page.getByTestId("resource-row").first().getByRole("button", { name: "删除" }).click();
+      await expect(page.getByText("已删除")).toBeVisible();
+      await expect(page.getByTestId("resource-row")).toHaveCount(0);
+    },
+  );
 
   // the no-JS run is a page test (tests/unit/pages/files.test.ts, "resources without JavaScript"; issue 22)
   test("used-up space blocks the upload; a refused download shows the server's message", async ({ page, sandbox }) => {
@@ -145,7 +152,13 @@ test.describe("image preview (spec 001 §2 dialog 5, §9)", () => {
       await expect(page.getByTestId("upload-saved")).toHaveText(`已上传：${name}`);
     }
     await expect(page.getByTestId("preview-link")).toHaveCount(2);
-    const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => /ImageViewer/.test(n)));
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((e) => e.name)
+          .filter((n) => /ImageViewer/.test(n)),
+      );
     expect(await scripts()).toEqual([]); // loaded only when a preview opens
 
     await page.getByTestId("preview-link").first().click();

@@ -70,7 +70,8 @@ export class ServerProcess {
       child.once("exit", (code, signal) => {
         this.exitCode = code;
         this.exitSignal = signal;
-        if (!this.stopping) process.stderr.write(`\n[e2e] ${this.describe()} died (${signal ?? `exit ${code}`}). Its stderr:\n${this.stderrText || "(empty)"}\n`);
+        if (!this.stopping)
+          process.stderr.write(`\n[e2e] ${this.describe()} died (${signal ?? `exit ${code}`}). Its stderr:\n${this.stderrText || "(empty)"}\n`);
         resolve();
       });
     });
@@ -112,7 +113,8 @@ export class ServerProcess {
   async waitUntilHealthy(healthPath: string) {
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (Date.now() < deadline) {
-      if (!this.running) throw new Error(`${this.describe()} exited before it was ready (${this.exitSignal ?? `exit ${this.exitCode}`}). stderr:\n${this.stderrText}`);
+      if (!this.running)
+        throw new Error(`${this.describe()} exited before it was ready (${this.exitSignal ?? `exit ${this.exitCode}`}). stderr:\n${this.stderrText}`);
       try {
         const res = await fetch(`${this.url}${healthPath}`, { signal: AbortSignal.timeout(2_000) });
         if (res.ok) return;
@@ -178,7 +180,9 @@ export async function startServers(index: number): Promise<Servers> {
       deadError() {
         const dead = started.filter((s) => !s.running);
         if (!dead.length) return undefined;
-        return new Error(dead.map((s) => `${s.describe()} is no longer running (${s.exitSignal ?? `exit ${s.exitCode}`}). stderr:\n${s.stderr()}`).join("\n\n"));
+        return new Error(
+          dead.map((s) => `${s.describe()} is no longer running (${s.exitSignal ?? `exit ${s.exitCode}`}). stderr:\n${s.stderr()}`).join("\n\n"),
+        );
       },
       async stop() {
         await stop();

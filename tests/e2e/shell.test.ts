@@ -23,7 +23,12 @@ test.describe("header templates (spec 000 section 2.2)", () => {
         await expect(page.locator("header.shell-header")).toHaveAttribute("data-head-template", String(id));
         const results = await new AxeBuilder({ page }).analyze();
         const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `template ${id}`).toEqual([]);
+        expect
+          .soft(
+            bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+            `template ${id}`,
+          )
+          .toEqual([]);
         const path = testInfo.outputPath(`header-template-${id}-zh.png`);
         await page.screenshot({ path, fullPage: true });
         await testInfo.attach(`header-template-${id}-zh.png`, { path, contentType: "image/png" });
@@ -37,7 +42,6 @@ test.describe("header templates (spec 000 section 2.2)", () => {
     await page.getByPlaceholder("请输入您感兴趣的课程").press("Enter");
     await expect(page).toHaveURL(/\/course\/list\?courseName=%E4%BA%BA%E5%8A%9B(\+|%20)%E8%B5%84%E6%BA%90$/);
   });
-
 });
 
 test.describe("school switcher (spec 000 sections 2.2 and 9)", () => {
@@ -144,5 +148,4 @@ test.describe("banner (spec 000 section 2.5)", () => {
     await page.getByTestId("domain-warn-close").click();
     await expect(page.getByTestId("domain-warn")).toBeHidden();
   });
-
 });

@@ -15,7 +15,10 @@ async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("a payment that failed at the provider: the result says so, the order stays unpaid, paying again from the result page pays it; the course then opens from my courses", async ({ page, sandbox }) => {
+test("a payment that failed at the provider: the result says so, the order stays unpaid, paying again from the result page pays it; the course then opens from my courses", async ({
+  page,
+  sandbox,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWithCode(page, sandbox, ACCOUNT, "/payment/order?commodityId=5006");
@@ -64,7 +67,10 @@ async function addToCart(page: Page, name: string) {
   await answered;
 }
 
-test("with JS the badge's optimistic count is corrected by the server: a second add of the same course, an add refused as bought", async ({ page, sandbox }) => {
+test("with JS the badge's optimistic count is corrected by the server: a second add of the same course, an add refused as bought", async ({
+  page,
+  sandbox,
+}) => {
   // shop19 (id 2818): its own user; 5001 is bought first through the provider, 5002 is added twice
   await signInWithCode(page, sandbox, "shop19", "/payment/order?commodityId=5001");
   await page.getByRole("button", { name: "提交订单" }).click();

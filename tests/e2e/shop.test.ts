@@ -85,7 +85,10 @@ test.describe("cart and checkout", () => {
     expect(wallet).toEqual({ userId: u.id, balanceCents: 30000, points: 4500 });
   });
 
-  test("a coupon that expired before paying: the page names it, keeps the cart and the other choices, and offers the corrected total", async ({ page, sandbox }) => {
+  test("a coupon that expired before paying: the page names it, keeps the cart and the other choices, and offers the corrected total", async ({
+    page,
+    sandbox,
+  }) => {
     const u = user(2812);
     await signInWithCode(page, sandbox, u.account, "/course/detail/5002");
     await page.getByRole("button", { name: "加入购物车: 人力资源规划实务" }).click();
@@ -164,7 +167,12 @@ test.describe("cart and checkout", () => {
       expect.soft(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
       const result = await new AxeBuilder({ page }).include("main").analyze();
       const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path} axe`).toEqual([]);
+      expect
+        .soft(
+          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          `${path} axe`,
+        )
+        .toEqual([]);
     }
   });
 });

@@ -14,8 +14,7 @@ test.describe("QR-code login (spec 000 section 2.6)", () => {
     await hydrated(page);
     await expect(page.getByTestId("qr-login-code")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
     await expect(page.getByTestId("qr-login-status")).toHaveText("请使用 App 扫描二维码登录");
-    const scan = (confirm: boolean) =>
-      page.request.post(`${sandbox.url}/__sandbox/qrcode/scan`, { data: { account: "student01", confirm } });
+    const scan = (confirm: boolean) => page.request.post(`${sandbox.url}/__sandbox/qrcode/scan`, { data: { account: "student01", confirm } });
     expect((await scan(false)).ok()).toBe(true);
     // the page looks again by itself (a revalidation every 3 s)
     await expect(page.getByTestId("qr-login-status")).toHaveText("已扫描，请在 App 中确认登录", { timeout: 8_000 });
@@ -30,7 +29,10 @@ test.describe("QR-code login (spec 000 section 2.6)", () => {
     await sandbox.reset(); // the sandbox forgets the code: it has expired
     // the page checks by itself every 3 s and may show the expired state first (its check link is then
     // gone): either way the page must say the code expired
-    await page.getByTestId("qr-login-check").click({ timeout: 3_000 }).catch(() => undefined);
+    await page
+      .getByTestId("qr-login-check")
+      .click({ timeout: 3_000 })
+      .catch(() => undefined);
     await expect(page.getByTestId("qr-login-status")).toHaveText("二维码已过期，请刷新");
     await page.getByRole("button", { name: "刷新二维码" }).click();
     await expect(page.getByTestId("qr-login-code")).toBeVisible();

@@ -39,7 +39,10 @@ test("notes: edit with a refused empty text first, then remove", async ({ page, 
   // the edit is stored upstream: a fresh load shows it
   await page.goto(`${C}/note?keyword=${encodeURIComponent("复习计划")}`);
   await expect(page.getByTestId("note")).toHaveCount(1);
-  await page.getByTestId("note").getByRole("button", { name: /^删除笔记/ }).click();
+  await page
+    .getByTestId("note")
+    .getByRole("button", { name: /^删除笔记/ })
+    .click();
   // The note disappears as soon as the removal is submitted (the page hides it while the post is under way),
   // so no note proves nothing: navigating then aborted a post still in flight and the removal was lost (3
   // notes, not 2, in a CI run under load). The search's count comes from the loader after the action: the
@@ -60,14 +63,20 @@ test("favourites: category, search, remove a course and a package", async ({ pag
   await page.getByTestId("my-favourites").getByRole("button", { name: "搜索", exact: true }).click();
   await expect(page).toHaveURL(/keyword=/);
   await expect(items).toHaveCount(1);
-  await items.first().getByRole("button", { name: `取消收藏：${name}` }).click();
+  await items
+    .first()
+    .getByRole("button", { name: `取消收藏：${name}` })
+    .click();
   await expect(page.getByText(`没有找到与“${name}”相关的收藏。`)).toBeVisible();
   await page.getByRole("link", { name: /^课程（/ }).click();
   await expect(items).toHaveCount(3);
   await expect(page.getByRole("link", { name: "课程（3）" })).toBeVisible();
   await page.getByRole("link", { name: "套餐（2）" }).click();
   await expect(items).toHaveCount(2);
-  await items.first().getByRole("button", { name: /^取消收藏/ }).click();
+  await items
+    .first()
+    .getByRole("button", { name: /^取消收藏/ })
+    .click();
   await expect(page.getByRole("link", { name: "套餐（1）" })).toBeVisible();
   await expect(items).toHaveCount(1);
   await expect(page).toHaveURL(/tab=package/);
@@ -109,7 +118,13 @@ test("the timetable pages by links: next week, then the month view", async ({ pa
 
 test("the other course sections render and pass axe", async ({ page, sandbox }) => {
   await signInWithCode(page, sandbox, "13800000001", `${C}/package`);
-  for (const [path, id] of [["package", "my-packages"], ["plan", "my-plans"], ["apply", "my-sign-ups"], ["note", "my-notes"], ["collect", "my-favourites"]] as const) {
+  for (const [path, id] of [
+    ["package", "my-packages"],
+    ["plan", "my-plans"],
+    ["apply", "my-sign-ups"],
+    ["note", "my-notes"],
+    ["collect", "my-favourites"],
+  ] as const) {
     if (path !== "package") await page.goto(`${C}/${path}`);
     await expect(page.getByTestId(id)).toBeVisible();
     await axe(page, id);

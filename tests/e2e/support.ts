@@ -20,7 +20,17 @@ export class Sandbox {
   reset() {
     return this.send("POST", "/reset");
   }
-  fault(fault: { path: string; status?: number; code?: string; message?: string; latencyMs?: number; malformed?: string; times?: number; headers?: Record<string, string>; body?: string }) {
+  fault(fault: {
+    path: string;
+    status?: number;
+    code?: string;
+    message?: string;
+    latencyMs?: number;
+    malformed?: string;
+    times?: number;
+    headers?: Record<string, string>;
+    body?: string;
+  }) {
     return this.send("POST", "/faults", fault);
   }
   /** Holds every upstream call whose path matches until `release`: "while it is on its way" as a state, not a time. */
@@ -143,7 +153,10 @@ export async function expectBrowserRefuses(page: Page, submit: () => Promise<unk
   try {
     await submit();
     for (const name of invalid) {
-      const valid = await page.locator(`[name="${name}"]`).first().evaluate((el) => (el as HTMLInputElement).validity.valid);
+      const valid = await page
+        .locator(`[name="${name}"]`)
+        .first()
+        .evaluate((el) => (el as HTMLInputElement).validity.valid);
       expect(valid, `${name} is invalid for the browser`).toBe(false);
     }
     await page.waitForTimeout(300);

@@ -94,8 +94,12 @@ test.describe("user centre", () => {
       expect.soft(overflow, `${path}: wider than the screen by`).toBeLessThanOrEqual(0);
       const result = await new AxeBuilder({ page }).include("main").analyze();
       const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect.soft(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path}: axe`).toEqual([]);
+      expect
+        .soft(
+          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          `${path}: axe`,
+        )
+        .toEqual([]);
     }
   });
-
 });

@@ -17,7 +17,8 @@ async function loggedIn(account: string) {
 }
 const hidden = (html: string, name: string) => [...html.matchAll(new RegExp(`name="${name}" value="([^"]*)"`, "g"))].map((m) => m[1]!);
 const calls = (filter = "") => ctx.sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
-const memberships = (userId: number) => ctx.sandbox.control<{ memberFlag: number; list: Array<{ levelId: number; orderNo: string | null }> }>("GET", `/account/memberships?userId=${userId}`);
+const memberships = (userId: number) =>
+  ctx.sandbox.control<{ memberFlag: number; list: Array<{ levelId: number; orderNo: string | null }> }>("GET", `/account/memberships?userId=${userId}`);
 
 describe("guards (spec 001 §2)", () => {
   it("sends a visitor to login before any upstream account call, and refuses a post without the CSRF token", async () => {
@@ -30,7 +31,14 @@ describe("guards (spec 001 §2)", () => {
     expect(await calls("?path=v1%2Faccount")).toEqual([]);
     const b = await loggedIn("acct01");
     await b.page(SCORE);
-    const res = await b.post(SCORE, [["intent", "buy"], ["point", "500"]], "forged");
+    const res = await b.post(
+      SCORE,
+      [
+        ["intent", "buy"],
+        ["point", "500"],
+      ],
+      "forged",
+    );
     expect(res.status).toBe(403);
   });
 
@@ -56,7 +64,12 @@ describe("membership (spec 001 §7)", () => {
     const html = await b.page(MEMBER);
     expect(html).toContain("您还不是会员");
     const [idemKey] = hidden(html, "idemKey");
-    const form: Array<[string, string]> = [["intent", "buy"], ["memId", "901"], ["memType", "1"], ["idemKey", idemKey!]];
+    const form: Array<[string, string]> = [
+      ["intent", "buy"],
+      ["memId", "901"],
+      ["memType", "1"],
+      ["idemKey", idemKey!],
+    ];
     const first = await b.post(MEMBER, form);
     const second = await b.post(MEMBER, form);
     expect(first.status).toBe(303);
@@ -65,7 +78,11 @@ describe("membership (spec 001 §7)", () => {
     expect(second.headers.get("Location")).toBe(location);
     const orderNo = new URL(location, ORIGIN).searchParams.get("orderNo")!;
     expect((await memberships(3201)).list).toEqual([]);
-    const paid = await fetch(`${ctx.sandbox.url}/__pay/${orderNo}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "pay" }) });
+    const paid = await fetch(`${ctx.sandbox.url}/__pay/${orderNo}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ action: "pay" }),
+    });
     expect(paid.status).toBeLessThan(400);
     const after = await memberships(3201);
     expect(after.memberFlag).toBe(1);
@@ -89,7 +106,12 @@ describe("membership (spec 001 §7)", () => {
       const b = await loggedIn("acct17");
       const html = await b.page(MEMBER);
       const [idemKey] = hidden(html, "idemKey");
-      const res = await b.post(MEMBER, [["intent", "buy"], ["memId", "901"], ["memType", "1"], ["idemKey", idemKey!]]);
+      const res = await b.post(MEMBER, [
+        ["intent", "buy"],
+        ["memId", "901"],
+        ["memType", "1"],
+        ["idemKey", idemKey!],
+      ]);
       expect(res.status).toBe(400);
       expect(await res.text()).toContain("暂未开放在线购买");
       expect((await memberships(3216)).list).toEqual([]);
@@ -102,12 +124,36 @@ describe("membership (spec 001 §7)", () => {
     const b = await loggedIn("acct03");
     const html = await b.page(MEMBER);
     const [idemKey] = hidden(html, "idemKey");
-    for (const form of [[["intent", "nope"]], [["intent", "buy"], ["memId", "abc"], ["memType", "1"], ["idemKey", idemKey!]], [["intent", "buy"], ["memId", "901"], ["memType", "7"], ["idemKey", idemKey!]], [["intent", "buy"], ["memId", "901"], ["memType", "1"]]] as Array<Array<[string, string]>>) {
+    for (const form of [
+      [["intent", "nope"]],
+      [
+        ["intent", "buy"],
+        ["memId", "abc"],
+        ["memType", "1"],
+        ["idemKey", idemKey!],
+      ],
+      [
+        ["intent", "buy"],
+        ["memId", "901"],
+        ["memType", "7"],
+        ["idemKey", idemKey!],
+      ],
+      [
+        ["intent", "buy"],
+        ["memId", "901"],
+        ["memType", "1"],
+      ],
+    ] as Array<Array<[string, string]>>) {
       const res = await b.post(MEMBER, form);
       expect(res.status, JSON.stringify(form)).toBe(400);
       expect(await res.text()).toContain("请求有误");
     }
-    const unknown = await b.post(MEMBER, [["intent", "buy"], ["memId", "999"], ["memType", "1"], ["idemKey", idemKey!]]);
+    const unknown = await b.post(MEMBER, [
+      ["intent", "buy"],
+      ["memId", "999"],
+      ["memType", "1"],
+      ["idemKey", idemKey!],
+    ]);
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain("会员等级不存在");
     expect((await memberships(3202)).list).toEqual([]);
@@ -128,16 +174,28 @@ describe("points (spec 001 §7)", () => {
   it("buy: a 303 with the notice, points and balance moved once; out of range, a short balance and junk are refused with the message", async () => {
     const b = await loggedIn("acct06");
     await b.page(SCORE);
-    const ok = await b.post(SCORE, [["intent", "buy"], ["point", "2500"]]);
+    const ok = await b.post(SCORE, [
+      ["intent", "buy"],
+      ["point", "2500"],
+    ]);
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe(`${SCORE}?notice=pointsBought`);
     const html = await b.page(`${SCORE}?notice=pointsBought`);
     expect(html).toContain("积分购买成功");
     expect(html).toContain('data-testid="points-available">3500<');
     expect(html).toContain('data-testid="points-balance">¥475.00<');
-    const cases: Array<[string, string]> = [["50", "购买积分数量须在100到1000000之间"], ["1.5", "积分数量须为整数"], ["", "请输入购买的积分数量"], ["abc", "积分数量须为整数"], ["60000", "账户余额不足"]];
+    const cases: Array<[string, string]> = [
+      ["50", "购买积分数量须在100到1000000之间"],
+      ["1.5", "积分数量须为整数"],
+      ["", "请输入购买的积分数量"],
+      ["abc", "积分数量须为整数"],
+      ["60000", "账户余额不足"],
+    ];
     for (const [point, message] of cases) {
-      const res = await b.post(SCORE, [["intent", "buy"], ["point", point]]);
+      const res = await b.post(SCORE, [
+        ["intent", "buy"],
+        ["point", point],
+      ]);
       expect(res.status, point).toBe(400);
       const body = (await res.text()).replace(/<!-- -->/g, "");
       expect(body, point).toContain(message);
@@ -149,7 +207,10 @@ describe("points (spec 001 §7)", () => {
   it("answers in English with the upstream's code translated (upstream-messages.ts), never the Chinese text", async () => {
     const b = await loggedIn("acct07");
     expect(await b.page(`${SCORE}?lng=en`)).toContain("Points available");
-    const res = await b.post(`${SCORE}?lng=en`, [["intent", "buy"], ["point", "60000"]]);
+    const res = await b.post(`${SCORE}?lng=en`, [
+      ["intent", "buy"],
+      ["point", "60000"],
+    ]);
     expect(res.status).toBe(400);
     const body = await res.text();
     expect(body).toContain("Your balance is too low.");
@@ -179,20 +240,33 @@ describe("coupons (spec 001 §7)", () => {
   it("exchanges a code once: a 303 with the notice, then the upstream's refusal on the code field; junk refused before any call", async () => {
     const b = await loggedIn("acct10");
     await b.page(COUPON);
-    const ok = await b.post(COUPON, [["intent", "exchange"], ["code", "WELCOME20"]]);
+    const ok = await b.post(COUPON, [
+      ["intent", "exchange"],
+      ["code", "WELCOME20"],
+    ]);
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe(`${COUPON}?notice=couponExchanged`);
     const after = await b.page(`${COUPON}?notice=couponExchanged`);
     expect(after).toContain("优惠券兑换成功");
     expect(after).toContain("新人满100减20");
     expect(after).toContain("可使用（2）");
-    const again = await b.post(COUPON, [["intent", "exchange"], ["code", "welcome20"]]);
+    const again = await b.post(COUPON, [
+      ["intent", "exchange"],
+      ["code", "welcome20"],
+    ]);
     expect(again.status).toBe(400);
     const body = (await again.text()).replace(/<!-- -->/g, "");
     expect(body).toMatch(/data-error-for="code">该兑换码已兑换过</);
     expect(body).toContain('value="welcome20"');
-    for (const [code, message] of [["NOSUCH", "兑换码不存在"], ["", "请输入兑换码"], ["a b;c", "兑换码只能包含字母和数字"]] as const) {
-      const res = await b.post(COUPON, [["intent", "exchange"], ["code", code]]);
+    for (const [code, message] of [
+      ["NOSUCH", "兑换码不存在"],
+      ["", "请输入兑换码"],
+      ["a b;c", "兑换码只能包含字母和数字"],
+    ] as const) {
+      const res = await b.post(COUPON, [
+        ["intent", "exchange"],
+        ["code", code],
+      ]);
       expect(res.status, code).toBe(400);
       expect((await res.text()).replace(/<!-- -->/g, ""), code).toContain(message);
     }
@@ -205,14 +279,27 @@ describe("coupons (spec 001 §7)", () => {
     const [expiredId] = hidden(expired, "userCouponId");
     const usable = await b.page(`${COUPON}?tab=usable`);
     const usableId = /\?courses=(\d+)/.exec(usable)![1]!;
-    const refused = await b.post(COUPON, [["intent", "delete"], ["userCouponId", usableId]]);
+    const refused = await b.post(COUPON, [
+      ["intent", "delete"],
+      ["userCouponId", usableId],
+    ]);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("只能删除已过期的优惠券");
-    const res = await b.post(COUPON, [["intent", "delete"], ["userCouponId", expiredId!]]);
+    const res = await b.post(COUPON, [
+      ["intent", "delete"],
+      ["userCouponId", expiredId!],
+    ]);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`${COUPON}?tab=expired&notice=couponsDeleted`);
     expect(await b.page(`${COUPON}?tab=expired`)).toContain("已过期（0）");
-    expect((await b.post(COUPON, [["intent", "delete"], ["userCouponId", "-3"]])).status).toBe(400);
+    expect(
+      (
+        await b.post(COUPON, [
+          ["intent", "delete"],
+          ["userCouponId", "-3"],
+        ])
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -222,21 +309,30 @@ describe("study cards (spec 001 §7)", () => {
   it("check shows the package a card opens (the code stays out of the address); redeem: a 303 to the return info, the courses open; once only", async () => {
     const b = await loggedIn("acct13");
     await b.page(CARD);
-    const checked = await b.post(CARD, [["intent", "check"], ["code", "sk0010"]]);
+    const checked = await b.post(CARD, [
+      ["intent", "check"],
+      ["code", "sk0010"],
+    ]);
     expect(checked.status).toBe(200);
     const html = (await checked.text()).replace(/<!-- -->/g, "");
     expect(html).toContain('data-testid="card-info"');
     expect(html).toContain("套餐：会计职称进阶套餐");
     expect(html).toContain("财务报表分析");
     expect(html).toContain('name="code" value="SK0010"');
-    const res = await b.post(CARD, [["intent", "redeem"], ["code", "SK0010"]]);
+    const res = await b.post(CARD, [
+      ["intent", "redeem"],
+      ["code", "SK0010"],
+    ]);
     expect(res.status).toBe(303);
     const location = res.headers.get("Location")!;
     expect(location).toMatch(/^\/personal\/accountcenter\/card\?orderNo=\d+$/);
     const done = await b.page(location);
     expect(done).toContain("兑换成功：会计职称进阶套餐");
     expect(done.match(/data-testid="card-course-state">已开通</g)).toHaveLength(3);
-    const again = await b.post(CARD, [["intent", "redeem"], ["code", "SK0010"]]);
+    const again = await b.post(CARD, [
+      ["intent", "redeem"],
+      ["code", "SK0010"],
+    ]);
     expect(again.status).toBe(400);
     expect((await again.text()).replace(/<!-- -->/g, "")).toMatch(/data-error-for="code">该学习卡已被使用</);
     // another student cannot read this redemption
@@ -247,13 +343,36 @@ describe("study cards (spec 001 §7)", () => {
   it("refuses unknown, expired, already-owned and malformed codes with their messages (400), never a 500", async () => {
     const b = await loggedIn("acct15");
     await b.page(CARD);
-    expect((await b.post(CARD, [["intent", "redeem"], ["code", "SK0110"]])).status).toBe(303);
-    for (const [code, message] of [["NOPE1", "学习卡卡号不存在"], ["SK0999", "该学习卡已过期"], ["SK0111", "您已拥有该学习卡的全部课程"], ["", "请输入学习卡卡号"], ["<x>", "卡号只能包含字母和数字"]] as const) {
-      const res = await b.post(CARD, [["intent", "check"], ["code", code]]);
+    expect(
+      (
+        await b.post(CARD, [
+          ["intent", "redeem"],
+          ["code", "SK0110"],
+        ])
+      ).status,
+    ).toBe(303);
+    for (const [code, message] of [
+      ["NOPE1", "学习卡卡号不存在"],
+      ["SK0999", "该学习卡已过期"],
+      ["SK0111", "您已拥有该学习卡的全部课程"],
+      ["", "请输入学习卡卡号"],
+      ["<x>", "卡号只能包含字母和数字"],
+    ] as const) {
+      const res = await b.post(CARD, [
+        ["intent", "check"],
+        ["code", code],
+      ]);
       expect(res.status, code).toBe(400);
       expect((await res.text()).replace(/<!-- -->/g, ""), code).toContain(message);
     }
-    expect((await b.post(CARD, [["intent", "zap"], ["code", "SK0001"]])).status).toBe(400);
+    expect(
+      (
+        await b.post(CARD, [
+          ["intent", "zap"],
+          ["code", "SK0001"],
+        ])
+      ).status,
+    ).toBe(400);
     expect((await b.get(`${CARD}?orderNo=x;y`)).status).toBe(404);
   });
 });
@@ -273,13 +392,19 @@ describe("balance (spec 001 §7: recharge card, withdraw, invite code and record
   it("recharge: a 303, the balance up once; the same card again refused on the field", async () => {
     const b = await loggedIn("acct04");
     await b.page(BALANCE);
-    const ok = await b.post(BALANCE, [["intent", "recharge"], ["code", "RC0010"]]);
+    const ok = await b.post(BALANCE, [
+      ["intent", "recharge"],
+      ["code", "RC0010"],
+    ]);
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe(`${BALANCE}?notice=recharged`);
     const html = await b.page(`${BALANCE}?notice=recharged`);
     expect(html).toContain("充值成功");
     expect(html).toContain('data-testid="balance-current">¥600.00<');
-    const again = await b.post(BALANCE, [["intent", "recharge"], ["code", "rc0010"]]);
+    const again = await b.post(BALANCE, [
+      ["intent", "recharge"],
+      ["code", "rc0010"],
+    ]);
     expect(again.status).toBe(400);
     expect((await again.text()).replace(/<!-- -->/g, "")).toMatch(/data-error-for="code">该充值卡已被使用</);
   });
@@ -287,13 +412,25 @@ describe("balance (spec 001 §7: recharge card, withdraw, invite code and record
   it("withdraw: a 303 and a pending withdrawal; too little, too much and malformed amounts refused with their messages", async () => {
     const b = await loggedIn("acct08");
     await b.page(BALANCE);
-    const ok = await b.post(BALANCE, [["intent", "withdraw"], ["withdrawAmount", "123.4"]]);
+    const ok = await b.post(BALANCE, [
+      ["intent", "withdraw"],
+      ["withdrawAmount", "123.4"],
+    ]);
     expect(ok.status).toBe(303);
     const html = await b.page(`${BALANCE}?notice=withdrawn`);
     expect(html).toContain('data-testid="balance-current">¥376.60<');
     expect(html).toMatch(/data-testid="withdrawals"[\s\S]*¥123\.40 处理中/);
-    for (const [amount, message] of [["0.5", "提现金额不能少于1元"], ["9999", "账户余额不足"], ["1.234", "请输入正确的金额，最多两位小数"], ["", "请输入提现金额"], ["-5", "请输入正确的金额"]] as const) {
-      const res = await b.post(BALANCE, [["intent", "withdraw"], ["withdrawAmount", amount]]);
+    for (const [amount, message] of [
+      ["0.5", "提现金额不能少于1元"],
+      ["9999", "账户余额不足"],
+      ["1.234", "请输入正确的金额，最多两位小数"],
+      ["", "请输入提现金额"],
+      ["-5", "请输入正确的金额"],
+    ] as const) {
+      const res = await b.post(BALANCE, [
+        ["intent", "withdraw"],
+        ["withdrawAmount", amount],
+      ]);
       expect(res.status, amount).toBe(400);
       const body = (await res.text()).replace(/<!-- -->/g, "");
       expect(body, amount).toContain(message);
@@ -330,13 +467,26 @@ describe("invoices (spec 001 §7), from a paid order", () => {
   it("validates (company needs its tax number), requests once with a 303, saves the template; the second request is refused", async () => {
     const b = await loggedIn("student01");
     await b.page(INVOICE);
-    const bad = await b.post(INVOICE, [["intent", "apply"], ["titleType", "company"], ["title", "某某科技有限公司"], ["taxNo", ""], ["email", "nope"]]);
+    const bad = await b.post(INVOICE, [
+      ["intent", "apply"],
+      ["titleType", "company"],
+      ["title", "某某科技有限公司"],
+      ["taxNo", ""],
+      ["email", "nope"],
+    ]);
     expect(bad.status).toBe(400);
     const body = (await bad.text()).replace(/<!-- -->/g, "");
     expect(body).toMatch(/data-error-for="taxNo">请输入纳税人识别号</);
     expect(body).toMatch(/data-error-for="email">请输入正确的邮箱</);
     expect(body).toContain('value="某某科技有限公司"');
-    const fields: Array<[string, string]> = [["intent", "apply"], ["titleType", "company"], ["title", "某某科技有限公司"], ["taxNo", "91110000ab1234567x"], ["email", "fin@example.com"], ["saveTemplate", "on"]];
+    const fields: Array<[string, string]> = [
+      ["intent", "apply"],
+      ["titleType", "company"],
+      ["title", "某某科技有限公司"],
+      ["taxNo", "91110000ab1234567x"],
+      ["email", "fin@example.com"],
+      ["saveTemplate", "on"],
+    ];
     const ok = await b.post(INVOICE, fields);
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe(`${INVOICE}&notice=invoiced`);

@@ -34,7 +34,10 @@ describe("account-centre pages render from one round", () => {
     await browser.page(path);
     const log = await ctx.sandbox.control<Array<{ path: string; at: string }>>("GET", "/requests");
     await ctx.sandbox.control("DELETE", "/faults");
-    expect(log.some((c) => c.path.includes(own)), `${own} in\n${log.map((c) => c.path).join("\n")}`).toBe(true);
+    expect(
+      log.some((c) => c.path.includes(own)),
+      `${own} in\n${log.map((c) => c.path).join("\n")}`,
+    ).toBe(true);
     expect(rounds(log), log.map((c) => `${c.at} ${c.path}`).join("\n")).toBe(1);
   });
 
@@ -48,7 +51,10 @@ describe("account-centre pages render from one round", () => {
     const log = await ctx.sandbox.control<Array<{ path: string; at: string }>>("GET", "/requests");
     await ctx.sandbox.control("DELETE", "/faults");
     expect(log.some((c) => c.path.includes("/get/sign/detail"))).toBe(true);
-    expect(log.some((c) => c.path.includes("/get/cascade/options")), log.map((c) => c.path).join("\n")).toBe(false);
+    expect(
+      log.some((c) => c.path.includes("/get/cascade/options")),
+      log.map((c) => c.path).join("\n"),
+    ).toBe(false);
     expect(rounds(log), log.map((c) => `${c.at} ${c.path}`).join("\n")).toBe(1);
   });
 });

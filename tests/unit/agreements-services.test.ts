@@ -124,7 +124,15 @@ describe("student info (spec 001 §4 agreement signing 1, §7)", () => {
   it("perfectStudentInfo with the unchanged ID number as SRC keeps the stored one (and fails its format)", async () => {
     const up = await upstreamFor("agr2604");
     const v = await info.validatePerfectStudentInfo(up, "5005", 0);
-    const fields = { identityTypeCode: "ID_IDCARD", identityId: info.UNCHANGED, sex: "MALE", educationCode: "BECHELOR", province: "北京市", city: "北京市", county: "东城区" };
+    const fields = {
+      identityTypeCode: "ID_IDCARD",
+      identityId: info.UNCHANGED,
+      sex: "MALE",
+      educationCode: "BECHELOR",
+      province: "北京市",
+      city: "北京市",
+      county: "东城区",
+    };
     expect(await thrown(info.perfectStudentInfo(up, v.result, fields))).toMatchObject({ kind: "business", upstreamMessage: "请输入正确的身份证号" });
     expect(await info.perfectStudentInfo(up, v.result, { ...fields, identityId: "11010120000520001X" })).toBe(true);
     expect((await info.validatePerfectStudentInfo(up, "5005", 0)).complete).toBe(true);
@@ -136,8 +144,19 @@ describe("student info (spec 001 §4 agreement signing 1, §7)", () => {
     expect(v.deficiency).toHaveProperty("mobile", null);
     await info.sendChangePhoneSms(up, "13700009999");
     const { code } = await sandbox.control<{ code: string }>("GET", "/sms?mobile=13700009999");
-    const fields = { identityTypeCode: "ID_IDCARD", identityId: "110101200005200011", sex: "FEMALE", educationCode: "BECHELOR", province: "北京市", city: "北京市", county: "东城区", mobile: "13700009999" };
-    expect(await thrown(info.perfectStudentInfo(up, v.result, { ...fields, smsCode: code === "000000" ? "111111" : "000000" }))).toMatchObject({ kind: "business" });
+    const fields = {
+      identityTypeCode: "ID_IDCARD",
+      identityId: "110101200005200011",
+      sex: "FEMALE",
+      educationCode: "BECHELOR",
+      province: "北京市",
+      city: "北京市",
+      county: "东城区",
+      mobile: "13700009999",
+    };
+    expect(await thrown(info.perfectStudentInfo(up, v.result, { ...fields, smsCode: code === "000000" ? "111111" : "000000" }))).toMatchObject({
+      kind: "business",
+    });
     expect(await info.perfectStudentInfo(up, v.result, { ...fields, smsCode: code })).toBe(true);
   });
 
@@ -161,11 +180,19 @@ describe("face (spec 001 §4 face status and flow)", () => {
     const first = await face.faceVerifyUrl(up);
     expect(first.url).toContain("/face/study?orderNo=");
     expect(await face.faceResult(up, first.orderNo)).toBe(0);
-    await fetch(`${sandbox.url}/face/study`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `orderNo=${first.orderNo}&result=2` });
+    await fetch(`${sandbox.url}/face/study`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `orderNo=${first.orderNo}&result=2`,
+    });
     expect(await face.faceResult(up, first.orderNo)).toBe(2);
     expect(await face.faceStatus(up)).toBe(1);
     const second = await face.faceVerifyUrl(up);
-    await fetch(`${sandbox.url}/face/study`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `orderNo=${second.orderNo}&result=1` });
+    await fetch(`${sandbox.url}/face/study`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `orderNo=${second.orderNo}&result=1`,
+    });
     expect(await face.faceResult(up, second.orderNo)).toBe(1);
     expect(await face.faceStatus(up)).toBe(0);
   });

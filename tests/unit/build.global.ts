@@ -24,10 +24,18 @@ function newest(file: string): number {
 
 export function setup() {
   const built = path.join(root, "build/index.js");
-  const sourcesAt = Math.max(...SOURCES.map((s) => path.join(root, s)).filter(existsSync).map(newest));
+  const sourcesAt = Math.max(
+    ...SOURCES.map((s) => path.join(root, s))
+      .filter(existsSync)
+      .map(newest),
+  );
   if (existsSync(built) && statSync(built).mtimeMs >= sourcesAt) return;
   const started = Date.now();
   process.stdout.write("[vitest] build/ is missing or older than app/: the test build\n");
-  execFileSync(process.execPath, [path.join(root, "scripts/remix-build.mjs")], { cwd: root, env: { ...process.env, NODE_ENV: "production", PORTAL_TEST_BUILD: "1" }, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, [path.join(root, "scripts/remix-build.mjs")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORTAL_TEST_BUILD: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   process.stdout.write(`[vitest] built in ${Date.now() - started} ms\n`);
 }

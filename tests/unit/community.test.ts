@@ -219,14 +219,20 @@ describe("without JavaScript, walked through the page's own forms and links", ()
     const me = portal.client();
     const list = await me.signIn(portal, ME, "/answerslist/0");
     expect(list.url).toBe("/answerslist/0");
-    const thread = await list.form("#ask-question").fill({ 问题标题: "试用期工资怎么算？", "问题描述（选填）": "试用期工资不低于转正工资的多少？" }).submit({ button: "发布问题" });
+    const thread = await list
+      .form("#ask-question")
+      .fill({ 问题标题: "试用期工资怎么算？", "问题描述（选填）": "试用期工资不低于转正工资的多少？" })
+      .submit({ button: "发布问题" });
     expect(thread.url).toMatch(/^\/response\/\d+$/);
     expect(h1(thread.html)).toBe("试用期工资怎么算？");
 
     const other = portal.client();
     const open = await other.signIn(portal, ANSWERER, thread.url);
     expect(open.url).toBe(thread.url);
-    const answered = await open.form({ button: "提交回答" }).fill({ 回答内容: "不得低于本单位相同岗位最低档工资的百分之八十。" }).submit({ button: "提交回答" });
+    const answered = await open
+      .form({ button: "提交回答" })
+      .fill({ 回答内容: "不得低于本单位相同岗位最低档工资的百分之八十。" })
+      .submit({ button: "提交回答" });
     expect(testText(answered.html, "answer")).toContain("百分之八十");
 
     const again = await me.get("/answerslist/0");

@@ -65,7 +65,9 @@ describe("the visitor content cache", () => {
     expect(first.ctx.timings[0]?.cache).toBeUndefined();
     expect(second.ctx.timings).toMatchObject([{ method: "GET", path: teachers.path, outcome: "ok", cache: "hit" }]);
     const header = mod.serverTiming([...first.ctx.timings, ...second.ctx.timings]);
-    expect(header).toMatch(/^upstream;desc="GET \/course\/v1\/front\/teacher\/list";dur=[\d.]+;start=0\.0, cache;desc="hit GET \/course\/v1\/front\/teacher\/list";dur=[\d.]+;start=[\d.]+$/);
+    expect(header).toMatch(
+      /^upstream;desc="GET \/course\/v1\/front\/teacher\/list";dur=[\d.]+;start=0\.0, cache;desc="hit GET \/course\/v1\/front\/teacher\/list";dur=[\d.]+;start=[\d.]+$/,
+    );
   });
 
   it("keeps separate entries per domain, school, company and query", async () => {

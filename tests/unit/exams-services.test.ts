@@ -8,7 +8,12 @@ const exam = { examState: 2, doingRecordId: null, needPay: false, payState: fals
 
 describe("exams.server", () => {
   it("reads the spec's queryMyExamList filters from the address; anything unknown is 'all'", () => {
-    expect(filtersOf(new URL("http://x/lib/subject/exampaper?examType=2&examState=3&examName=%20税法%20&page=2"))).toEqual({ examType: 2, examState: 3, examName: "税法", page: 2 });
+    expect(filtersOf(new URL("http://x/lib/subject/exampaper?examType=2&examState=3&examName=%20税法%20&page=2"))).toEqual({
+      examType: 2,
+      examState: 3,
+      examName: "税法",
+      page: 2,
+    });
     expect(filtersOf(new URL("http://x/lib/subject/exampaper?examType=9&examState=-1&page=abc"))).toEqual({ examType: 0, examState: 0, examName: "", page: 1 });
     expect(filtersOf(new URL(`http://x/?examName=${"a".repeat(80)}`)).examName).toHaveLength(50);
     expect(examListHref({ examType: 1, examState: 0, examName: "税", page: 1 })).toBe("/lib/subject/exampaper?examType=1&examName=%E7%A8%8E");
@@ -29,7 +34,8 @@ describe("exams.server", () => {
   });
 
   it("maps the upstream's exam refusals to translated keys, other business failures to their message", () => {
-    const business = (code: string, message: string) => new UpstreamError("business", "/question/api/v1/front/exam/joinExam", { code, upstreamMessage: message });
+    const business = (code: string, message: string) =>
+      new UpstreamError("business", "/question/api/v1/front/exam/joinExam", { code, upstreamMessage: message });
     expect(refusalOf(business("130010005", "考试次数已用完"))).toBe("refuse:noTimes");
     expect(refusalOf(business("130010004", "请先完成人脸识别"))).toBe("refuse:face");
     expect(refusalOf(business("77", "别的原因"))).toBe("server:别的原因");

@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => sandbox?.close());
 beforeEach(() => sandbox.control("POST", "/reset"));
 
-
 function get(path: string, cookie = "", host = "localhost:3000") {
   return new Request(`http://${host}${path}`, { headers: { Host: host, Cookie: cookie } });
 }
@@ -36,7 +35,11 @@ describe("a cookie that cannot be read counts as absent (never a 500)", () => {
       for (const value of bad) {
         const result = (await loader(args(get("/home/index", `${name}=${value}`)))) as unknown as { data: { csrfToken: string }; init: ResponseInit };
         expect(result.data.csrfToken, `${name}=${value.slice(0, 20)}`).toMatch(/^[\w-]+\.[\w-]+$/);
-        if (name === "csrf") expect(setCookies(result).some((c) => /^csrf=[^;]/.test(c)), `${name}=${value.slice(0, 20)}`).toBe(true);
+        if (name === "csrf")
+          expect(
+            setCookies(result).some((c) => /^csrf=[^;]/.test(c)),
+            `${name}=${value.slice(0, 20)}`,
+          ).toBe(true);
       }
     }
     // 24 root loads, each with its upstream calls (no config cache here): 16 s at load 7 with three workers
@@ -119,7 +122,14 @@ describe("no redirect loops (at most 5 redirects, one token upgrade per navigati
 });
 
 describe("only the essential company configuration may fail the shell", () => {
-  type Shell = { footer: { icpNo: string; copyright: string }; footMenus: unknown[]; sidebar: unknown; visitorLinks: { register: boolean }; user: { points: number | null } | null; cartCount: number | null };
+  type Shell = {
+    footer: { icpNo: string; copyright: string };
+    footMenus: unknown[];
+    sidebar: unknown;
+    visitorLinks: { register: boolean };
+    user: { points: number | null } | null;
+    cartCount: number | null;
+  };
   const shellOf = (hop: { root?: unknown }) => (hop.root as { shell: Shell }).shell;
 
   it.each([
@@ -150,7 +160,6 @@ describe("only the essential company configuration may fail the shell", () => {
     await sandbox.control("POST", "/faults", { path: "getBaseInfo", status: 500 });
     expect((await browser.request("/home/index")).status).toBe(502);
   });
-
 });
 
 describe("code 600 outside the login forms: the captcha challenge, then the retry", () => {
@@ -168,7 +177,7 @@ describe("code 600 outside the login forms: the captcha challenge, then the retr
     const location = new URL(res.headers.get("Location")!);
     return location.pathname + location.search;
   }
-  const challengeOf = (hop: { data?: unknown }) => (hop.data as { state: string; challenge: { url: string } });
+  const challengeOf = (hop: { data?: unknown }) => hop.data as { state: string; challenge: { url: string } };
 
   it("GET: the page becomes the challenge; solved, the navigation is retried with ticket and randstr", async () => {
     await sandbox.control("POST", "/faults", { path: "/course/v1/front/course/page", code: "600", message: "need slider", times: 1 });
@@ -181,7 +190,10 @@ describe("code 600 outside the login forms: the captcha challenge, then the retr
     await sandbox.control("DELETE", "/requests");
     const back = await solve(challenge.challenge.url);
     const retried = await browser.navigate(back);
-    expect(retried.map((h) => [h.path, h.status])).toEqual([[back, 303], ["/course/list?courseName=java", 200]]);
+    expect(retried.map((h) => [h.path, h.status])).toEqual([
+      [back, 303],
+      ["/course/list?courseName=java", 200],
+    ]);
     const calls = await sandbox.control<{ query: Record<string, string> }[]>("GET", `/requests?path=${encodeURIComponent("/course/v1/front/course/page")}`);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.query.ticket).toBeTruthy();

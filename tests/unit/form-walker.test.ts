@@ -12,7 +12,8 @@ function browserOn(html: string): { browser: Client; sent: Sent[] } {
   const sent: Sent[] = [];
   const browser = new Client(async (request) => {
     const url = new URL(request.url);
-    if (request.method === "GET" && url.pathname === "/page") return new Response(`<!doctype html><body>${html}</body>`, { headers: { "Content-Type": "text/html" } });
+    if (request.method === "GET" && url.pathname === "/page")
+      return new Response(`<!doctype html><body>${html}</body>`, { headers: { "Content-Type": "text/html" } });
     const contentType = request.headers.get("Content-Type") ?? "";
     const entry: Sent = { method: request.method, url: url.pathname + url.search, contentType, body: "" };
     if (contentType.startsWith("multipart/form-data")) entry.form = await request.formData();
@@ -41,7 +42,12 @@ line</textarea>
     const page = await browser.get("/page?x=1");
     const done = await page.form().fill({ Name: "张三" }).submit();
     expect(sent[0]).toMatchObject({ method: "POST", url: "/save", contentType: expect.stringContaining("application/x-www-form-urlencoded") });
-    expect([...new URLSearchParams(sent[0]?.body)]).toEqual([["csrf", "t&1"], ["name", "张三"], ["note", "line"], ["intent", "save"]]);
+    expect([...new URLSearchParams(sent[0]?.body)]).toEqual([
+      ["csrf", "t&1"],
+      ["name", "张三"],
+      ["note", "line"],
+      ["intent", "save"],
+    ]);
     // the redirect is followed with GET and the cookie it set is kept
     expect(done.url).toBe("/done");
     expect(done.redirectedFrom).toEqual(["/save"]);
@@ -49,7 +55,9 @@ line</textarea>
   });
 
   it("the pressed button's name and value, found by text or name; fill refuses hidden, disabled and unknown names", async () => {
-    const { browser, sent } = browserOn(`<form method="post"><input type="hidden" name="h" value="1"><input name="d" disabled><button name="intent" value="save">Save</button><button name="intent" value="delete" aria-label="Remove">×</button></form>`);
+    const { browser, sent } = browserOn(
+      `<form method="post"><input type="hidden" name="h" value="1"><input name="d" disabled><button name="intent" value="save">Save</button><button name="intent" value="delete" aria-label="Remove">×</button></form>`,
+    );
     const page = await browser.get("/page");
     await page.form().submit({ button: "Remove" });
     expect(sent[0]?.body).toBe("h=1&intent=delete");
@@ -60,7 +68,9 @@ line</textarea>
   });
 
   it("an empty or missing action is the page itself (its query kept); a relative action resolves against the page", async () => {
-    const { browser, sent } = browserOn(`<form method="post" action=""><input name="a" value="1"></form><form method="post" action="next?y=2"><input name="b" value="2"></form>`);
+    const { browser, sent } = browserOn(
+      `<form method="post" action=""><input name="a" value="1"></form><form method="post" action="next?y=2"><input name="b" value="2"></form>`,
+    );
     const page = await browser.get("/page?x=1");
     await page.form(0).submit();
     await page.form(1).submit();
@@ -68,7 +78,9 @@ line</textarea>
   });
 
   it("a GET form replaces the query with its fields", async () => {
-    const { browser, sent } = browserOn(`<form action="/search"><input name="q"><select name="sort"><option value="new">Newest</option><option value="hot" selected>Hot</option></select><button>Go</button></form>`);
+    const { browser, sent } = browserOn(
+      `<form action="/search"><input name="q"><select name="sort"><option value="new">Newest</option><option value="hot" selected>Hot</option></select><button>Go</button></form>`,
+    );
     const page = await browser.get("/page");
     const result = await page.form().fill({ q: "数学" }).submit();
     expect(sent[0]?.method).toBe("GET");
@@ -84,7 +96,10 @@ line</textarea>
     const page = await browser.get("/page");
     await page.form().submit();
     expect(sent[0]?.body).toBe("tags=a&size=s");
-    await page.form().fill({ agree: true, tags: ["b", "c"], size: "l" }).submit();
+    await page
+      .form()
+      .fill({ agree: true, tags: ["b", "c"], size: "l" })
+      .submit();
     expect(sent[1]?.body).toBe("agree=on&tags=b&tags=c&size=l");
     expect(() => page.form().fill({ size: "xl" })).toThrow(/no radio/);
   });
@@ -96,27 +111,49 @@ line</textarea>
       <select name="text"><option>Plain &amp; simple</option></select></form>`);
     const page = await browser.get("/page");
     await page.form().submit();
-    expect([...new URLSearchParams(sent[0]?.body)]).toEqual([["one", "1"], ["many", "a"], ["text", "Plain & simple"]]);
-    await page.form().fill({ one: "Two", many: ["a", "b"] }).submit();
-    expect([...new URLSearchParams(sent[1]?.body)]).toEqual([["one", "2"], ["many", "a"], ["many", "b"], ["text", "Plain & simple"]]);
+    expect([...new URLSearchParams(sent[0]?.body)]).toEqual([
+      ["one", "1"],
+      ["many", "a"],
+      ["text", "Plain & simple"],
+    ]);
+    await page
+      .form()
+      .fill({ one: "Two", many: ["a", "b"] })
+      .submit();
+    expect([...new URLSearchParams(sent[1]?.body)]).toEqual([
+      ["one", "2"],
+      ["many", "a"],
+      ["many", "b"],
+      ["text", "Plain & simple"],
+    ]);
     expect(() => page.form().fill({ one: "Three" })).toThrow(/no option/);
   });
 
   it("formaction, formmethod and formenctype of the pressed button override the form's", async () => {
-    const { browser, sent } = browserOn(`<form method="get" action="/a"><input name="f" value="1"><button>Default</button><button formaction="/b" formmethod="post" formenctype="multipart/form-data" name="go" value="b">Other</button></form>`);
+    const { browser, sent } = browserOn(
+      `<form method="get" action="/a"><input name="f" value="1"><button>Default</button><button formaction="/b" formmethod="post" formenctype="multipart/form-data" name="go" value="b">Other</button></form>`,
+    );
     const page = await browser.get("/page");
     await page.form().submit();
     await page.form().submit({ button: "Other" });
     expect(sent[0]).toMatchObject({ method: "GET", url: "/a?f=1" });
     expect(sent[1]).toMatchObject({ method: "POST", url: "/b" });
     expect(sent[1]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
-    expect([...(sent[1]?.form?.entries() ?? [])]).toEqual([["f", "1"], ["go", "b"]]);
+    expect([...(sent[1]?.form?.entries() ?? [])]).toEqual([
+      ["f", "1"],
+      ["go", "b"],
+    ]);
   });
 
   it("multipart: the files picked with their name, type and bytes; an empty file part when none is picked", async () => {
-    const { browser, sent } = browserOn(`<form method="post" enctype="multipart/form-data" id="up"><input type="file" name="doc"><input type="file" name="other"><input name="title"></form>`);
+    const { browser, sent } = browserOn(
+      `<form method="post" enctype="multipart/form-data" id="up"><input type="file" name="doc"><input type="file" name="other"><input name="title"></form>`,
+    );
     const page = await browser.get("/page");
-    await page.form("#up").fill({ doc: { name: "a.pdf", mimeType: "application/pdf", buffer: new Uint8Array([37, 80, 68, 70]) }, title: "T" }).submit();
+    await page
+      .form("#up")
+      .fill({ doc: { name: "a.pdf", mimeType: "application/pdf", buffer: new Uint8Array([37, 80, 68, 70]) }, title: "T" })
+      .submit();
     const data = sent[0]?.form;
     const doc = data?.get("doc") as File;
     expect(doc.name).toBe("a.pdf");
@@ -130,7 +167,9 @@ line</textarea>
   });
 
   it("controls outside the form with form=id belong to it; forms are found by id, attributes, a button or a field", async () => {
-    const { browser, sent } = browserOn(`<form id="a" method="post" action="/a"><input name="x" value="1"></form><input form="a" name="outside" value="2"><form method="post" action="/b"><input name="y"><button>Send</button></form>`);
+    const { browser, sent } = browserOn(
+      `<form id="a" method="post" action="/a"><input name="x" value="1"></form><input form="a" name="outside" value="2"><form method="post" action="/b"><input name="y"><button>Send</button></form>`,
+    );
     const page = await browser.get("/page");
     await page.form("#a").submit();
     expect(sent[0]?.body).toBe("x=1&outside=2");

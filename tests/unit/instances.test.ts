@@ -38,7 +38,11 @@ async function stop(p: Proc) {
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 /** One HTTP request from a chosen local address (so nginx sees distinct visitors). */
-function request(port: number, reqPath: string, opts: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {}): Promise<Answer> {
+function request(
+  port: number,
+  reqPath: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: "127.0.0.1", port, path: reqPath, method: opts.method ?? "GET", localAddress: opts.from ?? "127.0.0.1", headers: opts.headers },
@@ -107,7 +111,11 @@ describe.skipIf(missing.length > 0)("two instances behind nginx, shared state in
   let portalB: Proc;
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   const control = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${sandbox.url}/__sandbox${p}`, { method, headers: body === undefined ? {} : { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${sandbox.url}/__sandbox${p}`, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`control ${method} ${p}: ${res.status}`);
     return res.json() as Promise<unknown>;
   };
@@ -187,7 +195,11 @@ describe.skipIf(missing.length > 0)("two instances behind nginx, shared state in
     const visitor = new Visitor(ports.nginx, "127.0.0.5");
     for (let i = 0; i < 10; i++) {
       // a forged left-most X-Forwarded-For, different each time: it must not change who the visitor is
-      const res = await visitor.post("/join/login", { intent: "password", account: "instances-nobody", password: `wrong-${i}` }, { "X-Forwarded-For": `203.0.113.${i}` });
+      const res = await visitor.post(
+        "/join/login",
+        { intent: "password", account: "instances-nobody", password: `wrong-${i}` },
+        { "X-Forwarded-For": `203.0.113.${i}` },
+      );
       expect(res.status, `attempt ${i + 1}`).not.toBe(429);
     }
     // round robin: both instances took some of the posts
@@ -202,7 +214,11 @@ describe.skipIf(missing.length > 0)("two instances behind nginx, shared state in
     // 127.0.0.5 used 10 of its 12 attempts above (the refused 11th is not counted)
     const visitor = new Visitor(ports.nginx, "127.0.0.5");
     for (const n of [1, 2]) {
-      const ok = await visitor.post("/join/login", { intent: "password", account: `instances-other${n}`, password: "x" }, { "X-Forwarded-For": `198.51.100.${n}` });
+      const ok = await visitor.post(
+        "/join/login",
+        { intent: "password", account: `instances-other${n}`, password: "x" },
+        { "X-Forwarded-For": `198.51.100.${n}` },
+      );
       expect(ok.status).not.toBe(429);
     }
     const over = await visitor.post("/join/login", { intent: "password", account: "instances-other3", password: "x" }, { "X-Forwarded-For": "198.51.100.3" });
@@ -241,7 +257,13 @@ describe.skipIf(missing.length > 0)("two instances behind nginx, shared state in
   });
 
   it("a 403 intercept page stored by one instance is shown by the other", async () => {
-    await control("POST", "/faults", { path: "getBaseInfo", status: 403, headers: { action: "waf" }, body: "<html><body><p>instances-waf-page</p></body></html>", times: 1 });
+    await control("POST", "/faults", {
+      path: "getBaseInfo",
+      status: 403,
+      headers: { action: "waf" },
+      body: "<html><body><p>instances-waf-page</p></body></html>",
+      times: 1,
+    });
     const blocked = await request(ports.a, "/home/index");
     expect(blocked.status).toBe(403);
     const href = /href="(\/security-check\/[^"]+)"/.exec(blocked.body)?.[1];
@@ -258,7 +280,10 @@ describe.skipIf(missing.length > 0)("two instances behind nginx, shared state in
     const visitor = new Visitor(ports.nginx, "127.0.0.8");
     const res = await visitor.post("/join/login", { intent: "password", account: "instances-down", password: "x" });
     expect(res.status).toBe(400); // the upstream refused the account: the form answers, no 500
-    for (const [port, proc, processes] of [[ports.a, portalA, 1], [ports.b, portalB, 2]] as const) {
+    for (const [port, proc, processes] of [
+      [ports.a, portalA, 1],
+      [ports.b, portalB, 2],
+    ] as const) {
       const ready = await request(port, "/readyz");
       expect(ready.status).toBe(503);
       expect(JSON.parse(ready.body)).toMatchObject({ ready: false, redis: "down" });

@@ -30,7 +30,12 @@ function importedPaths(file: string, source: string): string[] {
   for (const match of source.matchAll(SPECIFIER)) {
     const spec = match[1]!;
     if (spec.startsWith("~/")) out.push(spec.slice(2));
-    else if (spec.startsWith("./") || spec.startsWith("../")) out.push(relative(APP, resolve(dirname(file), spec)).split(sep).join("/"));
+    else if (spec.startsWith("./") || spec.startsWith("../"))
+      out.push(
+        relative(APP, resolve(dirname(file), spec))
+          .split(sep)
+          .join("/"),
+      );
   }
   return out;
 }
@@ -58,7 +63,7 @@ describe("layers", () => {
     expect(crossings("forms", ["routes", "components"])).toEqual([]);
   });
 
-  it("sees `import(\"…\")` type positions (the check itself can fail)", () => {
+  it('sees `import("…")` type positions (the check itself can fail)', () => {
     const file = join(APP, "components/x/Thing.tsx");
     const source = [
       `import type { A } from "~/routes/_school.a";`,

@@ -150,7 +150,13 @@ describe("JS on the wire per page (decision 040: at most 100 KB, for a gzip-only
   it("measures every page route", () => {
     // a page per route that renders (the index, the personal pages, the forms...): not a vacuous loop
     expect(pages.length).toBeGreaterThan(80);
-    expect(pages.map((p) => p.id)).toEqual(expect.arrayContaining(["routes/_school+/_catalogue+/home.[index]", "routes/_school+/_sign-in+/join.login", "routes/_school+/personal+/setting+/account"]));
+    expect(pages.map((p) => p.id)).toEqual(
+      expect.arrayContaining([
+        "routes/_school+/_catalogue+/home.[index]",
+        "routes/_school+/_sign-in+/join.login",
+        "routes/_school+/personal+/setting+/account",
+      ]),
+    );
   });
 
   it("no page loads more than 100 KB of scripts, gzip or brotli", () => {
@@ -235,7 +241,13 @@ describe("QR code images (qr.server.ts, routes/qr.$size.$file.tsx)", () => {
 
     // another text with the same signature, another size, a broken signature, garbage: all 404
     const other = `${Buffer.from("https://evil.example").toString("base64url")}.${file!.split(".")[1]}.svg`;
-    for (const [s, f] of [[size!, other], ["128", file!], [size!, file!.replace(/\.([\w-])([\w-]{21})\.svg$/, (_m, a: string, rest: string) => `.${a === "A" ? "B" : "A"}${rest}.svg`)], ["x", "y"], [size!, "..svg"]] as const) {
+    for (const [s, f] of [
+      [size!, other],
+      ["128", file!],
+      [size!, file!.replace(/\.([\w-])([\w-]{21})\.svg$/, (_m, a: string, rest: string) => `.${a === "A" ? "B" : "A"}${rest}.svg`)],
+      ["x", "y"],
+      [size!, "..svg"],
+    ] as const) {
       expect((await get(s, f)).status, `${s}/${f}`).toBe(404);
     }
     expect(qrImageUrl("", 128)).toBe("");

@@ -137,7 +137,11 @@ describe("account settings (spec 001 §7)", () => {
     const page = await (await fetch(challenge!)).text();
     const id = /name="id" value="([^"]+)"/.exec(page)?.[1] ?? "";
     const answer = /data-testid="captcha-answer">(\d+)</.exec(page)?.[1] ?? "";
-    const solved = await fetch(new URL("/captcha/challenge", challenge!).toString(), { method: "POST", body: new URLSearchParams({ id, answer, return: back.toString() }), redirect: "manual" });
+    const solved = await fetch(new URL("/captcha/challenge", challenge!).toString(), {
+      method: "POST",
+      body: new URLSearchParams({ id, answer, return: back.toString() }),
+      redirect: "manual",
+    });
     const to = new URL(solved.headers.get("location")!);
     expect(to.searchParams.get("ticket")).toBeTruthy();
     const resumed = await b.get(to.pathname + to.search);
@@ -274,7 +278,9 @@ describe("messages (spec 001 §7)", () => {
     expect(html).not.toContain("message not found");
     await b.get("/home/index?lng=en");
     await b.page(MESSAGES);
-    expect(await (await b.post(MESSAGES, { intent: "delete", id: "999999" })).text()).toContain("The operation failed: This message does not exist or was deleted.");
+    expect(await (await b.post(MESSAGES, { intent: "delete", id: "999999" })).text()).toContain(
+      "The operation failed: This message does not exist or was deleted.",
+    );
     // a malformed post: the generic text, never a raw code
     expect(await (await b.post(MESSAGES, { intent: "nope", id: "1" })).text()).toContain("The operation failed, please try again later.");
   });

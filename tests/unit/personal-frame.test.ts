@@ -77,7 +77,11 @@ describe("the personal centre's login guard", () => {
     const csrf = /name="csrf" value="([^"]+)"/.exec(login)?.[1];
     expect(csrf).toBeTruthy();
     const form = new URLSearchParams({ csrf: csrf!, oldPassword: "Passw0rd!", newPassword: "Passw0rd!2", confirmPassword: "Passw0rd!2" });
-    const post = await visitor.get("/personal/setting/account", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: "localhost:3000" } });
+    const post = await visitor.get("/personal/setting/account", {
+      method: "POST",
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: "localhost:3000" },
+    });
     expect(post.status).toBe(302);
     expect(location(post)).toBe(`/join/login?backUrl=${encodeURIComponent("/personal/setting/account")}`);
     expect(await calls("?path=getCurrentUser|menu%2Fpermission|update%2Fpassword")).toEqual([]);
@@ -108,7 +112,14 @@ describe("menus filtered by permission (spec 001 section 2)", () => {
     for (const href of ["/personal/course/lessons", "/personal/setting/data", "/personal/order?OrderTabIndex=2", "/personal/accountcenter/score"]) {
       expect(html).toContain(`href="${href.replace("&", "&amp;")}"`);
     }
-    for (const href of ["/personal/course/classTable", "/personal/course/note", "/personal/setting/archives", "/personal/message/detailslist", "/personal/order?parentId=-1", "/personal/accountcenter/account/member"]) {
+    for (const href of [
+      "/personal/course/classTable",
+      "/personal/course/note",
+      "/personal/setting/archives",
+      "/personal/message/detailslist",
+      "/personal/order?parentId=-1",
+      "/personal/accountcenter/account/member",
+    ]) {
       expect(html).not.toContain(`href="${href}"`);
     }
     expect(html).not.toContain('data-section="message"');

@@ -22,7 +22,12 @@ async function loggedIn(account = "student01") {
   return b;
 }
 const calls = (filter = "") => ctx.sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
-const decode = (s: string) => s.replace(/\0/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/\0/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 function inputValue(html: string, name: string): string | undefined {
   const tag = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
   return tag ? decode(/value="([^"]*)"/.exec(tag)?.[1] ?? "") : undefined;
@@ -110,7 +115,10 @@ describe("a personal form posted after the session ended (decision 021)", () => 
     const b = await loggedIn();
     await b.page(ACCOUNT);
     await ctx.sandbox.control("POST", "/tokens/expire", { account: "student01", backCodes: true });
-    const res = await b.post(ACCOUNT, [["intent", "bindEmail"], ["email", "kept@example.com"]]);
+    const res = await b.post(ACCOUNT, [
+      ["intent", "bindEmail"],
+      ["email", "kept@example.com"],
+    ]);
     expect(res.status).toBe(302);
     const upgrade = await b.get(res.headers.get("Location")!);
     expect(upgrade.status).toBe(200); // "log in again" page: the renewal failed
@@ -128,7 +136,11 @@ describe("a personal form posted after the session ended (decision 021)", () => 
     const b = await loggedIn();
     await b.page(ACCOUNT);
     await logOutElsewhere(b);
-    const res = await b.post(ACCOUNT, [["intent", "bindMobile"], ["mobile", "13912345678"], ["smsCode", "246810"]]);
+    const res = await b.post(ACCOUNT, [
+      ["intent", "bindMobile"],
+      ["mobile", "13912345678"],
+      ["smsCode", "246810"],
+    ]);
     expect(res.status).toBe(302);
     await b.logIn("student01");
     let html = await b.page(ACCOUNT);
@@ -137,7 +149,12 @@ describe("a personal form posted after the session ended (decision 021)", () => 
     expect(html).not.toContain("246810");
 
     await logOutElsewhere(b);
-    const pw = await b.post(ACCOUNT, [["intent", "password"], ["oldPassword", "Passw0rd!"], ["newPassword", "Secret99!"], ["confirmPassword", "Secret99!"]]);
+    const pw = await b.post(ACCOUNT, [
+      ["intent", "password"],
+      ["oldPassword", "Passw0rd!"],
+      ["newPassword", "Secret99!"],
+      ["confirmPassword", "Secret99!"],
+    ]);
     expect(pw.status).toBe(302);
     expect(pw.headers.getSetCookie().some((c) => /^keep=/.test(c))).toBe(false);
     await b.logIn("student01");

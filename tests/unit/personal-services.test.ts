@@ -76,7 +76,14 @@ describe("account settings service", () => {
     const birthday = detail.base.find((f) => f.code === "birthday")!;
     expect(birthday.value).toEqual(["2000-05-20"]);
     expect(detail.contact.find((f) => f.code === "mobile")).toMatchObject({ readOnly: true, value: ["13800000001"] });
-    const values = { df_name: "张三", df_sex: "FEMALE", df_birthday: "1999-12-31", df_identity_type_code: "ID_PASSPORT", df_identity_id: "E12345678", df_education_code: "DOCTOR" };
+    const values = {
+      df_name: "张三",
+      df_sex: "FEMALE",
+      df_birthday: "1999-12-31",
+      df_identity_type_code: "ID_PASSPORT",
+      df_identity_id: "E12345678",
+      df_education_code: "DOCTOR",
+    };
     await account.savePersonalSection(up, "base", toFieldPayload(detail.base, values));
     const again = await account.getPersonalDetail(up);
     expect(Object.fromEntries(again.base.map((f) => [f.code, f.value]))).toMatchObject({
@@ -108,8 +115,10 @@ describe("account settings service", () => {
     const fields = await account.getCustomFieldData(up);
     const diploma = fields.find((f) => f.code === "c_diploma")!;
     const { uploadFieldFiles } = await import("~/forms/dynamic-fields");
-    const result = await uploadFieldFiles([diploma], { df_c_diploma: new File([new TextEncoder().encode("%PDF")], "d.pdf") }, async (file) =>
-      (await account.uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
+    const result = await uploadFieldFiles(
+      [diploma],
+      { df_c_diploma: new File([new TextEncoder().encode("%PDF")], "d.pdf") },
+      async (file) => (await account.uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
     );
     const url = (result.value!.df_c_diploma as string[])[0]!;
     expect(url).toMatch(/\/__files\/\d+\/d\.pdf$/);
@@ -153,9 +162,17 @@ describe("custom fields service", () => {
     expect(info.complete).toBe(false);
     expect(info.groups[0]).toMatchObject({ groupName: "2024 级", children: [{ id: "11" }, { id: "12" }] });
     const values = {
-      df_c_nickname: "阿张", df_c_years: "3", df_c_exam_date: "2025-06-01", df_c_appointment: "2025-01-02 10:00:00",
-      df_c_study_period: ["2025-01-01", "2025-03-01"], df_c_channel: "朋友推荐", df_c_subjects: ["会计"], df_c_level: "初级",
-      df_c_region: ["11", "1101"], df_c_diploma: ["https://files.example/d.pdf"], df_c_photo: ["https://files.example/p.png"],
+      df_c_nickname: "阿张",
+      df_c_years: "3",
+      df_c_exam_date: "2025-06-01",
+      df_c_appointment: "2025-01-02 10:00:00",
+      df_c_study_period: ["2025-01-01", "2025-03-01"],
+      df_c_channel: "朋友推荐",
+      df_c_subjects: ["会计"],
+      df_c_level: "初级",
+      df_c_region: ["11", "1101"],
+      df_c_diploma: ["https://files.example/d.pdf"],
+      df_c_photo: ["https://files.example/p.png"],
     };
     await custom.improveCustomInfo(up, { userId: 1001, companyId: 1, schoolId: 1 }, toFieldPayload(info.fields, values));
     await custom.saveStudentGroupAndProxy(up, ["1", "11"], "2");

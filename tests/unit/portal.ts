@@ -277,7 +277,10 @@ export function text(html: string): string {
     .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, " ")
     .replace(/<!--[\s\S]*?-->/g, "")
     // block boundaries separate words; inline tags (span, a, strong, ...) do not
-    .replace(/<\/?(?:address|article|aside|blockquote|br|dd|details|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|section|summary|table|td|th|tr|ul)\b[^>]*>/gi, " ")
+    .replace(
+      /<\/?(?:address|article|aside|blockquote|br|dd|details|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|section|summary|table|td|th|tr|ul)\b[^>]*>/gi,
+      " ",
+    )
     .replace(/<[^>]+>/g, "");
   return decode(stripped).replace(/\s+/g, " ").trim();
 }
@@ -438,7 +441,23 @@ export type Control = {
   files: File[];
 };
 
-const TEXT_TYPES = new Set(["text", "search", "url", "tel", "email", "password", "date", "month", "week", "time", "datetime-local", "number", "range", "color", "hidden"]);
+const TEXT_TYPES = new Set([
+  "text",
+  "search",
+  "url",
+  "tel",
+  "email",
+  "password",
+  "date",
+  "month",
+  "week",
+  "time",
+  "datetime-local",
+  "number",
+  "range",
+  "color",
+  "hidden",
+]);
 const INPUT_TYPES = new Set([...TEXT_TYPES, "checkbox", "radio", "file", "submit", "image", "reset", "button"]);
 
 /** The start and end offsets of every element of `tag` in `html` (the same tag nested is balanced). */
@@ -478,7 +497,12 @@ function controlsOf(html: string, forms: Array<{ start: number; end: number; htm
       for (const o of inner.matchAll(/<option\b([^>]*)>([\s\S]*?)<\/option>/gi)) {
         const optionHtml = `<option${o[1]}>`;
         const optionText = text(o[2] ?? "");
-        options.push({ value: attr(optionHtml, "value") ?? optionText, text: optionText, selected: attr(optionHtml, "selected") !== undefined, disabled: attr(optionHtml, "disabled") !== undefined });
+        options.push({
+          value: attr(optionHtml, "value") ?? optionText,
+          text: optionText,
+          selected: attr(optionHtml, "selected") !== undefined,
+          disabled: attr(optionHtml, "disabled") !== undefined,
+        });
       }
     }
     const multiple = attr(full, "multiple") !== undefined;
@@ -488,14 +512,25 @@ function controlsOf(html: string, forms: Array<{ start: number; end: number; htm
       for (const o of options) o.selected = o === chosen;
     }
     const type =
-      tag === "input" ? (INPUT_TYPES.has(rawType) ? rawType : "text")
-      : tag === "button" ? (["reset", "button"].includes(rawType) ? rawType : "submit")
-      : tag === "select" ? (multiple ? "select-multiple" : "select-one")
-      : "textarea";
+      tag === "input"
+        ? INPUT_TYPES.has(rawType)
+          ? rawType
+          : "text"
+        : tag === "button"
+          ? ["reset", "button"].includes(rawType)
+            ? rawType
+            : "submit"
+          : tag === "select"
+            ? multiple
+              ? "select-multiple"
+              : "select-one"
+            : "textarea";
     const defaultValue =
-      tag === "textarea" ? decode(inner.replace(/^\r?\n/, ""))
-      : type === "checkbox" || type === "radio" ? (attr(full, "value") ?? "on")
-      : (attr(full, "value") ?? "");
+      tag === "textarea"
+        ? decode(inner.replace(/^\r?\n/, ""))
+        : type === "checkbox" || type === "radio"
+          ? (attr(full, "value") ?? "on")
+          : (attr(full, "value") ?? "");
     controls.push({
       tag,
       type,
@@ -520,12 +555,18 @@ function controlsOf(html: string, forms: Array<{ start: number; end: number; htm
 
 function toFile(file: FileValue): File {
   if (file instanceof File) return file;
-  return new File([typeof file.buffer === "string" ? file.buffer : new Uint8Array(file.buffer)], file.name, { type: file.mimeType ?? "application/octet-stream" });
+  return new File([typeof file.buffer === "string" ? file.buffer : new Uint8Array(file.buffer)], file.name, {
+    type: file.mimeType ?? "application/octet-stream",
+  });
 }
 
 /** The names a submit button is known by: its name, text (or an input's value), aria-label, alt, test id. */
 function buttonNames(control: Control): string[] {
-  return [control.name, control.tag === "button" ? text(control.html) : control.value, ...["aria-label", "alt", "data-testid"].map((a) => attr(control.html, a) ?? "")].filter(Boolean);
+  return [
+    control.name,
+    control.tag === "button" ? text(control.html) : control.value,
+    ...["aria-label", "alt", "data-testid"].map((a) => attr(control.html, a) ?? ""),
+  ].filter(Boolean);
 }
 
 function isSubmitButton(control: Control): boolean {
@@ -600,11 +641,13 @@ export class Form {
       const controls = this.named(key);
       if (!controls.length) throw new Error(`the form has no control named or labelled "${key}": ${this.controls.map((c) => c.name).join(", ")}`);
       for (const c of controls) {
-        if (c.disabled || c.readOnly || c.type === "hidden") throw new Error(`"${key}" is ${c.type === "hidden" ? "hidden" : c.disabled ? "disabled" : "read-only"}: a person cannot change it`);
+        if (c.disabled || c.readOnly || c.type === "hidden")
+          throw new Error(`"${key}" is ${c.type === "hidden" ? "hidden" : c.disabled ? "disabled" : "read-only"}: a person cannot change it`);
       }
       const first = controls[0] as Control;
       if (first.type === "checkbox") {
-        for (const c of controls) c.checked = typeof value === "boolean" ? value : (Array.isArray(value) ? (value as string[]) : [value as string]).includes(c.value);
+        for (const c of controls)
+          c.checked = typeof value === "boolean" ? value : (Array.isArray(value) ? (value as string[]) : [value as string]).includes(c.value);
       } else if (first.type === "radio" && value === true) {
         // a radio named by its label: checked, and the others of its group not
         for (const c of this.controls) if (c.type === "radio" && c.name === first.name) c.checked = c === first;
@@ -614,7 +657,8 @@ export class Form {
       } else if (first.tag === "select") {
         const wanted = Array.isArray(value) ? (value as string[]) : [String(value)];
         const hits = first.options.filter((o) => wanted.includes(o.value) || wanted.includes(o.text));
-        if (hits.length !== wanted.length) throw new Error(`select "${key}" has no option ${wanted.join(", ")}: ${first.options.map((o) => o.value).join(", ")}`);
+        if (hits.length !== wanted.length)
+          throw new Error(`select "${key}" has no option ${wanted.join(", ")}: ${first.options.map((o) => o.value).join(", ")}`);
         for (const o of first.options) o.selected = hits.includes(o);
       } else if (first.type === "file") {
         first.files = (Array.isArray(value) ? (value as FileValue[]) : [value as FileValue]).map(toFile);
@@ -635,11 +679,19 @@ export class Form {
    * The request the browser would make: its method, resolved address, enctype and entries. `button` is
    * the pressed one (its text, value, aria-label or name); without it, the form's default (first) button.
    */
-  request(options: { button?: string | RegExp } = {}): { method: "GET" | "POST"; url: URL; enctype: string; entries: Array<[string, string | File]>; submitter: Control | undefined } {
+  request(options: { button?: string | RegExp } = {}): {
+    method: "GET" | "POST";
+    url: URL;
+    enctype: string;
+    entries: Array<[string, string | File]>;
+    submitter: Control | undefined;
+  } {
     const buttons = this.buttons();
     const wanted = options.button;
-    const submitter = wanted === undefined ? buttons[0] : buttons.find((b) => buttonNames(b).some((n) => (typeof wanted === "string" ? n === wanted : wanted.test(n))));
-    if (wanted !== undefined && !submitter) throw new Error(`no submit button ${String(wanted)} in the form: ${buttons.map((b) => buttonNames(b).join("/")).join(", ")}`);
+    const submitter =
+      wanted === undefined ? buttons[0] : buttons.find((b) => buttonNames(b).some((n) => (typeof wanted === "string" ? n === wanted : wanted.test(n))));
+    if (wanted !== undefined && !submitter)
+      throw new Error(`no submit button ${String(wanted)} in the form: ${buttons.map((b) => buttonNames(b).join("/")).join(", ")}`);
     if (submitter?.disabled) throw new Error(`the button ${String(wanted)} is disabled`);
     const pick = (formAttr: string, buttonAttr: string) => (submitter ? attr(submitter.html, buttonAttr) : undefined) ?? attr(this.html, formAttr);
     const method = (pick("method", "formmethod") ?? "get").toLowerCase();

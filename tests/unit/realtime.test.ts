@@ -48,7 +48,15 @@ describe("socketBootstrap (spec 000 section 7.3)", () => {
     const portal = await portalFor("13800000001");
     const boot = (await socketBootstrap(portal, "question"))!;
     expect(boot.host).toBe(new URL(sandbox.url).host);
-    expect(boot.query).toMatchObject({ yunId: "yunduo-live-1", additional: "5", domain: "localhost", userId: "1001", schoolId: "1", companyId: "1", platform: "pc" });
+    expect(boot.query).toMatchObject({
+      yunId: "yunduo-live-1",
+      additional: "5",
+      domain: "localhost",
+      userId: "1001",
+      schoolId: "1",
+      companyId: "1",
+      platform: "pc",
+    });
     expect(boot.query.sessionid).toMatch(/^[0-9a-f]{16}$/);
     expect(Object.keys(boot.query)).toEqual(["yunId", "additional", "domain", "sessionid", "userId", "schoolId", "companyId", "platform"]);
     const url = socketUrl(boot.host, boot.query, "http:");

@@ -53,7 +53,9 @@ describe("the route tree (decision 050)", () => {
   it("leaves no module in app/routes that is neither a route nor a test, server module or `__` helper", async () => {
     const files = new Set(Object.values(await manifest()).map((r) => r.file));
     const walk = (dir: string): string[] =>
-      readdirSync(path.join(ROOT, "app", dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      readdirSync(path.join(ROOT, "app", dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+      );
     const stray = walk("routes").filter((f) => !files.has(f) && !/\.test\.tsx?$|\.server\.tsx?$|(^|\/)__[^/]+$/.test(f));
     expect(stray).toEqual([]);
   });

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 process.env.UPSTREAM_URL ??= "http://127.0.0.1:9";
 
-const { createApp } = (await import("../../scripts/serve.mjs")) as { createApp: (o: unknown) => { listen(port: number, host: string, cb: () => void): Server } };
+const { createApp } = (await import("../../scripts/serve.mjs")) as {
+  createApp: (o: unknown) => { listen(port: number, host: string, cb: () => void): Server };
+};
 const clientAddress = await import("~/services/client-address.server");
 const bodyLimit = await import("~/services/body-limit.server");
 const { checkSameOrigin } = await import("~/services/portal.server");
@@ -32,7 +34,12 @@ async function start(env: Record<string, string> = {}, assets: Record<string, un
     build,
     env: { COMPRESSION: "0", LOG_REQUESTS: "1", ...env },
     handleRequest: async (request: Request, context: { clientIp: unknown }) => {
-      const entry: Seen = { url: request.url, host: request.headers.get("Host"), forwarded: request.headers.get("X-Forwarded-For"), clientIp: context.clientIp };
+      const entry: Seen = {
+        url: request.url,
+        host: request.headers.get("Host"),
+        forwarded: request.headers.get("X-Forwarded-For"),
+        clientIp: context.clientIp,
+      };
       seen.push(entry);
       if (request.method === "POST") entry.body = await request.text();
       if (answer) return answer();
@@ -85,7 +92,9 @@ describe("proxy trust (TRUST_PROXY)", () => {
   });
 
   it("a bad TRUST_PROXY stops the server with a message naming it", () => {
-    expect(() => createApp({ build: { entry: { module: { ...clientAddress, ...bodyLimit } } }, env: { TRUST_PROXY: "yes" }, handleRequest: async () => new Response() })).toThrow("TRUST_PROXY");
+    expect(() =>
+      createApp({ build: { entry: { module: { ...clientAddress, ...bodyLimit } } }, env: { TRUST_PROXY: "yes" }, handleRequest: async () => new Response() }),
+    ).toThrow("TRUST_PROXY");
   });
 });
 
@@ -93,7 +102,16 @@ describe("Origin check compares the scheme", () => {
   it("http://host is refused on an https site", async () => {
     const address = await start({ TRUST_PROXY: "1" });
     const post = (origin: string) =>
-      fetch(`http://${address}/join/login`, { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Host": "school.example.com", "X-Forwarded-Proto": "https", Origin: origin } });
+      fetch(`http://${address}/join/login`, {
+        method: "POST",
+        body: "a=1",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Forwarded-Host": "school.example.com",
+          "X-Forwarded-Proto": "https",
+          Origin: origin,
+        },
+      });
     expect((await post("http://school.example.com")).status).toBe(403);
     expect((await post("https://school.example.com")).status).toBe(200);
     expect(seen).toHaveLength(1);
@@ -107,7 +125,12 @@ describe("cross-site posts (moved down from tests/e2e/foundation.test.ts, issue 
     const attempts: Array<Record<string, string>> = [{ Origin: "http://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
     for (const headers of attempts) {
       for (const path of ["/logout", "/logout.data"]) {
-        const response = await fetch(`http://${address}${path}`, { method: "POST", body: "csrf=forged", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } });
+        const response = await fetch(`http://${address}${path}`, {
+          method: "POST",
+          body: "csrf=forged",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        });
         expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
       }
     }
@@ -139,7 +162,11 @@ describe("body limits (MAX_FORM_BYTES)", () => {
     expect(seen).toHaveLength(0);
     expect((await raw(address, chunked(2))).status).toBe(200);
     expect(seen[0]?.body).toHaveLength(2000);
-    const big = await fetch(`http://${address}/join/login`, { method: "POST", body: "a".repeat(2049), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const big = await fetch(`http://${address}/join/login`, {
+      method: "POST",
+      body: "a".repeat(2049),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(big.status).toBe(413);
   });
 });
@@ -148,7 +175,9 @@ describe("multipart limits (decision 037: the file's limit, the page's message)"
   const boundary = "----servetest";
   const form = (fileBytes: number) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\ntok\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\ntok\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       Buffer.alloc(fileBytes, 7),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -287,7 +316,9 @@ describe("streamed pages through compression (decision 023)", () => {
     const zlib = await import("node:zlib");
     const http = await import("node:http");
     // what React writes: ~2 KB chunks of similar markup, all at once
-    const chunks = Array.from({ length: 40 }, (_, i) => `<li class="rounded border border-gray-200 p-4 text-sm">课程 ${i} · 云朵在线学院 ${"x".repeat(i % 7)}</li>`.repeat(12));
+    const chunks = Array.from({ length: 40 }, (_, i) =>
+      `<li class="rounded border border-gray-200 p-4 text-sm">课程 ${i} · 云朵在线学院 ${"x".repeat(i % 7)}</li>`.repeat(12),
+    );
     const whole = Buffer.from(chunks.join(""));
     const address = await start({ COMPRESSION: "1" }, {}, () => {
       const stream = new ReadableStream({

@@ -29,7 +29,12 @@ async function placeAndSettle(b: Browser, address: string, action: "pay" | "fail
   expect(location).toMatch(/^\/payment\/pay\?orderNo=\d+$/);
   const orderNo = new URL(location, ORIGIN).searchParams.get("orderNo")!;
   expect((await b.get(location)).status).toBe(200); // the pay page asks the upstream for the provider's address
-  const provider = await fetch(`${ctx.sandbox.url}/__pay/${orderNo}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `action=${action}` });
+  const provider = await fetch(`${ctx.sandbox.url}/__pay/${orderNo}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: `action=${action}`,
+  });
   expect(provider.status).toBe(303);
   expect(provider.headers.get("location")).toBe(`${ORIGIN}/payment/result?orderNo=${orderNo}`);
   return orderNo;
@@ -37,8 +42,22 @@ async function placeAndSettle(b: Browser, address: string, action: "pay" | "fail
 
 describe("buy now: a package, a VIP level, a training plan (issue 16 Checkout)", () => {
   it.each([
-    { kind: "package", detail: "/coursePackage/detail/302", address: "/payment/order?packageId=302", name: "会计职称进阶套餐", cents: 228000, course: "中级会计实务" },
-    { kind: "training plan", detail: "/trainingPlan/detail?id=1302", address: "/payment/order?planId=1302", name: "财务人员能力提升计划", cents: 238000, course: "中级会计实务" },
+    {
+      kind: "package",
+      detail: "/coursePackage/detail/302",
+      address: "/payment/order?packageId=302",
+      name: "会计职称进阶套餐",
+      cents: 228000,
+      course: "中级会计实务",
+    },
+    {
+      kind: "training plan",
+      detail: "/trainingPlan/detail?id=1302",
+      address: "/payment/order?planId=1302",
+      name: "财务人员能力提升计划",
+      cents: 238000,
+      course: "中级会计实务",
+    },
     { kind: "VIP level", detail: "/vip", address: "/payment/order?vipId=901", name: "月度会员", cents: 6800, course: null },
   ])("$kind: the detail page links its checkout, which prices it; placed and paid, it is bought", async ({ detail, address, name, cents, course }) => {
     const b = await loggedIn("shop05");
@@ -88,7 +107,16 @@ describe("recoverable checkout: an item bought between cart and payment (issue 1
   it("names it, leaves it out, offers the corrected total and keeps the cart", async () => {
     const b = await loggedIn("shop11");
     await b.page("/shoppingcart");
-    for (const id of ["5002", "5006"]) expect((await b.post("/shoppingcart", [["intent", "add"], ["commodityId", id], ["commodityType", "1"]])).status).toBe(303);
+    for (const id of ["5002", "5006"])
+      expect(
+        (
+          await b.post("/shoppingcart", [
+            ["intent", "add"],
+            ["commodityId", id],
+            ["commodityType", "1"],
+          ])
+        ).status,
+      ).toBe(303);
     const cart = await b.page("/shoppingcart");
     const ids = [...cart.matchAll(/name="cartId"[^>]*value="(\d+)"/g)].map((m) => m[1]!);
     expect(ids).toHaveLength(2);
@@ -116,7 +144,10 @@ describe("a payment that failed at the provider (issue 16 Payment)", () => {
     const result = text(await b.page(`/payment/result?orderNo=${orderNo}`));
     expect(result).toContain("支付失败，请重试");
     expect(result).toMatch(new RegExp(`name="orderNo" value="${orderNo}"[\\s\\S]{0,600}继续支付`)); // the pay-again form
-    const again = await b.post("/personal/order?parentId=-1&index", [["intent", "pay"], ["orderNo", orderNo]]);
+    const again = await b.post("/personal/order?parentId=-1&index", [
+      ["intent", "pay"],
+      ["orderNo", orderNo],
+    ]);
     expect(again.headers.get("Location")).toBe(`/payment/pay?orderNo=${orderNo}`);
     const orders = text(await b.page("/personal/order?parentId=-1&tab=unpaid"));
     expect(orders).toContain(orderNo);
@@ -132,8 +163,16 @@ describe("cart: a package from its detail page, several removed at once (issue 1
     expect(form, "the package page has an add-to-cart form").not.toBeNull();
     expect(form![1]).toContain('name="commodityType" value="2"');
     expect(form![1]).toContain('name="commodityId" value="302"');
-    for (const [id, type] of [["302", "2"], ["5002", "1"], ["5006", "1"]]) {
-      const res = await b.post("/shoppingcart", [["intent", "add"], ["commodityId", id!], ["commodityType", type!]]);
+    for (const [id, type] of [
+      ["302", "2"],
+      ["5002", "1"],
+      ["5006", "1"],
+    ]) {
+      const res = await b.post("/shoppingcart", [
+        ["intent", "add"],
+        ["commodityId", id!],
+        ["commodityType", type!],
+      ]);
       expect(res.status).toBe(303);
     }
     const cart = text(await b.page("/shoppingcart"));
@@ -143,7 +182,11 @@ describe("cart: a package from its detail page, several removed at once (issue 1
     const none = await b.post("/shoppingcart", [["intent", "remove"]]);
     expect(none.status).toBe(303);
     expect(none.headers.get("Location")).toBe("/shoppingcart?notice=selectOne");
-    const removed = await b.post("/shoppingcart", [["intent", "remove"], ["cartId", rows[0]!], ["cartId", rows[1]!]]);
+    const removed = await b.post("/shoppingcart", [
+      ["intent", "remove"],
+      ["cartId", rows[0]!],
+      ["cartId", rows[1]!],
+    ]);
     expect(removed.status).toBe(303);
     expect(removed.headers.get("Location")).toBe("/shoppingcart?notice=removed");
     const left = text(await b.page("/shoppingcart"));
@@ -166,7 +209,9 @@ describe("COMPANY_BUY_CHECK 1 and 5 (decision 028: 1 buy freely, 5 like 2)", () 
     expect(posted.status).toBe(303);
     expect(posted.headers.get("Location")).toBe(res.headers.get("Location")); // the upstream's 160012 → the same dialog
     const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account: "shop15" });
-    const count = await fetch(`${ctx.sandbox.url}/s/api/saas-business/v1/payOrder/countUserOrderStatus?domain=localhost`, { headers: { Authorization: `Bearer ${token}` } });
+    const count = await fetch(`${ctx.sandbox.url}/s/api/saas-business/v1/payOrder/countUserOrderStatus?domain=localhost`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(((await count.json()) as { data: { all: number } }).data.all).toBe(0);
   });
 });

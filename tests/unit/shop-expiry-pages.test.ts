@@ -43,7 +43,10 @@ describe("expired orders (decision 038)", () => {
     const b = await loggedIn("student01");
     await ctx.sandbox.control("POST", "/shop/order/age", { orderNo: SEEDED, minutes: 45 });
     await b.page(ORDERS);
-    const posted = await b.post(`${ORDERS}&index`, [["intent", "pay"], ["orderNo", SEEDED]]);
+    const posted = await b.post(`${ORDERS}&index`, [
+      ["intent", "pay"],
+      ["orderNo", SEEDED],
+    ]);
     expect(posted.headers.get("Location")).toBe(`/payment/pay?orderNo=${SEEDED}`);
     const res = await b.get(`/payment/pay?orderNo=${SEEDED}`);
     expect(res.status).toBe(409);
@@ -74,13 +77,18 @@ describe("WeChat Pay: check/openid first (spec 001 section 7)", () => {
     const b = await loggedIn("student01");
     const detail = await b.page(`${ORDERS}&orderNo=${SEEDED}`);
     expect(detail).toContain('name="payType" value="wechat"');
-    const posted = await b.post(`${ORDERS}&index`, [["intent", "pay"], ["orderNo", SEEDED], ["payType", "wechat"]]);
+    const posted = await b.post(`${ORDERS}&index`, [
+      ["intent", "pay"],
+      ["orderNo", SEEDED],
+      ["payType", "wechat"],
+    ]);
     expect(posted.headers.get("Location")).toBe(`/payment/pay?orderNo=${SEEDED}&payType=wechat`);
     const firstRes = await b.get(`/payment/pay?orderNo=${SEEDED}&payType=wechat`);
     // one upstream round: the openid check starts with the order's read, not after it
     const timing = firstRes.headers.get("Server-Timing") ?? "";
     const entry = (path: string) => new RegExp(`desc="GET [^"]*${path}[^"]*";dur=([\\d.]+);start=([\\d.]+)`).exec(timing);
-    const order = entry("findOrderById")!, openid = entry("check/openid")!;
+    const order = entry("findOrderById")!,
+      openid = entry("check/openid")!;
     expect(Number(openid[2])).toBeLessThan(Number(order[1]) + Number(order[2]));
     const first = (await firstRes.text()).replace(/<!-- -->/g, "");
     expect(first).not.toContain('http-equiv="refresh"');
@@ -88,13 +96,23 @@ describe("WeChat Pay: check/openid first (spec 001 section 7)", () => {
     const authorize = /data-testid="pay-wechat-authorize"|href="([^"]+)"[^>]*data-testid="pay-wechat-authorize"/.exec(first);
     expect(authorize).not.toBeNull();
     const href = /href="([^"]+\/__wx\/authorize\?state=[0-9a-f]{32})"/.exec(first)![1]!.replace(/&amp;/g, "&");
-    const denied = await fetch(href, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "action=deny" });
+    const denied = await fetch(href, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "action=deny",
+    });
     const back = denied.headers.get("location")!;
     expect(back).toBe(`${ORIGIN}/payment/pay?orderNo=${SEEDED}&payType=wechat&wx=denied`);
     const again = await b.page(back.slice(ORIGIN.length));
     expect(again).toContain("你已拒绝微信授权");
     const href2 = /href="([^"]+\/__wx\/authorize\?state=[0-9a-f]{32})"/.exec(again)![1]!;
-    const allowed = await fetch(href2, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "action=allow" });
+    const allowed = await fetch(href2, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "action=allow",
+    });
     const go = await b.page(allowed.headers.get("location")!.slice(ORIGIN.length));
     expect(go).toContain(`content="0;url=${ctx.sandbox.url}/__pay/${SEEDED}?method=wechat"`);
     // without payType, the provider's own cashier as before
@@ -110,7 +128,8 @@ describe("WeChat Pay chosen at checkout (decision 038)", () => {
     expect(html).toMatch(/<input type="radio" name="payType"[^>]* checked="" value="online"\/> 在线支付/);
     expect(html).toMatch(/<input type="radio" name="payType"[^>]* value="wechat"\/> 微信支付/);
     const fields: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
-      hidden(html, name).map((v): [string, string] => [name, v]));
+      hidden(html, name).map((v): [string, string] => [name, v]),
+    );
     const bad = await b.post(page, [...fields, ["payType", "alipay"]]);
     expect(bad.status).toBe(400);
     const res = await b.post(page, [...fields, ["payType", "wechat"]]);
@@ -128,14 +147,24 @@ describe("the shop's codes in the page's language (upstream-messages.ts)", () =>
     try {
       await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 4 });
       const html = await b.page(`${MEMBER}?lng=en`);
-      const res = await b.post(`${MEMBER}?lng=en`, [["intent", "buy"], ["memId", "901"], ["memType", "1"], ["idemKey", hidden(html, "idemKey")[0]!]]);
+      const res = await b.post(`${MEMBER}?lng=en`, [
+        ["intent", "buy"],
+        ["memId", "901"],
+        ["memType", "1"],
+        ["idemKey", hidden(html, "idemKey")[0]!],
+      ]);
       expect(res.status).toBe(400);
       const text = (await res.text()).replace(/<!-- -->/g, "");
       expect(text).toContain("Online buying is not open at the moment.");
       expect(text).not.toContain("暂未开放在线购买");
       await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 2 });
       const html2 = await b.page(`${MEMBER}?lng=en`);
-      const res2 = await b.post(`${MEMBER}?lng=en`, [["intent", "buy"], ["memId", "901"], ["memType", "1"], ["idemKey", hidden(html2, "idemKey")[0]!]]);
+      const res2 = await b.post(`${MEMBER}?lng=en`, [
+        ["intent", "buy"],
+        ["memId", "901"],
+        ["memType", "1"],
+        ["idemKey", hidden(html2, "idemKey")[0]!],
+      ]);
       expect((await res2.text()).replace(/<!-- -->/g, "")).toContain("Please complete your personal information before buying.");
     } finally {
       await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 1 });
@@ -147,7 +176,8 @@ describe("the shop's codes in the page's language (upstream-messages.ts)", () =>
     const page = "/payment/order?commodityId=5002&lng=en";
     const html = await b.page(page);
     const fields: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
-      hidden(html, name).map((v): [string, string] => [name, v]));
+      hidden(html, name).map((v): [string, string] => [name, v]),
+    );
     try {
       await ctx.sandbox.control("POST", "/shop/function", { companyId: 1, status: 4 });
       const res = await b.post(page, fields);

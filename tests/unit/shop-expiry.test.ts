@@ -7,14 +7,21 @@ import { startTestSandbox, type TestSandbox } from "./sandbox";
 describe("unpaid orders expire (decision 038)", () => {
   let sandbox: TestSandbox;
   let seq = 0;
-  beforeAll(async () => { sandbox = await startTestSandbox(); });
-  afterAll(async () => { await sandbox.close(); });
-  beforeEach(async () => { await sandbox.control("POST", "/reset"); });
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+  beforeEach(async () => {
+    await sandbox.control("POST", "/reset");
+  });
 
   const tokenOf = async (account: string) => (await sandbox.control<{ token: string }>("POST", "/tokens", { account })).token;
   async function call<T = unknown>(token: string, method: string, path: string, body?: unknown) {
     const res = await fetch(`${sandbox.url}/s/api/saas-business${path}${path.includes("?") ? "&" : "?"}domain=localhost&schoolId=1`, {
-      method, headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return (await res.json()) as { code: string; message: string; data: T };
@@ -24,11 +31,17 @@ describe("unpaid orders expire (decision 038)", () => {
 
   async function placeOrder(token: string) {
     const p = await call<{ coupons: Array<{ id: number; couponId: number }>; priced: { payCents: number } }>(token, "POST", "/v1/payOrder/preview", {
-      items: [{ commodityType: 1, commodityId: 5002 }], points: 300, useBalance: true,
+      items: [{ commodityType: 1, commodityId: 5002 }],
+      points: 300,
+      useBalance: true,
     });
     const coupon = p.data.coupons.find((c) => c.couponId === 2)!;
     const created = await call<{ orderNo: string; payCents: number }>(token, "POST", "/definePayOrderCart/createOrder", {
-      items: [{ commodityType: 1, commodityId: 5002 }], userCouponId: coupon.id, points: 300, useBalance: true, idempotencyKey: `expiry-${++seq}-${Date.now()}`,
+      items: [{ commodityType: 1, commodityId: 5002 }],
+      userCouponId: coupon.id,
+      points: 300,
+      useBalance: true,
+      idempotencyKey: `expiry-${++seq}-${Date.now()}`,
     });
     expect(created.code).toBe("1");
     return { orderNo: created.data.orderNo, couponId: coupon.id };
@@ -50,7 +63,9 @@ describe("unpaid orders expire (decision 038)", () => {
     const counts = await call<Record<string, number>>(token, "GET", "/v1/payOrder/countUserOrderStatus");
     expect(counts.data).toMatchObject({ all: 1, unpaid: 0, expired: 1 });
     // the coupon is usable again
-    const again = await call<{ coupons: Array<{ id: number; usable: boolean }> }>(token, "POST", "/v1/payOrder/preview", { items: [{ commodityType: 1, commodityId: 5002 }] });
+    const again = await call<{ coupons: Array<{ id: number; usable: boolean }> }>(token, "POST", "/v1/payOrder/preview", {
+      items: [{ commodityType: 1, commodityId: 5002 }],
+    });
     expect(again.data.coupons.find((c) => c.id === couponId)!.usable).toBe(true);
   });
 
@@ -63,7 +78,11 @@ describe("unpaid orders expire (decision 038)", () => {
     expect(await page.text()).toContain("订单状态：已过期");
     const pay = await call(token, "POST", "/v1/payOrder/pay", { orderNo, returnUrl: "http://localhost:3000/payment/result" });
     expect(pay).toMatchObject({ code: "160022", message: "订单已超时关闭，请重新下单" });
-    const notify = await fetch(`${sandbox.url}/__pay/${orderNo}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "pay" }) });
+    const notify = await fetch(`${sandbox.url}/__pay/${orderNo}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ action: "pay" }),
+    });
     expect(await notify.text()).toContain("notUnpaid");
     expect((await call(token, "GET", `/v1/payOrder/abolishOrder?orderNo=${orderNo}`)).code).toBe("160019");
     expect(await wallet(2803)).toMatchObject({ balanceCents: 30000, points: 5000 });

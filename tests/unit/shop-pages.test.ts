@@ -18,7 +18,9 @@ async function loggedIn(account: string) {
 const hidden = (html: string, name: string) => [...html.matchAll(new RegExp(`name="${name}" value="([^"]*)"`, "g"))].map((m) => m[1]!);
 const countOrders = async (account: string) => {
   const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
-  const res = await fetch(`${ctx.sandbox.url}/s/api/saas-business/v1/payOrder/countUserOrderStatus?domain=localhost`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${ctx.sandbox.url}/s/api/saas-business/v1/payOrder/countUserOrderStatus?domain=localhost`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as { data: { all: number } }).data.all;
 };
 
@@ -27,9 +29,13 @@ describe("checkout: the double-submit guard", () => {
     const b = await loggedIn("shop08");
     const html = await b.page("/payment/order?commodityId=5002&points=100");
     const fields: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
-      hidden(html, name).map((v): [string, string] => [name, v]));
+      hidden(html, name).map((v): [string, string] => [name, v]),
+    );
     expect(hidden(html, "expectedPayCents")).toEqual(["39800"]);
-    const [a, c] = await Promise.all([b.post("/payment/order?commodityId=5002&points=100", fields), b.post("/payment/order?commodityId=5002&points=100", fields)]);
+    const [a, c] = await Promise.all([
+      b.post("/payment/order?commodityId=5002&points=100", fields),
+      b.post("/payment/order?commodityId=5002&points=100", fields),
+    ]);
     expect([a.status, c.status]).toEqual([303, 303]);
     expect(a.headers.get("Location")).toMatch(/^\/payment\/pay\?orderNo=\d+$/);
     expect(c.headers.get("Location")).toBe(a.headers.get("Location"));
@@ -42,11 +48,32 @@ describe("checkout: the double-submit guard", () => {
   it("malformed order forms and addresses are 400s, never a 500, and make no order", async () => {
     const b = await loggedIn("shop09");
     await b.page("/payment/order?commodityId=5002");
-    expect((await b.post("/payment/order?commodityId=5002", [["idempotencyKey", "x"], ["expectedPayCents", "1"]])).status).toBe(400);
-    expect((await b.post("/payment/order?commodityId=5002", [["idempotencyKey", "abcdefgh1234"], ["expectedPayCents", "-5"]])).status).toBe(400);
+    expect(
+      (
+        await b.post("/payment/order?commodityId=5002", [
+          ["idempotencyKey", "x"],
+          ["expectedPayCents", "1"],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await b.post("/payment/order?commodityId=5002", [
+          ["idempotencyKey", "abcdefgh1234"],
+          ["expectedPayCents", "-5"],
+        ])
+      ).status,
+    ).toBe(400);
     expect((await b.get("/payment/order?commodityId=abc")).status).toBe(400);
     expect((await b.get("/payment/order?cartIds=1,,2")).status).toBe(400);
-    expect((await b.post("/shoppingcart", [["intent", "add"], ["commodityId", "5002x"]])).status).toBe(400);
+    expect(
+      (
+        await b.post("/shoppingcart", [
+          ["intent", "add"],
+          ["commodityId", "5002x"],
+        ])
+      ).status,
+    ).toBe(400);
     expect(await countOrders("shop09")).toBe(0);
   });
 });
@@ -56,14 +83,21 @@ describe("cart (spec 001 section 7)", () => {
     const b = await loggedIn("shop10");
     await b.page("/shoppingcart");
     for (let i = 0; i < 2; i++) {
-      const res = await b.post("/shoppingcart", [["intent", "add"], ["commodityId", "5002"], ["commodityType", "1"]]);
+      const res = await b.post("/shoppingcart", [
+        ["intent", "add"],
+        ["commodityId", "5002"],
+        ["commodityType", "1"],
+      ]);
       expect(res.status).toBe(303);
       expect(res.headers.get("Location")).toBe("/shoppingcart?notice=added");
     }
     const html = await b.page("/shoppingcart");
     expect(html.match(/data-testid="cart-item"/g)).toHaveLength(1);
     const id = /name="cartId"[^>]*value="(\d+)"/.exec(html)![1]!;
-    const js = await b.post("/shoppingcart", [["removeId", id], ["_js", "1"]]);
+    const js = await b.post("/shoppingcart", [
+      ["removeId", id],
+      ["_js", "1"],
+    ]);
     // a fetcher's post is answered with data, not a redirect (the page stays, the badge follows)
     expect(js.status).toBe(200);
     expect(await b.page("/shoppingcart")).toContain("购物车是空的");
@@ -72,7 +106,11 @@ describe("cart (spec 001 section 7)", () => {
   it("a visitor's add goes to login with a way back signed for this browser; a forged or other browser's way back adds nothing", async () => {
     const visitor = browser();
     await visitor.page("/course/detail/5002");
-    const res = await visitor.post("/shoppingcart", [["intent", "add"], ["commodityId", "5006"], ["commodityType", "1"]]);
+    const res = await visitor.post("/shoppingcart", [
+      ["intent", "add"],
+      ["commodityId", "5006"],
+      ["commodityType", "1"],
+    ]);
     expect(res.status).toBe(303);
     const login = new URL(res.headers.get("Location")!, ORIGIN);
     expect(login.pathname).toBe("/join/login");
@@ -93,7 +131,10 @@ describe("orders (spec 001 section 7 Orders)", () => {
     const b = await loggedIn("student01");
     const html = (await b.page("/personal/order?parentId=-1")).replace(/<!-- -->/g, "");
     for (const tab of ["全部（3）", "待支付（1）", "已支付（1）", "已取消（1）"]) expect(html).toContain(tab);
-    const res = await b.post("/personal/order?parentId=-1&index", [["intent", "cancel"], ["orderNo", "202511200003"]]);
+    const res = await b.post("/personal/order?parentId=-1&index", [
+      ["intent", "cancel"],
+      ["orderNo", "202511200003"],
+    ]);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/personal/order?parentId=-1&orderNo=202511200003&notice=cancelled");
     const after = (await b.page("/personal/order?parentId=-1")).replace(/<!-- -->/g, "");
@@ -101,7 +142,14 @@ describe("orders (spec 001 section 7 Orders)", () => {
     const stranger = await loggedIn("shop18");
     expect((await stranger.get("/personal/order?parentId=-1&orderNo=202511200003")).status).toBe(404);
     await stranger.page("/personal/order?parentId=-1");
-    expect((await stranger.post("/personal/order?parentId=-1&index", [["intent", "cancel"], ["orderNo", "../x"]])).status).toBe(400);
+    expect(
+      (
+        await stranger.post("/personal/order?parentId=-1&index", [
+          ["intent", "cancel"],
+          ["orderNo", "../x"],
+        ])
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -136,7 +184,8 @@ describe("before buying (spec 001 section 7 Misc: COMPANY_BUY_CHECK; decision 02
     expect(html).toMatch(/<input id="agreeProtocol" name="agreeProtocol" type="checkbox" required=""/);
     expect(html).toContain('href="/agreement/check/0/9001?backUrl=%2Fpayment%2Forder%3FcommodityId%3D5009"');
     const fields: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
-      hidden(html, name).map((v): [string, string] => [name, v]));
+      hidden(html, name).map((v): [string, string] => [name, v]),
+    );
     const refused = await b.post("/payment/order?commodityId=5009", fields);
     expect(refused.status).toBe(400);
     const ok = await b.post("/payment/order?commodityId=5009", [...fields, ["agreeProtocol", "on"]]);
@@ -155,7 +204,12 @@ describe("recoverable checkout (issue 16)", () => {
   it("a price change and a sold-out item between cart and payment: both named, the corrected total offered, the cart kept", async () => {
     const b = await loggedIn("shop14");
     await b.page("/shoppingcart");
-    for (const id of ["5002", "5006", "5024"]) await b.post("/shoppingcart", [["intent", "add"], ["commodityId", id], ["commodityType", "1"]]);
+    for (const id of ["5002", "5006", "5024"])
+      await b.post("/shoppingcart", [
+        ["intent", "add"],
+        ["commodityId", id],
+        ["commodityType", "1"],
+      ]);
     const cart = await b.page("/shoppingcart");
     const ids = [...cart.matchAll(/name="cartId"[^>]*value="(\d+)"/g)].map((m) => m[1]!);
     expect(ids).toHaveLength(3);
@@ -163,7 +217,8 @@ describe("recoverable checkout (issue 16)", () => {
     const html = await b.page(address);
     expect(hidden(html, "expectedPayCents")).toEqual(["125700"]); // 399 + 459 + 399
     const fields: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
-      hidden(html, name).map((v): [string, string] => [name, v]));
+      hidden(html, name).map((v): [string, string] => [name, v]),
+    );
 
     await ctx.sandbox.control("POST", "/shop/commodity", { commodityType: 1, commodityId: 5002, priceCents: 45900 });
     await ctx.sandbox.control("POST", "/shop/commodity", { commodityType: 1, commodityId: 5006, soldOut: true });
@@ -180,7 +235,8 @@ describe("recoverable checkout (issue 16)", () => {
     // the corrected order goes through; the sold-out item stays in the cart
     const corrected = await b.page(address);
     const again: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
-      hidden(corrected, name).map((v): [string, string] => [name, v]));
+      hidden(corrected, name).map((v): [string, string] => [name, v]),
+    );
     const placed = await b.post(address, again);
     expect(placed.status).toBe(303);
     expect(placed.headers.get("Location")).toMatch(/^\/payment\/pay\?orderNo=/);
@@ -194,14 +250,22 @@ describe("paying an unpaid order (spec 001 section 7 Orders)", () => {
   it("'pay' in my orders goes to the pay page, which goes on to the provider (meta refresh and link); a paid order goes to its result", async () => {
     const b = await loggedIn("student01");
     await b.page("/personal/order?parentId=-1&orderNo=202511200003");
-    const res = await b.post("/personal/order?parentId=-1&index", [["intent", "pay"], ["orderNo", "202511200003"]]);
+    const res = await b.post("/personal/order?parentId=-1&index", [
+      ["intent", "pay"],
+      ["orderNo", "202511200003"],
+    ]);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/payment/pay?orderNo=202511200003");
     const pay = await b.page("/payment/pay?orderNo=202511200003");
     const payUrl = `${ctx.sandbox.url}/__pay/202511200003`;
     expect(pay).toContain(`<meta http-equiv="refresh" content="0;url=${payUrl}"/>`);
     expect(pay).toContain(`href="${payUrl}"`);
-    const provider = await fetch(payUrl, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "action=pay" });
+    const provider = await fetch(payUrl, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "action=pay",
+    });
     expect(provider.status).toBe(303);
     expect(provider.headers.get("location")).toBe(`${ORIGIN}/payment/result?orderNo=202511200003`);
     const paidPay = await b.get("/payment/pay?orderNo=202511200003");
@@ -218,7 +282,11 @@ describe("cart and checkout without JavaScript (tests/e2e/shop.test.ts's no-js r
   const wallet = (userId: number) => ctx.sandbox.control<{ userId: number; balanceCents: number; points: number }>("GET", `/shop/wallet?userId=${userId}`);
   const checked = (page: Page, label: string) => page.form({ button: "重新计算" }).controls.find((c) => c.labels.some((l) => l.startsWith(label)))?.checked;
   /** The value of the coupon option whose text has `name` (as `locator("option", { hasText })`). */
-  const coupon = (page: Page, name: string) => page.form({ button: "重新计算" }).controls.find((c) => c.labels.includes("优惠券"))!.options.find((o) => o.text.includes(name))!.value;
+  const coupon = (page: Page, name: string) =>
+    page
+      .form({ button: "重新计算" })
+      .controls.find((c) => c.labels.includes("优惠券"))!
+      .options.find((o) => o.text.includes(name))!.value;
   /** The course page's add-to-cart form, posted: the cart page with the notice. */
   const addFromDetail = async (browser: Client, commodityId: number, name: string) => {
     const detail = await browser.get(`/course/detail/${commodityId}`);
@@ -245,7 +313,10 @@ describe("cart and checkout without JavaScript (tests/e2e/shop.test.ts's no-js r
     let checkout = await cart.form({ button: "去结算" }).submit({ button: "去结算" });
     expect(checkout.url).toMatch(/\/payment\/order\?cartIds=\d+$/);
     expect(testText(checkout, "checkout-pay")).toBe("¥399.00");
-    checkout = await checkout.form({ button: "重新计算" }).fill({ 优惠券: coupon(checkout, "无门槛10元券") }).submit({ button: "重新计算" });
+    checkout = await checkout
+      .form({ button: "重新计算" })
+      .fill({ 优惠券: coupon(checkout, "无门槛10元券") })
+      .submit({ button: "重新计算" });
     expect(testText(checkout, "checkout-pay")).toBe("¥389.00");
     checkout = await checkout.form({ button: "重新计算" }).fill({ 使用积分: "500" }).submit({ button: "重新计算" });
     expect(testText(checkout, "checkout-pay")).toBe("¥384.00");
@@ -279,7 +350,10 @@ describe("cart and checkout without JavaScript (tests/e2e/shop.test.ts's no-js r
     const cart = await browser.get("/shoppingcart");
     let checkout = await cart.form({ button: "去结算" }).submit({ button: "去结算" });
     expect(checkout.url).toMatch(/\/payment\/order\?cartIds=/);
-    checkout = await checkout.form({ button: "重新计算" }).fill({ 优惠券: coupon(checkout, "满300减50"), 使用余额: true }).submit({ button: "重新计算" });
+    checkout = await checkout
+      .form({ button: "重新计算" })
+      .fill({ 优惠券: coupon(checkout, "满300减50"), 使用余额: true })
+      .submit({ button: "重新计算" });
     // ¥399 + ¥459 - ¥50 coupon - ¥300 balance
     expect(testText(checkout, "checkout-pay")).toBe("¥508.00");
 

@@ -50,7 +50,14 @@ describe("the sign-up uploader's rule", () => {
     expect(checkSignUpContent("notes.txt", text, 0, text.length)).toBeUndefined();
     expect(checkSignUpContent("notes.txt", new Uint8Array(0), 0, 0)).toBeUndefined();
     expect(checkSignUpContent("notes.txt", new Uint8Array([0x61, 0x00, 0x62]), 0, 3)).toBe("contentMismatch"); // NUL
-    expect(checkSignUpContent("notes.txt", HEADS.pdf!.map((b, i) => (i === 6 ? 0 : b)), 0, 13)).toBe("contentMismatch");
+    expect(
+      checkSignUpContent(
+        "notes.txt",
+        HEADS.pdf!.map((b, i) => (i === 6 ? 0 : b)),
+        0,
+        13,
+      ),
+    ).toBe("contentMismatch");
     expect(checkSignUpContent("notes.txt", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]), 0, 4)).toBe("contentMismatch"); // OLE
     expect(checkSignUpContent("notes.txt", new Uint8Array([0xff, 0xfe, 0x61]), 0, 3)).toBe("contentMismatch"); // UTF-16
     expect(isUtf8Text(new Uint8Array([0xc0, 0xaf]))).toBe(false); // overlong

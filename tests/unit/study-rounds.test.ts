@@ -18,7 +18,10 @@ describe("one parallel upstream round per page (issue 14)", () => {
   it.each([
     ["/personal/course/classTable", ["/course/centre/get/user/timetable", "/menu/permission"]],
     ["/personal/course/classTable?view=month&date=2026-03-10", ["/course/centre/user/course/by/timetable", "/menu/permission"]],
-    ["/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012", ["/lesson/entry/5001/101/101012", "/course/5001/101/contents", "/lesson/play/5001/101/101012"]],
+    [
+      "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012",
+      ["/lesson/entry/5001/101/101012", "/course/5001/101/contents", "/lesson/play/5001/101/101012"],
+    ],
   ])("%s renders from one round", async (path, own) => {
     const browser = formBrowser(ctx);
     await browser.logIn("13700002500"); // lesson00 (sandbox/src/study/video.ts) studies 5001
@@ -27,7 +30,11 @@ describe("one parallel upstream round per page (issue 14)", () => {
     await ctx.sandbox.control("DELETE", "/requests");
     const html = await browser.page(path);
     const log = await ctx.sandbox.control<Array<{ path: string; at: string }>>("GET", "/requests");
-    for (const call of [...own, "/getCurrentUser"]) expect(log.some((c) => c.path.includes(call)), call).toBe(true);
+    for (const call of [...own, "/getCurrentUser"])
+      expect(
+        log.some((c) => c.path.includes(call)),
+        call,
+      ).toBe(true);
     expect(rounds(log), log.map((c) => `${c.at} ${c.path}`).join("\n")).toBe(1);
     expect(html).toContain(path.startsWith("/class") ? "<video" : 'data-testid="class-table"');
   });

@@ -132,9 +132,7 @@ describe("error mapping of spec 000 section 8", () => {
   it("401: clears the token and redirects to /upgrade/token with the current path as callback", async () => {
     await sandbox.control("POST", "/faults", { path: "getCurrentUser", status: 401 });
     const { upstream, cleared } = context();
-    const response = (await thrown(
-      upstream.call({ path: "/external/api/v1/usersfront/getCurrentUser", schema: z.unknown() }),
-    )) as Response;
+    const response = (await thrown(upstream.call({ path: "/external/api/v1/usersfront/getCurrentUser", schema: z.unknown() }))) as Response;
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/upgrade/token?callback=${encodeURIComponent("/course/list?courseName=java")}`);
@@ -157,7 +155,13 @@ describe("error mapping of spec 000 section 8", () => {
 
   it("403 with action waf or cc: the returned page is kept and shown through an error page", async () => {
     for (const action of ["waf", "cc"]) {
-      await sandbox.control("POST", "/faults", { path: "getBaseInfo", status: 403, headers: { action }, body: "<html><body>slide to verify</body></html>", times: 1 });
+      await sandbox.control("POST", "/faults", {
+        path: "getBaseInfo",
+        status: 403,
+        headers: { action },
+        body: "<html><body>slide to verify</body></html>",
+        times: 1,
+      });
       const { upstream } = context();
       const page = asErrorPage(await thrown(upstream.call(baseInfoCall)));
       expect(page.status).toBe(403);

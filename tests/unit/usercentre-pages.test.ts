@@ -23,7 +23,19 @@ describe("the points exchange page (decision 038)", () => {
     expect(res.headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent(EXCHANGE)}`);
     const b = await loggedIn("uc17");
     await b.page(EXCHANGE);
-    expect((await b.post(EXCHANGE, [["intent", "exchange"], ["goodsId", "1"], ["idemKey", "abcdefgh1"]], "forged")).status).toBe(403);
+    expect(
+      (
+        await b.post(
+          EXCHANGE,
+          [
+            ["intent", "exchange"],
+            ["goodsId", "1"],
+            ["idemKey", "abcdefgh1"],
+          ],
+          "forged",
+        )
+      ).status,
+    ).toBe(403);
     expect(await wallet(3716)).toMatchObject({ points: 5000 });
     expect((await (await loggedIn("partial01")).get(EXCHANGE)).status).toBe(200);
   });
@@ -47,7 +59,11 @@ describe("the points exchange page (decision 038)", () => {
   it("exchange: a 303 with the notice; the points, the record and the coupon follow; the same form twice exchanges once", async () => {
     const b = await loggedIn("uc18");
     const html = await b.page(EXCHANGE);
-    const form: Array<[string, string]> = [["intent", "exchange"], ["idemKey", hidden(html, "idemKey")[0]!], ["goodsId", "1"]];
+    const form: Array<[string, string]> = [
+      ["intent", "exchange"],
+      ["idemKey", hidden(html, "idemKey")[0]!],
+      ["goodsId", "1"],
+    ];
     const [r1, r2] = await Promise.all([b.post(EXCHANGE, form), b.post(EXCHANGE, form)]);
     expect([r1.status, r2.status]).toEqual([303, 303]);
     expect(r1.headers.get("Location")).toBe(`${EXCHANGE}?notice=goodsExchanged`);
@@ -64,16 +80,48 @@ describe("the points exchange page (decision 038)", () => {
   it("a refusal names the goods and the reason (400), in the page's language; malformed input is a 400", async () => {
     const b = await loggedIn("uc19");
     let html = await b.page(EXCHANGE);
-    expect((await b.post(EXCHANGE, [["intent", "exchange"], ["idemKey", hidden(html, "idemKey")[0]!], ["goodsId", "2"]])).status).toBe(303);
+    expect(
+      (
+        await b.post(EXCHANGE, [
+          ["intent", "exchange"],
+          ["idemKey", hidden(html, "idemKey")[0]!],
+          ["goodsId", "2"],
+        ])
+      ).status,
+    ).toBe(303);
     html = await b.page(EXCHANGE);
     expect(html).toContain('data-testid="goods-blocked">已达上限<');
     // the limit, posted anyway (an old tab): the upstream refuses, the page says which and why
-    const refused = await b.post(EXCHANGE, [["intent", "exchange"], ["idemKey", hidden(html, "idemKey")[0]!], ["goodsId", "2"]]);
+    const refused = await b.post(EXCHANGE, [
+      ["intent", "exchange"],
+      ["idemKey", hidden(html, "idemKey")[0]!],
+      ["goodsId", "2"],
+    ]);
     expect(refused.status).toBe(400);
     expect((await refused.text()).replace(/<!-- -->/g, "")).toContain("“满300减50券”兑换失败：已达到该商品的兑换上限");
-    const en = await b.post(`${EXCHANGE}?lng=en`, [["intent", "exchange"], ["idemKey", hidden(html, "idemKey")[0]!], ["goodsId", "3"]]);
+    const en = await b.post(`${EXCHANGE}?lng=en`, [
+      ["intent", "exchange"],
+      ["idemKey", hidden(html, "idemKey")[0]!],
+      ["goodsId", "3"],
+    ]);
     expect((await en.text()).replace(/<!-- -->/g, "")).toContain("You do not have enough points for this exchange.");
-    for (const bad of [[["intent", "exchange"], ["goodsId", "x"], ["idemKey", "abcdefgh1"]], [["intent", "other"], ["goodsId", "1"], ["idemKey", "abcdefgh1"]], [["intent", "exchange"], ["goodsId", "1"], ["idemKey", "no"]]]) {
+    for (const bad of [
+      [
+        ["intent", "exchange"],
+        ["goodsId", "x"],
+        ["idemKey", "abcdefgh1"],
+      ],
+      [
+        ["intent", "other"],
+        ["goodsId", "1"],
+        ["idemKey", "abcdefgh1"],
+      ],
+      [
+        ["intent", "exchange"],
+        ["goodsId", "1"],
+        ["idemKey", "no"],
+      ],
+    ]) {
       expect((await b.post(EXCHANGE, bad as Array<[string, string]>)).status).toBe(400);
     }
     expect(await wallet(3718)).toMatchObject({ points: 2000 });
@@ -108,10 +156,21 @@ describe("the user-centre categories page (spec 001 section 7; decision 038)", (
     expect(html).toContain("还没有在学的类目");
     // a course of 教师资格 for points puts the category in use
     const ex = await b.page(EXCHANGE);
-    expect((await b.post(EXCHANGE, [["intent", "exchange"], ["idemKey", hidden(ex, "idemKey")[0]!], ["goodsId", "3"]])).status).toBe(303);
+    expect(
+      (
+        await b.post(EXCHANGE, [
+          ["intent", "exchange"],
+          ["idemKey", hidden(ex, "idemKey")[0]!],
+          ["goodsId", "3"],
+        ])
+      ).status,
+    ).toBe(303);
     html = await b.page(CATEGORY);
     expect(html).toContain("可升级：加入本类目免费课程 小学教师资格（科目一）");
-    const res = await b.post(CATEGORY, [["intent", "upgrade"], ["categoryId", "3"]]);
+    const res = await b.post(CATEGORY, [
+      ["intent", "upgrade"],
+      ["categoryId", "3"],
+    ]);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`${CATEGORY}?notice=categoryUpgraded`);
     const enrolments = await ctx.sandbox.control<{ list: Array<{ commodityId: number }> }>("GET", "/account/enrolments?userId=3715");
@@ -119,11 +178,32 @@ describe("the user-centre categories page (spec 001 section 7; decision 038)", (
     html = await b.page(`${CATEGORY}?notice=categoryUpgraded`);
     expect(html).toContain("类目已升级");
     expect(html).toContain("已是最新");
-    const again = await b.post(CATEGORY, [["intent", "upgrade"], ["categoryId", "3"]]);
+    const again = await b.post(CATEGORY, [
+      ["intent", "upgrade"],
+      ["categoryId", "3"],
+    ]);
     expect(again.status).toBe(400);
     expect((await again.text()).replace(/<!-- -->/g, "")).toContain("升级失败：该类目已是最新，无需升级");
-    expect((await b.post(CATEGORY, [["intent", "upgrade"], ["categoryId", "abc"]])).status).toBe(400);
-    expect((await b.post(CATEGORY, [["intent", "upgrade"], ["categoryId", "3"]], "forged")).status).toBe(403);
+    expect(
+      (
+        await b.post(CATEGORY, [
+          ["intent", "upgrade"],
+          ["categoryId", "abc"],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await b.post(
+          CATEGORY,
+          [
+            ["intent", "upgrade"],
+            ["categoryId", "3"],
+          ],
+          "forged",
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -133,7 +213,11 @@ describe("online recharge on the balance page (make/order (balance); decision 03
     const b = await loggedIn("uc12");
     const html = await b.page(BALANCE);
     expect(html).toContain("在线充值");
-    const form: Array<[string, string]> = [["intent", "charge"], ["balance", "120.50"], ["idemKey", hidden(html, "idemKey")[0]!]];
+    const form: Array<[string, string]> = [
+      ["intent", "charge"],
+      ["balance", "120.50"],
+      ["idemKey", hidden(html, "idemKey")[0]!],
+    ];
     const [r1, r2] = await Promise.all([b.post(BALANCE, form), b.post(BALANCE, form)]);
     expect(r1.status).toBe(303);
     const location = r1.headers.get("Location")!;
@@ -142,7 +226,12 @@ describe("online recharge on the balance page (make/order (balance); decision 03
     const orderNo = location.split("=")[1]!;
     const pay = await b.page(location);
     expect(pay).toContain(`content="0;url=${ctx.sandbox.url}/__pay/${orderNo}"`);
-    await fetch(`${ctx.sandbox.url}/__pay/${orderNo}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "action=pay" });
+    await fetch(`${ctx.sandbox.url}/__pay/${orderNo}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "action=pay",
+    });
     const after = await b.page(BALANCE);
     expect(after).toContain('data-testid="balance-current">¥420.50<');
     expect(after).toContain(`在线充值 (${orderNo})`);
@@ -153,12 +242,20 @@ describe("online recharge on the balance page (make/order (balance); decision 03
     const b = await loggedIn("uc13");
     const html = await b.page(BALANCE);
     const key = hidden(html, "idemKey")[0]!;
-    const bad = await b.post(BALANCE, [["intent", "charge"], ["balance", "12.345"], ["idemKey", key]]);
+    const bad = await b.post(BALANCE, [
+      ["intent", "charge"],
+      ["balance", "12.345"],
+      ["idemKey", key],
+    ]);
     expect(bad.status).toBe(400);
     const text = (await bad.text()).replace(/<!-- -->/g, "");
     expect(text).toContain("请输入正确的金额，最多两位小数");
     expect(text).toContain('value="12.345"');
-    const range = await b.post(BALANCE, [["intent", "charge"], ["balance", "60000"], ["idemKey", key]]);
+    const range = await b.post(BALANCE, [
+      ["intent", "charge"],
+      ["balance", "60000"],
+      ["idemKey", key],
+    ]);
     expect(range.status).toBe(400);
     expect((await range.text()).replace(/<!-- -->/g, "")).toContain("充值金额须在1元到50000元之间");
   });

@@ -18,7 +18,13 @@ export function AccountTabs() {
       <ul className="flex flex-wrap gap-2 border-b border-gray-200">
         {ACCOUNT_PAGES.map((p) => (
           <li key={p.key}>
-            <NavLink to={p.href} end className={({ isActive }) => `inline-block px-3 py-2 ${isActive ? "border-b-2 border-brand-strong font-semibold text-brand-strong" : "text-gray-700"}`}>
+            <NavLink
+              to={p.href}
+              end
+              className={({ isActive }) =>
+                `inline-block px-3 py-2 ${isActive ? "border-b-2 border-brand-strong font-semibold text-brand-strong" : "text-gray-700"}`
+              }
+            >
               {t(`tabs.${p.key}`)}
             </NavLink>
           </li>

@@ -25,9 +25,21 @@ type Props = {
 /** The balance (spec 001 §7): what I have and how it moved, recharge card, withdraw, invite code and record. */
 export function BalancePage({ charge, inviteCode, invites, notice, constraints, outcome, action, idemKey }: Props) {
   const { t } = useTranslation("account");
-  const [recharge, rf] = useForm<"code">({ id: "balance-recharge", lastResult: outcome?.form === "recharge" ? outcome.result : null, constraint: constraints.recharge });
-  const [chargeForm, cf] = useForm<"balance">({ id: "balance-charge", lastResult: outcome?.form === "charge" ? outcome.result : null, constraint: constraints.charge });
-  const [withdrawForm, wf] = useForm<"withdrawAmount">({ id: "balance-withdraw", lastResult: outcome?.form === "withdraw" ? outcome.result : null, constraint: constraints.withdraw });
+  const [recharge, rf] = useForm<"code">({
+    id: "balance-recharge",
+    lastResult: outcome?.form === "recharge" ? outcome.result : null,
+    constraint: constraints.recharge,
+  });
+  const [chargeForm, cf] = useForm<"balance">({
+    id: "balance-charge",
+    lastResult: outcome?.form === "charge" ? outcome.result : null,
+    constraint: constraints.charge,
+  });
+  const [withdrawForm, wf] = useForm<"withdrawAmount">({
+    id: "balance-withdraw",
+    lastResult: outcome?.form === "withdraw" ? outcome.result : null,
+    constraint: constraints.withdraw,
+  });
   const input = "w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
   return (
     <div className="space-y-5">
@@ -35,59 +47,92 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
       <h1 className="text-xl font-bold">{t("balance.title")}</h1>
       <Notice notice={notice} />
       <p>
-        {t("balance.current")} <strong className="text-2xl" data-testid="balance-current">{money(charge.balanceCents)}</strong>
+        {t("balance.current")}{" "}
+        <strong className="text-2xl" data-testid="balance-current">
+          {money(charge.balanceCents)}
+        </strong>
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="balance-charge-title" className="rounded-lg border border-gray-200 bg-white p-4">
-          <h2 id="balance-charge-title" className="font-semibold">{t("balance.charge")}</h2>
+          <h2 id="balance-charge-title" className="font-semibold">
+            {t("balance.charge")}
+          </h2>
           <Form method="post" action={action} className="mt-2" {...getFormProps(chargeForm)}>
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="idemKey" value={idemKey} />
-            <label htmlFor={cf.balance.id} className="mb-1 block text-sm text-gray-700">{t("balance.chargeAmount")}</label>
+            <label htmlFor={cf.balance.id} className="mb-1 block text-sm text-gray-700">
+              {t("balance.chargeAmount")}
+            </label>
             <input {...getInputProps(cf.balance, { type: "text" })} inputMode="decimal" autoComplete="off" className={input} />
-            <FieldError id={cf.balance.errorId} name="balance">{errorText(t, cf.balance.errors?.[0] ?? chargeForm.errors?.[0])}</FieldError>
+            <FieldError id={cf.balance.errorId} name="balance">
+              {errorText(t, cf.balance.errors?.[0] ?? chargeForm.errors?.[0])}
+            </FieldError>
             <CheckOrders error={chargeForm.errors?.[0]} />
-            <button type="submit" name="intent" value="charge" className="mt-2 rounded bg-brand-strong px-4 py-2 text-white">{t("balance.chargeButton")}</button>
+            <button type="submit" name="intent" value="charge" className="mt-2 rounded bg-brand-strong px-4 py-2 text-white">
+              {t("balance.chargeButton")}
+            </button>
           </Form>
         </section>
         <section aria-labelledby="balance-recharge-title" className="rounded-lg border border-gray-200 bg-white p-4">
-          <h2 id="balance-recharge-title" className="font-semibold">{t("balance.recharge")}</h2>
+          <h2 id="balance-recharge-title" className="font-semibold">
+            {t("balance.recharge")}
+          </h2>
           <Form method="post" action={action} className="mt-2" {...getFormProps(recharge)}>
             <AuthenticityTokenInput name="csrf" />
-            <label htmlFor={rf.code.id} className="mb-1 block text-sm text-gray-700">{t("balance.rechargeCode")}</label>
+            <label htmlFor={rf.code.id} className="mb-1 block text-sm text-gray-700">
+              {t("balance.rechargeCode")}
+            </label>
             <input {...getInputProps(rf.code, { type: "text" })} autoComplete="off" className={input} />
-            <FieldError id={rf.code.errorId} name="code">{errorText(t, rf.code.errors?.[0] ?? recharge.errors?.[0])}</FieldError>
+            <FieldError id={rf.code.errorId} name="code">
+              {errorText(t, rf.code.errors?.[0] ?? recharge.errors?.[0])}
+            </FieldError>
             <CheckOrders error={recharge.errors?.[0]} />
-            <button type="submit" name="intent" value="recharge" className="mt-2 rounded bg-brand-strong px-4 py-2 text-white">{t("balance.rechargeButton")}</button>
+            <button type="submit" name="intent" value="recharge" className="mt-2 rounded bg-brand-strong px-4 py-2 text-white">
+              {t("balance.rechargeButton")}
+            </button>
           </Form>
         </section>
         <section aria-labelledby="balance-withdraw-title" className="rounded-lg border border-gray-200 bg-white p-4">
-          <h2 id="balance-withdraw-title" className="font-semibold">{t("balance.withdraw")}</h2>
+          <h2 id="balance-withdraw-title" className="font-semibold">
+            {t("balance.withdraw")}
+          </h2>
           <Form method="post" action={action} className="mt-2" {...getFormProps(withdrawForm)}>
             <AuthenticityTokenInput name="csrf" />
-            <label htmlFor={wf.withdrawAmount.id} className="mb-1 block text-sm text-gray-700">{t("balance.amount")}</label>
+            <label htmlFor={wf.withdrawAmount.id} className="mb-1 block text-sm text-gray-700">
+              {t("balance.amount")}
+            </label>
             <input {...getInputProps(wf.withdrawAmount, { type: "text" })} inputMode="decimal" className={input} />
-            <FieldError id={wf.withdrawAmount.errorId} name="withdrawAmount">{errorText(t, wf.withdrawAmount.errors?.[0] ?? withdrawForm.errors?.[0])}</FieldError>
-            <button type="submit" name="intent" value="withdraw" className="mt-2 rounded border border-brand-strong px-4 py-2 text-brand-strong">{t("balance.withdrawButton")}</button>
+            <FieldError id={wf.withdrawAmount.errorId} name="withdrawAmount">
+              {errorText(t, wf.withdrawAmount.errors?.[0] ?? withdrawForm.errors?.[0])}
+            </FieldError>
+            <button type="submit" name="intent" value="withdraw" className="mt-2 rounded border border-brand-strong px-4 py-2 text-brand-strong">
+              {t("balance.withdrawButton")}
+            </button>
           </Form>
           {charge.withdrawals.length ? (
             <ul className="mt-3 space-y-1 text-sm" data-testid="withdrawals">
               {charge.withdrawals.map((w) => (
-                <li key={w.id}>{dateTime(w.createdAt)} {money(w.amountCents)} {t(`balance.status.${w.status}`, { defaultValue: w.status })}</li>
+                <li key={w.id}>
+                  {dateTime(w.createdAt)} {money(w.amountCents)} {t(`balance.status.${w.status}`, { defaultValue: w.status })}
+                </li>
               ))}
             </ul>
           ) : null}
         </section>
       </div>
       <section aria-labelledby="balance-list">
-        <h2 id="balance-list" className="mb-2 font-semibold">{t("balance.list")}</h2>
+        <h2 id="balance-list" className="mb-2 font-semibold">
+          {t("balance.list")}
+        </h2>
         {charge.list.length === 0 ? (
           <p className="text-gray-700">{t("balance.empty")}</p>
         ) : (
           <table className="w-full text-left text-sm" data-testid="balance-list">
             <thead>
               <tr className="border-b border-gray-200">
-                <th scope="col" className="py-2">{t("points.col.time")}</th>
+                <th scope="col" className="py-2">
+                  {t("points.col.time")}
+                </th>
                 <th scope="col">{t("points.col.reason")}</th>
                 <th scope="col">{t("balance.change")}</th>
               </tr>
@@ -96,7 +141,10 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
               {charge.list.map((r) => (
                 <tr key={r.id} className="border-b border-gray-100">
                   <td className="py-2">{dateTime(r.createdAt)}</td>
-                  <td>{t(`balance.reason.${r.reason}`, { defaultValue: r.reason })}{r.orderNo ? ` (${r.orderNo})` : ""}</td>
+                  <td>
+                    {t(`balance.reason.${r.reason}`, { defaultValue: r.reason })}
+                    {r.orderNo ? ` (${r.orderNo})` : ""}
+                  </td>
                   <td className={r.delta > 0 ? "text-green-800" : "text-red-700"}>{r.delta > 0 ? `+${money(r.delta)}` : money(r.delta)}</td>
                 </tr>
               ))}
@@ -105,7 +153,9 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
         )}
       </section>
       <section aria-labelledby="balance-invite" className="rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="balance-invite" className="font-semibold">{t("balance.invite")}</h2>
+        <h2 id="balance-invite" className="font-semibold">
+          {t("balance.invite")}
+        </h2>
         <p className="mt-1">
           {t("balance.inviteCode")} <strong data-testid="invite-code">{inviteCode}</strong>
         </p>

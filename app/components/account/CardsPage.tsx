@@ -28,28 +28,44 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
       <h1 className="text-xl font-bold">{t("cards.title")}</h1>
       {redeemed ? (
         <section aria-labelledby="card-done" className="rounded-lg border border-green-200 bg-green-50 p-4" data-testid="card-redeemed">
-          <h2 id="card-done" className="font-semibold text-green-900">{t("cards.redeemed", { name: redeemed.name })}</h2>
+          <h2 id="card-done" className="font-semibold text-green-900">
+            {t("cards.redeemed", { name: redeemed.name })}
+          </h2>
           <ul className="mt-2 space-y-1 text-sm">
             {redeemed.courses.map((c) => (
               <li key={c.commodityId}>
-                <Link to={`/course/detail/${c.commodityId}`} className="text-brand-strong underline">{c.courseName}</Link>{" "}
+                <Link to={`/course/detail/${c.commodityId}`} className="text-brand-strong underline">
+                  {c.courseName}
+                </Link>{" "}
                 <span data-testid="card-course-state">{c.enrolled ? t("cards.open") : t("cards.notOpen")}</span>
               </li>
             ))}
           </ul>
           <p className="mt-2 text-sm">
-            <Link to={myOrdersHref()} className="text-brand-strong underline">{t("cards.orders", { orderNo: redeemed.orderNo })}</Link>
+            <Link to={myOrdersHref()} className="text-brand-strong underline">
+              {t("cards.orders", { orderNo: redeemed.orderNo })}
+            </Link>
           </p>
         </section>
       ) : null}
       <section aria-labelledby="card-check-title" className="rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="card-check-title" className="font-semibold">{t("cards.check")}</h2>
+        <h2 id="card-check-title" className="font-semibold">
+          {t("cards.check")}
+        </h2>
         <Form method="post" action={action} className="mt-2 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
           <div>
-            <label htmlFor={code.id} className="mb-1 block text-sm text-gray-700">{t("cards.code")}</label>
-            <input {...getInputProps(code, { type: "text" })} autoComplete="off" className="w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500" />
-            <FieldError id={code.errorId} name="code">{errorText(t, codeError)}</FieldError>
+            <label htmlFor={code.id} className="mb-1 block text-sm text-gray-700">
+              {t("cards.code")}
+            </label>
+            <input
+              {...getInputProps(code, { type: "text" })}
+              autoComplete="off"
+              className="w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500"
+            />
+            <FieldError id={code.errorId} name="code">
+              {errorText(t, codeError)}
+            </FieldError>
             <CheckOrders error={form.errors?.[0]} />
           </div>
           <button type="submit" name="intent" value="check" className="mt-6 rounded border border-brand-strong px-4 py-2 text-brand-strong">
@@ -59,7 +75,9 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
       </section>
       {card ? (
         <section aria-labelledby="card-info" className="rounded-lg border border-gray-200 bg-white p-4" data-testid="card-info">
-          <h2 id="card-info" className="font-semibold">{t(card.kind === "package" ? "cards.package" : "cards.course", { name: card.name })}</h2>
+          <h2 id="card-info" className="font-semibold">
+            {t(card.kind === "package" ? "cards.package" : "cards.course", { name: card.name })}
+          </h2>
           <p className="text-sm text-gray-700">{t("cards.expires", { date: day(card.expiresAt) })}</p>
           <ul className="my-2 space-y-1 text-sm">
             {card.courses.map((c) => (

@@ -26,7 +26,9 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
     <div className="space-y-6">
       <AccountTabs />
       <h1 className="text-xl font-bold">{t("category.title")}</h1>
-      <p className="text-sm text-gray-700" data-testid="category-count">{t("category.summary", count)}</p>
+      <p className="text-sm text-gray-700" data-testid="category-count">
+        {t("category.summary", count)}
+      </p>
       <Notice notice={notice} />
       {outcome ? (
         <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800" data-testid="category-error">
@@ -34,7 +36,9 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
         </p>
       ) : null}
       <section aria-labelledby="category-used">
-        <h2 id="category-used" className="mb-2 font-semibold">{t("category.used")}</h2>
+        <h2 id="category-used" className="mb-2 font-semibold">
+          {t("category.used")}
+        </h2>
         {used.length === 0 ? (
           <p className="text-gray-700">{t("category.usedEmpty")}</p>
         ) : (
@@ -48,7 +52,12 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
                     <AuthenticityTokenInput name="csrf" />
                     <input type="hidden" name="intent" value="upgrade" />
                     <span className="text-sm">{t("category.upgrade", { names: c.upgrade.map((x) => x.courseName).join("、") })}</span>
-                    <SubmitButton name="categoryId" value={String(c.categoryId)} aria-label={t("category.upgradeLabel", { name: c.categoryName })} className="rounded bg-brand-strong px-4 py-1.5 text-white">
+                    <SubmitButton
+                      name="categoryId"
+                      value={String(c.categoryId)}
+                      aria-label={t("category.upgradeLabel", { name: c.categoryName })}
+                      className="rounded bg-brand-strong px-4 py-1.5 text-white"
+                    >
                       {t("category.upgradeButton")}
                     </SubmitButton>
                   </Form>
@@ -61,7 +70,9 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
         )}
       </section>
       <section aria-labelledby="category-can">
-        <h2 id="category-can" className="mb-2 font-semibold">{t("category.can")}</h2>
+        <h2 id="category-can" className="mb-2 font-semibold">
+          {t("category.can")}
+        </h2>
         {can.length === 0 ? (
           <p className="text-gray-700">{t("category.canEmpty")}</p>
         ) : (
@@ -70,7 +81,11 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
               <li key={c.categoryId} className="rounded-lg border border-gray-200 bg-white p-3">
                 <h3 className="font-medium">{c.categoryName}</h3>
                 <p className="text-sm text-gray-700">{t("category.onSale", { count: c.onSale, free: c.freeCount })}</p>
-                <Link to={`/course/list?categoryId=${c.categoryId}`} aria-label={t("category.browseLabel", { name: c.categoryName })} className="text-sm text-brand-strong underline">
+                <Link
+                  to={`/course/list?categoryId=${c.categoryId}`}
+                  aria-label={t("category.browseLabel", { name: c.categoryName })}
+                  className="text-sm text-brand-strong underline"
+                >
                   {t("category.browse")}
                 </Link>
               </li>
@@ -79,7 +94,9 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
         )}
       </section>
       <section aria-labelledby="category-exam">
-        <h2 id="category-exam" className="mb-2 font-semibold">{t("category.exam")}</h2>
+        <h2 id="category-exam" className="mb-2 font-semibold">
+          {t("category.exam")}
+        </h2>
         <ul className="space-y-2" data-testid="category-exam">
           {exam.map((c) => (
             <li key={c.categoryId}>
@@ -88,7 +105,9 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
               <ul className="mt-1 flex flex-wrap gap-3 text-sm">
                 {c.exams.map((e) => (
                   <li key={e.subjectId}>
-                    <Link to={`/lib/subject/overview/${e.subjectId}`} className="text-brand-strong underline">{t("category.practise", { name: e.subjectName })}</Link>
+                    <Link to={`/lib/subject/overview/${e.subjectId}`} className="text-brand-strong underline">
+                      {t("category.practise", { name: e.subjectName })}
+                    </Link>
                   </li>
                 ))}
               </ul>

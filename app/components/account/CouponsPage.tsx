@@ -37,13 +37,23 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
       <h1 className="text-xl font-bold">{t("coupons.title")}</h1>
       <Notice notice={notice} />
       <section aria-labelledby="coupon-exchange-title" className="rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="coupon-exchange-title" className="font-semibold">{t("coupons.exchange")}</h2>
+        <h2 id="coupon-exchange-title" className="font-semibold">
+          {t("coupons.exchange")}
+        </h2>
         <Form method="post" action={action} className="mt-2 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
           <div>
-            <label htmlFor={code.id} className="mb-1 block text-sm text-gray-700">{t("coupons.code")}</label>
-            <input {...getInputProps(code, { type: "text" })} autoComplete="off" className="w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500" />
-            <FieldError id={code.errorId} name="code">{errorText(t, codeError)}</FieldError>
+            <label htmlFor={code.id} className="mb-1 block text-sm text-gray-700">
+              {t("coupons.code")}
+            </label>
+            <input
+              {...getInputProps(code, { type: "text" })}
+              autoComplete="off"
+              className="w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500"
+            />
+            <FieldError id={code.errorId} name="code">
+              {errorText(t, codeError)}
+            </FieldError>
           </div>
           <button type="submit" name="intent" value="exchange" className="mt-6 rounded bg-brand-strong px-4 py-2 text-white">
             {t("coupons.exchangeButton")}
@@ -54,15 +64,22 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
         <ul className="flex flex-wrap gap-2">
           {COUPON_TABS.map((x) => (
             <li key={x}>
-              <Link to={x === "usable" ? action : `${action}?tab=${x}`} aria-current={x === tab ? "page" : undefined}
-                className={`inline-block rounded px-3 py-1.5 text-sm ${x === tab ? "bg-brand-strong text-white" : "bg-gray-100 text-gray-800"}`}>
+              <Link
+                to={x === "usable" ? action : `${action}?tab=${x}`}
+                aria-current={x === tab ? "page" : undefined}
+                className={`inline-block rounded px-3 py-1.5 text-sm ${x === tab ? "bg-brand-strong text-white" : "bg-gray-100 text-gray-800"}`}
+              >
                 {t("coupons.tabCount", { label: t(`coupons.tabs.${x}`), count: counts[x] })}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      {deleteError ? <p role="alert" className="text-sm text-red-700">{errorText(t, deleteError)}</p> : null}
+      {deleteError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(t, deleteError)}
+        </p>
+      ) : null}
       {list.length === 0 ? (
         <p className="text-gray-700">{t("coupons.empty")}</p>
       ) : (
@@ -75,7 +92,11 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
               <p className="text-sm text-gray-700">{t("coupons.expires", { date: day(c.expiresAt) })}</p>
               <div className="mt-2 flex flex-wrap gap-3 text-sm">
                 {tab === "usable" ? (
-                  <Link to={`${action}?courses=${c.userFrontCouponsId}`} className="text-brand-strong underline" aria-label={`${t("coupons.courses")} ${c.couponName}`}>
+                  <Link
+                    to={`${action}?courses=${c.userFrontCouponsId}`}
+                    className="text-brand-strong underline"
+                    aria-label={`${t("coupons.courses")} ${c.couponName}`}
+                  >
                     {t("coupons.courses")}
                   </Link>
                 ) : null}
@@ -83,7 +104,13 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
                   <Form method="post" action={action}>
                     <AuthenticityTokenInput name="csrf" />
                     <input type="hidden" name="userCouponId" value={c.userFrontCouponsId} />
-                    <button type="submit" name="intent" value="delete" className="rounded border border-gray-400 px-3 py-1" aria-label={`${t("coupons.delete")} ${c.couponName}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="rounded border border-gray-400 px-3 py-1"
+                      aria-label={`${t("coupons.delete")} ${c.couponName}`}
+                    >
                       {t("coupons.delete")}
                     </button>
                   </Form>
@@ -95,14 +122,19 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
       )}
       {courses ? (
         <section aria-labelledby="coupon-courses" className="rounded-lg border border-gray-200 bg-white p-4" data-testid="coupon-courses">
-          <h2 id="coupon-courses" className="font-semibold">{t("coupons.coursesOf", { name: chosen?.couponName ?? "" })}</h2>
+          <h2 id="coupon-courses" className="font-semibold">
+            {t("coupons.coursesOf", { name: chosen?.couponName ?? "" })}
+          </h2>
           {courses.length === 0 ? (
             <p className="text-gray-700">{t("coupons.noCourses")}</p>
           ) : (
             <ul className="mt-2 space-y-1 text-sm">
               {courses.map((x) => (
                 <li key={x.commodityId}>
-                  <Link to={`/course/detail/${x.commodityId}`} className="text-brand-strong underline">{x.courseName}</Link> {money(x.priceCents)}
+                  <Link to={`/course/detail/${x.commodityId}`} className="text-brand-strong underline">
+                    {x.courseName}
+                  </Link>{" "}
+                  {money(x.priceCents)}
                 </li>
               ))}
             </ul>

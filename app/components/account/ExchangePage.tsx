@@ -38,7 +38,9 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
       <AccountTabs />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-bold">{t("exchange.title")}</h1>
-        <Link to="/personal/accountcenter/score" className="text-sm text-brand-strong underline">{t("exchange.back")}</Link>
+        <Link to="/personal/accountcenter/score" className="text-sm text-brand-strong underline">
+          {t("exchange.back")}
+        </Link>
       </div>
       <Notice notice={notice} />
       {outcome ? (
@@ -47,10 +49,15 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
         </p>
       ) : null}
       <p>
-        {t("exchange.available")} <strong className="text-2xl" data-testid="exchange-points">{goods.points}</strong>
+        {t("exchange.available")}{" "}
+        <strong className="text-2xl" data-testid="exchange-points">
+          {goods.points}
+        </strong>
       </p>
       <section aria-labelledby="exchange-goods">
-        <h2 id="exchange-goods" className="mb-2 font-semibold">{t("exchange.goods")}</h2>
+        <h2 id="exchange-goods" className="mb-2 font-semibold">
+          {t("exchange.goods")}
+        </h2>
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="goods">
           {goods.list.map((g) => {
             const why = blocked(g, goods.points);
@@ -67,9 +74,16 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
                   <input type="hidden" name="intent" value="exchange" />
                   <input type="hidden" name="idemKey" value={idemKey} />
                   {why ? (
-                    <p className="text-sm text-gray-700" data-testid="goods-blocked">{t(`exchange.${why}`)}</p>
+                    <p className="text-sm text-gray-700" data-testid="goods-blocked">
+                      {t(`exchange.${why}`)}
+                    </p>
                   ) : (
-                    <SubmitButton name="goodsId" value={String(g.id)} aria-label={t("exchange.buttonLabel", { name: g.goodsName })} className="rounded bg-brand-strong px-4 py-1.5 text-white">
+                    <SubmitButton
+                      name="goodsId"
+                      value={String(g.id)}
+                      aria-label={t("exchange.buttonLabel", { name: g.goodsName })}
+                      className="rounded bg-brand-strong px-4 py-1.5 text-white"
+                    >
                       {t("exchange.button")}
                     </SubmitButton>
                   )}
@@ -80,14 +94,18 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
         </ul>
       </section>
       <section aria-labelledby="exchange-mine">
-        <h2 id="exchange-mine" className="mb-2 font-semibold">{t("exchange.mine")}</h2>
+        <h2 id="exchange-mine" className="mb-2 font-semibold">
+          {t("exchange.mine")}
+        </h2>
         {exchanges.length === 0 ? (
           <p className="text-gray-700">{t("exchange.empty")}</p>
         ) : (
           <table className="w-full text-left text-sm" data-testid="exchanges">
             <thead>
               <tr className="border-b border-gray-200">
-                <th scope="col" className="py-2">{t("exchange.col.time")}</th>
+                <th scope="col" className="py-2">
+                  {t("exchange.col.time")}
+                </th>
                 <th scope="col">{t("exchange.col.goods")}</th>
                 <th scope="col">{t("exchange.col.points")}</th>
               </tr>

@@ -35,26 +35,41 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
   const input = "w-full max-w-md rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
   const text = (name: "title" | "taxNo" | "email", type = "text") => (
     <div className="mb-3">
-      <label htmlFor={f[name].id} className="mb-1 block text-sm text-gray-700">{t(`invoice.${name}`)}</label>
+      <label htmlFor={f[name].id} className="mb-1 block text-sm text-gray-700">
+        {t(`invoice.${name}`)}
+      </label>
       <input {...getInputProps(f[name], { type })} className={input} />
-      <FieldError id={f[name].errorId} name={name}>{errorText(t, f[name].errors?.[0])}</FieldError>
+      <FieldError id={f[name].errorId} name={name}>
+        {errorText(t, f[name].errors?.[0])}
+      </FieldError>
     </div>
   );
   return (
     <div className="space-y-5">
       <h1 className="text-xl font-bold">{t("invoice.title")}</h1>
       <Notice notice={notice} />
-      {form.errors?.[0] ? <p id={form.errorId} role="alert" className="text-sm text-red-700">{errorText(t, form.errors[0])}</p> : null}
+      {form.errors?.[0] ? (
+        <p id={form.errorId} role="alert" className="text-sm text-red-700">
+          {errorText(t, form.errors[0])}
+        </p>
+      ) : null}
       <p className="text-sm">
         {t("invoice.order", { orderNo: order.orderNo, total: money(order.totalCents) })} · {order.items.map((i) => i.commodityName).join("、")}
       </p>
       {invoice ? (
         <section aria-labelledby="invoice-done" className="rounded-lg border border-gray-200 bg-white p-4" data-testid="invoice">
-          <h2 id="invoice-done" className="font-semibold">{t("invoice.requested", { time: dateTime(invoice.createdAt) })}</h2>
-          <p className="text-sm">{invoice.title}{invoice.taxNo ? ` · ${invoice.taxNo}` : ""} · {invoice.email} · {money(invoice.amountCents)}</p>
+          <h2 id="invoice-done" className="font-semibold">
+            {t("invoice.requested", { time: dateTime(invoice.createdAt) })}
+          </h2>
+          <p className="text-sm">
+            {invoice.title}
+            {invoice.taxNo ? ` · ${invoice.taxNo}` : ""} · {invoice.email} · {money(invoice.amountCents)}
+          </p>
         </section>
       ) : !enabled ? (
-        <p className="text-gray-700" data-testid="invoice-off">{t("invoice.off")}</p>
+        <p className="text-gray-700" data-testid="invoice-off">
+          {t("invoice.off")}
+        </p>
       ) : order.status !== 2 || order.totalCents <= 0 ? (
         <p className="text-gray-700">{t("invoice.notPaid")}</p>
       ) : (
@@ -68,7 +83,9 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
                 {t(`invoice.type.${v}`)}
               </label>
             ))}
-            <FieldError id={f.titleType.errorId} name="titleType">{errorText(t, f.titleType.errors?.[0])}</FieldError>
+            <FieldError id={f.titleType.errorId} name="titleType">
+              {errorText(t, f.titleType.errors?.[0])}
+            </FieldError>
           </fieldset>
           {text("title")}
           {text("taxNo")}
@@ -78,10 +95,14 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
             <input {...getInputProps(f.saveTemplate, { type: "checkbox" })} />
             {t("invoice.saveTemplate")}
           </label>
-          <button type="submit" name="intent" value="apply" className="rounded bg-brand-strong px-4 py-2 text-white">{t("invoice.submit")}</button>
+          <button type="submit" name="intent" value="apply" className="rounded bg-brand-strong px-4 py-2 text-white">
+            {t("invoice.submit")}
+          </button>
         </Form>
       )}
-      <Link to={myOrdersHref()} className="text-sm text-brand-strong underline">{t("invoice.back")}</Link>
+      <Link to={myOrdersHref()} className="text-sm text-brand-strong underline">
+        {t("invoice.back")}
+      </Link>
     </div>
   );
 }

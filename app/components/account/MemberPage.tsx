@@ -49,8 +49,15 @@ export function MemberPage({ info, history, notice, idemKey, constraint, outcome
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3" data-testid="member-levels">
           {info.levels.map((level) => (
-            <LevelCard key={level.id} level={level} renew={active !== null} idemKey={idemKey} constraint={constraint} action={action}
-              result={outcome?.form === "buy" && outcome.result.initialValue?.memId === String(level.id) ? outcome.result : null} />
+            <LevelCard
+              key={level.id}
+              level={level}
+              renew={active !== null}
+              idemKey={idemKey}
+              constraint={constraint}
+              action={action}
+              result={outcome?.form === "buy" && outcome.result.initialValue?.memId === String(level.id) ? outcome.result : null}
+            />
           ))}
         </ul>
         {outcome?.form === "buy" && !info.levels.some((l) => outcome.result.initialValue?.memId === String(l.id)) ? (
@@ -67,7 +74,9 @@ export function MemberPage({ info, history, notice, idemKey, constraint, outcome
           <table className="w-full text-left text-sm" data-testid="member-history">
             <thead>
               <tr className="border-b border-gray-200">
-                <th scope="col" className="py-2">{t("col.level")}</th>
+                <th scope="col" className="py-2">
+                  {t("col.level")}
+                </th>
                 <th scope="col">{t("col.paid")}</th>
                 <th scope="col">{t("col.period")}</th>
                 <th scope="col">{t("col.bought")}</th>
@@ -101,8 +110,20 @@ function FormErrorLine({ result }: { result: SubmissionResult<string[]> }) {
   );
 }
 
-function LevelCard({ level, renew, idemKey, constraint, action, result }: {
-  level: MemberLevel; renew: boolean; idemKey: string; constraint: Constraints<string>; action: string; result: SubmissionResult<string[]> | null;
+function LevelCard({
+  level,
+  renew,
+  idemKey,
+  constraint,
+  action,
+  result,
+}: {
+  level: MemberLevel;
+  renew: boolean;
+  idemKey: string;
+  constraint: Constraints<string>;
+  action: string;
+  result: SubmissionResult<string[]> | null;
 }) {
   const { t } = useTranslation("account");
   const [form] = useForm({ id: `member-buy-${level.id}`, lastResult: result, constraint });
@@ -123,7 +144,13 @@ function LevelCard({ level, renew, idemKey, constraint, action, result }: {
         <input type="hidden" name="memId" value={level.id} />
         <input type="hidden" name="memType" value={renew ? 2 : 1} />
         <input type="hidden" name="idemKey" value={idemKey} />
-        <button type="submit" name="intent" value="buy" className="w-full rounded bg-brand-strong px-4 py-2 text-white" aria-label={`${t(renew ? "member.renew" : "member.buy")} ${level.levelName}`}>
+        <button
+          type="submit"
+          name="intent"
+          value="buy"
+          className="w-full rounded bg-brand-strong px-4 py-2 text-white"
+          aria-label={`${t(renew ? "member.renew" : "member.buy")} ${level.levelName}`}
+        >
           {t(renew ? "member.renew" : "member.buy")}
         </button>
         {error ? (

@@ -35,26 +35,43 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
       <h1 className="text-xl font-bold">{t("points.title")}</h1>
       <Notice notice={notice} />
       <section aria-labelledby="points-mine" className="flex flex-wrap gap-6 rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="points-mine" className="sr-only">{t("points.mine")}</h2>
+        <h2 id="points-mine" className="sr-only">
+          {t("points.mine")}
+        </h2>
         <p>
-          {t("points.available")} <strong className="text-2xl" data-testid="points-available">{info.points}</strong>
+          {t("points.available")}{" "}
+          <strong className="text-2xl" data-testid="points-available">
+            {info.points}
+          </strong>
         </p>
         <p>
           {t("points.balance")} <strong data-testid="points-balance">{money(info.balanceCents)}</strong>
         </p>
         <p>
-          <Link to="/personal/accountcenter/score/exchange" className="text-brand-strong underline">{t("points.exchangeLink")}</Link>
+          <Link to="/personal/accountcenter/score/exchange" className="text-brand-strong underline">
+            {t("points.exchangeLink")}
+          </Link>
         </p>
       </section>
       <section aria-labelledby="points-buy-title" className="rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="points-buy-title" className="font-semibold">{t("points.buy")}</h2>
+        <h2 id="points-buy-title" className="font-semibold">
+          {t("points.buy")}
+        </h2>
         <p className="text-sm text-gray-700">{t("points.price", { price: money(info.pointPriceCents * 100), min: info.buyMin, max: info.buyMax })}</p>
         <Form method="post" action={action} className="mt-3 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
           <div>
-            <label htmlFor={point.id} className="mb-1 block text-sm text-gray-700">{t("points.amount")}</label>
-            <input {...getInputProps(point, { type: "number" })} inputMode="numeric" className="w-40 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500" />
-            <FieldError id={point.errorId} name="point">{errorText(t, pointError)}</FieldError>
+            <label htmlFor={point.id} className="mb-1 block text-sm text-gray-700">
+              {t("points.amount")}
+            </label>
+            <input
+              {...getInputProps(point, { type: "number" })}
+              inputMode="numeric"
+              className="w-40 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500"
+            />
+            <FieldError id={point.errorId} name="point">
+              {errorText(t, pointError)}
+            </FieldError>
             <CheckOrders error={pointError} />
           </div>
           <button type="submit" name="intent" value="buy" className="mt-6 rounded bg-brand-strong px-4 py-2 text-white">
@@ -63,20 +80,28 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
         </Form>
       </section>
       <section aria-labelledby="points-desc">
-        <h2 id="points-desc" className="mb-2 font-semibold">{t("points.desc")}</h2>
+        <h2 id="points-desc" className="mb-2 font-semibold">
+          {t("points.desc")}
+        </h2>
         <ul className="list-inside list-disc text-sm text-gray-800">
-          {desc.map((d) => <li key={d}>{d}</li>)}
+          {desc.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
         </ul>
       </section>
       <section aria-labelledby="points-list">
-        <h2 id="points-list" className="mb-2 font-semibold">{t("points.list")}</h2>
+        <h2 id="points-list" className="mb-2 font-semibold">
+          {t("points.list")}
+        </h2>
         {list.list.length === 0 ? (
           <p className="text-gray-700">{t("points.empty")}</p>
         ) : (
           <table className="w-full text-left text-sm" data-testid="points-list">
             <thead>
               <tr className="border-b border-gray-200">
-                <th scope="col" className="py-2">{t("points.col.time")}</th>
+                <th scope="col" className="py-2">
+                  {t("points.col.time")}
+                </th>
                 <th scope="col">{t("points.col.reason")}</th>
                 <th scope="col">{t("points.col.delta")}</th>
               </tr>
@@ -85,7 +110,10 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
               {list.list.map((r) => (
                 <tr key={r.id} className="border-b border-gray-100">
                   <td className="py-2">{dateTime(r.createdAt)}</td>
-                  <td>{t(`points.reason.${r.reason}`, { defaultValue: r.reason })}{r.orderNo ? ` (${r.orderNo})` : ""}</td>
+                  <td>
+                    {t(`points.reason.${r.reason}`, { defaultValue: r.reason })}
+                    {r.orderNo ? ` (${r.orderNo})` : ""}
+                  </td>
                   <td className={r.delta > 0 ? "text-green-800" : "text-red-700"}>{r.delta > 0 ? `+${r.delta}` : r.delta}</td>
                 </tr>
               ))}

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n-runtime";
 import type { Next } from "~/forms/outcome";
 
-
 /**
  * Code 600 (captcha) or 120030002 (face step): without JavaScript a plain link to the challenge page
  * (a link, not a redirect of the form post, so the CSP form-action stays 'self'); with JavaScript the

@@ -42,16 +42,7 @@ export type LoginData = {
  * `<Form>`) and by the header's pop-up (a fetcher's `Form` posting to `/join/login`, spec 000 §2.6).
  * Links inside it are absolute `/join/...` addresses: the pop-up loads them into itself.
  */
-export function LoginPanel({
-  data,
-  actionData,
-  busy,
-  busyIntent,
-  FormComponent = Form,
-  action,
-  idPrefix = "",
-  popup = false,
-}: PanelProps<LoginData, Outcome>) {
+export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent = Form, action, idPrefix = "", popup = false }: PanelProps<LoginData, Outcome>) {
   const { t } = useNamespaces(data.i18n, "login");
   const outcome = (actionData ?? data.outcome) as Outcome | null;
   const result = outcome?.result;
@@ -92,7 +83,11 @@ export function LoginPanel({
       </div>
       {data.smsEnabled ? (
         <div className="mb-4 flex gap-4 text-sm">
-          <a href={q({ mode: "password" })} aria-current={mode === "password" ? "page" : undefined} className="aria-[current]:text-brand aria-[current]:font-semibold">
+          <a
+            href={q({ mode: "password" })}
+            aria-current={mode === "password" ? "page" : undefined}
+            className="aria-[current]:text-brand aria-[current]:font-semibold"
+          >
             {t("tabs.password")}
           </a>
           <a href={q({ mode: "sms" })} aria-current={mode === "sms" ? "page" : undefined} className="aria-[current]:text-brand aria-[current]:font-semibold">
@@ -100,8 +95,16 @@ export function LoginPanel({
           </a>
         </div>
       ) : null}
-      {data.thirdNotBound ? <p role="status" className="mb-3 text-sm text-amber-700">{t("third.notBound")}</p> : null}
-      {data.thirdFailed ? <p role="alert" className="mb-3 text-sm text-red-600">{t("errors.thirdFailed")}</p> : null}
+      {data.thirdNotBound ? (
+        <p role="status" className="mb-3 text-sm text-amber-700">
+          {t("third.notBound")}
+        </p>
+      ) : null}
+      {data.thirdFailed ? (
+        <p role="alert" className="mb-3 text-sm text-red-600">
+          {t("errors.thirdFailed")}
+        </p>
+      ) : null}
       {data.faceFailed && !actionData ? (
         <p role="alert" id={faceFailedId} className="mb-3 rounded border border-red-200 bg-red-50 p-2 text-sm text-red-700" data-testid="face-failed">
           {t("face.failed")}
@@ -149,7 +152,12 @@ export function LoginPanel({
                 {t("fields.forgot")}
               </a>
             </div>
-            <SubmitButton name="intent" value="password" pending={popup ? busyIntent === "password" : undefined} className="w-full rounded bg-brand py-2 text-white">
+            <SubmitButton
+              name="intent"
+              value="password"
+              pending={popup ? busyIntent === "password" : undefined}
+              className="w-full rounded bg-brand py-2 text-white"
+            >
               {t("actions.login")}
             </SubmitButton>
           </>

@@ -64,7 +64,12 @@ export function LoginPopup({ initial, backUrl, onClose }: LoginPopupProps) {
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-md overflow-y-auto rounded-lg bg-transparent p-0 backdrop:bg-black/40"
     >
       <div className="relative">
-        <button type="button" onClick={onClose} aria-label={t("popup.close")} className="absolute right-1 top-1 z-10 flex h-11 w-11 items-center justify-center text-xl leading-none text-gray-500 hover:text-gray-800">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t("popup.close")}
+          className="absolute right-1 top-1 z-10 flex h-11 w-11 items-center justify-center text-xl leading-none text-gray-500 hover:text-gray-800"
+        >
           ×
         </button>
         {!data ? (

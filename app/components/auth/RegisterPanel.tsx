@@ -70,79 +70,148 @@ export function RegisterPanel({
   const select = "w-full rounded border border-gray-300 px-2 py-2 text-sm";
 
   return (
-      <div className="rounded-lg bg-white p-6 shadow">
-        <div className="mb-4 flex gap-4 border-b border-gray-200">
-          <a href={`/join/login${back}`} className="pb-2 text-gray-600">
-            {t("tabs.login")}
-          </a>
-          <Heading id={id("register-heading")} className="border-b-2 border-brand pb-2 font-semibold text-brand">{t("tabs.register")}</Heading>
-        </div>
-        {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
-        <FormComponent method="post" action={action} {...getFormProps(form)} aria-labelledby={id("register-heading")}>
-          <AuthenticityTokenInput name="csrf" />
-          <FormFailureNotice answer={actionData} className="mb-3" />
-          <input type="hidden" name="backUrl" value={loaderData.backUrl} />
-          {flags.usernameFlag ? (
-            <Field {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} label={t("fields.username")} maxLength={USERNAME_MAX} autoComplete="username" error={err("username")} />
-          ) : null}
-          {flags.mobileFlag ? (
-            <>
-              <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("fields.mobile")} maxLength={11} inputMode="numeric" autoComplete="tel" error={err("mobile")} />
-              <SmsCodeField
-                key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
-                inputProps={getInputProps(fields.smsCode, { type: "text" })}
-                error={err("smsCode")}
-                sentResendAt={outcome?.sentResendAt}
-              />
-            </>
-          ) : null}
-          {flags.regionFlag ? (
-            <fieldset className="mb-3" aria-describedby={regionError ? id("region-error") : undefined}>
-              <legend className="mb-1 text-sm text-gray-700">
-                {t("fields.province")} / {t("fields.city")} / {t("fields.county")}
-              </legend>
-              <div className="flex gap-2">
-                <label className="sr-only" htmlFor={id("province")}>{t("fields.province")}</label>
-                <select id={id("province")} name="province" className={select} value={province} onChange={(e) => { setProvince(e.target.value); setCity(""); }}>
-                  <option value="">{t("fields.province")}</option>
-                  {cities.map((p) => <option key={p.name} value={p.name}>{p.name}</option>)}
-                </select>
-                <label className="sr-only" htmlFor={id("city")}>{t("fields.city")}</label>
-                <select id={id("city")} name="city" className={select} value={city} onChange={(e) => setCity(e.target.value)}>
-                  <option value="">{t("fields.city")}</option>
-                  {cityList.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
-                </select>
-                <label className="sr-only" htmlFor={id("county")}>{t("fields.county")}</label>
-                <select id={id("county")} name="county" className={select} defaultValue={initial.county ?? ""} key={city}>
-                  <option value="">{t("fields.county")}</option>
-                  {countyList.map((c) => <option key={c} value={c}>{c}</option>)}
-                </select>
-              </div>
-              <noscript>
-                <button type="submit" name="intent" value="region" formNoValidate className="mt-1 text-xs text-brand underline">
-                  {t("actions.chooseRegion")}
-                </button>
-              </noscript>
-              {regionError ? <p id={id("region-error")} className="mt-1 text-xs text-red-600" data-error-for="province">{regionError}</p> : null}
-            </fieldset>
-          ) : null}
-          <Field {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} defaultValue="" label={t("fields.password")} autoComplete="new-password" error={err("password")} />
-          {flags.agreementFlag ? (
-            <div className="mb-3 text-sm">
-              <label className="flex items-center gap-1">
-                <input type="checkbox" name="agreement" aria-describedby={err("agreement") ? id("agreement-error") : undefined} defaultChecked={initial.agreement === "on"} />
-                {t("fields.agreementPrefix")}
-              </label>{" "}
-              <a href="/showRegisterAgreement" target="_blank" rel="noopener" className="text-brand">
-                {t("fields.agreementLink")}
-              </a>
-              {err("agreement") ? <p id={id("agreement-error")} className="mt-1 text-xs text-red-600" data-error-for="agreement">{err("agreement")}</p> : null}
-            </div>
-          ) : null}
-          <SubmitButton name="intent" value="register" pending={popup ? busyIntent === "register" : undefined} className="w-full rounded bg-brand py-2 text-white">
-            {t("actions.register")}
-          </SubmitButton>
-        </FormComponent>
+    <div className="rounded-lg bg-white p-6 shadow">
+      <div className="mb-4 flex gap-4 border-b border-gray-200">
+        <a href={`/join/login${back}`} className="pb-2 text-gray-600">
+          {t("tabs.login")}
+        </a>
+        <Heading id={id("register-heading")} className="border-b-2 border-brand pb-2 font-semibold text-brand">
+          {t("tabs.register")}
+        </Heading>
       </div>
+      {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
+      <FormComponent method="post" action={action} {...getFormProps(form)} aria-labelledby={id("register-heading")}>
+        <AuthenticityTokenInput name="csrf" />
+        <FormFailureNotice answer={actionData} className="mb-3" />
+        <input type="hidden" name="backUrl" value={loaderData.backUrl} />
+        {flags.usernameFlag ? (
+          <Field
+            {...getInputProps(fields.username, { type: "text" })}
+            key={fields.username.key}
+            label={t("fields.username")}
+            maxLength={USERNAME_MAX}
+            autoComplete="username"
+            error={err("username")}
+          />
+        ) : null}
+        {flags.mobileFlag ? (
+          <>
+            <Field
+              {...getInputProps(fields.mobile, { type: "tel" })}
+              key={fields.mobile.key}
+              label={t("fields.mobile")}
+              maxLength={11}
+              inputMode="numeric"
+              autoComplete="tel"
+              error={err("mobile")}
+            />
+            <SmsCodeField
+              key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
+              inputProps={getInputProps(fields.smsCode, { type: "text" })}
+              error={err("smsCode")}
+              sentResendAt={outcome?.sentResendAt}
+            />
+          </>
+        ) : null}
+        {flags.regionFlag ? (
+          <fieldset className="mb-3" aria-describedby={regionError ? id("region-error") : undefined}>
+            <legend className="mb-1 text-sm text-gray-700">
+              {t("fields.province")} / {t("fields.city")} / {t("fields.county")}
+            </legend>
+            <div className="flex gap-2">
+              <label className="sr-only" htmlFor={id("province")}>
+                {t("fields.province")}
+              </label>
+              <select
+                id={id("province")}
+                name="province"
+                className={select}
+                value={province}
+                onChange={(e) => {
+                  setProvince(e.target.value);
+                  setCity("");
+                }}
+              >
+                <option value="">{t("fields.province")}</option>
+                {cities.map((p) => (
+                  <option key={p.name} value={p.name}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+              <label className="sr-only" htmlFor={id("city")}>
+                {t("fields.city")}
+              </label>
+              <select id={id("city")} name="city" className={select} value={city} onChange={(e) => setCity(e.target.value)}>
+                <option value="">{t("fields.city")}</option>
+                {cityList.map((c) => (
+                  <option key={c.name} value={c.name}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              <label className="sr-only" htmlFor={id("county")}>
+                {t("fields.county")}
+              </label>
+              <select id={id("county")} name="county" className={select} defaultValue={initial.county ?? ""} key={city}>
+                <option value="">{t("fields.county")}</option>
+                {countyList.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <noscript>
+              <button type="submit" name="intent" value="region" formNoValidate className="mt-1 text-xs text-brand underline">
+                {t("actions.chooseRegion")}
+              </button>
+            </noscript>
+            {regionError ? (
+              <p id={id("region-error")} className="mt-1 text-xs text-red-600" data-error-for="province">
+                {regionError}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : null}
+        <Field
+          {...getInputProps(fields.password, { type: "password" })}
+          key={fields.password.key}
+          defaultValue=""
+          label={t("fields.password")}
+          autoComplete="new-password"
+          error={err("password")}
+        />
+        {flags.agreementFlag ? (
+          <div className="mb-3 text-sm">
+            <label className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                name="agreement"
+                aria-describedby={err("agreement") ? id("agreement-error") : undefined}
+                defaultChecked={initial.agreement === "on"}
+              />
+              {t("fields.agreementPrefix")}
+            </label>{" "}
+            <a href="/showRegisterAgreement" target="_blank" rel="noopener" className="text-brand">
+              {t("fields.agreementLink")}
+            </a>
+            {err("agreement") ? (
+              <p id={id("agreement-error")} className="mt-1 text-xs text-red-600" data-error-for="agreement">
+                {err("agreement")}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <SubmitButton
+          name="intent"
+          value="register"
+          pending={popup ? busyIntent === "register" : undefined}
+          className="w-full rounded bg-brand py-2 text-white"
+        >
+          {t("actions.register")}
+        </SubmitButton>
+      </FormComponent>
+    </div>
   );
 }

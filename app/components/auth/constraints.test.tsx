@@ -45,8 +45,23 @@ function input(html: string, name: string) {
 describe("native constraints from the zod schemas", () => {
   it("login: the password has the schema's maximum, the account its minimum", () => {
     const data: LoginData = {
-      i18n: i18nData, title: "", mode: "password", smsEnabled: true, backUrl: "/", rawBackUrl: "", registerOpen: true, rememberAllowed: true,
-      remembered: "", third: [], ddEnabled: false, ddQr: null, thirdCacheCode: "", thirdNotBound: false, thirdFailed: false, faceFailed: false, outcome: null,
+      i18n: i18nData,
+      title: "",
+      mode: "password",
+      smsEnabled: true,
+      backUrl: "/",
+      rawBackUrl: "",
+      registerOpen: true,
+      rememberAllowed: true,
+      remembered: "",
+      third: [],
+      ddEnabled: false,
+      ddQr: null,
+      thirdCacheCode: "",
+      thirdNotBound: false,
+      thirdFailed: false,
+      faceFailed: false,
+      outcome: null,
       constraint: formConstraint(PasswordLoginSchema, SmsLoginSchema),
     };
     const doc = render(<LoginPanel data={data} busy={false} FormComponent="form" />);
@@ -59,8 +74,14 @@ describe("native constraints from the zod schemas", () => {
 
   it("register: required fields and the username and mobile patterns", () => {
     const data: RegisterData = {
-      i18n: i18nData, title: "", flags: { usernameFlag: true, mobileFlag: true, regionFlag: false, agreementFlag: true, closed: false },
-      backUrl: "/", rawBackUrl: "", cities: [], outcome: null, constraint: {},
+      i18n: i18nData,
+      title: "",
+      flags: { usernameFlag: true, mobileFlag: true, regionFlag: false, agreementFlag: true, closed: false },
+      backUrl: "/",
+      rawBackUrl: "",
+      cities: [],
+      outcome: null,
+      constraint: {},
     };
     data.constraint = formConstraint(registerSchema(data.flags));
     const doc = render(<RegisterPanel data={data} busy={false} FormComponent="form" />);

@@ -24,8 +24,6 @@ export function useLoginPopup(enabled: boolean) {
       () => window.location.assign(href),
     );
   };
-  const popup = open ? (
-    <open.Popup initial={open.tab} backUrl={location.pathname + location.search} onClose={() => setOpen(null)} />
-  ) : null;
+  const popup = open ? <open.Popup initial={open.tab} backUrl={location.pathname + location.search} onClose={() => setOpen(null)} /> : null;
   return { onClick, popup };
 }

@@ -24,9 +24,5 @@ export function sectionMeta(matches: Match[], pageType: string, pageTitle?: stri
   const sectionTitle = chinese ? seo?.title : root?.resources?.common?.titles?.[pageType];
   const title = pageTitle ? join(pageTitle) : chinese ? sectionTitle || siteTitle : sectionTitle ? join(sectionTitle) : siteTitle;
   const desc = description || seo?.description;
-  return [
-    { title },
-    ...(seo?.keywords ? [{ name: "keywords", content: seo.keywords }] : []),
-    ...(desc ? [{ name: "description", content: desc }] : []),
-  ];
+  return [{ title }, ...(seo?.keywords ? [{ name: "keywords", content: seo.keywords }] : []), ...(desc ? [{ name: "description", content: desc }] : [])];
 }

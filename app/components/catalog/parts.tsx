@@ -92,7 +92,17 @@ export function Pager({ current, total, size, href, t }: { current: number; tota
 }
 
 /** A section page: heading, optional intro line, content. */
-export function SectionPage({ title, intro, children, labelId = "section-title" }: { title: string; intro?: ReactNode; children: ReactNode; labelId?: string }) {
+export function SectionPage({
+  title,
+  intro,
+  children,
+  labelId = "section-title",
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  labelId?: string;
+}) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 id={labelId} className="text-2xl font-bold">
@@ -148,7 +158,17 @@ export function CourseCard({ course, t, eager, action }: { course: CourseCardDat
 }
 
 /** `action`: a control under a card, outside its link (the course list's "add to cart"). */
-export function CourseGrid({ courses, t, eagerCount = 0, action }: { courses: CourseCardData[]; t: TFunction; eagerCount?: number; action?: (course: CourseCardData) => ReactNode }) {
+export function CourseGrid({
+  courses,
+  t,
+  eagerCount = 0,
+  action,
+}: {
+  courses: CourseCardData[];
+  t: TFunction;
+  eagerCount?: number;
+  action?: (course: CourseCardData) => ReactNode;
+}) {
   return (
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
       {courses.map((c, i) => (

@@ -86,7 +86,19 @@ export function CommunityForm({
 }
 
 /** A one-button form (join, leave, sign up): CSRF, `intent`, the pending label, the action's message. */
-export function ActionButton({ intent, label, pending: pendingLabel, error, tone = "primary" }: { intent: string; label: string; pending: string; error?: string | null; tone?: "primary" | "plain" }) {
+export function ActionButton({
+  intent,
+  label,
+  pending: pendingLabel,
+  error,
+  tone = "primary",
+}: {
+  intent: string;
+  label: string;
+  pending: string;
+  error?: string | null;
+  tone?: "primary" | "plain";
+}) {
   const { t } = useTranslation("community");
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -100,7 +112,11 @@ export function ActionButton({ intent, label, pending: pendingLabel, error, tone
         value={intent}
         disabled={pending}
         aria-busy={pending || undefined}
-        className={tone === "primary" ? "rounded bg-brand-strong px-5 py-2 text-white disabled:opacity-60" : "rounded border border-gray-300 px-4 py-2 text-sm disabled:opacity-60"}
+        className={
+          tone === "primary"
+            ? "rounded bg-brand-strong px-5 py-2 text-white disabled:opacity-60"
+            : "rounded border border-gray-300 px-4 py-2 text-sm disabled:opacity-60"
+        }
       >
         {pending ? pendingLabel : label}
       </button>

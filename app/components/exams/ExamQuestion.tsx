@@ -9,7 +9,21 @@ export const answerField = (questionId: number) => `answer.${questionId}`;
  * `was` is the server's answer when the page loaded (a post sends only what differs from it); `t` is the
  * qbank namespace's (kinds, blanks, points).
  */
-export function ExamQuestion({ question, n, answer, was, disabled, t }: { question: DoingQuestion; n: number; answer: string[]; was: string[]; disabled: boolean; t: T }) {
+export function ExamQuestion({
+  question,
+  n,
+  answer,
+  was,
+  disabled,
+  t,
+}: {
+  question: DoingQuestion;
+  n: number;
+  answer: string[];
+  was: string[];
+  disabled: boolean;
+  t: T;
+}) {
   const name = answerField(question.id);
   const head = `exam-q-${question.id}`;
   return (

@@ -36,8 +36,13 @@ const fields = normaliseStudentInfoFields([
     fieldCode: "job",
     fieldName: "Job",
     fieldType: "select",
-    fieldOptions: [{ id: 1, content: "other" }, { id: 2, content: "student" }],
-    chooseRelList: [{ chooseFieldValue: "other", showFieldInfo: { fieldId: 5, fieldCode: "job_other", fieldName: "Which job", fieldType: "text", required: 1 } }],
+    fieldOptions: [
+      { id: 1, content: "other" },
+      { id: 2, content: "student" },
+    ],
+    chooseRelList: [
+      { chooseFieldValue: "other", showFieldInfo: { fieldId: 5, fieldCode: "job_other", fieldName: "Which job", fieldType: "text", required: 1 } },
+    ],
   },
   { fieldId: 6, fieldCode: "stay", fieldName: "Stay", fieldType: "period", value: "2024-01-01,2024-02-01" },
 ]);

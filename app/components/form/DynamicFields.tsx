@@ -67,7 +67,13 @@ export function DynamicField({ field, meta, refresh, t }: { field: Field; meta: 
   const hintId = `${meta.id}-hint`;
   const describedBy = [field.tip ? hintId : "", error ? meta.errorId : ""].filter(Boolean).join(" ") || undefined;
   const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } as const;
-  const grouped = field.type === "radio" || field.type === "checkbox" || field.type === "period" || field.type === "cascade" || field.type === "annex" || field.type === "image";
+  const grouped =
+    field.type === "radio" ||
+    field.type === "checkbox" ||
+    field.type === "period" ||
+    field.type === "cascade" ||
+    field.type === "annex" ||
+    field.type === "image";
   const label = (
     <>
       {field.label}
@@ -117,7 +123,14 @@ function ReadOnlyValue({ field, t, id }: { field: Field; t: T; id: string }) {
     return option ? optionLabel(t, option) : v;
   });
   return (
-    <input id={id} className={inputClass} value={shown.join(field.type === "period" ? ` ${t("periodSeparator")} ` : ", ")} disabled readOnly title={t("readOnly")} />
+    <input
+      id={id}
+      className={inputClass}
+      value={shown.join(field.type === "period" ? ` ${t("periodSeparator")} ` : ", ")}
+      disabled
+      readOnly
+      title={t("readOnly")}
+    />
   );
 }
 

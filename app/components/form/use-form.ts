@@ -128,7 +128,7 @@ export function useForm<Name extends string = string>(options: FormOptions<Name>
     };
   }, [id]);
 
-  const initialValue = ((lastResult?.initialValue ?? serialise(defaultValue ?? {})) ?? {}) as Values;
+  const initialValue = (lastResult?.initialValue ?? serialise(defaultValue ?? {}) ?? {}) as Values;
   const errorMap = lastResult?.error ?? {};
   const errorsOf = (name: string): string[] | undefined => (edited.has(name) && edited.get(name) === lastResult ? undefined : (errorMap[name] ?? undefined));
   const allErrorsOf = (name: string): Record<string, string[]> => {
@@ -142,7 +142,8 @@ export function useForm<Name extends string = string>(options: FormOptions<Name>
 
   const field = (name: string): FieldMetadata => {
     const fieldId = `${id}-${name}`;
-    const rules = (constraint as Record<string, Constraint | undefined>)[name] ?? (constraint as Record<string, Constraint | undefined>)[name.replace(/\[\d+\]/g, "[]")];
+    const rules =
+      (constraint as Record<string, Constraint | undefined>)[name] ?? (constraint as Record<string, Constraint | undefined>)[name.replace(/\[\d+\]/g, "[]")];
     const errors = errorsOf(name);
     const allErrors = allErrorsOf(name);
     return {

@@ -14,7 +14,17 @@ export const INSTEAD_UPLOAD_RELAY = "/personal/course/apply/upload";
 /** The list of annex uploads: loaded when the first file is chosen (page weight, decision 040). */
 const AnnexUploads = lazy(() => import("~/components/instead/AnnexUploads"));
 
-export type Upload = { id: string; field: string; label: string; fileName: string; percent: number; state: "uploading" | "done" | "failed"; url?: string; error?: string; message?: string };
+export type Upload = {
+  id: string;
+  field: string;
+  label: string;
+  fileName: string;
+  percent: number;
+  state: "uploading" | "done" | "failed";
+  url?: string;
+  error?: string;
+  message?: string;
+};
 
 /**
  * The instead sign-up's field form (spec 001 §7 `saveItemFieldFormData`) on the dynamic-field kit (decision
@@ -59,7 +69,12 @@ export function FillForm({ fields, constraint, lastResult }: { fields: DynamicFi
       try {
         const { uploadFile, UploadFailed } = await import("~/services/uploader.client");
         try {
-          const done = await uploadFile(file, { action: INSTEAD_UPLOAD_RELAY, csrf, signal: controller.signal, onProgress: ({ sent, size }) => update(id, { percent: Math.floor((sent / size) * 100) }) });
+          const done = await uploadFile(file, {
+            action: INSTEAD_UPLOAD_RELAY,
+            csrf,
+            signal: controller.signal,
+            onProgress: ({ sent, size }) => update(id, { percent: Math.floor((sent / size) * 100) }),
+          });
           update(id, { state: "done", percent: 100, url: done.saved });
         } catch (failure) {
           const answer = failure instanceof UploadFailed ? failure.answer : { error: "unreadable" };
@@ -74,7 +89,11 @@ export function FillForm({ fields, constraint, lastResult }: { fields: DynamicFi
   }, []);
 
   const uploadMessage = (u: Upload) =>
-    u.error === "annexType" ? tf("errors.annexType") : u.error === "space" && u.message ? u.message : tu(`errors.${u.error ?? "unreadable"}`, { defaultValue: tu("errors.unreadable") });
+    u.error === "annexType"
+      ? tf("errors.annexType")
+      : u.error === "space" && u.message
+        ? u.message
+        : tu(`errors.${u.error ?? "unreadable"}`, { defaultValue: tu("errors.unreadable") });
   const busy = uploads.some((u) => u.state === "uploading");
   return (
     <Form
@@ -99,7 +118,14 @@ export function FillForm({ fields, constraint, lastResult }: { fields: DynamicFi
           <AnnexUploads uploads={uploads} controllers={controllers.current} setUploads={setUploads} message={uploadMessage} />
         </Suspense>
       ) : null}
-      <SubmitButton name="intent" value="save" disabled={busy} pendingLabel={t("saving")} className="w-full rounded bg-brand px-4 py-2 text-white disabled:opacity-60 sm:w-auto" data-testid="fill-submit">
+      <SubmitButton
+        name="intent"
+        value="save"
+        disabled={busy}
+        pendingLabel={t("saving")}
+        className="w-full rounded bg-brand px-4 py-2 text-white disabled:opacity-60 sm:w-auto"
+        data-testid="fill-submit"
+      >
         {t("save")}
       </SubmitButton>
     </Form>

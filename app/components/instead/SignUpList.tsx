@@ -42,7 +42,12 @@ export function StatusBadge({ status }: { status: number }) {
 /** My instead sign-ups (spec 001 §2 `/personal/course/apply`, §7 `myInsteadSignList`), newest first. */
 export function SignUpList({ signUps }: { signUps: SignUpRow[] }) {
   const { t } = useTranslation("instead", { keyPrefix: "list" });
-  if (!signUps.length) return <Empty href={NEW_HREF} action={t("newSignUp")}>{t("empty")}</Empty>;
+  if (!signUps.length)
+    return (
+      <Empty href={NEW_HREF} action={t("newSignUp")}>
+        {t("empty")}
+      </Empty>
+    );
   return (
     <ul className="divide-y divide-gray-100">
       {signUps.map((s) => (
@@ -106,7 +111,12 @@ export function AssignPlaces({ signUps, error, assigned }: { signUps: SignUpRow[
               <label htmlFor={`place-${s.itemUserId}`} className="mb-1 block text-sm text-gray-700">
                 {t("label", { name: s.itemName })}
               </label>
-              <select id={`place-${s.itemUserId}`} name={`place_${s.itemUserId}`} defaultValue="" className="w-full rounded border border-gray-300 px-3 py-2 text-sm">
+              <select
+                id={`place-${s.itemUserId}`}
+                name={`place_${s.itemUserId}`}
+                defaultValue=""
+                className="w-full rounded border border-gray-300 px-3 py-2 text-sm"
+              >
                 <option value="">{t("choose")}</option>
                 {s.places.map((p) => (
                   <option key={p.placeId} value={p.placeId} disabled={p.remain <= 0}>
@@ -116,7 +126,13 @@ export function AssignPlaces({ signUps, error, assigned }: { signUps: SignUpRow[
               </select>
             </div>
           ))}
-          <SubmitButton name="intent" value="assign" pendingLabel={t("pending")} className="rounded bg-brand px-4 py-2 text-sm text-white" data-testid="assign-submit">
+          <SubmitButton
+            name="intent"
+            value="assign"
+            pendingLabel={t("pending")}
+            className="rounded bg-brand px-4 py-2 text-sm text-white"
+            data-testid="assign-submit"
+          >
             {t("submit")}
           </SubmitButton>
         </Form>

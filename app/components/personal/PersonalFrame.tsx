@@ -33,7 +33,10 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
         {/* Phones (issue 12, decision 022): the menu folds under one button (a <details>, no JavaScript);
             from 768 px the fold is `display: contents` and the menu stands beside the page. */}
         <details className="personal-fold">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between px-3 text-lg font-semibold md:hidden" data-testid="personal-menu-button">
+          <summary
+            className="flex min-h-11 cursor-pointer list-none items-center justify-between px-3 text-lg font-semibold md:hidden"
+            data-testid="personal-menu-button"
+          >
             <span>{t("title")}</span>
           </summary>
           <h2 className="hidden px-3 pb-2 text-lg font-semibold md:block">{t("title")}</h2>
@@ -55,7 +58,11 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
           <h3 className="mt-4 px-3 text-sm font-medium text-gray-900">{t("tools.label")}</h3>
           <ul>
             <li>
-              <Link to="/resource/list" className="flex min-h-11 items-center rounded px-3 py-1 text-sm text-gray-700 hover:bg-gray-100 md:block md:min-h-0" data-testid="tools-resources">
+              <Link
+                to="/resource/list"
+                className="flex min-h-11 items-center rounded px-3 py-1 text-sm text-gray-700 hover:bg-gray-100 md:block md:min-h-0"
+                data-testid="tools-resources"
+              >
                 {t("tools.resources")}
               </Link>
             </li>

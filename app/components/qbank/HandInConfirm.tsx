@@ -10,31 +10,55 @@ import type { T } from "~/components/qbank/parts";
  * hands in, `onBack` closes it in place. `t` is the qbank namespace's.
  */
 export function HandInConfirm({
-  unanswered, total, t, backHref, fields, onConfirm, onBack,
+  unanswered,
+  total,
+  t,
+  backHref,
+  fields,
+  onConfirm,
+  onBack,
 }: {
-  unanswered: number; total: number; t: T; backHref: string; fields?: Record<string, string>; onConfirm?: () => void; onBack?: () => void;
+  unanswered: number;
+  total: number;
+  t: T;
+  backHref: string;
+  fields?: Record<string, string>;
+  onConfirm?: () => void;
+  onBack?: () => void;
 }) {
   const anyway = "rounded bg-red-700 px-4 py-2 text-white";
   const back = "rounded border px-4 py-2";
   return (
     <DialogPage title={t("handIn.title")} width={500} closeHref={backHref} onClose={onBack} testId="hand-in-confirm">
-      <p className="mb-2 font-semibold" data-testid="hand-in-unanswered">{t("handIn.unanswered", { count: unanswered, total })}</p>
+      <p className="mb-2 font-semibold" data-testid="hand-in-unanswered">
+        {t("handIn.unanswered", { count: unanswered, total })}
+      </p>
       <p className="mb-4 text-sm text-gray-600">{t("doing.submitConfirm")}</p>
       <div className="flex flex-wrap gap-2">
         {onConfirm ? (
-          <button type="button" className={anyway} onClick={onConfirm}>{t("handIn.anyway")}</button>
+          <button type="button" className={anyway} onClick={onConfirm}>
+            {t("handIn.anyway")}
+          </button>
         ) : (
           <form method="post">
             <CsrfInput />
-            {Object.entries(fields ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+            {Object.entries(fields ?? {}).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
             <input type="hidden" name="confirm" value="1" />
-            <button type="submit" className={anyway}>{t("handIn.anyway")}</button>
+            <button type="submit" className={anyway}>
+              {t("handIn.anyway")}
+            </button>
           </form>
         )}
         {onBack ? (
-          <button type="button" className={back} onClick={onBack}>{t("handIn.back")}</button>
+          <button type="button" className={back} onClick={onBack}>
+            {t("handIn.back")}
+          </button>
         ) : (
-          <a href={backHref} className={back}>{t("handIn.back")}</a>
+          <a href={backHref} className={back}>
+            {t("handIn.back")}
+          </a>
         )}
       </div>
     </DialogPage>

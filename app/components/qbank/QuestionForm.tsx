@@ -2,7 +2,14 @@ import type { FormEvent, ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-token";
 import type { T } from "~/components/qbank/parts";
 
-export type DoingQuestion = { id: number; kind: "single" | "multiple" | "judge" | "fill" | "short"; stem: string; options: string[]; score: number; blanks: number };
+export type DoingQuestion = {
+  id: number;
+  kind: "single" | "multiple" | "judge" | "fill" | "short";
+  stem: string;
+  options: string[];
+  score: number;
+  blanks: number;
+};
 
 /** The answer of the form as stored: choice letters sorted; fill blanks by position; the short answer's text ([] = none). */
 export function answerOf(kind: DoingQuestion["kind"], values: string[]): string[] {
@@ -24,16 +31,47 @@ export const ANSWER_FORM_ID = "qb-answer-form";
  * that works without JavaScript; with JavaScript the page handles the same buttons itself (onSubmit).
  */
 export function QuestionForm({
-  question, index, total, answer, marked, signed, paused, canPause, disabled, t, onSubmit, onChange, children,
+  question,
+  index,
+  total,
+  answer,
+  marked,
+  signed,
+  paused,
+  canPause,
+  disabled,
+  t,
+  onSubmit,
+  onChange,
+  children,
 }: {
-  question: DoingQuestion; index: number; total: number; answer: string[]; marked: boolean; signed: boolean; paused: boolean; canPause: boolean; disabled?: boolean;
-  t: T; onSubmit?: (e: FormEvent<HTMLFormElement>) => void; onChange?: (e: FormEvent<HTMLFormElement>) => void; children?: ReactNode;
+  question: DoingQuestion;
+  index: number;
+  total: number;
+  answer: string[];
+  marked: boolean;
+  signed: boolean;
+  paused: boolean;
+  canPause: boolean;
+  disabled?: boolean;
+  t: T;
+  onSubmit?: (e: FormEvent<HTMLFormElement>) => void;
+  onChange?: (e: FormEvent<HTMLFormElement>) => void;
+  children?: ReactNode;
 }) {
   const name = "answer";
   const locked = paused || disabled;
   const btn = "rounded border px-3 py-1 text-sm disabled:opacity-50";
   return (
-    <form id={ANSWER_FORM_ID} method="post" onSubmit={onSubmit} onChange={onChange} className="flex flex-col gap-3" data-testid="question-form" aria-labelledby="qb-question">
+    <form
+      id={ANSWER_FORM_ID}
+      method="post"
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="flex flex-col gap-3"
+      data-testid="question-form"
+      aria-labelledby="qb-question"
+    >
       <CsrfInput />
       <input type="hidden" name="questionId" value={question.id} />
       <input type="hidden" name="index" value={index} />
@@ -41,9 +79,12 @@ export function QuestionForm({
       {locked ? null : <input type="hidden" name="hasAnswer" value="1" />}
       <p className="text-sm text-gray-600">
         {t("doing.question", { n: index + 1, total })} · {t(`doing.kind.${question.kind}`)} · {t("doing.score", { count: question.score })}
-        {marked ? ` · ${t("doing.marked")}` : ""}{signed ? ` · ${t("doing.signed")}` : ""}
+        {marked ? ` · ${t("doing.marked")}` : ""}
+        {signed ? ` · ${t("doing.signed")}` : ""}
       </p>
-      <h2 id="qb-question" className="text-lg font-semibold">{question.stem}</h2>
+      <h2 id="qb-question" className="text-lg font-semibold">
+        {question.stem}
+      </h2>
       <fieldset disabled={locked} className="flex flex-col gap-2">
         <legend className="sr-only">{t("doing.answerLabel")}</legend>
         {question.kind === "single" || question.kind === "judge" || question.kind === "multiple"
@@ -75,18 +116,43 @@ export function QuestionForm({
       {children}
       <div className="flex flex-wrap gap-2">
         {paused ? (
-          <button type="submit" name="intent" value="resume" className={btn}>{t("doing.resume")}</button>
+          <button type="submit" name="intent" value="resume" className={btn}>
+            {t("doing.resume")}
+          </button>
         ) : (
           <>
-            <button type="submit" name="intent" value="prev" className={btn} disabled={disabled || index === 0}>{t("doing.prev")}</button>
-            <button type="submit" name="intent" value="save" className={btn} disabled={disabled}>{t("doing.save")}</button>
-            <button type="submit" name="intent" value="next" className={btn} disabled={disabled || index + 1 >= total}>{t("doing.next")}</button>
-            <button type="submit" name="intent" value={marked ? "unmark" : "mark"} className={btn} disabled={disabled}>{t(marked ? "doing.unmark" : "doing.mark")}</button>
-            <button type="submit" name="intent" value={signed ? "unsign" : "sign"} className={btn} disabled={disabled}>{t(signed ? "doing.unsign" : "doing.sign")}</button>
-            {canPause ? <button type="submit" name="intent" value="pause" className={btn} disabled={disabled}>{t("doing.pause")}</button> : null}
+            <button type="submit" name="intent" value="prev" className={btn} disabled={disabled || index === 0}>
+              {t("doing.prev")}
+            </button>
+            <button type="submit" name="intent" value="save" className={btn} disabled={disabled}>
+              {t("doing.save")}
+            </button>
+            <button type="submit" name="intent" value="next" className={btn} disabled={disabled || index + 1 >= total}>
+              {t("doing.next")}
+            </button>
+            <button type="submit" name="intent" value={marked ? "unmark" : "mark"} className={btn} disabled={disabled}>
+              {t(marked ? "doing.unmark" : "doing.mark")}
+            </button>
+            <button type="submit" name="intent" value={signed ? "unsign" : "sign"} className={btn} disabled={disabled}>
+              {t(signed ? "doing.unsign" : "doing.sign")}
+            </button>
+            {canPause ? (
+              <button type="submit" name="intent" value="pause" className={btn} disabled={disabled}>
+                {t("doing.pause")}
+              </button>
+            ) : null}
           </>
         )}
-        <button type="submit" name="intent" value="submit" className="rounded bg-red-700 px-3 py-1 text-sm text-white" title={t("doing.submitConfirm")} disabled={disabled}>{t("doing.submit")}</button>
+        <button
+          type="submit"
+          name="intent"
+          value="submit"
+          className="rounded bg-red-700 px-3 py-1 text-sm text-white"
+          title={t("doing.submitConfirm")}
+          disabled={disabled}
+        >
+          {t("doing.submit")}
+        </button>
       </div>
     </form>
   );

@@ -22,27 +22,55 @@ export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: st
         {ticks.map((v) => (
           <g key={v}>
             <line x1={pad.l} x2={W - pad.r} y1={y(v)} y2={y(v)} stroke="#e5e7eb" />
-            <text x={pad.l - 4} y={y(v) + 4} fontSize="10" textAnchor="end" fill="#4b5563">{v}</text>
+            <text x={pad.l - 4} y={y(v) + 4} fontSize="10" textAnchor="end" fill="#4b5563">
+              {v}
+            </text>
           </g>
         ))}
         {buckets.map((b, i) => {
           const x = pad.l + i * step + 2;
           return (
             <g key={b.label}>
-              <rect x={x} y={y(b.answered)} width={bar} height={H - pad.b - y(b.answered)} fill="#1d4ed8"><title>{`${b.label} ${t("stats.answered")} ${b.answered}`}</title></rect>
-              <rect x={x + bar + 2} y={y(b.right)} width={bar} height={H - pad.b - y(b.right)} fill="#16a34a"><title>{`${b.label} ${t("stats.right")} ${b.right}`}</title></rect>
-              <text x={x + bar} y={H - pad.b + 14} fontSize="10" textAnchor="middle" fill="#374151">{b.label}</text>
+              <rect x={x} y={y(b.answered)} width={bar} height={H - pad.b - y(b.answered)} fill="#1d4ed8">
+                <title>{`${b.label} ${t("stats.answered")} ${b.answered}`}</title>
+              </rect>
+              <rect x={x + bar + 2} y={y(b.right)} width={bar} height={H - pad.b - y(b.right)} fill="#16a34a">
+                <title>{`${b.label} ${t("stats.right")} ${b.right}`}</title>
+              </rect>
+              <text x={x + bar} y={H - pad.b + 14} fontSize="10" textAnchor="middle" fill="#374151">
+                {b.label}
+              </text>
             </g>
           );
         })}
       </svg>
       <figcaption className="mt-1 flex gap-4 text-sm">
-        <span><span aria-hidden="true" className="mr-1 inline-block h-3 w-3 bg-blue-700" />{t("stats.answered")}</span>
-        <span><span aria-hidden="true" className="mr-1 inline-block h-3 w-3 bg-green-600" />{t("stats.right")}</span>
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 bg-blue-700" />
+          {t("stats.answered")}
+        </span>
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 bg-green-600" />
+          {t("stats.right")}
+        </span>
       </figcaption>
       <table className="sr-only">
-        <thead><tr><th scope="col" /><th scope="col">{t("stats.answered")}</th><th scope="col">{t("stats.right")}</th></tr></thead>
-        <tbody>{buckets.map((b) => <tr key={b.label}><th scope="row">{b.label}</th><td>{b.answered}</td><td>{b.right}</td></tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">{t("stats.answered")}</th>
+            <th scope="col">{t("stats.right")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {buckets.map((b) => (
+            <tr key={b.label}>
+              <th scope="row">{b.label}</th>
+              <td>{b.answered}</td>
+              <td>{b.right}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </figure>
   );

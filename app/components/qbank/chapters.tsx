@@ -13,7 +13,9 @@ export function ProgressLine({ p, t, testId }: { p: Progress; t: T; testId?: str
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700" data-testid={testId}>
       <span>{t("chapter.progress", { done: p.doneCount, total: p.questionCount, right: p.rightCount, wrong: p.wrongCount })}</span>
-      <progress max={100} value={percent} className="h-2 w-32" aria-label={t("chapter.percent", { percent })}>{percent}%</progress>
+      <progress max={100} value={percent} className="h-2 w-32" aria-label={t("chapter.percent", { percent })}>
+        {percent}%
+      </progress>
     </p>
   );
 }
@@ -23,8 +25,14 @@ export function PractiseForm({ label, t, error }: { label: string; t: T; error?:
   return (
     <Form method="post" className="flex flex-col gap-2">
       <CsrfInput />
-      {error !== undefined ? <p role="alert" className="rounded bg-red-50 p-2 text-red-800">{t("chapter.startFailed", { message: error })}</p> : null}
-      <button type="submit" name="intent" value="practise" className="self-start rounded bg-blue-700 px-3 py-1 text-white">{label}</button>
+      {error !== undefined ? (
+        <p role="alert" className="rounded bg-red-50 p-2 text-red-800">
+          {t("chapter.startFailed", { message: error })}
+        </p>
+      ) : null}
+      <button type="submit" name="intent" value="practise" className="self-start rounded bg-blue-700 px-3 py-1 text-white">
+        {label}
+      </button>
     </Form>
   );
 }
@@ -34,7 +42,9 @@ export function ContinueLink({ u, t }: { u: { recordId: number; answered: number
   if (!u) return null;
   return (
     <p className="rounded bg-amber-50 p-2 text-sm" data-testid="continue">
-      <Link className="text-blue-700" to={doingHref(u.recordId, u.currentIndex + 1)}>{t("chapter.continue", { answered: u.answered, total: u.total })}</Link>
+      <Link className="text-blue-700" to={doingHref(u.recordId, u.currentIndex + 1)}>
+        {t("chapter.continue", { answered: u.answered, total: u.total })}
+      </Link>
     </p>
   );
 }

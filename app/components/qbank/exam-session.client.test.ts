@@ -6,9 +6,15 @@ import { AnswerQueue, ExamSession, TYPING_PAUSE_MS, type KeyValueStorage, type S
 
 class MemoryStorage implements KeyValueStorage {
   readonly map = new Map<string, string>();
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, v); }
-  removeItem(k: string) { this.map.delete(k); }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
 }
 
 type Call = { op: Op; data: Record<string, unknown>; resolve: (m: Partial<ServerMessage>) => void };
@@ -24,7 +30,9 @@ class FakeSocket {
       if (op === "paperQuestions") call.resolve({ data: { record: { answers: this.serverAnswers } } });
     });
   }
-  sent(op: Op) { return this.calls.filter((c) => c.op === op); }
+  sent(op: Op) {
+    return this.calls.filter((c) => c.op === op);
+  }
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -35,7 +43,10 @@ describe("answer queue", () => {
     const a = q.put(1, ["A"]);
     const b = q.put(1, ["B"]);
     q.put(2, ["C"]);
-    expect(q.list().map((x) => [x.questionId, x.answer])).toEqual([[1, ["B"]], [2, ["C"]]]);
+    expect(q.list().map((x) => [x.questionId, x.answer])).toEqual([
+      [1, ["B"]],
+      [2, ["C"]],
+    ]);
     q.confirm(a.opId);
     expect(q.list()).toHaveLength(2);
     q.confirm(b.opId);
@@ -141,7 +152,10 @@ describe("typed answers: one pending save per question", () => {
     expect(s.status().local.sort()).toEqual([4, 5]); // both on the device already
     await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
     const sent = socket.sent("submitOne").map((c) => [c.data.questionId, c.data.answer]);
-    expect(sent).toEqual([[4, ["北京", "上海"]], [5, ["答"]]]);
+    expect(sent).toEqual([
+      [4, ["北京", "上海"]],
+      [5, ["答"]],
+    ]);
     for (const c of socket.sent("submitOne")) c.resolve({ code: "1" });
     await vi.advanceTimersByTimeAsync(0);
     expect(s.status().local).toEqual([]);
@@ -176,7 +190,12 @@ describe("typed answers: one pending save per question", () => {
     await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
     expect(s.status()).toMatchObject({ offline: true, resent: false });
     expect(s.status().local.sort()).toEqual([4, 5]);
-    expect(new AnswerQueue(storage, 7).list().map((x) => x.questionId).sort()).toEqual([4, 5]); // a reload would find both
+    expect(
+      new AnswerQueue(storage, 7)
+        .list()
+        .map((x) => x.questionId)
+        .sort(),
+    ).toEqual([4, 5]); // a reload would find both
     await s.connectedNow();
     const [first, second] = socket.sent("submitOne");
     first!.resolve({ code: "1" });

@@ -37,14 +37,19 @@ function newOpId(): string {
 /** The answers not yet confirmed by the server, one per question (the latest), in browser storage. */
 export class AnswerQueue {
   private readonly key: string;
-  constructor(private readonly storage: KeyValueStorage, recordId: number) {
+  constructor(
+    private readonly storage: KeyValueStorage,
+    recordId: number,
+  ) {
     this.key = `qbank:answers:${recordId}`;
   }
 
   list(): QueuedAnswer[] {
     try {
       const v = JSON.parse(this.storage.getItem(this.key) ?? "[]") as unknown;
-      return Array.isArray(v) ? (v as QueuedAnswer[]).filter((x) => x && typeof x.questionId === "number" && Array.isArray(x.answer) && typeof x.opId === "string") : [];
+      return Array.isArray(v)
+        ? (v as QueuedAnswer[]).filter((x) => x && typeof x.questionId === "number" && Array.isArray(x.answer) && typeof x.opId === "string")
+        : [];
     } catch {
       return [];
     }
@@ -98,7 +103,13 @@ export class ExamSession {
   ) {}
 
   status(): SessionStatus {
-    return { connected: this.connected, offline: this.everConnected && !this.connected, local: this.queue.list().map((x) => x.questionId), resent: this.resent, error: this.error };
+    return {
+      connected: this.connected,
+      offline: this.everConnected && !this.connected,
+      local: this.queue.list().map((x) => x.questionId),
+      resent: this.resent,
+      error: this.error,
+    };
   }
 
   private emit() {
@@ -127,10 +138,13 @@ export class ExamSession {
     this.stopTyping(questionId);
     this.queue.put(questionId, answer);
     this.resent = false;
-    this.typing.set(questionId, setTimeout(() => {
-      this.typing.delete(questionId);
-      this.sendLatest(questionId);
-    }, delayMs));
+    this.typing.set(
+      questionId,
+      setTimeout(() => {
+        this.typing.delete(questionId);
+        this.sendLatest(questionId);
+      }, delayMs),
+    );
     this.emit();
   }
 
@@ -213,11 +227,21 @@ export class ExamSession {
     this.emit();
   }
 
-  mark(questionId: number, on: boolean) { return this.socket.request("mark", { recordId: this.recordId, questionId, marked: on }); }
-  sign(questionId: number, on: boolean) { return this.socket.request("sign", { recordId: this.recordId, questionId, signed: on }); }
-  switchTo(index: number) { return this.socket.request("switchQuestion", { recordId: this.recordId, index }); }
-  pause() { return this.socket.request("pause", { recordId: this.recordId }); }
-  resume() { return this.socket.request("resume", { recordId: this.recordId }); }
+  mark(questionId: number, on: boolean) {
+    return this.socket.request("mark", { recordId: this.recordId, questionId, marked: on });
+  }
+  sign(questionId: number, on: boolean) {
+    return this.socket.request("sign", { recordId: this.recordId, questionId, signed: on });
+  }
+  switchTo(index: number) {
+    return this.socket.request("switchQuestion", { recordId: this.recordId, index });
+  }
+  pause() {
+    return this.socket.request("pause", { recordId: this.recordId });
+  }
+  resume() {
+    return this.socket.request("resume", { recordId: this.recordId });
+  }
 
   /** Hands in after every answer of this device reached the server. */
   async submit(): Promise<ServerMessage> {

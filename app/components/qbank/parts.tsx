@@ -8,7 +8,9 @@ export function Block({ title, id, children, aside }: { title: string; id: strin
   return (
     <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-4">
       <div className="mb-3 flex items-center justify-between gap-4">
-        <h2 id={id} className="text-lg font-semibold">{title}</h2>
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
         {aside}
       </div>
       {children}
@@ -17,14 +19,36 @@ export function Block({ title, id, children, aside }: { title: string; id: strin
 }
 
 /** Previous / next page links (plain links: no JavaScript needed). */
-export function Pager({ current, total, size, href, t, label }: { current: number; total: number; size: number; href: (page: number) => string; t: T; label: string }) {
+export function Pager({
+  current,
+  total,
+  size,
+  href,
+  t,
+  label,
+}: {
+  current: number;
+  total: number;
+  size: number;
+  href: (page: number) => string;
+  t: T;
+  label: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, size)));
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="mt-3 flex items-center gap-4 text-sm">
-      {current > 1 ? <Link to={href(current - 1)} rel="prev">{t("home.prev")}</Link> : null}
+      {current > 1 ? (
+        <Link to={href(current - 1)} rel="prev">
+          {t("home.prev")}
+        </Link>
+      ) : null}
       <span>{t("home.page", { current, pages })}</span>
-      {current < pages ? <Link to={href(current + 1)} rel="next">{t("home.next")}</Link> : null}
+      {current < pages ? (
+        <Link to={href(current + 1)} rel="next">
+          {t("home.next")}
+        </Link>
+      ) : null}
     </nav>
   );
 }

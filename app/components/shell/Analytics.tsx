@@ -6,7 +6,10 @@ import { analyticsSrc } from "~/services/third-party-scripts";
  * the standard snippet, with the key as a JSON string literal (`<` escaped so it cannot close the script).
  */
 export function gtagConfigScript(key: string): string {
-  const id = JSON.stringify(key).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const id = JSON.stringify(key)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag("js",new Date());gtag("config",${id});`;
 }
 

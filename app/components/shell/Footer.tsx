@@ -7,7 +7,12 @@ export function Footer({ shell }: { shell: ShellView }) {
   const template = shell.site.fesco ? "fesco" : footer.templateId;
   const [background, color] = footer.colors;
   return (
-    <footer className="shell-footer mt-12 py-8 text-sm" data-foot-template={template} data-foot-theme={footer.theme} style={{ backgroundColor: background, color }}>
+    <footer
+      className="shell-footer mt-12 py-8 text-sm"
+      data-foot-template={template}
+      data-foot-theme={footer.theme}
+      style={{ backgroundColor: background, color }}
+    >
       <div className="mx-auto max-w-6xl space-y-4 px-4">
         {template === "fesco" ? (
           <>
@@ -101,8 +106,20 @@ function Social({ shell }: { shell: ShellView }) {
   return (
     <div className="flex items-start gap-4" data-testid="footer-social">
       <ul className="space-y-1">
-        {footer.sinaWeibo ? <li><a href={footer.sinaWeibo} target="_blank" rel="noopener noreferrer" className="hover:underline">{t("site.sinaWeibo")}</a></li> : null}
-        {footer.tencentWeibo ? <li><a href={footer.tencentWeibo} target="_blank" rel="noopener noreferrer" className="hover:underline">{t("site.tencentWeibo")}</a></li> : null}
+        {footer.sinaWeibo ? (
+          <li>
+            <a href={footer.sinaWeibo} target="_blank" rel="noopener noreferrer" className="hover:underline">
+              {t("site.sinaWeibo")}
+            </a>
+          </li>
+        ) : null}
+        {footer.tencentWeibo ? (
+          <li>
+            <a href={footer.tencentWeibo} target="_blank" rel="noopener noreferrer" className="hover:underline">
+              {t("site.tencentWeibo")}
+            </a>
+          </li>
+        ) : null}
       </ul>
       {footer.wechatQr ? (
         <figure className="text-center text-xs">

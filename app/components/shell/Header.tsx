@@ -23,9 +23,7 @@ export function schoolHome(school: { main: boolean; suffix: string }): string {
  * default school is then sent on to /home/index); one without a suffix goes through /school/switch.
  */
 export function schoolSwitchHref(school: { id: number; suffix: string }): string {
-  return school.suffix
-    ? `/home/index/${encodeURIComponent(school.suffix)}`
-    : `/school/switch?schoolId=${school.id}&from=${encodeURIComponent("/home/index")}`;
+  return school.suffix ? `/home/index/${encodeURIComponent(school.suffix)}` : `/school/switch?schoolId=${school.id}&from=${encodeURIComponent("/home/index")}`;
 }
 
 export function isHomePath(pathname: string): boolean {
@@ -193,16 +191,25 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
   }
   return (
     <details className="shell-dropdown relative text-sm" data-testid="school-switcher">
-      <summary className="flex cursor-pointer list-none items-center gap-1 rounded border border-gray-200 bg-white px-2 py-1 text-gray-700" title={t("site.switchSchool")}>
+      <summary
+        className="flex cursor-pointer list-none items-center gap-1 rounded border border-gray-200 bg-white px-2 py-1 text-gray-700"
+        title={t("site.switchSchool")}
+      >
         <span className="truncate">{shell.school.name}</span> <ChevronDownIcon className="text-gray-500" />
         <span className="sr-only">{t("site.switchSchool")}</span>
       </summary>
-      <div className={`z-30 mt-1 rounded border border-gray-200 bg-white p-2 lg:absolute lg:left-0 lg:shadow-lg ${wide ? "school-list-wide lg:w-96" : "lg:w-48"}`}>
+      <div
+        className={`z-30 mt-1 rounded border border-gray-200 bg-white p-2 lg:absolute lg:left-0 lg:shadow-lg ${wide ? "school-list-wide lg:w-96" : "lg:w-48"}`}
+      >
         <ul className={wide ? "grid grid-cols-2 gap-1" : "space-y-1"} data-testid="school-list">
           {shell.schools.map((school) => (
             <li key={school.id}>
               {home ? (
-                <a href={schoolSwitchHref(school)} className="block rounded px-2 py-1 text-gray-800 hover:bg-gray-100" aria-current={school.id === shell.school?.id ? "true" : undefined}>
+                <a
+                  href={schoolSwitchHref(school)}
+                  className="block rounded px-2 py-1 text-gray-800 hover:bg-gray-100"
+                  aria-current={school.id === shell.school?.id ? "true" : undefined}
+                >
                   {school.name}
                 </a>
               ) : (
@@ -261,7 +268,12 @@ function MainNav({ shell }: { shell: ShellView }) {
 
 function MenuAnchor({ link, className }: { link: ShellView["headMenus"][number]; className: string }) {
   return (
-    <a href={link.href} target={link.newWindow ? "_blank" : undefined} rel={link.newWindow || link.external ? "noopener noreferrer" : undefined} className={className}>
+    <a
+      href={link.href}
+      target={link.newWindow ? "_blank" : undefined}
+      rel={link.newWindow || link.external ? "noopener noreferrer" : undefined}
+      className={className}
+    >
       {link.name}
     </a>
   );
@@ -294,9 +306,17 @@ function VisitorLinks({ shell }: { shell: ShellView }) {
   const { onClick, popup } = useLoginPopup(shell.site.loginPage === "popup" && !central);
   return (
     <div className="flex items-center gap-2" data-testid="visitor-links">
-      {register ? <a href={`/join/register?backUrl=${encodeURIComponent(page)}`} data-login-popup="register" onClick={onClick} className={TOOL}>{t("site.register")}</a> : null}
+      {register ? (
+        <a href={`/join/register?backUrl=${encodeURIComponent(page)}`} data-login-popup="register" onClick={onClick} className={TOOL}>
+          {t("site.register")}
+        </a>
+      ) : null}
       {register && login ? <span aria-hidden="true">|</span> : null}
-      {login ? <a href={central ?? loginHref(page)} data-login-popup={central ? undefined : "login"} onClick={central ? undefined : onClick} className={TOOL}>{t("site.login")}</a> : null}
+      {login ? (
+        <a href={central ?? loginHref(page)} data-login-popup={central ? undefined : "login"} onClick={central ? undefined : onClick} className={TOOL}>
+          {t("site.login")}
+        </a>
+      ) : null}
       {popup}
     </div>
   );
@@ -307,11 +327,27 @@ function VisitorLinks({ shell }: { shell: ShellView }) {
 const TOOL = "inline-flex items-center gap-1.5";
 
 /** A header dropdown: on phones it opens in place inside the menu (never wider than the screen). */
-function Dropdown({ label, children, testId, align = "right", title }: { label: ReactNode; children: ReactNode; testId?: string; align?: "left" | "right"; title?: string }) {
+function Dropdown({
+  label,
+  children,
+  testId,
+  align = "right",
+  title,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  align?: "left" | "right";
+  title?: string;
+}) {
   return (
     <details className="shell-dropdown relative" data-testid={testId}>
-      <summary className={`${TOOL} cursor-pointer list-none`} title={title}>{label}</summary>
-      <div className={`${align === "right" ? "lg:right-0" : "lg:left-0"} z-30 rounded border border-gray-200 bg-white p-3 text-gray-800 lg:absolute lg:mt-2 lg:w-64 lg:shadow-lg`}>
+      <summary className={`${TOOL} cursor-pointer list-none`} title={title}>
+        {label}
+      </summary>
+      <div
+        className={`${align === "right" ? "lg:right-0" : "lg:left-0"} z-30 rounded border border-gray-200 bg-white p-3 text-gray-800 lg:absolute lg:mt-2 lg:w-64 lg:shadow-lg`}
+      >
         {children}
       </div>
     </details>
@@ -321,12 +357,28 @@ function Dropdown({ label, children, testId, align = "right", title }: { label: 
 function AppDownload({ app }: { app: NonNullable<ShellView["app"]> }) {
   const { t } = useTranslation();
   return (
-    <Dropdown label={<><SmartphoneIcon className="text-base" /><span>{t("site.appDownload")}</span></>} testId="app-download">
+    <Dropdown
+      label={
+        <>
+          <SmartphoneIcon className="text-base" />
+          <span>{t("site.appDownload")}</span>
+        </>
+      }
+      testId="app-download"
+    >
       <div className="flex gap-3">
         {app.qr ? <img src={app.qr} width={128} height={128} alt={t("site.appQr")} data-testid="app-qr" /> : null}
         <div className="flex flex-col justify-center gap-2">
-          {app.ios ? <a href={app.ios} target="_blank" rel="noopener noreferrer" className="text-brand">{t("site.iphone")}</a> : null}
-          {app.android ? <a href={app.android} target="_blank" rel="noopener noreferrer" className="text-brand">{t("site.android")}</a> : null}
+          {app.ios ? (
+            <a href={app.ios} target="_blank" rel="noopener noreferrer" className="text-brand">
+              {t("site.iphone")}
+            </a>
+          ) : null}
+          {app.android ? (
+            <a href={app.android} target="_blank" rel="noopener noreferrer" className="text-brand">
+              {t("site.android")}
+            </a>
+          ) : null}
         </div>
       </div>
       {app.schoolQr ? (
@@ -345,9 +397,17 @@ function CartIcon({ count: serverCount }: { count: number }) {
   const { t } = useTranslation();
   const count = useCartCount(serverCount);
   return (
-    <a href="/shoppingcart" className={`${TOOL} relative`} aria-label={t("site.cartCount", { count })} title={t("site.cartCount", { count })} data-testid="cart">
+    <a
+      href="/shoppingcart"
+      className={`${TOOL} relative`}
+      aria-label={t("site.cartCount", { count })}
+      title={t("site.cartCount", { count })}
+      data-testid="cart"
+    >
       <CartGlyph className="text-lg" />
-      <span aria-hidden="true" className="lg:hidden">{t("site.cart")}</span>
+      <span aria-hidden="true" className="lg:hidden">
+        {t("site.cart")}
+      </span>
       {count > 0 ? (
         <span
           aria-hidden="true"
@@ -375,7 +435,9 @@ function MessageIcon({ unread }: { unread: number }) {
         <MailIcon className="text-lg" />
         {unread > 0 ? <span aria-hidden="true" data-testid="unread-dot" className="absolute -right-1 -top-1 h-2 w-2 rounded-full bg-red-600" /> : null}
       </span>
-      <span aria-hidden="true" className="lg:hidden">{t("site.messages")}</span>
+      <span aria-hidden="true" className="lg:hidden">
+        {t("site.messages")}
+      </span>
     </a>
   );
 }
@@ -457,7 +519,10 @@ function UserMenu({ shell }: { shell: ShellView }) {
           {user.member ? (
             // The badge is its text; the company's icon (if it loads) decorates it at a fixed 14 px, so a
             // broken icon can neither show the browser's broken-image sign nor stretch the header.
-            <span data-testid="member-icon" className="inline-flex h-5 shrink-0 items-center gap-0.5 overflow-hidden rounded bg-amber-100 px-1 text-xs leading-none text-amber-800">
+            <span
+              data-testid="member-icon"
+              className="inline-flex h-5 shrink-0 items-center gap-0.5 overflow-hidden rounded bg-amber-100 px-1 text-xs leading-none text-amber-800"
+            >
               {user.memberIco ? <img src={user.memberIco} alt="" width={14} height={14} className="shell-badge-img h-3.5 w-3.5 object-contain" /> : null}
               {t("site.member")}
             </span>
@@ -468,22 +533,52 @@ function UserMenu({ shell }: { shell: ShellView }) {
       <ul className="space-y-1.5">
         {user.points !== null ? (
           <li data-testid="user-points">
-            <a href={links.points} className="hover:text-brand">{t("site.points", { pointName: user.pointName, count: user.points })}</a>
+            <a href={links.points} className="hover:text-brand">
+              {t("site.points", { pointName: user.pointName, count: user.points })}
+            </a>
           </li>
         ) : null}
         {user.member ? (
           <li>
-            <a href={links.member} className="hover:text-brand">{t("site.membership")}</a>
+            <a href={links.member} className="hover:text-brand">
+              {t("site.membership")}
+            </a>
           </li>
         ) : null}
-        {show.course ? <li><a href={links.courseCentre} className="hover:text-brand">{t("site.courseCentre")}</a></li> : null}
-        {show.setting ? <li><a href={links.settings} className="hover:text-brand">{t("site.settings")}</a></li> : null}
-        {show.order ? <li><a href={links.order} className="hover:text-brand">{t("site.orders")}</a></li> : null}
-        {show.message ? <li><a href={links.messages} className="hover:text-brand">{t("site.myMessages")}</a></li> : null}
+        {show.course ? (
+          <li>
+            <a href={links.courseCentre} className="hover:text-brand">
+              {t("site.courseCentre")}
+            </a>
+          </li>
+        ) : null}
+        {show.setting ? (
+          <li>
+            <a href={links.settings} className="hover:text-brand">
+              {t("site.settings")}
+            </a>
+          </li>
+        ) : null}
+        {show.order ? (
+          <li>
+            <a href={links.order} className="hover:text-brand">
+              {t("site.orders")}
+            </a>
+          </li>
+        ) : null}
+        {show.message ? (
+          <li>
+            <a href={links.messages} className="hover:text-brand">
+              {t("site.myMessages")}
+            </a>
+          </li>
+        ) : null}
         {shell.lastLearn ? (
           <li className="border-t border-gray-100 pt-2 text-xs text-gray-600" data-testid="last-learn">
             <p>{t("site.lastLearning", shell.lastLearn)}</p>
-            <a href={shell.lastLearn.href} className="mt-1 inline-block rounded bg-brand px-2 py-0.5 text-white">{t("site.continueLearning")}</a>
+            <a href={shell.lastLearn.href} className="mt-1 inline-block rounded bg-brand px-2 py-0.5 text-white">
+              {t("site.continueLearning")}
+            </a>
           </li>
         ) : null}
         {show.logout ? (
@@ -509,9 +604,22 @@ function UserMenu({ shell }: { shell: ShellView }) {
  */
 function Avatar({ src, name }: { src: string; name: string }) {
   return (
-    <span aria-hidden="true" data-testid="avatar" className="relative inline-flex h-7 w-7 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand text-sm text-white">
+    <span
+      aria-hidden="true"
+      data-testid="avatar"
+      className="relative inline-flex h-7 w-7 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand text-sm text-white"
+    >
       <span data-testid="avatar-initial">{Array.from(name)[0] ?? "?"}</span>
-      {src ? <img src={src} alt="" width={28} height={28} data-initial={Array.from(name)[0] ?? "?"} className="shell-avatar-img absolute inset-0 h-full w-full rounded-full object-cover" /> : null}
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          width={28}
+          height={28}
+          data-initial={Array.from(name)[0] ?? "?"}
+          className="shell-avatar-img absolute inset-0 h-full w-full rounded-full object-cover"
+        />
+      ) : null}
     </span>
   );
 }
@@ -543,10 +651,23 @@ function LanguageSwitch() {
     }, LANGUAGE_SWITCH_DELAY_MS);
   }
   return (
-    <a href={href} onClick={onClick} aria-busy={switching} className={`${TOOL} text-gray-600`} hrefLang={other} lang={other} data-testid="language-switch" title={t("site.language")}>
+    <a
+      href={href}
+      onClick={onClick}
+      aria-busy={switching}
+      className={`${TOOL} text-gray-600`}
+      hrefLang={other}
+      lang={other}
+      data-testid="language-switch"
+      title={t("site.language")}
+    >
       <GlobeIcon />
       {other === "en" ? t("site.switchToEn") : t("site.switchToZh")}
-      {switching ? <span className="ml-1 text-xs text-gray-400" lang={i18n.language}>{t("site.switchingLanguage")}</span> : null}
+      {switching ? (
+        <span className="ml-1 text-xs text-gray-400" lang={i18n.language}>
+          {t("site.switchingLanguage")}
+        </span>
+      ) : null}
     </a>
   );
 }

@@ -1,15 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
-import {
-  ArrowUpIcon,
-  CloseIcon,
-  HeadsetIcon,
-  MailIcon,
-  PhoneIcon,
-  QqIcon,
-  WechatIcon,
-  WeiboIcon,
-  type IconProps,
-} from "~/components/icons/icons";
+import { ArrowUpIcon, CloseIcon, HeadsetIcon, MailIcon, PhoneIcon, QqIcon, WechatIcon, WeiboIcon, type IconProps } from "~/components/icons/icons";
 import { useTranslation } from "~/i18n-runtime";
 import { useRequestInfo } from "~/components/request-info";
 import type { ShellView } from "~/services/shell.server";
@@ -17,17 +7,7 @@ import type { ShellView } from "~/services/shell.server";
 type Side = NonNullable<ShellView["sidebar"]>;
 
 /** The side bar's icons (inline SVG, app/components/icons); tempType 1 draws them as lines, others on a filled disc. */
-const ICONS: Record<
-  | "wechat"
-  | "personalWechat"
-  | "qq"
-  | "weibo"
-  | "consult"
-  | "phone"
-  | "email"
-  | "top",
-  ComponentType<IconProps>
-> = {
+const ICONS: Record<"wechat" | "personalWechat" | "qq" | "weibo" | "consult" | "phone" | "email" | "top", ComponentType<IconProps>> = {
   wechat: WechatIcon,
   personalWechat: WechatIcon,
   qq: QqIcon,
@@ -38,8 +18,7 @@ const ICONS: Record<
   top: ArrowUpIcon,
 };
 /** Selectors of third-party chat widgets' own floating buttons (the side bar is their entry). */
-const CHAT_WIDGETS =
-  "#newBridge, #nb_icon_wrap, .leyu-chat-btn, [data-im-widget]";
+const CHAT_WIDGETS = "#newBridge, #nb_icon_wrap, .leyu-chat-btn, [data-im-widget]";
 
 /**
  * The floating customer-service bar of spec 000 section 2.4; pop-overs are <details>, so they work without
@@ -63,16 +42,11 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
         {line ? (
           <Icon className="text-xl" />
         ) : (
-          <span
-            aria-hidden="true"
-            className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-brand text-base text-white"
-          >
+          <span aria-hidden="true" className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-brand text-base text-white">
             <Icon />
           </span>
         )}
-        <span className={labels ? "text-[10px] leading-tight" : "sr-only"}>
-          {label}
-        </span>
+        <span className={labels ? "text-[10px] leading-tight" : "sr-only"}>{label}</span>
       </>
     );
   };
@@ -94,99 +68,44 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
         </summary>
         <div className="absolute right-0 top-12 flex flex-col gap-1 lg:bottom-14 lg:top-auto xl:static">
           {sidebar.wechat ? (
-            <Pop
-              testId="side-wechat"
-              title={t("side.wechat")}
-              summary={item("wechat", t("side.wechat"))}
-            >
-              <img
-                src={sidebar.wechat}
-                alt={t("side.wechatQr")}
-                width={128}
-                height={128}
-              />
+            <Pop testId="side-wechat" title={t("side.wechat")} summary={item("wechat", t("side.wechat"))}>
+              <img src={sidebar.wechat} alt={t("side.wechatQr")} width={128} height={128} />
               <p>{t("side.followWechat")}</p>
             </Pop>
           ) : null}
           {sidebar.personalWechat ? (
-            <Pop
-              testId="side-personal-wechat"
-              title={t("side.personalWechat")}
-              summary={item("personalWechat", t("side.personalWechat"))}
-            >
-              <img
-                src={sidebar.personalWechat}
-                alt={t("side.personalWechatQr")}
-                width={128}
-                height={128}
-              />
+            <Pop testId="side-personal-wechat" title={t("side.personalWechat")} summary={item("personalWechat", t("side.personalWechat"))}>
+              <img src={sidebar.personalWechat} alt={t("side.personalWechatQr")} width={128} height={128} />
               <p>{t("side.scanWechat")}</p>
             </Pop>
           ) : null}
           {sidebar.qq ? (
-            <Button
-              testId="side-qq"
-              title={t("side.qq")}
-              href={sidebar.qq.href}
-              external
-            >
+            <Button testId="side-qq" title={t("side.qq")} href={sidebar.qq.href} external>
               {item("qq", t("side.qq"))}
             </Button>
           ) : null}
           {sidebar.weibo ? (
-            <Pop
-              testId="side-weibo"
-              title={t("side.weibo")}
-              summary={item("weibo", t("side.weibo"))}
-            >
-              {sidebar.weibo.pic ? (
-                <img
-                  src={sidebar.weibo.pic}
-                  alt={t("side.weiboQr")}
-                  width={128}
-                  height={128}
-                />
-              ) : null}
+            <Pop testId="side-weibo" title={t("side.weibo")} summary={item("weibo", t("side.weibo"))}>
+              {sidebar.weibo.pic ? <img src={sidebar.weibo.pic} alt={t("side.weiboQr")} width={128} height={128} /> : null}
               {sidebar.weibo.url ? (
-                <a
-                  href={sidebar.weibo.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand"
-                >
+                <a href={sidebar.weibo.url} target="_blank" rel="noopener noreferrer" className="text-brand">
                   {t("side.weiboLink")}
                 </a>
               ) : null}
             </Pop>
           ) : null}
           {sidebar.consult ? (
-            <Button
-              testId="side-consult"
-              title={t("side.consult")}
-              href={sidebar.consult}
-              external
-            >
+            <Button testId="side-consult" title={t("side.consult")} href={sidebar.consult} external>
               {item("consult", t("side.consult"))}
             </Button>
           ) : null}
           {sidebar.phone ? (
-            <Pop
-              testId="side-phone"
-              title={t("side.phone")}
-              summary={item("phone", t("side.phone"))}
-            >
-              {sidebar.phone.time ? (
-                <p className="text-gray-500">
-                  {t("side.hours", { time: sidebar.phone.time })}
-                </p>
-              ) : null}
+            <Pop testId="side-phone" title={t("side.phone")} summary={item("phone", t("side.phone"))}>
+              {sidebar.phone.time ? <p className="text-gray-500">{t("side.hours", { time: sidebar.phone.time })}</p> : null}
               <ul>
                 {sidebar.phone.numbers.map((n) => (
                   <li key={n}>
-                    <a
-                      href={`tel:${n.replace(/[^\d+]/g, "")}`}
-                      className="font-medium"
-                    >
+                    <a href={`tel:${n.replace(/[^\d+]/g, "")}`} className="font-medium">
                       {n}
                     </a>
                   </li>
@@ -195,11 +114,7 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
             </Pop>
           ) : null}
           {sidebar.emails.length > 0 ? (
-            <Pop
-              testId="side-email"
-              title={t("side.email")}
-              summary={item("email", t("side.email"))}
-            >
+            <Pop testId="side-email" title={t("side.email")} summary={item("email", t("side.email"))}>
               <ul>
                 {sidebar.emails.map((e) => (
                   <li key={e}>
@@ -213,9 +128,7 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
             href="#"
             title={t("side.top")}
             data-testid="side-top"
-            className={`${
-              scrolled ? "flex" : "hidden"
-            } h-12 w-12 flex-col items-center justify-center rounded bg-white text-gray-700 shadow`}
+            className={`${scrolled ? "flex" : "hidden"} h-12 w-12 flex-col items-center justify-center rounded bg-white text-gray-700 shadow`}
           >
             {item("top", t("side.top"))}
           </a>
@@ -228,17 +141,7 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
   );
 }
 
-function Pop({
-  summary,
-  children,
-  testId,
-  title,
-}: {
-  summary: ReactNode;
-  children: ReactNode;
-  testId: string;
-  title: string;
-}) {
+function Pop({ summary, children, testId, title }: { summary: ReactNode; children: ReactNode; testId: string; title: string }) {
   return (
     <details className="shell-dropdown relative" data-testid={testId}>
       <summary
@@ -254,19 +157,7 @@ function Pop({
   );
 }
 
-function Button({
-  href,
-  children,
-  testId,
-  external,
-  title,
-}: {
-  href: string;
-  children: ReactNode;
-  testId: string;
-  external?: boolean;
-  title: string;
-}) {
+function Button({ href, children, testId, external, title }: { href: string; children: ReactNode; testId: string; external?: boolean; title: string }) {
   return (
     <a
       href={href}

@@ -4,7 +4,16 @@ import { SCHOOL_ROUTE_ID } from "~/route-ids";
 import type { SchoolView, ShellView, SiteView } from "~/services/shell.server";
 
 /** The school half when the school layout has no data (its loader failed, or a page outside it): a visitor's header. */
-export const NO_SCHOOL: SchoolView = { school: null, defaultSchoolId: null, schools: [], schoolTotal: 0, headMenus: [], user: null, lastLearn: null, cartCount: null };
+export const NO_SCHOOL: SchoolView = {
+  school: null,
+  defaultSchoolId: null,
+  schools: [],
+  schoolTotal: 0,
+  headMenus: [],
+  user: null,
+  lastLearn: null,
+  cartCount: null,
+};
 
 /**
  * The shell the header, footer and pages draw: the root's company-wide half and the school layout's

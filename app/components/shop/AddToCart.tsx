@@ -24,7 +24,12 @@ export function AddToCart({ commodityId, commodityType, name, className }: { com
       <input type="hidden" name="commodityId" value={commodityId} />
       <input type="hidden" name="commodityType" value={commodityType} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-      <button type="submit" className={className ?? "rounded border border-brand-strong px-5 py-2 text-brand-strong"} aria-label={`${t("course.addToCart")}: ${name}`} disabled={busy}>
+      <button
+        type="submit"
+        className={className ?? "rounded border border-brand-strong px-5 py-2 text-brand-strong"}
+        aria-label={`${t("course.addToCart")}: ${name}`}
+        disabled={busy}
+      >
         {busy ? t("cart.adding") : t("course.addToCart")}
       </button>
       <span role="status" className="text-sm">

@@ -22,7 +22,15 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
   }
   const visible = items.filter((i) => !pendingRemoval.has(i.id));
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const message = answer ? (answer.ok ? t("removed") : answer.error === "selectOne" || answer.error === "notInCart" ? t(answer.error) : t("failed", { message: answer.message ?? "" })) : notice ? noticeText(notice, t) : "";
+  const message = answer
+    ? answer.ok
+      ? t("removed")
+      : answer.error === "selectOne" || answer.error === "notInCart"
+        ? t(answer.error)
+        : t("failed", { message: answer.message ?? "" })
+    : notice
+      ? noticeText(notice, t)
+      : "";
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -60,7 +68,13 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
                   {item.status !== "ok" ? <span className="ml-2 rounded bg-gray-200 px-1 text-xs text-gray-800">{t(`status.${item.status}`)}</span> : null}
                 </label>
                 <span className="font-semibold text-red-700">{item.priceCents !== null && item.priceCents !== undefined ? money(item.priceCents) : ""}</span>
-                <button type="submit" name="removeId" value={item.id} className="text-sm text-gray-700 underline" aria-label={t("removeNamed", { name: item.commodityName })}>
+                <button
+                  type="submit"
+                  name="removeId"
+                  value={item.id}
+                  className="text-sm text-gray-700 underline"
+                  aria-label={t("removeNamed", { name: item.commodityName })}
+                >
                   {t("remove")}
                 </button>
               </li>

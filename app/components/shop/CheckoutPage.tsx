@@ -118,19 +118,37 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
         </h2>
         <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="checkout-lines">
           {preview.lines.map((line) => (
-            <li key={`${line.commodityType}:${line.commodityId}`} className={`flex flex-wrap items-center gap-3 p-3 ${line.status === "ok" ? "" : "text-gray-600"}`}>
+            <li
+              key={`${line.commodityType}:${line.commodityId}`}
+              className={`flex flex-wrap items-center gap-3 p-3 ${line.status === "ok" ? "" : "text-gray-600"}`}
+            >
               <span className="min-w-0 flex-1 font-medium">{line.commodityName}</span>
-              {line.status !== "ok" ? <span className="rounded bg-gray-200 px-1 text-xs text-gray-800">{t(itemProblemKey(line.status, fromCart), { name: line.commodityName })}</span> : null}
-              <span className={preview.member && line.memberPriceCents !== null ? "text-gray-600 line-through" : "font-semibold text-red-700"}>{money(line.priceCents)}</span>
+              {line.status !== "ok" ? (
+                <span className="rounded bg-gray-200 px-1 text-xs text-gray-800">{t(itemProblemKey(line.status, fromCart), { name: line.commodityName })}</span>
+              ) : null}
+              <span className={preview.member && line.memberPriceCents !== null ? "text-gray-600 line-through" : "font-semibold text-red-700"}>
+                {money(line.priceCents)}
+              </span>
               {line.memberPriceCents !== null ? (
-                <span className={preview.member ? "font-semibold text-red-700" : "text-xs text-amber-800"}>{t("memberPrice", { price: money(line.memberPriceCents) })}</span>
+                <span className={preview.member ? "font-semibold text-red-700" : "text-xs text-amber-800"}>
+                  {t("memberPrice", { price: money(line.memberPriceCents) })}
+                </span>
               ) : null}
             </li>
           ))}
         </ul>
       </section>
 
-      <Form ref={choicesForm} method="get" action="/payment/order" replace preventScrollReset className="mt-6 space-y-3 rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="choices-title" onChange={hydrated ? onChoice : undefined}>
+      <Form
+        ref={choicesForm}
+        method="get"
+        action="/payment/order"
+        replace
+        preventScrollReset
+        className="mt-6 space-y-3 rounded-lg border border-gray-200 bg-white p-4"
+        aria-labelledby="choices-title"
+        onChange={hydrated ? onChoice : undefined}
+      >
         <h2 id="choices-title" className="text-lg font-semibold">
           {t("choices")}
         </h2>
@@ -141,7 +159,13 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
           <label htmlFor="coupon" className="block text-sm font-medium">
             {t("coupon")}
           </label>
-          <select id="coupon" name="userCouponId" defaultValue={applied.userCouponId ?? ""} key={`coupon-${applied.userCouponId ?? ""}`} className="mt-1 w-full max-w-md rounded border border-gray-400 px-2 py-1.5">
+          <select
+            id="coupon"
+            name="userCouponId"
+            defaultValue={applied.userCouponId ?? ""}
+            key={`coupon-${applied.userCouponId ?? ""}`}
+            className="mt-1 w-full max-w-md rounded border border-gray-400 px-2 py-1.5"
+          >
             <option value="">{t("noCoupon")}</option>
             {preview.coupons.map((c) => (
               <option key={c.id} value={c.id} disabled={!c.usable}>
@@ -156,7 +180,19 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
           <label htmlFor="points" className="block text-sm font-medium">
             {t("points", { available: preview.points })}
           </label>
-          <input id="points" name="points" type="number" inputMode="numeric" min={0} max={preview.points} step={1} defaultValue={applied.points || ""} key={`points-${applied.points}`} onBlur={hydrated ? onTyped : undefined} className="mt-1 w-40 rounded border border-gray-400 px-2 py-1.5" />
+          <input
+            id="points"
+            name="points"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={preview.points}
+            step={1}
+            defaultValue={applied.points || ""}
+            key={`points-${applied.points}`}
+            onBlur={hydrated ? onTyped : undefined}
+            className="mt-1 w-40 rounded border border-gray-400 px-2 py-1.5"
+          />
         </div>
         <div className="flex items-center gap-2">
           <input id="useBalance" name="useBalance" type="checkbox" value="1" defaultChecked={applied.useBalance} className="h-4 w-4" />
@@ -168,7 +204,17 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
           <label htmlFor="cardCode" className="block text-sm font-medium">
             {t("card")}
           </label>
-          <input id="cardCode" name="cardCode" type="text" maxLength={40} pattern="[A-Za-z0-9\-]{1,40}" defaultValue={applied.cardCode ?? ""} key={`card-${applied.cardCode ?? ""}`} onBlur={hydrated ? onTyped : undefined} className="mt-1 w-60 rounded border border-gray-400 px-2 py-1.5" />
+          <input
+            id="cardCode"
+            name="cardCode"
+            type="text"
+            maxLength={40}
+            pattern="[A-Za-z0-9\-]{1,40}"
+            defaultValue={applied.cardCode ?? ""}
+            key={`card-${applied.cardCode ?? ""}`}
+            onBlur={hydrated ? onTyped : undefined}
+            className="mt-1 w-60 rounded border border-gray-400 px-2 py-1.5"
+          />
         </div>
         {hydrated ? null : (
           <button type="submit" className="rounded border border-brand-strong px-4 py-1.5 text-brand-strong">

@@ -12,7 +12,11 @@ const ACCEPT = RESOURCE_EXTENSIONS.map((e) => `.${e}`).join(",");
 export function useUploadMessage() {
   const { t } = useTranslation("files");
   return (answer: UploadFormAnswer) =>
-    !answer?.error ? undefined : answer.error === "server" ? answer.message || t("errors.-601") : t(`errors.${answer.error}`, { defaultValue: t("errors.-601") });
+    !answer?.error
+      ? undefined
+      : answer.error === "server"
+        ? answer.message || t("errors.-601")
+        : t(`errors.${answer.error}`, { defaultValue: t("errors.-601") });
 }
 
 /**
@@ -92,7 +96,14 @@ export function UploadForm({
 
   const busy = progress !== null || navigation.state === "submitting";
   return (
-    <Form method="post" action={action} encType="multipart/form-data" className="space-y-3 rounded border border-gray-200 p-4" onSubmit={onSubmit} data-testid={`${idPrefix}-form`}>
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className="space-y-3 rounded border border-gray-200 p-4"
+      onSubmit={onSubmit}
+      data-testid={`${idPrefix}-form`}
+    >
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="intent" value="upload" />
       <label htmlFor={`${idPrefix}-file`} className="block text-sm font-medium">

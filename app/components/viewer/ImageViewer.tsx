@@ -51,10 +51,13 @@ export default function ImageViewer({ images, start, onClose }: { images: Viewer
 
   const close = () => {
     setClosing(true);
-    setTimeout(() => {
-      dialog.current?.close();
-      onClose();
-    }, mobile ? CLOSE_MS.mobile : CLOSE_MS.desktop);
+    setTimeout(
+      () => {
+        dialog.current?.close();
+        onClose();
+      },
+      mobile ? CLOSE_MS.mobile : CLOSE_MS.desktop,
+    );
   };
   const go = (step: 1 | -1) => setIndex((i) => turn(i, images.length, step));
   const src = reload ? `${image.src}${image.src.includes("?") ? "&" : "?"}r=${reload}` : image.src;
@@ -96,7 +99,15 @@ export default function ImageViewer({ images, start, onClose }: { images: Viewer
         </p>
         <div className="flex min-h-0 flex-1 items-center justify-center overflow-hidden">
           {failed ? (
-            <button type="button" className={button} data-testid="viewer-reload" onClick={() => { setFailed(false); setReload((n) => n + 1); }}>
+            <button
+              type="button"
+              className={button}
+              data-testid="viewer-reload"
+              onClick={() => {
+                setFailed(false);
+                setReload((n) => n + 1);
+              }}
+            >
               {t("viewer.reload")}
             </button>
           ) : (

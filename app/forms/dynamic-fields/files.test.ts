@@ -34,10 +34,14 @@ describe("annex and image files (spec 001 §5 Uploads)", () => {
 
   it("uploads every attached file after checking them all, keeping kept values first", async () => {
     const uploaded: string[] = [];
-    const result = await uploadFieldFiles([annex!, image!], { df_diploma: ["https://x/old.pdf", file("new.pdf", [])], df_photo: file("me.png", PNG) }, async (f) => {
-      uploaded.push(f.name);
-      return `https://files/${f.name}`;
-    });
+    const result = await uploadFieldFiles(
+      [annex!, image!],
+      { df_diploma: ["https://x/old.pdf", file("new.pdf", [])], df_photo: file("me.png", PNG) },
+      async (f) => {
+        uploaded.push(f.name);
+        return `https://files/${f.name}`;
+      },
+    );
     expect(uploaded).toEqual(["new.pdf", "me.png"]);
     expect(result.value).toMatchObject({ df_diploma: ["https://x/old.pdf", "https://files/new.pdf"], df_photo: ["https://files/me.png"] });
   });

@@ -62,8 +62,27 @@ describe("stored values → the form's strings", () => {
 
 describe("student-info fields (spec 001 §3)", () => {
   const [sex, idType, name, ro, bad] = [
-    { fieldId: 1, fieldCode: "sex", fieldName: "性别", fieldType: "radio", required: 1, value: "FEMALE", fieldOptions: [{ id: 1, content: "男", itemCode: "MALE" }, { id: 2, content: "女", itemCode: "FEMALE" }] },
-    { fieldId: 2, fieldCode: "identity_type_code", fieldName: "证件类型", fieldType: "select", required: "1", value: "身份证", fieldOptions: [{ id: 3, content: "身份证", itemCode: "ID_IDCARD" }] },
+    {
+      fieldId: 1,
+      fieldCode: "sex",
+      fieldName: "性别",
+      fieldType: "radio",
+      required: 1,
+      value: "FEMALE",
+      fieldOptions: [
+        { id: 1, content: "男", itemCode: "MALE" },
+        { id: 2, content: "女", itemCode: "FEMALE" },
+      ],
+    },
+    {
+      fieldId: 2,
+      fieldCode: "identity_type_code",
+      fieldName: "证件类型",
+      fieldType: "select",
+      required: "1",
+      value: "身份证",
+      fieldOptions: [{ id: 3, content: "身份证", itemCode: "ID_IDCARD" }],
+    },
     { fieldId: 3, fieldCode: "name", fieldName: "姓名", fieldType: "text", required: true, length: "20", fieldTip: "与证件一致", value: "张三" },
     { fieldId: 4, fieldCode: "mobile", fieldName: "手机", fieldType: "text", frontUpdateFlag: 1, value: "13800000001" },
     { fieldCode: "broken", fieldType: "text" },
@@ -133,7 +152,14 @@ describe("custom-field definitions (spec 001 §3)", () => {
       associatedFlag: 1,
       fieldTip: "PDF",
     },
-    { id: "32", fieldName: "兴趣", fieldCode: "hobby", fieldType: "checkbox", dataOptions: [{ id: 1, content: "读书" }, "运动"], dataValues: [{ fieldValue: "读书,运动" }] },
+    {
+      id: "32",
+      fieldName: "兴趣",
+      fieldCode: "hobby",
+      fieldType: "checkbox",
+      dataOptions: [{ id: 1, content: "读书" }, "运动"],
+      dataValues: [{ fieldValue: "读书,运动" }],
+    },
     { id: 33, fieldName: "x" },
   ]);
 

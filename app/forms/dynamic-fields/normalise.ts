@@ -22,8 +22,14 @@ import {
  */
 
 const Id = z.union([z.string(), z.number()]).transform(String);
-const Flag = z.union([z.boolean(), z.number(), z.string()]).nullish().transform((v) => v === true || v === 1 || v === "1" || v === "true");
-const Text = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? undefined : String(v)));
+const Flag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .nullish()
+  .transform((v) => v === true || v === 1 || v === "1" || v === "true");
+const Text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? undefined : String(v)));
 
 export const RawOption = z.union([
   z.looseObject({ id: Id.nullish(), content: Text, itemCode: Text, label: Text, value: Text }),
@@ -146,7 +152,12 @@ function options(code: string, type: FieldType, raw: Array<z.infer<typeof RawOpt
   });
   if (code === SEX_CODE) {
     // spec 001 §3: sex is MALE / FEMALE, shown as male / female (whatever the upstream's labels).
-    const base = list.length ? list : [{ value: "MALE", label: "MALE" }, { value: "FEMALE", label: "FEMALE" }];
+    const base = list.length
+      ? list
+      : [
+          { value: "MALE", label: "MALE" },
+          { value: "FEMALE", label: "FEMALE" },
+        ];
     return base.map((o) => {
       const v = o.value.toUpperCase();
       return v === "MALE" || v === "FEMALE" ? { ...o, value: v, labelKey: `sex.${v}` } : o;
@@ -161,11 +172,7 @@ function matchOptions(values: string[], opts: FieldOption[]): string[] {
   return values.map((v) => opts.find((o) => o.value === v || o.label === v || o.id === v || o.itemCode === v)?.value ?? v);
 }
 
-function conditions(
-  rels: Array<z.infer<typeof RawChooseRel>> | null | undefined,
-  opts: FieldOption[],
-  depth: number,
-): FieldCondition[] {
+function conditions(rels: Array<z.infer<typeof RawChooseRel>> | null | undefined, opts: FieldOption[], depth: number): FieldCondition[] {
   const out: FieldCondition[] = [];
   for (const rel of rels ?? []) {
     const option = opts.find(
@@ -247,9 +254,7 @@ export function normaliseCustomField(input: unknown, depth = 0): DynamicField | 
 /** Either shape, told apart by `fieldId` (student info) against `id` (custom definition). */
 function normaliseAny(list: unknown[], depth: number): DynamicField[] {
   return list
-    .map((item) =>
-      item && typeof item === "object" && "fieldId" in item ? normaliseStudentInfoField(item, depth) : normaliseCustomField(item, depth),
-    )
+    .map((item) => (item && typeof item === "object" && "fieldId" in item ? normaliseStudentInfoField(item, depth) : normaliseCustomField(item, depth)))
     .filter((f): f is DynamicField => f !== undefined);
 }
 

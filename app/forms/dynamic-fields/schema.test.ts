@@ -37,7 +37,13 @@ function errorsOf(f: DynamicField, entries: Array<[string, string | File]>) {
 
 function withLevels(f: DynamicField): DynamicField {
   const o = (id: string) => ({ value: id, id, label: id });
-  return { ...f, cascadeLevels: [[o("11"), o("31")], [o("1101"), o("1102")]] };
+  return {
+    ...f,
+    cascadeLevels: [
+      [o("11"), o("31")],
+      [o("1101"), o("1102")],
+    ],
+  };
 }
 
 // spec 001 §5 "Dynamic fields": [description, field, posted entries, expected error or null]
@@ -68,11 +74,35 @@ const rows: Row[] = [
   ["dateTime wrong format", field("dateTime"), [[N, "2024-05-06"]], FE.dateTimeFormat],
   ["dateTime bad hour", field("dateTime"), [[N, "2024-05-06 25:00:00"]], FE.dateTimeFormat],
   ["dateTime out of range", field("dateTime"), [[N, "1899-05-06 07:08:09"]], FE.dateRange],
-  ["period ok", field("period"), [[`${N}[0]`, "2024-01-01"], [`${N}[1]`, "2024-02-01"]], null],
+  [
+    "period ok",
+    field("period"),
+    [
+      [`${N}[0]`, "2024-01-01"],
+      [`${N}[1]`, "2024-02-01"],
+    ],
+    null,
+  ],
   ["period only a start", field("period"), [[`${N}[0]`, "2024-01-01"]], FE.periodPair],
   ["period only an end", field("period"), [[`${N}[1]`, "2024-01-01"]], FE.periodPair],
-  ["period reversed", field("period"), [[`${N}[0]`, "2024-03-01"], [`${N}[1]`, "2024-02-01"]], FE.periodOrder],
-  ["period out of range", field("period"), [[`${N}[0]`, "1800-03-01"], [`${N}[1]`, "2024-02-01"]], FE.dateRange],
+  [
+    "period reversed",
+    field("period"),
+    [
+      [`${N}[0]`, "2024-03-01"],
+      [`${N}[1]`, "2024-02-01"],
+    ],
+    FE.periodOrder,
+  ],
+  [
+    "period out of range",
+    field("period"),
+    [
+      [`${N}[0]`, "1800-03-01"],
+      [`${N}[1]`, "2024-02-01"],
+    ],
+    FE.dateRange,
+  ],
   ["required period, empty", field("period", { required: 1 }), [], FE.required],
   ["optional period, empty", field("period"), [], null],
   ["radio ok", field("radio", { fieldOptions: OPTIONS }), [[N, "A"]], null],
@@ -81,15 +111,63 @@ const rows: Row[] = [
   ["select ok", field("select", { fieldOptions: OPTIONS }), [[N, "B"]], null],
   ["required select, none", field("select", { fieldOptions: OPTIONS, required: true }), [[N, ""]], FE.required],
   ["checkbox one", field("checkbox", { fieldOptions: OPTIONS }), [[N, "A"]], null],
-  ["checkbox two", field("checkbox", { fieldOptions: OPTIONS }), [[N, "A"], [N, "B"]], null],
-  ["checkbox not an option", field("checkbox", { fieldOptions: OPTIONS }), [[N, "A"], [N, "Q"]], FE.invalidOption],
+  [
+    "checkbox two",
+    field("checkbox", { fieldOptions: OPTIONS }),
+    [
+      [N, "A"],
+      [N, "B"],
+    ],
+    null,
+  ],
+  [
+    "checkbox not an option",
+    field("checkbox", { fieldOptions: OPTIONS }),
+    [
+      [N, "A"],
+      [N, "Q"],
+    ],
+    FE.invalidOption,
+  ],
   ["required checkbox, none", field("checkbox", { fieldOptions: OPTIONS, required: 1 }), [], FE.required],
   ["optional checkbox, none", field("checkbox", { fieldOptions: OPTIONS }), [], null],
-  ["cascade path", field("cascade", { required: 1 }), [[N, "11"], [N, "1101"]], null],
+  [
+    "cascade path",
+    field("cascade", { required: 1 }),
+    [
+      [N, "11"],
+      [N, "1101"],
+    ],
+    null,
+  ],
   ["required cascade, none", field("cascade", { required: 1 }), [], FE.required],
-  ["cascade within its loaded levels", withLevels(field("cascade")), [[N, "11"], [N, "1101"]], null],
-  ["cascade with an unchosen second level", withLevels(field("cascade", { required: 1 })), [[N, "11"], [N, ""]], null],
-  ["cascade with a stale second level", withLevels(field("cascade")), [[N, "11"], [N, "3101"]], FE.invalidOption],
+  [
+    "cascade within its loaded levels",
+    withLevels(field("cascade")),
+    [
+      [N, "11"],
+      [N, "1101"],
+    ],
+    null,
+  ],
+  [
+    "cascade with an unchosen second level",
+    withLevels(field("cascade", { required: 1 })),
+    [
+      [N, "11"],
+      [N, ""],
+    ],
+    null,
+  ],
+  [
+    "cascade with a stale second level",
+    withLevels(field("cascade")),
+    [
+      [N, "11"],
+      [N, "3101"],
+    ],
+    FE.invalidOption,
+  ],
   ["annex kept url", field("annex", { required: 1 }), [[N, "https://x/a.pdf"]], null],
   ["required annex, none", field("annex", { required: 1 }), [], FE.required],
   ["required image, none", field("image", { required: 1 }), [], FE.required],
@@ -121,7 +199,10 @@ describe("dynamic field rules (spec 001 §5)", () => {
   });
 
   it("a period is a [start, end] pair", () => {
-    const result = errorsOf(field("period"), [[`${N}[0]`, "2024-01-01"], [`${N}[1]`, "2024-02-01"]]);
+    const result = errorsOf(field("period"), [
+      [`${N}[0]`, "2024-01-01"],
+      [`${N}[1]`, "2024-02-01"],
+    ]);
     expect(result.ok && result.value[N]).toEqual(["2024-01-01", "2024-02-01"]);
   });
 
@@ -197,9 +278,7 @@ describe("conditional sub-fields (chooseRelList)", () => {
     fd2.append("df_employer", "stale");
     const hidden = parseWithZod(fd2, { schema: dynamicFieldsSchema(fields, { df_has_job: "no" }) });
     expect(hidden.status).toBe("success");
-    expect(toFieldPayload(fields, hidden.status === "success" ? hidden.value : {})).toEqual([
-      { fieldId: "10", fieldCode: "has_job", fieldValues: ["no"] },
-    ]);
+    expect(toFieldPayload(fields, hidden.status === "success" ? hidden.value : {})).toEqual([{ fieldId: "10", fieldCode: "has_job", fieldValues: ["no"] }]);
   });
 
   it("a refresh (intent=refresh) keeps every value and shows no error", () => {
@@ -228,16 +307,20 @@ describe("payload (spec 001 §3 custom-info payload, §5)", () => {
 
   it("identity type and education send the option's itemCode; other choices their content", () => {
     const fields = normaliseStudentInfoFields([
-      { fieldId: 1, fieldCode: "identity_type_code", fieldName: "ID type", fieldType: "select", fieldOptions: [{ id: 1, content: "身份证", itemCode: "ID_IDCARD" }] },
+      {
+        fieldId: 1,
+        fieldCode: "identity_type_code",
+        fieldName: "ID type",
+        fieldType: "select",
+        fieldOptions: [{ id: 1, content: "身份证", itemCode: "ID_IDCARD" }],
+      },
       { fieldId: 2, fieldCode: "education_code", fieldName: "Education", fieldType: "radio", fieldOptions: [{ id: 7, content: "本科", itemCode: "BECHELOR" }] },
       { fieldId: 3, fieldCode: "hobby", fieldName: "Hobby", fieldType: "checkbox", fieldOptions: [{ id: 9, content: "读书", itemCode: "READ" }] },
     ]);
     expect(fields.map((f) => f.options[0]?.value)).toEqual(["ID_IDCARD", "BECHELOR", "读书"]);
-    expect(toFieldPayload(fields, { df_identity_type_code: "ID_IDCARD", df_education_code: "BECHELOR", df_hobby: ["读书"] }).map((p) => p.fieldValues)).toEqual([
-      ["ID_IDCARD"],
-      ["BECHELOR"],
-      ["读书"],
-    ]);
+    expect(toFieldPayload(fields, { df_identity_type_code: "ID_IDCARD", df_education_code: "BECHELOR", df_hobby: ["读书"] }).map((p) => p.fieldValues)).toEqual(
+      [["ID_IDCARD"], ["BECHELOR"], ["读书"]],
+    );
   });
 
   it("a cascade loads each level from its parent id", () => {

@@ -189,8 +189,7 @@ export function toFieldPayload(fields: DynamicField[], value: FieldValues): Fiel
   return visibleFields(fields, value).map((field) => {
     const raw = field.readOnly ? field.value : valueOf(value, field);
     const strings = LIST_TYPES.has(field.type) || raw.length <= 1 ? raw : raw.slice(0, 1);
-    const fieldValues: Array<string | number> =
-      field.code === BIRTHDAY_CODE && field.type === "date" ? strings.map(dateToTimestamp) : strings;
+    const fieldValues: Array<string | number> = field.code === BIRTHDAY_CODE && field.type === "date" ? strings.map(dateToTimestamp) : strings;
     return { fieldId: field.id, fieldCode: field.code, fieldValues };
   });
 }

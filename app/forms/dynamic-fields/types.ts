@@ -5,19 +5,7 @@
  */
 
 /** The 11 types the spec renders (spec 001 §2). */
-export const FIELD_TYPES = [
-  "text",
-  "number",
-  "date",
-  "dateTime",
-  "period",
-  "radio",
-  "checkbox",
-  "select",
-  "cascade",
-  "annex",
-  "image",
-] as const;
+export const FIELD_TYPES = ["text", "number", "date", "dateTime", "period", "radio", "checkbox", "select", "cascade", "annex", "image"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** Types whose value is a list (several inputs of one name); the others hold one string. */

@@ -26,7 +26,16 @@ export const POINT_PRICE_CENTS = 1;
 export const POINTS_BUY_MIN = 100;
 export const POINTS_BUY_MAX = 1_000_000;
 
-const TABLES = ['acct_memberships', 'acct_coupon_exchanges', 'acct_study_cards', 'acct_recharge_cards', 'acct_withdrawals', 'acct_invites', 'acct_invoice_templates', 'acct_invoices'];
+const TABLES = [
+  'acct_memberships',
+  'acct_coupon_exchanges',
+  'acct_study_cards',
+  'acct_recharge_cards',
+  'acct_withdrawals',
+  'acct_invites',
+  'acct_invoice_templates',
+  'acct_invoices',
+];
 const SCHEMA = `
 CREATE TABLE acct_memberships (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, level_id INTEGER NOT NULL,
   level_name TEXT NOT NULL, order_no TEXT UNIQUE, pay_cents INTEGER NOT NULL, starts_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
@@ -50,22 +59,38 @@ function seedStatements(now: number): InStatement[] {
   const hash = hashPassword('Passw0rd!', seedSalt('account-users'));
   for (const id of ACCOUNT_USER_IDS) {
     const n = id - 3199;
-    s.push({ sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, integral_remaining)
-      VALUES (?,?,?,?,?,?,?,?,?)`, args: [id, 1, 1, `acct${String(n).padStart(2, '0')}`, `1370000${id}`, null, `账户同学${n}`, hash, 1000] });
+    s.push({
+      sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, integral_remaining)
+      VALUES (?,?,?,?,?,?,?,?,?)`,
+      args: [id, 1, 1, `acct${String(n).padStart(2, '0')}`, `1370000${id}`, null, `账户同学${n}`, hash, 1000],
+    });
     s.push({ sql: 'INSERT OR IGNORE INTO shop_wallets (user_id, balance_cents) VALUES (?,?)', args: [id, 50000] });
-    s.push({ sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', args: [id, 'balance', 50000, 'seed', null, now - 30 * DAY] });
-    s.push({ sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', args: [id, 'points', 1000, 'seed', null, now - 30 * DAY] });
+    s.push({
+      sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)',
+      args: [id, 'balance', 50000, 'seed', null, now - 30 * DAY],
+    });
+    s.push({
+      sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)',
+      args: [id, 'points', 1000, 'seed', null, now - 30 * DAY],
+    });
   }
   // member01 (1003) holds an annual membership bought 100 days ago; acct20 (3219) one that has expired
   const annual = VIP_LEVELS.find((v) => v.id === 902)!;
-  s.push({ sql: `INSERT INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
-    args: [1003, annual.id, annual.levelName, null, yuanToCents(annual.price), now - 100 * DAY, now + 265 * DAY, now - 100 * DAY] });
+  s.push({
+    sql: `INSERT INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
+    args: [1003, annual.id, annual.levelName, null, yuanToCents(annual.price), now - 100 * DAY, now + 265 * DAY, now - 100 * DAY],
+  });
   const monthly = VIP_LEVELS.find((v) => v.id === 901)!;
-  s.push({ sql: `INSERT INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
-    args: [3219, monthly.id, monthly.levelName, null, yuanToCents(monthly.price), now - 40 * DAY, now - 10 * DAY, now - 40 * DAY] });
+  s.push({
+    sql: `INSERT INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
+    args: [3219, monthly.id, monthly.levelName, null, yuanToCents(monthly.price), now - 40 * DAY, now - 10 * DAY, now - 40 * DAY],
+  });
   s.push({ sql: 'UPDATE users SET member_flag = 1 WHERE id = 3219', args: [] });
   // a code of the account centre's own (the shop's SAVE50 and TEN are exchangeable too)
-  s.push({ sql: 'INSERT OR IGNORE INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', args: [10, '新人满100减20', 2000, 10000, 'WELCOME20'] });
+  s.push({
+    sql: 'INSERT OR IGNORE INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)',
+    args: [10, '新人满100减20', 2000, 10000, 'WELCOME20'],
+  });
   for (const id of ACCOUNT_USER_IDS) {
     s.push({ sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [id, 2, now - DAY, now + 30 * DAY] });
     s.push({ sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [id, 3, now - 40 * DAY, now - DAY] });
@@ -73,14 +98,28 @@ function seedStatements(now: number): InStatement[] {
   // study cards: SK0001..SK0020 open the package 会计职称进阶套餐 (302), SK0101..SK0120 the course 财务报表分析 (5010),
   // SK0999 expired yesterday
   for (let i = 1; i <= 20; i++) {
-    s.push({ sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)', args: [`SK${String(i).padStart(4, '0')}`, 302, null, now + 365 * DAY] });
-    s.push({ sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)', args: [`SK${String(100 + i).padStart(4, '0')}`, null, 5010, now + 365 * DAY] });
+    s.push({
+      sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)',
+      args: [`SK${String(i).padStart(4, '0')}`, 302, null, now + 365 * DAY],
+    });
+    s.push({
+      sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)',
+      args: [`SK${String(100 + i).padStart(4, '0')}`, null, 5010, now + 365 * DAY],
+    });
   }
   s.push({ sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)', args: ['SK0999', 302, null, now - DAY] });
   // recharge cards RC0001..RC0040, ¥100.00 each; two students invited by student01 and by acct01
-  for (let i = 1; i <= 40; i++) s.push({ sql: 'INSERT INTO acct_recharge_cards (code, value_cents) VALUES (?,?)', args: [`RC${String(i).padStart(4, '0')}`, 10000] });
-  for (const [inviter, name, days] of [[1001, '王同学', 12], [1001, '李同学', 3], [3200, '赵同学', 5]] as const) {
-    s.push({ sql: 'INSERT INTO acct_invites (inviter_id, invitee_name, reward_points, created_at) VALUES (?,?,?,?)', args: [inviter, name, 100, now - days * DAY] });
+  for (let i = 1; i <= 40; i++)
+    s.push({ sql: 'INSERT INTO acct_recharge_cards (code, value_cents) VALUES (?,?)', args: [`RC${String(i).padStart(4, '0')}`, 10000] });
+  for (const [inviter, name, days] of [
+    [1001, '王同学', 12],
+    [1001, '李同学', 3],
+    [3200, '赵同学', 5],
+  ] as const) {
+    s.push({
+      sql: 'INSERT INTO acct_invites (inviter_id, invitee_name, reward_points, created_at) VALUES (?,?,?,?)',
+      args: [inviter, name, 100, now - days * DAY],
+    });
   }
   s.push({ sql: "INSERT INTO meta (key, value) VALUES ('account_seed', ?)", args: [ACCOUNT_SEED_VERSION] });
   return s;
@@ -96,7 +135,16 @@ export const accountArea: Area = {
 };
 
 const COLUMNS = 'id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at';
-export interface Membership { id: number; levelId: number; levelName: string; orderNo: string | null; payCents: number; startsAt: number; expiresAt: number; createdAt: number }
+export interface Membership {
+  id: number;
+  levelId: number;
+  levelName: string;
+  orderNo: string | null;
+  payCents: number;
+  startsAt: number;
+  expiresAt: number;
+  createdAt: number;
+}
 
 export async function memberships(ctx: Ctx, userId: number): Promise<Membership[]> {
   return ctx.db.all<Membership>(`SELECT ${COLUMNS} FROM acct_memberships WHERE user_id = ? ORDER BY created_at DESC, id DESC`, [userId]);
@@ -104,7 +152,10 @@ export async function memberships(ctx: Ctx, userId: number): Promise<Membership[
 
 /** The membership in force now (the latest expiry, if it is still ahead), or null. */
 export async function activeMembership(ctx: Ctx, userId: number, now = Date.now()): Promise<Membership | null> {
-  const row = await ctx.db.get<Membership>(`SELECT ${COLUMNS} FROM acct_memberships WHERE user_id = ? AND expires_at > ? ORDER BY expires_at DESC LIMIT 1`, [userId, now]);
+  const row = await ctx.db.get<Membership>(`SELECT ${COLUMNS} FROM acct_memberships WHERE user_id = ? AND expires_at > ? ORDER BY expires_at DESC LIMIT 1`, [
+    userId,
+    now,
+  ]);
   return row ?? null;
 }
 
@@ -120,8 +171,10 @@ export async function grantMembership(ctx: Ctx, userId: number, levelId: number,
   const current = await activeMembership(ctx, userId, now);
   const startsAt = current ? current.expiresAt : now;
   await ctx.db.batch([
-    { sql: `INSERT OR IGNORE INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
-      args: [userId, level.id, level.levelName, orderNo, payCents, startsAt, startsAt + level.durationDays * DAY, now] },
+    {
+      sql: `INSERT OR IGNORE INTO acct_memberships (user_id, level_id, level_name, order_no, pay_cents, starts_at, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
+      args: [userId, level.id, level.levelName, orderNo, payCents, startsAt, startsAt + level.durationDays * DAY, now],
+    },
     { sql: 'UPDATE users SET member_flag = 1 WHERE id = ?', args: [userId] },
   ]);
 }
@@ -141,7 +194,11 @@ export async function buyPoints(ctx: Ctx, userId: number, points: number, now = 
   if (!Number.isSafeInteger(points) || points < POINTS_BUY_MIN || points > POINTS_BUY_MAX) return { ok: false, reason: 'range' };
   const costCents = points * POINT_PRICE_CENTS;
   try {
-    await ctx.db.batch([...debitBalance(userId, costCents, 'points bought', null, now), ...movePoints(userId, points, 'points bought', null, now), { sql: 'DELETE FROM shop_guard', args: [] }]);
+    await ctx.db.batch([
+      ...debitBalance(userId, costCents, 'points bought', null, now),
+      ...movePoints(userId, points, 'points bought', null, now),
+      { sql: 'DELETE FROM shop_guard', args: [] },
+    ]);
   } catch (error) {
     if (guardOf(error) === 'balance') return { ok: false, reason: 'balance' };
     throw error;
@@ -170,14 +227,24 @@ export async function exchangeCoupon(ctx: Ctx, userId: number, code: string, now
   if (!coupon) return { ok: false, reason: 'unknown' };
   try {
     await ctx.db.batch([
-      { sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [userId, coupon.id, now, now + COUPON_DAYS * DAY] },
-      { sql: 'INSERT INTO acct_coupon_exchanges (user_id, coupon_id, user_coupon_id, created_at) VALUES (?,?,last_insert_rowid(),?)', args: [userId, coupon.id, now] },
+      {
+        sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)',
+        args: [userId, coupon.id, now, now + COUPON_DAYS * DAY],
+      },
+      {
+        sql: 'INSERT INTO acct_coupon_exchanges (user_id, coupon_id, user_coupon_id, created_at) VALUES (?,?,last_insert_rowid(),?)',
+        args: [userId, coupon.id, now],
+      },
     ]);
   } catch (error) {
-    if (/acct_coupon_exchanges/.test(error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error))) return { ok: false, reason: 'already' };
+    if (/acct_coupon_exchanges/.test(error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error)))
+      return { ok: false, reason: 'already' };
     throw error;
   }
-  const row = await ctx.db.get<{ userCouponId: number }>('SELECT user_coupon_id FROM acct_coupon_exchanges WHERE user_id = ? AND coupon_id = ?', [userId, coupon.id]);
+  const row = await ctx.db.get<{ userCouponId: number }>('SELECT user_coupon_id FROM acct_coupon_exchanges WHERE user_id = ? AND coupon_id = ?', [
+    userId,
+    coupon.id,
+  ]);
   return { ok: true, userCouponId: row!.userCouponId, couponName: coupon.couponName };
 }
 
@@ -186,7 +253,10 @@ export async function deleteExpiredCoupon(ctx: Ctx, userId: number, userCouponId
   const c = (await userCoupons(ctx, userId)).find((x) => x.id === userCouponId);
   if (!c) return 'notFound';
   if (couponStatus(c, now) !== 'expired') return 'notExpired';
-  const r = await ctx.db.run('DELETE FROM shop_user_coupons WHERE id = ? AND user_id = ? AND expires_at <= ? AND id NOT IN (SELECT user_coupon_id FROM shop_coupon_uses)', [userCouponId, userId, now]);
+  const r = await ctx.db.run(
+    'DELETE FROM shop_user_coupons WHERE id = ? AND user_id = ? AND expires_at <= ? AND id NOT IN (SELECT user_coupon_id FROM shop_coupon_uses)',
+    [userCouponId, userId, now],
+  );
   return r.changes ? 'ok' : 'notExpired';
 }
 
@@ -194,12 +264,19 @@ export async function deleteExpiredCoupon(ctx: Ctx, userId: number, userCouponId
 export async function couponCourses(ctx: Ctx, userId: number, userCouponId: number) {
   const c = (await userCoupons(ctx, userId)).find((x) => x.id === userCouponId);
   if (!c) return undefined;
-  return COURSES.filter((x) => x.freeFlag === 0 && yuanToCents(x.price) >= Math.max(c.minCents, 1))
-    .map((x) => ({ commodityId: x.commodityId, courseName: x.courseName, priceCents: yuanToCents(x.price) }));
+  return COURSES.filter((x) => x.freeFlag === 0 && yuanToCents(x.price) >= Math.max(c.minCents, 1)).map((x) => ({
+    commodityId: x.commodityId,
+    courseName: x.courseName,
+    priceCents: yuanToCents(x.price),
+  }));
 }
 
 export interface CardInfo {
-  code: string; kind: 'package' | 'course'; targetId: number; name: string; expiresAt: number;
+  code: string;
+  kind: 'package' | 'course';
+  targetId: number;
+  name: string;
+  expiresAt: number;
   courses: Array<{ commodityId: number; courseName: string; priceCents: number; bought: boolean }>;
 }
 export type CardCheck = { ok: true; card: CardInfo } | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'bought' };
@@ -209,19 +286,26 @@ const normalCode = (code: string) => code.trim().toUpperCase();
 /** check/code and get/class/package/info: what the card opens, and whether it can be redeemed now by this student. */
 export async function checkCard(ctx: Ctx, userId: number, code: string, now = Date.now()): Promise<CardCheck> {
   const row = await ctx.db.get<{ code: string; packageId: number | null; commodityId: number | null; expiresAt: number; usedBy: number | null }>(
-    'SELECT code, package_id, commodity_id, expires_at, used_by FROM acct_study_cards WHERE code = ?', [normalCode(code)]);
+    'SELECT code, package_id, commodity_id, expires_at, used_by FROM acct_study_cards WHERE code = ?',
+    [normalCode(code)],
+  );
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.usedBy !== null) return { ok: false, reason: 'used' };
   if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
   const pkg = row.packageId !== null ? PACKAGES.find((p) => p.id === row.packageId) : undefined;
   const ids = pkg ? pkg.commodityIds : row.commodityId !== null ? [row.commodityId] : [];
-  const courses = await Promise.all(ids.map(async (id) => {
-    const c = COURSES.find((x) => x.commodityId === id)!;
-    return { commodityId: id, courseName: c.courseName, priceCents: yuanToCents(c.price), bought: await isEnrolled(ctx, userId, id, now) };
-  }));
+  const courses = await Promise.all(
+    ids.map(async (id) => {
+      const c = COURSES.find((x) => x.commodityId === id)!;
+      return { commodityId: id, courseName: c.courseName, priceCents: yuanToCents(c.price), bought: await isEnrolled(ctx, userId, id, now) };
+    }),
+  );
   if (courses.length && courses.every((c) => c.bought)) return { ok: false, reason: 'bought' };
-  const name = pkg ? pkg.packageName : COURSES.find((x) => x.commodityId === row.commodityId)?.courseName ?? '';
-  return { ok: true, card: { code: row.code, kind: pkg ? 'package' : 'course', targetId: pkg ? pkg.id : row.commodityId!, name, expiresAt: row.expiresAt, courses } };
+  const name = pkg ? pkg.packageName : (COURSES.find((x) => x.commodityId === row.commodityId)?.courseName ?? '');
+  return {
+    ok: true,
+    card: { code: row.code, kind: pkg ? 'package' : 'course', targetId: pkg ? pkg.id : row.commodityId!, name, expiresAt: row.expiresAt, courses },
+  };
 }
 
 export type CardRedeem = { ok: true; orderNo: string } | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'bought' };
@@ -240,12 +324,19 @@ export async function redeemCard(ctx: Ctx, userId: number, schoolId: number, cod
   const type = card.kind === 'package' ? 2 : 1;
   try {
     await ctx.db.batch([
-      ...guarded('card', { sql: 'UPDATE acct_study_cards SET used_by = ?, used_order_no = ?, used_at = ? WHERE code = ? AND used_by IS NULL AND expires_at > ?', args: [userId, orderNo, now, card.code, now] }),
-      { sql: `INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, points_used, points_cents, card_code,
+      ...guarded('card', {
+        sql: 'UPDATE acct_study_cards SET used_by = ?, used_order_no = ?, used_at = ? WHERE code = ? AND used_by IS NULL AND expires_at > ?',
+        args: [userId, orderNo, now, card.code, now],
+      }),
+      {
+        sql: `INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, points_used, points_cents, card_code,
         card_cents, balance_cents, pay_cents, total_cents, idem_key, created_at, paid_at) VALUES (?,?,?,?,?,0,0,0,0,?,?,0,0,?,?,?,?)`,
-      args: [orderNo, userId, schoolId, ORDER_STATUS.PAID, valueCents, card.code, valueCents, valueCents, `card-${card.code}`, now, now] },
-      { sql: 'INSERT INTO shop_order_items (order_no, commodity_type, commodity_id, commodity_name, buy_source, price_cents, member_price_cents) VALUES (?,?,?,?,?,?,?)',
-        args: [orderNo, type, card.targetId, card.name, type, valueCents, null] },
+        args: [orderNo, userId, schoolId, ORDER_STATUS.PAID, valueCents, card.code, valueCents, valueCents, `card-${card.code}`, now, now],
+      },
+      {
+        sql: 'INSERT INTO shop_order_items (order_no, commodity_type, commodity_id, commodity_name, buy_source, price_cents, member_price_cents) VALUES (?,?,?,?,?,?,?)',
+        args: [orderNo, type, card.targetId, card.name, type, valueCents, null],
+      },
       { sql: 'DELETE FROM shop_guard', args: [] },
     ]);
   } catch (error) {
@@ -260,13 +351,24 @@ export async function redeemCard(ctx: Ctx, userId: number, schoolId: number, cod
 /** get/return/info: the redemption's result (the order the card paid and the courses it opened), for its student only. */
 export async function cardReturnInfo(ctx: Ctx, userId: number, orderNo: string) {
   const row = await ctx.db.get<{ code: string; usedAt: number; packageId: number | null; commodityId: number | null }>(
-    'SELECT code, used_at, package_id, commodity_id FROM acct_study_cards WHERE used_order_no = ? AND used_by = ?', [orderNo, userId]);
+    'SELECT code, used_at, package_id, commodity_id FROM acct_study_cards WHERE used_order_no = ? AND used_by = ?',
+    [orderNo, userId],
+  );
   if (!row) return undefined;
   const pkg = row.packageId !== null ? PACKAGES.find((p) => p.id === row.packageId) : undefined;
   const ids = pkg ? pkg.commodityIds : [row.commodityId!];
   return {
-    orderNo, code: row.code, usedAt: row.usedAt, name: pkg ? pkg.packageName : COURSES.find((x) => x.commodityId === row.commodityId)?.courseName ?? '',
-    courses: await Promise.all(ids.map(async (id) => ({ commodityId: id, courseName: COURSES.find((x) => x.commodityId === id)!.courseName, enrolled: await isEnrolled(ctx, userId, id) }))),
+    orderNo,
+    code: row.code,
+    usedAt: row.usedAt,
+    name: pkg ? pkg.packageName : (COURSES.find((x) => x.commodityId === row.commodityId)?.courseName ?? ''),
+    courses: await Promise.all(
+      ids.map(async (id) => ({
+        commodityId: id,
+        courseName: COURSES.find((x) => x.commodityId === id)!.courseName,
+        enrolled: await isEnrolled(ctx, userId, id),
+      })),
+    ),
   };
 }
 
@@ -281,8 +383,16 @@ export function yuanTextToCents(text: string): number | undefined {
 }
 
 /** recharge/charge/card (code): the card's value onto the balance, the card used once (guard row), one batch. */
-export async function rechargeCard(ctx: Ctx, userId: number, code: string, now = Date.now()): Promise<{ ok: true; valueCents: number } | { ok: false; reason: 'unknown' | 'used' }> {
-  const card = await ctx.db.get<{ code: string; valueCents: number; usedBy: number | null }>('SELECT code, value_cents, used_by FROM acct_recharge_cards WHERE code = ?', [code.trim().toUpperCase()]);
+export async function rechargeCard(
+  ctx: Ctx,
+  userId: number,
+  code: string,
+  now = Date.now(),
+): Promise<{ ok: true; valueCents: number } | { ok: false; reason: 'unknown' | 'used' }> {
+  const card = await ctx.db.get<{ code: string; valueCents: number; usedBy: number | null }>(
+    'SELECT code, value_cents, used_by FROM acct_recharge_cards WHERE code = ?',
+    [code.trim().toUpperCase()],
+  );
   if (!card) return { ok: false, reason: 'unknown' };
   if (card.usedBy !== null) return { ok: false, reason: 'used' };
   try {
@@ -299,7 +409,12 @@ export async function rechargeCard(ctx: Ctx, userId: number, code: string, now =
 }
 
 /** cash/withdraw (withdrawAmount): the amount off the balance and a pending withdrawal, one batch. */
-export async function withdraw(ctx: Ctx, userId: number, amountCents: number, now = Date.now()): Promise<{ ok: true } | { ok: false; reason: 'min' | 'balance' }> {
+export async function withdraw(
+  ctx: Ctx,
+  userId: number,
+  amountCents: number,
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: false; reason: 'min' | 'balance' }> {
   if (!Number.isSafeInteger(amountCents) || amountCents < WITHDRAW_MIN_CENTS) return { ok: false, reason: 'min' };
   try {
     await ctx.db.batch([
@@ -317,14 +432,31 @@ export async function withdraw(ctx: Ctx, userId: number, amountCents: number, no
 /** The student's invite code: stable, derived from the id (get/personal/invite/code). */
 export const inviteCodeOf = (userId: number) => `INV${(userId * 7919).toString(36).toUpperCase()}`;
 
-export interface InvoiceFields { titleType: 'personal' | 'company'; title: string; taxNo: string | null; email: string }
+export interface InvoiceFields {
+  titleType: 'personal' | 'company';
+  title: string;
+  taxNo: string | null;
+  email: string;
+}
 
 /** saveCompanyInvoice: an invoice for a paid order of one's own with something paid, once per order (primary key). */
-export async function requestInvoice(ctx: Ctx, userId: number, orderNo: string, f: InvoiceFields, now = Date.now()): Promise<'ok' | 'notFound' | 'notPaid' | 'already'> {
-  const o = await ctx.db.get<{ userId: number; status: number; totalCents: number }>('SELECT user_id, status, total_cents FROM shop_orders WHERE order_no = ?', [orderNo]);
+export async function requestInvoice(
+  ctx: Ctx,
+  userId: number,
+  orderNo: string,
+  f: InvoiceFields,
+  now = Date.now(),
+): Promise<'ok' | 'notFound' | 'notPaid' | 'already'> {
+  const o = await ctx.db.get<{ userId: number; status: number; totalCents: number }>(
+    'SELECT user_id, status, total_cents FROM shop_orders WHERE order_no = ?',
+    [orderNo],
+  );
   if (!o || o.userId !== userId) return 'notFound';
   if (o.status !== ORDER_STATUS.PAID || o.totalCents <= 0) return 'notPaid';
-  const r = await ctx.db.run(`INSERT INTO acct_invoices (order_no, user_id, title_type, title, tax_no, email, amount_cents, status, created_at)
-    VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (order_no) DO NOTHING`, [orderNo, userId, f.titleType, f.title, f.taxNo, f.email, o.totalCents, 'applied', now]);
+  const r = await ctx.db.run(
+    `INSERT INTO acct_invoices (order_no, user_id, title_type, title, tax_no, email, amount_cents, status, created_at)
+    VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (order_no) DO NOTHING`,
+    [orderNo, userId, f.titleType, f.title, f.taxNo, f.email, o.totalCents, 'applied', now],
+  );
   return r.changes ? 'ok' : 'already';
 }

@@ -11,7 +11,14 @@ const PEOPLE = new Set(['teacher', 'student']);
 
 /** The kind's word when an id is not in the seed (a cover of another module's item). */
 const KIND_LABEL: Record<string, string> = {
-  course: '课程', package: '课程套餐', open: '公开课', news: '资讯', group: '学习小组', plan: '培养计划', teacher: '讲师', student: '学员',
+  course: '课程',
+  package: '课程套餐',
+  open: '公开课',
+  news: '资讯',
+  group: '学习小组',
+  plan: '培养计划',
+  teacher: '讲师',
+  student: '学员',
 };
 
 let titles: Map<string, string> | undefined;
@@ -69,7 +76,11 @@ export function initials(name: string): string {
   if (!trimmed) return '?';
   const first = [...trimmed][0]!;
   if (width(first) === 1) return first;
-  return trimmed.split(/\s+/).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  return trimmed
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
 }
 
 const FONT = `font-family="PingFang SC, Microsoft YaHei, Noto Sans CJK SC, sans-serif"`;
@@ -92,18 +103,22 @@ export function coverSvg(kind: string, id: number): string {
   if (PEOPLE.has(kind)) {
     const text = escapeXml(initials(label));
     const size = [...initials(label)].length > 1 ? 60 : 72;
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160" role="img" aria-label="${escapeXml(label)}">`
-      + `<circle cx="80" cy="80" r="80" fill="hsl(${hue},45%,48%)"/>`
-      + `<text x="80" y="80" dy="0.35em" text-anchor="middle" ${FONT} font-size="${size}" font-weight="600" fill="#fff">${text}</text></svg>`;
+    return (
+      `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160" role="img" aria-label="${escapeXml(label)}">` +
+      `<circle cx="80" cy="80" r="80" fill="hsl(${hue},45%,48%)"/>` +
+      `<text x="80" y="80" dy="0.35em" text-anchor="middle" ${FONT} font-size="${size}" font-weight="600" fill="#fff">${text}</text></svg>`
+    );
   }
   const [w, h] = [320, 180];
   const lines = wrap(label, 13, 2);
   const top = h / 2 - (lines.length - 1) * 14;
   const tspans = lines.map((l, i) => `<tspan x="20" y="${top + i * 30}">${escapeXml(l)}</tspan>`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeXml(label)}">`
-    + `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,42%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},65%,32%)"/></linearGradient></defs>`
-    + `<rect width="${w}" height="${h}" fill="url(#g)"/>${pattern(id, w, h)}`
-    + `<rect x="20" y="18" width="${(KIND_LABEL[kind] ?? kind).length * 13 + 16}" height="22" rx="11" fill="#fff" fill-opacity="0.22"/>`
-    + `<text x="28" y="34" ${FONT} font-size="13" fill="#fff">${escapeXml(KIND_LABEL[kind] ?? kind)}</text>`
-    + `<text ${FONT} font-size="22" font-weight="600" fill="#fff">${tspans}</text></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeXml(label)}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,42%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},65%,32%)"/></linearGradient></defs>` +
+    `<rect width="${w}" height="${h}" fill="url(#g)"/>${pattern(id, w, h)}` +
+    `<rect x="20" y="18" width="${(KIND_LABEL[kind] ?? kind).length * 13 + 16}" height="22" rx="11" fill="#fff" fill-opacity="0.22"/>` +
+    `<text x="28" y="34" ${FONT} font-size="13" fill="#fff">${escapeXml(KIND_LABEL[kind] ?? kind)}</text>` +
+    `<text ${FONT} font-size="22" font-weight="600" fill="#fff">${tspans}</text></svg>`
+  );
 }

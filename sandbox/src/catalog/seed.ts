@@ -8,30 +8,166 @@
 export const CATALOG_COMPANY_ID = 1;
 export const SEED_DATE = Date.UTC(2025, 8, 1, 1, 0, 0); // 2025-09-01 09:00 Beijing time
 
-export interface Category { id: number; parentId: number; categoryName: string; sort: number }
-export interface Teacher { id: number; teacherName: string; title: string; avatar: string; intro: string; tags: string[]; courseCount: number; studentCount: number }
-export interface Lesson { id: number; lessonName: string; durationS: number; tryFlag: 0 | 1; type: 'video' | 'live' | 'doc' }
-export interface Chapter { id: number; chapterName: string; lessons: Lesson[] }
+export interface Category {
+  id: number;
+  parentId: number;
+  categoryName: string;
+  sort: number;
+}
+export interface Teacher {
+  id: number;
+  teacherName: string;
+  title: string;
+  avatar: string;
+  intro: string;
+  tags: string[];
+  courseCount: number;
+  studentCount: number;
+}
+export interface Lesson {
+  id: number;
+  lessonName: string;
+  durationS: number;
+  tryFlag: 0 | 1;
+  type: 'video' | 'live' | 'doc';
+}
+export interface Chapter {
+  id: number;
+  chapterName: string;
+  lessons: Lesson[];
+}
 export interface Course {
-  commodityId: number; courseId: number; courseType: 'course' | 'classType'; courseName: string; categoryId: number;
-  categoryName: string; cover: string; price: number; memberPrice: number | null; originalPrice: number; freeFlag: 0 | 1;
-  teacherIds: number[]; studyCount: number; lessonCount: number; totalDurationS: number; summary: string;
-  introduction: string[]; validDays: number; createTime: string; recommend: 0 | 1; chapters: Chapter[];
+  commodityId: number;
+  courseId: number;
+  courseType: 'course' | 'classType';
+  courseName: string;
+  categoryId: number;
+  categoryName: string;
+  cover: string;
+  price: number;
+  memberPrice: number | null;
+  originalPrice: number;
+  freeFlag: 0 | 1;
+  teacherIds: number[];
+  studyCount: number;
+  lessonCount: number;
+  totalDurationS: number;
+  summary: string;
+  introduction: string[];
+  validDays: number;
+  createTime: string;
+  recommend: 0 | 1;
+  chapters: Chapter[];
 }
 export interface CoursePackage {
-  id: number; packageName: string; cover: string; price: number; originalPrice: number; memberPrice: number | null;
-  summary: string; introduction: string[]; commodityIds: number[]; studyCount: number; validDays: number;
+  id: number;
+  packageName: string;
+  cover: string;
+  price: number;
+  originalPrice: number;
+  memberPrice: number | null;
+  summary: string;
+  introduction: string[];
+  commodityIds: number[];
+  studyCount: number;
+  validDays: number;
 }
-export interface OpenCourse { id: number; title: string; teacherId: number; startTime: string; durationMin: number; status: 'upcoming' | 'live' | 'replay'; cover: string; summary: string; signUpCount: number }
-export interface News { id: number; title: string; categoryName: string; cover: string; summary: string; content: string[]; author: string; publishTime: string; viewCount: number; top: 0 | 1 }
-export interface Answer { id: number; userName: string; content: string; createTime: string; likeCount: number; teacherFlag: 0 | 1 }
-export interface Question { id: number; title: string; content: string; userName: string; courseName: string; createTime: string; viewCount: number; answers: Answer[] }
-export interface Group { id: number; groupName: string; cover: string; intro: string; memberCount: number; ownerName: string; topics: Array<{ id: number; title: string; userName: string; replyCount: number; createTime: string }> }
-export interface VipLevel { id: number; levelName: string; price: number; durationDays: number; discount: number; benefits: string[] }
-export interface ApplyItem { id: number; title: string; examName: string; examTime: string; applyStart: string; applyEnd: string; fee: number; place: string; quota: number; applied: number; description: string[]; requirements: string[] }
-export interface StudentVoice { id: number; studentName: string; avatar: string; courseName: string; content: string; score: number; createTime: string }
-export interface CustomPage { id: number; title: string; sections: Array<{ heading: string; body: string }> }
-export interface TrainingPlan { id: number; planName: string; cover: string; summary: string; target: string; durationWeeks: number; price: number; stages: Array<{ stageName: string; commodityIds: number[]; goal: string }> }
+export interface OpenCourse {
+  id: number;
+  title: string;
+  teacherId: number;
+  startTime: string;
+  durationMin: number;
+  status: 'upcoming' | 'live' | 'replay';
+  cover: string;
+  summary: string;
+  signUpCount: number;
+}
+export interface News {
+  id: number;
+  title: string;
+  categoryName: string;
+  cover: string;
+  summary: string;
+  content: string[];
+  author: string;
+  publishTime: string;
+  viewCount: number;
+  top: 0 | 1;
+}
+export interface Answer {
+  id: number;
+  userName: string;
+  content: string;
+  createTime: string;
+  likeCount: number;
+  teacherFlag: 0 | 1;
+}
+export interface Question {
+  id: number;
+  title: string;
+  content: string;
+  userName: string;
+  courseName: string;
+  createTime: string;
+  viewCount: number;
+  answers: Answer[];
+}
+export interface Group {
+  id: number;
+  groupName: string;
+  cover: string;
+  intro: string;
+  memberCount: number;
+  ownerName: string;
+  topics: Array<{ id: number; title: string; userName: string; replyCount: number; createTime: string }>;
+}
+export interface VipLevel {
+  id: number;
+  levelName: string;
+  price: number;
+  durationDays: number;
+  discount: number;
+  benefits: string[];
+}
+export interface ApplyItem {
+  id: number;
+  title: string;
+  examName: string;
+  examTime: string;
+  applyStart: string;
+  applyEnd: string;
+  fee: number;
+  place: string;
+  quota: number;
+  applied: number;
+  description: string[];
+  requirements: string[];
+}
+export interface StudentVoice {
+  id: number;
+  studentName: string;
+  avatar: string;
+  courseName: string;
+  content: string;
+  score: number;
+  createTime: string;
+}
+export interface CustomPage {
+  id: number;
+  title: string;
+  sections: Array<{ heading: string; body: string }>;
+}
+export interface TrainingPlan {
+  id: number;
+  planName: string;
+  cover: string;
+  summary: string;
+  target: string;
+  durationWeeks: number;
+  price: number;
+  stages: Array<{ stageName: string; commodityIds: number[]; goal: string }>;
+}
 
 const day = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -58,8 +194,14 @@ export const TEACHERS: Teacher[] = [
   ['吴佳琪', '日语一级 / 翻译', '日本留学六年，主讲日语能力考试与商务日语。', ['日语', 'JLPT']],
   ['郑国强', '注册安全工程师', '二十年安全生产管理经验，主讲安全生产法律法规与技术。', ['安全工程', '法规']],
 ].map(([teacherName, title, intro, tags], i) => ({
-  id: 201 + i, teacherName: teacherName as string, title: title as string, intro: intro as string, tags: tags as string[],
-  avatar: coverUrl('teacher', 201 + i), courseCount: 0, studentCount: 0,
+  id: 201 + i,
+  teacherName: teacherName as string,
+  title: title as string,
+  intro: intro as string,
+  tags: tags as string[],
+  avatar: coverUrl('teacher', 201 + i),
+  courseCount: 0,
+  studentCount: 0,
 }));
 
 // [name, categoryId, price, teacher offsets, summary]
@@ -103,7 +245,12 @@ const COURSE_ROWS: Array<[string, number, number, number[], string]> = [
 ];
 
 const CHAPTER_TITLES = ['课程导学与考情分析', '核心知识精讲', '重难点突破', '真题演练与总结'];
-const LESSON_TITLES = [['课程介绍', '学习方法与备考规划', '考试大纲解读'], ['基础概念', '知识体系梳理', '典型案例分析', '章节小结'], ['难点一：综合应用', '难点二：易错辨析', '专项练习讲解'], ['历年真题精讲', '模拟题讲评', '考前冲刺串讲']];
+const LESSON_TITLES = [
+  ['课程介绍', '学习方法与备考规划', '考试大纲解读'],
+  ['基础概念', '知识体系梳理', '典型案例分析', '章节小结'],
+  ['难点一：综合应用', '难点二：易错辨析', '专项练习讲解'],
+  ['历年真题精讲', '模拟题讲评', '考前冲刺串讲'],
+];
 
 function chaptersFor(n: number, courseName: string): Chapter[] {
   const count = 3 + (n % 2); // 3 or 4 chapters
@@ -129,7 +276,8 @@ export const COURSES: Course[] = COURSE_ROWS.map(([courseName, categoryId, price
     commodityId: 5000 + n,
     courseId: 100 + n,
     courseType: n % 5 === 1 ? 'classType' : 'course',
-    courseName, categoryId,
+    courseName,
+    categoryId,
     categoryName: CATEGORIES.find((c) => c.id === categoryId)!.categoryName,
     cover: coverUrl('course', 5000 + n),
     price,
@@ -169,10 +317,17 @@ export const PACKAGES: CoursePackage[] = [
   const commodityIds = ids as number[];
   const sum = commodityIds.reduce((s, id) => s + COURSES.find((c) => c.commodityId === id)!.price, 0);
   return {
-    id: 301 + i, packageName: packageName as string, cover: coverUrl('package', 301 + i), price: price as number,
-    originalPrice: sum, memberPrice: Math.round((price as number) * 0.85), summary: summary as string,
+    id: 301 + i,
+    packageName: packageName as string,
+    cover: coverUrl('package', 301 + i),
+    price: price as number,
+    originalPrice: sum,
+    memberPrice: Math.round((price as number) * 0.85),
+    summary: summary as string,
     introduction: [summary as string, `套餐包含 ${commodityIds.length} 门课程，总价值 ¥${sum}，打包购买更优惠。`, '购买后一年内可反复学习套餐内全部课程。'],
-    commodityIds, studyCount: 80 + i * 137, validDays: 365,
+    commodityIds,
+    studyCount: 80 + i * 137,
+    validDays: 365,
   };
 });
 
@@ -184,9 +339,15 @@ export const OPEN_COURSES: OpenCourse[] = [
   ['雅思口语高分技巧公开课', 205, -7, 60, 'replay'],
   ['一建项目管理高频考点串讲', 206, 9, 120, 'upcoming'],
 ].map(([title, teacherId, offset, durationMin, status], i) => ({
-  id: 401 + i, title: title as string, teacherId: teacherId as number, startTime: iso(SEED_DATE + (offset as number) * day + 11 * 3_600_000),
-  durationMin: durationMin as number, status: status as OpenCourse['status'], cover: coverUrl('open', 401 + i),
-  summary: `${title}，由主讲老师在线直播讲解并现场答疑，免费报名参加。`, signUpCount: 300 + i * 211,
+  id: 401 + i,
+  title: title as string,
+  teacherId: teacherId as number,
+  startTime: iso(SEED_DATE + (offset as number) * day + 11 * 3_600_000),
+  durationMin: durationMin as number,
+  status: status as OpenCourse['status'],
+  cover: coverUrl('open', 401 + i),
+  summary: `${title}，由主讲老师在线直播讲解并现场答疑，免费报名参加。`,
+  signUpCount: 300 + i * 211,
 }));
 
 export const NEWS: News[] = [
@@ -203,9 +364,20 @@ export const NEWS: News[] = [
   ['中级经济师考试科目调整说明', '考试动态', '中级经济师专业科目调整后的考试安排与备考建议。'],
   ['如何高效利用碎片时间学习', '备考指导', '通勤、午休等碎片时间的高效学习方法分享。'],
 ].map(([title, categoryName, summary], i) => ({
-  id: 601 + i, title: title as string, categoryName: categoryName as string, cover: coverUrl('news', 601 + i), summary: summary as string,
-  content: [summary as string, '详细内容请以官方发布为准。学院教务老师将持续跟进相关动态，并在课程与公告中及时更新。', '如有疑问，欢迎通过在线客服或学习问答区与我们联系。'],
-  author: '云朵在线学院教务处', publishTime: iso(SEED_DATE - i * 2 * day), viewCount: 1000 + ((i * 733) % 9000), top: (i === 2 ? 1 : 0) as 0 | 1,
+  id: 601 + i,
+  title: title as string,
+  categoryName: categoryName as string,
+  cover: coverUrl('news', 601 + i),
+  summary: summary as string,
+  content: [
+    summary as string,
+    '详细内容请以官方发布为准。学院教务老师将持续跟进相关动态，并在课程与公告中及时更新。',
+    '如有疑问，欢迎通过在线客服或学习问答区与我们联系。',
+  ],
+  author: '云朵在线学院教务处',
+  publishTime: iso(SEED_DATE - i * 2 * day),
+  viewCount: 1000 + ((i * 733) % 9000),
+  top: (i === 2 ? 1 : 0) as 0 | 1,
 }));
 
 export const QUESTIONS: Question[] = [
@@ -218,11 +390,30 @@ export const QUESTIONS: Question[] = [
   ['劳动合同试用期最长可以约定多久？', '三年以上固定期限的劳动合同试用期是多久？', '周同学', 5004],
   ['SQL 中 LEFT JOIN 和 INNER JOIN 的区别？', '结果行数为什么会不一样？', '吴同学', 5022],
 ].map(([title, content, userName, commodityId], i) => ({
-  id: 701 + i, title: title as string, content: content as string, userName: userName as string,
-  courseName: COURSES.find((c) => c.commodityId === commodityId)!.courseName, createTime: iso(SEED_DATE - i * day), viewCount: 50 + i * 37,
+  id: 701 + i,
+  title: title as string,
+  content: content as string,
+  userName: userName as string,
+  courseName: COURSES.find((c) => c.commodityId === commodityId)!.courseName,
+  createTime: iso(SEED_DATE - i * day),
+  viewCount: 50 + i * 37,
   answers: [
-    { id: 7010 + i * 10 + 1, userName: TEACHERS[i % TEACHERS.length]!.teacherName + '老师', content: '这个问题很好。建议先回顾课程第二章的知识体系梳理，再结合典型案例理解，课程里有详细讲解。', createTime: iso(SEED_DATE - i * day + 3_600_000), likeCount: 12 + i, teacherFlag: 1 as const },
-    { id: 7010 + i * 10 + 2, userName: '学习委员', content: '我当时也有同样的疑问，做完章节练习之后就清楚了，加油！', createTime: iso(SEED_DATE - i * day + 7_200_000), likeCount: 3 + i, teacherFlag: 0 as const },
+    {
+      id: 7010 + i * 10 + 1,
+      userName: TEACHERS[i % TEACHERS.length]!.teacherName + '老师',
+      content: '这个问题很好。建议先回顾课程第二章的知识体系梳理，再结合典型案例理解，课程里有详细讲解。',
+      createTime: iso(SEED_DATE - i * day + 3_600_000),
+      likeCount: 12 + i,
+      teacherFlag: 1 as const,
+    },
+    {
+      id: 7010 + i * 10 + 2,
+      userName: '学习委员',
+      content: '我当时也有同样的疑问，做完章节练习之后就清楚了，加油！',
+      createTime: iso(SEED_DATE - i * day + 7_200_000),
+      likeCount: 3 + i,
+      teacherFlag: 0 as const,
+    },
   ],
 }));
 
@@ -232,15 +423,32 @@ export const GROUPS: Group[] = [
   ['Python 学习小组', '一起写代码、做项目，互相 review。', '陈思远'],
   ['雅思口语练习角', '每日口语话题练习与互评。', '刘雅婷'],
 ].map(([groupName, intro, ownerName], i) => ({
-  id: 801 + i, groupName: groupName as string, intro: intro as string, ownerName: ownerName as string, cover: coverUrl('group', 801 + i),
+  id: 801 + i,
+  groupName: groupName as string,
+  intro: intro as string,
+  ownerName: ownerName as string,
+  cover: coverUrl('group', 801 + i),
   memberCount: 200 + i * 157,
-  topics: ['本周学习打卡', '考试经验分享', '资料汇总（持续更新）'].map((t, k) => ({ id: (801 + i) * 10 + k + 1, title: `${t}`, userName: ['小林', '阿杰', '美美'][k]!, replyCount: 5 + k * 4 + i, createTime: iso(SEED_DATE - (i + k) * day) })),
+  topics: ['本周学习打卡', '考试经验分享', '资料汇总（持续更新）'].map((t, k) => ({
+    id: (801 + i) * 10 + k + 1,
+    title: `${t}`,
+    userName: ['小林', '阿杰', '美美'][k]!,
+    replyCount: 5 + k * 4 + i,
+    createTime: iso(SEED_DATE - (i + k) * day),
+  })),
 }));
 
 export const VIP_LEVELS: VipLevel[] = [
   { id: 901, levelName: '月度会员', price: 68, durationDays: 30, discount: 9, benefits: ['会员价购买课程', '会员专属直播'] },
   { id: 902, levelName: '年度会员', price: 398, durationDays: 365, discount: 8, benefits: ['会员价购买课程', '会员专属直播', '免费题库练习', '专属学习顾问'] },
-  { id: 903, levelName: '终身会员', price: 1280, durationDays: 36500, discount: 7, benefits: ['会员价购买课程', '会员专属直播', '免费题库练习', '专属学习顾问', '线下活动优先报名'] },
+  {
+    id: 903,
+    levelName: '终身会员',
+    price: 1280,
+    durationDays: 36500,
+    discount: 7,
+    benefits: ['会员价购买课程', '会员专属直播', '免费题库练习', '专属学习顾问', '线下活动优先报名'],
+  },
 ];
 
 export const APPLY_ITEMS: ApplyItem[] = [
@@ -249,9 +457,16 @@ export const APPLY_ITEMS: ApplyItem[] = [
   ['消防设施操作员（初级）技能鉴定报名', '消防设施操作员（初级）', 20, 350, '北京市朝阳区鉴定站'],
   ['企业安全生产管理人员培训考核报名', '安全生产管理人员考核', 15, 300, '线上考核'],
 ].map(([title, examName, offset, fee, place], i) => ({
-  id: 1001 + i, title: title as string, examName: examName as string,
-  examTime: iso(SEED_DATE + (offset as number) * day + 3_600_000), applyStart: iso(SEED_DATE - 10 * day), applyEnd: iso(SEED_DATE + ((offset as number) - 10) * day),
-  fee: fee as number, place: place as string, quota: 200, applied: 37 + i * 29,
+  id: 1001 + i,
+  title: title as string,
+  examName: examName as string,
+  examTime: iso(SEED_DATE + (offset as number) * day + 3_600_000),
+  applyStart: iso(SEED_DATE - 10 * day),
+  applyEnd: iso(SEED_DATE + ((offset as number) - 10) * day),
+  fee: fee as number,
+  place: place as string,
+  quota: 200,
+  applied: 37 + i * 29,
   description: [`${examName}考试报名已开始，请在截止日期前完成信息填写与缴费。`, '报名成功后请留意短信通知，按时参加考试。'],
   requirements: ['年满 18 周岁，具有完全民事行为能力', '符合相应职业（工种）的申报条件', '提供本人有效身份证件'],
 }));
@@ -264,8 +479,12 @@ export const STUDENT_VOICES: StudentVoice[] = [
   ['徐*雪', 5025, '雅思口语从 5.5 提到 7，外教陪练效果很好。', 5],
   ['马*龙', 5032, '案例题讲解思路清晰，二建实务顺利通过。', 5],
 ].map(([studentName, commodityId, content, score], i) => ({
-  id: 1101 + i, studentName: studentName as string, avatar: coverUrl('student', 1101 + i),
-  courseName: COURSES.find((c) => c.commodityId === commodityId)!.courseName, content: content as string, score: score as number,
+  id: 1101 + i,
+  studentName: studentName as string,
+  avatar: coverUrl('student', 1101 + i),
+  courseName: COURSES.find((c) => c.commodityId === commodityId)!.courseName,
+  content: content as string,
+  score: score as number,
   createTime: iso(SEED_DATE - i * 5 * day),
 }));
 
@@ -280,12 +499,28 @@ export const CUSTOM_PAGE: CustomPage = {
 };
 
 export const TRAINING_PLANS: TrainingPlan[] = [
-  ['新入职 HR 成长计划', '帮助新入职的人力资源从业者在三个月内掌握招聘、培训与绩效的基本技能。', '人力资源新人', 12, 1580, [[5005, 5002], [5003, 5006], [5004]]],
+  [
+    '新入职 HR 成长计划',
+    '帮助新入职的人力资源从业者在三个月内掌握招聘、培训与绩效的基本技能。',
+    '人力资源新人',
+    12,
+    1580,
+    [[5005, 5002], [5003, 5006], [5004]],
+  ],
   ['财务人员能力提升计划', '从报表分析到中级会计实务，系统提升财务人员的专业能力。', '企业财务人员', 16, 2380, [[5010], [5008], [5009]]],
   ['数据分析转型计划', '面向业务人员的数据分析转型路径，学完能独立完成分析报告。', '业务人员', 20, 2680, [[5021, 5019], [5022], [5023]]],
   ['工程项目管理人才计划', '面向工程项目管理岗位的考证与实务能力培养。', '工程管理人员', 24, 3980, [[5034], [5032, 5031], [5035]]],
 ].map(([planName, summary, target, durationWeeks, price, stages], i) => ({
-  id: 1301 + i, planName: planName as string, cover: coverUrl('plan', 1301 + i), summary: summary as string, target: target as string,
-  durationWeeks: durationWeeks as number, price: price as number,
-  stages: (stages as number[][]).map((commodityIds, k) => ({ stageName: `第${'一二三'[k]}阶段`, commodityIds, goal: ['打好基础', '能力进阶', '综合提升'][k]! })),
+  id: 1301 + i,
+  planName: planName as string,
+  cover: coverUrl('plan', 1301 + i),
+  summary: summary as string,
+  target: target as string,
+  durationWeeks: durationWeeks as number,
+  price: price as number,
+  stages: (stages as number[][]).map((commodityIds, k) => ({
+    stageName: `第${'一二三'[k]}阶段`,
+    commodityIds,
+    goal: ['打好基础', '能力进阶', '综合提升'][k]!,
+  })),
 }));

@@ -51,18 +51,96 @@ const DAY = 86_400_000;
 export function seedExams(now: number) {
   const q = (subjectId: number, from: number) => Array.from({ length: 10 }, (_, i) => (subjectId - 200) * 1000 + from + i);
   return [
-    { id: 9101, name: '人力资源管理师（三级）正式考试', examType: 1, subjectId: 201, questionIds: q(201, 1), durationS: 1800, startAt: now - DAY, endAt: now + 30 * DAY, priceCents: 0, faceFlag: 0, maxTimes: 1, passScore: 60,
-      intro: '本场考试共 10 题，限时 30 分钟，仅可参加 1 次。交卷后可在考试记录中查看成绩。' },
-    { id: 9102, name: '初级会计实务模拟考试', examType: 2, subjectId: 203, questionIds: q(203, 1), durationS: 1200, startAt: now - DAY, endAt: now + 30 * DAY, priceCents: 0, faceFlag: 0, maxTimes: 0, passScore: 60,
-      intro: '模拟考试不限次数，限时 20 分钟。' },
-    { id: 9103, name: '经济法基础付费考试', examType: 1, subjectId: 204, questionIds: q(204, 1), durationS: 1800, startAt: now - DAY, endAt: now + 30 * DAY, priceCents: 2990, faceFlag: 0, maxTimes: 2, passScore: 60,
-      intro: '本场考试需支付考试费 29.90 元，支付后可参加 2 次。' },
-    { id: 9104, name: '税法人脸核验考试', examType: 1, subjectId: 205, questionIds: q(205, 1), durationS: 1800, startAt: now - DAY, endAt: now + 30 * DAY, priceCents: 0, faceFlag: 1, maxTimes: 2, passScore: 60,
-      intro: '本场考试开考前需完成人脸识别。' },
-    { id: 9105, name: '计算机基础期末考试', examType: 1, subjectId: 206, questionIds: q(206, 1), durationS: 3600, startAt: now + 3 * DAY, endAt: now + 10 * DAY, priceCents: 0, faceFlag: 0, maxTimes: 1, passScore: 60,
-      intro: '考试尚未开始，请在开考后进入。' },
-    { id: 9106, name: '劳动关系协调员模拟考试（往期）', examType: 2, subjectId: 202, questionIds: q(202, 1), durationS: 1200, startAt: now - 20 * DAY, endAt: now - DAY, priceCents: 0, faceFlag: 0, maxTimes: 0, passScore: 60,
-      intro: '本场考试已结束。' },
+    {
+      id: 9101,
+      name: '人力资源管理师（三级）正式考试',
+      examType: 1,
+      subjectId: 201,
+      questionIds: q(201, 1),
+      durationS: 1800,
+      startAt: now - DAY,
+      endAt: now + 30 * DAY,
+      priceCents: 0,
+      faceFlag: 0,
+      maxTimes: 1,
+      passScore: 60,
+      intro: '本场考试共 10 题，限时 30 分钟，仅可参加 1 次。交卷后可在考试记录中查看成绩。',
+    },
+    {
+      id: 9102,
+      name: '初级会计实务模拟考试',
+      examType: 2,
+      subjectId: 203,
+      questionIds: q(203, 1),
+      durationS: 1200,
+      startAt: now - DAY,
+      endAt: now + 30 * DAY,
+      priceCents: 0,
+      faceFlag: 0,
+      maxTimes: 0,
+      passScore: 60,
+      intro: '模拟考试不限次数，限时 20 分钟。',
+    },
+    {
+      id: 9103,
+      name: '经济法基础付费考试',
+      examType: 1,
+      subjectId: 204,
+      questionIds: q(204, 1),
+      durationS: 1800,
+      startAt: now - DAY,
+      endAt: now + 30 * DAY,
+      priceCents: 2990,
+      faceFlag: 0,
+      maxTimes: 2,
+      passScore: 60,
+      intro: '本场考试需支付考试费 29.90 元，支付后可参加 2 次。',
+    },
+    {
+      id: 9104,
+      name: '税法人脸核验考试',
+      examType: 1,
+      subjectId: 205,
+      questionIds: q(205, 1),
+      durationS: 1800,
+      startAt: now - DAY,
+      endAt: now + 30 * DAY,
+      priceCents: 0,
+      faceFlag: 1,
+      maxTimes: 2,
+      passScore: 60,
+      intro: '本场考试开考前需完成人脸识别。',
+    },
+    {
+      id: 9105,
+      name: '计算机基础期末考试',
+      examType: 1,
+      subjectId: 206,
+      questionIds: q(206, 1),
+      durationS: 3600,
+      startAt: now + 3 * DAY,
+      endAt: now + 10 * DAY,
+      priceCents: 0,
+      faceFlag: 0,
+      maxTimes: 1,
+      passScore: 60,
+      intro: '考试尚未开始，请在开考后进入。',
+    },
+    {
+      id: 9106,
+      name: '劳动关系协调员模拟考试（往期）',
+      examType: 2,
+      subjectId: 202,
+      questionIds: q(202, 1),
+      durationS: 1200,
+      startAt: now - 20 * DAY,
+      endAt: now - DAY,
+      priceCents: 0,
+      faceFlag: 0,
+      maxTimes: 0,
+      passScore: 60,
+      intro: '本场考试已结束。',
+    },
   ];
 }
 
@@ -72,8 +150,10 @@ function userStatements(): InStatement[] {
   return [
     ...EXAM_USERS.flatMap((u) => [
       { sql: 'DELETE FROM users WHERE id = ?', args: [u.id] },
-      { sql: 'INSERT INTO users (id, company_id, school_id, username, mobile, nick_name, password_hash) VALUES (?,?,?,?,?,?,?)',
-        args: [u.id, 1, 1, u.username, u.mobile, `考试学员${u.id - 3299}`, hashPassword(SEED_PASSWORD, USER_SALT)] },
+      {
+        sql: 'INSERT INTO users (id, company_id, school_id, username, mobile, nick_name, password_hash) VALUES (?,?,?,?,?,?,?)',
+        args: [u.id, 1, 1, u.username, u.mobile, `考试学员${u.id - 3299}`, hashPassword(SEED_PASSWORD, USER_SALT)],
+      },
     ]),
     { sql: "DELETE FROM meta WHERE key = 'exams_users'", args: [] },
     { sql: "INSERT INTO meta (key, value) VALUES ('exams_users', ?)", args: [EXAMS_SEED_VERSION] },
@@ -87,14 +167,36 @@ export const examsArea: Area = {
   async seed(ctx, now) {
     const s: InStatement[] = userStatements();
     for (const e of seedExams(now)) {
-      s.push({ sql: `INSERT INTO exams_exams (id, company_id, name, exam_type, subject_id, question_ids, duration_s, start_at, end_at, price_cents, face_flag, max_times, pass_score, intro)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, args: [e.id, 1, e.name, e.examType, e.subjectId, JSON.stringify(e.questionIds), e.durationS, e.startAt, e.endAt, e.priceCents, e.faceFlag, e.maxTimes, e.passScore, e.intro] });
-      for (const id of [...EXAM_USERS.map((u) => u.id), DEMO_STUDENT]) s.push({ sql: 'INSERT INTO exams_users (exam_id, user_id) VALUES (?,?)', args: [e.id, id] });
+      s.push({
+        sql: `INSERT INTO exams_exams (id, company_id, name, exam_type, subject_id, question_ids, duration_s, start_at, end_at, price_cents, face_flag, max_times, pass_score, intro)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+        args: [
+          e.id,
+          1,
+          e.name,
+          e.examType,
+          e.subjectId,
+          JSON.stringify(e.questionIds),
+          e.durationS,
+          e.startAt,
+          e.endAt,
+          e.priceCents,
+          e.faceFlag,
+          e.maxTimes,
+          e.passScore,
+          e.intro,
+        ],
+      });
+      for (const id of [...EXAM_USERS.map((u) => u.id), DEMO_STUDENT])
+        s.push({ sql: 'INSERT INTO exams_users (exam_id, user_id) VALUES (?,?)', args: [e.id, id] });
     }
     // 3310-3319: face verification required (name and ID number on file: status 1 until passed)
     for (const u of EXAM_USERS.filter((x) => x.id >= FACE_USER_FROM)) {
-      s.push({ sql: `INSERT INTO agr_face (user_id, required, name, identity_id) VALUES (?,1,?,?)
-        ON CONFLICT (user_id) DO UPDATE SET required = 1, name = excluded.name, identity_id = excluded.identity_id, passed_at = NULL`, args: [u.id, '考试同学', '110101199001011234'] });
+      s.push({
+        sql: `INSERT INTO agr_face (user_id, required, name, identity_id) VALUES (?,1,?,?)
+        ON CONFLICT (user_id) DO UPDATE SET required = 1, name = excluded.name, identity_id = excluded.identity_id, passed_at = NULL`,
+        args: [u.id, '考试同学', '110101199001011234'],
+      });
     }
     s.push({ sql: "INSERT INTO meta (key, value) VALUES ('exams_seed', ?)", args: [EXAMS_SEED_VERSION] });
     await ctx.db.batch(s);
@@ -124,10 +226,32 @@ export class ExamsError extends Error {
 }
 
 interface ExamRow {
-  id: number; companyId: number; name: string; examType: number; subjectId: number; questionIds: string; durationS: number;
-  startAt: number; endAt: number; priceCents: number; faceFlag: number; maxTimes: number; passScore: number; intro: string;
+  id: number;
+  companyId: number;
+  name: string;
+  examType: number;
+  subjectId: number;
+  questionIds: string;
+  durationS: number;
+  startAt: number;
+  endAt: number;
+  priceCents: number;
+  faceFlag: number;
+  maxTimes: number;
+  passScore: number;
+  intro: string;
 }
-interface AttemptView { recordId: number; attemptNo: number; state: 'doing' | 'submitted'; startedAt: number; submittedAt: number | null; score: number | null; totalScore: number; passed: boolean | null; remainingS: number | null }
+interface AttemptView {
+  recordId: number;
+  attemptNo: number;
+  state: 'doing' | 'submitted';
+  startedAt: number;
+  submittedAt: number | null;
+  score: number | null;
+  totalScore: number;
+  passed: boolean | null;
+  remainingS: number | null;
+}
 
 export const stateOf = (e: Pick<ExamRow, 'startAt' | 'endAt'>, now = Date.now()) =>
   now < e.startAt ? EXAM_STATES.notStarted : now >= e.endAt ? EXAM_STATES.ended : EXAM_STATES.open;
@@ -135,7 +259,9 @@ export const stateOf = (e: Pick<ExamRow, 'startAt' | 'endAt'>, now = Date.now())
 /** The company's face status for a user (as study-agreements.ts answers GET companyFaceVerify/check). */
 export async function faceStatusOf(ctx: Ctx, userId: number): Promise<0 | 1 | 2> {
   const row = await ctx.db.get<{ required: number; name: string | null; identityId: string | null; passedAt: number | null }>(
-    'SELECT required, name, identity_id, passed_at FROM agr_face WHERE user_id = ?', [userId]);
+    'SELECT required, name, identity_id, passed_at FROM agr_face WHERE user_id = ?',
+    [userId],
+  );
   if (!row || !row.required) return 0;
   if (row.passedAt && row.passedAt + FACE_PASS_TTL_MS > Date.now()) return 0;
   return row.name && row.identityId ? 1 : 2;
@@ -146,12 +272,18 @@ export const passMark = (passScore: number, totalScore: number) => Math.ceil((pa
 
 export class ExamsStore {
   private readonly qbank: QbankStore;
-  constructor(readonly ctx: Ctx) { this.qbank = new QbankStore(ctx); }
-  private get db() { return this.ctx.db; }
+  constructor(readonly ctx: Ctx) {
+    this.qbank = new QbankStore(ctx);
+  }
+  private get db() {
+    return this.ctx.db;
+  }
 
   private async mine(userId: number, examId: number): Promise<ExamRow & { orderNo: string | null }> {
     const e = await this.db.get<ExamRow & { orderNo: string | null }>(
-      'SELECT e.*, u.order_no FROM exams_exams e JOIN exams_users u ON u.exam_id = e.id AND u.user_id = ? WHERE e.id = ?', [userId, examId]);
+      'SELECT e.*, u.order_no FROM exams_exams e JOIN exams_users u ON u.exam_id = e.id AND u.user_id = ? WHERE e.id = ?',
+      [userId, examId],
+    );
     if (!e) throw new ExamsError('notFound');
     return e;
   }
@@ -171,14 +303,24 @@ export class ExamsStore {
   /** The attempts of a user at an exam, a timed one past its end handed in first (so the record shows its score). */
   async attempts(userId: number, examId: number): Promise<AttemptView[]> {
     const e = await this.mine(userId, examId);
-    const rows = await this.db.all<{ recordId: number; attemptNo: number }>('SELECT record_id, attempt_no FROM exams_attempts WHERE exam_id = ? AND user_id = ? ORDER BY attempt_no', [examId, userId]);
+    const rows = await this.db.all<{ recordId: number; attemptNo: number }>(
+      'SELECT record_id, attempt_no FROM exams_attempts WHERE exam_id = ? AND user_id = ? ORDER BY attempt_no',
+      [examId, userId],
+    );
     const who: Who = { userId, clientId: null, schoolId: 0 };
     const out: AttemptView[] = [];
     for (const a of rows) {
       const s = this.qbank.state(await this.qbank.owned(who, a.recordId));
       out.push({
-        recordId: a.recordId, attemptNo: a.attemptNo, state: s.state === 'submitted' ? 'submitted' : 'doing', startedAt: s.startedAt, submittedAt: s.submittedAt,
-        score: s.score, totalScore: s.totalScore, passed: s.score === null ? null : s.score >= passMark(e.passScore, s.totalScore), remainingS: s.remainingS,
+        recordId: a.recordId,
+        attemptNo: a.attemptNo,
+        state: s.state === 'submitted' ? 'submitted' : 'doing',
+        startedAt: s.startedAt,
+        submittedAt: s.submittedAt,
+        score: s.score,
+        totalScore: s.totalScore,
+        passed: s.score === null ? null : s.score >= passMark(e.passScore, s.totalScore),
+        remainingS: s.remainingS,
       });
     }
     return out;
@@ -189,11 +331,26 @@ export class ExamsStore {
     const scores = attempts.map((a) => a.score).filter((s): s is number => s !== null);
     const doing = attempts.find((a) => a.state === 'doing');
     return {
-      id: e.id, examName: e.name, examType: e.examType, examState: stateOf(e, now), startTime: e.startAt, endTime: e.endAt,
-      duration: Math.round(e.durationS / 60), questionCount: (JSON.parse(e.questionIds) as number[]).length, totalScore,
-      passScore: e.passScore, passMark: passMark(e.passScore, totalScore), price: (e.priceCents / 100).toFixed(2), needPay: e.priceCents > 0 ? 1 : 0,
-      payState: paid ? 1 : 0, faceFlag: e.faceFlag, maxTimes: e.maxTimes, usedTimes: attempts.length,
-      bestScore: scores.length ? Math.max(...scores) : null, doingRecordId: doing?.recordId ?? null, intro: e.intro,
+      id: e.id,
+      examName: e.name,
+      examType: e.examType,
+      examState: stateOf(e, now),
+      startTime: e.startAt,
+      endTime: e.endAt,
+      duration: Math.round(e.durationS / 60),
+      questionCount: (JSON.parse(e.questionIds) as number[]).length,
+      totalScore,
+      passScore: e.passScore,
+      passMark: passMark(e.passScore, totalScore),
+      price: (e.priceCents / 100).toFixed(2),
+      needPay: e.priceCents > 0 ? 1 : 0,
+      payState: paid ? 1 : 0,
+      faceFlag: e.faceFlag,
+      maxTimes: e.maxTimes,
+      usedTimes: attempts.length,
+      bestScore: scores.length ? Math.max(...scores) : null,
+      doingRecordId: doing?.recordId ?? null,
+      intro: e.intro,
     };
   }
 
@@ -210,8 +367,12 @@ export class ExamsStore {
     const now = Date.now();
     const name = f.examName?.trim().toLowerCase();
     const rows = await this.db.all<ExamRow & { orderNo: string | null }>(
-      'SELECT e.*, u.order_no FROM exams_exams e JOIN exams_users u ON u.exam_id = e.id AND u.user_id = ? ORDER BY e.start_at DESC, e.id', [userId]);
-    return rows.filter((e) => (!f.examType || e.examType === f.examType) && (!f.examState || stateOf(e, now) === f.examState) && (!name || e.name.toLowerCase().includes(name)));
+      'SELECT e.*, u.order_no FROM exams_exams e JOIN exams_users u ON u.exam_id = e.id AND u.user_id = ? ORDER BY e.start_at DESC, e.id',
+      [userId],
+    );
+    return rows.filter(
+      (e) => (!f.examType || e.examType === f.examType) && (!f.examState || stateOf(e, now) === f.examState) && (!name || e.name.toLowerCase().includes(name)),
+    );
   }
 
   /** queryUserExamCount/{examType}/{examState} (0 = any). */
@@ -232,10 +393,22 @@ export class ExamsStore {
   /** examUser/queryPayInfo/{id}: the exam's fee order as the payment left it. */
   async payInfo(userId: number, examId: number) {
     const e = await this.mine(userId, examId);
-    const o = e.orderNo ? await this.db.get<{ orderNo: string; status: number; payCents: number; payResult: string | null; paidAt: number | null }>('SELECT order_no, status, pay_cents, pay_result, paid_at FROM shop_orders WHERE order_no = ?', [e.orderNo]) : undefined;
+    const o = e.orderNo
+      ? await this.db.get<{ orderNo: string; status: number; payCents: number; payResult: string | null; paidAt: number | null }>(
+          'SELECT order_no, status, pay_cents, pay_result, paid_at FROM shop_orders WHERE order_no = ?',
+          [e.orderNo],
+        )
+      : undefined;
     return {
-      examId, examName: e.name, price: (e.priceCents / 100).toFixed(2), needPay: e.priceCents > 0 ? 1 : 0, payState: (await this.paid(e)) ? 1 : 0,
-      orderNo: o?.orderNo ?? null, orderStatus: o?.status ?? null, payResult: o?.payResult ?? null, paidAt: o?.paidAt ?? null,
+      examId,
+      examName: e.name,
+      price: (e.priceCents / 100).toFixed(2),
+      needPay: e.priceCents > 0 ? 1 : 0,
+      payState: (await this.paid(e)) ? 1 : 0,
+      orderNo: o?.orderNo ?? null,
+      orderStatus: o?.status ?? null,
+      payResult: o?.payResult ?? null,
+      paidAt: o?.paidAt ?? null,
     };
   }
 
@@ -252,11 +425,15 @@ export class ExamsStore {
     const now = Date.now();
     const orderNo = orderNumber(now);
     await this.db.batch([
-      { sql: `INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, user_coupon_id, points_used,
+      {
+        sql: `INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, user_coupon_id, points_used,
         points_cents, card_code, card_cents, balance_cents, pay_cents, total_cents, idem_key, created_at, paid_at) VALUES (?,?,?,?,?,0,0,NULL,0,0,NULL,0,0,?,?,?,?,NULL)`,
-        args: [orderNo, userId, schoolId, ORDER_STATUS.UNPAID, e.priceCents, e.priceCents, e.priceCents, `exam-${examId}-${now}`, now] },
-      { sql: 'INSERT INTO shop_order_items (order_no, commodity_type, commodity_id, commodity_name, buy_source, price_cents, member_price_cents) VALUES (?,?,?,?,NULL,?,NULL)',
-        args: [orderNo, EXAM_COMMODITY, examId, e.name, e.priceCents] },
+        args: [orderNo, userId, schoolId, ORDER_STATUS.UNPAID, e.priceCents, e.priceCents, e.priceCents, `exam-${examId}-${now}`, now],
+      },
+      {
+        sql: 'INSERT INTO shop_order_items (order_no, commodity_type, commodity_id, commodity_name, buy_source, price_cents, member_price_cents) VALUES (?,?,?,?,NULL,?,NULL)',
+        args: [orderNo, EXAM_COMMODITY, examId, e.name, e.priceCents],
+      },
       { sql: 'UPDATE exams_users SET order_no = ? WHERE exam_id = ? AND user_id = ?', args: [orderNo, examId, userId] },
     ]);
     return { orderNo, payCents: e.priceCents, price: (e.priceCents / 100).toFixed(2) };
@@ -284,7 +461,8 @@ export class ExamsStore {
     const { lastId } = await this.db.run(
       `INSERT INTO qbank_records (id, user_id, client_id, school_id, subject_id, paper_id, exercise_type, title, question_ids, duration_s, started_at, deadline_at, total_score, parent_id)
        VALUES ((SELECT COALESCE(MAX(id), ${FIRST_RECORD_ID - 1}) + 1 FROM qbank_records),?,NULL,?,?,NULL,?,?,?,?,?,?,?,NULL)`,
-      [userId, schoolId, e.subjectId, EXAM_EXERCISE_TYPE, e.name, JSON.stringify(ids), e.durationS, now, deadline, total]);
+      [userId, schoolId, e.subjectId, EXAM_EXERCISE_TYPE, e.name, JSON.stringify(ids), e.durationS, now, deadline, total],
+    );
     const attemptNo = attempts.length + 1;
     await this.db.run('INSERT INTO exams_attempts (record_id, exam_id, user_id, attempt_no) VALUES (?,?,?,?)', [lastId, examId, userId, attemptNo]);
     return { examId, recordId: lastId, attemptNo, resumed: false };
@@ -292,7 +470,10 @@ export class ExamsStore {
 
   /** The exam an attempt (record) belongs to: GET /student/exercise/exam/record?recordId=. */
   async examOfRecord(userId: number, recordId: number) {
-    const a = await this.db.get<{ examId: number; attemptNo: number }>('SELECT exam_id, attempt_no FROM exams_attempts WHERE record_id = ? AND user_id = ?', [recordId, userId]);
+    const a = await this.db.get<{ examId: number; attemptNo: number }>('SELECT exam_id, attempt_no FROM exams_attempts WHERE record_id = ? AND user_id = ?', [
+      recordId,
+      userId,
+    ]);
     if (!a) throw new ExamsError('notFound');
     const e = await this.mine(userId, a.examId);
     return { examId: e.id, examName: e.name, examType: e.examType, recordId, attemptNo: a.attemptNo, faceFlag: e.faceFlag, passScore: e.passScore };
@@ -302,7 +483,14 @@ export class ExamsStore {
   async handIn(userId: number, recordId: number) {
     const exam = await this.examOfRecord(userId, recordId);
     const s = await this.qbank.submit({ userId, clientId: null, schoolId: 0 }, recordId);
-    return { examId: exam.examId, recordId, score: s.score ?? 0, totalScore: s.totalScore, rightCount: s.rightCount ?? 0, passed: (s.score ?? 0) >= passMark(exam.passScore, s.totalScore) };
+    return {
+      examId: exam.examId,
+      recordId,
+      score: s.score ?? 0,
+      totalScore: s.totalScore,
+      rightCount: s.rightCount ?? 0,
+      passed: (s.score ?? 0) >= passMark(exam.passScore, s.totalScore),
+    };
   }
 
   /** The socket's examFace op: 0 go on, else the face status the face flow starts from (1 verify, 2 face info). */
@@ -313,7 +501,10 @@ export class ExamsStore {
 
   /** For tests: the right answers of an attempt's questions. */
   async key(recordId: number) {
-    const r = await this.db.get<{ questionIds: string }>('SELECT question_ids FROM qbank_records WHERE id = ? AND exercise_type = ?', [recordId, EXAM_EXERCISE_TYPE]);
+    const r = await this.db.get<{ questionIds: string }>('SELECT question_ids FROM qbank_records WHERE id = ? AND exercise_type = ?', [
+      recordId,
+      EXAM_EXERCISE_TYPE,
+    ]);
     if (!r) throw new QbankError('404', '练习记录不存在');
     const qs = await this.qbank.questions(JSON.parse(r.questionIds) as number[]);
     return qs.map((q) => ({ questionId: q.id, kind: q.kind, answer: q.answer, score: q.score, full: scoreQuestion(q, q.answer).score }));

@@ -8,13 +8,65 @@ import type { Area } from '../area.js';
 export const HOMEWORK_SEED_VERSION = '2';
 
 /** `paperId`: a paper homework, answered on the question bank's doing page (spec 001 §7 gotoPaperHomeworkPage). */
-export interface HomeworkSeed { id: number; kind: 'class' | 'package'; courseName: string; lessonId: number; lessonName: string; title: string; content: string; closed: 0 | 1; deadline: string; paperId?: number }
+export interface HomeworkSeed {
+  id: number;
+  kind: 'class' | 'package';
+  courseName: string;
+  lessonId: number;
+  lessonName: string;
+  title: string;
+  content: string;
+  closed: 0 | 1;
+  deadline: string;
+  paperId?: number;
+}
 
 export const HOMEWORK: HomeworkSeed[] = [
-  { id: 8101, kind: 'class', courseName: '人力资源管理师（三级）精讲班', lessonId: 50011, lessonName: '第三章 招聘与配置：第2节 人员甄选', title: '人员甄选方法对比', content: '请比较结构化面试与无领导小组讨论的适用场景，不少于 300 字，可附讲义批注。', closed: 0, deadline: '2026-12-31' },
-  { id: 8102, kind: 'class', courseName: '人力资源管理师（三级）精讲班', lessonId: 50012, lessonName: '第三章 招聘与配置：第3节 录用决策', title: '录用决策案例分析', content: '阅读案例并写出你的录用决策及理由。', closed: 1, deadline: '2026-10-31' },
-  { id: 8201, kind: 'package', courseName: '会计职称全程班', lessonId: 60011, lessonName: '初级会计实务：第一章 概述', title: '会计要素练习', content: '列出六大会计要素并各举一例。', closed: 0, deadline: '2026-12-31' },
-  { id: 8202, kind: 'package', courseName: '会计职称全程班', lessonId: 60012, lessonName: '初级会计实务：第二章 资产', title: '资产章节测验（试卷）', content: '完成本章试卷，交卷即提交作业。', closed: 0, deadline: '2026-12-31', paperId: 2011 },
+  {
+    id: 8101,
+    kind: 'class',
+    courseName: '人力资源管理师（三级）精讲班',
+    lessonId: 50011,
+    lessonName: '第三章 招聘与配置：第2节 人员甄选',
+    title: '人员甄选方法对比',
+    content: '请比较结构化面试与无领导小组讨论的适用场景，不少于 300 字，可附讲义批注。',
+    closed: 0,
+    deadline: '2026-12-31',
+  },
+  {
+    id: 8102,
+    kind: 'class',
+    courseName: '人力资源管理师（三级）精讲班',
+    lessonId: 50012,
+    lessonName: '第三章 招聘与配置：第3节 录用决策',
+    title: '录用决策案例分析',
+    content: '阅读案例并写出你的录用决策及理由。',
+    closed: 1,
+    deadline: '2026-10-31',
+  },
+  {
+    id: 8201,
+    kind: 'package',
+    courseName: '会计职称全程班',
+    lessonId: 60011,
+    lessonName: '初级会计实务：第一章 概述',
+    title: '会计要素练习',
+    content: '列出六大会计要素并各举一例。',
+    closed: 0,
+    deadline: '2026-12-31',
+  },
+  {
+    id: 8202,
+    kind: 'package',
+    courseName: '会计职称全程班',
+    lessonId: 60012,
+    lessonName: '初级会计实务：第二章 资产',
+    title: '资产章节测验（试卷）',
+    content: '完成本章试卷，交卷即提交作业。',
+    closed: 0,
+    deadline: '2026-12-31',
+    paperId: 2011,
+  },
 ];
 
 export const HOMEWORK_USERS = [2900, 2901, 2902, 2903, 2904, 2905, 2906];

@@ -24,16 +24,30 @@ const NCRE_FIELDS = [
   { fieldId: 7402, fieldCode: 'workYears', fieldName: '工作年限', fieldType: 'number', required: 1, length: 2 },
   { fieldId: 7403, fieldCode: 'graduateDate', fieldName: '毕业日期', fieldType: 'date', required: 1 },
   {
-    fieldId: 7404, fieldCode: 'hasCert', fieldName: '是否已持有相关证书', fieldType: 'radio', required: 1,
+    fieldId: 7404,
+    fieldCode: 'hasCert',
+    fieldName: '是否已持有相关证书',
+    fieldType: 'radio',
+    required: 1,
     fieldOptions: [opt(1, '是'), opt(2, '否')],
-    chooseRelList: [{ chooseFieldValue: '是', showFieldInfo: [{ fieldId: 7405, fieldCode: 'certNo', fieldName: '证书编号', fieldType: 'text', required: 1, length: 30 }] }],
+    chooseRelList: [
+      { chooseFieldValue: '是', showFieldInfo: [{ fieldId: 7405, fieldCode: 'certNo', fieldName: '证书编号', fieldType: 'text', required: 1, length: 30 }] },
+    ],
   },
   {
-    fieldId: 7406, fieldCode: 'education_code', fieldName: '学历', fieldType: 'select', required: 1,
+    fieldId: 7406,
+    fieldCode: 'education_code',
+    fieldName: '学历',
+    fieldType: 'select',
+    required: 1,
     fieldOptions: [opt(11, '大专', 'JUNIOR'), opt(12, '本科', 'BECHELOR'), opt(13, '研究生', 'POSTGRADUATE')],
   },
   {
-    fieldId: 7407, fieldCode: 'subjects', fieldName: '报考科目', fieldType: 'checkbox', required: 1,
+    fieldId: 7407,
+    fieldCode: 'subjects',
+    fieldName: '报考科目',
+    fieldType: 'checkbox',
+    required: 1,
     fieldOptions: [opt(21, 'Python 语言程序设计'), opt(22, 'C 语言程序设计'), opt(23, 'MS Office 高级应用')],
   },
   { fieldId: 7408, fieldCode: 'workRegion', fieldName: '工作单位所在地', fieldType: 'cascade', required: 1 },
@@ -44,7 +58,11 @@ const NCRE_FIELDS = [
 const ACCOUNTING_FIELDS = [
   { fieldId: 7421, fieldCode: 'realName', fieldName: '真实姓名', fieldType: 'text', required: 1, length: 20 },
   {
-    fieldId: 7422, fieldCode: 'education_code', fieldName: '学历', fieldType: 'select', required: 1,
+    fieldId: 7422,
+    fieldCode: 'education_code',
+    fieldName: '学历',
+    fieldType: 'select',
+    required: 1,
     fieldOptions: [opt(11, '大专', 'JUNIOR'), opt(12, '本科', 'BECHELOR'), opt(13, '研究生', 'POSTGRADUATE')],
   },
   { fieldId: 7423, fieldCode: 'idPhoto', fieldName: '证件照', fieldType: 'image', required: 1 },
@@ -81,9 +99,18 @@ export const EXAM_PLACES: ExamPlace[] = [
 /** The cascade field's options by parent id (`get/cascade/options?fieldId&pid`): region → district. */
 export const CASCADE_OPTIONS: Record<string, Record<string, Array<{ id: string; content: string }>>> = {
   '7408': {
-    '0': [{ id: '11', content: '北京市' }, { id: '31', content: '上海市' }],
-    '11': [{ id: '1101', content: '海淀区' }, { id: '1105', content: '朝阳区' }],
-    '31': [{ id: '3101', content: '浦东新区' }, { id: '3104', content: '徐汇区' }],
+    '0': [
+      { id: '11', content: '北京市' },
+      { id: '31', content: '上海市' },
+    ],
+    '11': [
+      { id: '1101', content: '海淀区' },
+      { id: '1105', content: '朝阳区' },
+    ],
+    '31': [
+      { id: '3101', content: '浦东新区' },
+      { id: '3104', content: '徐汇区' },
+    ],
   },
 };
 

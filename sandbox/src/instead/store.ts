@@ -46,11 +46,21 @@ export function beijing(ms: number): string {
 /** The values of a submitted seeded sign-up, per item: [fieldId, fieldCode, value]. */
 const SEED_VALUES: Record<number, Array<[number, string, string[]]>> = {
   7101: [
-    [7401, 'realName', ['李同学']], [7402, 'workYears', ['3']], [7403, 'graduateDate', ['2021-07-01']], [7404, 'hasCert', ['否']],
-    [7406, 'education_code', ['BECHELOR']], [7407, 'subjects', ['Python 语言程序设计']], [7408, 'workRegion', ['11', '1105']],
-    [7409, 'idPhoto', ['https://static.yunduo.example/instead/photo.png']], [7410, 'workProof', ['https://static.yunduo.example/instead/proof.pdf']],
+    [7401, 'realName', ['李同学']],
+    [7402, 'workYears', ['3']],
+    [7403, 'graduateDate', ['2021-07-01']],
+    [7404, 'hasCert', ['否']],
+    [7406, 'education_code', ['BECHELOR']],
+    [7407, 'subjects', ['Python 语言程序设计']],
+    [7408, 'workRegion', ['11', '1105']],
+    [7409, 'idPhoto', ['https://static.yunduo.example/instead/photo.png']],
+    [7410, 'workProof', ['https://static.yunduo.example/instead/proof.pdf']],
   ],
-  7102: [[7421, 'realName', ['李同学']], [7422, 'education_code', ['JUNIOR']], [7423, 'idPhoto', ['https://static.yunduo.example/instead/photo.png']]],
+  7102: [
+    [7421, 'realName', ['李同学']],
+    [7422, 'education_code', ['JUNIOR']],
+    [7423, 'idPhoto', ['https://static.yunduo.example/instead/photo.png']],
+  ],
   7103: [[7441, 'realName', ['李同学']]],
 };
 
@@ -58,17 +68,42 @@ function seedStatements(now: number): InStatement[] {
   const s: InStatement[] = [];
   const add = (sql: string, args: Array<string | number | null>) => s.push({ sql, args });
   for (const [id, username, nick] of INSTEAD_USERS) {
-    add(`INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, member_flag, member_ico,
+    add(
+      `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, member_flag, member_ico,
       head_pic_max, un_read_num, integral_remaining, change_password_config, staff_flag) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    [id, 1, 1, username, insteadMobile(id), null, nick, hashPassword(SEED_PASSWORD, seedSalt(username)), 0, null,
-      `https://static.yunduo.example/avatar/${id}.png`, 0, 0, 0, 0]);
+      [
+        id,
+        1,
+        1,
+        username,
+        insteadMobile(id),
+        null,
+        nick,
+        hashPassword(SEED_PASSWORD, seedSalt(username)),
+        0,
+        null,
+        `https://static.yunduo.example/avatar/${id}.png`,
+        0,
+        0,
+        0,
+        0,
+      ],
+    );
   }
   let nextId = 0;
   const rel = (userId: number, itemTimeId: number, status: number, daysAgo: number, placeId: number | null = null) => {
     const time = ITEM_TIMES.find((t) => t.id === itemTimeId)!;
     const id = ++nextId;
-    add('INSERT INTO instead_user_item (id, user_id, item_id, item_time_id, status, place_id, created_at, submitted_at) VALUES (?,?,?,?,?,?,?,?)',
-      [id, userId, time.itemId, itemTimeId, status, placeId, now - daysAgo * DAY, status === STATUS.toFill ? null : now - daysAgo * DAY + 3600_000]);
+    add('INSERT INTO instead_user_item (id, user_id, item_id, item_time_id, status, place_id, created_at, submitted_at) VALUES (?,?,?,?,?,?,?,?)', [
+      id,
+      userId,
+      time.itemId,
+      itemTimeId,
+      status,
+      placeId,
+      now - daysAgo * DAY,
+      status === STATUS.toFill ? null : now - daysAgo * DAY + 3600_000,
+    ]);
     // a submitted sign-up holds its form's values
     if (status !== STATUS.toFill) {
       for (const [fieldId, code, value] of SEED_VALUES[time.itemId] ?? []) {
@@ -119,8 +154,17 @@ function examAt(base: number, days: number): number {
 }
 
 export type TimeView = {
-  itemTimeId: number; itemId: number; itemName: string; examName: string; fee: number; provinceCode: string; provinceName: string;
-  examTime: string; signStart: string; signEnd: string; open: 0 | 1;
+  itemTimeId: number;
+  itemId: number;
+  itemName: string;
+  examName: string;
+  fee: number;
+  provinceCode: string;
+  provinceName: string;
+  examTime: string;
+  signStart: string;
+  signEnd: string;
+  open: 0 | 1;
 };
 
 export async function timeView(ctx: Ctx, time: ItemTime, now = Date.now()): Promise<TimeView> {
@@ -129,9 +173,16 @@ export async function timeView(ctx: Ctx, time: ItemTime, now = Date.now()): Prom
   const start = base + time.signStartDays * DAY;
   const end = base + time.signEndDays * DAY;
   return {
-    itemTimeId: time.id, itemId: item.id, itemName: item.name, examName: item.examName, fee: item.fee,
-    provinceCode: time.provinceCode, provinceName: PROVINCES.find((p) => p.code === time.provinceCode)?.name ?? '',
-    examTime: beijing(examAt(base, time.examOffsetDays)), signStart: beijing(start), signEnd: beijing(end),
+    itemTimeId: time.id,
+    itemId: item.id,
+    itemName: item.name,
+    examName: item.examName,
+    fee: item.fee,
+    provinceCode: time.provinceCode,
+    provinceName: PROVINCES.find((p) => p.code === time.provinceCode)?.name ?? '',
+    examTime: beijing(examAt(base, time.examOffsetDays)),
+    signStart: beijing(start),
+    signEnd: beijing(end),
     open: now >= start && now <= end ? 1 : 0,
   };
 }
@@ -148,7 +199,17 @@ export async function timesOfProvince(ctx: Ctx, userId: number, provinceCode: st
   return out;
 }
 
-type RelRow = { id: number; userId: number; itemId: number; itemTimeId: number; status: number; placeId: number | null; reason: string | null; createdAt: number; submittedAt: number | null };
+type RelRow = {
+  id: number;
+  userId: number;
+  itemId: number;
+  itemTimeId: number;
+  status: number;
+  placeId: number | null;
+  reason: string | null;
+  createdAt: number;
+  submittedAt: number | null;
+};
 
 export async function relationOf(ctx: Ctx, userId: number, itemUserId: number): Promise<RelRow | undefined> {
   return ctx.db.get<RelRow>('SELECT * FROM instead_user_item WHERE id = ? AND user_id = ?', [itemUserId, userId]);
@@ -172,13 +233,22 @@ export async function mySignList(ctx: Ctx, userId: number) {
     if (!time) continue;
     const view = await timeView(ctx, time);
     const place = r.placeId ? EXAM_PLACES.find((p) => p.id === r.placeId) : undefined;
-    const places = r.status === STATUS.approved
-      ? await Promise.all(EXAM_PLACES.filter((p) => p.itemTimeId === r.itemTimeId).map((p) => placeView(ctx, p)))
-      : [];
+    const places =
+      r.status === STATUS.approved ? await Promise.all(EXAM_PLACES.filter((p) => p.itemTimeId === r.itemTimeId).map((p) => placeView(ctx, p))) : [];
     out.push({
-      itemUserId: r.id, itemId: r.itemId, itemTimeId: r.itemTimeId, itemName: view.itemName, examName: view.examName, provinceName: view.provinceName,
-      examTime: view.examTime, fee: view.fee, status: r.status, reason: r.reason ?? '', signTime: beijing(r.createdAt),
-      placeName: place?.name ?? '', places,
+      itemUserId: r.id,
+      itemId: r.itemId,
+      itemTimeId: r.itemTimeId,
+      itemName: view.itemName,
+      examName: view.examName,
+      provinceName: view.provinceName,
+      examTime: view.examTime,
+      fee: view.fee,
+      status: r.status,
+      reason: r.reason ?? '',
+      signTime: beijing(r.createdAt),
+      placeName: place?.name ?? '',
+      places,
     });
   }
   return out;
@@ -218,10 +288,14 @@ export function cascadeOptions(fieldId: string, pid: string) {
 export async function spaceUsed(ctx: Ctx, companyId: number): Promise<number> {
   const row = await ctx.db.get<{ n: number | null }>(
     `SELECT SUM(LENGTH(f.data) * 3 / 4 - (CASE WHEN f.data LIKE '%==' THEN 2 WHEN f.data LIKE '%=' THEN 1 ELSE 0 END)) AS n
-     FROM personal_files f JOIN users u ON u.id = f.user_id WHERE u.company_id = ?`, [companyId]);
+     FROM personal_files f JOIN users u ON u.id = f.user_id WHERE u.company_id = ?`,
+    [companyId],
+  );
   const values = await ctx.db.all<{ value: string }>(
     `SELECT v.value FROM instead_values v JOIN instead_user_item r ON r.id = v.item_user_id JOIN users u ON u.id = r.user_id
-     WHERE u.company_id = ? AND v.value LIKE '%/storage/o/%'`, [companyId]);
+     WHERE u.company_id = ? AND v.value LIKE '%/storage/o/%'`,
+    [companyId],
+  );
   const keys = new Set<string>();
   for (const v of values) {
     for (const url of JSON.parse(v.value) as string[]) {
@@ -238,9 +312,14 @@ export async function spaceUsed(ctx: Ctx, companyId: number): Promise<number> {
 }
 
 export async function spaceQuota(ctx: Ctx, companyId: number): Promise<number> {
-  return (await ctx.db.get<{ quotaBytes: number }>('SELECT quota_bytes FROM instead_space WHERE company_id = ?', [companyId]))?.quotaBytes ?? DEFAULT_SPACE_BYTES;
+  return (
+    (await ctx.db.get<{ quotaBytes: number }>('SELECT quota_bytes FROM instead_space WHERE company_id = ?', [companyId]))?.quotaBytes ?? DEFAULT_SPACE_BYTES
+  );
 }
 
 export async function setSpaceQuota(ctx: Ctx, companyId: number, quotaBytes: number): Promise<void> {
-  await ctx.db.run('INSERT INTO instead_space (company_id, quota_bytes) VALUES (?,?) ON CONFLICT (company_id) DO UPDATE SET quota_bytes = excluded.quota_bytes', [companyId, quotaBytes]);
+  await ctx.db.run(
+    'INSERT INTO instead_space (company_id, quota_bytes) VALUES (?,?) ON CONFLICT (company_id) DO UPDATE SET quota_bytes = excluded.quota_bytes',
+    [companyId, quotaBytes],
+  );
 }

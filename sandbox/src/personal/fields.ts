@@ -8,7 +8,11 @@ export type Scope = 'base' | 'contact' | 'other' | 'register' | 'custom';
 export const SECTIONS = ['base', 'contact', 'other', 'register'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export interface Opt { id: number; content: string; itemCode?: string }
+export interface Opt {
+  id: number;
+  content: string;
+  itemCode?: string;
+}
 export interface Def {
   fieldId: number;
   fieldCode: string;
@@ -50,7 +54,17 @@ export const EDUCATIONS: Opt[] = [
 export const SECTION_FIELDS: Record<Section, Def[]> = {
   base: [
     { fieldId: 101, fieldCode: 'name', fieldName: '姓名', fieldType: 'text', required: 1, length: 20, fieldTip: '请填写与证件一致的姓名' },
-    { fieldId: 102, fieldCode: 'sex', fieldName: '性别', fieldType: 'radio', required: 1, fieldOptions: [{ id: 1, content: '男', itemCode: 'MALE' }, { id: 2, content: '女', itemCode: 'FEMALE' }] },
+    {
+      fieldId: 102,
+      fieldCode: 'sex',
+      fieldName: '性别',
+      fieldType: 'radio',
+      required: 1,
+      fieldOptions: [
+        { id: 1, content: '男', itemCode: 'MALE' },
+        { id: 2, content: '女', itemCode: 'FEMALE' },
+      ],
+    },
     { fieldId: 103, fieldCode: 'birthday', fieldName: '出生日期', fieldType: 'date', required: 0 },
     { fieldId: 104, fieldCode: 'identity_type_code', fieldName: '证件类型', fieldType: 'select', required: 1, fieldOptions: IDENTITY_TYPES },
     { fieldId: 105, fieldCode: 'identity_id', fieldName: '证件号码', fieldType: 'text', required: 1, length: 18 },
@@ -63,9 +77,22 @@ export const SECTION_FIELDS: Record<Section, Def[]> = {
   ],
   other: [
     {
-      fieldId: 301, fieldCode: 'hobby', fieldName: '兴趣爱好', fieldType: 'checkbox', required: 0,
-      fieldOptions: [{ id: 1, content: '读书' }, { id: 2, content: '运动' }, { id: 3, content: '其他' }],
-      chooseRelList: [{ chooseFieldValue: '其他', showFieldInfo: [{ fieldId: 302, fieldCode: 'hobby_other', fieldName: '其他爱好', fieldType: 'text', required: 1, length: 30 }] }],
+      fieldId: 301,
+      fieldCode: 'hobby',
+      fieldName: '兴趣爱好',
+      fieldType: 'checkbox',
+      required: 0,
+      fieldOptions: [
+        { id: 1, content: '读书' },
+        { id: 2, content: '运动' },
+        { id: 3, content: '其他' },
+      ],
+      chooseRelList: [
+        {
+          chooseFieldValue: '其他',
+          showFieldInfo: [{ fieldId: 302, fieldCode: 'hobby_other', fieldName: '其他爱好', fieldType: 'text', required: 1, length: 30 }],
+        },
+      ],
     },
     { fieldId: 303, fieldCode: 'work_period', fieldName: '工作时间段', fieldType: 'period', required: 0 },
     { fieldId: 304, fieldCode: 'graduate_time', fieldName: '毕业时间', fieldType: 'dateTime', required: 0 },
@@ -84,28 +111,90 @@ export const CUSTOM_FIELDS: Def[] = [
   { fieldId: 504, fieldCode: 'c_appointment', fieldName: '预约咨询时间', fieldType: 'dateTime', required: 1 },
   { fieldId: 505, fieldCode: 'c_study_period', fieldName: '学习时间段', fieldType: 'period', required: 1 },
   {
-    fieldId: 506, fieldCode: 'c_channel', fieldName: '了解渠道', fieldType: 'radio', required: 1,
-    fieldOptions: [{ id: 1, content: '朋友推荐' }, { id: 2, content: '网络广告' }, { id: 3, content: '其他', itemCode: 'OTHER' }],
-    chooseRelList: [{ chooseFieldValue: '其他', chooseFieldItemCode: 'OTHER', showFieldInfo: [{ fieldId: 507, fieldCode: 'c_channel_other', fieldName: '其他渠道', fieldType: 'text', required: 1, length: 20 }] }],
+    fieldId: 506,
+    fieldCode: 'c_channel',
+    fieldName: '了解渠道',
+    fieldType: 'radio',
+    required: 1,
+    fieldOptions: [
+      { id: 1, content: '朋友推荐' },
+      { id: 2, content: '网络广告' },
+      { id: 3, content: '其他', itemCode: 'OTHER' },
+    ],
+    chooseRelList: [
+      {
+        chooseFieldValue: '其他',
+        chooseFieldItemCode: 'OTHER',
+        showFieldInfo: [{ fieldId: 507, fieldCode: 'c_channel_other', fieldName: '其他渠道', fieldType: 'text', required: 1, length: 20 }],
+      },
+    ],
   },
-  { fieldId: 508, fieldCode: 'c_subjects', fieldName: '报考科目', fieldType: 'checkbox', required: 1, fieldOptions: [{ id: 1, content: '会计' }, { id: 2, content: '经济法' }, { id: 3, content: '税法' }] },
-  { fieldId: 509, fieldCode: 'c_level', fieldName: '报考级别', fieldType: 'select', required: 1, fieldOptions: [{ id: 1, content: '初级' }, { id: 2, content: '中级' }, { id: 3, content: '高级' }] },
+  {
+    fieldId: 508,
+    fieldCode: 'c_subjects',
+    fieldName: '报考科目',
+    fieldType: 'checkbox',
+    required: 1,
+    fieldOptions: [
+      { id: 1, content: '会计' },
+      { id: 2, content: '经济法' },
+      { id: 3, content: '税法' },
+    ],
+  },
+  {
+    fieldId: 509,
+    fieldCode: 'c_level',
+    fieldName: '报考级别',
+    fieldType: 'select',
+    required: 1,
+    fieldOptions: [
+      { id: 1, content: '初级' },
+      { id: 2, content: '中级' },
+      { id: 3, content: '高级' },
+    ],
+  },
   { fieldId: 510, fieldCode: 'c_region', fieldName: '所在地区', fieldType: 'cascade', required: 1 },
   {
-    fieldId: 511, fieldCode: 'c_diploma', fieldName: '毕业证书', fieldType: 'annex', required: 1, fieldTip: 'PDF 或 Word，5MB 以内',
-    samplePathUrl: '/__static/img/diploma-sample.svg', stencilPathUrl: '/__static/img/diploma-template.svg',
+    fieldId: 511,
+    fieldCode: 'c_diploma',
+    fieldName: '毕业证书',
+    fieldType: 'annex',
+    required: 1,
+    fieldTip: 'PDF 或 Word，5MB 以内',
+    samplePathUrl: '/__static/img/diploma-sample.svg',
+    stencilPathUrl: '/__static/img/diploma-template.svg',
   },
   { fieldId: 512, fieldCode: 'c_photo', fieldName: '证件照', fieldType: 'image', required: 1, fieldTip: 'JPG/PNG，5MB 以内' },
 ];
 
 /** Cascade options (`/student/customize/option/{fieldId}/{pid}`): pid → children; the same tree for every cascade field. */
 export const REGION_TREE: Record<string, Array<{ id: number; content: string }>> = {
-  '0': [{ id: 11, content: '北京市' }, { id: 31, content: '上海市' }, { id: 44, content: '广东省' }],
-  '11': [{ id: 1101, content: '东城区' }, { id: 1102, content: '西城区' }, { id: 1105, content: '朝阳区' }],
-  '31': [{ id: 3101, content: '黄浦区' }, { id: 3104, content: '徐汇区' }],
-  '44': [{ id: 4401, content: '广州市' }, { id: 4403, content: '深圳市' }],
-  '4401': [{ id: 440106, content: '天河区' }, { id: 440104, content: '越秀区' }],
-  '4403': [{ id: 440305, content: '南山区' }, { id: 440304, content: '福田区' }],
+  '0': [
+    { id: 11, content: '北京市' },
+    { id: 31, content: '上海市' },
+    { id: 44, content: '广东省' },
+  ],
+  '11': [
+    { id: 1101, content: '东城区' },
+    { id: 1102, content: '西城区' },
+    { id: 1105, content: '朝阳区' },
+  ],
+  '31': [
+    { id: 3101, content: '黄浦区' },
+    { id: 3104, content: '徐汇区' },
+  ],
+  '44': [
+    { id: 4401, content: '广州市' },
+    { id: 4403, content: '深圳市' },
+  ],
+  '4401': [
+    { id: 440106, content: '天河区' },
+    { id: 440104, content: '越秀区' },
+  ],
+  '4403': [
+    { id: 440305, content: '南山区' },
+    { id: 440304, content: '福田区' },
+  ],
 };
 
 export const CASCADE_FIELD_IDS = new Set([402, 510]);

@@ -63,14 +63,26 @@ function seedStatements(now: number): InStatement[] {
   add('INSERT INTO personal_third (user_id, type, nick_name) VALUES (?,?,?)', [1003, 'qq', '王会员的QQ']);
 
   // messages: as many unread as the user's unReadNum in the seed, plus two read ones
-  const unread: Array<[number, number]> = [[1001, 3], [1003, 12], [4001, 1], [1002, 0], [1009, 0]];
+  const unread: Array<[number, number]> = [
+    [1001, 3],
+    [1003, 12],
+    [4001, 1],
+    [1002, 0],
+    [1009, 0],
+  ];
   let minute = 0;
   for (const [userId, count] of unread) {
     for (let i = 0; i < count + 2; i++) {
       const [type, title, content] = MESSAGE_TEXTS[i % MESSAGE_TEXTS.length]!;
       minute += 7;
-      add('INSERT INTO personal_messages (user_id, title, content, message_type, read_flag, create_time) VALUES (?,?,?,?,?,?)',
-        [userId, `${title}${i >= MESSAGE_TEXTS.length ? ` (${i + 1})` : ''}`, content, type, i < count ? 0 : 1, now - minute * 60_000]);
+      add('INSERT INTO personal_messages (user_id, title, content, message_type, read_flag, create_time) VALUES (?,?,?,?,?,?)', [
+        userId,
+        `${title}${i >= MESSAGE_TEXTS.length ? ` (${i + 1})` : ''}`,
+        content,
+        type,
+        i < count ? 0 : 1,
+        now - minute * 60_000,
+      ]);
     }
   }
   add("INSERT INTO meta (key, value) VALUES ('personal_seed', ?)", [PERSONAL_SEED_VERSION]);
@@ -95,14 +107,18 @@ export async function syncUnread(ctx: Ctx, userId: number | null): Promise<void>
 }
 
 export async function readValues(ctx: Ctx, userId: number, scope: string): Promise<Map<string, unknown[]>> {
-  const rows = await ctx.db.all<{ fieldCode: string; value: string }>(
-    'SELECT field_code, value FROM personal_values WHERE user_id = ? AND scope = ?', [userId, scope]);
+  const rows = await ctx.db.all<{ fieldCode: string; value: string }>('SELECT field_code, value FROM personal_values WHERE user_id = ? AND scope = ?', [
+    userId,
+    scope,
+  ]);
   return new Map(rows.map((r) => [r.fieldCode, JSON.parse(r.value) as unknown[]]));
 }
 
 export async function writeValues(ctx: Ctx, userId: number, scope: string, values: Map<string, unknown[]>): Promise<void> {
-  await ctx.db.batch([...values].map(([code, v]) => ({
-    sql: 'INSERT INTO personal_values (user_id, scope, field_code, value) VALUES (?,?,?,?) ON CONFLICT (user_id, scope, field_code) DO UPDATE SET value = excluded.value',
-    args: [userId, scope, code, JSON.stringify(v)],
-  })));
+  await ctx.db.batch(
+    [...values].map(([code, v]) => ({
+      sql: 'INSERT INTO personal_values (user_id, scope, field_code, value) VALUES (?,?,?,?) ON CONFLICT (user_id, scope, field_code) DO UPDATE SET value = excluded.value',
+      args: [userId, scope, code, JSON.stringify(v)],
+    })),
+  );
 }

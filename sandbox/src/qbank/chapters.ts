@@ -12,9 +12,20 @@ import { ownerArgs, ownerSql, paged, QbankError, type QbankStore, type Who } fro
 /** A question as the asker left it: its latest handed-in verdict, else answered in a paper not handed in yet, else new. */
 export type QuestionState = 'new' | 'answered' | 'right' | 'wrong';
 
-interface Node { id: number; subjectId: number; parentId: number; name: string; sort: number }
+interface Node {
+  id: number;
+  subjectId: number;
+  parentId: number;
+  name: string;
+  sort: number;
+}
 
-export interface Progress { questionCount: number; doneCount: number; rightCount: number; wrongCount: number }
+export interface Progress {
+  questionCount: number;
+  doneCount: number;
+  rightCount: number;
+  wrongCount: number;
+}
 
 async function node(store: QbankStore, id: number, section: boolean): Promise<Node> {
   const n = await store.ctx.db.get<Node>('SELECT id, subject_id, parent_id, name, sort FROM qbank_chapters WHERE id = ?', [id]);
@@ -26,7 +37,10 @@ async function node(store: QbankStore, id: number, section: boolean): Promise<No
 export async function questionStates(store: QbankStore, who: Who, subjectId: number): Promise<{ questions: Question[]; states: Map<number, QuestionState> }> {
   const [questions, rows] = await Promise.all([
     store.subjectQuestions(subjectId),
-    store.ctx.db.all<{ state: string; answers: string }>(`SELECT state, answers FROM qbank_records WHERE subject_id = ? AND ${ownerSql(who)} ORDER BY id`, [subjectId, ...ownerArgs(who)]),
+    store.ctx.db.all<{ state: string; answers: string }>(`SELECT state, answers FROM qbank_records WHERE subject_id = ? AND ${ownerSql(who)} ORDER BY id`, [
+      subjectId,
+      ...ownerArgs(who),
+    ]),
   ]);
   const byId = new Map(questions.map((q) => [q.id, q]));
   const verdict = new Map<number, 'right' | 'wrong'>();
@@ -44,7 +58,9 @@ export async function questionStates(store: QbankStore, who: Who, subjectId: num
 }
 
 function progressOf(questions: Question[], states: Map<number, QuestionState>): Progress {
-  let done = 0, right = 0, wrong = 0;
+  let done = 0,
+    right = 0,
+    wrong = 0;
   for (const q of questions) {
     const s = states.get(q.id) ?? 'new';
     if (s !== 'new') done += 1;
@@ -64,13 +80,22 @@ const kindCounts = (questions: Question[]) => {
 async function unfinishedOf(store: QbankStore, who: Who, sourceId: number) {
   const r = await store.ctx.db.get<{ id: number; answers: string; questionIds: string; currentIndex: number }>(
     `SELECT id, answers, question_ids, current_index FROM qbank_records WHERE exercise_type = 1 AND source_id = ? AND state != 'submitted' AND ${ownerSql(who)} ORDER BY id DESC LIMIT 1`,
-    [sourceId, ...ownerArgs(who)]);
+    [sourceId, ...ownerArgs(who)],
+  );
   if (!r) return null;
-  return { recordId: r.id, answered: Object.keys(JSON.parse(r.answers) as object).length, total: (JSON.parse(r.questionIds) as number[]).length, currentIndex: r.currentIndex };
+  return {
+    recordId: r.id,
+    answered: Object.keys(JSON.parse(r.answers) as object).length,
+    total: (JSON.parse(r.questionIds) as number[]).length,
+    currentIndex: r.currentIndex,
+  };
 }
 
 async function children(store: QbankStore, subjectId: number, parentId: number): Promise<Node[]> {
-  return store.ctx.db.all<Node>('SELECT id, subject_id, parent_id, name, sort FROM qbank_chapters WHERE subject_id = ? AND parent_id = ? ORDER BY sort', [subjectId, parentId]);
+  return store.ctx.db.all<Node>('SELECT id, subject_id, parent_id, name, sort FROM qbank_chapters WHERE subject_id = ? AND parent_id = ? ORDER BY sort', [
+    subjectId,
+    parentId,
+  ]);
 }
 
 /** The chapter page: a subject's chapters, each with its sections' number and the asker's progress. */
@@ -78,14 +103,28 @@ export async function chapterPage(store: QbankStore, who: Who, subjectId: number
   store.subject(subjectId);
   const [chapters, sections, { questions, states }] = await Promise.all([
     children(store, subjectId, 0),
-    store.ctx.db.all<{ parentId: number; n: number }>('SELECT parent_id, COUNT(*) AS n FROM qbank_chapters WHERE subject_id = ? AND parent_id != 0 GROUP BY parent_id', [subjectId]),
+    store.ctx.db.all<{ parentId: number; n: number }>(
+      'SELECT parent_id, COUNT(*) AS n FROM qbank_chapters WHERE subject_id = ? AND parent_id != 0 GROUP BY parent_id',
+      [subjectId],
+    ),
     questionStates(store, who, subjectId),
   ]);
   const sectionCount = new Map(sections.map((s) => [s.parentId, s.n]));
-  return paged(chapters.map((c) => ({
-    id: c.id, name: c.name, sort: c.sort, subjectId, sectionCount: sectionCount.get(c.id) ?? 0,
-    ...progressOf(questions.filter((q) => q.chapterId === c.id), states),
-  })), page, pageSize);
+  return paged(
+    chapters.map((c) => ({
+      id: c.id,
+      name: c.name,
+      sort: c.sort,
+      subjectId,
+      sectionCount: sectionCount.get(c.id) ?? 0,
+      ...progressOf(
+        questions.filter((q) => q.chapterId === c.id),
+        states,
+      ),
+    })),
+    page,
+    pageSize,
+  );
 }
 
 /** The chapter detail: names, the asker's progress, the kinds of its questions and the practice to continue. */
@@ -93,12 +132,22 @@ export async function chapterDetail(store: QbankStore, who: Who, chapterId: numb
   const c = await node(store, chapterId, false);
   const subject = store.subject(c.subjectId);
   const [{ questions, states }, sections, unfinished] = await Promise.all([
-    questionStates(store, who, c.subjectId), children(store, c.subjectId, c.id), unfinishedOf(store, who, c.id),
+    questionStates(store, who, c.subjectId),
+    children(store, c.subjectId, c.id),
+    unfinishedOf(store, who, c.id),
   ]);
   const mine = questions.filter((q) => q.chapterId === c.id);
   return {
-    id: c.id, name: c.name, sort: c.sort, subjectId: subject.id, subjectName: subject.name, categoryId: subject.categoryId,
-    sectionCount: sections.length, ...progressOf(mine, states), kinds: kindCounts(mine), unfinished,
+    id: c.id,
+    name: c.name,
+    sort: c.sort,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    categoryId: subject.categoryId,
+    sectionCount: sections.length,
+    ...progressOf(mine, states),
+    kinds: kindCounts(mine),
+    unfinished,
   };
 }
 
@@ -106,9 +155,20 @@ export async function chapterDetail(store: QbankStore, who: Who, chapterId: numb
 export async function sectionPage(store: QbankStore, who: Who, chapterId: number, page: number, pageSize: number) {
   const c = await node(store, chapterId, false);
   const [sections, { questions, states }] = await Promise.all([children(store, c.subjectId, c.id), questionStates(store, who, c.subjectId)]);
-  return paged(sections.map((s) => ({
-    id: s.id, name: s.name, sort: s.sort, chapterId: c.id, ...progressOf(questions.filter((q) => q.sectionId === s.id), states),
-  })), page, pageSize);
+  return paged(
+    sections.map((s) => ({
+      id: s.id,
+      name: s.name,
+      sort: s.sort,
+      chapterId: c.id,
+      ...progressOf(
+        questions.filter((q) => q.sectionId === s.id),
+        states,
+      ),
+    })),
+    page,
+    pageSize,
+  );
 }
 
 /** The section detail: names, progress, the practice to continue, and each question (stem, kind, the asker's state; no answer). */
@@ -116,12 +176,23 @@ export async function sectionDetail(store: QbankStore, who: Who, sectionId: numb
   const s = await node(store, sectionId, true);
   const subject = SUBJECTS.find((x) => x.id === s.subjectId)!;
   const [chapter, { questions, states }, unfinished] = await Promise.all([
-    node(store, s.parentId, false), questionStates(store, who, s.subjectId), unfinishedOf(store, who, s.id),
+    node(store, s.parentId, false),
+    questionStates(store, who, s.subjectId),
+    unfinishedOf(store, who, s.id),
   ]);
   const mine = questions.filter((q) => q.sectionId === s.id);
   return {
-    id: s.id, name: s.name, sort: s.sort, chapterId: chapter.id, chapterName: chapter.name, subjectId: subject.id, subjectName: subject.name,
-    categoryId: subject.categoryId, ...progressOf(mine, states), kinds: kindCounts(mine), unfinished,
+    id: s.id,
+    name: s.name,
+    sort: s.sort,
+    chapterId: chapter.id,
+    chapterName: chapter.name,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    categoryId: subject.categoryId,
+    ...progressOf(mine, states),
+    kinds: kindCounts(mine),
+    unfinished,
     questions: mine.map((q) => ({ id: q.id, sort: q.sort, kind: q.kind, stem: q.stem, score: q.score, state: states.get(q.id) ?? 'new' })),
   };
 }
@@ -145,7 +216,15 @@ export function validPlay(questionId: number, kind: string, expires: number, sig
  * only for the asker's handed-in record that holds the question, answering a signed address that plays
  * for PREVIEW_TTL_S seconds.
  */
-export async function mediaPreview(store: QbankStore, who: Who, recordId: number, questionId: number, want: 'audio' | 'video' | 'short', origin: string, now = Date.now()) {
+export async function mediaPreview(
+  store: QbankStore,
+  who: Who,
+  recordId: number,
+  questionId: number,
+  want: 'audio' | 'video' | 'short',
+  origin: string,
+  now = Date.now(),
+) {
   const r = await store.owned(who, recordId);
   if (r.state !== 'submitted') throw new QbankError('409', '练习尚未交卷');
   if (!(JSON.parse(r.questionIds) as number[]).includes(questionId)) throw new QbankError('404', '题目不在本次练习中');
@@ -157,7 +236,10 @@ export async function mediaPreview(store: QbankStore, who: Who, recordId: number
   const expires = now + PREVIEW_TTL_S * 1000;
   const file = `${questionId}.${kind === 'video' ? 'webm' : 'wav'}`;
   return {
-    questionId, kind, seconds: q.media.seconds, expiresAt: expires,
+    questionId,
+    kind,
+    seconds: q.media.seconds,
+    expiresAt: expires,
     url: `${origin}/s/api/question/v1/media/play/${file}?expires=${expires}&sign=${signOf(questionId, kind, expires)}`,
   };
 }
@@ -166,7 +248,14 @@ export async function mediaPreview(store: QbankStore, who: Who, recordId: number
 export function explanationSvg(q: Question): string {
   const esc = (v: string) => v.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
   const words = q.analysis.match(/「[^」]+」/g)?.slice(0, 3) ?? [];
-  const boxes = words.map((w, i) => `<rect x="${20 + i * 130}" y="50" width="110" height="44" rx="6" fill="#dbeafe" stroke="#1d4ed8"/><text x="${75 + i * 130}" y="77" text-anchor="middle" font-size="13">${esc(w)}</text>`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="120" viewBox="0 0 420 120" role="img" aria-label="${esc(q.analysis)}">`
-    + `<rect width="420" height="120" fill="#fff"/><text x="20" y="30" font-size="14" font-weight="bold">图解（第${q.sort}题）</text>${boxes}</svg>`;
+  const boxes = words
+    .map(
+      (w, i) =>
+        `<rect x="${20 + i * 130}" y="50" width="110" height="44" rx="6" fill="#dbeafe" stroke="#1d4ed8"/><text x="${75 + i * 130}" y="77" text-anchor="middle" font-size="13">${esc(w)}</text>`,
+    )
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="120" viewBox="0 0 420 120" role="img" aria-label="${esc(q.analysis)}">` +
+    `<rect width="420" height="120" fill="#fff"/><text x="20" y="30" font-size="14" font-weight="bold">图解（第${q.sort}题）</text>${boxes}</svg>`
+  );
 }

@@ -6,23 +6,60 @@
 export type Kind = 'single' | 'multiple' | 'judge' | 'fill' | 'short';
 export const KINDS: Kind[] = ['single', 'multiple', 'judge', 'fill', 'short'];
 
-export interface Category { id: number; name: string }
-export interface Subject { id: number; categoryId: number; name: string; terms: string[] }
-export interface Chapter { id: number; subjectId: number; name: string; sort: number; sections: Section[] }
-export interface Section { id: number; chapterId: number; name: string; sort: number }
+export interface Category {
+  id: number;
+  name: string;
+}
+export interface Subject {
+  id: number;
+  categoryId: number;
+  name: string;
+  terms: string[];
+}
+export interface Chapter {
+  id: number;
+  subjectId: number;
+  name: string;
+  sort: number;
+  sections: Section[];
+}
+export interface Section {
+  id: number;
+  chapterId: number;
+  name: string;
+  sort: number;
+}
 /**
  * The media of an explanation (its id is the question's): audio and video are played through the preview
  * calls (a signed, expiring address; decision 035), an image is a public picture shown as it is.
  */
-export interface Media { kind: 'audio' | 'video' | 'image'; seconds: number }
+export interface Media {
+  kind: 'audio' | 'video' | 'image';
+  seconds: number;
+}
 export interface Question {
-  id: number; subjectId: number; chapterId: number; sectionId: number; sort: number; kind: Kind;
-  stem: string; options: string[];
+  id: number;
+  subjectId: number;
+  chapterId: number;
+  sectionId: number;
+  sort: number;
+  kind: Kind;
+  stem: string;
+  options: string[];
   /** single/multiple/judge: letters; fill: accepted texts per blank joined by '|'; short: the keywords */
   answer: string[];
-  score: number; analysis: string; media: Media | null;
+  score: number;
+  analysis: string;
+  media: Media | null;
 }
-export interface Paper { id: number; subjectId: number; name: string; kind: 'practice' | 'exam'; durationS: number | null; questionIds: number[] }
+export interface Paper {
+  id: number;
+  subjectId: number;
+  name: string;
+  kind: 'practice' | 'exam';
+  durationS: number | null;
+  questionIds: number[];
+}
 
 export const CATEGORIES: Category[] = [
   { id: 11, name: '人力资源' },
@@ -89,36 +126,103 @@ function makeQuestion(subject: Subject, id: number, chapterId: number, sectionId
   const third = t[(c * 4 + s * 2 + i + 5) % t.length]!;
   const where = `【${subject.name}·${sectionName(subject, c, s)}】`;
   const n = `（第${sort}题）`;
-  const media: Media | null = id % MEDIA_EVERY === 0 ? (id % (MEDIA_EVERY * 2) === 0 ? { kind: 'video', seconds: 8 } : { kind: 'audio', seconds: 2 })
-    : id % IMAGE_EVERY === 0 ? { kind: 'image', seconds: 0 } : null;
+  const media: Media | null =
+    id % MEDIA_EVERY === 0
+      ? id % (MEDIA_EVERY * 2) === 0
+        ? { kind: 'video', seconds: 8 }
+        : { kind: 'audio', seconds: 2 }
+      : id % IMAGE_EVERY === 0
+        ? { kind: 'image', seconds: 0 }
+        : null;
   const right = LETTERS[(id * 7) % 4]!;
   switch (kind) {
     case 'single': {
-      const options = LETTERS.split('').map((l) => (l === right ? `${l}. ${term}是本节要求掌握的核心概念` : `${l}. ${term}与${t[(LETTERS.indexOf(l) + i) % t.length]}完全无关`));
-      return { id, subjectId: subject.id, chapterId, sectionId, sort, kind, stem: `${where}关于「${term}」，下列说法正确的是？${n}`, options, answer: [right],
-        score: KIND_SCORE.single, analysis: `「${term}」是${sectionName(subject, c, s)}的核心概念，其余选项把它与无关概念混为一谈，故选 ${right}。`, media };
+      const options = LETTERS.split('').map((l) =>
+        l === right ? `${l}. ${term}是本节要求掌握的核心概念` : `${l}. ${term}与${t[(LETTERS.indexOf(l) + i) % t.length]}完全无关`,
+      );
+      return {
+        id,
+        subjectId: subject.id,
+        chapterId,
+        sectionId,
+        sort,
+        kind,
+        stem: `${where}关于「${term}」，下列说法正确的是？${n}`,
+        options,
+        answer: [right],
+        score: KIND_SCORE.single,
+        analysis: `「${term}」是${sectionName(subject, c, s)}的核心概念，其余选项把它与无关概念混为一谈，故选 ${right}。`,
+        media,
+      };
     }
     case 'multiple': {
       const wrong = LETTERS[(id * 7 + 2) % 4]!;
       const answer = LETTERS.split('').filter((l) => l !== wrong);
-      const options = LETTERS.split('').map((l) => (l === wrong ? `${l}. ${term}不需要任何前提条件` : `${l}. ${term}与${t[(LETTERS.indexOf(l) + sort) % t.length]}相关`));
-      return { id, subjectId: subject.id, chapterId, sectionId, sort, kind, stem: `${where}下列关于「${term}」的表述，正确的有？${n}`, options, answer,
-        score: KIND_SCORE.multiple, analysis: `除 ${wrong} 外均正确：「${term}」总有其适用前提。`, media };
+      const options = LETTERS.split('').map((l) =>
+        l === wrong ? `${l}. ${term}不需要任何前提条件` : `${l}. ${term}与${t[(LETTERS.indexOf(l) + sort) % t.length]}相关`,
+      );
+      return {
+        id,
+        subjectId: subject.id,
+        chapterId,
+        sectionId,
+        sort,
+        kind,
+        stem: `${where}下列关于「${term}」的表述，正确的有？${n}`,
+        options,
+        answer,
+        score: KIND_SCORE.multiple,
+        analysis: `除 ${wrong} 外均正确：「${term}」总有其适用前提。`,
+        media,
+      };
     }
     case 'judge': {
       const yes = id % 2 === 0;
-      return { id, subjectId: subject.id, chapterId, sectionId, sort, kind,
+      return {
+        id,
+        subjectId: subject.id,
+        chapterId,
+        sectionId,
+        sort,
+        kind,
         stem: `${where}${yes ? `「${term}」属于${subject.name}的考试内容。` : `「${term}」与「${other}」是同一个概念。`}${n}`,
-        options: ['A. 正确', 'B. 错误'], answer: [yes ? 'A' : 'B'], score: KIND_SCORE.judge,
-        analysis: yes ? `「${term}」是本科目考试大纲中的内容，故正确。` : `「${term}」与「${other}」是两个不同的概念，故错误。`, media };
+        options: ['A. 正确', 'B. 错误'],
+        answer: [yes ? 'A' : 'B'],
+        score: KIND_SCORE.judge,
+        analysis: yes ? `「${term}」是本科目考试大纲中的内容，故正确。` : `「${term}」与「${other}」是两个不同的概念，故错误。`,
+        media,
+      };
     }
     case 'fill':
-      return { id, subjectId: subject.id, chapterId, sectionId, sort, kind, stem: `${where}本节的核心概念是 ____ ，与之相关的另一个概念是 ____ 。${n}`,
-        options: [], answer: [term, other], score: KIND_SCORE.fill, analysis: `两空依次为「${term}」和「${other}」。`, media };
+      return {
+        id,
+        subjectId: subject.id,
+        chapterId,
+        sectionId,
+        sort,
+        kind,
+        stem: `${where}本节的核心概念是 ____ ，与之相关的另一个概念是 ____ 。${n}`,
+        options: [],
+        answer: [term, other],
+        score: KIND_SCORE.fill,
+        analysis: `两空依次为「${term}」和「${other}」。`,
+        media,
+      };
     case 'short':
-      return { id, subjectId: subject.id, chapterId, sectionId, sort, kind, stem: `${where}简述「${term}」的要点，并说明它与「${other}」「${third}」的关系。${n}`,
-        options: [], answer: [term, other, third], score: KIND_SCORE.short,
-        analysis: `要点：先说明「${term}」的含义，再分别说明它与「${other}」「${third}」的联系。评分关键词：${term}、${other}、${third}。`, media };
+      return {
+        id,
+        subjectId: subject.id,
+        chapterId,
+        sectionId,
+        sort,
+        kind,
+        stem: `${where}简述「${term}」的要点，并说明它与「${other}」「${third}」的关系。${n}`,
+        options: [],
+        answer: [term, other, third],
+        score: KIND_SCORE.short,
+        analysis: `要点：先说明「${term}」的含义，再分别说明它与「${other}」「${third}」的联系。评分关键词：${term}、${other}、${third}。`,
+        media,
+      };
   }
 }
 
@@ -132,7 +236,14 @@ export function subjectPapers(subject: Subject, questions: Question[]): Paper[] 
   };
   return [
     { id: subject.id * 10 + 1, subjectId: subject.id, name: `${subject.name} 章节综合练习卷`, kind: 'practice', durationS: null, questionIds: pick(20, 0) },
-    { id: subject.id * 10 + 2, subjectId: subject.id, name: `${subject.name} 模拟考试（30 分钟）`, kind: 'exam', durationS: EXAM_DURATION_S, questionIds: pick(10, 1) },
+    {
+      id: subject.id * 10 + 2,
+      subjectId: subject.id,
+      name: `${subject.name} 模拟考试（30 分钟）`,
+      kind: 'exam',
+      durationS: EXAM_DURATION_S,
+      questionIds: pick(10, 1),
+    },
   ];
 }
 
@@ -147,7 +258,11 @@ export function normaliseText(v: string): string {
 export function normaliseAnswer(kind: Kind, v: unknown): string[] {
   const list = Array.isArray(v) ? v : typeof v === 'string' ? (kind === 'single' || kind === 'multiple' || kind === 'judge' ? v.split(',') : [v]) : [];
   if (kind === 'fill' || kind === 'short') {
-    const texts = list.map((x) => String(x ?? '').slice(0, 2000).trim());
+    const texts = list.map((x) =>
+      String(x ?? '')
+        .slice(0, 2000)
+        .trim(),
+    );
     return texts.some(Boolean) ? texts : [];
   }
   return [...new Set(list.map((x) => String(x).trim().toUpperCase()).filter(Boolean))].sort();
@@ -201,7 +316,7 @@ export function scoreQuestion(q: Pick<Question, 'kind' | 'answer' | 'score'>, gi
 /** A small deterministic pseudo-random order (daily and quick papers). */
 export function seededPick<T>(items: T[], n: number, seed: number): T[] {
   const a = [...items];
-  let x = (seed >>> 0) || 1;
+  let x = seed >>> 0 || 1;
   for (let i = a.length - 1; i > 0; i--) {
     x = (x * 1103515245 + 12345) >>> 0;
     const j = x % (i + 1);

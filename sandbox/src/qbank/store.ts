@@ -4,8 +4,17 @@ import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { SEED_PASSWORD } from '../seed.js';
 import {
-  CATEGORIES, normaliseAnswer, scoreQuestion, seededPick, subjectContent, subjectPapers, SUBJECTS, validAnswer,
-  type Kind, type Media, type Question,
+  CATEGORIES,
+  normaliseAnswer,
+  scoreQuestion,
+  seededPick,
+  subjectContent,
+  subjectPapers,
+  SUBJECTS,
+  validAnswer,
+  type Kind,
+  type Media,
+  type Question,
 } from './content.js';
 
 /**
@@ -54,9 +63,17 @@ export const FIRST_RECORD_ID = 700001;
 export const MAX_POINTS_PER_RECORD = 10;
 
 /** Seed users of the question bank's journeys: ids 2700-2719, mobiles 1370000xxxx. */
-export const QBANK_USERS = Array.from({ length: 20 }, (_, i) => ({ id: 2700 + i, username: `qbank${String(i).padStart(2, '0')}`, mobile: `137000027${String(i).padStart(2, '0')}` }));
+export const QBANK_USERS = Array.from({ length: 20 }, (_, i) => ({
+  id: 2700 + i,
+  username: `qbank${String(i).padStart(2, '0')}`,
+  mobile: `137000027${String(i).padStart(2, '0')}`,
+}));
 /** Seed users of the chapter, section and explanation-media journeys: ids 3400-3419 (qbch00.., mobiles 137000034xx). */
-export const QBANK_CHAPTER_USERS = Array.from({ length: 20 }, (_, i) => ({ id: 3400 + i, username: `qbch${String(i).padStart(2, '0')}`, mobile: `137000034${String(i).padStart(2, '0')}` }));
+export const QBANK_CHAPTER_USERS = Array.from({ length: 20 }, (_, i) => ({
+  id: 3400 + i,
+  username: `qbch${String(i).padStart(2, '0')}`,
+  mobile: `137000034${String(i).padStart(2, '0')}`,
+}));
 
 function seedStatements(): InStatement[] {
   const s: InStatement[] = [];
@@ -65,14 +82,37 @@ function seedStatements(): InStatement[] {
     const { chapters, questions } = subjectContent(subject);
     for (const c of chapters) {
       add('INSERT INTO qbank_chapters (id, subject_id, parent_id, name, sort) VALUES (?,?,?,?,?)', [c.id, subject.id, 0, c.name, c.sort]);
-      for (const sec of c.sections) add('INSERT INTO qbank_chapters (id, subject_id, parent_id, name, sort) VALUES (?,?,?,?,?)', [sec.id, subject.id, c.id, sec.name, sec.sort]);
+      for (const sec of c.sections)
+        add('INSERT INTO qbank_chapters (id, subject_id, parent_id, name, sort) VALUES (?,?,?,?,?)', [sec.id, subject.id, c.id, sec.name, sec.sort]);
     }
     for (const q of questions) {
-      add('INSERT INTO qbank_questions (id, subject_id, chapter_id, section_id, sort, kind, stem, options, answer, score, analysis, media) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)',
-        [q.id, q.subjectId, q.chapterId, q.sectionId, q.sort, q.kind, q.stem, JSON.stringify(q.options), JSON.stringify(q.answer), q.score, q.analysis, q.media ? JSON.stringify(q.media) : null]);
+      add(
+        'INSERT INTO qbank_questions (id, subject_id, chapter_id, section_id, sort, kind, stem, options, answer, score, analysis, media) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)',
+        [
+          q.id,
+          q.subjectId,
+          q.chapterId,
+          q.sectionId,
+          q.sort,
+          q.kind,
+          q.stem,
+          JSON.stringify(q.options),
+          JSON.stringify(q.answer),
+          q.score,
+          q.analysis,
+          q.media ? JSON.stringify(q.media) : null,
+        ],
+      );
     }
     for (const p of subjectPapers(subject, questions)) {
-      add('INSERT INTO qbank_papers (id, subject_id, name, kind, duration_s, question_ids) VALUES (?,?,?,?,?,?)', [p.id, p.subjectId, p.name, p.kind, p.durationS, JSON.stringify(p.questionIds)]);
+      add('INSERT INTO qbank_papers (id, subject_id, name, kind, duration_s, question_ids) VALUES (?,?,?,?,?,?)', [
+        p.id,
+        p.subjectId,
+        p.name,
+        p.kind,
+        p.durationS,
+        JSON.stringify(p.questionIds),
+      ]);
     }
   }
   add("INSERT INTO meta (key, value) VALUES ('qbank_seed', ?)", [QBANK_SEED_VERSION]);
@@ -86,8 +126,10 @@ function userStatements(): InStatement[] {
   return [
     ...[...QBANK_USERS, ...QBANK_CHAPTER_USERS].flatMap((u) => [
       { sql: 'DELETE FROM users WHERE id = ?', args: [u.id] },
-      { sql: 'INSERT INTO users (id, company_id, school_id, username, mobile, nick_name, password_hash) VALUES (?,?,?,?,?,?,?)',
-        args: [u.id, 1, 1, u.username, u.mobile, u.id >= 3400 ? `章节学员${u.id - 3399}` : `题库学员${u.id - 2699}`, hashPassword(SEED_PASSWORD, USER_SALT)] },
+      {
+        sql: 'INSERT INTO users (id, company_id, school_id, username, mobile, nick_name, password_hash) VALUES (?,?,?,?,?,?,?)',
+        args: [u.id, 1, 1, u.username, u.mobile, u.id >= 3400 ? `章节学员${u.id - 3399}` : `题库学员${u.id - 2699}`, hashPassword(SEED_PASSWORD, USER_SALT)],
+      },
     ]),
     { sql: "DELETE FROM meta WHERE key = 'qbank_users'", args: [] },
     { sql: "INSERT INTO meta (key, value) VALUES ('qbank_users', ?)", args: [QBANK_SEED_VERSION] },
@@ -104,32 +146,99 @@ export const qbankArea: Area = {
 };
 
 export class QbankError extends Error {
-  constructor(readonly code: string, message: string) { super(message); }
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Who asks: a signed-in user, or a visitor by client id. */
-export interface Who { userId: number | null; clientId: string | null; schoolId: number }
+export interface Who {
+  userId: number | null;
+  clientId: string | null;
+  schoolId: number;
+}
 
-interface QuestionRow { id: number; subjectId: number; chapterId: number; sectionId: number; sort: number; kind: Kind; stem: string; options: string; answer: string; score: number; analysis: string; media: string | null }
+interface QuestionRow {
+  id: number;
+  subjectId: number;
+  chapterId: number;
+  sectionId: number;
+  sort: number;
+  kind: Kind;
+  stem: string;
+  options: string;
+  answer: string;
+  score: number;
+  analysis: string;
+  media: string | null;
+}
 interface RecordRow {
-  id: number; userId: number | null; clientId: string | null; schoolId: number; subjectId: number; paperId: number | null;
-  exerciseType: number; title: string; questionIds: string; answers: string; marks: string; signs: string;
-  currentIndex: number; state: string; durationS: number | null; startedAt: number; deadlineAt: number | null;
-  submittedAt: number | null; score: number | null; totalScore: number; rightCount: number | null; points: number | null; parentId: number | null;
+  id: number;
+  userId: number | null;
+  clientId: string | null;
+  schoolId: number;
+  subjectId: number;
+  paperId: number | null;
+  exerciseType: number;
+  title: string;
+  questionIds: string;
+  answers: string;
+  marks: string;
+  signs: string;
+  currentIndex: number;
+  state: string;
+  durationS: number | null;
+  startedAt: number;
+  deadlineAt: number | null;
+  submittedAt: number | null;
+  score: number | null;
+  totalScore: number;
+  rightCount: number | null;
+  points: number | null;
+  parentId: number | null;
   sourceId: number | null;
 }
 
 export interface RecordState {
-  recordId: number; subjectId: number; paperId: number | null; exerciseType: number; title: string;
-  questionIds: number[]; answers: Record<string, string[]>; marks: number[]; signs: number[]; currentIndex: number;
-  state: 'doing' | 'paused' | 'submitted'; timed: boolean; durationS: number | null; remainingS: number | null;
-  startedAt: number; submittedAt: number | null; score: number | null; totalScore: number; rightCount: number | null;
-  points: number | null; parentId: number | null; anonymous: boolean;
+  recordId: number;
+  subjectId: number;
+  paperId: number | null;
+  exerciseType: number;
+  title: string;
+  questionIds: number[];
+  answers: Record<string, string[]>;
+  marks: number[];
+  signs: number[];
+  currentIndex: number;
+  state: 'doing' | 'paused' | 'submitted';
+  timed: boolean;
+  durationS: number | null;
+  remainingS: number | null;
+  startedAt: number;
+  submittedAt: number | null;
+  score: number | null;
+  totalScore: number;
+  rightCount: number | null;
+  points: number | null;
+  parentId: number | null;
+  anonymous: boolean;
 }
 
 const parseQuestion = (r: QuestionRow): Question => ({
-  id: r.id, subjectId: r.subjectId, chapterId: r.chapterId, sectionId: r.sectionId, sort: r.sort, kind: r.kind, stem: r.stem,
-  options: JSON.parse(r.options) as string[], answer: JSON.parse(r.answer) as string[], score: r.score, analysis: r.analysis,
+  id: r.id,
+  subjectId: r.subjectId,
+  chapterId: r.chapterId,
+  sectionId: r.sectionId,
+  sort: r.sort,
+  kind: r.kind,
+  stem: r.stem,
+  options: JSON.parse(r.options) as string[],
+  answer: JSON.parse(r.answer) as string[],
+  score: r.score,
+  analysis: r.analysis,
   media: r.media ? (JSON.parse(r.media) as Media) : null,
 });
 
@@ -143,7 +252,9 @@ const locks = new WeakMap<Ctx, Map<number, Promise<unknown>>>();
 
 export class QbankStore {
   constructor(readonly ctx: Ctx) {}
-  private get db() { return this.ctx.db; }
+  private get db() {
+    return this.ctx.db;
+  }
 
   private locked<R>(recordId: number, work: () => Promise<R>): Promise<R> {
     let map = locks.get(this.ctx);
@@ -152,7 +263,9 @@ export class QbankStore {
     const run = before.then(work, work);
     const tail = run.catch(() => undefined);
     map.set(recordId, tail);
-    void tail.then(() => { if (map.get(recordId) === tail) map.delete(recordId); });
+    void tail.then(() => {
+      if (map.get(recordId) === tail) map.delete(recordId);
+    });
     return run;
   }
 
@@ -191,43 +304,70 @@ export class QbankStore {
 
   subjects(opts: { page: number; pageSize: number; categoryId?: number; keyword?: string }) {
     const kw = opts.keyword?.trim().toLowerCase();
-    const list = SUBJECTS.filter((s) => (opts.categoryId === undefined || s.categoryId === opts.categoryId) && (!kw || s.name.toLowerCase().includes(kw)))
-      .map((s) => ({ id: s.id, name: s.name, categoryId: s.categoryId, categoryName: CATEGORIES.find((c) => c.id === s.categoryId)!.name, questionCount: 40 }));
+    const list = SUBJECTS.filter((s) => (opts.categoryId === undefined || s.categoryId === opts.categoryId) && (!kw || s.name.toLowerCase().includes(kw))).map(
+      (s) => ({ id: s.id, name: s.name, categoryId: s.categoryId, categoryName: CATEGORIES.find((c) => c.id === s.categoryId)!.name, questionCount: 40 }),
+    );
     return paged(list, opts.page, opts.pageSize);
   }
 
   async overview(who: Who, subjectId: number) {
     const subject = this.subject(subjectId);
     const [chapters, papers, counts, done, wrong, collect] = await Promise.all([
-      this.db.all<{ id: number; parentId: number; name: string; sort: number }>('SELECT id, parent_id, name, sort FROM qbank_chapters WHERE subject_id = ? ORDER BY parent_id, sort', [subjectId]),
-      this.db.all<{ id: number; name: string; kind: string; durationS: number | null; questionIds: string }>('SELECT * FROM qbank_papers WHERE subject_id = ? ORDER BY id', [subjectId]),
-      this.db.all<{ sectionId: number; n: number }>('SELECT section_id, COUNT(*) AS n FROM qbank_questions WHERE subject_id = ? GROUP BY section_id', [subjectId]),
+      this.db.all<{ id: number; parentId: number; name: string; sort: number }>(
+        'SELECT id, parent_id, name, sort FROM qbank_chapters WHERE subject_id = ? ORDER BY parent_id, sort',
+        [subjectId],
+      ),
+      this.db.all<{ id: number; name: string; kind: string; durationS: number | null; questionIds: string }>(
+        'SELECT * FROM qbank_papers WHERE subject_id = ? ORDER BY id',
+        [subjectId],
+      ),
+      this.db.all<{ sectionId: number; n: number }>('SELECT section_id, COUNT(*) AS n FROM qbank_questions WHERE subject_id = ? GROUP BY section_id', [
+        subjectId,
+      ]),
       this.doneQuestionIds(who, subjectId),
-      who.userId ? this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM qbank_wrong WHERE user_id = ? AND subject_id = ?', [who.userId, subjectId]) : undefined,
-      who.userId ? this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM qbank_collect c JOIN qbank_questions q ON q.id = c.question_id WHERE c.user_id = ? AND q.subject_id = ?', [who.userId, subjectId]) : undefined,
+      who.userId
+        ? this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM qbank_wrong WHERE user_id = ? AND subject_id = ?', [who.userId, subjectId])
+        : undefined,
+      who.userId
+        ? this.db.get<{ n: number }>(
+            'SELECT COUNT(*) AS n FROM qbank_collect c JOIN qbank_questions q ON q.id = c.question_id WHERE c.user_id = ? AND q.subject_id = ?',
+            [who.userId, subjectId],
+          )
+        : undefined,
     ]);
     const all = await this.subjectQuestions(subjectId);
     const doneIn = (pred: (q: Question) => boolean) => all.filter((q) => pred(q) && done.has(q.id)).length;
     const countOf = new Map(counts.map((c) => [c.sectionId, c.n]));
     return {
       subject: { id: subject.id, name: subject.name, categoryId: subject.categoryId, questionCount: all.length, doneCount: done.size },
-      chapters: chapters.filter((c) => c.parentId === 0).map((c) => ({
-        id: c.id, name: c.name,
-        questionCount: all.filter((q) => q.chapterId === c.id).length, doneCount: doneIn((q) => q.chapterId === c.id),
-        sections: chapters.filter((s) => s.parentId === c.id).map((s) => ({ id: s.id, name: s.name, questionCount: countOf.get(s.id) ?? 0, doneCount: doneIn((q) => q.sectionId === s.id) })),
-      })),
-      papers: await Promise.all(papers.map(async (p) => {
-        const ids = JSON.parse(p.questionIds) as number[];
-        const qs = await this.questions(ids);
-        return { id: p.id, name: p.name, kind: p.kind, durationS: p.durationS, questionCount: ids.length, totalScore: qs.reduce((a, q) => a + q.score, 0) };
-      })),
+      chapters: chapters
+        .filter((c) => c.parentId === 0)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          questionCount: all.filter((q) => q.chapterId === c.id).length,
+          doneCount: doneIn((q) => q.chapterId === c.id),
+          sections: chapters
+            .filter((s) => s.parentId === c.id)
+            .map((s) => ({ id: s.id, name: s.name, questionCount: countOf.get(s.id) ?? 0, doneCount: doneIn((q) => q.sectionId === s.id) })),
+        })),
+      papers: await Promise.all(
+        papers.map(async (p) => {
+          const ids = JSON.parse(p.questionIds) as number[];
+          const qs = await this.questions(ids);
+          return { id: p.id, name: p.name, kind: p.kind, durationS: p.durationS, questionCount: ids.length, totalScore: qs.reduce((a, q) => a + q.score, 0) };
+        }),
+      ),
       wrongCount: wrong?.n ?? 0,
       collectCount: collect?.n ?? 0,
     };
   }
 
   private async doneQuestionIds(who: Who, subjectId: number): Promise<Set<number>> {
-    const rows = await this.db.all<{ answers: string }>(`SELECT answers FROM qbank_records WHERE subject_id = ? AND ${ownerSql(who)}`, [subjectId, ...ownerArgs(who)]);
+    const rows = await this.db.all<{ answers: string }>(`SELECT answers FROM qbank_records WHERE subject_id = ? AND ${ownerSql(who)}`, [
+      subjectId,
+      ...ownerArgs(who),
+    ]);
     const out = new Set<number>();
     for (const r of rows) for (const k of Object.keys(JSON.parse(r.answers) as object)) out.add(Number(k));
     return out;
@@ -235,7 +375,11 @@ export class QbankStore {
 
   /* ------------------------------------------------------------ generation ---- */
 
-  async generate(who: Who, type: ExerciseType, opts: { subjectId?: number; categoryId?: number; chapterId?: number; sectionId?: number; paperId?: number; recordId?: number }): Promise<RecordState> {
+  async generate(
+    who: Who,
+    type: ExerciseType,
+    opts: { subjectId?: number; categoryId?: number; chapterId?: number; sectionId?: number; paperId?: number; recordId?: number },
+  ): Promise<RecordState> {
     let subjectId = opts.subjectId ?? 0;
     let ids: number[] = [];
     let title = '';
@@ -248,7 +392,10 @@ export class QbankStore {
       case 'chapter': {
         const subject = this.subject(subjectId);
         const chapterId = opts.sectionId ? undefined : opts.chapterId;
-        const node = await this.db.get<{ id: number; name: string; parentId: number }>('SELECT id, name, parent_id FROM qbank_chapters WHERE id = ? AND subject_id = ?', [opts.sectionId ?? chapterId ?? 0, subject.id]);
+        const node = await this.db.get<{ id: number; name: string; parentId: number }>(
+          'SELECT id, name, parent_id FROM qbank_chapters WHERE id = ? AND subject_id = ?',
+          [opts.sectionId ?? chapterId ?? 0, subject.id],
+        );
         if (!node) throw new QbankError('404', '章节不存在');
         const qs = await this.subjectQuestions(subject.id, node.parentId === 0 ? 'AND chapter_id = ?' : 'AND section_id = ?', [node.id]);
         ids = qs.map((q) => q.id);
@@ -266,7 +413,10 @@ export class QbankStore {
         break;
       }
       case 'paper': {
-        const paper = await this.db.get<{ id: number; subjectId: number; name: string; kind: string; durationS: number | null; questionIds: string }>('SELECT * FROM qbank_papers WHERE id = ?', [opts.paperId ?? 0]);
+        const paper = await this.db.get<{ id: number; subjectId: number; name: string; kind: string; durationS: number | null; questionIds: string }>(
+          'SELECT * FROM qbank_papers WHERE id = ?',
+          [opts.paperId ?? 0],
+        );
         if (!paper) throw new QbankError('404', '试卷不存在');
         subjectId = paper.subjectId;
         ids = JSON.parse(paper.questionIds) as number[];
@@ -285,8 +435,14 @@ export class QbankStore {
       case 'smart': {
         const subject = this.subject(subjectId);
         const [qs, done, wrong] = await Promise.all([
-          this.subjectQuestions(subject.id), this.doneQuestionIds(who, subject.id),
-          who.userId ? this.db.all<{ questionId: number }>('SELECT question_id FROM qbank_wrong WHERE user_id = ? AND subject_id = ? ORDER BY times DESC, last_at DESC', [who.userId, subject.id]) : Promise.resolve([]),
+          this.subjectQuestions(subject.id),
+          this.doneQuestionIds(who, subject.id),
+          who.userId
+            ? this.db.all<{ questionId: number }>(
+                'SELECT question_id FROM qbank_wrong WHERE user_id = ? AND subject_id = ? ORDER BY times DESC, last_at DESC',
+                [who.userId, subject.id],
+              )
+            : Promise.resolve([]),
         ]);
         const order = [...wrong.map((w) => w.questionId), ...qs.filter((q) => !done.has(q.id)).map((q) => q.id), ...qs.map((q) => q.id)];
         ids = [...new Set(order)].slice(0, 10);
@@ -315,7 +471,10 @@ export class QbankStore {
       case 'wrong': {
         if (!who.userId) throw new QbankError('401', '请先登录');
         const subject = this.subject(subjectId);
-        const rows = await this.db.all<{ questionId: number }>('SELECT question_id FROM qbank_wrong WHERE user_id = ? AND subject_id = ? ORDER BY last_at DESC LIMIT 20', [who.userId, subject.id]);
+        const rows = await this.db.all<{ questionId: number }>(
+          'SELECT question_id FROM qbank_wrong WHERE user_id = ? AND subject_id = ? ORDER BY last_at DESC LIMIT 20',
+          [who.userId, subject.id],
+        );
         if (!rows.length) throw new QbankError('404', '暂无错题');
         ids = rows.map((r) => r.questionId);
         title = `${subject.name} · 错题练习`;
@@ -328,8 +487,23 @@ export class QbankStore {
     const { lastId } = await this.db.run(
       `INSERT INTO qbank_records (id, user_id, client_id, school_id, subject_id, paper_id, exercise_type, title, question_ids, duration_s, started_at, deadline_at, total_score, parent_id, source_id)
        VALUES ((SELECT COALESCE(MAX(id), ${FIRST_RECORD_ID - 1}) + 1 FROM qbank_records),?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-      [who.userId, who.userId ? null : who.clientId, who.schoolId, subjectId, paperId, EXERCISE_TYPES[type], title, JSON.stringify(ids), durationS, now,
-        durationS ? now + durationS * 1000 : null, total, parentId, sourceId]);
+      [
+        who.userId,
+        who.userId ? null : who.clientId,
+        who.schoolId,
+        subjectId,
+        paperId,
+        EXERCISE_TYPES[type],
+        title,
+        JSON.stringify(ids),
+        durationS,
+        now,
+        durationS ? now + durationS * 1000 : null,
+        total,
+        parentId,
+        sourceId,
+      ],
+    );
     return this.state(await this.row(lastId));
   }
 
@@ -355,14 +529,28 @@ export class QbankStore {
 
   state(r: RecordRow): RecordState {
     return {
-      recordId: r.id, subjectId: r.subjectId, paperId: r.paperId, exerciseType: r.exerciseType, title: r.title,
-      questionIds: JSON.parse(r.questionIds) as number[], answers: JSON.parse(r.answers) as Record<string, string[]>,
-      marks: JSON.parse(r.marks) as number[], signs: JSON.parse(r.signs) as number[], currentIndex: r.currentIndex,
+      recordId: r.id,
+      subjectId: r.subjectId,
+      paperId: r.paperId,
+      exerciseType: r.exerciseType,
+      title: r.title,
+      questionIds: JSON.parse(r.questionIds) as number[],
+      answers: JSON.parse(r.answers) as Record<string, string[]>,
+      marks: JSON.parse(r.marks) as number[],
+      signs: JSON.parse(r.signs) as number[],
+      currentIndex: r.currentIndex,
       state: r.state === 'submitted' ? 'submitted' : r.state === 'paused' ? 'paused' : 'doing',
-      timed: r.deadlineAt !== null, durationS: r.durationS,
+      timed: r.deadlineAt !== null,
+      durationS: r.durationS,
       remainingS: r.deadlineAt === null ? null : r.state === 'submitted' ? 0 : Math.max(0, Math.ceil((r.deadlineAt - Date.now()) / 1000)),
-      startedAt: r.startedAt, submittedAt: r.submittedAt, score: r.score, totalScore: r.totalScore, rightCount: r.rightCount,
-      points: r.points, parentId: r.parentId, anonymous: r.userId === null,
+      startedAt: r.startedAt,
+      submittedAt: r.submittedAt,
+      score: r.score,
+      totalScore: r.totalScore,
+      rightCount: r.rightCount,
+      points: r.points,
+      parentId: r.parentId,
+      anonymous: r.userId === null,
     };
   }
 
@@ -389,11 +577,25 @@ export class QbankStore {
    * One answer. `opId` (the client's id of this answer) makes it idempotent: an op already applied is
    * acknowledged without being applied or logged again (a resend after a lost acknowledgement).
    */
-  submitOne(who: Who, recordId: number, questionId: number, answer: unknown, opId: string | undefined, via: 'http' | 'socket'): Promise<RecordState & { duplicate: boolean }> {
+  submitOne(
+    who: Who,
+    recordId: number,
+    questionId: number,
+    answer: unknown,
+    opId: string | undefined,
+    via: 'http' | 'socket',
+  ): Promise<RecordState & { duplicate: boolean }> {
     return this.locked(recordId, () => this.submitOneNow(who, recordId, questionId, answer, opId, via));
   }
 
-  private async submitOneNow(who: Who, recordId: number, questionId: number, answer: unknown, opId: string | undefined, via: 'http' | 'socket'): Promise<RecordState & { duplicate: boolean }> {
+  private async submitOneNow(
+    who: Who,
+    recordId: number,
+    questionId: number,
+    answer: unknown,
+    opId: string | undefined,
+    via: 'http' | 'socket',
+  ): Promise<RecordState & { duplicate: boolean }> {
     const r = await this.writable(who, recordId);
     const index = this.indexOf(r, questionId);
     const [q] = await this.questions([questionId]);
@@ -409,8 +611,10 @@ export class QbankStore {
     else delete answers[String(questionId)];
     await this.db.batch([
       { sql: 'UPDATE qbank_records SET answers = ?, current_index = ? WHERE id = ?', args: [JSON.stringify(answers), index, recordId] },
-      { sql: 'INSERT INTO qbank_answer_log (record_id, op_id, question_id, answer, via, at) VALUES (?,?,?,?,?,?)',
-        args: [recordId, op ?? `srv-${Date.now()}-${Math.random().toString(36).slice(2)}`, questionId, JSON.stringify(given), via, Date.now()] },
+      {
+        sql: 'INSERT INTO qbank_answer_log (record_id, op_id, question_id, answer, via, at) VALUES (?,?,?,?,?,?)',
+        args: [recordId, op ?? `srv-${Date.now()}-${Math.random().toString(36).slice(2)}`, questionId, JSON.stringify(given), via, Date.now()],
+      },
     ]);
     return { ...this.state(await this.row(recordId)), duplicate: false };
   }
@@ -423,31 +627,32 @@ export class QbankStore {
 
   flag(kind: 'marks' | 'signs', who: Who, recordId: number, questionId: number, on: boolean): Promise<RecordState> {
     return this.locked(recordId, async () => {
-    const r = await this.writable(who, recordId, true);
-    this.indexOf(r, questionId);
-    const set = new Set(JSON.parse(kind === 'marks' ? r.marks : r.signs) as number[]);
-    if (on) set.add(questionId); else set.delete(questionId);
-    await this.db.run(`UPDATE qbank_records SET ${kind} = ? WHERE id = ?`, [JSON.stringify([...set].sort((a, b) => a - b)), recordId]);
-    return this.state(await this.row(recordId));
+      const r = await this.writable(who, recordId, true);
+      this.indexOf(r, questionId);
+      const set = new Set(JSON.parse(kind === 'marks' ? r.marks : r.signs) as number[]);
+      if (on) set.add(questionId);
+      else set.delete(questionId);
+      await this.db.run(`UPDATE qbank_records SET ${kind} = ? WHERE id = ?`, [JSON.stringify([...set].sort((a, b) => a - b)), recordId]);
+      return this.state(await this.row(recordId));
     });
   }
 
   switchQuestion(who: Who, recordId: number, index: number): Promise<RecordState> {
     return this.locked(recordId, async () => {
-    const r = await this.writable(who, recordId, true);
-    const n = (JSON.parse(r.questionIds) as number[]).length;
-    if (!Number.isInteger(index) || index < 0 || index >= n) throw new QbankError('400', '题号不正确');
-    await this.db.run('UPDATE qbank_records SET current_index = ? WHERE id = ?', [index, recordId]);
-    return this.state(await this.row(recordId));
+      const r = await this.writable(who, recordId, true);
+      const n = (JSON.parse(r.questionIds) as number[]).length;
+      if (!Number.isInteger(index) || index < 0 || index >= n) throw new QbankError('400', '题号不正确');
+      await this.db.run('UPDATE qbank_records SET current_index = ? WHERE id = ?', [index, recordId]);
+      return this.state(await this.row(recordId));
     });
   }
 
   setPaused(who: Who, recordId: number, paused: boolean): Promise<RecordState> {
     return this.locked(recordId, async () => {
-    const r = await this.writable(who, recordId, true);
-    if (paused && r.deadlineAt !== null) throw new QbankError('422', '计时考试不能暂停');
-    await this.db.run('UPDATE qbank_records SET state = ? WHERE id = ?', [paused ? 'paused' : 'doing', recordId]);
-    return this.state(await this.row(recordId));
+      const r = await this.writable(who, recordId, true);
+      if (paused && r.deadlineAt !== null) throw new QbankError('422', '计时考试不能暂停');
+      await this.db.run('UPDATE qbank_records SET state = ? WHERE id = ?', [paused ? 'paused' : 'doing', recordId]);
+      return this.state(await this.row(recordId));
     });
   }
 
@@ -473,11 +678,17 @@ export class QbankStore {
       score += s.score;
       if (s.right) right += 1;
       if (r.userId !== null && given.length && !s.right) {
-        stmts.push({ sql: `INSERT INTO qbank_wrong (user_id, subject_id, question_id, times, last_at) VALUES (?,?,?,1,?)
-          ON CONFLICT (user_id, question_id) DO UPDATE SET times = times + 1, last_at = excluded.last_at`, args: [r.userId, q.subjectId, q.id, now] });
+        stmts.push({
+          sql: `INSERT INTO qbank_wrong (user_id, subject_id, question_id, times, last_at) VALUES (?,?,?,1,?)
+          ON CONFLICT (user_id, question_id) DO UPDATE SET times = times + 1, last_at = excluded.last_at`,
+          args: [r.userId, q.subjectId, q.id, now],
+        });
       }
     }
-    stmts.unshift({ sql: "UPDATE qbank_records SET state = 'submitted', score = ?, right_count = ?, submitted_at = ? WHERE id = ? AND state != 'submitted'", args: [score, right, now, r.id] });
+    stmts.unshift({
+      sql: "UPDATE qbank_records SET state = 'submitted', score = ?, right_count = ?, submitted_at = ? WHERE id = ? AND state != 'submitted'",
+      args: [score, right, now, r.id],
+    });
     await this.db.batch(stmts);
   }
 
@@ -502,16 +713,30 @@ export class QbankStore {
 
   async records(who: Who, page: number, pageSize: number) {
     const rows = await this.db.all<RecordRow>(`SELECT * FROM qbank_records WHERE ${ownerSql(who)} ORDER BY id DESC`, ownerArgs(who));
-    return paged(rows.map((r) => this.state(r)), page, pageSize);
+    return paged(
+      rows.map((r) => this.state(r)),
+      page,
+      pageSize,
+    );
   }
 
   async unfinished(who: Who) {
-    const r = await this.db.get<RecordRow>(`SELECT * FROM qbank_records WHERE state != 'submitted' AND ${ownerSql(who)} ORDER BY id DESC LIMIT 1`, ownerArgs(who));
+    const r = await this.db.get<RecordRow>(
+      `SELECT * FROM qbank_records WHERE state != 'submitted' AND ${ownerSql(who)} ORDER BY id DESC LIMIT 1`,
+      ownerArgs(who),
+    );
     if (!r) return null;
     const fresh = await this.owned(who, r.id); // a timed one past its end is handed in here
     if (fresh.state === 'submitted') return null;
     const s = this.state(fresh);
-    return { recordId: s.recordId, title: s.title, subjectId: s.subjectId, answered: Object.keys(s.answers).length, total: s.questionIds.length, currentIndex: s.currentIndex };
+    return {
+      recordId: s.recordId,
+      title: s.title,
+      subjectId: s.subjectId,
+      answered: Object.keys(s.answers).length,
+      total: s.questionIds.length,
+      currentIndex: s.currentIndex,
+    };
   }
 
   async statistics(who: Who) {
@@ -525,7 +750,14 @@ export class QbankStore {
       days.add(Math.floor((r.startedAt + 8 * 3600_000) / 86_400_000));
     }
     const submitted = rows.filter((r) => r.state === 'submitted').length;
-    return { recordCount: rows.length, submittedCount: submitted, answeredCount: answered, rightCount: right, rightRate: answered ? Math.round((right * 100) / answered) : 0, studyDays: days.size };
+    return {
+      recordCount: rows.length,
+      submittedCount: submitted,
+      answeredCount: answered,
+      rightCount: right,
+      rightRate: answered ? Math.round((right * 100) / answered) : 0,
+      studyDays: days.size,
+    };
   }
 
   /**
@@ -558,15 +790,25 @@ export class QbankStore {
       }
     }
     const [answers, handed] = await Promise.all([
-      this.db.all<{ at: number }>(`SELECT l.at FROM qbank_answer_log l JOIN qbank_records r ON r.id = l.record_id WHERE ${ownerSql(who).replace(/\b(user_id|client_id)\b/g, 'r.$1')} AND l.at >= ? AND l.at < ?`,
-        [...ownerArgs(who), starts[0]!, starts.at(-1)!]),
-      this.db.all<{ submittedAt: number; rightCount: number }>(`SELECT submitted_at, right_count FROM qbank_records WHERE ${ownerSql(who)} AND submitted_at >= ? AND submitted_at < ?`,
-        [...ownerArgs(who), starts[0]!, starts.at(-1)!]),
+      this.db.all<{ at: number }>(
+        `SELECT l.at FROM qbank_answer_log l JOIN qbank_records r ON r.id = l.record_id WHERE ${ownerSql(who).replace(/\b(user_id|client_id)\b/g, 'r.$1')} AND l.at >= ? AND l.at < ?`,
+        [...ownerArgs(who), starts[0]!, starts.at(-1)!],
+      ),
+      this.db.all<{ submittedAt: number; rightCount: number }>(
+        `SELECT submitted_at, right_count FROM qbank_records WHERE ${ownerSql(who)} AND submitted_at >= ? AND submitted_at < ?`,
+        [...ownerArgs(who), starts[0]!, starts.at(-1)!],
+      ),
     ]);
     const bucket = (t: number) => starts.findIndex((s, i) => i < starts.length - 1 && t >= s && t < starts[i + 1]!);
     const out = labels.map((label, i) => ({ label, start: starts[i]!, answered: 0, right: 0 }));
-    for (const a of answers) { const b = bucket(a.at); if (b >= 0) out[b]!.answered += 1; }
-    for (const r of handed) { const b = bucket(r.submittedAt); if (b >= 0) out[b]!.right += r.rightCount ?? 0; }
+    for (const a of answers) {
+      const b = bucket(a.at);
+      if (b >= 0) out[b]!.answered += 1;
+    }
+    for (const r of handed) {
+      const b = bucket(r.submittedAt);
+      if (b >= 0) out[b]!.right += r.rightCount ?? 0;
+    }
     return { by, buckets: out };
   }
 
@@ -576,17 +818,28 @@ export class QbankStore {
     const CN = 8 * 3600_000;
     const dayStart = Math.floor((now + CN) / 86_400_000) * 86_400_000 - CN;
     const [mine, rows] = await Promise.all([
-      this.db.get<RecordRow>(`SELECT * FROM qbank_records WHERE exercise_type = 4 AND subject_id = ? AND started_at >= ? AND ${ownerSql(who)} ORDER BY id DESC LIMIT 1`,
-        [subjectId, dayStart, ...ownerArgs(who)]),
+      this.db.get<RecordRow>(
+        `SELECT * FROM qbank_records WHERE exercise_type = 4 AND subject_id = ? AND started_at >= ? AND ${ownerSql(who)} ORDER BY id DESC LIMIT 1`,
+        [subjectId, dayStart, ...ownerArgs(who)],
+      ),
       this.db.all<{ userId: number; nickName: string | null; score: number; rightCount: number; submittedAt: number }>(
         `SELECT r.user_id, u.nick_name, MAX(r.score) AS score, MAX(r.right_count) AS right_count, MIN(r.submitted_at) AS submitted_at
          FROM qbank_records r JOIN users u ON u.id = r.user_id
          WHERE r.exercise_type = 4 AND r.subject_id = ? AND r.state = 'submitted' AND r.submitted_at >= ? AND r.user_id IS NOT NULL
-         GROUP BY r.user_id ORDER BY score DESC, submitted_at ASC LIMIT 10`, [subjectId, dayStart]),
+         GROUP BY r.user_id ORDER BY score DESC, submitted_at ASC LIMIT 10`,
+        [subjectId, dayStart],
+      ),
     ]);
     return {
       today: mine ? { recordId: mine.id, state: this.state(mine).state, score: mine.score, totalScore: mine.totalScore } : null,
-      rank: rows.map((r, i) => ({ rank: i + 1, userId: r.userId, nickName: r.nickName ?? '', score: r.score, rightCount: r.rightCount, me: r.userId === who.userId })),
+      rank: rows.map((r, i) => ({
+        rank: i + 1,
+        userId: r.userId,
+        nickName: r.nickName ?? '',
+        score: r.score,
+        rightCount: r.rightCount,
+        me: r.userId === who.userId,
+      })),
     };
   }
 
@@ -601,7 +854,9 @@ export class QbankStore {
       const { lastId } = await this.db.run(
         `INSERT INTO qbank_records (id, user_id, client_id, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id, source_id)
          SELECT (SELECT MAX(id) + 1 FROM qbank_records), ?, NULL, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id, source_id
-         FROM qbank_records WHERE id = ?`, [userId, id]);
+         FROM qbank_records WHERE id = ?`,
+        [userId, id],
+      );
       await this.db.batch([
         { sql: 'UPDATE qbank_answer_log SET record_id = ? WHERE record_id = ?', args: [lastId, id] },
         { sql: 'UPDATE qbank_records SET parent_id = ? WHERE parent_id = ?', args: [lastId, id] },
@@ -616,9 +871,23 @@ export class QbankStore {
 
   async wrongList(userId: number, subjectId: number | undefined, page: number, pageSize: number) {
     const rows = await this.db.all<{ id: number; subjectId: number; questionId: number; times: number; lastAt: number }>(
-      `SELECT * FROM qbank_wrong WHERE user_id = ? ${subjectId ? 'AND subject_id = ?' : ''} ORDER BY last_at DESC, id DESC`, subjectId ? [userId, subjectId] : [userId]);
+      `SELECT * FROM qbank_wrong WHERE user_id = ? ${subjectId ? 'AND subject_id = ?' : ''} ORDER BY last_at DESC, id DESC`,
+      subjectId ? [userId, subjectId] : [userId],
+    );
     const qs = new Map((await this.questions(rows.map((r) => r.questionId))).map((q) => [q.id, q]));
-    return paged(rows.map((r) => ({ id: r.id, parentId: r.subjectId, questionId: r.questionId, times: r.times, lastAt: r.lastAt, kind: qs.get(r.questionId)!.kind, stem: qs.get(r.questionId)!.stem })), page, pageSize);
+    return paged(
+      rows.map((r) => ({
+        id: r.id,
+        parentId: r.subjectId,
+        questionId: r.questionId,
+        times: r.times,
+        lastAt: r.lastAt,
+        kind: qs.get(r.questionId)!.kind,
+        stem: qs.get(r.questionId)!.stem,
+      })),
+      page,
+      pageSize,
+    );
   }
 
   /** DELETE wrong/{id} with parentId (the subject the entry is filed under). */
@@ -636,9 +905,21 @@ export class QbankStore {
   }
 
   async collectList(userId: number, page: number, pageSize: number) {
-    const rows = await this.db.all<{ questionId: number; at: number }>('SELECT question_id, at FROM qbank_collect WHERE user_id = ? ORDER BY at DESC', [userId]);
+    const rows = await this.db.all<{ questionId: number; at: number }>('SELECT question_id, at FROM qbank_collect WHERE user_id = ? ORDER BY at DESC', [
+      userId,
+    ]);
     const qs = new Map((await this.questions(rows.map((r) => r.questionId))).map((q) => [q.id, q]));
-    return paged(rows.map((r) => ({ questionId: r.questionId, at: r.at, subjectId: qs.get(r.questionId)!.subjectId, kind: qs.get(r.questionId)!.kind, stem: qs.get(r.questionId)!.stem })), page, pageSize);
+    return paged(
+      rows.map((r) => ({
+        questionId: r.questionId,
+        at: r.at,
+        subjectId: qs.get(r.questionId)!.subjectId,
+        kind: qs.get(r.questionId)!.kind,
+        stem: qs.get(r.questionId)!.stem,
+      })),
+      page,
+      pageSize,
+    );
   }
 
   async pointsTotal(userId: number): Promise<number> {
@@ -652,7 +933,11 @@ export class QbankStore {
     if (r.points === null) {
       const points = Math.min(r.rightCount ?? 0, MAX_POINTS_PER_RECORD);
       const { changes } = await this.db.run('UPDATE qbank_records SET points = ? WHERE id = ? AND points IS NULL', [points, recordId]);
-      if (changes) await this.db.run('INSERT INTO qbank_points (user_id, total) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET total = total + excluded.total', [userId, points]);
+      if (changes)
+        await this.db.run('INSERT INTO qbank_points (user_id, total) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET total = total + excluded.total', [
+          userId,
+          points,
+        ]);
     }
     const after = await this.row(recordId);
     return { recordId, points: after.points ?? 0, total: await this.pointsTotal(userId) };
@@ -660,7 +945,10 @@ export class QbankStore {
 
   /** For the control API and tests: every applied answer of a record, oldest first. */
   answerLog(recordId: number) {
-    return this.db.all<{ opId: string; questionId: number; answer: string; via: string; at: number }>('SELECT op_id, question_id, answer, via, at FROM qbank_answer_log WHERE record_id = ? ORDER BY at, rowid', [recordId]);
+    return this.db.all<{ opId: string; questionId: number; answer: string; via: string; at: number }>(
+      'SELECT op_id, question_id, answer, via, at FROM qbank_answer_log WHERE record_id = ? ORDER BY at, rowid',
+      [recordId],
+    );
   }
 }
 

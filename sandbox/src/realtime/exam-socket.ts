@@ -9,7 +9,13 @@ import { CLOSE_AUTH_FAILED, parseClientMessage, type ClientMessage, type Op, typ
 
 export const EXAM_SOCKET_PATH = '/websocket';
 
-interface Conn { ws: WebSocket; query: Record<string, string>; userId?: number; companyId?: number; module?: string }
+interface Conn {
+  ws: WebSocket;
+  query: Record<string, string>;
+  userId?: number;
+  companyId?: number;
+  module?: string;
+}
 
 /** What the control API shows about the socket server (GET /__sandbox/realtime). */
 export interface ExamSocketLog {
@@ -100,8 +106,14 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     const d = msg.data;
     const paperId = num(d.paperId);
     const questionId = num(d.questionId);
-    const needPaper = () => { if (paperId === undefined) throw new ExamError('400', 'paperId required'); return paperId; };
-    const needQuestion = () => { if (questionId === undefined) throw new ExamError('400', 'questionId required'); return questionId; };
+    const needPaper = () => {
+      if (paperId === undefined) throw new ExamError('400', 'paperId required');
+      return paperId;
+    };
+    const needQuestion = () => {
+      if (questionId === undefined) throw new ExamError('400', 'questionId required');
+      return questionId;
+    };
     // the exam face check of "my exams" (decision 034): { examId } -> { status } (0 go on, 1 verify, 2 face info)
     if (msg.op === 'examFace' && num(d.examId) !== undefined) {
       return exams.examFace(userId, num(d.examId)!);
@@ -109,17 +121,27 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     const recordId = num(d.recordId);
     if (recordId !== undefined) return operateRecord(userId, recordId, msg, needQuestion);
     switch (msg.op) {
-      case 'paperQuestions': return store.paperQuestions(userId, needPaper());
-      case 'submitOne': return store.submitOne(userId, needPaper(), needQuestion(), d.answer);
-      case 'mark': return store.flag('marks', userId, needPaper(), needQuestion(), d.marked !== false);
-      case 'sign': return store.flag('signs', userId, needPaper(), needQuestion(), d.signed !== false);
-      case 'switchQuestion': return store.switchQuestion(userId, needPaper(), needQuestion());
-      case 'pause': return store.setPaused(userId, needPaper(), true);
-      case 'resume': return store.setPaused(userId, needPaper(), false);
-      case 'submit': return store.submit(userId, needPaper());
-      case 'review': return store.review(userId, needPaper());
+      case 'paperQuestions':
+        return store.paperQuestions(userId, needPaper());
+      case 'submitOne':
+        return store.submitOne(userId, needPaper(), needQuestion(), d.answer);
+      case 'mark':
+        return store.flag('marks', userId, needPaper(), needQuestion(), d.marked !== false);
+      case 'sign':
+        return store.flag('signs', userId, needPaper(), needQuestion(), d.signed !== false);
+      case 'switchQuestion':
+        return store.switchQuestion(userId, needPaper(), needQuestion());
+      case 'pause':
+        return store.setPaused(userId, needPaper(), true);
+      case 'resume':
+        return store.setPaused(userId, needPaper(), false);
+      case 'submit':
+        return store.submit(userId, needPaper());
+      case 'review':
+        return store.review(userId, needPaper());
       // live and presence operations: acknowledged (the live issue gives them data)
-      default: return { ok: true };
+      default:
+        return { ok: true };
     }
   }
 
@@ -128,20 +150,29 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     const d = msg.data;
     const who = { userId, clientId: null, schoolId: 0 };
     switch (msg.op) {
-      case 'paperQuestions': return qbank.paperQuestions(who, recordId);
-      case 'submitOne': return qbank.submitOne(who, recordId, needQuestion(), d.answer, typeof d.opId === 'string' ? d.opId : undefined, 'socket');
-      case 'mark': return qbank.flag('marks', who, recordId, needQuestion(), d.marked !== false);
-      case 'sign': return qbank.flag('signs', who, recordId, needQuestion(), d.signed !== false);
+      case 'paperQuestions':
+        return qbank.paperQuestions(who, recordId);
+      case 'submitOne':
+        return qbank.submitOne(who, recordId, needQuestion(), d.answer, typeof d.opId === 'string' ? d.opId : undefined, 'socket');
+      case 'mark':
+        return qbank.flag('marks', who, recordId, needQuestion(), d.marked !== false);
+      case 'sign':
+        return qbank.flag('signs', who, recordId, needQuestion(), d.signed !== false);
       case 'switchQuestion': {
         const index = num(d.index);
         if (index === undefined) throw new ExamError('400', 'index required');
         return qbank.switchQuestion(who, recordId, index);
       }
-      case 'pause': return qbank.setPaused(who, recordId, true);
-      case 'resume': return qbank.setPaused(who, recordId, false);
-      case 'submit': return qbank.submit(who, recordId);
-      case 'review': return qbank.report(who, recordId);
-      default: return { ok: true };
+      case 'pause':
+        return qbank.setPaused(who, recordId, true);
+      case 'resume':
+        return qbank.setPaused(who, recordId, false);
+      case 'submit':
+        return qbank.submit(who, recordId);
+      case 'review':
+        return qbank.report(who, recordId);
+      default:
+        return { ok: true };
     }
   }
 

@@ -34,13 +34,41 @@ export const examSocketArea: Area = {
 };
 
 export type QuestionType = 'single' | 'multiple' | 'judge';
-interface SeedQuestion { id: number; type: QuestionType; stem: string; options: string[]; answer: string[]; score: number }
+interface SeedQuestion {
+  id: number;
+  type: QuestionType;
+  stem: string;
+  options: string[];
+  answer: string[];
+  score: number;
+}
 
 export const SEED_PAPER = { id: 9001, name: '人力资源管理师（三级）模拟考试', durationS: 3600 };
 export const SEED_QUESTIONS: SeedQuestion[] = [
-  { id: 90011, type: 'single', stem: '人力资源规划的首要步骤是？', options: ['A. 收集信息', 'B. 预测需求', 'C. 制定计划', 'D. 评估效果'], answer: ['A'], score: 20 },
-  { id: 90012, type: 'single', stem: '以下哪项属于内部招募的方式？', options: ['A. 校园招聘', 'B. 内部晋升', 'C. 猎头', 'D. 广告招聘'], answer: ['B'], score: 20 },
-  { id: 90013, type: 'multiple', stem: '绩效考评的方法包括？', options: ['A. 关键事件法', 'B. 行为锚定法', 'C. 德尔菲法', 'D. 360度考评'], answer: ['A', 'B', 'D'], score: 20 },
+  {
+    id: 90011,
+    type: 'single',
+    stem: '人力资源规划的首要步骤是？',
+    options: ['A. 收集信息', 'B. 预测需求', 'C. 制定计划', 'D. 评估效果'],
+    answer: ['A'],
+    score: 20,
+  },
+  {
+    id: 90012,
+    type: 'single',
+    stem: '以下哪项属于内部招募的方式？',
+    options: ['A. 校园招聘', 'B. 内部晋升', 'C. 猎头', 'D. 广告招聘'],
+    answer: ['B'],
+    score: 20,
+  },
+  {
+    id: 90013,
+    type: 'multiple',
+    stem: '绩效考评的方法包括？',
+    options: ['A. 关键事件法', 'B. 行为锚定法', 'C. 德尔菲法', 'D. 360度考评'],
+    answer: ['A', 'B', 'D'],
+    score: 20,
+  },
   { id: 90014, type: 'judge', stem: '劳动合同期限三个月以上不满一年的，试用期不得超过一个月。', options: ['A. 正确', 'B. 错误'], answer: ['A'], score: 20 },
   { id: 90015, type: 'judge', stem: '工作分析的结果只有工作说明书。', options: ['A. 正确', 'B. 错误'], answer: ['B'], score: 20 },
 ];
@@ -57,11 +85,35 @@ export interface ExamRecord {
 }
 
 export class ExamError extends Error {
-  constructor(readonly code: string, message: string) { super(message); }
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
-interface QuestionRow { id: number; paperId: number; sort: number; type: QuestionType; stem: string; options: string; answer: string; score: number }
-interface RecordRow { userId: number; paperId: number; answers: string; marks: string; signs: string; currentId: number | null; paused: number; state: string; score: number | null }
+interface QuestionRow {
+  id: number;
+  paperId: number;
+  sort: number;
+  type: QuestionType;
+  stem: string;
+  options: string;
+  answer: string;
+  score: number;
+}
+interface RecordRow {
+  userId: number;
+  paperId: number;
+  answers: string;
+  marks: string;
+  signs: string;
+  currentId: number | null;
+  paused: number;
+  state: string;
+  score: number | null;
+}
 
 export class ExamStore {
   constructor(private readonly db: Db) {}
@@ -94,7 +146,19 @@ export class ExamStore {
   private async save(userId: number, r: ExamRecord): Promise<void> {
     await this.db.run(
       'UPDATE exam_records SET answers = ?, marks = ?, signs = ?, current_id = ?, paused = ?, state = ?, score = ?, updated_at = ? WHERE user_id = ? AND paper_id = ?',
-      [JSON.stringify(r.answers), JSON.stringify(r.marks), JSON.stringify(r.signs), r.currentId, r.paused ? 1 : 0, r.state, r.score, Date.now(), userId, r.paperId]);
+      [
+        JSON.stringify(r.answers),
+        JSON.stringify(r.marks),
+        JSON.stringify(r.signs),
+        r.currentId,
+        r.paused ? 1 : 0,
+        r.state,
+        r.score,
+        Date.now(),
+        userId,
+        r.paperId,
+      ],
+    );
   }
 
   /** A doing record for a write; a submitted or paused paper refuses answers. */
@@ -139,7 +203,8 @@ export class ExamStore {
     await this.question(paperId, questionId);
     const r = await this.writable(userId, paperId, true);
     const set = new Set(r[kind]);
-    if (on) set.add(questionId); else set.delete(questionId);
+    if (on) set.add(questionId);
+    else set.delete(questionId);
     r[kind] = [...set].sort((a, b) => a - b);
     await this.save(userId, r);
     return r;

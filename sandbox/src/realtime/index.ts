@@ -32,7 +32,10 @@ export async function attachRealtime(app: FastifyInstance, ctx: Ctx) {
     });
     app.get('/__sandbox/realtime', async () => ({ exam: exam.status(), presence: await presence.status() }));
     // { refuseMs }: new connections are refused for that long (a network failure that lasts)
-    app.post('/__sandbox/realtime/drop', async (req) => { exam.dropAll(1012, Math.min(Number(body(req).refuseMs) || 0, 600_000)); return { ok: true }; });
+    app.post('/__sandbox/realtime/drop', async (req) => {
+      exam.dropAll(1012, Math.min(Number(body(req).refuseMs) || 0, 600_000));
+      return { ok: true };
+    });
   }
 
   return {

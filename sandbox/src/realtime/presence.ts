@@ -34,8 +34,11 @@ export function attachPresence(server: HttpServer, ctx: Ctx) {
     const companyId = num(a.companyId);
     const sessionId = typeof a.sessionId === 'string' ? a.sessionId : '';
     if (userId === undefined || companyId === undefined || !sessionId) return next(new Error('unauthorized'));
-    const tokens = await ctx.db.all<{ token: string }>(
-      'SELECT token FROM tokens WHERE user_id = ? AND company_id = ? AND revoked = 0 AND expires_at > ?', [userId, companyId, Date.now()]);
+    const tokens = await ctx.db.all<{ token: string }>('SELECT token FROM tokens WHERE user_id = ? AND company_id = ? AND revoked = 0 AND expires_at > ?', [
+      userId,
+      companyId,
+      Date.now(),
+    ]);
     if (!tokens.some((t) => hashOf(t.token).slice(0, 16) === sessionId)) return next(new Error('unauthorized'));
     socket.data.userId = userId;
     next();

@@ -7,14 +7,41 @@
  * server push:      { op, seq: 0, code: '1', message: '', data }
  */
 export const OPS = [
-  'auth', 'heartbeat', 'paperQuestions', 'review', 'submitOne', 'pause', 'resume', 'mark', 'sign',
-  'switchQuestion', 'submit', 'close', 'examFace', 'liveIn', 'replayIn', 'logOn', 'logOff', 'channelInfo',
-  'videoIn', 'videoReady',
+  'auth',
+  'heartbeat',
+  'paperQuestions',
+  'review',
+  'submitOne',
+  'pause',
+  'resume',
+  'mark',
+  'sign',
+  'switchQuestion',
+  'submit',
+  'close',
+  'examFace',
+  'liveIn',
+  'replayIn',
+  'logOn',
+  'logOff',
+  'channelInfo',
+  'videoIn',
+  'videoReady',
 ] as const;
 export type Op = (typeof OPS)[number];
 
-export interface ClientMessage { op: Op; seq: number; data: Record<string, unknown> }
-export interface ServerMessage { op: Op | 'error'; seq: number; code: string; message: string; data: unknown }
+export interface ClientMessage {
+  op: Op;
+  seq: number;
+  data: Record<string, unknown>;
+}
+export interface ServerMessage {
+  op: Op | 'error';
+  seq: number;
+  code: string;
+  message: string;
+  data: unknown;
+}
 
 export function isOp(v: unknown): v is Op {
   return typeof v === 'string' && (OPS as readonly string[]).includes(v);
@@ -23,7 +50,11 @@ export function isOp(v: unknown): v is Op {
 /** Parses one frame; undefined when it is not a well-formed client message. */
 export function parseClientMessage(raw: string): ClientMessage | undefined {
   let v: unknown;
-  try { v = JSON.parse(raw); } catch { return undefined; }
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
   if (typeof v !== 'object' || v === null) return undefined;
   const m = v as Record<string, unknown>;
   if (!isOp(m.op) || typeof m.seq !== 'number' || !Number.isInteger(m.seq)) return undefined;

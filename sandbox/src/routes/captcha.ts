@@ -8,7 +8,11 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 function returnTo(raw: unknown, params: Record<string, string>): string | undefined {
   if (typeof raw !== 'string') return undefined;
   let url: URL;
-  try { url = new URL(raw); } catch { return undefined; }
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.toString();

@@ -56,7 +56,9 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx, template: 
   app.get(`${P}/sms`, async (req, reply) => {
     const mobile = (query(req).mobile ?? '').trim();
     const row = await ctx.db.get<{ mobile: string; code: string; sentAt: number; type: string; companyId: number | null }>(
-      'SELECT mobile, code, sent_at, type, company_id FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1', [mobile]);
+      'SELECT mobile, code, sent_at, type, company_id FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1',
+      [mobile],
+    );
     if (!row) return notFound(reply, 'no code sent to this mobile');
     return { mobile: row.mobile, code: row.code, sentAt: new Date(row.sentAt).toISOString(), type: row.type, companyId: row.companyId };
   });
@@ -70,10 +72,13 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx, template: 
     if (!Number.isInteger(count) || count < 0 || count > 1000) return bad(reply, 'count must be a whole number 0-1000');
     const schoolId = await schoolFor(user, b);
     const stmts: { sql: string; args: (number | string)[] }[] = [
-      { sql: 'DELETE FROM cart_items WHERE user_id = ? AND school_id = ?', args: [user.id, schoolId] }];
+      { sql: 'DELETE FROM cart_items WHERE user_id = ? AND school_id = ?', args: [user.id, schoolId] },
+    ];
     for (let i = 1; i <= count; i++) {
-      stmts.push({ sql: 'INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)',
-        args: [user.id, schoolId, 9000 + i, `sandbox item ${i}`, 1] });
+      stmts.push({
+        sql: 'INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)',
+        args: [user.id, schoolId, 9000 + i, `sandbox item ${i}`, 1],
+      });
     }
     await ctx.db.batch(stmts);
     return { userId: user.id, schoolId, count };
@@ -106,7 +111,10 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx, template: 
     if (!Number.isInteger(count) || count < 1 || count > 500) return bad(reply, 'count must be an integer 1..500');
     let schools = await ctx.db.schools(cid);
     if (schools.length > count) {
-      const drop = schools.filter((s) => !s.defaultFlag).sort((a, b) => b.id - a.id).slice(0, schools.length - count);
+      const drop = schools
+        .filter((s) => !s.defaultFlag)
+        .sort((a, b) => b.id - a.id)
+        .slice(0, schools.length - count);
       await ctx.db.batch(drop.map((s) => ({ sql: 'DELETE FROM schools WHERE id = ?', args: [s.id] })));
     } else if (schools.length < count) {
       const used = new Set((await ctx.db.all<{ suffix: string }>('SELECT suffix FROM schools')).map((r) => r.suffix));
@@ -133,30 +141,45 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx, template: 
     }
   });
   app.get(`${P}/faults`, async () => ctx.faults.list());
-  app.delete(`${P}/faults`, async () => { ctx.faults.clear(); return { ok: true }; });
+  app.delete(`${P}/faults`, async () => {
+    ctx.faults.clear();
+    return { ok: true };
+  });
   app.delete<{ Params: { id: string } }>(`${P}/faults/:id`, async (req, reply) =>
-    ctx.faults.remove(Number(req.params.id)) ? { ok: true } : notFound(reply, 'fault not found'));
+    ctx.faults.remove(Number(req.params.id)) ? { ok: true } : notFound(reply, 'fault not found'),
+  );
 
   app.get(`${P}/requests`, async (req, reply) => {
     const q = query(req);
     let list = ctx.requests;
     if (q.path) {
       let re: RegExp;
-      try { re = new RegExp(q.path); } catch { return bad(reply, 'invalid path regex'); }
+      try {
+        re = new RegExp(q.path);
+      } catch {
+        return bad(reply, 'invalid path regex');
+      }
       list = list.filter((r) => re.test(r.path));
     }
     if (q.method) list = list.filter((r) => r.method === q.method!.toUpperCase());
     return list;
   });
-  app.delete(`${P}/requests`, async () => { ctx.requests.length = 0; return { ok: true }; });
+  app.delete(`${P}/requests`, async () => {
+    ctx.requests.length = 0;
+    return { ok: true };
+  });
 
   app.post(`${P}/sso/code`, async (req, reply) => {
     const b = body(req);
     const user = await findUser(b);
     if (!user) return notFound(reply, 'user not found');
     const code = randomBytes(12).toString('hex');
-    await ctx.db.run('INSERT INTO sso_codes (code, user_id, school_id, expires_at) VALUES (?,?,?,?)',
-      [code, user.id, await schoolFor(user, b), Date.now() + SSO_CODE_TTL_MS]);
+    await ctx.db.run('INSERT INTO sso_codes (code, user_id, school_id, expires_at) VALUES (?,?,?,?)', [
+      code,
+      user.id,
+      await schoolFor(user, b),
+      Date.now() + SSO_CODE_TTL_MS,
+    ]);
     return { code };
   });
 
@@ -186,8 +209,11 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx, template: 
   // the "management centre" the admin link points to
   app.get(`${P}/admin`, async (req, reply) => {
     const company = (query(req).company ?? '').replace(/[^0-9]/g, '');
-    return reply.type('text/html; charset=utf-8').send(
-      `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>管理中心 (sandbox)</title></head>` +
-      `<body><h1>管理中心</h1><p>sandbox management centre, company ${company}</p></body></html>`);
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>管理中心 (sandbox)</title></head>` +
+          `<body><h1>管理中心</h1><p>sandbox management centre, company ${company}</p></body></html>`,
+      );
   });
 }

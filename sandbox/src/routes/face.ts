@@ -30,7 +30,11 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!order) return reply.code(404).send({ error: 'unknown order' });
     order.result = b.result === 'pass' ? 'pass' : 'fail';
     let target: URL;
-    try { target = new URL(String(b.return ?? '')); } catch { return reply.code(400).send({ error: 'bad return address' }); }
+    try {
+      target = new URL(String(b.return ?? ''));
+    } catch {
+      return reply.code(400).send({ error: 'bad return address' });
+    }
     if (target.protocol !== 'http:' && target.protocol !== 'https:') return reply.code(400).send({ error: 'bad return address' });
     target.searchParams.set('loginToken', order.loginToken);
     target.searchParams.set('orderNo', orderNo);

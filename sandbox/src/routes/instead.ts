@@ -2,8 +2,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../context.js';
 import { fail, ok, type Envelope } from '../envelope.js';
 import {
-  beijing, cascadeOptions, itemFields, mySignList, placeView, provincesWithTimes, relationOf, setSpaceQuota, spaceQuota, spaceUsed,
-  STATUS, timesOfProvince, timeView, valuesOf, withValues,
+  beijing,
+  cascadeOptions,
+  itemFields,
+  mySignList,
+  placeView,
+  provincesWithTimes,
+  relationOf,
+  setSpaceQuota,
+  spaceQuota,
+  spaceUsed,
+  STATUS,
+  timesOfProvince,
+  timeView,
+  valuesOf,
+  withValues,
 } from '../instead/store.js';
 import { EXAM_PLACES, ITEM_TIMES, PROVINCES } from '../instead/seed.js';
 import { objectStore } from '../storage/objects.js';
@@ -47,11 +60,20 @@ const positiveId = (v: unknown): number | undefined => {
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 };
 const strings = (v: unknown): string[] =>
-  (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter((x) => typeof x === 'string' || typeof x === 'number').map((x) => String(x).trim()).filter(Boolean);
+  (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v])
+    .filter((x) => typeof x === 'string' || typeof x === 'number')
+    .map((x) => String(x).trim())
+    .filter(Boolean);
 
 type RawField = {
-  fieldId: number; fieldCode: string; fieldName: string; fieldType: string; required?: number; length?: number;
-  fieldOptions?: Array<{ id: number; content: string; itemCode?: string }>; chooseRelList?: Array<{ chooseFieldValue: string; showFieldInfo: RawField[] }>;
+  fieldId: number;
+  fieldCode: string;
+  fieldName: string;
+  fieldType: string;
+  required?: number;
+  length?: number;
+  fieldOptions?: Array<{ id: number; content: string; itemCode?: string }>;
+  chooseRelList?: Array<{ chooseFieldValue: string; showFieldInfo: RawField[] }>;
 };
 
 /**
@@ -85,10 +107,11 @@ function checkValues(fields: RawField[], posted: Map<string, string[]>): { error
         if ((f.fieldType === 'annex' || f.fieldType === 'image') && v.some((u) => !/^https?:\/\//.test(u))) return bad();
       }
       out.push([f, v]);
-      for (const rel of f.chooseRelList ?? []) if (v.includes(rel.chooseFieldValue)) {
-        const e = walk(rel.showFieldInfo);
-        if (e) return e;
-      }
+      for (const rel of f.chooseRelList ?? [])
+        if (v.includes(rel.chooseFieldValue)) {
+          const e = walk(rel.showFieldInfo);
+          if (e) return e;
+        }
     }
     return undefined;
   };
@@ -130,136 +153,188 @@ export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** The sign-up's values for its owner, the store's private files as fresh signed links (decision 043). */
   const signedValuesOf = async (itemUserId: number) =>
     new Map([...(await valuesOf(ctx, itemUserId))].map(([id, v]) => [id, v.map((x) => signStoredUrl(ctx, x))]));
-  const U = (h: Handler) => withCompany(ctx, async (cid, req, reply) => {
-    const auth = await authOf(ctx, req, cid);
-    if (!auth) return unauthorized(reply);
-    return h(auth, req, reply, cid);
-  });
+  const U = (h: Handler) =>
+    withCompany(ctx, async (cid, req, reply) => {
+      const auth = await authOf(ctx, req, cid);
+      if (!auth) return unauthorized(reply);
+      return h(auth, req, reply, cid);
+    });
 
   // GET myInsteadSignList: my sign-ups, newest first (approved ones with their session's places and seats left)
-  app.get(`${INSTEAD_FRONT}/myInsteadSignList`, U(async ({ user }) => ok(await mySignList(ctx, user.id))));
+  app.get(
+    `${INSTEAD_FRONT}/myInsteadSignList`,
+    U(async ({ user }) => ok(await mySignList(ctx, user.id))),
+  );
 
   // GET get/sign/province: the provinces with sessions
-  app.get(`${INSTEAD_STUDENT}/get/sign/province`, U(async () => ok(provincesWithTimes())));
+  app.get(
+    `${INSTEAD_STUDENT}/get/sign/province`,
+    U(async () => ok(provincesWithTimes())),
+  );
 
   // GET getItemTimeByProvinceCode ?provinceCode: the sessions of a province (open 1 inside the sign window; signed 1: item already mine)
-  app.get(`${INSTEAD_FRONT}/getItemTimeByProvinceCode`, U(async ({ user }, req) => {
-    const code = String(query(req).provinceCode ?? '');
-    if (!PROVINCES.some((p) => p.code === code)) return failWith('provinceRequired');
-    return ok(await timesOfProvince(ctx, user.id, code));
-  }));
+  app.get(
+    `${INSTEAD_FRONT}/getItemTimeByProvinceCode`,
+    U(async ({ user }, req) => {
+      const code = String(query(req).provinceCode ?? '');
+      if (!PROVINCES.some((p) => p.code === code)) return failWith('provinceRequired');
+      return ok(await timesOfProvince(ctx, user.id, code));
+    }),
+  );
 
   // POST saveUserItemRel { itemTimeId }: the user-item relation (status 0, to fill in) → { itemUserId }
-  app.post(`${INSTEAD_STUDENT}/saveUserItemRel`, U(async ({ user }, req) => {
-    const time = ITEM_TIMES.find((t) => t.id === positiveId(body(req).itemTimeId));
-    if (!time) return failWith('itemNotFound');
-    if (!(await timeView(ctx, time)).open) return failWith('notOpen');
-    const dup = await ctx.db.get('SELECT id FROM instead_user_item WHERE user_id = ? AND item_id = ?', [user.id, time.itemId]);
-    if (dup) return failWith('duplicate');
-    const r = await ctx.db.run('INSERT INTO instead_user_item (user_id, item_id, item_time_id, status, created_at) VALUES (?,?,?,?,?)',
-      [user.id, time.itemId, time.id, STATUS.toFill, Date.now()]);
-    return ok({ itemUserId: r.lastId });
-  }));
+  app.post(
+    `${INSTEAD_STUDENT}/saveUserItemRel`,
+    U(async ({ user }, req) => {
+      const time = ITEM_TIMES.find((t) => t.id === positiveId(body(req).itemTimeId));
+      if (!time) return failWith('itemNotFound');
+      if (!(await timeView(ctx, time)).open) return failWith('notOpen');
+      const dup = await ctx.db.get('SELECT id FROM instead_user_item WHERE user_id = ? AND item_id = ?', [user.id, time.itemId]);
+      if (dup) return failWith('duplicate');
+      const r = await ctx.db.run('INSERT INTO instead_user_item (user_id, item_id, item_time_id, status, created_at) VALUES (?,?,?,?,?)', [
+        user.id,
+        time.itemId,
+        time.id,
+        STATUS.toFill,
+        Date.now(),
+      ]);
+      return ok({ itemUserId: r.lastId });
+    }),
+  );
 
   // GET getItemInfoByItemUserId ?itemUserId: the sign-up's item, session and field form (values filled)
-  app.get(`${INSTEAD_FRONT}/getItemInfoByItemUserId`, U(async ({ user }, req) => {
-    const rel = await relationOf(ctx, user.id, positiveId(query(req).itemUserId) ?? 0);
-    if (!rel) return failWith('notFound');
-    const time = ITEM_TIMES.find((t) => t.id === rel.itemTimeId)!;
-    return ok({ itemUserId: rel.id, status: rel.status, reason: rel.reason ?? '', ...(await timeView(ctx, time)), fields: withValues(itemFields(rel.itemId), await signedValuesOf(rel.id)) });
-  }));
+  app.get(
+    `${INSTEAD_FRONT}/getItemInfoByItemUserId`,
+    U(async ({ user }, req) => {
+      const rel = await relationOf(ctx, user.id, positiveId(query(req).itemUserId) ?? 0);
+      if (!rel) return failWith('notFound');
+      const time = ITEM_TIMES.find((t) => t.id === rel.itemTimeId)!;
+      return ok({
+        itemUserId: rel.id,
+        status: rel.status,
+        reason: rel.reason ?? '',
+        ...(await timeView(ctx, time)),
+        fields: withValues(itemFields(rel.itemId), await signedValuesOf(rel.id)),
+      });
+    }),
+  );
 
   // GET get/sign/detail ?itemUserId: status, refusal reason, the exam place, the values as filled
-  app.get(`${INSTEAD_STUDENT}/get/sign/detail`, U(async ({ user }, req) => {
-    const rel = await relationOf(ctx, user.id, positiveId(query(req).itemUserId) ?? 0);
-    if (!rel) return failWith('notFound');
-    const time = ITEM_TIMES.find((t) => t.id === rel.itemTimeId)!;
-    const place = EXAM_PLACES.find((p) => p.id === rel.placeId);
-    return ok({
-      itemUserId: rel.id, status: rel.status, reason: rel.reason ?? '', ...(await timeView(ctx, time)),
-      submitTime: rel.submittedAt ? beijing(rel.submittedAt) : '',
-      place: place ? { placeId: place.id, placeName: place.name, address: place.address } : null,
-      fields: withValues(itemFields(rel.itemId), await signedValuesOf(rel.id)),
-    });
-  }));
+  app.get(
+    `${INSTEAD_STUDENT}/get/sign/detail`,
+    U(async ({ user }, req) => {
+      const rel = await relationOf(ctx, user.id, positiveId(query(req).itemUserId) ?? 0);
+      if (!rel) return failWith('notFound');
+      const time = ITEM_TIMES.find((t) => t.id === rel.itemTimeId)!;
+      const place = EXAM_PLACES.find((p) => p.id === rel.placeId);
+      return ok({
+        itemUserId: rel.id,
+        status: rel.status,
+        reason: rel.reason ?? '',
+        ...(await timeView(ctx, time)),
+        submitTime: rel.submittedAt ? beijing(rel.submittedAt) : '',
+        place: place ? { placeId: place.id, placeName: place.name, address: place.address } : null,
+        fields: withValues(itemFields(rel.itemId), await signedValuesOf(rel.id)),
+      });
+    }),
+  );
 
   // GET get/cascade/options ?fieldId&pid (pid 0: the first level)
-  app.get(`${INSTEAD_STUDENT}/get/cascade/options`, U(async (_auth, req) => {
-    const q = query(req);
-    return ok(cascadeOptions(String(q.fieldId ?? ''), String(q.pid ?? '0')));
-  }));
+  app.get(
+    `${INSTEAD_STUDENT}/get/cascade/options`,
+    U(async (_auth, req) => {
+      const q = query(req);
+      return ok(cascadeOptions(String(q.fieldId ?? ''), String(q.pid ?? '0')));
+    }),
+  );
 
   // GET v2/check/instead/sign/status ?itemUserId: whether the sign-up may be filled in now (editable 1) or why not (msg)
-  app.get(INSTEAD_STATUS, U(async ({ user }, req) => {
-    const rel = await relationOf(ctx, user.id, positiveId(query(req).itemUserId) ?? 0);
-    if (!rel) return failWith('notFound');
-    const why = await editable(ctx, rel);
-    return ok({ itemUserId: rel.id, status: rel.status, editable: why ? 0 : 1, msg: why ? INSTEAD_FAILURES[why][1] : '' });
-  }));
+  app.get(
+    INSTEAD_STATUS,
+    U(async ({ user }, req) => {
+      const rel = await relationOf(ctx, user.id, positiveId(query(req).itemUserId) ?? 0);
+      if (!rel) return failWith('notFound');
+      const why = await editable(ctx, rel);
+      return ok({ itemUserId: rel.id, status: rel.status, editable: why ? 0 : 1, msg: why ? INSTEAD_FAILURES[why][1] : '' });
+    }),
+  );
 
   // GET check/flow/space ?size: whether `size` more bytes of sign-up files fit the company's space (path chosen)
-  app.get(`${INSTEAD_STUDENT}/check/flow/space`, U(async (_auth, req, _reply, cid) => {
-    const size = Number(query(req).size ?? 0);
-    if (!Number.isSafeInteger(size) || size < 0) return failWith('badValue', 'size');
-    const remain = Math.max(0, (await spaceQuota(ctx, cid)) - (await spaceUsed(ctx, cid)));
-    return ok({ enough: size <= remain ? 1 : 0, remain, msg: size <= remain ? '' : INSTEAD_FAILURES.noSpace[1] });
-  }));
+  app.get(
+    `${INSTEAD_STUDENT}/check/flow/space`,
+    U(async (_auth, req, _reply, cid) => {
+      const size = Number(query(req).size ?? 0);
+      if (!Number.isSafeInteger(size) || size < 0) return failWith('badValue', 'size');
+      const remain = Math.max(0, (await spaceQuota(ctx, cid)) - (await spaceUsed(ctx, cid)));
+      return ok({ enough: size <= remain ? 1 : 0, remain, msg: size <= remain ? '' : INSTEAD_FAILURES.noSpace[1] });
+    }),
+  );
 
   // POST saveItemFieldFormData { itemUserId, fieldList: [{ fieldId, fieldCode, fieldValues }] }: checked, stored, status 1
-  app.post(`${INSTEAD_STUDENT}/saveItemFieldFormData`, U(async ({ user }, req) => {
-    const b = body(req);
-    const rel = await relationOf(ctx, user.id, positiveId(b.itemUserId) ?? 0);
-    if (!rel) return failWith('notFound');
-    const why = await editable(ctx, rel);
-    if (why) return failWith(why);
-    const posted = new Map<string, string[]>();
-    for (const entry of Array.isArray(b.fieldList) ? b.fieldList : []) {
-      const e = entry as { fieldId?: unknown; fieldValues?: unknown };
-      if (e && (typeof e.fieldId === 'string' || typeof e.fieldId === 'number')) posted.set(String(e.fieldId), strings(e.fieldValues));
-    }
-    const checked = checkValues(itemFields(rel.itemId) as RawField[], posted);
-    if ('error' in checked) return checked.error;
-    // a file is the student's own upload (issue 21 item 4, decision 044): another student's object or sign-up
-    // upload is refused as a wrong value, as the store refuses another's upload token
-    for (const [f, v] of checked.values) {
-      if ((f.fieldType === 'annex' || f.fieldType === 'image') && (await someoneElsesFile(user.id, v))) return failWith('badValue', f.fieldName);
-    }
-    await ctx.db.batch([
-      { sql: 'DELETE FROM instead_values WHERE item_user_id = ?', args: [rel.id] },
-      // a file's address is kept without the signature it was shown with (decision 043: signed again on each read)
-      ...checked.values.map(([f, v]) => ({ sql: 'INSERT INTO instead_values (item_user_id, field_id, field_code, value) VALUES (?,?,?,?)',
-        args: [rel.id, String(f.fieldId), f.fieldCode, JSON.stringify(f.fieldType === 'annex' || f.fieldType === 'image' ? v.map(unsigned) : v)] })),
-      { sql: 'UPDATE instead_user_item SET status = ?, reason = NULL, submitted_at = ? WHERE id = ?', args: [STATUS.review, Date.now(), rel.id] },
-    ]);
-    return ok({ itemUserId: rel.id, status: STATUS.review });
-  }));
+  app.post(
+    `${INSTEAD_STUDENT}/saveItemFieldFormData`,
+    U(async ({ user }, req) => {
+      const b = body(req);
+      const rel = await relationOf(ctx, user.id, positiveId(b.itemUserId) ?? 0);
+      if (!rel) return failWith('notFound');
+      const why = await editable(ctx, rel);
+      if (why) return failWith(why);
+      const posted = new Map<string, string[]>();
+      for (const entry of Array.isArray(b.fieldList) ? b.fieldList : []) {
+        const e = entry as { fieldId?: unknown; fieldValues?: unknown };
+        if (e && (typeof e.fieldId === 'string' || typeof e.fieldId === 'number')) posted.set(String(e.fieldId), strings(e.fieldValues));
+      }
+      const checked = checkValues(itemFields(rel.itemId) as RawField[], posted);
+      if ('error' in checked) return checked.error;
+      // a file is the student's own upload (issue 21 item 4, decision 044): another student's object or sign-up
+      // upload is refused as a wrong value, as the store refuses another's upload token
+      for (const [f, v] of checked.values) {
+        if ((f.fieldType === 'annex' || f.fieldType === 'image') && (await someoneElsesFile(user.id, v))) return failWith('badValue', f.fieldName);
+      }
+      await ctx.db.batch([
+        { sql: 'DELETE FROM instead_values WHERE item_user_id = ?', args: [rel.id] },
+        // a file's address is kept without the signature it was shown with (decision 043: signed again on each read)
+        ...checked.values.map(([f, v]) => ({
+          sql: 'INSERT INTO instead_values (item_user_id, field_id, field_code, value) VALUES (?,?,?,?)',
+          args: [rel.id, String(f.fieldId), f.fieldCode, JSON.stringify(f.fieldType === 'annex' || f.fieldType === 'image' ? v.map(unsigned) : v)],
+        })),
+        { sql: 'UPDATE instead_user_item SET status = ?, reason = NULL, submitted_at = ? WHERE id = ?', args: [STATUS.review, Date.now(), rel.id] },
+      ]);
+      return ok({ itemUserId: rel.id, status: STATUS.review });
+    }),
+  );
 
   // PUT assign/examine/place/batch { list: [{ itemUserId, placeId }] }: all or nothing; each place's seats counted
-  app.put(`${INSTEAD_STUDENT}/assign/examine/place/batch`, U(async ({ user }, req) => {
-    const list = Array.isArray(body(req).list) ? (body(req).list as Array<Record<string, unknown>>) : [];
-    const wanted = list.map((x) => ({ itemUserId: positiveId(x?.itemUserId), placeId: positiveId(x?.placeId) }));
-    if (!wanted.length || wanted.some((w) => w.itemUserId === undefined || w.placeId === undefined)) return failWith('noPlace');
-    if (new Set(wanted.map((w) => w.itemUserId)).size !== wanted.length) return failWith('badValue', 'itemUserId');
-    const perPlace = new Map<number, number>();
-    for (const w of wanted) {
-      const rel = await relationOf(ctx, user.id, w.itemUserId!);
-      if (!rel) return failWith('notFound');
-      if (rel.status !== STATUS.approved) return failWith('notApproved');
-      const place = EXAM_PLACES.find((p) => p.id === w.placeId);
-      if (!place || place.itemTimeId !== rel.itemTimeId) return failWith('wrongPlace');
-      perPlace.set(place.id, (perPlace.get(place.id) ?? 0) + 1);
-    }
-    for (const [placeId, n] of perPlace) {
-      const place = EXAM_PLACES.find((p) => p.id === placeId)!;
-      if ((await placeView(ctx, place)).remain < n) return failWith('placeFull', place.name);
-    }
-    // one write batch: the seats counted above cannot be taken in between (the sandbox serves one call at a time per statement batch)
-    await ctx.db.batch(wanted.map((w) => ({
-      sql: 'UPDATE instead_user_item SET place_id = ?, status = ? WHERE id = ? AND user_id = ? AND status = ?',
-      args: [w.placeId!, STATUS.placed, w.itemUserId!, user.id, STATUS.approved],
-    })));
-    return ok({ assigned: wanted.length });
-  }));
+  app.put(
+    `${INSTEAD_STUDENT}/assign/examine/place/batch`,
+    U(async ({ user }, req) => {
+      const list = Array.isArray(body(req).list) ? (body(req).list as Array<Record<string, unknown>>) : [];
+      const wanted = list.map((x) => ({ itemUserId: positiveId(x?.itemUserId), placeId: positiveId(x?.placeId) }));
+      if (!wanted.length || wanted.some((w) => w.itemUserId === undefined || w.placeId === undefined)) return failWith('noPlace');
+      if (new Set(wanted.map((w) => w.itemUserId)).size !== wanted.length) return failWith('badValue', 'itemUserId');
+      const perPlace = new Map<number, number>();
+      for (const w of wanted) {
+        const rel = await relationOf(ctx, user.id, w.itemUserId!);
+        if (!rel) return failWith('notFound');
+        if (rel.status !== STATUS.approved) return failWith('notApproved');
+        const place = EXAM_PLACES.find((p) => p.id === w.placeId);
+        if (!place || place.itemTimeId !== rel.itemTimeId) return failWith('wrongPlace');
+        perPlace.set(place.id, (perPlace.get(place.id) ?? 0) + 1);
+      }
+      for (const [placeId, n] of perPlace) {
+        const place = EXAM_PLACES.find((p) => p.id === placeId)!;
+        if ((await placeView(ctx, place)).remain < n) return failWith('placeFull', place.name);
+      }
+      // one write batch: the seats counted above cannot be taken in between (the sandbox serves one call at a time per statement batch)
+      await ctx.db.batch(
+        wanted.map((w) => ({
+          sql: 'UPDATE instead_user_item SET place_id = ?, status = ? WHERE id = ? AND user_id = ? AND status = ?',
+          args: [w.placeId!, STATUS.placed, w.itemUserId!, user.id, STATUS.approved],
+        })),
+      );
+      return ok({ assigned: wanted.length });
+    }),
+  );
 
   if (ctx.control) {
     // the school's review: POST /__sandbox/instead/review { itemUserId, pass, reason }: 1 → 2 (pass) or 3 (refused)
@@ -268,7 +343,11 @@ export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
       const id = positiveId(b.itemUserId);
       const row = id ? await ctx.db.get<{ status: number }>('SELECT status FROM instead_user_item WHERE id = ?', [id]) : undefined;
       if (!row || row.status !== STATUS.review) return reply.code(400).send({ error: 'not under review' });
-      await ctx.db.run('UPDATE instead_user_item SET status = ?, reason = ? WHERE id = ?', [b.pass ? STATUS.approved : STATUS.refused, b.pass ? null : String(b.reason ?? ''), id!]);
+      await ctx.db.run('UPDATE instead_user_item SET status = ?, reason = ? WHERE id = ?', [
+        b.pass ? STATUS.approved : STATUS.refused,
+        b.pass ? null : String(b.reason ?? ''),
+        id!,
+      ]);
       return { ok: true };
     });
     // POST /__sandbox/instead/space { companyId, quotaBytes }: the company's sign-up file space
@@ -282,4 +361,3 @@ export function registerInsteadRoutes(app: FastifyInstance, ctx: Ctx): void {
     });
   }
 }
-

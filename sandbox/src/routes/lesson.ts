@@ -5,8 +5,19 @@ import { OPEN_COURSES } from '../catalog/seed.js';
 import { isEnrolled } from '../study/enrolments.js';
 import { readProgress, savePosition } from '../study/progress.js';
 import {
-  clipOf, CLIP_DURATION_S, posterOf, gateOf, GATES, lessonInfo, openSignups, parseRange, readClip, setGate, setLesson,
-  signUpOpenCourse, type Gate,
+  clipOf,
+  CLIP_DURATION_S,
+  posterOf,
+  gateOf,
+  GATES,
+  lessonInfo,
+  openSignups,
+  parseRange,
+  readClip,
+  setGate,
+  setLesson,
+  signUpOpenCourse,
+  type Gate,
 } from '../study/video.js';
 
 /**
@@ -16,7 +27,8 @@ import {
  * clips with HTTP Range (`/__media/`), the live-room provider page (`/__live/room`), and test control.
  */
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : undefined;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const LESSON_FAIL = {
@@ -35,7 +47,10 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** Company and (optional) user of a call; undefined after answering an unknown company. */
   async function who(req: FastifyRequest, reply: FastifyReply) {
     const companyId = await resolveCompany(ctx, req);
-    if (companyId === undefined) { companyNotFound(reply); return undefined; }
+    if (companyId === undefined) {
+      companyNotFound(reply);
+      return undefined;
+    }
     const auth = await authOf(ctx, req, companyId);
     return { companyId, auth };
   }
@@ -62,7 +77,8 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     const w = await who(req, reply);
     if (!w) return reply;
     const { commodityId, courseId, lessonId } = ids(req);
-    const info = commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
+    const info =
+      commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
     if (!info) return failWith('noLesson');
     const enrolled = w.auth ? await isEnrolled(ctx, w.auth.user.id, info.commodityId) : false;
     if (!enrolled && info.tryFlag !== 1) return failWith(w.auth ? 'notBought' : 'loginFirst');
@@ -72,11 +88,19 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
       positionS = progress.lessons.find((l) => l.lessonId === info.lessonId)?.positionS ?? 0;
     }
     return ok({
-      commodityId: info.commodityId, courseId: info.courseId, courseName: info.courseName, chapterName: info.chapterName,
-      lessonId: info.lessonId, lessonName: info.lessonName, type: info.type, tryFlag: info.tryFlag,
-      playUrl: `http://${hostOf(req)}/__media/${clipOf(info.lessonId)}`, coverUrl: `http://${hostOf(req)}/__media/${posterOf(info.lessonId)}`,
+      commodityId: info.commodityId,
+      courseId: info.courseId,
+      courseName: info.courseName,
+      chapterName: info.chapterName,
+      lessonId: info.lessonId,
+      lessonName: info.lessonName,
+      type: info.type,
+      tryFlag: info.tryFlag,
+      playUrl: `http://${hostOf(req)}/__media/${clipOf(info.lessonId)}`,
+      coverUrl: `http://${hostOf(req)}/__media/${posterOf(info.lessonId)}`,
       durationS: CLIP_DURATION_S,
-      positionS: positionS >= CLIP_DURATION_S ? 0 : positionS, enrolled: enrolled ? 1 : 0,
+      positionS: positionS >= CLIP_DURATION_S ? 0 : positionS,
+      enrolled: enrolled ? 1 : 0,
     });
   });
 
@@ -86,9 +110,13 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!w) return reply;
     if (!w.auth) return unauthorized(reply);
     const b = body(req);
-    const commodityId = num(b.commodityId); const courseId = num(b.courseId); const lessonId = num(b.lessonId);
-    const positionS = Number(b.positionS); const durationS = Number(b.durationS);
-    if (commodityId === undefined || courseId === undefined || lessonId === undefined || !Number.isFinite(positionS) || positionS < 0) return failWith('noLesson');
+    const commodityId = num(b.commodityId);
+    const courseId = num(b.courseId);
+    const lessonId = num(b.lessonId);
+    const positionS = Number(b.positionS);
+    const durationS = Number(b.durationS);
+    if (commodityId === undefined || courseId === undefined || lessonId === undefined || !Number.isFinite(positionS) || positionS < 0)
+      return failWith('noLesson');
     if (!(await isEnrolled(ctx, w.auth.user.id, commodityId))) return failWith('notBought');
     const saved = await savePosition(ctx, { userId: w.auth.user.id, commodityId, courseId, lessonId, positionS, durationS });
     return saved ? ok(saved) : failWith('noLesson');
@@ -100,13 +128,22 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!w) return reply;
     if (!w.auth) return unauthorized(reply);
     const { commodityId, courseId, lessonId } = ids(req);
-    const info = commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
+    const info =
+      commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
     if (!info) return failWith('noLesson');
     if (info.type !== 'live' && info.type !== 'meeting') return failWith('notLive');
     if (!(await isEnrolled(ctx, w.auth.user.id, info.commodityId))) return failWith('notBought');
-    const room = new URLSearchParams({ provider: info.provider ?? '', lessonId: String(info.lessonId), name: info.lessonName, status: String(info.liveStatus ?? 0) });
+    const room = new URLSearchParams({
+      provider: info.provider ?? '',
+      lessonId: String(info.lessonId),
+      name: info.lessonName,
+      status: String(info.liveStatus ?? 0),
+    });
     return ok({
-      provider: info.provider, liveType: info.liveType ?? '', roomName: info.lessonName, liveStatus: info.liveStatus,
+      provider: info.provider,
+      liveType: info.liveType ?? '',
+      roomName: info.lessonName,
+      liveStatus: info.liveStatus,
       address: info.hasAddress ? `http://${hostOf(req)}/__live/room?${room}` : '',
     });
   });
@@ -117,8 +154,11 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!w) return reply;
     if (!w.auth) return unauthorized(reply);
     const q = query(req);
-    const commodityId = num(q.commodityId); const courseId = num(q.courseId); const lessonId = num(q.lessonId);
-    const info = commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
+    const commodityId = num(q.commodityId);
+    const courseId = num(q.courseId);
+    const lessonId = num(q.lessonId);
+    const info =
+      commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
     if (!info) return failWith('noLesson');
     if (info.type !== 'meeting') return failWith('notLive');
     if (!(await isEnrolled(ctx, w.auth.user.id, info.commodityId))) return failWith('notBought');
@@ -160,7 +200,12 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     const open = OPEN_COURSES.find((o) => o.id === id);
     if (!open) return failWith('openCourseNotFound');
     if (!(await openSignups(ctx, w.auth.user.id)).includes(open.id)) return failWith('openCourseSignUpFirst');
-    const room = new URLSearchParams({ provider: 'gh', openCourseId: String(open.id), name: open.title, status: open.status === 'live' ? '1' : open.status === 'replay' ? '2' : '0' });
+    const room = new URLSearchParams({
+      provider: 'gh',
+      openCourseId: String(open.id),
+      name: open.title,
+      status: open.status === 'live' ? '1' : open.status === 'replay' ? '2' : '0',
+    });
     return ok({ provider: 'gh', liveType: '', roomName: open.title, address: `http://${hostOf(req)}/__live/room?${room}` });
   });
 
@@ -169,7 +214,10 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     const buf = await readClip((req.params as { name: string }).name);
     if (!buf) return reply.code(404).send({ error: 'not found' });
     const range = parseRange(req.headers.range, buf.length);
-    reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'public, max-age=3600').type((req.params as { name: string }).name.endsWith('.jpg') ? 'image/jpeg' : 'video/webm');
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Cache-Control', 'public, max-age=3600')
+      .type((req.params as { name: string }).name.endsWith('.jpg') ? 'image/jpeg' : 'video/webm');
     if (range.status === 416) return reply.code(416).header('Content-Range', `bytes */${buf.length}`).send('');
     if (range.status === 206) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${buf.length}`);
     return reply.header('Content-Length', range.end - range.start + 1).send(buf.subarray(range.start, range.end + 1));
@@ -190,16 +238,25 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     // Test control: a lesson's type and live fields; a user's gates.
     app.post('/__sandbox/study/lesson', async (req, reply) => {
       const b = body(req);
-      const commodityId = num(b.commodityId); const lessonId = num(b.lessonId);
+      const commodityId = num(b.commodityId);
+      const lessonId = num(b.lessonId);
       if (commodityId === undefined || lessonId === undefined) return reply.code(400).send({ error: 'commodityId and lessonId required' });
       const n = (v: unknown) => (v === undefined || v === null ? null : Number(v));
       const s = (v: unknown) => (v === undefined || v === null ? null : String(v));
-      await setLesson(ctx, commodityId, lessonId, { type: s(b.type), liveStatus: n(b.liveStatus), viewReplayFlag: n(b.viewReplayFlag), provider: s(b.provider), liveType: s(b.liveType), addressFlag: n(b.addressFlag) });
+      await setLesson(ctx, commodityId, lessonId, {
+        type: s(b.type),
+        liveStatus: n(b.liveStatus),
+        viewReplayFlag: n(b.viewReplayFlag),
+        provider: s(b.provider),
+        liveType: s(b.liveType),
+        addressFlag: n(b.addressFlag),
+      });
       return { ok: true };
     });
     app.post('/__sandbox/study/gate', async (req, reply) => {
       const b = body(req);
-      const userId = num(b.userId); const gate = String(b.gate ?? '') as Gate;
+      const userId = num(b.userId);
+      const gate = String(b.gate ?? '') as Gate;
       if (userId === undefined || !GATES.includes(gate)) return reply.code(400).send({ error: `userId and gate (${GATES.join(', ')}) required` });
       await setGate(ctx, userId, gate, b.value === null || b.value === undefined ? null : typeof b.value === 'string' ? b.value : JSON.stringify(b.value));
       return { ok: true };

@@ -24,10 +24,7 @@ export function passwordOf(raw: unknown): string {
   const value = typeof raw === 'string' ? raw : '';
   if (value.length >= 160 && /^[A-Za-z0-9+/=]+$/.test(value)) {
     try {
-      return privateDecrypt(
-        { key: getKeyPair().privateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING },
-        Buffer.from(value, 'base64'),
-      ).toString('utf8');
+      return privateDecrypt({ key: getKeyPair().privateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING }, Buffer.from(value, 'base64')).toString('utf8');
     } catch {
       // not ciphertext: fall through
     }
@@ -67,11 +64,12 @@ export const SMS_CODE_MAX_WRONG = 5;
  */
 export async function consumeSmsCode(ctx: Ctx, mobile: string, code: string): Promise<boolean> {
   const row = await ctx.db.get<{ id: number; code: string; sentAt: number; used: number; wrong: number }>(
-    'SELECT id, code, sent_at, used, wrong FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1', [mobile]);
+    'SELECT id, code, sent_at, used, wrong FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1',
+    [mobile],
+  );
   if (!row || row.used || row.sentAt + SMS_CODE_TTL_MS < Date.now()) return false;
   if (row.code !== code) {
-    await ctx.db.run('UPDATE sms_codes SET wrong = wrong + 1, used = CASE WHEN wrong + 1 >= ? THEN 1 ELSE used END WHERE id = ?',
-      [SMS_CODE_MAX_WRONG, row.id]);
+    await ctx.db.run('UPDATE sms_codes SET wrong = wrong + 1, used = CASE WHEN wrong + 1 >= ? THEN 1 ELSE used END WHERE id = ?', [SMS_CODE_MAX_WRONG, row.id]);
     return false;
   }
   await ctx.db.run('UPDATE sms_codes SET used = 1 WHERE id = ?', [row.id]);
@@ -83,99 +81,115 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Ctx): void {
   const L = `${SB}/v1/front/login`;
 
   // account (username, mobile or email) + password; optional thirdCacheCode binds a third-party identity
-  app.post(`${L}/`, C(async (cid, req) => {
-    const b = body(req);
-    const gate = captchaGate(ctx, b.ticket ?? query(req).ticket, b.randstr ?? query(req).randstr);
-    if (gate) return fail(gate, 'captcha required');
-    const account = String(b.account ?? b.username ?? '').trim();
-    const password = passwordOf(b.password);
-    if (!account) return failMsg('accountRequired');
-    if (!password) return failMsg('passwordRequired');
-    const state = authState(ctx);
-    const key = `${cid}:${account.toLowerCase()}`;
-    const failures = state.loginFailures.get(key);
-    const now = Date.now();
-    if (failures && failures.first + LOGIN_FAILURE_WINDOW_MS > now && failures.count >= LOGIN_FAILURE_LIMIT) {
-      const minutes = Math.ceil((failures.first + LOGIN_FAILURE_WINDOW_MS - now) / 60_000);
-      return failMsg('tooManyLogins', minutes);
-    }
-    let user = await ctx.db.userByAccount(account, cid);
-    if (!user && account.includes('@')) {
-      user = await ctx.db.get<UserRow>('SELECT * FROM users WHERE email = ? AND company_id = ?', [account, cid]);
-    }
-    if (!user || !verifyPassword(password, user.passwordHash)) {
-      const next = failures && failures.first + LOGIN_FAILURE_WINDOW_MS > now ? { first: failures.first, count: failures.count + 1 } : { first: now, count: 1 };
-      state.loginFailures.set(key, next);
-      return failMsg('wrongAccountOrPassword');
-    }
-    state.loginFailures.delete(key);
-    const thirdCacheCode = query(req).thirdCacheCode;
-    if (thirdCacheCode) state.cacheCodes.delete(thirdCacheCode);
-    const schoolId = await schoolOf(ctx, req, cid, user);
-    if (state.faceUsers.has(user.id)) {
-      const orderNo = randomId(8);
-      const loginToken = randomId(16);
-      state.faceOrders.set(orderNo, { loginToken, userId: user.id, schoolId });
-      const url = `http://${hostOf(req)}/face/verify?orderNo=${orderNo}`;
-      return { code: FACE_CODE, message: 'face verification required', data: { url, loginToken, orderNo } };
-    }
-    return loginAnswer(ctx, user, schoolId);
-  }));
+  app.post(
+    `${L}/`,
+    C(async (cid, req) => {
+      const b = body(req);
+      const gate = captchaGate(ctx, b.ticket ?? query(req).ticket, b.randstr ?? query(req).randstr);
+      if (gate) return fail(gate, 'captcha required');
+      const account = String(b.account ?? b.username ?? '').trim();
+      const password = passwordOf(b.password);
+      if (!account) return failMsg('accountRequired');
+      if (!password) return failMsg('passwordRequired');
+      const state = authState(ctx);
+      const key = `${cid}:${account.toLowerCase()}`;
+      const failures = state.loginFailures.get(key);
+      const now = Date.now();
+      if (failures && failures.first + LOGIN_FAILURE_WINDOW_MS > now && failures.count >= LOGIN_FAILURE_LIMIT) {
+        const minutes = Math.ceil((failures.first + LOGIN_FAILURE_WINDOW_MS - now) / 60_000);
+        return failMsg('tooManyLogins', minutes);
+      }
+      let user = await ctx.db.userByAccount(account, cid);
+      if (!user && account.includes('@')) {
+        user = await ctx.db.get<UserRow>('SELECT * FROM users WHERE email = ? AND company_id = ?', [account, cid]);
+      }
+      if (!user || !verifyPassword(password, user.passwordHash)) {
+        const next =
+          failures && failures.first + LOGIN_FAILURE_WINDOW_MS > now ? { first: failures.first, count: failures.count + 1 } : { first: now, count: 1 };
+        state.loginFailures.set(key, next);
+        return failMsg('wrongAccountOrPassword');
+      }
+      state.loginFailures.delete(key);
+      const thirdCacheCode = query(req).thirdCacheCode;
+      if (thirdCacheCode) state.cacheCodes.delete(thirdCacheCode);
+      const schoolId = await schoolOf(ctx, req, cid, user);
+      if (state.faceUsers.has(user.id)) {
+        const orderNo = randomId(8);
+        const loginToken = randomId(16);
+        state.faceOrders.set(orderNo, { loginToken, userId: user.id, schoolId });
+        const url = `http://${hostOf(req)}/face/verify?orderNo=${orderNo}`;
+        return { code: FACE_CODE, message: 'face verification required', data: { url, loginToken, orderNo } };
+      }
+      return loginAnswer(ctx, user, schoolId);
+    }),
+  );
 
   // mobile + SMS code
-  app.post(`${L}/mobileSmsLogin`, C(async (cid, req) => {
-    const b = body(req);
-    const gate = captchaGate(ctx, b.ticket, b.randstr);
-    if (gate) return fail(gate, 'captcha required');
-    const mobile = String(b.mobile ?? '').trim();
-    const smsCode = String(b.smsCode ?? '').trim();
-    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
-    if (!smsCode) return failMsg('smsCodeRequired');
-    const user = await ctx.db.get<UserRow>('SELECT * FROM users WHERE mobile = ? AND company_id = ?', [mobile, cid]);
-    if (!(await consumeSmsCode(ctx, mobile, smsCode))) return failMsg('smsCodeWrong');
-    if (!user) return failMsg('mobileNotRegistered');
-    return loginAnswer(ctx, user, await schoolOf(ctx, req, cid, user));
-  }));
+  app.post(
+    `${L}/mobileSmsLogin`,
+    C(async (cid, req) => {
+      const b = body(req);
+      const gate = captchaGate(ctx, b.ticket, b.randstr);
+      if (gate) return fail(gate, 'captcha required');
+      const mobile = String(b.mobile ?? '').trim();
+      const smsCode = String(b.smsCode ?? '').trim();
+      if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
+      if (!smsCode) return failMsg('smsCodeRequired');
+      const user = await ctx.db.get<UserRow>('SELECT * FROM users WHERE mobile = ? AND company_id = ?', [mobile, cid]);
+      if (!(await consumeSmsCode(ctx, mobile, smsCode))) return failMsg('smsCodeWrong');
+      if (!user) return failMsg('mobileNotRegistered');
+      return loginAnswer(ctx, user, await schoolOf(ctx, req, cid, user));
+    }),
+  );
 
   // before an SMS send: the mobile's format and the sandbox's own send limits
-  app.post(`${L}/checkLimitAndMobile`, C(async (cid, req) => {
-    const b = body(req);
-    const mobile = String(b.mobile ?? query(req).mobile ?? '').trim();
-    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
-    const last = await ctx.db.get<{ sentAt: number }>('SELECT sent_at FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1', [mobile]);
-    const now = Date.now();
-    if (last && last.sentAt + SMS_RESEND_S * 1000 > now) {
-      return failMsg('smsRetryLater', Math.ceil((last.sentAt + SMS_RESEND_S * 1000 - now) / 1000));
-    }
-    const day = await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND sent_at > ?', [mobile, now - 86_400_000]);
-    if ((day?.n ?? 0) >= SMS_PER_MOBILE_PER_DAY) return failMsg('smsDailyLimit');
-    if (b.type === 'login' || b.type === 'forget') {
-      const user = await ctx.db.get<{ id: number }>('SELECT id FROM users WHERE mobile = ? AND company_id = ?', [mobile, cid]);
-      if (!user) return failMsg('mobileNotRegistered');
-    }
-    return ok(null);
-  }));
+  app.post(
+    `${L}/checkLimitAndMobile`,
+    C(async (cid, req) => {
+      const b = body(req);
+      const mobile = String(b.mobile ?? query(req).mobile ?? '').trim();
+      if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
+      const last = await ctx.db.get<{ sentAt: number }>('SELECT sent_at FROM sms_codes WHERE mobile = ? ORDER BY id DESC LIMIT 1', [mobile]);
+      const now = Date.now();
+      if (last && last.sentAt + SMS_RESEND_S * 1000 > now) {
+        return failMsg('smsRetryLater', Math.ceil((last.sentAt + SMS_RESEND_S * 1000 - now) / 1000));
+      }
+      const day = await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND sent_at > ?', [mobile, now - 86_400_000]);
+      if ((day?.n ?? 0) >= SMS_PER_MOBILE_PER_DAY) return failMsg('smsDailyLimit');
+      if (b.type === 'login' || b.type === 'forget') {
+        const user = await ctx.db.get<{ id: number }>('SELECT id FROM users WHERE mobile = ? AND company_id = ?', [mobile, cid]);
+        if (!user) return failMsg('mobileNotRegistered');
+      }
+      return ok(null);
+    }),
+  );
 
   // a one-time cache code from getThirdUserBy becomes a session
-  app.get(`${L}/loginByCacheCode`, C(async (cid, req) => {
-    const cacheCode = (query(req).cacheCode ?? '').trim();
-    const entry = authState(ctx).cacheCodes.get(cacheCode);
-    if (!entry) return failMsg('invalidCacheCode');
-    authState(ctx).cacheCodes.delete(cacheCode);
-    const user = await ctx.db.user(entry.userId);
-    if (!user || user.companyId !== cid) return failMsg('invalidCacheCode');
-    return loginAnswer(ctx, user, await schoolOf(ctx, req, cid, user));
-  }));
+  app.get(
+    `${L}/loginByCacheCode`,
+    C(async (cid, req) => {
+      const cacheCode = (query(req).cacheCode ?? '').trim();
+      const entry = authState(ctx).cacheCodes.get(cacheCode);
+      if (!entry) return failMsg('invalidCacheCode');
+      authState(ctx).cacheCodes.delete(cacheCode);
+      const user = await ctx.db.user(entry.userId);
+      if (!user || user.companyId !== cid) return failMsg('invalidCacheCode');
+      return loginAnswer(ctx, user, await schoolOf(ctx, req, cid, user));
+    }),
+  );
 
   // after the face page: the order must have passed and the login token must match
-  app.post(`${L}/loginByFace`, C(async (cid, req) => {
-    const q = query(req);
-    const order = authState(ctx).faceOrders.get(q.orderNo ?? '');
-    if (!order || order.loginToken !== q.loginToken) return failMsg('invalidFaceOrder');
-    if (order.result !== 'pass') return failMsg('faceFailed');
-    authState(ctx).faceOrders.delete(q.orderNo ?? '');
-    const user = await ctx.db.user(order.userId);
-    if (!user || user.companyId !== cid) return failMsg('invalidFaceOrder');
-    return loginAnswer(ctx, user, order.schoolId);
-  }));
+  app.post(
+    `${L}/loginByFace`,
+    C(async (cid, req) => {
+      const q = query(req);
+      const order = authState(ctx).faceOrders.get(q.orderNo ?? '');
+      if (!order || order.loginToken !== q.loginToken) return failMsg('invalidFaceOrder');
+      if (order.result !== 'pass') return failMsg('faceFailed');
+      authState(ctx).faceOrders.delete(q.orderNo ?? '');
+      const user = await ctx.db.user(order.userId);
+      if (!user || user.companyId !== cid) return failMsg('invalidFaceOrder');
+      return loginAnswer(ctx, user, order.schoolId);
+    }),
+  );
 }

@@ -30,11 +30,14 @@ async function permissionsOf(ctx: Ctx, userId: number): Promise<Record<string, s
 }
 
 export function registerMenuPermissionRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.get(`${SB}/v1/student/menu/permission`, withCompany(ctx, async (cid, req, reply) => {
-    const auth = await authOf(ctx, req, cid);
-    if (!auth) return unauthorized(reply);
-    return ok(await permissionsOf(ctx, auth.user.id));
-  }));
+  app.get(
+    `${SB}/v1/student/menu/permission`,
+    withCompany(ctx, async (cid, req, reply) => {
+      const auth = await authOf(ctx, req, cid);
+      if (!auth) return unauthorized(reply);
+      return ok(await permissionsOf(ctx, auth.user.id));
+    }),
+  );
 }
 
 /** `POST /__sandbox/permissions { account, companyId?, permissions: { section: codes[] } | null }` (null: every code). */
@@ -49,8 +52,11 @@ export function registerMenuPermissionControlRoutes(app: FastifyInstance, ctx: C
       await ctx.db.run('DELETE FROM menu_permissions WHERE user_id = ?', [user.id]);
       return { userId: user.id, permissions: MENU_CODES };
     }
-    const valid = typeof p === 'object' && p !== null && !Array.isArray(p)
-      && Object.values(p).every((codes) => Array.isArray(codes) && codes.every((c) => typeof c === 'string'));
+    const valid =
+      typeof p === 'object' &&
+      p !== null &&
+      !Array.isArray(p) &&
+      Object.values(p).every((codes) => Array.isArray(codes) && codes.every((c) => typeof c === 'string'));
     if (!valid) return reply.code(400).send({ error: 'permissions must be an object of string arrays, or null' });
     await ctx.db.run('INSERT OR REPLACE INTO menu_permissions (user_id, codes) VALUES (?, ?)', [user.id, JSON.stringify(p)]);
     return { userId: user.id, permissions: p };

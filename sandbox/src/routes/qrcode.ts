@@ -29,21 +29,27 @@ export function registerQrCodeRoutes(app: FastifyInstance, ctx: Ctx): void {
   const C = (h: Parameters<typeof withCompany>[1]) => withCompany(ctx, h);
   const Q = `${SB}/v1/front/login/qrcode`;
 
-  app.get(`${Q}/create`, C(async (cid) => {
-    const qrId = randomId(12);
-    qrCodes(ctx).set(qrId, { companyId: cid, createdAt: Date.now(), status: 'waiting' });
-    return ok({ qrId, content: `yunduo://qrlogin?id=${qrId}`, expireS: QR_TTL_S });
-  }));
+  app.get(
+    `${Q}/create`,
+    C(async (cid) => {
+      const qrId = randomId(12);
+      qrCodes(ctx).set(qrId, { companyId: cid, createdAt: Date.now(), status: 'waiting' });
+      return ok({ qrId, content: `yunduo://qrlogin?id=${qrId}`, expireS: QR_TTL_S });
+    }),
+  );
 
-  app.get(`${Q}/status`, C(async (cid, req) => {
-    const qrId = (query(req).qrId ?? '').trim();
-    const code = qrCodes(ctx).get(qrId);
-    if (!code || code.companyId !== cid || Date.now() - code.createdAt > QR_TTL_S * 1000) return ok({ status: 'expired' });
-    if (code.status !== 'confirmed') return ok({ status: code.status });
-    // confirmed: the cache code is handed out once
-    qrCodes(ctx).delete(qrId);
-    return ok({ status: 'confirmed', cacheCode: code.cacheCode });
-  }));
+  app.get(
+    `${Q}/status`,
+    C(async (cid, req) => {
+      const qrId = (query(req).qrId ?? '').trim();
+      const code = qrCodes(ctx).get(qrId);
+      if (!code || code.companyId !== cid || Date.now() - code.createdAt > QR_TTL_S * 1000) return ok({ status: 'expired' });
+      if (code.status !== 'confirmed') return ok({ status: code.status });
+      // confirmed: the cache code is handed out once
+      qrCodes(ctx).delete(qrId);
+      return ok({ status: 'confirmed', cacheCode: code.cacheCode });
+    }),
+  );
 }
 
 /** Control: the app scans (and, unless `confirm` is false, confirms) a QR code: `qrId` or the newest one. */
@@ -58,7 +64,7 @@ export function registerQrCodeControl(app: FastifyInstance, ctx: Ctx): void {
     const account = String(b.account ?? '').trim();
     if (!account) return bad(reply, 'account required');
     const user = await ctx.db.userByAccount(account, code.companyId);
-    if (!user) return reply.code(404).send({ error: 'user not found in the QR code\'s company' });
+    if (!user) return reply.code(404).send({ error: "user not found in the QR code's company" });
     code.userId = user.id;
     if (b.confirm === false) {
       code.status = 'scanned';

@@ -6,16 +6,28 @@ import { ok } from '../envelope.js';
 import { EXT, SB, withCompany } from './config.js';
 
 interface MenuJson {
-  id: number; parentId: number; menuName: string; menuUrl: string; urlType: string; pageHeadType: string;
-  openType: string; children: MenuJson[];
+  id: number;
+  parentId: number;
+  menuName: string;
+  menuUrl: string;
+  urlType: string;
+  pageHeadType: string;
+  openType: string;
+  children: MenuJson[];
 }
 
 function tree(rows: MenuRow[]): MenuJson[] {
   const byId = new Map<number, MenuJson>();
   for (const r of rows) {
     byId.set(r.id, {
-      id: r.id, parentId: r.parentId, menuName: r.menuName, menuUrl: r.menuUrl, urlType: r.urlType,
-      pageHeadType: r.pageHeadType, openType: r.openType, children: [],
+      id: r.id,
+      parentId: r.parentId,
+      menuName: r.menuName,
+      menuUrl: r.menuUrl,
+      urlType: r.urlType,
+      pageHeadType: r.pageHeadType,
+      openType: r.openType,
+      children: [],
     });
   }
   const roots: MenuJson[] = [];
@@ -36,30 +48,38 @@ const posInt = (v: string | undefined, dflt: number): number => {
 export function registerSchoolRoutes(app: FastifyInstance, ctx: Ctx): void {
   const C = (h: Parameters<typeof withCompany>[1]) => withCompany(ctx, h);
 
-  app.get(`${EXT}/schools/searchMerge`, C(async (cid, req) => {
-    const q = query(req);
-    const page = posInt(q.page ?? q.current, 1);
-    const size = posInt(q.pageSize ?? q.size, 20);
-    const name = (q.schoolName ?? '').trim();
-    let schools = await ctx.db.schools(cid);
-    if (name) schools = schools.filter((s) => s.schoolName.includes(name));
-    const def = await ctx.db.defaultSchool(cid);
-    return ok({
-      schoolPage: {
-        records: schools.slice((page - 1) * size, page * size).map(schoolJson),
-        total: schools.length, current: page, size,
-      },
-      schoolResp: def ? schoolJson(def) : null,
-    });
-  }));
+  app.get(
+    `${EXT}/schools/searchMerge`,
+    C(async (cid, req) => {
+      const q = query(req);
+      const page = posInt(q.page ?? q.current, 1);
+      const size = posInt(q.pageSize ?? q.size, 20);
+      const name = (q.schoolName ?? '').trim();
+      let schools = await ctx.db.schools(cid);
+      if (name) schools = schools.filter((s) => s.schoolName.includes(name));
+      const def = await ctx.db.defaultSchool(cid);
+      return ok({
+        schoolPage: {
+          records: schools.slice((page - 1) * size, page * size).map(schoolJson),
+          total: schools.length,
+          current: page,
+          size,
+        },
+        schoolResp: def ? schoolJson(def) : null,
+      });
+    }),
+  );
 
-  app.get(`${EXT}/system/querySysMenuHeadAndFoot`, C(async (cid, req) => {
-    const school = await resolveSchool(ctx, req, cid);
-    return ok({
-      headMenus: tree(await ctx.db.menus(cid, school.id, 'head')),
-      footMenus: tree(await ctx.db.menus(cid, school.id, 'foot')),
-    });
-  }));
+  app.get(
+    `${EXT}/system/querySysMenuHeadAndFoot`,
+    C(async (cid, req) => {
+      const school = await resolveSchool(ctx, req, cid);
+      return ok({
+        headMenus: tree(await ctx.db.menus(cid, school.id, 'head')),
+        footMenus: tree(await ctx.db.menus(cid, school.id, 'foot')),
+      });
+    }),
+  );
 
   // companyId query parameter first, then the usual resolution
   app.get(`${SB}/v1/school/info/suffix`, async (req, reply) => {
@@ -73,13 +93,16 @@ export function registerSchoolRoutes(app: FastifyInstance, ctx: Ctx): void {
     return school ? ok(schoolJson(school)) : failMsg('schoolNotFound');
   });
 
-  app.post(`${SB}/v1/saveSessionSchoolId`, C(async (cid, req) => {
-    const b = body(req);
-    const id = Number(b.schoolId ?? query(req).schoolId);
-    const school = Number.isInteger(id) ? await ctx.db.school(id) : undefined;
-    if (!school || school.companyId !== cid) return failMsg('schoolNotFound');
-    const auth = await authOf(ctx, req, cid);
-    if (auth) await ctx.db.run('UPDATE tokens SET school_id = ? WHERE token = ?', [school.id, auth.token.token]);
-    return ok({ schoolId: school.id });
-  }));
+  app.post(
+    `${SB}/v1/saveSessionSchoolId`,
+    C(async (cid, req) => {
+      const b = body(req);
+      const id = Number(b.schoolId ?? query(req).schoolId);
+      const school = Number.isInteger(id) ? await ctx.db.school(id) : undefined;
+      if (!school || school.companyId !== cid) return failMsg('schoolNotFound');
+      const auth = await authOf(ctx, req, cid);
+      if (auth) await ctx.db.run('UPDATE tokens SET school_id = ? WHERE token = ?', [school.id, auth.token.token]);
+      return ok({ schoolId: school.id });
+    }),
+  );
 }

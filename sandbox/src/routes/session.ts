@@ -1,9 +1,7 @@
 import { failMsg } from '../messages.js';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  authOf, body, companyNotFound, currentUserJson, domainOf, hostOf, query, resolveCompany, unauthorized, type Ctx,
-} from '../context.js';
+import { authOf, body, companyNotFound, currentUserJson, domainOf, hostOf, query, resolveCompany, unauthorized, type Ctx } from '../context.js';
 import type { TokenRow } from '../db.js';
 import { captchaGate } from '../auth-state.js';
 import { fail, ok } from '../envelope.js';
@@ -53,9 +51,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post(`${EXT}/usersfront/getTokenBackLogin`, async (req) => {
     const code = String(body(req).code ?? query(req).code ?? '').trim();
-    const row = code
-      ? await ctx.db.get<{ userId: number; schoolId: number; revoked: number }>('SELECT * FROM back_codes WHERE code = ?', [code])
-      : undefined;
+    const row = code ? await ctx.db.get<{ userId: number; schoolId: number; revoked: number }>('SELECT * FROM back_codes WHERE code = ?', [code]) : undefined;
     if (!row || row.revoked) return failMsg('invalidCode');
     const user = await ctx.db.user(row.userId);
     if (!user) return failMsg('invalidCode');
@@ -77,32 +73,41 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok({ loginSchoolPath });
   });
 
-  app.get(`${SB}/v1/front/admin/link`, C(async (cid, req, reply) => {
-    const auth = await authOf(ctx, req, cid);
-    if (!auth) return unauthorized(reply);
-    if (!auth.user.staffFlag) return failMsg('noPermission');
-    return ok(`http://${hostOf(req)}/__sandbox/admin?company=${cid}`);
-  }));
+  app.get(
+    `${SB}/v1/front/admin/link`,
+    C(async (cid, req, reply) => {
+      const auth = await authOf(ctx, req, cid);
+      if (!auth) return unauthorized(reply);
+      if (!auth.user.staffFlag) return failMsg('noPermission');
+      return ok(`http://${hostOf(req)}/__sandbox/admin?company=${cid}`);
+    }),
+  );
 
-  app.get(`${SB}/v1/front/learn/lastLearn`, C(async (cid, req, reply) => {
-    const auth = await authOf(ctx, req, cid);
-    if (!auth) return unauthorized(reply);
-    // the lesson of lately/learn/course (study/progress.ts) in this call's shape; the last_learn table is no longer read
-    const l = await latelyLearned(ctx, auth.user.id);
-    return ok(l && { courseId: l.courseId, courseName: l.courseName, lessonId: l.lessonId, lessonName: l.lessonName });
-  }));
+  app.get(
+    `${SB}/v1/front/learn/lastLearn`,
+    C(async (cid, req, reply) => {
+      const auth = await authOf(ctx, req, cid);
+      if (!auth) return unauthorized(reply);
+      // the lesson of lately/learn/course (study/progress.ts) in this call's shape; the last_learn table is no longer read
+      const l = await latelyLearned(ctx, auth.user.id);
+      return ok(l && { courseId: l.courseId, courseName: l.courseName, lessonId: l.lessonId, lessonName: l.lessonName });
+    }),
+  );
 
   // the cart list: routes/shop.ts (issue 16)
 
   // minimal SMS sender (chosen path); the code is readable from GET /__sandbox/sms?mobile=
-  app.post(`${SB}/v1/front/login/sendSmsCode`, C(async (cid, req) => {
-    const b = body(req);
-    if (captchaGate(ctx, b.ticket, b.randstr)) return fail('600', 'captcha required');
-    const mobile = String(b.mobile ?? query(req).mobile ?? '').trim();
-    if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const type = typeof b.type === 'string' ? b.type : 'login';
-    await ctx.db.run('INSERT INTO sms_codes (mobile, company_id, code, type, sent_at) VALUES (?,?,?,?,?)', [mobile, cid, code, type, Date.now()]);
-    return ok(null);
-  }));
+  app.post(
+    `${SB}/v1/front/login/sendSmsCode`,
+    C(async (cid, req) => {
+      const b = body(req);
+      if (captchaGate(ctx, b.ticket, b.randstr)) return fail('600', 'captcha required');
+      const mobile = String(b.mobile ?? query(req).mobile ?? '').trim();
+      if (!MOBILE_RE.test(mobile)) return failMsg('mobileInvalid');
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const type = typeof b.type === 'string' ? b.type : 'login';
+      await ctx.db.run('INSERT INTO sms_codes (mobile, company_id, code, type, sent_at) VALUES (?,?,?,?,?)', [mobile, cid, code, type, Date.now()]);
+      return ok(null);
+    }),
+  );
 }

@@ -2,10 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, body, query, resolveSchool, unauthorized, type Auth, type Ctx } from '../context.js';
 import { ok } from '../envelope.js';
 import { readValues } from '../personal/store.js';
-import { cancelOrder, createOrder, expireOrders, expiresAtOf, findOrder, orderItems, preview, settlePayment, type Choices, type Seen, type Wanted } from '../shop/orders.js';
 import {
-  cartTypeOf, COMMODITY, COMMODITY_CODE, findCommodity, ORDER_STATUS,
-} from '../shop/store.js';
+  cancelOrder,
+  createOrder,
+  expireOrders,
+  expiresAtOf,
+  findOrder,
+  orderItems,
+  preview,
+  settlePayment,
+  type Choices,
+  type Seen,
+  type Wanted,
+} from '../shop/orders.js';
+import { cartTypeOf, COMMODITY, COMMODITY_CODE, findCommodity, ORDER_STATUS } from '../shop/store.js';
 import { protocolAll } from '../study/agreements.js';
 import { isEnrolled } from '../study/enrolments.js';
 import { maskOpenid, openidOf } from '../usercentre/store.js';
@@ -74,7 +84,9 @@ function choicesOf(b: Record<string, unknown>, items: Wanted[]): Choices | undef
   for (const s of seenRaw) {
     if (typeof s !== 'object' || s === null) return undefined;
     const o = s as Record<string, unknown>;
-    const t = int(o.commodityType), id = int(o.commodityId), p = int(o.priceCents);
+    const t = int(o.commodityType),
+      id = int(o.commodityId),
+      p = int(o.priceCents);
     if (t === undefined || id === undefined || p === undefined || p < 0) return undefined;
     seen.push({ commodityType: t, commodityId: id, priceCents: p });
   }
@@ -88,7 +100,8 @@ function itemsOf(v: unknown): Wanted[] | undefined {
   for (const x of v) {
     if (typeof x !== 'object' || x === null) return undefined;
     const o = x as Record<string, unknown>;
-    const t = int(o.commodityType), id = int(o.commodityId);
+    const t = int(o.commodityType),
+      id = int(o.commodityId);
     if (t === undefined || id === undefined) return undefined;
     out.push({ commodityType: t, commodityId: id });
   }
@@ -97,66 +110,99 @@ function itemsOf(v: unknown): Wanted[] | undefined {
 
 async function cartRows(ctx: Ctx, userId: number, schoolId: number) {
   return ctx.db.all<{ id: number; commodityId: number; commodityName: string; price: number }>(
-    'SELECT id, commodity_id, commodity_name, price FROM cart_items WHERE user_id = ? AND school_id = ? ORDER BY id', [userId, schoolId]);
+    'SELECT id, commodity_id, commodity_name, price FROM cart_items WHERE user_id = ? AND school_id = ? ORDER BY id',
+    [userId, schoolId],
+  );
 }
 
 function orderJson(o: NonNullable<Awaited<ReturnType<typeof findOrder>>>, items: Awaited<ReturnType<typeof orderItems>>) {
   const { returnUrl: _r, userId: _u, ...rest } = o;
-  return { ...rest, expiresAt: expiresAtOf(o.createdAt), items: items.filter((i) => i.orderNo === o.orderNo).map(({ orderNo: _o, ...i }) => ({ ...i, commodityCode: COMMODITY_CODE[i.commodityType] ?? null })) };
+  return {
+    ...rest,
+    expiresAt: expiresAtOf(o.createdAt),
+    items: items.filter((i) => i.orderNo === o.orderNo).map(({ orderNo: _o, ...i }) => ({ ...i, commodityCode: COMMODITY_CODE[i.commodityType] ?? null })),
+  };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const U = (h: Handler) => withCompany(ctx, async (cid, req, reply) => {
-    const auth = await authOf(ctx, req, cid);
-    if (!auth) return unauthorized(reply);
-    return h(auth, req, reply, cid);
-  });
+  const U = (h: Handler) =>
+    withCompany(ctx, async (cid, req, reply) => {
+      const auth = await authOf(ctx, req, cid);
+      if (!auth) return unauthorized(reply);
+      return h(auth, req, reply, cid);
+    });
 
   // ---- cart (query schoolId) ----
-  app.get(`${SB}/definePayOrderCart/list`, U(async (auth, req, _reply, cid) => {
-    const school = await resolveSchool(ctx, req, cid);
-    const rows = await cartRows(ctx, auth.user.id, school.id);
-    const items = await Promise.all(rows.map(async (r) => {
-      const type = cartTypeOf(r.commodityId);
-      const c = await findCommodity(ctx, type, r.commodityId);
-      const bought = c ? (type === COMMODITY.COURSE ? await isEnrolled(ctx, auth.user.id, r.commodityId) : false) : false;
-      return {
-        id: r.id, commodityId: r.commodityId, commodityType: type, commodityCode: COMMODITY_CODE[type], commodityName: c?.commodityName ?? r.commodityName,
-        cover: c?.cover ?? null, price: c ? c.priceCents / 100 : r.price, priceCents: c?.priceCents ?? null, memberPriceCents: c?.memberPriceCents ?? null, buySource: c?.buySource ?? null,
-        status: !c ? 'notFound' : c.soldOut ? 'soldOut' : bought ? 'bought' : 'ok', protocolId: c?.protocolId ?? null,
-      };
-    }));
-    return ok(items);
-  }));
+  app.get(
+    `${SB}/definePayOrderCart/list`,
+    U(async (auth, req, _reply, cid) => {
+      const school = await resolveSchool(ctx, req, cid);
+      const rows = await cartRows(ctx, auth.user.id, school.id);
+      const items = await Promise.all(
+        rows.map(async (r) => {
+          const type = cartTypeOf(r.commodityId);
+          const c = await findCommodity(ctx, type, r.commodityId);
+          const bought = c ? (type === COMMODITY.COURSE ? await isEnrolled(ctx, auth.user.id, r.commodityId) : false) : false;
+          return {
+            id: r.id,
+            commodityId: r.commodityId,
+            commodityType: type,
+            commodityCode: COMMODITY_CODE[type],
+            commodityName: c?.commodityName ?? r.commodityName,
+            cover: c?.cover ?? null,
+            price: c ? c.priceCents / 100 : r.price,
+            priceCents: c?.priceCents ?? null,
+            memberPriceCents: c?.memberPriceCents ?? null,
+            buySource: c?.buySource ?? null,
+            status: !c ? 'notFound' : c.soldOut ? 'soldOut' : bought ? 'bought' : 'ok',
+            protocolId: c?.protocolId ?? null,
+          };
+        }),
+      );
+      return ok(items);
+    }),
+  );
 
-  app.post(`${SB}/definePayOrderCart/add`, U(async (auth, req, _reply, cid) => {
-    const b = body(req);
-    const commodityId = int(b.commodityId);
-    const type = int(b.commodityType) ?? (commodityId !== undefined ? cartTypeOf(commodityId) : undefined);
-    if (commodityId === undefined || type === undefined) return shopFail('badRequest');
-    if (type !== COMMODITY.COURSE && type !== COMMODITY.PACKAGE) return shopFail('notFound');
-    const c = await findCommodity(ctx, type, commodityId);
-    if (!c || c.soldOut) return shopFail('notFound');
-    if (type === COMMODITY.COURSE && await isEnrolled(ctx, auth.user.id, commodityId)) return shopFail('bought');
-    const school = await resolveSchool(ctx, req, cid);
-    // one statement: the same add twice (a double click, two tabs) keeps one row
-    await ctx.db.run(`INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price)
+  app.post(
+    `${SB}/definePayOrderCart/add`,
+    U(async (auth, req, _reply, cid) => {
+      const b = body(req);
+      const commodityId = int(b.commodityId);
+      const type = int(b.commodityType) ?? (commodityId !== undefined ? cartTypeOf(commodityId) : undefined);
+      if (commodityId === undefined || type === undefined) return shopFail('badRequest');
+      if (type !== COMMODITY.COURSE && type !== COMMODITY.PACKAGE) return shopFail('notFound');
+      const c = await findCommodity(ctx, type, commodityId);
+      if (!c || c.soldOut) return shopFail('notFound');
+      if (type === COMMODITY.COURSE && (await isEnrolled(ctx, auth.user.id, commodityId))) return shopFail('bought');
+      const school = await resolveSchool(ctx, req, cid);
+      // one statement: the same add twice (a double click, two tabs) keeps one row
+      await ctx.db.run(
+        `INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price)
       SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM cart_items WHERE user_id = ? AND school_id = ? AND commodity_id = ?)`,
-    [auth.user.id, school.id, commodityId, c.commodityName, c.priceCents / 100, auth.user.id, school.id, commodityId]);
-    const count = (await cartRows(ctx, auth.user.id, school.id)).length;
-    return ok({ count });
-  }));
+        [auth.user.id, school.id, commodityId, c.commodityName, c.priceCents / 100, auth.user.id, school.id, commodityId],
+      );
+      const count = (await cartRows(ctx, auth.user.id, school.id)).length;
+      return ok({ count });
+    }),
+  );
 
-  app.post(`${SB}/definePayOrderCart/delete`, U(async (auth, req, _reply, cid) => {
-    const b = body(req);
-    const list = ids(Array.isArray(req.body) ? req.body : b.ids ?? b.id);
-    if (!list.length) return shopFail('badRequest');
-    const school = await resolveSchool(ctx, req, cid);
-    await ctx.db.run(`DELETE FROM cart_items WHERE user_id = ? AND school_id = ? AND id IN (${list.map(() => '?').join(',')})`, [auth.user.id, school.id, ...list]);
-    return ok({ count: (await cartRows(ctx, auth.user.id, school.id)).length });
-  }));
+  app.post(
+    `${SB}/definePayOrderCart/delete`,
+    U(async (auth, req, _reply, cid) => {
+      const b = body(req);
+      const list = ids(Array.isArray(req.body) ? req.body : (b.ids ?? b.id));
+      if (!list.length) return shopFail('badRequest');
+      const school = await resolveSchool(ctx, req, cid);
+      await ctx.db.run(`DELETE FROM cart_items WHERE user_id = ? AND school_id = ? AND id IN (${list.map(() => '?').join(',')})`, [
+        auth.user.id,
+        school.id,
+        ...list,
+      ]);
+      return ok({ count: (await cartRows(ctx, auth.user.id, school.id)).length });
+    }),
+  );
 
   const guardBuy = async (auth: Auth, cid: number) => {
     const status = await buyCheckStatus(ctx, cid);
@@ -165,110 +211,155 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
     return undefined;
   };
 
-  app.post(`${SB}/definePayOrderCart/createOrder`, U(async (auth, req, _reply, cid) => {
-    const b = body(req);
-    const school = await resolveSchool(ctx, req, cid);
-    const cartIds = ids(b.cartIds);
-    let items = itemsOf(b.items ?? []);
-    if (!items) return shopFail('badRequest');
-    if (cartIds.length) {
-      const rows = (await cartRows(ctx, auth.user.id, school.id)).filter((r) => cartIds.includes(r.id));
-      items = [...items, ...rows.map((r) => ({ commodityType: cartTypeOf(r.commodityId), commodityId: r.commodityId }))];
-    }
-    if (!items.length) return shopFail('empty');
-    const choices = choicesOf(b, items);
-    const idemKey = typeof b.idempotencyKey === 'string' ? b.idempotencyKey.trim() : '';
-    const expected = b.expectedPayCents === undefined || b.expectedPayCents === null ? null : int(b.expectedPayCents);
-    if (!choices || !/^[A-Za-z0-9_-]{8,64}$/.test(idemKey) || expected === undefined) return shopFail('badRequest');
-    const refused = await guardBuy(auth, cid);
-    if (refused) return refused;
-    const r = await createOrder(ctx, auth.user.id, school.id, choices, { expectedPayCents: expected, idemKey, agreeProtocol: b.agreeProtocol === true || b.agreeProtocol === 1 || b.agreeProtocol === '1', cartIds });
-    if (!r.ok) return shopFail(r.reason, r.preview ?? null);
-    return ok({ orderNo: r.orderNo, status: r.status, payCents: r.payCents, duplicate: r.duplicate });
-  }));
+  app.post(
+    `${SB}/definePayOrderCart/createOrder`,
+    U(async (auth, req, _reply, cid) => {
+      const b = body(req);
+      const school = await resolveSchool(ctx, req, cid);
+      const cartIds = ids(b.cartIds);
+      let items = itemsOf(b.items ?? []);
+      if (!items) return shopFail('badRequest');
+      if (cartIds.length) {
+        const rows = (await cartRows(ctx, auth.user.id, school.id)).filter((r) => cartIds.includes(r.id));
+        items = [...items, ...rows.map((r) => ({ commodityType: cartTypeOf(r.commodityId), commodityId: r.commodityId }))];
+      }
+      if (!items.length) return shopFail('empty');
+      const choices = choicesOf(b, items);
+      const idemKey = typeof b.idempotencyKey === 'string' ? b.idempotencyKey.trim() : '';
+      const expected = b.expectedPayCents === undefined || b.expectedPayCents === null ? null : int(b.expectedPayCents);
+      if (!choices || !/^[A-Za-z0-9_-]{8,64}$/.test(idemKey) || expected === undefined) return shopFail('badRequest');
+      const refused = await guardBuy(auth, cid);
+      if (refused) return refused;
+      const r = await createOrder(ctx, auth.user.id, school.id, choices, {
+        expectedPayCents: expected,
+        idemKey,
+        agreeProtocol: b.agreeProtocol === true || b.agreeProtocol === 1 || b.agreeProtocol === '1',
+        cartIds,
+      });
+      if (!r.ok) return shopFail(r.reason, r.preview ?? null);
+      return ok({ orderNo: r.orderNo, status: r.status, payCents: r.payCents, duplicate: r.duplicate });
+    }),
+  );
 
   // ---- checkout price (chosen path) ----
-  app.post(`${SB}/v1/payOrder/preview`, U(async (auth, req) => {
-    const b = body(req);
-    const items = itemsOf(b.items);
-    const choices = items ? choicesOf(b, items) : undefined;
-    if (!choices) return shopFail('badRequest');
-    return ok(await preview(ctx, auth.user.id, choices));
-  }));
+  app.post(
+    `${SB}/v1/payOrder/preview`,
+    U(async (auth, req) => {
+      const b = body(req);
+      const items = itemsOf(b.items);
+      const choices = items ? choicesOf(b, items) : undefined;
+      if (!choices) return shopFail('badRequest');
+      return ok(await preview(ctx, auth.user.id, choices));
+    }),
+  );
 
   // ---- orders (spec 001 section 7) ----
-  app.post(`${SB}/v1/payOrder/findOrderList`, U(async (auth, req) => {
-    await expireOrders(ctx, { userId: auth.user.id });
-    const b = { ...query(req), ...body(req) } as Record<string, unknown>;
-    const status = int(b.status);
-    const pageNum = Math.max(1, int(b.pageNum) ?? 1);
-    const pageSize = Math.min(50, Math.max(1, int(b.pageSize) ?? 10));
-    const where = status ? 'WHERE user_id = ? AND status = ?' : 'WHERE user_id = ?';
-    const args = status ? [auth.user.id, status] : [auth.user.id];
-    const total = (await ctx.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM shop_orders ${where}`, args))!.n;
-    const rows = await ctx.db.all<NonNullable<Awaited<ReturnType<typeof findOrder>>>>(`SELECT * FROM shop_orders ${where} ORDER BY created_at DESC, order_no DESC LIMIT ? OFFSET ?`,
-      [...args, pageSize, (pageNum - 1) * pageSize]);
-    const items = await orderItems(ctx, rows.map((r) => r.orderNo));
-    return ok({ total, pageNum, pageSize, list: rows.map((r) => orderJson(r, items)) });
-  }));
+  app.post(
+    `${SB}/v1/payOrder/findOrderList`,
+    U(async (auth, req) => {
+      await expireOrders(ctx, { userId: auth.user.id });
+      const b = { ...query(req), ...body(req) } as Record<string, unknown>;
+      const status = int(b.status);
+      const pageNum = Math.max(1, int(b.pageNum) ?? 1);
+      const pageSize = Math.min(50, Math.max(1, int(b.pageSize) ?? 10));
+      const where = status ? 'WHERE user_id = ? AND status = ?' : 'WHERE user_id = ?';
+      const args = status ? [auth.user.id, status] : [auth.user.id];
+      const total = (await ctx.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM shop_orders ${where}`, args))!.n;
+      const rows = await ctx.db.all<NonNullable<Awaited<ReturnType<typeof findOrder>>>>(
+        `SELECT * FROM shop_orders ${where} ORDER BY created_at DESC, order_no DESC LIMIT ? OFFSET ?`,
+        [...args, pageSize, (pageNum - 1) * pageSize],
+      );
+      const items = await orderItems(
+        ctx,
+        rows.map((r) => r.orderNo),
+      );
+      return ok({ total, pageNum, pageSize, list: rows.map((r) => orderJson(r, items)) });
+    }),
+  );
 
-  app.get(`${SB}/v1/payOrder/countUserOrderStatus`, U(async (auth) => {
-    await expireOrders(ctx, { userId: auth.user.id });
-    const rows = await ctx.db.all<{ status: number; n: number }>('SELECT status, COUNT(*) AS n FROM shop_orders WHERE user_id = ? GROUP BY status', [auth.user.id]);
-    const of = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
-    return ok({ all: rows.reduce((n, r) => n + r.n, 0), unpaid: of(ORDER_STATUS.UNPAID), paid: of(ORDER_STATUS.PAID), cancelled: of(ORDER_STATUS.CANCELLED), expired: of(ORDER_STATUS.EXPIRED) });
-  }));
+  app.get(
+    `${SB}/v1/payOrder/countUserOrderStatus`,
+    U(async (auth) => {
+      await expireOrders(ctx, { userId: auth.user.id });
+      const rows = await ctx.db.all<{ status: number; n: number }>('SELECT status, COUNT(*) AS n FROM shop_orders WHERE user_id = ? GROUP BY status', [
+        auth.user.id,
+      ]);
+      const of = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
+      return ok({
+        all: rows.reduce((n, r) => n + r.n, 0),
+        unpaid: of(ORDER_STATUS.UNPAID),
+        paid: of(ORDER_STATUS.PAID),
+        cancelled: of(ORDER_STATUS.CANCELLED),
+        expired: of(ORDER_STATUS.EXPIRED),
+      });
+    }),
+  );
 
-  app.get(`${SB}/v1/payOrder/findOrderById`, U(async (auth, req) => {
-    const orderNo = String(query(req).orderNo ?? query(req).id ?? '');
-    await expireOrders(ctx, { orderNo });
-    const o = await findOrder(ctx, orderNo);
-    if (!o || o.userId !== auth.user.id) return shopFail('orderNotFound');
-    return ok(orderJson(o, await orderItems(ctx, [o.orderNo])));
-  }));
+  app.get(
+    `${SB}/v1/payOrder/findOrderById`,
+    U(async (auth, req) => {
+      const orderNo = String(query(req).orderNo ?? query(req).id ?? '');
+      await expireOrders(ctx, { orderNo });
+      const o = await findOrder(ctx, orderNo);
+      if (!o || o.userId !== auth.user.id) return shopFail('orderNotFound');
+      return ok(orderJson(o, await orderItems(ctx, [o.orderNo])));
+    }),
+  );
 
-  app.get(`${SB}/v1/payOrder/abolishOrder`, U(async (auth, req) => {
-    const r = await cancelOrder(ctx, auth.user.id, String(query(req).orderNo ?? query(req).id ?? ''));
-    if (r === 'notFound') return shopFail('orderNotFound');
-    if (r === 'notUnpaid') return shopFail('orderState');
-    return ok(null);
-  }));
+  app.get(
+    `${SB}/v1/payOrder/abolishOrder`,
+    U(async (auth, req) => {
+      const r = await cancelOrder(ctx, auth.user.id, String(query(req).orderNo ?? query(req).id ?? ''));
+      if (r === 'notFound') return shopFail('orderNotFound');
+      if (r === 'notUnpaid') return shopFail('orderState');
+      return ok(null);
+    }),
+  );
 
-  app.post(`${SB}/v1/payOrder/pay`, U(async (auth, req) => {
-    const b = body(req);
-    await expireOrders(ctx, { orderNo: String(b.orderNo ?? '') });
-    const o = await findOrder(ctx, String(b.orderNo ?? ''));
-    if (!o || o.userId !== auth.user.id) return shopFail('orderNotFound');
-    if (o.status === ORDER_STATUS.EXPIRED) return shopFail('orderExpired');
-    if (o.status !== ORDER_STATUS.UNPAID) return shopFail('orderState');
-    const returnUrl = typeof b.returnUrl === 'string' && /^https?:\/\//.test(b.returnUrl) ? b.returnUrl : null;
-    // a WeChat payment needs the student's openid first (check/openid, decision 038)
-    const wechat = b.payType === 'wechat';
-    if (b.payType !== undefined && b.payType !== null && b.payType !== 'wechat' && b.payType !== 'online') return shopFail('badRequest');
-    if (wechat && !(await openidOf(ctx, auth.user.id))) return shopFail('wxOpenid');
-    await ctx.db.run('UPDATE shop_orders SET return_url = ?, pay_result = NULL WHERE order_no = ?', [returnUrl, o.orderNo]);
-    const host = req.headers.host ?? '127.0.0.1';
-    return ok({ payUrl: `http://${host}/__pay/${o.orderNo}${wechat ? '?method=wechat' : ''}` });
-  }));
+  app.post(
+    `${SB}/v1/payOrder/pay`,
+    U(async (auth, req) => {
+      const b = body(req);
+      await expireOrders(ctx, { orderNo: String(b.orderNo ?? '') });
+      const o = await findOrder(ctx, String(b.orderNo ?? ''));
+      if (!o || o.userId !== auth.user.id) return shopFail('orderNotFound');
+      if (o.status === ORDER_STATUS.EXPIRED) return shopFail('orderExpired');
+      if (o.status !== ORDER_STATUS.UNPAID) return shopFail('orderState');
+      const returnUrl = typeof b.returnUrl === 'string' && /^https?:\/\//.test(b.returnUrl) ? b.returnUrl : null;
+      // a WeChat payment needs the student's openid first (check/openid, decision 038)
+      const wechat = b.payType === 'wechat';
+      if (b.payType !== undefined && b.payType !== null && b.payType !== 'wechat' && b.payType !== 'online') return shopFail('badRequest');
+      if (wechat && !(await openidOf(ctx, auth.user.id))) return shopFail('wxOpenid');
+      await ctx.db.run('UPDATE shop_orders SET return_url = ?, pay_result = NULL WHERE order_no = ?', [returnUrl, o.orderNo]);
+      const host = req.headers.host ?? '127.0.0.1';
+      return ok({ payUrl: `http://${host}/__pay/${o.orderNo}${wechat ? '?method=wechat' : ''}` });
+    }),
+  );
 
   // ---- company functions (spec 001 section 7 "Misc", "Agreements and profile completion") ----
   // one answer shape for every function code: { functionCode, status } (STUDENT_PROTOCOL_TYPE: 1 = all agreements)
-  app.get(`${SB}/company/checkCompanyFunctionSet`, withCompany(ctx, async (cid, req) => {
-    const code = String(query(req).functionCode ?? '');
-    if (code === 'STUDENT_PROTOCOL_TYPE') {
-      return ok({ functionCode: code, status: (await protocolAll(ctx, cid)) ? 1 : 0 });
-    }
-    if (code !== 'COMPANY_BUY_CHECK') return ok({ functionCode: code, status: 0 });
-    return ok({ functionCode: code, status: await buyCheckStatus(ctx, cid) });
-  }));
+  app.get(
+    `${SB}/company/checkCompanyFunctionSet`,
+    withCompany(ctx, async (cid, req) => {
+      const code = String(query(req).functionCode ?? '');
+      if (code === 'STUDENT_PROTOCOL_TYPE') {
+        return ok({ functionCode: code, status: (await protocolAll(ctx, cid)) ? 1 : 0 });
+      }
+      if (code !== 'COMPANY_BUY_CHECK') return ok({ functionCode: code, status: 0 });
+      return ok({ functionCode: code, status: await buyCheckStatus(ctx, cid) });
+    }),
+  );
 
-  app.get(`${SB}/v1/sys/config/verifyFunctionCodeStatus`, U(async (auth, req, _reply, cid) => {
-    const code = String(query(req).functionCode ?? '');
-    if (code !== 'COMPANY_BUY_CHECK') return ok({ functionCode: code, status: 0, pass: true });
-    const status = await buyCheckStatus(ctx, cid);
-    const complete = await infoComplete(ctx, auth.user.id);
-    return ok({ functionCode: code, status, infoComplete: complete, pass: status === 1 || (status !== 4 && complete) });
-  }));
+  app.get(
+    `${SB}/v1/sys/config/verifyFunctionCodeStatus`,
+    U(async (auth, req, _reply, cid) => {
+      const code = String(query(req).functionCode ?? '');
+      if (code !== 'COMPANY_BUY_CHECK') return ok({ functionCode: code, status: 0, pass: true });
+      const status = await buyCheckStatus(ctx, cid);
+      const complete = await infoComplete(ctx, auth.user.id);
+      return ok({ functionCode: code, status, infoComplete: complete, pass: status === 1 || (status !== 4 && complete) });
+    }),
+  );
 
   // ---- the payment provider's page (the browser comes here; its buttons are the notification) ----
   app.get<{ Params: { orderNo: string } }>('/__pay/:orderNo', async (req, reply) => {
@@ -303,35 +394,45 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
   // a price change or sold-out between cart and payment
   app.post(`${P}/commodity`, async (req, reply) => {
     const b = body(req);
-    const type = int(b.commodityType), id = int(b.commodityId);
+    const type = int(b.commodityType),
+      id = int(b.commodityId);
     const priceCents = b.priceCents === undefined || b.priceCents === null ? null : int(b.priceCents);
-    if (type === undefined || id === undefined || priceCents === undefined) return reply.code(400).send({ error: 'commodityType, commodityId (and priceCents) must be integers' });
-    await ctx.db.run(`INSERT INTO shop_overrides (commodity_type, commodity_id, price_cents, sold_out) VALUES (?,?,?,?)
+    if (type === undefined || id === undefined || priceCents === undefined)
+      return reply.code(400).send({ error: 'commodityType, commodityId (and priceCents) must be integers' });
+    await ctx.db.run(
+      `INSERT INTO shop_overrides (commodity_type, commodity_id, price_cents, sold_out) VALUES (?,?,?,?)
       ON CONFLICT (commodity_type, commodity_id) DO UPDATE SET price_cents = excluded.price_cents, sold_out = excluded.sold_out`,
-    [type, id, priceCents, b.soldOut ? 1 : 0]);
+      [type, id, priceCents, b.soldOut ? 1 : 0],
+    );
     return { ok: true };
   });
   // a coupon that expires between choosing and paying
   app.post(`${P}/coupon/expire`, async (req, reply) => {
     const b = body(req);
-    const userId = int(b.userId), couponId = int(b.couponId);
+    const userId = int(b.userId),
+      couponId = int(b.couponId);
     if (userId === undefined || couponId === undefined) return reply.code(400).send({ error: 'userId and couponId must be integers' });
     const r = await ctx.db.run('UPDATE shop_user_coupons SET expires_at = ? WHERE user_id = ? AND coupon_id = ?', [Date.now() - 1000, userId, couponId]);
     return { expired: r.changes };
   });
   app.post(`${P}/function`, async (req, reply) => {
     const b = body(req);
-    const cid = int(b.companyId) ?? 1, status = int(b.status);
+    const cid = int(b.companyId) ?? 1,
+      status = int(b.status);
     if (status === undefined || status < 1 || status > 5) return reply.code(400).send({ error: 'status must be 1-5' });
-    await ctx.db.run(`INSERT INTO shop_functions (company_id, code, status) VALUES (?, 'COMPANY_BUY_CHECK', ?)
-      ON CONFLICT (company_id, code) DO UPDATE SET status = excluded.status`, [cid, status]);
+    await ctx.db.run(
+      `INSERT INTO shop_functions (company_id, code, status) VALUES (?, 'COMPANY_BUY_CHECK', ?)
+      ON CONFLICT (company_id, code) DO UPDATE SET status = excluded.status`,
+      [cid, status],
+    );
     return { companyId: cid, status };
   });
   // an order placed `minutes` earlier than it was: its expiry (ORDER_TTL_MS) comes without waiting
   app.post(`${P}/order/age`, async (req, reply) => {
     const b = body(req);
     const minutes = int(b.minutes);
-    if (typeof b.orderNo !== 'string' || minutes === undefined || minutes < 0) return reply.code(400).send({ error: 'orderNo and minutes (>= 0) are required' });
+    if (typeof b.orderNo !== 'string' || minutes === undefined || minutes < 0)
+      return reply.code(400).send({ error: 'orderNo and minutes (>= 0) are required' });
     const r = await ctx.db.run('UPDATE shop_orders SET created_at = created_at - ? WHERE order_no = ?', [minutes * 60_000, b.orderNo]);
     return { aged: r.changes };
   });

@@ -25,7 +25,11 @@ function qrSvg(seed: string): string {
   for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
   const n = 21;
   const finder = (x: number, y: number) =>
-    [[0, 0], [n - 7, 0], [0, n - 7]].some(([fx, fy]) => x >= fx! && x < fx! + 7 && y >= fy! && y < fy! + 7);
+    [
+      [0, 0],
+      [n - 7, 0],
+      [0, n - 7],
+    ].some(([fx, fy]) => x >= fx! && x < fx! + 7 && y >= fy! && y < fy! + 7);
   const finderOn = (x: number, y: number) => {
     const lx = x < 7 ? x : x - (n - 7);
     const ly = y < 7 ? y : y - (n - 7);
@@ -40,13 +44,16 @@ function qrSvg(seed: string): string {
       if (on) rects += `<rect x="${x + 2}" y="${y + 2}" width="1" height="1"/>`;
     }
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 25 25" shape-rendering="crispEdges">`
-    + `<rect width="25" height="25" fill="#fff"/><g fill="#111">${rects}</g></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 25 25" shape-rendering="crispEdges">` +
+    `<rect width="25" height="25" fill="#fff"/><g fill="#111">${rects}</g></svg>`
+  );
 }
 
-const SHIELD = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">'
-  + '<path d="M10 1l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V4z" fill="#c8a24a"/>'
-  + '<path d="M10 4l4 1.8v3.4c0 2.8-1.7 5-4 6.3-2.3-1.3-4-3.5-4-6.3V5.8z" fill="#e9d48a"/></svg>';
+const SHIELD =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">' +
+  '<path d="M10 1l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V4z" fill="#c8a24a"/>' +
+  '<path d="M10 4l4 1.8v3.4c0 2.8-1.7 5-4 6.3-2.3-1.3-4-3.5-4-6.3V5.8z" fill="#e9d48a"/></svg>';
 
 export function registerStaticRoutes(app: FastifyInstance): void {
   app.get('/__static/covers/:name', async (req, reply) => {

@@ -16,38 +16,50 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 export function registerThirdPartyRoutes(app: FastifyInstance, ctx: Ctx): void {
   const C = (h: Parameters<typeof withCompany>[1]) => withCompany(ctx, h);
 
-  app.get(`${SB}/v1/front/register/openThirdlogin`, C(async (cid) => {
-    const l = await area(ctx, cid, 'loginConfig');
-    return ok({
-      thirdLoginFlag: l.thirdLoginFlag ?? 0, wechatLogin: l.wechatLogin ?? 0, qqLogin: l.qqLogin ?? 0,
-      weiboLogin: l.weiboLogin ?? 0, wechatWorkLogin: l.wechatWorkLogin ?? 0, wechatWorkRegLogin: l.wechatWorkRegLogin ?? 0,
-      ddLoginFlag: l.ddLoginFlag ?? 0,
-    });
-  }));
+  app.get(
+    `${SB}/v1/front/register/openThirdlogin`,
+    C(async (cid) => {
+      const l = await area(ctx, cid, 'loginConfig');
+      return ok({
+        thirdLoginFlag: l.thirdLoginFlag ?? 0,
+        wechatLogin: l.wechatLogin ?? 0,
+        qqLogin: l.qqLogin ?? 0,
+        weiboLogin: l.weiboLogin ?? 0,
+        wechatWorkLogin: l.wechatWorkLogin ?? 0,
+        wechatWorkRegLogin: l.wechatWorkRegLogin ?? 0,
+        ddLoginFlag: l.ddLoginFlag ?? 0,
+      });
+    }),
+  );
 
-  app.get(`${SB}/v1/front/register/getDdLoginQrCode`, C(async (cid, req) => {
-    const state = randomId(8);
-    return ok({ url: `http://${hostOf(req)}/oauth/authorize?type=dingtalk&company=${cid}&state=${state}` });
-  }));
+  app.get(
+    `${SB}/v1/front/register/getDdLoginQrCode`,
+    C(async (cid, req) => {
+      const state = randomId(8);
+      return ok({ url: `http://${hostOf(req)}/oauth/authorize?type=dingtalk&company=${cid}&state=${state}` });
+    }),
+  );
 
-  app.get(`${SB}/v1/front/register/thirdLoginUrl`, C(async (cid, req) => {
-    const q = query(req);
-    const type = q.type ?? '';
-    if (!(THIRD_TYPES as readonly string[]).includes(type)) return failMsg('unknownThirdType');
-    if (!q.redirectUri) return failMsg('missingParameters');
-    const url = new URL(`http://${hostOf(req)}/oauth/authorize`);
-    url.searchParams.set('type', type);
-    url.searchParams.set('company', String(cid));
-    url.searchParams.set('redirect_uri', q.redirectUri);
-    url.searchParams.set('state', q.state ?? '');
-    return ok({ url: url.toString() });
-  }));
+  app.get(
+    `${SB}/v1/front/register/thirdLoginUrl`,
+    C(async (cid, req) => {
+      const q = query(req);
+      const type = q.type ?? '';
+      if (!(THIRD_TYPES as readonly string[]).includes(type)) return failMsg('unknownThirdType');
+      if (!q.redirectUri) return failMsg('missingParameters');
+      const url = new URL(`http://${hostOf(req)}/oauth/authorize`);
+      url.searchParams.set('type', type);
+      url.searchParams.set('company', String(cid));
+      url.searchParams.set('redirect_uri', q.redirectUri);
+      url.searchParams.set('state', q.state ?? '');
+      return ok({ url: url.toString() });
+    }),
+  );
 
   app.get('/oauth/authorize', async (req, reply) => {
     const q = query(req);
     reply.type('text/html; charset=utf-8');
-    const hidden = ['type', 'company', 'redirect_uri', 'state']
-      .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`).join('');
+    const hidden = ['type', 'company', 'redirect_uri', 'state'].map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`).join('');
     return `<!DOCTYPE html><html lang="zh"><head><meta charset="utf-8"><title>授权登录 Authorise</title></head>
 <body style="font-family:sans-serif;max-width:28rem;margin:3rem auto"><h1>${esc(q.type ?? '')} 授权登录 / Authorise</h1>
 <form method="post" action="/oauth/authorize">${hidden}<input type="hidden" name="as" value="13800000001"><button type="submit">授权 张同学 / Authorise as 张同学</button></form>
@@ -62,7 +74,11 @@ export function registerThirdPartyRoutes(app: FastifyInstance, ctx: Ctx): void {
     const code = randomId(10);
     authState(ctx).thirdCodes.set(code, { type: String(b.type ?? ''), userId: user?.id ?? null });
     let target: URL;
-    try { target = new URL(String(b.redirect_uri ?? '')); } catch { return reply.code(400).send({ error: 'Missing parameters' }); }
+    try {
+      target = new URL(String(b.redirect_uri ?? ''));
+    } catch {
+      return reply.code(400).send({ error: 'Missing parameters' });
+    }
     if (target.protocol !== 'http:' && target.protocol !== 'https:') return reply.code(400).send({ error: 'bad redirect_uri' });
     target.searchParams.set('code', code);
     target.searchParams.set('state', String(b.state ?? ''));

@@ -7,17 +7,25 @@
 /** 1 point is worth 1 cent (100 points = ¥1). */
 export const CENTS_PER_POINT = 1;
 
-export interface PriceLine { priceCents: number; memberPriceCents: number | null }
-export interface CouponTerms { amountCents: number; minCents: number }
+export interface PriceLine {
+  priceCents: number;
+  memberPriceCents: number | null;
+}
+export interface CouponTerms {
+  amountCents: number;
+  minCents: number;
+}
 
 export interface PriceInput {
   lines: PriceLine[];
   member: boolean;
   coupon: CouponTerms | null;
   /** points the student wants to spend, and has */
-  pointsWanted: number; pointsAvailable: number;
+  pointsWanted: number;
+  pointsAvailable: number;
   cardValueCents: number;
-  useBalance: boolean; balanceAvailableCents: number;
+  useBalance: boolean;
+  balanceAvailableCents: number;
 }
 
 export interface Priced {
@@ -64,7 +72,14 @@ export function price(input: PriceInput): Priced {
   const balance = input.useBalance ? Math.min(cents(input.balanceAvailableCents, 'balance'), left) : 0;
   left -= balance;
   return {
-    subtotalCents: subtotal, memberDiscountCents: member, couponCents: coupon, pointsUsed, pointsCents,
-    cardCents: card, balanceCents: balance, payCents: left, totalCents: total,
+    subtotalCents: subtotal,
+    memberDiscountCents: member,
+    couponCents: coupon,
+    pointsUsed,
+    pointsCents,
+    cardCents: card,
+    balanceCents: balance,
+    payCents: left,
+    totalCents: total,
   };
 }

@@ -18,8 +18,19 @@ import { yuanToCents } from './pricing.js';
  */
 export const SHOP_SEED_VERSION = '1';
 
-const TABLES = ['shop_wallets', 'shop_ledger', 'shop_coupons', 'shop_user_coupons', 'shop_coupon_uses', 'shop_cards',
-  'shop_orders', 'shop_order_items', 'shop_overrides', 'shop_functions', 'shop_guard'];
+const TABLES = [
+  'shop_wallets',
+  'shop_ledger',
+  'shop_coupons',
+  'shop_user_coupons',
+  'shop_coupon_uses',
+  'shop_cards',
+  'shop_orders',
+  'shop_order_items',
+  'shop_overrides',
+  'shop_functions',
+  'shop_guard',
+];
 
 const SCHEMA = `
 CREATE TABLE shop_wallets (user_id INTEGER PRIMARY KEY, balance_cents INTEGER NOT NULL DEFAULT 0,
@@ -73,8 +84,16 @@ export const SHOP_USER_IDS = Array.from({ length: 20 }, (_, i) => 2800 + i);
 const DAY = 86_400_000;
 
 export interface Commodity {
-  commodityType: number; commodityId: number; commodityName: string; cover: string; priceCents: number;
-  memberPriceCents: number | null; soldOut: boolean; buySource: number; protocolId: number | null; protocolName: string | null;
+  commodityType: number;
+  commodityId: number;
+  commodityName: string;
+  cover: string;
+  priceCents: number;
+  memberPriceCents: number | null;
+  soldOut: boolean;
+  buySource: number;
+  protocolId: number | null;
+  protocolName: string | null;
   /** the courses a paid order enrols */
   courseCommodityIds: number[];
 }
@@ -84,7 +103,9 @@ export async function findCommodity(ctx: Ctx, type: number, id: number): Promise
   const base = catalogueCommodity(type, id);
   if (!base) return undefined;
   const o = await ctx.db.get<{ priceCents: number | null; soldOut: number }>(
-    'SELECT price_cents, sold_out FROM shop_overrides WHERE commodity_type = ? AND commodity_id = ?', [type, id]);
+    'SELECT price_cents, sold_out FROM shop_overrides WHERE commodity_type = ? AND commodity_id = ?',
+    [type, id],
+  );
   if (!o) return base;
   return { ...base, priceCents: o.priceCents ?? base.priceCents, soldOut: o.soldOut === 1 };
 }
@@ -95,26 +116,62 @@ export function catalogueCommodity(type: number, id: number): Commodity | undefi
   if (type === COMMODITY.COURSE) {
     const c = COURSES.find((x) => x.commodityId === id);
     if (!c || c.freeFlag === 1) return undefined;
-    return { ...common, commodityType: type, commodityId: id, commodityName: c.courseName, cover: c.cover, priceCents: yuanToCents(c.price),
-      memberPriceCents: c.memberPrice === null ? null : yuanToCents(c.memberPrice), buySource: BUY_SOURCE.CLASS_TYPE, courseCommodityIds: [id] };
+    return {
+      ...common,
+      commodityType: type,
+      commodityId: id,
+      commodityName: c.courseName,
+      cover: c.cover,
+      priceCents: yuanToCents(c.price),
+      memberPriceCents: c.memberPrice === null ? null : yuanToCents(c.memberPrice),
+      buySource: BUY_SOURCE.CLASS_TYPE,
+      courseCommodityIds: [id],
+    };
   }
   if (type === COMMODITY.PACKAGE) {
     const p = PACKAGES.find((x) => x.id === id);
     if (!p) return undefined;
-    return { ...common, commodityType: type, commodityId: id, commodityName: p.packageName, cover: p.cover, priceCents: yuanToCents(p.price),
-      memberPriceCents: p.memberPrice === null ? null : yuanToCents(p.memberPrice), buySource: BUY_SOURCE.CLASS_PACKAGE, courseCommodityIds: p.commodityIds };
+    return {
+      ...common,
+      commodityType: type,
+      commodityId: id,
+      commodityName: p.packageName,
+      cover: p.cover,
+      priceCents: yuanToCents(p.price),
+      memberPriceCents: p.memberPrice === null ? null : yuanToCents(p.memberPrice),
+      buySource: BUY_SOURCE.CLASS_PACKAGE,
+      courseCommodityIds: p.commodityIds,
+    };
   }
   if (type === COMMODITY.MEMBER) {
     const v = VIP_LEVELS.find((x) => x.id === id);
     if (!v) return undefined;
-    return { ...common, commodityType: type, commodityId: id, commodityName: v.levelName, cover: '', priceCents: yuanToCents(v.price),
-      memberPriceCents: null, buySource: 0, courseCommodityIds: [] };
+    return {
+      ...common,
+      commodityType: type,
+      commodityId: id,
+      commodityName: v.levelName,
+      cover: '',
+      priceCents: yuanToCents(v.price),
+      memberPriceCents: null,
+      buySource: 0,
+      courseCommodityIds: [],
+    };
   }
   if (type === COMMODITY.PLAN) {
     const t = TRAINING_PLANS.find((x) => x.id === id);
     if (!t) return undefined;
-    return { ...common, commodityType: type, commodityId: id, commodityName: t.planName, cover: t.cover, priceCents: yuanToCents(t.price),
-      memberPriceCents: null, buySource: 0, courseCommodityIds: t.stages.flatMap((s) => s.commodityIds) };
+    return {
+      ...common,
+      commodityType: type,
+      commodityId: id,
+      commodityName: t.planName,
+      cover: t.cover,
+      priceCents: yuanToCents(t.price),
+      memberPriceCents: null,
+      buySource: 0,
+      courseCommodityIds: t.stages.flatMap((s) => s.commodityIds),
+    };
   }
   return undefined;
 }
@@ -130,14 +187,23 @@ function seedStatements(now: number): InStatement[] {
   const hash = hashPassword('Passw0rd!', seedSalt('shop-users'));
   for (const id of SHOP_USER_IDS) {
     const n = id - 2799;
-    add(`INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, integral_remaining)
-      VALUES (?,?,?,?,?,?,?,?,?)`, [id, 1, 1, `shop${String(n).padStart(2, '0')}`, `137000${id}`, null, `购物同学${n}`,
-      hash, 5000]);
+    add(
+      `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, integral_remaining)
+      VALUES (?,?,?,?,?,?,?,?,?)`,
+      [id, 1, 1, `shop${String(n).padStart(2, '0')}`, `137000${id}`, null, `购物同学${n}`, hash, 5000],
+    );
   }
   const wallets: Array<[number, number]> = [[1001, 20000], [1003, 50000], ...SHOP_USER_IDS.map((id): [number, number] => [id, 30000])];
   for (const [userId, cents] of wallets) {
     add('INSERT INTO shop_wallets (user_id, balance_cents) VALUES (?,?)', [userId, cents]);
-    add('INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', [userId, 'balance', cents, 'seed', null, now - 60 * DAY]);
+    add('INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', [
+      userId,
+      'balance',
+      cents,
+      'seed',
+      null,
+      now - 60 * DAY,
+    ]);
   }
   add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [1, '满300减50', 5000, 30000, 'SAVE50']);
   add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [2, '无门槛10元券', 1000, 0, 'TEN']);
@@ -151,19 +217,28 @@ function seedStatements(now: number): InStatement[] {
   add('INSERT INTO shop_functions (company_id, code, status) VALUES (?,?,?)', [1, 'COMPANY_BUY_CHECK', 1]);
   // the seed cart pointed at commodities that do not exist (7001..): real ones that student01 does not own yet
   add('DELETE FROM cart_items WHERE commodity_id IN (7001, 7002, 7003)', []);
-  for (const [id, name, yuan] of [[5002, '人力资源规划实务', 399], [5012, '中级经济师（人力资源管理专业）', 860], [303, '教师资格证笔试 + 面试套餐', 1399]] as const) {
+  for (const [id, name, yuan] of [
+    [5002, '人力资源规划实务', 399],
+    [5012, '中级经济师（人力资源管理专业）', 860],
+    [303, '教师资格证笔试 + 面试套餐', 1399],
+  ] as const) {
     add('INSERT INTO cart_items (user_id, school_id, commodity_id, commodity_name, price) VALUES (?,?,?,?,?)', [1001, 1, id, name, yuan]);
   }
   // student01's order history: one paid (the seeded enrolment of 5001), one unpaid, one cancelled
-  const order = (no: string, status: number, commodityId: number, daysAgo: number) => { // fractions of a day allowed
+  const order = (no: string, status: number, commodityId: number, daysAgo: number) => {
+    // fractions of a day allowed
     const c = catalogueCommodity(COMMODITY.COURSE, commodityId)!;
     const at = now - daysAgo * DAY;
-    add(`INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, points_used,
+    add(
+      `INSERT INTO shop_orders (order_no, user_id, school_id, status, subtotal_cents, member_cents, coupon_cents, points_used,
       points_cents, card_cents, balance_cents, pay_cents, total_cents, idem_key, created_at, paid_at, cancelled_at)
       VALUES (?,?,?,?,?,0,0,0,0,0,0,?,?,?,?,?,?)`,
-      [no, 1001, 1, status, c.priceCents, c.priceCents, c.priceCents, `seed-${no}`, at, status === 2 ? at : null, status === 3 ? at + 3_600_000 : null]);
-    add('INSERT INTO shop_order_items (order_no, commodity_type, commodity_id, commodity_name, buy_source, price_cents, member_price_cents) VALUES (?,?,?,?,?,?,?)',
-      [no, 1, commodityId, c.commodityName, c.buySource, c.priceCents, c.memberPriceCents]);
+      [no, 1001, 1, status, c.priceCents, c.priceCents, c.priceCents, `seed-${no}`, at, status === 2 ? at : null, status === 3 ? at + 3_600_000 : null],
+    );
+    add(
+      'INSERT INTO shop_order_items (order_no, commodity_type, commodity_id, commodity_name, buy_source, price_cents, member_price_cents) VALUES (?,?,?,?,?,?,?)',
+      [no, 1, commodityId, c.commodityName, c.buySource, c.priceCents, c.memberPriceCents],
+    );
   };
   order('202509010001', ORDER_STATUS.PAID, 5001, 40);
   order('202510150002', ORDER_STATUS.CANCELLED, 5008, 20);
@@ -192,12 +267,23 @@ export async function pointsOf(ctx: Ctx, userId: number): Promise<number> {
   return row?.integralRemaining ?? 0;
 }
 
-export interface UserCoupon { id: number; couponId: number; couponName: string; amountCents: number; minCents: number; expiresAt: number; usedOrderNo: string | null }
+export interface UserCoupon {
+  id: number;
+  couponId: number;
+  couponName: string;
+  amountCents: number;
+  minCents: number;
+  expiresAt: number;
+  usedOrderNo: string | null;
+}
 
 export async function userCoupons(ctx: Ctx, userId: number): Promise<UserCoupon[]> {
-  return ctx.db.all<UserCoupon>(`SELECT uc.id, uc.coupon_id, c.coupon_name, c.amount_cents, c.min_cents, uc.expires_at, u.order_no AS used_order_no
+  return ctx.db.all<UserCoupon>(
+    `SELECT uc.id, uc.coupon_id, c.coupon_name, c.amount_cents, c.min_cents, uc.expires_at, u.order_no AS used_order_no
     FROM shop_user_coupons uc JOIN shop_coupons c ON c.id = uc.coupon_id LEFT JOIN shop_coupon_uses u ON u.user_coupon_id = uc.id
-    WHERE uc.user_id = ? ORDER BY uc.expires_at, uc.id`, [userId]);
+    WHERE uc.user_id = ? ORDER BY uc.expires_at, uc.id`,
+    [userId],
+  );
 }
 
 /**
@@ -205,38 +291,60 @@ export async function userCoupons(ctx: Ctx, userId: number): Promise<UserCoupon[
  * constraint `<what>`) when the update changed nothing. Part B (recharge, withdraw, points orders)
  * moves money with the same helpers.
  */
-export const guarded = (what: 'balance' | 'points' | 'coupon' | 'card' | 'status', stmt: InStatement): InStatement[] =>
-  [stmt, { sql: `INSERT INTO shop_guard (${what}) VALUES (changes())`, args: [] }];
+export const guarded = (what: 'balance' | 'points' | 'coupon' | 'card' | 'status', stmt: InStatement): InStatement[] => [
+  stmt,
+  { sql: `INSERT INTO shop_guard (${what}) VALUES (changes())`, args: [] },
+];
 
 export function debitBalance(userId: number, cents: number, reason: string, orderNo: string | null, now: number): InStatement[] {
   if (cents <= 0) return [];
   return [
-    ...guarded('balance', { sql: 'UPDATE shop_wallets SET balance_cents = balance_cents - ? WHERE user_id = ? AND balance_cents >= ?', args: [cents, userId, cents] }),
-    { sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', args: [userId, 'balance', -cents, reason, orderNo, now] },
+    ...guarded('balance', {
+      sql: 'UPDATE shop_wallets SET balance_cents = balance_cents - ? WHERE user_id = ? AND balance_cents >= ?',
+      args: [cents, userId, cents],
+    }),
+    {
+      sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)',
+      args: [userId, 'balance', -cents, reason, orderNo, now],
+    },
   ];
 }
 
 export function creditBalance(userId: number, cents: number, reason: string, orderNo: string | null, now: number): InStatement[] {
   if (cents <= 0) return [];
   return [
-    { sql: 'INSERT INTO shop_wallets (user_id, balance_cents) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents', args: [userId, cents] },
-    { sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', args: [userId, 'balance', cents, reason, orderNo, now] },
+    {
+      sql: 'INSERT INTO shop_wallets (user_id, balance_cents) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents',
+      args: [userId, cents],
+    },
+    {
+      sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)',
+      args: [userId, 'balance', cents, reason, orderNo, now],
+    },
   ];
 }
 
 export function movePoints(userId: number, delta: number, reason: string, orderNo: string | null, now: number): InStatement[] {
   if (delta === 0) return [];
-  const update: InStatement = delta < 0
-    ? { sql: 'UPDATE users SET integral_remaining = integral_remaining - ? WHERE id = ? AND integral_remaining >= ?', args: [-delta, userId, -delta] }
-    : { sql: 'UPDATE users SET integral_remaining = integral_remaining + ? WHERE id = ?', args: [delta, userId] };
-  return [...guarded('points', update),
-    { sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', args: [userId, 'points', delta, reason, orderNo, now] }];
+  const update: InStatement =
+    delta < 0
+      ? { sql: 'UPDATE users SET integral_remaining = integral_remaining - ? WHERE id = ? AND integral_remaining >= ?', args: [-delta, userId, -delta] }
+      : { sql: 'UPDATE users SET integral_remaining = integral_remaining + ? WHERE id = ?', args: [delta, userId] };
+  return [
+    ...guarded('points', update),
+    {
+      sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)',
+      args: [userId, 'points', delta, reason, orderNo, now],
+    },
+  ];
 }
 
 /** A user coupon used by an order, once: a second use fails the batch (primary key, or the guard when it is not the user's or expired). */
 export function couponUse(orderNo: string, userCouponId: number, userId: number, now: number): InStatement[] {
-  return guarded('coupon', { sql: 'INSERT INTO shop_coupon_uses (user_coupon_id, order_no) SELECT id, ? FROM shop_user_coupons WHERE id = ? AND user_id = ? AND expires_at > ?',
-    args: [orderNo, userCouponId, userId, now] });
+  return guarded('coupon', {
+    sql: 'INSERT INTO shop_coupon_uses (user_coupon_id, order_no) SELECT id, ? FROM shop_user_coupons WHERE id = ? AND user_id = ? AND expires_at > ?',
+    args: [orderNo, userCouponId, userId, now],
+  });
 }
 
 /** Which guard failed, from the SQLite error of a batch (undefined: not a guard). */

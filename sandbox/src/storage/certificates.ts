@@ -2,7 +2,14 @@
  * Certificates (spec 001 §7 "Certificates"): a few per files user, by status (1 obtained, 0 not yet), read
  * flags for the unread count, and a real one-page PDF made on request (the train and the learn PDF).
  */
-export interface CertificateSeed { id: number; name: string; status: 0 | 1; kind: 'train' | 'learn'; issuedAt: string | null; unlockable?: boolean }
+export interface CertificateSeed {
+  id: number;
+  name: string;
+  status: 0 | 1;
+  kind: 'train' | 'learn';
+  issuedAt: string | null;
+  unlockable?: boolean;
+}
 
 export const CERTIFICATES: CertificateSeed[] = [
   { id: 9101, name: 'HR Manager Level 3 - Training Certificate', status: 1, kind: 'train', issuedAt: '2026-10-12' },

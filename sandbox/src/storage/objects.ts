@@ -84,13 +84,21 @@ export class ObjectStore {
   /** Appends `body` at `offset` (which must be the stored size). */
   async write(key: string, offset: number, body: Readable, max = maxBytesOf(key)): Promise<{ offset: number } | UploadError> {
     const now = await this.status(key);
-    if (now.complete) { body.resume(); return { status: 409, code: -602, error: 'duplicate file' }; }
-    if (offset !== now.offset) { body.resume(); return { status: 409, code: 409, error: 'offset mismatch', offset: now.offset }; }
+    if (now.complete) {
+      body.resume();
+      return { status: 409, code: -602, error: 'duplicate file' };
+    }
+    if (offset !== now.offset) {
+      body.resume();
+      return { status: 409, code: 409, error: 'offset mismatch', offset: now.offset };
+    }
     this.chunkWrites++;
     if (this.failNext > 0) {
       this.failNext--;
       this.failedWrites++;
-      for await (const _ of body) { /* read and drop */ }
+      for await (const _ of body) {
+        /* read and drop */
+      }
       return { status: 500, code: -601, error: 'chunk failed (sandbox fault)' };
     }
     const target = `${this.file(key)}.part`;
@@ -126,7 +134,9 @@ export class ObjectStore {
   }
 
   async sha256(key: string): Promise<string> {
-    return createHash('sha256').update(await readFile(this.file(key))).digest('hex');
+    return createHash('sha256')
+      .update(await readFile(this.file(key)))
+      .digest('hex');
   }
 
   read(key: string): Readable {

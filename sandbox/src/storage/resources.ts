@@ -61,11 +61,13 @@ export const filesArea: Area = {
       { sql: 'INSERT INTO file_vip (user_id) VALUES (?)', args: [3603] }, // resources are for members only (getVipFlag 1)
       // homework videos kept as resources (category video) and a pdf, for the detail page and the batch delete
       ...[3601, 3602].flatMap((user) =>
-        ([
-          ['作业视频-第一次.mp4', 'mp4', 'video', 3_145_728],
-          ['作业视频-第二次.mp4', 'mp4', 'video', 2_097_152],
-          ['课堂讲义.pdf', 'pdf', 'pdf', 524_288],
-        ] as Array<[string, string, string, number]>).map(([name, type, category, size], i) => ({
+        (
+          [
+            ['作业视频-第一次.mp4', 'mp4', 'video', 3_145_728],
+            ['作业视频-第二次.mp4', 'mp4', 'video', 2_097_152],
+            ['课堂讲义.pdf', 'pdf', 'pdf', 524_288],
+          ] as Array<[string, string, string, number]>
+        ).map(([name, type, category, size], i) => ({
           sql: 'INSERT INTO file_resources (user_id, company_id, file_name, file_type, source_path, source_size, file_category, upload_type, create_time) VALUES (?,1,?,?,?,?,?,0,?)',
           args: [user, name, type, `1/2026-11-0${i + 1}/coldatatypefile/seed${user}x${i}abcdef.${type}`, size, category, Date.UTC(2026, 10, i + 1, 2)],
         })),

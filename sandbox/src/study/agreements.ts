@@ -34,7 +34,12 @@ CREATE TABLE agr_settings (company_id INTEGER PRIMARY KEY, protocol_all INTEGER 
 
 /** Protocols: 1 and 3 are signed on the portal (agree box), 2 through the e-sign provider (protocolType 1). */
 export const PROTOCOLS = [
-  { id: 1, name: '课程学习协议', protocolType: 0, content: '一、学员应遵守学习纪律，不得转让、出借账号。\n二、课程有效期内可反复学习。\n三、学员同意本协议后方可继续学习。' },
+  {
+    id: 1,
+    name: '课程学习协议',
+    protocolType: 0,
+    content: '一、学员应遵守学习纪律，不得转让、出借账号。\n二、课程有效期内可反复学习。\n三、学员同意本协议后方可继续学习。',
+  },
   { id: 2, name: '套餐电子签约协议', protocolType: 1, content: '本协议通过电子签名服务签署，签署后具有法律效力。' },
   { id: 3, name: '旧版课程协议', protocolType: 0, content: '旧版协议，已失效。' },
   { id: 4, name: '直播课补充协议', protocolType: 0, content: '直播课程不得录屏传播。' },
@@ -69,8 +74,16 @@ export const AGREEMENT_USERS: SeedUser[] = [
 export const mobileOf = (userId: number) => `1370000${userId}`;
 
 const COMPLETE_INFO: Record<InfoField, string> = {
-  name: '张同学', identityTypeCode: 'ID_IDCARD', identityId: '110101200005200011', mobile: '', sex: 'MALE', educationCode: 'BECHELOR',
-  province: '北京市', city: '北京市', county: '东城区', addressDetail: '示例路 1 号',
+  name: '张同学',
+  identityTypeCode: 'ID_IDCARD',
+  identityId: '110101200005200011',
+  mobile: '',
+  sex: 'MALE',
+  educationCode: 'BECHELOR',
+  province: '北京市',
+  city: '北京市',
+  county: '东城区',
+  addressDetail: '示例路 1 号',
 };
 
 function seedStatements(): InStatement[] {
@@ -81,17 +94,28 @@ function seedStatements(): InStatement[] {
   // one salt for all of them: a single scrypt per process (db.ts caches it), so a reset stays fast
   const hash = hashPassword('Passw0rd!', seedSalt('agreement-users'));
   for (const u of AGREEMENT_USERS) {
-    add(`INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, head_pic_max)
-      VALUES (?,?,?,?,?,?,?,?,?)`, [u.id, 1, 1, `agr${u.id}`, mobileOf(u.id), null, u.nick,
-      hash, `https://static.yunduo.example/avatar/${u.id}.png`]);
+    add(
+      `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, head_pic_max)
+      VALUES (?,?,?,?,?,?,?,?,?)`,
+      [u.id, 1, 1, `agr${u.id}`, mobileOf(u.id), null, u.nick, hash, `https://static.yunduo.example/avatar/${u.id}.png`],
+    );
   }
   // 2614 has no mobile: the form asks for one (and its SMS code)
   add('UPDATE users SET mobile = NULL WHERE id = ?', [2614]);
-  const rel = (userId: number, protocolId: number, target: { commodityId: number; courseId: number; name: string } | { packageId: number; name: string }, status: number, signedAt: number | null = null) =>
-    add(`INSERT INTO agr_relations (user_id, protocol_id, target_type, commodity_id, course_id, package_id, target_name, status, signed_at)
-      VALUES (?,?,?,?,?,?,?,?,?)`, 'packageId' in target
-      ? [userId, protocolId, 'classpackage', null, null, target.packageId, target.name, status, signedAt]
-      : [userId, protocolId, 'course', target.commodityId, target.courseId, null, target.name, status, signedAt]);
+  const rel = (
+    userId: number,
+    protocolId: number,
+    target: { commodityId: number; courseId: number; name: string } | { packageId: number; name: string },
+    status: number,
+    signedAt: number | null = null,
+  ) =>
+    add(
+      `INSERT INTO agr_relations (user_id, protocol_id, target_type, commodity_id, course_id, package_id, target_name, status, signed_at)
+      VALUES (?,?,?,?,?,?,?,?,?)`,
+      'packageId' in target
+        ? [userId, protocolId, 'classpackage', null, null, target.packageId, target.name, status, signedAt]
+        : [userId, protocolId, 'course', target.commodityId, target.courseId, null, target.name, status, signedAt],
+    );
   const c = (commodityId: number, name: string) => ({ commodityId, courseId: commodityId - 4900, name });
   const pkg = PACKAGES.find((p) => p.id === 302)!;
   const signed = Date.parse('2026-10-01T10:00:00+08:00');
@@ -124,7 +148,8 @@ function seedStatements(): InStatement[] {
   // the complete-information popup asks these users at every scene
   for (const id of [2606, 2607, 2614]) for (const scene of [2, 3, 4]) add('INSERT INTO agr_scenes (user_id, scene_code) VALUES (?,?)', [id, scene]);
   // face: 2608/2609/2615 have face info (status 1), 2610/2611 have none yet (status 2)
-  for (const id of [2608, 2609, 2615]) add('INSERT INTO agr_face (user_id, required, name, identity_id) VALUES (?,?,?,?)', [id, 1, '人脸同学', '110101199001011234']);
+  for (const id of [2608, 2609, 2615])
+    add('INSERT INTO agr_face (user_id, required, name, identity_id) VALUES (?,?,?,?)', [id, 1, '人脸同学', '110101199001011234']);
   for (const id of [2610, 2611]) add('INSERT INTO agr_face (user_id, required) VALUES (?,?)', [id, 1]);
   add('INSERT INTO agr_face (user_id, required, identity_id) VALUES (?,?,?)', [2616, 1, '110101199001011234']);
   add("INSERT INTO meta (key, value) VALUES ('agreement_seed', ?)", [AGREEMENT_SEED_VERSION]);
@@ -132,9 +157,16 @@ function seedStatements(): InStatement[] {
 }
 
 const CUSTOM_SEED: Record<string, unknown[]> = {
-  c_years: ['3'], c_exam_date: ['2027-05-20'], c_appointment: ['2026-12-01 10:00:00'], c_study_period: ['2026-12-01', '2027-05-01'],
-  c_channel: ['朋友推荐'], c_subjects: ['会计'], c_level: ['初级'], c_region: ['44', '4401', '440106'],
-  c_diploma: ['https://static.yunduo.example/files/diploma.pdf'], c_photo: ['https://static.yunduo.example/files/photo.png'],
+  c_years: ['3'],
+  c_exam_date: ['2027-05-20'],
+  c_appointment: ['2026-12-01 10:00:00'],
+  c_study_period: ['2026-12-01', '2027-05-01'],
+  c_channel: ['朋友推荐'],
+  c_subjects: ['会计'],
+  c_level: ['初级'],
+  c_region: ['44', '4401', '440106'],
+  c_diploma: ['https://static.yunduo.example/files/diploma.pdf'],
+  c_photo: ['https://static.yunduo.example/files/photo.png'],
 };
 
 /** Registered in `AREAS` (src/areas.ts), after the personal centre: this module's tables and users. */
@@ -149,9 +181,21 @@ export const agreementArea: Area = {
 };
 
 export interface RelationRow {
-  id: number; userId: number; protocolId: number; targetType: 'course' | 'classpackage'; commodityId: number | null;
-  courseId: number | null; packageId: number | null; targetName: string; status: number; signContent: string | null;
-  signedAt: number | null; flowId: string | null; protocolName: string; protocolType: number; content: string;
+  id: number;
+  userId: number;
+  protocolId: number;
+  targetType: 'course' | 'classpackage';
+  commodityId: number | null;
+  courseId: number | null;
+  packageId: number | null;
+  targetName: string;
+  status: number;
+  signContent: string | null;
+  signedAt: number | null;
+  flowId: string | null;
+  protocolName: string;
+  protocolType: number;
+  content: string;
 }
 
 const REL_SELECT = `SELECT r.*, p.name AS protocol_name, p.protocol_type, p.content FROM agr_relations r JOIN agr_protocols p ON p.id = r.protocol_id`;
@@ -177,8 +221,10 @@ export async function studentInfo(ctx: Ctx, userId: number): Promise<Map<string,
 
 export async function writeStudentInfo(ctx: Ctx, userId: number, values: Map<string, string>): Promise<void> {
   if (!values.size) return;
-  await ctx.db.batch([...values].map(([field, value]) => ({
-    sql: 'INSERT INTO agr_student_info (user_id, field, value) VALUES (?,?,?) ON CONFLICT (user_id, field) DO UPDATE SET value = excluded.value',
-    args: [userId, field, value],
-  })));
+  await ctx.db.batch(
+    [...values].map(([field, value]) => ({
+      sql: 'INSERT INTO agr_student_info (user_id, field, value) VALUES (?,?,?) ON CONFLICT (user_id, field) DO UPDATE SET value = excluded.value',
+      args: [userId, field, value],
+    })),
+  );
 }

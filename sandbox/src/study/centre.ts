@@ -86,10 +86,27 @@ function seedStatements(now: number): InStatement[] {
   const s: InStatement[] = [];
   const add = (sql: string, args: Array<string | number | null>) => s.push({ sql, args });
   for (const [id, username, nick] of STUDY_USERS) {
-    add(`INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, member_flag, member_ico,
+    add(
+      `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, member_flag, member_ico,
       head_pic_max, un_read_num, integral_remaining, change_password_config, staff_flag) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    [id, 1, 1, username, studyMobile(id), null, nick, hashPassword(SEED_PASSWORD, seedSalt(username)), 0, null,
-      `https://static.yunduo.example/avatar/${id}.png`, 0, 0, 0, 0]);
+      [
+        id,
+        1,
+        1,
+        username,
+        studyMobile(id),
+        null,
+        nick,
+        hashPassword(SEED_PASSWORD, seedSalt(username)),
+        0,
+        null,
+        `https://static.yunduo.example/avatar/${id}.png`,
+        0,
+        0,
+        0,
+        0,
+      ],
+    );
   }
 
   // the class timetable: every catalog course's lessons in class sessions twice a week, from two weeks
@@ -100,8 +117,13 @@ function seedStatements(now: number): InStatement[] {
     lessonsOf(course).forEach((l, k) => {
       const dayOffset = Math.floor(k / 2) * 7 + (k % 2 === 0 ? n % 3 : 3 + (n % 3));
       const start = anchor + dayOffset * DAY + (n % 2 === 0 ? 19 : 14) * HOUR;
-      add('INSERT INTO study_timetable (commodity_id, course_id, lesson_id, start_at, end_at) VALUES (?,?,?,?,?)',
-        [course.commodityId, course.courseId, l.id, start, start + Math.max(45 * MINUTE, l.durationS * 1000)]);
+      add('INSERT INTO study_timetable (commodity_id, course_id, lesson_id, start_at, end_at) VALUES (?,?,?,?,?)', [
+        course.commodityId,
+        course.courseId,
+        l.id,
+        start,
+        start + Math.max(45 * MINUTE, l.durationS * 1000),
+      ]);
     });
   }
 
@@ -110,8 +132,16 @@ function seedStatements(now: number): InStatement[] {
     const course = COURSES.find((c) => c.commodityId === commodityId)!;
     const lesson = lessonsOf(course)[lessonIndex]!;
     const at = now - minutesAgo * MINUTE;
-    add('INSERT INTO study_notes (user_id, commodity_id, course_id, lesson_id, content, position_s, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)',
-      [userId, commodityId, course.courseId, lesson.id, text, Math.min(lesson.durationS, 60 + minutesAgo), at, at]);
+    add('INSERT INTO study_notes (user_id, commodity_id, course_id, lesson_id, content, position_s, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)', [
+      userId,
+      commodityId,
+      course.courseId,
+      lesson.id,
+      text,
+      Math.min(lesson.durationS, 60 + minutesAgo),
+      at,
+      at,
+    ]);
   };
   for (const userId of [1001, 2400, 2401]) {
     note(userId, 5001, 0, NOTE_TEXTS[0]!, 3000);
@@ -147,7 +177,11 @@ export const centreArea: Area = {
       await enrol(ctx, { userId, commodityId: 5005, source: 'seed' });
       const course = COURSES.find((c) => c.commodityId === 5005)!;
       const third = lessonsOf(course)[2]!;
-      await savePosition(ctx, { userId, commodityId: 5005, courseId: course.courseId, lessonId: third.id, positionS: 120, durationS: third.durationS }, now - HOUR);
+      await savePosition(
+        ctx,
+        { userId, commodityId: 5005, courseId: course.courseId, lessonId: third.id, positionS: 120, durationS: third.durationS },
+        now - HOUR,
+      );
     }
   },
 };
@@ -155,8 +189,17 @@ export const centreArea: Area = {
 // ---------------------------------------------------------------- timetable
 
 export interface TimetableEntry {
-  id: number; commodityId: number; courseId: number; courseName: string; chapterName: string; lessonId: number; lessonName: string;
-  teacherName: string; startTime: string; endTime: string; liveFlag: 0 | 1;
+  id: number;
+  commodityId: number;
+  courseId: number;
+  courseName: string;
+  chapterName: string;
+  lessonId: number;
+  lessonName: string;
+  teacherName: string;
+  startTime: string;
+  endTime: string;
+  liveFlag: 0 | 1;
   /** 0 not started, 1 in class, 2 finished */
   status: 0 | 1 | 2;
 }
@@ -168,40 +211,80 @@ export async function timetable(ctx: Ctx, userId: number, from: number, to: numb
   const rows = await ctx.db.all<{ id: number; commodityId: number; courseId: number; lessonId: number; startAt: number; endAt: number }>(
     `SELECT id, commodity_id, course_id, lesson_id, start_at, end_at FROM study_timetable
      WHERE start_at >= ? AND start_at < ? AND commodity_id IN (${enrolled.map(() => '?').join(',')}) ORDER BY start_at, commodity_id`,
-    [from, to, ...enrolled]);
+    [from, to, ...enrolled],
+  );
   return rows.flatMap((r) => {
     const course = COURSES.find((c) => c.commodityId === r.commodityId);
     const lesson = course && lessonsOf(course).find((l) => l.id === r.lessonId);
     if (!course || !lesson) return [];
-    return [{
-      id: r.id, commodityId: r.commodityId, courseId: r.courseId, courseName: course.courseName, chapterName: lesson.chapterName,
-      lessonId: r.lessonId, lessonName: lesson.lessonName, teacherName: TEACHERS.find((t) => t.id === course.teacherIds[0])?.teacherName ?? '',
-      startTime: beijing(r.startAt), endTime: beijing(r.endAt), liveFlag: lesson.type === 'live' ? 1 : 0,
-      status: now < r.startAt ? 0 : now < r.endAt ? 1 : 2,
-    } satisfies TimetableEntry];
+    return [
+      {
+        id: r.id,
+        commodityId: r.commodityId,
+        courseId: r.courseId,
+        courseName: course.courseName,
+        chapterName: lesson.chapterName,
+        lessonId: r.lessonId,
+        lessonName: lesson.lessonName,
+        teacherName: TEACHERS.find((t) => t.id === course.teacherIds[0])?.teacherName ?? '',
+        startTime: beijing(r.startAt),
+        endTime: beijing(r.endAt),
+        liveFlag: lesson.type === 'live' ? 1 : 0,
+        status: now < r.startAt ? 0 : now < r.endAt ? 1 : 2,
+      } satisfies TimetableEntry,
+    ];
   });
 }
 
 // ---------------------------------------------------------------- notes
 
 export interface NoteRow {
-  noteId: number; commodityId: number; courseId: number; courseName: string; lessonId: number; lessonName: string; chapterName: string;
-  content: string; positionS: number; createTime: string; updateTime: string;
+  noteId: number;
+  commodityId: number;
+  courseId: number;
+  courseName: string;
+  lessonId: number;
+  lessonName: string;
+  chapterName: string;
+  content: string;
+  positionS: number;
+  createTime: string;
+  updateTime: string;
 }
 
 async function noteRows(ctx: Ctx, userId: number, where: string, args: Array<string | number>): Promise<NoteRow[]> {
-  const rows = await ctx.db.all<{ id: number; commodityId: number; courseId: number; lessonId: number; content: string; positionS: number; createdAt: number; updatedAt: number }>(
+  const rows = await ctx.db.all<{
+    id: number;
+    commodityId: number;
+    courseId: number;
+    lessonId: number;
+    content: string;
+    positionS: number;
+    createdAt: number;
+    updatedAt: number;
+  }>(
     `SELECT id, commodity_id, course_id, lesson_id, content, position_s, created_at, updated_at FROM study_notes WHERE user_id = ?${where} ORDER BY updated_at DESC, id DESC`,
-    [userId, ...args]);
+    [userId, ...args],
+  );
   return rows.flatMap((r) => {
     const course = COURSES.find((c) => c.commodityId === r.commodityId);
     const lesson = course && lessonsOf(course).find((l) => l.id === r.lessonId);
     if (!course || !lesson) return [];
-    return [{
-      noteId: r.id, commodityId: r.commodityId, courseId: r.courseId, courseName: course.courseName, lessonId: r.lessonId,
-      lessonName: lesson.lessonName, chapterName: lesson.chapterName, content: r.content, positionS: r.positionS,
-      createTime: beijing(r.createdAt), updateTime: beijing(r.updatedAt),
-    }];
+    return [
+      {
+        noteId: r.id,
+        commodityId: r.commodityId,
+        courseId: r.courseId,
+        courseName: course.courseName,
+        lessonId: r.lessonId,
+        lessonName: lesson.lessonName,
+        chapterName: lesson.chapterName,
+        content: r.content,
+        positionS: r.positionS,
+        createTime: beijing(r.createdAt),
+        updateTime: beijing(r.updatedAt),
+      },
+    ];
   });
 }
 
@@ -241,7 +324,8 @@ export async function addNote(ctx: Ctx, n: { userId: number; commodityId: number
   if (!course || !lessonsOf(course).some((l) => l.id === n.lessonId)) return null;
   const r = await ctx.db.run(
     'INSERT INTO study_notes (user_id, commodity_id, course_id, lesson_id, content, position_s, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)',
-    [n.userId, n.commodityId, course.courseId, n.lessonId, n.content, Math.max(0, Math.round(n.positionS ?? 0)), now, now]);
+    [n.userId, n.commodityId, course.courseId, n.lessonId, n.content, Math.max(0, Math.round(n.positionS ?? 0)), now, now],
+  );
   return r.lastId;
 }
 
@@ -260,28 +344,52 @@ export async function removeNote(ctx: Ctx, userId: number, noteId: number): Prom
 
 export async function collectedCourses(ctx: Ctx, userId: number, opts: { keyword?: string; categoryId?: number } = {}) {
   const rows = await ctx.db.all<{ id: number; targetId: number; createdAt: number }>(
-    "SELECT id, target_id, created_at FROM study_collects WHERE user_id = ? AND kind = 'course' ORDER BY created_at DESC, id DESC", [userId]);
+    "SELECT id, target_id, created_at FROM study_collects WHERE user_id = ? AND kind = 'course' ORDER BY created_at DESC, id DESC",
+    [userId],
+  );
   const k = (opts.keyword ?? '').trim().toLowerCase();
   return rows.flatMap((r) => {
     const c = COURSES.find((x) => x.commodityId === r.targetId);
     if (!c) return [];
     if (opts.categoryId !== undefined && c.categoryId !== opts.categoryId) return [];
     if (k && !c.courseName.toLowerCase().includes(k)) return [];
-    return [{
-      collectId: r.id, commodityId: c.commodityId, courseId: c.courseId, courseName: c.courseName, cover: c.cover, price: c.price,
-      categoryId: c.categoryId, categoryName: c.categoryName, lessonCount: c.lessonCount, collectTime: beijing(r.createdAt),
-    }];
+    return [
+      {
+        collectId: r.id,
+        commodityId: c.commodityId,
+        courseId: c.courseId,
+        courseName: c.courseName,
+        cover: c.cover,
+        price: c.price,
+        categoryId: c.categoryId,
+        categoryName: c.categoryName,
+        lessonCount: c.lessonCount,
+        collectTime: beijing(r.createdAt),
+      },
+    ];
   });
 }
 
 export async function collectedPackages(ctx: Ctx, userId: number, opts: { keyword?: string } = {}) {
   const rows = await ctx.db.all<{ id: number; targetId: number; createdAt: number }>(
-    "SELECT id, target_id, created_at FROM study_collects WHERE user_id = ? AND kind = 'package' ORDER BY created_at DESC, id DESC", [userId]);
+    "SELECT id, target_id, created_at FROM study_collects WHERE user_id = ? AND kind = 'package' ORDER BY created_at DESC, id DESC",
+    [userId],
+  );
   const k = (opts.keyword ?? '').trim().toLowerCase();
   return rows.flatMap((r) => {
     const p = PACKAGES.find((x) => x.id === r.targetId);
     if (!p || (k && !p.packageName.toLowerCase().includes(k))) return [];
-    return [{ collectId: r.id, packageId: p.id, packageName: p.packageName, cover: p.cover, price: p.price, courseCount: p.commodityIds.length, collectTime: beijing(r.createdAt) }];
+    return [
+      {
+        collectId: r.id,
+        packageId: p.id,
+        packageName: p.packageName,
+        cover: p.cover,
+        price: p.price,
+        courseCount: p.commodityIds.length,
+        collectTime: beijing(r.createdAt),
+      },
+    ];
   });
 }
 
@@ -311,6 +419,7 @@ export async function removeCollect(ctx: Ctx, userId: number, kind: 'course' | '
 // ---------------------------------------------------------------- plans
 
 export async function joinedPlans(ctx: Ctx, userId: number) {
-  return ctx.db.all<{ planId: number; joinedAt: number }>('SELECT plan_id, joined_at FROM study_plan_members WHERE user_id = ? ORDER BY joined_at DESC', [userId]);
+  return ctx.db.all<{ planId: number; joinedAt: number }>('SELECT plan_id, joined_at FROM study_plan_members WHERE user_id = ? ORDER BY joined_at DESC', [
+    userId,
+  ]);
 }
-

@@ -15,8 +15,14 @@ export const STUDY_SEED_VERSION = '1';
 export type EnrolmentSource = 'seed' | 'order' | 'card' | 'free' | 'member' | 'points';
 
 export interface Enrolment {
-  userId: number; commodityId: number; courseId: number; packageId: number | null; source: EnrolmentSource;
-  orderNo: string | null; createdAt: number; expiresAt: number;
+  userId: number;
+  commodityId: number;
+  courseId: number;
+  packageId: number | null;
+  source: EnrolmentSource;
+  orderNo: string | null;
+  createdAt: number;
+  expiresAt: number;
 }
 
 const SCHEMA = `
@@ -60,25 +66,32 @@ export const studyArea: Area = {
  * Enrols a user in a course commodity (or each course of a package when `packageId` is given). Idempotent:
  * enrolling twice keeps the first row (a repeated payment notification must not duplicate anything).
  */
-export async function enrol(ctx: Ctx, e: { userId: number; commodityId?: number; packageId?: number; source: EnrolmentSource; orderNo?: string | null }): Promise<void> {
-  const commodityIds = e.packageId !== undefined
-    ? PACKAGES.find((p) => p.id === e.packageId)?.commodityIds ?? []
-    : e.commodityId !== undefined ? [e.commodityId] : [];
+export async function enrol(
+  ctx: Ctx,
+  e: { userId: number; commodityId?: number; packageId?: number; source: EnrolmentSource; orderNo?: string | null },
+): Promise<void> {
+  const commodityIds =
+    e.packageId !== undefined ? (PACKAGES.find((p) => p.id === e.packageId)?.commodityIds ?? []) : e.commodityId !== undefined ? [e.commodityId] : [];
   const now = Date.now();
-  await ctx.db.batch(commodityIds.flatMap((commodityId) => {
-    const course = COURSES.find((c) => c.commodityId === commodityId);
-    if (!course) return [];
-    return [{
-      sql: 'INSERT OR IGNORE INTO study_enrolments (user_id, commodity_id, course_id, package_id, source, order_no, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?)',
-      args: [e.userId, commodityId, course.courseId, e.packageId ?? null, e.source, e.orderNo ?? null, now, now + course.validDays * DAY_MS],
-    }];
-  }));
+  await ctx.db.batch(
+    commodityIds.flatMap((commodityId) => {
+      const course = COURSES.find((c) => c.commodityId === commodityId);
+      if (!course) return [];
+      return [
+        {
+          sql: 'INSERT OR IGNORE INTO study_enrolments (user_id, commodity_id, course_id, package_id, source, order_no, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?)',
+          args: [e.userId, commodityId, course.courseId, e.packageId ?? null, e.source, e.orderNo ?? null, now, now + course.validDays * DAY_MS],
+        },
+      ];
+    }),
+  );
 }
 
 export async function listEnrolments(ctx: Ctx, userId: number): Promise<Enrolment[]> {
   return ctx.db.all<Enrolment>(
     'SELECT user_id, commodity_id, course_id, package_id, source, order_no, created_at, expires_at FROM study_enrolments WHERE user_id = ? ORDER BY created_at DESC, commodity_id',
-    [userId]);
+    [userId],
+  );
 }
 
 /** Whether the user may study the course now (enrolled and not expired). */

@@ -30,19 +30,40 @@ CREATE TABLE study_lately (
 `;
 
 export interface LessonProgress {
-  commodityId: number; courseId: number; lessonId: number; positionS: number; durationS: number; finished: boolean; updatedAt: number;
+  commodityId: number;
+  courseId: number;
+  lessonId: number;
+  positionS: number;
+  durationS: number;
+  finished: boolean;
+  updatedAt: number;
 }
 export interface CourseProgress {
-  commodityId: number; courseId: number; lessonCount: number; finishedCount: number;
+  commodityId: number;
+  courseId: number;
+  lessonCount: number;
+  finishedCount: number;
   /** whole percent of the course's lessons finished, 0..100 */
   percent: number;
   /** the lesson last studied in this course, null when none yet */
-  lastLessonId: number | null; lastStudiedAt: number | null;
+  lastLessonId: number | null;
+  lastStudiedAt: number | null;
 }
-export interface Progress { lessons: LessonProgress[]; courses: CourseProgress[] }
+export interface Progress {
+  lessons: LessonProgress[];
+  courses: CourseProgress[];
+}
 export interface LatelyLearned {
-  commodityId: number; courseId: number; courseName: string; chapterId: number; chapterName: string;
-  lessonId: number; lessonName: string; positionS: number; durationS: number; updatedAt: number;
+  commodityId: number;
+  courseId: number;
+  courseName: string;
+  chapterId: number;
+  chapterName: string;
+  lessonId: number;
+  lessonName: string;
+  positionS: number;
+  durationS: number;
+  updatedAt: number;
 }
 
 const MINUTE = 60_000;
@@ -97,7 +118,12 @@ export const progressArea: Area = {
 };
 
 export interface SavePosition {
-  userId: number; commodityId: number; courseId: number; lessonId: number; positionS: number; durationS: number;
+  userId: number;
+  commodityId: number;
+  courseId: number;
+  lessonId: number;
+  positionS: number;
+  durationS: number;
 }
 
 /**
@@ -127,8 +153,11 @@ export async function savePosition(ctx: Ctx, p: SavePosition, now = Date.now()):
       args: [p.userId, p.commodityId, p.courseId, p.lessonId, now],
     },
   ]);
-  const row = await ctx.db.get<{ finished: number }>('SELECT finished FROM study_progress WHERE user_id = ? AND commodity_id = ? AND lesson_id = ?',
-    [p.userId, p.commodityId, p.lessonId]);
+  const row = await ctx.db.get<{ finished: number }>('SELECT finished FROM study_progress WHERE user_id = ? AND commodity_id = ? AND lesson_id = ?', [
+    p.userId,
+    p.commodityId,
+    p.lessonId,
+  ]);
   return { commodityId: p.commodityId, courseId: p.courseId, lessonId: p.lessonId, positionS, durationS, finished: row?.finished === 1, updatedAt: now };
 }
 
@@ -137,10 +166,19 @@ export async function savePosition(ctx: Ctx, p: SavePosition, now = Date.now()):
  * share of lessons finished and the lesson they last studied.
  */
 export async function readProgress(ctx: Ctx, userId: number, commodityId?: number): Promise<Progress> {
-  const rows = await ctx.db.all<{ commodityId: number; courseId: number; lessonId: number; positionS: number; durationS: number; finished: number; updatedAt: number }>(
+  const rows = await ctx.db.all<{
+    commodityId: number;
+    courseId: number;
+    lessonId: number;
+    positionS: number;
+    durationS: number;
+    finished: number;
+    updatedAt: number;
+  }>(
     `SELECT commodity_id, course_id, lesson_id, position_s, duration_s, finished, updated_at FROM study_progress
      WHERE user_id = ?${commodityId !== undefined ? ' AND commodity_id = ?' : ''} ORDER BY commodity_id, lesson_id`,
-    commodityId !== undefined ? [userId, commodityId] : [userId]);
+    commodityId !== undefined ? [userId, commodityId] : [userId],
+  );
   const lessons = rows.map((r) => ({ ...r, finished: r.finished === 1 }));
   const byCourse = new Map<number, LessonProgress[]>();
   for (const l of lessons) byCourse.set(l.commodityId, [...(byCourse.get(l.commodityId) ?? []), l]);
@@ -151,8 +189,13 @@ export async function readProgress(ctx: Ctx, userId: number, commodityId?: numbe
     const last = ls.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a));
     const finishedCount = ls.filter((l) => l.finished).length;
     courses.push({
-      commodityId: cid, courseId: course.courseId, lessonCount: course.lessonCount, finishedCount,
-      percent: coursePercent(finishedCount, course.lessonCount), lastLessonId: last.lessonId, lastStudiedAt: last.updatedAt,
+      commodityId: cid,
+      courseId: course.courseId,
+      lessonCount: course.lessonCount,
+      finishedCount,
+      percent: coursePercent(finishedCount, course.lessonCount),
+      lastLessonId: last.lessonId,
+      lastStudiedAt: last.updatedAt,
     });
   }
   return { lessons, courses };
@@ -167,16 +210,27 @@ export function coursePercent(finishedCount: number, lessonCount: number): numbe
 /** The lesson the user studied last (any course), with its names and the position reached; null if none. */
 export async function latelyLearned(ctx: Ctx, userId: number): Promise<LatelyLearned | null> {
   const row = await ctx.db.get<{ commodityId: number; courseId: number; lessonId: number; updatedAt: number }>(
-    'SELECT commodity_id, course_id, lesson_id, updated_at FROM study_lately WHERE user_id = ?', [userId]);
+    'SELECT commodity_id, course_id, lesson_id, updated_at FROM study_lately WHERE user_id = ?',
+    [userId],
+  );
   if (!row) return null;
   const course = courseByCommodity(row.commodityId);
   const found = course && lessonOf(course, row.lessonId);
   if (!course || !found) return null;
   const pos = await ctx.db.get<{ positionS: number; durationS: number }>(
-    'SELECT position_s, duration_s FROM study_progress WHERE user_id = ? AND commodity_id = ? AND lesson_id = ?', [userId, row.commodityId, row.lessonId]);
+    'SELECT position_s, duration_s FROM study_progress WHERE user_id = ? AND commodity_id = ? AND lesson_id = ?',
+    [userId, row.commodityId, row.lessonId],
+  );
   return {
-    commodityId: row.commodityId, courseId: course.courseId, courseName: course.courseName,
-    chapterId: found.chapterId, chapterName: found.chapterName, lessonId: row.lessonId, lessonName: found.lesson.lessonName,
-    positionS: pos?.positionS ?? 0, durationS: pos?.durationS ?? found.lesson.durationS, updatedAt: row.updatedAt,
+    commodityId: row.commodityId,
+    courseId: course.courseId,
+    courseName: course.courseName,
+    chapterId: found.chapterId,
+    chapterName: found.chapterName,
+    lessonId: row.lessonId,
+    lessonName: found.lesson.lessonName,
+    positionS: pos?.positionS ?? 0,
+    durationS: pos?.durationS ?? found.lesson.durationS,
+    updatedAt: row.updatedAt,
   };
 }

@@ -40,10 +40,24 @@ export type Gate = 'proxyExam';
 export const GATES: Gate[] = ['proxyExam'];
 
 export interface LessonInfo {
-  commodityId: number; courseId: number; courseName: string; courseType: string; freeFlag: 0 | 1;
-  chapterId: number; chapterName: string; lessonId: number; lessonName: string; type: LessonType; tryFlag: 0 | 1;
-  durationS: number; liveStatus: LiveStatus | null; viewReplayFlag: 0 | 1 | null; provider: LiveProvider | null;
-  liveType: string | null; hasAddress: boolean; startTime: string | null;
+  commodityId: number;
+  courseId: number;
+  courseName: string;
+  courseType: string;
+  freeFlag: 0 | 1;
+  chapterId: number;
+  chapterName: string;
+  lessonId: number;
+  lessonName: string;
+  type: LessonType;
+  tryFlag: 0 | 1;
+  durationS: number;
+  liveStatus: LiveStatus | null;
+  viewReplayFlag: 0 | 1 | null;
+  provider: LiveProvider | null;
+  liveType: string | null;
+  hasAddress: boolean;
+  startTime: string | null;
 }
 
 /** The seed users of the lesson journeys: [id, username, mobile, nickName, enrolled commodities]. */
@@ -76,10 +90,12 @@ export const lessonArea: Area = {
   name: 'lessons',
   schema: SCHEMA,
   async seed(ctx) {
-    await ctx.db.batch(LESSON_USERS.map(([id, username, mobile, nick]) => ({
-      sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash) VALUES (?,?,?,?,?,?,?,?)`,
-      args: [id, 1, 1, username, mobile, null, nick, hashPassword(SEED_PASSWORD, seedSalt(username))],
-    })));
+    await ctx.db.batch(
+      LESSON_USERS.map(([id, username, mobile, nick]) => ({
+        sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash) VALUES (?,?,?,?,?,?,?,?)`,
+        args: [id, 1, 1, username, mobile, null, nick, hashPassword(SEED_PASSWORD, seedSalt(username))],
+      })),
+    );
     for (const [id, , , , commodityIds] of LESSON_USERS) {
       for (const commodityId of commodityIds) await enrol(ctx, { userId: id, commodityId, source: 'seed' });
     }
@@ -87,7 +103,11 @@ export const lessonArea: Area = {
   },
 };
 
-export function findLesson(commodityId: number, courseId: number, lessonId: number): { course: Course; lesson: Lesson; chapterId: number; chapterName: string } | undefined {
+export function findLesson(
+  commodityId: number,
+  courseId: number,
+  lessonId: number,
+): { course: Course; lesson: Lesson; chapterId: number; chapterName: string } | undefined {
   const course = COURSES.find((c) => c.commodityId === commodityId);
   if (!course || course.courseId !== courseId) return undefined;
   for (const ch of course.chapters) {
@@ -102,15 +122,33 @@ export async function lessonInfo(ctx: Ctx, commodityId: number, courseId: number
   const found = findLesson(commodityId, courseId, lessonId);
   if (!found) return undefined;
   const { course, lesson } = found;
-  const o = await ctx.db.get<{ type: string | null; liveStatus: number | null; viewReplayFlag: number | null; provider: string | null; liveType: string | null; addressFlag: number | null }>(
-    'SELECT type, live_status, view_replay_flag, provider, live_type, address_flag FROM study_live WHERE commodity_id = ? AND lesson_id = ?', [commodityId, lessonId]);
+  const o = await ctx.db.get<{
+    type: string | null;
+    liveStatus: number | null;
+    viewReplayFlag: number | null;
+    provider: string | null;
+    liveType: string | null;
+    addressFlag: number | null;
+  }>('SELECT type, live_status, view_replay_flag, provider, live_type, address_flag FROM study_live WHERE commodity_id = ? AND lesson_id = ?', [
+    commodityId,
+    lessonId,
+  ]);
   const type = (o?.type ?? lesson.type) as LessonType;
   const live = type === 'live' || type === 'meeting';
   const d = liveDefaults(commodityId);
   return {
-    commodityId, courseId, courseName: course.courseName, courseType: course.courseType, freeFlag: course.freeFlag,
-    chapterId: found.chapterId, chapterName: found.chapterName, lessonId, lessonName: lesson.lessonName, type,
-    tryFlag: lesson.tryFlag, durationS: lesson.durationS,
+    commodityId,
+    courseId,
+    courseName: course.courseName,
+    courseType: course.courseType,
+    freeFlag: course.freeFlag,
+    chapterId: found.chapterId,
+    chapterName: found.chapterName,
+    lessonId,
+    lessonName: lesson.lessonName,
+    type,
+    tryFlag: lesson.tryFlag,
+    durationS: lesson.durationS,
     liveStatus: live ? ((o?.liveStatus ?? d.liveStatus) as LiveStatus) : null,
     viewReplayFlag: live ? ((o?.viewReplayFlag ?? d.viewReplayFlag) as 0 | 1) : null,
     provider: live ? ((o?.provider ?? d.provider) as LiveProvider) : null,
@@ -121,12 +159,25 @@ export async function lessonInfo(ctx: Ctx, commodityId: number, courseId: number
 }
 
 /** Test control: override a lesson's type and live fields (null keeps the seeded value). */
-export async function setLesson(ctx: Ctx, commodityId: number, lessonId: number, o: { type?: string | null; liveStatus?: number | null; viewReplayFlag?: number | null; provider?: string | null; liveType?: string | null; addressFlag?: number | null }): Promise<void> {
+export async function setLesson(
+  ctx: Ctx,
+  commodityId: number,
+  lessonId: number,
+  o: {
+    type?: string | null;
+    liveStatus?: number | null;
+    viewReplayFlag?: number | null;
+    provider?: string | null;
+    liveType?: string | null;
+    addressFlag?: number | null;
+  },
+): Promise<void> {
   await ctx.db.run(
     `INSERT INTO study_live (commodity_id, lesson_id, type, live_status, view_replay_flag, provider, live_type, address_flag) VALUES (?,?,?,?,?,?,?,?)
      ON CONFLICT (commodity_id, lesson_id) DO UPDATE SET type = excluded.type, live_status = excluded.live_status,
      view_replay_flag = excluded.view_replay_flag, provider = excluded.provider, live_type = excluded.live_type, address_flag = excluded.address_flag`,
-    [commodityId, lessonId, o.type ?? null, o.liveStatus ?? null, o.viewReplayFlag ?? null, o.provider ?? null, o.liveType ?? null, o.addressFlag ?? null]);
+    [commodityId, lessonId, o.type ?? null, o.liveStatus ?? null, o.viewReplayFlag ?? null, o.provider ?? null, o.liveType ?? null, o.addressFlag ?? null],
+  );
 }
 
 export async function gateOf(ctx: Ctx, userId: number, gate: Gate): Promise<string | undefined> {
@@ -136,7 +187,12 @@ export async function gateOf(ctx: Ctx, userId: number, gate: Gate): Promise<stri
 /** Test control: sets (value) or clears (null) one gate of a user. */
 export async function setGate(ctx: Ctx, userId: number, gate: Gate, value: string | null): Promise<void> {
   if (value === null) await ctx.db.run('DELETE FROM study_gates WHERE user_id = ? AND gate = ?', [userId, gate]);
-  else await ctx.db.run('INSERT INTO study_gates (user_id, gate, value) VALUES (?,?,?) ON CONFLICT (user_id, gate) DO UPDATE SET value = excluded.value', [userId, gate, value]);
+  else
+    await ctx.db.run('INSERT INTO study_gates (user_id, gate, value) VALUES (?,?,?) ON CONFLICT (user_id, gate) DO UPDATE SET value = excluded.value', [
+      userId,
+      gate,
+      value,
+    ]);
 }
 
 export async function openSignups(ctx: Ctx, userId: number): Promise<number[]> {

@@ -47,13 +47,22 @@ function seedStatements(now: number): InStatement[] {
   const hash = hashPassword('Passw0rd!', seedSalt('uc-users'));
   for (const id of UC_USER_IDS) {
     const n = id - 3699;
-    s.push({ sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, integral_remaining)
-      VALUES (?,?,?,?,?,?,?,?,?)`, args: [id, 1, 1, `uc${String(n).padStart(2, '0')}`, `1370000${id}`, null, `中心同学${n}`, hash, 5000] });
+    s.push({
+      sql: `INSERT OR IGNORE INTO users (id, company_id, school_id, username, mobile, email, nick_name, password_hash, integral_remaining)
+      VALUES (?,?,?,?,?,?,?,?,?)`,
+      args: [id, 1, 1, `uc${String(n).padStart(2, '0')}`, `1370000${id}`, null, `中心同学${n}`, hash, 5000],
+    });
     s.push({ sql: 'INSERT OR IGNORE INTO shop_wallets (user_id, balance_cents) VALUES (?,?)', args: [id, 30000] });
-    s.push({ sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)', args: [id, 'points', 5000, 'seed', null, now - 10 * DAY] });
+    s.push({
+      sql: 'INSERT INTO shop_ledger (user_id, kind, delta, reason, order_no, created_at) VALUES (?,?,?,?,?,?)',
+      args: [id, 'points', 5000, 'seed', null, now - 10 * DAY],
+    });
   }
   for (const [id, name, kind, targetId, points, stock, limit] of GOODS) {
-    s.push({ sql: 'INSERT INTO uc_point_goods (id, goods_name, kind, target_id, points, stock, per_user_limit, sort) VALUES (?,?,?,?,?,?,?,?)', args: [id, name, kind, targetId, points, stock, limit, id] });
+    s.push({
+      sql: 'INSERT INTO uc_point_goods (id, goods_name, kind, target_id, points, stock, per_user_limit, sort) VALUES (?,?,?,?,?,?,?,?)',
+      args: [id, name, kind, targetId, points, stock, limit, id],
+    });
   }
   s.push({ sql: "INSERT INTO meta (key, value) VALUES ('uc_seed', ?)", args: [UC_SEED_VERSION] });
   return s;
@@ -70,18 +79,28 @@ export const userCentreArea: Area = {
 
 // ---- points exchange ----
 
-export interface Goods { id: number; goodsName: string; kind: 'coupon' | 'course'; targetId: number; points: number; stock: number; perUserLimit: number }
+export interface Goods {
+  id: number;
+  goodsName: string;
+  kind: 'coupon' | 'course';
+  targetId: number;
+  points: number;
+  stock: number;
+  perUserLimit: number;
+}
 
 export async function pointGoods(ctx: Ctx, userId: number) {
   const [goods, taken] = await Promise.all([
     ctx.db.all<Goods>('SELECT id, goods_name, kind, target_id, points, stock, per_user_limit FROM uc_point_goods ORDER BY sort'),
     ctx.db.all<{ goodsId: number; n: number }>('SELECT goods_id, COUNT(*) AS n FROM uc_point_exchanges WHERE user_id = ? GROUP BY goods_id', [userId]),
   ]);
-  return Promise.all(goods.map(async (g) => {
-    const exchanged = taken.find((t) => t.goodsId === g.id)?.n ?? 0;
-    const owned = g.kind === 'course' ? await isEnrolled(ctx, userId, g.targetId) : false;
-    return { ...g, exchanged, owned };
-  }));
+  return Promise.all(
+    goods.map(async (g) => {
+      const exchanged = taken.find((t) => t.goodsId === g.id)?.n ?? 0;
+      const owned = g.kind === 'course' ? await isEnrolled(ctx, userId, g.targetId) : false;
+      return { ...g, exchanged, owned };
+    }),
+  );
 }
 
 export type ExchangeResult =
@@ -95,21 +114,32 @@ export type ExchangeResult =
  * commits. A course is enrolled after the commit (`enrol()`, idempotent).
  */
 export async function exchangeGoods(ctx: Ctx, userId: number, goodsId: number, idemKey: string, now = Date.now()): Promise<ExchangeResult> {
-  const first = await ctx.db.get<{ id: number; goodsName: string; points: number }>('SELECT id, goods_name, points FROM uc_point_exchanges WHERE user_id = ? AND idem_key = ?', [userId, idemKey]);
+  const first = await ctx.db.get<{ id: number; goodsName: string; points: number }>(
+    'SELECT id, goods_name, points FROM uc_point_exchanges WHERE user_id = ? AND idem_key = ?',
+    [userId, idemKey],
+  );
   if (first) return { ok: true, exchangeId: first.id, goodsName: first.goodsName, points: first.points, duplicate: true };
   const g = await ctx.db.get<Goods>('SELECT id, goods_name, kind, target_id, points, stock, per_user_limit FROM uc_point_goods WHERE id = ?', [goodsId]);
   if (!g) return { ok: false, reason: 'notFound' };
   if (g.stock <= 0) return { ok: false, reason: 'soldOut' };
-  if (g.kind === 'course' && await isEnrolled(ctx, userId, g.targetId, now)) return { ok: false, reason: 'owned' };
+  if (g.kind === 'course' && (await isEnrolled(ctx, userId, g.targetId, now))) return { ok: false, reason: 'owned' };
   const stmts: InStatement[] = [
-    { sql: `INSERT INTO uc_point_exchanges (user_id, goods_id, goods_name, kind, target_id, points, idem_key, created_at) VALUES (?,?,?,?,?,?,?,?)`,
-      args: [userId, g.id, g.goodsName, g.kind, g.targetId, g.points, idemKey, now] },
+    {
+      sql: `INSERT INTO uc_point_exchanges (user_id, goods_id, goods_name, kind, target_id, points, idem_key, created_at) VALUES (?,?,?,?,?,?,?,?)`,
+      args: [userId, g.id, g.goodsName, g.kind, g.targetId, g.points, idemKey, now],
+    },
     { sql: 'UPDATE uc_point_goods SET stock = stock - 1 WHERE id = ?', args: [g.id] },
-    { sql: 'INSERT INTO uc_guard (within_limit) SELECT (SELECT COUNT(*) FROM uc_point_exchanges WHERE user_id = ? AND goods_id = ?) <= ?', args: [userId, g.id, g.perUserLimit] },
+    {
+      sql: 'INSERT INTO uc_guard (within_limit) SELECT (SELECT COUNT(*) FROM uc_point_exchanges WHERE user_id = ? AND goods_id = ?) <= ?',
+      args: [userId, g.id, g.perUserLimit],
+    },
     ...movePoints(userId, -g.points, 'points exchange', null, now),
   ];
   if (g.kind === 'coupon') {
-    stmts.push({ sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [userId, g.targetId, now, now + 30 * DAY] });
+    stmts.push({
+      sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)',
+      args: [userId, g.targetId, now, now + 30 * DAY],
+    });
   }
   stmts.push({ sql: 'DELETE FROM uc_guard', args: [] }, { sql: 'DELETE FROM shop_guard', args: [] });
   try {
@@ -119,7 +149,8 @@ export async function exchangeGoods(ctx: Ctx, userId: number, goodsId: number, i
     if (/goods_sold_out/.test(text)) return { ok: false, reason: 'soldOut' };
     if (/goods_limit/.test(text)) return { ok: false, reason: 'limit' };
     if (guardOf(error) === 'points') return { ok: false, reason: 'points' };
-    if (/uc_point_exchanges\.user_id, uc_point_exchanges\.idem_key|UNIQUE constraint failed: uc_point_exchanges/.test(text)) return exchangeGoods(ctx, userId, goodsId, idemKey, now);
+    if (/uc_point_exchanges\.user_id, uc_point_exchanges\.idem_key|UNIQUE constraint failed: uc_point_exchanges/.test(text))
+      return exchangeGoods(ctx, userId, goodsId, idemKey, now);
     throw error;
   }
   const row = (await ctx.db.get<{ id: number }>('SELECT id FROM uc_point_exchanges WHERE user_id = ? AND idem_key = ?', [userId, idemKey]))!;
@@ -129,7 +160,9 @@ export async function exchangeGoods(ctx: Ctx, userId: number, goodsId: number, i
 
 export async function exchangeList(ctx: Ctx, userId: number) {
   return ctx.db.all<{ id: number; goodsId: number; goodsName: string; kind: string; targetId: number; points: number; createdAt: number }>(
-    'SELECT id, goods_id, goods_name, kind, target_id, points, created_at FROM uc_point_exchanges WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 50', [userId]);
+    'SELECT id, goods_id, goods_name, kind, target_id, points, created_at FROM uc_point_exchanges WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 50',
+    [userId],
+  );
 }
 
 // ---- WeChat openid (check/openid; the sandbox plays WeChat's authorisation) ----
@@ -151,7 +184,10 @@ export async function newWxState(ctx: Ctx, userId: number, redirectUrl: string, 
 }
 
 export async function wxState(ctx: Ctx, state: string, now = Date.now()) {
-  return ctx.db.get<{ state: string; userId: number; redirectUrl: string }>('SELECT state, user_id, redirect_url FROM uc_wx_states WHERE state = ? AND expires_at > ?', [state, now]);
+  return ctx.db.get<{ state: string; userId: number; redirectUrl: string }>(
+    'SELECT state, user_id, redirect_url FROM uc_wx_states WHERE state = ? AND expires_at > ?',
+    [state, now],
+  );
 }
 
 /** The student allowed (or refused) the authorisation: the state is used once; allowing binds an openid. */
@@ -184,24 +220,35 @@ const QBANK_TO_CATALOGUE: Record<number, number> = { 11: 1, 12: 2, 13: 4 };
  */
 export async function userCategories(ctx: Ctx, userId: number, now = Date.now()) {
   const enrolled = new Set((await listEnrolments(ctx, userId)).filter((e) => e.expiresAt > now).map((e) => e.commodityId));
-  return CATEGORIES.filter((c) => c.parentId === 0).sort((a, b) => a.sort - b.sort).map((c) => {
-    const courses = COURSES.filter((x) => x.categoryId === c.id);
-    const mine = courses.filter((x) => enrolled.has(x.commodityId));
-    const qbank = Object.entries(QBANK_TO_CATALOGUE).filter(([, cat]) => cat === c.id).map(([q]) => Number(q));
-    const exams = SUBJECTS.filter((s) => qbank.includes(s.categoryId)).map((s) => ({ subjectId: s.id, subjectName: s.name, qbankCategory: QBANK_CATEGORIES.find((q) => q.id === s.categoryId)?.name ?? '' }));
-    const freeToJoin = courses.filter((x) => x.freeFlag === 1 && !enrolled.has(x.commodityId));
-    return {
-      categoryId: c.id, categoryName: c.categoryName, used: mine.length > 0,
-      courses: mine.map((x) => ({ commodityId: x.commodityId, courseId: x.courseId, courseName: x.courseName })),
-      onSale: courses.filter((x) => !enrolled.has(x.commodityId)).length,
-      freeCount: courses.filter((x) => x.freeFlag === 1).length,
-      upgrade: mine.length > 0 ? freeToJoin.map((x) => ({ commodityId: x.commodityId, courseName: x.courseName })) : [],
-      exams,
-    };
-  });
+  return CATEGORIES.filter((c) => c.parentId === 0)
+    .sort((a, b) => a.sort - b.sort)
+    .map((c) => {
+      const courses = COURSES.filter((x) => x.categoryId === c.id);
+      const mine = courses.filter((x) => enrolled.has(x.commodityId));
+      const qbank = Object.entries(QBANK_TO_CATALOGUE)
+        .filter(([, cat]) => cat === c.id)
+        .map(([q]) => Number(q));
+      const exams = SUBJECTS.filter((s) => qbank.includes(s.categoryId)).map((s) => ({
+        subjectId: s.id,
+        subjectName: s.name,
+        qbankCategory: QBANK_CATEGORIES.find((q) => q.id === s.categoryId)?.name ?? '',
+      }));
+      const freeToJoin = courses.filter((x) => x.freeFlag === 1 && !enrolled.has(x.commodityId));
+      return {
+        categoryId: c.id,
+        categoryName: c.categoryName,
+        used: mine.length > 0,
+        courses: mine.map((x) => ({ commodityId: x.commodityId, courseId: x.courseId, courseName: x.courseName })),
+        onSale: courses.filter((x) => !enrolled.has(x.commodityId)).length,
+        freeCount: courses.filter((x) => x.freeFlag === 1).length,
+        upgrade: mine.length > 0 ? freeToJoin.map((x) => ({ commodityId: x.commodityId, courseName: x.courseName })) : [],
+        exams,
+      };
+    });
 }
 
-export type UpgradeResult = { ok: true; added: Array<{ commodityId: number; courseName: string }> } | { ok: false; reason: 'notFound' | 'notUsed' | 'upToDate' };
+export type UpgradeResult =
+  { ok: true; added: Array<{ commodityId: number; courseName: string }> } | { ok: false; reason: 'notFound' | 'notUsed' | 'upToDate' };
 
 /**
  * handle/upgrade (categoryId): a category in use takes in the category's free courses the student has not

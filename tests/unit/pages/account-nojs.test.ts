@@ -79,7 +79,12 @@ describe("account centre without JavaScript", () => {
     expect(testText(redeemed, "card-redeemed")).toContain("兑换成功：会计职称进阶套餐");
     expect(testTexts(redeemed, "card-course-state")).toEqual(["已开通", "已开通", "已开通"]);
     const { list } = await portal.sandbox.control<{ list: Array<{ commodityId: number; source: string }> }>("GET", "/account/enrolments?userId=3217");
-    expect(list.filter((e) => e.source === "card").map((e) => e.commodityId).sort()).toEqual([5007, 5008, 5010]);
+    expect(
+      list
+        .filter((e) => e.source === "card")
+        .map((e) => e.commodityId)
+        .sort(),
+    ).toEqual([5007, 5008, 5010]);
     const used = await redeemed.form({ field: "code" }).fill({ 学习卡卡号: "SK0002" }).submit({ button: "查询" });
     expect(errorFor(used, "code")).toBe("该学习卡已被使用");
   });
@@ -92,7 +97,10 @@ describe("account centre without JavaScript", () => {
     const orderNo = new URL(result.url, "http://x").searchParams.get("orderNo");
     const orders = await browser.get(`/personal/order?parentId=-1&orderNo=${orderNo}`);
     const invoice = await browser.get(hrefOf(orders.html, "申请发票") ?? "no link");
-    const missing = await invoice.form({ field: "taxNo" }).fill({ 单位: true, 发票抬头: "某某科技有限公司", 接收邮箱: "fin@example.com" }).submit({ button: "提交申请" });
+    const missing = await invoice
+      .form({ field: "taxNo" })
+      .fill({ 单位: true, 发票抬头: "某某科技有限公司", 接收邮箱: "fin@example.com" })
+      .submit({ button: "提交申请" });
     expect(errorFor(missing, "taxNo")).toBe("请输入纳税人识别号");
     const sent = await missing.form({ field: "taxNo" }).fill({ 纳税人识别号: "91110000AB1234567X" }).submit({ button: "提交申请" });
     expect(testText(sent, "account-notice")).toBe("发票申请已提交");

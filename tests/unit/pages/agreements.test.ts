@@ -176,8 +176,7 @@ describe("agreement page (/agreement/{check|edit}/{curId}/{protocolId})", () => 
 
 describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)", () => {
   const PATH = "/info/personal?backUrl=%2Fagreement%2Fedit%2F9%2F1%3FbackUrl%3D%252Fx&targetId=5005&targetType=0";
-  const errorsOf = (html: string) =>
-    Object.fromEntries(elements(html, "[data-error-for]").map((e) => [attr(e, "data-error-for"), text(e)]));
+  const errorsOf = (html: string) => Object.fromEntries(elements(html, "[data-error-for]").map((e) => [attr(e, "data-error-for"), text(e)]));
 
   it("shows the deficient fields only, the ID number as stored (masked), width 685", async () => {
     const browser = await signedIn("agr2604");
@@ -185,9 +184,7 @@ describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)
     expect(page.status).toBe(200);
     expect(attr(byTestId(page.html, "personal-info-dialog"), "data-width")).toBe("685");
     const { form } = formOf(page.html, /info-submit/);
-    const names = [...elements(form, "input"), ...elements(form, "select")]
-      .map((e) => attr(e, "name"))
-      .filter((n) => n && n !== "csrf" && n !== "intent");
+    const names = [...elements(form, "input"), ...elements(form, "select")].map((e) => attr(e, "name")).filter((n) => n && n !== "csrf" && n !== "intent");
     expect(new Set(names)).toEqual(new Set(["identityTypeCode", "identityId", "sex", "educationCode", "province", "city", "county", "addressDetail"]));
     expect(attr(elements(page.html, 'input[name="identityId"]')[0], "value")).toBe("1101****00");
   });
@@ -195,9 +192,17 @@ describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)
   it("the phone is disabled when mobileFlag is 1 and a phone exists (no send button); editable otherwise", async () => {
     const browser = await signedIn("agr2604");
     const answer = (mobileFlag: number, mobile: string | null) =>
-      JSON.stringify({ code: "1", message: "success", data: { msg: "deficiency", result: 2604, deficiencyInfo: { mobile }, companyRegisterConfig: { mobileFlag } } });
+      JSON.stringify({
+        code: "1",
+        message: "success",
+        data: { msg: "deficiency", result: 2604, deficiencyInfo: { mobile }, companyRegisterConfig: { mobileFlag } },
+      });
     const mobileInput = (html: string) => elements(html, 'input[name="mobile"]')[0];
-    for (const [flag, mobile, locked] of [[1, "1380000", true], [0, "1380000", false], [1, null, false]] as const) {
+    for (const [flag, mobile, locked] of [
+      [1, "1380000", true],
+      [0, "1380000", false],
+      [1, null, false],
+    ] as const) {
       await portal.fault({ path: "/validatePerfectStudentInfo/", status: 200, body: answer(flag, mobile), times: 1 });
       const page = await browser.get(PATH);
       expect(page.status, `${flag} ${mobile}`).toBe(200);
@@ -228,13 +233,21 @@ describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)
   it("ID format only for ID_IDCARD; mobile format always; a changed phone needs the SMS code", async () => {
     const browser = await signedIn("agr2614");
     const base = { intent: "save", sex: "MALE", educationCode: "BECHELOR", province: "北京市", city: "北京市", county: "东城区" };
-    const card = errorsOf(await (await post(browser, PATH, /info-submit/, { ...base, identityTypeCode: "ID_IDCARD", identityId: "12345", mobile: "2370000" })).text());
+    const card = errorsOf(
+      await (await post(browser, PATH, /info-submit/, { ...base, identityTypeCode: "ID_IDCARD", identityId: "12345", mobile: "2370000" })).text(),
+    );
     expect(card.identityId).toBe("请输入正确的证件号码");
     expect(card.mobile).toBe("请输入正确的手机号");
-    const passport = errorsOf(await (await post(browser, PATH, /info-submit/, { ...base, identityTypeCode: "ID_PASSPORT", identityId: "12345", mobile: "13700008888" })).text());
+    const passport = errorsOf(
+      await (await post(browser, PATH, /info-submit/, { ...base, identityTypeCode: "ID_PASSPORT", identityId: "12345", mobile: "13700008888" })).text(),
+    );
     expect(passport.identityId).toBeUndefined();
     expect(passport.smsCode).toBe("请填写短信验证码");
-    const x = errorsOf(await (await post(browser, PATH, /info-submit/, { ...base, identityTypeCode: "ID_IDCARD", identityId: "11010120000520001x", mobile: "13700008888" })).text());
+    const x = errorsOf(
+      await (
+        await post(browser, PATH, /info-submit/, { ...base, identityTypeCode: "ID_IDCARD", identityId: "11010120000520001x", mobile: "13700008888" })
+      ).text(),
+    );
     expect(x.identityId).toBeUndefined();
   });
 
@@ -262,7 +275,11 @@ describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)
     const page = await (await fetch(challenge!)).text();
     const id = /name="id" value="([^"]+)"/.exec(page)?.[1] ?? "";
     const answer = /data-testid="captcha-answer">(\d+)</.exec(page)?.[1] ?? "";
-    const solved = await fetch(new URL("/captcha/challenge", challenge!).toString(), { method: "POST", body: new URLSearchParams({ id, answer, return: back.toString() }), redirect: "manual" });
+    const solved = await fetch(new URL("/captcha/challenge", challenge!).toString(), {
+      method: "POST",
+      body: new URLSearchParams({ id, answer, return: back.toString() }),
+      redirect: "manual",
+    });
     const to = new URL(solved.headers.get("location")!);
     const resumed = await browser.get(to.pathname + to.search);
     expect(resumed.status).toBe(200);
@@ -270,14 +287,34 @@ describe("personal information form (/info/personal, spec 001 §2 dialog 2, §5)
     expect(attr(elements(resumed.html, 'input[name="mobile"]')[0], "value")).toBe(mobile);
     const { code, type } = await portal.sandbox.control<{ code: string; type: string }>("GET", `/sms?mobile=${mobile}`);
     expect(type).toBe("CHANGE_PHONE");
-    const fields = { intent: "save", identityTypeCode: "ID_IDCARD", identityId: "110101200005200011", sex: "MALE", educationCode: "BECHELOR", province: "北京市", city: "北京市", county: "东城区", mobile };
+    const fields = {
+      intent: "save",
+      identityTypeCode: "ID_IDCARD",
+      identityId: "110101200005200011",
+      sex: "MALE",
+      educationCode: "BECHELOR",
+      province: "北京市",
+      city: "北京市",
+      county: "东城区",
+      mobile,
+    };
     const saved = await browser.post(to.pathname + to.search, { ...formOf(resumed.html, /info-submit/).hidden, ...fields, smsCode: code });
     expect(saved.status).toBe(303);
   });
 
   it("unchanged masked ID is sent as SRC; success goes to backUrl with the 'continue signing' notice", async () => {
     const browser = await signedIn("agr2604");
-    const fields = { intent: "save", identityTypeCode: "ID_PASSPORT", identityId: "1101****00", sex: "FEMALE", educationCode: "BECHELOR", province: "北京市", city: "北京市", county: "东城区", addressDetail: "" };
+    const fields = {
+      intent: "save",
+      identityTypeCode: "ID_PASSPORT",
+      identityId: "1101****00",
+      sex: "FEMALE",
+      educationCode: "BECHELOR",
+      province: "北京市",
+      city: "北京市",
+      county: "东城区",
+      addressDetail: "",
+    };
     const res = await post(browser, PATH, /info-submit/, fields);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/agreement/edit/9/1?backUrl=%2Fx&notice=infoSaved");
@@ -311,7 +348,9 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
     const page = await browser.get(PATH);
     expect(attr(byTestId(page.html, "complete-info-dialog"), "data-width")).toBe("643");
     expect(text(byTestId(page.html, "complete-intro") ?? "")).toBe("学习此课程前，请先完善以下信息");
-    expect(text(byTestId((await browser.get("/info/complete?scene=4&lng=en")).html, "complete-intro") ?? "")).toBe("Before taking the exam，please complete the following information first");
+    expect(text(byTestId((await browser.get("/info/complete?scene=4&lng=en")).html, "complete-intro") ?? "")).toBe(
+      "Before taking the exam，please complete the following information first",
+    );
     expect((await browser.get("/info/complete?scene=9")).status).toBe(404);
     // closing must not go back into the entry chain (it would open this step again)
     expect(attr(byTestId(page.html, "dialog-close"), "href")).toBe("/personal/course/lessons");
@@ -358,7 +397,18 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
       if ((type === "radio" || type === "checkbox") && !/ checked/.test(i)) continue;
       kept[name] = attr(i, "value") ?? "";
     }
-    const body = new URLSearchParams({ ...hidden, ...kept, intent: "save", groupOneId: "2", groupTwoId: "22", groupThreeId: "221", groupFourId: "2211", groupFiveId: "22111", proxyId: "1", df_c_nickname: "小完" });
+    const body = new URLSearchParams({
+      ...hidden,
+      ...kept,
+      intent: "save",
+      groupOneId: "2",
+      groupTwoId: "22",
+      groupThreeId: "221",
+      groupFourId: "2211",
+      groupFiveId: "22111",
+      proxyId: "1",
+      df_c_nickname: "小完",
+    });
     for (const s of elements(form, "select")) {
       const name = attr(s, "name") ?? "";
       if (!name.startsWith("df_")) continue;
@@ -437,7 +487,12 @@ describe("face (/face/check, spec 001 §2 dialog 3, §4 face flow, §5)", () => 
     expect(url).toContain("/face/study?orderNo=");
     expect(doc).not.toContain("orderNo=" + "undefined");
     const orderNo = new URL(url).searchParams.get("orderNo") ?? "";
-    const pick = (result: string) => fetch(`${portal.sandbox.url}/face/study`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `orderNo=${orderNo}&result=${result}` });
+    const pick = (result: string) =>
+      fetch(`${portal.sandbox.url}/face/study`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `orderNo=${orderNo}&result=${result}`,
+      });
     await pick("2");
     const failed = await post(browser, PATH, /face-done/, { intent: "done" });
     expect(text(byTestId(await failed.text(), "face-not-passed") ?? "")).toContain("系统检测到人脸识别未通过，是否重新验证？");
@@ -498,7 +553,10 @@ describe("without JavaScript (the no-js journeys of tests/e2e/agreements.test.ts
     let page = await browser.get(signHref(list.html));
     expect(page.url).toMatch(/\/info\/personal\?/);
     expect(byTestId(page.html, "personal-info-dialog")).toBeDefined();
-    page = await page.form({ button: "info-submit" }).fill({ 证件类型: "ID_PASSPORT", 证件号码: "E12345678", 女: true, 学历: "BECHELOR", 省: "广东省" }).submit({ button: "info-refresh" });
+    page = await page
+      .form({ button: "info-submit" })
+      .fill({ 证件类型: "ID_PASSPORT", 证件号码: "E12345678", 女: true, 学历: "BECHELOR", 省: "广东省" })
+      .submit({ button: "info-refresh" });
     page = await page.form({ button: "info-submit" }).fill({ 市: "深圳市" }).submit({ button: "info-refresh" });
     const form = page.form({ button: "info-submit" }).fill({ "区/县": "南山区" });
     expect(form.value("证件号码")).toBe("E12345678"); // kept through the refreshes
@@ -516,8 +574,15 @@ describe("without JavaScript (the no-js journeys of tests/e2e/agreements.test.ts
     expect(text(byTestId(page.html, "complete-intro") ?? "")).toBe("学习此课程前，请先完善以下信息");
     const keys = ["groupOneId", "groupTwoId", "groupThreeId", "groupFourId", "groupFiveId"];
     const path = ["2", "22", "221", "2211", "22111"];
-    for (const [i, id] of path.slice(0, -1).entries()) page = await page.form({ button: "complete-submit" }).fill({ [keys[i]!]: id }).submit({ button: "group-refresh" });
-    const done = await page.form({ button: "complete-submit" }).fill({ groupFiveId: "22111", 代理机构: "1", 昵称: "小完" }).submit({ button: "complete-submit" });
+    for (const [i, id] of path.slice(0, -1).entries())
+      page = await page
+        .form({ button: "complete-submit" })
+        .fill({ [keys[i]!]: id })
+        .submit({ button: "group-refresh" });
+    const done = await page
+      .form({ button: "complete-submit" })
+      .fill({ groupFiveId: "22111", 代理机构: "1", 昵称: "小完" })
+      .submit({ button: "complete-submit" });
     expect(done.url).toMatch(/\/personal\/order\?OrderTabIndex=2$/);
   });
 });

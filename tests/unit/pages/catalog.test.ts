@@ -56,7 +56,16 @@ describe("every public section renders its seeded content", () => {
     });
   }
 
-  for (const path of ["/coursePackage/detail/999", "/newsdetails/1", "/response/1", "/teachersdetail?id=1", "/teachersdetail", "/groupdetail?id=1", "/applydetail/1", "/trainingPlan/detail?id=1"]) {
+  for (const path of [
+    "/coursePackage/detail/999",
+    "/newsdetails/1",
+    "/response/1",
+    "/teachersdetail?id=1",
+    "/teachersdetail",
+    "/groupdetail?id=1",
+    "/applydetail/1",
+    "/trainingPlan/detail?id=1",
+  ]) {
     it(`unknown ids are a 404 inside the shell: ${path}`, async () => {
       const page = await portal.client().get(path);
       expect(page.status).toBe(404);
@@ -99,7 +108,9 @@ describe("the visitor journey without JavaScript", () => {
     expect(h1(list.html)).toBe("课程中心");
     expect(text(list.html)).toContain("共 36 门课程");
     // main li a[href^='/course/detail/']
-    const cardLinks = elements(element(list.html, "main") ?? "", "li").flatMap((li) => links(li)).filter((l) => l.href?.startsWith("/course/detail/"));
+    const cardLinks = elements(element(list.html, "main") ?? "", "li")
+      .flatMap((li) => links(li))
+      .filter((l) => l.href?.startsWith("/course/detail/"));
     expect(cardLinks).toHaveLength(12);
 
     // the header search box submits GET /course/list?courseName=...
@@ -248,7 +259,12 @@ describe("course detail", () => {
     const form = element(html, 'form[action="/shoppingcart"]');
     expect(attr(form, "method")).toBe("post");
     expect(elements(form ?? "", "input").filter((i) => attr(i, "name") === "csrf")).toHaveLength(1);
-    expect(attr(elements(form ?? "", "input").find((i) => attr(i, "name") === "commodityId"), "value")).toBe("5008");
+    expect(
+      attr(
+        elements(form ?? "", "input").find((i) => attr(i, "name") === "commodityId"),
+        "value",
+      ),
+    ).toBe("5008");
     expect(elements(form ?? "", "button").map(text)).toContain("Add to cart");
     expect(title(html)).toBe("中级会计实务精讲班 - 云朵在线学院 - 职业技能在线学习平台");
   });

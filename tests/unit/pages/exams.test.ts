@@ -43,7 +43,8 @@ async function sendPaper(browser: Client, paper: string, intent: "save" | "handi
   const form = byTestId(html, "exam-paper") ?? "";
   const body = new URLSearchParams({ intent });
   // as a browser does: a disabled field is not sent (the JS-only `confirm`)
-  for (const i of elements(form, "input").filter((x) => attr(x, "type") === "hidden" && attr(x, "disabled") === undefined)) body.append(attr(i, "name") ?? "", attr(i, "value") ?? "");
+  for (const i of elements(form, "input").filter((x) => attr(x, "type") === "hidden" && attr(x, "disabled") === undefined))
+    body.append(attr(i, "name") ?? "", attr(i, "value") ?? "");
   for (const [id, values] of Object.entries(answers)) for (const v of values) body.append(`answer.${id}`, v);
   return browser.fetch(paper, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 }
@@ -129,9 +130,15 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     const again = await browser.get(`${location}?saved=1`);
     expect(text(byTestId(again.html, "answered-count") ?? "")).toBe("已答 2 / 10 题");
     // (a browser sends the saved choices again: they are checked on the page)
-    expect(attr(elements(again.html, `input[value="${single.answer[0]}"]`).find((i) => i.includes(`answer.${single.questionId}`)), "checked")).toBeDefined();
+    expect(
+      attr(
+        elements(again.html, `input[value="${single.answer[0]}"]`).find((i) => i.includes(`answer.${single.questionId}`)),
+        "checked",
+      ),
+    ).toBeDefined();
     const asked = await sendPaper(browser, location, "handin", {
-      [single.questionId]: single.answer, [multiple.questionId]: multiple.answer,
+      [single.questionId]: single.answer,
+      [multiple.questionId]: multiple.answer,
       [judge.questionId]: judge.answer,
       [fill.questionId]: [fill.answer[0]!, "wrong"], // one blank of two: half of 2 points
       [short.questionId]: [`答：${short.answer.join("，")}`],
@@ -200,7 +207,10 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     const page = await en.get("/lib/subject/exampaper/examintro/9106?lng=en");
     expect(text(byTestId(page.html, "exam-closed") ?? "")).toBe("The exam has ended");
     // the upstream answers in Chinese: a known refusal code is the page's own translation
-    const refusedEn = await en.post("/lib/subject/exampaper/examintro/9106?lng=en", { csrf: await en.csrf("/lib/subject/exampaper/examintro/9106?lng=en"), intent: "join" });
+    const refusedEn = await en.post("/lib/subject/exampaper/examintro/9106?lng=en", {
+      csrf: await en.csrf("/lib/subject/exampaper/examintro/9106?lng=en"),
+      intent: "join",
+    });
     expect(text(byTestId(await refusedEn.text(), "exam-error") ?? "")).toBe("The exam has ended");
   });
 
@@ -261,7 +271,12 @@ describe("English", () => {
     await browser.signIn(portal, mobile(3309), "/lib/subject/exampaper?lng=en");
     const { location } = await join(browser, 9102);
     const rawKey = /\b(?:list|intro|record|paper|pay|action|refuse|state|type|filters|pager|doing)\.[A-Za-z0-9]+/;
-    for (const path of ["/lib/subject/exampaper?lng=en", "/lib/subject/exampaper/examintro/9102?lng=en", `${location}?lng=en`, "/lib/subject/exampaper/payresult?examId=9103&lng=en"]) {
+    for (const path of [
+      "/lib/subject/exampaper?lng=en",
+      "/lib/subject/exampaper/examintro/9102?lng=en",
+      `${location}?lng=en`,
+      "/lib/subject/exampaper/payresult?examId=9103&lng=en",
+    ]) {
       const page = await browser.get(path);
       expect(page.status, path).toBe(200);
       const main = text(element(page.html, "main") ?? "");
@@ -370,7 +385,11 @@ describe("the exam journeys without JavaScript (tests/e2e/exams.test.ts's no-js 
     const fill = key.find((q) => q.kind === "fill")!;
     const asked = await paper
       .form({ button: "交卷" })
-      .fill({ [`answer.${single.questionId}`]: single.answer[0]!, [`answer.${judge.questionId}`]: judge.answer[0]!, [`answer.${fill.questionId}`]: fill.answer[0]! })
+      .fill({
+        [`answer.${single.questionId}`]: single.answer[0]!,
+        [`answer.${judge.questionId}`]: judge.answer[0]!,
+        [`answer.${fill.questionId}`]: fill.answer[0]!,
+      })
       .submit({ button: "交卷" });
     // 7 of 10 unanswered: asked first (issue 21; without JavaScript the post's answer)
     expect(testText(asked.html, "hand-in-unanswered")).toBe("还有 7 道题未作答（共 10 题），确定交卷吗？");

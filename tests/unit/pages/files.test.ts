@@ -73,7 +73,7 @@ describe("certificates: unlock fields, update student, create (spec 001 §7)", (
     const pdf = await browser.fetch("/certificate/pdf/9103?kind=learn");
     expect(pdf.status).toBe(302);
     const file = await fetch(pdf.headers.get("Location")!);
-    expect((await file.text())).toContain("ID number ****002X");
+    expect(await file.text()).toContain("ID number ****002X");
   });
 
   it("the PDF (issue 21 item 5, decision 043): the owner gets a fresh signed link that opens; the bare address, another student and a visitor get no file", async () => {
@@ -116,7 +116,9 @@ describe("resources: detail, batch delete of videos, the VIP flag (spec 001 §7)
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(text(byTestId(page.html, "resource-facts") ?? "")).toContain("视频");
-    expect(attr(elements(page.html, "video")[0], "src")).toMatch(/\/storage\/o\/1\/2026-11-01\/coldatatypefile\/seed3601x0abcdef\.mp4\?Expires=\d+&Signature=[\w-]+$/); // a signed link (decision 043)
+    expect(attr(elements(page.html, "video")[0], "src")).toMatch(
+      /\/storage\/o\/1\/2026-11-01\/coldatatypefile\/seed3601x0abcdef\.mp4\?Expires=\d+&Signature=[\w-]+$/,
+    ); // a signed link (decision 043)
     expect(hrefOf(page.html, "下载")).toBe(`/student/download?ids=${href!.split("/").pop()}`);
     const calls = (await portal.calls("/v1/resource/")).map((c) => c.path.replace(/^.*\/v1\/resource\//, ""));
     expect(calls).toEqual(expect.arrayContaining([`detail/${href!.split("/").pop()}`, `view/${href!.split("/").pop()}`]));
@@ -236,12 +238,18 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
       b.set(Array.from("%PDF-1.7\n", (c) => c.charCodeAt(0)));
       return b;
     };
-    const big = await browser.fetch("/homework/8201", { method: "POST", body: multipart({ csrf, content: "六大会计要素。" }, { field: "file", name: "big.pdf", bytes: pdf(6 * 1024 * 1024) }) });
+    const big = await browser.fetch("/homework/8201", {
+      method: "POST",
+      body: multipart({ csrf, content: "六大会计要素。" }, { field: "file", name: "big.pdf", bytes: pdf(6 * 1024 * 1024) }),
+    });
     expect(big.status).toBe(400);
     const html = await big.text();
     expect(text(byTestId(html, "homework-error") ?? "")).toBe("上传文件过大，请控制在5M以内");
     expect(html).toContain("六大会计要素。");
-    const exact = await browser.fetch("/homework/8201", { method: "POST", body: multipart({ csrf, content: "六大会计要素。" }, { field: "file", name: "exact.pdf", bytes: pdf(5 * 1024 * 1024) }) });
+    const exact = await browser.fetch("/homework/8201", {
+      method: "POST",
+      body: multipart({ csrf, content: "六大会计要素。" }, { field: "file", name: "exact.pdf", bytes: pdf(5 * 1024 * 1024) }),
+    });
     expect(exact.status).toBe(303);
     expect(text(byTestId((await browser.get("/homework/8201")).html, "homework-attachment") ?? "")).toContain("exact.pdf");
   });
@@ -262,7 +270,14 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
     expect(doing.html).toContain("章节综合练习卷");
     // handing the paper in on the doing page hands the homework in (counted, and its finish page opens)
     const value = (name: string) => attr(named(doing.html, name), "value") ?? "";
-    const handIn = await browser.post(to, { csrf: await browser.csrf(to), intent: "submit", confirm: "1", questionId: value("questionId"), index: value("index"), kind: value("kind") });
+    const handIn = await browser.post(to, {
+      csrf: await browser.csrf(to),
+      intent: "submit",
+      confirm: "1",
+      questionId: value("questionId"),
+      index: value("index"),
+      kind: value("kind"),
+    });
     expect(handIn.status).toBe(302);
     expect(text(byTestId((await browser.get("/homework/list")).html, "homework-counts") ?? "")).toBe("已提交 1 份，未提交 3 份");
     expect((await browser.get("/homework/finish/8202")).status).toBe(200);
@@ -273,19 +288,31 @@ describe("homework: leave notices, finish, preview, paper, video (spec 001 §7)"
   it("a video without JS: the storage check, the store, homeworkUpload; listed with the homework and as a resource", async () => {
     const browser = await signedIn("13700003604");
     const csrf = await browser.csrf("/homework/8201");
-    const fake = await browser.fetch("/homework/8201?video", { method: "POST", body: multipart({ csrf }, { field: "video", name: "clip.mp4", bytes: new Uint8Array(4096).fill(0x4d) }) });
+    const fake = await browser.fetch("/homework/8201?video", {
+      method: "POST",
+      body: multipart({ csrf }, { field: "video", name: "clip.mp4", bytes: new Uint8Array(4096).fill(0x4d) }),
+    });
     expect(fake.status).toBe(400);
     expect(text(byTestId(await fake.text(), "video-error") ?? "")).toBe("文件内容与其格式不符");
-    const avi = await browser.fetch("/homework/8201?video", { method: "POST", body: multipart({ csrf }, { field: "video", name: "clip.avi", bytes: mp4(4096) }) });
+    const avi = await browser.fetch("/homework/8201?video", {
+      method: "POST",
+      body: multipart({ csrf }, { field: "video", name: "clip.avi", bytes: mp4(4096) }),
+    });
     expect(text(byTestId(await avi.text(), "video-error") ?? "")).toBe("视频只能上传 mp4、mov、m4v 格式");
-    const big = await browser.fetch("/homework/8201?video", { method: "POST", body: multipart({ csrf }, { field: "video", name: "big.mp4", bytes: mp4(6 * 1024 * 1024) }) });
+    const big = await browser.fetch("/homework/8201?video", {
+      method: "POST",
+      body: multipart({ csrf }, { field: "video", name: "big.mp4", bytes: mp4(6 * 1024 * 1024) }),
+    });
     expect(text(byTestId(await big.text(), "video-error") ?? "")).toBe("未开启 JavaScript 时视频不能超过 5M，请开启 JavaScript 后分片上传");
     expect(await portal.calls("/v1/homework/homeworkUpload")).toHaveLength(0);
 
-    const ok = await browser.fetch("/homework/8201?video", { method: "POST", body: multipart({ csrf }, { field: "video", name: "讲解.mp4", bytes: mp4(300 * 1024) }) });
+    const ok = await browser.fetch("/homework/8201?video", {
+      method: "POST",
+      body: multipart({ csrf }, { field: "video", name: "讲解.mp4", bytes: mp4(300 * 1024) }),
+    });
     expect(ok.status).toBe(200);
     expect(text(byTestId(await ok.text(), "video-saved") ?? "")).toBe("已上传：讲解.mp4");
-    expect((await portal.calls("/v1/homework/uploadVideo/judgeVideoStorage"))).toHaveLength(1);
+    expect(await portal.calls("/v1/homework/uploadVideo/judgeVideoStorage")).toHaveLength(1);
     expect(text(byTestId((await browser.get("/homework/8201")).html, "homework-video") ?? "")).toBe("讲解.mp4");
     const resources = await browser.get("/resource/list");
     expect(elements(resources.html, "input").filter((i) => attr(i, "data-testid") === "video-check")).toHaveLength(1);
@@ -400,7 +427,10 @@ describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs
     const browser = portal.client();
     const list = await browser.signIn(portal, "13700002902", "/resource/list");
     expect(list.url).toBe("/resource/list");
-    const refused = await list.form({ button: "上传" }).fill({ 上传文件: { name: "a.pdf", mimeType: "application/pdf", buffer: pdfBytes(20_000) } }).submit({ button: "上传" });
+    const refused = await list
+      .form({ button: "上传" })
+      .fill({ 上传文件: { name: "a.pdf", mimeType: "application/pdf", buffer: pdfBytes(20_000) } })
+      .submit({ button: "上传" });
     expect(testText(refused.html, "upload-error")).toBe("存储空间不足，无法上传，请联系管理员");
     const download = await browser.get("/student/download?ids=1");
     expect(testText(download.html, "download-message")).toBe("您没有下载权限，请联系管理员");
@@ -413,7 +443,11 @@ describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs
     expect(count(list.html, "resource-row")).toBe(3);
     const detail = await browser.get(hrefOf(list.html, "课堂讲义.pdf")!);
     expect(detail.url).toMatch(/\/resource\/\d+$/);
-    expect(elements(detail.html, "h1").concat(elements(detail.html, "h2")).map((h) => text(h))).toContain("课堂讲义.pdf");
+    expect(
+      elements(detail.html, "h1")
+        .concat(elements(detail.html, "h2"))
+        .map((h) => text(h)),
+    ).toContain("课堂讲义.pdf");
     expect(testText(detail.html, "resource-facts")).toContain("PDF");
     expect(hrefOf(detail.html, "下载")).toMatch(/^\/student\/download\?ids=\d+$/);
     const back = await browser.get(hrefOf(detail.html, "返回我的资源")!);
@@ -422,7 +456,10 @@ describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs
     expect(count(back.html, "video-check")).toBe(2);
     const none = await back.form({ button: "删除选中的视频" }).submit({ button: "删除选中的视频" });
     expect(testText(none.html, "videos-error")).toBe("请选择要删除的视频");
-    const deleted = await none.form({ button: "删除选中的视频" }).fill({ "选择视频 作业视频-第一次.mp4": true, "选择视频 作业视频-第二次.mp4": true }).submit({ button: "删除选中的视频" });
+    const deleted = await none
+      .form({ button: "删除选中的视频" })
+      .fill({ "选择视频 作业视频-第一次.mp4": true, "选择视频 作业视频-第二次.mp4": true })
+      .submit({ button: "删除选中的视频" });
     expect(testText(deleted.html, "videos-deleted")).toBe("已删除 2 个视频");
     expect(count(deleted.html, "resource-row")).toBe(1);
     expect(testText(deleted.html, "resource-row")).toContain("课堂讲义.pdf");

@@ -42,7 +42,10 @@ type FormCase = {
   form: string;
 };
 
-const hidden = (html: string, name: string) => elements(html, "input").filter((i) => attr(i, "name") === name).map((i) => attr(i, "value") ?? "");
+const hidden = (html: string, name: string) =>
+  elements(html, "input")
+    .filter((i) => attr(i, "name") === name)
+    .map((i) => attr(i, "value") ?? "");
 
 const FORMS: FormCase[] = [
   {
@@ -50,7 +53,16 @@ const FORMS: FormCase[] = [
     account: "13800000001",
     page: "/personal/setting/data",
     upstream: "/save/base/info$",
-    typed: async () => ({ section: "base", intent: "save", df_name: "李新名", df_sex: "FEMALE", df_birthday: "1999-01-02", df_identity_type_code: "ID_PASSPORT", df_identity_id: "E12345678", df_education_code: "" }),
+    typed: async () => ({
+      section: "base",
+      intent: "save",
+      df_name: "李新名",
+      df_sex: "FEMALE",
+      df_birthday: "1999-01-02",
+      df_identity_type_code: "ID_PASSPORT",
+      df_identity_id: "E12345678",
+      df_education_code: "",
+    }),
     shown: ["李新名", "1999-01-02", "E12345678"],
     form: 'id="personal-data-base"',
   },
@@ -76,11 +88,18 @@ const FORMS: FormCase[] = [
     account: "13800000001",
     page: async (b) => {
       const notes = await b.get("/personal/course/note");
-      const id = attr(elements(notes.html, "li").find((li) => attr(li, "data-testid") === "note"), "data-note-id");
+      const id = attr(
+        elements(notes.html, "li").find((li) => attr(li, "data-testid") === "note"),
+        "data-note-id",
+      );
       return `/personal/course/note?edit=${id}`;
     },
     upstream: "/note/update$",
-    typed: async (_b, page) => ({ intent: "update", noteId: new URL(page, "http://x").searchParams.get("edit")!, content: "改过的笔记：试用期不得超过六个月。" }),
+    typed: async (_b, page) => ({
+      intent: "update",
+      noteId: new URL(page, "http://x").searchParams.get("edit")!,
+      content: "改过的笔记：试用期不得超过六个月。",
+    }),
     shown: ["改过的笔记：试用期不得超过六个月。"],
     form: 'name="content"',
   },
@@ -145,29 +164,36 @@ describe("a form whose upstream call fails comes back with what was typed (issue
     expect(text(page.html)).toContain("The school's server cannot be reached right now: nothing was saved.");
   });
 
-  it("checkout: an order call that times out may have gone through: the page says so, links to my orders, keeps the card code and offers no order button", { timeout: 30_000 }, async () => {
-    const b = await signedIn("shop08");
-    const address = "/payment/order?commodityId=5002&cardCode=SC101";
-    const before = await b.get(address);
-    expect(before.status).toBe(200);
-    const fields: Record<string, string> = {};
-    for (const name of ["csrf", "idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"]) fields[name] = hidden(before.html, name)[0] ?? "";
-    expect(fields.cardCode).toBe("SC101");
-    await portal.fault({ path: "/definePayOrderCart/createOrder$", times: 1, latencyMs: 2_500 });
-    const page = await b.submit(address, fields);
-    expect(page.status).toBe(504);
-    const notice = byTestId(page.html, "form-failure") ?? "";
-    expect(text(notice)).toContain("可能已成功，也可能未成功");
-    expect(hrefOf(notice, "查看我的订单")).toBe("/personal/order");
-    // the card code is still there, and the order form keeps the key of the post that may have made the order
-    expect(hidden(page.html, "cardCode")).toContain("SC101");
-    expect(elements(page.html, "input").some((i) => attr(i, "id") === "cardCode" && attr(i, "value") === "SC101")).toBe(true);
-    expect(hidden(page.html, "idempotencyKey")).toEqual([fields.idempotencyKey]);
-    // no button that posts the order again blindly
-    const orderForm = elements(page.html, "form").find((form) => attr(form, "method") === "post" && (attr(form, "action") ?? "").startsWith("/payment/order"));
-    expect(orderForm).toBeDefined();
-    expect(elements(orderForm!, "button")).toEqual([]);
-  });
+  it(
+    "checkout: an order call that times out may have gone through: the page says so, links to my orders, keeps the card code and offers no order button",
+    { timeout: 30_000 },
+    async () => {
+      const b = await signedIn("shop08");
+      const address = "/payment/order?commodityId=5002&cardCode=SC101";
+      const before = await b.get(address);
+      expect(before.status).toBe(200);
+      const fields: Record<string, string> = {};
+      for (const name of ["csrf", "idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"])
+        fields[name] = hidden(before.html, name)[0] ?? "";
+      expect(fields.cardCode).toBe("SC101");
+      await portal.fault({ path: "/definePayOrderCart/createOrder$", times: 1, latencyMs: 2_500 });
+      const page = await b.submit(address, fields);
+      expect(page.status).toBe(504);
+      const notice = byTestId(page.html, "form-failure") ?? "";
+      expect(text(notice)).toContain("可能已成功，也可能未成功");
+      expect(hrefOf(notice, "查看我的订单")).toBe("/personal/order");
+      // the card code is still there, and the order form keeps the key of the post that may have made the order
+      expect(hidden(page.html, "cardCode")).toContain("SC101");
+      expect(elements(page.html, "input").some((i) => attr(i, "id") === "cardCode" && attr(i, "value") === "SC101")).toBe(true);
+      expect(hidden(page.html, "idempotencyKey")).toEqual([fields.idempotencyKey]);
+      // no button that posts the order again blindly
+      const orderForm = elements(page.html, "form").find(
+        (form) => attr(form, "method") === "post" && (attr(form, "action") ?? "").startsWith("/payment/order"),
+      );
+      expect(orderForm).toBeDefined();
+      expect(elements(orderForm!, "button")).toEqual([]);
+    },
+  );
 
   // The remaining forms (the account centre's money pages, account settings, login, register, forgotten
   // password, the question bank): each posted as a browser without JavaScript posts it (the page's own form:
@@ -192,17 +218,123 @@ describe("a form whose upstream call fails comes back with what was typed (issue
     uncertain?: boolean;
   };
   const PAGE_FORMS: PageForm[] = [
-    { name: "balance: withdraw", account: "acct05", page: "/personal/accountcenter/balance", form: "#balance-withdraw", fill: { withdrawAmount: "12.30" }, button: "申请提现", upstream: "/cash/withdraw$", shown: ["12.30"] },
-    { name: "balance: recharge online", account: "acct05", page: "/personal/accountcenter/balance", form: "#balance-charge", fill: { balance: "88.00" }, button: "去支付", upstream: "/make/order$", shown: ["88.00"], uncertain: true },
-    { name: "balance: recharge card (the card's code is a secret)", account: "acct05", page: "/personal/accountcenter/balance", form: "#balance-recharge", fill: { code: "RC0031" }, button: "充值", upstream: "/recharge/charge/card$", shown: [], secret: ["RC0031"], uncertain: true },
-    { name: "coupon: exchange", account: "acct06", page: "/personal/accountcenter/coupon", form: "#coupon-exchange", fill: { code: "WELCOME20" }, button: "兑换", upstream: "/exchange/coupons$", shown: [], secret: ["WELCOME20"] },
-    { name: "study card: check", account: "acct06", page: "/personal/accountcenter/card", form: "#card-check", fill: { code: "SK0002" }, button: "查询", upstream: "/check/code$", shown: [], secret: ["SK0002"] },
-    { name: "membership: buy", account: "acct07", page: "/personal/accountcenter/account/member", form: { button: "年度会员" }, fill: {}, button: /年度会员/, upstream: "/make/member/order$", shown: [], uncertain: true },
-    { name: "account settings: bind e-mail", account: "13800000001", page: "/personal/setting/account", form: "#account-email", fill: { email: "new.mail@example.com" }, button: "bind-email", upstream: "/bind/email$", shown: ["new.mail@example.com"] },
-    { name: "account settings: change password", account: "13800000001", page: "/personal/setting/account", form: { field: "oldPassword" }, fill: { oldPassword: PASSWORD, newPassword: "N3w-pass-99", confirmPassword: "N3w-pass-99" }, button: "change-password", upstream: "/update/password$", shown: [], secret: [PASSWORD, "N3w-pass-99"] },
-    { name: "login: password", page: "/join/login", form: { field: "password" }, fill: { account: "student01", password: PASSWORD }, button: "登录", upstream: "/front/login/$", shown: ["student01"], secret: [PASSWORD] },
-    { name: "register: send the code", page: "/join/register", form: { field: "username" }, fill: { username: "newcomer21", mobile: "13912340021", password: PASSWORD }, button: "send-code", upstream: "/register/checkAccount$|/sendSmsCode$|/checkLimitAndMobile$", shown: ["newcomer21", "13912340021"], secret: [PASSWORD] },
-    { name: "forgotten password: send the code", page: "/login/forget", form: { field: "confirmPassword" }, fill: { mobile: "13800000001", password: PASSWORD, confirmPassword: PASSWORD }, button: "send-code", upstream: "/sendSmsCode$|/checkLimitAndMobile$", shown: ["13800000001"], secret: [PASSWORD] },
+    {
+      name: "balance: withdraw",
+      account: "acct05",
+      page: "/personal/accountcenter/balance",
+      form: "#balance-withdraw",
+      fill: { withdrawAmount: "12.30" },
+      button: "申请提现",
+      upstream: "/cash/withdraw$",
+      shown: ["12.30"],
+    },
+    {
+      name: "balance: recharge online",
+      account: "acct05",
+      page: "/personal/accountcenter/balance",
+      form: "#balance-charge",
+      fill: { balance: "88.00" },
+      button: "去支付",
+      upstream: "/make/order$",
+      shown: ["88.00"],
+      uncertain: true,
+    },
+    {
+      name: "balance: recharge card (the card's code is a secret)",
+      account: "acct05",
+      page: "/personal/accountcenter/balance",
+      form: "#balance-recharge",
+      fill: { code: "RC0031" },
+      button: "充值",
+      upstream: "/recharge/charge/card$",
+      shown: [],
+      secret: ["RC0031"],
+      uncertain: true,
+    },
+    {
+      name: "coupon: exchange",
+      account: "acct06",
+      page: "/personal/accountcenter/coupon",
+      form: "#coupon-exchange",
+      fill: { code: "WELCOME20" },
+      button: "兑换",
+      upstream: "/exchange/coupons$",
+      shown: [],
+      secret: ["WELCOME20"],
+    },
+    {
+      name: "study card: check",
+      account: "acct06",
+      page: "/personal/accountcenter/card",
+      form: "#card-check",
+      fill: { code: "SK0002" },
+      button: "查询",
+      upstream: "/check/code$",
+      shown: [],
+      secret: ["SK0002"],
+    },
+    {
+      name: "membership: buy",
+      account: "acct07",
+      page: "/personal/accountcenter/account/member",
+      form: { button: "年度会员" },
+      fill: {},
+      button: /年度会员/,
+      upstream: "/make/member/order$",
+      shown: [],
+      uncertain: true,
+    },
+    {
+      name: "account settings: bind e-mail",
+      account: "13800000001",
+      page: "/personal/setting/account",
+      form: "#account-email",
+      fill: { email: "new.mail@example.com" },
+      button: "bind-email",
+      upstream: "/bind/email$",
+      shown: ["new.mail@example.com"],
+    },
+    {
+      name: "account settings: change password",
+      account: "13800000001",
+      page: "/personal/setting/account",
+      form: { field: "oldPassword" },
+      fill: { oldPassword: PASSWORD, newPassword: "N3w-pass-99", confirmPassword: "N3w-pass-99" },
+      button: "change-password",
+      upstream: "/update/password$",
+      shown: [],
+      secret: [PASSWORD, "N3w-pass-99"],
+    },
+    {
+      name: "login: password",
+      page: "/join/login",
+      form: { field: "password" },
+      fill: { account: "student01", password: PASSWORD },
+      button: "登录",
+      upstream: "/front/login/$",
+      shown: ["student01"],
+      secret: [PASSWORD],
+    },
+    {
+      name: "register: send the code",
+      page: "/join/register",
+      form: { field: "username" },
+      fill: { username: "newcomer21", mobile: "13912340021", password: PASSWORD },
+      button: "send-code",
+      upstream: "/register/checkAccount$|/sendSmsCode$|/checkLimitAndMobile$",
+      shown: ["newcomer21", "13912340021"],
+      secret: [PASSWORD],
+    },
+    {
+      name: "forgotten password: send the code",
+      page: "/login/forget",
+      form: { field: "confirmPassword" },
+      fill: { mobile: "13800000001", password: PASSWORD, confirmPassword: PASSWORD },
+      button: "send-code",
+      upstream: "/sendSmsCode$|/checkLimitAndMobile$",
+      shown: ["13800000001"],
+      secret: [PASSWORD],
+    },
   ];
 
   for (const f of PAGE_FORMS) {
@@ -235,20 +367,33 @@ describe("a form whose upstream call fails comes back with what was typed (issue
 
   // The question bank renders its questions from its own state: the answers typed come back all the same.
   const QB_FAULTS = [FAULTS[0], FAULTS[2]];
-  const selected = (html: string, name: string) => elements(html, "input").filter((i) => attr(i, "name") === name && attr(i, "checked") !== undefined).map((i) => attr(i, "value"));
+  const selected = (html: string, name: string) =>
+    elements(html, "input")
+      .filter((i) => attr(i, "name") === name && attr(i, "checked") !== undefined)
+      .map((i) => attr(i, "value"));
 
   it("practice doing page: the answer chosen comes back checked, with the message", { timeout: 60_000 }, async () => {
     const b = await signedIn("13700002700");
     const overview = await b.get("/lib/subject/overview/201");
     const startForm = elements(overview.html, "form").find((f) => f.includes('value="paper"') && f.includes('value="2011"'))!;
-    const started = await b.post("/lib/subject/overview/201", { ...Object.fromEntries(elements(startForm, "input").filter((i) => attr(i, "type") === "hidden").map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""])), intent: "paper" });
+    const started = await b.post("/lib/subject/overview/201", {
+      ...Object.fromEntries(
+        elements(startForm, "input")
+          .filter((i) => attr(i, "type") === "hidden")
+          .map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""]),
+      ),
+      intent: "paper",
+    });
     const at = started.headers.get("Location") ?? "";
     expect(at).toMatch(/^\/lib\/subject\/doing\/\d+$/);
     for (const failure of QB_FAULTS) {
       const page = await b.get(`${at}?n=1`);
       await portal.sandbox.control("DELETE", "/faults");
       await portal.fault({ path: "/exercise/session/answer/submit$", times: 1, ...failure.fault });
-      const answer = await page.form({ "data-testid": "question-form" }).fill({ answer: "C" }).submit({ button: /下一题/ });
+      const answer = await page
+        .form({ "data-testid": "question-form" })
+        .fill({ answer: "C" })
+        .submit({ button: /下一题/ });
       expect(answer.status, failure.name).toBe(failure.status);
       expect(text(byTestId(answer.html, "form-failure") ?? ""), failure.name).toContain(failure.message);
       expect(selected(byTestId(answer.html, "question-form") ?? "", "answer"), failure.name).toEqual(["C"]);
@@ -266,10 +411,14 @@ describe("a form whose upstream call fails comes back with what was typed (issue
     for (const failure of QB_FAULTS) {
       const page = await b.get(paperAt);
       const paper = page.form({ "data-testid": "exam-paper" });
-      const choice = elements(byTestId(page.html, "exam-paper") ?? "", "input").map((i) => [attr(i, "name"), attr(i, "value")]).find(([n]) => n === `answer.${single.questionId}`)![1]!;
+      const choice = elements(byTestId(page.html, "exam-paper") ?? "", "input")
+        .map((i) => [attr(i, "name"), attr(i, "value")])
+        .find(([n]) => n === `answer.${single.questionId}`)![1]!;
       await portal.sandbox.control("DELETE", "/faults");
       await portal.fault({ path: "/exercise/session/batch/submit$", times: 1, ...failure.fault });
-      const answer = await paper.fill({ [`answer.${short.questionId}`]: "答：岗位分析是人力资源管理的基础。", [`answer.${single.questionId}`]: choice }).submit({ button: /保存/ });
+      const answer = await paper
+        .fill({ [`answer.${short.questionId}`]: "答：岗位分析是人力资源管理的基础。", [`answer.${single.questionId}`]: choice })
+        .submit({ button: /保存/ });
       expect(answer.status, failure.name).toBe(failure.status);
       expect(text(byTestId(answer.html, "form-failure") ?? ""), failure.name).toContain(failure.message);
       const back = byTestId(answer.html, "exam-paper") ?? "";
@@ -305,12 +454,18 @@ describe("a form whose upstream call fails comes back with what was typed (issue
       const page = await b.get(address);
       await portal.sandbox.control("DELETE", "/faults");
       await portal.fault({ path: "/saveCompanyInvoice$", times: 1, ...failure.fault });
-      const answer = await page.form({ field: "taxNo" }).fill({ 单位: true, 发票抬头: "某某科技有限公司", 纳税人识别号: "91110000AB1234567X", 接收邮箱: "fin@example.com" }).submit({ button: "提交申请" });
+      const answer = await page
+        .form({ field: "taxNo" })
+        .fill({ 单位: true, 发票抬头: "某某科技有限公司", 纳税人识别号: "91110000AB1234567X", 接收邮箱: "fin@example.com" })
+        .submit({ button: "提交申请" });
       expect(answer.status, failure.name).toBe(failure.status);
       const form = answer.form({ field: "taxNo" });
-      expect([form.value("title"), form.value("taxNo"), form.value("email")], failure.name).toEqual(["某某科技有限公司", "91110000AB1234567X", "fin@example.com"]);
+      expect([form.value("title"), form.value("taxNo"), form.value("email")], failure.name).toEqual([
+        "某某科技有限公司",
+        "91110000AB1234567X",
+        "fin@example.com",
+      ]);
       expect(text(answer.html), failure.name).toContain(failure.message); // the page has one form: its error line is above it
     }
   });
 });
-

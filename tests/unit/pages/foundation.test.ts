@@ -170,7 +170,10 @@ describe("security baseline", () => {
     await portal.clearCalls();
     const form = elements(byTestId(page.html, "user-menu") ?? "", "form").find((f) => attr(f, "action") === "/logout");
     expect(attr(form, "method")).toBe("post");
-    const csrf = attr(elements(form ?? "", "input").find((i) => attr(i, "name") === "csrf"), "value");
+    const csrf = attr(
+      elements(form ?? "", "input").find((i) => attr(i, "name") === "csrf"),
+      "value",
+    );
     expect(csrf).toBeTruthy();
     // a forged token (a post without a cross-site header: the production server lets it reach the app) is
     // refused, to the page and to its .data, before any upstream call; the user stays signed in

@@ -1,5 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, h1, hrefOf, ORIGIN, startTestPortal, UPSTREAM_TIMEOUT_FOR_FAULTS, text, type Client, type Page, type TestPortal } from "../portal";
+import {
+  attr,
+  byTestId,
+  element,
+  elements,
+  h1,
+  hrefOf,
+  ORIGIN,
+  startTestPortal,
+  UPSTREAM_TIMEOUT_FOR_FAULTS,
+  text,
+  type Client,
+  type Page,
+  type TestPortal,
+} from "../portal";
 
 /**
  * Issue 10 as the pages answer it (moved down from tests/e2e/hardening-*.test.ts, issue 22):
@@ -85,7 +99,13 @@ function challengeLink(page: Page): string {
 }
 
 describe("cookies that cannot be read count as absent", () => {
-  const unreadable = [["csrf", ""], ["csrf", "garbage"], ["portal_session", "eyJ0b2tlbiI6MX0%3D.bad"], ["lng", "%E0%A4%A"], ["clientId", ""]] as const;
+  const unreadable = [
+    ["csrf", ""],
+    ["csrf", "garbage"],
+    ["portal_session", "eyJ0b2tlbiI6MX0%3D.bad"],
+    ["lng", "%E0%A4%A"],
+    ["clientId", ""],
+  ] as const;
   it("empty, unsigned or undecodable cookies: the home and login pages render, a fresh cookie is issued", async () => {
     for (const [name, value] of unreadable) {
       const browser = portal.client();
@@ -308,7 +328,8 @@ function pressingIn(html: string, field: string, button: string) {
   const form = elements(html, "form").find((f) => f.includes(`name="${field}"`));
   if (!form) throw new Error(`no form with ${field}`);
   const fields: Record<string, string> = {};
-  for (const input of elements(form, "input")) if (attr(input, "type") === "hidden" && attr(input, "name")) fields[attr(input, "name")!] = attr(input, "value") ?? "";
+  for (const input of elements(form, "input"))
+    if (attr(input, "type") === "hidden" && attr(input, "name")) fields[attr(input, "name")!] = attr(input, "value") ?? "";
   const pressed = elements(form, "button").find((b) => text(b) === button);
   if (!pressed) throw new Error(`no button ${button} in the form with ${field}`);
   if (attr(pressed, "name")) fields[attr(pressed, "name")!] = attr(pressed, "value") ?? "";

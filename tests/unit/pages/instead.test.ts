@@ -150,17 +150,25 @@ describe("the field form (dynamic-field kit, uploads, flow space, v2 status chec
     const itemUserId = await newSignUp(student, 7201);
     const path = `${A}/fill/${itemUserId}`;
     // a required sub-field left empty, a number with letters, an image that is not one
-    const bad = await postForm(student, path, await fullForm(student, itemUserId, (f) => {
-      f.delete("df_certNo");
-      f.set("df_workYears", "5a");
-      f.set("df_idPhoto", new File([new TextEncoder().encode("not an image")], "photo.png", { type: "image/png" }));
-    }));
+    const bad = await postForm(
+      student,
+      path,
+      await fullForm(student, itemUserId, (f) => {
+        f.delete("df_certNo");
+        f.set("df_workYears", "5a");
+        f.set("df_idPhoto", new File([new TextEncoder().encode("not an image")], "photo.png", { type: "image/png" }));
+      }),
+    );
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(text(element(badHtml, '[data-field="certNo"]') ?? "")).toContain("必填，请输入相关信息");
     expect(text(element(badHtml, '[data-field="workYears"]') ?? "")).toContain("只能输入数字");
     expect(attr(element(badHtml, 'input[name="df_realName"]'), "value")).toBe("王小明");
-    const wrongImage = await postForm(student, path, await fullForm(student, itemUserId, (f) => f.set("df_idPhoto", new File([new TextEncoder().encode("GIF89a")], "photo.png"))));
+    const wrongImage = await postForm(
+      student,
+      path,
+      await fullForm(student, itemUserId, (f) => f.set("df_idPhoto", new File([new TextEncoder().encode("GIF89a")], "photo.png"))),
+    );
     expect(wrongImage.status).toBe(400);
     expect(text(element(await wrongImage.text(), '[data-field="idPhoto"]') ?? "")).toContain("上传图片只能是 JPG/PNG 格式");
     expect(await portal.calls("saveItemFieldFormData")).toEqual([]);
@@ -171,7 +179,17 @@ describe("the field form (dynamic-field kit, uploads, flow space, v2 status chec
     const detail = await student.get(`${A}/detail/${itemUserId}`);
     expect(text(byTestId(detail.html, "sign-up-status") ?? "")).toBe("审核中");
     const values = byTestId(detail.html, "sign-values")!;
-    for (const shown of ["王小明", "2019-06-30", "NCRE-2024-001", "本科", "Python 语言程序设计、MS Office 高级应用", "北京市 / 海淀区", "photo.png", "proof.pdf"]) expect(text(values)).toContain(shown);
+    for (const shown of [
+      "王小明",
+      "2019-06-30",
+      "NCRE-2024-001",
+      "本科",
+      "Python 语言程序设计、MS Office 高级应用",
+      "北京市 / 海淀区",
+      "photo.png",
+      "proof.pdf",
+    ])
+      expect(text(values)).toContain(shown);
     // decision 043: the no-JS upload is linked to its owner through a fresh signed link that opens; bare: 403
     const photoLink = element(element(values, '[data-field="idPhoto"]') ?? "", "a") ?? "";
     expect(text(photoLink)).toBe("photo.png");
@@ -265,7 +283,10 @@ describe("the sign-up relay of chunked annex uploads (spec 001 §4 Upload, §9; 
     if (chunk) body.set("chunk", new File([chunk as Uint8Array<ArrayBuffer>], fields.name ?? "x"));
     const res = await browser.fetch(R, { method: "POST", body, headers: { Accept: "application/json" } });
     const body2 = await res.text();
-    return { status: res.status, json: (body2 ? JSON.parse(body2) : {}) as { error?: string; message?: string; key?: string; offset?: number; saved?: string } };
+    return {
+      status: res.status,
+      json: (body2 ? JSON.parse(body2) : {}) as { error?: string; message?: string; key?: string; offset?: number; saved?: string },
+    };
   };
 
   it("starts (flow space checked), takes chunks at the store's offset, completes with the file's address; refuses other types and sizes", async () => {
@@ -351,7 +372,11 @@ describe("the sign-up relay of chunked annex uploads (spec 001 §4 Upload, §9; 
     const path = `${A}/fill/${itemUserId}`;
     const big = new Uint8Array(6 * 1024 * 1024);
     big.set(new TextEncoder().encode("%PDF-1.7\n"));
-    const refused = await postForm(student, path, await fullForm(student, itemUserId, (f) => f.set("df_workProof", new File([big], "proof.pdf", { type: "application/pdf" }))));
+    const refused = await postForm(
+      student,
+      path,
+      await fullForm(student, itemUserId, (f) => f.set("df_workProof", new File([big], "proof.pdf", { type: "application/pdf" }))),
+    );
     expect(refused.status).toBe(413);
     const html = await refused.text();
     expect(text(element(html, '[data-field="workProof"]') ?? "")).toContain("上传文件过大，请控制在5M以内");

@@ -181,7 +181,12 @@ describe("the entry chain: live and meeting lessons", () => {
     // every check stops: the agreement wins; once signed the popup; once completed the face check
     await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status: 1 }) });
     await portal.fault({ path: "/student/customize/popup$", status: 200, body: ok({ popupFlag: 1 }), times: 2 });
-    await portal.fault({ path: "/course/protocol/user/rel/checkProtocol$", status: 200, body: ok({ protocolAll: 0, list: [{ id: 31, protocolId: 7, agreementStatus: 0 }] }), times: 1 });
+    await portal.fault({
+      path: "/course/protocol/user/rel/checkProtocol$",
+      status: 200,
+      body: ok({ protocolAll: 0, list: [{ id: 31, protocolId: 7, agreementStatus: 0 }] }),
+      times: 1,
+    });
     expect(location(await browser.fetch(LIVE_5003))).toMatch(/^\/agreement\/edit\//);
     expect(location(await browser.fetch(LIVE_5003))).toMatch(/^\/info\/complete\?scene=3/);
     expect(location(await browser.fetch(LIVE_5003))).toMatch(/^\/face\/check\?/);
@@ -193,7 +198,9 @@ describe("the entry chain: live and meeting lessons", () => {
 describe("a shown step is a DialogPage (decision 039: one dialog mechanism)", () => {
   it("renders the step in the dialog; closing goes back to the page the link was on, else the course's contents", async () => {
     const browser = await student();
-    const page = await browser.get(LIVE_5001, { headers: { Referer: "http://127.0.0.1:3000/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012" } });
+    const page = await browser.get(LIVE_5001, {
+      headers: { Referer: "http://127.0.0.1:3000/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012" },
+    });
     const dialog = byTestId(page.html, "entry-dialog")!;
     expect(attr(element(page.html, "dialog"), "data-width")).toBe("500");
     expect(attr(element(page.html, "dialog"), "aria-labelledby")).toBe("dialog-title");
@@ -205,8 +212,12 @@ describe("a shown step is a DialogPage (decision 039: one dialog mechanism)", ()
       expect(attr(byTestId(other.html, "dialog-close"), "href"), referer).toBe("/course/detail/5001/101/contents");
     }
     // a link that names where to go back (cancelUrl) wins, kept on this site
-    expect(attr(byTestId((await browser.get(`${LIVE_5001}?cancelUrl=${encodeURIComponent("/personal/course/classTable")}`)).html, "dialog-close"), "href")).toBe("/personal/course/classTable");
-    expect(attr(byTestId((await browser.get(`${LIVE_5001}?cancelUrl=${encodeURIComponent("https://evil.example/")}`)).html, "dialog-close"), "href")).toBe("/course/detail/5001/101/contents");
+    expect(
+      attr(byTestId((await browser.get(`${LIVE_5001}?cancelUrl=${encodeURIComponent("/personal/course/classTable")}`)).html, "dialog-close"), "href"),
+    ).toBe("/personal/course/classTable");
+    expect(attr(byTestId((await browser.get(`${LIVE_5001}?cancelUrl=${encodeURIComponent("https://evil.example/")}`)).html, "dialog-close"), "href")).toBe(
+      "/course/detail/5001/101/contents",
+    );
     // the live room and a missing id are dialogs too; a missing id closes to my courses
     expect(byTestId(byTestId((await browser.get(LIVE_5003)).html, "entry-dialog")!, "enter-live")).toBeDefined();
     for (const path of ["/class/enter/5001/abc/101012", "/class/enter/5001"]) {
@@ -254,7 +265,12 @@ describe("the live-room entry (/classModule/toLiveroom)", () => {
     const page = await browser.get("/classModule/toLiveroom?commodityId=5003");
     expect(page.status).toBe(400);
     expect(text(byTestId(page.html, "live-error") ?? "")).toBe("加载数据出错，课程 ID 不能为空");
-    await portal.fault({ path: "/live/room/", status: 200, body: ok({ provider: "gh", liveType: "", roomName: "x", address: "javascript:alert(1)" }), times: 1 });
+    await portal.fault({
+      path: "/live/room/",
+      status: 200,
+      body: ok({ provider: "gh", liveType: "", roomName: "x", address: "javascript:alert(1)" }),
+      times: 1,
+    });
     expect((await browser.get(ROOM)).status).toBe(404);
   });
 });

@@ -147,7 +147,12 @@ describe("third-party login, without JavaScript", () => {
     const login = await browser.get("/join/login?backUrl=%2Fcourse%2Flist");
     const thirds = elements(login.html, "a").filter((a) => attr(a, "data-third") !== undefined);
     expect(thirds).toHaveLength(5);
-    const weixin = await browser.get(attr(thirds.find((a) => attr(a, "data-third") === "weixin"), "href") ?? "");
+    const weixin = await browser.get(
+      attr(
+        thirds.find((a) => attr(a, "data-third") === "weixin"),
+        "href",
+      ) ?? "",
+    );
     const provider = await browser.get(weixin.headers.get("Location") ?? weixin.url);
     const landed = await provider.form({ button: "张同学" }).submit({ button: /张同学/ });
     expect(landed.url).toMatch(/^\/course\/list/);

@@ -65,7 +65,12 @@ describe("password login", () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(text(element(html, '[data-error-for="password"]') ?? "")).toBe("账号或密码错误");
-    expect(attr(elements(html, "input").find((i) => attr(i, "name") === "account"), "value")).toBe("student01");
+    expect(
+      attr(
+        elements(html, "input").find((i) => attr(i, "name") === "account"),
+        "value",
+      ),
+    ).toBe("student01");
     expect(html).not.toContain("wrong-password");
     expect(setCookie(res, "portal_session") ?? "").not.toContain("wrong-password");
   });

@@ -62,7 +62,10 @@ describe("an upload belongs to the student and scene that started it (issue 21 i
 
     const writes = await chunkWrites();
     await portal.clearCalls();
-    expect(await relay(b, "/resource/upload", csrfB, { ...fields, intent: "chunk", offset: "600" }, bytes.subarray(600))).toEqual({ status: 403, json: { error: "notYours" } });
+    expect(await relay(b, "/resource/upload", csrfB, { ...fields, intent: "chunk", offset: "600" }, bytes.subarray(600))).toEqual({
+      status: 403,
+      json: { error: "notYours" },
+    });
     expect(await relay(b, "/resource/upload", csrfB, { ...fields, intent: "status" })).toEqual({ status: 403, json: { error: "notYours" } });
     expect(await relay(b, "/resource/upload", csrfB, { ...fields, intent: "complete" })).toEqual({ status: 403, json: { error: "notYours" } });
     // no upload token was even asked for, so the store cannot have been called; nothing saved, nothing written
@@ -87,8 +90,14 @@ describe("an upload belongs to the student and scene that started it (issue 21 i
     expect(start.status).toBe(200);
     const fields = { ...base, key: start.json.key! };
     await portal.clearCalls();
-    expect(await relay(b, "/homework/video/8101", csrfB, { ...fields, intent: "chunk", offset: "0" }, bytes)).toEqual({ status: 403, json: { error: "notYours" } });
-    expect(await relay(a, "/homework/video/8201", csrfA, { ...fields, intent: "chunk", offset: "0" }, bytes)).toEqual({ status: 403, json: { error: "notYours" } });
+    expect(await relay(b, "/homework/video/8101", csrfB, { ...fields, intent: "chunk", offset: "0" }, bytes)).toEqual({
+      status: 403,
+      json: { error: "notYours" },
+    });
+    expect(await relay(a, "/homework/video/8201", csrfA, { ...fields, intent: "chunk", offset: "0" }, bytes)).toEqual({
+      status: 403,
+      json: { error: "notYours" },
+    });
     expect(await relay(b, "/homework/video/8101", csrfB, { ...fields, intent: "complete" })).toEqual({ status: 403, json: { error: "notYours" } });
     expect(await portal.calls("/resource/getuptoken")).toHaveLength(0);
     expect(await portal.calls("/homework/homeworkUpload")).toHaveLength(0);
@@ -122,7 +131,10 @@ describe("an upload belongs to the student and scene that started it (issue 21 i
     const fields = { ...base, key };
     expect((await relay(a, "/resource/upload", csrf, { ...fields, intent: "chunk", offset: "0" }, bytes.subarray(0, 600))).json.offset).toBe(600);
     // the first part again (a retry out of order): the store holds 600 bytes; the uploader resumes there
-    expect(await relay(a, "/resource/upload", csrf, { ...fields, intent: "chunk", offset: "0" }, bytes.subarray(0, 400))).toEqual({ status: 409, json: { error: "offset", offset: 600 } });
+    expect(await relay(a, "/resource/upload", csrf, { ...fields, intent: "chunk", offset: "0" }, bytes.subarray(0, 400))).toEqual({
+      status: 409,
+      json: { error: "offset", offset: 600 },
+    });
     expect(await relay(a, "/resource/upload", csrf, { ...fields, intent: "complete" })).toEqual({ status: 409, json: { error: "size" } });
     expect(await portal.calls("/resource/save")).toHaveLength(0);
     // the uploader shows them through the files namespace (useUploadMessage: errors.<code>)
@@ -141,7 +153,10 @@ describe("deleting what is not yours says nothing was deleted (issue 21 item 7)"
     const owner = await signedIn("13700003601");
     const other = await signedIn("13700003602");
     const ownerList = await owner.get("/resource/list");
-    const id = attr(elements(ownerList.html, "input").find((i) => attr(i, "name") === "id"), "value")!;
+    const id = attr(
+      elements(ownerList.html, "input").find((i) => attr(i, "name") === "id"),
+      "value",
+    )!;
     expect(id).toMatch(/^\d+$/);
     const csrf = await other.csrf("/resource/list");
     await portal.clearCalls();
@@ -172,7 +187,10 @@ describe("deleting what is not yours says nothing was deleted (issue 21 item 7)"
     expect((await owner.fetch("/homework/8101", { method: "POST", body })).status).toBe(303);
     const page = await owner.get("/homework/8101");
     const attachment = byTestId(page.html, "homework-attachment")!;
-    const id = attr(elements(attachment, "input").find((i) => attr(i, "name") === "id"), "value")!;
+    const id = attr(
+      elements(attachment, "input").find((i) => attr(i, "name") === "id"),
+      "value",
+    )!;
     expect(id).toMatch(/^\d+$/);
 
     const csrf = await other.csrf("/homework/8101");

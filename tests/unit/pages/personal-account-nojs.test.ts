@@ -25,7 +25,10 @@ describe("account settings /personal/setting/account, without JavaScript", () =>
     expect(testText(sent, "code-sent")).not.toBe("");
     const { code } = await sms(mobile);
     // a wrong code first: the upstream's message, the mobile kept
-    const wrong = await sent.form("#account-mobile").fill({ 验证码: code === "000000" ? "111111" : "000000" }).submit({ button: "bind-mobile" });
+    const wrong = await sent
+      .form("#account-mobile")
+      .fill({ 验证码: code === "000000" ? "111111" : "000000" })
+      .submit({ button: "bind-mobile" });
     expect(wrong.form("#account-mobile").html).toContain("验证码错误或已过期");
     expect(wrong.form("#account-mobile").value("手机号码")).toBe(mobile);
     const bound = await wrong.form("#account-mobile").fill({ 验证码: code }).submit({ button: "bind-mobile" });
@@ -41,11 +44,17 @@ describe("account settings /personal/setting/account, without JavaScript", () =>
     expect(testText(sent, "code-sent")).not.toBe("");
     const { code, type } = await sms(mobile);
     expect(type).toBe("STU_UPDATE_PWD");
-    const changed = await sent.form("#account-password-sms").fill({ 验证码: code, 设置新密码: "NewPass1!", 再次输入新密码: "NewPass1!" }).submit({ button: "change-password-sms" });
+    const changed = await sent
+      .form("#account-password-sms")
+      .fill({ 验证码: code, 设置新密码: "NewPass1!", 再次输入新密码: "NewPass1!" })
+      .submit({ button: "change-password-sms" });
     expect(changed.url).toMatch(/^\/home\/index$/);
     // the new password is the account's password: the change by the current one now takes it
     const settings = await browser.get("/personal/setting/account");
-    const again = await settings.form({ button: "change-password" }).fill({ 原密码: "NewPass1!", 新密码: "NewPass2!", 确认新密码: "NewPass2!" }).submit({ button: "change-password" });
+    const again = await settings
+      .form({ button: "change-password" })
+      .fill({ 原密码: "NewPass1!", 新密码: "NewPass2!", 确认新密码: "NewPass2!" })
+      .submit({ button: "change-password" });
     expect(again.url).toMatch(/^\/home\/index$/);
   });
 });

@@ -32,7 +32,7 @@ function personalLeaves(): Leaf[] {
   const urlOf = (id: string | undefined): string => {
     const route = id ? build.routes[id] : undefined;
     if (!route) return "";
-    const own = route.path === "*" ? "no/such/page" : route.path ?? "";
+    const own = route.path === "*" ? "no/such/page" : (route.path ?? "");
     return [urlOf(route.parentId), own].filter(Boolean).join("/");
   };
   const underPersonal = (id: string | undefined): boolean => !!id && (id === PERSONAL_ROUTE_ID || underPersonal(build.routes[id]?.parentId));
@@ -102,7 +102,10 @@ describe("every personal leaf guards itself (issue 11 §1)", () => {
       const target = leaf.index ? `${leaf.url}?index` : leaf.url;
       const form = new FormData();
       for (const [k, v] of Object.entries({ csrf, intent: "remove", noteId: "1", id: "1" })) form.set(k, v);
-      const res = await visitor.fetch(target, { method: "POST", body: /avatar|data$|upload$/.test(leaf.url) ? form : new URLSearchParams({ csrf, intent: "remove", noteId: "1", id: "1" }) });
+      const res = await visitor.fetch(target, {
+        method: "POST",
+        body: /avatar|data$|upload$/.test(leaf.url) ? form : new URLSearchParams({ csrf, intent: "remove", noteId: "1", id: "1" }),
+      });
       const calls = await userCalls();
       const location = res.headers.get("Location") ?? "";
       if (res.status !== 302 || location.split("&")[0] !== loginOf(leaf.url) || calls.length) {
@@ -113,7 +116,10 @@ describe("every personal leaf guards itself (issue 11 §1)", () => {
   });
 
   it("each leaf loader, run on its own, refuses a student permitted nothing with the 403 (the account page excepted)", async () => {
-    await portal.sandbox.control("POST", "/permissions", { account: "student01", permissions: { course: [], setting: [], message: [], order: [], accountcenter: [] } });
+    await portal.sandbox.control("POST", "/permissions", {
+      account: "student01",
+      permissions: { course: [], setting: [], message: [], order: [], accountcenter: [] },
+    });
     const student = portal.client();
     await student.signIn(portal);
     const cookie = [...student.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -127,7 +133,9 @@ describe("every personal leaf guards itself (issue 11 §1)", () => {
     for (const url of urls) {
       const id = byUrl.get(url) ?? "routes/_school+/personal+/order+/_index";
       const request = new Request(`http://127.0.0.1:3000${url}`, { headers: { Host: "127.0.0.1:3000", Cookie: cookie } });
-      const res = await answerOf(() => build.routes[id]!.module.loader!({ request, params: {}, context: { clientIp: "127.0.0.1" } })).catch((e: unknown) => new Response(String(e), { status: 599 }));
+      const res = await answerOf(() => build.routes[id]!.module.loader!({ request, params: {}, context: { clientIp: "127.0.0.1" } })).catch(
+        (e: unknown) => new Response(String(e), { status: 599 }),
+      );
       if (res.status !== 403) wrong.push(`${url}: ${res.status}`);
     }
     expect(urls.length).toBeGreaterThanOrEqual(20);

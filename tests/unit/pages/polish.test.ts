@@ -88,7 +88,11 @@ describe("the 404 and 405 pages say what happened and offer home and search", ()
 
   it("405 (a form posted to a page without one): words, home and search", async () => {
     const client = portal.client();
-    const response = await client.fetch("/news", { method: "POST", body: new URLSearchParams({ a: "1" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const response = await client.fetch("/news", {
+      method: "POST",
+      body: new URLSearchParams({ a: "1" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(405);
     const html = await response.text();
     expect(h1(html)).toBe("无法以这种方式打开此页面");
@@ -123,7 +127,11 @@ describe("company 4 (no content of its own)", () => {
   const company4 = () => portal.client({ host: "company4.localhost:3000" });
 
   it("its tabs carry its own brand from its SEO data, never company 1's", async () => {
-    for (const [path, expected] of [["/home/index", "四海财会网校"], ["/course/list", "课程中心 - 四海财会网校"], ["/news", "资讯 - 四海财会网校"]] as const) {
+    for (const [path, expected] of [
+      ["/home/index", "四海财会网校"],
+      ["/course/list", "课程中心 - 四海财会网校"],
+      ["/news", "资讯 - 四海财会网校"],
+    ] as const) {
       const page = await company4().get(path);
       expect(title(page.html)).toBe(expected);
       expect(page.html).not.toContain("云朵在线学院");
@@ -146,7 +154,8 @@ describe("company 4 (no content of its own)", () => {
 });
 
 describe("covers and avatars are generated pictures with the item's title or the person's initials", () => {
-  const srcs = (html: string, kind: string) => [...main(html).matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&")).filter((s) => s.includes(`/__static/covers/${kind}-`));
+  const srcs = (html: string, kind: string) =>
+    [...main(html).matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&")).filter((s) => s.includes(`/__static/covers/${kind}-`));
 
   it("a course card's cover is an SVG that reads the course's title", async () => {
     const page = await portal.client().get("/course/list");

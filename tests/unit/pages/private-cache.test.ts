@@ -51,7 +51,7 @@ function pageUrls(): string[] {
     const own = (route.path ?? "")
       .split("/")
       .filter(Boolean)
-      .map((s) => (s === "*" ? "no/such/page" : s.startsWith(":") ? PARAM[s.slice(1).replace(/\?$/, "")] ?? "1" : s));
+      .map((s) => (s === "*" ? "no/such/page" : s.startsWith(":") ? (PARAM[s.slice(1).replace(/\?$/, "")] ?? "1") : s));
     return [...segmentsOf(route.parentId), ...own];
   };
   const urls = routes.filter((r) => !parents.has(r.id) && r.module.default).map((r) => `/${segmentsOf(r.id).join("/")}`);
@@ -84,7 +84,8 @@ describe("a signed-in student's views are never stored (issue 21 §6)", () => {
       const dataUrl = `${url === "/" ? "/_root" : url}.data`;
       const dataAnswer = await student.fetch(dataUrl);
       await dataAnswer.text();
-      if (dataAnswer.headers.get("Cache-Control") !== "private, no-store") wrong.push(`${dataUrl} ${dataAnswer.status}: ${dataAnswer.headers.get("Cache-Control")}`);
+      if (dataAnswer.headers.get("Cache-Control") !== "private, no-store")
+        wrong.push(`${dataUrl} ${dataAnswer.status}: ${dataAnswer.headers.get("Cache-Control")}`);
     }
     // still signed in at the end: the walk did not check visitor pages by mistake
     const last = await student.get("/personal/setting/data");

@@ -15,7 +15,11 @@ afterAll(() => portal.close());
 beforeEach(() => portal.reset());
 
 const hidden = (form: string) =>
-  Object.fromEntries(elements(form, "input").filter((i) => attr(i, "type") === "hidden").map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""]));
+  Object.fromEntries(
+    elements(form, "input")
+      .filter((i) => attr(i, "type") === "hidden")
+      .map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""]),
+  );
 
 /** Posts the form of `page` whose button says `label` (its hidden fields and its button's name/value). */
 async function press(browser: Client, page: string, label: RegExp) {
@@ -48,7 +52,11 @@ async function handIn(browser: Client, at: string, answers: Record<number, strin
     }
     const body = new URLSearchParams({ ...fields, intent: "save" });
     for (const v of values) body.append("answer", v);
-    const res = await browser.fetch(`/lib/subject/doing/${recordId}?n=${index + 1}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await browser.fetch(`/lib/subject/doing/${recordId}?n=${index + 1}`, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(302);
   }
   const { html } = await browser.get(at);
@@ -94,7 +102,14 @@ describe("chapter and section pages", () => {
     expect(text(element(en.html, "main") ?? "")).toContain("Practise this chapter");
     expect(text(byTestId(en.html, "chapter-progress") ?? "")).toContain("0/20 done, 0 right, 0 wrong");
 
-    for (const path of ["/lib/subject/chapter/abc", "/lib/subject/chapter/99999", "/lib/subject/chapter/20311", "/lib/subject/section/2031", "/lib/subject/section/0", "/lib/subject/section/99999"]) {
+    for (const path of [
+      "/lib/subject/chapter/abc",
+      "/lib/subject/chapter/99999",
+      "/lib/subject/chapter/20311",
+      "/lib/subject/section/2031",
+      "/lib/subject/section/0",
+      "/lib/subject/section/99999",
+    ]) {
       expect((await browser.get(path)).status, path).toBe(404);
     }
     // a page past the end of the sections: the last page
@@ -131,7 +146,11 @@ describe("chapter and section pages", () => {
     await handIn(browser, at, { 4002: ["A"] });
     section = await browser.get("/lib/subject/section/20411");
     expect(text(byTestId(section.html, "section-progress") ?? "")).toContain("已做 2/10 题，答对 1，答错 1");
-    expect(elements(byTestId(section.html, "section-questions") ?? "", "li").slice(0, 3).map((li) => attr(element(li, "[data-state]"), "data-state"))).toEqual(["right", "wrong", "new"]);
+    expect(
+      elements(byTestId(section.html, "section-questions") ?? "", "li")
+        .slice(0, 3)
+        .map((li) => attr(element(li, "[data-state]"), "data-state")),
+    ).toEqual(["right", "wrong", "new"]);
     expect(byTestId(section.html, "continue")).toBeUndefined();
     const chapter = await browser.get("/lib/subject/chapter/2041");
     expect(text(byTestId(chapter.html, "chapter-progress") ?? "")).toContain("已做 2/20 题，答对 1，答错 1");

@@ -1,5 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, UPSTREAM_TIMEOUT_FOR_FAULTS, text, type Client, type Form, type Page, type TestPortal } from "../portal";
+import {
+  attr,
+  byTestId,
+  element,
+  elements,
+  h1,
+  hrefOf,
+  startTestPortal,
+  UPSTREAM_TIMEOUT_FOR_FAULTS,
+  text,
+  type Client,
+  type Form,
+  type Page,
+  type TestPortal,
+} from "../portal";
 
 /**
  * The question bank's pages as the server renders them (issue 15; spec 001 §2, §7): /lib/subject, a
@@ -16,7 +30,11 @@ afterAll(() => portal.close());
 beforeEach(() => portal.reset());
 
 const hidden = (form: string) =>
-  Object.fromEntries(elements(form, "input").filter((i) => attr(i, "type") === "hidden").map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""]));
+  Object.fromEntries(
+    elements(form, "input")
+      .filter((i) => attr(i, "type") === "hidden")
+      .map((i) => [attr(i, "name") ?? "", attr(i, "value") ?? ""]),
+  );
 
 /** Posts the start form of `intent` (and `extra` hidden values) on a subject's overview; answers the Location. */
 async function start(browser: Client, subjectId: number, intent: string, match: (form: string) => boolean = () => true) {
@@ -79,7 +97,13 @@ describe("/lib/subject", () => {
 
   it("unknown or malformed subjects and records are 404s, never 500s", async () => {
     const browser = portal.client();
-    for (const path of ["/lib/subject/overview/999", "/lib/subject/overview/abc", "/lib/subject/doing/abc", "/lib/subject/doing/12345", "/lib/subject/report/99999999"]) {
+    for (const path of [
+      "/lib/subject/overview/999",
+      "/lib/subject/overview/abc",
+      "/lib/subject/doing/abc",
+      "/lib/subject/doing/12345",
+      "/lib/subject/report/99999999",
+    ]) {
       expect((await browser.get(path)).status, path).toBe(404);
     }
   });
@@ -110,11 +134,16 @@ describe("practising without JavaScript", () => {
     const next = await act(browser, at, "next", { answer: "B" });
     expect(next.headers.get("Location")).toBe(`/lib/subject/doing/${recordId}?n=2`);
     const back = await browser.get(`${at}?n=1`);
-    const checked = elements(byTestId(back.html, "question-form") ?? "", "input").filter((i) => /\schecked/.test(i)).map((i) => attr(i, "value"));
+    const checked = elements(byTestId(back.html, "question-form") ?? "", "input")
+      .filter((i) => /\schecked/.test(i))
+      .map((i) => attr(i, "value"));
     expect(checked).toEqual(["B"]);
     // a typed fill-in or short answer survives a mark (any button saves first)
     const q2 = await browser.get(`${at}?n=2`);
-    const kind2 = attr(elements(byTestId(q2.html, "question-form") ?? "", "input").find((i) => attr(i, "name") === "kind"), "value");
+    const kind2 = attr(
+      elements(byTestId(q2.html, "question-form") ?? "", "input").find((i) => attr(i, "name") === "kind"),
+      "value",
+    );
     const typed = kind2 === "fill" || kind2 === "short" ? ["工作分析"] : kind2 === "multiple" ? ["A", "C"] : ["A"];
     await act(browser, `${at}?n=2`, "mark", { answer: typed });
     const again = await browser.get(`${at}?n=2`);
@@ -183,9 +212,13 @@ describe("practising without JavaScript", () => {
     const report = await browser.get(`/lib/subject/report/${recordId}`);
     expect(text(byTestId(report.html, "points") ?? "")).toBe("本次练习获得 0 积分（累计 0）");
     const calls = await portal.calls("/integral/");
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining([
-      "POST /external/api/v1/integral/incr", "PUT /external/api/v1/integral/getIntegralGainScore", "GET /external/api/v1/integral/getscore",
-    ]));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining([
+        "POST /external/api/v1/integral/incr",
+        "PUT /external/api/v1/integral/getIntegralGainScore",
+        "GET /external/api/v1/integral/getscore",
+      ]),
+    );
     const form = elements(report.html, "form").find((f) => f.includes("重新练习")) ?? "";
     const again = await browser.post(`/lib/subject/report/${recordId}`, { ...hidden(form), intent: "reexamine" });
     expect(again.headers.get("Location")).toMatch(/^\/lib\/subject\/doing\/\d+$/);
@@ -199,7 +232,12 @@ describe("practising without JavaScript", () => {
     const recordId = recordIdOf(at);
     // question 5 of a chapter is a short answer (kinds cycle single, multiple, judge, fill, short)
     const q5 = await browser.get(`${at}?n=5`);
-    expect(attr(elements(byTestId(q5.html, "question-form") ?? "", "input").find((i) => attr(i, "name") === "kind"), "value")).toBe("short");
+    expect(
+      attr(
+        elements(byTestId(q5.html, "question-form") ?? "", "input").find((i) => attr(i, "name") === "kind"),
+        "value",
+      ),
+    ).toBe("short");
     const body = new URLSearchParams({ ...hidden(byTestId(q5.html, "question-form") ?? ""), goto: "1", answer: "集体协商与调解" });
     const jumped = await browser.fetch(`${at}?n=5`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(jumped.status).toBe(302);
@@ -213,9 +251,13 @@ describe("practising without JavaScript", () => {
     expect(attr(elements(byTestId(back.html, "answer-sheet") ?? "", "button")[4], "aria-label")).toContain("已答");
     // a question the paper does not have, or goto beside another button: 400, never a 500
     const far = new URLSearchParams({ ...hidden(byTestId(back.html, "question-form") ?? ""), goto: "99" });
-    expect((await browser.fetch(`${at}?n=5`, { method: "POST", body: far, headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(400);
+    expect((await browser.fetch(`${at}?n=5`, { method: "POST", body: far, headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(
+      400,
+    );
     const both = new URLSearchParams({ ...hidden(byTestId(back.html, "question-form") ?? ""), goto: "1", intent: "next" });
-    expect((await browser.fetch(`${at}?n=5`, { method: "POST", body: both, headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(400);
+    expect((await browser.fetch(`${at}?n=5`, { method: "POST", body: both, headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(
+      400,
+    );
   });
 
   it("a malformed post is a 400; a post without the CSRF token is refused", async () => {
@@ -252,7 +294,9 @@ describe("a visitor's practice without JavaScript, walked through the page's own
     const browser = portal.client();
     const list = await browser.get("/lib/subject");
     const overview = await browser.get(hrefOf(list.html, "人力资源管理师（三级）") ?? "missing");
-    const paper = elements(overview.html, "form").findIndex((f) => elements(overview.html, "li").some((li) => li.includes(f) && text(li).includes("章节综合练习卷")));
+    const paper = elements(overview.html, "form").findIndex((f) =>
+      elements(overview.html, "li").some((li) => li.includes(f) && text(li).includes("章节综合练习卷")),
+    );
     expect(paper).toBeGreaterThanOrEqual(0);
     let page = await overview.form(paper).submit({ button: "开始" });
     expect(page.url).toMatch(/^\/lib\/subject\/doing\/\d+/);

@@ -44,7 +44,9 @@ describe("register without JavaScript", () => {
     const page = await portal.client().get("/join/register?lng=en");
     const bound = await form(page).fill({ "Mobile number": "13800000001" }).submit({ button: "send-code" });
     expect(errorFor(bound, "mobile")).toBe("Phone already bound.");
-    const cities = await form(bound).fill({ Username: "student01", "Mobile number": newMobile(), "Verification code": "123456", Province: "北京市" }).submit({ button: "Load cities" });
+    const cities = await form(bound)
+      .fill({ Username: "student01", "Mobile number": newMobile(), "Verification code": "123456", Province: "北京市" })
+      .submit({ button: "Load cities" });
     const taken = await form(cities).fill({ City: "北京市", Password: "x", "I have read and agree to the": true }).submit({ button: "Register" });
     expect(errorFor(taken, "username")).toBe("Username already bound.");
     expect(attr(inputNamed(taken, "username"), "value")).toBe("student01");
@@ -61,7 +63,9 @@ describe("register without JavaScript", () => {
     const mobile = newMobile();
     const sent = await form(page).fill({ "Mobile number": mobile }).submit({ button: "send-code" });
     expect(testText(sent, "code-sent")).not.toBe("");
-    const done = await form(sent).fill({ "Verification code": await smsCode(mobile), Password: "S3cret-pass" }).submit({ button: "Register" });
+    const done = await form(sent)
+      .fill({ "Verification code": await smsCode(mobile), Password: "S3cret-pass" })
+      .submit({ button: "Register" });
     expect(done.url).toMatch(/^\/home\/index/);
     expect(testText(done, "user-name")).toBe(mobile);
   });

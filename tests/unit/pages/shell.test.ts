@@ -279,7 +279,9 @@ describe("global rules (spec 000 sections 4 and 6)", () => {
 
   it("phones are served by the portal itself (no WAP_URL): a shared course link opens, no redirect to /wap (issue 12)", async () => {
     const phone = portal.client({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" });
-    const wechat = portal.client({ userAgent: "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.47 WeChat/arm64" });
+    const wechat = portal.client({
+      userAgent: "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.47 WeChat/arm64",
+    });
     for (const client of [phone, wechat]) {
       for (const path of ["/home/index", "/course/detail/5001?from=share"]) {
         const res = await client.fetch(path);
@@ -301,7 +303,8 @@ describe("without JavaScript: the shell's forms and links", () => {
     const form = elements(html, "form").find((f) => f.includes(`name="${field}"`));
     if (!form) throw new Error(`no form with ${field}`);
     const fields: Record<string, string> = {};
-    for (const input of elements(form, "input")) if (attr(input, "type") === "hidden" && attr(input, "name")) fields[attr(input, "name")!] = attr(input, "value") ?? "";
+    for (const input of elements(form, "input"))
+      if (attr(input, "type") === "hidden" && attr(input, "name")) fields[attr(input, "name")!] = attr(input, "value") ?? "";
     const pressed = button === undefined ? undefined : elements(form, "button").find((b) => text(b) === button);
     if (button !== undefined && !pressed) throw new Error(`no button ${button}`);
     if (pressed && attr(pressed, "name")) fields[attr(pressed, "name")!] = attr(pressed, "value") ?? "";
@@ -314,7 +317,12 @@ describe("without JavaScript: the shell's forms and links", () => {
     expect(form.method).toBe("get");
     expect(form.action).toBe("/course/list");
     expect(form.fields).toEqual({}); // nothing but the typed words goes in the address
-    expect(attr(elements(form.html, "input").find((i) => attr(i, "name") === "courseName"), "placeholder")).toBe("请输入您感兴趣的课程");
+    expect(
+      attr(
+        elements(form.html, "input").find((i) => attr(i, "name") === "courseName"),
+        "placeholder",
+      ),
+    ).toBe("请输入您感兴趣的课程");
     // what the browser sends for "人力 资源"
     const query = new URLSearchParams({ courseName: "人力 资源" }).toString();
     expect(query).toBe("courseName=%E4%BA%BA%E5%8A%9B+%E8%B5%84%E6%BA%90");

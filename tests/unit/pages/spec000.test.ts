@@ -1,5 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, UPSTREAM_TIMEOUT_FOR_FAULTS, text, title, type Client, type Page, type TestPortal } from "../portal";
+import {
+  attr,
+  byTestId,
+  element,
+  elements,
+  h1,
+  hrefOf,
+  startTestPortal,
+  UPSTREAM_TIMEOUT_FOR_FAULTS,
+  text,
+  title,
+  type Client,
+  type Page,
+  type TestPortal,
+} from "../portal";
 
 /**
  * Issue 12 parts 3 and 4 as the pages render them (moved down from tests/e2e/spec000.test.ts, issue 22):
@@ -29,7 +43,8 @@ function pressing(html: string, field: string, button: string, values: Record<st
   const form = elements(html, "form").find((f) => f.includes(`name="${field}"`));
   if (!form) throw new Error(`no form with ${field}`);
   const fields: Record<string, string> = {};
-  for (const input of elements(form, "input")) if (attr(input, "type") === "hidden" && attr(input, "name")) fields[attr(input, "name")!] = attr(input, "value") ?? "";
+  for (const input of elements(form, "input"))
+    if (attr(input, "type") === "hidden" && attr(input, "name")) fields[attr(input, "name")!] = attr(input, "value") ?? "";
   const pressed = elements(form, "button").find((b) => text(b) === button);
   if (!pressed) throw new Error(`no button ${button} in the form with ${field}`);
   if (attr(pressed, "name")) fields[attr(pressed, "name")!] = attr(pressed, "value") ?? "";

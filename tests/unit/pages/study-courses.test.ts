@@ -164,7 +164,14 @@ describe("my courses, packages, plans, proxy exam sign-ups", () => {
     expect(none.status).toBe(200);
     expect(text(none.html)).toContain("没有找到与“zzz”相关的课程");
     const empty = await signedIn("13700002406");
-    for (const [page, message] of [["lessons", "还没有课程"], ["package", "还没有套餐"], ["plan", "还没有加入学习计划"], ["collect", "暂无收藏"], ["note", "还没有笔记"], ["apply", "暂无代报名记录"]]) {
+    for (const [page, message] of [
+      ["lessons", "还没有课程"],
+      ["package", "还没有套餐"],
+      ["plan", "还没有加入学习计划"],
+      ["collect", "暂无收藏"],
+      ["note", "还没有笔记"],
+      ["apply", "暂无代报名记录"],
+    ]) {
       const p = await empty.get(`${C}/${page}`);
       expect(p.status, page).toBe(200);
       expect(text(byTestId(p.html, "empty") ?? ""), page).toContain(message);
@@ -236,7 +243,9 @@ describe("favourites (spec 001 §7 'Collections')", () => {
     expect(again.status).toBe(400);
     expect(text(element(again.html, '[role="alert"]')!)).toBe("收藏不存在或已取消");
     const pack = attr(testIds((await student.get(`${C}/collect?tab=package`)).html, "favourite")[0], "data-collect-id")!;
-    expect((await student.post(`${C}/collect?tab=package`, { csrf, intent: "remove", kind: "package", collectId: pack })).headers.get("Location")).toBe(`${C}/collect?tab=package`);
+    expect((await student.post(`${C}/collect?tab=package`, { csrf, intent: "remove", kind: "package", collectId: pack })).headers.get("Location")).toBe(
+      `${C}/collect?tab=package`,
+    );
     expect(testIds((await student.get(`${C}/collect?tab=package`)).html, "favourite").length).toBe(1);
     expect((await student.post(`${C}/collect`, { csrf, intent: "remove", kind: "other", collectId: "x" })).status).toBe(400);
     expect((await student.post(`${C}/collect`, { intent: "remove", kind: "course", collectId: id })).status).toBe(403); // no CSRF token
@@ -249,7 +258,10 @@ describe("notes (spec 001 §7 'Notes')", () => {
     await portal.clearCalls();
     const all = await student.get(`${C}/note`);
     expect(testIds(all.html, "note").length).toBe(5);
-    expect((await portal.calls("user-center/note")).map((c) => c.path).sort()).toEqual(["/saas-business/v1/user-center/note/course", "/saas-business/v1/user-center/note/search"]);
+    expect((await portal.calls("user-center/note")).map((c) => c.path).sort()).toEqual([
+      "/saas-business/v1/user-center/note/course",
+      "/saas-business/v1/user-center/note/search",
+    ]);
     const course = await student.get(`${C}/note?course=5001`);
     expect(testIds(course.html, "note-lecture").length).toBe(2);
     expect(testIds(course.html, "note").length).toBe(3);

@@ -44,7 +44,11 @@ describe("study dialogs: constraints from the loader, checked by the browser wit
   });
 
   it("personal information: the deficient fields required", async () => {
-    const form = await formOf(await signedIn("13700002604"), "/info/personal?backUrl=%2Fpersonal%2Fcourse%2Flessons&targetId=5005&targetType=0", "personal-info");
+    const form = await formOf(
+      await signedIn("13700002604"),
+      "/info/personal?backUrl=%2Fpersonal%2Fcourse%2Flessons&targetId=5005&targetType=0",
+      "personal-info",
+    );
     const names = [...elements(form, "input"), ...elements(form, "select")].filter((i) => required.test(i)).map((i) => attr(i, "name"));
     expect(names.length).toBeGreaterThan(0);
   });

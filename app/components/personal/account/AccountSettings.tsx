@@ -48,7 +48,17 @@ export type AccountConstraints = {
 };
 
 /** The account settings page (spec 001 §7): information, the bind forms, third-party accounts, the password. */
-export function AccountSettings({ info, i18n, outcome, constraints }: { info: Info; i18n: I18nData; outcome?: AccountOutcome; constraints: AccountConstraints }) {
+export function AccountSettings({
+  info,
+  i18n,
+  outcome,
+  constraints,
+}: {
+  info: Info;
+  i18n: I18nData;
+  outcome?: AccountOutcome;
+  constraints: AccountConstraints;
+}) {
   useNamespaces(i18n, "login");
   const { t } = useTranslation("personal", { keyPrefix: "account" });
   const shell = useShell();
@@ -115,7 +125,14 @@ function useErr() {
 function Submit({ busy, intent, children, testId }: { busy: boolean; intent: string; children: ReactNode; testId: string }) {
   const { t } = useTranslation("personal", { keyPrefix: "account" });
   return (
-    <SubmitButton name="intent" value={intent} pending={busy} pendingLabel={t("pending")} data-testid={testId} className="rounded bg-brand px-4 py-2 text-sm text-white">
+    <SubmitButton
+      name="intent"
+      value={intent}
+      pending={busy}
+      pendingLabel={t("pending")}
+      data-testid={testId}
+      className="rounded bg-brand px-4 py-2 text-sm text-white"
+    >
       {children}
     </SubmitButton>
   );
@@ -144,7 +161,13 @@ function EmailForm({ bound, outcome, constraint }: { bound: boolean; outcome?: A
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-email-title">
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <Field {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label={t("email.label")} autoComplete="email" error={err(fields.email.errors?.[0])} />
+        <Field
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          label={t("email.label")}
+          autoComplete="email"
+          error={err(fields.email.errors?.[0])}
+        />
         <Submit busy={busy} intent="bindEmail" testId="bind-email">
           {t("email.submit")}
         </Submit>
@@ -169,7 +192,15 @@ function MobileForm({ bound, outcome, constraint }: { bound: boolean; outcome?: 
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="formName" value="mobile" />
-        <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("mobile.label")} autoComplete="tel" inputMode="numeric" maxLength={11} error={err(fields.mobile.errors?.[0])} />
+        <Field
+          {...getInputProps(fields.mobile, { type: "tel" })}
+          key={fields.mobile.key}
+          label={t("mobile.label")}
+          autoComplete="tel"
+          inputMode="numeric"
+          maxLength={11}
+          error={err(fields.mobile.errors?.[0])}
+        />
         <SmsCodeField
           key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
           inputProps={{ ...getInputProps(fields.smsCode, { type: "text" }), defaultValue: "" }}
@@ -198,7 +229,14 @@ function UsernameForm({ outcome, constraint }: { outcome?: AccountOutcome; const
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-username-title">
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <Field {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} label={t("username.label")} autoComplete="username" maxLength={20} error={err(fields.username.errors?.[0])} />
+        <Field
+          {...getInputProps(fields.username, { type: "text" })}
+          key={fields.username.key}
+          label={t("username.label")}
+          autoComplete="username"
+          maxLength={20}
+          error={err(fields.username.errors?.[0])}
+        />
         <p className="mb-3 text-xs text-gray-600">{t("username.hint")}</p>
         <Submit busy={busy} intent="bindUsername" testId="bind-username">
           {t("username.submit")}
@@ -220,13 +258,21 @@ function ThirdParty({ list, outcome }: { list: Info["thirdPartyList"]; outcome?:
         {list.map((item) => (
           <li key={item.type} className="flex items-center justify-between gap-3" data-testid={`third-${item.type}`}>
             <span>
-              {t(`third.types.${item.type}`, { defaultValue: item.type })}: {item.bound ? `${t("third.bound")}${item.nickName ? ` (${item.nickName})` : ""}` : t("third.notBound")}
+              {t(`third.types.${item.type}`, { defaultValue: item.type })}:{" "}
+              {item.bound ? `${t("third.bound")}${item.nickName ? ` (${item.nickName})` : ""}` : t("third.notBound")}
             </span>
             {item.bound ? (
               <Form method="post">
                 <AuthenticityTokenInput name="csrf" />
                 <input type="hidden" name="type" value={item.type} />
-                <SubmitButton name="intent" value="unbind" pending={busyType === item.type} pendingLabel={t("pending")} className="rounded border border-gray-300 px-3 py-1 text-sm" aria-label={t("third.unbindLabel", { type: t(`third.types.${item.type}`, { defaultValue: item.type }) })}>
+                <SubmitButton
+                  name="intent"
+                  value="unbind"
+                  pending={busyType === item.type}
+                  pendingLabel={t("pending")}
+                  className="rounded border border-gray-300 px-3 py-1 text-sm"
+                  aria-label={t("third.unbindLabel", { type: t(`third.types.${item.type}`, { defaultValue: item.type }) })}
+                >
                   {t("third.unbind")}
                 </SubmitButton>
               </Form>
@@ -247,9 +293,17 @@ function PasswordForm({ outcome, constraint }: { outcome?: AccountOutcome; const
     lastResult: idle ? outcome?.result : undefined,
     constraint,
   });
-  const message = (key: string | undefined) => (key ? (key.startsWith("password.") ? t(`account.${key}`) : (upstreamErrorText(t as never, key) ?? key)) : undefined);
+  const message = (key: string | undefined) =>
+    key ? (key.startsWith("password.") ? t(`account.${key}`) : (upstreamErrorText(t as never, key) ?? key)) : undefined;
   const field = (f: typeof fields.oldPassword, label: string) => (
-    <Field {...getInputProps(f, { type: "password" })} key={f.key} defaultValue="" label={label} autoComplete={f.name === "oldPassword" ? "current-password" : "new-password"} error={message(f.errors?.[0])} />
+    <Field
+      {...getInputProps(f, { type: "password" })}
+      key={f.key}
+      defaultValue=""
+      label={label}
+      autoComplete={f.name === "oldPassword" ? "current-password" : "new-password"}
+      error={message(f.errors?.[0])}
+    />
   );
   return (
     <Section id="account-password-title" title={t("account.title")}>
@@ -270,7 +324,6 @@ function PasswordForm({ outcome, constraint }: { outcome?: AccountOutcome; const
     </Section>
   );
 }
-
 
 /** Verify identity by the STU_UPDATE_PWD code sent to the account's mobile, then set the new password. */
 function PasswordBySmsForm({ outcome, constraint }: { outcome?: AccountOutcome; constraint: AccountConstraints["passwordSms"] }) {
@@ -296,8 +349,22 @@ function PasswordBySmsForm({ outcome, constraint }: { outcome?: AccountOutcome; 
           error={err(fields.smsCode.errors?.[0])}
           sentResendAt={outcome?.sentResendAt}
         />
-        <Field {...getInputProps(fields.newPassword, { type: "password" })} key={fields.newPassword.key} defaultValue="" label={t("passwordSms.newPassword")} autoComplete="new-password" error={err(fields.newPassword.errors?.[0])} />
-        <Field {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} defaultValue="" label={t("passwordSms.confirmPassword")} autoComplete="new-password" error={err(fields.confirmPassword.errors?.[0])} />
+        <Field
+          {...getInputProps(fields.newPassword, { type: "password" })}
+          key={fields.newPassword.key}
+          defaultValue=""
+          label={t("passwordSms.newPassword")}
+          autoComplete="new-password"
+          error={err(fields.newPassword.errors?.[0])}
+        />
+        <Field
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          key={fields.confirmPassword.key}
+          defaultValue=""
+          label={t("passwordSms.confirmPassword")}
+          autoComplete="new-password"
+          error={err(fields.confirmPassword.errors?.[0])}
+        />
         <Submit busy={busy} intent="passwordBySms" testId="change-password-sms">
           {t("passwordSms.submit")}
         </Submit>

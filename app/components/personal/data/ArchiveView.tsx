@@ -60,7 +60,13 @@ export function ArchiveView({ archive }: { archive: Archive }) {
       <Table
         caption={t("archive.courses")}
         head={[t("archive.courseName"), t("archive.progress"), t("archive.minutes"), t("archive.lastStudy"), t("archive.status")]}
-        rows={archive.courses.map((c) => [c.courseName, c.progress === null || c.progress === undefined ? "—" : `${c.progress}%`, dash(c.studyMinutes), dash(c.lastStudyTime), c.status ? t(`archive.statuses.${c.status}`, { defaultValue: c.status }) : "—"])}
+        rows={archive.courses.map((c) => [
+          c.courseName,
+          c.progress === null || c.progress === undefined ? "—" : `${c.progress}%`,
+          dash(c.studyMinutes),
+          dash(c.lastStudyTime),
+          c.status ? t(`archive.statuses.${c.status}`, { defaultValue: c.status }) : "—",
+        ])}
         empty={empty}
       />
       <Table

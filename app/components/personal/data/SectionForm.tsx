@@ -72,7 +72,13 @@ export function SectionForm({
           </p>
         ) : null}
         <DynamicFields fields={fields} form={form} />
-        <SubmitButton name="intent" value="save" pending={pending} pendingLabel={t("data.saving")} className="w-full rounded bg-brand px-4 py-2 text-white sm:w-auto">
+        <SubmitButton
+          name="intent"
+          value="save"
+          pending={pending}
+          pendingLabel={t("data.saving")}
+          className="w-full rounded bg-brand px-4 py-2 text-white sm:w-auto"
+        >
           {t("data.save")}
         </SubmitButton>
       </Form>

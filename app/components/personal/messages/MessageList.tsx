@@ -53,9 +53,17 @@ export function MessageList({
       )}
       {pages > 1 ? (
         <nav aria-label={t("pages")} className="mt-4 flex items-center gap-4 text-sm">
-          {page > 1 ? <a href={href(page - 1)} rel="prev">{t("prev")}</a> : null}
+          {page > 1 ? (
+            <a href={href(page - 1)} rel="prev">
+              {t("prev")}
+            </a>
+          ) : null}
           <span>{t("page", { page, pages })}</span>
-          {page < pages ? <a href={href(page + 1)} rel="next">{t("next")}</a> : null}
+          {page < pages ? (
+            <a href={href(page + 1)} rel="next">
+              {t("next")}
+            </a>
+          ) : null}
         </nav>
       ) : null}
     </section>
@@ -71,7 +79,12 @@ function MessageItem({ message }: { message: Message }) {
   if (busy === "delete") return null;
   const read = message.readFlag || busy === "read";
   return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="message" data-message-id={message.id} data-read={read ? "1" : "0"}>
+    <li
+      className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="message"
+      data-message-id={message.id}
+      data-read={read ? "1" : "0"}
+    >
       <div>
         <p className="font-medium">
           {read ? null : <span className="mr-2 rounded bg-red-600 px-1.5 py-0.5 text-xs text-white">{t("unread")}</span>}
@@ -90,7 +103,13 @@ function MessageItem({ message }: { message: Message }) {
           <fetcher.Form method="post">
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="id" value={message.id} />
-            <button type="submit" name="intent" value="read" aria-label={t("readLabel", { title: message.title })} className="rounded border border-gray-300 px-3 py-1 text-sm">
+            <button
+              type="submit"
+              name="intent"
+              value="read"
+              aria-label={t("readLabel", { title: message.title })}
+              className="rounded border border-gray-300 px-3 py-1 text-sm"
+            >
               {t("markRead")}
             </button>
           </fetcher.Form>
@@ -98,7 +117,13 @@ function MessageItem({ message }: { message: Message }) {
         <fetcher.Form method="post">
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="id" value={message.id} />
-          <button type="submit" name="intent" value="delete" aria-label={t("deleteLabel", { title: message.title })} className="rounded border border-red-300 px-3 py-1 text-sm text-red-700">
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            aria-label={t("deleteLabel", { title: message.title })}
+            className="rounded border border-red-300 px-3 py-1 text-sm text-red-700"
+          >
             {t("delete")}
           </button>
         </fetcher.Form>

@@ -29,7 +29,11 @@ export function OrdersPage({ tab, page, list, counts, order, notice }: Props) {
             <ul className="flex flex-wrap gap-2 border-b border-gray-200">
               {ORDER_TABS.map((x) => (
                 <li key={x.key}>
-                  <Link to={tabHref(x.key)} aria-current={x.key === tab ? "page" : undefined} className={`inline-block px-3 py-2 ${x.key === tab ? "border-b-2 border-brand-strong font-semibold text-brand-strong" : "text-gray-700"}`}>
+                  <Link
+                    to={tabHref(x.key)}
+                    aria-current={x.key === tab ? "page" : undefined}
+                    className={`inline-block px-3 py-2 ${x.key === tab ? "border-b-2 border-brand-strong font-semibold text-brand-strong" : "text-gray-700"}`}
+                  >
                     {t("tabCount", { label: t(`tabs.${x.key}`), count: counts[x.key] })}
                   </Link>
                 </li>
@@ -48,14 +52,23 @@ export function OrdersPage({ tab, page, list, counts, order, notice }: Props) {
                   </div>
                   <p className="mt-1 font-medium">{o.items.map((i) => i.commodityName).join("、")}</p>
                   <div className="mt-2 flex flex-wrap items-center gap-3">
-                    <span className={`rounded px-2 py-0.5 text-sm ${o.status === ORDER_STATUS.PAID ? "bg-green-100 text-green-900" : o.status === ORDER_STATUS.UNPAID ? "bg-amber-100 text-amber-900" : "bg-gray-200 text-gray-800"}`} data-testid="order-status">
+                    <span
+                      className={`rounded px-2 py-0.5 text-sm ${o.status === ORDER_STATUS.PAID ? "bg-green-100 text-green-900" : o.status === ORDER_STATUS.UNPAID ? "bg-amber-100 text-amber-900" : "bg-gray-200 text-gray-800"}`}
+                      data-testid="order-status"
+                    >
                       {t(`status.${o.status}`, { defaultValue: String(o.status) })}
                     </span>
                     <span className="text-sm">{t("total", { total: money(o.totalCents) })}</span>
                     {o.status === ORDER_STATUS.UNPAID && o.expiresAt ? (
-                      <span className="text-sm text-amber-900" data-testid="order-deadline">{t("payBefore", { time: time(o.expiresAt) })}</span>
+                      <span className="text-sm text-amber-900" data-testid="order-deadline">
+                        {t("payBefore", { time: time(o.expiresAt) })}
+                      </span>
                     ) : null}
-                    <Link to={`${myOrdersHref()}&orderNo=${encodeURIComponent(o.orderNo)}`} className="text-sm text-brand-strong underline" aria-label={`${t("detail")} ${o.orderNo}`}>
+                    <Link
+                      to={`${myOrdersHref()}&orderNo=${encodeURIComponent(o.orderNo)}`}
+                      className="text-sm text-brand-strong underline"
+                      aria-label={`${t("detail")} ${o.orderNo}`}
+                    >
                       {t("detail")}
                     </Link>
                   </div>
@@ -92,12 +105,15 @@ function OrderDetail({ order }: { order: Order }) {
         {t("orders.detailTitle", { orderNo: order.orderNo })}
       </h2>
       <p className="mt-1 text-sm">
-        <span data-testid="order-status">{t(`orders.status.${order.status}`, { defaultValue: String(order.status) })}</span> · {t("orders.createdAt", { time: time(order.createdAt) })}
+        <span data-testid="order-status">{t(`orders.status.${order.status}`, { defaultValue: String(order.status) })}</span> ·{" "}
+        {t("orders.createdAt", { time: time(order.createdAt) })}
         {order.paidAt ? ` · ${t("orders.paidAt", { time: time(order.paidAt) })}` : null}
         {order.status === ORDER_STATUS.UNPAID && order.expiresAt ? ` · ${t("orders.payBefore", { time: time(order.expiresAt) })}` : null}
       </p>
       {order.status === ORDER_STATUS.EXPIRED ? (
-        <p className="mt-2 rounded bg-gray-100 p-2 text-sm" data-testid="order-expired">{t("orders.expiredNote", { minutes: ttlMinutes(order) })}</p>
+        <p className="mt-2 rounded bg-gray-100 p-2 text-sm" data-testid="order-expired">
+          {t("orders.expiredNote", { minutes: ttlMinutes(order) })}
+        </p>
       ) : null}
       <h3 className="mt-3 font-medium">{t("orders.items")}</h3>
       <ul className="mt-1 text-sm">
@@ -108,12 +124,14 @@ function OrderDetail({ order }: { order: Order }) {
         ))}
       </ul>
       <dl className="mt-3 grid max-w-md grid-cols-[1fr_auto] gap-x-6 text-sm">
-        {rows.filter(([, v]) => v !== 0).map(([label, v]) => (
-          <div key={label} className="contents">
-            <dt>{label}</dt>
-            <dd className="text-right">{money(v)}</dd>
-          </div>
-        ))}
+        {rows
+          .filter(([, v]) => v !== 0)
+          .map(([label, v]) => (
+            <div key={label} className="contents">
+              <dt>{label}</dt>
+              <dd className="text-right">{money(v)}</dd>
+            </div>
+          ))}
         <dt className="font-semibold">{t("checkout.pay")}</dt>
         <dd className="text-right font-semibold">{money(order.payCents)}</dd>
       </dl>
@@ -125,7 +143,10 @@ function OrderDetail({ order }: { order: Order }) {
           </>
         ) : null}
         {order.status === ORDER_STATUS.PAID && order.totalCents > 0 ? (
-          <Link to={`/personal/accountcenter/invoice?orderNo=${encodeURIComponent(order.orderNo)}`} className="rounded border border-brand-strong px-5 py-2 text-brand-strong">
+          <Link
+            to={`/personal/accountcenter/invoice?orderNo=${encodeURIComponent(order.orderNo)}`}
+            className="rounded border border-brand-strong px-5 py-2 text-brand-strong"
+          >
             {t("orders.invoice")}
           </Link>
         ) : null}

@@ -35,16 +35,24 @@ export function MyAgreements({ entries, all, heading = true }: { entries: Agreem
         <table className="w-full text-left text-sm">
           <thead className="border-b border-gray-200 text-gray-600">
             <tr>
-              <th scope="col" className="py-2">{t("target")}</th>
-              <th scope="col" className="py-2">{t("protocol")}</th>
-              <th scope="col" className="py-2">{t("status")}</th>
+              <th scope="col" className="py-2">
+                {t("target")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("protocol")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("status")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {entries.map(({ agreement: a, action }) => (
               <tr key={a.id} className="border-b border-gray-100" data-testid="agreement-row" data-status={a.agreementStatus}>
                 <td className="py-3 pr-3">
-                  <span className="mr-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600">{t(a.targetType === "classpackage" ? "package" : "course")}</span>
+                  <span className="mr-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600">
+                    {t(a.targetType === "classpackage" ? "package" : "course")}
+                  </span>
                   {a.targetName}
                 </td>
                 <td className="py-3 pr-3">

@@ -4,7 +4,16 @@ import { useTranslation } from "~/i18n-runtime";
 import { Empty } from "./parts";
 
 export type FavouriteQuery = { tab: "course" | "package"; categoryId?: number; keyword: string };
-type Course = { collectId: number; commodityId: number; courseName: string; cover: string; price: number; categoryName: string; lessonCount: number; collectTime: string };
+type Course = {
+  collectId: number;
+  commodityId: number;
+  courseName: string;
+  cover: string;
+  price: number;
+  categoryName: string;
+  lessonCount: number;
+  collectTime: string;
+};
 type Package = { collectId: number; packageId: number; packageName: string; cover: string; price: number; courseCount: number; collectTime: string };
 
 /** The favourites page's address for a query. */
@@ -22,7 +31,11 @@ export function favouritesHref(q: Partial<FavouriteQuery>): string {
  * categories (classify), a search, and removal; links and plain forms, so all of it works without JavaScript.
  */
 export function Favourites({
-  query, classify, courses, packages, error,
+  query,
+  classify,
+  courses,
+  packages,
+  error,
 }: {
   query: FavouriteQuery;
   classify: { courseCount: number; packageCount: number; categories: Array<{ categoryId: number; categoryName: string; count: number }> };
@@ -37,20 +50,32 @@ export function Favourites({
     <div>
       <nav aria-label={t("kinds")} className="flex gap-2 text-sm">
         {(["course", "package"] as const).map((tab) => (
-          <a key={tab} href={favouritesHref({ tab })} aria-current={query.tab === tab ? "page" : undefined}
-            className={`rounded border px-3 py-1 ${query.tab === tab ? "border-brand bg-brand text-white" : "border-gray-300"}`}>
+          <a
+            key={tab}
+            href={favouritesHref({ tab })}
+            aria-current={query.tab === tab ? "page" : undefined}
+            className={`rounded border px-3 py-1 ${query.tab === tab ? "border-brand bg-brand text-white" : "border-gray-300"}`}
+          >
             {t(tab, { count: tab === "course" ? classify.courseCount : classify.packageCount })}
           </a>
         ))}
       </nav>
       {query.tab === "course" && classify.categories.length ? (
         <nav aria-label={t("categories")} className="mt-3 flex flex-wrap gap-2 text-xs" data-testid="collect-categories">
-          <a href={favouritesHref({ tab: "course", keyword: query.keyword })} aria-current={query.categoryId ? undefined : "page"}
-            className={`rounded-full border px-3 py-1 ${query.categoryId ? "border-gray-300" : "border-brand text-brand"}`}>{t("all")}</a>
+          <a
+            href={favouritesHref({ tab: "course", keyword: query.keyword })}
+            aria-current={query.categoryId ? undefined : "page"}
+            className={`rounded-full border px-3 py-1 ${query.categoryId ? "border-gray-300" : "border-brand text-brand"}`}
+          >
+            {t("all")}
+          </a>
           {classify.categories.map((c) => (
-            <a key={c.categoryId} href={favouritesHref({ tab: "course", categoryId: c.categoryId, keyword: query.keyword })}
+            <a
+              key={c.categoryId}
+              href={favouritesHref({ tab: "course", categoryId: c.categoryId, keyword: query.keyword })}
               aria-current={query.categoryId === c.categoryId ? "page" : undefined}
-              className={`rounded-full border px-3 py-1 ${query.categoryId === c.categoryId ? "border-brand text-brand" : "border-gray-300"}`}>
+              className={`rounded-full border px-3 py-1 ${query.categoryId === c.categoryId ? "border-brand text-brand" : "border-gray-300"}`}
+            >
               {c.categoryName} ({c.count})
             </a>
           ))}
@@ -59,24 +84,55 @@ export function Favourites({
       <form method="get" role="search" className="mt-3 flex gap-2">
         {query.tab === "package" ? <input type="hidden" name="tab" value="package" /> : null}
         {query.tab === "course" && query.categoryId ? <input type="hidden" name="categoryId" value={query.categoryId} /> : null}
-        <label htmlFor="collect-keyword" className="sr-only">{t("searchLabel")}</label>
-        <input id="collect-keyword" name="keyword" type="search" defaultValue={query.keyword} maxLength={50} placeholder={t("searchLabel")}
-          className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm" />
-        <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">{t("search")}</button>
+        <label htmlFor="collect-keyword" className="sr-only">
+          {t("searchLabel")}
+        </label>
+        <input
+          id="collect-keyword"
+          name="keyword"
+          type="search"
+          defaultValue={query.keyword}
+          maxLength={50}
+          placeholder={t("searchLabel")}
+          className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
+        />
+        <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">
+          {t("search")}
+        </button>
       </form>
-      {error ? <p role="alert" className="mt-3 text-sm text-red-700">{te(error.key, { message: error.message ?? "" })}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {te(error.key, { message: error.message ?? "" })}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <Empty>{query.keyword ? t("emptySearch", { keyword: query.keyword }) : t("empty")}</Empty>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {query.tab === "course"
             ? courses.map((c) => (
-                <Item key={c.collectId} kind="course" collectId={c.collectId} name={c.courseName} cover={c.cover} href={`/course/detail/${c.commodityId}`}
-                  meta={`${c.categoryName} · ${t("lessonCount", { count: c.lessonCount })} · ${c.price > 0 ? t("price", { price: c.price }) : t("free")}`} time={c.collectTime} />
+                <Item
+                  key={c.collectId}
+                  kind="course"
+                  collectId={c.collectId}
+                  name={c.courseName}
+                  cover={c.cover}
+                  href={`/course/detail/${c.commodityId}`}
+                  meta={`${c.categoryName} · ${t("lessonCount", { count: c.lessonCount })} · ${c.price > 0 ? t("price", { price: c.price }) : t("free")}`}
+                  time={c.collectTime}
+                />
               ))
             : packages.map((p) => (
-                <Item key={p.collectId} kind="package" collectId={p.collectId} name={p.packageName} cover={p.cover} href={`/coursePackage/detail/${p.packageId}`}
-                  meta={`${t("courseCount", { count: p.courseCount })} · ${t("price", { price: p.price })}`} time={p.collectTime} />
+                <Item
+                  key={p.collectId}
+                  kind="package"
+                  collectId={p.collectId}
+                  name={p.packageName}
+                  cover={p.cover}
+                  href={`/coursePackage/detail/${p.packageId}`}
+                  meta={`${t("courseCount", { count: p.courseCount })} · ${t("price", { price: p.price })}`}
+                  time={p.collectTime}
+                />
               ))}
         </ul>
       )}
@@ -84,7 +140,23 @@ export function Favourites({
   );
 }
 
-function Item({ kind, collectId, name, cover, href, meta, time }: { kind: "course" | "package"; collectId: number; name: string; cover: string; href: string; meta: string; time: string }) {
+function Item({
+  kind,
+  collectId,
+  name,
+  cover,
+  href,
+  meta,
+  time,
+}: {
+  kind: "course" | "package";
+  collectId: number;
+  name: string;
+  cover: string;
+  href: string;
+  meta: string;
+  time: string;
+}) {
   const { t } = useTranslation("study", { keyPrefix: "collect" });
   const navigation = useNavigation();
   const removing = navigation.formData?.get("collectId") === String(collectId) && navigation.formData?.get("kind") === kind;
@@ -93,7 +165,11 @@ function Item({ kind, collectId, name, cover, href, meta, time }: { kind: "cours
     <li className="flex gap-3 rounded border border-gray-200 p-3" data-testid="favourite" data-collect-id={collectId} data-kind={kind}>
       <img src={cover} alt="" width={120} height={68} className="h-[68px] w-[120px] shrink-0 rounded bg-gray-100 object-cover" />
       <div className="min-w-0 flex-1">
-        <h2 className="truncate font-medium"><a href={href} className="hover:text-brand">{name}</a></h2>
+        <h2 className="truncate font-medium">
+          <a href={href} className="hover:text-brand">
+            {name}
+          </a>
+        </h2>
         <p className="mt-0.5 text-xs text-gray-600">{meta}</p>
         <p className="mt-0.5 text-xs text-gray-500">{t("collectTime", { time })}</p>
         <Form method="post" className="mt-1">
@@ -101,7 +177,9 @@ function Item({ kind, collectId, name, cover, href, meta, time }: { kind: "cours
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="collectId" value={collectId} />
-          <button type="submit" aria-label={t("removeLabel", { name })} className="text-xs text-red-700 underline">{t("remove")}</button>
+          <button type="submit" aria-label={t("removeLabel", { name })} className="text-xs text-red-700 underline">
+            {t("remove")}
+          </button>
         </Form>
       </div>
     </li>

@@ -3,24 +3,62 @@ import { contentsHref } from "~/services/study-links";
 import { dayOf, Empty, Pager, ProgressBar } from "./parts";
 
 export type CourseCard = {
-  commodityId: number; courseId: number; courseName: string; cover: string; packageName?: string | null; lessonCount: number;
-  finishedCount: number; percent: number; expired: number; lastLessonId?: number; continueHref: string | null;
+  commodityId: number;
+  courseId: number;
+  courseName: string;
+  cover: string;
+  packageName?: string | null;
+  lessonCount: number;
+  finishedCount: number;
+  percent: number;
+  expired: number;
+  lastLessonId?: number;
+  continueHref: string | null;
 };
 
 /** My courses (spec 001 §2 `/personal/course/lessons`): a name search, progress, continue where the student stopped. */
-export function MyCourses({ courses, total, page, pages, courseName }: { courses: CourseCard[]; total: number; page: number; pages: number; courseName: string }) {
+export function MyCourses({
+  courses,
+  total,
+  page,
+  pages,
+  courseName,
+}: {
+  courses: CourseCard[];
+  total: number;
+  page: number;
+  pages: number;
+  courseName: string;
+}) {
   const { t } = useTranslation("study", { keyPrefix: "lessons" });
   const href = (p: number) => `?${new URLSearchParams({ ...(courseName ? { courseName } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <div>
       <form method="get" role="search" className="flex gap-2">
-        <label htmlFor="course-name" className="sr-only">{t("searchLabel")}</label>
-        <input id="course-name" name="courseName" type="search" defaultValue={courseName} maxLength={50} placeholder={t("searchLabel")}
-          className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm" />
-        <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">{t("search")}</button>
+        <label htmlFor="course-name" className="sr-only">
+          {t("searchLabel")}
+        </label>
+        <input
+          id="course-name"
+          name="courseName"
+          type="search"
+          defaultValue={courseName}
+          maxLength={50}
+          placeholder={t("searchLabel")}
+          className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
+        />
+        <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">
+          {t("search")}
+        </button>
       </form>
       {total === 0 ? (
-        courseName ? <Empty>{t("emptySearch", { name: courseName })}</Empty> : <Empty href="/course/list" action={t("browse")}>{t("empty")}</Empty>
+        courseName ? (
+          <Empty>{t("emptySearch", { name: courseName })}</Empty>
+        ) : (
+          <Empty href="/course/list" action={t("browse")}>
+            {t("empty")}
+          </Empty>
+        )
       ) : (
         <ul className="mt-4 divide-y divide-gray-100">
           {courses.map((c) => (
@@ -30,17 +68,26 @@ export function MyCourses({ courses, total, page, pages, courseName }: { courses
                 <h2 className="font-medium">{c.courseName}</h2>
                 {c.packageName ? <p className="mt-0.5 text-xs text-gray-600">{t("fromPackage", { name: c.packageName })}</p> : null}
                 <p className="mt-1 text-xs text-gray-600">{t("progress", { finished: c.finishedCount, total: c.lessonCount })}</p>
-                <div className="mt-1"><ProgressBar percent={c.percent} label={t("percent", { percent: c.percent })} /></div>
+                <div className="mt-1">
+                  <ProgressBar percent={c.percent} label={t("percent", { percent: c.percent })} />
+                </div>
               </div>
               <div className="flex shrink-0 gap-2 text-sm">
                 {c.expired ? (
                   <span className="rounded bg-gray-200 px-3 py-1.5 text-gray-700">{t("expired")}</span>
                 ) : c.continueHref ? (
-                  <a href={c.continueHref} aria-label={t("continueLabel", { course: c.courseName })} className="rounded bg-brand px-3 py-1.5 text-white" data-testid="continue">
+                  <a
+                    href={c.continueHref}
+                    aria-label={t("continueLabel", { course: c.courseName })}
+                    className="rounded bg-brand px-3 py-1.5 text-white"
+                    data-testid="continue"
+                  >
                     {c.lastLessonId ? t("continue") : t("start")}
                   </a>
                 ) : null}
-                <a href={contentsHref(c.commodityId, c.courseId)} className="rounded border border-gray-300 px-3 py-1.5">{t("contents")}</a>
+                <a href={contentsHref(c.commodityId, c.courseId)} className="rounded border border-gray-300 px-3 py-1.5">
+                  {t("contents")}
+                </a>
               </div>
             </li>
           ))}
@@ -52,14 +99,22 @@ export function MyCourses({ courses, total, page, pages, courseName }: { courses
 }
 
 export type PackageCard = {
-  packageId: number; packageName: string; cover: string; expireTime?: number | null;
+  packageId: number;
+  packageName: string;
+  cover: string;
+  expireTime?: number | null;
   courses: Array<{ commodityId: number; courseId: number; courseName: string; percent: number; lastLessonId?: number; continueHref: string | null }>;
 };
 
 /** My packages (spec 001 §2 `/personal/course/package`): each package's courses with progress and continue. */
 export function MyPackages({ packages }: { packages: PackageCard[] }) {
   const { t } = useTranslation("study");
-  if (!packages.length) return <Empty href="/coursePackage/list" action={t("package.browse")}>{t("package.empty")}</Empty>;
+  if (!packages.length)
+    return (
+      <Empty href="/coursePackage/list" action={t("package.browse")}>
+        {t("package.empty")}
+      </Empty>
+    );
   return (
     <ul className="space-y-4">
       {packages.map((p) => (
@@ -82,7 +137,19 @@ export function MyPackages({ packages }: { packages: PackageCard[] }) {
 }
 
 /** Rows of courses with progress and continue (packages, plan stages). */
-export function CourseRows({ courses }: { courses: Array<{ commodityId: number; courseId: number; courseName: string; percent: number; lastLessonId?: number; continueHref: string | null; enrolled?: number }> }) {
+export function CourseRows({
+  courses,
+}: {
+  courses: Array<{
+    commodityId: number;
+    courseId: number;
+    courseName: string;
+    percent: number;
+    lastLessonId?: number;
+    continueHref: string | null;
+    enrolled?: number;
+  }>;
+}) {
   const { t } = useTranslation("study");
   return (
     <ul className="mt-3 divide-y divide-gray-100">
@@ -93,7 +160,9 @@ export function CourseRows({ courses }: { courses: Array<{ commodityId: number; 
             {c.enrolled === 0 ? (
               <>
                 <span className="text-xs text-gray-600">{t("plan.notEnrolled")}</span>
-                <a href={`/course/detail/${c.commodityId}`} className="text-brand underline">{t("plan.view")}</a>
+                <a href={`/course/detail/${c.commodityId}`} className="text-brand underline">
+                  {t("plan.view")}
+                </a>
               </>
             ) : (
               <>

@@ -28,7 +28,12 @@ export function notesHref(q: NotesQuery): string {
  * lecture, a search, and per note edit (a link opens its form: `?edit=`) and remove, as plain forms.
  */
 export function Notes({
-  query, courses, lectures, results, constraint, failure,
+  query,
+  courses,
+  lectures,
+  results,
+  constraint,
+  failure,
 }: {
   query: NotesQuery;
   courses: Array<{ commodityId: number; courseName: string; noteCount: number }>;
@@ -47,7 +52,12 @@ export function Notes({
   const failedEdit = failed?.posted.intent === "update" ? Number(failed.posted.noteId) : undefined;
   const editing = own?.result && own.noteId ? own.noteId : (failedEdit ?? query.edit);
   const pageError = own?.error && own.noteId === null ? own.error : null;
-  if (!courses.length && !query.keyword) return <Empty href="/personal/course/lessons" action={t("toCourses")}>{t("empty")}</Empty>;
+  if (!courses.length && !query.keyword)
+    return (
+      <Empty href="/personal/course/lessons" action={t("toCourses")}>
+        {t("empty")}
+      </Empty>
+    );
   const noteFailure = (n: NoteItem) => (own?.noteId === n.noteId ? own : failed && failedEdit === n.noteId ? failed : null);
   const noteProps = (n: NoteItem) => ({ note: n, query, constraint, editing: editing === n.noteId, failure: noteFailure(n) });
   return (
@@ -55,8 +65,11 @@ export function Notes({
       <nav aria-label={t("courses")} className="md:w-56 md:shrink-0">
         <ul className="space-y-1 text-sm" data-testid="note-courses">
           <li>
-            <a href={notesHref({ keyword: "" })} aria-current={!query.keyword && !query.course ? "page" : undefined}
-              className={`block rounded px-2 py-1.5 ${!query.keyword && !query.course ? "bg-brand text-white" : "hover:bg-gray-50"}`}>
+            <a
+              href={notesHref({ keyword: "" })}
+              aria-current={!query.keyword && !query.course ? "page" : undefined}
+              className={`block rounded px-2 py-1.5 ${!query.keyword && !query.course ? "bg-brand text-white" : "hover:bg-gray-50"}`}
+            >
               {t("all")}
             </a>
           </li>
@@ -64,8 +77,11 @@ export function Notes({
             const current = !query.keyword && query.course === c.commodityId;
             return (
               <li key={c.commodityId}>
-                <a href={notesHref({ course: c.commodityId, keyword: "" })} aria-current={current ? "page" : undefined}
-                  className={`flex justify-between gap-2 rounded px-2 py-1.5 ${current ? "bg-brand text-white" : "hover:bg-gray-50"}`}>
+                <a
+                  href={notesHref({ course: c.commodityId, keyword: "" })}
+                  aria-current={current ? "page" : undefined}
+                  className={`flex justify-between gap-2 rounded px-2 py-1.5 ${current ? "bg-brand text-white" : "hover:bg-gray-50"}`}
+                >
                   <span>{c.courseName}</span>
                   <span className={current ? "" : "text-gray-600"}>{t("count", { count: c.noteCount })}</span>
                 </a>
@@ -76,19 +92,46 @@ export function Notes({
       </nav>
       <div className="min-w-0 flex-1">
         <form method="get" role="search" className="flex gap-2">
-          <label htmlFor="note-keyword" className="sr-only">{t("searchLabel")}</label>
-          <input id="note-keyword" name="keyword" type="search" defaultValue={query.keyword} maxLength={50} placeholder={t("searchLabel")}
-            className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm" />
-          <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">{t("search")}</button>
-          {query.keyword ? <a href={notesHref({ keyword: "" })} className="self-center text-sm text-gray-600 underline">{t("clear")}</a> : null}
+          <label htmlFor="note-keyword" className="sr-only">
+            {t("searchLabel")}
+          </label>
+          <input
+            id="note-keyword"
+            name="keyword"
+            type="search"
+            defaultValue={query.keyword}
+            maxLength={50}
+            placeholder={t("searchLabel")}
+            className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
+          />
+          <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">
+            {t("search")}
+          </button>
+          {query.keyword ? (
+            <a href={notesHref({ keyword: "" })} className="self-center text-sm text-gray-600 underline">
+              {t("clear")}
+            </a>
+          ) : null}
         </form>
-        {pageError ? <p role="alert" className="mt-3 text-sm text-red-700">{te(pageError, { message: own?.message ?? "" })}</p> : null}
+        {pageError ? (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {te(pageError, { message: own?.message ?? "" })}
+          </p>
+        ) : null}
         {failed && failedEdit === undefined ? <FormFailureNotice answer={failed} className="mt-3" /> : null}
         {results ? (
           <>
-            {query.keyword ? <h2 className="mt-4 text-sm text-gray-700" data-testid="note-results">{t("results", { keyword: query.keyword, count: results.length })}</h2> : null}
+            {query.keyword ? (
+              <h2 className="mt-4 text-sm text-gray-700" data-testid="note-results">
+                {t("results", { keyword: query.keyword, count: results.length })}
+              </h2>
+            ) : null}
             {results.length ? (
-              <ul className="mt-2 divide-y divide-gray-100">{results.map((n) => <Note key={n.noteId} {...noteProps(n)} showCourse />)}</ul>
+              <ul className="mt-2 divide-y divide-gray-100">
+                {results.map((n) => (
+                  <Note key={n.noteId} {...noteProps(n)} showCourse />
+                ))}
+              </ul>
             ) : (
               <Empty>{t("emptySearch", { keyword: query.keyword })}</Empty>
             )}
@@ -97,8 +140,14 @@ export function Notes({
           <div className="mt-4 space-y-4">
             {lectures.map((l) => (
               <section key={l.lessonId} aria-labelledby={`lecture-${l.lessonId}`} data-testid="note-lecture">
-                <h2 id={`lecture-${l.lessonId}`} className="text-sm font-medium">{t("at", { chapter: l.chapterName, lesson: l.lessonName })}</h2>
-                <ul className="mt-1 divide-y divide-gray-100">{l.notes.map((n) => <Note key={n.noteId} {...noteProps(n)} />)}</ul>
+                <h2 id={`lecture-${l.lessonId}`} className="text-sm font-medium">
+                  {t("at", { chapter: l.chapterName, lesson: l.lessonName })}
+                </h2>
+                <ul className="mt-1 divide-y divide-gray-100">
+                  {l.notes.map((n) => (
+                    <Note key={n.noteId} {...noteProps(n)} />
+                  ))}
+                </ul>
               </section>
             ))}
           </div>
@@ -110,7 +159,21 @@ export function Notes({
   );
 }
 
-function Note({ note, query, constraint, editing, failure, showCourse = false }: { note: NoteItem; query: NotesQuery; constraint: Record<string, Constraint>; editing: boolean; failure: NoteFailure | FormFailure | null; showCourse?: boolean }) {
+function Note({
+  note,
+  query,
+  constraint,
+  editing,
+  failure,
+  showCourse = false,
+}: {
+  note: NoteItem;
+  query: NotesQuery;
+  constraint: Record<string, Constraint>;
+  editing: boolean;
+  failure: NoteFailure | FormFailure | null;
+  showCourse?: boolean;
+}) {
   const { t } = useTranslation("study", { keyPrefix: "note" });
   const { t: te } = useTranslation("study", { keyPrefix: "errors" });
   const navigation = useNavigation();
@@ -118,21 +181,35 @@ function Note({ note, query, constraint, editing, failure, showCourse = false }:
   const back = notesHref({ ...query, edit: undefined });
   return (
     <li className="py-3" data-testid="note" data-note-id={note.noteId}>
-      {showCourse ? <p className="text-xs text-gray-600">{note.courseName} · {t("at", { chapter: note.chapterName, lesson: note.lessonName })}</p> : null}
+      {showCourse ? (
+        <p className="text-xs text-gray-600">
+          {note.courseName} · {t("at", { chapter: note.chapterName, lesson: note.lessonName })}
+        </p>
+      ) : null}
       {editing ? (
         <NoteEditForm note={note} constraint={constraint} failure={failure} cancelHref={back} />
       ) : (
         <>
-          <p className="whitespace-pre-wrap text-sm text-gray-900" data-testid="note-content">{note.content}</p>
+          <p className="whitespace-pre-wrap text-sm text-gray-900" data-testid="note-content">
+            {note.content}
+          </p>
           <p className="mt-1 text-xs text-gray-500">{t("updated", { time: note.updateTime })}</p>
-          {failure && !isFormFailure(failure) && failure.error ? <p role="alert" className="mt-1 text-xs text-red-700">{te(failure.error, { message: failure.message ?? "" })}</p> : null}
+          {failure && !isFormFailure(failure) && failure.error ? (
+            <p role="alert" className="mt-1 text-xs text-red-700">
+              {te(failure.error, { message: failure.message ?? "" })}
+            </p>
+          ) : null}
           <div className="mt-1 flex gap-3 text-xs">
-            <a href={notesHref({ ...query, edit: note.noteId })} aria-label={t("editLabel", { lesson: note.lessonName })} className="text-brand underline">{t("edit")}</a>
+            <a href={notesHref({ ...query, edit: note.noteId })} aria-label={t("editLabel", { lesson: note.lessonName })} className="text-brand underline">
+              {t("edit")}
+            </a>
             <Form method="post" action={back}>
               <CsrfInput />
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="noteId" value={note.noteId} />
-              <button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} className="text-red-700 underline">{t("remove")}</button>
+              <button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} className="text-red-700 underline">
+                {t("remove")}
+              </button>
             </Form>
           </div>
         </>
@@ -141,7 +218,17 @@ function Note({ note, query, constraint, editing, failure, showCourse = false }:
   );
 }
 
-function NoteEditForm({ note, constraint, failure, cancelHref }: { note: NoteItem; constraint: Record<string, Constraint>; failure: NoteFailure | FormFailure | null; cancelHref: string }) {
+function NoteEditForm({
+  note,
+  constraint,
+  failure,
+  cancelHref,
+}: {
+  note: NoteItem;
+  constraint: Record<string, Constraint>;
+  failure: NoteFailure | FormFailure | null;
+  cancelHref: string;
+}) {
   const { t } = useTranslation("study", { keyPrefix: "note" });
   const { t: te } = useTranslation("study", { keyPrefix: "errors" });
   // The server's conform result (schema in notes.server.ts): its errors and what was typed. No conform or zod
@@ -157,15 +244,32 @@ function NoteEditForm({ note, constraint, failure, cancelHref }: { note: NoteIte
       <CsrfInput />
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="noteId" value={note.noteId} />
-      <label htmlFor={id} className="block text-xs text-gray-700">{t("editLabel", { lesson: note.lessonName })}</label>
-      <textarea id={id} name="content" key={String(typed ?? note.content)} defaultValue={typeof typed === "string" ? typed : note.content} rows={4}
-        required={c.required} maxLength={NOTE_MAX} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
-        className="w-full rounded border border-gray-300 p-2 text-sm aria-[invalid]:border-red-500" />
+      <label htmlFor={id} className="block text-xs text-gray-700">
+        {t("editLabel", { lesson: note.lessonName })}
+      </label>
+      <textarea
+        id={id}
+        name="content"
+        key={String(typed ?? note.content)}
+        defaultValue={typeof typed === "string" ? typed : note.content}
+        rows={4}
+        required={c.required}
+        maxLength={NOTE_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="w-full rounded border border-gray-300 p-2 text-sm aria-[invalid]:border-red-500"
+      />
       <FormFailureNotice answer={failure} />
-      <FieldError id={errorId} name="content">{error ? te(error, { max: NOTE_MAX }) : undefined}</FieldError>
+      <FieldError id={errorId} name="content">
+        {error ? te(error, { max: NOTE_MAX }) : undefined}
+      </FieldError>
       <div className="flex gap-3 text-sm">
-        <button type="submit" className="rounded bg-brand px-4 py-1 text-white">{t("save")}</button>
-        <a href={cancelHref} className="self-center text-gray-600 underline">{t("cancel")}</a>
+        <button type="submit" className="rounded bg-brand px-4 py-1 text-white">
+          {t("save")}
+        </button>
+        <a href={cancelHref} className="self-center text-gray-600 underline">
+          {t("cancel")}
+        </a>
       </div>
     </Form>
   );

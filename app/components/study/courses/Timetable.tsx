@@ -5,8 +5,18 @@ import { monthOf, neighbours, timetableHref, type TimetableView } from "~/servic
 import { Empty } from "./parts";
 
 export type TimetableLesson = {
-  id: number; commodityId: number; courseId: number; lessonId: number; courseName: string; lessonName: string; chapterName: string;
-  teacherName: string; startTime: string; endTime: string; liveFlag: number; status: number;
+  id: number;
+  commodityId: number;
+  courseId: number;
+  lessonId: number;
+  courseName: string;
+  lessonName: string;
+  chapterName: string;
+  teacherName: string;
+  startTime: string;
+  endTime: string;
+  liveFlag: number;
+  status: number;
 };
 
 /**
@@ -15,7 +25,12 @@ export type TimetableLesson = {
  * Every session enters its lesson through the entry chain (study-links.ts).
  */
 export function Timetable({
-  view, day, week, month, weeks, today,
+  view,
+  day,
+  week,
+  month,
+  weeks,
+  today,
 }: {
   view: TimetableView;
   day: string;
@@ -34,29 +49,48 @@ export function Timetable({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label={t("views")} className="flex gap-1 text-sm">
           {(["week", "month"] as const).map((v) => (
-            <a key={v} href={timetableHref(v, day)} aria-current={v === view ? "page" : undefined}
-              className={`rounded border px-3 py-1 ${v === view ? "border-brand bg-brand text-white" : "border-gray-300"}`}>
+            <a
+              key={v}
+              href={timetableHref(v, day)}
+              aria-current={v === view ? "page" : undefined}
+              className={`rounded border px-3 py-1 ${v === view ? "border-brand bg-brand text-white" : "border-gray-300"}`}
+            >
               {t(v)}
             </a>
           ))}
         </nav>
         <div className="flex items-center gap-3 text-sm">
-          <a href={timetableHref(view, prev)} rel="prev" data-testid="timetable-prev">{t(view === "week" ? "prevWeek" : "prevMonth")}</a>
-          <h2 className="font-medium" data-testid="timetable-period">{heading}</h2>
-          <a href={timetableHref(view, next)} rel="next" data-testid="timetable-next">{t(view === "week" ? "nextWeek" : "nextMonth")}</a>
-          <a href={timetableHref(view, today)} className="text-gray-600 underline">{t("today")}</a>
+          <a href={timetableHref(view, prev)} rel="prev" data-testid="timetable-prev">
+            {t(view === "week" ? "prevWeek" : "prevMonth")}
+          </a>
+          <h2 className="font-medium" data-testid="timetable-period">
+            {heading}
+          </h2>
+          <a href={timetableHref(view, next)} rel="next" data-testid="timetable-next">
+            {t(view === "week" ? "nextWeek" : "nextMonth")}
+          </a>
+          <a href={timetableHref(view, today)} className="text-gray-600 underline">
+            {t("today")}
+          </a>
         </div>
       </div>
       {view === "week" && week ? (
         <ol className="mt-4 grid gap-2 md:grid-cols-7">
           {week.map((d, i) => (
-            <li key={d.date} className={`rounded border p-2 ${d.date === today ? "border-brand" : "border-gray-200"}`} data-testid="timetable-day" data-date={d.date}>
+            <li
+              key={d.date}
+              className={`rounded border p-2 ${d.date === today ? "border-brand" : "border-gray-200"}`}
+              data-testid="timetable-day"
+              data-date={d.date}
+            >
               <h3 className="text-xs font-medium text-gray-700">
                 {t(`weekdays.${i}`)} <span className="text-gray-500">{d.date.slice(5)}</span>
               </h3>
               {d.lessons.length ? (
                 <ul className="mt-1 space-y-2">
-                  {d.lessons.map((l) => <Session key={l.id} lesson={l} />)}
+                  {d.lessons.map((l) => (
+                    <Session key={l.id} lesson={l} />
+                  ))}
                 </ul>
               ) : (
                 <p className="mt-1 text-xs text-gray-600">{t("noClass")}</p>
@@ -71,7 +105,9 @@ export function Timetable({
           <thead>
             <tr>
               {Array.from({ length: 7 }, (_, i) => (
-                <th key={i} scope="col" className="border border-gray-200 p-1 font-medium text-gray-700">{t(`weekdays.${i}`)}</th>
+                <th key={i} scope="col" className="border border-gray-200 p-1 font-medium text-gray-700">
+                  {t(`weekdays.${i}`)}
+                </th>
               ))}
             </tr>
           </thead>
@@ -82,19 +118,32 @@ export function Timetable({
                   const lessons = month?.[date] ?? [];
                   const inMonth = date.slice(0, 7) === day.slice(0, 7);
                   return (
-                    <td key={date} className={`h-20 border border-gray-200 p-1 align-top ${inMonth ? "" : "bg-gray-50 text-gray-500"} ${date === today ? "outline outline-1 outline-brand" : ""}`}
-                      data-testid="timetable-day" data-date={date} data-count={lessons.length}>
+                    <td
+                      key={date}
+                      className={`h-20 border border-gray-200 p-1 align-top ${inMonth ? "" : "bg-gray-50 text-gray-500"} ${date === today ? "outline outline-1 outline-brand" : ""}`}
+                      data-testid="timetable-day"
+                      data-date={date}
+                      data-count={lessons.length}
+                    >
                       <span>{Number(date.slice(8))}</span>
                       <ul className="mt-1 space-y-1">
                         {lessons.slice(0, 3).map((l) => (
                           <li key={l.id}>
-                            <Link to={lessonEntryHref(l.commodityId, l.courseId, l.lessonId)} className="block truncate text-brand" title={`${l.courseName} ${l.lessonName}`}>
+                            <Link
+                              to={lessonEntryHref(l.commodityId, l.courseId, l.lessonId)}
+                              className="block truncate text-brand"
+                              title={`${l.courseName} ${l.lessonName}`}
+                            >
                               {l.startTime.slice(11, 16)} {l.courseName}
                             </Link>
                           </li>
                         ))}
                       </ul>
-                      {lessons.length > 3 ? <a href={timetableHref("week", date)} className="text-gray-600 underline">{t("more", { count: lessons.length - 3 })}</a> : null}
+                      {lessons.length > 3 ? (
+                        <a href={timetableHref("week", date)} className="text-gray-600 underline">
+                          {t("more", { count: lessons.length - 3 })}
+                        </a>
+                      ) : null}
                     </td>
                   );
                 })}
@@ -119,10 +168,13 @@ function Session({ lesson: l }: { lesson: TimetableLesson }) {
         {l.liveFlag ? <span className="mr-1 rounded bg-red-600 px-1 text-white">{t("live")}</span> : null}
         {t(`status.${l.status}`)}
       </p>
-      <Link to={lessonEntryHref(l.commodityId, l.courseId, l.lessonId)} aria-label={t("enterLabel", { lesson: l.lessonName })} className="mt-1 inline-block text-brand underline">
+      <Link
+        to={lessonEntryHref(l.commodityId, l.courseId, l.lessonId)}
+        aria-label={t("enterLabel", { lesson: l.lessonName })}
+        className="mt-1 inline-block text-brand underline"
+      >
         {t("enter")}
       </Link>
     </li>
   );
 }
-

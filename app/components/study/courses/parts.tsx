@@ -21,7 +21,14 @@ export function Empty({ children, href, action }: { children: ReactNode; href?: 
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   return (
     <div className="flex items-center gap-2">
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-40 overflow-hidden rounded bg-gray-200">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 w-40 overflow-hidden rounded bg-gray-200"
+      >
         <div className="h-full bg-brand" style={{ width: `${percent}%` }} />
       </div>
       <span className="text-xs text-gray-700">{label}</span>

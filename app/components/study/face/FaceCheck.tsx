@@ -20,7 +20,19 @@ const secondary = "rounded border border-gray-300 px-4 py-1.5 text-sm";
 
 /** The face step's views (spec 001 §2 dialog 3: width 500, not closable by the mask; §4 face flow). */
 /** `failure`: the action's answer when the call behind it failed (decision 042): its message above the step. */
-export function FaceCheck({ view, reply, failure, backUrl, i18n }: { view: FaceView; reply?: SubmissionResult<string[]>; failure?: unknown; backUrl: string; i18n: I18nData }) {
+export function FaceCheck({
+  view,
+  reply,
+  failure,
+  backUrl,
+  i18n,
+}: {
+  view: FaceView;
+  reply?: SubmissionResult<string[]>;
+  failure?: unknown;
+  backUrl: string;
+  i18n: I18nData;
+}) {
   useNamespaces(i18n, "agreement");
   const { t } = useTranslation("agreement", { keyPrefix: "face" });
   const title = view.kind === "info" ? t("title") : t("verifyTitle");
@@ -103,7 +115,13 @@ function Verify({ started }: { started: boolean }) {
   );
 }
 
-function FaceInfoForm({ view, reply }: { view: { name: string; identityId: string; constraint: Constraints<"name" | "identityId"> }; reply?: SubmissionResult<string[]> }) {
+function FaceInfoForm({
+  view,
+  reply,
+}: {
+  view: { name: string; identityId: string; constraint: Constraints<"name" | "identityId"> };
+  reply?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("agreement", { keyPrefix: "face" });
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -121,8 +139,21 @@ function FaceInfoForm({ view, reply }: { view: { name: string; identityId: strin
           {err(form.errors[0])}
         </p>
       ) : null}
-      <Field {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} id={fields.name.id} label={t("name")} error={err(fields.name.errors?.[0])} />
-      <Field {...getInputProps(fields.identityId, { type: "text" })} key={fields.identityId.key} id={fields.identityId.id} label={t("identityId")} autoComplete="off" error={err(fields.identityId.errors?.[0])} />
+      <Field
+        {...getInputProps(fields.name, { type: "text" })}
+        key={fields.name.key}
+        id={fields.name.id}
+        label={t("name")}
+        error={err(fields.name.errors?.[0])}
+      />
+      <Field
+        {...getInputProps(fields.identityId, { type: "text" })}
+        key={fields.identityId.key}
+        id={fields.identityId.id}
+        label={t("identityId")}
+        autoComplete="off"
+        error={err(fields.identityId.errors?.[0])}
+      />
       <p className="text-xs text-gray-600" data-testid="face-note">
         {t("note")}
       </p>

@@ -9,7 +9,10 @@ import type { Language } from "~/i18n";
  * form-action), or shows the server's message when the URL could not be fetched. Same headers as the
  * management-centre link's document (never stored, no referrer, not framed).
  */
-export function faceWindowDocument(view: { locale: Language; url?: string; message?: string }, { status = 200, secure }: { status?: number; secure: boolean }): Response {
+export function faceWindowDocument(
+  view: { locale: Language; url?: string; message?: string },
+  { status = 200, secure }: { status?: number; secure: boolean },
+): Response {
   const text = serverResources[view.locale].agreement.face;
   const page = (
     <html lang={view.locale}>

@@ -38,7 +38,9 @@ export function CompleteInfoForm({
   /** the fields' constraints (`formConstraint(allFieldsSchema(fields))`, decision 023) */
   constraint: Constraints;
   i18n: I18nData;
-  answer?: { result: SubmissionResult<string[]>; fields: DynamicField[]; constraint: Constraints; groupPath: string[]; proxyId: string; messages: string[] } | FormFailure;
+  answer?:
+    | { result: SubmissionResult<string[]>; fields: DynamicField[]; constraint: Constraints; groupPath: string[]; proxyId: string; messages: string[] }
+    | FormFailure;
 }) {
   useNamespaces(i18n, "agreement");
   const { t } = useTranslation("agreement", { keyPrefix: "complete" });
@@ -64,12 +66,7 @@ export function CompleteInfoForm({
       <p className="mb-4 text-sm text-gray-700" data-testid="complete-intro">
         {t(`scene${scene}`)}，{t("intro")}
       </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined}
-        className="space-y-4"
-      >
+      <Form method="post" {...getFormProps(form)} encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined} className="space-y-4">
         <CsrfInput />
         <FormFailureNotice answer={answer} />
         {own?.messages.length ? (
@@ -108,7 +105,14 @@ export function CompleteInfoForm({
               ))}
             </div>
             <noscript>
-              <button type="submit" name="intent" value="refresh" formNoValidate className="mt-2 rounded border border-gray-300 px-3 py-1 text-sm" data-testid="group-refresh">
+              <button
+                type="submit"
+                name="intent"
+                value="refresh"
+                formNoValidate
+                className="mt-2 rounded border border-gray-300 px-3 py-1 text-sm"
+                data-testid="group-refresh"
+              >
                 {t("refresh")}
               </button>
             </noscript>
@@ -122,7 +126,14 @@ export function CompleteInfoForm({
             <label htmlFor="proxyId" className="mb-1 block text-sm text-gray-700">
               {t("proxy")}
             </label>
-            <select id="proxyId" name="proxyId" defaultValue={own?.proxyId ?? loadedProxy} className={select} aria-invalid={proxyError ? true : undefined} aria-describedby={proxyError ? "proxy-error" : undefined}>
+            <select
+              id="proxyId"
+              name="proxyId"
+              defaultValue={own?.proxyId ?? loadedProxy}
+              className={select}
+              aria-invalid={proxyError ? true : undefined}
+              aria-describedby={proxyError ? "proxy-error" : undefined}
+            >
               <option value="">{t("choose")}</option>
               {proxyOrgs.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -146,7 +157,15 @@ export function CompleteInfoForm({
           </p>
         ) : null}
         <div className="flex justify-end">
-          <button type="submit" name="intent" value="save" disabled={busy} aria-busy={busy || undefined} className="rounded bg-blue-600 px-5 py-2 text-sm text-white disabled:opacity-60" data-testid="complete-submit">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            className="rounded bg-blue-600 px-5 py-2 text-sm text-white disabled:opacity-60"
+            data-testid="complete-submit"
+          >
             {t("submit")}
           </button>
         </div>

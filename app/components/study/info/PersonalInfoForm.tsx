@@ -14,8 +14,17 @@ import { mobileChanged, SEXES, type FormShape, type Region } from "~/forms/perso
 
 export type InfoOutcome = Outcome;
 type PersonalValues = {
-  name: string; identityTypeCode: string; identityId: string; mobile: string; smsCode: string; sex: string; educationCode: string;
-  province: string; city: string; county: string; addressDetail: string;
+  name: string;
+  identityTypeCode: string;
+  identityId: string;
+  mobile: string;
+  smsCode: string;
+  sex: string;
+  educationCode: string;
+  province: string;
+  city: string;
+  county: string;
+  addressDetail: string;
 };
 type Option = { content: string; itemCode: string };
 
@@ -95,7 +104,11 @@ export function PersonalInfoForm({
         ) : null}
         {has("name") ? (
           <Row id={fields.name.id} label={t("name")} error={err(fields.name.errors?.[0])} name="name">
-            <input {...getInputProps(fields.name, { type: "text" })} className={input} aria-describedby={fields.name.errors ? `${fields.name.id}-error` : undefined} />
+            <input
+              {...getInputProps(fields.name, { type: "text" })}
+              className={input}
+              aria-describedby={fields.name.errors ? `${fields.name.id}-error` : undefined}
+            />
           </Row>
         ) : null}
         {has("identityTypeCode") ? (
@@ -123,7 +136,13 @@ export function PersonalInfoForm({
           </Row>
         ) : null}
         {has("mobile") ? (
-          <Row id={fields.mobile.id} label={t("mobile")} error={err(fields.mobile.errors?.[0])} name="mobile" hint={shape.mobileLocked ? t("phoneLocked") : undefined}>
+          <Row
+            id={fields.mobile.id}
+            label={t("mobile")}
+            error={err(fields.mobile.errors?.[0])}
+            name="mobile"
+            hint={shape.mobileLocked ? t("phoneLocked") : undefined}
+          >
             <div className="flex gap-2">
               <input
                 {...getInputProps(fields.mobile, { type: "tel" })}
@@ -149,7 +168,13 @@ export function PersonalInfoForm({
         ) : null}
         {has("mobile") && (smsShown || sent) ? (
           <Row id={fields.smsCode.id} label={t("smsCode")} error={err(fields.smsCode.errors?.[0])} name="smsCode" hint={sent ? t("codeSent") : t("smsNeeded")}>
-            <input {...getInputProps(fields.smsCode, { type: "text" })} className={input} inputMode="numeric" autoComplete="one-time-code" aria-describedby={fields.smsCode.errors ? `${fields.smsCode.id}-error` : undefined} />
+            <input
+              {...getInputProps(fields.smsCode, { type: "text" })}
+              className={input}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-describedby={fields.smsCode.errors ? `${fields.smsCode.id}-error` : undefined}
+            />
           </Row>
         ) : null}
         {has("sex") ? (
@@ -197,7 +222,12 @@ export function PersonalInfoForm({
                 </select>
               </Row>
               <Row id={fields.city.id} label={t("city")} error={err(fields.city.errors?.[0])} name="city">
-                <select {...getSelectProps(fields.city)} value={region.city} onChange={(e) => setRegion({ ...region, city: e.currentTarget.value, county: "" })} className={input}>
+                <select
+                  {...getSelectProps(fields.city)}
+                  value={region.city}
+                  onChange={(e) => setRegion({ ...region, city: e.currentTarget.value, county: "" })}
+                  className={input}
+                >
                   <option value="">{t("choose")}</option>
                   {cities.map((c) => (
                     <option key={c.name}>{c.name}</option>
@@ -205,7 +235,12 @@ export function PersonalInfoForm({
                 </select>
               </Row>
               <Row id={fields.county.id} label={t("county")} error={err(fields.county.errors?.[0])} name="county">
-                <select {...getSelectProps(fields.county)} value={region.county} onChange={(e) => setRegion({ ...region, county: e.currentTarget.value })} className={input}>
+                <select
+                  {...getSelectProps(fields.county)}
+                  value={region.county}
+                  onChange={(e) => setRegion({ ...region, county: e.currentTarget.value })}
+                  className={input}
+                >
                   <option value="">{t("choose")}</option>
                   {counties.map((c) => (
                     <option key={c}>{c}</option>
@@ -214,7 +249,14 @@ export function PersonalInfoForm({
               </Row>
             </div>
             <noscript>
-              <button type="submit" name="intent" value="refresh" formNoValidate className="mb-3 rounded border border-gray-300 px-3 py-1 text-sm" data-testid="info-refresh">
+              <button
+                type="submit"
+                name="intent"
+                value="refresh"
+                formNoValidate
+                className="mb-3 rounded border border-gray-300 px-3 py-1 text-sm"
+                data-testid="info-refresh"
+              >
                 {t("refresh")}
               </button>
             </noscript>
@@ -227,7 +269,14 @@ export function PersonalInfoForm({
           <a href={backUrl} className="rounded border border-gray-300 px-4 py-1.5 text-sm">
             {t("cancel")}
           </a>
-          <button type="submit" name="intent" value="save" disabled={busy} className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white" data-testid="info-submit">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            disabled={busy}
+            className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white"
+            data-testid="info-submit"
+          >
             {t("submit")}
           </button>
         </div>
@@ -250,4 +299,3 @@ function Row({ id, label, error, name, hint, children }: { id: string; label: st
     </div>
   );
 }
-

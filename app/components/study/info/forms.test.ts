@@ -27,7 +27,12 @@ describe("student group cascade (spec 001 §2 dialog 1, §9: up to five levels)"
   });
 });
 
-const SHAPE: FormShape = { fields: ["name", "identityTypeCode", "identityId", "mobile", "sex", "educationCode", "address"], identityIdNow: "1101****00", mobileNow: "13700002604", mobileLocked: false };
+const SHAPE: FormShape = {
+  fields: ["name", "identityTypeCode", "identityId", "mobile", "sex", "educationCode", "address"],
+  identityIdNow: "1101****00",
+  mobileNow: "13700002604",
+  mobileLocked: false,
+};
 const errors = (shape: FormShape, v: Record<string, string>) => {
   const r = personalSchema(shape).safeParse(v);
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -36,8 +41,15 @@ const errors = (shape: FormShape, v: Record<string, string>) => {
 describe("personal form rules (spec 001 §5)", () => {
   it("every required field has its own message; address detail is optional", () => {
     expect(errors(SHAPE, {})).toEqual({
-      name: "name", identityTypeCode: "identityType", identityId: "identityId", mobile: "mobile", sex: "sex",
-      educationCode: "education", province: "province", city: "city", county: "county",
+      name: "name",
+      identityTypeCode: "identityType",
+      identityId: "identityId",
+      mobile: "mobile",
+      sex: "sex",
+      educationCode: "education",
+      province: "province",
+      city: "city",
+      county: "county",
     });
   });
 
@@ -53,7 +65,16 @@ describe("personal form rules (spec 001 §5)", () => {
   });
 
   it("mobile: 11 digits from 1, always; a changed one needs the SMS code; a locked one is not asked", () => {
-    const base = { name: "张三", identityTypeCode: "ID_PASSPORT", identityId: "E1", sex: "MALE", educationCode: "BECHELOR", province: "p", city: "c", county: "x" };
+    const base = {
+      name: "张三",
+      identityTypeCode: "ID_PASSPORT",
+      identityId: "E1",
+      sex: "MALE",
+      educationCode: "BECHELOR",
+      province: "p",
+      city: "c",
+      county: "x",
+    };
     expect(errors(SHAPE, { ...base, mobile: "23700002604" }).mobile).toBe("mobileFormat");
     expect(errors(SHAPE, { ...base, mobile: "13700009999" }).smsCode).toBe("smsCode");
     expect(errors(SHAPE, { ...base, mobile: "13700002604" })).toEqual({});
@@ -61,13 +82,31 @@ describe("personal form rules (spec 001 §5)", () => {
   });
 
   it("unchanged deficient ID number and mobile are sent as SRC", () => {
-    const v = { name: "张三", identityTypeCode: "ID_IDCARD", identityId: "1101****00", mobile: "13700002604", sex: "MALE", educationCode: "BECHELOR", province: "p", city: "c", county: "x", addressDetail: "" };
+    const v = {
+      name: "张三",
+      identityTypeCode: "ID_IDCARD",
+      identityId: "1101****00",
+      mobile: "13700002604",
+      sex: "MALE",
+      educationCode: "BECHELOR",
+      province: "p",
+      city: "c",
+      county: "x",
+      addressDetail: "",
+    };
     expect(toPayload(SHAPE, v)).toMatchObject({ identityId: "SRC", mobile: "SRC" });
-    expect(toPayload(SHAPE, { ...v, identityId: "110101200005200011", mobile: "13700009999", smsCode: "123456" })).toMatchObject({ identityId: "110101200005200011", mobile: "13700009999", smsCode: "123456" });
+    expect(toPayload(SHAPE, { ...v, identityId: "110101200005200011", mobile: "13700009999", smsCode: "123456" })).toMatchObject({
+      identityId: "110101200005200011",
+      mobile: "13700009999",
+      smsCode: "123456",
+    });
   });
 
   it("province change clears city and county; city change clears county", () => {
-    const regions = [{ name: "北京市", cities: [{ name: "北京市", counties: ["东城区"] }] }, { name: "广东省", cities: [{ name: "深圳市", counties: ["南山区"] }] }];
+    const regions = [
+      { name: "北京市", cities: [{ name: "北京市", counties: ["东城区"] }] },
+      { name: "广东省", cities: [{ name: "深圳市", counties: ["南山区"] }] },
+    ];
     expect(keepRegion(regions, "广东省", "北京市", "东城区")).toEqual({ province: "广东省", city: "", county: "" });
     expect(keepRegion(regions, "广东省", "深圳市", "东城区")).toEqual({ province: "广东省", city: "深圳市", county: "" });
     expect(keepRegion(regions, "广东省", "深圳市", "南山区")).toEqual({ province: "广东省", city: "深圳市", county: "南山区" });

@@ -2,7 +2,11 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { lessonEntryHref } from "~/services/study-links";
 
-export type ListChapter = { id: number; chapterName: string; lessons: Array<{ id: number; lessonName: string; durationS: number; tryFlag: number; type: string }> };
+export type ListChapter = {
+  id: number;
+  chapterName: string;
+  lessons: Array<{ id: number; lessonName: string; durationS: number; tryFlag: number; type: string }>;
+};
 
 const minutes = (s: number) => Math.max(1, Math.round(s / 60));
 
@@ -12,7 +16,19 @@ const minutes = (s: number) => Math.max(1, Math.round(s / 60));
  * plain link: the chain answers with a redirect (video page, login, buy, a step page) or its own step page,
  * which with JavaScript opens as a modal (DialogPage, decision 039).
  */
-export function LessonList({ commodityId, courseId, chapters, currentLessonId, compact }: { commodityId: number; courseId: number; chapters: ListChapter[]; currentLessonId?: number; compact?: boolean }) {
+export function LessonList({
+  commodityId,
+  courseId,
+  chapters,
+  currentLessonId,
+  compact,
+}: {
+  commodityId: number;
+  courseId: number;
+  chapters: ListChapter[];
+  currentLessonId?: number;
+  compact?: boolean;
+}) {
   const { t } = useTranslation("lesson");
   return (
     <ol className={compact ? "space-y-3" : "mt-3 space-y-4"} data-testid="lesson-list">
@@ -25,8 +41,12 @@ export function LessonList({ commodityId, courseId, chapters, currentLessonId, c
               return (
                 <li key={lesson.id} className={`flex items-center justify-between gap-3 px-4 py-2 text-sm ${current ? "bg-brand/10" : ""}`}>
                   <Link to={lessonEntryHref(commodityId, courseId, lesson.id)} className="text-gray-900 underline-offset-2 hover:underline">
-                    {lesson.type === "live" || lesson.type === "meeting" ? <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("video.liveBadge")}</span> : null}
-                    <span aria-current={current ? "page" : undefined} data-testid={current ? "current-lesson" : undefined}>{lesson.lessonName}</span>
+                    {lesson.type === "live" || lesson.type === "meeting" ? (
+                      <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("video.liveBadge")}</span>
+                    ) : null}
+                    <span aria-current={current ? "page" : undefined} data-testid={current ? "current-lesson" : undefined}>
+                      {lesson.lessonName}
+                    </span>
                     {lesson.tryFlag === 1 ? <span className="ml-2 rounded bg-green-100 px-1.5 text-xs text-green-800">{t("video.trial")}</span> : null}
                     {current ? <span className="sr-only"> ({t("video.current")})</span> : null}
                   </Link>

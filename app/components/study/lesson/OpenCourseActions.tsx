@@ -26,7 +26,13 @@ export function OpenCourseActions({ id, status, signedUp }: { id: number; status
   }
   if (status === "live" || status === "replay") {
     return (
-      <a href={openCourseRoomHref(id)} target="_blank" rel="noopener" className="mt-3 inline-block rounded bg-brand px-3 py-1.5 text-sm font-medium text-white" data-testid="open-enter">
+      <a
+        href={openCourseRoomHref(id)}
+        target="_blank"
+        rel="noopener"
+        className="mt-3 inline-block rounded bg-brand px-3 py-1.5 text-sm font-medium text-white"
+        data-testid="open-enter"
+      >
         {status === "live" ? t("open.enterLive") : t("open.watchReplay")}
       </a>
     );

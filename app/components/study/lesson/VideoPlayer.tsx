@@ -15,7 +15,21 @@ type Ids = { commodityId: number; courseId: number; lessonId: number };
  * with keepalive). Visitors watching a trial lesson report nothing (`save` false). `poster` (the lesson's
  * cover) is shown until playback and is the page's largest paint.
  */
-export function VideoPlayer({ src, poster, positionS, ids, label, save }: { src: string; poster?: string; positionS: number; ids: Ids; label: string; save: boolean }) {
+export function VideoPlayer({
+  src,
+  poster,
+  positionS,
+  ids,
+  label,
+  save,
+}: {
+  src: string;
+  poster?: string;
+  positionS: number;
+  ids: Ids;
+  label: string;
+  save: boolean;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const csrf = useCsrfToken();
   const { t } = useTranslation("lesson");
@@ -29,17 +43,22 @@ export function VideoPlayer({ src, poster, positionS, ids, label, save }: { src:
       removeEventListener: (type: "pagehide" | "visibilitychange", fn: () => void) => (type === "pagehide" ? window : document).removeEventListener(type, fn),
       hidden: () => document.visibilityState === "hidden",
     };
-    return reportPositions(video, page, (r) => {
-      if (!save || !csrf) return;
-      const form = new FormData();
-      form.set("csrf", csrf);
-      form.set("commodityId", String(ids.commodityId));
-      form.set("courseId", String(ids.courseId));
-      form.set("lessonId", String(ids.lessonId));
-      form.set("positionS", String(r.positionS));
-      form.set("durationS", String(r.durationS));
-      postForm(POSITION_ACTION, form);
-    }, { restoreS: positionS });
+    return reportPositions(
+      video,
+      page,
+      (r) => {
+        if (!save || !csrf) return;
+        const form = new FormData();
+        form.set("csrf", csrf);
+        form.set("commodityId", String(ids.commodityId));
+        form.set("courseId", String(ids.courseId));
+        form.set("lessonId", String(ids.lessonId));
+        form.set("positionS", String(r.positionS));
+        form.set("durationS", String(r.durationS));
+        postForm(POSITION_ACTION, form);
+      },
+      { restoreS: positionS },
+    );
   }, [src, positionS, save, csrf, ids.commodityId, ids.courseId, ids.lessonId]);
 
   return (

@@ -53,7 +53,11 @@ export default function ExamPayResult() {
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4 p-4">
         <h1 className="text-2xl font-bold">{t("pay.going")}</h1>
-        <p><a href={d.payUrl} rel="noreferrer" className="rounded bg-blue-700 px-4 py-2 text-white" data-testid="pay-link">{t("pay.go")}</a></p>
+        <p>
+          <a href={d.payUrl} rel="noreferrer" className="rounded bg-blue-700 px-4 py-2 text-white" data-testid="pay-link">
+            {t("pay.go")}
+          </a>
+        </p>
       </div>
     );
   }
@@ -61,19 +65,34 @@ export default function ExamPayResult() {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-bold">{t("pay.title")}</h1>
-      {d.payFailed ? <p role="alert" className="rounded bg-red-50 p-3 text-red-800">{t("refuse.payUnavailable")}</p> : null}
-      <section className={`rounded-lg border p-4 ${paid ? "border-green-300 bg-green-50" : "border-amber-300 bg-amber-50"}`} role="status" data-testid="pay-result">
-        <h2 className="mb-2 text-lg font-semibold" data-testid="pay-state">{!i.needPay ? t("pay.paid") : paid ? t("pay.paid") : t("pay.unpaid")}</h2>
+      {d.payFailed ? (
+        <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
+          {t("refuse.payUnavailable")}
+        </p>
+      ) : null}
+      <section
+        className={`rounded-lg border p-4 ${paid ? "border-green-300 bg-green-50" : "border-amber-300 bg-amber-50"}`}
+        role="status"
+        data-testid="pay-result"
+      >
+        <h2 className="mb-2 text-lg font-semibold" data-testid="pay-state">
+          {!i.needPay ? t("pay.paid") : paid ? t("pay.paid") : t("pay.unpaid")}
+        </h2>
         <p>
-          {!i.needPay ? t("pay.free", { name: i.examName })
-            : paid ? t("pay.paidText", { name: i.examName, price: i.price })
-            : failure ? t("pay.unpaidText", { name: i.examName, price: i.price, result: failure })
-            : t("pay.unpaidNoResult", { name: i.examName, price: i.price })}
+          {!i.needPay
+            ? t("pay.free", { name: i.examName })
+            : paid
+              ? t("pay.paidText", { name: i.examName, price: i.price })
+              : failure
+                ? t("pay.unpaidText", { name: i.examName, price: i.price, result: failure })
+                : t("pay.unpaidNoResult", { name: i.examName, price: i.price })}
         </p>
         {i.orderNo ? <p className="mt-1 text-sm text-gray-700">{t("pay.order", { orderNo: i.orderNo })}</p> : null}
       </section>
       <p>
-        <Link to={examIntroHref(i.examId)} className="rounded bg-blue-700 px-4 py-2 text-white">{paid || !i.needPay ? t("pay.toExam") : t("pay.retry")}</Link>
+        <Link to={examIntroHref(i.examId)} className="rounded bg-blue-700 px-4 py-2 text-white">
+          {paid || !i.needPay ? t("pay.toExam") : t("pay.retry")}
+        </Link>
       </p>
     </div>
   );

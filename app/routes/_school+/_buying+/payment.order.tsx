@@ -39,7 +39,12 @@ function wantedOf(q: CheckoutQuery, cart: CartItem[]): { items: Wanted[]; cartId
   return { items, cartIds: rows.map((r) => r.id) };
 }
 
-const choicesOf = (q: Pick<CheckoutQuery, "userCouponId" | "points" | "useBalance" | "cardCode">) => ({ userCouponId: q.userCouponId ?? null, points: q.points, useBalance: q.useBalance, cardCode: q.cardCode ?? null });
+const choicesOf = (q: Pick<CheckoutQuery, "userCouponId" | "points" | "useBalance" | "cardCode">) => ({
+  userCouponId: q.userCouponId ?? null,
+  points: q.points,
+  useBalance: q.useBalance,
+  cardCode: q.cardCode ?? null,
+});
 
 function readQuery(request: Request): CheckoutQuery {
   const parsed = parseCheckoutQuery(new URL(request.url).searchParams);
@@ -63,17 +68,17 @@ export async function loader(args: LoaderFunctionArgs) {
         const { items } = wantedOf(q, cart);
         return items.length ? previewCheckout(portal.upstream, items, choicesOf(q)) : null;
       })
-      .then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error })),
+      .then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
     namespaces(args.request, ["shop"]),
   ]);
   // COMPANY_BUY_CHECK 2 and 5: the complete-information dialog (scene 2) first, then back here
   if ((check.status === 2 || check.status === 5) && !check.pass) throw redirect(completeInfoHref(2, back));
   if (!priced.ok) throw priced.error;
   const preview = priced.value;
-  return data(
-    { preview, check, back, idempotencyKey: randomUUID(), i18n },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({ preview, check, back, idempotencyKey: randomUUID(), i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action(args: ActionFunctionArgs) {

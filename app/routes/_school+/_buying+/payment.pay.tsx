@@ -22,7 +22,12 @@ export const handle = { i18n: ["shop"] };
  * offers WeChat's authorisation (another site, which comes back here with `wx=ok` or `wx=denied`).
  */
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: (d?.i18n.bundles.shop as { pay?: Record<string, string> } | undefined)?.pay?.[d?.kind === "expired" ? "refused" : d?.kind === "authorize" ? "wechatTitle" : "title"] ?? "" },
+  {
+    title:
+      (d?.i18n.bundles.shop as { pay?: Record<string, string> } | undefined)?.pay?.[
+        d?.kind === "expired" ? "refused" : d?.kind === "authorize" ? "wechatTitle" : "title"
+      ] ?? "",
+  },
   ...(d?.kind === "go" ? [{ httpEquiv: "refresh", content: `0;url=${d.payUrl}` }] : []),
 ];
 
@@ -38,14 +43,19 @@ export async function loader(args: LoaderFunctionArgs) {
   // WeChat Pay: the openid check in the same round as the order (back here after WeChat's answer)
   const back = new URL(`/payment/pay?orderNo=${encodeURIComponent(orderNo)}&payType=wechat`, url).toString();
   const [order, openid, i18n] = await Promise.all([
-    getOrder(portal.upstream, orderNo), payType === "wechat" ? checkOpenid(portal.upstream, back) : null, namespaces(args.request, ["shop"]),
+    getOrder(portal.upstream, orderNo),
+    payType === "wechat" ? checkOpenid(portal.upstream, back) : null,
+    namespaces(args.request, ["shop"]),
   ]);
   if (!order) throw data({ kind: "notFound" }, { status: 404 });
   const expired = () => data({ kind: "expired" as const, orderNo, minutes: ttlMinutes(order), i18n }, { status: 409, headers: HEADERS });
   if (order.status === ORDER_STATUS.EXPIRED) return expired();
   if (order.status !== ORDER_STATUS.UNPAID) throw redirect(result);
   if (openid && !openid.bound) {
-    return data({ kind: "authorize" as const, orderNo, authorizeUrl: openid.authorizeUrl ?? null, denied: url.searchParams.get("wx") === "denied", i18n }, { headers: HEADERS });
+    return data(
+      { kind: "authorize" as const, orderNo, authorizeUrl: openid.authorizeUrl ?? null, denied: url.searchParams.get("wx") === "denied", i18n },
+      { headers: HEADERS },
+    );
   }
   const started = await startPayment(portal.upstream, orderNo, paymentReturnUrl(args.request), payType);
   if ("refused" in started) {

@@ -30,7 +30,18 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function PaymentResult() {
   const { order, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "shop");
-  const state = order.status === ORDER_STATUS.PAID ? "paid" : order.status === ORDER_STATUS.CANCELLED ? "orderCancelled" : order.status === ORDER_STATUS.EXPIRED ? "expired" : order.payResult === "failed" ? "failed" : order.payResult === "cancelled" ? "cancelled" : "unpaid";
+  const state =
+    order.status === ORDER_STATUS.PAID
+      ? "paid"
+      : order.status === ORDER_STATUS.CANCELLED
+        ? "orderCancelled"
+        : order.status === ORDER_STATUS.EXPIRED
+          ? "expired"
+          : order.payResult === "failed"
+            ? "failed"
+            : order.payResult === "cancelled"
+              ? "cancelled"
+              : "unpaid";
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t("result.title")}</h1>
@@ -46,7 +57,9 @@ export default function PaymentResult() {
             {t("result.study")}
           </Link>
         ) : null}
-        {order.status === ORDER_STATUS.UNPAID ? <PayOrderForm orderNo={order.orderNo} label={t("result.payAgain")} wechatLabel={t("orders.payWechat")} /> : null}
+        {order.status === ORDER_STATUS.UNPAID ? (
+          <PayOrderForm orderNo={order.orderNo} label={t("result.payAgain")} wechatLabel={t("orders.payWechat")} />
+        ) : null}
         <Link to={myOrdersHref()} className="rounded border border-gray-400 px-5 py-2">
           {t("result.orders")}
         </Link>

@@ -76,7 +76,10 @@ export async function action(args: ActionFunctionArgs) {
       }
     }
     if (!isLoggedIn(portal)) return redirect(loginHref("/shoppingcart"), 303);
-    const selected = formData.getAll("cartId").map(idOf).filter((n): n is number => n !== undefined);
+    const selected = formData
+      .getAll("cartId")
+      .map(idOf)
+      .filter((n): n is number => n !== undefined);
     const single = idOf(formData.get("removeId"));
     if (single || intent === "remove") {
       const ids = single ? [single] : selected;

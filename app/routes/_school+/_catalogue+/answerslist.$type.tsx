@@ -32,7 +32,15 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   redirectPastLastPage(args.request, page, pageOf(url), QUESTION_PAGE_SIZE);
   return data(
-    { page, type: args.params.type ?? "0", loggedIn: isLoggedIn(portal), back: url.pathname + url.search, i18n, constraint: formConstraint(AskSchema), title: titleOf(i18n, "qa.title") },
+    {
+      page,
+      type: args.params.type ?? "0",
+      loggedIn: isLoggedIn(portal),
+      back: url.pathname + url.search,
+      i18n,
+      constraint: formConstraint(AskSchema),
+      title: titleOf(i18n, "qa.title"),
+    },
     { headers: cacheHeaders(portal) },
   );
 }

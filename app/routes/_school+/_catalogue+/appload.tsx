@@ -16,9 +16,11 @@ const httpUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : "");
 
 /** `/appload`: the app download page from the company's appConfig; QR codes made on the server as SVG. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value: [baseInfo, company], i18n } = await loadSection(args, "app", (p) =>
-    Promise.all([loadConfig(p.upstream, "baseInfo"), loadConfig(p.upstream, "company")]),
-  );
+  const {
+    portal,
+    value: [baseInfo, company],
+    i18n,
+  } = await loadSection(args, "app", (p) => Promise.all([loadConfig(p.upstream, "baseInfo"), loadConfig(p.upstream, "company")]));
   const app = baseInfo.appConfig;
   const enabled = app?.appConfigStatus === 1;
   const scan = enabled ? httpUrl(app.scanDownURL) : "";

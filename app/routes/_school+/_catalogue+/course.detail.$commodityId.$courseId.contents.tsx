@@ -45,7 +45,8 @@ export default function CourseContents() {
       title={contents.courseName}
       intro={
         <p>
-          {t("contents.title")} · {t("course.stats2", { lessons: contents.lessonCount })} · {t("course.duration", { minutes: minutes(contents.totalDurationS) })}
+          {t("contents.title")} · {t("course.stats2", { lessons: contents.lessonCount })} ·{" "}
+          {t("course.duration", { minutes: minutes(contents.totalDurationS) })}
         </p>
       }
     >

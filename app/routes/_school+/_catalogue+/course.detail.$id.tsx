@@ -56,7 +56,8 @@ export default function CourseDetail() {
           </h1>
           <p className="mt-2 text-gray-700">{course.summary}</p>
           <p className="mt-2 text-sm text-gray-600">
-            {t("course.stats", { lessons: course.lessonCount || lessons, students: course.studyCount })} · {t("course.duration", { minutes: minutes(course.totalDurationS) })}
+            {t("course.stats", { lessons: course.lessonCount || lessons, students: course.studyCount })} ·{" "}
+            {t("course.duration", { minutes: minutes(course.totalDurationS) })}
             {course.validDays ? ` · ${isLifetime(course.validDays) ? t("course.validLifetime") : t("course.validDays", { days: course.validDays })}` : null}
           </p>
           <div className="mt-4">
@@ -72,9 +73,7 @@ export default function CourseDetail() {
                 <Link to={checkoutHref({ commodityId: course.commodityId })} className="rounded bg-brand-strong px-5 py-2 text-white">
                   {t("course.buy")}
                 </Link>
-                {shell?.cartCount !== null || !loggedIn ? (
-                  <AddToCart commodityId={course.commodityId} commodityType={1} name={course.courseName} />
-                ) : null}
+                {shell?.cartCount !== null || !loggedIn ? <AddToCart commodityId={course.commodityId} commodityType={1} name={course.courseName} /> : null}
                 <Link to={contentsHref} className="rounded border border-gray-400 px-5 py-2">
                   {t("course.tryStudy")}
                 </Link>

@@ -16,8 +16,7 @@ export const handle = { i18n: ["catalog"] };
 
 export const headers = forwardCacheControl;
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) =>
-  sectionMeta(matches, "course", d?.query.courseName ? d.title : undefined);
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "course", d?.query.courseName ? d.title : undefined);
 
 export async function loader(args: LoaderFunctionArgs) {
   const query = courseQueryOf(new URL(args.request.url));
@@ -49,7 +48,19 @@ export default function CourseList() {
           courses={records}
           t={t}
           eagerCount={4}
-          action={cartOn ? (c) => (c.freeFlag === 1 || c.price === 0 ? null : <AddToCart commodityId={c.commodityId} commodityType={1} name={c.courseName} className="rounded border border-brand-strong px-3 py-1 text-sm text-brand-strong" />) : undefined}
+          action={
+            cartOn
+              ? (c) =>
+                  c.freeFlag === 1 || c.price === 0 ? null : (
+                    <AddToCart
+                      commodityId={c.commodityId}
+                      commodityType={1}
+                      name={c.courseName}
+                      className="rounded border border-brand-strong px-3 py-1 text-sm text-brand-strong"
+                    />
+                  )
+              : undefined
+          }
         />
       )}
     </SectionList>
@@ -88,7 +99,12 @@ function CourseFilters({ query, categories, t }: { query: CourseQuery; categorie
         />
         <ChipRow
           label={t("courseList.priceFilter")}
-          chips={PRICE_TYPES.map((p) => ({ key: p, to: courseListHref(query, { priceType: p }), active: query.priceType === p, text: t(`courseList.price.${p}`) }))}
+          chips={PRICE_TYPES.map((p) => ({
+            key: p,
+            to: courseListHref(query, { priceType: p }),
+            active: query.priceType === p,
+            text: t(`courseList.price.${p}`),
+          }))}
         />
         <ChipRow
           label={t("courseList.sortLabel")}

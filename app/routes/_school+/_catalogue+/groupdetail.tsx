@@ -100,7 +100,13 @@ export default function GroupDetail() {
               <p className="mt-4 text-sm text-green-800" role="status">
                 {tc("group.joined")}
               </p>
-              <ActionButton intent="leave" label={tc("group.leave")} pending={tc("group.leaving")} error={outcome?.intent === "leave" ? outcome.error : null} tone="plain" />
+              <ActionButton
+                intent="leave"
+                label={tc("group.leave")}
+                pending={tc("group.leaving")}
+                error={outcome?.intent === "leave" ? outcome.error : null}
+                tone="plain"
+              />
             </>
           ) : (
             <ActionButton intent="join" label={tc("group.join")} pending={tc("group.joining")} error={outcome?.intent === "join" ? outcome.error : null} />

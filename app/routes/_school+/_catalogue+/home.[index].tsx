@@ -42,10 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const template = homeConfig.homePageTemplateRsp;
   const link = template?.redirectType === "1" ? homeTemplateTarget(template.templateLink) : undefined;
   if (link) throw redirect(link);
-  return data(
-    { courses, packages: packages.records, news: news.records, teachers: teachers.slice(0, HOME_TEACHERS), i18n },
-    { headers: cacheHeaders(portal) },
-  );
+  return data({ courses, packages: packages.records, news: news.records, teachers: teachers.slice(0, HOME_TEACHERS), i18n }, { headers: cacheHeaders(portal) });
 }
 
 const SECTIONS = [

@@ -22,13 +22,21 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 /** The open courses with their 'sign up' / 'enter live' buttons (issue 14); a student's sign-ups come in the same round. */
 export async function loader(args: LoaderFunctionArgs) {
   const [{ portal, value, i18n }, lesson] = await Promise.all([
-    loadSection(args, "openCourse", (p) => Promise.all([listOpenCourses(p.upstream), isLoggedIn(p) ? openCourseSignups(p.upstream) : Promise.resolve([] as number[])])),
+    loadSection(args, "openCourse", (p) =>
+      Promise.all([listOpenCourses(p.upstream), isLoggedIn(p) ? openCourseSignups(p.upstream) : Promise.resolve([] as number[])]),
+    ),
     namespaces(args.request, ["lesson"]),
   ]);
   const [courses, signups] = value;
   const signedUp = idOf(new URL(args.request.url).searchParams.get("signedUp"));
   return data(
-    { courses, signups, justSignedUp: signedUp && signups.includes(signedUp) ? signedUp : null, i18n: { ...i18n, bundles: { ...i18n.bundles, ...lesson.bundles } }, title: titleOf(i18n, "openCourse.title") },
+    {
+      courses,
+      signups,
+      justSignedUp: signedUp && signups.includes(signedUp) ? signedUp : null,
+      i18n: { ...i18n, bundles: { ...i18n.bundles, ...lesson.bundles } },
+      title: titleOf(i18n, "openCourse.title"),
+    },
     { headers: cacheHeaders(portal) },
   );
 }
@@ -68,7 +76,9 @@ export default function OpenCourses() {
               <li key={c.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white" data-testid={`open-${c.id}`}>
                 <Img src={c.cover} alt="" width={320} height={180} eager={i < 3} />
                 <div className="p-3">
-                  <p className="text-xs font-medium text-brand-strong">{t(`openCourse.status.${c.status === "live" || c.status === "replay" ? c.status : "upcoming"}`)}</p>
+                  <p className="text-xs font-medium text-brand-strong">
+                    {t(`openCourse.status.${c.status === "live" || c.status === "replay" ? c.status : "upcoming"}`)}
+                  </p>
                   <h2 className="mt-1 font-semibold">{c.title}</h2>
                   <p className="mt-1 text-sm text-gray-700">
                     {c.teacher ? <Link to={`/teachersdetail?id=${c.teacher.id}`}>{c.teacher.teacherName}</Link> : null} · {c.startTime}

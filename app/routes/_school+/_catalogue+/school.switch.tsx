@@ -55,9 +55,7 @@ export default function SchoolSwitch() {
           <Link to={from} className="rounded border border-gray-300 px-4 py-1.5">
             {t("site.cancel")}
           </Link>
-          <SubmitButton className="rounded bg-brand px-4 py-1.5 text-white">
-            {t("site.confirm")}
-          </SubmitButton>
+          <SubmitButton className="rounded bg-brand px-4 py-1.5 text-white">{t("site.confirm")}</SubmitButton>
         </Form>
       </div>
     </div>

@@ -119,14 +119,27 @@ export default function AgreementPage() {
       {mode === "check" ? (
         <div className="flex items-center justify-between">
           <span className="text-sm text-gray-600" data-testid="agreement-status" data-status={agreement.agreementStatus}>
-            {t(agreement.agreementStatus === 2 || agreement.agreementStatus === 3 ? "list.signed" : agreement.agreementStatus === 4 ? "list.invalid" : agreement.agreementStatus === 5 ? "list.none" : "list.sign")}
+            {t(
+              agreement.agreementStatus === 2 || agreement.agreementStatus === 3
+                ? "list.signed"
+                : agreement.agreementStatus === 4
+                  ? "list.invalid"
+                  : agreement.agreementStatus === 5
+                    ? "list.none"
+                    : "list.sign",
+            )}
           </span>
           <Link to={backUrl} className="rounded border border-gray-300 px-4 py-1.5 text-sm">
             {t("sign.back")}
           </Link>
         </div>
       ) : esign ? (
-        <form method="post" action={`/agreement/esign/${agreement.id}/${agreement.protocolId}?${new URLSearchParams({ backUrl })}`} className="space-y-3" data-testid="esign-form">
+        <form
+          method="post"
+          action={`/agreement/esign/${agreement.id}/${agreement.protocolId}?${new URLSearchParams({ backUrl })}`}
+          className="space-y-3"
+          data-testid="esign-form"
+        >
           <CsrfInput />
           {refused ? (
             <p role="alert" className="text-sm text-red-600" data-testid="esign-refused">
@@ -166,7 +179,14 @@ export default function AgreementPage() {
             <Link to={closeHref} className="rounded border border-gray-300 px-4 py-1.5 text-sm">
               {t("sign.cancel")}
             </Link>
-            <button type="submit" name="intent" value="sign" disabled={navigation.state === "submitting"} className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white" data-testid="agreement-submit">
+            <button
+              type="submit"
+              name="intent"
+              value="sign"
+              disabled={navigation.state === "submitting"}
+              className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white"
+              data-testid="agreement-submit"
+            >
               {t("sign.submit")}
             </button>
           </div>

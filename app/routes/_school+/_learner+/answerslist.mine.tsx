@@ -58,7 +58,9 @@ export default function MyQuestionsAndAnswers() {
                 <Link to={`/response/${q.id}`} className="font-semibold">
                   {q.title}
                 </Link>
-                {q.unReadCount > 0 ? <span className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("my.unread", { count: q.unReadCount })}</span> : null}
+                {q.unReadCount > 0 ? (
+                  <span className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("my.unread", { count: q.unReadCount })}</span>
+                ) : null}
                 <p className="mt-1 text-xs text-gray-600">
                   {q.createTime} · {t("my.answerCount", { count: q.answerCount })}
                 </p>

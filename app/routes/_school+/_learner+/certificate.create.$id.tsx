@@ -30,7 +30,8 @@ async function unlockOf(portal: Portal, params: { id?: string }) {
   try {
     return await unlockFields(portal.upstream, id);
   } catch (error) {
-    if (error instanceof UpstreamError && error.kind === "business") throw data({ kind: "notFound", message: error.upstreamMessage ?? "" }, { status: 404, headers: NO_STORE });
+    if (error instanceof UpstreamError && error.kind === "business")
+      throw data({ kind: "notFound", message: error.upstreamMessage ?? "" }, { status: 404, headers: NO_STORE });
     throw error;
   }
 }

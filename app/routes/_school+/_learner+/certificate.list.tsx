@@ -17,7 +17,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const status = url.searchParams.get("status") === "0" ? 0 : 1;
   // after /certificate/create/<id>: say so (the id only picks the row's name; nothing is trusted from it)
   const createdId = Number(url.searchParams.get("created"));
-  const [unread, counts, i18n] = await Promise.all([unreadCertificates(portal.upstream), certificateCounts(portal.upstream), namespaces(args.request, ["files"])]);
+  const [unread, counts, i18n] = await Promise.all([
+    unreadCertificates(portal.upstream),
+    certificateCounts(portal.upstream),
+    namespaces(args.request, ["files"]),
+  ]);
   const list = await listCertificates(portal.upstream, status);
   const created = list.find((c) => c.id === createdId && c.status === 1)?.certificateName ?? null;
   return data({ status, list, counts, unread, created, i18n }, { headers: { "Cache-Control": "private, no-store" } });
@@ -27,7 +31,11 @@ export default function CertificateList() {
   const { status, list, counts, unread, created, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
   const tab = (value: 0 | 1, label: string) => (
-    <Link to={`?status=${value}`} aria-current={status === value ? "page" : undefined} className={`rounded px-3 py-1 text-sm ${status === value ? "bg-blue-600 text-white" : "border border-gray-300"}`}>
+    <Link
+      to={`?status=${value}`}
+      aria-current={status === value ? "page" : undefined}
+      className={`rounded px-3 py-1 text-sm ${status === value ? "bg-blue-600 text-white" : "border border-gray-300"}`}
+    >
       {label}
     </Link>
   );

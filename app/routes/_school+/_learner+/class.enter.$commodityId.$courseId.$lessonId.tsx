@@ -32,7 +32,14 @@ export async function loader(args: LoaderFunctionArgs) {
   if (step.kind === "redirect") throw redirect(step.to, { headers: PRIVATE });
   if (step.kind === "notFound") notFound(portal);
   const bundle = i18n.bundles.lesson as { entry: Record<string, string> };
-  const title = step.kind === "missingId" ? bundle.entry.missingIdTitle : step.kind === "proxyExam" ? bundle.entry.proxyExamTitle : step.kind === "live" ? bundle.entry.liveTitle : step.lesson.lessonName;
+  const title =
+    step.kind === "missingId"
+      ? bundle.entry.missingIdTitle
+      : step.kind === "proxyExam"
+        ? bundle.entry.proxyExamTitle
+        : step.kind === "live"
+          ? bundle.entry.liveTitle
+          : step.lesson.lessonName;
   const closeHref = closeHrefFrom(args.request, step.kind === "missingId" ? MY_COURSES : contentsHref(step.lesson.commodityId, step.lesson.courseId));
   return data({ step, i18n, title, closeHref }, { status: step.kind === "missingId" ? 400 : 200, headers: PRIVATE });
 }

@@ -44,7 +44,11 @@ const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60))
  */
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
-  const ids = idsOf({ commodityId: url.searchParams.get("commodityId"), courseId: url.searchParams.get("courseId"), lessonId: url.searchParams.get("lessonId") });
+  const ids = idsOf({
+    commodityId: url.searchParams.get("commodityId"),
+    courseId: url.searchParams.get("courseId"),
+    lessonId: url.searchParams.get("lessonId"),
+  });
   const portal = await getPortal(args);
   if (!ids) {
     const i18n = await namespaces(args.request, ["lesson"]);
@@ -109,7 +113,14 @@ export default function VideoPage() {
       <h1 className="mt-1 text-2xl font-bold">{lesson.lessonName}</h1>
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label={t("video.playerLabel", { name: lesson.lessonName })}>
-          <VideoPlayer src={page.playUrl} poster={page.coverUrl} positionS={page.positionS} ids={lesson} save={page.save} label={t("video.playerLabel", { name: lesson.lessonName })} />
+          <VideoPlayer
+            src={page.playUrl}
+            poster={page.coverUrl}
+            positionS={page.positionS}
+            ids={lesson}
+            save={page.save}
+            label={t("video.playerLabel", { name: lesson.lessonName })}
+          />
           {page.positionS > 0 ? (
             <p className="mt-2 text-sm text-gray-700" data-testid="resume-note">
               {t("video.resumeAt", { time: clock(page.positionS) })}

@@ -35,7 +35,11 @@ export async function loader(args: LoaderFunctionArgs) {
       back = { href: "/openCourse", kind: "openCourses" };
       room = await getOpenCourseRoom(portal.upstream, openCourseId);
     } else {
-      const ids = idsOf({ commodityId: url.searchParams.get("commodityId"), courseId: url.searchParams.get("courseId"), lessonId: url.searchParams.get("lessonId") });
+      const ids = idsOf({
+        commodityId: url.searchParams.get("commodityId"),
+        courseId: url.searchParams.get("courseId"),
+        lessonId: url.searchParams.get("lessonId"),
+      });
       const step = await enterLesson(portal, ids);
       if (step.kind === "missingId") return answer(args.request, { error: "missingId" }, 400);
       if (step.kind === "notFound") return answer(args.request, { error: "missingId" }, 404);
@@ -46,7 +50,11 @@ export async function loader(args: LoaderFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === "business") {
-      return answer(args.request, { error: "upstream", message: error.upstreamMessage ?? "", back: openCourseId ? { href: "/openCourse", kind: "openCourses" as const } : undefined }, 400);
+      return answer(
+        args.request,
+        { error: "upstream", message: error.upstreamMessage ?? "", back: openCourseId ? { href: "/openCourse", kind: "openCourses" as const } : undefined },
+        400,
+      );
     }
     throw error;
   }
@@ -67,7 +75,8 @@ async function answer(request: Request, failure: Failure, status: number) {
 export default function ToLiveroom() {
   const page = useLoaderData<typeof loader>();
   const { t } = useNamespaces(page.i18n, "lesson");
-  const text = page.error === "addressMissing" ? t("live.addressMissing") : page.error === "missingId" ? t("entry.missingId") : page.message || t("live.failedTitle");
+  const text =
+    page.error === "addressMissing" ? t("live.addressMissing") : page.error === "missingId" ? t("entry.missingId") : page.message || t("live.failedTitle");
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="mb-4 text-2xl font-bold">{t("live.failedTitle")}</h1>

@@ -98,7 +98,10 @@ export async function action(args: ActionFunctionArgs) {
       } catch (error) {
         if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
         // spec 001 §8: the server message; none → 'Submit failed'
-        return data({ view, reply: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }) }, { status: 400 });
+        return data(
+          { view, reply: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }) },
+          { status: 400 },
+        );
       }
       // success reports 1: on to the verification
       throw redirect(here.pathname + here.search, 303);
@@ -110,5 +113,13 @@ export async function action(args: ActionFunctionArgs) {
 export default function FaceCheckPage() {
   const { view, backUrl, i18n } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return <FaceCheck view={ownAnswer(answer)?.view ?? view} failure={answer} reply={answer && "reply" in answer ? (answer.reply as SubmissionResult<string[]>) : undefined} backUrl={backUrl} i18n={i18n} />;
+  return (
+    <FaceCheck
+      view={ownAnswer(answer)?.view ?? view}
+      failure={answer}
+      reply={answer && "reply" in answer ? (answer.reply as SubmissionResult<string[]>) : undefined}
+      backUrl={backUrl}
+      i18n={i18n}
+    />
+  );
 }

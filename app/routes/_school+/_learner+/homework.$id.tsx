@@ -52,7 +52,8 @@ export async function action(args: ActionFunctionArgs) {
       const { formData } = await requireValidPost(args);
       const portal = await requireStudent(args);
       const resId = Number(formData.get("id"));
-      if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0) return data<Answer>({ error: "malformed" }, { status: 400 });
+      if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0)
+        return data<Answer>({ error: "malformed" }, { status: 400 });
       // another student's attachment (or a gone one): nothing is deleted, and the page says so (issue 21)
       if (!(await deleteOwnAttachment(portal.upstream, id, resId))) return data<Answer>({ error: "notOwned" }, { status: 404 });
       return data<Answer>({ deleted: true });
@@ -95,7 +96,8 @@ export async function action(args: ActionFunctionArgs) {
       try {
         await saveHomework(portal.upstream, id, text.data, attachments);
       } catch (error) {
-        if (error instanceof UpstreamError && error.kind === "business") return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
+        if (error instanceof UpstreamError && error.kind === "business")
+          return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
         throw error;
       }
       // spec 001 §7 gotoFinishHomeworkPage: the finish page says it is done and what comes next
@@ -114,7 +116,11 @@ export default function HomeworkPage() {
   // decision 042: the save met an upstream failure: the text typed comes back with the message
   const failed = isFormFailure(posted) ? posted : undefined;
   const navigation = useNavigation();
-  const error = answer?.error ? (answer.error === "server" ? answer.message || t("errors.-601") : t(`errors.${answer.error}`, { defaultValue: t("errors.-601") })) : undefined;
+  const error = answer?.error
+    ? answer.error === "server"
+      ? answer.message || t("errors.-601")
+      : t(`errors.${answer.error}`, { defaultValue: t("errors.-601") })
+    : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <p className="text-sm">

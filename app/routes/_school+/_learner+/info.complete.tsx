@@ -33,7 +33,9 @@ const SCENES = ["2", "3", "4"] as const;
 
 /** Spec 001 §5: every custom field is required in this dialog; associated fields are hidden. */
 function dialogFields(fields: DynamicField[]): DynamicField[] {
-  return fields.filter((f) => !f.associated).map((f) => ({ ...f, required: true, conditions: f.conditions.map((c) => ({ ...c, fields: dialogFields(c.fields) })) }));
+  return fields
+    .filter((f) => !f.associated)
+    .map((f) => ({ ...f, required: true, conditions: f.conditions.map((c) => ({ ...c, fields: dialogFields(c.fields) })) }));
 }
 
 async function context(portal: Portal, request: Request, values?: FieldValues | null) {
@@ -67,12 +69,16 @@ export async function action(args: ActionFunctionArgs) {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args);
     const { backUrl, info, fields } = await context(portal, args.request, postedValues(formData));
-    const groupPath = keepGroupPath(info.groups, GROUP_KEYS.map((k) => String(formData.get(k) ?? "")));
+    const groupPath = keepGroupPath(
+      info.groups,
+      GROUP_KEYS.map((k) => String(formData.get(k) ?? "")),
+    );
     const proxyId = String(formData.get("proxyId") ?? "");
     const own = { ...Object.fromEntries(GROUP_KEYS.map((k) => [k, z.string().optional()])), proxyId: z.string().optional(), intent: z.string().optional() };
     const { submission, reply } = parseDynamicForm(formData, fields, own);
     const constraint = formConstraint(allFieldsSchema(fields));
-    const answer = (result: unknown, status = 200) => data({ result: result as never, fields, constraint, groupPath, proxyId, messages: [] as string[] }, { status });
+    const answer = (result: unknown, status = 200) =>
+      data({ result: result as never, fields, constraint, groupPath, proxyId, messages: [] as string[] }, { status });
     if (reply) return answer(reply);
     // spec 001 §5: the group and the proxy organisation must be chosen
     const ownErrors: Record<string, string[]> = {};
@@ -84,14 +90,18 @@ export async function action(args: ActionFunctionArgs) {
       return answer({ ...base, status: "error", error }, 400);
     }
     const up = portal.upstream;
-    const files = await uploadFieldFiles(fields, submission.value as FieldValues, async (file) =>
-      (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
+    const files = await uploadFieldFiles(
+      fields,
+      submission.value as FieldValues,
+      async (file) => (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
     );
     if (files.errors) return answer(submission.reply({ fieldErrors: files.errors }), 400);
     const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
     // both saves at once: one flag each; the dialog closes only when both are '1' (spec 001 §4)
     const [custom, group] = await Promise.allSettled([
-      fields.length ? improveCustomInfo(up, { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId }, toFieldPayload(fields, files.value)) : Promise.resolve(null),
+      fields.length
+        ? improveCustomInfo(up, { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId }, toFieldPayload(fields, files.value))
+        : Promise.resolve(null),
       info.groups.length || info.proxyOrgs.length ? saveStudentGroupAndProxy(up, groupPath, proxyId) : Promise.resolve(null),
     ]);
     const messages: string[] = [];

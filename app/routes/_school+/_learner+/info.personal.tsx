@@ -39,7 +39,10 @@ async function context(portal: Portal, request: Request) {
   const url = new URL(request.url);
   // built on use: no module-level zod in a route (decision 023)
   const Query = z.object({
-    targetId: z.string().regex(/^\d{1,15}$/).catch("0"),
+    targetId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .catch("0"),
     targetType: z.enum(["0", "1"]).catch("0"),
   });
   const q = Query.parse({ targetId: url.searchParams.get("targetId") ?? undefined, targetType: url.searchParams.get("targetType") ?? undefined });
@@ -74,7 +77,10 @@ function savedHref(backUrl: string): string {
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [{ url, backUrl, cancelUrl, info, shape, initial }, i18n] = await Promise.all([context(portal, args.request), namespaces(args.request, ["agreement", "login"])]);
+  const [{ url, backUrl, cancelUrl, info, shape, initial }, i18n] = await Promise.all([
+    context(portal, args.request),
+    namespaces(args.request, ["agreement", "login"]),
+  ]);
   if (info.complete) throw redirect(backUrl);
   const ip = clientIpOf(args);
   const outcome = await resumeAfterCaptcha<InfoOutcome>(portal, url, "changePhone", {
@@ -83,7 +89,17 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const regions = shape.fields.includes("address") ? await loadCities(args.request.signal) : [];
   return data(
-    { shape, initial, regions, identityTypes: info.identityTypes, educations: info.educations, constraint: formConstraint(personalSchema(shape)), backUrl: cancelUrl, i18n, outcome: outcome ?? null },
+    {
+      shape,
+      initial,
+      regions,
+      identityTypes: info.identityTypes,
+      educations: info.educations,
+      constraint: formConstraint(personalSchema(shape)),
+      backUrl: cancelUrl,
+      i18n,
+      outcome: outcome ?? null,
+    },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
 }
@@ -119,7 +135,8 @@ export async function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply(), status: 400 } satisfies InfoOutcome, { status: 400 });
     const payload = toPayload(shape, submission.value);
     const save = async () => {
-      if (!(await perfectStudentInfo(portal.upstream, info.result, payload))) throw new UpstreamError("business", "perfectStudentInfo", { upstreamMessage: "" });
+      if (!(await perfectStudentInfo(portal.upstream, info.result, payload)))
+        throw new UpstreamError("business", "perfectStudentInfo", { upstreamMessage: "" });
     };
     try {
       if (payload.smsCode) {
@@ -132,7 +149,13 @@ export async function action(args: ActionFunctionArgs) {
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
       // spec 001 §8: the server message, or 'submit failed'
-      return data({ result: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }), status: 400 } satisfies InfoOutcome, { status: 400 });
+      return data(
+        {
+          result: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }),
+          status: 400,
+        } satisfies InfoOutcome,
+        { status: 400 },
+      );
     }
     throw redirect(savedHref(backUrl), 303);
   });

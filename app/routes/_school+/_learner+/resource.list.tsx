@@ -23,7 +23,6 @@ const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
 
 export const handle = { i18n: ["files"] };
 
-
 /**
  * `/resource/list`: the resource sharing list (spec 001 §2: a page on the main host outside the hash
  * router; decision 029): list, space used, upload (no-JS multipart or JS chunks), view, download, delete.
@@ -68,7 +67,8 @@ export async function action(args: ActionFunctionArgs) {
         const answer = await batchDeleteVideos(portal.upstream, ids);
         return data({ batch: true, deletedVideos: answer?.deleted ?? ids.length });
       } catch (error) {
-        if (error instanceof UpstreamError && error.kind === "business") return data({ batch: true, error: "server", message: error.upstreamMessage ?? "" }, { status: 400 });
+        if (error instanceof UpstreamError && error.kind === "business")
+          return data({ batch: true, error: "server", message: error.upstreamMessage ?? "" }, { status: 400 });
         throw error;
       }
     }
@@ -125,7 +125,11 @@ export default function ResourceList() {
         <table className="w-full text-left text-sm" data-testid="resource-table">
           <thead>
             <tr className="border-b">
-              {videos.length ? <th className="w-8"><span className="sr-only">{t("resources.select")}</span></th> : null}
+              {videos.length ? (
+                <th className="w-8">
+                  <span className="sr-only">{t("resources.select")}</span>
+                </th>
+              ) : null}
               <th className="py-2">{t("resources.name")}</th>
               <th>{t("resources.size")}</th>
               <th>{t("resources.time")}</th>
@@ -138,7 +142,14 @@ export default function ResourceList() {
                 {videos.length ? (
                   <td>
                     {r.video ? (
-                      <input type="checkbox" name="ids" value={r.id} form="video-batch" aria-label={t("resources.selectVideo", { name: r.fileName })} data-testid="video-check" />
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={r.id}
+                        form="video-batch"
+                        aria-label={t("resources.selectVideo", { name: r.fileName })}
+                        data-testid="video-check"
+                      />
                     ) : null}
                   </td>
                 ) : null}

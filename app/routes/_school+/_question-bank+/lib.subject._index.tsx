@@ -13,7 +13,9 @@ import { cacheHeaders, idOf, requireSectionAccess } from "~/services/sections.se
 /** `/lib/subject` (spec 001 §2): statistics, studied and all categories, subjects by keyword and category, the unfinished check. */
 export const handle = { i18n: ["qbank"] };
 export const headers = forwardCacheControl;
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? String((d.i18n.bundles.qbank as { title?: string } | undefined)?.title ?? "") : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? String((d.i18n.bundles.qbank as { title?: string } | undefined)?.title ?? "") : "" },
+];
 
 const num = (url: URL, key: string) => Math.min(idOf(url.searchParams.get(key)) ?? 1, 10_000);
 
@@ -53,20 +55,41 @@ export default function QuestionBank() {
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="unfinished">
           <strong>{t("home.continue")}</strong>{" "}
           {t("home.continueText", { title: d.unfinished.title, answered: d.unfinished.answered, total: d.unfinished.total })}{" "}
-          <Link className="font-semibold text-blue-700 underline" to={doingHref(d.unfinished.recordId, d.unfinished.currentIndex + 1)}>{t("home.continueGo")}</Link>
+          <Link className="font-semibold text-blue-700 underline" to={doingHref(d.unfinished.recordId, d.unfinished.currentIndex + 1)}>
+            {t("home.continueGo")}
+          </Link>
         </p>
       ) : null}
       {d.statistics ? (
-        <Block title={t("home.statistics")} id="qb-stats" aside={
-          <nav aria-label={t("book.links")} className="flex gap-3 text-sm">
-            <Link className="text-blue-700" to={wrongHref()}>{t("book.wrongTitle")}</Link>
-            <Link className="text-blue-700" to={collectHref}>{t("book.collectTitle")}</Link>
-            <Link className="text-blue-700" to={statisticsHref()}>{t("stats.title")}</Link>
-            <Link className="text-blue-700" to={EXAM_LIST}>{t("book.myExams")}</Link>
-          </nav>
-        }>
+        <Block
+          title={t("home.statistics")}
+          id="qb-stats"
+          aside={
+            <nav aria-label={t("book.links")} className="flex gap-3 text-sm">
+              <Link className="text-blue-700" to={wrongHref()}>
+                {t("book.wrongTitle")}
+              </Link>
+              <Link className="text-blue-700" to={collectHref}>
+                {t("book.collectTitle")}
+              </Link>
+              <Link className="text-blue-700" to={statisticsHref()}>
+                {t("stats.title")}
+              </Link>
+              <Link className="text-blue-700" to={EXAM_LIST}>
+                {t("book.myExams")}
+              </Link>
+            </nav>
+          }
+        >
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {([["recordCount", d.statistics.recordCount], ["answeredCount", d.statistics.answeredCount], ["rightRate", `${d.statistics.rightRate}%`], ["studyDays", d.statistics.studyDays]] as const).map(([k, v]) => (
+            {(
+              [
+                ["recordCount", d.statistics.recordCount],
+                ["answeredCount", d.statistics.answeredCount],
+                ["rightRate", `${d.statistics.rightRate}%`],
+                ["studyDays", d.statistics.studyDays],
+              ] as const
+            ).map(([k, v]) => (
               <div key={k} className="rounded bg-gray-50 p-2 text-center">
                 <dt className="text-sm text-gray-600">{t(`home.${k}`)}</dt>
                 <dd className="text-xl font-semibold">{v}</dd>
@@ -82,10 +105,16 @@ export default function QuestionBank() {
           {d.studied.records.length ? (
             <ul className="flex flex-wrap gap-2">
               {d.studied.records.map((c) => (
-                <li key={c.id}><Link className="rounded border px-3 py-1" to={`${QBANK_HOME}?categoryId=${c.id}`}>{c.name}</Link></li>
+                <li key={c.id}>
+                  <Link className="rounded border px-3 py-1" to={`${QBANK_HOME}?categoryId=${c.id}`}>
+                    {c.name}
+                  </Link>
+                </li>
               ))}
             </ul>
-          ) : <p className="text-sm text-gray-700">{t("home.studiedEmpty")}</p>}
+          ) : (
+            <p className="text-sm text-gray-700">{t("home.studiedEmpty")}</p>
+          )}
           <Pager {...d.studied} href={(p) => href("spage", p)} t={t} label={t("home.studied")} />
         </Block>
       ) : null}
@@ -93,7 +122,11 @@ export default function QuestionBank() {
         <ul className="flex flex-wrap gap-2">
           {d.categories.records.map((c) => (
             <li key={c.id}>
-              <Link className={`rounded border px-3 py-1 ${d.categoryId === c.id ? "border-blue-600 bg-blue-50" : ""}`} to={`${QBANK_HOME}?categoryId=${c.id}`} aria-current={d.categoryId === c.id ? "true" : undefined}>
+              <Link
+                className={`rounded border px-3 py-1 ${d.categoryId === c.id ? "border-blue-600 bg-blue-50" : ""}`}
+                to={`${QBANK_HOME}?categoryId=${c.id}`}
+                aria-current={d.categoryId === c.id ? "true" : undefined}
+              >
                 {c.name} <span className="text-xs text-gray-600">{t("home.subjectCount", { count: c.subjectCount })}</span>
               </Link>
             </li>
@@ -111,21 +144,33 @@ export default function QuestionBank() {
             {t("home.category")}
             <select name="categoryId" defaultValue={d.categoryId ?? ""} className="rounded border px-2 py-1">
               <option value="">{t("home.allCategories")}</option>
-              {d.categories.records.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              {d.categories.records.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </select>
           </label>
-          <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white">{t("home.search")}</button>
+          <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white">
+            {t("home.search")}
+          </button>
         </Form>
         {d.subjects.records.length ? (
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="subjects">
             {d.subjects.records.map((s) => (
               <li key={s.id} className="rounded border p-3">
-                <Link className="font-semibold text-blue-700" to={overviewHref(s.id)}>{s.name}</Link>
-                <p className="text-sm text-gray-600">{s.categoryName} · {t("home.questions", { count: s.questionCount })}</p>
+                <Link className="font-semibold text-blue-700" to={overviewHref(s.id)}>
+                  {s.name}
+                </Link>
+                <p className="text-sm text-gray-600">
+                  {s.categoryName} · {t("home.questions", { count: s.questionCount })}
+                </p>
               </li>
             ))}
           </ul>
-        ) : <p>{t("home.subjectsEmpty")}</p>}
+        ) : (
+          <p>{t("home.subjectsEmpty")}</p>
+        )}
         <Pager {...d.subjects} href={(p) => href("page", p)} t={t} label={t("home.subjects")} />
       </Block>
     </main>

@@ -67,31 +67,53 @@ export default function ChapterPage() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <nav aria-label={t("chapter.breadcrumb")} className="text-sm">
-        <Link to={QBANK_HOME} className="text-blue-700">{t("title")}</Link> › <Link to={overviewHref(c.subjectId)} className="text-blue-700">{c.subjectName}</Link>
+        <Link to={QBANK_HOME} className="text-blue-700">
+          {t("title")}
+        </Link>{" "}
+        ›{" "}
+        <Link to={overviewHref(c.subjectId)} className="text-blue-700">
+          {c.subjectName}
+        </Link>
       </nav>
       <h1 className="text-2xl font-bold">{c.name}</h1>
       <ProgressLine p={c} t={t} testId="chapter-progress" />
       <KindCounts kinds={c.kinds} t={t} />
       <ContinueLink u={c.unfinished} t={t} />
       <PractiseForm label={t("chapter.practiseChapter")} t={t} error={result && "error" in result ? result.error : undefined} />
-      <Block title={t("chapter.sections")} id="qb-sections" aside={<span className="text-sm text-gray-600">{t("chapter.sectionCount", { count: c.sectionCount })}</span>}>
+      <Block
+        title={t("chapter.sections")}
+        id="qb-sections"
+        aside={<span className="text-sm text-gray-600">{t("chapter.sectionCount", { count: c.sectionCount })}</span>}
+      >
         {sections.records.length ? (
           <ul className="divide-y" data-testid="sections">
             {sections.records.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-4 py-2">
                 <div>
-                  <Link to={sectionHref(s.id)} className="font-semibold text-blue-700">{s.name}</Link>
+                  <Link to={sectionHref(s.id)} className="font-semibold text-blue-700">
+                    {s.name}
+                  </Link>
                   <ProgressLine p={s} t={t} />
                 </div>
                 {/* posts to the section's own page: it starts that section's practice */}
                 <Form method="post" action={sectionHref(s.id)}>
                   <CsrfInput />
-                  <button type="submit" name="intent" value="practise" className="rounded bg-blue-700 px-3 py-1 text-sm text-white" aria-label={`${t("chapter.practise")} ${s.name}`}>{t("chapter.practise")}</button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="practise"
+                    className="rounded bg-blue-700 px-3 py-1 text-sm text-white"
+                    aria-label={`${t("chapter.practise")} ${s.name}`}
+                  >
+                    {t("chapter.practise")}
+                  </button>
                 </Form>
               </li>
             ))}
           </ul>
-        ) : <p>{t("chapter.sectionsEmpty")}</p>}
+        ) : (
+          <p>{t("chapter.sectionsEmpty")}</p>
+        )}
         <Pager current={page} total={sections.total} size={sections.size} href={(p) => chapterHref(c.id, p)} t={t} label={t("chapter.sections")} />
       </Block>
     </main>

@@ -15,7 +15,9 @@ import { formAction } from "~/services/form-failure.server";
 /** My collection of questions (spec 001 §7: collect list, add and remove). */
 export const handle = { i18n: ["qbank"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? String((d.i18n.bundles.qbank as unknown as { book?: { collectTitle?: string } }).book?.collectTitle ?? "") : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? String((d.i18n.bundles.qbank as unknown as { book?: { collectTitle?: string } }).book?.collectTitle ?? "") : "" },
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
@@ -44,9 +46,15 @@ export default function Collection() {
   const { t } = useNamespaces(d.i18n, "qbank");
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
-      <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("overview.back")}</Link></p>
+      <p>
+        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+          {t("overview.back")}
+        </Link>
+      </p>
       <h1 className="text-2xl font-bold">{t("book.collectTitle")}</h1>
-      {d.list.records.length === 0 ? <p>{t("book.empty")}</p> : (
+      {d.list.records.length === 0 ? (
+        <p>{t("book.empty")}</p>
+      ) : (
         <ul className="divide-y rounded border bg-white" data-testid="collection">
           {d.list.records.map((c) => (
             <li key={c.questionId} className="flex items-start justify-between gap-4 p-3">
@@ -57,7 +65,9 @@ export default function Collection() {
               <Form method="post">
                 <CsrfInput />
                 <input type="hidden" name="questionId" value={c.questionId} />
-                <button type="submit" name="intent" value="uncollect" className="rounded border px-2 py-1 text-sm">{t("book.uncollect")}</button>
+                <button type="submit" name="intent" value="uncollect" className="rounded border px-2 py-1 text-sm">
+                  {t("book.uncollect")}
+                </button>
               </Form>
             </li>
           ))}

@@ -59,8 +59,14 @@ export async function action(args: ActionFunctionArgs) {
     // an answer-sheet button sends `goto` (its question's index) instead of an intent
     const goto = formData.get("goto");
     const parsed = DoingFormSchema.safeParse({
-      intent: formData.get("intent") ?? (goto !== null ? "goto" : null), goto: goto ?? undefined, questionId: formData.get("questionId"), index: formData.get("index"), kind: formData.get("kind"),
-      was: formData.get("was") ?? undefined, hasAnswer: formData.get("hasAnswer") ?? undefined, confirm: formData.get("confirm") ?? undefined,
+      intent: formData.get("intent") ?? (goto !== null ? "goto" : null),
+      goto: goto ?? undefined,
+      questionId: formData.get("questionId"),
+      index: formData.get("index"),
+      kind: formData.get("kind"),
+      was: formData.get("was") ?? undefined,
+      hasAnswer: formData.get("hasAnswer") ?? undefined,
+      confirm: formData.get("confirm") ?? undefined,
     });
     if (!parsed.success || (parsed.data.intent === "goto") !== (parsed.data.goto !== undefined)) return data({ error: "bad request" }, { status: 400 });
     const f = parsed.data;
@@ -121,7 +127,9 @@ export default function Doing() {
   // a post whose call failed (decision 042): the question comes back with what was typed, not what the upstream has
   const typedBack = failedValues(result, "answer");
   const failedQuestion = isFormFailure(result) ? result.posted.questionId : undefined;
-  const [answers, setAnswers] = useState<Record<string, string[]>>(() => (failedQuestion && typedBack ? { ...d.record.answers, [failedQuestion]: typedBack } : d.record.answers));
+  const [answers, setAnswers] = useState<Record<string, string[]>>(() =>
+    failedQuestion && typedBack ? { ...d.record.answers, [failedQuestion]: typedBack } : d.record.answers,
+  );
   const [marks, setMarks] = useState(() => new Set(d.record.marks));
   const [signs, setSigns] = useState(() => new Set(d.record.signs));
   const [paused, setPaused] = useState(d.record.state === "paused");
@@ -178,7 +186,10 @@ export default function Doing() {
   }, [d.record.remainingS, handIn]);
 
   const readAnswer = (form: HTMLFormElement) =>
-    answerOf(question.kind, new FormData(form).getAll("answer").map((v) => (typeof v === "string" ? v : "")));
+    answerOf(
+      question.kind,
+      new FormData(form).getAll("answer").map((v) => (typeof v === "string" ? v : "")),
+    );
 
   /** The question's answer as the form has it: kept and sent (at once, or `typed`: after this question's own typing pause). */
   const saveNow = (form: HTMLFormElement, typed = false) => {
@@ -221,16 +232,33 @@ export default function Doing() {
     if (intent !== "resume") saveNow(form);
     const flag = (set: Set<number>, on: boolean) => {
       const next = new Set(set);
-      if (on) next.add(question.id); else next.delete(question.id);
+      if (on) next.add(question.id);
+      else next.delete(question.id);
       return next;
     };
     switch (intent) {
-      case "prev": return go(index - 1);
-      case "next": return go(index + 1);
-      case "mark": case "unmark": setMarks((m) => flag(m, intent === "mark")); void s.mark(question.id, intent === "mark"); return;
-      case "sign": case "unsign": setSigns((m) => flag(m, intent === "sign")); void s.sign(question.id, intent === "sign"); return;
-      case "pause": setPaused(true); void s.pause(); return;
-      case "resume": setPaused(false); void s.resume(); return;
+      case "prev":
+        return go(index - 1);
+      case "next":
+        return go(index + 1);
+      case "mark":
+      case "unmark":
+        setMarks((m) => flag(m, intent === "mark"));
+        void s.mark(question.id, intent === "mark");
+        return;
+      case "sign":
+      case "unsign":
+        setSigns((m) => flag(m, intent === "sign"));
+        void s.sign(question.id, intent === "sign");
+        return;
+      case "pause":
+        setPaused(true);
+        void s.pause();
+        return;
+      case "resume":
+        setPaused(false);
+        void s.resume();
+        return;
       case "submit": {
         // questions unanswered: the dialog asks first (the answer on screen counts as given)
         const unanswered = unansweredCount(d.questions, { ...answers, [String(question.id)]: readAnswer(form) });
@@ -238,7 +266,8 @@ export default function Doing() {
         else void handIn();
         return;
       }
-      default: return;
+      default:
+        return;
     }
   };
 
@@ -254,26 +283,50 @@ export default function Doing() {
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4 lg:flex-row">
       <div className="flex-1">
         {confirming !== null ? (
-          <HandInConfirm unanswered={confirming} total={total} t={t} backHref={doingHref(d.record.recordId, index + 1)} onBack={() => setConfirming(null)} onConfirm={() => { setConfirming(null); void handIn(); }} />
+          <HandInConfirm
+            unanswered={confirming}
+            total={total}
+            t={t}
+            backHref={doingHref(d.record.recordId, index + 1)}
+            onBack={() => setConfirming(null)}
+            onConfirm={() => {
+              setConfirming(null);
+              void handIn();
+            }}
+          />
         ) : result && "confirm" in result ? (
           <HandInConfirm
-            unanswered={result.confirm.unanswered} total={result.confirm.total} t={t} backHref={doingHref(d.record.recordId, result.confirm.index + 1)}
+            unanswered={result.confirm.unanswered}
+            total={result.confirm.total}
+            t={t}
+            backHref={doingHref(d.record.recordId, result.confirm.index + 1)}
             fields={{ intent: "submit", questionId: String(question.id), index: String(index), kind: question.kind }}
           />
         ) : null}
         <h1 className="mb-2 text-xl font-bold">{d.record.title}</h1>
         <FormFailureNotice answer={result} className="mb-2" />
         {left !== null ? (
-          <p className="mb-2 font-mono" data-testid="time-left" role="timer">{left > 0 ? t("doing.timeLeft", { time: clock(left) }) : t("doing.timeUp")}</p>
+          <p className="mb-2 font-mono" data-testid="time-left" role="timer">
+            {left > 0 ? t("doing.timeLeft", { time: clock(left) }) : t("doing.timeUp")}
+          </p>
         ) : null}
-        {paused ? <p role="status" className="mb-2 rounded bg-amber-50 p-2">{t("doing.paused")}</p> : null}
+        {paused ? (
+          <p role="status" className="mb-2 rounded bg-amber-50 p-2">
+            {t("doing.paused")}
+          </p>
+        ) : null}
         <p role="status" aria-live="polite" className="mb-2 text-sm" data-testid="sync-status">
-          {status === null ? null
-            : status.offline && !status.local.length ? t("doing.offline")
-            : status.local.length ? t("doing.localSaved", { count: status.local.length })
-            : status.resent ? t("doing.resent")
-            : status.connected ? t("doing.online")
-            : t("doing.connecting")}
+          {status === null
+            ? null
+            : status.offline && !status.local.length
+              ? t("doing.offline")
+              : status.local.length
+                ? t("doing.localSaved", { count: status.local.length })
+                : status.resent
+                  ? t("doing.resent")
+                  : status.connected
+                    ? t("doing.online")
+                    : t("doing.connecting")}
         </p>
         <QuestionForm
           key={`${question.id}:${version}`}
@@ -292,16 +345,27 @@ export default function Doing() {
         >
           <input type="hidden" name="kind" value={question.kind} />
           {live && mine.length ? (
-            <p className="text-xs text-gray-600" data-testid="answer-status">{local.has(question.id) ? t("doing.statusLocal") : t("doing.statusServer")}</p>
+            <p className="text-xs text-gray-600" data-testid="answer-status">
+              {local.has(question.id) ? t("doing.statusLocal") : t("doing.statusServer")}
+            </p>
           ) : null}
         </QuestionForm>
       </div>
       <nav aria-labelledby="qb-sheet" className="w-full lg:w-64">
-        <h2 id="qb-sheet" className="mb-2 font-semibold">{t("doing.sheet")}</h2>
+        <h2 id="qb-sheet" className="mb-2 font-semibold">
+          {t("doing.sheet")}
+        </h2>
         <ol className="grid grid-cols-5 gap-1" data-testid="answer-sheet">
           {d.questions.map((q, i) => {
             const done = (answers[String(q.id)] ?? []).length > 0;
-            const label = [done ? t("doing.answered") : t("doing.unanswered"), marks.has(q.id) ? t("doing.marked") : "", signs.has(q.id) ? t("doing.signed") : "", local.has(q.id) ? t("doing.statusLocal") : ""].filter(Boolean).join(", ");
+            const label = [
+              done ? t("doing.answered") : t("doing.unanswered"),
+              marks.has(q.id) ? t("doing.marked") : "",
+              signs.has(q.id) ? t("doing.signed") : "",
+              local.has(q.id) ? t("doing.statusLocal") : "",
+            ]
+              .filter(Boolean)
+              .join(", ");
             return (
               <li key={q.id}>
                 {/* a submit button of the answer form, not a link: without JavaScript what was typed on the

@@ -65,8 +65,12 @@ function StartButton({ intent, label, extra }: { intent: string; label: string; 
   return (
     <Form method="post" className="inline">
       <CsrfInput />
-      {Object.entries(extra ?? {}).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-      <button type="submit" name="intent" value={intent} className="rounded bg-blue-700 px-3 py-1 text-sm text-white">{label}</button>
+      {Object.entries(extra ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button type="submit" name="intent" value={intent} className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
+        {label}
+      </button>
     </Form>
   );
 }
@@ -77,28 +81,60 @@ export default function SubjectOverview() {
   const { t } = useNamespaces(i18n, "qbank");
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
-      <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("overview.back")}</Link></p>
+      <p>
+        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+          {t("overview.back")}
+        </Link>
+      </p>
       <h1 className="text-2xl font-bold">{o.subject.name}</h1>
-      <p className="text-sm text-gray-700">{t("overview.progress", { done: o.subject.doneCount, total: o.subject.questionCount })}{o.wrongCount ? <> · <Link className="text-blue-700" to={wrongHref(o.subject.id)}>{t("overview.wrongCount", { count: o.wrongCount })}</Link></> : null}</p>
-      {result && "error" in result ? <p role="alert" className="rounded bg-red-50 p-2 text-red-800">{t("overview.startFailed", { message: result.error })}</p> : null}
+      <p className="text-sm text-gray-700">
+        {t("overview.progress", { done: o.subject.doneCount, total: o.subject.questionCount })}
+        {o.wrongCount ? (
+          <>
+            {" "}
+            ·{" "}
+            <Link className="text-blue-700" to={wrongHref(o.subject.id)}>
+              {t("overview.wrongCount", { count: o.wrongCount })}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {result && "error" in result ? (
+        <p role="alert" className="rounded bg-red-50 p-2 text-red-800">
+          {t("overview.startFailed", { message: result.error })}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        {(["quick", "order", "daily", "smart"] as const).map((k) => <StartButton key={k} intent={k} label={t(`overview.${k}`)} />)}
+        {(["quick", "order", "daily", "smart"] as const).map((k) => (
+          <StartButton key={k} intent={k} label={t(`overview.${k}`)} />
+        ))}
       </div>
       <Block title={t("overview.today")} id="qb-today">
         <p className="mb-2" data-testid="today">
-          {daily.today === null ? t("overview.todayNone")
-            : daily.today.state === "submitted"
-              ? <Link className="text-blue-700" to={reportHref(daily.today.recordId)}>{t("overview.todayDone", { score: daily.today.score ?? 0, total: daily.today.totalScore })}</Link>
-              : <Link className="text-blue-700" to={doingHref(daily.today.recordId)}>{t("overview.todayDoing")}</Link>}
+          {daily.today === null ? (
+            t("overview.todayNone")
+          ) : daily.today.state === "submitted" ? (
+            <Link className="text-blue-700" to={reportHref(daily.today.recordId)}>
+              {t("overview.todayDone", { score: daily.today.score ?? 0, total: daily.today.totalScore })}
+            </Link>
+          ) : (
+            <Link className="text-blue-700" to={doingHref(daily.today.recordId)}>
+              {t("overview.todayDoing")}
+            </Link>
+          )}
         </p>
         <h3 className="font-semibold">{t("overview.rank")}</h3>
         {daily.rank.length ? (
           <ol className="text-sm" data-testid="daily-rank">
             {daily.rank.map((r) => (
-              <li key={r.userId} className={r.me ? "font-semibold" : ""}>{t("overview.rankLine", { rank: r.rank, name: r.nickName, score: r.score })}</li>
+              <li key={r.userId} className={r.me ? "font-semibold" : ""}>
+                {t("overview.rankLine", { rank: r.rank, name: r.nickName, score: r.score })}
+              </li>
             ))}
           </ol>
-        ) : <p className="text-sm text-gray-700">{t("overview.rankEmpty")}</p>}
+        ) : (
+          <p className="text-sm text-gray-700">{t("overview.rankEmpty")}</p>
+        )}
       </Block>
       <Block title={t("overview.papers")} id="qb-papers">
         <ul className="divide-y">
@@ -107,7 +143,8 @@ export default function SubjectOverview() {
               <div>
                 <p className="font-semibold">{p.name}</p>
                 <p className="text-sm text-gray-600">
-                  {t(`overview.${p.kind}`)} · {t("overview.paperInfo", { count: p.questionCount, score: p.totalScore })} · {p.durationS ? t("overview.minutes", { count: Math.round(p.durationS / 60) }) : t("overview.untimed")}
+                  {t(`overview.${p.kind}`)} · {t("overview.paperInfo", { count: p.questionCount, score: p.totalScore })} ·{" "}
+                  {p.durationS ? t("overview.minutes", { count: Math.round(p.durationS / 60) }) : t("overview.untimed")}
                 </p>
               </div>
               <StartButton intent="paper" label={t("overview.start")} extra={{ paperId: p.id }} />
@@ -120,13 +157,23 @@ export default function SubjectOverview() {
           {o.chapters.map((c) => (
             <li key={c.id}>
               <div className="flex items-center justify-between gap-4">
-                <span className="font-semibold"><Link to={chapterHref(c.id)} className="text-blue-700">{c.name}</Link> <span className="text-sm font-normal text-gray-600">{t("overview.progress", { done: c.doneCount, total: c.questionCount })}</span></span>
+                <span className="font-semibold">
+                  <Link to={chapterHref(c.id)} className="text-blue-700">
+                    {c.name}
+                  </Link>{" "}
+                  <span className="text-sm font-normal text-gray-600">{t("overview.progress", { done: c.doneCount, total: c.questionCount })}</span>
+                </span>
                 <StartButton intent="chapter" label={t("overview.practise")} extra={{ chapterId: c.id }} />
               </div>
               <ul className="ml-4 mt-1 flex flex-col gap-1">
                 {c.sections.map((s) => (
                   <li key={s.id} className="flex items-center justify-between gap-4 text-sm">
-                    <span><Link to={sectionHref(s.id)} className="text-blue-700">{s.name}</Link> <span className="text-gray-600">{t("overview.progress", { done: s.doneCount, total: s.questionCount })}</span></span>
+                    <span>
+                      <Link to={sectionHref(s.id)} className="text-blue-700">
+                        {s.name}
+                      </Link>{" "}
+                      <span className="text-gray-600">{t("overview.progress", { done: s.doneCount, total: s.questionCount })}</span>
+                    </span>
                     <StartButton intent="chapter" label={t("overview.practise")} extra={{ chapterId: c.id, sectionId: s.id }} />
                   </li>
                 ))}

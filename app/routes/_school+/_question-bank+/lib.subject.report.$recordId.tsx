@@ -7,7 +7,15 @@ import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { doingHref, overviewHref, PREVIEW_KINDS, previewKindOf, reportHref, reportMediaHref } from "~/services/qbank-links";
 import {
-  BookFormSchema, gainPoints, loadMediaPreview, loadReport, notFoundOn, setCollected, startExercise, type MediaPreview, type Report,
+  BookFormSchema,
+  gainPoints,
+  loadMediaPreview,
+  loadReport,
+  notFoundOn,
+  setCollected,
+  startExercise,
+  type MediaPreview,
+  type Report,
 } from "~/services/qbank.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
@@ -46,7 +54,8 @@ export async function loader(args: LoaderFunctionArgs) {
           // minutes the address plays, counted here (not in the browser: the same text on both sides of hydration)
           (media) => ({ questionId: play, media, minutes: Math.max(1, Math.round((media.expiresAt - Date.now()) / 60_000)), error: null }),
           (error: unknown) => {
-            if (error instanceof UpstreamError && error.kind === "business") return { questionId: play, media: null, minutes: 0, error: error.upstreamMessage ?? error.code ?? "" };
+            if (error instanceof UpstreamError && error.kind === "business")
+              return { questionId: play, media: null, minutes: 0, error: error.upstreamMessage ?? error.code ?? "" };
             throw error;
           },
         )
@@ -85,7 +94,19 @@ type Q = Report["questions"][number];
 type Preview = { questionId: number; media: MediaPreview | null; minutes: number; error: string | null } | null;
 
 /** An explanation's media: a picture shown; audio or video played in place once its preview address is asked for. */
-function ExplanationMedia({ q, n, recordId, preview, t }: { q: Q; n: number; recordId: number; preview: Preview; t: (k: string, o?: Record<string, unknown>) => string }) {
+function ExplanationMedia({
+  q,
+  n,
+  recordId,
+  preview,
+  t,
+}: {
+  q: Q;
+  n: number;
+  recordId: number;
+  preview: Preview;
+  t: (k: string, o?: Record<string, unknown>) => string;
+}) {
   const m = q.media;
   if (!m) return null;
   if (m.kind === "image") {
@@ -101,16 +122,24 @@ function ExplanationMedia({ q, n, recordId, preview, t }: { q: Q; n: number; rec
   const label = m.kind === "video" ? t("report.video") : t("report.audio");
   return (
     <figure className="mt-1 flex flex-col gap-1 text-sm" data-testid="media">
-      <figcaption>{label} · {t("report.media.seconds", { count: m.seconds })}</figcaption>
+      <figcaption>
+        {label} · {t("report.media.seconds", { count: m.seconds })}
+      </figcaption>
       {mine?.media ? (
         <>
-          {mine.media.kind === "video"
-            ? <video controls autoPlay preload="metadata" src={mine.media.url} className="max-w-sm" data-testid="media-player" />
-            : <audio controls autoPlay preload="metadata" src={mine.media.url} data-testid="media-player" />}
+          {mine.media.kind === "video" ? (
+            <video controls autoPlay preload="metadata" src={mine.media.url} className="max-w-sm" data-testid="media-player" />
+          ) : (
+            <audio controls autoPlay preload="metadata" src={mine.media.url} data-testid="media-player" />
+          )}
           <p className="flex flex-wrap gap-3 text-xs text-gray-600">
             <span>{t("report.media.expires", { minutes: mine.minutes })}</span>
-            <a href={mine.media.url} target="_blank" rel="noopener noreferrer" className="text-blue-700">{t("report.media.open")}</a>
-            <Link to={`${reportHref(recordId)}#q-${q.id}`} preventScrollReset className="text-blue-700">{t("report.media.close")}</Link>
+            <a href={mine.media.url} target="_blank" rel="noopener noreferrer" className="text-blue-700">
+              {t("report.media.open")}
+            </a>
+            <Link to={`${reportHref(recordId)}#q-${q.id}`} preventScrollReset className="text-blue-700">
+              {t("report.media.close")}
+            </Link>
           </p>
         </>
       ) : call ? (
@@ -118,7 +147,11 @@ function ExplanationMedia({ q, n, recordId, preview, t }: { q: Q; n: number; rec
           {m.kind === "video" ? t("report.media.play") : t("report.media.listen")}
         </Link>
       ) : null}
-      {mine?.error !== null && mine?.error !== undefined ? <p role="alert" className="text-red-800">{t("report.media.failed", { message: mine.error })}</p> : null}
+      {mine?.error !== null && mine?.error !== undefined ? (
+        <p role="alert" className="text-red-800">
+          {t("report.media.failed", { message: mine.error })}
+        </p>
+      ) : null}
     </figure>
   );
 }
@@ -136,38 +169,74 @@ export default function ExerciseReport() {
   const wrong = report.questions.filter((q) => !q.right);
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
-      <p><Link to={overviewHref(r.subjectId)} className="text-sm text-blue-700">{t("report.back")}</Link></p>
-      <h1 className="text-2xl font-bold">{t("report.title")} · {r.title}</h1>
+      <p>
+        <Link to={overviewHref(r.subjectId)} className="text-sm text-blue-700">
+          {t("report.back")}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold">
+        {t("report.title")} · {r.title}
+      </h1>
       <section aria-label={t("report.score")} className="flex flex-wrap items-center gap-6 rounded-lg border bg-white p-4">
-        <p><span className="text-sm text-gray-600">{t("report.score")}</span> <strong className="text-3xl" data-testid="score">{t("report.of", { score: r.score ?? 0, total: r.totalScore })}</strong></p>
+        <p>
+          <span className="text-sm text-gray-600">{t("report.score")}</span>{" "}
+          <strong className="text-3xl" data-testid="score">
+            {t("report.of", { score: r.score ?? 0, total: r.totalScore })}
+          </strong>
+        </p>
         <p>{t("report.right", { right: r.rightCount ?? 0, total: report.questions.length })}</p>
         <p>{t("report.time", { minutes: Math.floor(seconds / 60), seconds: seconds % 60 })}</p>
         <p data-testid="points">{points ? t("report.points", { points: points.points, total: points.total }) : t("report.noPoints")}</p>
         <Form method="post">
           <CsrfInput />
-          <button type="submit" name="intent" value="reexamine" className="rounded bg-blue-700 px-3 py-1 text-white">{t("report.reexamine")}</button>
+          <button type="submit" name="intent" value="reexamine" className="rounded bg-blue-700 px-3 py-1 text-white">
+            {t("report.reexamine")}
+          </button>
         </Form>
       </section>
       <Block title={t("report.detail")} id="qb-detail">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt>{t("report.type")}</dt><dd>{t(`report.types.${r.exerciseType}`)}</dd>
-          <dt>{t("report.startedAt")}</dt><dd><time dateTime={new Date(r.startedAt).toISOString()}>{new Date(r.startedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time></dd>
-          {r.submittedAt ? (<><dt>{t("report.submittedAt")}</dt><dd>{new Date(r.submittedAt).toISOString().slice(0, 16).replace("T", " ")} UTC · {clock(seconds)}</dd></>) : null}
+          <dt>{t("report.type")}</dt>
+          <dd>{t(`report.types.${r.exerciseType}`)}</dd>
+          <dt>{t("report.startedAt")}</dt>
+          <dd>
+            <time dateTime={new Date(r.startedAt).toISOString()}>{new Date(r.startedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time>
+          </dd>
+          {r.submittedAt ? (
+            <>
+              <dt>{t("report.submittedAt")}</dt>
+              <dd>
+                {new Date(r.submittedAt).toISOString().slice(0, 16).replace("T", " ")} UTC · {clock(seconds)}
+              </dd>
+            </>
+          ) : null}
         </dl>
       </Block>
       <Block title={t("report.wrong")} id="qb-wrong">
         {wrong.length ? (
           <ul className="flex flex-wrap gap-2" data-testid="wrong-list">
-            {wrong.map((q) => <li key={q.id}><a className="rounded border px-2 py-1 text-sm" href={`#q-${q.id}`}>{report.questions.indexOf(q) + 1}</a></li>)}
+            {wrong.map((q) => (
+              <li key={q.id}>
+                <a className="rounded border px-2 py-1 text-sm" href={`#q-${q.id}`}>
+                  {report.questions.indexOf(q) + 1}
+                </a>
+              </li>
+            ))}
           </ul>
-        ) : <p>{t("report.wrongNone")}</p>}
+        ) : (
+          <p>{t("report.wrongNone")}</p>
+        )}
       </Block>
       <Block title={t("report.review")} id="qb-review">
         <p className="mb-2 text-sm text-gray-600">{t("report.keywords")}</p>
         <ol className="flex flex-col gap-4">
           {report.questions.map((q, i) => (
             <li key={q.id} id={`q-${q.id}`} className="rounded border p-3" data-testid="review-item">
-              <p className="text-sm text-gray-600">{i + 1}. {t(`doing.kind.${q.kind}`)} · <strong className={q.right ? "text-green-800" : "text-red-800"}>{t(q.right ? "report.rightMark" : "report.wrongMark")}</strong> · {t("report.gained", { count: q.gained })}</p>
+              <p className="text-sm text-gray-600">
+                {i + 1}. {t(`doing.kind.${q.kind}`)} ·{" "}
+                <strong className={q.right ? "text-green-800" : "text-red-800"}>{t(q.right ? "report.rightMark" : "report.wrongMark")}</strong> ·{" "}
+                {t("report.gained", { count: q.gained })}
+              </p>
               <p className="font-semibold">{q.stem}</p>
               {logged ? (
                 <Form method="post" className="my-1">
@@ -178,10 +247,22 @@ export default function ExerciseReport() {
                   </button>
                 </Form>
               ) : null}
-              {q.options.length ? <ul className="ml-4 text-sm">{q.options.map((o) => <li key={o}>{o}</li>)}</ul> : null}
-              <p className="text-sm">{t("report.yours")}: {q.mine.length ? <Answer q={q} list={q.mine} /> : t("report.none")}</p>
-              <p className="text-sm">{t("report.answer")}: <Answer q={q} list={q.answer} /></p>
-              <p className="mt-1 text-sm"><strong>{t("report.analysis")}</strong>: {q.analysis}</p>
+              {q.options.length ? (
+                <ul className="ml-4 text-sm">
+                  {q.options.map((o) => (
+                    <li key={o}>{o}</li>
+                  ))}
+                </ul>
+              ) : null}
+              <p className="text-sm">
+                {t("report.yours")}: {q.mine.length ? <Answer q={q} list={q.mine} /> : t("report.none")}
+              </p>
+              <p className="text-sm">
+                {t("report.answer")}: <Answer q={q} list={q.answer} />
+              </p>
+              <p className="mt-1 text-sm">
+                <strong>{t("report.analysis")}</strong>: {q.analysis}
+              </p>
               <ExplanationMedia q={q} n={i + 1} recordId={r.recordId} preview={preview} t={t} />
             </li>
           ))}

@@ -21,7 +21,12 @@ export const handle = { i18n: ["qbank"] };
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d && "section" in d ? d.section.name : "" }];
 
-const STATE_CLASS = { new: "bg-gray-100 text-gray-700", answered: "bg-blue-100 text-blue-900", right: "bg-green-100 text-green-900", wrong: "bg-red-100 text-red-900" } as const;
+const STATE_CLASS = {
+  new: "bg-gray-100 text-gray-700",
+  answered: "bg-blue-100 text-blue-900",
+  right: "bg-green-100 text-green-900",
+  wrong: "bg-red-100 text-red-900",
+} as const;
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
@@ -63,8 +68,17 @@ export default function SectionPage() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <nav aria-label={t("chapter.breadcrumb")} className="text-sm">
-        <Link to={QBANK_HOME} className="text-blue-700">{t("title")}</Link> › <Link to={overviewHref(s.subjectId)} className="text-blue-700">{s.subjectName}</Link>
-        {" › "}<Link to={chapterHref(s.chapterId)} className="text-blue-700">{s.chapterName}</Link>
+        <Link to={QBANK_HOME} className="text-blue-700">
+          {t("title")}
+        </Link>{" "}
+        ›{" "}
+        <Link to={overviewHref(s.subjectId)} className="text-blue-700">
+          {s.subjectName}
+        </Link>
+        {" › "}
+        <Link to={chapterHref(s.chapterId)} className="text-blue-700">
+          {s.chapterName}
+        </Link>
       </nav>
       <h1 className="text-2xl font-bold">{s.name}</h1>
       <ProgressLine p={s} t={t} testId="section-progress" />
@@ -77,12 +91,21 @@ export default function SectionPage() {
             {s.questions.map((q, i) => (
               <li key={q.id} className="flex items-start gap-3 rounded border p-2 text-sm">
                 <span className="font-mono">{i + 1}.</span>
-                <span className="flex-1">{q.stem} <span className="text-gray-600">（{t(`doing.kind.${q.kind}`)} · {t("doing.score", { count: q.score })}）</span></span>
-                <span className={`whitespace-nowrap rounded px-2 py-0.5 ${STATE_CLASS[q.state]}`} data-state={q.state}>{t(`chapter.state.${q.state}`)}</span>
+                <span className="flex-1">
+                  {q.stem}{" "}
+                  <span className="text-gray-600">
+                    （{t(`doing.kind.${q.kind}`)} · {t("doing.score", { count: q.score })}）
+                  </span>
+                </span>
+                <span className={`whitespace-nowrap rounded px-2 py-0.5 ${STATE_CLASS[q.state]}`} data-state={q.state}>
+                  {t(`chapter.state.${q.state}`)}
+                </span>
               </li>
             ))}
           </ol>
-        ) : <p>{t("chapter.questionsEmpty")}</p>}
+        ) : (
+          <p>{t("chapter.questionsEmpty")}</p>
+        )}
       </Block>
     </main>
   );

@@ -11,7 +11,9 @@ import { loadTrend, TREND_KINDS, type TrendKind } from "~/services/qbank.server"
 /** Practice statistics by weeks, years and academic year (spec 001 §7), charted on the server as SVG. */
 export const handle = { i18n: ["qbank"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? String((d.i18n.bundles.qbank as unknown as { stats?: { title?: string } }).stats?.title ?? "") : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? String((d.i18n.bundles.qbank as unknown as { stats?: { title?: string } }).stats?.title ?? "") : "" },
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
@@ -29,11 +31,22 @@ export default function Statistics() {
   const right = buckets.reduce((n, b) => n + b.right, 0);
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
-      <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("overview.back")}</Link></p>
+      <p>
+        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+          {t("overview.back")}
+        </Link>
+      </p>
       <h1 className="text-2xl font-bold">{t("stats.title")}</h1>
       <nav aria-label={t("stats.title")} className="flex gap-2">
         {(["weeks", "years", "academicYear"] as const).map((k) => (
-          <Link key={k} to={statisticsHref(k)} aria-current={k === by ? "page" : undefined} className={`rounded border px-3 py-1 text-sm ${k === by ? "border-blue-700 bg-blue-50" : ""}`}>{t(`stats.${k}`)}</Link>
+          <Link
+            key={k}
+            to={statisticsHref(k)}
+            aria-current={k === by ? "page" : undefined}
+            className={`rounded border px-3 py-1 text-sm ${k === by ? "border-blue-700 bg-blue-50" : ""}`}
+          >
+            {t(`stats.${k}`)}
+          </Link>
         ))}
       </nav>
       <TrendChart buckets={buckets} title={t("stats.chart", { by: t(`stats.${by}`) })} t={t} />

@@ -15,7 +15,9 @@ import { formAction } from "~/services/form-failure.server";
 /** The wrong-question book (spec 001 §7): the list by subject, practising them, removing one (DELETE with parentId). */
 export const handle = { i18n: ["qbank"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? String((d.i18n.bundles.qbank as unknown as { book?: { wrongTitle?: string } }).book?.wrongTitle ?? "") : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? String((d.i18n.bundles.qbank as unknown as { book?: { wrongTitle?: string } }).book?.wrongTitle ?? "") : "" },
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
@@ -57,43 +59,70 @@ export default function WrongBook() {
   const groups = [...new Set(d.list.records.map((w) => w.parentId))];
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
-      <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("overview.back")}</Link></p>
+      <p>
+        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+          {t("overview.back")}
+        </Link>
+      </p>
       <h1 className="text-2xl font-bold">{t("book.wrongTitle")}</h1>
-      {result && "error" in result ? <p role="alert" className="rounded bg-red-50 p-2 text-red-800">{t("book.failed", { message: result.error })}</p> : null}
+      {result && "error" in result ? (
+        <p role="alert" className="rounded bg-red-50 p-2 text-red-800">
+          {t("book.failed", { message: result.error })}
+        </p>
+      ) : null}
       <Form method="get" className="flex items-end gap-2">
         <label className="flex flex-col text-sm">
           {t("book.subject")}
           <select name="subjectId" defaultValue={d.subjectId ?? ""} className="rounded border px-2 py-1">
             <option value="">{t("book.all")}</option>
-            {d.subjects.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            {d.subjects.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" className="rounded border px-3 py-1">{t("book.filter")}</button>
+        <button type="submit" className="rounded border px-3 py-1">
+          {t("book.filter")}
+        </button>
       </Form>
       {groups.length === 0 ? <p>{t("book.empty")}</p> : null}
       {groups.map((subjectId) => (
-        <Block key={subjectId} title={names.get(subjectId) ?? String(subjectId)} id={`wrong-${subjectId}`} aside={
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="subjectId" value={subjectId} />
-            <button type="submit" name="intent" value="practise" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">{t("book.practise")}</button>
-          </Form>
-        }>
+        <Block
+          key={subjectId}
+          title={names.get(subjectId) ?? String(subjectId)}
+          id={`wrong-${subjectId}`}
+          aside={
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="subjectId" value={subjectId} />
+              <button type="submit" name="intent" value="practise" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
+                {t("book.practise")}
+              </button>
+            </Form>
+          }
+        >
           <ul className="divide-y" data-testid="wrong-book">
-            {d.list.records.filter((w) => w.parentId === subjectId).map((w) => (
-              <li key={w.id} className="flex items-start justify-between gap-4 py-2">
-                <div>
-                  <p>{w.stem}</p>
-                  <p className="text-xs text-gray-600">{t(`doing.kind.${w.kind}`)} · {t("book.times", { count: w.times })}</p>
-                </div>
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="wrongId" value={w.id} />
-                  <input type="hidden" name="parentId" value={w.parentId} />
-                  <button type="submit" name="intent" value="delete" className="rounded border px-2 py-1 text-sm">{t("book.delete")}</button>
-                </Form>
-              </li>
-            ))}
+            {d.list.records
+              .filter((w) => w.parentId === subjectId)
+              .map((w) => (
+                <li key={w.id} className="flex items-start justify-between gap-4 py-2">
+                  <div>
+                    <p>{w.stem}</p>
+                    <p className="text-xs text-gray-600">
+                      {t(`doing.kind.${w.kind}`)} · {t("book.times", { count: w.times })}
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="wrongId" value={w.id} />
+                    <input type="hidden" name="parentId" value={w.parentId} />
+                    <button type="submit" name="intent" value="delete" className="rounded border px-2 py-1 text-sm">
+                      {t("book.delete")}
+                    </button>
+                  </Form>
+                </li>
+              ))}
           </ul>
         </Block>
       ))}

@@ -68,7 +68,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const central = centralLoginUrl(globalLogin);
   if (central) throw redirect(central);
   const smsEnabled = loginConfig.webVerifyCodeLogin === 1;
-  const mode = smsEnabled && (url.searchParams.get("mode") === "sms" || outcome?.result.initialValue?.intent === "sms" || outcome?.result.initialValue?.intent === "sendCode") ? "sms" : "password";
+  const mode =
+    smsEnabled &&
+    (url.searchParams.get("mode") === "sms" || outcome?.result.initialValue?.intent === "sms" || outcome?.result.initialValue?.intent === "sendCode")
+      ? "sms"
+      : "password";
   const third = thirdLogin.thirdLoginFlag === 1 ? THIRD.filter(([, key]) => thirdLogin[key] === 1).map(([type]) => type) : [];
   const ddEnabled = thirdLogin.thirdLoginFlag === 1 && thirdLogin.ddLoginFlag === 1;
   let ddQr: string | null = null;
@@ -119,7 +123,9 @@ export async function action(args: ActionFunctionArgs) {
         secret = encryptPassword(key, fields.password);
       } catch {
         // longer than the upstream's key can hold (the schema's maximum fits RSA-1024): a form error, never a 500
-        return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: ["passwordTooLong"] } }), status: 400 } satisfies Outcome, { status: 400 });
+        return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: ["passwordTooLong"] } }), status: 400 } satisfies Outcome, {
+          status: 400,
+        });
       }
     }
     const outcome = await attempt(portal, clientIpOf(args), fields, secret);
@@ -151,14 +157,20 @@ async function attempt(
   const account = fields.intent === "password" ? fields.account : fields.mobile;
   const limit = await limitLogin(ip, account);
   if (!limit.ok) {
-    return { ...failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`tooMany:${limit.retryAfterS}`] }), status: 429, retryAfterS: limit.retryAfterS };
+    return {
+      ...failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [`tooMany:${limit.retryAfterS}`] }),
+      status: 429,
+      retryAfterS: limit.retryAfterS,
+    };
   }
   try {
     let answer;
     if (fields.intent === "password") {
       answer = await passwordLogin(portal.upstream, { account, password: secret ?? "", thirdCacheCode: fields.thirdCacheCode, ...captcha });
     } else {
-      const checked = await checkSmsCode("login", fields.mobile, () => smsLogin(portal.upstream, { mobile: fields.mobile, smsCode: fields.smsCode, ...captcha }));
+      const checked = await checkSmsCode("login", fields.mobile, () =>
+        smsLogin(portal.upstream, { mobile: fields.mobile, smsCode: fields.smsCode, ...captcha }),
+      );
       if (checked.kind === "burned") return { ...failWith(keep, { smsCode: ["codeBurned"] }), status: 429, retryAfterS: checked.retryAfterS };
       if (checked.kind === "wrong") {
         if (checked.burned) return failWith(keep, { smsCode: ["codeBurned"] });

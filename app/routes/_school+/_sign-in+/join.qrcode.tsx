@@ -18,10 +18,7 @@ export const handle = { i18n: ["login"], loginPage: true };
 /** Size of the login QR code in pixels. */
 const QR_SIZE = 200;
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title ?? "" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 /**
  * `/join/qrcode`: the generic QR-code login (spec 000 section 2.6). The code is made once and kept in
@@ -107,9 +104,7 @@ export default function QrCodeLogin() {
           <Form method="get" action="/join/qrcode" className="mt-4">
             <input type="hidden" name="backUrl" value={backUrl} />
             <input type="hidden" name="refresh" value="1" />
-            <SubmitButton className="rounded bg-brand px-4 py-1.5 text-white">
-              {t("qr.refresh")}
-            </SubmitButton>
+            <SubmitButton className="rounded bg-brand px-4 py-1.5 text-white">{t("qr.refresh")}</SubmitButton>
           </Form>
         </>
       )}

@@ -48,7 +48,16 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const [cities, i18n] = await Promise.all([flags.regionFlag ? loadCities(args.request.signal) : Promise.resolve([]), namespaces(args.request, ["login"])]);
   return data(
-    { i18n, title: (i18n.bundles.login as { registerTitle: string }).registerTitle, flags, backUrl, rawBackUrl: url.searchParams.get("backUrl") ?? "", cities, outcome: outcome ?? null, constraint: formConstraint(registerSchema(flags)) },
+    {
+      i18n,
+      title: (i18n.bundles.login as { registerTitle: string }).registerTitle,
+      flags,
+      backUrl,
+      rawBackUrl: url.searchParams.get("backUrl") ?? "",
+      cities,
+      outcome: outcome ?? null,
+      constraint: formConstraint(registerSchema(flags)),
+    },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },
   );
 }
@@ -59,7 +68,10 @@ export async function action(args: ActionFunctionArgs) {
     const flags = await flagsOf(portal);
     if (flags.closed) throw redirect("/join/login");
     const intent = formData.get("intent");
-    const keep = Object.fromEntries([...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "csrf")) as Record<string, string>;
+    const keep = Object.fromEntries([...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "csrf")) as Record<
+      string,
+      string
+    >;
     if (intent === "region") return data(failWith(keep, {}));
     if (intent === "sendCode") {
       const submission = parseWithZod(formData, { schema: RegisterSendCodeSchema });
@@ -139,7 +151,10 @@ async function attempt(
   // Spec 000 section 4: an automatic login with the same credentials follows.
   portal.session.flash("notice", "registered");
   try {
-    const answer = await passwordLogin(portal.upstream, { account: username || mobile || "", password: encryptPassword(await publicKeyOf(portal), password ?? "") });
+    const answer = await passwordLogin(portal.upstream, {
+      account: username || mobile || "",
+      password: encryptPassword(await publicKeyOf(portal), password ?? ""),
+    });
     return await completeLogin(portal, answer, { backUrl: fields.backUrl });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;

@@ -82,7 +82,10 @@ export async function action(args: ActionFunctionArgs) {
     }
     if (checked.kind !== "ok") {
       const { error } = checked;
-      const message = checked.kind === "wrong" && checked.burned ? "codeBurned" : upstreamFormError({ code: error.code, message: error.upstreamMessage }, "verificationFailed");
+      const message =
+        checked.kind === "wrong" && checked.burned
+          ? "codeBurned"
+          : upstreamFormError({ code: error.code, message: error.upstreamMessage }, "verificationFailed");
       const outcome = failWith(keep, { smsCode: [message] });
       return data(outcome, { status: outcome.status });
     }
@@ -133,7 +136,15 @@ export default function LoginForget() {
           <AuthenticityTokenInput name="csrf" />
           <FormFailureNotice answer={actionData} className="mb-3" />
           <input type="hidden" name="backUrl" value={loaderData.backUrl} />
-          <Field {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label={t("fields.mobile")} autoComplete="tel" inputMode="numeric" maxLength={11} error={err("mobile")} />
+          <Field
+            {...getInputProps(fields.mobile, { type: "tel" })}
+            key={fields.mobile.key}
+            label={t("fields.mobile")}
+            autoComplete="tel"
+            inputMode="numeric"
+            maxLength={11}
+            error={err("mobile")}
+          />
           <SmsCodeField
             key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}
             inputProps={getInputProps(fields.smsCode, { type: "text" })}

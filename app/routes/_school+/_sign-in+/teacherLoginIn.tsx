@@ -29,10 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [user, i18n] = await Promise.all([getCurrentUser(portal.upstream), namespaces(args.request, ["login"])]);
   const title = (i18n.bundles.login as { teacher: { title: string } }).teacher.title;
   const teacher = user.staffFlag === 1;
-  return data(
-    { i18n, title, teacher, name: displayName(user) },
-    { status: teacher ? 200 : 403, headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({ i18n, title, teacher, name: displayName(user) }, { status: teacher ? 200 : 403, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function TeacherLoginIn() {

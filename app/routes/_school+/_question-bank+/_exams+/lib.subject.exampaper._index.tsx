@@ -39,7 +39,11 @@ export default function MyExams() {
   const f = d.filters;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
-      <p><Link to={QBANK_HOME} className="text-sm text-blue-700">{t("back")}</Link></p>
+      <p>
+        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+          {t("back")}
+        </Link>
+      </p>
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       <nav aria-label={t("filters.states")}>
         <ul className="flex flex-wrap gap-2" data-testid="exam-states">
@@ -61,30 +65,41 @@ export default function MyExams() {
         <label className="flex flex-col text-sm">
           {t("filters.examType")}
           <select name="examType" defaultValue={String(f.examType)} className="rounded border px-2 py-1">
-            {[0, ...EXAM_TYPES].map((x) => <option key={x} value={x}>{t(`type.${x}`)}</option>)}
+            {[0, ...EXAM_TYPES].map((x) => (
+              <option key={x} value={x}>
+                {t(`type.${x}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col text-sm">
           {t("filters.examName")}
           <input type="search" name="examName" defaultValue={f.examName} maxLength={50} className="rounded border px-2 py-1" />
         </label>
-        <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">{t("filters.search")}</button>
+        <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
+          {t("filters.search")}
+        </button>
       </Form>
       {d.exams.length ? (
         <ul className="flex flex-col gap-3" data-testid="exam-list">
           {d.exams.map((e) => (
             <li key={e.id} className="rounded-lg border border-gray-200 bg-white p-4" data-testid="exam-item">
               <h2 className="text-lg font-semibold">
-                <Link to={examIntroHref(e.id)} className="text-blue-800 hover:underline">{e.examName}</Link>
+                <Link to={examIntroHref(e.id)} className="text-blue-800 hover:underline">
+                  {e.examName}
+                </Link>
               </h2>
               <p className="text-sm text-gray-700">
                 <span className="mr-2 rounded bg-gray-100 px-1">{t(`type.${e.examType}`)}</span>
-                <span className="mr-2 rounded bg-gray-100 px-1" data-testid="exam-state">{t(`state.${e.examState}`)}</span>
+                <span className="mr-2 rounded bg-gray-100 px-1" data-testid="exam-state">
+                  {t(`state.${e.examState}`)}
+                </span>
                 {t("list.time", { start: e.startText, end: e.endText })}
               </p>
               <p className="text-sm text-gray-700">
                 {t("list.meta", { count: e.questionCount, total: e.totalScore, minutes: e.duration })}
-                {" · "}{e.needPay ? (e.payState ? `${t("list.price", { price: e.price })} (${t("list.paid")})` : t("list.price", { price: e.price })) : t("list.free")}
+                {" · "}
+                {e.needPay ? (e.payState ? `${t("list.price", { price: e.price })} (${t("list.paid")})` : t("list.price", { price: e.price })) : t("list.free")}
                 {e.faceFlag ? ` · ${t("list.face")}` : ""}
               </p>
               <p className="text-sm text-gray-700">
@@ -95,9 +110,18 @@ export default function MyExams() {
           ))}
         </ul>
       ) : (
-        <p className="text-gray-600" data-testid="exam-empty">{t("empty")}</p>
+        <p className="text-gray-600" data-testid="exam-empty">
+          {t("empty")}
+        </p>
       )}
-      <Pager current={f.page} total={d.total} size={d.size} href={(page) => examListHref({ ...f, page })} t={(k, o) => t(k.replace(/^home\./, "pager."), o)} label={t("pager.label")} />
+      <Pager
+        current={f.page}
+        total={d.total}
+        size={d.size}
+        href={(page) => examListHref({ ...f, page })}
+        t={(k, o) => t(k.replace(/^home\./, "pager."), o)}
+        label={t("pager.label")}
+      />
     </div>
   );
 }

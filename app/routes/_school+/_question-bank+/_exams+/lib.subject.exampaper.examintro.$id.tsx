@@ -7,7 +7,16 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { EXAM_LIST, examPaperHref, payResultHref } from "~/services/exam-links";
 import {
-  examAction, examNotFound, examTimeText, FACE_REFUSAL, joinExam, loadExam, loadExamPayState, loadExamRecord, makeExamPayOrder, refusalOf,
+  examAction,
+  examNotFound,
+  examTimeText,
+  FACE_REFUSAL,
+  joinExam,
+  loadExam,
+  loadExamPayState,
+  loadExamRecord,
+  makeExamPayOrder,
+  refusalOf,
 } from "~/services/exams.server";
 import { faceGate } from "~/services/face.server";
 import { requireStudent } from "~/services/guards.server";
@@ -42,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const handedIn = idOf(new URL(args.request.url).searchParams.get("handedIn"));
   const attempts = record.map((a) => ({ ...a, startedText: examTimeText(a.startedAt), submittedText: examTimeText(a.submittedAt) }));
-  const done = handedIn ? attempts.find((a) => a.recordId === handedIn && a.state === "submitted") ?? null : null;
+  const done = handedIn ? (attempts.find((a) => a.recordId === handedIn && a.state === "submitted") ?? null) : null;
   const merged = { ...exam, needPay: pay.needPay, payState: pay.payState, price: pay.price };
   return data(
     { exam: merged, action: examAction(merged), attempts, done, startText: examTimeText(exam.startTime), endText: examTimeText(exam.endTime), i18n },
@@ -98,18 +107,30 @@ export default function ExamIntro() {
   const resultOf = (passed: boolean | null) => (passed === null ? "" : passed ? t("record.passed") : t("record.failed"));
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
-      <p><Link to={EXAM_LIST} className="text-sm text-blue-700">{t("backToList")}</Link></p>
+      <p>
+        <Link to={EXAM_LIST} className="text-sm text-blue-700">
+          {t("backToList")}
+        </Link>
+      </p>
       <h1 className="text-2xl font-bold">{e.examName}</h1>
       {d.done ? (
         <p role="status" className="rounded bg-green-50 p-3 text-green-900" data-testid="handed-in">
           {t("handedIn", { score: d.done.score ?? 0, total: d.done.totalScore, result: resultOf(d.done.passed) })}
         </p>
       ) : null}
-      {errorText ? <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="exam-error">{errorText}</p> : null}
+      {errorText ? (
+        <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="exam-error">
+          {errorText}
+        </p>
+      ) : null}
       <FormFailureNotice answer={result} />
       <section aria-labelledby="exam-intro" className="rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="exam-intro" className="mb-2 text-lg font-semibold">{t("intro.heading")}</h2>
-        <p className="mb-3 whitespace-pre-line" data-testid="exam-intro-text">{e.intro}</p>
+        <h2 id="exam-intro" className="mb-2 text-lg font-semibold">
+          {t("intro.heading")}
+        </h2>
+        <p className="mb-3 whitespace-pre-line" data-testid="exam-intro-text">
+          {e.intro}
+        </p>
         <dl className="text-sm">
           {row(t("intro.type"), t(`type.${e.examType}`))}
           {row(t("intro.state"), t(`state.${e.examState}`), "exam-state")}
@@ -119,7 +140,12 @@ export default function ExamIntro() {
           {row(t("intro.total"), t("intro.points", { count: e.totalScore }))}
           {row(t("intro.pass"), t("intro.points", { count: e.passMark }))}
           {row(t("intro.price"), e.needPay ? `¥${e.price}${e.payState ? ` (${t("list.paid")})` : ""}` : t("list.free"), "exam-price")}
-          {row(t("intro.times"), e.maxTimes ? t("intro.timesOf", { used: e.usedTimes, max: e.maxTimes }) : `${t("intro.timesOfUnlimited", { used: e.usedTimes })} (${t("intro.unlimited")})`)}
+          {row(
+            t("intro.times"),
+            e.maxTimes
+              ? t("intro.timesOf", { used: e.usedTimes, max: e.maxTimes })
+              : `${t("intro.timesOfUnlimited", { used: e.usedTimes })} (${t("intro.unlimited")})`,
+          )}
           {row(t("intro.face"), e.faceFlag ? t("intro.faceYes") : t("intro.faceNo"))}
         </dl>
         <div className="mt-4">
@@ -132,12 +158,16 @@ export default function ExamIntro() {
               </SubmitButton>
             </Form>
           ) : (
-            <p className="text-gray-700" data-testid="exam-closed">{t(`action.${d.action}`)}</p>
+            <p className="text-gray-700" data-testid="exam-closed">
+              {t(`action.${d.action}`)}
+            </p>
           )}
         </div>
       </section>
       <section aria-labelledby="exam-record" className="rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="exam-record" className="mb-2 text-lg font-semibold">{t("record.heading")}</h2>
+        <h2 id="exam-record" className="mb-2 text-lg font-semibold">
+          {t("record.heading")}
+        </h2>
         {d.attempts.length ? (
           <table className="w-full text-left text-sm" data-testid="exam-record">
             <thead>
@@ -154,7 +184,15 @@ export default function ExamIntro() {
                 <tr key={a.recordId} data-testid="exam-attempt">
                   <td>{t("record.attempt", { n: a.attemptNo })}</td>
                   <td>{a.startedText}</td>
-                  <td>{a.state === "submitted" ? a.submittedText : <Link to={examPaperHref(a.recordId)} className="text-blue-700">{t("record.doing")}</Link>}</td>
+                  <td>
+                    {a.state === "submitted" ? (
+                      a.submittedText
+                    ) : (
+                      <Link to={examPaperHref(a.recordId)} className="text-blue-700">
+                        {t("record.doing")}
+                      </Link>
+                    )}
+                  </td>
                   <td data-testid="attempt-score">{a.score !== null ? t("record.scoreOf", { score: a.score, total: a.totalScore }) : "—"}</td>
                   <td>{resultOf(a.passed)}</td>
                 </tr>

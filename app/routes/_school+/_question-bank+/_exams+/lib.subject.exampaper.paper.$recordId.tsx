@@ -149,10 +149,12 @@ export default function ExamPaper() {
   // a post whose call failed (decision 042): the paper comes back with what was typed, not what the upstream has
   const [answers, setAnswers] = useState<Record<string, string[]>>(() => ({
     ...d.record.answers,
-    ...Object.fromEntries(d.questions.flatMap((q) => {
-      const typed = failedValues(result, answerField(q.id));
-      return typed ? [[String(q.id), typed]] : [];
-    })),
+    ...Object.fromEntries(
+      d.questions.flatMap((q) => {
+        const typed = failedValues(result, answerField(q.id));
+        return typed ? [[String(q.id), typed]] : [];
+      }),
+    ),
   }));
   const [version, setVersion] = useState(0);
   const [left, setLeft] = useState<number | null>(d.record.remainingS);
@@ -231,7 +233,15 @@ export default function ExamPaper() {
     if (submitter?.value !== "handin" || !confirmRef.current?.disabled) return;
     // counted from the form as it is now (what was typed a moment ago included)
     const form = new FormData(e.currentTarget);
-    const now = Object.fromEntries(d.questions.map((q) => [String(q.id), answerOf(q.kind, form.getAll(answerField(q.id)).map((v) => (typeof v === "string" ? v : "")))]));
+    const now = Object.fromEntries(
+      d.questions.map((q) => [
+        String(q.id),
+        answerOf(
+          q.kind,
+          form.getAll(answerField(q.id)).map((v) => (typeof v === "string" ? v : "")),
+        ),
+      ]),
+    );
     const left = unansweredCount(d.questions, now);
     if (left > 0) {
       e.preventDefault();
@@ -244,37 +254,75 @@ export default function ExamPaper() {
       <h1 className="text-2xl font-bold">{d.exam.examName}</h1>
       <div className="sticky top-0 z-10 flex flex-wrap items-center gap-4 border-b bg-white py-2">
         {left !== null ? (
-          <p className="font-mono text-lg" role="timer" data-testid="time-left">{left > 0 ? t("paper.timeLeft", { time: clock(left) }) : t("paper.timeUp")}</p>
+          <p className="font-mono text-lg" role="timer" data-testid="time-left">
+            {left > 0 ? t("paper.timeLeft", { time: clock(left) }) : t("paper.timeUp")}
+          </p>
         ) : null}
-        <p className="text-sm" data-testid="answered-count">{t("paper.answered", { answered, total: d.questions.length })}</p>
+        <p className="text-sm" data-testid="answered-count">
+          {t("paper.answered", { answered, total: d.questions.length })}
+        </p>
         <p role="status" aria-live="polite" className="text-sm" data-testid="sync-status">
-          {status === null ? (d.saved ? t("paper.saved") : null)
-            : status.offline && !status.local.length ? tq("doing.offline")
-            : status.local.length ? tq("doing.localSaved", { count: status.local.length })
-            : status.resent ? tq("doing.resent")
-            : status.connected ? tq("doing.online")
-            : tq("doing.connecting")}
+          {status === null
+            ? d.saved
+              ? t("paper.saved")
+              : null
+            : status.offline && !status.local.length
+              ? tq("doing.offline")
+              : status.local.length
+                ? tq("doing.localSaved", { count: status.local.length })
+                : status.resent
+                  ? tq("doing.resent")
+                  : status.connected
+                    ? tq("doing.online")
+                    : tq("doing.connecting")}
         </p>
       </div>
       {asked !== null ? (
-        <HandInConfirm unanswered={asked} total={d.questions.length} t={tq} backHref={examPaperHref(d.record.recordId)} onConfirm={handInNow} onBack={() => setAsked(null)} />
+        <HandInConfirm
+          unanswered={asked}
+          total={d.questions.length}
+          t={tq}
+          backHref={examPaperHref(d.record.recordId)}
+          onConfirm={handInNow}
+          onBack={() => setAsked(null)}
+        />
       ) : result && "confirm" in result ? (
-        <HandInConfirm unanswered={result.confirm.unanswered} total={result.confirm.total} t={tq} backHref={examPaperHref(d.record.recordId)} fields={{ intent: "handin" }} />
+        <HandInConfirm
+          unanswered={result.confirm.unanswered}
+          total={result.confirm.total}
+          t={tq}
+          backHref={examPaperHref(d.record.recordId)}
+          fields={{ intent: "handin" }}
+        />
       ) : null}
       <FormFailureNotice answer={result} />
       {result && "error" in result ? (
-        <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="paper-error">{tq("doing.error", { message: result.error })}</p>
+        <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="paper-error">
+          {tq("doing.error", { message: result.error })}
+        </p>
       ) : null}
       <form method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
         <CsrfInput />
         <input type="hidden" name="confirm" value="1" disabled ref={confirmRef} />
         {d.questions.map((q, i) => (
-          <ExamQuestion key={`${q.id}:${version}`} question={q as DoingQuestion} n={i + 1} answer={answers[String(q.id)] ?? []} was={d.record.answers[String(q.id)] ?? []} disabled={false} t={tq} />
+          <ExamQuestion
+            key={`${q.id}:${version}`}
+            question={q as DoingQuestion}
+            n={i + 1}
+            answer={answers[String(q.id)] ?? []}
+            was={d.record.answers[String(q.id)] ?? []}
+            disabled={false}
+            t={tq}
+          />
         ))}
         <p className="text-sm text-gray-600">{t("paper.handInNote")}</p>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="save" className="rounded border px-4 py-2">{t("paper.save")}</button>
-          <button type="submit" name="intent" value="handin" ref={handInRef} className="rounded bg-red-700 px-4 py-2 text-white">{t("paper.handIn")}</button>
+          <button type="submit" name="intent" value="save" className="rounded border px-4 py-2">
+            {t("paper.save")}
+          </button>
+          <button type="submit" name="intent" value="handin" ref={handInRef} className="rounded bg-red-700 px-4 py-2 text-white">
+            {t("paper.handIn")}
+          </button>
         </div>
       </form>
     </div>

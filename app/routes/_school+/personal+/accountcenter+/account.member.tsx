@@ -26,9 +26,16 @@ const PAGE = "/personal/accountcenter/account/member";
  */
 export async function loader(args: LoaderFunctionArgs) {
   // the permission check runs in the round of the page's calls (one round per page)
-  const { loaded: [info, history, i18n] } = await requireStudentWith(args, "accountcenter.member", (portal) => Promise.all([getMemberInfo(portal.upstream), getMemberHistory(portal.upstream), namespaces(args.request, ["account"])]));
+  const {
+    loaded: [info, history, i18n],
+  } = await requireStudentWith(args, "accountcenter.member", (portal) =>
+    Promise.all([getMemberInfo(portal.upstream), getMemberHistory(portal.upstream), namespaces(args.request, ["account"])]),
+  );
   return data({
-    info, history, i18n, notice: noticeOf(new URL(args.request.url)),
+    info,
+    history,
+    i18n,
+    notice: noticeOf(new URL(args.request.url)),
     // one key per render: a double click on "buy" places one order (decision 028's idempotency key)
     idemKey: randomUUID(),
     constraint: formConstraint(BuyMemberSchema),
@@ -38,24 +45,28 @@ export async function loader(args: LoaderFunctionArgs) {
 export type MemberForm = "buy" | "refresh";
 
 export async function action(args: ActionFunctionArgs) {
-  return formAction(args, async () => {
-    const { formData } = await requireValidPost(args);
-    const portal = await requireStudent(args, "accountcenter.member");
-    const intent = formData.get("intent");
-    if (intent === "refresh") {
-      const status = await refreshMemberStatus(portal.upstream);
-      return redirect(`${PAGE}?notice=${status.memberFlag === 1 ? "memberActive" : "memberInactive"}`, 303);
-    }
-    if (intent !== "buy") return data(formFailure<MemberForm>("buy", {}, { "": ["malformed"] }), { status: 400 });
-    const fields = typed(formData, ["memId", "memType"]);
-    const submission = parseForm(formData, BuyMemberSchema);
-    if (!submission.ok) return data(formFailure<MemberForm>("buy", fields, { "": ["malformed"] }), { status: 400 });
-    const { memId, memType, idemKey } = submission.value;
-    const made = await makeMemberOrder(portal.upstream, memId, memType, idemKey);
-    if (!made.ok) return data(upstreamFailure<MemberForm>("buy", fields, "", made), { status: 400 });
-    // the provider's address comes from the pay page (a 303 to another site would meet the CSP form-action)
-    return redirect(`/payment/pay?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
-  }, "buy"); // an upstream failure answers this page's form
+  return formAction(
+    args,
+    async () => {
+      const { formData } = await requireValidPost(args);
+      const portal = await requireStudent(args, "accountcenter.member");
+      const intent = formData.get("intent");
+      if (intent === "refresh") {
+        const status = await refreshMemberStatus(portal.upstream);
+        return redirect(`${PAGE}?notice=${status.memberFlag === 1 ? "memberActive" : "memberInactive"}`, 303);
+      }
+      if (intent !== "buy") return data(formFailure<MemberForm>("buy", {}, { "": ["malformed"] }), { status: 400 });
+      const fields = typed(formData, ["memId", "memType"]);
+      const submission = parseForm(formData, BuyMemberSchema);
+      if (!submission.ok) return data(formFailure<MemberForm>("buy", fields, { "": ["malformed"] }), { status: 400 });
+      const { memId, memType, idemKey } = submission.value;
+      const made = await makeMemberOrder(portal.upstream, memId, memType, idemKey);
+      if (!made.ok) return data(upstreamFailure<MemberForm>("buy", fields, "", made), { status: 400 });
+      // the provider's address comes from the pay page (a 303 to another site would meet the CSP form-action)
+      return redirect(`/payment/pay?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
+    },
+    "buy",
+  ); // an upstream failure answers this page's form
 }
 
 export default function MemberRoute() {

@@ -6,7 +6,17 @@ import { BalancePage } from "~/components/account/BalancePage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
-import { ChargeSchema, formFailure, noticeOf, parseForm, RechargeSchema, typed, upstreamFailure, WithdrawSchema, type FormOutcome } from "~/services/account-centre.server";
+import {
+  ChargeSchema,
+  formFailure,
+  noticeOf,
+  parseForm,
+  RechargeSchema,
+  typed,
+  upstreamFailure,
+  WithdrawSchema,
+  type FormOutcome,
+} from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getCharge, getInviteCode, getInviteRecord, makeChargeOrder, rechargeCard, withdraw } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
@@ -26,11 +36,17 @@ const PAGE = "/personal/accountcenter/balance";
  */
 export async function loader(args: LoaderFunctionArgs) {
   // the permission check runs in the round of the page's calls (one round per page)
-  const { loaded: [charge, inviteCode, invites, i18n] } = await requireStudentWith(args, "accountcenter.account", (portal) => Promise.all([
-    getCharge(portal.upstream), getInviteCode(portal.upstream), getInviteRecord(portal.upstream), namespaces(args.request, ["account"]),
-  ]));
+  const {
+    loaded: [charge, inviteCode, invites, i18n],
+  } = await requireStudentWith(args, "accountcenter.account", (portal) =>
+    Promise.all([getCharge(portal.upstream), getInviteCode(portal.upstream), getInviteRecord(portal.upstream), namespaces(args.request, ["account"])]),
+  );
   return data({
-    charge, inviteCode, invites, i18n, notice: noticeOf(new URL(args.request.url)),
+    charge,
+    inviteCode,
+    invites,
+    i18n,
+    notice: noticeOf(new URL(args.request.url)),
     constraints: { recharge: formConstraint(RechargeSchema), withdraw: formConstraint(WithdrawSchema), charge: formConstraint(ChargeSchema) },
     // one key per render: a double click on "recharge online" places one order
     idemKey: randomUUID(),

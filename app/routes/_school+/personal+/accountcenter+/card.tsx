@@ -26,35 +26,39 @@ export async function loader(args: LoaderFunctionArgs) {
   const orderNo = new URL(args.request.url).searchParams.get("orderNo");
   // the login check, then the permission check beside the page's calls (one round); a malformed
   // address is a 404 only for a student who may see the page
-  const { loaded: [redeemed, i18n] } = await requireStudentWith(args, "accountcenter.account", async (portal) => {
+  const {
+    loaded: [redeemed, i18n],
+  } = await requireStudentWith(args, "accountcenter.account", async (portal) => {
     if (orderNo !== null && !/^[A-Za-z0-9_-]{1,40}$/.test(orderNo)) throw data(null, { status: 404 });
-    return Promise.all([
-      orderNo === null ? Promise.resolve(null) : getCardReturnInfo(portal.upstream, orderNo),
-      namespaces(args.request, ["account"]),
-    ]);
+    return Promise.all([orderNo === null ? Promise.resolve(null) : getCardReturnInfo(portal.upstream, orderNo), namespaces(args.request, ["account"])]);
   });
   if (orderNo !== null && !redeemed) throw data(null, { status: 404 });
   return data({ redeemed: redeemed ?? null, i18n, constraint: formConstraint(CardCodeSchema) });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return formAction(args, async () => {
-    const { formData } = await requireValidPost(args);
-    const portal = await requireStudent(args, "accountcenter.account");
-    const intent = formData.get("intent");
-    const fields = typed(formData, ["code"]);
-    if (intent !== "check" && intent !== "redeem") return data<CardOutcome>({ ...formFailure("check", fields, { "": ["malformed"] }), card: null }, { status: 400 });
-    const parsed = parseForm(formData, CardCodeSchema);
-    if (!parsed.ok) return data<CardOutcome>({ ...formFailure("check", fields, parsed.error), card: null }, { status: 400 });
-    if (intent === "check") {
-      const r = await checkCardCode(portal.upstream, parsed.value.code);
-      if (!r.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", r), card: null }, { status: 400 });
-      return data<CardOutcome>({ form: "check", result: { status: "success", initialValue: fields, state: undefined }, card: r.card });
-    }
-    const made = await createCardOrder(portal.upstream, parsed.value.code);
-    if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
-    return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
-  }, "check"); // an upstream failure answers this page's form
+  return formAction(
+    args,
+    async () => {
+      const { formData } = await requireValidPost(args);
+      const portal = await requireStudent(args, "accountcenter.account");
+      const intent = formData.get("intent");
+      const fields = typed(formData, ["code"]);
+      if (intent !== "check" && intent !== "redeem")
+        return data<CardOutcome>({ ...formFailure("check", fields, { "": ["malformed"] }), card: null }, { status: 400 });
+      const parsed = parseForm(formData, CardCodeSchema);
+      if (!parsed.ok) return data<CardOutcome>({ ...formFailure("check", fields, parsed.error), card: null }, { status: 400 });
+      if (intent === "check") {
+        const r = await checkCardCode(portal.upstream, parsed.value.code);
+        if (!r.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", r), card: null }, { status: 400 });
+        return data<CardOutcome>({ form: "check", result: { status: "success", initialValue: fields, state: undefined }, card: r.card });
+      }
+      const made = await createCardOrder(portal.upstream, parsed.value.code);
+      if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
+      return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
+    },
+    "check",
+  ); // an upstream failure answers this page's form
 }
 
 export default function CardRoute() {

@@ -4,7 +4,16 @@ import { CouponsPage } from "~/components/account/CouponsPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
-import { DeleteCouponSchema, ExchangeCouponSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
+import {
+  DeleteCouponSchema,
+  ExchangeCouponSchema,
+  formFailure,
+  noticeOf,
+  parseForm,
+  typed,
+  upstreamFailure,
+  type FormOutcome,
+} from "~/services/account-centre.server";
 import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { deleteExpiredCoupon, exchangeCoupon, getCouponCounts, getCouponCourses, getCoupons } from "~/services/coupons.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
@@ -30,10 +39,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const couponId = coursesOf && /^\d{1,9}$/.test(coursesOf) ? Number(coursesOf) : null;
   // the login check, then the permission check beside the page's calls (one round); a malformed
   // address is a 404 only for a student who may see the page
-  const { loaded: [counts, list, courses, i18n] } = await requireStudentWith(args, "accountcenter.account", async (portal) => {
+  const {
+    loaded: [counts, list, courses, i18n],
+  } = await requireStudentWith(args, "accountcenter.account", async (portal) => {
     if (coursesOf !== null && couponId === null) throw data(null, { status: 404 });
     return Promise.all([
-      getCouponCounts(portal.upstream), getCoupons(portal.upstream, tab),
+      getCouponCounts(portal.upstream),
+      getCoupons(portal.upstream, tab),
       couponId === null ? Promise.resolve(null) : getCouponCourses(portal.upstream, couponId),
       namespaces(args.request, ["account"]),
     ]);

@@ -28,11 +28,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const orderNo = url.searchParams.get("orderNo") ?? "";
   // the login check, then the permission check beside the page's calls (one round); a malformed
   // address is a 404 only for a student who may see the page
-  const { loaded: [order, fn, template, invoice, i18n] } = await requireStudentWith(args, "order.order", async (portal) => {
+  const {
+    loaded: [order, fn, template, invoice, i18n],
+  } = await requireStudentWith(args, "order.order", async (portal) => {
     if (!ORDER_NO.test(orderNo)) throw data(null, { status: 404 });
     return Promise.all([
-      getOrder(portal.upstream, orderNo), getInvoiceFunction(portal.upstream), getInvoiceTemplate(portal.upstream),
-      getOrderInvoice(portal.upstream, orderNo), namespaces(args.request, ["account"]),
+      getOrder(portal.upstream, orderNo),
+      getInvoiceFunction(portal.upstream),
+      getInvoiceTemplate(portal.upstream),
+      getOrderInvoice(portal.upstream, orderNo),
+      namespaces(args.request, ["account"]),
     ]);
   });
   if (!order) throw data(null, { status: 404 });
@@ -40,23 +45,27 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return formAction(args, async () => {
-    const { formData } = await requireValidPost(args);
-    const portal = await requireStudent(args, "order.order");
-    const orderNo = new URL(args.request.url).searchParams.get("orderNo") ?? "";
-    const fields = typed(formData, ["titleType", "title", "taxNo", "email", "saveTemplate"]);
-    if (!ORDER_NO.test(orderNo) || formData.get("intent") !== "apply") return data(formFailure("invoice", fields, { "": ["malformed"] }), { status: 400 });
-    const parsed = parseForm(formData, InvoiceSchema);
-    if (!parsed.ok) return data(formFailure("invoice", fields, parsed.error), { status: 400 });
-    const input = { titleType: parsed.value.titleType, title: parsed.value.title, taxNo: parsed.value.taxNo, email: parsed.value.email };
-    const r = await requestInvoice(portal.upstream, orderNo, input);
-    if (!r.ok) return data(upstreamFailure("invoice", fields, "", r), { status: 400 });
-    if (parsed.value.saveTemplate) {
-      const saved = await saveInvoiceTemplate(portal.upstream, input);
-      if (!saved.ok) return data(upstreamFailure("invoice", fields, "", saved), { status: 400 });
-    }
-    return redirect(`${PAGE}?orderNo=${encodeURIComponent(orderNo)}&notice=invoiced`, 303);
-  }, "invoice"); // an upstream failure answers this page's form
+  return formAction(
+    args,
+    async () => {
+      const { formData } = await requireValidPost(args);
+      const portal = await requireStudent(args, "order.order");
+      const orderNo = new URL(args.request.url).searchParams.get("orderNo") ?? "";
+      const fields = typed(formData, ["titleType", "title", "taxNo", "email", "saveTemplate"]);
+      if (!ORDER_NO.test(orderNo) || formData.get("intent") !== "apply") return data(formFailure("invoice", fields, { "": ["malformed"] }), { status: 400 });
+      const parsed = parseForm(formData, InvoiceSchema);
+      if (!parsed.ok) return data(formFailure("invoice", fields, parsed.error), { status: 400 });
+      const input = { titleType: parsed.value.titleType, title: parsed.value.title, taxNo: parsed.value.taxNo, email: parsed.value.email };
+      const r = await requestInvoice(portal.upstream, orderNo, input);
+      if (!r.ok) return data(upstreamFailure("invoice", fields, "", r), { status: 400 });
+      if (parsed.value.saveTemplate) {
+        const saved = await saveInvoiceTemplate(portal.upstream, input);
+        if (!saved.ok) return data(upstreamFailure("invoice", fields, "", saved), { status: 400 });
+      }
+      return redirect(`${PAGE}?orderNo=${encodeURIComponent(orderNo)}&notice=invoiced`, 303);
+    },
+    "invoice",
+  ); // an upstream failure answers this page's form
 }
 
 export default function InvoiceRoute() {

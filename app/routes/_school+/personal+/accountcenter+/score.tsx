@@ -25,9 +25,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const page = Math.min(1000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   // the permission check runs in the round of the page's calls (one round per page)
-  const { loaded: [info, list, desc, i18n] } = await requireStudentWith(args, "accountcenter.score", (portal) => Promise.all([
-    getPointInfo(portal.upstream), getPointList(portal.upstream, page), getPointDesc(portal.upstream), namespaces(args.request, ["account"]),
-  ]));
+  const {
+    loaded: [info, list, desc, i18n],
+  } = await requireStudentWith(args, "accountcenter.score", (portal) =>
+    Promise.all([getPointInfo(portal.upstream), getPointList(portal.upstream, page), getPointDesc(portal.upstream), namespaces(args.request, ["account"])]),
+  );
   return data({ info, list, desc, page, i18n, notice: noticeOf(url), constraint: formConstraint(BuyPointsSchema) });
 }
 

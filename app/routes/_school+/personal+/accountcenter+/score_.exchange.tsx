@@ -27,7 +27,11 @@ const PAGE = "/personal/accountcenter/score/exchange";
  */
 export async function loader(args: LoaderFunctionArgs) {
   // the permission check runs in the round of the page's calls (one round per page)
-  const { loaded: [goods, exchanges, i18n] } = await requireStudentWith(args, "accountcenter.score", (portal) => Promise.all([getPointGoods(portal.upstream), getPointExchanges(portal.upstream), namespaces(args.request, ["account"])]));
+  const {
+    loaded: [goods, exchanges, i18n],
+  } = await requireStudentWith(args, "accountcenter.score", (portal) =>
+    Promise.all([getPointGoods(portal.upstream), getPointExchanges(portal.upstream), namespaces(args.request, ["account"])]),
+  );
   return data({ goods, exchanges, i18n, notice: noticeOf(new URL(args.request.url)), idemKey: randomUUID() });
 }
 

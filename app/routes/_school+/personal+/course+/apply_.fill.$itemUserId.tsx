@@ -5,7 +5,16 @@ import { FillForm } from "~/components/instead/FillForm";
 import { StudyPage } from "~/components/study/courses/StudyPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { allFieldsSchema, parseDynamicForm, postedValues, refreshReply, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import {
+  allFieldsSchema,
+  parseDynamicForm,
+  postedValues,
+  refreshReply,
+  toFieldPayload,
+  uploadFieldFiles,
+  type DynamicField,
+  type FieldValues,
+} from "~/forms/dynamic-fields";
 import { namespaces } from "~/i18n.server";
 import { uploadFile } from "~/services/account-settings.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
@@ -52,7 +61,9 @@ export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     // a multipart post (files without JavaScript) is read as it streams, capped at the 5 MB multipart limit
     const multipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
-    const { formData, tooLarge } = multipart ? (await requireValidUpload(args, readFillForm)).upload : { ...(await requireValidPost(args)), tooLarge: undefined };
+    const { formData, tooLarge } = multipart
+      ? (await requireValidUpload(args, readFillForm)).upload
+      : { ...(await requireValidPost(args)), tooLarge: undefined };
     const portal = await requireStudent(args, "course.apply");
     const itemUserId = itemUserIdOf(args.params);
     const up = portal.upstream;
@@ -61,7 +72,8 @@ export async function action(args: ActionFunctionArgs) {
     if (!info || !status) throw data(null, { status: 404 });
     const fields = info.fields;
     const constraint = formConstraint(allFieldsSchema(fields));
-    const answer = (result: unknown, statusCode = 200) => data({ result: result as never, fields: fields as DynamicField[], constraint }, { status: statusCode });
+    const answer = (result: unknown, statusCode = 200) =>
+      data({ result: result as never, fields: fields as DynamicField[], constraint }, { status: statusCode });
     const { submission, reply } = parseDynamicForm(formData, fields, { intent: z.enum(["save", "refresh"]).optional() });
     if (reply) return answer(reply);
     // a file over the multipart limit (without JavaScript): the spec's size message, the values read before it kept

@@ -29,7 +29,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const code = new URL(args.request.url).searchParams.get("provinceCode") ?? "";
   const provinceCode = PROVINCE_CODE.test(code) ? code : "";
   const { loaded } = await requireStudentWith(args, "course.apply", (p) =>
-    Promise.all([signProvinces(p.upstream), provinceCode ? itemTimesOf(p.upstream, provinceCode).catch(businessAsEmpty) : Promise.resolve([]), namespaces(args.request, ["instead"])]),
+    Promise.all([
+      signProvinces(p.upstream),
+      provinceCode ? itemTimesOf(p.upstream, provinceCode).catch(businessAsEmpty) : Promise.resolve([]),
+      namespaces(args.request, ["instead"]),
+    ]),
   );
   const [provinces, times, i18n] = loaded;
   const province = provinces.find((p) => p.provinceCode === provinceCode) ?? null;
@@ -78,7 +82,13 @@ export default function NewSignUpPage() {
           <label htmlFor="provinceCode" className="mb-1 block text-sm text-gray-700">
             {t("new.province")}
           </label>
-          <select id="provinceCode" name="provinceCode" defaultValue={province?.provinceCode ?? ""} required className="rounded border border-gray-300 px-3 py-2 text-sm">
+          <select
+            id="provinceCode"
+            name="provinceCode"
+            defaultValue={province?.provinceCode ?? ""}
+            required
+            className="rounded border border-gray-300 px-3 py-2 text-sm"
+          >
             <option value="">{t("new.choose")}</option>
             {provinces.map((p) => (
               <option key={p.provinceCode} value={p.provinceCode}>

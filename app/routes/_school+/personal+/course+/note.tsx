@@ -69,7 +69,12 @@ export async function action(args: ActionFunctionArgs) {
       } catch (error) {
         if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
         if (error.code === NOTE_NOT_FOUND) return fail({ noteId: null, error: "noteNotFound" });
-        return fail({ noteId: submission.value.noteId, result: submission.reply({ formErrors: ["failed"] }), error: "failed", message: error.upstreamMessage ?? "" });
+        return fail({
+          noteId: submission.value.noteId,
+          result: submission.reply({ formErrors: ["failed"] }),
+          error: "failed",
+          message: error.upstreamMessage ?? "",
+        });
       }
       return redirect(back, { status: 303 });
     }

@@ -16,7 +16,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
   const [, plans, i18n] = await Promise.all([requirePermitted(portal, "course.plan"), myPlans(portal.upstream), namespaces(args.request, ["study"])]);
   return {
-    plans: plans.map((p) => ({ ...p, stages: p.stages.map((s) => ({ ...s, courses: s.courses.map((c) => ({ ...c, continueHref: c.enrolled ? continueHref(c) : null })) })) })),
+    plans: plans.map((p) => ({
+      ...p,
+      stages: p.stages.map((s) => ({ ...s, courses: s.courses.map((c) => ({ ...c, continueHref: c.enrolled ? continueHref(c) : null })) })),
+    })),
     i18n,
   };
 }

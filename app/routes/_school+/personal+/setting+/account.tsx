@@ -95,66 +95,78 @@ function accountConstraints() {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return formAction(args, async () => {
-    const { formData } = await requireValidPost(args);
-    const portal = await requireStudent(args, "setting.account");
-    const ip = clientIpOf(args);
-    const intent = intentOf(formData.get("intent"), formData.get("formName"));
-    formData.set("intent", intent);
-    const keep = Object.fromEntries(
-      [...formData.entries()].filter(([k, v]) => typeof v === "string" && !SECRET_FIELDS.includes(k) && k !== "formName"),
-    ) as Record<string, string>;
-    const reply = async (outcome: AccountOutcome) =>
-      data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
+  return formAction(
+    args,
+    async () => {
+      const { formData } = await requireValidPost(args);
+      const portal = await requireStudent(args, "setting.account");
+      const ip = clientIpOf(args);
+      const intent = intentOf(formData.get("intent"), formData.get("formName"));
+      formData.set("intent", intent);
+      const keep = Object.fromEntries(
+        [...formData.entries()].filter(([k, v]) => typeof v === "string" && !SECRET_FIELDS.includes(k) && k !== "formName"),
+      ) as Record<string, string>;
+      const reply = async (outcome: AccountOutcome) =>
+        data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
 
-    if (intent === "password") return passwordWithOldOne(portal, formData);
-    if (!(intent in SCHEMA_OF)) return reply(fail("email", {}, { "": ["unknownIntent"] }));
-    const known = intent as Exclude<Intent, "password">;
-    const form = FORM_OF[known];
-    const submission = parseWithZod(formData, { schema: SCHEMA_OF[known] });
-    if (submission.status !== "success") return reply(fail(form, keep, (submission.error ?? {}) as Record<string, string[]>));
-    const value = submission.value as Record<string, string>;
-    const fieldOf = (k: string) => value[k] ?? "";
+      if (intent === "password") return passwordWithOldOne(portal, formData);
+      if (!(intent in SCHEMA_OF)) return reply(fail("email", {}, { "": ["unknownIntent"] }));
+      const known = intent as Exclude<Intent, "password">;
+      const form = FORM_OF[known];
+      const submission = parseWithZod(formData, { schema: SCHEMA_OF[known] });
+      if (submission.status !== "success") return reply(fail(form, keep, (submission.error ?? {}) as Record<string, string[]>));
+      const value = submission.value as Record<string, string>;
+      const fieldOf = (k: string) => value[k] ?? "";
 
-    try {
-      switch (known) {
-        case "bindEmail":
-          await checkEmail(portal.upstream, fieldOf("email"));
-          await bindEmail(portal.upstream, fieldOf("email"));
-          return reply(done(form, "emailBound"));
-        case "bindUsername":
-          await checkUsername(portal.upstream, fieldOf("username"));
-          await bindUsername(portal.upstream, fieldOf("username"));
-          return reply(done(form, "usernameBound"));
-        case "unbind":
-          await unbindThirdParty(portal.upstream, fieldOf("type"));
-          return reply(done(form, "unbound"));
-        case "sendMobileCode":
-          return reply(await sendMobileCode(portal, ip, keep));
-        case "sendPasswordCode":
-          return reply(await sendPasswordCode(portal, ip, keep));
-        case "bindMobile": {
-          const mobile = fieldOf("mobile");
-          const checked = await checkSmsCode("bind", mobile, () => bindMobile(portal.upstream, mobile, fieldOf("smsCode")));
-          if (checked.kind === "ok") return reply(done(form, "mobileBound"));
-          return reply(codeFailure(form, keep, checked));
+      try {
+        switch (known) {
+          case "bindEmail":
+            await checkEmail(portal.upstream, fieldOf("email"));
+            await bindEmail(portal.upstream, fieldOf("email"));
+            return reply(done(form, "emailBound"));
+          case "bindUsername":
+            await checkUsername(portal.upstream, fieldOf("username"));
+            await bindUsername(portal.upstream, fieldOf("username"));
+            return reply(done(form, "usernameBound"));
+          case "unbind":
+            await unbindThirdParty(portal.upstream, fieldOf("type"));
+            return reply(done(form, "unbound"));
+          case "sendMobileCode":
+            return reply(await sendMobileCode(portal, ip, keep));
+          case "sendPasswordCode":
+            return reply(await sendPasswordCode(portal, ip, keep));
+          case "bindMobile": {
+            const mobile = fieldOf("mobile");
+            const checked = await checkSmsCode("bind", mobile, () => bindMobile(portal.upstream, mobile, fieldOf("smsCode")));
+            if (checked.kind === "ok") return reply(done(form, "mobileBound"));
+            return reply(codeFailure(form, keep, checked));
+          }
+          case "passwordBySms": {
+            const { mobile } = await getAccountInfo(portal.upstream);
+            if (!mobile) return reply(fail(form, keep, { smsCode: ["noMobile"] }));
+            const checked = await checkSmsCode("verify", mobile, () => verifyIdentity(portal.upstream, { smsCode: fieldOf("smsCode") }));
+            if (checked.kind !== "ok") return reply(codeFailure(form, keep, checked));
+            await changePassword(portal.upstream, { newPassword: fieldOf("newPassword") });
+            portal.session.flash("notice", "passwordChanged");
+            return redirect("/home/index", { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
+          }
         }
-        case "passwordBySms": {
-          const { mobile } = await getAccountInfo(portal.upstream);
-          if (!mobile) return reply(fail(form, keep, { smsCode: ["noMobile"] }));
-          const checked = await checkSmsCode("verify", mobile, () => verifyIdentity(portal.upstream, { smsCode: fieldOf("smsCode") }));
-          if (checked.kind !== "ok") return reply(codeFailure(form, keep, checked));
-          await changePassword(portal.upstream, { newPassword: fieldOf("newPassword") });
-          portal.session.flash("notice", "passwordChanged");
-          return redirect("/home/index", { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
-        }
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+        const target = {
+          bindEmail: "email",
+          bindUsername: "username",
+          unbind: "",
+          sendMobileCode: "mobile",
+          sendPasswordCode: "smsCode",
+          bindMobile: "mobile",
+          passwordBySms: "newPassword",
+        }[known];
+        return reply(fail(form, keep, { [target]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] }));
       }
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-      const target = { bindEmail: "email", bindUsername: "username", unbind: "", sendMobileCode: "mobile", sendPasswordCode: "smsCode", bindMobile: "mobile", passwordBySms: "newPassword" }[known];
-      return reply(fail(form, keep, { [target]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] }));
-    }
-  }, (posted) => FORM_OF[intentOf(posted.intent, posted.formName)] ?? "password"); // an upstream failure answers the form that posted
+    },
+    (posted) => FORM_OF[intentOf(posted.intent, posted.formName)] ?? "password",
+  ); // an upstream failure answers the form that posted
 }
 
 /** The posted intent; the shared send-code button submits `intent=sendCode` and `formName` says which code. */
@@ -185,7 +197,9 @@ async function passwordWithOldOne(portal: Portal, formData: FormData) {
     await updatePassword(portal.upstream, submission.value.oldPassword, submission.value.newPassword);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return data(out(submission.reply({ ...hide, formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "password.failed")] })), { status: 400 });
+    return data(out(submission.reply({ ...hide, formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "password.failed")] })), {
+      status: 400,
+    });
   }
   portal.session.flash("notice", "passwordChanged");
   return redirect("/home/index", { headers: { "Set-Cookie": await portal.commitSession() } });

@@ -4,7 +4,16 @@ import * as z from "zod/v4";
 import { KeptNotice } from "~/components/personal/KeptNotice";
 import { DATA_SECTIONS, SectionForm, type DataSection } from "~/components/personal/data/SectionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { allFieldsSchema, parseDynamicForm, postedValues, refreshReply, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import {
+  allFieldsSchema,
+  parseDynamicForm,
+  postedValues,
+  refreshReply,
+  toFieldPayload,
+  uploadFieldFiles,
+  type DynamicField,
+  type FieldValues,
+} from "~/forms/dynamic-fields";
 import type { Constraints } from "~/components/form/use-form";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
@@ -49,7 +58,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const all = { ...detail, custom };
   const loaded = await Promise.all(DATA_SECTIONS.map(async (s) => [s, await withCascadeLevels(up, all[s])] as const));
   const constraints = Object.fromEntries(loaded.map(([s, fields]) => [s, formConstraint(allFieldsSchema(fields))])) as Record<DataSection, Constraints>;
-  return { sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>, constraints, i18n, kept: kept ? await restore(portal, all, kept) : null };
+  return {
+    sections: Object.fromEntries(loaded) as Record<DataSection, DynamicField[]>,
+    constraints,
+    i18n,
+    kept: kept ? await restore(portal, all, kept) : null,
+  };
 }
 
 /**
@@ -78,13 +92,20 @@ export async function action(args: ActionFunctionArgs) {
     const fields = await sectionFields(portal, name, postedValues(formData));
     const { submission, reply } = parseDynamicForm(formData, fields, { section: Section, intent: z.enum(["save", "refresh"]).optional() });
     if (reply) return { section: name, result: reply, fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false };
-    if (submission.status !== "success") return data({ section: name, result: submission.reply(), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ section: name, result: submission.reply(), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
     const up = portal.upstream;
     try {
-      const files = await uploadFieldFiles(fields, submission.value as FieldValues, async (file) =>
-        (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
+      const files = await uploadFieldFiles(
+        fields,
+        submission.value as FieldValues,
+        async (file) => (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
       );
-      if (files.errors) return data({ section: name, result: submission.reply({ fieldErrors: files.errors }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
+      if (files.errors)
+        return data(
+          { section: name, result: submission.reply({ fieldErrors: files.errors }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false },
+          { status: 400 },
+        );
       const payload = toFieldPayload(fields, files.value);
       if (name === "custom") {
         const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
@@ -96,7 +117,10 @@ export async function action(args: ActionFunctionArgs) {
       if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
       // spec 001 §8: a code the portal knows in the page's language, any other message as it is; the typed values stay
       const message = upstreamFormError({ code: error.code, message: error.upstreamMessage }, "server:");
-      return data({ section: name, result: submission.reply({ formErrors: [message] }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
+      return data(
+        { section: name, result: submission.reply({ formErrors: [message] }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false },
+        { status: 400 },
+      );
     }
     // saved: the loader revalidates, the form shows the stored values
     return { section: name, result: submission.reply(), fields: null, constraint: null, saved: true };
@@ -114,11 +138,22 @@ export default function PersonalDataPage() {
       {kept && !answer ? <KeptNotice /> : null}
       {DATA_SECTIONS.map((section) => {
         // decision 042: the section whose save met an upstream failure comes back with what was typed and the message
-        const failed = isFormFailure(answer) && answer.posted.section === section ? { result: answer.result, fields: undefined, constraint: undefined } : undefined;
-        const mine = answer && "section" in answer && answer.section === section ? answer : (failed ?? (!answer && kept?.section === section ? kept : undefined));
+        const failed =
+          isFormFailure(answer) && answer.posted.section === section ? { result: answer.result, fields: undefined, constraint: undefined } : undefined;
+        const mine =
+          answer && "section" in answer && answer.section === section ? answer : (failed ?? (!answer && kept?.section === section ? kept : undefined));
         const fields = sections[section];
         if (!fields.length) return null;
-        return <SectionForm key={section} section={section} fields={mine?.fields ?? fields} constraint={mine?.constraint ?? constraints[section]} lastResult={mine?.result} saved={mine && "saved" in mine ? mine.saved : false} />;
+        return (
+          <SectionForm
+            key={section}
+            section={section}
+            fields={mine?.fields ?? fields}
+            constraint={mine?.constraint ?? constraints[section]}
+            lastResult={mine?.result}
+            saved={mine && "saved" in mine ? mine.saved : false}
+          />
+        );
       })}
     </div>
   );
