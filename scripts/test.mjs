@@ -6,7 +6,8 @@
 //   lint       eslint . (eslint.config.js, decision 051)                                    ─ from the start
 //   format     prettier --check . (.prettierrc, decision 051)                               ─ from the start
 //   build      npm run build:test: the test build (no terser, no zopfli) and the sandbox
-//   unit       vitest's `unit` project: the files that need no build (vitest.config.ts)   ─ from the start
+//   unit       vitest's `unit` and `unit-isolated` projects: the files that need no build    ─ from the start
+//              (vitest.config.ts; `unit` shares each worker between files, decision 054)
 //   pages      vitest's `pages` project: the page tests, on build/                          ─ after build
 //   e2e        Playwright, on build/ and sandbox/dist                                       ─ after all six pass
 //
@@ -82,7 +83,7 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const typecheck = run("typecheck", bin("tsc"), ["--noEmit"]);
 const lint = run("lint", bin("eslint"), ["."]);
 const format = run("format", bin("prettier"), ["--check", "."]);
-const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit"]);
+const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit", "--project", "unit-isolated"]);
 const pages = run("build", npm, ["run", "build:test"]).then((build) =>
   build.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages"]) : { name: "vitest pages", code: null },
 );

@@ -59,6 +59,59 @@ const removeFile = (file: string) => {
   for (const f of [file, `${file}-journal`]) rmSync(f, { force: true });
 };
 
+/**
+ * One template file per process, shared by every sandbox the process starts while it is fresh (decision 054):
+ * the tests start a sandbox per test file, and a vitest worker that runs several files (`isolate: false`)
+ * would otherwise seed each time (about 0.4 s of CPU). A template is shared while younger than half of
+ * `TEMPLATE_MAX_AGE_MS`, so a sandbox that takes it still has minutes before its reset builds a new one;
+ * a file is removed when its last sandbox closes and it is no longer the one handed out, or at exit.
+ */
+interface SharedFile {
+  file: string;
+  builtAt: number;
+  users: number;
+}
+let current: Promise<SharedFile> | undefined;
+const files = new Set<SharedFile>();
+let exitHook = false;
+
+function fresh(f: SharedFile, now: number): boolean {
+  return now - f.builtAt < TEMPLATE_MAX_AGE_MS / 2 && beijingDay(now) === beijingDay(f.builtAt);
+}
+
+async function acquireFile(): Promise<SharedFile> {
+  const now = Date.now();
+  const latest = await current?.catch(() => undefined);
+  if (latest && files.has(latest) && fresh(latest, now)) {
+    latest.users++;
+    return latest;
+  }
+  const building = buildFile().then(({ file, builtAt }) => {
+    const f = { file, builtAt, users: 0 };
+    files.add(f);
+    return f;
+  });
+  current = building;
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => {
+      for (const f of files) removeFile(f.file);
+    });
+  }
+  const f = await building;
+  f.users++;
+  return f;
+}
+
+async function releaseFile(f: SharedFile): Promise<void> {
+  f.users--;
+  if (f.users > 0) return;
+  const latest = await current?.catch(() => undefined);
+  if (latest === f && fresh(f, Date.now())) return; // kept for the next sandbox of this process
+  files.delete(f);
+  removeFile(f.file);
+}
+
 interface MasterRow {
   type: string;
   name: string;
@@ -67,7 +120,7 @@ interface MasterRow {
 }
 
 export class Template {
-  private file = '';
+  private shared: SharedFile | undefined;
   private builtAt = 0;
   private tables: string[] = [];
   private building: Promise<void> | undefined;
@@ -105,14 +158,14 @@ export class Template {
   }
 
   private async attach(): Promise<void> {
-    const { file, builtAt } = await buildFile();
-    if (this.file) {
+    const shared = await acquireFile();
+    if (this.shared) {
       await this.db.run('DETACH DATABASE tpl');
-      removeFile(this.file);
+      void releaseFile(this.shared);
     }
-    await this.db.run('ATTACH DATABASE ? AS tpl', [file]);
-    this.file = file;
-    this.builtAt = builtAt;
+    await this.db.run('ATTACH DATABASE ? AS tpl', [shared.file]);
+    this.shared = shared;
+    this.builtAt = shared.builtAt;
     const rows = await this.db.all<{ name: string }>("SELECT name FROM tpl.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
     this.tables = rows.map((r) => r.name);
   }
@@ -174,6 +227,7 @@ export class Template {
   }
 
   close(): void {
-    if (this.file) removeFile(this.file);
+    if (this.shared) void releaseFile(this.shared);
+    this.shared = undefined;
   }
 }
