@@ -12,6 +12,7 @@ import tseslint from "typescript-eslint";
 const layerZones = [
   { target: "./app/components", from: "./app/routes", message: "A component takes props: it imports nothing from a route module." },
   { target: "./app/services", from: ["./app/components", "./app/routes"], message: "A service imports nothing from a component or a route." },
+  { target: "./app/lib", from: ["./app/components", "./app/routes"], message: "Infrastructure (app/lib) imports nothing from a component or a route." },
   { target: "./app/forms", from: ["./app/components", "./app/routes"], message: "A form schema imports nothing from a route or a component." },
   { target: "./app", from: "./sandbox", message: "The portal talks to the sandbox over HTTP only, never by import." },
   { target: "./sandbox", from: "./app", message: "The sandbox is the upstream: it never imports the portal." },

@@ -8,7 +8,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RequestInfoContext } from "~/components/request-info";
 import { env } from "~/env.server";
 import { localeOf, rootResources } from "~/i18n.server";
-import { checkSameOrigin, servedSignedIn, timingsOf } from "~/services/portal.server";
+import { timingsOf } from "~/lib/context.server";
+import { checkSameOrigin, servedSignedIn } from "~/services/portal.server";
 import { pageScriptOrigins, securityHeaders } from "~/services/security.server";
 import { tenantOf } from "~/services/tenant.server";
 import { serverTiming } from "~/services/upstream.server";
@@ -99,6 +100,8 @@ export function crossSiteReason(request: Request): string | undefined {
 // For scripts/serve.mjs: the one client address / host / protocol function and the body cap (decision 012).
 export { parseTrustProxy, resolveClient } from "~/services/client-address.server";
 export { capStream, DEFAULT_UPLOAD_BYTES, MULTIPART_MAX_BYTES, UPLOAD_DRAIN_BYTES } from "~/services/body-limit.server";
+// For scripts/serve.mjs and the test harness: the request's context, made once per request before Remix runs (decision 053).
+export { getLoadContext } from "~/lib/context.server";
 // For scripts/serve.mjs: the visitor page cache in front of Remix's handler (decision 041).
 export { withVisitorPageCache } from "~/services/page-cache.server";
 

@@ -97,6 +97,9 @@ function precompressed(dir) {
  */
 export function createApp({ build, env = process.env, handleRequest: remixHandler = createRequestHandler(build, env.NODE_ENV ?? "production") }) {
   const { crossSiteReason, parseTrustProxy, resolveClient, capStream, DEFAULT_UPLOAD_BYTES, withVisitorPageCache } = build.entry.module;
+  // The request's context, made once per request (as the Express adapter's `getLoadContext`, decision 053):
+  // the address resolved here, the upstream timings, the portal its loaders share. Older builds: the address only.
+  const getLoadContext = build.entry.module.getLoadContext ?? ((_request, init) => ({ ...init }));
   // decision 041: a visitor's public section page answered from a short per-origin/address/language cache
   const handleRequest = withVisitorPageCache ? withVisitorPageCache(remixHandler) : remixHandler;
   // The multipart cap is the file's limit plus room for the form's other fields (decision 037); builds
@@ -236,8 +239,9 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
         init.body = res.locals.body ?? capStream(requestBody(req, res.locals.drainLimit ?? maxFormBytes), res.locals.bodyLimit ?? maxFormBytes);
         init.duplex = "half";
       }
+      const request = new Request(originOf(client) + req.originalUrl, init);
       // clientIp: the socket address, or the address the trusted proxies saw (TRUST_PROXY)
-      const response = await handleRequest(new Request(originOf(client) + req.originalUrl, init), { clientIp: client.ip });
+      const response = await handleRequest(request, getLoadContext(request, { clientIp: client.ip }));
       // An action that answered before reading the whole body (a refused upload): the rest is read and
       // thrown away, so the browser still sending it receives the page instead of a reset connection.
       if (streamed) drainRest(req, res.locals.drainLimit ?? maxFormBytes);

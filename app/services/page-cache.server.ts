@@ -5,7 +5,7 @@ import { env } from "~/env.server";
 import { localeOf } from "~/i18n.server";
 import { csrf } from "~/services/csrf.server";
 import { wapTarget } from "~/services/guards.server";
-import { timingsOf } from "~/services/portal.server";
+import { getLoadContext, timingsOf } from "~/lib/context.server";
 import { clientIdCookie } from "~/services/session.server";
 import { tenantOf } from "~/services/tenant.server";
 
@@ -229,7 +229,7 @@ async function keep(key: string, response: Response, copy: ReadableStream<Uint8A
  * from the cache when it may, renders and keeps it otherwise.
  */
 export function withVisitorPageCache(handler: Handler): Handler {
-  return async (request, loadContext = {}) => {
+  return async (request, loadContext = getLoadContext(request)) => {
     const key = await keyOf(request).catch(() => null);
     if (key === null) return handler(request, loadContext);
     const hit = entries.get(key);

@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { env } from "~/env.server";
+import { requestContext, type Portal, type RequestContext } from "~/lib/context.server";
 import { exchangeCode, userByToken } from "~/services/auth.server";
 import { knownCompany, loadConfig, rememberCompany } from "~/services/config.server";
 import { DEFAULT_UPLOAD_BYTES, readCappedForm } from "~/services/body-limit.server";
@@ -7,56 +8,12 @@ import { startChallenge, takeAnswerForNavigation, takeResumedPost } from "~/serv
 import { csrf, CSRFError } from "~/services/csrf.server";
 import { keepPostedForm } from "~/services/form-keep.server";
 import { expireCsrfCookie } from "~/services/login.server";
-import {
-  clearCredentials,
-  clientIdCookie,
-  commitSession,
-  DEFAULT_SCHOOL_ID,
-  dropForeignCredentials,
-  getSession,
-  type PortalSession,
-} from "~/services/session.server";
+import { clearCredentials, clientIdCookie, commitSession, DEFAULT_SCHOOL_ID, dropForeignCredentials, getSession } from "~/services/session.server";
 import { requireKnownSite, systemOsOf, tenantOf, type Tenant } from "~/services/tenant.server";
-import { createUpstream, toResponse, UpstreamError, type Upstream, type UpstreamTiming } from "~/services/upstream.server";
+import { createUpstream, toResponse, UpstreamError } from "~/services/upstream.server";
 
-/** Everything a loader or action needs about the request it serves; built once per request. */
-export type Portal = {
-  request: Request;
-  tenant: Tenant;
-  session: PortalSession;
-  upstream: Upstream;
-  schoolId: number;
-  token?: string;
-  userId?: number;
-  clientId: string;
-  /** Set-Cookie for a new clientId cookie, when the visitor had none. */
-  clientIdSetCookie?: string;
-  commitSession(): Promise<string>;
-};
-
-type RequestState = {
-  portal?: Promise<Portal>;
-  rejected?: unknown;
-  timings: UpstreamTiming[];
-  formData?: FormData;
-  /** The text parts of a streamed upload (`requireValidUpload`): what a failed call hands back (decision 042). */
-  uploadFields?: FormData;
-};
-const states = new WeakMap<object, RequestState>();
-
-function stateOf(context: AppLoadContext): RequestState {
-  let state = states.get(context);
-  if (!state) {
-    state = { timings: [] };
-    states.set(context, state);
-  }
-  return state;
-}
-
-/** The upstream calls made while serving this request (for Server-Timing and the request log). */
-export function timingsOf(context: AppLoadContext | undefined): UpstreamTiming[] {
-  return context ? (states.get(context)?.timings ?? []) : [];
-}
+// The type lives beside the request context it is part of (app/lib/context.server.ts); its ~100 users import it from here.
+export type { Portal };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -88,7 +45,7 @@ export function checkSameOrigin(request: Request, tenant: Tenant): string | unde
 
 /** The form `requireValidPost` read for this request (decision 021: kept when the session is gone). */
 export function postedFormOf(context: AppLoadContext): FormData | undefined {
-  return states.get(context)?.formData;
+  return context.formData;
 }
 
 /**
@@ -96,12 +53,16 @@ export function postedFormOf(context: AppLoadContext): FormData | undefined {
  * left out) `requireValidUpload`: what a form that met an upstream failure gets back (decision 042).
  */
 export function submittedFieldsOf(context: AppLoadContext): FormData | undefined {
-  const state = states.get(context);
-  return state?.formData ?? state?.uploadFields;
+  return context.formData ?? context.uploadFields;
 }
 
+/**
+ * The one call a loader or action makes for its request's portal (session, tenant, upstream client):
+ * made on the first call and kept in the request's context (decision 053), so every loader of a
+ * navigation, the action and the entry share it; a refused post's answer is thrown again.
+ */
 export function getPortal(args: { request: Request; context: AppLoadContext }): Promise<Portal> {
-  const state = stateOf(args.context);
+  const state = requestContext(args.context);
   if (state.rejected) return Promise.reject(state.rejected);
   state.portal ??= buildPortal(args.request, state);
   return state.portal;
@@ -109,7 +70,7 @@ export function getPortal(args: { request: Request; context: AppLoadContext }): 
 
 /** For actions: the same-origin check and the CSRF token, before anything else (no upstream call). */
 export async function requireValidPost(args: { request: Request; context: AppLoadContext }): Promise<{ portal: Portal; formData: FormData }> {
-  const state = stateOf(args.context);
+  const state = requestContext(args.context);
   const tenant = tenantOf(args.request);
   // Refused before the body is read (issue 10 §4): another site's post, a post without the CSRF cookie
   // (its token cannot match), a body over the limit.
@@ -147,7 +108,7 @@ export async function requireValidUpload<T extends { formData: FormData }>(
   args: { request: Request; context: AppLoadContext },
   read: (request: Request) => Promise<T>,
 ): Promise<{ portal: Portal; upload: T }> {
-  const state = stateOf(args.context);
+  const state = requestContext(args.context);
   const tenant = tenantOf(args.request);
   const crossSite = checkSameOrigin(args.request, tenant);
   if (crossSite) throw (state.rejected = forbidden(crossSite));
@@ -200,7 +161,7 @@ function hasCookie(header: string | null, name: string): boolean {
   });
 }
 
-async function buildPortal(request: Request, state: RequestState): Promise<Portal> {
+async function buildPortal(request: Request, state: RequestContext): Promise<Portal> {
   const tenant = tenantOf(request);
   const crossSite = checkSameOrigin(request, tenant);
   if (crossSite) {
@@ -313,7 +274,7 @@ export function isLoggedIn(portal: Portal): boolean {
  * whatever its route says, so a page with their data never comes back from a browser's cache.
  */
 export async function servedSignedIn(context: AppLoadContext | undefined): Promise<boolean> {
-  const pending = context ? states.get(context)?.portal : undefined;
+  const pending = context?.portal;
   if (!pending) return false;
   try {
     return isLoggedIn(await pending);

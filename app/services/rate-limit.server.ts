@@ -82,7 +82,7 @@ export function rateLimiters() {
  * (decision 012).
  */
 export function clientIpOf(args: { context: AppLoadContext | undefined; request: Request }): string {
-  const ip = (args.context as { clientIp?: unknown } | undefined)?.clientIp;
+  const ip = args.context?.clientIp;
   if (typeof ip === "string" && ip) return ip;
   return resolveClient(env().TRUST_PROXY, { headers: args.request.headers }).ip;
 }

@@ -20,12 +20,13 @@ beforeAll(async () => {
   process.env.UPSTREAM_URL = sandbox.url;
   const build = (await import(/* @vite-ignore */ url.pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
   const { createRequestHandler } = await import("@remix-run/node");
-  const { withVisitorPageCache } = build.entry.module as unknown as {
+  const { withVisitorPageCache, getLoadContext } = build.entry.module as unknown as {
     withVisitorPageCache: (h: (r: Request, c?: AppLoadContext) => Promise<Response>) => (r: Request, c?: AppLoadContext) => Promise<Response>;
+    getLoadContext: (r: Request, init?: { clientIp?: string }) => AppLoadContext;
   };
   const remix = createRequestHandler(build, "production");
   const cached = withVisitorPageCache((request, context) => remix(request, context));
-  handle = (request) => cached(request, {});
+  handle = (request) => cached(request, getLoadContext(request));
 }, 180_000);
 afterAll(() => sandbox?.close());
 

@@ -15,7 +15,7 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
 
@@ -89,16 +89,21 @@ export async function startTestPortal(options: { env?: Record<string, string> } 
   Object.assign(process.env, PORTAL_ENV, options.env, { UPSTREAM_URL: sandbox.url });
   const buildPath = path.resolve(__dirname, "../../build/index.js");
   const build = (await import(/* @vite-ignore */ pathToFileURL(buildPath).href)) as ServerBuild & {
-    entry: { module: { crossSiteReason?: (request: Request) => string | undefined } };
+    entry: {
+      module: {
+        crossSiteReason?: (request: Request) => string | undefined;
+        getLoadContext: (request: Request, init: { clientIp?: string }) => AppLoadContext;
+      };
+    };
   };
   const remix = createRequestHandler(build, "production");
-  const crossSiteReason = build.entry.module.crossSiteReason;
-  // What scripts/serve.mjs puts in front of Remix: the cross-site refusal, and the client address.
+  const { crossSiteReason, getLoadContext } = build.entry.module;
+  // What scripts/serve.mjs puts in front of Remix: the cross-site refusal, and the request's context (decision 053).
   const handler: Handler = async (request) => {
     if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && crossSiteReason?.(request)) {
       return new Response("Forbidden: this request did not come from this site.\n", { status: 403 });
     }
-    return remix(request, { clientIp: "127.0.0.1" });
+    return remix(request, getLoadContext(request, { clientIp: "127.0.0.1" }));
   };
   const calls = async (pathPart?: string) => {
     const all = await sandbox.control<UpstreamCall[]>("GET", "/requests");

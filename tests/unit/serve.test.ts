@@ -13,8 +13,9 @@ const clientAddress = await import("~/services/client-address.server");
 const bodyLimit = await import("~/services/body-limit.server");
 const { checkSameOrigin } = await import("~/services/portal.server");
 const { tenantOf } = await import("~/services/tenant.server");
+const { getLoadContext } = await import("~/lib/context.server");
 
-type Seen = { url: string; host: string | null; forwarded: string | null; clientIp: unknown; body?: string };
+type Seen = { url: string; host: string | null; forwarded: string | null; clientIp: unknown; body?: string; context?: unknown };
 let server: Server | undefined;
 let seen: Seen[] = [];
 
@@ -28,7 +29,7 @@ afterEach(async () => {
 async function start(env: Record<string, string> = {}, assets: Record<string, unknown> = {}, answer?: () => Response): Promise<string> {
   const build = {
     ...assets,
-    entry: { module: { crossSiteReason: (r: Request) => checkSameOrigin(r, tenantOf(r)), ...clientAddress, ...bodyLimit } },
+    entry: { module: { crossSiteReason: (r: Request) => checkSameOrigin(r, tenantOf(r)), getLoadContext, ...clientAddress, ...bodyLimit } },
   };
   const app = createApp({
     build,
@@ -39,6 +40,7 @@ async function start(env: Record<string, string> = {}, assets: Record<string, un
         host: request.headers.get("Host"),
         forwarded: request.headers.get("X-Forwarded-For"),
         clientIp: context.clientIp,
+        context,
       };
       seen.push(entry);
       if (request.method === "POST") entry.body = await request.text();
@@ -66,6 +68,19 @@ function raw(address: string, text: string, options: { keepOpen?: boolean } = {}
     socket.on("error", reject);
   });
 }
+
+describe("the request context (decision 053)", () => {
+  it("each request gets a context of its own from the build's getLoadContext, with the address resolved here", async () => {
+    const address = await start();
+    await fetch(`http://${address}/x`);
+    await fetch(`http://${address}/y`);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.context).toEqual({ clientIp: "127.0.0.1", timings: [] });
+    expect(seen[1]!.context).toEqual({ clientIp: "127.0.0.1", timings: [] });
+    expect(seen[1]!.context).not.toBe(seen[0]!.context);
+    expect((seen[1]!.context as { timings: unknown[] }).timings).not.toBe((seen[0]!.context as { timings: unknown[] }).timings);
+  });
+});
 
 describe("proxy trust (TRUST_PROXY)", () => {
   it("0: forwarded headers count for nothing", async () => {
