@@ -117,7 +117,7 @@ const posts: Array<[string, string, Array<[string, string]>]> = [
       ["id", "a b"],
     ],
   ],
-  // refused since the schema reads the post (formData.get took the first value, the place loop every one)
+  // repeated fields (the schema reads them as a list, which no field of these forms is)
   [
     "messages: two ids",
     "/personal/message/detailslist",
