@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { failWith } from "~/services/form-result.server";
@@ -65,19 +64,19 @@ export const WithdrawSchema = z.object({
     .regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat"),
 });
 /** An invoice request (spec 001 §7 "Invoices"): a company title needs its tax number (15 to 20 letters and digits). */
-export const InvoiceSchema = z
-  .object({
-    titleType: z.enum(["personal", "company"], { error: "titleTypeRequired" }),
-    title: z.string({ error: "titleRequired" }).trim().min(1, "titleRequired").max(100, "titleTooLong"),
-    taxNo: z.string().trim().toUpperCase().optional(),
-    email: z.email({ error: "emailFormat" }).max(100, "emailFormat"),
-    saveTemplate: z.literal("on").optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.titleType !== "company") return;
-    if (!v.taxNo) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoRequired" });
-    else if (!/^[0-9A-Z]{15,20}$/.test(v.taxNo)) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoFormat" });
-  });
+const InvoiceFields = z.object({
+  titleType: z.enum(["personal", "company"], { error: "titleTypeRequired" }),
+  title: z.string({ error: "titleRequired" }).trim().min(1, "titleRequired").max(100, "titleTooLong"),
+  taxNo: z.string().trim().toUpperCase().optional(),
+  email: z.email({ error: "emailFormat" }).max(100, "emailFormat"),
+  saveTemplate: z.literal("on").optional(),
+});
+const companyTaxNo = (v: { titleType: string; taxNo?: string }, ctx: z.RefinementCtx) => {
+  if (v.titleType !== "company") return;
+  if (!v.taxNo) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoRequired" });
+  else if (!/^[0-9A-Z]{15,20}$/.test(v.taxNo)) ctx.addIssue({ code: "custom", path: ["taxNo"], message: "taxNoFormat" });
+};
+export const InvoiceSchema = InvoiceFields.superRefine(companyTaxNo);
 export const DeleteCouponSchema = z.object({ userCouponId: ID });
 /** An online recharge (make/order (balance), decision 038): yuan as typed, at most two decimals, and the render's key. */
 export const ChargeSchema = z.object({
@@ -95,6 +94,36 @@ export const ExchangeGoodsSchema = z.object({
   goodsId: ID,
   idemKey: z.string({ error: "malformed" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "malformed"),
 });
+
+/**
+ * Each page's post as one schema (issue 23 step 3): the fields of the form its `intent` names, a
+ * discriminated union on `intent` where the page has several forms. The actions parse with `parseWithZod`;
+ * the loaders keep sending the constraints of the field schemas above.
+ */
+const intent = <I extends string>(name: I) => ({ intent: z.literal(name) });
+export const MemberPostSchema = z.discriminatedUnion("intent", [z.object(intent("refresh")), BuyMemberSchema.extend(intent("buy"))]);
+export const PointsPostSchema = BuyPointsSchema.extend(intent("buy"));
+export const CouponPostSchema = z.discriminatedUnion("intent", [ExchangeCouponSchema.extend(intent("exchange")), DeleteCouponSchema.extend(intent("delete"))]);
+export const CardPostSchema = z.discriminatedUnion("intent", [CardCodeSchema.extend(intent("check")), CardCodeSchema.extend(intent("redeem"))]);
+export const BalancePostSchema = z.discriminatedUnion("intent", [
+  RechargeSchema.extend(intent("recharge")),
+  ChargeSchema.extend(intent("charge")),
+  WithdrawSchema.extend(intent("withdraw")),
+]);
+export const InvoicePostSchema = InvoiceFields.extend(intent("apply")).superRefine(companyTaxNo);
+export const UpgradeCategoryPostSchema = UpgradeCategorySchema.extend(intent("upgrade"));
+export const ExchangeGoodsPostSchema = ExchangeGoodsSchema.extend(intent("exchange"));
+
+/** The posted `intent` when it is one of `intents`, else undefined (a post no form of the page makes). */
+export function postedIntent<I extends string>(submission: { payload: Record<string, unknown> }, intents: readonly I[]): I | undefined {
+  const posted = submission.payload.intent;
+  return (intents as readonly unknown[]).includes(posted) ? (posted as I) : undefined;
+}
+
+/** A form's refusal by its schema: conform's `submission.reply()` (the CSRF token left out) for `form`. */
+export function replyFor<F extends string>(form: F, submission: { reply(options?: { hideFields?: string[] }): SubmissionResult<string[]> }): FormOutcome<F> {
+  return { form, result: submission.reply({ hideFields: ["csrf"] }) };
+}
 
 /** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */
 export const NOTICES = [
@@ -137,17 +166,4 @@ export function upstreamFailure<F extends string>(
 /** The posted strings (never a file) to echo back into a failed form. */
 export function typed(formData: FormData, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, formData.get(n)]).filter((e): e is [string, string] => typeof e[1] === "string"));
-}
-
-/**
- * A form post parsed with its schema here, on the server: the route modules import no zod and no conform
- * (a route's import of them, even used only by its action, can pull zod's core into a shared browser chunk).
- */
-export function parseForm<S extends z.ZodType>(
-  formData: FormData,
-  schema: S,
-): { ok: true; value: z.infer<S> } | { ok: false; error: Record<string, string[]> } {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status === "success") return { ok: true, value: submission.value as z.infer<S> };
-  return { ok: false, error: (submission.error ?? {}) as Record<string, string[]> };
 }

@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
 import { id, text } from "~/services/schemas.server";
 import { NOTE_MAX } from "~/forms/study-notes";
@@ -26,10 +26,10 @@ export const NoteUpdateSchema = z.object({
 /** The edit form's constraints (required, maxLength) for the loader to send. */
 export const noteEditConstraint = () => getZodConstraint(NoteUpdateSchema);
 
-/** The edit form's post, parsed as conform does (its `reply()` re-renders the form with what was typed). */
-export const parseNoteUpdate = (formData: FormData) => parseWithZod(formData, { schema: NoteUpdateSchema });
-
 export const NoteRemoveSchema = z.object({ intent: z.literal("remove"), noteId: positiveInt });
+
+/** The notes page's posts (edit, remove), one union on `intent` the action parses with `parseWithZod` (issue 23 step 3). */
+export const NotePostSchema = z.discriminatedUnion("intent", [NoteUpdateSchema, NoteRemoveSchema]);
 
 export const Note = z.looseObject({
   noteId: id,

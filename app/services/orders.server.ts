@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
 import { namespaces } from "~/i18n.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
@@ -110,19 +111,27 @@ export async function ordersLoader(args: LoaderFunctionArgs) {
   return { kind: "orders" as const, tab: tab.key, page, list, counts, order: order ?? null, notice: url.searchParams.get("notice"), i18n };
 }
 
+/** The order list's posts (issue 23 step 3): cancel or pay an order, one union on `intent`. */
+const OrderPostSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel"), orderNo: z.string().regex(ORDER_NO) }),
+  z.object({ intent: z.literal("pay"), orderNo: z.string().regex(ORDER_NO), payType: z.string().optional() }),
+]);
+
 /** Cancel or pay an unpaid order; answered with a 303 back to the list (or to the provider). */
 export async function ordersAction(args: ActionFunctionArgs) {
   const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args, "order.order");
-  const orderNo = String(formData.get("orderNo") ?? "");
-  const intent = String(formData.get("intent") ?? "");
-  if (!ORDER_NO.test(orderNo) || (intent !== "cancel" && intent !== "pay")) return data({ error: "malformed" as const }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: OrderPostSchema });
+  // the order and the choice come from the row's buttons: a refusal of the schema is a post no button makes
+  if (submission.status !== "success") return data({ error: "malformed" as const }, { status: 400 });
+  const post = submission.value;
+  const { orderNo } = post;
   const back = (notice: string) => `${myOrdersHref()}&orderNo=${encodeURIComponent(orderNo)}&notice=${notice}`;
-  if (intent === "cancel") {
+  if (post.intent === "cancel") {
     const r = await cancelOrder(portal.upstream, orderNo);
     return redirect(back(r.ok ? "cancelled" : "stateChanged"), 303);
   }
   // the provider's address comes from the pay page (a 303 to another site would meet the CSP form-action)
-  const wechat = formData.get("payType") === "wechat" ? "&payType=wechat" : "";
+  const wechat = post.payType === "wechat" ? "&payType=wechat" : "";
   return redirect(`/payment/pay?orderNo=${encodeURIComponent(orderNo)}${wechat}`, 303);
 }

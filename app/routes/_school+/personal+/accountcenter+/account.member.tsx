@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { keptIdemKey } from "~/forms/form-failure";
@@ -6,7 +7,16 @@ import { MemberPage } from "~/components/account/MemberPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
-import { BuyMemberSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
+import {
+  BuyMemberSchema,
+  formFailure,
+  MemberPostSchema,
+  noticeOf,
+  postedIntent,
+  typed,
+  upstreamFailure,
+  type FormOutcome,
+} from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getMemberHistory, getMemberInfo, makeMemberOrder, refreshMemberStatus } from "~/services/membership.server";
 import { requireValidPost } from "~/services/portal.server";
@@ -50,15 +60,14 @@ export async function action(args: ActionFunctionArgs) {
     async () => {
       const { formData } = await requireValidPost(args);
       const portal = await requireStudent(args, "accountcenter.member");
-      const intent = formData.get("intent");
-      if (intent === "refresh") {
+      const submission = parseWithZod(formData, { schema: MemberPostSchema });
+      const fields = postedIntent(submission, ["buy"]) ? typed(formData, ["memId", "memType"]) : {};
+      // the level, its type and the key come from the page's buttons: a refusal of the schema is a post no button makes
+      if (submission.status !== "success") return data(formFailure<MemberForm>("buy", fields, { "": ["malformed"] }), { status: 400 });
+      if (submission.value.intent === "refresh") {
         const status = await refreshMemberStatus(portal.upstream);
         return redirect(`${PAGE}?notice=${status.memberFlag === 1 ? "memberActive" : "memberInactive"}`, 303);
       }
-      if (intent !== "buy") return data(formFailure<MemberForm>("buy", {}, { "": ["malformed"] }), { status: 400 });
-      const fields = typed(formData, ["memId", "memType"]);
-      const submission = parseForm(formData, BuyMemberSchema);
-      if (!submission.ok) return data(formFailure<MemberForm>("buy", fields, { "": ["malformed"] }), { status: 400 });
       const { memId, memType, idemKey } = submission.value;
       const made = await makeMemberOrder(portal.upstream, memId, memType, idemKey);
       if (!made.ok) return data(upstreamFailure<MemberForm>("buy", fields, "", made), { status: 400 });

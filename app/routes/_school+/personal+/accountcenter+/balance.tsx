@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { keptIdemKey } from "~/forms/form-failure";
@@ -8,10 +9,12 @@ import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import {
   ChargeSchema,
+  BalancePostSchema,
   formFailure,
   noticeOf,
-  parseForm,
+  postedIntent,
   RechargeSchema,
+  replyFor,
   typed,
   upstreamFailure,
   WithdrawSchema,
@@ -57,33 +60,28 @@ export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args, "accountcenter.account");
-    const intent = formData.get("intent");
-    if (intent === "recharge") {
-      const fields = typed(formData, ["code"]);
-      const parsed = parseForm(formData, RechargeSchema);
-      if (!parsed.ok) return data(formFailure("recharge", fields, parsed.error), { status: 400 });
-      const r = await rechargeCard(portal.upstream, parsed.value.code);
-      if (!r.ok) return data(upstreamFailure("recharge", fields, "code", r), { status: 400 });
+    const submission = parseWithZod(formData, { schema: BalancePostSchema });
+    if (submission.status !== "success") {
+      const form = postedIntent(submission, ["recharge", "charge", "withdraw"]);
+      // what was typed, with the schema's messages, in the form that posted; any other post is malformed
+      if (form) return data(replyFor(form, submission), { status: 400 });
+      return data(formFailure("recharge", {}, { "": ["malformed"] }), { status: 400 });
+    }
+    const post = submission.value;
+    if (post.intent === "recharge") {
+      const r = await rechargeCard(portal.upstream, post.code);
+      if (!r.ok) return data(upstreamFailure("recharge", typed(formData, ["code"]), "code", r), { status: 400 });
       return redirect(`${PAGE}?notice=recharged`, 303);
     }
-    if (intent === "charge") {
+    if (post.intent === "charge") {
       // make/order (balance), decision 038: an order paid at the provider, through the pay page
-      const fields = typed(formData, ["balance"]);
-      const parsed = parseForm(formData, ChargeSchema);
-      if (!parsed.ok) return data(formFailure("charge", fields, parsed.error), { status: 400 });
-      const r = await makeChargeOrder(portal.upstream, parsed.value.balance, parsed.value.idemKey);
-      if (!r.ok) return data(upstreamFailure("charge", fields, "balance", r), { status: 400 });
+      const r = await makeChargeOrder(portal.upstream, post.balance, post.idemKey);
+      if (!r.ok) return data(upstreamFailure("charge", typed(formData, ["balance"]), "balance", r), { status: 400 });
       return redirect(`/payment/pay?orderNo=${encodeURIComponent(r.orderNo)}`, 303);
     }
-    if (intent === "withdraw") {
-      const fields = typed(formData, ["withdrawAmount"]);
-      const parsed = parseForm(formData, WithdrawSchema);
-      if (!parsed.ok) return data(formFailure("withdraw", fields, parsed.error), { status: 400 });
-      const r = await withdraw(portal.upstream, parsed.value.withdrawAmount);
-      if (!r.ok) return data(upstreamFailure("withdraw", fields, "withdrawAmount", r), { status: 400 });
-      return redirect(`${PAGE}?notice=withdrawn`, 303);
-    }
-    return data(formFailure("recharge", {}, { "": ["malformed"] }), { status: 400 });
+    const r = await withdraw(portal.upstream, post.withdrawAmount);
+    if (!r.ok) return data(upstreamFailure("withdraw", typed(formData, ["withdrawAmount"]), "withdrawAmount", r), { status: 400 });
+    return redirect(`${PAGE}?notice=withdrawn`, 303);
   });
 }
 

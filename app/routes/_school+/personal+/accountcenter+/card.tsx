@@ -1,10 +1,11 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CardsPage, type CardOutcome } from "~/components/account/CardsPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
-import { CardCodeSchema, formFailure, parseForm, typed, upstreamFailure } from "~/services/account-centre.server";
+import { CardCodeSchema, CardPostSchema, formFailure, postedIntent, replyFor, typed, upstreamFailure } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { checkCardCode, createCardOrder, getCardReturnInfo } from "~/services/study-cards.server";
@@ -42,18 +43,19 @@ export async function action(args: ActionFunctionArgs) {
     async () => {
       const { formData } = await requireValidPost(args);
       const portal = await requireStudent(args, "accountcenter.account");
-      const intent = formData.get("intent");
       const fields = typed(formData, ["code"]);
-      if (intent !== "check" && intent !== "redeem")
+      const submission = parseWithZod(formData, { schema: CardPostSchema });
+      if (!postedIntent(submission, ["check", "redeem"]))
         return data<CardOutcome>({ ...formFailure("check", fields, { "": ["malformed"] }), card: null }, { status: 400 });
-      const parsed = parseForm(formData, CardCodeSchema);
-      if (!parsed.ok) return data<CardOutcome>({ ...formFailure("check", fields, parsed.error), card: null }, { status: 400 });
+      // both buttons post the one card form: its answer, whichever was pressed
+      if (submission.status !== "success") return data<CardOutcome>({ ...replyFor("check", submission), card: null }, { status: 400 });
+      const { intent, code } = submission.value;
       if (intent === "check") {
-        const r = await checkCardCode(portal.upstream, parsed.value.code);
+        const r = await checkCardCode(portal.upstream, code);
         if (!r.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", r), card: null }, { status: 400 });
         return data<CardOutcome>({ form: "check", result: { status: "success", initialValue: fields, state: undefined }, card: r.card });
       }
-      const made = await createCardOrder(portal.upstream, parsed.value.code);
+      const made = await createCardOrder(portal.upstream, code);
       if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
       return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
     },

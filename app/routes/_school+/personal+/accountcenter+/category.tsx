@@ -1,9 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CategoriesPage, type UpgradeOutcome } from "~/components/account/CategoriesPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
-import { noticeOf, parseForm, UpgradeCategorySchema } from "~/services/account-centre.server";
+import { noticeOf, UpgradeCategoryPostSchema } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { upstreamFormError } from "~/services/upstream-messages";
@@ -39,8 +40,9 @@ export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args, "accountcenter.account");
-    const submission = parseForm(formData, UpgradeCategorySchema);
-    if (formData.get("intent") !== "upgrade" || !submission.ok) return data<UpgradeOutcome>({ error: "malformed" }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: UpgradeCategoryPostSchema });
+    // the category comes from the page's button: a refusal of the schema is a post no button makes
+    if (submission.status !== "success") return data<UpgradeOutcome>({ error: "malformed" }, { status: 400 });
     const done = await upgradeCategory(portal.upstream, submission.value.categoryId);
     if (!done.ok) return data<UpgradeOutcome>({ error: upstreamFormError(done, "failed") }, { status: 400 });
     return redirect(`${PAGE}?notice=categoryUpgraded`, 303);

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CouponsPage } from "~/components/account/CouponsPage";
@@ -5,11 +6,12 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
 import {
-  DeleteCouponSchema,
+  CouponPostSchema,
   ExchangeCouponSchema,
   formFailure,
   noticeOf,
-  parseForm,
+  postedIntent,
+  replyFor,
   typed,
   upstreamFailure,
   type FormOutcome,
@@ -58,23 +60,21 @@ export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args, "accountcenter.account");
-    const intent = formData.get("intent");
-    if (intent === "exchange") {
-      const fields = typed(formData, ["code"]);
-      const parsed = parseForm(formData, ExchangeCouponSchema);
-      if (!parsed.ok) return data(formFailure("exchange", fields, parsed.error), { status: 400 });
-      const r = await exchangeCoupon(portal.upstream, parsed.value.code);
-      if (!r.ok) return data(upstreamFailure("exchange", fields, "code", r), { status: 400 });
+    const submission = parseWithZod(formData, { schema: CouponPostSchema });
+    if (submission.status !== "success") {
+      // the exchange code as typed, with the schema's messages; a delete without a coupon id is not this page's post
+      if (postedIntent(submission, ["exchange"])) return data(replyFor("exchange", submission), { status: 400 });
+      return data(formFailure(postedIntent(submission, ["delete"]) ?? "exchange", {}, { "": ["malformed"] }), { status: 400 });
+    }
+    const post = submission.value;
+    if (post.intent === "exchange") {
+      const r = await exchangeCoupon(portal.upstream, post.code);
+      if (!r.ok) return data(upstreamFailure("exchange", typed(formData, ["code"]), "code", r), { status: 400 });
       return redirect(`${PAGE}?notice=couponExchanged`, 303);
     }
-    if (intent === "delete") {
-      const parsed = parseForm(formData, DeleteCouponSchema);
-      if (!parsed.ok) return data(formFailure("delete", {}, { "": ["malformed"] }), { status: 400 });
-      const r = await deleteExpiredCoupon(portal.upstream, parsed.value.userCouponId);
-      if (!r.ok) return data(upstreamFailure("delete", {}, "", r), { status: 400 });
-      return redirect(`${PAGE}?tab=expired&notice=couponsDeleted`, 303);
-    }
-    return data(formFailure("exchange", {}, { "": ["malformed"] }), { status: 400 });
+    const r = await deleteExpiredCoupon(portal.upstream, post.userCouponId);
+    if (!r.ok) return data(upstreamFailure("delete", {}, "", r), { status: 400 });
+    return redirect(`${PAGE}?tab=expired&notice=couponsDeleted`, 303);
   });
 }
 

@@ -1,10 +1,21 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvoicePage } from "~/components/account/InvoicePage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
-import { formFailure, InvoiceSchema, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
+import {
+  formFailure,
+  InvoicePostSchema,
+  InvoiceSchema,
+  noticeOf,
+  postedIntent,
+  replyFor,
+  typed,
+  upstreamFailure,
+  type FormOutcome,
+} from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getInvoiceFunction, getInvoiceTemplate, getOrderInvoice, requestInvoice, saveInvoiceTemplate } from "~/services/invoices.server";
 import { getOrder } from "~/services/orders.server";
@@ -52,9 +63,9 @@ export async function action(args: ActionFunctionArgs) {
       const portal = await requireStudent(args, "order.order");
       const orderNo = new URL(args.request.url).searchParams.get("orderNo") ?? "";
       const fields = typed(formData, ["titleType", "title", "taxNo", "email", "saveTemplate"]);
-      if (!ORDER_NO.test(orderNo) || formData.get("intent") !== "apply") return data(formFailure("invoice", fields, { "": ["malformed"] }), { status: 400 });
-      const parsed = parseForm(formData, InvoiceSchema);
-      if (!parsed.ok) return data(formFailure("invoice", fields, parsed.error), { status: 400 });
+      const parsed = parseWithZod(formData, { schema: InvoicePostSchema });
+      if (!ORDER_NO.test(orderNo) || !postedIntent(parsed, ["apply"])) return data(formFailure("invoice", fields, { "": ["malformed"] }), { status: 400 });
+      if (parsed.status !== "success") return data(replyFor("invoice", parsed), { status: 400 });
       const input = { titleType: parsed.value.titleType, title: parsed.value.title, taxNo: parsed.value.taxNo, email: parsed.value.email };
       const r = await requestInvoice(portal.upstream, orderNo, input);
       if (!r.ok) return data(upstreamFailure("invoice", fields, "", r), { status: 400 });

@@ -1,10 +1,21 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PointsPage } from "~/components/account/PointsPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces } from "~/i18n.server";
-import { BuyPointsSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
+import {
+  BuyPointsSchema,
+  formFailure,
+  noticeOf,
+  PointsPostSchema,
+  postedIntent,
+  replyFor,
+  typed,
+  upstreamFailure,
+  type FormOutcome,
+} from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { buyPoints, getPointDesc, getPointInfo, getPointList } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
@@ -38,9 +49,9 @@ export async function action(args: ActionFunctionArgs) {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args, "accountcenter.score");
     const fields = typed(formData, ["point"]);
-    if (formData.get("intent") !== "buy") return data(formFailure("buy", fields, { "": ["malformed"] }), { status: 400 });
-    const submission = parseForm(formData, BuyPointsSchema);
-    if (!submission.ok) return data(formFailure("buy", fields, submission.error), { status: 400 });
+    const submission = parseWithZod(formData, { schema: PointsPostSchema });
+    if (!postedIntent(submission, ["buy"])) return data(formFailure("buy", fields, { "": ["malformed"] }), { status: 400 });
+    if (submission.status !== "success") return data(replyFor("buy", submission), { status: 400 });
     const bought = await buyPoints(portal.upstream, submission.value.point);
     if (!bought.ok) return data(upstreamFailure("buy", fields, "point", bought), { status: 400 });
     return redirect(`${PAGE}?notice=pointsBought`, 303);

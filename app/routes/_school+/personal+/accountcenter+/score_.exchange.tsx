@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ExchangePage, type ExchangeOutcome } from "~/components/account/ExchangePage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
-import { ExchangeGoodsSchema, noticeOf, parseForm } from "~/services/account-centre.server";
+import { ExchangeGoodsPostSchema, noticeOf } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { exchangeGoods, getPointExchanges, getPointGoods } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
@@ -39,8 +40,9 @@ export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args, "accountcenter.score");
-    const submission = parseForm(formData, ExchangeGoodsSchema);
-    if (formData.get("intent") !== "exchange" || !submission.ok) return data<ExchangeOutcome>({ goodsId: null, error: "malformed" }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: ExchangeGoodsPostSchema });
+    // the goods and the key come from the page's buttons: a refusal of the schema is a post no button makes
+    if (submission.status !== "success") return data<ExchangeOutcome>({ goodsId: null, error: "malformed" }, { status: 400 });
     const { goodsId, idemKey } = submission.value;
     const done = await exchangeGoods(portal.upstream, goodsId, idemKey);
     if (!done.ok) return data<ExchangeOutcome>({ goodsId, error: upstreamFormError(done, "failed") }, { status: 400 });

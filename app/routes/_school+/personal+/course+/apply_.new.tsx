@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -7,6 +8,7 @@ import { fillHref } from "~/components/instead/SignUpList";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
+import * as z from "zod/v4";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { itemTimesOf, saveUserItemRel, signProvinces } from "~/services/instead.server";
 import { requireValidPost } from "~/services/portal.server";
@@ -50,18 +52,29 @@ export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args, "course.apply");
-    const raw = formData.get("itemTimeId");
-    if (typeof raw !== "string" || !/^\d{1,12}$/.test(raw)) return data({ error: "itemTime", itemTimeId: 0 }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: signUpSchema() });
+    // the session comes from its row's hidden field: a refusal of the schema is a post no row makes
+    if (submission.status !== "success") return data({ error: "itemTime", itemTimeId: 0 }, { status: 400 });
+    const { itemTimeId } = submission.value;
     try {
-      const itemUserId = await saveUserItemRel(portal.upstream, Number(raw));
+      const itemUserId = await saveUserItemRel(portal.upstream, itemTimeId);
       throw redirect(fillHref(itemUserId), 303);
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
       // not open, already signed up for the item, no such session: the upstream's message beside the session
-      return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), itemTimeId: Number(raw) }, { status: 400 });
+      return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), itemTimeId }, { status: 400 });
     }
   });
 }
+
+/** A session's sign-up: its `itemTimeId` (built in the action: no zod at a route's top level, decision 023). */
+const signUpSchema = () =>
+  z.object({
+    itemTimeId: z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .transform(Number),
+  });
 
 export default function NewSignUpPage() {
   const { provinces, province, times, i18n } = useLoaderData<typeof loader>();

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Favourites, favouritesHref, type FavouriteQuery } from "~/components/study/courses/Favourites";
@@ -47,10 +48,11 @@ export async function action(args: ActionFunctionArgs) {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args, "course.collect");
     const back = favouritesHref(queryOf(new URL(args.request.url)));
-    const parsed = CollectRemoveSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return data({ error: { key: "badRequest" } }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: CollectRemoveSchema });
+    // the kind and id come from the row's button: a refusal of the schema is a post no button makes
+    if (submission.status !== "success") return data({ error: { key: "badRequest" } }, { status: 400 });
     try {
-      await removeCollect(portal.upstream, parsed.data.kind, parsed.data.collectId);
+      await removeCollect(portal.upstream, submission.value.kind, submission.value.collectId);
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
       const key = error.code === COLLECT_NOT_FOUND ? "collectNotFound" : "failed";

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notes, notesHref, type NoteFailure } from "~/components/study/courses/Notes";
@@ -6,7 +7,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
-import { noteCourses, noteEditConstraint, noteLectures, NoteRemoveSchema, parseNoteUpdate, removeNote, searchNotes, updateNote } from "~/services/notes.server";
+import { noteCourses, noteEditConstraint, noteLectures, NotePostSchema, removeNote, searchNotes, updateNote } from "~/services/notes.server";
 import { requireValidPost } from "~/services/portal.server";
 import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
@@ -57,20 +58,22 @@ export async function action(args: ActionFunctionArgs) {
     const url = new URL(args.request.url);
     const back = notesHref({ ...queryOf(url), edit: undefined });
     const fail = (failure: NoteFailure) => data(failure, { status: 400 });
-    const intent = formData.get("intent");
-    if (intent === "update") {
-      const submission = parseNoteUpdate(formData);
-      if (submission.status !== "success") {
-        const noteId = positive(String(formData.get("noteId") ?? ""));
-        return fail({ noteId: noteId ?? null, result: submission.reply(), ...(noteId ? {} : { error: "badRequest" }) });
-      }
+    const submission = parseWithZod(formData, { schema: NotePostSchema });
+    if (submission.status !== "success") {
+      // a remove (or anything else) the schema refuses is a post no button makes; an edit comes back with what was typed
+      if (submission.payload.intent !== "update") return fail({ noteId: null, error: "badRequest" });
+      const noteId = positive(String(formData.get("noteId") ?? ""));
+      return fail({ noteId: noteId ?? null, result: submission.reply(), ...(noteId ? {} : { error: "badRequest" }) });
+    }
+    const post = submission.value;
+    if (post.intent === "update") {
       try {
-        await updateNote(portal.upstream, submission.value.noteId, submission.value.content);
+        await updateNote(portal.upstream, post.noteId, post.content);
       } catch (error) {
         if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
         if (error.code === NOTE_NOT_FOUND) return fail({ noteId: null, error: "noteNotFound" });
         return fail({
-          noteId: submission.value.noteId,
+          noteId: post.noteId,
           result: submission.reply({ formErrors: ["failed"] }),
           error: "failed",
           message: error.upstreamMessage ?? "",
@@ -78,10 +81,8 @@ export async function action(args: ActionFunctionArgs) {
       }
       return redirect(back, { status: 303 });
     }
-    const parsed = NoteRemoveSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return fail({ noteId: null, error: "badRequest" });
     try {
-      await removeNote(portal.upstream, parsed.data.noteId);
+      await removeNote(portal.upstream, post.noteId);
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
       if (error.code === NOTE_NOT_FOUND) return fail({ noteId: null, error: "noteNotFound" });

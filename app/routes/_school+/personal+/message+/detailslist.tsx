@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
@@ -26,7 +27,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 // a function, not a module-level schema: a top-level zod call stays in the page's browser bundle (decision 023)
-const messageAction = () => z.object({ intent: z.enum(["read", "delete"]), id: z.string().regex(/^[0-9A-Za-z_-]{1,40}$/) });
+const messageAction = () => {
+  const id = z.string().regex(/^[0-9A-Za-z_-]{1,40}$/);
+  return z.discriminatedUnion("intent", [z.object({ intent: z.literal("read"), id }), z.object({ intent: z.literal("delete"), id })]);
+};
 
 /**
  * Read or delete as plain form posts: 303 back to the same page (`?page=` kept), so a reload never
@@ -39,11 +43,13 @@ export async function action(args: ActionFunctionArgs) {
     const portal = await requireStudent(args, "message.detailslist");
     const url = new URL(args.request.url);
     const back = `${url.pathname}${pageOf(url) > 1 ? `?page=${pageOf(url)}` : ""}`;
-    const parsed = messageAction().safeParse({ intent: formData.get("intent"), id: formData.get("id") });
-    if (!parsed.success) return data({ error: "badRequest" }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: messageAction() });
+    // the message id comes from the row's buttons: a refusal of the schema is a post no button makes
+    if (submission.status !== "success") return data({ error: "badRequest" }, { status: 400 });
+    const { intent, id } = submission.value;
     try {
-      if (parsed.data.intent === "read") await readMessage(portal.upstream, parsed.data.id);
-      else await deleteMessage(portal.upstream, parsed.data.id);
+      if (intent === "read") await readMessage(portal.upstream, id);
+      else await deleteMessage(portal.upstream, id);
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
       // a code the portal knows in the page's language (upstream-messages.ts), any other message as it is
