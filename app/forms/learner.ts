@@ -41,3 +41,23 @@ export const HomeworkTextSchema = z.object({ content: z.string().trim().min(1).m
 
 /** `/agreement/esign/{curId}/{protocolId}`: the agreement page's "sign online" button. */
 export const EsignSchema = intentOnly("esign");
+
+/** A byte count or offset of the chunked upload: 1 to 10 digits. */
+const bytes = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number);
+/** The file's name (at most 200 characters kept) and size, on every step. */
+const upload = { name: z.string().transform((v) => v.slice(0, 200)), size: bytes };
+
+/**
+ * The chunked upload's steps (resources and homework videos, decision 044): the text parts of the streamed
+ * multipart post (its `chunk` file is read by the streaming reader): start, then status / chunk / complete
+ * with the key that start gave.
+ */
+export const UploadStepSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start"), ...upload }),
+  z.object({ intent: z.literal("status"), ...upload, key: z.string() }),
+  z.object({ intent: z.literal("chunk"), ...upload, key: z.string(), offset: bytes }),
+  z.object({ intent: z.literal("complete"), ...upload, key: z.string() }),
+]);
