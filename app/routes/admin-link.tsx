@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { adminLinkDocument, adminLinkHeaders } from "~/components/shell/admin-link-document.server";
+import { PostOnlySchema } from "~/forms/fields";
 import { localeOf } from "~/i18n.server";
 import { isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { adminLink } from "~/services/school.server";
@@ -27,7 +29,8 @@ export function loader() {
 const ADMIN_LINK_PATH = "/saas-business/v1/front/admin/link";
 
 export async function action(args: ActionFunctionArgs) {
-  const { portal } = await requireValidPost(args);
+  const { portal, formData } = await requireValidPost(args);
+  if (parseWithZod(formData, { schema: PostOnlySchema }).status !== "success") return Response.json({ message: "" }, { status: 400 });
   const { secure } = portal.tenant;
   const wantsJson = (args.request.headers.get("Accept") ?? "").includes("application/json");
   if (!isLoggedIn(portal)) {

@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
+
 import * as z from "zod/v4";
 import { isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { savePosition } from "~/services/video.server";
@@ -15,10 +17,10 @@ export const PositionSchema = z.object({ commodityId: whole, courseId: whole, le
 export async function action(args: ActionFunctionArgs) {
   const { portal, formData } = await requireValidPost(args);
   if (!isLoggedIn(portal)) return Response.json({ ok: false, error: "login" }, { status: 401 });
-  const parsed = PositionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return Response.json({ ok: false, error: "invalid" }, { status: 400 });
+  const parsed = parseWithZod(formData, { schema: PositionSchema });
+  if (parsed.status !== "success") return Response.json({ ok: false, error: "invalid" }, { status: 400 });
   try {
-    await savePosition(portal.upstream, parsed.data);
+    await savePosition(portal.upstream, parsed.value);
   } catch (error) {
     if (error instanceof Response) throw error;
     return Response.json({ ok: false, error: "upstream" }, { status: 502 });

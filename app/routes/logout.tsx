@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { PostOnlySchema } from "~/forms/fields";
 import { logout } from "~/services/auth.server";
 import { requireValidPost } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
@@ -15,7 +17,8 @@ export function loader() {
  * goes to the site origin plus that path.
  */
 export async function action(args: ActionFunctionArgs) {
-  const { portal } = await requireValidPost(args);
+  const { portal, formData } = await requireValidPost(args);
+  if (parseWithZod(formData, { schema: PostOnlySchema }).status !== "success") return Response.json({ error: "malformed" }, { status: 400 });
   let loginSchoolPath: string | undefined;
   if (portal.token) {
     try {

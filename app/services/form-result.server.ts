@@ -1,3 +1,5 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import type { Outcome } from "~/forms/outcome";
 import { challengeFor, storePending, type Pending } from "~/services/captcha.server";
 import type { SendOutcome } from "~/services/login.server";
@@ -34,6 +36,17 @@ export function failFor<F extends string>(
 ): Pick<Outcome, "result" | "status"> & { form: F } {
   const { result, status: httpStatus } = failWith(fields, error, status, secret);
   return { form, result, status: httpStatus };
+}
+
+/**
+ * The answer to a post its schema refuses (issue 23 step 3: a forged, stale or broken form; a person using
+ * the page cannot send one): conform's `submission.reply()` (what was posted, without passwords and the CSRF
+ * token, and the schema's errors) as `result`, beside the page's own failure fields (the message it shows
+ * today), under 400 by default.
+ */
+export function refused<A extends object>(submission: Pick<Submission<unknown>, "reply">, answer: A, status = 400) {
+  const result: SubmissionResult<string[]> = submission.reply({ hideFields: SECRET_FIELDS });
+  return data({ ...answer, result }, { status });
 }
 
 /** Keeps the request for after the captcha (spec 000 §7.4) and sends the visitor to it; back comes to `back?captcha=<id>`. */

@@ -41,9 +41,6 @@ const Detail = z.object({
 });
 export type HomeworkDetail = z.infer<typeof Detail>;
 
-/** The text of a submission: required, at most 5000 characters (the sandbox's rule; the spec gives none). */
-export const HomeworkText = z.string().trim().min(1).max(5000);
-
 export function lessonList(upstream: Upstream, type: "class" | "package") {
   return upstream.call({ method: "POST", path: `${HSC}/queryStudentClassOrPackageLessonList`, body: { type }, schema: z.array(HomeworkRow) });
 }

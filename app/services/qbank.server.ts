@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { KINDS, type QuestionKind } from "~/forms/qbank";
 import { count, list, PageSchema } from "~/services/content-schemas.server";
 import type { Portal } from "~/services/portal.server";
 import type { PreviewKind } from "~/services/qbank-links";
@@ -23,8 +24,7 @@ const answerMap = z
   .nullish()
   .transform((v) => v ?? {});
 
-export const KINDS = ["single", "multiple", "judge", "fill", "short"] as const;
-export type QuestionKind = (typeof KINDS)[number];
+export { KINDS, type QuestionKind };
 const kind = z.enum(KINDS);
 
 export const StatisticsSchema = z.looseObject({
@@ -125,31 +125,6 @@ export const MergeSchema = z.array(z.looseObject({ oldRecordId: id, recordId: id
 /** Start kinds of the overview page (spec 001 §7 exercise generation). */
 export const START_KINDS = ["chapter", "order", "paper", "daily", "smart", "quick"] as const;
 export type StartKind = (typeof START_KINDS)[number];
-
-/** The overview's start form (one intent per start kind). */
-const FORM_ID = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const StartSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("chapter"), chapterId: FORM_ID, sectionId: FORM_ID.optional() }),
-  z.object({ intent: z.literal("paper"), paperId: FORM_ID }),
-  ...(["order", "daily", "smart", "quick"] as const).map((k) => z.object({ intent: z.literal(k) })),
-]);
-
-/**
- * The doing page's form (no JavaScript): the button, the question on screen and what it held when shown.
- * `goto` is an answer-sheet button (its value the 0-based question index): it saves what was typed, then
- * opens that question (intent "goto").
- */
-export const DoingFormSchema = z.object({
-  intent: z.enum(["save", "prev", "next", "mark", "unmark", "sign", "unsign", "pause", "resume", "submit", "goto"]),
-  goto: z.coerce.number().int().min(0).max(10_000).optional(),
-  questionId: FORM_ID,
-  index: z.coerce.number().int().min(0).max(10_000),
-  kind: z.enum(KINDS),
-  was: z.string().max(50_000).optional(),
-  hasAnswer: z.literal("1").optional(),
-  /** the hand-in confirmed although questions are unanswered (issue 21) */
-  confirm: z.literal("1").optional(),
-});
 
 /** Query every exercise call carries: the school, and the visitor's client id (spec 001 §7). */
 function who(portal: Portal) {
@@ -319,15 +294,6 @@ export function setCollected(upstream: Upstream, questionId: number, on: boolean
   return upstream.call({ method: "POST", path: `/question/v1/collect/${on ? "add" : "remove"}`, body: { questionId }, schema: z.unknown(), expect: EXPECT });
 }
 
-/** The forms of the wrong-question and collection pages and the report's collect button. */
-export const BookFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), wrongId: FORM_ID, parentId: FORM_ID }),
-  z.object({ intent: z.literal("practise"), subjectId: FORM_ID }),
-  z.object({ intent: z.literal("collect"), questionId: FORM_ID }),
-  z.object({ intent: z.literal("uncollect"), questionId: FORM_ID }),
-  z.object({ intent: z.literal("reexamine") }),
-]);
-
 export const TREND_KINDS = ["weeks", "years", "academicYear"] as const;
 export type TrendKind = (typeof TREND_KINDS)[number];
 export const TrendSchema = z.looseObject({ buckets: list(z.looseObject({ label: text, answered: count, right: count })) });
@@ -433,9 +399,6 @@ export function loadSectionPage(portal: Portal, chapterId: number, page: number,
 export function loadSectionDetail(portal: Portal, sectionId: number) {
   return portal.upstream.call({ path: `/question/v1/section/detail/${sectionId}`, query: who(portal), schema: SectionDetailSchema, expect: EXPECT });
 }
-
-/** The chapter and section pages' form: start practising that chapter or section. */
-export const ChapterFormSchema = z.object({ intent: z.literal("practise") });
 
 /* ---- explanation media preview (spec 001 §7 "video and audio preview", GET /examSys/shortAnswerQuestionVideo) ---- */
 

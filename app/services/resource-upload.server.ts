@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { UploadStepSchema } from "~/forms/learner";
 import { CHUNK_BYTES, checkContent, checkNameAndSize, extensionOf, UPLOAD_MAX_BYTES, type FileRuleError } from "~/services/upload-rules";
 import type { Portal } from "~/services/portal.server";
 import { getSpace, saveResource, spaceBlocks } from "~/services/resources.server";
@@ -86,8 +88,6 @@ export async function uploadWholeFile(portal: Portal, upload: FileUpload<FileRul
   return save(portal, file.name, key, file.size, space.deductionSpaceFlag);
 }
 
-const int = (v: FormDataEntryValue | null) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : undefined);
-
 /** The scene of a resource upload (an upload belongs to its student and scene: decision 044). */
 export const RESOURCE_SCENE = "resource";
 
@@ -127,11 +127,10 @@ export function relayChunk(portal: Portal, upload: FileUpload<"-600">) {
 export async function relayChunkWith(portal: Portal, upload: FileUpload<"-600">, policy: RelayPolicy) {
   if (upload.error === "malformed") return fail("malformed");
   if (upload.error === "-600") return fail("-600");
-  const form = upload.formData;
-  const intent = form.get("intent");
-  const name = String(form.get("name") ?? "").slice(0, 200);
-  const size = int(form.get("size"));
-  if (!name || size === undefined) return fail("malformed");
+  const step = parseWithZod(upload.formData, { schema: UploadStepSchema });
+  if (step.status !== "success") return fail("malformed");
+  const { intent, name, size } = step.value;
+  if (!name) return fail("malformed");
   const rule = policy.checkNameAndSize(name, size);
   if (rule) return fail(rule as UploadAnswer["error"]);
   const owner = uploadOwner(portal, policy.scene);
@@ -141,7 +140,7 @@ export async function relayChunkWith(portal: Portal, upload: FileUpload<"-600">,
     return data<UploadAnswer>({ key: newStorageKey(owner, name), offset: 0 });
   }
   // the key must be one this student started in this scene: checked before the store is asked anything
-  const key = String(form.get("key") ?? "");
+  const { key } = step.value;
   const ownership = keyOwnership(key, owner);
   if (ownership === "malformed" || extensionOf(key) !== extensionOf(name)) return fail("malformed");
   if (ownership === "notYours") return fail("notYours", 403);
@@ -149,9 +148,9 @@ export async function relayChunkWith(portal: Portal, upload: FileUpload<"-600">,
   try {
     if (intent === "status") return data<UploadAnswer>({ offset: await store.offset() });
     if (intent === "chunk") {
-      const offset = int(form.get("offset"));
+      const { offset } = step.value;
       const file = upload.file;
-      if (offset === undefined || !file) return fail("malformed");
+      if (!file) return fail("malformed");
       if (offset + file.size > size) return fail("-600");
       if (offset === 0) {
         const content = policy.checkContent(name, file.head);

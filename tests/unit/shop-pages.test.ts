@@ -103,6 +103,24 @@ describe("cart (spec 001 section 7)", () => {
     expect(await b.page("/shoppingcart")).toContain("购物车是空的");
   });
 
+  it("a remove with a forged row id is a clean 400 and removes nothing (the schema refuses it; the other ticked rows used to go)", async () => {
+    const b = await loggedIn("shop10");
+    await b.page("/shoppingcart");
+    await b.post("/shoppingcart", [
+      ["intent", "add"],
+      ["commodityId", "5002"],
+      ["commodityType", "1"],
+    ]);
+    const id = /name="cartId"[^>]*value="(\d+)"/.exec(await b.page("/shoppingcart"))![1]!;
+    const forged = await b.post("/shoppingcart", [
+      ["intent", "remove"],
+      ["cartId", id],
+      ["cartId", "x"],
+    ]);
+    expect(forged.status).toBe(400);
+    expect((await b.page("/shoppingcart")).match(/data-testid="cart-item"/g)).toHaveLength(1);
+  });
+
   it("a visitor's add goes to login with a way back signed for this browser; a forged or other browser's way back adds nothing", async () => {
     const visitor = browser();
     await visitor.page("/course/detail/5002");

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -14,6 +15,7 @@ import { completeInfoHref } from "~/services/study-links";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { currentPath, type Upstream } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 export const handle = { i18n: ["shop"] };
 
@@ -86,33 +88,23 @@ export async function action(args: ActionFunctionArgs) {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args);
     const q = readQuery(args.request);
-    const form = OrderFormSchema.safeParse({
-      userCouponId: formData.get("userCouponId"),
-      points: formData.get("points"),
-      useBalance: formData.get("useBalance"),
-      cardCode: formData.get("cardCode"),
-      idempotencyKey: formData.get("idempotencyKey"),
-      expectedPayCents: formData.get("expectedPayCents"),
-      seen: formData.getAll("seen"),
-      agreeProtocol: formData.get("agreeProtocol"),
-      payType: formData.get("payType"),
-    });
-    if (!form.success) return data<CheckoutAnswer>({ error: "malformed" }, { status: 400 });
+    const form = parseWithZod(formData, { schema: OrderFormSchema });
+    if (form.status !== "success") return refused(form, { error: "malformed" } satisfies CheckoutAnswer);
     const { items, cartIds } = wantedOf(q, await cartOf(portal.upstream, q));
     if (!items.length) return data<CheckoutAnswer>({ error: "empty" }, { status: 400 });
     const created = await createOrder(portal.upstream, {
       items,
       // the bought items leave the cart in the order's own transaction (a refused order keeps the cart whole)
       cartIds,
-      choices: choicesOf(form.data),
-      seen: form.data.seen,
-      expectedPayCents: form.data.expectedPayCents,
-      idempotencyKey: form.data.idempotencyKey,
-      agreeProtocol: form.data.agreeProtocol,
+      choices: choicesOf(form.value),
+      seen: form.value.seen,
+      expectedPayCents: form.value.expectedPayCents,
+      idempotencyKey: form.value.idempotencyKey,
+      agreeProtocol: form.value.agreeProtocol,
     });
     if (created.ok) {
       const orderNo = encodeURIComponent(created.orderNo);
-      const wechat = form.data.payType === "wechat" ? "&payType=wechat" : "";
+      const wechat = form.value.payType === "wechat" ? "&payType=wechat" : "";
       return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}${wechat}`, 303);
     }
     if (created.code === "160012") return redirect(completeInfoHref(2, currentPath(args.request)), 303);

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CartPage } from "~/components/shop/CartPage";
@@ -10,7 +11,9 @@ import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.serve
 import { loginHref } from "~/services/redirect";
 import { checkoutHref } from "~/services/study-links";
 import { UpstreamError } from "~/services/upstream.server";
+import { CartFormSchema } from "~/forms/cart";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 export const handle = { i18n: ["shop"] };
 
@@ -55,13 +58,13 @@ export type CartActionAnswer = { ok: boolean; count?: number; message?: string; 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { portal, formData } = await requireValidPost(args);
-    const js = formData.get("_js") === "1";
-    const intent = String(formData.get("intent") ?? "");
+    const submission = parseWithZod(formData, { schema: CartFormSchema });
+    if (submission.status !== "success") return refused(submission, { ok: false, error: "malformed" } satisfies CartActionAnswer);
+    const f = submission.value;
+    const js = f._js === "1";
     const answer = (value: CartActionAnswer, to: string, status = 200) => (js ? data(value, { status }) : redirect(to, 303));
-    if (intent === "add") {
-      const commodityId = idOf(formData.get("commodityId"));
-      const commodityType = typeOf(formData.get("commodityType"));
-      if (!commodityId || !commodityType) return data<CartActionAnswer>({ ok: false, error: "malformed" }, { status: 400 });
+    if (f.intent === "add") {
+      const { commodityId, commodityType } = f;
       if (!isLoggedIn(portal)) {
         const back = `/shoppingcart?${new URLSearchParams({ add: String(commodityId), type: String(commodityType), sig: pendingAddSignature(portal.clientId, commodityType, commodityId) })}`;
         return redirect(loginHref(back), 303);
@@ -76,13 +79,8 @@ export async function action(args: ActionFunctionArgs) {
       }
     }
     if (!isLoggedIn(portal)) return redirect(loginHref("/shoppingcart"), 303);
-    const selected = formData
-      .getAll("cartId")
-      .map(idOf)
-      .filter((n): n is number => n !== undefined);
-    const single = idOf(formData.get("removeId"));
-    if (single || intent === "remove") {
-      const ids = single ? [single] : selected;
+    if (f.intent === "removeOne" || f.intent === "remove") {
+      const ids = f.intent === "removeOne" ? [f.removeId] : f.cartId;
       if (!ids.length) return answer({ ok: false, error: "selectOne" }, "/shoppingcart?notice=selectOne", 400);
       try {
         const { removed, count } = await removeOwnFromCart(portal.upstream, ids);
@@ -94,12 +92,9 @@ export async function action(args: ActionFunctionArgs) {
         return answer({ ok: false, message: error.upstreamMessage ?? "" }, "/shoppingcart?notice=failed", 409);
       }
     }
-    if (intent === "checkout") {
-      if (!selected.length) return redirect("/shoppingcart?notice=selectOne", 303);
-      // a navigation either way: the checkout page is where the order is made
-      return redirect(checkoutHref({ cartIds: selected.join(",") }), 303);
-    }
-    return data<CartActionAnswer>({ ok: false, error: "malformed" }, { status: 400 });
+    // checkout: a navigation either way (the checkout page is where the order is made)
+    if (!f.cartId.length) return redirect("/shoppingcart?notice=selectOne", 303);
+    return redirect(checkoutHref({ cartIds: f.cartId.join(",") }), 303);
   });
 }
 

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionButton } from "~/components/community/CommunityForm";
@@ -14,6 +15,7 @@ import { yuan } from "~/components/catalog/parts";
 import { getApplyItem } from "~/services/school-content.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { loginHref } from "~/services/redirect";
+import { ApplySignUpSchema } from "~/forms/catalogue";
 import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["catalog", "community"] };
@@ -42,10 +44,11 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Sign up (a visitor goes to login first); success comes back here showing the state. */
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
-    const { portal, intent } = await communityPost(args);
+    const { portal, formData, intent } = await communityPost(args);
     const id = idOf(args.params.id);
     if (!id) return communityFailure({ intent, error: "applyNotFound" });
-    if (intent !== "signUp") return communityFailure({ intent, error: "unknownIntent" });
+    const submission = parseWithZod(formData, { schema: ApplySignUpSchema });
+    if (submission.status !== "success") return communityFailure({ intent, error: "unknownIntent", result: submission.reply({ hideFields: ["csrf"] }) });
     try {
       await signUpForExam(portal.upstream, id);
     } catch (error) {

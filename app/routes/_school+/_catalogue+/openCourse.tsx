@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
@@ -13,7 +14,9 @@ import { isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { loadSection, cacheHeaders, idOf, titleOf } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { OpenCourseSignUpSchema } from "~/forms/catalogue";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 export const handle = { i18n: ["catalog", "lesson"] };
 export const headers = forwardCacheControl;
@@ -46,8 +49,9 @@ export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { portal, formData } = await requireValidPost(args);
     if (!isLoggedIn(portal)) throw redirect(loginHref("/openCourse"));
-    const id = idOf(String(formData.get("openCourseId") ?? ""));
-    if (formData.get("intent") !== "signup" || !id) return data({ error: "invalid" }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: OpenCourseSignUpSchema });
+    if (submission.status !== "success") return refused(submission, { error: "invalid" });
+    const id = submission.value.openCourseId;
     try {
       await signUpOpenCourse(portal.upstream, id);
     } catch (error) {

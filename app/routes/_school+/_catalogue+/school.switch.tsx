@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { SubmitButton } from "~/components/form/SubmitButton";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -7,7 +8,9 @@ import { loadConfig } from "~/services/config.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
 import { saveSessionSchool } from "~/services/school.server";
+import { SchoolSwitchSchema } from "~/forms/catalogue";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /**
  * Switching school away from the home page (spec 000 section 4): the question
@@ -28,10 +31,12 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { portal, formData } = await requireValidPost(args);
-    const schoolId = Number(formData.get("schoolId"));
+    const submission = parseWithZod(formData, { schema: SchoolSwitchSchema });
+    if (submission.status !== "success") return refused(submission, {});
+    const { schoolId, from } = submission.value;
     const schools = await loadConfig(portal.upstream, "schools");
     const school = schools.schoolPage.records.find((s) => s.id === schoolId);
-    if (!school) return redirect(safeRedirect(formData.get("from")));
+    if (!school) return redirect(safeRedirect(from));
     await saveSessionSchool(portal.upstream, school.id).catch(() => null);
     portal.session.set("schoolId", school.id);
     const home = school.defaultFlag === 1 || !school.suffix ? "/home/index" : `/home/index/${encodeURIComponent(school.suffix)}`;

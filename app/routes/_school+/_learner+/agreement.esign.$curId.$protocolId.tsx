@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { esignDocument } from "~/components/study/agreements/esign-document.server";
+import { EsignSchema } from "~/forms/learner";
 import { localeOf, serverResources } from "~/i18n.server";
 import { isPending, loadAgreement, prepareAgreement } from "~/services/agreements.server";
 import { knownCompany } from "~/services/config.server";
@@ -20,8 +22,9 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  await requireValidPost(args);
+  const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
+  if (parseWithZod(formData, { schema: EsignSchema }).status !== "success") return Response.json({ error: "malformed" }, { status: 400 });
   const { agreement, backUrl } = await loadAgreement(args, portal, "edit");
   const page = agreementHref("edit", agreement.id, agreement.protocolId, { backUrl });
   if (!isPending(agreement.agreementStatus) || agreement.protocolType !== 1) throw redirect(page, 303);

@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { faceWindowDocument } from "~/components/study/face/face-window-document.server";
+import { PostOnlySchema } from "~/forms/fields";
 import { localeOf } from "~/i18n.server";
 import { faceVerifyUrl } from "~/services/face.server";
 import { requireStudent } from "~/services/guards.server";
@@ -18,8 +20,9 @@ export function loader() {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  await requireValidPost(args);
+  const { formData } = await requireValidPost(args);
   const portal = await requireStudent(args);
+  if (parseWithZod(formData, { schema: PostOnlySchema }).status !== "success") return Response.json({ error: "malformed" }, { status: 400 });
   const locale = await localeOf(args.request);
   let url: string;
   let orderNo: string;

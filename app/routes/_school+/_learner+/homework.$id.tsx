@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -7,13 +8,15 @@ import { checkVideoNameAndSize, VIDEO_EXTENSIONS } from "~/services/video-rules"
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
-import { canSubmit, deleteOwnAttachment, homeworkDetail, HomeworkText, saveHomework } from "~/services/homework.server";
+import { canSubmit, deleteOwnAttachment, homeworkDetail, saveHomework } from "~/services/homework.server";
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { resourceFileOptions } from "~/services/resource-upload.server";
 import { getUploadTarget, newStorageKey, sendStoredFile, storageErrorCode, storageFailureStatus, uploadOwner } from "~/services/storage.server";
 import { checkNameAndSize } from "~/services/upload-rules";
 import { readFileUpload } from "~/services/upload.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { AttachmentDeleteSchema, HomeworkTextSchema } from "~/forms/learner";
+import { refused } from "~/services/form-result.server";
 import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer } from "~/forms/form-failure";
@@ -51,9 +54,9 @@ export async function action(args: ActionFunctionArgs) {
     if (!(args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
       const { formData } = await requireValidPost(args);
       const portal = await requireStudent(args);
-      const resId = Number(formData.get("id"));
-      if (formData.get("intent") !== "delete-attachment" || !Number.isInteger(resId) || resId <= 0)
-        return data<Answer>({ error: "malformed" }, { status: 400 });
+      const submission = parseWithZod(formData, { schema: AttachmentDeleteSchema });
+      if (submission.status !== "success") return refused(submission, { error: "malformed" } satisfies Answer);
+      const resId = submission.value.id;
       // another student's attachment (or a gone one): nothing is deleted, and the page says so (issue 21)
       if (!(await deleteOwnAttachment(portal.upstream, id, resId))) return data<Answer>({ error: "notOwned" }, { status: 404 });
       return data<Answer>({ deleted: true });
@@ -72,10 +75,11 @@ export async function action(args: ActionFunctionArgs) {
     const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, resourceFileOptions));
     try {
       const portal = await requireStudent(args);
-      const content = String(upload.formData.get("content") ?? "");
+      const text = parseWithZod(upload.formData, { schema: HomeworkTextSchema });
+      // what was typed comes back with any refusal (the page fills the text area with it)
+      const content = typeof text.payload.content === "string" ? text.payload.content : "";
       if (upload.error && upload.error !== "required") return data<Answer>({ error: upload.error, content }, { status: 400 });
-      const text = HomeworkText.safeParse(content);
-      if (!text.success) return data<Answer>({ error: "content", content }, { status: 400 });
+      if (text.status !== "success") return refused(text, { error: "content", content } satisfies Answer);
       const refusal = await canSubmit(portal.upstream, id);
       if (refusal !== undefined) return data<Answer>({ error: "server", message: refusal, content }, { status: 400 });
       const attachments = [];
@@ -94,7 +98,7 @@ export async function action(args: ActionFunctionArgs) {
         attachments.push({ fileName: upload.file.name, sourcePath: key, sourceSize: upload.file.size });
       }
       try {
-        await saveHomework(portal.upstream, id, text.data, attachments);
+        await saveHomework(portal.upstream, id, text.value.content, attachments);
       } catch (error) {
         if (error instanceof UpstreamError && error.kind === "business")
           return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });

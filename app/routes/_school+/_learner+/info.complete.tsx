@@ -69,13 +69,15 @@ export async function action(args: ActionFunctionArgs) {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args);
     const { backUrl, info, fields } = await context(portal, args.request, postedValues(formData));
-    const groupPath = keepGroupPath(
-      info.groups,
-      GROUP_KEYS.map((k) => String(formData.get(k) ?? "")),
-    );
-    const proxyId = String(formData.get("proxyId") ?? "");
     const own = { ...Object.fromEntries(GROUP_KEYS.map((k) => [k, z.string().optional()])), proxyId: z.string().optional(), intent: z.string().optional() };
     const { submission, reply } = parseDynamicForm(formData, fields, own);
+    // the group levels and the proxy organisation as posted (checked against the loaded choices below)
+    const posted = (name: string) => {
+      const value = submission.payload[name];
+      return typeof value === "string" ? value : "";
+    };
+    const groupPath = keepGroupPath(info.groups, GROUP_KEYS.map(posted));
+    const proxyId = posted("proxyId");
     const constraint = formConstraint(allFieldsSchema(fields));
     const answer = (result: unknown, status = 200) =>
       data({ result: result as never, fields, constraint, groupPath, proxyId, messages: [] as string[] }, { status });

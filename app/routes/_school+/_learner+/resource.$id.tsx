@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
@@ -10,6 +11,8 @@ import { requireValidPost, type Portal } from "~/services/portal.server";
 import { safeExternalUrl } from "~/services/redirect";
 import { deleteOwnResource, isVideo, resourceDetail, resourceUrl } from "~/services/resources.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { ResourceDeleteSchema } from "~/forms/learner";
+import { refused } from "~/services/form-result.server";
 import { formAction } from "~/services/form-failure.server";
 
 export const handle = { i18n: ["files"] };
@@ -51,7 +54,9 @@ export async function action(args: ActionFunctionArgs) {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args);
     const id = idOf(args.params);
-    if (id === undefined || formData.get("intent") !== "delete") return data({ error: "malformed" }, { status: 400 });
+    if (id === undefined) return data({ error: "malformed" }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: ResourceDeleteSchema });
+    if (submission.status !== "success") return refused(submission, { error: "malformed" });
     // another student's or a gone resource: nothing is deleted; the answer is its 404, not the way back (issue 21)
     if (!(await deleteOwnResource(portal.upstream, id))) throw data(null, { status: 404 });
     throw redirect("/resource/list", 303);

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
@@ -15,6 +16,8 @@ import { UpstreamError } from "~/services/upstream.server";
 import { opensDirectly } from "~/services/download.server";
 import { safeExternalUrl } from "~/services/redirect";
 import { readFileUpload } from "~/services/upload.server";
+import { ResourceListFormSchema } from "~/forms/learner";
+import { refused } from "~/services/form-result.server";
 import { formAction } from "~/services/form-failure.server";
 import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 
@@ -58,11 +61,16 @@ export async function action(args: ActionFunctionArgs) {
     }
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args);
-    if (formData.get("intent") === "delete-videos") {
+    const submission = parseWithZod(formData, { schema: ResourceListFormSchema });
+    if (submission.status !== "success")
+      return submission.payload.intent === "delete-videos"
+        ? refused(submission, { batch: true, error: "malformed" })
+        : refused(submission, { error: "malformed" });
+    const f = submission.value;
+    if (f.intent === "delete-videos") {
       // the batch delete of videos (spec 001 §7 batchDelVideo): the ticked rows, at most a page's worth
-      const ids = formData.getAll("ids").map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : NaN));
+      const { ids } = f;
       if (ids.length === 0) return data({ batch: true, error: "noVideos" }, { status: 400 });
-      if (ids.length > 100 || ids.some((n) => !Number.isInteger(n) || n <= 0)) return data({ batch: true, error: "malformed" }, { status: 400 });
       try {
         const answer = await batchDeleteVideos(portal.upstream, ids);
         return data({ batch: true, deletedVideos: answer?.deleted ?? ids.length });
@@ -72,8 +80,7 @@ export async function action(args: ActionFunctionArgs) {
         throw error;
       }
     }
-    const id = Number(formData.get("id"));
-    if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return data({ error: "malformed" }, { status: 400 });
+    const { id } = f;
     // another student's or a gone resource: nothing is deleted, and the page says so (issue 21)
     if (!(await deleteOwnResource(portal.upstream, id))) return data({ error: "notOwned" }, { status: 404 });
     return data({ deleted: true });

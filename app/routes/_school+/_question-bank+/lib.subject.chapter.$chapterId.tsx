@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
@@ -8,10 +9,12 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { chapterHref, doingHref, overviewHref, QBANK_HOME, sectionHref } from "~/services/qbank-links";
-import { ChapterFormSchema, loadChapterDetail, loadSectionPage, notFoundOn, SECTION_PAGE_SIZE, startExercise } from "~/services/qbank.server";
+import { loadChapterDetail, loadSectionPage, notFoundOn, SECTION_PAGE_SIZE, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, pageOf, redirectPastLastPage, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { ChapterFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /**
  * `/lib/subject/chapter/{chapterId}`: a chapter of the question bank (spec 001 §7 "chapter and section
@@ -47,7 +50,8 @@ export async function action(args: ActionFunctionArgs) {
     const { portal, formData } = await requireValidPost(args);
     const chapterId = idOf(args.params.chapterId);
     if (!chapterId) notFound(portal);
-    if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: ChapterFormSchema });
+    if (submission.status !== "success") return refused(submission, { error: "bad request" });
     try {
       const chapter = await loadChapterDetail(portal, chapterId);
       const record = await startExercise(portal, "chapter", { subjectId: chapter.subjectId, chapterId });

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
@@ -7,10 +8,12 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { loginRedirect } from "~/services/guards.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
-import { BookFormSchema, loadCollectList, setCollected } from "~/services/qbank.server";
+import { loadCollectList, setCollected } from "~/services/qbank.server";
 import { pageOf } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { CollectFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /** My collection of questions (spec 001 §7: collect list, add and remove). */
 export const handle = { i18n: ["qbank"] };
@@ -30,10 +33,10 @@ export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { portal, formData } = await requireValidPost(args);
     if (!isLoggedIn(portal)) throw loginRedirect(args.request);
-    const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
-    if (!parsed.success || parsed.data.intent !== "uncollect") return data({ error: "bad request" }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: CollectFormSchema });
+    if (submission.status !== "success") return refused(submission, { error: "bad request" });
     try {
-      await setCollected(portal.upstream, parsed.data.questionId, false);
+      await setCollected(portal.upstream, submission.value.questionId, false);
     } catch (error) {
       if (!(error instanceof UpstreamError && error.kind === "business")) throw error;
     }

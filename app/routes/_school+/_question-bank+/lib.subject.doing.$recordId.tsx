@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
@@ -11,11 +12,13 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { doingHref, reportHref } from "~/services/qbank-links";
-import { DoingFormSchema, loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
+import { loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
 import { socketBootstrap } from "~/services/realtime.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { DoingFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /**
  * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
@@ -57,21 +60,10 @@ export async function action(args: ActionFunctionArgs) {
     const recordId = idOf(args.params.recordId);
     if (!recordId) notFound(portal);
     // an answer-sheet button sends `goto` (its question's index) instead of an intent
-    const goto = formData.get("goto");
-    const parsed = DoingFormSchema.safeParse({
-      intent: formData.get("intent") ?? (goto !== null ? "goto" : null),
-      goto: goto ?? undefined,
-      questionId: formData.get("questionId"),
-      index: formData.get("index"),
-      kind: formData.get("kind"),
-      was: formData.get("was") ?? undefined,
-      hasAnswer: formData.get("hasAnswer") ?? undefined,
-      confirm: formData.get("confirm") ?? undefined,
-    });
-    if (!parsed.success || (parsed.data.intent === "goto") !== (parsed.data.goto !== undefined)) return data({ error: "bad request" }, { status: 400 });
-    const f = parsed.data;
-    const values = formData.getAll("answer").map((v) => (typeof v === "string" ? v : ""));
-    const answer = answerOf(f.kind, values);
+    const submission = parseWithZod(formData, { schema: DoingFormSchema });
+    if (submission.status !== "success") return refused(submission, { error: "bad request" });
+    const f = submission.value;
+    const answer = answerOf(f.kind, f.answer);
     try {
       // what was typed is kept first, whatever the button (nothing typed is lost)
       if (f.hasAnswer && f.intent !== "resume" && JSON.stringify(answer) !== f.was) {

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
@@ -7,10 +8,12 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { chapterHref, doingHref, QBANK_HOME, reportHref, sectionHref, wrongHref } from "~/services/qbank-links";
-import { loadDaily, loadOverview, notFoundOn, START_KINDS, StartSchema, startExercise } from "~/services/qbank.server";
+import { loadDaily, loadOverview, notFoundOn, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { StartSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
 export const handle = { i18n: ["qbank"] };
@@ -40,9 +43,9 @@ export async function action(args: ActionFunctionArgs) {
     const { portal, formData } = await requireValidPost(args);
     const subjectId = idOf(args.params.subjectId);
     if (!subjectId) notFound(portal);
-    const parsed = StartSchema.safeParse(Object.fromEntries([...formData].filter(([k, v]) => k !== "csrf" && v !== "")));
-    if (!parsed.success || !START_KINDS.includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
-    const f = parsed.data;
+    const submission = parseWithZod(formData, { schema: StartSchema });
+    if (submission.status !== "success") return refused(submission, { error: "bad request" });
+    const f = submission.value;
     try {
       const overview = f.intent === "quick" ? await loadOverview(portal, subjectId) : null;
       const record = await startExercise(portal, f.intent, {

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
@@ -6,20 +7,12 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { doingHref, overviewHref, PREVIEW_KINDS, previewKindOf, reportHref, reportMediaHref } from "~/services/qbank-links";
-import {
-  BookFormSchema,
-  gainPoints,
-  loadMediaPreview,
-  loadReport,
-  notFoundOn,
-  setCollected,
-  startExercise,
-  type MediaPreview,
-  type Report,
-} from "~/services/qbank.server";
+import { gainPoints, loadMediaPreview, loadReport, notFoundOn, setCollected, startExercise, type MediaPreview, type Report } from "~/services/qbank.server";
 import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { ReportFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /**
  * `/lib/subject/report/{recordId}`: the score, the points the practice gained (spec 001 §7 points: incr
@@ -71,9 +64,9 @@ export async function action(args: ActionFunctionArgs) {
     const { portal, formData } = await requireValidPost(args);
     const recordId = idOf(args.params.recordId);
     if (!recordId) notFound(portal);
-    const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
-    if (!parsed.success || !["reexamine", "collect", "uncollect"].includes(parsed.data.intent)) return data({ error: "bad request" }, { status: 400 });
-    const f = parsed.data;
+    const submission = parseWithZod(formData, { schema: ReportFormSchema });
+    if (submission.status !== "success") return refused(submission, { error: "bad request" });
+    const f = submission.value;
     try {
       if ((f.intent === "collect" || f.intent === "uncollect") && isLoggedIn(portal)) {
         await setCollected(portal.upstream, f.questionId, f.intent === "collect");

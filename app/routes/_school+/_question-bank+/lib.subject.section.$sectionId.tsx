@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
@@ -7,10 +8,12 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { chapterHref, doingHref, overviewHref, QBANK_HOME } from "~/services/qbank-links";
-import { ChapterFormSchema, loadSectionDetail, notFoundOn, startExercise } from "~/services/qbank.server";
+import { loadSectionDetail, notFoundOn, startExercise } from "~/services/qbank.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { ChapterFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /**
  * `/lib/subject/section/{sectionId}`: a section of a chapter (spec 001 §7 "chapter and section pages and
@@ -48,7 +51,8 @@ export async function action(args: ActionFunctionArgs) {
     const { portal, formData } = await requireValidPost(args);
     const sectionId = idOf(args.params.sectionId);
     if (!sectionId) notFound(portal);
-    if (!ChapterFormSchema.safeParse({ intent: formData.get("intent") }).success) return data({ error: "bad request" }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: ChapterFormSchema });
+    if (submission.status !== "success") return refused(submission, { error: "bad request" });
     try {
       const section = await loadSectionDetail(portal, sectionId);
       const record = await startExercise(portal, "chapter", { subjectId: section.subjectId, chapterId: section.chapterId, sectionId });

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
@@ -7,10 +8,12 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 import { loginRedirect } from "~/services/guards.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
-import { BookFormSchema, deleteWrong, loadSubjects, loadWrongList, startWrongPractice } from "~/services/qbank.server";
+import { deleteWrong, loadSubjects, loadWrongList, startWrongPractice } from "~/services/qbank.server";
 import { idOf, pageOf } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { WrongFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /** The wrong-question book (spec 001 §7): the list by subject, practising them, removing one (DELETE with parentId). */
 export const handle = { i18n: ["qbank"] };
@@ -36,9 +39,9 @@ export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
     const { portal, formData } = await requireValidPost(args);
     if (!isLoggedIn(portal)) throw loginRedirect(args.request);
-    const parsed = BookFormSchema.safeParse(Object.fromEntries([...formData].filter(([k]) => k !== "csrf")));
-    if (!parsed.success || (parsed.data.intent !== "delete" && parsed.data.intent !== "practise")) return data({ error: "bad request" }, { status: 400 });
-    const f = parsed.data;
+    const submission = parseWithZod(formData, { schema: WrongFormSchema });
+    if (submission.status !== "success") return refused(submission, { error: "bad request" });
+    const f = submission.value;
     try {
       if (f.intent === "practise") return redirect(doingHref((await startWrongPractice(portal, f.subjectId)).recordId));
       await deleteWrong(portal.upstream, f.wrongId, f.parentId);

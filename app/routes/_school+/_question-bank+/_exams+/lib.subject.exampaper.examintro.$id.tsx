@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
@@ -23,7 +24,9 @@ import { requireStudent } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { idOf, notFound } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
+import { ExamIntroFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /**
  * The exam introduction (spec 001 §2 `/lib/subject/exampaper/examintro/{id}`; §7 queryDetail, pay,
@@ -65,7 +68,9 @@ export async function action(args: ActionFunctionArgs) {
     const portal = await requireStudent(args);
     const examId = idOf(args.params.id);
     if (!examId) notFound(portal);
-    const intent = formData.get("intent");
+    const submission = parseWithZod(formData, { schema: ExamIntroFormSchema });
+    if (submission.status !== "success") return refused(submission, { error: "bad request" });
+    const { intent } = submission.value;
     const here = new URL(args.request.url).pathname;
     try {
       if (intent === "join") {
@@ -76,7 +81,6 @@ export async function action(args: ActionFunctionArgs) {
         await makeExamPayOrder(portal.upstream, examId);
         return redirect(`${payResultHref(examId)}&pay=1`);
       }
-      return data({ error: "bad request" }, { status: 400 });
     } catch (error) {
       if (examNotFound(error)) notFound(portal);
       // a face exam not verified yet: the face flow (status 1 verify, 2 face info), back here afterwards

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
@@ -16,12 +17,14 @@ import { examNotFound, handInPaper, loadExamOfRecord, saveExamAnswers } from "~/
 import { faceGate } from "~/services/face.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
-import { KINDS, loadPaperQuestions, notFoundOn, type QuestionKind } from "~/services/qbank.server";
+import { loadPaperQuestions, notFoundOn } from "~/services/qbank.server";
 import { socketBootstrap } from "~/services/realtime.server";
 import { idOf, notFound } from "~/services/sections.server";
 import { faceCheckHref } from "~/services/study-links";
 import { UpstreamError } from "~/services/upstream.server";
+import { ExamPaperFormSchema, type ExamPaperForm } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/services/form-result.server";
 
 /**
  * The timed exam paper of one attempt (decision 034): `/lib/subject/exampaper/paper/{recordId}`. Every
@@ -39,7 +42,6 @@ export const handle = { i18n: ["exams", "qbank"] };
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
-const MAX_QUESTIONS = 200;
 /**
  * With JavaScript the form is handed in this many seconds before the server's end: the time left is
  * rounded up to whole seconds and the post takes a moment, and a post after the end is refused (the
@@ -71,20 +73,12 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ exam, record: paper.record, questions: paper.questions, bootstrap, saved, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** The answers of the form that differ from what it showed (`was.{id}`), at most MAX_QUESTIONS. */
-function changedAnswers(formData: FormData): Array<{ questionId: number; answer: string[] }> | null {
-  const out: Array<{ questionId: number; answer: string[] }> = [];
-  const ids = formData.getAll("qid");
-  if (ids.length > MAX_QUESTIONS) return null;
-  for (const raw of ids) {
-    const questionId = typeof raw === "string" ? idOf(raw) : undefined;
-    const kind = formData.get(`kind.${raw as string}`);
-    if (!questionId || typeof kind !== "string" || !(KINDS as readonly string[]).includes(kind)) return null;
-    const values = formData.getAll(answerField(questionId)).map((v) => (typeof v === "string" ? v : ""));
-    const answer = answerOf(kind as QuestionKind, values);
-    if (JSON.stringify(answer) !== formData.get(`was.${questionId}`)) out.push({ questionId, answer });
-  }
-  return out;
+/** The answers of the form that differ from what it showed (`was.{id}`). */
+function changedAnswers(questions: ExamPaperForm["questions"]): Array<{ questionId: number; answer: string[] }> {
+  return questions.flatMap(({ questionId, kind, was, values }) => {
+    const answer = answerOf(kind, values);
+    return JSON.stringify(answer) !== was ? [{ questionId, answer }] : [];
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -93,13 +87,14 @@ export async function action(args: ActionFunctionArgs) {
     const portal = await requireStudent(args);
     const recordId = idOf(args.params.recordId);
     if (!recordId) notFound(portal);
-    const intent = formData.get("intent");
-    const answers = changedAnswers(formData);
-    if ((intent !== "save" && intent !== "handin") || !answers) return data({ error: "bad request" }, { status: 400 });
+    const submission = parseWithZod(formData, { schema: ExamPaperFormSchema });
+    if (submission.status !== "success") return refused(submission, { error: "bad request" });
+    const { intent, confirm } = submission.value;
+    const answers = changedAnswers(submission.value.questions);
     try {
       // what was typed is kept first, whatever the button
       await saveExamAnswers(portal, recordId, answers);
-      if (intent === "handin" && formData.get("confirm") !== "1") {
+      if (intent === "handin" && !confirm) {
         // questions unanswered: ask first (the page answers the confirmation; what was sent is saved)
         const paper = await loadPaperQuestions(portal, recordId);
         const unanswered = unansweredCount(paper.questions, paper.record.answers);
