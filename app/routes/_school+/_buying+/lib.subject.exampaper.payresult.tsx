@@ -16,7 +16,6 @@ import { idOf, notFound } from "~/services/sections.server";
  * `location.assign` with it), which comes back here.
  */
 export const handle = { i18n: ["exams"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },
   ...(d?.payUrl ? [{ httpEquiv: "refresh", content: `0;url=${d.payUrl}` }] : []),

@@ -30,8 +30,6 @@ import { formAction } from "~/services/form-failure.server";
  */
 export const handle = { i18n: ["agreement"] };
 
-export const headers = () => ({ "Cache-Control": "private, no-store" });
-
 /**
  * Spec 001 §5: acceptance needs the agree box ticked. Built on first use by the loader or the action: no
  * module-level zod in a route (decision 023: it would stay in the browser chunk).

@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Empty, SectionPage, yuan } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -7,7 +7,6 @@ import { mySignUps } from "~/services/community.server";
 import { requireStudent } from "~/services/guards.server";
 
 export const handle = { i18n: ["catalog", "community"] };
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 /** `/apply/mine`: the independent exams I signed up for (issue 17 part B), reached from /apply and each sign-up page. */

@@ -19,7 +19,6 @@ import { ownAnswer } from "~/forms/form-failure";
 export const handle = { i18n: ["files", "fields"] };
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-export const headers = () => NO_STORE;
 
 const idOf = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : undefined);
 

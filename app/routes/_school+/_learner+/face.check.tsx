@@ -28,8 +28,6 @@ import { ownAnswer } from "~/forms/form-failure";
  */
 export const handle = { i18n: ["agreement"] };
 
-export const headers = () => ({ "Cache-Control": "private, no-store" });
-
 const backUrlOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get("backUrl"), "/personal/course/lessons");
 
 async function viewOf(portal: Portal): Promise<FaceView | null> {

@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Empty, Pager, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -8,7 +8,6 @@ import { requireStudent } from "~/services/guards.server";
 import { idOf } from "~/services/sections.server";
 
 export const handle = { i18n: ["catalog", "community"] };
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 /**

@@ -20,7 +20,6 @@ import { isFormFailure, ownAnswer } from "~/forms/form-failure";
 import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 
 export const handle = { i18n: ["files"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 type Answer = { error?: string; message?: string; saved?: boolean; deleted?: boolean; content?: string; video?: UploadFormAnswer };
 

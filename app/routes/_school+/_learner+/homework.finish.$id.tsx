@@ -7,7 +7,6 @@ import { finishPage } from "~/services/homework.server";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["files"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /**
  * `/homework/finish/<id>` (spec 001 §7 `gotoFinishHomeworkPage/{homeworkId}`): where a submitted

@@ -6,7 +6,6 @@ import { requireStudent } from "~/services/guards.server";
 import { leaveNotices, lessonCounts, lessonList } from "~/services/homework.server";
 
 export const handle = { i18n: ["files"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** `/homework/list`: the homework completion list (spec 001 §2, §7; decision 029): class and package lessons with counts. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -8,7 +8,6 @@ import { safeExternalUrl } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
 export const handle = { i18n: ["files"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /**
  * `/homework/preview/<id>` (spec 001 §7 `preview`): the homework and what the student handed in, read

@@ -26,8 +26,6 @@ import { formAction } from "~/services/form-failure.server";
  */
 export const handle = { i18n: ["agreement", "fields"] };
 
-export const headers = () => ({ "Cache-Control": "private, no-store" });
-
 /** Spec 001 §2: the dialog's scenes (built on use: no module-level zod in a route, decision 023). */
 const SCENES = ["2", "3", "4"] as const;
 

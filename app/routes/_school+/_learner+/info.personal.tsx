@@ -33,8 +33,6 @@ import { formAction } from "~/services/form-failure.server";
  */
 export const handle = { i18n: ["agreement", "login"] };
 
-export const headers = () => ({ "Cache-Control": "private, no-store" });
-
 async function context(portal: Portal, request: Request) {
   const url = new URL(request.url);
   // built on use: no module-level zod in a route (decision 023)

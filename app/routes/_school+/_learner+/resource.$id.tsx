@@ -15,7 +15,6 @@ import { formAction } from "~/services/form-failure.server";
 export const handle = { i18n: ["files"] };
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-export const headers = () => NO_STORE;
 
 const idOf = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : undefined);
 

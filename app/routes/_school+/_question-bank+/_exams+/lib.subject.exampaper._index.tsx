@@ -15,7 +15,6 @@ import { redirectPastLastPage } from "~/services/sections.server";
  * A GET form: works without JavaScript.
  */
 export const handle = { i18n: ["exams"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 export async function loader(args: LoaderFunctionArgs) {

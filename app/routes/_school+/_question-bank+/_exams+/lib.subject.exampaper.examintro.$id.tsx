@@ -33,7 +33,6 @@ import { formAction } from "~/services/form-failure.server";
  * then `/lib/subject/exampaper/payresult?pay=1`, which sends the browser to the provider; it comes back there).
  */
 export const handle = { i18n: ["exams"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -36,7 +36,6 @@ import { formAction } from "~/services/form-failure.server";
  * hand-in at the end sends `confirm=1` itself.
  */
 export const handle = { i18n: ["exams", "qbank"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
 const MAX_QUESTIONS = 200;

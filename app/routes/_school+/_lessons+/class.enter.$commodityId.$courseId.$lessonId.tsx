@@ -1,4 +1,4 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
 import { DialogPage } from "~/components/dialog/DialogPage";
@@ -14,7 +14,6 @@ export const handle = { i18n: ["lesson"] };
 
 /** The answer depends on the student (enrolment, agreements, face): never stored. */
 const PRIVATE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = () => PRIVATE;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 

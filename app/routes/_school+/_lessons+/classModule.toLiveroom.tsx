@@ -1,4 +1,4 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
@@ -12,7 +12,6 @@ import { UpstreamError } from "~/services/upstream.server";
 export const handle = { i18n: ["lesson"] };
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = () => PRIVATE;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 /**

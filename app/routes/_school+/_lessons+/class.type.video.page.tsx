@@ -1,4 +1,4 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
 import { DialogPage } from "~/components/dialog/DialogPage";
@@ -19,7 +19,6 @@ import { getPlay } from "~/services/video.server";
 export const handle = { i18n: ["lesson"] };
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = () => PRIVATE;
 
 /**
  * The title, and the poster preloaded from the head: the poster is the page's largest paint (LCP) and the

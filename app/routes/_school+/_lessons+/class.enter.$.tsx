@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
 import { DialogPage } from "~/components/dialog/DialogPage";
@@ -7,7 +7,6 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces } from "~/i18n.server";
 
 export const handle = { i18n: ["lesson"] };
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 /**
