@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { certificateCounts, listCertificates, unreadCertificates } from "~/services/certificates.server";
 import { requireStudent } from "~/services/guards.server";
 
-export const handle = { i18n: ["files"] };
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 /**
  * `/certificate/list?status=1|0` (decision 029): my certificates by status (obtained first), the counts and
@@ -20,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [unread, counts, i18n] = await Promise.all([
     unreadCertificates(portal.upstream),
     certificateCounts(portal.upstream),
-    namespaces(args.request, ["files"]),
+    namespaces(args.request, handle),
   ]);
   const list = await listCertificates(portal.upstream, status);
   const created = list.find((c) => c.id === createdId && c.status === 1)?.certificateName ?? null;

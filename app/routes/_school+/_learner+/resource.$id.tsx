@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { SubmitButton } from "~/components/form/SubmitButton";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { opensDirectly } from "~/services/download.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
@@ -12,7 +12,7 @@ import { deleteOwnResource, isVideo, resourceDetail, resourceUrl } from "~/servi
 import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["files"] };
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -41,7 +41,7 @@ async function detailOf(portal: Portal, params: { id?: string }) {
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [{ detail, view }, i18n] = await Promise.all([detailOf(portal, args.params), namespaces(args.request, ["files"])]);
+  const [{ detail, view }, i18n] = await Promise.all([detailOf(portal, args.params), namespaces(args.request, handle)]);
   return data({ detail, view, video: isVideo(detail), image: opensDirectly(detail.fileType), i18n }, { headers: NO_STORE });
 }
 

@@ -10,7 +10,7 @@ import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
 import { answerOf, unansweredCount, type DoingQuestion } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { examIntroHref, examPaperHref } from "~/services/exam-links";
 import { examNotFound, handInPaper, loadExamOfRecord, saveExamAnswers } from "~/services/exams.server";
 import { faceGate } from "~/services/face.server";
@@ -35,7 +35,7 @@ import { formAction } from "~/services/form-failure.server";
  * answers the same dialog as a page (after saving what it carried), and `confirm=1` hands in; the clock's
  * hand-in at the end sends `confirm=1` itself.
  */
-export const handle = { i18n: ["exams", "qbank"] };
+export const handle = { i18n: ["exams", "qbank"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
 const MAX_QUESTIONS = 200;
@@ -54,7 +54,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loadExamOfRecord(portal.upstream, recordId),
     loadPaperQuestions(portal, recordId),
     socketBootstrap(portal, "question"),
-    namespaces(args.request, ["exams", "qbank"]),
+    namespaces(args.request, handle),
   ]).catch((error: unknown) => {
     if (examNotFound(error) || notFoundOn(error)) notFound(portal);
     throw error;

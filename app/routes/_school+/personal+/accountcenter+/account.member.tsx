@@ -5,14 +5,14 @@ import { keptIdemKey } from "~/forms/form-failure";
 import { MemberPage } from "~/components/account/MemberPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { BuyMemberSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getMemberHistory, getMemberInfo, makeMemberOrder, refreshMemberStatus } from "~/services/membership.server";
 import { requireValidPost } from "~/services/portal.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const {
     loaded: [info, history, i18n],
   } = await requireStudentWith(args, "accountcenter.member", (portal) =>
-    Promise.all([getMemberInfo(portal.upstream), getMemberHistory(portal.upstream), namespaces(args.request, ["account"])]),
+    Promise.all([getMemberInfo(portal.upstream), getMemberHistory(portal.upstream), namespaces(args.request, handle)]),
   );
   return data({
     info,

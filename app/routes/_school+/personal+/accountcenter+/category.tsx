@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CategoriesPage, type UpgradeOutcome } from "~/components/account/CategoriesPage";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { noticeOf, parseForm, UpgradeCategorySchema } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
@@ -12,7 +12,7 @@ import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const {
     loaded: [overview, i18n],
   } = await requireStudentWith(args, "accountcenter.account", (portal) =>
-    Promise.all([categoryOverview(portal.upstream), namespaces(args.request, ["account"])]),
+    Promise.all([categoryOverview(portal.upstream), namespaces(args.request, handle)]),
   );
   return data({ ...overview, i18n, notice: noticeOf(new URL(args.request.url)) });
 }

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvoicePage } from "~/components/account/InvoicePage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { formFailure, InvoiceSchema, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { getInvoiceFunction, getInvoiceTemplate, getOrderInvoice, requestInvoice, saveInvoiceTemplate } from "~/services/invoices.server";
@@ -11,7 +11,7 @@ import { getOrder } from "~/services/orders.server";
 import { requireValidPost } from "~/services/portal.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
       getInvoiceFunction(portal.upstream),
       getInvoiceTemplate(portal.upstream),
       getOrderInvoice(portal.upstream, orderNo),
-      namespaces(args.request, ["account"]),
+      namespaces(args.request, handle),
     ]);
   });
   if (!order) throw data(null, { status: 404 });

@@ -3,14 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PointsPage } from "~/components/account/PointsPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { BuyPointsSchema, formFailure, noticeOf, parseForm, typed, upstreamFailure, type FormOutcome } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { buyPoints, getPointDesc, getPointInfo, getPointList } from "~/services/points.server";
 import { requireValidPost } from "~/services/portal.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const {
     loaded: [info, list, desc, i18n],
   } = await requireStudentWith(args, "accountcenter.score", (portal) =>
-    Promise.all([getPointInfo(portal.upstream), getPointList(portal.upstream, page), getPointDesc(portal.upstream), namespaces(args.request, ["account"])]),
+    Promise.all([getPointInfo(portal.upstream), getPointList(portal.upstream, page), getPointDesc(portal.upstream), namespaces(args.request, handle)]),
   );
   return data({ info, list, desc, page, i18n, notice: noticeOf(url), constraint: formConstraint(BuyPointsSchema) });
 }
