@@ -25,11 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
   const url = new URL(args.request.url);
-  const [, page, i18n] = await Promise.all([
-    requireSectionAccess(portal, "qa"),
-    listQuestions(portal.upstream, pageOf(url)),
-    namespaces(args.request, handle),
-  ]);
+  const [, page, i18n] = await Promise.all([requireSectionAccess(portal, "qa"), listQuestions(portal.upstream, pageOf(url)), namespaces(args.request, handle)]);
   redirectPastLastPage(args.request, page, pageOf(url), QUESTION_PAGE_SIZE);
   return data(
     {

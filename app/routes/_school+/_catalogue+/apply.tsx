@@ -18,11 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
-  const [, items, i18n] = await Promise.all([
-    requireSectionAccess(portal, "apply"),
-    listApplyItems(portal.upstream),
-    namespaces(args.request, handle),
-  ]);
+  const [, items, i18n] = await Promise.all([requireSectionAccess(portal, "apply"), listApplyItems(portal.upstream), namespaces(args.request, handle)]);
   return data({ items, loggedIn: isLoggedIn(portal), i18n, title: titleOf(i18n, "apply.title") }, { headers: cacheHeaders(portal) });
 }
 

@@ -18,11 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
-  const [, groups, i18n] = await Promise.all([
-    requireSectionAccess(portal, "group"),
-    listGroups(portal.upstream),
-    namespaces(args.request, handle),
-  ]);
+  const [, groups, i18n] = await Promise.all([requireSectionAccess(portal, "group"), listGroups(portal.upstream), namespaces(args.request, handle)]);
   return data({ groups, loggedIn: isLoggedIn(portal), i18n, title: titleOf(i18n, "groups.title") }, { headers: cacheHeaders(portal) });
 }
 

@@ -75,10 +75,7 @@ function savedHref(backUrl: string): string {
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [{ url, backUrl, cancelUrl, info, shape, initial }, i18n] = await Promise.all([
-    context(portal, args.request),
-    namespaces(args.request, handle),
-  ]);
+  const [{ url, backUrl, cancelUrl, info, shape, initial }, i18n] = await Promise.all([context(portal, args.request), namespaces(args.request, handle)]);
   if (info.complete) throw redirect(backUrl);
   const ip = clientIpOf(args);
   const outcome = await resumeAfterCaptcha<InfoOutcome>(portal, url, "changePhone", {

@@ -29,9 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // the permission check runs in the round of the page's calls (one round per page)
   const {
     loaded: [overview, i18n],
-  } = await requireStudentWith(args, "accountcenter.account", (portal) =>
-    Promise.all([categoryOverview(portal.upstream), namespaces(args.request, handle)]),
-  );
+  } = await requireStudentWith(args, "accountcenter.account", (portal) => Promise.all([categoryOverview(portal.upstream), namespaces(args.request, handle)]));
   return data({ ...overview, i18n, notice: noticeOf(new URL(args.request.url)) });
 }
 
