@@ -5,11 +5,14 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NavProgress } from "~/components/NavProgress";
 import { useRequestInfo } from "~/components/request-info";
-import { isHomePath } from "~/components/shell/Header";
-import { ShellFrame } from "~/components/shell/ShellFrame";
-import { SCHOOL_ROUTE_ID } from "~/route-ids";
+import { Footer } from "~/components/shell/Footer";
+import { Header, isHomePath } from "~/components/shell/Header";
 import { Analytics } from "~/components/shell/Analytics";
+import { DomainBanner } from "~/components/shell/DomainBanner";
 import { HashRoutes } from "~/components/shell/HashRoutes";
+import { SideBar } from "~/components/shell/SideBar";
+import { Notice } from "~/components/shell/Notice";
+import { Presence } from "~/components/realtime/Presence";
 import { isLanguage, type Language } from "~/i18n";
 import { PAGE_ERRORS_ID, pageErrorsBundle, scriptJson, TranslationProvider, useTranslator } from "~/i18n-runtime";
 import { languageCookie, localeOf, rootResources } from "~/i18n.server";
@@ -57,15 +60,15 @@ type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
  * where one module serves every visitor.
  */
 let lastRoot: RootData;
-function useShellData(): { root: RootData; fresh: boolean } {
+function useShellData(): RootData {
   const root = useRouteLoaderData<typeof loader>("root");
-  if (typeof document === "undefined") return { root, fresh: !!root };
+  if (typeof document === "undefined") return root;
   if (root) lastRoot = root;
-  return { root: root ?? lastRoot, fresh: !!root };
+  return root ?? lastRoot;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { root, fresh } = useShellData();
+  const root = useShellData();
   const shell = useShell(root?.shell);
   const { nonce, locale: requestLocale, errors: requestErrors } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
@@ -78,10 +81,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const themeColor = site?.themeColor ?? DEFAULT_THEME_COLOR;
   // Spec 000 section 4: the black-white global theme applies only on the home page.
   const blackWhite = site?.globalTheme === "black-white" && isHomePath(pathname);
-  // A school page (the school layout rendered, so the root's own data is there) is framed by the school layout.
+  // useLoginPage 2: the login pages (handle.loginPage) show the header only, no footer or side bar.
   const matches = useMatches();
-  const rootError = useRouteError();
-  const schoolDraws = !rootError && fresh && matches.some((m) => m.id === SCHOOL_ROUTE_ID);
+  const headerOnly = site?.loginPage === "headerOnly" && matches.some((m) => (m.handle as { loginPage?: boolean } | undefined)?.loginPage);
   return (
     <html
       lang={locale}
@@ -104,14 +106,15 @@ export function Layout({ children }: { children: ReactNode }) {
           <NavProgress />
           {root && shell ? (
             <AuthenticityTokenProvider token={root.csrfToken}>
-              {/* A school page's frame is the school layout's (decision 052); the root draws it only outside a school. */}
-              {schoolDraws ? (
-                children
-              ) : (
-                <ShellFrame site={root.shell} notice={root.notice} shell={shell}>
-                  {children}
-                </ShellFrame>
-              )}
+              {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}
+              {/* The side bar is the header's last child: on phones its one button sits in the header's bar. */}
+              <Header shell={shell} side={root.shell.sidebar && !headerOnly ? <SideBar sidebar={root.shell.sidebar} /> : null} />
+              {root.notice ? <Notice code={root.notice} /> : null}
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              {headerOnly ? null : <Footer shell={shell} />}
+              {shell.user ? <Presence userId={shell.user.userId} /> : null}
             </AuthenticityTokenProvider>
           ) : (
             <main id="main" className="flex-1">
