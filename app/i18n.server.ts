@@ -95,14 +95,23 @@ export const rootResources = {
 } as const;
 
 /**
- * An area's translations for its loader to return (`i18n: await namespaces(request, ["login"])`);
- * the component passes them to `useNamespaces` so only the visitor's language of the namespaces a page
- * uses reaches the browser. `common` always comes with the root loader.
+ * What a route module's `handle` may say (Remix's `handle` export, read by `useMatches`): `i18n`, the
+ * namespaces the route draws with, named in this ONE place; its loader sends them with
+ * `namespaces(request, handle)`. `loginPage`: the header-only login pages (root.tsx).
+ * `export const handle = { i18n: ["login"] } satisfies RouteHandle;` keeps the names checked.
  */
-export async function namespaces(request: Request, names: Namespace[]) {
+export type RouteHandle = { i18n?: readonly Namespace[]; loginPage?: boolean };
+
+/**
+ * An area's translations for its loader to return (`i18n: await namespaces(request, handle)`, the
+ * route's own `handle.i18n`; a service that serves one page may name them itself); the component passes
+ * them to `useNamespaces` so only the visitor's language of the namespaces a page uses reaches the
+ * browser. `common` always comes with the root loader.
+ */
+export async function namespaces(request: Request, names: readonly Namespace[] | RouteHandle) {
   const locale = await localeOf(request);
   const bundles: Record<string, unknown> = {};
-  for (const name of names) bundles[name] = serverResources[locale][name];
+  for (const name of "length" in names ? names : (names.i18n ?? [])) bundles[name] = serverResources[locale][name];
   return { locale, bundles };
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { CsrfInput } from "~/components/csrf-token";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { abandon, solved, waitingOf } from "~/services/captcha-resume.server";
 import { CHALLENGE_PATH, RESUME_FIELD } from "~/services/captcha-fields";
 import { captchaProvider } from "~/services/captcha.server";
@@ -13,7 +13,7 @@ import { safeRedirect } from "~/services/redirect";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export const handle = { i18n: ["login"] };
+export const handle = { i18n: ["login"] } satisfies RouteHandle;
 
 /**
  * `/captcha?id=`: code 600 met outside the login forms (decision 013). Without an answer: the
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = url.searchParams.get("id");
   const entry = waitingOf(portal.session, id);
   if (!id || !entry) throw data({ kind: "notFound" }, { status: 404 });
-  const i18n = await namespaces(args.request, ["login"]);
+  const i18n = await namespaces(args.request, handle);
   const headers = { "Cache-Control": "private, no-store" };
   const back = entry.method === "GET" ? safeRedirect(entry.path) : "/home/index";
 

@@ -42,7 +42,8 @@ describe("the route tree", () => {
   it("nests root → _school → personal → section → page (npx remix routes)", () => {
     const parent = (id: string) => ctx.build.routes[id]?.parentId;
     expect(parent(SCHOOL_ROUTE_ID)).toBe("root");
-    expect(parent("routes/_school+/_catalogue+/home.[index]")).toBe(SCHOOL_ROUTE_ID);
+    expect(parent("routes/_school+/_catalogue+/_layout")).toBe(SCHOOL_ROUTE_ID);
+    expect(parent("routes/_school+/_catalogue+/home.[index]")).toBe("routes/_school+/_catalogue+/_layout");
     expect(parent(PERSONAL_ROUTE_ID)).toBe(SCHOOL_ROUTE_ID);
     for (const section of ["course", "setting", "message", "order", "accountcenter"]) {
       expect(parent(`routes/_school+/personal+/${section}+/_layout`)).toBe(PERSONAL_ROUTE_ID);

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { examIntroHref, payResultHref } from "~/services/exam-links";
 import { examNotFound, loadPayInfo, payProviderUrl } from "~/services/exams.server";
 import { requireStudent } from "~/services/guards.server";
@@ -15,8 +15,7 @@ import { idOf, notFound } from "~/services/sections.server";
  * after makePayOrder): an unpaid fee goes on to the provider (meta refresh and a link without JavaScript,
  * `location.assign` with it), which comes back here.
  */
-export const handle = { i18n: ["exams"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["exams"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },
   ...(d?.payUrl ? [{ httpEquiv: "refresh", content: `0;url=${d.payUrl}` }] : []),
@@ -32,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
       if (examNotFound(error)) notFound(portal);
       throw error;
     }),
-    namespaces(args.request, ["exams"]),
+    namespaces(args.request, handle),
   ]);
   const title = String((i18n.bundles.exams as { pay?: { title?: string } }).pay?.title ?? "");
   const go = url.searchParams.get("pay") === "1" && info.needPay && !info.payState && info.orderNo;

@@ -6,7 +6,7 @@ import { CheckoutPage, type CheckoutAnswer } from "~/components/shop/CheckoutPag
 import { shopTitle } from "~/components/shop/money";
 import { useNamespaces } from "~/components/use-namespaces";
 import { OrderFormSchema, parseCheckoutQuery, type CheckoutQuery } from "~/forms/checkout";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { listCart, type CartItem } from "~/services/cart.server";
 import { buyCheck, createOrder, previewCheckout, type Wanted } from "~/services/checkout.server";
 import { requireStudent } from "~/services/guards.server";
@@ -17,7 +17,7 @@ import { currentPath, type Upstream } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
 
-export const handle = { i18n: ["shop"] };
+export const handle = { i18n: ["shop"] } satisfies RouteHandle;
 
 /**
  * Checkout `/payment/order` (spec 000 section 2; issue 16): "buy now" (`commodityId`, `packageId`,
@@ -74,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
         (value) => ({ ok: true as const, value }),
         (error: unknown) => ({ ok: false as const, error }),
       ),
-    namespaces(args.request, ["shop"]),
+    namespaces(args.request, handle),
   ]);
   // COMPANY_BUY_CHECK 2 and 5: the complete-information dialog (scene 2) first, then back here
   if ((check.status === 2 || check.status === 5) && !check.pass) throw redirect(completeInfoHref(2, back));

@@ -2,14 +2,14 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { ORDER_STATUS, ttlMinutes } from "~/services/orders.constants";
 import { getOrder } from "~/services/orders.server";
 import { checkOpenid, paymentReturnUrl, payTypeOf, startPayment } from "~/services/payment.server";
 import { myOrdersHref } from "~/services/study-links";
 
-export const handle = { i18n: ["shop"] };
+export const handle = { i18n: ["shop"] } satisfies RouteHandle;
 
 /**
  * `/payment/pay?orderNo=[&payType=wechat]`: the step between placing (or paying) an order and the
@@ -45,7 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [order, openid, i18n] = await Promise.all([
     getOrder(portal.upstream, orderNo),
     payType === "wechat" ? checkOpenid(portal.upstream, back) : null,
-    namespaces(args.request, ["shop"]),
+    namespaces(args.request, handle),
   ]);
   if (!order) throw data({ kind: "notFound" }, { status: 404 });
   const expired = () => data({ kind: "expired" as const, orderNo, minutes: ttlMinutes(order), i18n }, { status: 409, headers: HEADERS });

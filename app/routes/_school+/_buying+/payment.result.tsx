@@ -3,13 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PayOrderForm } from "~/components/shop/orders/OrderActions";
 import { money, shopTitle } from "~/components/shop/money";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { ORDER_STATUS } from "~/services/orders.constants";
 import { getOrder } from "~/services/orders.server";
 import { myOrdersHref } from "~/services/study-links";
 
-export const handle = { i18n: ["shop"] };
+export const handle = { i18n: ["shop"] } satisfies RouteHandle;
 
 /**
  * Where the payment provider sends the browser back (`?orderNo=`). What it says comes from the order as the
@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
   const orderNo = new URL(args.request.url).searchParams.get("orderNo") ?? "";
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(orderNo)) throw data({ kind: "notFound" }, { status: 404 });
-  const [order, i18n] = await Promise.all([getOrder(portal.upstream, orderNo), namespaces(args.request, ["shop"])]);
+  const [order, i18n] = await Promise.all([getOrder(portal.upstream, orderNo), namespaces(args.request, handle)]);
   if (!order) throw data({ kind: "notFound" }, { status: 404 });
   return data({ order, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CartPage } from "~/components/shop/CartPage";
 import { shopTitle } from "~/components/shop/money";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { addToCart, listCart, pendingAddSignature, removeOwnFromCart, verifyPendingAdd } from "~/services/cart.server";
 import { loginRedirect } from "~/services/guards.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
@@ -15,7 +15,7 @@ import { CartFormSchema } from "~/forms/cart";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
 
-export const handle = { i18n: ["shop"] };
+export const handle = { i18n: ["shop"] } satisfies RouteHandle;
 
 /**
  * `/shoppingcart` (spec 000 section 2: the cart; spec 001 section 7 "Shopping cart"): list, add, remove one
@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     }
     throw redirect(notice ? `/shoppingcart?notice=${notice}` : "/shoppingcart", 303);
   }
-  const [items, i18n] = await Promise.all([listCart(portal.upstream), namespaces(args.request, ["shop"])]);
+  const [items, i18n] = await Promise.all([listCart(portal.upstream), namespaces(args.request, handle)]);
   return data({ items, notice: url.searchParams.get("notice"), i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

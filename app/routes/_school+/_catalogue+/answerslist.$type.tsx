@@ -9,7 +9,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { AskSchema } from "~/forms/community";
 import { formConstraint } from "~/forms/constraint.server";
 import { useTranslation } from "~/i18n-runtime";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { askQuestion, communityError, listQuestions, QUESTION_PAGE_SIZE } from "~/services/community.server";
 import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
@@ -17,7 +17,7 @@ import { loginHref } from "~/services/redirect";
 import { cacheHeaders, pageOf, redirectPastLastPage, requireSectionAccess, titleOf } from "~/services/sections.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["catalog", "community"] };
+export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "qa", d?.title);
 
@@ -25,11 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
   const url = new URL(args.request.url);
-  const [, page, i18n] = await Promise.all([
-    requireSectionAccess(portal, "qa"),
-    listQuestions(portal.upstream, pageOf(url)),
-    namespaces(args.request, ["catalog", "community"]),
-  ]);
+  const [, page, i18n] = await Promise.all([requireSectionAccess(portal, "qa"), listQuestions(portal.upstream, pageOf(url)), namespaces(args.request, handle)]);
   redirectPastLastPage(args.request, page, pageOf(url), QUESTION_PAGE_SIZE);
   return data(
     {

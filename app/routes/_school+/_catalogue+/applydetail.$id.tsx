@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionButton } from "~/components/community/CommunityForm";
 import { useTranslation } from "~/i18n-runtime";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { applyState, communityError, signUpForExam } from "~/services/community.server";
 import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
 import { forwardCacheControl } from "~/components/catalog/headers";
@@ -18,7 +18,7 @@ import { loginHref } from "~/services/redirect";
 import { ApplySignUpSchema } from "~/forms/catalogue";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["catalog", "community"] };
+export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "apply", d?.item.title);
 
@@ -35,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
     requireSectionAccess(portal, "apply"),
     id ? getApplyItem(portal.upstream, id) : null,
     id && loggedIn ? applyState(portal.upstream, id) : null,
-    namespaces(args.request, ["catalog", "community"]),
+    namespaces(args.request, handle),
   ]);
   if (!item) notFound(portal);
   return data({ item, loggedIn, state, i18n }, { headers: cacheHeaders(portal) });

@@ -6,11 +6,11 @@ import { minutes, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { MissingCourseId } from "~/components/catalog/course";
 import { LessonList } from "~/components/study/lesson/LessonList";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getCourseContents } from "~/services/catalog.server";
 import { idOf, loadSection, notFound, cacheHeaders } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog", "lesson"] };
+export const handle = { i18n: ["catalog", "lesson"] } satisfies RouteHandle;
 
 export const headers = forwardCacheControl;
 
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const courseId = idOf(args.params.courseId);
   const [{ portal, value: contents, i18n }, lesson] = await Promise.all([
     loadSection(args, "course", (p) => (commodityId && courseId ? getCourseContents(p.upstream, commodityId, courseId) : null)),
-    namespaces(args.request, ["lesson"]),
+    namespaces(args.request, handle),
   ]);
   const bundles = { ...i18n, bundles: { ...i18n.bundles, ...lesson.bundles } };
   if (!commodityId || !courseId) return data({ contents: null, missingId: true, i18n: bundles }, { status: 400, headers: cacheHeaders(portal) });

@@ -4,18 +4,18 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal } from "~/services/portal.server";
 import { cacheHeaders, titleOf } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => [...sectionMeta(matches, "error", d?.title), { name: "robots", content: "noindex" }];
 
 /** `/errorPage`: where the old client sent a visitor after a failure; a page with ways back, never a login wall. */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
-  const i18n = await namespaces(args.request, ["catalog"]);
+  const i18n = await namespaces(args.request, handle);
   return data({ i18n, title: titleOf(i18n, "errorPage.title") }, { headers: cacheHeaders(portal) });
 }
 

@@ -7,22 +7,18 @@ import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { listGroups } from "~/services/community.server";
 import { useTranslation } from "~/i18n-runtime";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { cacheHeaders, requireSectionAccess, titleOf } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog", "community"] };
+export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "group", d?.title);
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
-  const [, groups, i18n] = await Promise.all([
-    requireSectionAccess(portal, "group"),
-    listGroups(portal.upstream),
-    namespaces(args.request, ["catalog", "community"]),
-  ]);
+  const [, groups, i18n] = await Promise.all([requireSectionAccess(portal, "group"), listGroups(portal.upstream), namespaces(args.request, handle)]);
   return data({ groups, loggedIn: isLoggedIn(portal), i18n, title: titleOf(i18n, "groups.title") }, { headers: cacheHeaders(portal) });
 }
 

@@ -10,7 +10,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { TopicFormSchema } from "~/forms/community";
 import { formConstraint } from "~/forms/constraint.server";
 import { useTranslation } from "~/i18n-runtime";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { communityError, getGroup, joinGroup, leaveGroup, postTopic } from "~/services/community.server";
 import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
@@ -18,7 +18,7 @@ import { loginHref } from "~/services/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["catalog", "community"] };
+export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "group", d?.group.groupName, d?.group.intro);
 
@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [, group, i18n] = await Promise.all([
     requireSectionAccess(portal, "group"),
     id ? getGroup(portal.upstream, id) : null,
-    namespaces(args.request, ["catalog", "community"]),
+    namespaces(args.request, handle),
   ]);
   if (!group) notFound(portal);
   return data({ group, loggedIn: isLoggedIn(portal), i18n, constraint: formConstraint(TopicFormSchema) }, { headers: cacheHeaders(portal) });

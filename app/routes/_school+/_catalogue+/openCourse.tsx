@@ -7,7 +7,7 @@ import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { OpenCourseActions } from "~/components/study/lesson/OpenCourseActions";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { listOpenCourses } from "~/services/catalog.server";
 import { openCourseSignups, signUpOpenCourse } from "~/services/live.server";
 import { isLoggedIn, requireValidPost } from "~/services/portal.server";
@@ -18,7 +18,7 @@ import { OpenCourseSignUpSchema } from "~/forms/catalogue";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
 
-export const handle = { i18n: ["catalog", "lesson"] };
+export const handle = { i18n: ["catalog", "lesson"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "openCourse", d?.title);
 
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loadSection(args, "openCourse", (p) =>
       Promise.all([listOpenCourses(p.upstream), isLoggedIn(p) ? openCourseSignups(p.upstream) : Promise.resolve([] as number[])]),
     ),
-    namespaces(args.request, ["lesson"]),
+    namespaces(args.request, handle),
   ]);
   const [courses, signups] = value;
   const signedUp = idOf(new URL(args.request.url).searchParams.get("signedUp"));

@@ -9,7 +9,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { AnswerFormSchema } from "~/forms/community";
 import { formConstraint } from "~/forms/constraint.server";
 import { useTranslation } from "~/i18n-runtime";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { answerQuestion, communityError, getQuestion } from "~/services/community.server";
 import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
@@ -17,7 +17,7 @@ import { loginHref } from "~/services/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["catalog", "community"] };
+export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "qa", d?.question.title);
 
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [, question, i18n] = await Promise.all([
     requireSectionAccess(portal, "qa"),
     id ? getQuestion(portal.upstream, id) : null,
-    namespaces(args.request, ["catalog", "community"]),
+    namespaces(args.request, handle),
   ]);
   if (!question) notFound(portal);
   return data({ question, loggedIn: isLoggedIn(portal), i18n, constraint: formConstraint(AnswerFormSchema) }, { headers: cacheHeaders(portal) });

@@ -10,7 +10,7 @@ import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, useForm } from "~/components/form/use-form";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { insertProtocol, isPending, loadAgreement } from "~/services/agreements.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
@@ -28,9 +28,7 @@ import { formAction } from "~/services/form-failure.server";
  *   → the e-sign provider (`/agreement/esign/...`: prepareAgreement, then a post to its form); 3. otherwise the agree box
  *   ('the user must agree to the course agreement before continuing to study') → insertProtocol → backUrl.
  */
-export const handle = { i18n: ["agreement"] };
-
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["agreement"] } satisfies RouteHandle;
 
 /**
  * Spec 001 §5: acceptance needs the agree box ticked. Built on first use by the loader or the action: no
@@ -44,7 +42,7 @@ const signSchema = () => (sign ??= buildSignSchema());
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [{ mode, agreement, backUrl, url }, i18n] = await Promise.all([loadAgreement(args, portal), namespaces(args.request, ["agreement"])]);
+  const [{ mode, agreement, backUrl, url }, i18n] = await Promise.all([loadAgreement(args, portal), namespaces(args.request, handle)]);
   const here = agreementHref("edit", agreement.id, agreement.protocolId, { backUrl });
   const esign = url.searchParams.get("esign");
   if (mode === "edit") {

@@ -1,14 +1,13 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Empty, Pager, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { countMyQuestions, findMyAnswers, findMyQuestions, unreadAnswerCount } from "~/services/community.server";
 import { requireStudent } from "~/services/guards.server";
 import { idOf } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog", "community"] };
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 /**
@@ -25,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
     findMyAnswers(portal.upstream, aPage),
     countMyQuestions(portal.upstream),
     unreadAnswerCount(portal.upstream),
-    namespaces(args.request, ["catalog", "community"]),
+    namespaces(args.request, handle),
   ]);
   const title = (i18n.bundles.community as { my: { qaTitle: string } }).my.qaTitle;
   return data({ questions, answers, counts, unread, qPage, aPage, i18n, title });

@@ -1,19 +1,18 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Empty, SectionPage, yuan } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { mySignUps } from "~/services/community.server";
 import { requireStudent } from "~/services/guards.server";
 
-export const handle = { i18n: ["catalog", "community"] };
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 /** `/apply/mine`: the independent exams I signed up for (issue 17 part B), reached from /apply and each sign-up page. */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [items, i18n] = await Promise.all([mySignUps(portal.upstream), namespaces(args.request, ["catalog", "community"])]);
+  const [items, i18n] = await Promise.all([mySignUps(portal.upstream), namespaces(args.request, handle)]);
   const title = (i18n.bundles.community as { my: { signUpsTitle: string } }).my.signUpsTitle;
   return data({ items, i18n, title });
 }

@@ -7,7 +7,7 @@ import { getFormProps, useForm } from "~/components/form/use-form";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { allFieldsSchema, defaultValues, parseDynamicForm, toFieldPayload, type FieldValues } from "~/forms/dynamic-fields";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { createCertificate, unlockFields, updateCertificateStudent } from "~/services/certificates.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
@@ -16,10 +16,9 @@ import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["files", "fields"] };
+export const handle = { i18n: ["files", "fields"] } satisfies RouteHandle;
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-export const headers = () => NO_STORE;
 
 const idOf = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : undefined);
 
@@ -44,7 +43,7 @@ async function unlockOf(portal: Portal, params: { id?: string }) {
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [unlock, i18n] = await Promise.all([unlockOf(portal, args.params), namespaces(args.request, ["files", "fields"])]);
+  const [unlock, i18n] = await Promise.all([unlockOf(portal, args.params), namespaces(args.request, handle)]);
   return data({ ...unlock, constraint: formConstraint(allFieldsSchema(unlock.fields)), i18n }, { headers: NO_STORE });
 }
 

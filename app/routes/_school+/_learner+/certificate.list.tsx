@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { certificateCounts, listCertificates, unreadCertificates } from "~/services/certificates.server";
 import { requireStudent } from "~/services/guards.server";
 
-export const handle = { i18n: ["files"] };
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 /**
  * `/certificate/list?status=1|0` (decision 029): my certificates by status (obtained first), the counts and
@@ -17,11 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const status = url.searchParams.get("status") === "0" ? 0 : 1;
   // after /certificate/create/<id>: say so (the id only picks the row's name; nothing is trusted from it)
   const createdId = Number(url.searchParams.get("created"));
-  const [unread, counts, i18n] = await Promise.all([
-    unreadCertificates(portal.upstream),
-    certificateCounts(portal.upstream),
-    namespaces(args.request, ["files"]),
-  ]);
+  const [unread, counts, i18n] = await Promise.all([unreadCertificates(portal.upstream), certificateCounts(portal.upstream), namespaces(args.request, handle)]);
   const list = await listCertificates(portal.upstream, status);
   const created = list.find((c) => c.id === createdId && c.status === 1)?.certificateName ?? null;
   return data({ status, list, counts, unread, created, i18n }, { headers: { "Cache-Control": "private, no-store" } });

@@ -5,7 +5,7 @@ import type { SubmissionResult } from "~/components/form/use-form";
 import { FaceCheck, type FaceView } from "~/components/study/face/FaceCheck";
 import { faceSchema } from "~/forms/face";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { faceIdentity, faceResult, faceStatus, updateFaceIdentity } from "~/services/face.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
@@ -26,9 +26,7 @@ import { ownAnswer } from "~/forms/form-failure";
  *   cancel reports failure 2).
  * The order number stays in the session, out of the address.
  */
-export const handle = { i18n: ["agreement"] };
-
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["agreement"] } satisfies RouteHandle;
 
 const backUrlOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get("backUrl"), "/personal/course/lessons");
 
@@ -48,7 +46,7 @@ async function viewOf(portal: Portal): Promise<FaceView | null> {
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
   const backUrl = backUrlOf(args.request);
-  const [view, i18n] = await Promise.all([viewOf(portal), namespaces(args.request, ["agreement"])]);
+  const [view, i18n] = await Promise.all([viewOf(portal), namespaces(args.request, handle)]);
   if (!view) throw redirect(backUrl);
   return { view, backUrl, i18n };
 }

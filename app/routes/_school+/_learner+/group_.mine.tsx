@@ -1,14 +1,13 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Empty, Pager, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { groupCounts, myCreatedGroups, myJoinedGroups, myTopics } from "~/services/community.server";
 import { requireStudent } from "~/services/guards.server";
 import { idOf } from "~/services/sections.server";
 
-export const handle = { i18n: ["catalog", "community"] };
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 /**
@@ -23,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
     myCreatedGroups(portal.upstream),
     myJoinedGroups(portal.upstream),
     myTopics(portal.upstream, page),
-    namespaces(args.request, ["catalog", "community"]),
+    namespaces(args.request, handle),
   ]);
   const title = (i18n.bundles.community as { my: { groupsTitle: string } }).my.groupsTitle;
   return data({ counts, created, joined, topics, page, i18n, title });

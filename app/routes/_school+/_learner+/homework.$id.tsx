@@ -6,7 +6,7 @@ import { UploadForm, type UploadFormAnswer } from "~/components/upload/UploadFor
 import { homeworkScene, uploadWholeVideo, videoFileOptions } from "~/services/homework-video.server";
 import { checkVideoNameAndSize, VIDEO_EXTENSIONS } from "~/services/video-rules";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { canSubmit, deleteOwnAttachment, homeworkDetail, saveHomework } from "~/services/homework.server";
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
@@ -22,8 +22,7 @@ import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer } from "~/forms/form-failure";
 import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 
-export const handle = { i18n: ["files"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 type Answer = { error?: string; message?: string; saved?: boolean; deleted?: boolean; content?: string; video?: UploadFormAnswer };
 
@@ -42,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
       throw error;
     }),
     canSubmit(portal.upstream, id),
-    namespaces(args.request, ["files"]),
+    namespaces(args.request, handle),
   ]);
   return data({ detail, refusal: refusal ?? null, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }

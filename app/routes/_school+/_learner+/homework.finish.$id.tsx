@@ -1,13 +1,12 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { finishPage } from "~/services/homework.server";
 import { UpstreamError } from "~/services/upstream.server";
 
-export const handle = { i18n: ["files"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 /**
  * `/homework/finish/<id>` (spec 001 §7 `gotoFinishHomeworkPage/{homeworkId}`): where a submitted
@@ -23,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
       if (error instanceof UpstreamError && error.kind === "business") throw redirect(`/homework/${id}`);
       throw error;
     }),
-    namespaces(args.request, ["files"]),
+    namespaces(args.request, handle),
   ]);
   return data({ finish, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }

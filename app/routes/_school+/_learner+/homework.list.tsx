@@ -1,12 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { leaveNotices, lessonCounts, lessonList } from "~/services/homework.server";
 
-export const handle = { i18n: ["files"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 /** `/homework/list`: the homework completion list (spec 001 §2, §7; decision 029): class and package lessons with counts. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -16,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
     lessonList(portal.upstream, "package"),
     lessonCounts(portal.upstream),
     leaveNotices(portal.upstream),
-    namespaces(args.request, ["files"]),
+    namespaces(args.request, handle),
   ]);
   return data({ classes, packages, counts, notices, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }

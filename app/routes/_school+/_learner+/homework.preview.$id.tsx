@@ -1,14 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { previewHomework } from "~/services/homework.server";
 import { safeExternalUrl } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
-export const handle = { i18n: ["files"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 /**
  * `/homework/preview/<id>` (spec 001 §7 `preview`): the homework and what the student handed in, read
@@ -23,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
       if (error instanceof UpstreamError && error.kind === "business") throw data({ kind: "notFound" }, { status: 404 });
       throw error;
     }),
-    namespaces(args.request, ["files"]),
+    namespaces(args.request, handle),
   ]);
   const link = <T extends { sourcePath: string }>(f: T) => ({ ...f, href: safeExternalUrl(f.sourcePath) ?? null });
   return data(

@@ -6,7 +6,7 @@ import { CompleteInfoForm } from "~/components/study/info/CompleteInfoForm";
 import { GROUP_KEYS, groupPathComplete, keepGroupPath } from "~/components/study/info/group-path";
 import { formConstraint } from "~/forms/constraint.server";
 import { allFieldsSchema, parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { uploadFile } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
 import { getCustomizeInfo, improveCustomInfo, saveStudentGroupAndProxy, withCascadeLevels } from "~/services/custom-fields.server";
@@ -24,9 +24,7 @@ import { formAction } from "~/services/form-failure.server";
  * required, associated ones hidden) through the dynamic-field kit (decision 017). Saving sends both calls;
  * the dialog closes (goes to backUrl) only when both succeed, else their messages are shown.
  */
-export const handle = { i18n: ["agreement", "fields"] };
-
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["agreement", "fields"] } satisfies RouteHandle;
 
 /** Spec 001 §2: the dialog's scenes (built on use: no module-level zod in a route, decision 023). */
 const SCENES = ["2", "3", "4"] as const;
@@ -50,7 +48,7 @@ async function context(portal: Portal, request: Request, values?: FieldValues | 
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [{ scene, closeHref, info, fields }, i18n] = await Promise.all([context(portal, args.request), namespaces(args.request, ["agreement", "fields"])]);
+  const [{ scene, closeHref, info, fields }, i18n] = await Promise.all([context(portal, args.request), namespaces(args.request, handle)]);
   return {
     scene,
     backUrl: closeHref,

@@ -7,7 +7,7 @@ import { PersonalInfoForm, type InfoOutcome } from "~/components/study/info/Pers
 import { personalSchema } from "~/forms/personal-info-schema";
 import { mobileChanged, toPayload, keepRegion, MOBILE_11_RE, type FormShape, type InfoFieldName } from "~/forms/personal-info";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer } from "~/services/captcha.server";
 import { loadCities } from "~/services/cities.server";
 import { checkSmsCode } from "~/services/code-attempts.server";
@@ -31,9 +31,7 @@ import { formAction } from "~/services/form-failure.server";
  * agreement'). A changed phone needs an SMS code; sending it to a phone other than the account's needs the
  * slider captcha first. Without JavaScript the region selects re-render with `intent=refresh`.
  */
-export const handle = { i18n: ["agreement", "login"] };
-
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["agreement", "login"] } satisfies RouteHandle;
 
 async function context(portal: Portal, request: Request) {
   const url = new URL(request.url);
@@ -77,10 +75,7 @@ function savedHref(backUrl: string): string {
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [{ url, backUrl, cancelUrl, info, shape, initial }, i18n] = await Promise.all([
-    context(portal, args.request),
-    namespaces(args.request, ["agreement", "login"]),
-  ]);
+  const [{ url, backUrl, cancelUrl, info, shape, initial }, i18n] = await Promise.all([context(portal, args.request), namespaces(args.request, handle)]);
   if (info.complete) throw redirect(backUrl);
   const ip = clientIpOf(args);
   const outcome = await resumeAfterCaptcha<InfoOutcome>(portal, url, "changePhone", {

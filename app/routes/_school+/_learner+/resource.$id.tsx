@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { SubmitButton } from "~/components/form/SubmitButton";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { opensDirectly } from "~/services/download.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, type Portal } from "~/services/portal.server";
@@ -15,10 +15,9 @@ import { ResourceDeleteSchema } from "~/forms/learner";
 import { refused } from "~/services/form-result.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["files"] };
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-export const headers = () => NO_STORE;
 
 const idOf = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : undefined);
 
@@ -45,7 +44,7 @@ async function detailOf(portal: Portal, params: { id?: string }) {
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [{ detail, view }, i18n] = await Promise.all([detailOf(portal, args.params), namespaces(args.request, ["files"])]);
+  const [{ detail, view }, i18n] = await Promise.all([detailOf(portal, args.params), namespaces(args.request, handle)]);
   return data({ detail, view, video: isVideo(detail), image: opensDirectly(detail.fileType), i18n }, { headers: NO_STORE });
 }
 

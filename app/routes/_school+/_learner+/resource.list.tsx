@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { UploadForm, type UploadFormAnswer } from "~/components/upload/UploadForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { requireValidPost, requireValidUpload } from "~/services/portal.server";
 import { resourceFileOptions, uploadWholeFile } from "~/services/resource-upload.server";
@@ -24,7 +24,7 @@ import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 /** Dialog 5 (spec 001 §2): loaded only when a preview opens. */
 const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
 
-export const handle = { i18n: ["files"] };
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 /**
  * `/resource/list`: the resource sharing list (spec 001 §2: a page on the main host outside the hash
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
     getSpace(portal.upstream),
     resourceVipFlag(portal.upstream),
     getCurrentUser(portal.upstream),
-    namespaces(args.request, ["files"]),
+    namespaces(args.request, handle),
   ]);
   // images open directly (spec 001 §5): their address for the preview (a plain link without JS)
   const rows = list.list.map((r) => ({ ...r, video: isVideo(r), preview: opensDirectly(r.fileType) ? (safeExternalUrl(r.sourcePath) ?? null) : null }));

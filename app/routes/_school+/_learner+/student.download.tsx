@@ -1,14 +1,14 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { checkDownloadPermission, opensDirectly } from "~/services/download.server";
 import { requireStudent } from "~/services/guards.server";
 import { resourceUrl } from "~/services/resources.server";
 import { safeExternalUrl } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
-export const handle = { i18n: ["files"] };
+export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
 /**
  * `/student/download?ids=<id>`: the student download route (spec 001 §5, §7 "Download", §8). The
@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
   const ids = new URL(args.request.url).searchParams.get("ids") ?? "";
   const id = /^\d{1,12}$/.test(ids.split(",")[0] ?? "") ? Number(ids.split(",")[0]) : undefined;
-  const [refused, i18n] = await Promise.all([checkDownloadPermission(portal.upstream), namespaces(args.request, ["files"])]);
+  const [refused, i18n] = await Promise.all([checkDownloadPermission(portal.upstream), namespaces(args.request, handle)]);
   if (refused !== undefined) return data({ message: refused, i18n }, { status: 403 });
   if (id === undefined) return data({ message: null, i18n }, { status: 400 });
   try {

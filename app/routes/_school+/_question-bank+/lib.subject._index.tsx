@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { Block, Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { EXAM_LIST } from "~/services/exam-links";
 import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrongHref } from "~/services/qbank-links";
@@ -11,7 +11,7 @@ import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects,
 import { cacheHeaders, idOf, requireSectionAccess } from "~/services/sections.server";
 
 /** `/lib/subject` (spec 001 §2): statistics, studied and all categories, subjects by keyword and category, the unfinished check. */
-export const handle = { i18n: ["qbank"] };
+export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d ? String((d.i18n.bundles.qbank as { title?: string } | undefined)?.title ?? "") : "" },
@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loadAllCategories(portal, num(url, "cpage")),
     loadSubjects(portal.upstream, { page: num(url, "page"), categoryId, keyword }),
     loadUnfinished(portal),
-    namespaces(args.request, ["qbank"]),
+    namespaces(args.request, handle),
   ]);
   return data(
     { logged, statistics, studied, categories, subjects, unfinished, keyword, categoryId: categoryId ?? null, search: url.searchParams.toString(), i18n },

@@ -6,7 +6,7 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { ContinueLink, KindCounts, PractiseForm, ProgressLine } from "~/components/qbank/chapters";
 import { Block, Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { chapterHref, doingHref, overviewHref, QBANK_HOME, sectionHref } from "~/services/qbank-links";
 import { loadChapterDetail, loadSectionPage, notFoundOn, SECTION_PAGE_SIZE, startExercise } from "~/services/qbank.server";
@@ -22,7 +22,7 @@ import { refused } from "~/services/form-result.server";
  * (the section page call, paged) each with progress and a practise button, practising the whole chapter,
  * and continuing a chapter practice not handed in.
  */
-export const handle = { i18n: ["qbank"] };
+export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d && "chapter" in d ? d.chapter.name : "" }];
 
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
     requireSectionAccess(portal, "question"),
     loadChapterDetail(portal, chapterId).catch(notFoundOr),
     loadSectionPage(portal, chapterId, page).catch(notFoundOr),
-    namespaces(args.request, ["qbank"]),
+    namespaces(args.request, handle),
   ]);
   redirectPastLastPage(args.request, sections, page, SECTION_PAGE_SIZE);
   return data({ chapter, sections, page, i18n }, { headers: cacheHeaders(portal) });

@@ -5,7 +5,7 @@ import { CsrfInput } from "~/components/csrf-token";
 import { collectHref, QBANK_HOME } from "~/services/qbank-links";
 import { Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { loginRedirect } from "~/services/guards.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { loadCollectList, setCollected } from "~/services/qbank.server";
@@ -16,7 +16,7 @@ import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
 
 /** My collection of questions (spec 001 §7: collect list, add and remove). */
-export const handle = { i18n: ["qbank"] };
+export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d ? String((d.i18n.bundles.qbank as unknown as { book?: { collectTitle?: string } }).book?.collectTitle ?? "") : "" },
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
   if (!isLoggedIn(portal)) throw loginRedirect(args.request);
-  const [list, i18n] = await Promise.all([loadCollectList(portal.upstream, pageOf(new URL(args.request.url))), namespaces(args.request, ["qbank"])]);
+  const [list, i18n] = await Promise.all([loadCollectList(portal.upstream, pageOf(new URL(args.request.url))), namespaces(args.request, handle)]);
   return data({ list, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

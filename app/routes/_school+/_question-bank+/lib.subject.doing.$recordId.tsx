@@ -9,7 +9,7 @@ import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
 import { ANSWER_FORM_ID, answerOf, QuestionForm, unansweredCount } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { doingHref, reportHref } from "~/services/qbank-links";
 import { loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
@@ -29,7 +29,7 @@ import { refused } from "~/services/form-result.server";
  * first (issue 21): a dialog with JavaScript, the same dialog as the post's answer without (`confirm=1`
  * hands in); the clock's hand-in at zero asks nothing.
  */
-export const handle = { i18n: ["qbank"] };
+export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.record.title ?? "" }];
 
@@ -44,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
       throw error;
     }),
     isLoggedIn(portal) ? socketBootstrap(portal, "question") : null,
-    namespaces(args.request, ["qbank"]),
+    namespaces(args.request, handle),
   ]);
   // handed in (by the student, or by the clock): the report
   if (paper.record.state === "submitted") throw redirect(reportHref(recordId));

@@ -5,7 +5,7 @@ import { CsrfInput } from "~/components/csrf-token";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { Block } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { chapterHref, doingHref, QBANK_HOME, reportHref, sectionHref, wrongHref } from "~/services/qbank-links";
 import { loadDaily, loadOverview, notFoundOn, startExercise } from "~/services/qbank.server";
@@ -16,7 +16,7 @@ import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
-export const handle = { i18n: ["qbank"] };
+export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d && "overview" in d ? d.overview.subject.name : "" }];
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
     requireSectionAccess(portal, "question"),
     loadOverview(portal, subjectId).catch(notFoundOr),
     loadDaily(portal, subjectId).catch(notFoundOr),
-    namespaces(args.request, ["qbank"]),
+    namespaces(args.request, handle),
   ]);
   return data({ overview, daily, i18n }, { headers: cacheHeaders(portal) });
 }

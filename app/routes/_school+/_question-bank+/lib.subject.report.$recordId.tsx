@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { Block, clock } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { doingHref, overviewHref, PREVIEW_KINDS, previewKindOf, reportHref, reportMediaHref } from "~/services/qbank-links";
 import { gainPoints, loadMediaPreview, loadReport, notFoundOn, setCollected, startExercise, type MediaPreview, type Report } from "~/services/qbank.server";
@@ -22,7 +22,7 @@ import { refused } from "~/services/form-result.server";
  * preview call gives a signed address that expires, played by a plain `<audio>`/`<video controls>`;
  * decision 035), so a plain link does it without JavaScript.
  */
-export const handle = { i18n: ["qbank"] };
+export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.report.record.title ?? "" }];
 
@@ -53,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
           },
         )
       : null,
-    namespaces(args.request, ["qbank"]),
+    namespaces(args.request, handle),
   ]);
   const points = await gainPoints(portal, recordId);
   return data({ report, preview, points, logged: isLoggedIn(portal), i18n }, { headers: { "Cache-Control": "private, no-store" } });

@@ -5,7 +5,7 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { ContinueLink, KindCounts, PractiseForm, ProgressLine } from "~/components/qbank/chapters";
 import { Block } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
 import { chapterHref, doingHref, overviewHref, QBANK_HOME } from "~/services/qbank-links";
 import { loadSectionDetail, notFoundOn, startExercise } from "~/services/qbank.server";
@@ -20,7 +20,7 @@ import { refused } from "~/services/form-result.server";
  * detail"; decision 035): the student's progress, every question with its state (not done, answered,
  * right, wrong; never the answer), practising the section, and continuing a practice not handed in.
  */
-export const handle = { i18n: ["qbank"] };
+export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d && "section" in d ? d.section.name : "" }];
 
@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
       if (notFoundOn(error)) notFound(portal);
       throw error;
     }),
-    namespaces(args.request, ["qbank"]),
+    namespaces(args.request, handle),
   ]);
   return data({ section, i18n }, { headers: cacheHeaders(portal) });
 }

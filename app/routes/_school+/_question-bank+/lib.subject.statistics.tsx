@@ -3,13 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { QBANK_HOME, statisticsHref } from "~/services/qbank-links";
 import { TrendChart } from "~/components/qbank/TrendChart";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { loginRedirect } from "~/services/guards.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loadTrend, TREND_KINDS, type TrendKind } from "~/services/qbank.server";
 
 /** Practice statistics by weeks, years and academic year (spec 001 §7), charted on the server as SVG. */
-export const handle = { i18n: ["qbank"] };
+export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d ? String((d.i18n.bundles.qbank as unknown as { stats?: { title?: string } }).stats?.title ?? "") : "" },
@@ -20,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!isLoggedIn(portal)) throw loginRedirect(args.request);
   const asked = new URL(args.request.url).searchParams.get("by");
   const by: TrendKind = TREND_KINDS.find((k) => k === asked) ?? "weeks";
-  const [trend, i18n] = await Promise.all([loadTrend(portal.upstream, by), namespaces(args.request, ["qbank"])]);
+  const [trend, i18n] = await Promise.all([loadTrend(portal.upstream, by), namespaces(args.request, handle)]);
   return data({ by, buckets: trend.buckets, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -5,7 +5,7 @@ import { CsrfInput } from "~/components/csrf-token";
 import { doingHref, QBANK_HOME, wrongHref } from "~/services/qbank-links";
 import { Block, Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { loginRedirect } from "~/services/guards.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
 import { deleteWrong, loadSubjects, loadWrongList, startWrongPractice } from "~/services/qbank.server";
@@ -16,7 +16,7 @@ import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
 
 /** The wrong-question book (spec 001 §7): the list by subject, practising them, removing one (DELETE with parentId). */
-export const handle = { i18n: ["qbank"] };
+export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d ? String((d.i18n.bundles.qbank as unknown as { book?: { wrongTitle?: string } }).book?.wrongTitle ?? "") : "" },
@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [list, subjects, i18n] = await Promise.all([
     loadWrongList(portal.upstream, { subjectId, page: pageOf(url) }),
     loadSubjects(portal.upstream, { page: 1, pageSize: 50 }),
-    namespaces(args.request, ["qbank"]),
+    namespaces(args.request, handle),
   ]);
   return data({ list, subjects: subjects.records, subjectId: subjectId ?? null, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }

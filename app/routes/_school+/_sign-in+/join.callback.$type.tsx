@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getThirdUserBy, loginByCacheCode } from "~/services/auth.server";
 import { completeLogin } from "~/services/login.server";
 import { getPortal } from "~/services/portal.server";
@@ -11,7 +11,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { loginHref } from "~/services/redirect";
 
 /** Spec 000 section 2.6: the third-party window closes 500 ms after finishing. */
-export const handle = { i18n: ["login"] };
+export const handle = { i18n: ["login"] } satisfies RouteHandle;
 
 export const POPUP_CLOSE_MS = 500;
 
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!saved.popup) return response;
   const headers = new Headers();
   for (const [name, value] of response.headers) if (name.toLowerCase() === "set-cookie") headers.append("Set-Cookie", value);
-  return data({ target: response.headers.get("Location") ?? "/home/index", i18n: await namespaces(args.request, ["login"]) }, { headers });
+  return data({ target: response.headers.get("Location") ?? "/home/index", i18n: await namespaces(args.request, handle) }, { headers });
 }
 
 /** In the pop-up window: the opener goes to the target, the window closes 500 ms later. */

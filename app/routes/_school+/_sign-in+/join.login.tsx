@@ -7,7 +7,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { LoginPanel } from "~/components/auth/LoginPanel";
 import { LoginSchema, PasswordLoginSchema, SmsLoginSchema, type LoginSubmission } from "~/forms/login";
 import type { Outcome } from "~/forms/outcome";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { passwordLogin, smsLogin } from "~/services/auth.server";
 import { ddQrDataUrl } from "~/services/third-party.server";
 import { resumeAfterCaptcha, type CaptchaAnswer, type Pending } from "~/services/captcha.server";
@@ -29,7 +29,7 @@ import { clientIpOf, retryAfterHeaders, limitLogin, withRetryAfter } from "~/ser
 import { safeRedirect } from "~/services/redirect";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["login"], loginPage: true };
+export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
 export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
@@ -62,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loadConfig(portal.upstream, "company"),
     loadConfig(portal.upstream, "globalLogin"),
     rememberedAccount(portal),
-    namespaces(args.request, ["login"]),
+    namespaces(args.request, handle),
   ]);
   // Spec 000 section 4: a company with central sign-on logs in there (every login link lands here).
   const central = centralLoginUrl(globalLogin);

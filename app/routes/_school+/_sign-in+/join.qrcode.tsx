@@ -3,7 +3,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { loginByCacheCode } from "~/services/auth.server";
 import { completeLogin } from "~/services/login.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
@@ -13,7 +13,7 @@ import { QR_POLL_S } from "~/services/qr-poll";
 import { loginHref, safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 
-export const handle = { i18n: ["login"], loginPage: true };
+export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
 
 /** Size of the login QR code in pixels. */
 const QR_SIZE = 200;
@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const backUrl = safeRedirect(url.searchParams.get("backUrl") ?? undefined);
   if (isLoggedIn(portal)) throw redirect(backUrl);
-  const i18n = await namespaces(args.request, ["login"]);
+  const i18n = await namespaces(args.request, handle);
   const title = (i18n.bundles.login as { qr: { title: string } }).qr.title;
   const { session, upstream } = portal;
 

@@ -6,7 +6,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterPanel } from "~/components/auth/RegisterPanel";
 import type { Outcome } from "~/forms/outcome";
 import { RegisterSendCodeSchema, registerSchema, type RegisterFlags } from "~/forms/register";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { checkAccount, passwordLogin, register } from "~/services/auth.server";
 import { resumeAfterCaptcha, type CaptchaAnswer } from "~/services/captcha.server";
 import { loadCities } from "~/services/cities.server";
@@ -20,7 +20,7 @@ import { loginHref, safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["login"], loginPage: true };
+export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
 export const headers = retryAfterHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
@@ -46,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
     failed: ({ fields }) => failWith(fields, { [fields.intent === "sendCode" ? "mobile" : "password"]: ["verificationFailed"] }),
     retry: ({ fields, secret }, answer) => attempt(portal, clientIpOf(args), flags, fields, secret, answer),
   });
-  const [cities, i18n] = await Promise.all([flags.regionFlag ? loadCities(args.request.signal) : Promise.resolve([]), namespaces(args.request, ["login"])]);
+  const [cities, i18n] = await Promise.all([flags.regionFlag ? loadCities(args.request.signal) : Promise.resolve([]), namespaces(args.request, handle)]);
   return data(
     {
       i18n,

@@ -16,7 +16,7 @@ import { formConstraint } from "~/forms/constraint.server";
 import { ForgetResetSchema, ForgetSchema } from "~/forms/forget";
 import { NEW_PASSWORD_MAX } from "~/forms/limits";
 import type { Outcome } from "~/forms/outcome";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { resetPassword } from "~/services/auth.server";
 import { resumeAfterCaptcha, type CaptchaAnswer } from "~/services/captcha.server";
 import { failWith, sendCodeOutcome, toCaptcha } from "~/services/form-result.server";
@@ -28,7 +28,7 @@ import { safeRedirect } from "~/services/redirect";
 import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["login"], loginPage: true };
+export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
 export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
     failed: ({ fields }) => failWith(fields, { mobile: ["verificationFailed"] }),
     retry: ({ fields }, answer) => sendStep(portal, clientIpOf(args), fields, answer),
   });
-  const i18n = await namespaces(args.request, ["login"]);
+  const i18n = await namespaces(args.request, handle);
   return data(
     {
       i18n,

@@ -1,12 +1,12 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { clearCredentials } from "~/services/session.server";
 import { loginHref } from "~/services/redirect";
 
-export const handle = { i18n: ["realtime"] };
+export const handle = { i18n: ["realtime"] } satisfies RouteHandle;
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   const u = (new URL(request.url).searchParams.get("u") ?? "").slice(0, 253);
-  return data({ i18n: await namespaces(request, ["realtime"]), domain: /^[\w.-]+(:\d+)?$/.test(u) ? u : "" });
+  return data({ i18n: await namespaces(request, handle), domain: /^[\w.-]+(:\d+)?$/.test(u) ? u : "" });
 }
 
 export default function RedirectOnline() {

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 
-export const handle = { i18n: ["login"] };
+export const handle = { i18n: ["login"] } satisfies RouteHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const i18n = await namespaces(request, ["login"]);
+  const i18n = await namespaces(request, handle);
   return { i18n, title: (i18n.bundles.login as { agreement: { title: string } }).agreement.title };
 }
 

@@ -3,13 +3,13 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminButton } from "~/components/shell/Header";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { displayName } from "~/services/shell.server";
 
-export const handle = { i18n: ["login"] };
+export const handle = { i18n: ["login"] } satisfies RouteHandle;
 
 /** This page's own address: the login comes back here. */
 export const TEACHER_LOGIN_PATH = "/teacherLoginIn";
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
   if (!isLoggedIn(portal)) throw redirect(loginHref(TEACHER_LOGIN_PATH));
-  const [user, i18n] = await Promise.all([getCurrentUser(portal.upstream), namespaces(args.request, ["login"])]);
+  const [user, i18n] = await Promise.all([getCurrentUser(portal.upstream), namespaces(args.request, handle)]);
   const title = (i18n.bundles.login as { teacher: { title: string } }).teacher.title;
   const teacher = user.staffFlag === 1;
   return data({ i18n, title, teacher, name: displayName(user) }, { status: teacher ? 200 : 403, headers: { "Cache-Control": "private, no-store" } });

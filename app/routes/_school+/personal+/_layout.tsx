@@ -2,13 +2,13 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { PersonalError, PersonalFrame } from "~/components/personal/PersonalFrame";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { PERSONAL_ROUTE_ID } from "~/route-ids";
 import { requireStudent } from "~/services/guards.server";
 import { permittedMenu } from "~/services/personal-menu";
 import { getPermissions } from "~/services/personal-menu.server";
 
-export const handle = { i18n: ["personal"] };
+export const handle = { i18n: ["personal"] } satisfies RouteHandle;
 
 /** Personal pages are never stored; children without their own `headers` inherit this. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -19,7 +19,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [permissions, i18n] = await Promise.all([getPermissions(portal), namespaces(args.request, ["personal"])]);
+  const [permissions, i18n] = await Promise.all([getPermissions(portal), namespaces(args.request, handle)]);
   return { menu: permittedMenu(permissions), i18n };
 }
 

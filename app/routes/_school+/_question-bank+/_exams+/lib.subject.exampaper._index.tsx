@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { EXAM_STATES, EXAM_TYPES, examIntroHref, examListHref } from "~/services/exam-links";
 import { examTimeText, filtersOf, loadExamCounts, loadMyExams } from "~/services/exams.server";
 import { requireStudent } from "~/services/guards.server";
@@ -14,8 +14,7 @@ import { redirectPastLastPage } from "~/services/sections.server";
  * queryUserExamCount for the state tabs; decision 034): `/lib/subject/exampaper?examType=&examState=&examName=&page=`.
  * A GET form: works without JavaScript.
  */
-export const handle = { i18n: ["exams"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["exams"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -25,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [page, counts, i18n] = await Promise.all([
     loadMyExams(portal.upstream, f),
     loadExamCounts(portal.upstream, f.examType),
-    namespaces(args.request, ["exams"]),
+    namespaces(args.request, handle),
   ]);
   redirectPastLastPage(args.request, page, f.page, page.size);
   const exams = page.records.map((e) => ({ ...e, startText: examTimeText(e.startTime), endText: examTimeText(e.endTime) }));

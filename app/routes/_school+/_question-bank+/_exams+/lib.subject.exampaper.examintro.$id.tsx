@@ -5,7 +5,7 @@ import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { CsrfInput } from "~/components/csrf-token";
 import { SubmitButton } from "~/components/form/SubmitButton";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { EXAM_LIST, examPaperHref, payResultHref } from "~/services/exam-links";
 import {
   examAction,
@@ -35,8 +35,7 @@ import { refused } from "~/services/form-result.server";
  * `intent=join` (a face exam goes through the face flow first: faceGate) and `intent=pay` (makePayOrder,
  * then `/lib/subject/exampaper/payresult?pay=1`, which sends the browser to the provider; it comes back there).
  */
-export const handle = { i18n: ["exams"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["exams"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -47,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loadExam(portal.upstream, examId),
     loadExamRecord(portal.upstream, examId),
     loadExamPayState(portal.upstream, examId),
-    namespaces(args.request, ["exams"]),
+    namespaces(args.request, handle),
   ]).catch((error: unknown) => {
     if (examNotFound(error)) notFound(portal);
     throw error;

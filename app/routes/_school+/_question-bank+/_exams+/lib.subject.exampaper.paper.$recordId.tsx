@@ -11,7 +11,7 @@ import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
 import { answerOf, unansweredCount, type DoingQuestion } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { examIntroHref, examPaperHref } from "~/services/exam-links";
 import { examNotFound, handInPaper, loadExamOfRecord, saveExamAnswers } from "~/services/exams.server";
 import { faceGate } from "~/services/face.server";
@@ -38,8 +38,7 @@ import { refused } from "~/services/form-result.server";
  * answers the same dialog as a page (after saving what it carried), and `confirm=1` hands in; the clock's
  * hand-in at the end sends `confirm=1` itself.
  */
-export const handle = { i18n: ["exams", "qbank"] };
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["exams", "qbank"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
 /**
@@ -57,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loadExamOfRecord(portal.upstream, recordId),
     loadPaperQuestions(portal, recordId),
     socketBootstrap(portal, "question"),
-    namespaces(args.request, ["exams", "qbank"]),
+    namespaces(args.request, handle),
   ]).catch((error: unknown) => {
     if (examNotFound(error) || notFoundOn(error)) notFound(portal);
     throw error;

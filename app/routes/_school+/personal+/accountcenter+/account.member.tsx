@@ -6,7 +6,7 @@ import { keptIdemKey } from "~/forms/form-failure";
 import { MemberPage } from "~/components/account/MemberPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import {
   BuyMemberSchema,
   formFailure,
@@ -22,7 +22,7 @@ import { getMemberHistory, getMemberInfo, makeMemberOrder, refreshMemberStatus }
 import { requireValidPost } from "~/services/portal.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const {
     loaded: [info, history, i18n],
   } = await requireStudentWith(args, "accountcenter.member", (portal) =>
-    Promise.all([getMemberInfo(portal.upstream), getMemberHistory(portal.upstream), namespaces(args.request, ["account"])]),
+    Promise.all([getMemberInfo(portal.upstream), getMemberHistory(portal.upstream), namespaces(args.request, handle)]),
   );
   return data({
     info,

@@ -6,7 +6,7 @@ import { keptIdemKey } from "~/forms/form-failure";
 import { BalancePage } from "~/components/account/BalancePage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import {
   ChargeSchema,
   BalancePostSchema,
@@ -25,7 +25,7 @@ import { getCharge, getInviteCode, getInviteRecord, makeChargeOrder, rechargeCar
 import { requireValidPost } from "~/services/portal.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const {
     loaded: [charge, inviteCode, invites, i18n],
   } = await requireStudentWith(args, "accountcenter.account", (portal) =>
-    Promise.all([getCharge(portal.upstream), getInviteCode(portal.upstream), getInviteRecord(portal.upstream), namespaces(args.request, ["account"])]),
+    Promise.all([getCharge(portal.upstream), getInviteCode(portal.upstream), getInviteRecord(portal.upstream), namespaces(args.request, handle)]),
   );
   return data({
     charge,

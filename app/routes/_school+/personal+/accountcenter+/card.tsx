@@ -4,14 +4,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CardsPage, type CardOutcome } from "~/components/account/CardsPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { CardCodeSchema, CardPostSchema, formFailure, postedIntent, replyFor, typed, upstreamFailure } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { checkCardCode, createCardOrder, getCardReturnInfo } from "~/services/study-cards.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loaded: [redeemed, i18n],
   } = await requireStudentWith(args, "accountcenter.account", async (portal) => {
     if (orderNo !== null && !/^[A-Za-z0-9_-]{1,40}$/.test(orderNo)) throw data(null, { status: 404 });
-    return Promise.all([orderNo === null ? Promise.resolve(null) : getCardReturnInfo(portal.upstream, orderNo), namespaces(args.request, ["account"])]);
+    return Promise.all([orderNo === null ? Promise.resolve(null) : getCardReturnInfo(portal.upstream, orderNo), namespaces(args.request, handle)]);
   });
   if (orderNo !== null && !redeemed) throw data(null, { status: 404 });
   return data({ redeemed: redeemed ?? null, i18n, constraint: formConstraint(CardCodeSchema) });

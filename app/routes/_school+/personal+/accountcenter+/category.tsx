@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CategoriesPage, type UpgradeOutcome } from "~/components/account/CategoriesPage";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { noticeOf, UpgradeCategoryPostSchema } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
@@ -13,7 +13,7 @@ import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -30,9 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // the permission check runs in the round of the page's calls (one round per page)
   const {
     loaded: [overview, i18n],
-  } = await requireStudentWith(args, "accountcenter.account", (portal) =>
-    Promise.all([categoryOverview(portal.upstream), namespaces(args.request, ["account"])]),
-  );
+  } = await requireStudentWith(args, "accountcenter.account", (portal) => Promise.all([categoryOverview(portal.upstream), namespaces(args.request, handle)]));
   return data({ ...overview, i18n, notice: noticeOf(new URL(args.request.url)) });
 }
 

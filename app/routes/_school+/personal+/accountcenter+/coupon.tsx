@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CouponsPage } from "~/components/account/CouponsPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import {
   CouponPostSchema,
   ExchangeCouponSchema,
@@ -22,7 +22,7 @@ import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { requireValidPost } from "~/services/portal.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
       getCouponCounts(portal.upstream),
       getCoupons(portal.upstream, tab),
       couponId === null ? Promise.resolve(null) : getCouponCourses(portal.upstream, couponId),
-      namespaces(args.request, ["account"]),
+      namespaces(args.request, handle),
     ]);
   });
   if (couponId !== null && !courses) throw data(null, { status: 404 });

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvoicePage } from "~/components/account/InvoicePage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import {
   formFailure,
   InvoicePostSchema,
@@ -22,7 +22,7 @@ import { getOrder } from "~/services/orders.server";
 import { requireValidPost } from "~/services/portal.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -48,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
       getInvoiceFunction(portal.upstream),
       getInvoiceTemplate(portal.upstream),
       getOrderInvoice(portal.upstream, orderNo),
-      namespaces(args.request, ["account"]),
+      namespaces(args.request, handle),
     ]);
   });
   if (!order) throw data(null, { status: 404 });

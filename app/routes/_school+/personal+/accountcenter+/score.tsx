@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PointsPage } from "~/components/account/PointsPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import {
   BuyPointsSchema,
   formFailure,
@@ -21,7 +21,7 @@ import { buyPoints, getPointDesc, getPointInfo, getPointList } from "~/services/
 import { requireValidPost } from "~/services/portal.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const {
     loaded: [info, list, desc, i18n],
   } = await requireStudentWith(args, "accountcenter.score", (portal) =>
-    Promise.all([getPointInfo(portal.upstream), getPointList(portal.upstream, page), getPointDesc(portal.upstream), namespaces(args.request, ["account"])]),
+    Promise.all([getPointInfo(portal.upstream), getPointList(portal.upstream, page), getPointDesc(portal.upstream), namespaces(args.request, handle)]),
   );
   return data({ info, list, desc, page, i18n, notice: noticeOf(url), constraint: formConstraint(BuyPointsSchema) });
 }

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ExchangePage, type ExchangeOutcome } from "~/components/account/ExchangePage";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { ExchangeGoodsPostSchema, noticeOf } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { exchangeGoods, getPointExchanges, getPointGoods } from "~/services/points.server";
@@ -14,7 +14,7 @@ import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { keptIdemKey, ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const {
     loaded: [goods, exchanges, i18n],
   } = await requireStudentWith(args, "accountcenter.score", (portal) =>
-    Promise.all([getPointGoods(portal.upstream), getPointExchanges(portal.upstream), namespaces(args.request, ["account"])]),
+    Promise.all([getPointGoods(portal.upstream), getPointExchanges(portal.upstream), namespaces(args.request, handle)]),
   );
   return data({ goods, exchanges, i18n, notice: noticeOf(new URL(args.request.url)), idemKey: randomUUID() });
 }

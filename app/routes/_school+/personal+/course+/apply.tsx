@@ -5,7 +5,7 @@ import { AssignPlaces, NEW_HREF, SignUpList } from "~/components/instead/SignUpL
 import { errorText } from "~/components/form/messages";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import * as z from "zod/v4";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { assignPlaces, mySignList } from "~/services/instead.server";
@@ -16,7 +16,7 @@ import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["instead"] };
+export const handle = { i18n: ["instead"] } satisfies RouteHandle;
 
 /**
  * Instead sign-up, my list (spec 001 §2 `/personal/course/apply` "proxy exam sign-up", §7 'Instead sign-up'
@@ -26,7 +26,7 @@ export const handle = { i18n: ["instead"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   // the permission check and the page's calls in one round
-  const { loaded } = await requireStudentWith(args, "course.apply", (p) => Promise.all([mySignList(p.upstream), namespaces(args.request, ["instead"])]));
+  const { loaded } = await requireStudentWith(args, "course.apply", (p) => Promise.all([mySignList(p.upstream), namespaces(args.request, handle)]));
   const [signUps, i18n] = loaded;
   return { signUps, i18n };
 }

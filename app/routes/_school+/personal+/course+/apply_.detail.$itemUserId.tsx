@@ -4,11 +4,11 @@ import { fillHref, StatusBadge } from "~/components/instead/SignUpList";
 import { SignValues } from "~/components/instead/SignValues";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudentWith } from "~/services/guards.server";
 import { signDetail } from "~/services/instead.server";
 
-export const handle = { i18n: ["instead", "fields"] };
+export const handle = { i18n: ["instead", "fields"] } satisfies RouteHandle;
 
 /**
  * One instead sign-up (spec 001 §7 'Instead sign-up' `get/sign/detail`; decision 036): the item and
@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // the login and permission checks answer first; a malformed id is a 404 only for a student who may see the page
   const { loaded } = await requireStudentWith(args, "course.apply", async (p) => {
     if (!/^\d{1,12}$/.test(raw) || Number(raw) === 0) throw data(null, { status: 404 });
-    return Promise.all([signDetail(p.upstream, Number(raw)), namespaces(args.request, ["instead", "fields"])]);
+    return Promise.all([signDetail(p.upstream, Number(raw)), namespaces(args.request, handle)]);
   });
   const [detail, i18n] = loaded;
   if (!detail) throw data(null, { status: 404 });

@@ -15,7 +15,7 @@ import {
   type DynamicField,
   type FieldValues,
 } from "~/forms/dynamic-fields";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { uploadFile } from "~/services/account-settings.server";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { detailHref, flowSpace, itemInfo, saveItemFieldFormData, signStatus } from "~/services/instead.server";
@@ -25,7 +25,7 @@ import { upstreamFormError } from "~/services/upstream-messages";
 import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["instead", "fields"] };
+export const handle = { i18n: ["instead", "fields"] } satisfies RouteHandle;
 
 /** The sign-up id of the address, or a 404 (never a 500 for `abc`, `-1`, 20 digits). */
 function itemUserIdOf(params: LoaderFunctionArgs["params"]): number {
@@ -47,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // the login and permission checks answer first; a malformed id is a 404 only for a student who may see the page
   const { loaded } = await requireStudentWith(args, "course.apply", async (p) => {
     const itemUserId = itemUserIdOf(args.params);
-    return Promise.all([itemInfo(p.upstream, itemUserId), signStatus(p.upstream, itemUserId), namespaces(args.request, ["instead", "fields"])]);
+    return Promise.all([itemInfo(p.upstream, itemUserId), signStatus(p.upstream, itemUserId), namespaces(args.request, handle)]);
   });
   const [info, status, i18n] = loaded;
   if (!info || !status) throw data(null, { status: 404 });

@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/form/SubmitButton";
 import { fillHref } from "~/components/instead/SignUpList";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import * as z from "zod/v4";
 import { requireStudent, requireStudentWith } from "~/services/guards.server";
 import { itemTimesOf, saveUserItemRel, signProvinces } from "~/services/instead.server";
@@ -18,7 +18,7 @@ import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["instead"] };
+export const handle = { i18n: ["instead"] } satisfies RouteHandle;
 
 const PROVINCE_CODE = /^\d{6}$/;
 
@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
     Promise.all([
       signProvinces(p.upstream),
       provinceCode ? itemTimesOf(p.upstream, provinceCode).catch(businessAsEmpty) : Promise.resolve([]),
-      namespaces(args.request, ["instead"]),
+      namespaces(args.request, handle),
     ]),
   );
   const [provinces, times, i18n] = loaded;

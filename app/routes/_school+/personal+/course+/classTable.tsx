@@ -3,13 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { StudyPage } from "~/components/study/courses/parts";
 import { Timetable } from "~/components/study/courses/Timetable";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { monthTimetable, weekTimetable } from "~/services/timetable.server";
 import { monthWeeks, timetableParams, todayIn } from "~/services/timetable-dates";
 
-export const handle = { i18n: ["study"] };
+export const handle = { i18n: ["study"] } satisfies RouteHandle;
 
 /**
  * The class timetable (spec 001 §2, the course section's default page; §7 the two timetable calls): the
@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
     requirePermitted(portal, "course.classTable"),
     view === "week" ? weekTimetable(portal.upstream, day) : null,
     view === "month" ? monthTimetable(portal.upstream, day) : null,
-    namespaces(args.request, ["study"]),
+    namespaces(args.request, handle),
   ]);
   return { view, day, today: todayIn(), week, month, weeks: view === "month" ? monthWeeks(day) : [], i18n };
 }

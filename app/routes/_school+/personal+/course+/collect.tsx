@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Favourites, favouritesHref, type FavouriteQuery } from "~/components/study/courses/Favourites";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { collectClassify, collectedCourses, collectedPackages, CollectRemoveSchema, removeCollect } from "~/services/collections.server";
 import { requireStudent } from "~/services/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
@@ -14,7 +14,7 @@ import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["study"] };
+export const handle = { i18n: ["study"] } satisfies RouteHandle;
 
 /** The upstream's 'favourite not found' (sandbox/src/routes/study.ts STUDY_FAILURES, decision 024). */
 const COLLECT_NOT_FOUND = "140030001";
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
     collectClassify(portal.upstream),
     query.tab === "course" ? collectedCourses(portal.upstream, query) : [],
     query.tab === "package" ? collectedPackages(portal.upstream, query) : [],
-    namespaces(args.request, ["study"]),
+    namespaces(args.request, handle),
   ]);
   return { query, classify, courses, packages, i18n };
 }

@@ -3,12 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { MyCourses } from "~/components/study/courses/MyCourses";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { continueHref, myCourses } from "~/services/my-courses.server";
 
-export const handle = { i18n: ["study"] };
+export const handle = { i18n: ["study"] } satisfies RouteHandle;
 
 /** `?page=`: a whole number from 1, else 1; `?courseName=`: at most 50 characters. */
 function queryOf(url: URL) {
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // the login guard (no upstream call), then the permission check in the same round as the page's calls
   const portal = await requireStudent(args);
   const q = queryOf(new URL(args.request.url));
-  const [, list, i18n] = await Promise.all([requirePermitted(portal, "course.lessons"), myCourses(portal.upstream, q), namespaces(args.request, ["study"])]);
+  const [, list, i18n] = await Promise.all([requirePermitted(portal, "course.lessons"), myCourses(portal.upstream, q), namespaces(args.request, handle)]);
   const courses = list.records.map((c) => ({ ...c, continueHref: continueHref(c) }));
   return { courses, total: list.total, page: q.page, pages: Math.max(1, Math.ceil(list.total / Math.max(1, list.size))), courseName: q.courseName, i18n };
 }

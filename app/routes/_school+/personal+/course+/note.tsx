@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notes, notesHref, type NoteFailure } from "~/components/study/courses/Notes";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/services/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { noteCourses, noteEditConstraint, noteLectures, NotePostSchema, removeNote, searchNotes, updateNote } from "~/services/notes.server";
@@ -12,7 +12,7 @@ import { requireValidPost } from "~/services/portal.server";
 import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 
-export const handle = { i18n: ["study"] };
+export const handle = { i18n: ["study"] } satisfies RouteHandle;
 
 /** The upstream's 'note not found' (sandbox/src/routes/study.ts STUDY_FAILURES, decision 024). */
 const NOTE_NOT_FOUND = "140020001";
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
     noteCourses(portal.upstream),
     query.course ? noteLectures(portal.upstream, query.course) : [],
     query.course ? null : searchNotes(portal.upstream, query.keyword),
-    namespaces(args.request, ["study"]),
+    namespaces(args.request, handle),
   ]);
   return { query, courses, lectures, results, constraint: noteEditConstraint(), i18n };
 }

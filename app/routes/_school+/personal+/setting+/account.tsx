@@ -17,7 +17,7 @@ import {
   type Intent,
 } from "~/forms/account-settings";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import {
   bindEmail,
   bindMobile,
@@ -46,7 +46,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 
 /** The 429's Retry-After, and never stored (as the personal layout's pages). */
-export const handle = { i18n: ["login"] };
+export const handle = { i18n: ["login"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(retryAfterHeaders(args));
@@ -76,7 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
       failed: failed("passwordSms"),
       retry: (p, answer) => sendPasswordCode(portal, ip, p.fields, answer),
     }));
-  const [info, i18n, kept] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, ["login"]), takeKept(portal)]);
+  const [info, i18n, kept] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, handle), takeKept(portal)]);
   return data(
     { info, i18n, outcome: outcome ?? (kept ? restore(kept) : null), constraints: accountConstraints() },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },

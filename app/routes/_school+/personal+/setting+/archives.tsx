@@ -2,16 +2,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArchiveView } from "~/components/personal/data/ArchiveView";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getArchive } from "~/services/account-settings.server";
 import { requireStudent } from "~/services/guards.server";
 
-export const handle = { i18n: ["personal"] };
+export const handle = { i18n: ["personal"] } satisfies RouteHandle;
 
 /** The learning archive (spec 001 §2 `/personal/setting/archives`; sandbox `GET archives`): a read page. */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args, "setting.archives");
-  const [archive, i18n] = await Promise.all([getArchive(portal.upstream), namespaces(args.request, ["personal"])]);
+  const [archive, i18n] = await Promise.all([getArchive(portal.upstream), namespaces(args.request, handle)]);
   return { archive, i18n };
 }
 

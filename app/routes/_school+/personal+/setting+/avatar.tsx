@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AvatarForm } from "~/components/personal/data/AvatarForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getAccountInfo, setAvatar } from "~/services/account-settings.server";
 import { requireStudent } from "~/services/guards.server";
 import { readImageUpload, type ImageUpload } from "~/services/image-upload.server";
@@ -13,7 +13,7 @@ import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["personal", "fields"] };
+export const handle = { i18n: ["personal", "fields"] } satisfies RouteHandle;
 
 /**
  * The avatar (spec 001 §5 "Uploads", §7 `PUT head/portrait`): JPG/PNG only, at most 5 MB. Without
@@ -23,7 +23,7 @@ export const handle = { i18n: ["personal", "fields"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args, "setting.avatar");
-  const [account, i18n] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, ["personal", "fields"])]);
+  const [account, i18n] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, handle)]);
   return { headPic: account.headPic ?? null, i18n };
 }
 

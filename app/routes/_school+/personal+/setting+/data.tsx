@@ -16,7 +16,7 @@ import {
 } from "~/forms/dynamic-fields";
 import type { Constraints } from "~/components/form/use-form";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getCustomFieldData, getPersonalDetail, savePersonalSection, uploadFile } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
 import { improveCustomInfo, withCascadeLevels } from "~/services/custom-fields.server";
@@ -44,13 +44,13 @@ async function sectionFields(portal: Portal, section: DataSection, values?: Fiel
   return withCascadeLevels(up, fields, values);
 }
 
-export const handle = { i18n: ["personal", "fields"] };
+export const handle = { i18n: ["personal", "fields"] } satisfies RouteHandle;
 
 export async function loader(args: LoaderFunctionArgs) {
   // the permission check and the page's calls in one round; the cascade levels of the stored values come
   // from the per-domain option cache (custom-fields.server.ts, decision 041): no second round when warm
   const { portal, loaded: answers } = await requireStudentWith(args, "setting.data", (p) =>
-    Promise.all([getPersonalDetail(p.upstream), getCustomFieldData(p.upstream), namespaces(args.request, ["personal", "fields"])]),
+    Promise.all([getPersonalDetail(p.upstream), getCustomFieldData(p.upstream), namespaces(args.request, handle)]),
   );
   const [detail, custom, i18n] = answers;
   const up = portal.upstream;

@@ -1,4 +1,4 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
 import { DialogPage } from "~/components/dialog/DialogPage";
@@ -6,7 +6,7 @@ import { EntryStepBody } from "~/components/study/lesson/EntryStepView";
 import { LessonList } from "~/components/study/lesson/LessonList";
 import { VideoPlayer } from "~/components/study/lesson/VideoPlayer";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getCourseContents } from "~/services/catalog.server";
 import { buyHref, getEntryInfo, idsOf } from "~/services/lesson-entry.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
@@ -16,10 +16,9 @@ import { contentsHref, lessonEntryHref, videoPageHref } from "~/services/study-l
 import { UpstreamError } from "~/services/upstream.server";
 import { getPlay } from "~/services/video.server";
 
-export const handle = { i18n: ["lesson"] };
+export const handle = { i18n: ["lesson"] } satisfies RouteHandle;
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = () => PRIVATE;
 
 /**
  * The title, and the poster preloaded from the head: the poster is the page's largest paint (LCP) and the
@@ -51,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const portal = await getPortal(args);
   if (!ids) {
-    const i18n = await namespaces(args.request, ["lesson"]);
+    const i18n = await namespaces(args.request, handle);
     return data({ missingId: true as const, i18n, closeHref: closeHrefFrom(args.request, MY_COURSES) }, { status: 400, headers: PRIVATE });
   }
   const self = videoPageHref(ids.commodityId, ids.courseId, ids.lessonId);
@@ -62,7 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
       if (error instanceof UpstreamError && error.kind === "business") return null;
       throw error;
     }),
-    namespaces(args.request, ["lesson"]),
+    namespaces(args.request, handle),
   ]);
   if (!info || !contents) notFound(portal);
   if (info.type !== "video") throw redirect(lessonEntryHref(ids.commodityId, ids.courseId, ids.lessonId), { headers: PRIVATE });

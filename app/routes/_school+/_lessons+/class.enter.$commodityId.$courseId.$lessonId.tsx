@@ -1,20 +1,19 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
 import { DialogPage } from "~/components/dialog/DialogPage";
 import { EntryStepBody, stepTitle } from "~/components/study/lesson/EntryStepView";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { enterLesson, idsOf } from "~/services/lesson-entry.server";
 import { getPortal } from "~/services/portal.server";
 import { notFound } from "~/services/sections.server";
 import { contentsHref } from "~/services/study-links";
 
-export const handle = { i18n: ["lesson"] };
+export const handle = { i18n: ["lesson"] } satisfies RouteHandle;
 
 /** The answer depends on the student (enrolment, agreements, face): never stored. */
 const PRIVATE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = () => PRIVATE;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
@@ -28,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
-  const [step, i18n] = await Promise.all([enterLesson(portal, idsOf(args.params)), namespaces(args.request, ["lesson"])]);
+  const [step, i18n] = await Promise.all([enterLesson(portal, idsOf(args.params)), namespaces(args.request, handle)]);
   if (step.kind === "redirect") throw redirect(step.to, { headers: PRIVATE });
   if (step.kind === "notFound") notFound(portal);
   const bundle = i18n.bundles.lesson as { entry: Record<string, string> };

@@ -1,13 +1,12 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
 import { DialogPage } from "~/components/dialog/DialogPage";
 import { EntryStepBody, stepTitle } from "~/components/study/lesson/EntryStepView";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 
-export const handle = { i18n: ["lesson"] };
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const handle = { i18n: ["lesson"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 /**
@@ -15,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
  * spec 001 §5 'loading data error, course id cannot be empty', 400. No upstream call.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const i18n = await namespaces(args.request, ["lesson"]);
+  const i18n = await namespaces(args.request, handle);
   const title = (i18n.bundles.lesson as { entry: Record<string, string> }).entry.missingIdTitle;
   return data({ i18n, title, closeHref: closeHrefFrom(args.request, MY_COURSES) }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
 }

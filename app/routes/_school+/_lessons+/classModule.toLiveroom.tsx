@@ -1,7 +1,7 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type RouteHandle } from "~/i18n.server";
 import { enterLesson, entryId, idsOf } from "~/services/lesson-entry.server";
 import { getLessonRoom, getOpenCourseRoom, roomAddress, type Room } from "~/services/live.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
@@ -9,10 +9,9 @@ import { loginHref, safeExternalUrl } from "~/services/redirect";
 import { contentsHref, lessonEntryHref } from "~/services/study-links";
 import { UpstreamError } from "~/services/upstream.server";
 
-export const handle = { i18n: ["lesson"] };
+export const handle = { i18n: ["lesson"] } satisfies RouteHandle;
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = () => PRIVATE;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
 /**
@@ -67,7 +66,7 @@ export async function loader(args: LoaderFunctionArgs) {
 type Failure = { error: "missingId" | "addressMissing" | "upstream"; message?: string; back?: { href: string; kind: "contents" | "openCourses" } };
 
 async function answer(request: Request, failure: Failure, status: number) {
-  const i18n = await namespaces(request, ["lesson"]);
+  const i18n = await namespaces(request, handle);
   const bundle = i18n.bundles.lesson as { live: Record<string, string> };
   return data({ ...failure, i18n, title: bundle.live.failedTitle }, { status, headers: PRIVATE });
 }
