@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-token";
 import type { T } from "~/components/qbank/parts";
+import { Button } from "~/components/ui/Button";
 
 export type DoingQuestion = {
   id: number;
@@ -61,7 +62,6 @@ export function QuestionForm({
 }) {
   const name = "answer";
   const locked = paused || disabled;
-  const btn = "rounded border px-3 py-1 text-sm disabled:opacity-50";
   return (
     <form
       id={ANSWER_FORM_ID}
@@ -116,43 +116,36 @@ export function QuestionForm({
       {children}
       <div className="flex flex-wrap gap-2">
         {paused ? (
-          <button type="submit" name="intent" value="resume" className={btn}>
+          <Button type="submit" name="intent" value="resume" variant="outline" size="sm">
             {t("doing.resume")}
-          </button>
+          </Button>
         ) : (
           <>
-            <button type="submit" name="intent" value="prev" className={btn} disabled={disabled || index === 0}>
+            <Button type="submit" name="intent" value="prev" variant="outline" size="sm" disabled={disabled || index === 0}>
               {t("doing.prev")}
-            </button>
-            <button type="submit" name="intent" value="save" className={btn} disabled={disabled}>
+            </Button>
+            <Button type="submit" name="intent" value="save" variant="outline" size="sm" disabled={disabled}>
               {t("doing.save")}
-            </button>
-            <button type="submit" name="intent" value="next" className={btn} disabled={disabled || index + 1 >= total}>
+            </Button>
+            <Button type="submit" name="intent" value="next" variant="outline" size="sm" disabled={disabled || index + 1 >= total}>
               {t("doing.next")}
-            </button>
-            <button type="submit" name="intent" value={marked ? "unmark" : "mark"} className={btn} disabled={disabled}>
+            </Button>
+            <Button type="submit" name="intent" value={marked ? "unmark" : "mark"} variant="outline" size="sm" disabled={disabled}>
               {t(marked ? "doing.unmark" : "doing.mark")}
-            </button>
-            <button type="submit" name="intent" value={signed ? "unsign" : "sign"} className={btn} disabled={disabled}>
+            </Button>
+            <Button type="submit" name="intent" value={signed ? "unsign" : "sign"} variant="outline" size="sm" disabled={disabled}>
               {t(signed ? "doing.unsign" : "doing.sign")}
-            </button>
+            </Button>
             {canPause ? (
-              <button type="submit" name="intent" value="pause" className={btn} disabled={disabled}>
+              <Button type="submit" name="intent" value="pause" variant="outline" size="sm" disabled={disabled}>
                 {t("doing.pause")}
-              </button>
+              </Button>
             ) : null}
           </>
         )}
-        <button
-          type="submit"
-          name="intent"
-          value="submit"
-          className="rounded bg-red-700 px-3 py-1 text-sm text-white"
-          title={t("doing.submitConfirm")}
-          disabled={disabled}
-        >
+        <Button type="submit" name="intent" value="submit" variant="danger" size="sm" title={t("doing.submitConfirm")} disabled={disabled}>
           {t("doing.submit")}
-        </button>
+        </Button>
       </div>
     </form>
   );

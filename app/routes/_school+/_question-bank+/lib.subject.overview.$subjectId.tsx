@@ -11,6 +11,7 @@ import { loadDaily, loadOverview, notFoundOn, START_KINDS, StartSchema, startExe
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
+import { Button } from "~/components/ui/Button";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
 export const handle = { i18n: ["qbank"] };
@@ -68,9 +69,9 @@ function StartButton({ intent, label, extra }: { intent: string; label: string; 
       {Object.entries(extra ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <button type="submit" name="intent" value={intent} className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
+      <Button type="submit" name="intent" value={intent} size="sm">
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }
