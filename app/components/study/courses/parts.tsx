@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n-runtime";
 import { buttonClass } from "~/components/ui/Button";
 
 export { StudyPage } from "~/components/study/courses/StudyPage";
