@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-token";
 import type { T } from "~/components/qbank/parts";
+import { Question } from "~/components/qbank/Question";
 import { Button } from "~/components/ui/Button";
 
 export type DoingQuestion = {
@@ -60,7 +61,6 @@ export function QuestionForm({
   onChange?: (e: FormEvent<HTMLFormElement>) => void;
   children?: ReactNode;
 }) {
-  const name = "answer";
   const locked = paused || disabled;
   return (
     <form
@@ -85,34 +85,16 @@ export function QuestionForm({
       <h2 id="qb-question" className="text-lg font-semibold">
         {question.stem}
       </h2>
-      <fieldset disabled={locked} className="flex flex-col gap-2">
-        <legend className="sr-only">{t("doing.answerLabel")}</legend>
-        {question.kind === "single" || question.kind === "judge" || question.kind === "multiple"
-          ? question.options.map((o) => {
-              const letter = o.charAt(0);
-              return (
-                <label key={letter} className="flex items-start gap-2 rounded border p-2">
-                  <input type={question.kind === "multiple" ? "checkbox" : "radio"} name={name} value={letter} defaultChecked={answer.includes(letter)} />
-                  <span>{o}</span>
-                </label>
-              );
-            })
-          : null}
-        {question.kind === "fill"
-          ? Array.from({ length: question.blanks }, (_, i) => (
-              <label key={i} className="flex flex-col text-sm">
-                {t("doing.blank", { n: i + 1 })}
-                <input name={name} defaultValue={answer[i] ?? ""} maxLength={200} className="rounded border px-2 py-1" autoComplete="off" />
-              </label>
-            ))
-          : null}
-        {question.kind === "short" ? (
-          <label className="flex flex-col text-sm">
-            {t("doing.answerLabel")}
-            <textarea name={name} defaultValue={answer[0] ?? ""} maxLength={2000} rows={6} className="rounded border px-2 py-1" />
-          </label>
-        ) : null}
-      </fieldset>
+      <Question
+        question={question}
+        name="answer"
+        answer={answer}
+        rows={6}
+        t={t}
+        disabled={locked}
+        className="flex flex-col gap-2"
+        legend={<legend className="sr-only">{t("doing.answerLabel")}</legend>}
+      />
       {children}
       <div className="flex flex-wrap gap-2">
         {paused ? (
