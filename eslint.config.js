@@ -119,6 +119,21 @@ export default tseslint.config(
     },
   },
   {
+    // The UI kit (issue 23 step 3): every button is the kit's <Button> / <SubmitButton> (app/components/ui),
+    // which draws one of its looks and the 24 px target; a raw <button> lives only inside the kit.
+    files: ["app/**/*.tsx"],
+    ignores: ["app/components/ui/**", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='button']",
+          message: "Draw buttons with the kit: <Button type=…> or <SubmitButton> from ~/components/ui (buttonClass() for a link that looks like one).",
+        },
+      ],
+    },
+  },
+  {
     // Browser-only code (*.client.ts) never reaches the server bundle's modules, and the reverse.
     files: ["**/*.server.{ts,tsx}"],
     rules: {

@@ -11,7 +11,7 @@ import { Analytics } from "~/components/shell/Analytics";
 import { DomainBanner } from "~/components/shell/DomainBanner";
 import { HashRoutes } from "~/components/shell/HashRoutes";
 import { SideBar } from "~/components/shell/SideBar";
-import { Notice } from "~/components/shell/Notice";
+import { FlashNotice } from "~/components/shell/FlashNotice";
 import { Presence } from "~/components/realtime/Presence";
 import { isLanguage, type Language } from "~/i18n";
 import { PAGE_ERRORS_ID, pageErrorsBundle, scriptJson, TranslationProvider, useTranslator } from "~/i18n-runtime";
@@ -109,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}
               {/* The side bar is the header's last child: on phones its one button sits in the header's bar. */}
               <Header shell={shell} side={root.shell.sidebar && !headerOnly ? <SideBar sidebar={root.shell.sidebar} /> : null} />
-              {root.notice ? <Notice code={root.notice} /> : null}
+              {root.notice ? <FlashNotice code={root.notice} /> : null}
               <main id="main" className="flex-1">
                 {children}
               </main>

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { COURSE_NAME_MAX } from "~/forms/course-query";
 import { useTranslation } from "~/i18n-runtime";
+import { Button, buttonClass } from "~/components/ui/Button";
 
 type ErrorData = { kind?: string; message?: string; pageId?: string };
 
@@ -75,9 +76,7 @@ export function ErrorPage({ error }: { error: unknown }) {
             placeholder={t("searchPlaceholder")}
             className="min-w-0 flex-1 rounded border border-gray-400 px-3 py-2"
           />
-          <button type="submit" className="rounded bg-brand px-4 py-2 text-white">
-            {t("search")}
-          </button>
+          <Button type="submit">{t("search")}</Button>
         </form>
         <p className="mt-6">
           <Link className="inline-block rounded border border-gray-300 px-4 py-2" to="/home/index" reloadDocument>
@@ -101,14 +100,14 @@ export function ErrorPage({ error }: { error: unknown }) {
       </p>
       <div className="mt-8 flex justify-center gap-4">
         {interceptHref ? (
-          <a className="rounded bg-brand px-4 py-2 text-white" href={interceptHref} target="_blank" rel="noopener noreferrer">
+          <a className={buttonClass()} href={interceptHref} target="_blank" rel="noopener noreferrer">
             {t("openCheck")}
           </a>
         ) : null}
         <a className="rounded border border-gray-300 px-4 py-2" href="">
           {t("retry")}
         </a>
-        <Link className="rounded bg-brand px-4 py-2 text-white" to="/home/index" reloadDocument>
+        <Link className={buttonClass()} to="/home/index" reloadDocument>
           {t("backHome")}
         </Link>
       </div>

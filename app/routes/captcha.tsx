@@ -10,6 +10,7 @@ import { CHALLENGE_PATH, RESUME_FIELD } from "~/services/captcha-fields";
 import { captchaProvider } from "~/services/captcha.server";
 import { getPortal } from "~/services/portal.server";
 import { safeRedirect } from "~/services/redirect";
+import { Button, buttonClass } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -70,7 +71,7 @@ export default function CaptchaChallengePage() {
           <p role="alert" className="mt-4 text-red-700">
             {t("captchaFailed")}
           </p>
-          <a href={loaderData.back} className="mt-8 inline-block rounded bg-brand px-4 py-2 text-white">
+          <a href={loaderData.back} className={buttonClass({ className: "mt-8" })}>
             {t("retry")}
           </a>
         </>
@@ -85,9 +86,7 @@ export default function CaptchaChallengePage() {
             <form method="post" action={loaderData.action}>
               <CsrfInput />
               <input type="hidden" name={RESUME_FIELD} value={loaderData.id} />
-              <button type="submit" className="rounded bg-brand px-4 py-2 text-white">
-                {t("resubmit")}
-              </button>
+              <Button type="submit">{t("resubmit")}</Button>
             </form>
             <a href="/home/index" className="rounded border border-gray-300 px-4 py-2">
               {t("backHome")}

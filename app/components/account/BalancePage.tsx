@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/form/Field";
+import { FieldError } from "~/components/ui/Field";
 import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { money } from "~/components/shop/money";
@@ -8,8 +8,9 @@ import { useTranslation } from "~/i18n-runtime";
 import type { ChargeInfo, InviteRecord } from "~/services/points.server";
 import { AccountTabs } from "./AccountTabs";
 import { dateTime } from "./format";
-import { Notice } from "./Notice";
+import { AccountNotice } from "./AccountNotice";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
+import { Button } from "~/components/ui/Button";
 
 type Props = {
   charge: ChargeInfo;
@@ -45,7 +46,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
     <div className="space-y-5">
       <AccountTabs />
       <h1 className="text-xl font-bold">{t("balance.title")}</h1>
-      <Notice notice={notice} />
+      <AccountNotice notice={notice} />
       <p>
         {t("balance.current")}{" "}
         <strong className="text-2xl" data-testid="balance-current">
@@ -60,7 +61,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
           <Form method="post" action={action} className="mt-2" {...getFormProps(chargeForm)}>
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="idemKey" value={idemKey} />
-            <label htmlFor={cf.balance.id} className="mb-1 block text-sm text-gray-700">
+            <label htmlFor={cf.balance.id} className="field-label">
               {t("balance.chargeAmount")}
             </label>
             <input {...getInputProps(cf.balance, { type: "text" })} inputMode="decimal" autoComplete="off" className={input} />
@@ -68,9 +69,9 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
               {errorText(t, cf.balance.errors?.[0] ?? chargeForm.errors?.[0])}
             </FieldError>
             <CheckOrders error={chargeForm.errors?.[0]} />
-            <button type="submit" name="intent" value="charge" className="mt-2 rounded bg-brand-strong px-4 py-2 text-white">
+            <Button type="submit" name="intent" value="charge" variant="strong" className="mt-2">
               {t("balance.chargeButton")}
-            </button>
+            </Button>
           </Form>
         </section>
         <section aria-labelledby="balance-recharge-title" className="rounded-lg border border-gray-200 bg-white p-4">
@@ -79,7 +80,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
           </h2>
           <Form method="post" action={action} className="mt-2" {...getFormProps(recharge)}>
             <AuthenticityTokenInput name="csrf" />
-            <label htmlFor={rf.code.id} className="mb-1 block text-sm text-gray-700">
+            <label htmlFor={rf.code.id} className="field-label">
               {t("balance.rechargeCode")}
             </label>
             <input {...getInputProps(rf.code, { type: "text" })} autoComplete="off" className={input} />
@@ -87,9 +88,9 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
               {errorText(t, rf.code.errors?.[0] ?? recharge.errors?.[0])}
             </FieldError>
             <CheckOrders error={recharge.errors?.[0]} />
-            <button type="submit" name="intent" value="recharge" className="mt-2 rounded bg-brand-strong px-4 py-2 text-white">
+            <Button type="submit" name="intent" value="recharge" variant="strong" className="mt-2">
               {t("balance.rechargeButton")}
-            </button>
+            </Button>
           </Form>
         </section>
         <section aria-labelledby="balance-withdraw-title" className="rounded-lg border border-gray-200 bg-white p-4">
@@ -98,16 +99,16 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
           </h2>
           <Form method="post" action={action} className="mt-2" {...getFormProps(withdrawForm)}>
             <AuthenticityTokenInput name="csrf" />
-            <label htmlFor={wf.withdrawAmount.id} className="mb-1 block text-sm text-gray-700">
+            <label htmlFor={wf.withdrawAmount.id} className="field-label">
               {t("balance.amount")}
             </label>
             <input {...getInputProps(wf.withdrawAmount, { type: "text" })} inputMode="decimal" className={input} />
             <FieldError id={wf.withdrawAmount.errorId} name="withdrawAmount">
               {errorText(t, wf.withdrawAmount.errors?.[0] ?? withdrawForm.errors?.[0])}
             </FieldError>
-            <button type="submit" name="intent" value="withdraw" className="mt-2 rounded border border-brand-strong px-4 py-2 text-brand-strong">
+            <Button type="submit" name="intent" value="withdraw" variant="brandOutline" className="mt-2">
               {t("balance.withdrawButton")}
-            </button>
+            </Button>
           </Form>
           {charge.withdrawals.length ? (
             <ul className="mt-3 space-y-1 text-sm" data-testid="withdrawals">

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/form/Field";
+import { FieldError } from "~/components/ui/Field";
 import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { money } from "~/components/shop/money";
@@ -10,6 +10,7 @@ import type { CardReturn, StudyCard } from "~/services/study-cards.server";
 import { AccountTabs } from "./AccountTabs";
 import { day } from "./format";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
+import { Button } from "~/components/ui/Button";
 
 export type CardOutcome = { form: "check"; result: SubmissionResult<string[]>; card: StudyCard | null };
 
@@ -55,7 +56,7 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
         <Form method="post" action={action} className="mt-2 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
           <div>
-            <label htmlFor={code.id} className="mb-1 block text-sm text-gray-700">
+            <label htmlFor={code.id} className="field-label">
               {t("cards.code")}
             </label>
             <input
@@ -68,9 +69,9 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
             </FieldError>
             <CheckOrders error={form.errors?.[0]} />
           </div>
-          <button type="submit" name="intent" value="check" className="mt-6 rounded border border-brand-strong px-4 py-2 text-brand-strong">
+          <Button type="submit" name="intent" value="check" variant="brandOutline" className="mt-6">
             {t("cards.checkButton")}
-          </button>
+          </Button>
         </Form>
       </section>
       {card ? (
@@ -89,9 +90,9 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
           <Form method="post" action={action}>
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="code" value={card.code} />
-            <button type="submit" name="intent" value="redeem" className="rounded bg-brand-strong px-4 py-2 text-white">
+            <Button type="submit" name="intent" value="redeem" variant="strong">
               {t("cards.redeem")}
-            </button>
+            </Button>
           </Form>
         </section>
       ) : null}

@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { errorText } from "~/components/form/messages";
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n-runtime";
 import type { CategoryCount, ExamCategory, OpenCategory, UsedCategory } from "~/services/user-categories.server";
 import { AccountTabs } from "./AccountTabs";
-import { Notice } from "./Notice";
+import { AccountNotice } from "./AccountNotice";
 
 export type UpgradeOutcome = { error: string };
 
@@ -29,7 +29,7 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
       <p className="text-sm text-gray-700" data-testid="category-count">
         {t("category.summary", count)}
       </p>
-      <Notice notice={notice} />
+      <AccountNotice notice={notice} />
       {outcome ? (
         <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800" data-testid="category-error">
           {t("category.failed", { reason: errorText(t, outcome.error) })}
@@ -56,7 +56,7 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
                       name="categoryId"
                       value={String(c.categoryId)}
                       aria-label={t("category.upgradeLabel", { name: c.categoryName })}
-                      className="rounded bg-brand-strong px-4 py-1.5 text-white"
+                      variant="strong"
                     >
                       {t("category.upgradeButton")}
                     </SubmitButton>

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/form/Field";
+import { FieldError } from "~/components/ui/Field";
 import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { money } from "~/components/shop/money";
@@ -9,7 +9,8 @@ import type { Coupon, CouponCounts, CouponCourse } from "~/services/coupons.serv
 import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { AccountTabs } from "./AccountTabs";
 import { day } from "./format";
-import { Notice } from "./Notice";
+import { AccountNotice } from "./AccountNotice";
+import { Button } from "~/components/ui/Button";
 
 type Props = {
   tab: CouponTab;
@@ -35,7 +36,7 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
     <div className="space-y-5">
       <AccountTabs />
       <h1 className="text-xl font-bold">{t("coupons.title")}</h1>
-      <Notice notice={notice} />
+      <AccountNotice notice={notice} />
       <section aria-labelledby="coupon-exchange-title" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="coupon-exchange-title" className="font-semibold">
           {t("coupons.exchange")}
@@ -43,7 +44,7 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
         <Form method="post" action={action} className="mt-2 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
           <div>
-            <label htmlFor={code.id} className="mb-1 block text-sm text-gray-700">
+            <label htmlFor={code.id} className="field-label">
               {t("coupons.code")}
             </label>
             <input
@@ -55,9 +56,9 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
               {errorText(t, codeError)}
             </FieldError>
           </div>
-          <button type="submit" name="intent" value="exchange" className="mt-6 rounded bg-brand-strong px-4 py-2 text-white">
+          <Button type="submit" name="intent" value="exchange" variant="strong" className="mt-6">
             {t("coupons.exchangeButton")}
-          </button>
+          </Button>
         </Form>
       </section>
       <nav aria-label={t("coupons.title")}>
@@ -104,15 +105,9 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
                   <Form method="post" action={action}>
                     <AuthenticityTokenInput name="csrf" />
                     <input type="hidden" name="userCouponId" value={c.userFrontCouponsId} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className="rounded border border-gray-400 px-3 py-1"
-                      aria-label={`${t("coupons.delete")} ${c.couponName}`}
-                    >
+                    <Button type="submit" name="intent" value="delete" variant="outline" size="sm" aria-label={`${t("coupons.delete")} ${c.couponName}`}>
                       {t("coupons.delete")}
-                    </button>
+                    </Button>
                   </Form>
                 ) : null}
               </div>

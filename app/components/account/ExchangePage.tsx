@@ -1,12 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { errorText } from "~/components/form/messages";
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n-runtime";
 import type { PointExchange, PointGoods } from "~/services/points.server";
 import { AccountTabs } from "./AccountTabs";
 import { dateTime } from "./format";
-import { Notice } from "./Notice";
+import { AccountNotice } from "./AccountNotice";
 
 /** What a refused exchange says: the goods it was for, and the reason (an `upstream:` or `server:` form error). */
 export type ExchangeOutcome = { goodsId: number | null; error: string };
@@ -42,7 +42,7 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
           {t("exchange.back")}
         </Link>
       </div>
-      <Notice notice={notice} />
+      <AccountNotice notice={notice} />
       {outcome ? (
         <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800" data-testid="exchange-error">
           {failed ? t("exchange.failed", { name: failed.goodsName, reason: errorText(t, outcome.error) }) : errorText(t, outcome.error)}
@@ -78,12 +78,7 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
                       {t(`exchange.${why}`)}
                     </p>
                   ) : (
-                    <SubmitButton
-                      name="goodsId"
-                      value={String(g.id)}
-                      aria-label={t("exchange.buttonLabel", { name: g.goodsName })}
-                      className="rounded bg-brand-strong px-4 py-1.5 text-white"
-                    >
+                    <SubmitButton name="goodsId" value={String(g.id)} aria-label={t("exchange.buttonLabel", { name: g.goodsName })} variant="strong">
                       {t("exchange.button")}
                     </SubmitButton>
                   )}

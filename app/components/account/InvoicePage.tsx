@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/form/Field";
+import { FieldError } from "~/components/ui/Field";
 import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { money } from "~/components/shop/money";
@@ -9,7 +9,8 @@ import type { Invoice, InvoiceTemplate } from "~/services/invoices.server";
 import type { Order } from "~/services/orders.constants";
 import { myOrdersHref } from "~/services/study-links";
 import { dateTime } from "./format";
-import { Notice } from "./Notice";
+import { AccountNotice } from "./AccountNotice";
+import { Button } from "~/components/ui/Button";
 
 type Name = "titleType" | "title" | "taxNo" | "email" | "saveTemplate";
 type Props = {
@@ -35,7 +36,7 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
   const input = "w-full max-w-md rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
   const text = (name: "title" | "taxNo" | "email", type = "text") => (
     <div className="mb-3">
-      <label htmlFor={f[name].id} className="mb-1 block text-sm text-gray-700">
+      <label htmlFor={f[name].id} className="field-label">
         {t(`invoice.${name}`)}
       </label>
       <input {...getInputProps(f[name], { type })} className={input} />
@@ -47,7 +48,7 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
   return (
     <div className="space-y-5">
       <h1 className="text-xl font-bold">{t("invoice.title")}</h1>
-      <Notice notice={notice} />
+      <AccountNotice notice={notice} />
       {form.errors?.[0] ? (
         <p id={form.errorId} role="alert" className="text-sm text-red-700">
           {errorText(t, form.errors[0])}
@@ -95,9 +96,9 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
             <input {...getInputProps(f.saveTemplate, { type: "checkbox" })} />
             {t("invoice.saveTemplate")}
           </label>
-          <button type="submit" name="intent" value="apply" className="rounded bg-brand-strong px-4 py-2 text-white">
+          <Button type="submit" name="intent" value="apply" variant="strong">
             {t("invoice.submit")}
-          </button>
+          </Button>
         </Form>
       )}
       <Link to={myOrdersHref()} className="text-sm text-brand-strong underline">

@@ -7,8 +7,9 @@ import { useTranslation } from "~/i18n-runtime";
 import type { MemberInfo, MemberLevel, MemberRecord } from "~/services/membership.server";
 import { dateTime, day } from "./format";
 import { AccountTabs } from "./AccountTabs";
-import { Notice } from "./Notice";
+import { AccountNotice } from "./AccountNotice";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
+import { Button } from "~/components/ui/Button";
 
 type Props = {
   info: MemberInfo;
@@ -28,7 +29,7 @@ export function MemberPage({ info, history, notice, idemKey, constraint, outcome
     <div className="space-y-6">
       <AccountTabs />
       <h1 className="text-xl font-bold">{t("title")}</h1>
-      <Notice notice={notice} />
+      <AccountNotice notice={notice} />
       <section aria-labelledby="member-status" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="member-status" className="font-semibold">
           {t("status")}
@@ -38,9 +39,9 @@ export function MemberPage({ info, history, notice, idemKey, constraint, outcome
         </p>
         <Form method="post" action={action} className="mt-3">
           <AuthenticityTokenInput name="csrf" />
-          <button type="submit" name="intent" value="refresh" className="rounded border border-gray-400 px-4 py-1.5 text-sm">
+          <Button type="submit" name="intent" value="refresh" variant="outline" size="sm">
             {t("refresh")}
-          </button>
+          </Button>
         </Form>
       </section>
       <section aria-labelledby="member-levels">
@@ -144,15 +145,9 @@ function LevelCard({
         <input type="hidden" name="memId" value={level.id} />
         <input type="hidden" name="memType" value={renew ? 2 : 1} />
         <input type="hidden" name="idemKey" value={idemKey} />
-        <button
-          type="submit"
-          name="intent"
-          value="buy"
-          className="w-full rounded bg-brand-strong px-4 py-2 text-white"
-          aria-label={`${t(renew ? "member.renew" : "member.buy")} ${level.levelName}`}
-        >
+        <Button type="submit" name="intent" value="buy" variant="strong" block aria-label={`${t(renew ? "member.renew" : "member.buy")} ${level.levelName}`}>
           {t(renew ? "member.renew" : "member.buy")}
-        </button>
+        </Button>
         {error ? (
           <p id={form.errorId} role="alert" className="mt-2 text-sm text-red-700">
             {errorText(t, error)}

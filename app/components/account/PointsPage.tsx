@@ -1,15 +1,16 @@
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { errorText } from "~/components/form/messages";
-import { FieldError } from "~/components/form/Field";
+import { FieldError } from "~/components/ui/Field";
 import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { money } from "~/components/shop/money";
 import { useTranslation } from "~/i18n-runtime";
 import type { PointInfo, PointList } from "~/services/points.server";
 import { dateTime } from "./format";
 import { AccountTabs } from "./AccountTabs";
-import { Notice } from "./Notice";
+import { AccountNotice } from "./AccountNotice";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
+import { Button } from "~/components/ui/Button";
 
 type Props = {
   info: PointInfo;
@@ -33,7 +34,7 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
     <div className="space-y-6">
       <AccountTabs />
       <h1 className="text-xl font-bold">{t("points.title")}</h1>
-      <Notice notice={notice} />
+      <AccountNotice notice={notice} />
       <section aria-labelledby="points-mine" className="flex flex-wrap gap-6 rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="points-mine" className="sr-only">
           {t("points.mine")}
@@ -61,7 +62,7 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
         <Form method="post" action={action} className="mt-3 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
           <div>
-            <label htmlFor={point.id} className="mb-1 block text-sm text-gray-700">
+            <label htmlFor={point.id} className="field-label">
               {t("points.amount")}
             </label>
             <input
@@ -74,9 +75,9 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
             </FieldError>
             <CheckOrders error={pointError} />
           </div>
-          <button type="submit" name="intent" value="buy" className="mt-6 rounded bg-brand-strong px-4 py-2 text-white">
+          <Button type="submit" name="intent" value="buy" variant="strong" className="mt-6">
             {t("points.buyButton")}
-          </button>
+          </Button>
         </Form>
       </section>
       <section aria-labelledby="points-desc">

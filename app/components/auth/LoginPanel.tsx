@@ -1,9 +1,9 @@
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
-import { Field } from "~/components/form/Field";
+import { Field } from "~/components/ui/Field";
 import { getFormProps, getInputProps, useForm, type SchemaConstraints } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
@@ -152,12 +152,7 @@ export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent =
                 {t("fields.forgot")}
               </a>
             </div>
-            <SubmitButton
-              name="intent"
-              value="password"
-              pending={popup ? busyIntent === "password" : undefined}
-              className="w-full rounded bg-brand py-2 text-white"
-            >
+            <SubmitButton name="intent" value="password" pending={popup ? busyIntent === "password" : undefined} block>
               {t("actions.login")}
             </SubmitButton>
           </>
@@ -178,7 +173,7 @@ export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent =
               error={err("smsCode")}
               sentResendAt={outcome?.sentResendAt}
             />
-            <SubmitButton name="intent" value="sms" pending={popup ? busyIntent === "sms" : undefined} className="w-full rounded bg-brand py-2 text-white">
+            <SubmitButton name="intent" value="sms" pending={popup ? busyIntent === "sms" : undefined} block>
               {t("actions.login")}
             </SubmitButton>
           </>

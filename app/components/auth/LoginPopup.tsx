@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { LoginPanel, type LoginData } from "~/components/auth/LoginPanel";
 import { RegisterPanel, type RegisterData } from "~/components/auth/RegisterPanel";
 import type { Outcome } from "~/forms/outcome";
+import { Button } from "~/components/ui/Button";
 
 export type LoginPopupProps = { initial: "login" | "register"; backUrl: string; onClose: () => void };
 
@@ -64,14 +65,15 @@ export function LoginPopup({ initial, backUrl, onClose }: LoginPopupProps) {
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-md overflow-y-auto rounded-lg bg-transparent p-0 backdrop:bg-black/40"
     >
       <div className="relative">
-        <button
+        <Button
           type="button"
           onClick={onClose}
           aria-label={t("popup.close")}
+          variant="bare"
           className="absolute right-1 top-1 z-10 flex h-11 w-11 items-center justify-center text-xl leading-none text-gray-500 hover:text-gray-800"
         >
           ×
-        </button>
+        </Button>
         {!data ? (
           <p role="status" className="rounded-lg bg-white p-6 text-center text-sm text-gray-600">
             {t("popup.loading")}

@@ -1,9 +1,9 @@
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
-import { Field } from "~/components/form/Field";
+import { Field } from "~/components/ui/Field";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { getFormProps, getInputProps, useForm, type SchemaConstraints } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
@@ -14,6 +14,7 @@ import { USERNAME_MAX } from "~/forms/limits";
 import type { Outcome } from "~/forms/outcome";
 import type { RegisterFlags, registerSchema } from "~/forms/register";
 import type { I18nData } from "~/components/use-namespaces";
+import { Button } from "~/components/ui/Button";
 
 /** A province of the region picker: its cities and their counties. */
 export type Province = { name: string; cities: { name: string; counties: string[] }[] };
@@ -163,12 +164,12 @@ export function RegisterPanel({
               </select>
             </div>
             <noscript>
-              <button type="submit" name="intent" value="region" formNoValidate className="mt-1 text-xs text-brand underline">
+              <Button type="submit" name="intent" value="region" formNoValidate variant="link" className="mt-1 text-xs">
                 {t("actions.chooseRegion")}
-              </button>
+              </Button>
             </noscript>
             {regionError ? (
-              <p id={id("region-error")} className="mt-1 text-xs text-red-600" data-error-for="province">
+              <p id={id("region-error")} className="field-error" data-error-for="province">
                 {regionError}
               </p>
             ) : null}
@@ -197,18 +198,13 @@ export function RegisterPanel({
               {t("fields.agreementLink")}
             </a>
             {err("agreement") ? (
-              <p id={id("agreement-error")} className="mt-1 text-xs text-red-600" data-error-for="agreement">
+              <p id={id("agreement-error")} className="field-error" data-error-for="agreement">
                 {err("agreement")}
               </p>
             ) : null}
           </div>
         ) : null}
-        <SubmitButton
-          name="intent"
-          value="register"
-          pending={popup ? busyIntent === "register" : undefined}
-          className="w-full rounded bg-brand py-2 text-white"
-        >
+        <SubmitButton name="intent" value="register" pending={popup ? busyIntent === "register" : undefined} block>
           {t("actions.register")}
         </SubmitButton>
       </FormComponent>

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
-import { Empty, Pager, SectionPage } from "~/components/catalog/parts";
+import { catalogPagerWords, Empty, SectionPage } from "~/components/catalog/parts";
+import { Pager } from "~/components/ui/Pager";
 
 type PagerLinks = { current: number; total: number; size: number; href: (page: number) => string };
 
@@ -39,7 +40,7 @@ export function SectionList<T>({ title, intro, filters, items, children, empty, 
       ) : (
         list
       )}
-      {pager ? <Pager {...pager} t={t} /> : null}
+      {pager ? <Pager {...pager} words={catalogPagerWords(t)} numbered className="mt-8" /> : null}
       {footer ? <p className="mt-6">{footer}</p> : null}
     </SectionPage>
   );

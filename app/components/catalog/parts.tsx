@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
+import type { PagerWords } from "~/components/ui/Pager";
 
 /** Shared pieces of the public sections: images without layout shift, prices, pagination, cards. */
 
@@ -55,40 +56,15 @@ export function Price({ item, t, large }: { item: PriceLike; t: TFunction; large
   );
 }
 
-/** Pagination as plain links (works without JavaScript). */
-export function Pager({ current, total, size, href, t }: { current: number; total: number; size: number; href: (page: number) => string; t: TFunction }) {
-  const pages = Math.max(1, Math.ceil(total / Math.max(size, 1)));
-  if (pages <= 1) return null;
-  const shown = Array.from({ length: pages }, (_, i) => i + 1).filter((p) => p === 1 || p === pages || Math.abs(p - current) <= 2);
-  return (
-    <nav aria-label={t("pager.label")} className="mt-8 flex flex-wrap items-center justify-center gap-2 text-sm">
-      {current > 1 ? (
-        <Link className="rounded border px-3 py-1" to={href(current - 1)} rel="prev">
-          {t("pager.prev")}
-        </Link>
-      ) : null}
-      {shown.map((p, i) => (
-        <span key={p} className="flex items-center gap-2">
-          {i > 0 && shown[i - 1] !== p - 1 ? <span aria-hidden="true">…</span> : null}
-          {p === current ? (
-            <span aria-current="page" className="rounded bg-brand-strong px-3 py-1 text-white">
-              {p}
-            </span>
-          ) : (
-            <Link className="rounded border px-3 py-1" to={href(p)} aria-label={t("pager.page", { page: p })}>
-              {p}
-            </Link>
-          )}
-        </span>
-      ))}
-      {current < pages ? (
-        <Link className="rounded border px-3 py-1" to={href(current + 1)} rel="next">
-          {t("pager.next")}
-        </Link>
-      ) : null}
-      <span className="text-gray-600">{t("pager.summary", { current, pages, total })}</span>
-    </nav>
-  );
+/** The public catalogue's pager words (numbered pagers: "第 2/5 页，共 48 条"). */
+export function catalogPagerWords(t: TFunction): PagerWords {
+  return {
+    label: t("pager.label"),
+    prev: t("pager.prev"),
+    next: t("pager.next"),
+    status: ({ current, pages, total }) => t("pager.summary", { current, pages, total }),
+    page: (page) => t("pager.page", { page }),
+  };
 }
 
 /** A section page: heading, optional intro line, content. */

@@ -3,6 +3,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Constraint
 import { CsrfInput } from "~/components/csrf-token";
 import { errorText } from "~/components/form/messages";
 import { useTranslation } from "~/i18n-runtime";
+import { Button } from "~/components/ui/Button";
 
 export type FieldSpec = { name: string; label: string; kind: "input" | "textarea"; maxLength?: number };
 
@@ -65,21 +66,21 @@ export function CommunityForm({
           };
           return (
             <div key={f.name}>
-              <label htmlFor={field.id} className="mb-1 block text-sm text-gray-700">
+              <label htmlFor={field.id} className="field-label">
                 {f.label}
               </label>
               {f.kind === "input" ? <input key={field.key} {...common} /> : <textarea key={field.key} rows={4} {...common} />}
               {error ? (
-                <p id={field.errorId} className="mt-1 text-xs text-red-600" data-error-for={f.name}>
+                <p id={field.errorId} className="field-error" data-error-for={f.name}>
                   {error}
                 </p>
               ) : null}
             </div>
           );
         })}
-        <button type="submit" disabled={pending} aria-busy={pending || undefined} className="rounded bg-brand-strong px-5 py-2 text-white disabled:opacity-60">
+        <Button type="submit" disabled={pending} aria-busy={pending || undefined} variant="strong" size="lg">
           {pending ? pendingLabel : submit}
-        </button>
+        </Button>
       </Form>
     </section>
   );
@@ -106,20 +107,17 @@ export function ActionButton({
   return (
     <Form method="post" className="mt-4">
       <CsrfInput />
-      <button
+      <Button
         type="submit"
         name="intent"
         value={intent}
         disabled={pending}
         aria-busy={pending || undefined}
-        className={
-          tone === "primary"
-            ? "rounded bg-brand-strong px-5 py-2 text-white disabled:opacity-60"
-            : "rounded border border-gray-300 px-4 py-2 text-sm disabled:opacity-60"
-        }
+        variant={tone === "primary" ? "strong" : "outline"}
+        size={tone === "primary" ? "lg" : "sm"}
       >
         {pending ? pendingLabel : label}
-      </button>
+      </Button>
       {message ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {message}

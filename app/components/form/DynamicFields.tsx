@@ -1,7 +1,7 @@
 import type { FieldMetadata, FormMetadata } from "~/components/form/use-form";
 import { useTranslation } from "~/i18n-runtime";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FieldError } from "~/components/form/Field";
+import { FieldError } from "~/components/ui/Field";
 import { fieldErrorText } from "~/components/form/messages";
 import {
   DATE_MAX,
@@ -13,6 +13,7 @@ import {
   type FieldOption,
   type FieldValues,
 } from "~/forms/dynamic-fields";
+import { Button } from "~/components/ui/Button";
 
 /**
  * The dynamic-field kit's renderer (decision 017) on a form of `~/components/form/use-form` (decision
@@ -49,7 +50,7 @@ export function DynamicFields({ fields, form }: { fields: Field[]; form: FormMet
 
 type T = ReturnType<typeof useTranslation>["t"];
 
-const inputClass = "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500 disabled:bg-gray-100";
+const inputClass = "input";
 
 function optionLabel(t: T, option: FieldOption): string {
   return option.labelKey ? t(option.labelKey) : option.label;
@@ -89,12 +90,12 @@ export function DynamicField({ field, meta, refresh, t }: { field: Field; meta: 
     <div data-field={field.code} data-type={field.type}>
       {grouped && !field.readOnly ? (
         <fieldset aria-describedby={describedBy}>
-          <legend className="mb-1 block text-sm text-gray-700">{label}</legend>
+          <legend className="field-label">{label}</legend>
           {body}
         </fieldset>
       ) : (
         <>
-          <label htmlFor={meta.id} className="mb-1 block text-sm text-gray-700">
+          <label htmlFor={meta.id} className="field-label">
             {label}
           </label>
           {body}
@@ -109,9 +110,9 @@ export function DynamicField({ field, meta, refresh, t }: { field: Field; meta: 
         {error}
       </FieldError>
       {refresh && !field.readOnly ? (
-        <button type="submit" name="intent" value={REFRESH_INTENT} formNoValidate className="mt-1 rounded border border-gray-300 px-2 py-1 text-xs">
+        <Button type="submit" name="intent" value={REFRESH_INTENT} formNoValidate variant="outline" size="xs" className="mt-1">
           {field.type === "cascade" ? t("cascadeNext") : t("refresh")}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Notice } from "~/components/ui/Notice";
 import { formFailureError, isFormFailure, MY_ORDERS_HREF } from "~/forms/form-failure";
 import { useTranslation } from "~/i18n-runtime";
 import { upstreamErrorText } from "~/services/upstream-messages";
@@ -14,7 +15,7 @@ export function FormFailureNotice({ answer, className = "" }: { answer: unknown;
   if (!isFormFailure(answer)) return null;
   const error = formFailureError(answer.formFailure);
   return (
-    <div role="alert" data-testid="form-failure" className={`rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 ${className}`}>
+    <Notice tone="error" data-testid="form-failure" className={className}>
       <p>{upstreamErrorText(t as never, error) ?? error}</p>
       {answer.formFailure.uncertain ? (
         <p className="mt-1">
@@ -23,7 +24,7 @@ export function FormFailureNotice({ answer, className = "" }: { answer: unknown;
           </Link>
         </p>
       ) : null}
-    </div>
+    </Notice>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n-runtime";
+import { Button } from "~/components/ui/Button";
 
 /** What the button says: before any send, while the resend is refused (`seconds` left), after the wait. */
 export type SendCodeLabels = { send: string; resendIn: (seconds: number) => string; resend: string };
@@ -20,14 +21,12 @@ export function SendCodeButton({
   labels,
   countFrom = "hydration",
   testId = "send-code",
-  className = "shrink-0 rounded border border-brand px-3 py-2 text-sm text-brand disabled:border-gray-300 disabled:text-gray-400",
 }: {
   resendAt?: number;
   form?: string;
   labels?: SendCodeLabels;
   countFrom?: "hydration" | "render";
   testId?: string;
-  className?: string;
 }) {
   const { t } = useTranslation("login");
   const words = labels ?? { send: t("actions.sendCode"), resendIn: (seconds: number) => t("actions.resendIn", { seconds }), resend: t("actions.resend") };
@@ -41,7 +40,7 @@ export function SendCodeButton({
   const clock = now ?? (countFrom === "render" ? Date.now() : null);
   const left = resendAt && clock !== null ? Math.max(0, Math.ceil((resendAt - clock) / 1000)) : 0;
   return (
-    <button
+    <Button
       type="submit"
       name="intent"
       value="sendCode"
@@ -49,10 +48,12 @@ export function SendCodeButton({
       form={form}
       disabled={left > 0}
       data-testid={testId}
-      className={className}
+      variant="brandOutline"
+      size="sm"
+      className="shrink-0 disabled:border-gray-300 disabled:text-gray-400"
       suppressHydrationWarning={countFrom === "render"}
     >
       {left > 0 ? words.resendIn(left) : resendAt ? words.resend : words.send}
-    </button>
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n-runtime";
-import { Field } from "~/components/form/Field";
+import { Field } from "~/components/ui/Field";
 import { SendCodeButton } from "~/components/form/SendCodeButton";
 
 /**

@@ -1,6 +1,7 @@
 import type { Dispatch, SetStateAction } from "react";
 import type { Upload } from "~/components/instead/FillForm";
 import { useTranslation } from "~/i18n-runtime";
+import { Button } from "~/components/ui/Button";
 
 /** The instead fill form's annex uploads in progress, stored or refused (decision 036); lazily loaded by FillForm. */
 export default function AnnexUploads({
@@ -26,9 +27,9 @@ export default function AnnexUploads({
             <span className="ml-2 inline-flex items-center gap-2">
               <progress max={100} value={u.percent} aria-label={tu("progress", { name: u.fileName })} className="w-40" />
               <span aria-live="polite">{tu("percent", { percent: u.percent })}</span>
-              <button type="button" onClick={() => controllers.get(u.id)?.abort()} className="rounded border border-gray-300 px-2 py-0.5 text-xs">
+              <Button type="button" onClick={() => controllers.get(u.id)?.abort()} variant="outline" size="xs">
                 {tu("cancel")}
-              </button>
+              </Button>
             </span>
           ) : u.state === "done" ? (
             <>
@@ -36,9 +37,9 @@ export default function AnnexUploads({
                 {tu("done")}
               </span>
               <input type="hidden" name={u.field} value={u.url ?? ""} />
-              <button type="button" onClick={() => setUploads((list) => list.filter((x) => x.id !== u.id))} className="ml-2 text-xs text-brand underline">
+              <Button type="button" onClick={() => setUploads((list) => list.filter((x) => x.id !== u.id))} variant="link" className="ml-2 text-xs">
                 {tu("remove")}
-              </button>
+              </Button>
             </>
           ) : (
             <span role="alert" className="ml-2 text-red-700">

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DynamicFields } from "~/components/form/DynamicFields";
 import { fieldErrorText } from "~/components/form/messages";
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { defaultValues, needsMultipart, visibleFields, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { useTranslation } from "~/i18n-runtime";
@@ -118,14 +118,7 @@ export function FillForm({ fields, constraint, lastResult }: { fields: DynamicFi
           <AnnexUploads uploads={uploads} controllers={controllers.current} setUploads={setUploads} message={uploadMessage} />
         </Suspense>
       ) : null}
-      <SubmitButton
-        name="intent"
-        value="save"
-        disabled={busy}
-        pendingLabel={t("saving")}
-        className="w-full rounded bg-brand px-4 py-2 text-white disabled:opacity-60 sm:w-auto"
-        data-testid="fill-submit"
-      >
+      <SubmitButton name="intent" value="save" disabled={busy} pendingLabel={t("saving")} block className="sm:w-auto" data-testid="fill-submit">
         {t("save")}
       </SubmitButton>
     </Form>

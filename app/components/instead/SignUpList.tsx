@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Empty } from "~/components/study/courses/parts";
 import { useTranslation } from "~/i18n-runtime";
 import { detailHref } from "~/services/instead-links";
@@ -108,7 +108,7 @@ export function AssignPlaces({ signUps, error, assigned }: { signUps: SignUpRow[
           ) : null}
           {approved.map((s) => (
             <div key={s.itemUserId}>
-              <label htmlFor={`place-${s.itemUserId}`} className="mb-1 block text-sm text-gray-700">
+              <label htmlFor={`place-${s.itemUserId}`} className="field-label">
                 {t("label", { name: s.itemName })}
               </label>
               <select
@@ -126,13 +126,7 @@ export function AssignPlaces({ signUps, error, assigned }: { signUps: SignUpRow[
               </select>
             </div>
           ))}
-          <SubmitButton
-            name="intent"
-            value="assign"
-            pendingLabel={t("pending")}
-            className="rounded bg-brand px-4 py-2 text-sm text-white"
-            data-testid="assign-submit"
-          >
+          <SubmitButton name="intent" value="assign" pendingLabel={t("pending")} size="sm" data-testid="assign-submit">
             {t("submit")}
           </SubmitButton>
         </Form>

@@ -1,3 +1,4 @@
+import { Notice } from "~/components/ui/Notice";
 import { useTranslation } from "~/i18n-runtime";
 
 /**
@@ -7,8 +8,8 @@ import { useTranslation } from "~/i18n-runtime";
 export function KeptNotice() {
   const { t } = useTranslation("personal");
   return (
-    <p role="status" data-testid="kept-notice" className="rounded border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+    <Notice tone="warning" data-testid="kept-notice">
       {t("kept.notice")}
-    </p>
+    </Notice>
   );
 }

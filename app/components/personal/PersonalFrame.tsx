@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { entryOfPath, type MenuEntry, type MenuSection } from "~/services/personal-menu";
+import { buttonClass } from "~/components/ui/Button";
 
 type I18nData = { locale: string; bundles: Record<string, unknown> };
 
@@ -101,7 +102,7 @@ export function PersonalError({ error, i18n, home }: { error: unknown; i18n: I18
         {t(kind)}
       </h1>
       {home ? (
-        <Link to={home} className="mt-8 inline-block rounded bg-brand px-4 py-2 text-white">
+        <Link to={home} className={buttonClass({ className: "mt-8" })}>
           {t("openFirst")}
         </Link>
       ) : null}

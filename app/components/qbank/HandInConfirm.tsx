@@ -1,6 +1,7 @@
 import { CsrfInput } from "~/components/csrf-token";
-import { DialogPage } from "~/components/dialog/DialogPage";
+import { DialogPage } from "~/components/ui/Dialog";
 import type { T } from "~/components/qbank/parts";
+import { Button, buttonClass } from "~/components/ui/Button";
 
 /**
  * "Hand in with N questions unanswered?" (issue 21): the exam paper's and the practice page's hand-in asks
@@ -26,8 +27,6 @@ export function HandInConfirm({
   onConfirm?: () => void;
   onBack?: () => void;
 }) {
-  const anyway = "rounded bg-red-700 px-4 py-2 text-white";
-  const back = "rounded border px-4 py-2";
   return (
     <DialogPage title={t("handIn.title")} width={500} closeHref={backHref} onClose={onBack} testId="hand-in-confirm">
       <p className="mb-2 font-semibold" data-testid="hand-in-unanswered">
@@ -36,9 +35,9 @@ export function HandInConfirm({
       <p className="mb-4 text-sm text-gray-600">{t("doing.submitConfirm")}</p>
       <div className="flex flex-wrap gap-2">
         {onConfirm ? (
-          <button type="button" className={anyway} onClick={onConfirm}>
+          <Button type="button" variant="danger" onClick={onConfirm}>
             {t("handIn.anyway")}
-          </button>
+          </Button>
         ) : (
           <form method="post">
             <CsrfInput />
@@ -46,17 +45,17 @@ export function HandInConfirm({
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             <input type="hidden" name="confirm" value="1" />
-            <button type="submit" className={anyway}>
+            <Button type="submit" variant="danger">
               {t("handIn.anyway")}
-            </button>
+            </Button>
           </form>
         )}
         {onBack ? (
-          <button type="button" className={back} onClick={onBack}>
+          <Button type="button" variant="outline" onClick={onBack}>
             {t("handIn.back")}
-          </button>
+          </Button>
         ) : (
-          <a href={backHref} className={back}>
+          <a href={backHref} className={buttonClass({ variant: "outline" })}>
             {t("handIn.back")}
           </a>
         )}

@@ -1,6 +1,8 @@
 import type { FormEvent, ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-token";
 import type { T } from "~/components/qbank/parts";
+import { Question } from "~/components/qbank/Question";
+import { Button } from "~/components/ui/Button";
 
 export type DoingQuestion = {
   id: number;
@@ -59,9 +61,7 @@ export function QuestionForm({
   onChange?: (e: FormEvent<HTMLFormElement>) => void;
   children?: ReactNode;
 }) {
-  const name = "answer";
   const locked = paused || disabled;
-  const btn = "rounded border px-3 py-1 text-sm disabled:opacity-50";
   return (
     <form
       id={ANSWER_FORM_ID}
@@ -85,74 +85,49 @@ export function QuestionForm({
       <h2 id="qb-question" className="text-lg font-semibold">
         {question.stem}
       </h2>
-      <fieldset disabled={locked} className="flex flex-col gap-2">
-        <legend className="sr-only">{t("doing.answerLabel")}</legend>
-        {question.kind === "single" || question.kind === "judge" || question.kind === "multiple"
-          ? question.options.map((o) => {
-              const letter = o.charAt(0);
-              return (
-                <label key={letter} className="flex items-start gap-2 rounded border p-2">
-                  <input type={question.kind === "multiple" ? "checkbox" : "radio"} name={name} value={letter} defaultChecked={answer.includes(letter)} />
-                  <span>{o}</span>
-                </label>
-              );
-            })
-          : null}
-        {question.kind === "fill"
-          ? Array.from({ length: question.blanks }, (_, i) => (
-              <label key={i} className="flex flex-col text-sm">
-                {t("doing.blank", { n: i + 1 })}
-                <input name={name} defaultValue={answer[i] ?? ""} maxLength={200} className="rounded border px-2 py-1" autoComplete="off" />
-              </label>
-            ))
-          : null}
-        {question.kind === "short" ? (
-          <label className="flex flex-col text-sm">
-            {t("doing.answerLabel")}
-            <textarea name={name} defaultValue={answer[0] ?? ""} maxLength={2000} rows={6} className="rounded border px-2 py-1" />
-          </label>
-        ) : null}
-      </fieldset>
+      <Question
+        question={question}
+        name="answer"
+        answer={answer}
+        rows={6}
+        t={t}
+        disabled={locked}
+        className="flex flex-col gap-2"
+        legend={<legend className="sr-only">{t("doing.answerLabel")}</legend>}
+      />
       {children}
       <div className="flex flex-wrap gap-2">
         {paused ? (
-          <button type="submit" name="intent" value="resume" className={btn}>
+          <Button type="submit" name="intent" value="resume" variant="outline" size="sm">
             {t("doing.resume")}
-          </button>
+          </Button>
         ) : (
           <>
-            <button type="submit" name="intent" value="prev" className={btn} disabled={disabled || index === 0}>
+            <Button type="submit" name="intent" value="prev" variant="outline" size="sm" disabled={disabled || index === 0}>
               {t("doing.prev")}
-            </button>
-            <button type="submit" name="intent" value="save" className={btn} disabled={disabled}>
+            </Button>
+            <Button type="submit" name="intent" value="save" variant="outline" size="sm" disabled={disabled}>
               {t("doing.save")}
-            </button>
-            <button type="submit" name="intent" value="next" className={btn} disabled={disabled || index + 1 >= total}>
+            </Button>
+            <Button type="submit" name="intent" value="next" variant="outline" size="sm" disabled={disabled || index + 1 >= total}>
               {t("doing.next")}
-            </button>
-            <button type="submit" name="intent" value={marked ? "unmark" : "mark"} className={btn} disabled={disabled}>
+            </Button>
+            <Button type="submit" name="intent" value={marked ? "unmark" : "mark"} variant="outline" size="sm" disabled={disabled}>
               {t(marked ? "doing.unmark" : "doing.mark")}
-            </button>
-            <button type="submit" name="intent" value={signed ? "unsign" : "sign"} className={btn} disabled={disabled}>
+            </Button>
+            <Button type="submit" name="intent" value={signed ? "unsign" : "sign"} variant="outline" size="sm" disabled={disabled}>
               {t(signed ? "doing.unsign" : "doing.sign")}
-            </button>
+            </Button>
             {canPause ? (
-              <button type="submit" name="intent" value="pause" className={btn} disabled={disabled}>
+              <Button type="submit" name="intent" value="pause" variant="outline" size="sm" disabled={disabled}>
                 {t("doing.pause")}
-              </button>
+              </Button>
             ) : null}
           </>
         )}
-        <button
-          type="submit"
-          name="intent"
-          value="submit"
-          className="rounded bg-red-700 px-3 py-1 text-sm text-white"
-          title={t("doing.submitConfirm")}
-          disabled={disabled}
-        >
+        <Button type="submit" name="intent" value="submit" variant="danger" size="sm" title={t("doing.submitConfirm")} disabled={disabled}>
           {t("doing.submit")}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import type { T } from "~/components/qbank/parts";
 import { doingHref } from "~/services/qbank-links";
+import { Button } from "~/components/ui/Button";
 
 /** The chapter and section pages' shared parts (decision 035). */
 
@@ -30,9 +31,9 @@ export function PractiseForm({ label, t, error }: { label: string; t: T; error?:
           {t("chapter.startFailed", { message: error })}
         </p>
       ) : null}
-      <button type="submit" name="intent" value="practise" className="self-start rounded bg-blue-700 px-3 py-1 text-white">
+      <Button type="submit" name="intent" value="practise" size="sm" className="self-start">
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { PagerWords } from "~/components/ui/Pager";
 
 export type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -18,39 +18,9 @@ export function Block({ title, id, children, aside }: { title: string; id: strin
   );
 }
 
-/** Previous / next page links (plain links: no JavaScript needed). */
-export function Pager({
-  current,
-  total,
-  size,
-  href,
-  t,
-  label,
-}: {
-  current: number;
-  total: number;
-  size: number;
-  href: (page: number) => string;
-  t: T;
-  label: string;
-}) {
-  const pages = Math.max(1, Math.ceil(total / Math.max(1, size)));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={label} className="mt-3 flex items-center gap-4 text-sm">
-      {current > 1 ? (
-        <Link to={href(current - 1)} rel="prev">
-          {t("home.prev")}
-        </Link>
-      ) : null}
-      <span>{t("home.page", { current, pages })}</span>
-      {current < pages ? (
-        <Link to={href(current + 1)} rel="next">
-          {t("home.next")}
-        </Link>
-      ) : null}
-    </nav>
-  );
+/** The question bank's pager words ("第 2 页，共 5 页"); `label` names the list the pager pages. */
+export function qbankPagerWords(t: T, label: string): PagerWords {
+  return { label, prev: t("home.prev"), next: t("home.next"), status: ({ current, pages }) => t("home.page", { current, pages }) };
 }
 
 /** mm:ss (or h:mm:ss) of a number of seconds. */

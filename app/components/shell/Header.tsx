@@ -7,6 +7,7 @@ import { CsrfInput, useCsrfToken } from "~/components/csrf-token";
 import { useCartCount } from "~/components/shop/use-cart-count";
 import { loginHref } from "~/services/redirect";
 import type { ShellView } from "~/services/shell.server";
+import { Button, buttonClass } from "~/components/ui/Button";
 
 const SCHOOL_DROPDOWN_WIDE = 8;
 const CART_BADGE_SHIFT = 10;
@@ -158,14 +159,15 @@ function SearchBox({ withText }: { withText: boolean }) {
         placeholder={t("site.searchPlaceholder")}
         className="w-full min-w-0 flex-1 rounded-l border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900 lg:w-56 lg:flex-none"
       />
-      <button
+      <Button
         type="submit"
-        className="inline-flex min-w-11 items-center justify-center rounded-r bg-brand px-3 py-1 text-sm text-white lg:min-w-0"
+        size="sm"
+        className="inline-flex min-w-11 items-center justify-center rounded-r lg:min-w-0"
         aria-label={withText ? undefined : t("site.search")}
         title={t("site.search")}
       >
         {withText ? t("site.search") : <SearchIcon className="text-base" />}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -485,15 +487,9 @@ export function AdminButton() {
   return (
     <Form method="post" action="/admin-link" target="_blank" reloadDocument onSubmit={open} className="relative">
       <CsrfInput />
-      <button
-        type="submit"
-        disabled={state === "loading"}
-        aria-busy={state === "loading"}
-        className="rounded bg-brand px-2 py-1 text-white disabled:opacity-70"
-        data-testid="admin-button"
-      >
+      <Button type="submit" disabled={state === "loading"} aria-busy={state === "loading"} size="xs" data-testid="admin-button">
         {state === "loading" ? t("site.adminLoading") : t("site.adminCentre")}
-      </button>
+      </Button>
       {state === "error" ? (
         <span role="alert" className="absolute right-0 top-8 z-30 w-48 rounded bg-red-50 p-2 text-xs text-red-800">
           {message || t("site.adminFailed")}
@@ -576,7 +572,7 @@ function UserMenu({ shell }: { shell: ShellView }) {
         {shell.lastLearn ? (
           <li className="border-t border-gray-100 pt-2 text-xs text-gray-600" data-testid="last-learn">
             <p>{t("site.lastLearning", shell.lastLearn)}</p>
-            <a href={shell.lastLearn.href} className="mt-1 inline-block rounded bg-brand px-2 py-0.5 text-white">
+            <a href={shell.lastLearn.href} className={buttonClass({ size: "xs", className: "mt-1" })}>
               {t("site.continueLearning")}
             </a>
           </li>
@@ -585,9 +581,9 @@ function UserMenu({ shell }: { shell: ShellView }) {
           <li className="border-t border-gray-100 pt-2">
             <Form method="post" action="/logout" reloadDocument>
               <CsrfInput />
-              <button type="submit" className="text-gray-600 underline">
+              <Button type="submit" variant="mutedLink">
                 {t("site.logout")}
-              </button>
+              </Button>
             </Form>
           </li>
         ) : null}

@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n-runtime";
 import { CART_ACTION } from "./money";
+import { Button, type ButtonSize } from "~/components/ui/Button";
 
 export type CartAnswer = { ok: boolean; count?: number; message?: string };
 
@@ -11,7 +12,8 @@ export type CartAnswer = { ok: boolean; count?: number; message?: string };
  * 303 without JavaScript; with it the same form through a fetcher (`_js` marks it), no reload, and the
  * header badge counts it at once (use-cart-count.ts). Its words come from the `catalog` namespace of the pages it sits on.
  */
-export function AddToCart({ commodityId, commodityType, name, className }: { commodityId: number; commodityType: 1 | 2; name: string; className?: string }) {
+/** `size`: the course list draws it small (sm), the detail pages large (lg, the default). */
+export function AddToCart({ commodityId, commodityType, name, size = "lg" }: { commodityId: number; commodityType: 1 | 2; name: string; size?: ButtonSize }) {
   const fetcher = useFetcher<CartAnswer>({ key: `cart-add-${commodityType}-${commodityId}` });
   const hydrated = useHydrated();
   const { t } = useTranslation("catalog");
@@ -24,14 +26,9 @@ export function AddToCart({ commodityId, commodityType, name, className }: { com
       <input type="hidden" name="commodityId" value={commodityId} />
       <input type="hidden" name="commodityType" value={commodityType} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-      <button
-        type="submit"
-        className={className ?? "rounded border border-brand-strong px-5 py-2 text-brand-strong"}
-        aria-label={`${t("course.addToCart")}: ${name}`}
-        disabled={busy}
-      >
+      <Button type="submit" variant="brandOutline" size={size} aria-label={`${t("course.addToCart")}: ${name}`} disabled={busy}>
         {busy ? t("cart.adding") : t("course.addToCart")}
-      </button>
+      </Button>
       <span role="status" className="text-sm">
         {answer && !busy ? (answer.ok ? t("cart.added") : t("cart.failed", { message: answer.message ?? "" })) : null}
       </span>

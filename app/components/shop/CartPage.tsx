@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n-runtime";
 import type { CartItem } from "~/services/cart.server";
 import { CART_ACTION, money } from "./money";
+import { Button } from "~/components/ui/Button";
 
 /**
  * The cart's list: one form (select items, remove one, remove the selected, go to checkout). Without
@@ -68,25 +69,26 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
                   {item.status !== "ok" ? <span className="ml-2 rounded bg-gray-200 px-1 text-xs text-gray-800">{t(`status.${item.status}`)}</span> : null}
                 </label>
                 <span className="font-semibold text-red-700">{item.priceCents !== null && item.priceCents !== undefined ? money(item.priceCents) : ""}</span>
-                <button
+                <Button
                   type="submit"
                   name="removeId"
                   value={item.id}
-                  className="text-sm text-gray-700 underline"
+                  variant="mutedLink"
+                  className="text-sm"
                   aria-label={t("removeNamed", { name: item.commodityName })}
                 >
                   {t("remove")}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap justify-end gap-3">
-            <button type="submit" name="intent" value="remove" className="rounded border border-gray-400 px-4 py-2">
+            <Button type="submit" name="intent" value="remove" variant="outline">
               {t("removeSelected")}
-            </button>
-            <button type="submit" name="intent" value="checkout" className="rounded bg-brand-strong px-5 py-2 text-white">
+            </Button>
+            <Button type="submit" name="intent" value="checkout" variant="strong" size="lg">
               {t("checkout")}
-            </button>
+            </Button>
           </div>
         </fetcher.Form>
       )}

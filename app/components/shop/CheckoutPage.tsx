@@ -10,6 +10,7 @@ import { agreementHref, completeInfoHref } from "~/services/study-links";
 import { money } from "./money";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
+import { Button } from "~/components/ui/Button";
 
 export type CheckoutAnswer = { error: "malformed" | "empty" | "protocol" | "server" | "changed"; message?: string; problems?: Problem[]; payCents?: number };
 
@@ -217,9 +218,9 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
           />
         </div>
         {hydrated ? null : (
-          <button type="submit" className="rounded border border-brand-strong px-4 py-1.5 text-brand-strong">
+          <Button type="submit" variant="brandOutline">
             {t("recalculate")}
-          </button>
+          </Button>
         )}
       </Form>
 
@@ -281,9 +282,9 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
             </p>
           ) : null}
           {uncertain ? null : (
-            <button type="submit" className="rounded bg-brand-strong px-6 py-2 text-white" aria-disabled={submitting || undefined}>
+            <Button type="submit" variant="strong" size="lg" aria-disabled={submitting || undefined}>
               {submitting ? t("submitting") : t("submit")}
-            </button>
+            </Button>
           )}
         </Form>
       ) : null}

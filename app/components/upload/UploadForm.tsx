@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n-runtime";
 import { checkNameAndSize, RESOURCE_EXTENSIONS } from "~/services/upload-rules";
+import { Button } from "~/components/ui/Button";
 
 export type UploadFormAnswer = { error?: string; message?: string; saved?: string } | undefined;
 
@@ -143,13 +144,13 @@ export function UploadForm({
         </div>
       ) : null}
       <div className="flex gap-3">
-        <button type="submit" disabled={busy} className="rounded bg-blue-600 px-4 py-2 text-sm text-white disabled:opacity-50">
+        <Button type="submit" disabled={busy} size="sm">
           {t("upload.submit")}
-        </button>
+        </Button>
         {progress ? (
-          <button type="button" onClick={() => cancel.current?.abort()} className="rounded border border-gray-300 px-4 py-2 text-sm">
+          <Button type="button" onClick={() => cancel.current?.abort()} variant="outline" size="sm">
             {t("upload.cancel")}
-          </button>
+          </Button>
         ) : null}
       </div>
     </Form>

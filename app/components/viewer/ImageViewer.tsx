@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n-runtime";
 import { CLOSE_MS, LOAD_POLL_MS, swipeOf, turn } from "./gesture";
+import { Button } from "~/components/ui/Button";
 
 export type ViewerImage = { src: string; alt: string };
 
@@ -99,8 +100,9 @@ export default function ImageViewer({ images, start, onClose }: { images: Viewer
         </p>
         <div className="flex min-h-0 flex-1 items-center justify-center overflow-hidden">
           {failed ? (
-            <button
+            <Button
               type="button"
+              variant="bare"
               className={button}
               data-testid="viewer-reload"
               onClick={() => {
@@ -109,7 +111,7 @@ export default function ImageViewer({ images, start, onClose }: { images: Viewer
               }}
             >
               {t("viewer.reload")}
-            </button>
+            </Button>
           ) : (
             <img
               key={`${index}-${reload}`}
@@ -126,31 +128,31 @@ export default function ImageViewer({ images, start, onClose }: { images: Viewer
           )}
         </div>
         <div className="flex flex-wrap justify-center gap-2">
-          <button type="button" className={button} onClick={() => go(-1)} disabled={index === 0}>
+          <Button type="button" variant="bare" className={button} onClick={() => go(-1)} disabled={index === 0}>
             {t("viewer.prev")}
-          </button>
-          <button type="button" className={button} onClick={() => go(1)} disabled={index === images.length - 1}>
+          </Button>
+          <Button type="button" variant="bare" className={button} onClick={() => go(1)} disabled={index === images.length - 1}>
             {t("viewer.next")}
-          </button>
+          </Button>
           {mobile ? null : (
             <>
-              <button type="button" className={button} onClick={() => setZoom((z) => Math.min(4, z + 0.25))}>
+              <Button type="button" variant="bare" className={button} onClick={() => setZoom((z) => Math.min(4, z + 0.25))}>
                 {t("viewer.zoomIn")}
-              </button>
-              <button type="button" className={button} onClick={() => setZoom((z) => Math.max(0.25, z - 0.25))}>
+              </Button>
+              <Button type="button" variant="bare" className={button} onClick={() => setZoom((z) => Math.max(0.25, z - 0.25))}>
                 {t("viewer.zoomOut")}
-              </button>
-              <button type="button" className={button} onClick={() => setRotate((r) => (r + 90) % 360)}>
+              </Button>
+              <Button type="button" variant="bare" className={button} onClick={() => setRotate((r) => (r + 90) % 360)}>
                 {t("viewer.rotate")}
-              </button>
-              <button type="button" className={button} onClick={() => setFlip((f) => !f)}>
+              </Button>
+              <Button type="button" variant="bare" className={button} onClick={() => setFlip((f) => !f)}>
                 {t("viewer.flip")}
-              </button>
+              </Button>
             </>
           )}
-          <button type="button" className={button} onClick={close}>
+          <Button type="button" variant="bare" className={button} onClick={close}>
             {t("viewer.close")}
-          </button>
+          </Button>
         </div>
       </div>
     </dialog>

@@ -1,4 +1,4 @@
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n-runtime";
@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { KeptNotice } from "~/components/personal/KeptNotice";
 import { SmsCodeField } from "~/components/form/SmsCodeField";
-import { Field } from "~/components/form/Field";
+import { Field } from "~/components/ui/Field";
 import { getFormProps, getInputProps, useForm, type SchemaConstraints, type SubmissionResult } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
 import { upstreamErrorText } from "~/services/upstream-messages";
@@ -125,14 +125,7 @@ function useErr() {
 function Submit({ busy, intent, children, testId }: { busy: boolean; intent: string; children: ReactNode; testId: string }) {
   const { t } = useTranslation("personal", { keyPrefix: "account" });
   return (
-    <SubmitButton
-      name="intent"
-      value={intent}
-      pending={busy}
-      pendingLabel={t("pending")}
-      data-testid={testId}
-      className="rounded bg-brand px-4 py-2 text-sm text-white"
-    >
+    <SubmitButton name="intent" value={intent} pending={busy} pendingLabel={t("pending")} data-testid={testId} size="sm">
       {children}
     </SubmitButton>
   );
@@ -270,7 +263,8 @@ function ThirdParty({ list, outcome }: { list: Info["thirdPartyList"]; outcome?:
                   value="unbind"
                   pending={busyType === item.type}
                   pendingLabel={t("pending")}
-                  className="rounded border border-gray-300 px-3 py-1 text-sm"
+                  variant="outline"
+                  size="sm"
                   aria-label={t("third.unbindLabel", { type: t(`third.types.${item.type}`, { defaultValue: item.type }) })}
                 >
                   {t("third.unbind")}

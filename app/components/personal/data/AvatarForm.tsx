@@ -1,4 +1,4 @@
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "~/i18n-runtime";
@@ -106,7 +106,7 @@ export function AvatarForm({ headPic, answer }: { headPic: string | null; answer
           {t("avatar.saved")}
         </p>
       ) : null}
-      <SubmitButton pending={pending} pendingLabel={t("avatar.saving")} className="w-full rounded bg-brand px-4 py-2 text-white sm:w-auto">
+      <SubmitButton pending={pending} pendingLabel={t("avatar.saving")} block className="sm:w-auto">
         {t("avatar.save")}
       </SubmitButton>
     </Form>

@@ -1,4 +1,4 @@
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -72,13 +72,7 @@ export function SectionForm({
           </p>
         ) : null}
         <DynamicFields fields={fields} form={form} />
-        <SubmitButton
-          name="intent"
-          value="save"
-          pending={pending}
-          pendingLabel={t("data.saving")}
-          className="w-full rounded bg-brand px-4 py-2 text-white sm:w-auto"
-        >
+        <SubmitButton name="intent" value="save" pending={pending} pendingLabel={t("data.saving")} block className="sm:w-auto">
           {t("data.save")}
         </SubmitButton>
       </Form>

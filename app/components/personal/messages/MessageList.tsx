@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { upstreamErrorText } from "~/services/upstream-messages";
+import { Button } from "~/components/ui/Button";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -103,29 +104,17 @@ function MessageItem({ message }: { message: Message }) {
           <fetcher.Form method="post">
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="id" value={message.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="read"
-              aria-label={t("readLabel", { title: message.title })}
-              className="rounded border border-gray-300 px-3 py-1 text-sm"
-            >
+            <Button type="submit" name="intent" value="read" aria-label={t("readLabel", { title: message.title })} variant="outline" size="sm">
               {t("markRead")}
-            </button>
+            </Button>
           </fetcher.Form>
         )}
         <fetcher.Form method="post">
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="id" value={message.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            aria-label={t("deleteLabel", { title: message.title })}
-            className="rounded border border-red-300 px-3 py-1 text-sm text-red-700"
-          >
+          <Button type="submit" name="intent" value="delete" aria-label={t("deleteLabel", { title: message.title })} variant="dangerOutline" size="sm">
             {t("delete")}
-          </button>
+          </Button>
         </fetcher.Form>
       </div>
     </li>

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { myOrdersHref } from "~/services/study-links";
+import { Button } from "~/components/ui/Button";
 
 /** `/personal/order` is an index route under the section layout: `index` sends the post to it, not to the layout. */
 const ORDERS_ACTION = `${myOrdersHref()}&index`;
@@ -15,13 +16,13 @@ export function PayOrderForm({ orderNo, label, wechatLabel }: { orderNo: string;
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="orderNo" value={orderNo} />
       <input type="hidden" name="intent" value="pay" />
-      <button type="submit" className="rounded bg-brand-strong px-5 py-2 text-white">
+      <Button type="submit" variant="strong" size="lg">
         {label}
-      </button>
+      </Button>
       {wechatLabel ? (
-        <button type="submit" name="payType" value="wechat" className="rounded border border-green-700 px-5 py-2 text-green-800">
+        <Button type="submit" name="payType" value="wechat" variant="bare" className="rounded border border-green-700 px-5 py-2 text-green-800">
           {wechatLabel}
-        </button>
+        </Button>
       ) : null}
     </Form>
   );
@@ -33,9 +34,9 @@ export function CancelOrderForm({ orderNo, label }: { orderNo: string; label: st
     <Form method="post" action={ORDERS_ACTION}>
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="orderNo" value={orderNo} />
-      <button type="submit" name="intent" value="cancel" className="rounded border border-gray-400 px-5 py-2">
+      <Button type="submit" name="intent" value="cancel" variant="outline" size="lg">
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }

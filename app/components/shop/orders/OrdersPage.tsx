@@ -4,6 +4,7 @@ import { ORDER_STATUS, ORDER_TABS, PAGE_SIZE, ttlMinutes, type Order, type Order
 import { myOrdersHref } from "~/services/study-links";
 import { money } from "../money";
 import { CancelOrderForm, PayOrderForm } from "./OrderActions";
+import { buttonClass } from "~/components/ui/Button";
 
 type Props = { tab: OrderTab; page: number; list: { total: number; list: Order[] }; counts: OrderCounts; order: Order | null; notice: string | null };
 
@@ -145,12 +146,12 @@ function OrderDetail({ order }: { order: Order }) {
         {order.status === ORDER_STATUS.PAID && order.totalCents > 0 ? (
           <Link
             to={`/personal/accountcenter/invoice?orderNo=${encodeURIComponent(order.orderNo)}`}
-            className="rounded border border-brand-strong px-5 py-2 text-brand-strong"
+            className={buttonClass({ variant: "brandOutline", size: "lg" })}
           >
             {t("orders.invoice")}
           </Link>
         ) : null}
-        <Link to={myOrdersHref()} className="rounded border border-gray-400 px-5 py-2">
+        <Link to={myOrdersHref()} className={buttonClass({ variant: "outline", size: "lg" })}>
           {t("orders.back")}
         </Link>
       </div>

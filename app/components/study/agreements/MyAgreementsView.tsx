@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n-runtime";
-import { DialogPage } from "~/components/dialog/DialogPage";
+import { DialogPage } from "~/components/ui/Dialog";
 import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import { MyAgreements, type AgreementEntry } from "./MyAgreements";
 

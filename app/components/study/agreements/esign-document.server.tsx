@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { securityHeaders } from "~/services/security.server";
+import { Button } from "~/components/ui/Button";
 
 /** The one script of the document: submit the provider's form at once (hash-listed in its CSP). */
 const AUTO_SUBMIT = `document.getElementById("esign").submit();`;
@@ -26,9 +27,9 @@ export function esignDocument(form: { action: string; params: Record<string, str
           {Object.entries(form.params).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit" data-testid="esign-continue">
+          <Button variant="bare" type="submit" data-testid="esign-continue">
             {text.go}
-          </button>
+          </Button>
         </form>
         <script dangerouslySetInnerHTML={{ __html: AUTO_SUBMIT }} />
       </body>

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { useTranslation } from "~/i18n-runtime";
 import { Empty } from "./parts";
+import { Button } from "~/components/ui/Button";
 
 export type FavouriteQuery = { tab: "course" | "package"; categoryId?: number; keyword: string };
 type Course = {
@@ -96,9 +97,9 @@ export function Favourites({
           placeholder={t("searchLabel")}
           className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
         />
-        <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">
+        <Button type="submit" size="sm">
           {t("search")}
-        </button>
+        </Button>
       </form>
       {error ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
@@ -177,9 +178,9 @@ function Item({
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="collectId" value={collectId} />
-          <button type="submit" aria-label={t("removeLabel", { name })} className="text-xs text-red-700 underline">
+          <Button type="submit" aria-label={t("removeLabel", { name })} variant="dangerLink" className="text-xs">
             {t("remove")}
-          </button>
+          </Button>
         </Form>
       </div>
     </li>

@@ -1,6 +1,8 @@
 import { useTranslation } from "~/i18n-runtime";
 import { contentsHref } from "~/services/study-links";
-import { dayOf, Empty, Pager, ProgressBar } from "./parts";
+import { dayOf, Empty, ProgressBar } from "./parts";
+import { Pager } from "~/components/ui/Pager";
+import { Button, buttonClass } from "~/components/ui/Button";
 
 export type CourseCard = {
   commodityId: number;
@@ -31,6 +33,7 @@ export function MyCourses({
   courseName: string;
 }) {
   const { t } = useTranslation("study", { keyPrefix: "lessons" });
+  const { t: tPager } = useTranslation("study", { keyPrefix: "pager" });
   const href = (p: number) => `?${new URLSearchParams({ ...(courseName ? { courseName } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <div>
@@ -47,9 +50,9 @@ export function MyCourses({
           placeholder={t("searchLabel")}
           className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
         />
-        <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">
+        <Button type="submit" size="sm">
           {t("search")}
-        </button>
+        </Button>
       </form>
       {total === 0 ? (
         courseName ? (
@@ -79,7 +82,7 @@ export function MyCourses({
                   <a
                     href={c.continueHref}
                     aria-label={t("continueLabel", { course: c.courseName })}
-                    className="rounded bg-brand px-3 py-1.5 text-white"
+                    className={buttonClass({ size: "sm" })}
                     data-testid="continue"
                   >
                     {c.lastLessonId ? t("continue") : t("start")}
@@ -93,7 +96,14 @@ export function MyCourses({
           ))}
         </ul>
       )}
-      <Pager page={page} pages={pages} href={href} />
+      <Pager
+        current={page}
+        pages={pages}
+        href={href}
+        reloadDocument
+        className="mt-4"
+        words={{ label: tPager("label"), prev: tPager("prev"), next: tPager("next"), status: ({ current, pages }) => tPager("page", { page: current, pages }) }}
+      />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import type { Constraint, SubmissionResult } from "~/components/form/use-form";
 import { Form, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
-import { FieldError } from "~/components/form/Field";
+import { FieldError } from "~/components/ui/Field";
 import { useTranslation } from "~/i18n-runtime";
 import { Empty } from "./parts";
 import { NOTE_MAX } from "~/forms/study-notes";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
+import { Button } from "~/components/ui/Button";
 
 export type NoteItem = { noteId: number; lessonId: number; courseName: string; lessonName: string; chapterName: string; content: string; updateTime: string };
 export type NoteLecture = { lessonId: number; lessonName: string; chapterName: string; notes: NoteItem[] };
@@ -104,9 +105,9 @@ export function Notes({
             placeholder={t("searchLabel")}
             className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
           />
-          <button type="submit" className="rounded bg-brand px-4 py-1.5 text-sm text-white">
+          <Button type="submit" size="sm">
             {t("search")}
-          </button>
+          </Button>
           {query.keyword ? (
             <a href={notesHref({ keyword: "" })} className="self-center text-sm text-gray-600 underline">
               {t("clear")}
@@ -207,9 +208,9 @@ function Note({
               <CsrfInput />
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="noteId" value={note.noteId} />
-              <button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} className="text-red-700 underline">
+              <Button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} variant="dangerLink">
                 {t("remove")}
-              </button>
+              </Button>
             </Form>
           </div>
         </>
@@ -264,9 +265,7 @@ function NoteEditForm({
         {error ? te(error, { max: NOTE_MAX }) : undefined}
       </FieldError>
       <div className="flex gap-3 text-sm">
-        <button type="submit" className="rounded bg-brand px-4 py-1 text-white">
-          {t("save")}
-        </button>
+        <Button type="submit">{t("save")}</Button>
         <a href={cancelHref} className="self-center text-gray-600 underline">
           {t("cancel")}
         </a>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n-runtime";
+import { buttonClass } from "~/components/ui/Button";
 
 export { StudyPage } from "~/components/study/courses/StudyPage";
 
@@ -9,7 +9,7 @@ export function Empty({ children, href, action }: { children: ReactNode; href?: 
     <div className="py-8 text-center text-sm text-gray-600" data-testid="empty">
       <p>{children}</p>
       {href && action ? (
-        <a href={href} className="mt-3 inline-block rounded border border-brand px-4 py-1.5 text-brand">
+        <a href={href} className={buttonClass({ variant: "brandOutline", className: "mt-3" })}>
           {action}
         </a>
       ) : null}
@@ -33,27 +33,6 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
       </div>
       <span className="text-xs text-gray-700">{label}</span>
     </div>
-  );
-}
-
-/** Page links that keep the rest of the query (`href(page)`). */
-export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
-  const { t } = useTranslation("study", { keyPrefix: "pager" });
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t("label")} className="mt-4 flex items-center gap-4 text-sm">
-      {page > 1 ? (
-        <a href={href(page - 1)} rel="prev">
-          {t("prev")}
-        </a>
-      ) : null}
-      <span>{t("page", { page, pages })}</span>
-      {page < pages ? (
-        <a href={href(page + 1)} rel="next">
-          {t("next")}
-        </a>
-      ) : null}
-    </nav>
   );
 }
 

@@ -1,12 +1,13 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
-import { DialogPage } from "~/components/dialog/DialogPage";
-import { Field } from "~/components/form/Field";
+import { DialogPage } from "~/components/ui/Dialog";
+import { Field } from "~/components/ui/Field";
 import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import { useTranslation } from "~/i18n-runtime";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
+import { Button, buttonClass } from "~/components/ui/Button";
 
 export type FaceView =
   /** `constraint`: the loader's `formConstraint(faceSchema(...))` (decision 023: zod stays on the server) */
@@ -14,9 +15,6 @@ export type FaceView =
   | { kind: "verify"; started: boolean }
   | { kind: "notPassed" }
   | { kind: "failed" };
-
-const primary = "rounded bg-blue-600 px-4 py-1.5 text-sm text-white disabled:opacity-60";
-const secondary = "rounded border border-gray-300 px-4 py-1.5 text-sm";
 
 /** The face step's views (spec 001 §2 dialog 3: width 500, not closable by the mask; §4 face flow). */
 /** `failure`: the action's answer when the call behind it failed (decision 042): its message above the step. */
@@ -56,7 +54,7 @@ export function FaceCheck({
           <p role="alert" className="text-red-700">
             {t("failed")}
           </p>
-          <Link to="/personal/course/lessons" className={secondary}>
+          <Link to="/personal/course/lessons" className={buttonClass({ variant: "outline", size: "sm" })}>
             {t("back")}
           </Link>
         </div>
@@ -70,9 +68,9 @@ function StartForm({ label, testId }: { label: string; testId: string }) {
   return (
     <form method="post" action="/face/start" target="_blank">
       <CsrfInput />
-      <button type="submit" className={primary} data-testid={testId}>
+      <Button type="submit" size="sm" data-testid={testId}>
         {label}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -83,9 +81,9 @@ function DoneForm() {
   return (
     <Form method="post" className="flex justify-end">
       <CsrfInput />
-      <button type="submit" name="intent" value="done" disabled={navigation.state === "submitting"} className={secondary} data-testid="face-done">
+      <Button type="submit" name="intent" value="done" disabled={navigation.state === "submitting"} variant="outline" size="sm" data-testid="face-done">
         {t("done")}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -94,9 +92,9 @@ function CancelButton({ label }: { label: string }) {
   return (
     <Form method="post">
       <CsrfInput />
-      <button type="submit" name="intent" value="cancel" formNoValidate className={secondary} data-testid="face-cancel">
+      <Button type="submit" name="intent" value="cancel" formNoValidate variant="outline" size="sm" data-testid="face-cancel">
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -158,12 +156,12 @@ function FaceInfoForm({
         {t("note")}
       </p>
       <div className="flex justify-end gap-3 pt-2">
-        <button type="submit" name="intent" value="cancel" formNoValidate className={secondary} data-testid="face-cancel">
+        <Button type="submit" name="intent" value="cancel" formNoValidate variant="outline" size="sm" data-testid="face-cancel">
           {t("cancel")}
-        </button>
-        <button type="submit" name="intent" value="info" disabled={navigation.state === "submitting"} className={primary} data-testid="face-submit">
+        </Button>
+        <Button type="submit" name="intent" value="info" disabled={navigation.state === "submitting"} size="sm" data-testid="face-submit">
           {t("submit")}
-        </button>
+        </Button>
       </div>
     </Form>
   );

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfInput } from "~/components/csrf-token";
-import { DialogPage } from "~/components/dialog/DialogPage";
+import { DialogPage } from "~/components/ui/Dialog";
 import { DynamicFields } from "~/components/form/DynamicFields";
-import { FieldError } from "~/components/form/Field";
+import { FieldError } from "~/components/ui/Field";
 import { fieldErrorText } from "~/components/form/messages";
 import { getFormProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { useNamespaces, type I18nData } from "~/components/use-namespaces";
@@ -12,6 +12,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { GROUP_KEYS, groupLevels, type Group } from "./group-path";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer, type FormFailure } from "~/forms/form-failure";
+import { Button } from "~/components/ui/Button";
 
 const select = "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
 
@@ -105,16 +106,9 @@ export function CompleteInfoForm({
               ))}
             </div>
             <noscript>
-              <button
-                type="submit"
-                name="intent"
-                value="refresh"
-                formNoValidate
-                className="mt-2 rounded border border-gray-300 px-3 py-1 text-sm"
-                data-testid="group-refresh"
-              >
+              <Button type="submit" name="intent" value="refresh" formNoValidate variant="outline" size="sm" className="mt-2" data-testid="group-refresh">
                 {t("refresh")}
-              </button>
+              </Button>
             </noscript>
             <FieldError id="group-error" name={GROUP_KEYS[0]}>
               {groupError ? t(`errors.${groupError}`) : undefined}
@@ -123,7 +117,7 @@ export function CompleteInfoForm({
         ) : null}
         {proxyOrgs.length ? (
           <div>
-            <label htmlFor="proxyId" className="mb-1 block text-sm text-gray-700">
+            <label htmlFor="proxyId" className="field-label">
               {t("proxy")}
             </label>
             <select
@@ -157,17 +151,18 @@ export function CompleteInfoForm({
           </p>
         ) : null}
         <div className="flex justify-end">
-          <button
+          <Button
             type="submit"
             name="intent"
             value="save"
             disabled={busy}
             aria-busy={busy || undefined}
-            className="rounded bg-blue-600 px-5 py-2 text-sm text-white disabled:opacity-60"
+            size="lg"
+            className="text-sm"
             data-testid="complete-submit"
           >
             {t("submit")}
-          </button>
+          </Button>
         </div>
       </Form>
     </DialogPage>

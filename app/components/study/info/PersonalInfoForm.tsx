@@ -2,8 +2,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { CsrfInput } from "~/components/csrf-token";
-import { DialogPage } from "~/components/dialog/DialogPage";
-import { FieldError } from "~/components/form/Field";
+import { DialogPage } from "~/components/ui/Dialog";
+import { FieldError } from "~/components/ui/Field";
 import { SendCodeButton } from "~/components/form/SendCodeButton";
 import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, getSelectProps, useForm, type Constraints } from "~/components/form/use-form";
@@ -11,6 +11,7 @@ import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import type { Outcome } from "~/forms/outcome";
 import { useTranslation } from "~/i18n-runtime";
 import { mobileChanged, SEXES, type FormShape, type Region } from "~/forms/personal-info";
+import { Button } from "~/components/ui/Button";
 
 export type InfoOutcome = Outcome;
 type PersonalValues = {
@@ -160,7 +161,6 @@ export function PersonalInfoForm({
                   countFrom="render"
                   testId="info-send-code"
                   labels={{ send: t("sendCode"), resendIn: (n) => t("resendIn", { n }), resend: t("resend") }}
-                  className="shrink-0 rounded border border-blue-600 px-3 py-2 text-sm text-blue-700 disabled:border-gray-300 disabled:text-gray-400"
                 />
               ) : null}
             </div>
@@ -249,16 +249,9 @@ export function PersonalInfoForm({
               </Row>
             </div>
             <noscript>
-              <button
-                type="submit"
-                name="intent"
-                value="refresh"
-                formNoValidate
-                className="mb-3 rounded border border-gray-300 px-3 py-1 text-sm"
-                data-testid="info-refresh"
-              >
+              <Button type="submit" name="intent" value="refresh" formNoValidate variant="outline" size="sm" className="mb-3" data-testid="info-refresh">
                 {t("refresh")}
-              </button>
+              </Button>
             </noscript>
             <Row id={fields.addressDetail.id} label={t("address")} name="addressDetail">
               <input {...getInputProps(fields.addressDetail, { type: "text" })} className={input} />
@@ -269,16 +262,9 @@ export function PersonalInfoForm({
           <a href={backUrl} className="rounded border border-gray-300 px-4 py-1.5 text-sm">
             {t("cancel")}
           </a>
-          <button
-            type="submit"
-            name="intent"
-            value="save"
-            disabled={busy}
-            className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white"
-            data-testid="info-submit"
-          >
+          <Button type="submit" name="intent" value="save" disabled={busy} size="sm" data-testid="info-submit">
             {t("submit")}
-          </button>
+          </Button>
         </div>
       </Form>
     </DialogPage>
@@ -288,7 +274,7 @@ export function PersonalInfoForm({
 function Row({ id, label, error, name, hint, children }: { id: string; label: string; error?: string; name: string; hint?: string; children: ReactNode }) {
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
       {children}

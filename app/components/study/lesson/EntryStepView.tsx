@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { contentsHref } from "~/services/study-links";
+import { buttonClass } from "~/components/ui/Button";
 
 /** The steps of the entry chain that show something (the others are redirects); shared by the page and the dialog. */
 export type ShownStep =
@@ -66,13 +67,7 @@ export function EntryStepBody({ step }: { step: ShownStep }) {
             </p>
           ) : null}
           <p className="text-sm text-gray-700">{t("entry.liveIntro")}</p>
-          <a
-            href={step.roomHref}
-            target="_blank"
-            rel="noopener"
-            className="inline-block rounded bg-brand px-4 py-2 font-medium text-white"
-            data-testid="enter-live"
-          >
+          <a href={step.roomHref} target="_blank" rel="noopener" className={buttonClass({ className: "font-medium" })} data-testid="enter-live">
             {t("entry.enterLive")}
           </a>
         </>

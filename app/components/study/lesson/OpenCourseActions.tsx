@@ -1,7 +1,8 @@
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { CsrfInput } from "~/components/csrf-token";
+import { buttonClass } from "~/components/ui/Button";
 
 /** The live-room entry of an open course (spec 001 §2 `/classModule/toLiveroom`). */
 export const openCourseRoomHref = (openCourseId: number) => `/classModule/toLiveroom?openCourseId=${openCourseId}`;
@@ -18,7 +19,7 @@ export function OpenCourseActions({ id, status, signedUp }: { id: number; status
       <Form method="post" className="mt-3">
         <CsrfInput />
         <input type="hidden" name="openCourseId" value={id} />
-        <SubmitButton name="intent" value="signup" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white" data-testid="open-signup">
+        <SubmitButton name="intent" value="signup" size="sm" className="font-medium" data-testid="open-signup">
           {t("open.signUp")}
         </SubmitButton>
       </Form>
@@ -30,7 +31,7 @@ export function OpenCourseActions({ id, status, signedUp }: { id: number; status
         href={openCourseRoomHref(id)}
         target="_blank"
         rel="noopener"
-        className="mt-3 inline-block rounded bg-brand px-3 py-1.5 text-sm font-medium text-white"
+        className={buttonClass({ size: "sm", className: "mt-3 font-medium" })}
         data-testid="open-enter"
       >
         {status === "live" ? t("open.enterLive") : t("open.watchReplay")}

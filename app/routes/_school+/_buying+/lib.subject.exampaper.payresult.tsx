@@ -7,6 +7,7 @@ import { examIntroHref, payResultHref } from "~/services/exam-links";
 import { examNotFound, loadPayInfo, payProviderUrl } from "~/services/exams.server";
 import { requireStudent } from "~/services/guards.server";
 import { idOf, notFound } from "~/services/sections.server";
+import { buttonClass } from "~/components/ui/Button";
 
 /**
  * The exam fee's payment result (spec 001 §2 `/lib/subject/exampaper/payresult`; §7 queryPayInfo/{id};
@@ -53,7 +54,7 @@ export default function ExamPayResult() {
       <div className="mx-auto flex max-w-xl flex-col gap-4 p-4">
         <h1 className="text-2xl font-bold">{t("pay.going")}</h1>
         <p>
-          <a href={d.payUrl} rel="noreferrer" className="rounded bg-blue-700 px-4 py-2 text-white" data-testid="pay-link">
+          <a href={d.payUrl} rel="noreferrer" className={buttonClass()} data-testid="pay-link">
             {t("pay.go")}
           </a>
         </p>
@@ -89,7 +90,7 @@ export default function ExamPayResult() {
         {i.orderNo ? <p className="mt-1 text-sm text-gray-700">{t("pay.order", { orderNo: i.orderNo })}</p> : null}
       </section>
       <p>
-        <Link to={examIntroHref(i.examId)} className="rounded bg-blue-700 px-4 py-2 text-white">
+        <Link to={examIntroHref(i.examId)} className={buttonClass()}>
           {paid || !i.needPay ? t("pay.toExam") : t("pay.retry")}
         </Link>
       </p>

@@ -8,6 +8,7 @@ import { ORDER_STATUS, ttlMinutes } from "~/services/orders.constants";
 import { getOrder } from "~/services/orders.server";
 import { checkOpenid, paymentReturnUrl, payTypeOf, startPayment } from "~/services/payment.server";
 import { myOrdersHref } from "~/services/study-links";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["shop"] } satisfies RouteHandle;
 
@@ -74,7 +75,7 @@ export default function PaymentPay() {
     if (payUrl) window.location.assign(payUrl);
   }, [payUrl]);
   const orders = (
-    <Link to={`${myOrdersHref()}&orderNo=${encodeURIComponent(d.orderNo)}`} className="rounded border border-gray-400 px-5 py-2">
+    <Link to={`${myOrdersHref()}&orderNo=${encodeURIComponent(d.orderNo)}`} className={buttonClass({ variant: "outline", size: "lg" })}>
       {t("pay.orders")}
     </Link>
   );
@@ -101,11 +102,11 @@ export default function PaymentPay() {
         <p className="mt-4">{t("pay.wechatNeeded")}</p>
         <p className="mt-6 flex flex-wrap gap-3">
           {d.authorizeUrl ? (
-            <a href={d.authorizeUrl} rel="noreferrer" className="rounded bg-brand-strong px-5 py-2 text-white" data-testid="pay-wechat-authorize">
+            <a href={d.authorizeUrl} rel="noreferrer" className={buttonClass({ variant: "strong", size: "lg" })} data-testid="pay-wechat-authorize">
               {t("pay.wechatAuthorize")}
             </a>
           ) : null}
-          <Link to={`/payment/pay?orderNo=${encodeURIComponent(d.orderNo)}`} className="rounded border border-brand-strong px-5 py-2 text-brand-strong">
+          <Link to={`/payment/pay?orderNo=${encodeURIComponent(d.orderNo)}`} className={buttonClass({ variant: "brandOutline", size: "lg" })}>
             {t("pay.otherMethod")}
           </Link>
           {orders}
@@ -117,7 +118,7 @@ export default function PaymentPay() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t("pay.title")}</h1>
       <p className="mt-4">
-        <a href={d.payUrl} rel="noreferrer" className="rounded bg-brand-strong px-5 py-2 text-white" data-testid="pay-link">
+        <a href={d.payUrl} rel="noreferrer" className={buttonClass({ variant: "strong", size: "lg" })} data-testid="pay-link">
           {t("pay.go")}
         </a>
       </p>

@@ -8,6 +8,7 @@ import { requireStudent } from "~/services/guards.server";
 import { ORDER_STATUS } from "~/services/orders.constants";
 import { getOrder } from "~/services/orders.server";
 import { myOrdersHref } from "~/services/study-links";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["shop"] } satisfies RouteHandle;
 
@@ -53,14 +54,14 @@ export default function PaymentResult() {
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         {state === "paid" ? (
-          <Link to="/personal/course/lessons" className="rounded bg-brand-strong px-5 py-2 text-white">
+          <Link to="/personal/course/lessons" className={buttonClass({ variant: "strong", size: "lg" })}>
             {t("result.study")}
           </Link>
         ) : null}
         {order.status === ORDER_STATUS.UNPAID ? (
           <PayOrderForm orderNo={order.orderNo} label={t("result.payAgain")} wechatLabel={t("orders.payWechat")} />
         ) : null}
-        <Link to={myOrdersHref()} className="rounded border border-gray-400 px-5 py-2">
+        <Link to={myOrdersHref()} className={buttonClass({ variant: "outline", size: "lg" })}>
           {t("result.orders")}
         </Link>
       </div>

@@ -17,6 +17,7 @@ import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/s
 import { loginHref } from "~/services/redirect";
 import { ApplySignUpSchema } from "~/forms/catalogue";
 import { formAction } from "~/services/form-failure.server";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
@@ -102,7 +103,7 @@ export default function ApplyDetail() {
         </ul>
       </section>
       {!loggedIn ? (
-        <Link to={loginHref(`/applydetail/${item.id}`)} className="mt-8 inline-block rounded bg-brand-strong px-5 py-2 text-white">
+        <Link to={loginHref(`/applydetail/${item.id}`)} className={buttonClass({ variant: "strong", size: "lg", className: "mt-8" })}>
           {t("apply.loginToSignUp")}
         </Link>
       ) : state?.signedUp === 1 ? (

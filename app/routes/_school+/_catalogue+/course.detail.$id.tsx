@@ -12,6 +12,7 @@ import { getCourse } from "~/services/catalog.server";
 import { isLoggedIn } from "~/services/portal.server";
 import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
 import { checkoutHref } from "~/services/study-links";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] };
 
@@ -65,16 +66,16 @@ export default function CourseDetail() {
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
             {free ? (
-              <Link to={contentsHref} className="rounded bg-brand-strong px-5 py-2 text-white">
+              <Link to={contentsHref} className={buttonClass({ variant: "strong", size: "lg" })}>
                 {t("course.startStudy")}
               </Link>
             ) : (
               <>
-                <Link to={checkoutHref({ commodityId: course.commodityId })} className="rounded bg-brand-strong px-5 py-2 text-white">
+                <Link to={checkoutHref({ commodityId: course.commodityId })} className={buttonClass({ variant: "strong", size: "lg" })}>
                   {t("course.buy")}
                 </Link>
                 {shell?.cartCount !== null || !loggedIn ? <AddToCart commodityId={course.commodityId} commodityType={1} name={course.courseName} /> : null}
-                <Link to={contentsHref} className="rounded border border-gray-400 px-5 py-2">
+                <Link to={contentsHref} className={buttonClass({ variant: "outline", size: "lg" })}>
                   {t("course.tryStudy")}
                 </Link>
               </>

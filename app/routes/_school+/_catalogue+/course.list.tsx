@@ -11,6 +11,7 @@ import { AddToCart } from "~/components/shop/AddToCart";
 import { COURSE_NAME_MAX, COURSE_PAGE_SIZE, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/forms/course-query";
 import { listCategories, searchCourses } from "~/services/catalog.server";
 import { loadSection, cacheHeaders, redirectPastLastPage } from "~/services/sections.server";
+import { Button } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] };
 
@@ -50,15 +51,7 @@ export default function CourseList() {
           eagerCount={4}
           action={
             cartOn
-              ? (c) =>
-                  c.freeFlag === 1 || c.price === 0 ? null : (
-                    <AddToCart
-                      commodityId={c.commodityId}
-                      commodityType={1}
-                      name={c.courseName}
-                      className="rounded border border-brand-strong px-3 py-1 text-sm text-brand-strong"
-                    />
-                  )
+              ? (c) => (c.freeFlag === 1 || c.price === 0 ? null : <AddToCart commodityId={c.commodityId} commodityType={1} name={c.courseName} size="sm" />)
               : undefined
           }
         />
@@ -85,9 +78,9 @@ function CourseFilters({ query, categories, t }: { query: CourseQuery; categorie
           className="flex-1 rounded border border-gray-400 px-3 py-1.5"
         />
         {query.categoryId ? <input type="hidden" name="categoryId" value={query.categoryId} /> : null}
-        <button type="submit" className="rounded bg-brand-strong px-4 py-1.5 text-white">
+        <Button type="submit" variant="strong">
           {t("courseList.search")}
-        </button>
+        </Button>
       </Form>
       <div className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
         <ChipRow

@@ -11,6 +11,7 @@ import { isLoggedIn } from "~/services/portal.server";
 import { checkoutHref } from "~/services/study-links";
 import { useShell } from "~/components/shell/use-shell";
 import { AddToCart } from "~/components/shop/AddToCart";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;
@@ -39,7 +40,7 @@ export default function PackageDetail() {
             <Price item={pkg} t={t} large />
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={checkoutHref({ packageId: pkg.id })} className="rounded bg-brand-strong px-5 py-2 text-white">
+            <Link to={checkoutHref({ packageId: pkg.id })} className={buttonClass({ variant: "strong", size: "lg" })}>
               {t("course.buy")}
             </Link>
             {shell?.cartCount !== null || !loggedIn ? <AddToCart commodityId={pkg.id} commodityType={2} name={pkg.packageName} /> : null}

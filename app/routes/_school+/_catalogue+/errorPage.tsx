@@ -7,6 +7,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal } from "~/services/portal.server";
 import { cacheHeaders, titleOf } from "~/services/sections.server";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
@@ -25,10 +26,10 @@ export default function ErrorPageRoute() {
   return (
     <SectionPage title={t("errorPage.title")} intro={<p role="alert">{t("errorPage.message")}</p>}>
       <div className="flex gap-4">
-        <Link to="/home/index" className="rounded bg-brand-strong px-4 py-2 text-white">
+        <Link to="/home/index" className={buttonClass({ variant: "strong" })}>
           {t("errorPage.home")}
         </Link>
-        <Link to="/course/list" className="rounded border border-gray-400 px-4 py-2">
+        <Link to="/course/list" className={buttonClass({ variant: "outline" })}>
           {t("courseList.title")}
         </Link>
       </div>

@@ -17,6 +17,7 @@ import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { formAction } from "~/services/form-failure.server";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
@@ -90,7 +91,7 @@ export default function GroupDetail() {
             {t("groups.stats", { members: group.memberCount, topics: group.topics.length, owner: group.ownerName })}
           </p>
           {!loggedIn ? (
-            <Link to={loginHref(`/groupdetail?id=${group.id}`)} className="mt-4 inline-block rounded bg-brand-strong px-5 py-2 text-white">
+            <Link to={loginHref(`/groupdetail?id=${group.id}`)} className={buttonClass({ variant: "strong", size: "lg", className: "mt-4" })}>
               {tc("group.loginToJoin")}
             </Link>
           ) : group.owner === 1 ? (

@@ -16,6 +16,7 @@ import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
 import { formAction } from "~/services/form-failure.server";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
@@ -87,7 +88,7 @@ export default function QuestionThread() {
         </ul>
       </section>
       {!loggedIn ? (
-        <Link to={loginHref(`/response/${question.id}`)} className="mt-6 inline-block rounded bg-brand-strong px-5 py-2 text-white">
+        <Link to={loginHref(`/response/${question.id}`)} className={buttonClass({ variant: "strong", size: "lg", className: "mt-6" })}>
           {tc("answer.loginToAnswer")}
         </Link>
       ) : question.mine === 1 ? (

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
@@ -60,7 +60,7 @@ export default function SchoolSwitch() {
           <Link to={from} className="rounded border border-gray-300 px-4 py-1.5">
             {t("site.cancel")}
           </Link>
-          <SubmitButton className="rounded bg-brand px-4 py-1.5 text-white">{t("site.confirm")}</SubmitButton>
+          <SubmitButton>{t("site.confirm")}</SubmitButton>
         </Form>
       </div>
     </div>

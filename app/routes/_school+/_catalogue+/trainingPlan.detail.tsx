@@ -8,6 +8,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { CourseGrid, Img, yuan } from "~/components/catalog/parts";
 import { getTrainingPlan } from "~/services/school-content.server";
 import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;
@@ -33,7 +34,7 @@ export default function TrainingPlanDetail() {
           <p className="mt-2">{plan.summary}</p>
           <p className="mt-2 text-sm text-gray-600">{t("plans.meta", { target: plan.target, weeks: plan.durationWeeks })}</p>
           <p className="mt-2 text-lg font-semibold text-red-700">{yuan(plan.price)}</p>
-          <Link to={checkoutHref({ planId: plan.id })} className="mt-4 inline-block rounded bg-brand-strong px-5 py-2 text-white">
+          <Link to={checkoutHref({ planId: plan.id })} className={buttonClass({ variant: "strong", size: "lg", className: "mt-4" })}>
             {t("course.buy")}
           </Link>
         </div>

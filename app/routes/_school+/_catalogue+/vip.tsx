@@ -7,6 +7,7 @@ import { isLifetime, yuan } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { listVipLevels } from "~/services/school-content.server";
 import { loadSection, cacheHeaders, titleOf } from "~/services/sections.server";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;
@@ -37,7 +38,7 @@ export default function Vip() {
                   <li key={b}>{b}</li>
                 ))}
               </ul>
-              <Link to={`/payment/order?vipId=${level.id}`} className="mt-6 rounded bg-brand-strong px-4 py-2 text-center text-white">
+              <Link to={`/payment/order?vipId=${level.id}`} className={buttonClass({ variant: "strong", className: "mt-6" })}>
                 {t("vip.open")}
               </Link>
             </li>

@@ -4,8 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import * as z from "zod/v4";
 import { CsrfInput } from "~/components/csrf-token";
 import { cancelHref } from "~/components/dialog/cancel-href";
-import { DialogPage } from "~/components/dialog/DialogPage";
-import { FieldError } from "~/components/form/Field";
+import { DialogPage } from "~/components/ui/Dialog";
+import { FieldError } from "~/components/ui/Field";
 import { errorText } from "~/components/form/messages";
 import { getFormProps, getInputProps, useForm } from "~/components/form/use-form";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -18,6 +18,7 @@ import { agreementHref, personalInfoHref } from "~/services/study-links";
 import { validatePerfectStudentInfo } from "~/services/student-info.server";
 import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
+import { Button } from "~/components/ui/Button";
 
 /**
  * The agreement page (spec 001 §2: `/agreement/{check|edit}/{curId or 0}/{protocolId}?backUrl=`; §4
@@ -150,9 +151,9 @@ export default function AgreementPage() {
             </p>
           ) : null}
           <p className="text-sm">{t("sign.esignIntro")}</p>
-          <button type="submit" name="intent" value="esign" className="rounded bg-blue-600 px-4 py-2 text-white" data-testid="esign-go">
+          <Button type="submit" name="intent" value="esign" data-testid="esign-go">
             {t("sign.esignGo")}
-          </button>
+          </Button>
         </form>
       ) : (
         <Form method="post" {...getFormProps(form)} className="space-y-3">
@@ -177,16 +178,9 @@ export default function AgreementPage() {
             <Link to={closeHref} className="rounded border border-gray-300 px-4 py-1.5 text-sm">
               {t("sign.cancel")}
             </Link>
-            <button
-              type="submit"
-              name="intent"
-              value="sign"
-              disabled={navigation.state === "submitting"}
-              className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white"
-              data-testid="agreement-submit"
-            >
+            <Button type="submit" name="intent" value="sign" disabled={navigation.state === "submitting"} size="sm" data-testid="agreement-submit">
               {t("sign.submit")}
-            </button>
+            </Button>
           </div>
         </Form>
       )}

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Empty, Pager, SectionPage } from "~/components/catalog/parts";
+import { catalogPagerWords, Empty, SectionPage } from "~/components/catalog/parts";
+import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { countMyQuestions, findMyAnswers, findMyQuestions, unreadAnswerCount } from "~/services/community.server";
@@ -69,7 +70,15 @@ export default function MyQuestionsAndAnswers() {
         ) : (
           <Empty>{t("my.noQuestions")}</Empty>
         )}
-        <Pager current={qPage} total={questions.total} size={questions.size} href={(n) => `/answerslist/mine?q=${n}&a=${aPage}`} t={tCatalog} />
+        <Pager
+          current={qPage}
+          total={questions.total}
+          size={questions.size}
+          href={(n) => `/answerslist/mine?q=${n}&a=${aPage}`}
+          words={catalogPagerWords(tCatalog)}
+          numbered
+          className="mt-8"
+        />
       </section>
       <section aria-labelledby="my-answers" className="mt-8">
         <h2 id="my-answers" className="text-xl font-semibold">
@@ -93,7 +102,15 @@ export default function MyQuestionsAndAnswers() {
         ) : (
           <Empty>{t("my.noAnswers")}</Empty>
         )}
-        <Pager current={aPage} total={answers.total} size={answers.size} href={(n) => `/answerslist/mine?q=${qPage}&a=${n}`} t={tCatalog} />
+        <Pager
+          current={aPage}
+          total={answers.total}
+          size={answers.size}
+          href={(n) => `/answerslist/mine?q=${qPage}&a=${n}`}
+          words={catalogPagerWords(tCatalog)}
+          numbered
+          className="mt-8"
+        />
       </section>
     </SectionPage>
   );

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { DynamicFields } from "~/components/form/DynamicFields";
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { getFormProps, useForm } from "~/components/form/use-form";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
@@ -93,7 +93,7 @@ export default function CreateCertificate() {
           </p>
         ) : null}
         <DynamicFields fields={fields} form={form} />
-        <SubmitButton className="rounded bg-blue-600 px-4 py-2 text-white">{t("certificates.create")}</SubmitButton>
+        <SubmitButton>{t("certificates.create")}</SubmitButton>
       </Form>
     </div>
   );

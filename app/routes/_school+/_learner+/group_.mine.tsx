@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Empty, Pager, SectionPage } from "~/components/catalog/parts";
+import { catalogPagerWords, Empty, SectionPage } from "~/components/catalog/parts";
+import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { groupCounts, myCreatedGroups, myJoinedGroups, myTopics } from "~/services/community.server";
@@ -84,7 +85,15 @@ export default function MyGroups() {
         ) : (
           <Empty>{t("my.noTopics")}</Empty>
         )}
-        <Pager current={page} total={topics.total} size={topics.size} href={(n) => `/group/mine?page=${n}`} t={tCatalog} />
+        <Pager
+          current={page}
+          total={topics.total}
+          size={topics.size}
+          href={(n) => `/group/mine?page=${n}`}
+          words={catalogPagerWords(tCatalog)}
+          numbered
+          className="mt-8"
+        />
       </section>
     </SectionPage>
   );

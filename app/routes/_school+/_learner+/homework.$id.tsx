@@ -21,6 +21,7 @@ import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer } from "~/forms/form-failure";
 import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
+import { Button, buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
@@ -165,9 +166,9 @@ export default function HomeworkPage() {
                 <Form method="post">
                   <AuthenticityTokenInput name="csrf" />
                   <input type="hidden" name="id" value={a.id} />
-                  <button type="submit" name="intent" value="delete-attachment" className="text-red-700 underline">
+                  <Button type="submit" name="intent" value="delete-attachment" variant="dangerLink">
                     {t("resources.delete")}
-                  </button>
+                  </Button>
                 </Form>
               ) : null}
             </li>
@@ -197,7 +198,7 @@ export default function HomeworkPage() {
       ) : detail.paper === 1 ? (
         // a paper homework is answered on the question bank's doing page (spec 001 §7 gotoPaperHomeworkPage)
         <p>
-          <Link to={`/homework/paper/${detail.homeworkId}`} className="inline-block rounded bg-blue-600 px-4 py-2 text-white" data-testid="homework-paper">
+          <Link to={`/homework/paper/${detail.homeworkId}`} className={buttonClass()} data-testid="homework-paper">
             {t("homework.startPaper")}
           </Link>
         </p>
@@ -229,9 +230,9 @@ export default function HomeworkPage() {
               {error}
             </p>
           ) : null}
-          <button type="submit" disabled={navigation.state === "submitting"} className="rounded bg-blue-600 px-4 py-2 text-white">
+          <Button type="submit" disabled={navigation.state === "submitting"}>
             {t("homework.submit")}
-          </button>
+          </Button>
         </Form>
       )}
       {refusal === null && detail.paper !== 1 ? (

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { opensDirectly } from "~/services/download.server";
@@ -110,7 +110,7 @@ export default function ResourceDetail() {
         </a>
         <Form method="post">
           <CsrfInput />
-          <SubmitButton name="intent" value="delete" className="text-red-700 underline">
+          <SubmitButton name="intent" value="delete" variant="dangerLink">
             {t("resources.delete")}
           </SubmitButton>
         </Form>

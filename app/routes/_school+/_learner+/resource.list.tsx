@@ -20,6 +20,7 @@ import { ResourceListFormSchema } from "~/forms/learner";
 import { refused } from "~/services/form-result.server";
 import { formAction } from "~/services/form-failure.server";
 import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
+import { Button } from "~/components/ui/Button";
 
 /** Dialog 5 (spec 001 §2): loaded only when a preview opens. */
 const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
@@ -187,9 +188,9 @@ export default function ResourceList() {
                   <Form method="post">
                     <AuthenticityTokenInput name="csrf" />
                     <input type="hidden" name="id" value={r.id} />
-                    <button type="submit" name="intent" value="delete" className="text-red-700 underline">
+                    <Button type="submit" name="intent" value="delete" variant="dangerLink">
                       {t("resources.delete")}
-                    </button>
+                    </Button>
                   </Form>
                 </td>
               </tr>
@@ -201,9 +202,9 @@ export default function ResourceList() {
         // the rows' checkboxes belong to this form (form="video-batch"): no nested forms, works without JS
         <Form method="post" id="video-batch" className="flex items-center gap-3 text-sm">
           <AuthenticityTokenInput name="csrf" />
-          <button type="submit" name="intent" value="delete-videos" className="rounded border border-red-300 px-3 py-1 text-red-700">
+          <Button type="submit" name="intent" value="delete-videos" variant="dangerOutline" size="sm">
             {t("resources.deleteVideos")}
-          </button>
+          </Button>
           <span className="text-gray-600">{t("resources.videosHint", { count: videos.length })}</span>
         </Form>
       ) : null}

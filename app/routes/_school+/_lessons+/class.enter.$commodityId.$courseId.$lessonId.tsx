@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
-import { DialogPage } from "~/components/dialog/DialogPage";
+import { DialogPage } from "~/components/ui/Dialog";
 import { EntryStepBody, stepTitle } from "~/components/study/lesson/EntryStepView";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";

@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { closeHrefFrom, MY_COURSES } from "~/components/dialog/cancel-href";
-import { DialogPage } from "~/components/dialog/DialogPage";
+import { DialogPage } from "~/components/ui/Dialog";
 import { EntryStepBody } from "~/components/study/lesson/EntryStepView";
 import { LessonList } from "~/components/study/lesson/LessonList";
 import { VideoPlayer } from "~/components/study/lesson/VideoPlayer";

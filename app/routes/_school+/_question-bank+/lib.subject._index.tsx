@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
-import { Block, Pager } from "~/components/qbank/parts";
+import { Block, qbankPagerWords } from "~/components/qbank/parts";
+import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
@@ -9,6 +10,7 @@ import { EXAM_LIST } from "~/services/exam-links";
 import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrongHref } from "~/services/qbank-links";
 import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
 import { cacheHeaders, idOf, requireSectionAccess } from "~/services/sections.server";
+import { Button } from "~/components/ui/Button";
 
 /** `/lib/subject` (spec 001 §2): statistics, studied and all categories, subjects by keyword and category, the unfinished check. */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -115,7 +117,7 @@ export default function QuestionBank() {
           ) : (
             <p className="text-sm text-gray-700">{t("home.studiedEmpty")}</p>
           )}
-          <Pager {...d.studied} href={(p) => href("spage", p)} t={t} label={t("home.studied")} />
+          <Pager {...d.studied} href={(p) => href("spage", p)} words={qbankPagerWords(t, t("home.studied"))} />
         </Block>
       ) : null}
       <Block title={t("home.all")} id="qb-categories">
@@ -132,7 +134,7 @@ export default function QuestionBank() {
             </li>
           ))}
         </ul>
-        <Pager {...d.categories} href={(p) => href("cpage", p)} t={t} label={t("home.all")} />
+        <Pager {...d.categories} href={(p) => href("cpage", p)} words={qbankPagerWords(t, t("home.all"))} />
       </Block>
       <Block title={t("home.subjects")} id="qb-subjects">
         <Form method="get" className="mb-3 flex flex-wrap items-end gap-2" role="search">
@@ -151,9 +153,9 @@ export default function QuestionBank() {
               ))}
             </select>
           </label>
-          <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white">
+          <Button type="submit" size="sm">
             {t("home.search")}
-          </button>
+          </Button>
         </Form>
         {d.subjects.records.length ? (
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="subjects">
@@ -171,7 +173,7 @@ export default function QuestionBank() {
         ) : (
           <p>{t("home.subjectsEmpty")}</p>
         )}
-        <Pager {...d.subjects} href={(p) => href("page", p)} t={t} label={t("home.subjects")} />
+        <Pager {...d.subjects} href={(p) => href("page", p)} words={qbankPagerWords(t, t("home.subjects"))} />
       </Block>
     </main>
   );

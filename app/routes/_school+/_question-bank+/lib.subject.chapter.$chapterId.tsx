@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { ContinueLink, KindCounts, PractiseForm, ProgressLine } from "~/components/qbank/chapters";
-import { Block, Pager } from "~/components/qbank/parts";
+import { Block, qbankPagerWords } from "~/components/qbank/parts";
+import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, requireValidPost } from "~/services/portal.server";
@@ -15,6 +16,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { ChapterFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
+import { Button } from "~/components/ui/Button";
 
 /**
  * `/lib/subject/chapter/{chapterId}`: a chapter of the question bank (spec 001 §7 "chapter and section
@@ -102,15 +104,9 @@ export default function ChapterPage() {
                 {/* posts to the section's own page: it starts that section's practice */}
                 <Form method="post" action={sectionHref(s.id)}>
                   <CsrfInput />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="practise"
-                    className="rounded bg-blue-700 px-3 py-1 text-sm text-white"
-                    aria-label={`${t("chapter.practise")} ${s.name}`}
-                  >
+                  <Button type="submit" name="intent" value="practise" size="sm" aria-label={`${t("chapter.practise")} ${s.name}`}>
                     {t("chapter.practise")}
-                  </button>
+                  </Button>
                 </Form>
               </li>
             ))}
@@ -118,7 +114,13 @@ export default function ChapterPage() {
         ) : (
           <p>{t("chapter.sectionsEmpty")}</p>
         )}
-        <Pager current={page} total={sections.total} size={sections.size} href={(p) => chapterHref(c.id, p)} t={t} label={t("chapter.sections")} />
+        <Pager
+          current={page}
+          total={sections.total}
+          size={sections.size}
+          href={(p) => chapterHref(c.id, p)}
+          words={qbankPagerWords(t, t("chapter.sections"))}
+        />
       </Block>
     </main>
   );

@@ -3,7 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { collectHref, QBANK_HOME } from "~/services/qbank-links";
-import { Pager } from "~/components/qbank/parts";
+import { qbankPagerWords } from "~/components/qbank/parts";
+import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { loginRedirect } from "~/services/guards.server";
@@ -14,6 +15,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { CollectFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
+import { Button } from "~/components/ui/Button";
 
 /** My collection of questions (spec 001 §7: collect list, add and remove). */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -68,15 +70,15 @@ export default function Collection() {
               <Form method="post">
                 <CsrfInput />
                 <input type="hidden" name="questionId" value={c.questionId} />
-                <button type="submit" name="intent" value="uncollect" className="rounded border px-2 py-1 text-sm">
+                <Button type="submit" name="intent" value="uncollect" variant="outline" size="xs" className="text-sm">
                   {t("book.uncollect")}
-                </button>
+                </Button>
               </Form>
             </li>
           ))}
         </ul>
       )}
-      <Pager {...d.list} href={(p) => `${collectHref}?page=${p}`} t={t} label={t("book.collectTitle")} />
+      <Pager {...d.list} href={(p) => `${collectHref}?page=${p}`} words={qbankPagerWords(t, t("book.collectTitle"))} />
     </main>
   );
 }

@@ -19,6 +19,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { DoingFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
+import { Button } from "~/components/ui/Button";
 
 /**
  * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
@@ -362,7 +363,7 @@ export default function Doing() {
               <li key={q.id}>
                 {/* a submit button of the answer form, not a link: without JavaScript what was typed on the
                     question on screen is saved before question i opens (issue 15: nothing typed is lost) */}
-                <button
+                <Button
                   type="submit"
                   form={ANSWER_FORM_ID}
                   name="goto"
@@ -372,10 +373,11 @@ export default function Doing() {
                   aria-current={i === index ? "step" : undefined}
                   title={label}
                   aria-label={`${i + 1} ${label}`}
+                  variant="bare"
                   className={`block w-full rounded border py-1 text-center text-sm ${i === index ? "border-blue-700 font-bold" : ""} ${done ? "bg-blue-100" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
                 >
                   {i + 1}
-                </button>
+                </Button>
               </li>
             );
           })}

@@ -14,6 +14,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { StartSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
+import { Button } from "~/components/ui/Button";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -71,9 +72,9 @@ function StartButton({ intent, label, extra }: { intent: string; label: string; 
       {Object.entries(extra ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <button type="submit" name="intent" value={intent} className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
+      <Button type="submit" name="intent" value={intent} size="sm">
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }

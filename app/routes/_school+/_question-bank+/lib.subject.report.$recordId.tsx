@@ -13,6 +13,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { ReportFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
+import { Button } from "~/components/ui/Button";
 
 /**
  * `/lib/subject/report/{recordId}`: the score, the points the practice gained (spec 001 §7 points: incr
@@ -182,9 +183,9 @@ export default function ExerciseReport() {
         <p data-testid="points">{points ? t("report.points", { points: points.points, total: points.total }) : t("report.noPoints")}</p>
         <Form method="post">
           <CsrfInput />
-          <button type="submit" name="intent" value="reexamine" className="rounded bg-blue-700 px-3 py-1 text-white">
+          <Button type="submit" name="intent" value="reexamine" size="sm">
             {t("report.reexamine")}
-          </button>
+          </Button>
         </Form>
       </section>
       <Block title={t("report.detail")} id="qb-detail">
@@ -235,9 +236,9 @@ export default function ExerciseReport() {
                 <Form method="post" className="my-1">
                   <CsrfInput />
                   <input type="hidden" name="questionId" value={q.id} />
-                  <button type="submit" name="intent" value={q.collected ? "uncollect" : "collect"} className="rounded border px-2 py-0.5 text-xs">
+                  <Button type="submit" name="intent" value={q.collected ? "uncollect" : "collect"} variant="outline" size="xs">
                     {t(q.collected ? "book.uncollect" : "book.collect")}
-                  </button>
+                  </Button>
                 </Form>
               ) : null}
               {q.options.length ? (

@@ -3,7 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { doingHref, QBANK_HOME, wrongHref } from "~/services/qbank-links";
-import { Block, Pager } from "~/components/qbank/parts";
+import { Block, qbankPagerWords } from "~/components/qbank/parts";
+import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { loginRedirect } from "~/services/guards.server";
@@ -14,6 +15,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { WrongFormSchema } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
+import { Button } from "~/components/ui/Button";
 
 /** The wrong-question book (spec 001 §7): the list by subject, practising them, removing one (DELETE with parentId). */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -85,9 +87,9 @@ export default function WrongBook() {
             ))}
           </select>
         </label>
-        <button type="submit" className="rounded border px-3 py-1">
+        <Button type="submit" variant="outline" size="sm">
           {t("book.filter")}
-        </button>
+        </Button>
       </Form>
       {groups.length === 0 ? <p>{t("book.empty")}</p> : null}
       {groups.map((subjectId) => (
@@ -99,9 +101,9 @@ export default function WrongBook() {
             <Form method="post">
               <CsrfInput />
               <input type="hidden" name="subjectId" value={subjectId} />
-              <button type="submit" name="intent" value="practise" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
+              <Button type="submit" name="intent" value="practise" size="sm">
                 {t("book.practise")}
-              </button>
+              </Button>
             </Form>
           }
         >
@@ -120,16 +122,20 @@ export default function WrongBook() {
                     <CsrfInput />
                     <input type="hidden" name="wrongId" value={w.id} />
                     <input type="hidden" name="parentId" value={w.parentId} />
-                    <button type="submit" name="intent" value="delete" className="rounded border px-2 py-1 text-sm">
+                    <Button type="submit" name="intent" value="delete" variant="outline" size="xs" className="text-sm">
                       {t("book.delete")}
-                    </button>
+                    </Button>
                   </Form>
                 </li>
               ))}
           </ul>
         </Block>
       ))}
-      <Pager {...d.list} href={(p) => `${wrongHref(d.subjectId ?? undefined)}${d.subjectId ? "&" : "?"}page=${p}`} t={t} label={t("book.wrongTitle")} />
+      <Pager
+        {...d.list}
+        href={(p) => `${wrongHref(d.subjectId ?? undefined)}${d.subjectId ? "&" : "?"}page=${p}`}
+        words={qbankPagerWords(t, t("book.wrongTitle"))}
+      />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -104,7 +104,7 @@ export default function QrCodeLogin() {
           <Form method="get" action="/join/qrcode" className="mt-4">
             <input type="hidden" name="backUrl" value={backUrl} />
             <input type="hidden" name="refresh" value="1" />
-            <SubmitButton className="rounded bg-brand px-4 py-1.5 text-white">{t("qr.refresh")}</SubmitButton>
+            <SubmitButton>{t("qr.refresh")}</SubmitButton>
           </Form>
         </>
       )}

@@ -1,4 +1,4 @@
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { upstreamFormError } from "~/services/upstream-messages";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
-import { Field } from "~/components/form/Field";
+import { Field } from "~/components/ui/Field";
 import { getFormProps, getInputProps, useForm } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
@@ -169,7 +169,7 @@ export default function LoginForget() {
             maxLength={NEW_PASSWORD_MAX}
             error={err("confirmPassword")}
           />
-          <SubmitButton name="intent" value="reset" className="w-full rounded bg-brand py-2 text-white">
+          <SubmitButton name="intent" value="reset" block>
             {t("forget.submit")}
           </SubmitButton>
         </Form>

@@ -5,6 +5,7 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { clearCredentials } from "~/services/session.server";
 import { loginHref } from "~/services/redirect";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["realtime"] } satisfies RouteHandle;
 
@@ -44,7 +45,7 @@ export default function RedirectOnline() {
       </p>
       {domain ? <p className="mt-2 text-sm text-gray-500">{t("offline.school", { domain })}</p> : null}
       <div className="mt-8 flex justify-center gap-4">
-        <a className="rounded bg-brand px-4 py-2 text-white" href={loginHref("/home/index")}>
+        <a className={buttonClass()} href={loginHref("/home/index")}>
           {t("offline.login")}
         </a>
         <Link className="rounded border border-gray-300 px-4 py-2" to="/home/index">

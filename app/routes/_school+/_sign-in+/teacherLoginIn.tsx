@@ -8,6 +8,7 @@ import { getCurrentUser } from "~/services/auth.server";
 import { getPortal, isLoggedIn } from "~/services/portal.server";
 import { loginHref } from "~/services/redirect";
 import { displayName } from "~/services/shell.server";
+import { Button } from "~/components/ui/Button";
 
 export const handle = { i18n: ["login"] } satisfies RouteHandle;
 
@@ -52,9 +53,9 @@ export default function TeacherLoginIn() {
           <div className="flex gap-3">
             <Form method="post" action="/logout">
               <AuthenticityTokenInput name="csrf" />
-              <button type="submit" className="rounded border border-gray-300 px-4 py-1.5">
+              <Button type="submit" variant="outline">
                 {t("teacher.switchAccount")}
-              </button>
+              </Button>
             </Form>
             <Link to="/home/index" className="rounded border border-gray-300 px-4 py-1.5">
               {t("teacher.home")}

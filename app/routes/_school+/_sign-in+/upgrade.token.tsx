@@ -7,6 +7,7 @@ import { loginHref, safeRedirect } from "~/services/redirect";
 import { clearCredentials } from "~/services/session.server";
 import { knownCompany } from "~/services/config.server";
 import { UPGRADE_WINDOW_MS, UpstreamError } from "~/services/upstream.server";
+import { buttonClass } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -53,7 +54,7 @@ export default function UpgradeToken() {
       <h1 className="text-2xl font-semibold">{t("upgrade.title")}</h1>
       <p className="mt-4 text-gray-700">{t("upgrade.expired")}</p>
       <div className="mt-8 flex justify-center gap-4">
-        <a className="rounded bg-brand px-4 py-2 text-white" href={loginHref(callback)}>
+        <a className={buttonClass()} href={loginHref(callback)}>
           {t("upgrade.login")}
         </a>
         <Link className="rounded border border-gray-300 px-4 py-2" to={callback}>

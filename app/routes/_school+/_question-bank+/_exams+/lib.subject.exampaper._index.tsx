@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Pager } from "~/components/qbank/parts";
+import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { EXAM_STATES, EXAM_TYPES, examIntroHref, examListHref } from "~/services/exam-links";
@@ -8,6 +8,7 @@ import { examTimeText, filtersOf, loadExamCounts, loadMyExams } from "~/services
 import { requireStudent } from "~/services/guards.server";
 import { QBANK_HOME } from "~/services/qbank-links";
 import { redirectPastLastPage } from "~/services/sections.server";
+import { Button } from "~/components/ui/Button";
 
 /**
  * My exams (spec 001 §7 queryMyExamList with examType, examState, examName, pageIndex, pageSize;
@@ -75,9 +76,9 @@ export default function MyExams() {
           {t("filters.examName")}
           <input type="search" name="examName" defaultValue={f.examName} maxLength={50} className="rounded border px-2 py-1" />
         </label>
-        <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
+        <Button type="submit" size="sm">
           {t("filters.search")}
-        </button>
+        </Button>
       </Form>
       {d.exams.length ? (
         <ul className="flex flex-col gap-3" data-testid="exam-list">
@@ -118,8 +119,7 @@ export default function MyExams() {
         total={d.total}
         size={d.size}
         href={(page) => examListHref({ ...f, page })}
-        t={(k, o) => t(k.replace(/^home\./, "pager."), o)}
-        label={t("pager.label")}
+        words={{ label: t("pager.label"), prev: t("pager.prev"), next: t("pager.next"), status: ({ current, pages }) => t("pager.page", { current, pages }) }}
       />
     </div>
   );

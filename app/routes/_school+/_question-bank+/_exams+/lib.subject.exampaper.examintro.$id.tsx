@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { CsrfInput } from "~/components/csrf-token";
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { EXAM_LIST, examPaperHref, payResultHref } from "~/services/exam-links";
@@ -156,7 +156,7 @@ export default function ExamIntro() {
             <Form method="post" className="flex flex-col gap-2">
               <CsrfInput />
               {e.faceFlag && d.action === "join" ? <p className="text-sm text-amber-800">{t("action.faceNote")}</p> : null}
-              <SubmitButton name="intent" value={d.action === "pay" ? "pay" : "join"} className="self-start rounded bg-blue-700 px-4 py-2 text-white">
+              <SubmitButton name="intent" value={d.action === "pay" ? "pay" : "join"} className="self-start">
                 {d.action === "pay" ? t("action.pay", { price: e.price }) : t(`action.${d.action}`)}
               </SubmitButton>
             </Form>

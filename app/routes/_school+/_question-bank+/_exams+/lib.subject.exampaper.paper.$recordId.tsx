@@ -25,6 +25,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { ExamPaperFormSchema, type ExamPaperForm } from "~/forms/qbank";
 import { formAction } from "~/services/form-failure.server";
 import { refused } from "~/services/form-result.server";
+import { Button } from "~/components/ui/Button";
 
 /**
  * The timed exam paper of one attempt (decision 034): `/lib/subject/exampaper/paper/{recordId}`. Every
@@ -311,12 +312,12 @@ export default function ExamPaper() {
         ))}
         <p className="text-sm text-gray-600">{t("paper.handInNote")}</p>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="save" className="rounded border px-4 py-2">
+          <Button type="submit" name="intent" value="save" variant="outline">
             {t("paper.save")}
-          </button>
-          <button type="submit" name="intent" value="handin" ref={handInRef} className="rounded bg-red-700 px-4 py-2 text-white">
+          </Button>
+          <Button type="submit" name="intent" value="handin" ref={handInRef} variant="danger">
             {t("paper.handIn")}
-          </button>
+          </Button>
         </div>
       </form>
     </div>

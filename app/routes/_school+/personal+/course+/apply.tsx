@@ -15,6 +15,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["instead"] } satisfies RouteHandle;
 
@@ -82,7 +83,7 @@ export default function ApplyPage() {
   return (
     <StudyPage title={t("titles.list")} testId="my-sign-ups">
       <p className="-mt-2 mb-3 text-right text-sm">
-        <a href={NEW_HREF} className="rounded border border-brand px-3 py-1 text-brand" data-testid="new-sign-up">
+        <a href={NEW_HREF} className={buttonClass({ variant: "brandOutline", size: "sm" })} data-testid="new-sign-up">
           {t("list.newSignUp")}
         </a>
       </p>

@@ -7,6 +7,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudentWith } from "~/services/guards.server";
 import { signDetail } from "~/services/instead.server";
+import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["instead", "fields"] } satisfies RouteHandle;
 
@@ -58,7 +59,7 @@ export default function SignDetailPage() {
         <dd>{d.submitTime || t("detail.notSubmitted")}</dd>
       </dl>
       {d.status === 0 || d.status === 3 ? (
-        <a href={fillHref(d.itemUserId)} className="mt-3 inline-block rounded bg-brand px-4 py-1.5 text-sm text-white">
+        <a href={fillHref(d.itemUserId)} className={buttonClass({ size: "sm", className: "mt-3" })}>
           {t("detail.fill")}
         </a>
       ) : null}

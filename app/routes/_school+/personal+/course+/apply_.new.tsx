@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { errorText } from "~/components/form/messages";
-import { SubmitButton } from "~/components/form/SubmitButton";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { fillHref } from "~/components/instead/SignUpList";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -17,6 +17,7 @@ import { UpstreamError } from "~/services/upstream.server";
 import { formAction } from "~/services/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
+import { Button } from "~/components/ui/Button";
 
 export const handle = { i18n: ["instead"] } satisfies RouteHandle;
 
@@ -92,7 +93,7 @@ export default function NewSignUpPage() {
       </p>
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <div>
-          <label htmlFor="provinceCode" className="mb-1 block text-sm text-gray-700">
+          <label htmlFor="provinceCode" className="field-label">
             {t("new.province")}
           </label>
           <select
@@ -110,9 +111,9 @@ export default function NewSignUpPage() {
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded border border-brand px-4 py-2 text-sm text-brand" data-testid="province-search">
+        <Button type="submit" variant="brandOutline" size="sm" data-testid="province-search">
           {t("new.search")}
-        </button>
+        </Button>
       </Form>
       {error && !answer?.itemTimeId ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
@@ -146,7 +147,7 @@ export default function NewSignUpPage() {
                     <Form method="post" className="mt-1">
                       <AuthenticityTokenInput name="csrf" />
                       <input type="hidden" name="itemTimeId" value={time.itemTimeId} />
-                      <SubmitButton pendingLabel={t("new.pending")} className="rounded bg-brand px-4 py-1.5 text-sm text-white">
+                      <SubmitButton pendingLabel={t("new.pending")} size="sm">
                         {t("new.signUp")}
                       </SubmitButton>
                     </Form>

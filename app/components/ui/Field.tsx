@@ -4,7 +4,7 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 export function FieldError({ id, name, children }: { id: string; name?: string; children?: ReactNode }) {
   if (!children) return null;
   return (
-    <p id={id} className="mt-1 text-xs text-red-600" data-error-for={name}>
+    <p id={id} className="field-error" data-error-for={name}>
       {children}
     </p>
   );
@@ -21,17 +21,11 @@ export function Field({
   const errorId = `${id}-error`;
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
       <div className="flex gap-2">
-        <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500"
-          {...input}
-        />
+        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} className="input" {...input} />
         {children}
       </div>
       <FieldError id={errorId} name={input.name}>

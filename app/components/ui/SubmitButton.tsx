@@ -1,8 +1,9 @@
 import { useNavigation } from "@remix-run/react";
-import { useRef, type ButtonHTMLAttributes, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { Button, type ButtonProps } from "~/components/ui/Button";
 import { useTranslation } from "~/i18n-runtime";
 
-type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> & {
+type Props = Omit<ButtonProps, "type"> & {
   children: ReactNode;
   /** the label while the form posts (default: common `feedback.pending`, "提交中…") */
   pendingLabel?: ReactNode;
@@ -16,25 +17,24 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> & {
  * `name`, with this button's `value` (a form with two submit intents shows only the pressed one busy).
  * Without JavaScript it is a plain submit button. Fetcher forms pass `pending` themselves.
  */
-export function SubmitButton({ children, pendingLabel, pending, className, disabled, name, value, ...rest }: Props) {
+export function SubmitButton({ children, pendingLabel, pending, disabled, name, value, ...rest }: Props) {
   const ref = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
   const { t } = useTranslation("common");
   const busy = pending ?? (navigation.state !== "idle" && isOurs(ref.current, navigation.formAction, navigation.formData, name, value));
   return (
-    <button
+    <Button
       ref={ref}
       type="submit"
       name={name}
       value={value}
       disabled={busy || disabled}
       aria-busy={busy || undefined}
-      className={`${className ?? ""} disabled:cursor-not-allowed disabled:opacity-60`}
       data-pending={busy || undefined}
       {...rest}
     >
       {busy ? (pendingLabel ?? t("feedback.pending")) : children}
-    </button>
+    </Button>
   );
 }
 

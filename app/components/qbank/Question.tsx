@@ -1,0 +1,62 @@
+import type { FieldsetHTMLAttributes, ReactNode } from "react";
+import type { DoingQuestion } from "~/components/qbank/QuestionForm";
+import type { T } from "~/components/qbank/parts";
+
+/**
+ * THE question of the question bank (issue 23 step 3), for the practice (doing) page and the exam paper
+ * alike: a fieldset of the question's inputs, all named `name` — a radio or checkbox per option (its
+ * letter the value), a text box per blank, a text area for a short answer — checked or filled from
+ * `answer`. The caller gives the legend (the practice page's is for screen readers, the paper's shows the
+ * number, kind, score and stem), `before` (hidden fields ahead of the legend) and the fieldset's attributes.
+ */
+export function Question({
+  question,
+  name,
+  answer,
+  legend,
+  before,
+  rows,
+  t,
+  ...fieldset
+}: {
+  question: DoingQuestion;
+  name: string;
+  answer: string[];
+  legend: ReactNode;
+  before?: ReactNode;
+  /** the short answer's height */
+  rows: number;
+  t: T;
+} & FieldsetHTMLAttributes<HTMLFieldSetElement>) {
+  return (
+    <fieldset {...fieldset}>
+      {before}
+      {legend}
+      {question.kind === "single" || question.kind === "judge" || question.kind === "multiple"
+        ? question.options.map((o) => {
+            const letter = o.charAt(0);
+            return (
+              <label key={letter} className="flex items-start gap-2 rounded border p-2">
+                <input type={question.kind === "multiple" ? "checkbox" : "radio"} name={name} value={letter} defaultChecked={answer.includes(letter)} />
+                <span>{o}</span>
+              </label>
+            );
+          })
+        : null}
+      {question.kind === "fill"
+        ? Array.from({ length: question.blanks }, (_, i) => (
+            <label key={i} className="flex flex-col text-sm">
+              {t("doing.blank", { n: i + 1 })}
+              <input name={name} defaultValue={answer[i] ?? ""} maxLength={200} className="rounded border px-2 py-1" autoComplete="off" />
+            </label>
+          ))
+        : null}
+      {question.kind === "short" ? (
+        <label className="flex flex-col text-sm">
+          {t("doing.answerLabel")}
+          <textarea name={name} defaultValue={answer[0] ?? ""} maxLength={2000} rows={rows} className="rounded border px-2 py-1" />
+        </label>
+      ) : null}
+    </fieldset>
+  );
+}
