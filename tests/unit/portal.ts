@@ -62,8 +62,8 @@ export type TestPortal = {
 const PORTAL_ENV: Record<string, string> = {
   NODE_ENV: "production",
   // 10 s, as the e2e portal: on a loaded machine (load 20+, three vitest workers beside tsc and the build)
-  // a 2 s budget turned ordinary pages into 504s. The files about the timeout itself pass 2000
-  // (`UPSTREAM_TIMEOUT_FOR_FAULTS`), so their delayed faults still time out at once.
+  // a 2 s budget turned ordinary pages into 504s. Only the files whose faults delay an answer past the
+  // budget (form-failure, foundation) pass 2000 (`UPSTREAM_TIMEOUT_FOR_FAULTS`), so those time out at once.
   UPSTREAM_TIMEOUT_MS: "10000",
   SESSION_SECRET: "vitest-portal-session-secret-0123456789",
   CONFIG_TTL_S: "0",

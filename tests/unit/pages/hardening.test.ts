@@ -1,19 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  attr,
-  byTestId,
-  element,
-  elements,
-  h1,
-  hrefOf,
-  ORIGIN,
-  startTestPortal,
-  UPSTREAM_TIMEOUT_FOR_FAULTS,
-  text,
-  type Client,
-  type Page,
-  type TestPortal,
-} from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, ORIGIN, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
 
 /**
  * Issue 10 as the pages answer it (moved down from tests/e2e/hardening-*.test.ts, issue 22):
@@ -27,7 +13,7 @@ import {
 
 let portal: TestPortal;
 beforeAll(async () => {
-  portal = await startTestPortal({ env: UPSTREAM_TIMEOUT_FOR_FAULTS });
+  portal = await startTestPortal();
 });
 afterAll(() => portal.close());
 beforeEach(() => portal.reset());

@@ -69,7 +69,7 @@ describe("guard and addresses", () => {
     expect((await other.get(`${A}/detail/${mine}`)).status).toBe(404);
     expect((await other.get(`${A}/fill/${mine}`)).status).toBe(404);
     expect((await student.get(`${A}/detail/${mine}`)).status).toBe(200);
-  });
+  }, 60_000); // about 20 page loads: 15 s was not enough on a loaded machine (session 8's full run)
 });
 
 describe("my list and a new sign-up", () => {

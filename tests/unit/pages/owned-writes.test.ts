@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import enFiles from "~/locales/en/files.json";
 import zhFiles from "~/locales/zh/files.json";
-import { attr, byTestId, elements, startTestPortal, UPSTREAM_TIMEOUT_FOR_FAULTS, text, type Client, type TestPortal } from "../portal";
+import { attr, byTestId, elements, startTestPortal, text, type Client, type TestPortal } from "../portal";
 
 /**
  * Issue 21 item 4 (decision 044): an upload belongs to the student and scene that started it: the relays
@@ -12,7 +12,7 @@ import { attr, byTestId, elements, startTestPortal, UPSTREAM_TIMEOUT_FOR_FAULTS,
  */
 let portal: TestPortal;
 beforeAll(async () => {
-  portal = await startTestPortal({ env: UPSTREAM_TIMEOUT_FOR_FAULTS });
+  portal = await startTestPortal();
 }, 60_000);
 afterAll(() => portal.close());
 beforeEach(async () => {

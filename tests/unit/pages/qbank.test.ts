@@ -1,19 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  attr,
-  byTestId,
-  element,
-  elements,
-  h1,
-  hrefOf,
-  startTestPortal,
-  UPSTREAM_TIMEOUT_FOR_FAULTS,
-  text,
-  type Client,
-  type Form,
-  type Page,
-  type TestPortal,
-} from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type Client, type Form, type Page, type TestPortal } from "../portal";
 
 /**
  * The question bank's pages as the server renders them (issue 15; spec 001 §2, §7): /lib/subject, a
@@ -24,7 +10,7 @@ import {
 const PASSWORD = "Passw0rd!";
 let portal: TestPortal;
 beforeAll(async () => {
-  portal = await startTestPortal({ env: UPSTREAM_TIMEOUT_FOR_FAULTS });
+  portal = await startTestPortal();
 });
 afterAll(() => portal.close());
 beforeEach(() => portal.reset());

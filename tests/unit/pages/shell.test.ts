@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, h1, hrefOf, links, startTestPortal, UPSTREAM_TIMEOUT_FOR_FAULTS, text, type TestPortal } from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, links, startTestPortal, text, type TestPortal } from "../portal";
 
 /**
  * The page shell (spec 000 sections 2.2-2.5, 4, 6) as the server renders it from the company's
@@ -9,7 +9,7 @@ import { attr, byTestId, element, elements, h1, hrefOf, links, startTestPortal, 
 
 let portal: TestPortal;
 beforeAll(async () => {
-  portal = await startTestPortal({ env: UPSTREAM_TIMEOUT_FOR_FAULTS });
+  portal = await startTestPortal();
 });
 afterAll(() => portal.close());
 beforeEach(() => portal.reset());

@@ -1,19 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  attr,
-  byTestId,
-  element,
-  elements,
-  h1,
-  hrefOf,
-  startTestPortal,
-  UPSTREAM_TIMEOUT_FOR_FAULTS,
-  text,
-  title,
-  type Client,
-  type Page,
-  type TestPortal,
-} from "../portal";
+import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, title, type Client, type Page, type TestPortal } from "../portal";
 
 /**
  * Issue 12 parts 3 and 4 as the pages render them (moved down from tests/e2e/spec000.test.ts, issue 22):
@@ -24,7 +10,7 @@ import {
 
 let portal: TestPortal;
 beforeAll(async () => {
-  portal = await startTestPortal({ env: UPSTREAM_TIMEOUT_FOR_FAULTS });
+  portal = await startTestPortal();
 });
 afterAll(() => portal.close());
 beforeEach(() => portal.reset());
