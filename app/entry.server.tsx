@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { nulFree } from "~/services/nul-free.server";
+import { nulFree } from "~/lib/http/nul-free.server";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,10 +9,10 @@ import { RequestInfoContext } from "~/components/request-info";
 import { env } from "~/env.server";
 import { localeOf, rootResources } from "~/i18n.server";
 import { timingsOf } from "~/lib/context.server";
-import { checkSameOrigin, servedSignedIn } from "~/services/portal.server";
-import { pageScriptOrigins, securityHeaders } from "~/services/security.server";
-import { tenantOf } from "~/services/tenant.server";
-import { serverTiming } from "~/services/upstream.server";
+import { checkSameOrigin, servedSignedIn } from "~/lib/portal.server";
+import { pageScriptOrigins, securityHeaders } from "~/lib/security/headers.server";
+import { tenantOf } from "~/lib/http/tenant.server";
+import { serverTiming } from "~/lib/http/upstream.server";
 
 // Checked once when the server loads the build: a bad environment stops it with a clear message.
 env();
@@ -98,12 +98,12 @@ export function crossSiteReason(request: Request): string | undefined {
 }
 
 // For scripts/serve.mjs: the one client address / host / protocol function and the body cap (decision 012).
-export { parseTrustProxy, resolveClient } from "~/services/client-address.server";
-export { capStream, DEFAULT_UPLOAD_BYTES, MULTIPART_MAX_BYTES, UPLOAD_DRAIN_BYTES } from "~/services/body-limit.server";
+export { parseTrustProxy, resolveClient } from "~/lib/security/client-address.server";
+export { capStream, DEFAULT_UPLOAD_BYTES, MULTIPART_MAX_BYTES, UPLOAD_DRAIN_BYTES } from "~/lib/security/body-limit.server";
 // For scripts/serve.mjs and the test harness: the request's context, made once per request before Remix runs (decision 053).
 export { getLoadContext } from "~/lib/context.server";
 // For scripts/serve.mjs: the visitor page cache in front of Remix's handler (decision 041).
-export { withVisitorPageCache } from "~/services/page-cache.server";
+export { withVisitorPageCache } from "~/lib/http/page-cache.server";
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { parseTrustProxy, type TrustProxy } from "~/services/client-address.server";
+import { parseTrustProxy, type TrustProxy } from "~/lib/security/client-address.server";
 
 const flag = (fallback: "0" | "1") =>
   z

@@ -5,7 +5,7 @@ import { SchoolSwitchSchema } from "~/forms/catalogue";
 import { PostOnlySchema } from "~/forms/fields";
 import { EsignSchema, HomeworkTextSchema, ResourceListFormSchema } from "~/forms/learner";
 import { DoingFormSchema, ExamPaperFormSchema, ReportFormSchema } from "~/forms/qbank";
-import { refused } from "~/services/form-result.server";
+import { refused } from "~/lib/http/form-result.server";
 
 /** What a submission parsed to (undefined when refused). */
 const valueOf = (submission: { status?: string }) => (submission.status === "success" ? (submission as { value?: unknown }).value : undefined);

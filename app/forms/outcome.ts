@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { CaptchaChallenge } from "~/services/captcha.server";
+import type { CaptchaChallenge } from "~/lib/security/captcha.server";
 
 /** What a form must do next before it can go on: pass a captcha (code 600) or the face step (120030002). */
 export type Next = { kind: "captcha"; challenge: CaptchaChallenge } | { kind: "face"; url: string };

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => sandbox?.close());
 
 const { getLoadContext, requestContext, timingsOf } = await import("~/lib/context.server");
-const { getPortal, requireValidPost, submittedFieldsOf } = await import("~/services/portal.server");
+const { getPortal, requireValidPost, submittedFieldsOf } = await import("~/lib/portal.server");
 
 const ORIGIN = "http://127.0.0.1:3000";
 const page = (path = "/home/index", init: RequestInit = {}) => new Request(ORIGIN + path, { ...init, headers: { Host: "127.0.0.1:3000", ...init.headers } });

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { PortalSession } from "~/services/session.server";
-import type { Tenant } from "~/services/tenant.server";
-import type { Upstream, UpstreamTiming } from "~/services/upstream.server";
+import type { PortalSession } from "~/lib/state/session.server";
+import type { Tenant } from "~/lib/http/tenant.server";
+import type { Upstream, UpstreamTiming } from "~/lib/http/upstream.server";
 
 /**
  * The request context (issue 23 step 2, docs/decisions/053-request-context.md): one object per request,

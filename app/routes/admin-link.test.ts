@@ -6,7 +6,7 @@ process.env.UPSTREAM_URL ??= "http://127.0.0.1:9";
 
 const { action, httpUrl, loader } = await import("./admin-link");
 const { adminLinkDocument } = await import("~/components/shell/admin-link-document.server");
-const { csrf } = await import("~/services/csrf.server");
+const { csrf } = await import("~/lib/security/csrf.server");
 
 const ORIGIN = "http://127.0.0.1:3000";
 

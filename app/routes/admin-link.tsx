@@ -3,9 +3,9 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { adminLinkDocument, adminLinkHeaders } from "~/components/shell/admin-link-document.server";
 import { PostOnlySchema } from "~/forms/fields";
 import { localeOf } from "~/i18n.server";
-import { isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { isLoggedIn, requireValidPost } from "~/lib/portal.server";
 import { adminLink } from "~/services/school.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /**
  * The management-centre link, fetched on demand (spec 000 section 2.2): the header's button is a form

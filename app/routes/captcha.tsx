@@ -5,11 +5,11 @@ import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
 import { CsrfInput } from "~/components/csrf-token";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { abandon, solved, waitingOf } from "~/services/captcha-resume.server";
-import { CHALLENGE_PATH, RESUME_FIELD } from "~/services/captcha-fields";
-import { captchaProvider } from "~/services/captcha.server";
-import { getPortal } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
+import { abandon, solved, waitingOf } from "~/lib/security/captcha-resume.server";
+import { CHALLENGE_PATH, RESUME_FIELD } from "~/lib/security/captcha-fields";
+import { captchaProvider } from "~/lib/security/captcha.server";
+import { getPortal } from "~/lib/portal.server";
+import { safeRedirect } from "~/lib/security/redirect";
 import { Button, buttonClass } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import * as z from "zod/v4";
-import { isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { isLoggedIn, requireValidPost } from "~/lib/portal.server";
 import { savePosition } from "~/services/video.server";
 
 /**

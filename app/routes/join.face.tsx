@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { loginByFace } from "~/services/auth.server";
 import { completeLogin } from "~/services/login.server";
-import { getPortal } from "~/services/portal.server";
-import { loginHref, safeRedirect } from "~/services/redirect";
-import { UpstreamError } from "~/services/upstream.server";
+import { getPortal } from "~/lib/portal.server";
+import { loginHref, safeRedirect } from "~/lib/security/redirect";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /** Back from the face page (code 120030002): `loginByFace?loginToken&orderNo` makes the session. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { thirdLoginUrl } from "~/services/auth.server";
-import { getPortal } from "~/services/portal.server";
-import { loginHref, safeExternalUrl, safeRedirect } from "~/services/redirect";
+import { getPortal } from "~/lib/portal.server";
+import { loginHref, safeExternalUrl, safeRedirect } from "~/lib/security/redirect";
 import { THIRD_TYPES, thirdStateCookie, type ThirdState } from "~/services/third-party.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /** Starts a third-party login: a signed state cookie, then the provider's authorise page. */
 export async function loader(args: LoaderFunctionArgs) {

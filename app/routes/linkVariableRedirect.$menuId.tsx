@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { getPortal } from "~/services/portal.server";
-import { safeExternalUrl } from "~/services/redirect";
+import { getPortal } from "~/lib/portal.server";
+import { safeExternalUrl } from "~/lib/security/redirect";
 import { linkVariable } from "~/services/school.server";
 
 /**

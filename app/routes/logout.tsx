@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { PostOnlySchema } from "~/forms/fields";
 import { logout } from "~/services/auth.server";
-import { requireValidPost } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
-import { clearCredentials } from "~/services/session.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { safeRedirect } from "~/lib/security/redirect";
+import { clearCredentials } from "~/lib/state/session.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /** GET /logout is not a way out: logging out is a CSRF-protected POST. */
 export function loader() {

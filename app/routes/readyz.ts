@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
-import { getPortal } from "~/services/portal.server";
-import { storeHealth } from "~/services/store.server";
-import { ALL_FAILURES, UpstreamError } from "~/services/upstream.server";
+import { getPortal } from "~/lib/portal.server";
+import { storeHealth } from "~/lib/state/store.server";
+import { ALL_FAILURES, UpstreamError } from "~/lib/http/upstream.server";
 
 /**
  * Readiness: the upstream answers (through the one request function, with a short timeout), and the

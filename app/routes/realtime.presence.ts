@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getPortal } from "~/services/portal.server";
+import { getPortal } from "~/lib/portal.server";
 import { presenceBootstrap } from "~/services/realtime.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

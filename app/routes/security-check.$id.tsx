@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readInterceptPage } from "~/services/upstream.server";
+import { readInterceptPage } from "~/lib/http/upstream.server";
 
 /**
  * The page an upstream firewall (HTTP 403 with action cc or waf) returned, shown as its own document

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/v4";
-import { upstreamFormError } from "~/services/upstream-messages";
-import { failWith } from "~/services/form-result.server";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { failWith } from "~/lib/http/form-result.server";
 
 /**
  * The account centre's forms (spec 001 §7 "Account: membership, points, coupons"; decision 032): the

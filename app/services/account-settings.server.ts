@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { normaliseCustomFields, normaliseStudentInfoFields, type DynamicField, type FieldPayload } from "~/forms/dynamic-fields";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Account settings (spec 001 §7 "Account settings", `/saas-business/v1/student/setting/...`): account

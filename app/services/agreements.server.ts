@@ -1,11 +1,11 @@
 import * as z from "zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { namespaces } from "~/i18n.server";
-import { requireStudentWith } from "~/services/guards.server";
-import type { Portal } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
+import { requireStudentWith } from "~/lib/guards/guards.server";
+import type { Portal } from "~/lib/portal.server";
+import { safeRedirect } from "~/lib/security/redirect";
 import { agreementHref, contentsHref, myAgreementsHref } from "~/services/study-links";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Agreements (spec 001 §4 "Agreement status", "Agreement signing"; §7 "Agreements and profile completion").

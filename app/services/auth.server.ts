@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
-import { ALL_FAILURES, LogoutAnswer, SOFT_FAILURES, UpstreamError, type Upstream } from "~/services/upstream.server";
-import { flag, id, optionalId, text } from "~/services/schemas.server";
+import { ALL_FAILURES, LogoutAnswer, SOFT_FAILURES, UpstreamError, type Upstream } from "~/lib/http/upstream.server";
+import { flag, id, optionalId, text } from "~/lib/http/schemas.server";
 
 export const TokenAnswerSchema = z.looseObject({
   token: z.string().min(1),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Portal } from "./portal.server";
-import { resumeAfterCaptcha, storePending, takePending, type Pending } from "./captcha.server";
+import type { Portal } from "~/lib/portal.server";
+import { resumeAfterCaptcha, storePending, takePending, type Pending } from "~/lib/security/captcha.server";
 
 process.env.UPSTREAM_URL ??= "http://127.0.0.1:4000";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 import { addToCart, buySourceOf, COMMODITY_CODES, COMMODITY_TYPES } from "./cart.server";
 
 // Spec 001 §3: commodity types 1 COURSE → COMMODITY_CLASS, 2 PACKAGE → COMMODITY_PACKAGE, 3 MOUDLE; buy source

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import * as z from "zod/v4";
 import { env } from "~/env.server";
-import { SOFT_FAILURES, UpstreamError, type Upstream } from "~/services/upstream.server";
-import { optionalId } from "~/services/schemas.server";
+import { SOFT_FAILURES, UpstreamError, type Upstream } from "~/lib/http/upstream.server";
+import { optionalId } from "~/lib/http/schemas.server";
 
 /**
  * The shopping cart (spec 001 section 7 "Shopping cart", /saas-business, each with query schoolId;

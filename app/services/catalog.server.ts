@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { COURSE_PAGE_SIZE, type CourseQuery } from "~/forms/course-query";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 import {
   count,
   CourseCardSchema,

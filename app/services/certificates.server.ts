@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { normaliseCustomFields, type DynamicField, type FieldPayload } from "~/forms/dynamic-fields";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Certificates (spec 001 §7 "Certificates"): list by status, count, unread, the train and learn PDFs,

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Checkout (`/payment/order`, issue 16): the price of the student's choices as the upstream computes it

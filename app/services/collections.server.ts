@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
-import { id, text } from "~/services/schemas.server";
-import type { Upstream } from "~/services/upstream.server";
+import { id, text } from "~/lib/http/schemas.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /** Favourites (spec 001 §7 'Collections'): classify, search, package search, remove. Payloads: decision 024. */
 const COLLECT = "/saas-business/v1/user-center/collect";

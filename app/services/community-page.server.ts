@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs } from "@remix-run/node";
-import { loginRedirect } from "~/services/guards.server";
-import { isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
+import { loginRedirect } from "~/lib/guards/guards.server";
+import { isLoggedIn, requireValidPost, type Portal } from "~/lib/portal.server";
 
 /** What a community action answers when it does not redirect: the form's result, or a one-button form's message. */
 export type CommunityOutcome = { intent: string; result?: SubmissionResult<string[]>; error?: string };

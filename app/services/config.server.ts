@@ -1,8 +1,8 @@
 import * as z from "zod/v4";
 import { env } from "~/env.server";
-import { createSwrCache } from "~/services/cache.server";
-import { ALL_FAILURES, SOFT_FAILURES, toResponse, UpstreamError, type Upstream, type UpstreamErrorKind } from "~/services/upstream.server";
-import { flag, id, optionalId, stringList, text } from "~/services/schemas.server";
+import { createSwrCache } from "~/lib/http/cache.server";
+import { ALL_FAILURES, SOFT_FAILURES, toResponse, UpstreamError, type Upstream, type UpstreamErrorKind } from "~/lib/http/upstream.server";
+import { flag, id, optionalId, stringList, text } from "~/lib/http/schemas.server";
 
 /* ---------- Schemas of spec 000 section 3 (company-wide configuration) ---------- */
 

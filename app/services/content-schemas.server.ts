@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { flag, id, optionalId, stringList, text } from "~/services/schemas.server";
+import { flag, id, optionalId, stringList, text } from "~/lib/http/schemas.server";
 
 /** Pieces shared by the public-content services (catalog, news, community, school content). */
 

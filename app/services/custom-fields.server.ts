@@ -1,8 +1,8 @@
 import * as z from "zod/v4";
 import { cascadeParents, normaliseCustomFields, type DynamicField, type FieldOption, type FieldPayload, type FieldValues } from "~/forms/dynamic-fields";
 import { env } from "~/env.server";
-import { createSwrCache } from "~/services/cache.server";
-import type { Upstream } from "~/services/upstream.server";
+import { createSwrCache } from "~/lib/http/cache.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Customizable fields (spec 001 §7): the company's custom-field definitions, the user's custom info with

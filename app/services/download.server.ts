@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Downloads (spec 001 §5 "Uploads and downloads", §7 "Download", §8): the permission check (type

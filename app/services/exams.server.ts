@@ -2,9 +2,9 @@ import * as z from "zod/v4";
 import { count, list, PageSchema } from "~/services/content-schemas.server";
 import { EXAM_STATES, EXAM_TYPES } from "~/services/exam-links";
 import { startPayment } from "~/services/payment.server";
-import type { Portal } from "~/services/portal.server";
-import { id, text } from "~/services/schemas.server";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import type { Portal } from "~/lib/portal.server";
+import { id, text } from "~/lib/http/schemas.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /**
  * My exams (spec 001 §2 `/lib/subject/exampaper/examintro/{id}` and `/payresult`; §7 "Question bank and

@@ -1,8 +1,8 @@
 import * as z from "zod/v4";
 import type { Gate } from "~/services/agreements.server";
-import type { Portal } from "~/services/portal.server";
+import type { Portal } from "~/lib/portal.server";
 import { faceCheckHref } from "~/services/study-links";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Face verification for studying (spec 001 §4 "Face verification status", "Face flow", "Face dialog"; §7

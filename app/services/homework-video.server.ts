@@ -1,11 +1,11 @@
 import { data } from "@remix-run/node";
 import { saveHomeworkVideo, videoStorageRefusal } from "~/services/homework.server";
-import type { Portal } from "~/services/portal.server";
+import type { Portal } from "~/lib/portal.server";
 import { fail, relayChunkWith, storageFailure, type RelayPolicy, type UploadAnswer } from "~/services/resource-upload.server";
 import { getUploadTarget, newStorageKey, sendStoredFile, uploadOwner } from "~/services/storage.server";
 import { UPLOAD_MAX_BYTES } from "~/services/upload-rules";
-import type { FileUpload } from "~/services/upload.server";
-import { UpstreamError } from "~/services/upstream.server";
+import type { FileUpload } from "~/lib/http/upload.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { checkVideoContent, checkVideoNameAndSize, type VideoRuleError } from "~/services/video-rules";
 
 /**

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /** Homework (spec 001 §7 "Homework"): lesson lists with counts, can-submit check, detail, save, delete attachments. */
 const HW = "/saas-business/v1/homework";

@@ -1,5 +1,5 @@
 import { imageKindOf } from "~/forms/dynamic-fields/files";
-import { readFileUpload } from "~/services/upload.server";
+import { readFileUpload } from "~/lib/http/upload.server";
 
 /**
  * An image posted as multipart (the avatar page without JavaScript, spec 001 §5 "Uploads"): JPG or PNG

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { unstable_createMemoryUploadHandler, type UploadHandler } from "@remix-run/node";
 import { FILE_MAX_BYTES, visibleFields, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
-import { MULTIPART_MAX_BYTES } from "~/services/body-limit.server";
+import { MULTIPART_MAX_BYTES } from "~/lib/security/body-limit.server";
 import { flowSpace } from "~/services/instead.server";
-import type { Portal } from "~/services/portal.server";
+import type { Portal } from "~/lib/portal.server";
 import {
   getUploadTarget,
   keyOwnership,
@@ -16,9 +16,9 @@ import {
   type StorageErrorCode,
 } from "~/services/storage.server";
 import { checkSignUpContent, checkSignUpNameAndSize, type SignUpRuleError } from "~/services/signup-upload-rules";
-import type { FileUpload } from "~/services/upload.server";
+import type { FileUpload } from "~/lib/http/upload.server";
 import { extensionOf } from "~/services/upload-rules";
-import { parseMultipartFormData } from "~/services/multipart.server";
+import { parseMultipartFormData } from "~/lib/http/multipart.server";
 
 /**
  * The instead sign-up's file uploader with JavaScript (spec 001 §4 "Upload": the progress bar of the

@@ -1,8 +1,8 @@
 import * as z from "zod/v4";
 import { normaliseStudentInfoFields, type DynamicField, type FieldOption, type FieldPayload, type FieldValues } from "~/forms/dynamic-fields";
 import { cachedCascadeOptions, withCascadeLevels } from "~/services/custom-fields.server";
-import { flag, id, text } from "~/services/schemas.server";
-import type { Upstream } from "~/services/upstream.server";
+import { flag, id, text } from "~/lib/http/schemas.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 // the server side of a page reaches the sign-up addresses through here: its browser script loads no address module
 export { detailHref } from "~/services/instead-links";
 

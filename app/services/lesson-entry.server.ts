@@ -2,12 +2,12 @@ import * as z from "zod/v4";
 import { agreementGate } from "~/services/agreements.server";
 import { count, flag, id, text } from "~/services/content-schemas.server";
 import { faceGate } from "~/services/face.server";
-import type { Portal } from "~/services/portal.server";
-import { isLoggedIn } from "~/services/portal.server";
-import { loginHref } from "~/services/redirect";
+import type { Portal } from "~/lib/portal.server";
+import { isLoggedIn } from "~/lib/portal.server";
+import { loginHref } from "~/lib/security/redirect";
 import { completeInfoGate } from "~/services/student-info.server";
 import { contentsHref, lessonEntryHref, videoPageHref } from "~/services/study-links";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 import type { LessonIds } from "~/services/video.server";
 
 /**

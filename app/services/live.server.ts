@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { flag, id, text } from "~/services/content-schemas.server";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 import type { LessonIds } from "~/services/video.server";
 
 /**

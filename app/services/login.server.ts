@@ -2,12 +2,12 @@ import { constants, createPublicKey, publicEncrypt } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { checkLimitAndMobile, sendSmsCode, FACE_CODE, FaceStepSchema, getCurrentUser, syncAnonymousExercises, type LoginAnswer } from "~/services/auth.server";
 import { loadConfig, rememberCompany } from "~/services/config.server";
-import type { Portal } from "~/services/portal.server";
-import { loginHref, PASSWORD_PAGE, safeExternalUrl, safeRedirect } from "~/services/redirect";
+import type { Portal } from "~/lib/portal.server";
+import { loginHref, PASSWORD_PAGE, safeExternalUrl, safeRedirect } from "~/lib/security/redirect";
 import { rewriteExerciseUrl } from "~/services/exercise-merge";
-import { codeSent, type CodePurpose } from "~/services/code-attempts.server";
-import { limitSms, releaseSms, SMS_RESEND_S } from "~/services/rate-limit.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { codeSent, type CodePurpose } from "~/lib/state/code-attempts.server";
+import { limitSms, releaseSms, SMS_RESEND_S } from "~/lib/state/rate-limit.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /** Companies whose users get no 'remember me' box (spec 000 sections 2.6 and 6). */
 export const NO_REMEMBER_COMPANY = 4;

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Membership in the account centre (spec 001 §7 "Account: membership, points, coupons"; decision 032):

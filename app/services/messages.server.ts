@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /** Messages (spec 001 §7): count, page, read, delete. */
 const MESSAGE = "/saas-business/v1/student/message";

@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
-import { flag, id, optionalId, text } from "~/services/schemas.server";
+import { flag, id, optionalId, text } from "~/lib/http/schemas.server";
 import { lessonEntryHref } from "~/services/study-links";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * The student's courses (spec 001 §7 'Timetable and courses'): my courses, my packages, the lately learned

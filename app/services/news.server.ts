@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 import { count, flag, id, image, PageSchema, paragraphs, text } from "~/services/content-schemas.server";
 
 /** News of the business service (sandbox/README.md "Public content"). */

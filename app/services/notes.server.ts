@@ -1,8 +1,8 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
-import { id, text } from "~/services/schemas.server";
+import { id, text } from "~/lib/http/schemas.server";
 import { NOTE_MAX } from "~/forms/study-notes";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /** Notes (spec 001 §7 'Notes'): by course, by lecture, search, update, remove. Payloads: decision 024. */
 const NOTE = "/saas-business/v1/user-center/note";

@@ -2,10 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
 import { namespaces } from "~/i18n.server";
-import { requireStudent, requireStudentWith } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
 import { myOrdersHref } from "~/services/study-links";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Order management (`/personal/order?parentId=-1`, spec 001 section 7 "Orders"): the list with the status

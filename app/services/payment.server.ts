@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
-import { safeExternalUrl } from "~/services/redirect";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { safeExternalUrl } from "~/lib/security/redirect";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /**
  * The payment provider (issue 16; the sandbox plays it): the upstream gives the provider's address for an

@@ -9,7 +9,7 @@ import {
   type PersonalSection,
   type Permissions,
 } from "~/services/personal-menu";
-import type { Portal } from "~/services/portal.server";
+import type { Portal } from "~/lib/portal.server";
 
 /** The answer of the permission call: codes per section; unknown sections and odd values are dropped. */
 export const PermissionsSchema = z.record(z.string(), z.unknown()).transform(

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { entryOfPath, isPermitted, permittedMenu, type Permissions } from "./personal-menu";
 import { firstEntryHref } from "./personal-menu.server";
-import { requireStudent, requireStudentWith } from "./guards.server";
-import { getPortal, type Portal } from "./portal.server";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
+import { getPortal, type Portal } from "~/lib/portal.server";
 
 process.env.UPSTREAM_URL ??= "http://127.0.0.1:4000";
-vi.mock("./portal.server", async (original) => ({ ...(await original<typeof import("./portal.server")>()), getPortal: vi.fn() }));
+vi.mock("~/lib/portal.server", async (original) => ({ ...(await original<typeof import("~/lib/portal.server")>()), getPortal: vi.fn() }));
 
 const none: Permissions = { course: [], setting: [], message: [], order: [], accountcenter: [] };
 const all: Permissions = {

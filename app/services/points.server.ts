@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { failureOf, type Failure } from "~/services/membership.server";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Points in the account centre (spec 001 §7: get/point/info, get/point/list, get/point/desc,

@@ -21,7 +21,7 @@ describe("presence client (spec 000 section 4)", () => {
 
   it("logs on when connected, logs off on demand, and hands out_online to the page", async () => {
     await sandbox.control("POST", "/reset");
-    const { createUpstream } = await import("~/services/upstream.server");
+    const { createUpstream } = await import("~/lib/http/upstream.server");
     const t = await sandbox.control<{ token: string; userId: number }>("POST", "/tokens", { account: "13800000001" });
     const upstream = createUpstream({
       request: new Request("http://localhost:3000/"),

@@ -1,10 +1,10 @@
 import * as z from "zod/v4";
 import { KINDS, type QuestionKind } from "~/forms/qbank";
 import { count, list, PageSchema } from "~/services/content-schemas.server";
-import type { Portal } from "~/services/portal.server";
+import type { Portal } from "~/lib/portal.server";
 import type { PreviewKind } from "~/services/qbank-links";
-import { id, text } from "~/services/schemas.server";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { id, text } from "~/lib/http/schemas.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /**
  * The question bank and exercise calls of spec 001 §7 (service prefix /question; points under /external).

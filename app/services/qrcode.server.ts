@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
-import { text } from "~/services/schemas.server";
-import type { Upstream } from "~/services/upstream.server";
+import { text } from "~/lib/http/schemas.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * The generic QR-code login (spec 000 section 2.6, "other login modes seen in calls: QR code"; the paths

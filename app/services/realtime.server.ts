@@ -1,9 +1,9 @@
 import * as z from "zod/v4";
 import { env } from "~/env.server";
 import { configCache, DomainsSchema, knownCompany, loadConfig } from "~/services/config.server";
-import { isLoggedIn, type Portal } from "~/services/portal.server";
-import { text } from "~/services/schemas.server";
-import { ALL_FAILURES, type Upstream, type UpstreamErrorKind } from "~/services/upstream.server";
+import { isLoggedIn, type Portal } from "~/lib/portal.server";
+import { text } from "~/lib/http/schemas.server";
+import { ALL_FAILURES, type Upstream, type UpstreamErrorKind } from "~/lib/http/upstream.server";
 import type { SocketBootstrap, SocketModule } from "~/services/realtime.client";
 
 /** `GET /saas-business/v1/nodeOnline/getConfig`: node/live hosts and the user's socket session id. */

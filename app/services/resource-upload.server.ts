@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { UploadStepSchema } from "~/forms/learner";
 import { CHUNK_BYTES, checkContent, checkNameAndSize, extensionOf, UPLOAD_MAX_BYTES, type FileRuleError } from "~/services/upload-rules";
-import type { Portal } from "~/services/portal.server";
+import type { Portal } from "~/lib/portal.server";
 import { getSpace, saveResource, spaceBlocks } from "~/services/resources.server";
 import {
   getUploadTarget,
@@ -16,9 +16,9 @@ import {
   StorageError,
   type StorageErrorCode,
 } from "~/services/storage.server";
-import type { FileUpload } from "~/services/upload.server";
+import type { FileUpload } from "~/lib/http/upload.server";
 import type { VideoRuleError } from "~/services/video-rules";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /**
  * Resource uploads (spec 001 §4 "Upload", §5, §8): the no-JS post (the whole file streamed to a temporary

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /** Resources (spec 001 §3 "Uploaded resource", §7 "Resources", "Download"). */
 const RES = "/saas-business/v1/resource";

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 import { count, CourseCardSchema, id, image, list, money, paragraphs, stringList, text } from "~/services/content-schemas.server";
 
 /**

@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
 import { SchoolSchema, SchoolsSchema } from "~/services/config.server";
-import { optionalId, text } from "~/services/schemas.server";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { optionalId, text } from "~/lib/http/schemas.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /** `GET /v1/school/info/suffix/?companyId&suffix`: the school of a home-page suffix, or null. */
 export async function schoolBySuffix(upstream: Upstream, suffix: string) {

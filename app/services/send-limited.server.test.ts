@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 let sendLimited: typeof import("~/services/login.server").sendLimited;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyticsSrc } from "~/services/third-party-scripts";
-import { passwordRedirect } from "./guards.server";
+import { analyticsSrc } from "~/lib/security/third-party-scripts";
+import { passwordRedirect } from "~/lib/guards/guards.server";
 import { configUrl, displayName, menuHref, personalLinks, scriptUrl, shortName, toPath } from "./shell.server";
 
 const user = { nickName: "", mobile: "", username: "", email: "" };

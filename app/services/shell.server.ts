@@ -2,7 +2,7 @@ import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.
 import { lessonEntryHref } from "~/services/study-links";
 import { getCartCount } from "~/services/cart.server";
 import { centralLoginUrl, loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
-import { isLoggedIn, type Portal } from "~/services/portal.server";
+import { isLoggedIn, type Portal } from "~/lib/portal.server";
 import { qrImageUrl } from "~/services/qr.server";
 import { DEFAULT_THEME_COLOR } from "~/services/theme";
 

@@ -3,10 +3,10 @@ import { Readable } from "node:stream";
 import * as z from "zod/v4";
 import { ChunkRefused, uploadInChunks, type ChunkStore } from "~/services/chunker";
 import { env } from "~/env.server";
-import type { Portal } from "~/services/portal.server";
+import type { Portal } from "~/lib/portal.server";
 import { extensionOf, storageDay, storageKey, STORAGE_KEY_RE } from "~/services/upload-rules";
-import type { StoredFile } from "~/services/upload.server";
-import type { Upstream } from "~/services/upstream.server";
+import type { StoredFile } from "~/lib/http/upload.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * The object store (spec 001 §5 "Uploads", §7 "Upload token"). The upload token and the storage domain

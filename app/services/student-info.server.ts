@@ -1,8 +1,8 @@
 import * as z from "zod/v4";
 import type { Gate } from "~/services/agreements.server";
-import type { Portal } from "~/services/portal.server";
+import type { Portal } from "~/lib/portal.server";
 import { completeInfoHref } from "~/services/study-links";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Student-info completeness (spec 001 §2 dialogs 1 and 2, §4 "Agreement signing", "Custom-info dialog",

@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { failureOf, type Failure } from "~/services/membership.server";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * Study cards (spec 001 §7 "Study cards": POST /v1/study/card/check/code (code), POST create/order,

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import QRCode from "qrcode";
 import { env } from "~/env.server";
 import { ddLoginQrCode } from "~/services/auth.server";
-import { UpstreamError, type Upstream } from "~/services/upstream.server";
+import { UpstreamError, type Upstream } from "~/lib/http/upstream.server";
 
 /** The third-party types of the icon row (spec 000 section 2.6). */
 export const THIRD_TYPES = ["weixin", "qq", "weibo", "weixinwork"] as const;

@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
-import { flag, id, text } from "~/services/schemas.server";
+import { flag, id, text } from "~/lib/http/schemas.server";
 import { monthOf, weekDays } from "~/services/timetable-dates";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /** The class timetable (spec 001 §7 'Timetable and courses': the two timetable calls). Payloads: decision 024. */
 const CENTRE = "/saas-business/v1/course/centre";

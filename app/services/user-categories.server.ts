@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { failureOf, type Failure } from "~/services/membership.server";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * The user-centre categories (spec 001 section 7: `/v1/user-center/category/used/already`, `used/can`,

@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { count, flag, id, text } from "~/services/content-schemas.server";
-import type { Upstream } from "~/services/upstream.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * The class video page's upstream calls (issue 14; paths chosen, see sandbox/README.md "Lessons"): the play

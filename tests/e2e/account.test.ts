@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, signInWithCode, test } from "./support";
 
 // The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032),
-// with JS (without it: tests/unit/pages/account-nojs.test.ts). The journeys buy things, so they use the account centre's own seed users (acct01..acct20,
+// with JS (without it: tests/unit/pages/account-nojs.test.ts). The journey buys things, so it uses the account centre's own seed users (acct01..acct20,
 // ids 3200-3219, mobiles 137000032xx; sandbox/src/account/store.ts): ¥500.00 balance, 1000 points each.
 // The odd users (3211, …, 3219) were the no-js project's; its journeys are the page tests now (issue 22).
 const user = (id: number) => ({ id, account: `acct${String(id - 3199).padStart(2, "0")}` });
@@ -14,27 +14,18 @@ const CARD = "/personal/accountcenter/card";
 test.describe("account centre", () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test("buy a membership: an order paid at the provider, then the membership in force with its expiry and the record", async ({ page, sandbox }) => {
+  // One student, one browser, every purchase with JavaScript (issue 22: one journey instead of five that each
+  // signed in afresh). Each step's assertions are also the page tests' (tests/unit/pages/account-nojs.test.ts,
+  // the same forms without JavaScript); here they run through the hydrated forms.
+  test("with JavaScript: points bought, a coupon exchanged, a study card redeemed, a membership paid at the provider, then its invoice", async ({
+    page,
+    sandbox,
+  }) => {
+    test.setTimeout(150_000);
     const u = user(3210);
-    await signInWithCode(page, sandbox, u.account, MEMBER);
-    await expect(page.getByTestId("member-status")).toHaveText("您还不是会员");
-    await page.getByRole("button", { name: "立即开通 年度会员" }).click();
-    // the sandbox's payment provider
-    await expect(page.getByTestId("pay-amount")).toHaveText("398.00");
-    await page.getByRole("button", { name: "确认支付" }).click();
-    await page.waitForURL(/\/payment\/result\?orderNo=\d+/);
-    await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
-    await page.goto(MEMBER);
-    await expect(page.getByTestId("member-status")).toHaveText(/^年度会员，有效期至 \d{4}-\d{2}-\d{2}$/);
-    await expect(page.getByTestId("member-history")).toContainText("¥398.00");
-    await page.getByRole("button", { name: "刷新会员状态" }).click();
-    await expect(page.getByTestId("account-notice")).toHaveText("会员状态已刷新：会员有效");
-    await expect(page.getByRole("button", { name: "续费 月度会员" })).toBeVisible();
-  });
-
-  test("buy points with the balance; a short balance is refused with its message", async ({ page, sandbox }) => {
-    const u = user(3212);
     await signInWithCode(page, sandbox, u.account, SCORE);
+
+    // points with the balance; a short balance is refused with its message
     await expect(page.getByTestId("points-available")).toHaveText("1000");
     await page.getByLabel("积分数量").fill("2500");
     await page.getByRole("button", { name: "购买", exact: true }).click();
@@ -46,11 +37,9 @@ test.describe("account centre", () => {
     await page.getByRole("button", { name: "购买", exact: true }).click();
     await expect(page.locator('[data-error-for="point"]')).toHaveText("账户余额不足");
     await expect(page.getByLabel("积分数量")).toHaveValue("900000");
-  });
 
-  test("exchange a coupon code: added once, the second time refused on the field; the courses it pays for", async ({ page, sandbox }) => {
-    const u = user(3214);
-    await signInWithCode(page, sandbox, u.account, COUPON);
+    // a coupon code: added once, the second time refused on the field; the courses it pays for
+    await page.goto(COUPON);
     await expect(page.getByRole("link", { name: "可使用（1）" })).toBeVisible();
     await page.getByLabel("兑换码").fill("WELCOME20");
     await page.getByRole("button", { name: "兑换", exact: true }).click();
@@ -62,12 +51,10 @@ test.describe("account centre", () => {
     await expect(page.locator('[data-error-for="code"]')).toHaveText("该兑换码已兑换过");
     await page.getByRole("link", { name: "适用课程 新人满100减20" }).click();
     await expect(page.getByTestId("coupon-courses").getByRole("link").first()).toHaveAttribute("href", /^\/course\/detail\/\d+$/);
-  });
 
-  test("redeem a study card: check shows the package, redeem opens its courses (enrolled in the sandbox), the card used once", async ({ page, sandbox }) => {
-    const u = user(3216);
+    // a study card: check shows the package, redeem opens its courses (enrolled in the sandbox), the card used once
     const card = "SK0001"; // SK0002: the page test without JavaScript
-    await signInWithCode(page, sandbox, u.account, CARD);
+    await page.goto(CARD);
     await page.getByLabel("学习卡卡号").fill(card.toLowerCase());
     await page.getByRole("button", { name: "查询" }).click();
     await expect(page.getByTestId("card-info")).toContainText("套餐：会计职称进阶套餐");
@@ -86,16 +73,25 @@ test.describe("account centre", () => {
     await page.getByLabel("学习卡卡号").fill(card);
     await page.getByRole("button", { name: "查询" }).click();
     await expect(page.locator('[data-error-for="code"]')).toHaveText("该学习卡已被使用");
-  });
 
-  test("request an invoice from a paid order in order management", async ({ page, sandbox }) => {
-    // a paid order of one's own first: a membership bought and paid at the provider
-    const u = user(3218);
-    await signInWithCode(page, sandbox, u.account, MEMBER);
-    await page.getByRole("button", { name: /^(立即开通|续费) 月度会员$/ }).click();
+    // a membership: an order paid at the provider, then the membership in force with its expiry and the record
+    await page.goto(MEMBER);
+    await expect(page.getByTestId("member-status")).toHaveText("您还不是会员");
+    await page.getByRole("button", { name: "立即开通 年度会员" }).click();
+    // the sandbox's payment provider
+    await expect(page.getByTestId("pay-amount")).toHaveText("398.00");
     await page.getByRole("button", { name: "确认支付" }).click();
     await page.waitForURL(/\/payment\/result\?orderNo=\d+/);
+    await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
     const orderNo = new URL(page.url()).searchParams.get("orderNo")!;
+    await page.goto(MEMBER);
+    await expect(page.getByTestId("member-status")).toHaveText(/^年度会员，有效期至 \d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId("member-history")).toContainText("¥398.00");
+    await page.getByRole("button", { name: "刷新会员状态" }).click();
+    await expect(page.getByTestId("account-notice")).toHaveText("会员状态已刷新：会员有效");
+    await expect(page.getByRole("button", { name: "续费 月度会员" })).toBeVisible();
+
+    // an invoice for that paid order, from order management
     await page.goto(`/personal/order?parentId=-1&orderNo=${orderNo}`);
     await page.getByRole("link", { name: "申请发票" }).click();
     await page.getByLabel("单位").check();

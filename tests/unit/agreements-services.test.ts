@@ -3,11 +3,11 @@ import { requestCtx, startTestSandbox, thrown, type TestSandbox } from "./sandbo
 
 /** Agreements, student info and face services against the sandbox (spec 001 §4, §5, §7; issue 14). */
 let sandbox: TestSandbox;
-const { createUpstream } = await import("~/services/upstream.server");
+const { createUpstream } = await import("~/lib/http/upstream.server");
 const agreements = await import("~/services/agreements.server");
 const face = await import("~/services/face.server");
 const info = await import("~/services/student-info.server");
-type Portal = import("~/services/portal.server").Portal;
+type Portal = import("~/lib/portal.server").Portal;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();

@@ -6,13 +6,13 @@ import { requestCtx, startTestSandbox, type TestSandbox } from "./sandbox";
 let sandbox: TestSandbox;
 process.env.UPSTREAM_TIMEOUT_MS = "2000";
 process.env.CONFIG_TTL_S = "30";
-let upstreamMod: typeof import("~/services/upstream.server");
+let upstreamMod: typeof import("~/lib/http/upstream.server");
 let config: typeof import("~/services/config.server");
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   process.env.UPSTREAM_URL = sandbox.url;
-  upstreamMod = await import("~/services/upstream.server");
+  upstreamMod = await import("~/lib/http/upstream.server");
   config = await import("~/services/config.server");
 });
 afterAll(() => sandbox.close());

@@ -8,7 +8,7 @@ let sandbox: TestSandbox;
 process.env.UPSTREAM_TIMEOUT_MS = "2000";
 process.env.CONTENT_TTL_S = "30";
 
-type Upstream = typeof import("~/services/upstream.server");
+type Upstream = typeof import("~/lib/http/upstream.server");
 type Ctx = Parameters<Upstream["createUpstream"]>[0];
 type Recorded = { method: string; path: string; query: Record<string, string>; headers: Record<string, unknown> & { authorization: { present: boolean } } };
 
@@ -19,7 +19,7 @@ let catalog: typeof import("~/services/catalog.server");
 async function load(ttl: string) {
   vi.resetModules();
   process.env.CONTENT_TTL_S = ttl;
-  mod = await import("~/services/upstream.server");
+  mod = await import("~/lib/http/upstream.server");
   catalog = await import("~/services/catalog.server");
 }
 

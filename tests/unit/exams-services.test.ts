@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { examAction, examTimeText, filtersOf, refusalOf } from "~/services/exams.server";
 import { examIntroHref, examListHref, payResultHref } from "~/services/exam-links";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /** The pure parts of my exams (decision 034): filters from the address, the intro's one action, refusals. */
 const exam = { examState: 2, doingRecordId: null, needPay: false, payState: false, maxTimes: 1, usedTimes: 0 };

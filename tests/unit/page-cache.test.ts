@@ -98,7 +98,7 @@ describe("visitor page cache (decision 041)", () => {
     const jar: Jar = new Map();
     const page = await get("/home/index?pc=2", { jar });
     expect(page.hit).toBe(true);
-    const { csrf } = await import("~/services/csrf.server");
+    const { csrf } = await import("~/lib/security/csrf.server");
     const form = new FormData();
     form.set("csrf", tokenOf(page.html)!);
     await expect(csrf(false).validate(form, new Headers({ Cookie: `csrf=${jar.get("csrf")}` }))).resolves.toBeUndefined();
@@ -171,7 +171,7 @@ describe("visitor page cache (decision 041)", () => {
 describe("every cookie of the portal is classified", () => {
   it("each cookie the app creates is private (never cached with it), rebuilt per visitor, or the language (in the key)", async () => {
     const fs = await import("node:fs");
-    const { PRIVATE_COOKIES, REBUILT_COOKIES } = await import("~/services/page-cache.server");
+    const { PRIVATE_COOKIES, REBUILT_COOKIES } = await import("~/lib/http/page-cache.server");
     const files = (fs.readdirSync(path.join(root, "app"), { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f));
     const names = new Set<string>();
     for (const f of files) {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTranslator } from "~/i18n-runtime";
-import { serverTiming } from "~/services/upstream.server";
+import { serverTiming } from "~/lib/http/upstream.server";
 import zhCommon from "~/locales/zh/common.json";
 import enCommon from "~/locales/en/common.json";
 import zhErrors from "~/locales/zh/errors.json";

@@ -47,7 +47,7 @@ describe("personal data in one upstream round (issue 13)", () => {
 
 describe("the cascade option cache (decision 041)", () => {
   const upstreamFor = async (account: string, ctxOverrides: Partial<Parameters<typeof requestCtx>[0]> = {}) => {
-    const { createUpstream } = await import("~/services/upstream.server");
+    const { createUpstream } = await import("~/lib/http/upstream.server");
     const { token } = await ctx.sandbox.control<{ token: string }>("POST", "/tokens", { account });
     return createUpstream(requestCtx({ token, ...ctxOverrides }));
   };
@@ -70,7 +70,7 @@ describe("the cascade option cache (decision 041)", () => {
   it("another student's failed load (their session ended) does not fail this one: it asks with its own token", async () => {
     const custom = await import("~/services/custom-fields.server");
     custom.cascadeOptionCache.clear();
-    const { createUpstream } = await import("~/services/upstream.server");
+    const { createUpstream } = await import("~/lib/http/upstream.server");
     const expired = createUpstream(requestCtx({ token: "no-such-token" }));
     const mine = await upstreamFor("student01");
     const [theirs, ours] = await Promise.allSettled([custom.getCascadeOptions(expired, "402", "0"), custom.getCascadeOptions(mine, "402", "0")]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requestCtx, startTestSandbox, thrown, type TestSandbox } from "./sandbox";
 
 let sandbox: TestSandbox;
-const { createUpstream, UpstreamError } = await import("~/services/upstream.server");
+const { createUpstream, UpstreamError } = await import("~/lib/http/upstream.server");
 const account = await import("~/services/account-settings.server");
 const custom = await import("~/services/custom-fields.server");
 const messages = await import("~/services/messages.server");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import type { Portal } from "~/services/portal.server";
+import type { Portal } from "~/lib/portal.server";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
 
 /* The portal side of the real-time module against a real sandbox: the bootstrap a page's loader
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const { createUpstream } = await import("~/services/upstream.server");
+const { createUpstream } = await import("~/lib/http/upstream.server");
 const { socketBootstrap, presenceBootstrap } = await import("~/services/realtime.server");
 const { RealtimeSocket, socketUrl } = await import("~/services/realtime.client");
 

@@ -32,7 +32,7 @@ beforeEach(async () => {
 });
 
 async function sessionCookie(values: Record<string, unknown>): Promise<string> {
-  const { commitSession, getSession } = await import("~/services/session.server");
+  const { commitSession, getSession } = await import("~/lib/state/session.server");
   const session = await getSession(new Request(ORIGIN), false);
   for (const [key, value] of Object.entries(values)) session.set(key as "token", value as string);
   return (await commitSession(session, false)).split(";")[0] ?? "";
@@ -206,7 +206,7 @@ describe("third-party login start, the face step and logout", () => {
   ])("logout: the upstream's loginSchoolPath %j → Location %j", async (loginSchoolPath, expected) => {
     const auth = await import("~/services/auth.server");
     vi.mocked(auth.logout).mockResolvedValueOnce(loginSchoolPath);
-    const { csrf } = await import("~/services/csrf.server");
+    const { csrf } = await import("~/lib/security/csrf.server");
     const [token, csrfCookie] = await csrf(false).commitToken();
     const body = new FormData();
     body.set("csrf", token);

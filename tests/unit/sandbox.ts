@@ -1,7 +1,7 @@
 // Test helper: a real sandbox upstream in the test process (tests may use the sandbox; portal code never does).
 export { startTestSandbox, type TestSandbox } from "../../sandbox/test/helpers";
 
-type Ctx = Parameters<typeof import("~/services/upstream.server").createUpstream>[0];
+type Ctx = Parameters<typeof import("~/lib/http/upstream.server").createUpstream>[0];
 
 /** The request context of one portal request (a visitor on /home/index of school 1), for the request layer. */
 export function requestCtx(overrides: Partial<Ctx> = {}): Ctx {

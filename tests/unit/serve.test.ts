@@ -9,10 +9,10 @@ process.env.UPSTREAM_URL ??= "http://127.0.0.1:9";
 const { createApp } = (await import("../../scripts/serve.mjs")) as {
   createApp: (o: unknown) => { listen(port: number, host: string, cb: () => void): Server };
 };
-const clientAddress = await import("~/services/client-address.server");
-const bodyLimit = await import("~/services/body-limit.server");
-const { checkSameOrigin } = await import("~/services/portal.server");
-const { tenantOf } = await import("~/services/tenant.server");
+const clientAddress = await import("~/lib/security/client-address.server");
+const bodyLimit = await import("~/lib/security/body-limit.server");
+const { checkSameOrigin } = await import("~/lib/portal.server");
+const { tenantOf } = await import("~/lib/http/tenant.server");
 const { getLoadContext } = await import("~/lib/context.server");
 
 type Seen = { url: string; host: string | null; forwarded: string | null; clientIp: unknown; body?: string; context?: unknown };

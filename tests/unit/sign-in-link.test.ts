@@ -20,8 +20,8 @@ beforeEach(async () => {
 
 /** A visitor's browser before the sign-in: a session with its own sid, and a CSRF cookie. */
 async function visitorCookies(): Promise<string> {
-  const { commitSession, getSession } = await import("~/services/session.server");
-  const { csrf } = await import("~/services/csrf.server");
+  const { commitSession, getSession } = await import("~/lib/state/session.server");
+  const { csrf } = await import("~/lib/security/csrf.server");
   const session = await getSession(new Request(ORIGIN), false);
   session.set("sid", "planted-sid");
   const [, csrfCookie] = await csrf(false).commitToken();
@@ -29,7 +29,7 @@ async function visitorCookies(): Promise<string> {
 }
 
 async function signIn(query: string): Promise<{ location: string | null; cookies: string[] }> {
-  const { getPortal } = await import("~/services/portal.server");
+  const { getPortal } = await import("~/lib/portal.server");
   const request = new Request(`${ORIGIN}/course/list?courseName=java&${query}`, { headers: { Host: "localhost:3000", Cookie: await visitorCookies() } });
   const answer = await thrown(getPortal({ request, context: {} as AppLoadContext }));
   expect(answer).toBeInstanceOf(Response);
@@ -38,7 +38,7 @@ async function signIn(query: string): Promise<{ location: string | null; cookies
 }
 
 async function sessionOf(cookies: string[]) {
-  const { getSession } = await import("~/services/session.server");
+  const { getSession } = await import("~/lib/state/session.server");
   const cookie = cookies.find((c) => c.startsWith("portal_session="));
   expect(cookie).toBeDefined();
   return getSession(new Request(ORIGIN, { headers: { Cookie: cookie!.split(";")[0]! } }), false);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.stubEnv("UPSTREAM_URL", "http://127.0.0.1:4000");
 vi.stubEnv("SESSION_SECRET", "test-secret-0123456789");
-const { MemoryStore, RedisStore, redisClient, useStore } = await import("~/services/store.server");
-const { Limit } = await import("~/services/rate-limit.server");
+const { MemoryStore, RedisStore, redisClient, useStore } = await import("~/lib/state/store.server");
+const { Limit } = await import("~/lib/state/rate-limit.server");
 
 describe("MemoryStore", () => {
   it("entries carry their TTL; counters and JSON values", async () => {

@@ -2,21 +2,21 @@ import { createInstance } from "i18next";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enErrors from "~/locales/en/errors.json";
 import zhErrors from "~/locales/zh/errors.json";
-import { parseUpstreamFormError, UPSTREAM_MESSAGE_KEYS, upstreamErrorText, upstreamFormError } from "~/services/upstream-messages";
+import { parseUpstreamFormError, UPSTREAM_MESSAGE_KEYS, upstreamErrorText, upstreamFormError } from "~/lib/http/upstream-messages";
 import { requestCtx, startTestSandbox, thrown, type TestSandbox } from "./sandbox";
 
 // Issue 12 part 3: the upstream speaks Chinese; a message the portal knows by its code is shown in the
 // page's language, any other as the upstream wrote it.
 let sandbox: TestSandbox;
 process.env.UPSTREAM_TIMEOUT_MS = "2000";
-let upstreamMod: typeof import("~/services/upstream.server");
+let upstreamMod: typeof import("~/lib/http/upstream.server");
 let auth: typeof import("~/services/auth.server");
 let login: typeof import("~/services/login.server");
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   process.env.UPSTREAM_URL = sandbox.url;
-  upstreamMod = await import("~/services/upstream.server");
+  upstreamMod = await import("~/lib/http/upstream.server");
   auth = await import("~/services/auth.server");
   login = await import("~/services/login.server");
 });

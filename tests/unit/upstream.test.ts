@@ -6,7 +6,7 @@ let sandbox: TestSandbox;
 // The env is read once, on the first call: point it at this file's sandbox and lower the timeout.
 process.env.UPSTREAM_TIMEOUT_MS = "600";
 
-const { createUpstream, UpstreamError, serverTiming, UPSTREAM_TIMEOUT_MS, APP_VERSION } = await import("~/services/upstream.server");
+const { createUpstream, UpstreamError, serverTiming, UPSTREAM_TIMEOUT_MS, APP_VERSION } = await import("~/lib/http/upstream.server");
 type Ctx = Parameters<typeof createUpstream>[0];
 
 type Recorded = {
@@ -166,7 +166,7 @@ describe("error mapping of spec 000 section 8", () => {
       const page = asErrorPage(await thrown(upstream.call(baseInfoCall)));
       expect(page.status).toBe(403);
       expect(page.data.kind).toBe("intercepted");
-      const { readInterceptPage } = await import("~/services/upstream.server");
+      const { readInterceptPage } = await import("~/lib/http/upstream.server");
       expect(await readInterceptPage(page.data.pageId ?? "")).toContain("slide to verify");
     }
   });

@@ -7,14 +7,14 @@ let sandbox: TestSandbox;
 process.env.UPSTREAM_TIMEOUT_MS = "2000";
 process.env.CONFIG_TTL_S = "0";
 
-let upstreamMod: typeof import("~/services/upstream.server");
-let guards: typeof import("~/services/guards.server");
+let upstreamMod: typeof import("~/lib/http/upstream.server");
+let guards: typeof import("~/lib/guards/guards.server");
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   process.env.UPSTREAM_URL = sandbox.url;
-  upstreamMod = await import("~/services/upstream.server");
-  guards = await import("~/services/guards.server");
+  upstreamMod = await import("~/lib/http/upstream.server");
+  guards = await import("~/lib/guards/guards.server");
 });
 afterAll(() => sandbox.close());
 

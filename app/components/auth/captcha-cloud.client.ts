@@ -1,4 +1,4 @@
-import { CLOUD_CAPTCHA_SCRIPT } from "~/services/third-party-scripts";
+import { CLOUD_CAPTCHA_SCRIPT } from "~/lib/security/third-party-scripts";
 
 /**
  * The cloud provider's slider captcha (spec 000 section 7.4), loaded only when a challenge is due. Its

@@ -1,4 +1,4 @@
-import { safeRedirect } from "~/services/redirect";
+import { safeRedirect } from "~/lib/security/redirect";
 
 /** The lesson entry chain (study-links.ts `lessonEntryHref`): going back to it re-runs the step just closed. */
 const CHAIN = "/class/enter/";

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Notice } from "~/components/ui/Notice";
 import { formFailureError, isFormFailure, MY_ORDERS_HREF } from "~/forms/form-failure";
 import { useTranslation } from "~/i18n-runtime";
-import { upstreamErrorText } from "~/services/upstream-messages";
+import { upstreamErrorText } from "~/lib/http/upstream-messages";
 
 /**
  * Decision 042: the message of a form whose upstream call failed (nothing saved, try again), for a form

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { upstreamErrorText } from "~/services/upstream-messages";
+import { upstreamErrorText } from "~/lib/http/upstream-messages";
 
 /**
  * Form errors travel as keys of the form's namespace (`errors.<key>`; the login area's `login`),

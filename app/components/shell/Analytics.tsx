@@ -1,5 +1,5 @@
 import { useRequestInfo } from "~/components/request-info";
-import { analyticsSrc } from "~/services/third-party-scripts";
+import { analyticsSrc } from "~/lib/security/third-party-scripts";
 
 /**
  * Google's tag does nothing until the page queues its `config` call (gtag.js reads `window.dataLayer`):

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { useLoginPopup } from "~/components/auth/login-popup-trigger";
 import { CsrfInput, useCsrfToken } from "~/components/csrf-token";
 import { useCartCount } from "~/components/shop/use-cart-count";
-import { loginHref } from "~/services/redirect";
+import { loginHref } from "~/lib/security/redirect";
 import type { ShellView } from "~/services/shell.server";
 import { Button, buttonClass } from "~/components/ui/Button";
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { serverResources } from "~/i18n.server";
 import type { Language } from "~/i18n";
-import { securityHeaders } from "~/services/security.server";
+import { securityHeaders } from "~/lib/security/headers.server";
 
 /**
  * The two small documents the management-centre form post answers without JavaScript (no shell: the

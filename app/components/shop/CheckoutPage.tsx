@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PRODUCT_KEYS } from "~/forms/checkout-keys";
 import { useTranslation } from "~/i18n-runtime";
-import { upstreamErrorText } from "~/services/upstream-messages";
+import { upstreamErrorText } from "~/lib/http/upstream-messages";
 import type { BuyCheck, Preview, Problem } from "~/services/checkout.server";
 import { agreementHref, completeInfoHref } from "~/services/study-links";
 import { money } from "./money";

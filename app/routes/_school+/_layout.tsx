@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "~/components/ErrorPage";
-import { passwordRedirect } from "~/services/guards.server";
-import { getPortal } from "~/services/portal.server";
+import { passwordRedirect } from "~/lib/guards/guards.server";
+import { getPortal } from "~/lib/portal.server";
 import { loadSchool } from "~/services/shell.server";
 
 /**

@@ -547,6 +547,23 @@ describe("without JavaScript (the no-js journeys of tests/e2e/agreements.test.ts
     expect(text(rowsOf(back.html)[0]!)).toContain("已签署");
   });
 
+  it("e-sign refused: back on the agreement page, not signed (the browser's journey of 2612, issue 22)", async () => {
+    const browser = portal.client({ offsite: true });
+    const list = await browser.signIn(portal, mobile(2612), LIST);
+    const row = rowsOf(list.html).find((r) => text(r).includes("套餐"))!;
+    const page = await browser.get(signHref(row));
+    const handOver = await page.form({ button: "esign-go" }).submit({ button: "esign-go" });
+    const provider = await handOver.form({ button: "esign-continue" }).submit({ button: "esign-continue" });
+    const back = await provider.form({ button: "拒签 / Refuse" }).submit({ button: "拒签 / Refuse" });
+    expect(byTestId(back.html, "esign-refused")).toBeDefined();
+    expect(
+      attr(
+        rowsOf((await browser.get(LIST)).html).find((r) => text(r).includes("套餐")),
+        "data-status",
+      ),
+    ).toBe("1");
+  });
+
   it("incomplete info: the personal information form first (re-rendered for the city and county), then 'continue signing'", async () => {
     const browser = portal.client();
     const list = await browser.signIn(portal, mobile(2605), LIST);

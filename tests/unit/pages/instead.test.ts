@@ -272,6 +272,28 @@ describe("batch exam-place assignment (PUT assign/examine/place/batch)", () => {
     const detail = await second.get(`${A}/detail/${ncre}`);
     expect(text(byTestId(detail.html, "sign-place") ?? "")).toContain("北京市海淀区第一考点");
   });
+  it("both approved sign-ups get their places in one submission (one PUT); the list shows each place (moved from the browser, issue 22)", async () => {
+    const student = await signedIn("13700003502");
+    const page = await student.get(A);
+    const rows = testIds(page.html, "sign-up");
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => text(byTestId(r, "sign-up-status") ?? ""))).toEqual(["已通过，待分配考点", "已通过，待分配考点"]);
+    await portal.clearCalls();
+    const done = await page
+      .form({ button: "分配考点" })
+      .fill({
+        "2026 年上半年全国计算机等级考试代报名 的考点": "北京市朝阳区考点（剩余 1 个名额）",
+        "2026 年度初级会计专业技术资格考试代报名 的考点": "北京财经学校考点（剩余 50 个名额）",
+      })
+      .submit({ button: "分配考点" });
+    expect(done.status).toBe(200);
+    expect(text(byTestId(done.html, "assign-done") ?? "")).toBe("已分配 2 个考点。");
+    const after = testIds(done.html, "sign-up");
+    expect(after.map((r) => text(byTestId(r, "sign-up-status") ?? ""))).toEqual(["已分配考点", "已分配考点"]);
+    expect(text(after[0]!)).toContain("考点：北京财经学校考点");
+    expect(text(after[1]!)).toContain("考点：北京市朝阳区考点");
+    expect((await portal.calls("assign/examine/place/batch")).map((c) => c.method)).toEqual(["PUT"]);
+  });
 });
 
 describe("the sign-up relay of chunked annex uploads (spec 001 §4 Upload, §9; decision 036)", () => {

@@ -339,10 +339,17 @@ describe("wrong-question book and collection", () => {
 
     const practiseForm = elements(book.html, "form").find((f) => f.includes('value="practise"')) ?? "";
     const practise = await browser.post("/lib/subject/wrong", { ...hidden(practiseForm), intent: "practise" });
-    const doing = await browser.get(practise.headers.get("Location") ?? "");
+    const doingAt = practise.headers.get("Location") ?? "";
+    const doing = await browser.get(doingAt);
     expect(text(doing.html)).toContain("第 1 题 / 共 1 题");
+    // practised right this time (D): the practice's report gives full marks (the browser's round trip, issue 22)
+    const handedIn = await act(browser, doingAt, "submit", { answer: "D", confirm: "1" });
+    const practised = await browser.get(handedIn.headers.get("Location") ?? "");
+    expect(practised.url).toMatch(/^\/lib\/subject\/report\/\d+$/);
+    expect(text(byTestId(practised.html, "score") ?? "")).toBe("2 / 2 分");
 
-    const deleteForm = elements(entries[0]!, "form")[0] ?? "";
+    const again = elements(byTestId((await browser.get("/lib/subject/wrong")).html, "wrong-book") ?? "", "li");
+    const deleteForm = elements(again[0]!, "form")[0] ?? "";
     expect(hidden(deleteForm).parentId).toBe("208");
     const removed = await browser.submit("/lib/subject/wrong", { ...hidden(deleteForm), intent: "delete" });
     expect(text(element(removed.html, "main") ?? "")).toContain("这里还没有题目。");
@@ -357,7 +364,7 @@ describe("wrong-question book and collection", () => {
     expect(text((await browser.get(`/lib/subject/report/${recordId}`)).html)).toContain("取消收藏");
     await browser.post("/lib/subject/collect", { ...hidden(elements(items[0]!, "form")[0] ?? ""), intent: "uncollect" });
     expect(text(element((await browser.get("/lib/subject/collect")).html, "main") ?? "")).toContain("这里还没有题目。");
-  });
+  }, 30_000);
 
   it("visitors are sent to login", async () => {
     for (const path of ["/lib/subject/wrong", "/lib/subject/collect"]) {

@@ -130,6 +130,18 @@ describe("class timetable (spec 001 §7 the two timetable calls)", () => {
     expect(text(emptyWeek.html)).toContain("本周暂无课程安排");
   });
 
+  it("pages by its links: next week shows another period, then the month view (the browser's walk, issue 22)", async () => {
+    const student = await signedIn();
+    const week = await student.get(C);
+    expect(week.url).toBe(`${C}/classTable`);
+    expect(testIds(week.html, "timetable-day")).toHaveLength(7);
+    const period = text(byTestId(week.html, "timetable-period")!);
+    const next = await student.get(attr(byTestId(week.html, "timetable-next"), "href")!);
+    expect(text(byTestId(next.html, "timetable-period")!)).not.toBe(period);
+    const month = await student.get(hrefOf(next.html, "月视图")!);
+    expect(attr(byTestId(month.html, "timetable"), "data-view")).toBe("month");
+  });
+
   it("a student without courses sees an empty timetable; a malformed date is this week, not a 500", async () => {
     const empty = await signedIn("13700002406");
     const p = await empty.get(`${C}/classTable?view=week&date=2025-13-45`);

@@ -9,12 +9,12 @@ import { SmsCodeField } from "~/components/form/SmsCodeField";
 import { Field } from "~/components/ui/Field";
 import { getFormProps, getInputProps, useForm, type SchemaConstraints, type SubmissionResult } from "~/components/form/use-form";
 import { errorText } from "~/components/form/messages";
-import { upstreamErrorText } from "~/services/upstream-messages";
+import { upstreamErrorText } from "~/lib/http/upstream-messages";
 import { useShell } from "~/components/shell/use-shell";
 import { useNamespaces } from "~/components/use-namespaces";
 import type { AccountForm, BindEmailSchema, BindMobileSchema, BindUsernameSchema, PasswordBySmsSchema } from "~/forms/account-settings";
 import type { ChangePasswordSchema } from "~/forms/change-password";
-import type { CaptchaChallenge } from "~/services/captcha.server";
+import type { CaptchaChallenge } from "~/lib/security/captcha.server";
 
 export type AccountOutcome = {
   form: AccountForm;

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { upstreamErrorText } from "~/services/upstream-messages";
+import { upstreamErrorText } from "~/lib/http/upstream-messages";
 import { Button } from "~/components/ui/Button";
 
 type T = (key: string, options?: Record<string, unknown>) => string;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
-import { securityHeaders } from "~/services/security.server";
+import { securityHeaders } from "~/lib/security/headers.server";
 import { Button } from "~/components/ui/Button";
 
 /** The one script of the document: submit the provider's form at once (hash-listed in its CSP). */

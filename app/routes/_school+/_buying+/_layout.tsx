@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AreaError, privateNoStore } from "~/components/area-frame";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 
 /**
  * Buying (decision 052): the cart, checkout (`/payment/order`), pay, and the results (payment, exam paper).

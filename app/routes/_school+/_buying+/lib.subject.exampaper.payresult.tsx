@@ -5,8 +5,8 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { examIntroHref, payResultHref } from "~/services/exam-links";
 import { examNotFound, loadPayInfo, payProviderUrl } from "~/services/exams.server";
-import { requireStudent } from "~/services/guards.server";
-import { idOf, notFound } from "~/services/sections.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { idOf, notFound } from "~/lib/guards/sections.server";
 import { buttonClass } from "~/components/ui/Button";
 
 /**

@@ -9,13 +9,13 @@ import { OrderFormSchema, parseCheckoutQuery, type CheckoutQuery } from "~/forms
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { listCart, type CartItem } from "~/services/cart.server";
 import { buyCheck, createOrder, previewCheckout, type Wanted } from "~/services/checkout.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
 import { completeInfoHref } from "~/services/study-links";
-import { upstreamFormError } from "~/services/upstream-messages";
-import { currentPath, type Upstream } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { currentPath, type Upstream } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 
 export const handle = { i18n: ["shop"] } satisfies RouteHandle;
 

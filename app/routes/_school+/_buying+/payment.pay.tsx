@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { ORDER_STATUS, ttlMinutes } from "~/services/orders.constants";
 import { getOrder } from "~/services/orders.server";
 import { checkOpenid, paymentReturnUrl, payTypeOf, startPayment } from "~/services/payment.server";

@@ -4,7 +4,7 @@ import { PayOrderForm } from "~/components/shop/orders/OrderActions";
 import { money, shopTitle } from "~/components/shop/money";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { ORDER_STATUS } from "~/services/orders.constants";
 import { getOrder } from "~/services/orders.server";
 import { myOrdersHref } from "~/services/study-links";

@@ -6,14 +6,14 @@ import { shopTitle } from "~/components/shop/money";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { addToCart, listCart, pendingAddSignature, removeOwnFromCart, verifyPendingAdd } from "~/services/cart.server";
-import { loginRedirect } from "~/services/guards.server";
-import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
-import { loginHref } from "~/services/redirect";
+import { loginRedirect } from "~/lib/guards/guards.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/lib/portal.server";
+import { loginHref } from "~/lib/security/redirect";
 import { checkoutHref } from "~/services/study-links";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { CartFormSchema } from "~/forms/cart";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 
 export const handle = { i18n: ["shop"] } satisfies RouteHandle;
 

@@ -12,10 +12,10 @@ import { useTranslation } from "~/i18n-runtime";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { askQuestion, communityError, listQuestions, QUESTION_PAGE_SIZE } from "~/services/community.server";
 import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { loginHref } from "~/services/redirect";
-import { cacheHeaders, pageOf, redirectPastLastPage, requireSectionAccess, titleOf } from "~/services/sections.server";
-import { formAction } from "~/services/form-failure.server";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
+import { loginHref } from "~/lib/security/redirect";
+import { cacheHeaders, pageOf, redirectPastLastPage, requireSectionAccess, titleOf } from "~/lib/guards/sections.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;

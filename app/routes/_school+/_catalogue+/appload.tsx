@@ -6,7 +6,7 @@ import { Empty, SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { qrSvgDataUrl, SCHOOL_QR_SIZE, APP_QR_SIZE } from "~/services/app-download.server";
 import { loadConfig } from "~/services/config.server";
-import { loadSection, cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, cacheHeaders, titleOf } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;

@@ -8,9 +8,9 @@ import { SectionList } from "~/components/catalog/SectionList";
 import { listApplyItems } from "~/services/school-content.server";
 import { useTranslation } from "~/i18n-runtime";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { loginHref } from "~/services/redirect";
-import { cacheHeaders, requireSectionAccess, titleOf } from "~/services/sections.server";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
+import { loginHref } from "~/lib/security/redirect";
+import { cacheHeaders, requireSectionAccess, titleOf } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;

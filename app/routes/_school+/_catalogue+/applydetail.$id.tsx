@@ -10,13 +10,13 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { yuan } from "~/components/catalog/parts";
 import { getApplyItem } from "~/services/school-content.server";
-import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
-import { loginHref } from "~/services/redirect";
+import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
+import { loginHref } from "~/lib/security/redirect";
 import { ApplySignUpSchema } from "~/forms/catalogue";
-import { formAction } from "~/services/form-failure.server";
+import { formAction } from "~/lib/http/form-failure.server";
 import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;

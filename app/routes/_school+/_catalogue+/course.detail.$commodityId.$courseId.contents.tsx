@@ -8,7 +8,7 @@ import { MissingCourseId } from "~/components/catalog/course";
 import { LessonList } from "~/components/study/lesson/LessonList";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getCourseContents } from "~/services/catalog.server";
-import { idOf, loadSection, notFound, cacheHeaders } from "~/services/sections.server";
+import { idOf, loadSection, notFound, cacheHeaders } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog", "lesson"] } satisfies RouteHandle;
 

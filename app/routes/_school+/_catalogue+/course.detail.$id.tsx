@@ -9,8 +9,8 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { useShell } from "~/components/shell/use-shell";
 import { AddToCart } from "~/components/shop/AddToCart";
 import { getCourse } from "~/services/catalog.server";
-import { isLoggedIn } from "~/services/portal.server";
-import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { isLoggedIn } from "~/lib/portal.server";
+import { loadSectionItem, cacheHeaders } from "~/lib/guards/sections.server";
 import { checkoutHref } from "~/services/study-links";
 import { buttonClass } from "~/components/ui/Button";
 

@@ -4,7 +4,7 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
 import { MissingCourseId } from "~/components/catalog/course";
-import { loadSection, cacheHeaders } from "~/services/sections.server";
+import { loadSection, cacheHeaders } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 

@@ -10,7 +10,7 @@ import { useShell } from "~/components/shell/use-shell";
 import { AddToCart } from "~/components/shop/AddToCart";
 import { COURSE_NAME_MAX, COURSE_PAGE_SIZE, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/forms/course-query";
 import { listCategories, searchCourses } from "~/services/catalog.server";
-import { loadSection, cacheHeaders, redirectPastLastPage } from "~/services/sections.server";
+import { loadSection, cacheHeaders, redirectPastLastPage } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] };

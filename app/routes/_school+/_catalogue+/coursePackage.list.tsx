@@ -6,7 +6,7 @@ import { Img, Price } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
 import { listPackages } from "~/services/catalog.server";
-import { loadSection, pageOf, cacheHeaders, redirectPastLastPage, titleOf } from "~/services/sections.server";
+import { loadSection, pageOf, cacheHeaders, redirectPastLastPage, titleOf } from "~/lib/guards/sections.server";
 
 const PACKAGE_PAGE_SIZE = 12;
 

@@ -5,7 +5,7 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
 import { SectionPage } from "~/components/catalog/parts";
 import { getCustomPage } from "~/services/school-content.server";
-import { idOf, loadSection, notFound, cacheHeaders } from "~/services/sections.server";
+import { idOf, loadSection, notFound, cacheHeaders } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;

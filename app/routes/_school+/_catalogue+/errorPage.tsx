@@ -5,8 +5,8 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { SectionPage } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getPortal } from "~/services/portal.server";
-import { cacheHeaders, titleOf } from "~/services/sections.server";
+import { getPortal } from "~/lib/portal.server";
+import { cacheHeaders, titleOf } from "~/lib/guards/sections.server";
 import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] } satisfies RouteHandle;

@@ -13,10 +13,10 @@ import { useTranslation } from "~/i18n-runtime";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { communityError, getGroup, joinGroup, leaveGroup, postTopic } from "~/services/community.server";
 import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { loginHref } from "~/services/redirect";
-import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
-import { formAction } from "~/services/form-failure.server";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
+import { loginHref } from "~/lib/security/redirect";
+import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
+import { formAction } from "~/lib/http/form-failure.server";
 import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;

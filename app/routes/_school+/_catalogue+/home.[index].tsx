@@ -9,8 +9,8 @@ import { useShell } from "~/components/shell/use-shell";
 import { listPackages, listTeachers, recommendedCourses } from "~/services/catalog.server";
 import { loadConfig } from "~/services/config.server";
 import { listNews } from "~/services/news.server";
-import { homeTemplateTarget } from "~/services/redirect";
-import { loadSection, cacheHeaders } from "~/services/sections.server";
+import { homeTemplateTarget } from "~/lib/security/redirect";
+import { loadSection, cacheHeaders } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { schoolSwitchHref } from "~/components/shell/Header";
-import { getPortal } from "~/services/portal.server";
+import { getPortal } from "~/lib/portal.server";
 import { allSchools } from "~/services/school.server";
 
 /** `/home/choice`: every branch school (spec 000 section 2.1), reached from 'more branches'. */

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { getPortal } from "~/services/portal.server";
+import { getPortal } from "~/lib/portal.server";
 import { saveSessionSchool, schoolBySuffix } from "~/services/school.server";
 import HomeIndex, { handle, headers, loader as homeLoader, meta } from "~/routes/_school+/_catalogue+/home.[index]";
 

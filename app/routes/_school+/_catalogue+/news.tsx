@@ -6,7 +6,7 @@ import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
 import { listNews, NEWS_PAGE_SIZE } from "~/services/news.server";
-import { loadSection, pageOf, cacheHeaders, redirectPastLastPage } from "~/services/sections.server";
+import { loadSection, pageOf, cacheHeaders, redirectPastLastPage } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;

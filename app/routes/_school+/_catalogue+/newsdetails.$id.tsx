@@ -5,7 +5,7 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
 import { getNews } from "~/services/news.server";
-import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, cacheHeaders } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;

@@ -5,12 +5,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { loadConfig } from "~/services/config.server";
-import { getPortal, requireValidPost } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
+import { getPortal, requireValidPost } from "~/lib/portal.server";
+import { safeRedirect } from "~/lib/security/redirect";
 import { saveSessionSchool } from "~/services/school.server";
 import { SchoolSwitchSchema } from "~/forms/catalogue";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 
 /**
  * Switching school away from the home page (spec 000 section 4): the question

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getPortal } from "~/services/portal.server";
+import { getPortal } from "~/lib/portal.server";
 import { footDetail } from "~/services/school.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.page.menuName ?? "" }];

@@ -6,7 +6,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { listTeachers } from "~/services/catalog.server";
-import { loadSection, cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, cacheHeaders, titleOf } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;

@@ -6,7 +6,7 @@ import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
 import { CourseGrid, Img } from "~/components/catalog/parts";
 import { getTeacher } from "~/services/catalog.server";
-import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, cacheHeaders } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;

@@ -5,7 +5,7 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
 import { PlanList } from "~/components/catalog/plans";
 import { listTrainingPlans } from "~/services/school-content.server";
-import { loadSection, cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, cacheHeaders, titleOf } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;

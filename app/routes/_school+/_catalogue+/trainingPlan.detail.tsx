@@ -7,7 +7,7 @@ import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
 import { CourseGrid, Img, yuan } from "~/components/catalog/parts";
 import { getTrainingPlan } from "~/services/school-content.server";
-import { loadSectionItem, cacheHeaders } from "~/services/sections.server";
+import { loadSectionItem, cacheHeaders } from "~/lib/guards/sections.server";
 import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] };

@@ -6,7 +6,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { isLifetime, yuan } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { listVipLevels } from "~/services/school-content.server";
-import { loadSection, cacheHeaders, titleOf } from "~/services/sections.server";
+import { loadSection, cacheHeaders, titleOf } from "~/lib/guards/sections.server";
 import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog"] };

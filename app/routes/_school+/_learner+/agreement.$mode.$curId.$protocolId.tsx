@@ -12,12 +12,12 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { insertProtocol, isPending, loadAgreement } from "~/services/agreements.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
 import { agreementHref, personalInfoHref } from "~/services/study-links";
 import { validatePerfectStudentInfo } from "~/services/student-info.server";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 import { Button } from "~/components/ui/Button";
 
 /**

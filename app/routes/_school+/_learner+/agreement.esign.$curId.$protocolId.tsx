@@ -5,8 +5,8 @@ import { EsignSchema } from "~/forms/learner";
 import { localeOf, serverResources } from "~/i18n.server";
 import { isPending, loadAgreement, prepareAgreement } from "~/services/agreements.server";
 import { knownCompany } from "~/services/config.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
 import { agreementHref } from "~/services/study-links";
 
 /**

@@ -4,7 +4,7 @@ import { Empty, SectionPage, yuan } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { mySignUps } from "~/services/community.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];

@@ -9,10 +9,10 @@ import { formConstraint } from "~/forms/constraint.server";
 import { allFieldsSchema, defaultValues, parseDynamicForm, toFieldPayload, type FieldValues } from "~/forms/dynamic-fields";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { createCertificate, unlockFields, updateCertificateStudent } from "~/services/certificates.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost, type Portal } from "~/services/portal.server";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost, type Portal } from "~/lib/portal.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { certificateCounts, listCertificates, unreadCertificates } from "~/services/certificates.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 
 export const handle = { i18n: ["files"] } satisfies RouteHandle;
 

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { certificatePdfUrl } from "~/services/certificates.server";
-import { requireStudent } from "~/services/guards.server";
-import { safeExternalUrl } from "~/services/redirect";
-import { UpstreamError } from "~/services/upstream.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { safeExternalUrl } from "~/lib/security/redirect";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /**
  * `/certificate/pdf/<id>?kind=train|learn`: opens the certificate's PDF (spec 001 §7 getTrainsPdfUrl /

@@ -7,12 +7,12 @@ import { faceSchema } from "~/forms/face";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { faceIdentity, faceResult, faceStatus, updateFaceIdentity } from "~/services/face.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost, type Portal } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
-import { upstreamFormError } from "~/services/upstream-messages";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost, type Portal } from "~/lib/portal.server";
+import { safeRedirect } from "~/lib/security/redirect";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 import { ownAnswer } from "~/forms/form-failure";
 
 /**

@@ -4,9 +4,9 @@ import { faceWindowDocument } from "~/components/study/face/face-window-document
 import { PostOnlySchema } from "~/forms/fields";
 import { localeOf } from "~/i18n.server";
 import { faceVerifyUrl } from "~/services/face.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /**
  * The face verification window (spec 001 §4 "Face flow" 1): the face step's button posts here in a new tab

@@ -5,8 +5,8 @@ import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { groupCounts, myCreatedGroups, myJoinedGroups, myTopics } from "~/services/community.server";
-import { requireStudent } from "~/services/guards.server";
-import { idOf } from "~/services/sections.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { idOf } from "~/lib/guards/sections.server";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { leaveNotices, lessonCounts, lessonList } from "~/services/homework.server";
 
 export const handle = { i18n: ["files"] } satisfies RouteHandle;

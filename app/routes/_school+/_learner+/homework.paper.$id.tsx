@@ -1,8 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { paperRecord } from "~/services/homework.server";
 import { doingHref } from "~/services/qbank-links";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 /**
  * `/homework/paper/<id>` (spec 001 §7 `gotoPaperHomeworkPage`; issue 17: "a paper homework uses the

@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { previewHomework } from "~/services/homework.server";
-import { safeExternalUrl } from "~/services/redirect";
-import { UpstreamError } from "~/services/upstream.server";
+import { safeExternalUrl } from "~/lib/security/redirect";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 export const handle = { i18n: ["files"] } satisfies RouteHandle;
 

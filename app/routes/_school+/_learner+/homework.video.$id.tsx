@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { relayVideoChunk } from "~/services/homework-video.server";
-import { requireValidUpload } from "~/services/portal.server";
+import { requireValidUpload } from "~/lib/portal.server";
 import { chunkFileOptions, relayResponse } from "~/services/resource-upload.server";
-import { readFileUpload } from "~/services/upload.server";
+import { readFileUpload } from "~/lib/http/upload.server";
 
 /**
  * `/homework/video/<id>`: the relay of a homework video's chunks (spec 001 §7 "Homework", §9; decision

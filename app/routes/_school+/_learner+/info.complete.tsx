@@ -10,11 +10,11 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { uploadFile } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
 import { getCustomizeInfo, improveCustomInfo, saveStudentGroupAndProxy, withCascadeLevels } from "~/services/custom-fields.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost, type Portal } from "~/services/portal.server";
-import { safeRedirect } from "~/services/redirect";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost, type Portal } from "~/lib/portal.server";
+import { safeRedirect } from "~/lib/security/redirect";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 /**
  * Complete information (spec 001 §2 dialog 1, width 643; §4 "Custom-info dialog"; §5; §7 "Customizable

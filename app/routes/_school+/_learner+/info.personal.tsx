@@ -8,20 +8,20 @@ import { personalSchema } from "~/forms/personal-info-schema";
 import { mobileChanged, toPayload, keepRegion, MOBILE_11_RE, type FormShape, type InfoFieldName } from "~/forms/personal-info";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer } from "~/services/captcha.server";
+import { challengeFor, resumeAfterCaptcha, storePending, type CaptchaAnswer } from "~/lib/security/captcha.server";
 import { loadCities } from "~/services/cities.server";
-import { checkSmsCode } from "~/services/code-attempts.server";
-import { failWith } from "~/services/form-result.server";
+import { checkSmsCode } from "~/lib/state/code-attempts.server";
+import { failWith } from "~/lib/http/form-result.server";
 import { sendLimited } from "~/services/login.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost, type Portal } from "~/services/portal.server";
-import { clientIpOf, withRetryAfter } from "~/services/rate-limit.server";
-import { safeRedirect } from "~/services/redirect";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost, type Portal } from "~/lib/portal.server";
+import { clientIpOf, withRetryAfter } from "~/lib/state/rate-limit.server";
+import { safeRedirect } from "~/lib/security/redirect";
 import { myAgreementsHref } from "~/services/study-links";
 import { perfectStudentInfo, sendChangePhoneSms, validatePerfectStudentInfo } from "~/services/student-info.server";
-import { upstreamFormError } from "~/services/upstream-messages";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 /**
  * The personal information form (spec 001 §2 dialog 2, width 685; §4 "Agreement signing" 4, "Personal

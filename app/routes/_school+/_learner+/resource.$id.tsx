@@ -6,14 +6,14 @@ import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { opensDirectly } from "~/services/download.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost, type Portal } from "~/services/portal.server";
-import { safeExternalUrl } from "~/services/redirect";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost, type Portal } from "~/lib/portal.server";
+import { safeExternalUrl } from "~/lib/security/redirect";
 import { deleteOwnResource, isVideo, resourceDetail, resourceUrl } from "~/services/resources.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { ResourceDeleteSchema } from "~/forms/learner";
-import { refused } from "~/services/form-result.server";
-import { formAction } from "~/services/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["files"] } satisfies RouteHandle;
 

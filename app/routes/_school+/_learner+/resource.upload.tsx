@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidUpload } from "~/services/portal.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidUpload } from "~/lib/portal.server";
 import { chunkFileOptions, relayChunk, relayResponse } from "~/services/resource-upload.server";
-import { readFileUpload } from "~/services/upload.server";
+import { readFileUpload } from "~/lib/http/upload.server";
 
 /**
  * `/resource/upload`: the relay of the browser's chunked upload (spec 001 §5, decision 029): one 4 MB

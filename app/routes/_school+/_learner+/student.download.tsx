@@ -3,10 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { checkDownloadPermission, opensDirectly } from "~/services/download.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { resourceUrl } from "~/services/resources.server";
-import { safeExternalUrl } from "~/services/redirect";
-import { UpstreamError } from "~/services/upstream.server";
+import { safeExternalUrl } from "~/lib/security/redirect";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 export const handle = { i18n: ["files"] } satisfies RouteHandle;
 

@@ -6,8 +6,8 @@ import { EntryStepBody, stepTitle } from "~/components/study/lesson/EntryStepVie
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { enterLesson, idsOf } from "~/services/lesson-entry.server";
-import { getPortal } from "~/services/portal.server";
-import { notFound } from "~/services/sections.server";
+import { getPortal } from "~/lib/portal.server";
+import { notFound } from "~/lib/guards/sections.server";
 import { contentsHref } from "~/services/study-links";
 
 export const handle = { i18n: ["lesson"] } satisfies RouteHandle;

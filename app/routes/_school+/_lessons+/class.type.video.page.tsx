@@ -9,11 +9,11 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getCourseContents } from "~/services/catalog.server";
 import { buyHref, getEntryInfo, idsOf } from "~/services/lesson-entry.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { loginHref } from "~/services/redirect";
-import { notFound } from "~/services/sections.server";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
+import { loginHref } from "~/lib/security/redirect";
+import { notFound } from "~/lib/guards/sections.server";
 import { contentsHref, lessonEntryHref, videoPageHref } from "~/services/study-links";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { getPlay } from "~/services/video.server";
 
 export const handle = { i18n: ["lesson"] } satisfies RouteHandle;

@@ -4,10 +4,10 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { enterLesson, entryId, idsOf } from "~/services/lesson-entry.server";
 import { getLessonRoom, getOpenCourseRoom, roomAddress, type Room } from "~/services/live.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { loginHref, safeExternalUrl } from "~/services/redirect";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
+import { loginHref, safeExternalUrl } from "~/lib/security/redirect";
 import { contentsHref, lessonEntryHref } from "~/services/study-links";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 export const handle = { i18n: ["lesson"] } satisfies RouteHandle;
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AreaError } from "~/components/area-frame";
-import { getPortal } from "~/services/portal.server";
-import { requireSectionAccess } from "~/services/sections.server";
+import { getPortal } from "~/lib/portal.server";
+import { requireSectionAccess } from "~/lib/guards/sections.server";
 
 /**
  * The question bank, `/lib/subject` (decision 052): subjects, chapters and sections, practice, report,

@@ -5,11 +5,11 @@ import { Block, qbankPagerWords } from "~/components/qbank/parts";
 import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { EXAM_LIST } from "~/services/exam-links";
 import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrongHref } from "~/services/qbank-links";
 import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
-import { cacheHeaders, idOf, requireSectionAccess } from "~/services/sections.server";
+import { cacheHeaders, idOf, requireSectionAccess } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
 
 /** `/lib/subject` (spec 001 §2): statistics, studied and all categories, subjects by keyword and category, the unfinished check. */

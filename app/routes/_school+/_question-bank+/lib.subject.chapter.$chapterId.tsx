@@ -8,14 +8,14 @@ import { Block, qbankPagerWords } from "~/components/qbank/parts";
 import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getPortal, requireValidPost } from "~/services/portal.server";
+import { getPortal, requireValidPost } from "~/lib/portal.server";
 import { chapterHref, doingHref, overviewHref, QBANK_HOME, sectionHref } from "~/services/qbank-links";
 import { loadChapterDetail, loadSectionPage, notFoundOn, SECTION_PAGE_SIZE, startExercise } from "~/services/qbank.server";
-import { cacheHeaders, idOf, notFound, pageOf, redirectPastLastPage, requireSectionAccess } from "~/services/sections.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { cacheHeaders, idOf, notFound, pageOf, redirectPastLastPage, requireSectionAccess } from "~/lib/guards/sections.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { ChapterFormSchema } from "~/forms/qbank";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
 
 /**

@@ -7,14 +7,14 @@ import { qbankPagerWords } from "~/components/qbank/parts";
 import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { loginRedirect } from "~/services/guards.server";
-import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { loginRedirect } from "~/lib/guards/guards.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/lib/portal.server";
 import { loadCollectList, setCollected } from "~/services/qbank.server";
-import { pageOf } from "~/services/sections.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { pageOf } from "~/lib/guards/sections.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { CollectFormSchema } from "~/forms/qbank";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
 
 /** My collection of questions (spec 001 §7: collect list, add and remove). */

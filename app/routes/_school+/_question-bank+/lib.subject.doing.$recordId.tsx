@@ -10,15 +10,15 @@ import { HandInConfirm } from "~/components/qbank/HandInConfirm";
 import { ANSWER_FORM_ID, answerOf, QuestionForm, unansweredCount } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/lib/portal.server";
 import { doingHref, reportHref } from "~/services/qbank-links";
 import { loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
 import { socketBootstrap } from "~/services/realtime.server";
-import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { DoingFormSchema } from "~/forms/qbank";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
 
 /**

@@ -6,14 +6,14 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { Block } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getPortal, requireValidPost } from "~/services/portal.server";
+import { getPortal, requireValidPost } from "~/lib/portal.server";
 import { chapterHref, doingHref, QBANK_HOME, reportHref, sectionHref, wrongHref } from "~/services/qbank-links";
 import { loadDaily, loadOverview, notFoundOn, startExercise } from "~/services/qbank.server";
-import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { StartSchema } from "~/forms/qbank";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */

@@ -5,14 +5,14 @@ import { CsrfInput } from "~/components/csrf-token";
 import { Block, clock } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/lib/portal.server";
 import { doingHref, overviewHref, PREVIEW_KINDS, previewKindOf, reportHref, reportMediaHref } from "~/services/qbank-links";
 import { gainPoints, loadMediaPreview, loadReport, notFoundOn, setCollected, startExercise, type MediaPreview, type Report } from "~/services/qbank.server";
-import { idOf, notFound, requireSectionAccess } from "~/services/sections.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { ReportFormSchema } from "~/forms/qbank";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
 
 /**

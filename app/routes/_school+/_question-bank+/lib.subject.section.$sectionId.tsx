@@ -6,14 +6,14 @@ import { ContinueLink, KindCounts, PractiseForm, ProgressLine } from "~/componen
 import { Block } from "~/components/qbank/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getPortal, requireValidPost } from "~/services/portal.server";
+import { getPortal, requireValidPost } from "~/lib/portal.server";
 import { chapterHref, doingHref, overviewHref, QBANK_HOME } from "~/services/qbank-links";
 import { loadSectionDetail, notFoundOn, startExercise } from "~/services/qbank.server";
-import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/services/sections.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { ChapterFormSchema } from "~/forms/qbank";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 
 /**
  * `/lib/subject/section/{sectionId}`: a section of a chapter (spec 001 §7 "chapter and section pages and

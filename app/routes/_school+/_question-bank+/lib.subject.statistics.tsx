@@ -4,8 +4,8 @@ import { QBANK_HOME, statisticsHref } from "~/services/qbank-links";
 import { TrendChart } from "~/components/qbank/TrendChart";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { loginRedirect } from "~/services/guards.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { loginRedirect } from "~/lib/guards/guards.server";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { loadTrend, TREND_KINDS, type TrendKind } from "~/services/qbank.server";
 
 /** Practice statistics by weeks, years and academic year (spec 001 §7), charted on the server as SVG. */

@@ -7,14 +7,14 @@ import { Block, qbankPagerWords } from "~/components/qbank/parts";
 import { Pager } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { loginRedirect } from "~/services/guards.server";
-import { getPortal, isLoggedIn, requireValidPost } from "~/services/portal.server";
+import { loginRedirect } from "~/lib/guards/guards.server";
+import { getPortal, isLoggedIn, requireValidPost } from "~/lib/portal.server";
 import { deleteWrong, loadSubjects, loadWrongList, startWrongPractice } from "~/services/qbank.server";
-import { idOf, pageOf } from "~/services/sections.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { idOf, pageOf } from "~/lib/guards/sections.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { WrongFormSchema } from "~/forms/qbank";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
 
 /** The wrong-question book (spec 001 §7): the list by subject, practising them, removing one (DELETE with parentId). */

@@ -5,10 +5,10 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getThirdUserBy, loginByCacheCode } from "~/services/auth.server";
 import { completeLogin } from "~/services/login.server";
-import { getPortal } from "~/services/portal.server";
+import { getPortal } from "~/lib/portal.server";
 import { thirdStateCookie, type ThirdState } from "~/services/third-party.server";
-import { UpstreamError } from "~/services/upstream.server";
-import { loginHref } from "~/services/redirect";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { loginHref } from "~/lib/security/redirect";
 
 /** Spec 000 section 2.6: the third-party window closes 500 ms after finishing. */
 export const handle = { i18n: ["login"] } satisfies RouteHandle;

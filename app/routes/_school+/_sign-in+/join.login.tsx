@@ -1,4 +1,4 @@
-import { upstreamFormError } from "~/services/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formConstraint } from "~/forms/constraint.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -10,9 +10,9 @@ import type { Outcome } from "~/forms/outcome";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { passwordLogin, smsLogin } from "~/services/auth.server";
 import { ddQrDataUrl } from "~/services/third-party.server";
-import { resumeAfterCaptcha, type CaptchaAnswer, type Pending } from "~/services/captcha.server";
+import { resumeAfterCaptcha, type CaptchaAnswer, type Pending } from "~/lib/security/captcha.server";
 import { centralLoginUrl, loadConfig } from "~/services/config.server";
-import { failWith, sendCodeOutcome, toCaptcha, withBackUrl } from "~/services/form-result.server";
+import { failWith, sendCodeOutcome, toCaptcha, withBackUrl } from "~/lib/http/form-result.server";
 import {
   completeLogin,
   encryptPassword,
@@ -23,11 +23,11 @@ import {
   rememberedAccount,
   sendCode,
 } from "~/services/login.server";
-import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/services/portal.server";
-import { checkSmsCode } from "~/services/code-attempts.server";
-import { clientIpOf, retryAfterHeaders, limitLogin, withRetryAfter } from "~/services/rate-limit.server";
-import { safeRedirect } from "~/services/redirect";
-import { formAction } from "~/services/form-failure.server";
+import { getPortal, isLoggedIn, requireValidPost, type Portal } from "~/lib/portal.server";
+import { checkSmsCode } from "~/lib/state/code-attempts.server";
+import { clientIpOf, retryAfterHeaders, limitLogin, withRetryAfter } from "~/lib/state/rate-limit.server";
+import { safeRedirect } from "~/lib/security/redirect";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
 export const headers = retryAfterHeaders;

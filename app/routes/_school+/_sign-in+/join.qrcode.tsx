@@ -6,12 +6,12 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { loginByCacheCode } from "~/services/auth.server";
 import { completeLogin } from "~/services/login.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { qrSvg } from "~/services/qr.server";
 import { createQrCode, qrCodeStatus } from "~/services/qrcode.server";
 import { QR_POLL_S } from "~/services/qr-poll";
-import { loginHref, safeRedirect } from "~/services/redirect";
-import { UpstreamError } from "~/services/upstream.server";
+import { loginHref, safeRedirect } from "~/lib/security/redirect";
+import { UpstreamError } from "~/lib/http/upstream.server";
 
 export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
 

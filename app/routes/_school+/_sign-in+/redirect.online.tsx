@@ -2,9 +2,9 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { clearCredentials } from "~/services/session.server";
-import { loginHref } from "~/services/redirect";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
+import { clearCredentials } from "~/lib/state/session.server";
+import { loginHref } from "~/lib/security/redirect";
 import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["realtime"] } satisfies RouteHandle;

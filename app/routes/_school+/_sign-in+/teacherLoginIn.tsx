@@ -5,8 +5,8 @@ import { AdminButton } from "~/components/shell/Header";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getCurrentUser } from "~/services/auth.server";
-import { getPortal, isLoggedIn } from "~/services/portal.server";
-import { loginHref } from "~/services/redirect";
+import { getPortal, isLoggedIn } from "~/lib/portal.server";
+import { loginHref } from "~/lib/security/redirect";
 import { displayName } from "~/services/shell.server";
 import { Button } from "~/components/ui/Button";
 

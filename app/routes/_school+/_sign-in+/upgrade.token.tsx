@@ -2,11 +2,11 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { tokenBackLogin } from "~/services/auth.server";
-import { getPortal } from "~/services/portal.server";
-import { loginHref, safeRedirect } from "~/services/redirect";
-import { clearCredentials } from "~/services/session.server";
+import { getPortal } from "~/lib/portal.server";
+import { loginHref, safeRedirect } from "~/lib/security/redirect";
+import { clearCredentials } from "~/lib/state/session.server";
 import { knownCompany } from "~/services/config.server";
-import { UPGRADE_WINDOW_MS, UpstreamError } from "~/services/upstream.server";
+import { UPGRADE_WINDOW_MS, UpstreamError } from "~/lib/http/upstream.server";
 import { buttonClass } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { entryOfPath } from "~/services/personal-menu";
 import { personalNotFound, requirePermitted } from "~/services/personal-menu.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { firstEntryRedirect } from "~/services/personal-menu.server";
 
 /** `/personal`: the first permitted entry of the first permitted section (spec 001 section 2). */

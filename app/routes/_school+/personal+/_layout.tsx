@@ -4,7 +4,7 @@ import { ErrorPage } from "~/components/ErrorPage";
 import { PersonalError, PersonalFrame } from "~/components/personal/PersonalFrame";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { PERSONAL_ROUTE_ID } from "~/route-ids";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { permittedMenu } from "~/services/personal-menu";
 import { getPermissions } from "~/services/personal-menu.server";
 

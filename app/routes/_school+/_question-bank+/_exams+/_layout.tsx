@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AreaError, privateNoStore } from "~/components/area-frame";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 
 /**
  * The exams, `/lib/subject/exampaper` (decision 052): the list, the introduction and the paper.

@@ -5,9 +5,9 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { EXAM_STATES, EXAM_TYPES, examIntroHref, examListHref } from "~/services/exam-links";
 import { examTimeText, filtersOf, loadExamCounts, loadMyExams } from "~/services/exams.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { QBANK_HOME } from "~/services/qbank-links";
-import { redirectPastLastPage } from "~/services/sections.server";
+import { redirectPastLastPage } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
 
 /**

@@ -20,13 +20,13 @@ import {
   refusalOf,
 } from "~/services/exams.server";
 import { faceGate } from "~/services/face.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
-import { idOf, notFound } from "~/services/sections.server";
-import { UpstreamError } from "~/services/upstream.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { idOf, notFound } from "~/lib/guards/sections.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { ExamIntroFormSchema } from "~/forms/qbank";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 
 /**
  * The exam introduction (spec 001 §2 `/lib/subject/exampaper/examintro/{id}`; §7 queryDetail, pay,

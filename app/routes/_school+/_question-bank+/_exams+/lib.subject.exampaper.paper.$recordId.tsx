@@ -15,16 +15,16 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { examIntroHref, examPaperHref } from "~/services/exam-links";
 import { examNotFound, handInPaper, loadExamOfRecord, saveExamAnswers } from "~/services/exams.server";
 import { faceGate } from "~/services/face.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
 import { loadPaperQuestions, notFoundOn } from "~/services/qbank.server";
 import { socketBootstrap } from "~/services/realtime.server";
-import { idOf, notFound } from "~/services/sections.server";
+import { idOf, notFound } from "~/lib/guards/sections.server";
 import { faceCheckHref } from "~/services/study-links";
-import { UpstreamError } from "~/services/upstream.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
 import { ExamPaperFormSchema, type ExamPaperForm } from "~/forms/qbank";
-import { formAction } from "~/services/form-failure.server";
-import { refused } from "~/services/form-result.server";
+import { formAction } from "~/lib/http/form-failure.server";
+import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
 
 /**

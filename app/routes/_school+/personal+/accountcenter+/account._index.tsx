@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 
 /** `/personal/accountcenter/account`: the menu's group entry (spec 001 §2); its one page is membership. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -20,10 +20,10 @@ import {
   WithdrawSchema,
   type FormOutcome,
 } from "~/services/account-centre.server";
-import { requireStudent, requireStudentWith } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { getCharge, getInviteCode, getInviteRecord, makeChargeOrder, rechargeCard, withdraw } from "~/services/points.server";
-import { requireValidPost } from "~/services/portal.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["account"] } satisfies RouteHandle;
 

@@ -6,10 +6,10 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { CardCodeSchema, CardPostSchema, formFailure, postedIntent, replyFor, typed, upstreamFailure } from "~/services/account-centre.server";
-import { requireStudent, requireStudentWith } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
 import { checkCardCode, createCardOrder, getCardReturnInfo } from "~/services/study-cards.server";
-import { formAction } from "~/services/form-failure.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["account"] } satisfies RouteHandle;
 

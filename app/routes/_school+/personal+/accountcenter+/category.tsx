@@ -5,11 +5,11 @@ import { CategoriesPage, type UpgradeOutcome } from "~/components/account/Catego
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { noticeOf, UpgradeCategoryPostSchema } from "~/services/account-centre.server";
-import { requireStudent, requireStudentWith } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
-import { upstreamFormError } from "~/services/upstream-messages";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
 import { categoryOverview, upgradeCategory } from "~/services/user-categories.server";
-import { formAction } from "~/services/form-failure.server";
+import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 

@@ -18,9 +18,9 @@ import {
 } from "~/services/account-centre.server";
 import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { deleteExpiredCoupon, exchangeCoupon, getCouponCounts, getCouponCourses, getCoupons } from "~/services/coupons.server";
-import { requireStudent, requireStudentWith } from "~/services/guards.server";
-import { requireValidPost } from "~/services/portal.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["account"] } satisfies RouteHandle;
 

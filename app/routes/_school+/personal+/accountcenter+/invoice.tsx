@@ -16,11 +16,11 @@ import {
   upstreamFailure,
   type FormOutcome,
 } from "~/services/account-centre.server";
-import { requireStudent, requireStudentWith } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { getInvoiceFunction, getInvoiceTemplate, getOrderInvoice, requestInvoice, saveInvoiceTemplate } from "~/services/invoices.server";
 import { getOrder } from "~/services/orders.server";
-import { requireValidPost } from "~/services/portal.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["account"] } satisfies RouteHandle;
 

@@ -6,11 +6,11 @@ import { ExchangePage, type ExchangeOutcome } from "~/components/account/Exchang
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { ExchangeGoodsPostSchema, noticeOf } from "~/services/account-centre.server";
-import { requireStudent, requireStudentWith } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { exchangeGoods, getPointExchanges, getPointGoods } from "~/services/points.server";
-import { requireValidPost } from "~/services/portal.server";
-import { upstreamFormError } from "~/services/upstream-messages";
-import { formAction } from "~/services/form-failure.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { keptIdemKey, ownAnswer } from "~/forms/form-failure";
 

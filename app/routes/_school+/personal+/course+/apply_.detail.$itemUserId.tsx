@@ -5,7 +5,7 @@ import { SignValues } from "~/components/instead/SignValues";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { requireStudentWith } from "~/services/guards.server";
+import { requireStudentWith } from "~/lib/guards/guards.server";
 import { signDetail } from "~/services/instead.server";
 import { buttonClass } from "~/components/ui/Button";
 

@@ -17,13 +17,13 @@ import {
 } from "~/forms/dynamic-fields";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { uploadFile } from "~/services/account-settings.server";
-import { requireStudent, requireStudentWith } from "~/services/guards.server";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { detailHref, flowSpace, itemInfo, saveItemFieldFormData, signStatus } from "~/services/instead.server";
 import { annexContentErrors, readFillForm } from "~/services/instead-upload.server";
-import { requireValidPost, requireValidUpload } from "~/services/portal.server";
-import { upstreamFormError } from "~/services/upstream-messages";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireValidPost, requireValidUpload } from "~/lib/portal.server";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["instead", "fields"] } satisfies RouteHandle;
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { relayInsteadChunk } from "~/services/instead-upload.server";
-import { requireValidUpload } from "~/services/portal.server";
+import { requireValidUpload } from "~/lib/portal.server";
 import { chunkFileOptions } from "~/services/resource-upload.server";
-import { readFileUpload } from "~/services/upload.server";
+import { readFileUpload } from "~/lib/http/upload.server";
 
 /**
  * `/personal/course/apply/upload`: the relay of the sign-up form's chunked annex uploads with JavaScript

@@ -4,7 +4,7 @@ import { StudyPage } from "~/components/study/courses/parts";
 import { Timetable } from "~/components/study/courses/Timetable";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { monthTimetable, weekTimetable } from "~/services/timetable.server";
 import { monthWeeks, timetableParams, todayIn } from "~/services/timetable-dates";

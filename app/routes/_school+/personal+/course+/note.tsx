@@ -5,12 +5,12 @@ import { Notes, notesHref, type NoteFailure } from "~/components/study/courses/N
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { noteCourses, noteEditConstraint, noteLectures, NotePostSchema, removeNote, searchNotes, updateNote } from "~/services/notes.server";
-import { requireValidPost } from "~/services/portal.server";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["study"] } satisfies RouteHandle;
 

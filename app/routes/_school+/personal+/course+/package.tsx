@@ -4,7 +4,7 @@ import { MyPackages } from "~/components/study/courses/MyCourses";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { continueHref, myPackages } from "~/services/my-courses.server";
 

@@ -3,12 +3,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { MessageList } from "~/components/personal/messages/MessageList";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { deleteMessage, MESSAGE_PAGE_SIZE, messageCount, messagePage, readMessage } from "~/services/messages.server";
-import { requireValidPost } from "~/services/portal.server";
-import { upstreamFormError } from "~/services/upstream-messages";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireValidPost } from "~/lib/portal.server";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 

@@ -4,11 +4,11 @@ import { OrdersPage } from "~/components/shop/orders/OrdersPage";
 import { MyAgreementsView } from "~/components/study/agreements/MyAgreementsView";
 import { useNamespaces } from "~/components/use-namespaces";
 import { myAgreementsLoader } from "~/services/agreements.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { ordersAction, ordersLoader } from "~/services/orders.server";
 import { entryOfPath } from "~/services/personal-menu";
 import { firstEntryRedirect, personalNotFound, requirePermitted } from "~/services/personal-menu.server";
-import { formAction } from "~/services/form-failure.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 export const handle = { i18n: ["shop", "agreement"] };
 

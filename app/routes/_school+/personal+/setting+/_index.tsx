@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { firstEntryRedirect } from "~/services/personal-menu.server";
 
 /** `/personal/setting`: the section's first permitted entry (spec 001 section 2). */

@@ -1,4 +1,4 @@
-import { upstreamFormError } from "~/services/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
@@ -33,17 +33,17 @@ import {
   verifyIdentity,
   type Captcha,
 } from "~/services/account-settings.server";
-import { challengeFor, resumeAfterCaptcha, storePending, type Pending } from "~/services/captcha.server";
-import { checkSmsCode } from "~/services/code-attempts.server";
-import { failFor } from "~/services/form-result.server";
+import { challengeFor, resumeAfterCaptcha, storePending, type Pending } from "~/lib/security/captcha.server";
+import { checkSmsCode } from "~/lib/state/code-attempts.server";
+import { failFor } from "~/lib/http/form-result.server";
 import { sendLimited, type SendOutcome } from "~/services/login.server";
-import { keptFormData, takeKept, type KeptForm } from "~/services/form-keep.server";
-import { requireStudent } from "~/services/guards.server";
-import { requireValidPost, type Portal } from "~/services/portal.server";
-import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/services/rate-limit.server";
+import { keptFormData, takeKept, type KeptForm } from "~/lib/state/form-keep.server";
+import { requireStudent } from "~/lib/guards/guards.server";
+import { requireValidPost, type Portal } from "~/lib/portal.server";
+import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/lib/state/rate-limit.server";
 import { updatePassword } from "~/services/school.server";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 
 /** The 429's Retry-After, and never stored (as the personal layout's pages). */
 export const handle = { i18n: ["login"] } satisfies RouteHandle;

@@ -4,7 +4,7 @@ import { ArchiveView } from "~/components/personal/data/ArchiveView";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getArchive } from "~/services/account-settings.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 
 export const handle = { i18n: ["personal"] } satisfies RouteHandle;
 

@@ -4,12 +4,12 @@ import { AvatarForm } from "~/components/personal/data/AvatarForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getAccountInfo, setAvatar } from "~/services/account-settings.server";
-import { requireStudent } from "~/services/guards.server";
+import { requireStudent } from "~/lib/guards/guards.server";
 import { readImageUpload, type ImageUpload } from "~/services/image-upload.server";
-import { requireValidUpload } from "~/services/portal.server";
-import { upstreamFormError } from "~/services/upstream-messages";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { requireValidUpload } from "~/lib/portal.server";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 

@@ -20,12 +20,12 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getCustomFieldData, getPersonalDetail, savePersonalSection, uploadFile } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
 import { improveCustomInfo, withCascadeLevels } from "~/services/custom-fields.server";
-import { keptFormData, keptValue, takeKept, type KeptForm } from "~/services/form-keep.server";
-import { requireStudent, requireStudentWith } from "~/services/guards.server";
-import { requireValidPost, type Portal } from "~/services/portal.server";
-import { upstreamFormError } from "~/services/upstream-messages";
-import { UpstreamError } from "~/services/upstream.server";
-import { formAction } from "~/services/form-failure.server";
+import { keptFormData, keptValue, takeKept, type KeptForm } from "~/lib/state/form-keep.server";
+import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
+import { requireValidPost, type Portal } from "~/lib/portal.server";
+import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { UpstreamError } from "~/lib/http/upstream.server";
+import { formAction } from "~/lib/http/form-failure.server";
 import { isFormFailure } from "~/forms/form-failure";
 
 /**
