@@ -124,7 +124,7 @@ describe("error mapping (spec 000 section 8)", () => {
   });
 
   it("an upstream that does not answer in time is a 504 page", async () => {
-    await portal.fault({ path: "getBaseInfo", latencyMs: 3_000 });
+    await portal.fault({ path: "getBaseInfo", latencyMs: 6_000 });
     const page = await portal.client().get("/home/index");
     expect(page.status).toBe(504);
     expect(alert(page.html)).toBe("学校服务器响应超时，请稍后再试。");
@@ -193,7 +193,7 @@ describe("security baseline", () => {
     const browser = portal.client();
     expect((await browser.fetch("/healthz")).status).toBe(200);
     expect((await browser.fetch("/readyz")).status).toBe(200);
-    await portal.fault({ path: "domains", latencyMs: 3_000 });
+    await portal.fault({ path: "domains", latencyMs: 6_000 });
     expect((await browser.fetch("/readyz")).status).toBe(503);
   });
 });
