@@ -175,5 +175,8 @@ export async function expectBrowserRefuses(page: Page, submit: () => Promise<unk
  * not yet loaded when the 5 s assertion gave up), so it is a navigation's wait, bounded by the test's timeout.
  */
 export async function toProvider(page: Page) {
-  await page.waitForURL(/\/__pay\/[A-Za-z0-9_-]+(\?|$)/, { waitUntil: "domcontentloaded" });
+  // The URL, polled: `waitForURL` fails with net::ERR_ABORTED when the pay page's own navigation is cut
+  // short by its `location.assign` to the provider (session 8's CI-like run, shop-payment, flaky once).
+  await expect(page).toHaveURL(/\/__pay\/[A-Za-z0-9_-]+(\?|$)/, { timeout: 25_000 });
+  await page.waitForLoadState("domcontentloaded");
 }
