@@ -13,6 +13,9 @@ test.describe.configure({ timeout: 60_000 });
 
 async function logInWithForm(page: import("@playwright/test").Page) {
   await expect(page).toHaveURL(/\/join\/login\?backUrl=/);
+  // the address changes a moment before the login page is drawn: wait for its password field, or "账号"
+  // still names the account page's sections (a strict-mode failure, session 8)
+  await expect(page.getByLabel("密码", { exact: true })).toBeVisible();
   await page.getByLabel("账号").fill("student01");
   await page.getByLabel("密码", { exact: true }).fill("Passw0rd!");
   await page.getByRole("button", { name: "登录", exact: true }).click();
