@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/v4";
 import { upstreamFormError } from "~/lib/http/upstream-messages";
-import { failWith } from "~/lib/http/form-result.server";
+import { failWith, schemaReply } from "~/lib/http/form-result.server";
 
 /**
  * The account centre's forms (spec 001 §7 "Account: membership, points, coupons"; decision 032): the
@@ -120,9 +120,9 @@ export function postedIntent<I extends string>(submission: { payload: Record<str
   return (intents as readonly unknown[]).includes(posted) ? (posted as I) : undefined;
 }
 
-/** A form's refusal by its schema: conform's `submission.reply()` (the CSRF token left out) for `form`. */
+/** A form's refusal by its schema (`schemaReply`: no CSRF token, no password) for `form`. */
 export function replyFor<F extends string>(form: F, submission: { reply(options?: { hideFields?: string[] }): SubmissionResult<string[]> }): FormOutcome<F> {
-  return { form, result: submission.reply({ hideFields: ["csrf"] }) };
+  return { form, result: schemaReply(submission) };
 }
 
 /** What a 303 back to an account-centre page may say (`?notice=`); anything else is ignored. */

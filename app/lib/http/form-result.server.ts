@@ -45,8 +45,12 @@ export function failFor<F extends string>(
  * today), under 400 by default.
  */
 export function refused<A extends object>(submission: Pick<Submission<unknown>, "reply">, answer: A, status = 400) {
-  const result: SubmissionResult<string[]> = submission.reply({ hideFields: SECRET_FIELDS });
-  return data({ ...answer, result }, { status });
+  return data({ ...answer, result: schemaReply(submission) }, { status });
+}
+
+/** A schema's refusal as conform's `submission.reply()`, without the CSRF token and passwords: THE one for every action. */
+export function schemaReply(submission: { reply(options?: { hideFields?: string[] }): SubmissionResult<string[]> }): SubmissionResult<string[]> {
+  return submission.reply({ hideFields: SECRET_FIELDS });
 }
 
 /** Keeps the request for after the captcha (spec 000 §7.4) and sends the visitor to it; back comes to `back?captcha=<id>`. */
