@@ -1,4 +1,5 @@
 import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { cpuByKind, logTestCpu } from "./cpu-probe";
 import { startServers, type Servers } from "./servers";
 
 export type UpstreamCall = { method: string; path: string; query: Record<string, string> };
@@ -77,7 +78,7 @@ export class Sandbox {
   }
 }
 
-export const test = base.extend<{ sandbox: Sandbox }, { servers: Servers }>({
+export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers: Servers }>({
   // This worker's own sandbox and portal (tests/e2e/servers.ts), stopped when the worker ends.
   servers: [
     async ({}, use, workerInfo) => {
@@ -111,6 +112,19 @@ export const test = base.extend<{ sandbox: Sandbox }, { servers: Servers }>({
           if (text) await testInfo.attach(`${server.name} stderr`, { body: text, contentType: "text/plain" });
         }
       }
+    },
+    { auto: true },
+  ],
+  // E2E_CPU_LOG=<file>: each test's CPU by process (tests/e2e/cpu-probe.ts; `node scripts/e2e-cpu.mjs <file>`).
+  // An automatic fixture with no dependency is torn down last: after the test's browser context closed,
+  // when Chromium has reaped that context's renderers and their CPU counts in the browser process.
+  cpuProbe: [
+    async ({}, use, testInfo) => {
+      const file = process.env.E2E_CPU_LOG;
+      const before = file ? cpuByKind() : null;
+      await use();
+      const after = file && before ? cpuByKind() : null;
+      if (file && before && after) logTestCpu(file, `${testInfo.file.split("/").pop()} › ${testInfo.title}`, before, after, testInfo.project.name);
     },
     { auto: true },
   ],

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Sums the per-test CPU lines that E2E_CPU_LOG=<file> makes Playwright write (tests/e2e/cpu-probe.ts, issue 22):
+// `node scripts/e2e-cpu.mjs <file> [top]` prints the totals by process and by file, and the `top` (default 15)
+// heaviest tests by Chromium CPU.
+import { readFileSync } from "node:fs";
+
+const [file, topArg] = process.argv.slice(2);
+if (!file) {
+  console.error("usage: node scripts/e2e-cpu.mjs <file> [top]");
+  process.exit(2);
+}
+const rows = readFileSync(file, "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
+const kinds = ["chromium", "worker", "portal", "sandbox", "other"];
+const sum = (list, key) => list.reduce((total, row) => total + (row[key] ?? 0), 0);
+const fmt = (n) => n.toFixed(1).padStart(7);
+const all = (row) => kinds.reduce((total, key) => total + (row[key] ?? 0), 0);
+
+console.log(
+  `${rows.length} tests; CPU s: ${kinds.map((k) => `${k} ${sum(rows, k).toFixed(1)}`).join(", ")}; all ${rows.reduce((t, r) => t + all(r), 0).toFixed(1)}`,
+);
+const byFile = new Map();
+for (const row of rows) {
+  const name = `${row.title.split(" › ")[0]} [${row.project}]`;
+  byFile.set(name, [...(byFile.get(name) ?? []), row]);
+}
+console.log(`\n${"file".padEnd(44)} tests ${kinds.map((k) => k.slice(0, 7).padStart(7)).join(" ")}     all`);
+for (const [name, list] of [...byFile].sort((a, b) => sum(b[1], "chromium") - sum(a[1], "chromium")))
+  console.log(
+    `${name.padEnd(44)} ${String(list.length).padStart(5)} ${kinds.map((k) => fmt(sum(list, k))).join(" ")} ${fmt(list.reduce((t, r) => t + all(r), 0))}`,
+  );
+console.log(`\nheaviest tests by Chromium CPU:`);
+for (const row of [...rows].sort((a, b) => b.chromium - a.chromium).slice(0, Number(topArg) || 15))
+  console.log(`${fmt(row.chromium)} ${fmt(all(row))}  [${row.project}] ${row.title}`);
