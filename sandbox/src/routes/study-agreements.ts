@@ -300,16 +300,22 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
 
   /* ---------- the complete-information popup (scene codes 2 purchase, 3 study, 4 exam) ---------- */
 
-  // path chosen (spec: "free-course popup query (company_id, school_id, userId, sceneCode 3)", path not shown)
+  // path chosen (spec 001 §7: "free-course popup query (company_id, school_id, userId, sceneCode 3)", path not
+  // shown; §3 "Free-course popup data: containFreeCourseFlag, isShowPopup"). The query must name the caller:
+  // company_id and userId those of the token, school_id a whole number; otherwise '参数错误'.
+  // containFreeCourseFlag 1: the school asks this student at that scene (agr_scenes); isShowPopup 1: it does
+  // and the student's group is not saved yet (the dialog must open).
   app.get(
     `${SB}/student/customize/popup`,
-    U(async ({ user }, req) => {
-      const scene = Number(str(query(req).sceneCode));
+    U(async ({ user }, req, _r, cid) => {
+      const q = query(req);
+      const scene = Number(str(q.sceneCode));
       if (![2, 3, 4].includes(scene)) return fail('0', '场景不正确');
+      if (str(q.company_id) !== String(cid) || str(q.userId) !== String(user.id) || !/^\d{1,12}$/.test(str(q.school_id))) return fail('0', '参数错误');
       const asked = await ctx.db.get('SELECT 1 AS x FROM agr_scenes WHERE user_id = ? AND scene_code = ?', [user.id, scene]);
-      if (!asked) return ok({ popupFlag: 0 });
+      if (!asked) return ok({ containFreeCourseFlag: 0, isShowPopup: 0 });
       const group = await ctx.db.get('SELECT 1 AS x FROM personal_group WHERE user_id = ?', [user.id]);
-      return ok({ popupFlag: group ? 0 : 1 });
+      return ok({ containFreeCourseFlag: 1, isShowPopup: group ? 0 : 1 });
     }),
   );
 

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../src/server.js';
+import { Client, start } from './helpers.js';
+
+// Issue 25, spec 001 §7: the calls the portal did not make and the shapes that differed (decision 058).
+
+let sb: Sandbox;
+let c: Client;
+
+beforeAll(async () => ({ sb, c } = await start()));
+afterAll(async () => sb?.close());
+beforeEach(async () => {
+  await c.control('POST', '/reset');
+});
+
+const SB = '/saas-business';
+
+describe('the free-course popup query (spec 001 §7: company_id, school_id, userId, sceneCode; §3 containFreeCourseFlag, isShowPopup)', () => {
+  it('answers for the caller named in the query, from the scenes asked and the saved group', async () => {
+    const { token, userId } = await c.token('13700002606'); // agr2606: asked at scenes 2-4, no group saved
+    const popup = (q: Record<string, string | number>) => c.api(`${SB}/student/customize/popup`, { token, query: q });
+    const who = { company_id: 1, school_id: 1, userId };
+    expect((await popup({ ...who, sceneCode: 3 })).json.data).toEqual({ containFreeCourseFlag: 1, isShowPopup: 1 });
+    await c.control('POST', '/agreements/scenes', { userId, scenes: [2] });
+    expect((await popup({ ...who, sceneCode: 3 })).json.data).toEqual({ containFreeCourseFlag: 0, isShowPopup: 0 });
+    expect((await popup({ ...who, sceneCode: 2 })).json.data).toEqual({ containFreeCourseFlag: 1, isShowPopup: 1 });
+  });
+
+  it("refuses a query without the caller's company, school and user", async () => {
+    const { token, userId } = await c.token('13700002606');
+    const popup = (q: Record<string, string | number>) => c.api(`${SB}/student/customize/popup`, { token, query: q });
+    expect((await popup({ sceneCode: 3 })).json).toMatchObject({ code: '0', message: '参数错误' });
+    expect((await popup({ sceneCode: 3, company_id: 1, school_id: 1, userId: userId + 1 })).json).toMatchObject({ code: '0' });
+    expect((await popup({ sceneCode: 3, company_id: 2, school_id: 1, userId })).json).toMatchObject({ code: '0' });
+    expect((await popup({ sceneCode: 3, company_id: 1, userId })).json).toMatchObject({ code: '0' });
+  });
+});
