@@ -35,3 +35,16 @@ describe('the free-course popup query (spec 001 §7: company_id, school_id, user
     expect((await popup({ sceneCode: 3, company_id: 1, userId })).json).toMatchObject({ code: '0' });
   });
 });
+
+describe('the question bank (spec 001 §7 /question)', () => {
+  it('GET /v1/question/categories: every category, unpaged, with its subject count; visitors may ask', async () => {
+    const r = await c.api('/question/v1/question/categories');
+    expect(r.json.code).toBe('1');
+    expect(r.json.data).toEqual([
+      { id: 11, name: '人力资源', subjectCount: expect.any(Number) },
+      { id: 12, name: '财务会计', subjectCount: expect.any(Number) },
+      { id: 13, name: '计算机', subjectCount: expect.any(Number) },
+    ]);
+    expect(r.json.data.reduce((n: number, x: { subjectCount: number }) => n + x.subjectCount, 0)).toBe(8); // subjects 201-208
+  });
+});
