@@ -48,3 +48,23 @@ describe('the question bank (spec 001 §7 /question)', () => {
     expect(r.json.data.reduce((n: number, x: { subjectCount: number }) => n + x.subjectCount, 0)).toBe(8); // subjects 201-208
   });
 });
+
+describe('the common face check (spec 001 §7 companyFaceVerify commonCheck, commonFaceVerifyUrl)', () => {
+  it("answers the student's face state like check, and its verification order passes it", async () => {
+    const { token, userId } = await c.token('13700002615'); // agr2615: face status 1
+    const FACE = `${SB}/companyFaceVerify`;
+    expect((await c.api(`${FACE}/commonCheck`, { token })).json.data).toEqual({ status: 1 });
+    const started = (await c.api(`${FACE}/commonFaceVerifyUrl`, { token })).json.data;
+    expect(started.url).toContain(`/face/study?orderNo=${started.orderNo}`);
+    expect((await c.api(`${FACE}/getResult`, { token, body: { orderNo: started.orderNo } })).json.data).toEqual({ result: 0 });
+    await fetch(`${sb.url}/face/study`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `orderNo=${started.orderNo}&result=1`,
+    });
+    expect((await c.api(`${FACE}/getResult`, { token, body: { orderNo: started.orderNo } })).json.data).toEqual({ result: 1 });
+    expect((await c.api(`${FACE}/commonCheck`, { token })).json.data).toEqual({ status: 0 });
+    expect((await c.api(`${FACE}/commonCheck`)).status).toBe(401); // a token is needed
+    expect(userId).toBe(2615);
+  });
+});

@@ -322,10 +322,13 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
   /* ---------- face verification for studying ---------- */
 
   const FACE = `${SB}/companyFaceVerify`;
-  app.get(
-    `${FACE}/check`,
-    U(async ({ user }) => ok({ status: await faceStatus(ctx, user.id) })),
-  );
+  // `check` (studying) and `commonCheck` (a face check bound to no course: an exam's, decision 058) read the
+  // one face state of the student (agr_face; the exams' joinExam refuses 130010004 on the same)
+  for (const path of ['check', 'commonCheck'])
+    app.get(
+      `${FACE}/${path}`,
+      U(async ({ user }) => ok({ status: await faceStatus(ctx, user.id) })),
+    );
 
   // the personal face info (path chosen; the spec shows only "code and data with name and identityId")
   app.get(
@@ -355,15 +358,21 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
     }),
   );
 
-  app.get(
-    `${FACE}/getFaceVerifyUrl`,
-    U(async ({ user }, req) => {
-      if ((await faceStatus(ctx, user.id)) === 2) return fail('0', '请先完善人脸核验信息');
-      const orderNo = `F${Date.now()}${randomInt(1000, 9999)}`;
-      await ctx.db.run('INSERT INTO agr_face_orders (order_no, user_id, created_at) VALUES (?,?,?)', [orderNo, user.id, Date.now()]);
-      return ok({ orderNo, url: `http://${hostOf(req)}/face/study?orderNo=${orderNo}` });
-    }),
-  );
+  // the verification page: `getFaceVerifyUrl` (studying) and `commonFaceVerifyUrl` (decision 058) make an order
+  // of the same provider; a passed order (getResult 1) passes the student's one face state
+  for (const [path, prefix] of [
+    ['getFaceVerifyUrl', 'F'],
+    ['commonFaceVerifyUrl', 'C'],
+  ] as const)
+    app.get(
+      `${FACE}/${path}`,
+      U(async ({ user }, req) => {
+        if ((await faceStatus(ctx, user.id)) === 2) return fail('0', '请先完善人脸核验信息');
+        const orderNo = `${prefix}${Date.now()}${randomInt(1000, 9999)}`;
+        await ctx.db.run('INSERT INTO agr_face_orders (order_no, user_id, created_at) VALUES (?,?,?)', [orderNo, user.id, Date.now()]);
+        return ok({ orderNo, url: `http://${hostOf(req)}/face/study?orderNo=${orderNo}` });
+      }),
+    );
 
   app.post(
     `${FACE}/getResult`,
