@@ -269,6 +269,16 @@ export function isLoggedIn(portal: Portal): boolean {
 }
 
 /**
+ * The signed-in student as the calls that name them in their query or body need it (spec 001 §3 "Locally
+ * stored values: userInfo (userId, companyId)", schoolId): null for a visitor or a site whose company is unknown.
+ */
+export function learnerOf(portal: Portal): { userId: number; companyId: number; schoolId: number } | null {
+  if (!isLoggedIn(portal)) return null;
+  const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain);
+  return companyId === undefined ? null : { userId: portal.userId!, companyId, schoolId: portal.schoolId };
+}
+
+/**
  * Whether this request was served to a signed-in student (issue 21 §6): THE one rule of the entry
  * (entry.server.tsx) that every view a student sees, page or data request, answers `private, no-store`
  * whatever its route says, so a page with their data never comes back from a browser's cache.

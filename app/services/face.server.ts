@@ -16,15 +16,29 @@ const FACE = "/saas-business/companyFaceVerify";
 
 export type FaceStatus = 0 | 1 | 2;
 
-/** `GET check` → 0 not needed, 1 verify, 2 face info first. */
-export async function faceStatus(upstream: Upstream): Promise<FaceStatus> {
-  const answer = await upstream.call({ path: `${FACE}/check`, schema: z.looseObject({ status: z.coerce.number().int().min(0).max(2).catch(1) }) });
+/**
+ * Which face check (decision 058): "class" the studying one (`check`, `getFaceVerifyUrl`: entering a lesson),
+ * "common" the one not bound to a course (`commonCheck`, `commonFaceVerifyUrl`: an exam). Both answer the same
+ * shapes; the face page carries the scope in its address (`scope=common`) to the window it opens.
+ */
+export type FaceScope = "class" | "common";
+export const faceScopeOf = (v: string | null | undefined): FaceScope => (v === "common" ? "common" : "class");
+const CHECK: Record<FaceScope, string> = { class: "check", common: "commonCheck" };
+const VERIFY_URL: Record<FaceScope, string> = { class: "getFaceVerifyUrl", common: "commonFaceVerifyUrl" };
+
+/** `GET check` / `GET commonCheck` → 0 not needed, 1 verify, 2 face info first. */
+export async function faceStatus(upstream: Upstream, scope: FaceScope = "class"): Promise<FaceStatus> {
+  const answer = await upstream.call({
+    path: `${FACE}/${CHECK[scope]}`,
+    schema: z.looseObject({ status: z.coerce.number().int().min(0).max(2).catch(1) }),
+  });
   return answer.status as FaceStatus;
 }
 
-export async function faceGate(portal: Portal, target: { backUrl: string }): Promise<Gate> {
-  const status = await faceStatus(portal.upstream);
-  return status === 0 ? { ok: true } : { redirect: faceCheckHref(target.backUrl) };
+export async function faceGate(portal: Portal, target: { backUrl: string; scope?: FaceScope }): Promise<Gate> {
+  const scope = target.scope ?? "class";
+  const status = await faceStatus(portal.upstream, scope);
+  return status === 0 ? { ok: true } : { redirect: faceCheckHref(target.backUrl, scope === "common" ? { scope } : {}) };
 }
 
 /** The personal face info (name, masked ID number) the face dialog loads on open. */
@@ -56,10 +70,10 @@ export function updateFaceIdentity(upstream: Upstream, values: { name: string; i
   });
 }
 
-/** `GET getFaceVerifyUrl` → the provider's page (opened in a new tab) and the order number. */
-export async function faceVerifyUrl(upstream: Upstream) {
+/** `GET getFaceVerifyUrl` / `GET commonFaceVerifyUrl` → the provider's page (opened in a new tab) and the order number. */
+export async function faceVerifyUrl(upstream: Upstream, scope: FaceScope = "class") {
   const answer = await upstream.call({
-    path: `${FACE}/getFaceVerifyUrl`,
+    path: `${FACE}/${VERIFY_URL[scope]}`,
     schema: z.looseObject({ url: z.string(), orderNo: z.union([z.string(), z.number()]).transform(String) }),
     expect: ["business"],
   });

@@ -72,7 +72,8 @@ export type EntryStep =
   | { kind: "notFound" }
   | { kind: "redirect"; to: string; reason: "login" | "buy" | "agreement" | "completeInfo" | "face" | "video" | "contents" }
   | { kind: "replayUnavailable"; lesson: LessonSummary }
-  | { kind: "proxyExam"; message: string; lesson: LessonSummary }
+  /** `message` the school's reason ('' for the portal's own); `submitTimeType` 1 sign-up open (offered), 2 not */
+  | { kind: "proxyExam"; message: string; submitTimeType: 1 | 2; lesson: LessonSummary }
   | { kind: "live"; lesson: LessonSummary; roomHref: string; meetingPassword: string };
 
 /** A path segment or query value that is a whole positive id. */
@@ -113,14 +114,27 @@ const summary = (i: EntryInfo): LessonSummary => ({
 // agreements.server.ts `agreementGate`, student-info.server.ts `completeInfoGate`, face.server.ts `faceGate`);
 // each is one upstream call, so the chain still asks them in its single parallel round.
 
-/** Spec 001 §7 'Instead sign-up': the proxy-exam schedule check (path chosen). pass 0 stops with the upstream's reason. */
-async function proxyExamCheck(upstream: Upstream, ids: LessonIds): Promise<{ pass: boolean; message: string }> {
-  const answer = await upstream.call({
+/**
+ * Spec 001 §3 "Proxy-exam check: needSignUp, submitTimeType" (decision 058): needSignUp 1 stops the chain.
+ * submitTimeType 1: the proxy-exam sign-up is open now, the step offers it; 2: it is not (closed or not yet
+ * open), the step says so. msg: the school's reason, shown when given.
+ */
+export const ProxyExamSchema = z.looseObject({
+  needSignUp: flag,
+  submitTimeType: z.coerce
+    .number()
+    .nullish()
+    .transform((v) => (v === 2 ? (2 as const) : (1 as const))),
+  msg: text,
+});
+
+/** Spec 001 §7 'Instead sign-up': the proxy-exam schedule check (path chosen). */
+async function proxyExamCheck(upstream: Upstream, ids: LessonIds) {
+  return upstream.call({
     path: "/saas-business/v1/student/instead/check/schedule",
     query: { commodityId: ids.commodityId, courseId: ids.courseId, lessonId: ids.lessonId },
-    schema: z.looseObject({ pass: flag, msg: text }),
+    schema: ProxyExamSchema,
   });
-  return { pass: answer.pass === 1, message: answer.msg };
 }
 
 /** Spec 001 §7 'Timetable and courses' `getLesZoomPassword`: a meeting lesson's password (service prefix chosen). */
@@ -166,7 +180,7 @@ export async function enterLesson(portal: Portal, ids: LessonIds | undefined): P
     faceGate(portal, { backUrl }),
     info.type === "meeting" ? meetingPassword(portal.upstream, ids) : Promise.resolve(""),
   ]);
-  if (!proxy.pass) return { kind: "proxyExam", message: proxy.message, lesson: summary(info) };
+  if (proxy.needSignUp === 1) return { kind: "proxyExam", message: proxy.msg, submitTimeType: proxy.submitTimeType, lesson: summary(info) };
   if ("redirect" in agreement) return { kind: "redirect", to: agreement.redirect, reason: "agreement" };
   if ("redirect" in completeInfo) return { kind: "redirect", to: completeInfo.redirect, reason: "completeInfo" };
   if ("redirect" in face) return { kind: "redirect", to: face.redirect, reason: "face" };

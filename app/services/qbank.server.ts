@@ -147,6 +147,14 @@ export function loadAllCategories(portal: Portal, page: number, pageSize = 10) {
     schema: PageSchema(CategorySchema),
   });
 }
+/**
+ * `GET /v1/question/categories` (spec 001 §7): every category of the school, unpaged: the subject filter's
+ * choices (the paged `all/categories` are the category cards; a filter built from one page of them missed
+ * the categories on the other pages).
+ */
+export function loadCategoryOptions(upstream: Upstream) {
+  return upstream.call({ path: "/question/v1/question/categories", schema: list(z.looseObject({ id, name: text })) });
+}
 export function loadSubjects(upstream: Upstream, q: { page: number; pageSize?: number; categoryId?: number; keyword?: string }) {
   return upstream.call({
     path: "/question/v1/question/subjects",

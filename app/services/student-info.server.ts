@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import type { Gate } from "~/services/agreements.server";
-import type { Portal } from "~/lib/portal.server";
+import { learnerOf, type Portal } from "~/lib/portal.server";
 import { completeInfoHref } from "~/services/study-links";
 import type { Upstream } from "~/lib/http/upstream.server";
 
@@ -16,18 +16,33 @@ const STUDENT = "/saas-business/student";
 export type Scene = 2 | 3 | 4;
 export const SCENES: readonly Scene[] = [2, 3, 4];
 
-/** The free-course popup query (company, school, user, sceneCode): 1 when the dialog must be shown. */
-export async function completeInfoNeeded(upstream: Upstream, scene: Scene): Promise<boolean> {
-  const answer = await upstream.call({
+/**
+ * Spec 001 §3 "Free-course popup data: containFreeCourseFlag, isShowPopup". The dialog opens on isShowPopup 1;
+ * containFreeCourseFlag (the school asks at this scene) alone does not open it.
+ */
+const PopupSchema = z.looseObject({
+  containFreeCourseFlag: z.coerce.number().nullish(),
+  isShowPopup: z.coerce.number().nullish(),
+});
+
+/**
+ * The free-course popup query (spec 001 §7 "Agreements and profile completion": company_id, school_id,
+ * userId, sceneCode; path chosen, decision 026): true when the complete-information dialog must open. A
+ * visitor is never asked (the chain sends them to login first).
+ */
+export async function completeInfoNeeded(portal: Portal, scene: Scene): Promise<boolean> {
+  const learner = learnerOf(portal);
+  if (!learner) return false;
+  const answer = await portal.upstream.call({
     path: `${STUDENT}/customize/popup`,
-    query: { sceneCode: scene },
-    schema: z.looseObject({ popupFlag: z.union([z.number(), z.string()]).nullish() }),
+    query: { company_id: learner.companyId, school_id: learner.schoolId, userId: learner.userId, sceneCode: scene },
+    schema: PopupSchema,
   });
-  return String(answer.popupFlag) === "1";
+  return answer.isShowPopup === 1;
 }
 
 export async function completeInfoGate(portal: Portal, scene: Scene, target: { backUrl: string }): Promise<Gate> {
-  return (await completeInfoNeeded(portal.upstream, scene)) ? { redirect: completeInfoHref(scene, target.backUrl) } : { ok: true };
+  return (await completeInfoNeeded(portal, scene)) ? { redirect: completeInfoHref(scene, target.backUrl) } : { ok: true };
 }
 
 const Option = z.looseObject({ content: z.string(), itemCode: z.string() });

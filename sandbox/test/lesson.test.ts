@@ -113,9 +113,15 @@ describe('lesson entry answers', () => {
     // (the agreement, popup and face answers the chain asks are the agreements module's (routes/study-agreements.ts,
     // tests/unit/agreements-services.test.ts); this module's gate control knows only the proxy exam now)
     const { token, userId } = await c.token('lesson03');
-    expect((await c.api('/saas-business/v1/student/instead/check/schedule', { token })).json.data).toEqual({ pass: 1, msg: '' });
-    await c.control('POST', '/study/gate', { userId, gate: 'proxyExam', value: '您有代报名考试安排冲突' });
-    expect((await c.api('/saas-business/v1/student/instead/check/schedule', { token })).json.data).toEqual({ pass: 0, msg: '您有代报名考试安排冲突' });
+    const check = async () => (await c.api('/saas-business/v1/student/instead/check/schedule', { token })).json.data;
+    // spec 001 §3 "Proxy-exam check: needSignUp, submitTimeType"
+    expect(await check()).toEqual({ needSignUp: 0, submitTimeType: 0, msg: '' });
+    await c.control('POST', '/study/gate', { userId, gate: 'proxyExam', value: '请先完成代报名考试的报名' });
+    expect(await check()).toEqual({ needSignUp: 1, submitTimeType: 1, msg: '请先完成代报名考试的报名' });
+    await c.control('POST', '/study/gate', { userId, gate: 'proxyExam', value: { submitTimeType: 2 } });
+    expect(await check()).toEqual({ needSignUp: 1, submitTimeType: 2, msg: '' });
+    await c.control('POST', '/study/gate', { userId, gate: 'proxyExam', value: null });
+    expect((await check()).needSignUp).toBe(0);
     expect((await c.control('POST', '/study/gate', { userId, gate: 'other', value: '1' })).status).toBe(400);
     expect((await c.control('POST', '/study/gate', { userId, gate: 'face', value: '1' })).status).toBe(400);
   });

@@ -105,7 +105,8 @@ test("a face exam is blocked until the face verification passes", { tag: "@nojs"
   await signInWithCode(page, sandbox, mobile(user(testInfo, 3310)), "/lib/subject/exampaper/examintro/9104");
   await expect(page.getByText("本场考试开考前需完成人脸识别，点击“开始考试”后将先进行核验。")).toBeVisible();
   await page.getByRole("button", { name: "开始考试" }).click();
-  await page.waitForURL(/\/face\/check\?backUrl=%2Flib%2Fsubject%2Fexampaper%2Fexamintro%2F9104$/);
+  // an exam's face check is the common one (spec 001 §7 commonCheck, decision 058)
+  await page.waitForURL(/\/face\/check\?scope=common&backUrl=%2Flib%2Fsubject%2Fexampaper%2Fexamintro%2F9104$/);
   await expect(page.getByTestId("face-verify")).toBeVisible();
   // not verified yet: the exam stays closed (the upstream refuses joinExam too)
   const [tab] = await Promise.all([context.waitForEvent("page"), page.getByTestId("face-open").click()]);

@@ -41,6 +41,20 @@ export const LESSON_FAIL = {
 } as const;
 const failWith = (k: keyof typeof LESSON_FAIL) => fail(LESSON_FAIL[k][0], LESSON_FAIL[k][1]);
 
+/** The gate's stored value: a reason text (sign-up open) or JSON `{ submitTimeType, msg }`; none: nothing to sign up for. */
+export function proxyExamAnswer(value: string | undefined): { needSignUp: 0 | 1; submitTimeType: 0 | 1 | 2; msg: string } {
+  if (value === undefined) return { needSignUp: 0, submitTimeType: 0, msg: '' };
+  let parsed: { submitTimeType?: unknown; msg?: unknown } | undefined;
+  try {
+    const v: unknown = JSON.parse(value);
+    if (v && typeof v === 'object') parsed = v as { submitTimeType?: unknown; msg?: unknown };
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed) return { needSignUp: 1, submitTimeType: 1, msg: value };
+  return { needSignUp: 1, submitTimeType: Number(parsed.submitTimeType) === 2 ? 2 : 1, msg: typeof parsed.msg === 'string' ? parsed.msg : '' };
+}
+
 export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
   const api = '/s/api';
 
@@ -165,13 +179,14 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok({ password: String(info.lessonId).slice(-6).padStart(6, '0') });
   });
 
-  // Spec 001 §7 'Instead sign-up': the proxy-exam schedule check (path not shown). pass 0 carries the reason.
+  // Spec 001 §7 'Instead sign-up': the proxy-exam schedule check (path not shown); §3 "Proxy-exam check:
+  // needSignUp, submitTimeType". needSignUp 1: the student has a proxy-exam sign-up to make before this lesson;
+  // submitTimeType 1 the sign-up is open now, 2 it is not (closed or not yet open); msg the school's reason.
   app.get(`${api}/saas-business/v1/student/instead/check/schedule`, async (req, reply) => {
     const w = await who(req, reply);
     if (!w) return reply;
     if (!w.auth) return unauthorized(reply);
-    const msg = await gateOf(ctx, w.auth.user.id, 'proxyExam');
-    return ok({ pass: msg ? 0 : 1, msg: msg ?? '' });
+    return ok(proxyExamAnswer(await gateOf(ctx, w.auth.user.id, 'proxyExam')));
   });
 
   // The agreement, complete-information popup and face status the chain also asks are answered by the

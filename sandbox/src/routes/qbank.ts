@@ -82,9 +82,10 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
     `${V}/question/front/user/all/categories`,
     H(async (_w, req, _p, s) => s.categories(page(req).page, page(req).pageSize)),
   );
+  // spec 001 §7: every category, unpaged (the portal's subject filter)
   app.get(
     `${V}/question/categories`,
-    H(async () => CATEGORIES),
+    H(async (_w, _req, _p, s) => s.categories(1, CATEGORIES.length || 1).records.map((c) => ({ id: c.id, name: c.name, subjectCount: c.subjectCount }))),
   );
   // chosen paths (decision 027)
   app.get(

@@ -300,26 +300,35 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
 
   /* ---------- the complete-information popup (scene codes 2 purchase, 3 study, 4 exam) ---------- */
 
-  // path chosen (spec: "free-course popup query (company_id, school_id, userId, sceneCode 3)", path not shown)
+  // path chosen (spec 001 §7: "free-course popup query (company_id, school_id, userId, sceneCode 3)", path not
+  // shown; §3 "Free-course popup data: containFreeCourseFlag, isShowPopup"). The query must name the caller:
+  // company_id and userId those of the token, school_id a whole number; otherwise '参数错误'.
+  // containFreeCourseFlag 1: the school asks this student at that scene (agr_scenes); isShowPopup 1: it does
+  // and the student's group is not saved yet (the dialog must open).
   app.get(
     `${SB}/student/customize/popup`,
-    U(async ({ user }, req) => {
-      const scene = Number(str(query(req).sceneCode));
+    U(async ({ user }, req, _r, cid) => {
+      const q = query(req);
+      const scene = Number(str(q.sceneCode));
       if (![2, 3, 4].includes(scene)) return fail('0', '场景不正确');
+      if (str(q.company_id) !== String(cid) || str(q.userId) !== String(user.id) || !/^\d{1,12}$/.test(str(q.school_id))) return fail('0', '参数错误');
       const asked = await ctx.db.get('SELECT 1 AS x FROM agr_scenes WHERE user_id = ? AND scene_code = ?', [user.id, scene]);
-      if (!asked) return ok({ popupFlag: 0 });
+      if (!asked) return ok({ containFreeCourseFlag: 0, isShowPopup: 0 });
       const group = await ctx.db.get('SELECT 1 AS x FROM personal_group WHERE user_id = ?', [user.id]);
-      return ok({ popupFlag: group ? 0 : 1 });
+      return ok({ containFreeCourseFlag: 1, isShowPopup: group ? 0 : 1 });
     }),
   );
 
   /* ---------- face verification for studying ---------- */
 
   const FACE = `${SB}/companyFaceVerify`;
-  app.get(
-    `${FACE}/check`,
-    U(async ({ user }) => ok({ status: await faceStatus(ctx, user.id) })),
-  );
+  // `check` (studying) and `commonCheck` (a face check bound to no course: an exam's, decision 058) read the
+  // one face state of the student (agr_face; the exams' joinExam refuses 130010004 on the same)
+  for (const path of ['check', 'commonCheck'])
+    app.get(
+      `${FACE}/${path}`,
+      U(async ({ user }) => ok({ status: await faceStatus(ctx, user.id) })),
+    );
 
   // the personal face info (path chosen; the spec shows only "code and data with name and identityId")
   app.get(
@@ -349,15 +358,21 @@ export function registerStudyAgreementRoutes(app: FastifyInstance, ctx: Ctx): vo
     }),
   );
 
-  app.get(
-    `${FACE}/getFaceVerifyUrl`,
-    U(async ({ user }, req) => {
-      if ((await faceStatus(ctx, user.id)) === 2) return fail('0', '请先完善人脸核验信息');
-      const orderNo = `F${Date.now()}${randomInt(1000, 9999)}`;
-      await ctx.db.run('INSERT INTO agr_face_orders (order_no, user_id, created_at) VALUES (?,?,?)', [orderNo, user.id, Date.now()]);
-      return ok({ orderNo, url: `http://${hostOf(req)}/face/study?orderNo=${orderNo}` });
-    }),
-  );
+  // the verification page: `getFaceVerifyUrl` (studying) and `commonFaceVerifyUrl` (decision 058) make an order
+  // of the same provider; a passed order (getResult 1) passes the student's one face state
+  for (const [path, prefix] of [
+    ['getFaceVerifyUrl', 'F'],
+    ['commonFaceVerifyUrl', 'C'],
+  ] as const)
+    app.get(
+      `${FACE}/${path}`,
+      U(async ({ user }, req) => {
+        if ((await faceStatus(ctx, user.id)) === 2) return fail('0', '请先完善人脸核验信息');
+        const orderNo = `${prefix}${Date.now()}${randomInt(1000, 9999)}`;
+        await ctx.db.run('INSERT INTO agr_face_orders (order_no, user_id, created_at) VALUES (?,?,?)', [orderNo, user.id, Date.now()]);
+        return ok({ orderNo, url: `http://${hostOf(req)}/face/study?orderNo=${orderNo}` });
+      }),
+    );
 
   app.post(
     `${FACE}/getResult`,

@@ -345,9 +345,33 @@ describe("a face exam (faceGate, examFace)", () => {
     const browser = await student(3311);
     const res = await post(browser, "/lib/subject/exampaper/examintro/9104", { intent: "join" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/face/check?backUrl=${encodeURIComponent("/lib/subject/exampaper/examintro/9104")}`);
+    expect(res.headers.get("Location")).toBe(`/face/check?scope=common&backUrl=${encodeURIComponent("/lib/subject/exampaper/examintro/9104")}`);
     // other exams are not gated
     await join(browser, 9102);
+  });
+
+  it("an exam's face check is the common one (spec 001 §7 commonCheck, commonFaceVerifyUrl; decision 058), then back to the exam", async () => {
+    const browser = await student(3311);
+    const location = (await post(browser, "/lib/subject/exampaper/examintro/9104", { intent: "join" })).headers.get("Location") ?? "";
+    await portal.clearCalls();
+    const page = await browser.get(location);
+    expect(await portal.calls("/companyFaceVerify/commonCheck")).toHaveLength(1);
+    expect(await portal.calls("/companyFaceVerify/check")).toHaveLength(0);
+    const start = elements(page.html, "form").find((f) => attr(f, "target") === "_blank") ?? "";
+    expect(attr(start, "action")).toBe("/face/start?scope=common");
+    const opened = await browser.post("/face/start?scope=common", { csrf: await browser.csrf(location) });
+    const url = attr(byTestId(await opened.text(), "face-window-open") ?? "", "href") ?? "";
+    expect(await portal.calls("/companyFaceVerify/commonFaceVerifyUrl")).toHaveLength(1);
+    expect(await portal.calls("/companyFaceVerify/getFaceVerifyUrl")).toHaveLength(0);
+    await fetch(`${portal.sandbox.url}/face/study`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `orderNo=${new URL(url).searchParams.get("orderNo")}&result=1`,
+    });
+    const done = await post(browser, location, { intent: "done" });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("/lib/subject/exampaper/examintro/9104");
+    await join(browser, 9104);
   });
 
   it("a student the company does not ask to verify joins directly", async () => {

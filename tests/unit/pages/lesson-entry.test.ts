@@ -117,13 +117,28 @@ describe("the entry chain: live and meeting lessons", () => {
     expect(byTestId((await browser.get(LIVE_5003)).html, "meeting-password")).toBeUndefined(); // a live lesson has none
   });
 
-  it("the proxy-exam check stops the chain with the upstream's reason", async () => {
+  it("the proxy-exam check stops the chain with the upstream's reason and offers the sign-up while it is open", async () => {
     const browser = await student(GATED);
+    // spec 001 §3 "Proxy-exam check: needSignUp, submitTimeType": needSignUp 1, submitTimeType 1 (open)
     await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "proxyExam", value: "您的代报名考试与本次直播时间冲突" });
     const page = await browser.get(LIVE_5003);
     expect(h1(page.html)).toBe("暂时无法进入直播");
     expect(text(byTestId(page.html, "entry-message") ?? "")).toBe("您的代报名考试与本次直播时间冲突");
+    expect(attr(byTestId(page.html, "proxy-exam-sign-up")!, "href")).toBe("/personal/course/apply");
     expect(byTestId(page.html, "enter-live")).toBeUndefined();
+  });
+
+  it("a proxy-exam sign-up that is not open (submitTimeType 2) stops the chain with the spec's message and no sign-up link", async () => {
+    const browser = await student(GATED);
+    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "proxyExam", value: { submitTimeType: 2 } });
+    const page = await browser.get(LIVE_5003);
+    expect(text(byTestId(page.html, "entry-message") ?? "")).toBe("代报名考试的报名不在开放时间内，暂时无法进入直播");
+    expect(byTestId(page.html, "proxy-exam-sign-up")).toBeUndefined();
+    expect(byTestId(page.html, "enter-live")).toBeUndefined();
+    // the live-room entry runs the chain again: no way round the check
+    expect(location(await browser.fetch("/classModule/toLiveroom?commodityId=5003&courseId=103&lessonId=103043"))).toBe(LIVE_5003);
+    await portal.sandbox.control("POST", "/study/gate", { userId: GATED_ID, gate: "proxyExam", value: null });
+    expect(byTestId((await browser.get(LIVE_5003)).html, "enter-live")).toBeDefined();
   });
 
   it("an agreement to sign sends the student to the agreement page, coming back to the entry", async () => {
@@ -155,7 +170,8 @@ describe("the entry chain: live and meeting lessons", () => {
     const res = await browser.fetch(LIVE_5003);
     expect(location(res)).toBe(`/info/complete?scene=3&backUrl=${encodeURIComponent(LIVE_5003)}`);
     const popup = await portal.calls("/customize/popup");
-    expect(popup.at(-1)?.query.sceneCode).toBe("3");
+    // spec 001 §7: the free-course popup query carries company_id, school_id and userId with the scene
+    expect(popup.at(-1)?.query).toMatchObject({ sceneCode: "3", company_id: "1", school_id: "1", userId: String(GATED_ID) });
     await portal.sandbox.control("POST", "/agreements/scenes", { userId: GATED_ID, scenes: [2, 4] });
     expect(byTestId((await browser.get(LIVE_5003)).html, "enter-live")).toBeDefined();
   });
@@ -180,7 +196,7 @@ describe("the entry chain: live and meeting lessons", () => {
     const browser = await student(GATED);
     // every check stops: the agreement wins; once signed the popup; once completed the face check
     await portal.fault({ path: "/companyFaceVerify/check$", status: 200, body: ok({ status: 1 }) });
-    await portal.fault({ path: "/student/customize/popup$", status: 200, body: ok({ popupFlag: 1 }), times: 2 });
+    await portal.fault({ path: "/student/customize/popup$", status: 200, body: ok({ containFreeCourseFlag: 1, isShowPopup: 1 }), times: 2 });
     await portal.fault({
       path: "/course/protocol/user/rel/checkProtocol$",
       status: 200,

@@ -52,6 +52,22 @@ async function logIn(browser: Client, backUrl: string, account: string) {
 }
 
 describe("/lib/subject", () => {
+  it("the subject filter offers every category (GET /v1/question/categories, spec 001 §7), whatever page of category cards is shown", async () => {
+    const browser = portal.client();
+    await portal.clearCalls();
+    // page 2 of the category cards is empty (three categories, ten a page): the filter still lists all three
+    const page = await browser.get("/lib/subject?cpage=2&categoryId=12");
+    const select = elements(page.html, "select").find((s) => attr(s, "name") === "categoryId") ?? "";
+    const options = elements(select, "option").map((o) => [attr(o, "value"), text(o)]);
+    expect(options).toEqual([
+      ["", "全部分类"],
+      ["11", "人力资源"],
+      ["12", "财务会计"],
+      ["13", "计算机"],
+    ]);
+    expect(await portal.calls("/question/v1/question/categories")).toHaveLength(1);
+  });
+
   it("the menu entry 题库 › 练习题库 and the page: categories, subjects, search by keyword and category", async () => {
     const browser = portal.client();
     const home = await browser.get("/home/index");

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { DialogPage } from "~/components/ui/Dialog";
 import { Field } from "~/components/ui/Field";
@@ -65,8 +65,10 @@ export function FaceCheck({
 
 /** Opens the verification window: a post in a new tab (`/face/start`), with or without JavaScript. */
 function StartForm({ label, testId }: { label: string; testId: string }) {
+  // the common face check (an exam's, decision 058) opens the common verification window
+  const [search] = useSearchParams();
   return (
-    <form method="post" action="/face/start" target="_blank">
+    <form method="post" action={search.get("scope") === "common" ? "/face/start?scope=common" : "/face/start"} target="_blank">
       <CsrfInput />
       <Button type="submit" size="sm" data-testid={testId}>
         {label}

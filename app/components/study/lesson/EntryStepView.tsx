@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
+import { applyHref } from "~/services/instead-links";
 import { contentsHref } from "~/services/study-links";
 import { buttonClass } from "~/components/ui/Button";
 
@@ -7,7 +8,7 @@ import { buttonClass } from "~/components/ui/Button";
 export type ShownStep =
   | { kind: "missingId" }
   | { kind: "replayUnavailable"; lesson: StepLesson }
-  | { kind: "proxyExam"; message: string; lesson: StepLesson }
+  | { kind: "proxyExam"; message: string; submitTimeType: 1 | 2; lesson: StepLesson }
   | { kind: "live"; lesson: StepLesson; roomHref: string; meetingPassword: string };
 
 export type StepLesson = {
@@ -53,9 +54,18 @@ export function EntryStepBody({ step }: { step: ShownStep }) {
         </p>
       ) : null}
       {step.kind === "proxyExam" ? (
-        <p role="alert" className="font-medium text-red-700" data-testid="entry-message">
-          {step.message}
-        </p>
+        <>
+          <p role="alert" className="font-medium text-red-700" data-testid="entry-message">
+            {step.message || t(`entry.proxyExam.${step.submitTimeType}`)}
+          </p>
+          {step.submitTimeType === 1 ? (
+            <p>
+              <Link to={applyHref} className={buttonClass({ className: "font-medium" })} data-testid="proxy-exam-sign-up">
+                {t("entry.proxyExam.signUp")}
+              </Link>
+            </p>
+          ) : null}
+        </>
       ) : null}
       {step.kind === "live" ? (
         <>

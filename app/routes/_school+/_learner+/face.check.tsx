@@ -6,7 +6,7 @@ import { FaceCheck, type FaceView } from "~/components/study/face/FaceCheck";
 import { faceSchema } from "~/forms/face";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { faceIdentity, faceResult, faceStatus, updateFaceIdentity } from "~/services/face.server";
+import { faceIdentity, faceResult, faceScopeOf, faceStatus, updateFaceIdentity } from "~/services/face.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { requireValidPost, type Portal } from "~/lib/portal.server";
 import { safeRedirect } from "~/lib/security/redirect";
@@ -30,8 +30,8 @@ export const handle = { i18n: ["agreement"] } satisfies RouteHandle;
 
 const backUrlOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get("backUrl"), "/personal/course/lessons");
 
-async function viewOf(portal: Portal): Promise<FaceView | null> {
-  const status = await faceStatus(portal.upstream);
+async function viewOf(portal: Portal, request: Request): Promise<FaceView | null> {
+  const status = await faceStatus(portal.upstream, faceScopeOf(new URL(request.url).searchParams.get("scope")));
   if (status === 0) return null;
   if (status === 2) {
     const identity = await faceIdentity(portal.upstream).catch((error) => {
@@ -46,7 +46,7 @@ async function viewOf(portal: Portal): Promise<FaceView | null> {
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
   const backUrl = backUrlOf(args.request);
-  const [view, i18n] = await Promise.all([viewOf(portal), namespaces(args.request, handle)]);
+  const [view, i18n] = await Promise.all([viewOf(portal, args.request), namespaces(args.request, handle)]);
   if (!view) throw redirect(backUrl);
   return { view, backUrl, i18n };
 }
@@ -85,7 +85,7 @@ export async function action(args: ActionFunctionArgs) {
     }
 
     if (intent === "info") {
-      const view = await viewOf(portal);
+      const view = await viewOf(portal, args.request);
       if (!view) throw redirect(backUrl, 303);
       if (view.kind !== "info") throw redirect(here.pathname + here.search, 303);
       const submission = parseWithZod(formData, { schema: faceSchema(view.identityId) });
@@ -104,7 +104,7 @@ export async function action(args: ActionFunctionArgs) {
       // success reports 1: on to the verification
       throw redirect(here.pathname + here.search, 303);
     }
-    return data({ view: (await viewOf(portal)) ?? ({ kind: "failed" } as FaceView) }, { status: 400 });
+    return data({ view: (await viewOf(portal, args.request)) ?? ({ kind: "failed" } as FaceView) }, { status: 400 });
   });
 }
 

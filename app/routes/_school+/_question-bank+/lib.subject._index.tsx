@@ -8,7 +8,7 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { EXAM_LIST } from "~/services/exam-links";
 import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrongHref } from "~/services/qbank-links";
-import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
+import { loadAllCategories, loadCategoryOptions, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
 import { cacheHeaders, idOf, requireSectionAccess } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
 
@@ -27,17 +27,30 @@ export async function loader(args: LoaderFunctionArgs) {
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 50);
   const categoryId = idOf(url.searchParams.get("categoryId"));
   const logged = isLoggedIn(portal);
-  const [, statistics, studied, categories, subjects, unfinished, i18n] = await Promise.all([
+  const [, statistics, studied, categories, categoryOptions, subjects, unfinished, i18n] = await Promise.all([
     requireSectionAccess(portal, "question"),
     logged ? loadStatistics(portal.upstream) : null,
     logged ? loadStudiedCategories(portal.upstream, num(url, "spage")) : null,
     loadAllCategories(portal, num(url, "cpage")),
+    loadCategoryOptions(portal.upstream),
     loadSubjects(portal.upstream, { page: num(url, "page"), categoryId, keyword }),
     loadUnfinished(portal),
     namespaces(args.request, handle),
   ]);
   return data(
-    { logged, statistics, studied, categories, subjects, unfinished, keyword, categoryId: categoryId ?? null, search: url.searchParams.toString(), i18n },
+    {
+      logged,
+      statistics,
+      studied,
+      categories,
+      categoryOptions,
+      subjects,
+      unfinished,
+      keyword,
+      categoryId: categoryId ?? null,
+      search: url.searchParams.toString(),
+      i18n,
+    },
     { headers: cacheHeaders(portal) },
   );
 }
@@ -122,7 +135,7 @@ export default function QuestionBank() {
       ) : null}
       <Block title={t("home.all")} id="qb-categories">
         <ul className="flex flex-wrap gap-2">
-          {d.categories.records.map((c) => (
+          {d.categoryOptions.map((c) => (
             <li key={c.id}>
               <Link
                 className={`rounded border px-3 py-1 ${d.categoryId === c.id ? "border-blue-600 bg-blue-50" : ""}`}
@@ -146,7 +159,7 @@ export default function QuestionBank() {
             {t("home.category")}
             <select name="categoryId" defaultValue={d.categoryId ?? ""} className="rounded border px-2 py-1">
               <option value="">{t("home.allCategories")}</option>
-              {d.categories.records.map((c) => (
+              {d.categoryOptions.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>

@@ -84,7 +84,8 @@ export async function action(args: ActionFunctionArgs) {
       if (examNotFound(error)) notFound(portal);
       // a face exam not verified yet: the face flow (status 1 verify, 2 face info), back here afterwards
       if (error instanceof UpstreamError && error.code === FACE_REFUSAL) {
-        const gate = await faceGate(portal, { backUrl: here });
+        // an exam is bound to no course: the common face check (spec 001 §7 commonCheck, decision 058)
+        const gate = await faceGate(portal, { backUrl: here, scope: "common" });
         if ("redirect" in gate) return redirect(gate.redirect);
       }
       const refusal = refusalOf(error);
