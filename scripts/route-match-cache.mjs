@@ -68,7 +68,7 @@ export function installRouteMatchCache() {
   if (loaded) return (status = "late");
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
-    if (typeof filename === "string" && ROUTER_FILE.test(filename)) {
+    if (typeof filename === "string" && ROUTER_FILE.test(filename) && !content.includes("__portalRankedBranches")) {
       const patched = patchRouterSource(content);
       if (patched) {
         status = "active";
