@@ -621,15 +621,18 @@ function cpuMs(pid) {
 }
 
 /** Closed-loop load: `connections` keep-alive connections, each sending its next request on the answer. */
-async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SECONDS, headers = {}, pids = {} } = {}) {
+async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SECONDS, count = null, headers = {}, pids = {} } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const run = async (ms, record) => {
+  // `count`: a number of requests instead of a time (CPU per request on a loaded machine: enough requests
+  // for the 10 ms ticks of /proc to add up, however slowly they are served)
+  const run = async (ms, record, total = null) => {
     const end = performance.now() + ms;
     let ok = 0;
     let errors = 0;
+    let issued = 0;
     const lat = [];
     const worker = async () => {
-      while (performance.now() < end) {
+      while (total === null ? performance.now() < end : issued++ < total) {
         try {
           const res = await request(target, { headers, agent });
           if (res.status === 200) ok++;
@@ -645,9 +648,9 @@ async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SEC
     return { ok, errors, elapsedS: (performance.now() - started) / 1000, lat };
   };
   try {
-    await run(1_000, false); // warm-up: JIT, sockets, caches
+    await run(1_000, false, count === null ? null : Math.ceil(count / 4)); // warm-up: JIT, sockets, caches
     const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
-    const r = await run(seconds * 1_000, true);
+    const r = await run(seconds * 1_000, true, count);
     const cpuMsPerRequest = Object.fromEntries(
       Object.entries(pids).map(([name, pid]) => {
         const after = cpuMs(pid);
@@ -712,7 +715,9 @@ const CPU_PAGES = ["/personal/course/lessons", "/course/list", DOING_PAGE, EXAM_
 const CPU_GOAL = 4;
 const CPU_CEILING = 6;
 const ROUNDS_GOAL = 1.3;
-const CPU_SECONDS = 4;
+/** Requests per CPU run (after a quarter as many to warm up), over CPU_CONNECTIONS keep-alive connections. */
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 120);
+const CPU_CONNECTIONS = 4;
 /** The portal as it was (every match flattens and ranks the route tree) and as it is: both in one run. */
 const CPU_VARIANTS = [
   ["before", { ROUTE_MATCH_CACHE: "0" }],
@@ -757,14 +762,15 @@ async function measureCpu() {
       const row = { bytes: {} };
       // bare, before, after, one after the other: a shared machine's load comes and goes, the ratio of
       // neighbouring runs is what compares
-      row.bare = await load(`${fast.bare.base}/`, { headers: BROWSER_HEADERS, pids: { portal: fast.bare.child.proc.pid }, seconds: CPU_SECONDS });
+      const runOpts = { count: CPU_REQUESTS, connections: CPU_CONNECTIONS };
+      row.bare = await load(`${fast.bare.base}/`, { headers: BROWSER_HEADERS, pids: { portal: fast.bare.child.proc.pid }, ...runOpts });
       for (const [name] of CPU_VARIANTS) {
         const p = fast.portals[name];
         const headers = { ...BROWSER_HEADERS, Cookie: p.cookie };
         const probe = await request(`${p.base}${target}`, { headers: { Accept: "text/html", Cookie: p.cookie } });
         if (probe.status !== 200) throw new Error(`GET ${target} (user, ${name}) answered ${probe.status}`);
         row.bytes[name] = { html: probe.body.length, data: streamedDataBytes(probe.body.toString("utf8")) };
-        row[name] = await load(`${p.base}${target}`, { headers, pids: { portal: p.child.proc.pid }, seconds: CPU_SECONDS });
+        row[name] = await load(`${p.base}${target}`, { headers, pids: { portal: p.child.proc.pid }, ...runOpts });
       }
       const bareMs = row.bare.cpuMsPerRequest.portal;
       pages[route] = {
@@ -803,8 +809,8 @@ async function measureCpu() {
   const after = Object.values(pages).map((p) => p.after);
   const goalPages = CPU_PAGES.filter((r) => r !== HOME).map((r) => pages[r].after.ratio);
   return {
-    connections: LOAD_CONNECTIONS,
-    seconds: CPU_SECONDS,
+    connections: CPU_CONNECTIONS,
+    requests: CPU_REQUESTS,
     cpus: os.cpus().length,
     loadAverage,
     pages,
@@ -818,7 +824,7 @@ async function measureCpu() {
 
 function printCpu(cpu) {
   table(
-    `Server CPU per signed-in page view (portal process, /proc utime+stime; ${cpu.connections} keep-alive connections, ${cpu.seconds} s per run; bare Remix measured just before each page; ` +
+    `Server CPU per signed-in page view (portal process, /proc utime+stime; ${cpu.requests} requests per run over ${cpu.connections} keep-alive connections; bare Remix measured just before each page; ` +
       `goal ≤ ${CPU_GOAL}× bare on the first four, none over ${CPU_CEILING}×; "before" = ROUTE_MATCH_CACHE=0)`,
     [
       ["page", "bare ms", "before ms", "before ×bare", "after ms", "after ×bare", "req/s after", "rounds user b/a", "rounds visitor b/a", "data B", "HTML B"],
