@@ -600,6 +600,7 @@ async function main() {
     // the primary's METRICS_PORT asks each worker for its registry
     const { AggregatorRegistry } = await import("prom-client");
     AggregatorRegistry.setRegistries([registry]);
+    new AggregatorRegistry(); // a worker answers the primary's requests once an AggregatorRegistry exists in it
   } else if (registry && metricsPort) {
     await listenMetrics(metricsPort, () => registry.metrics(), registry.contentType);
   }
