@@ -104,6 +104,8 @@ export { capStream, DEFAULT_UPLOAD_BYTES, MULTIPART_MAX_BYTES, UPLOAD_DRAIN_BYTE
 export { getLoadContext } from "~/lib/context.server";
 // For scripts/serve.mjs: the visitor page cache in front of Remix's handler (decision 041).
 export { withVisitorPageCache } from "~/lib/http/page-cache.server";
+// For scripts/serve.mjs: this process's Prometheus metrics (decision 057).
+export { metrics as portalMetrics } from "~/lib/http/metrics.server";
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;

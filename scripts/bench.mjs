@@ -9,12 +9,16 @@
 // and calls of every listed page (100 ms injected per call); no LCP).
 // CONTENT_TTL_S=0 npm run bench: the same figures without the visitor content cache (default 30 s).
 // BENCH_PORT_BASE=5500: the servers listen on 5500, 5501, ... instead of free ports the system picks.
+// --only=cpu (issue 24, decision 057): server CPU per signed-in page view of the lessons page, the course list, the
+// doing page and the exam paper against the bare Remix page in the same run (portal/bare ratio per page), before
+// (ROUTE_MATCH_CACHE=0) and after, with the rounds of the same pages at 100 ms per call and the load average.
 // --pages=/a,/b: only those pages: rounds and calls, JS on the wire and lab LCP (as the signed-in user for the
 // logged-in pages below, else as a visitor); writes bench/results.pages.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
@@ -30,7 +34,8 @@ const ONLY = new Set(
     .flatMap((a) => a.slice("--only=".length).split(","))
     .filter(Boolean),
 );
-for (const part of ONLY) if (!["wire", "throughput", "rounds"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput, rounds)`);
+for (const part of ONLY)
+  if (!["wire", "throughput", "rounds", "cpu"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput, rounds, cpu)`);
 const runs = (part) => ONLY.size === 0 || ONLY.has(part);
 const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1" || ONLY.size > 0;
 const PAGES = [...argv]
@@ -54,6 +59,7 @@ const PERSONAL_PAGES = [
   "/personal/setting/account",
   "/personal/setting/data",
   "/personal/course/classTable",
+  "/personal/course/lessons",
   "/personal/order?OrderTabIndex=2",
   "/info/complete?scene=3&backUrl=%2Fhome%2Findex",
   "/shoppingcart",
@@ -249,7 +255,7 @@ async function startSandbox(latencyMs) {
   return { child, base, port, latencyMs };
 }
 
-async function startPortal(sandbox) {
+async function startPortal(sandbox, extraEnv = {}) {
   const port = await freePort();
   const child = startChild(`portal(upstream latency ${sandbox.latencyMs})`, ["scripts/serve.mjs"], {
     PORT: String(port),
@@ -261,6 +267,7 @@ async function startPortal(sandbox) {
     LOG_REQUESTS: "0",
     CONFIG_TTL_S: "30",
     CONTENT_TTL_S,
+    ...extraEnv,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitReady(child, `${base}/healthz`);
@@ -614,15 +621,18 @@ function cpuMs(pid) {
 }
 
 /** Closed-loop load: `connections` keep-alive connections, each sending its next request on the answer. */
-async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SECONDS, headers = {}, pids = {} } = {}) {
+async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SECONDS, count = null, headers = {}, pids = {} } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const run = async (ms, record) => {
+  // `count`: a number of requests instead of a time (CPU per request on a loaded machine: enough requests
+  // for the 10 ms ticks of /proc to add up, however slowly they are served)
+  const run = async (ms, record, total = null) => {
     const end = performance.now() + ms;
     let ok = 0;
     let errors = 0;
+    let issued = 0;
     const lat = [];
     const worker = async () => {
-      while (performance.now() < end) {
+      while (total === null ? performance.now() < end : issued++ < total) {
         try {
           const res = await request(target, { headers, agent });
           if (res.status === 200) ok++;
@@ -638,9 +648,9 @@ async function load(target, { connections = LOAD_CONNECTIONS, seconds = LOAD_SEC
     return { ok, errors, elapsedS: (performance.now() - started) / 1000, lat };
   };
   try {
-    await run(1_000, false); // warm-up: JIT, sockets, caches
+    await run(1_000, false, count === null ? null : Math.ceil(count / 4)); // warm-up: JIT, sockets, caches
     const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
-    const r = await run(seconds * 1_000, true);
+    const r = await run(seconds * 1_000, true, count);
     const cpuMsPerRequest = Object.fromEntries(
       Object.entries(pids).map(([name, pid]) => {
         const after = cpuMs(pid);
@@ -695,6 +705,149 @@ async function measureThroughput(portal, bare) {
     ratio: healthz.rps ? round(home.rps / healthz.rps, 3) : null,
     bareRatio: bareRemix.rps ? round(home.rps / bareRemix.rps, 3) : null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// server CPU per signed-in view against bare Remix (issue 24, decision 057)
+
+/** The pages of issue 24's goal: CPU per signed-in view ≤ 4× bare Remix, none over 6×; ≤ 1.3 rounds. */
+const CPU_PAGES = ["/personal/course/lessons", "/course/list", DOING_PAGE, EXAM_PAPER_PAGE, HOME];
+const CPU_GOAL = 4;
+const CPU_CEILING = 6;
+const ROUNDS_GOAL = 1.3;
+/** Requests per CPU run (after a quarter as many to warm up), over CPU_CONNECTIONS keep-alive connections. */
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 120);
+const CPU_CONNECTIONS = 4;
+/** The portal as it was (every match flattens and ranks the route tree) and as it is: both in one run. */
+const CPU_VARIANTS = [
+  ["before", { ROUTE_MATCH_CACHE: "0" }],
+  ["after", {}],
+];
+
+/** Bytes of loader data streamed into a page: the turbo-stream payloads of its inline scripts. */
+function streamedDataBytes(html) {
+  let bytes = 0;
+  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) if (m[1].includes("streamController.enqueue")) bytes += Buffer.byteLength(m[1]);
+  return bytes;
+}
+
+/** Starts a sandbox, the portal before/after and (with `bare`) the bare page; the bench user signed in on each. */
+async function cpuServers(latencyMs, withBare) {
+  const sandbox = await startSandbox(latencyMs);
+  const bare = withBare ? await startBare() : null;
+  const portals = {};
+  for (const [name, env] of CPU_VARIANTS) {
+    const portal = await startPortal(sandbox, env);
+    portals[name] = { ...portal, cookie: await login(portal) };
+  }
+  // the doing page and the exam paper need an attempt of the bench user (the same sandbox for both portals)
+  const doing = await startDoing(portals.after);
+  const paper = await startExamPaper(portals.after);
+  const address = (route) => (route === DOING_PAGE ? doing : route === EXAM_PAPER_PAGE ? paper : route);
+  const stop = async () => {
+    for (const p of Object.values(portals)) await stopChild(p.child);
+    if (bare) await stopChild(bare.child);
+    await stopChild(sandbox.child);
+  };
+  return { sandbox, bare, portals, address, stop };
+}
+
+async function measureCpu() {
+  const loadAverage = { start: os.loadavg().map((x) => round(x, 2)) };
+  const fast = await cpuServers(0, true);
+  const pages = {};
+  try {
+    for (const route of CPU_PAGES) {
+      const target = fast.address(route);
+      const row = { bytes: {} };
+      // bare, before, after, one after the other: a shared machine's load comes and goes, the ratio of
+      // neighbouring runs is what compares
+      const runOpts = { count: CPU_REQUESTS, connections: CPU_CONNECTIONS };
+      row.bare = await load(`${fast.bare.base}/`, { headers: BROWSER_HEADERS, pids: { portal: fast.bare.child.proc.pid }, ...runOpts });
+      for (const [name] of CPU_VARIANTS) {
+        const p = fast.portals[name];
+        const headers = { ...BROWSER_HEADERS, Cookie: p.cookie };
+        const probe = await request(`${p.base}${target}`, { headers: { Accept: "text/html", Cookie: p.cookie } });
+        if (probe.status !== 200) throw new Error(`GET ${target} (user, ${name}) answered ${probe.status}`);
+        row.bytes[name] = { html: probe.body.length, data: streamedDataBytes(probe.body.toString("utf8")) };
+        row[name] = await load(`${p.base}${target}`, { headers, pids: { portal: p.child.proc.pid }, ...runOpts });
+      }
+      const bareMs = row.bare.cpuMsPerRequest.portal;
+      pages[route] = {
+        bareCpuMs: bareMs,
+        ...Object.fromEntries(
+          CPU_VARIANTS.map(([name]) => {
+            const ms = row[name].cpuMsPerRequest.portal;
+            return [
+              name,
+              { cpuMs: ms, ratio: ms && bareMs ? round(ms / bareMs, 2) : null, rps: row[name].rps, errors: row[name].errors, bytes: row.bytes[name] },
+            ];
+          }),
+        ),
+        bareRps: row.bare.rps,
+      };
+    }
+  } finally {
+    await fast.stop();
+  }
+  loadAverage.afterCpu = os.loadavg().map((x) => round(x, 2));
+  // rounds at 100 ms per upstream call: signed in on every page, and as a visitor where visitors may look
+  const slow = await cpuServers(LATENCY_MS, false);
+  try {
+    for (const route of CPU_PAGES) {
+      const visitorToo = route === HOME || route === "/course/list";
+      for (const [name] of CPU_VARIANTS) {
+        const p = slow.portals[name];
+        const r = await measureRounds(p, p.cookie, slow.address(route), { userOnly: !visitorToo });
+        pages[route][name].rounds = { user: r.user, visitor: r.visitor };
+      }
+    }
+  } finally {
+    await slow.stop();
+  }
+  loadAverage.end = os.loadavg().map((x) => round(x, 2));
+  const after = Object.values(pages).map((p) => p.after);
+  const goalPages = CPU_PAGES.filter((r) => r !== HOME).map((r) => pages[r].after.ratio);
+  return {
+    connections: CPU_CONNECTIONS,
+    requests: CPU_REQUESTS,
+    cpus: os.cpus().length,
+    loadAverage,
+    pages,
+    goals: {
+      cpuRatioAtMost4: goalPages.every((r) => r !== null && r <= CPU_GOAL),
+      noPageOver6: after.every((p) => p.ratio !== null && p.ratio <= CPU_CEILING),
+      roundsAtMost13: after.every((p) => [p.rounds.user, p.rounds.visitor].every((x) => x === null || x <= ROUNDS_GOAL)),
+    },
+  };
+}
+
+function printCpu(cpu) {
+  table(
+    `Server CPU per signed-in page view (portal process, /proc utime+stime; ${cpu.requests} requests per run over ${cpu.connections} keep-alive connections; bare Remix measured just before each page; ` +
+      `goal ≤ ${CPU_GOAL}× bare on the first four, none over ${CPU_CEILING}×; "before" = ROUTE_MATCH_CACHE=0)`,
+    [
+      ["page", "bare ms", "before ms", "before ×bare", "after ms", "after ×bare", "req/s after", "rounds user b/a", "rounds visitor b/a", "data B", "HTML B"],
+      ...Object.entries(cpu.pages).map(([route, p]) => [
+        route,
+        p.bareCpuMs ?? "n/a",
+        p.before.cpuMs ?? "n/a",
+        p.before.ratio ?? "n/a",
+        p.after.cpuMs ?? "n/a",
+        p.after.ratio ?? "n/a",
+        p.after.rps,
+        `${p.before.rounds?.user ?? "-"} / ${p.after.rounds?.user ?? "-"}`,
+        `${p.before.rounds?.visitor ?? "-"} / ${p.after.rounds?.visitor ?? "-"}`,
+        p.after.bytes.data,
+        p.after.bytes.html,
+      ]),
+    ],
+  );
+  const g = cpu.goals;
+  console.log(
+    `goals: ≤ ${CPU_GOAL}× ${g.cpuRatioAtMost4 ? "met" : "NOT met"}; none over ${CPU_CEILING}× ${g.noPageOver6 ? "met" : "NOT met"}; rounds ≤ ${ROUNDS_GOAL} ${g.roundsAtMost13 ? "met" : "NOT met"}. ` +
+      `Load average (1, 5, 15 min) at the start ${cpu.loadAverage.start.join(", ")}, after the CPU runs ${cpu.loadAverage.afterCpu.join(", ")}, at the end ${cpu.loadAverage.end.join(", ")} on ${cpu.cpus} CPUs.`,
+  );
 }
 
 function readManifest() {
@@ -990,6 +1143,7 @@ async function main() {
   }
 
   if (PAGES.length) return pagesOnly(t0);
+  if (ONLY.size === 1 && ONLY.has("cpu")) return cpuOnly(t0);
   const js = measureJs();
   let rounds = { skipped: "--only" };
   let c = { calls: { skipped: "--only" } };
@@ -1064,10 +1218,17 @@ async function main() {
     await stopChild(fast.child);
   }
 
+  let cpu = { skipped: "--only" };
+  if (runs("cpu")) {
+    log(`measuring server CPU per signed-in view against bare Remix (${CPU_PAGES.join(", ")}), before and after`);
+    cpu = await measureCpu();
+  }
+
   const results = {
     date: new Date().toISOString(),
     node: process.version,
     contentTtlS: Number(CONTENT_TTL_S),
+    cpu,
     rounds,
     calls: c.calls,
     content,
@@ -1083,7 +1244,19 @@ async function main() {
   const out = ONLY.size ? `bench/results.only-${[...ONLY].sort().join("-")}.json` : "bench/results.json";
   fs.writeFileSync(path.join(root, out), `${JSON.stringify(results, null, 2)}\n`);
   print(results);
+  if (!cpu.skipped) printCpu(cpu);
   log(`wrote ${out} in ${results.durationS} s`);
+}
+
+/** `--only=cpu`: the CPU per signed-in view and rounds of issue 24's pages, before and after (bench/results.only-cpu.json). */
+async function cpuOnly(t0) {
+  log(`measuring server CPU per signed-in view against bare Remix (${CPU_PAGES.join(", ")}), before and after`);
+  const cpu = await measureCpu();
+  const results = { date: new Date().toISOString(), node: process.version, cpu, durationS: round((performance.now() - t0) / 1000, 1) };
+  fs.writeFileSync(path.join(root, "bench/results.only-cpu.json"), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nPortal benchmark (--only=cpu)  ${results.date}  node ${results.node}`);
+  printCpu(cpu);
+  log(`wrote bench/results.only-cpu.json in ${results.durationS} s`);
 }
 
 /** `--pages=`: rounds and calls (sandbox with latency), then JS on the wire and lab LCP (no latency) of those pages. */

@@ -6,8 +6,12 @@
 // count or proxy addresses, and refusals before Remix runs: cross-site posts (403), bodies over
 // MAX_FORM_BYTES (413, unread), odd requests (bad Host, undecodable path, `?_data=` probes: a small
 // branded 400 page). See docs/decisions/002-production-server.md and 012-proxy-trust-and-body-limits.md.
+// First: the route-match cache patches @remix-run/router as it loads (decision 057), before Remix is imported.
+import { routeMatchCacheStatus } from "./route-match-cache.mjs";
 import cluster from "node:cluster";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@remix-run/node";
@@ -15,6 +19,75 @@ import compression from "compression";
 import express from "express";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+
+/** A request id a proxy sent (X-Request-Id) is kept when it is a plain token; otherwise one is made. */
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/** METRICS_TOKEN: the bearer that opens /metrics (at least 16 characters); unset, /metrics is not on the public site. */
+export function parseMetricsToken(value) {
+  if (value === undefined || value === "") return null;
+  if (value.length < 16 || /\s/.test(value)) throw new Error("METRICS_TOKEN: must be at least 16 characters, no spaces");
+  return value;
+}
+
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
+function bearerMatches(req, token) {
+  const given = Buffer.from(String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, ""));
+  const wanted = Buffer.from(token);
+  return /^Bearer\s/i.test(String(req.headers.authorization ?? "")) && given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * The route id of an address, as Remix matches it (the server build's route tree, @remix-run/router's
+ * matchRoutes: cached per process, decision 057): the request log's and the metrics' `route`. A `.data`
+ * address (single fetch) is its page's. No match: "unmatched". A build without routes (tests): "unknown".
+ */
+export function createRouteIdentifier(routes) {
+  if (!routes || typeof routes !== "object") return () => "unknown";
+  const { matchRoutes } = require(require.resolve("@remix-run/router", { paths: [path.dirname(require.resolve("@remix-run/server-runtime"))] }));
+  const byParent = new Map();
+  for (const route of Object.values(routes)) {
+    const key = route.parentId ?? "";
+    if (!byParent.has(key)) byParent.set(key, []);
+    byParent.get(key).push(route);
+  }
+  const tree = (parentId) =>
+    (byParent.get(parentId) ?? []).map((r) => ({
+      id: r.id,
+      path: r.path,
+      index: r.index,
+      caseSensitive: r.caseSensitive,
+      children: r.index ? undefined : tree(r.id),
+    }));
+  const top = tree("");
+  return (pathname) => {
+    let page = pathname;
+    if (page === "/_root.data") page = "/";
+    else if (page.endsWith(".data")) page = page.slice(0, -".data".length);
+    const matches = matchRoutes(top, page);
+    return matches?.length ? matches[matches.length - 1].route.id : "unmatched";
+  };
+}
+
+/** GET /metrics: this process's (or, in the cluster's primary, every worker's) Prometheus text; 401 without the bearer. */
+export function metricsHandler({ token, text, contentType }) {
+  return async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    if (token && !bearerMatches(req, token)) {
+      res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("unauthorized\n");
+      return;
+    }
+    try {
+      res.set("Content-Type", contentType).send(await text());
+    } catch (error) {
+      res
+        .status(500)
+        .type("text/plain")
+        .send(`metrics failed: ${String(error?.message ?? error).slice(0, 100)}\n`);
+    }
+  };
+}
 
 /** A Host that can name a site: name or IPv4 (optionally :port), or [IPv6](:port). */
 const HOST_RE = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -113,6 +186,10 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
     throw new Error(`TRUST_PROXY: must be 0, a number of proxy hops (1-20) or a list of proxy addresses: ${error.message}`);
   }
   const maxFormBytes = parseMaxFormBytes(env.MAX_FORM_BYTES);
+  const metricsToken = parseMetricsToken(env.METRICS_TOKEN);
+  // decision 057: this process's Prometheus registry (older builds and test builds have none)
+  const portalMetrics = build.entry.module.portalMetrics?.();
+  const routeIdOf = createRouteIdentifier(build.routes);
   const write = (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
   const app = express();
@@ -122,25 +199,49 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
   app.set("trust proxy", false);
   if (env.COMPRESSION !== "0") app.use(compression());
 
-  if (env.LOG_REQUESTS !== "0") {
-    app.use((req, res, next) => {
-      const started = process.hrtime.bigint();
-      res.on("finish", () => {
-        const timing = String(res.getHeader("Server-Timing") ?? "");
-        const upstreamCalls = timing ? (timing.match(/(^|,\s*)upstream;/g) ?? []).length : 0;
-        const line = {
-          t: new Date().toISOString(),
-          method: req.method,
-          path: req.path, // never the query string: it may carry a sign-in code or token
-          status: res.statusCode,
-          ms: Number((Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)),
-          upstream: upstreamCalls,
-        };
-        if (res.locals.refused) line.refused = res.locals.refused;
-        write(line);
-      });
-      next();
+  // Every request: an id (the proxy's X-Request-Id when it is a plain token, else a new one), sent back and
+  // passed on to Remix; when it is answered, its duration by route id and status (metrics) and one log line.
+  const logRequests = env.LOG_REQUESTS !== "0";
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const given = headerOf(req, "x-request-id");
+    const id = given && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // the route id Remix served, or what answered before Remix: refused, static (build assets, public files)
+      const route = res.locals.route ?? (res.locals.refused ? "refused" : "static");
+      portalMetrics?.observeRequest({ route, method: req.method, status: res.statusCode }, ms / 1000);
+      if (!logRequests) return;
+      const timing = String(res.getHeader("Server-Timing") ?? "");
+      const upstreamCalls = timing ? (timing.match(/(^|,\s*)upstream;/g) ?? []).length : 0;
+      const line = {
+        t: new Date().toISOString(),
+        id,
+        method: req.method,
+        path: req.path, // never the query string: it may carry a sign-in code or token
+        route,
+        status: res.statusCode,
+        ms: Number(ms.toFixed(1)),
+        upstream: upstreamCalls,
+      };
+      if (res.locals.refused) line.refused = res.locals.refused;
+      write(line);
     });
+    next();
+  });
+
+  // Operators' metrics on the public site only with a bearer (METRICS_TOKEN); else only on METRICS_PORT.
+  if (portalMetrics && metricsToken) {
+    app.get(
+      "/metrics",
+      (_req, res, next) => {
+        res.locals.route = "metrics";
+        next();
+      },
+      metricsHandler({ token: metricsToken, text: () => portalMetrics.text(), contentType: portalMetrics.registry.contentType }),
+    );
   }
 
   /** Answers before Remix: the branded page, the reason in the request log line (no stack). */
@@ -228,12 +329,13 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
 
   app.all("*", async (req, res, next) => {
     try {
+      res.locals.route = routeIdOf(req.path);
       const client = res.locals.client;
       const controller = new AbortController();
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const init = { method: req.method, headers: remixHeaders(req, client), signal: controller.signal };
+      const init = { method: req.method, headers: remixHeaders(req, client, res.locals.requestId), signal: controller.signal };
       const streamed = req.method !== "GET" && req.method !== "HEAD" && !res.locals.body;
       if (req.method !== "GET" && req.method !== "HEAD") {
         init.body = res.locals.body ?? capStream(requestBody(req, res.locals.drainLimit ?? maxFormBytes), res.locals.bodyLimit ?? maxFormBytes);
@@ -380,7 +482,7 @@ function originOf(client) {
 }
 
 /** The request's headers for Remix: the resolved host, no forwarded headers (already applied). */
-function remixHeaders(req, client) {
+function remixHeaders(req, client, requestId) {
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;
@@ -388,7 +490,27 @@ function remixHeaders(req, client) {
   }
   for (const name of ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "forwarded"]) headers.delete(name);
   headers.set("Host", client.host);
+  if (requestId) headers.set("X-Request-Id", requestId);
   return headers;
+}
+
+/** METRICS_PORT: a second listener for /metrics only (on METRICS_HOST, default 127.0.0.1); unset: none. */
+export function parseMetricsPort(value, port) {
+  if (value === undefined || value === "") return null;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 65535 || Number(value) === Number(port)) {
+    throw new Error("METRICS_PORT: must be a port number (1-65535) other than PORT");
+  }
+  return Number(value);
+}
+
+/** The metrics listener (METRICS_PORT): GET /metrics, nothing else; the bearer too when METRICS_TOKEN is set. */
+async function listenMetrics(port, text, contentType) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/metrics", metricsHandler({ token: parseMetricsToken(process.env.METRICS_TOKEN), text, contentType }));
+  app.use((_req, res) => res.status(404).type("text/plain").send("not found\n"));
+  const host = process.env.METRICS_HOST ?? "127.0.0.1";
+  app.listen(port, host, () => console.log(`[portal] metrics on http://${host}:${port}/metrics`));
 }
 
 /** WEB_CONCURRENCY: worker processes on this machine (default 1: no cluster); decision 020. */
@@ -402,7 +524,13 @@ export function parseWebConcurrency(value) {
  * The cluster primary: starts `workers` processes sharing the port (node:cluster hands connections out
  * round-robin), starts a new one when one dies, and passes SIGTERM/SIGINT on for a clean stop.
  */
-function primary(workers) {
+async function primary(workers, metricsPort) {
+  if (metricsPort) {
+    // every worker's registry, summed by prom-client's AggregatorRegistry (workers answer over the cluster IPC)
+    const { AggregatorRegistry } = await import("prom-client");
+    const aggregator = new AggregatorRegistry();
+    await listenMetrics(metricsPort, () => aggregator.clusterMetrics(), aggregator.contentType);
+  }
   if (!process.env.REDIS_URL) {
     console.warn(
       `[portal] WEB_CONCURRENCY=${workers} without REDIS_URL: limits, captcha and intercept pages are per process (README, "Running several instances")`,
@@ -449,7 +577,16 @@ async function main() {
     console.error(`[portal] ${error.message}\nSee README.md, "Environment".`);
     process.exit(1);
   }
-  if (workers > 1 && cluster.isPrimary) return primary(workers);
+  const port = Number(process.env.PORT ?? 3000);
+  let metricsPort;
+  try {
+    metricsPort = parseMetricsPort(process.env.METRICS_PORT, port);
+    parseMetricsToken(process.env.METRICS_TOKEN);
+  } catch (error) {
+    console.error(`[portal] ${error.message}\nSee README.md, "Environment".`);
+    process.exit(1);
+  }
+  if (workers > 1 && cluster.isPrimary) return primary(workers, metricsPort);
   const build = await import(url.pathToFileURL(path.join(root, "build/index.js")).href);
   let app;
   try {
@@ -458,11 +595,21 @@ async function main() {
     console.error(`[portal] ${error.message}\nSee README.md, "Environment".`);
     process.exit(1);
   }
-  const port = Number(process.env.PORT ?? 3000);
+  const registry = build.entry.module.portalMetrics?.().registry;
+  if (registry && cluster.isWorker) {
+    // the primary's METRICS_PORT asks each worker for its registry
+    const { AggregatorRegistry } = await import("prom-client");
+    AggregatorRegistry.setRegistries([registry]);
+    new AggregatorRegistry(); // a worker answers the primary's requests once an AggregatorRegistry exists in it
+  } else if (registry && metricsPort) {
+    await listenMetrics(metricsPort, () => registry.metrics(), registry.contentType);
+  }
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
     const who = cluster.isWorker ? ` (worker ${process.pid})` : "";
     console.log(`[portal] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}${who}`);
+    const matching = routeMatchCacheStatus();
+    if (matching.status !== "active" && process.env.ROUTE_MATCH_CACHE !== "0") console.warn(`[portal] route-match cache: ${matching.status}`);
   });
   function shutdown() {
     server.close(() => process.exit(0));

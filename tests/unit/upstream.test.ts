@@ -117,6 +117,25 @@ describe("the request function", () => {
     expect(ctx.timings[0]?.outcome).toBe("timeout");
   });
 
+  it("records each call's duration and failures in the metrics by path template (decision 057): no id, no query", async () => {
+    const { metrics } = await import("~/lib/http/metrics.server");
+    await sandbox.control("POST", "/faults", { path: "getBaseInfo", latencyMs: 2_000 });
+    const { upstream } = context();
+    await thrown(upstream.call(baseInfoCall));
+    await upstream
+      .call({
+        path: "/course/v1/front/course/detail/5019",
+        query: { token: "tok-123" },
+        schema: z.unknown(),
+        expect: ["business", "unavailable", "bad-response"],
+      })
+      .catch(() => undefined);
+    const text = await metrics().text();
+    expect(text).toContain('portal_upstream_errors_total{path="/external/api/v1/company/getBaseInfo",method="GET",kind="timeout"} 1');
+    expect(text).toMatch(/portal_upstream_request_duration_seconds_count\{path="\/course\/v1\/front\/course\/detail\/:id",method="GET",outcome="[a-z-]+"\} 1/);
+    expect(text).not.toMatch(/5019|tok-123/);
+  });
+
   it("stops when the visitor's request is aborted", async () => {
     await sandbox.control("POST", "/faults", { path: "getBaseInfo", latencyMs: 400 });
     const controller = new AbortController();

@@ -5,6 +5,8 @@
  * an entry older than `maxStaleMs` is reloaded before answering. Only good answers are stored.
  * Per-user data never goes through here.
  */
+import { metrics } from "~/lib/http/metrics.server";
+
 type Entry<T> = { value: T; storedAt: number; refreshing?: Promise<void> };
 
 export type SwrCache = {
@@ -50,8 +52,12 @@ export function createSwrCache(options: { maxEntries?: number; maxStaleFactor?: 
       if (ttlMs <= 0) return load(false);
       if (entry) {
         const age = now() - entry.storedAt;
-        if (age < ttlMs) return entry.value;
+        if (age < ttlMs) {
+          metrics().countCache(name, "hit");
+          return entry.value;
+        }
         if (age < ttlMs * maxStaleFactor) {
+          metrics().countCache(name, "stale");
           if (!entry.refreshing) {
             entry.refreshing = loadOnce(key, () => load(true))
               .then(() => undefined)
@@ -63,6 +69,7 @@ export function createSwrCache(options: { maxEntries?: number; maxStaleFactor?: 
           return entry.value;
         }
       }
+      metrics().countCache(name, "miss");
       return loadOnce(key, () => load(false));
     },
     clear() {

@@ -8,6 +8,7 @@ import { wapTarget } from "~/lib/guards/guards.server";
 import { getLoadContext, timingsOf } from "~/lib/context.server";
 import { clientIdCookie } from "~/lib/state/session.server";
 import { tenantOf } from "~/lib/http/tenant.server";
+import { metrics } from "~/lib/http/metrics.server";
 
 /**
  * The visitor page cache (decision 041, issue 11 "server cost per page"): a public section page
@@ -233,7 +234,11 @@ export function withVisitorPageCache(handler: Handler): Handler {
     const key = await keyOf(request).catch(() => null);
     if (key === null) return handler(request, loadContext);
     const hit = entries.get(key);
-    if (hit && Date.now() - hit.storedAt < ttlMs()) return answer(hit, request);
+    if (hit && Date.now() - hit.storedAt < ttlMs()) {
+      metrics().countCache("page", "hit");
+      return answer(hit, request);
+    }
+    metrics().countCache("page", "miss");
     if (hit) {
       entries.delete(key);
       totalBytes -= hit.bytes;

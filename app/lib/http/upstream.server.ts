@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { env } from "~/env.server";
 import { createSwrCache } from "~/lib/http/cache.server";
+import { metrics } from "~/lib/http/metrics.server";
 import { loginHref, safeRedirect } from "~/lib/security/redirect";
 import { store } from "~/lib/state/store.server";
 
@@ -257,7 +258,10 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
     outcome = error instanceof UpstreamError ? error.kind : "aborted";
     throw error;
   } finally {
-    ctx.timings.push({ method, path: options.path, ms: performance.now() - started, outcome, start: started });
+    const ms = performance.now() - started;
+    ctx.timings.push({ method, path: options.path, ms, outcome, start: started });
+    // by path template: ids in a path and the query (domain, codes) never become a label (decision 057)
+    metrics().observeUpstream({ method, path: options.path, outcome }, ms / 1000);
   }
 }
 
