@@ -1,3 +1,4 @@
+import { schoolTimeZone } from "~/lib/time";
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
 import { lessonEntryHref } from "~/services/study-links";
 import { getCartCount } from "~/services/cart.server";
@@ -189,6 +190,8 @@ function siteView(config: LoadedShellConfig, extras: ShellExtras) {
       /** null: no banner; '': the default text of spec 000 section 2.5. */
       domainWarn: baseInfo.showDomainWarn === 1 ? baseInfo.domainWarnMsg.trim() : null,
       stat: statType && stat?.statKey ? { type: statType, key: stat.statKey } : null,
+      /** the zone every time is shown in (decision 061): the company's timetable zone, else its live zone, else Asia/Shanghai */
+      timeZone: schoolTimeZone(baseInfo.classTableZone || baseInfo.liveTimeZone),
     },
     footMenus: menus.footMenus.map((m) => ({
       id: m.id,
