@@ -264,6 +264,7 @@ function schoolView(
   lastLearn: Awaited<ReturnType<typeof getLastLearn>>,
   cartCount: number,
   schoolId: number,
+  newcomer = false,
 ) {
   const { menus, schools, serviceConfig, alias } = config;
   const records = schools.schoolPage.records;
@@ -283,6 +284,8 @@ function schoolView(
       ? {
           userId: user.userId,
           displayName: displayName(user),
+          /** signed in by their own registration in this session: welcomed, not "welcomed back" (issue 26) */
+          newcomer,
           avatar: configUrl(user.headPicMax),
           member: user.memberFlag === 1,
           memberIco: configUrl(user.memberIco),
@@ -355,5 +358,6 @@ export async function loadSchool(portal: Portal): Promise<SchoolView> {
     loggedIn ? getLastLearn(upstream) : null,
     loggedIn ? getCartCount(upstream) : 0,
   ]);
-  return schoolView(config, user, lastLearn, cartCount, portal.schoolId);
+  const newcomer = loggedIn && portal.session.get("newcomer") === portal.session.get("userId");
+  return schoolView(config, user, lastLearn, cartCount, portal.schoolId, newcomer);
 }
