@@ -130,6 +130,30 @@ describe("English that reads right (issue 26)", () => {
   });
 });
 
+describe("the cart's total (issue 26)", () => {
+  it("shows the total of the ticked rows; without JavaScript 'count the total' posts the selection and the server counts it", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "shop03", "/shoppingcart");
+    const csrf = await browser.csrf("/shoppingcart");
+    for (const commodityId of ["5002", "5006"]) await browser.post("/shoppingcart", { csrf, intent: "add", commodityId, commodityType: "1" });
+    const page = await browser.get("/shoppingcart");
+    const rows = elements(page.html, "li").filter((li) => li.includes('data-testid="cart-item"'));
+    expect(rows).toHaveLength(2);
+    const price = (row: string) => Number(/¥([\d.]+)/.exec(text(row))?.[1]);
+    const [first, second] = rows as [string, string];
+    const all = (price(first) + price(second)).toFixed(2);
+    // every row on sale is ticked at first, and counted
+    expect(testText(page, "cart-total")).toBe(`已选 2 件，合计 ¥${all}`);
+    // untick the second and ask for the total, as a browser without JavaScript does
+    const firstId = attr(element(first, 'input[name="cartId"]'), "value") ?? "";
+    const counted = await browser.submit("/shoppingcart", { csrf, intent: "total", cartId: firstId });
+    expect(counted.url).toBe(`/shoppingcart?selected=${firstId}`);
+    expect(testText(counted, "cart-total")).toBe(`已选 1 件，合计 ¥${price(first).toFixed(2)}`);
+    const ticked = elements(counted.html, "input").filter((i) => attr(i, "name") === "cartId" && attr(i, "checked") !== undefined);
+    expect(ticked.map((i) => attr(i, "value"))).toEqual([firstId]);
+  });
+});
+
 describe("the avatar preview (issue 26)", () => {
   it("the page's CSP lets an <img> show the chosen file's blob: address", async () => {
     const browser = portal.client();
