@@ -49,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (isLanguage(lngParam)) headers.append("Set-Cookie", await languageCookie.serialize(lngParam));
 
-  return data({ shell, locale, resources: rootResources[locale], csrfToken, notice }, { headers });
+  // the clock every printed time is formatted with (decision 061): the same zone and "today" on the server and after hydration
+  const clock = { zone: shell.site.timeZone, now: Date.now() };
+  return data({ shell, locale, resources: rootResources[locale], csrfToken, notice, clock }, { headers });
 }
 
 type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;

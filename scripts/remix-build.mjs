@@ -107,7 +107,23 @@ function tune(options) {
   return { ...options, charset: "utf8", legalComments: "external", plugins: [sideEffectFreeStandIns, shellEntries(entryFile), ...plugins, terse] };
 }
 
-require.cache[esbuildPath].exports = { ...esbuild, context: (options) => esbuild.context(tune(options)), build: (options) => esbuild.build(tune(options)) };
+/**
+ * Every esbuild context Remix opens. Remix's `build` never disposes its compiler's contexts, and the exit
+ * right after it (ours below, and Remix's own CLI) closed esbuild's service while those contexts still had
+ * requests in flight: the Go process printed "fatal error: all goroutines are asleep - deadlock!" and a
+ * goroutine dump in the middle of `npm start` (issue 26). Disposing them first lets the service end cleanly.
+ */
+const contexts = [];
+async function openContext(options) {
+  const context = await esbuild.context(tune(options));
+  contexts.push(context);
+  return context;
+}
+async function disposeContexts() {
+  await Promise.all(contexts.splice(0).map((c) => c.dispose().catch(() => undefined)));
+}
+
+require.cache[esbuildPath].exports = { ...esbuild, context: openContext, build: (options) => esbuild.build(tune(options)) };
 
 /**
  * Point 3: terser over the browser build's scripts (scripts/terse.mjs) before Remix writes them. esbuild's
@@ -170,6 +186,7 @@ const { cli } = require(devEntry);
 const marker = path.join(root, "build/test-build.json");
 try {
   await cli.run(["build", ...args]);
+  await disposeContexts();
   // tests/unit/page-weight.test.ts reads it: the browser scripts were not run through terser
   if (TEST_BUILD) {
     fs.writeFileSync(marker, `${JSON.stringify({ terser: false })}\n`);

@@ -81,6 +81,9 @@ export const BaseInfoSchema = z.looseObject({
   companyLogoType: text,
   companyNameShort: text,
   companyLogo: text,
+  /** the company's time zones (spec 000 section 3): the timetable's and the live lessons' */
+  classTableZone: text,
+  liveTimeZone: text,
   appConfig: z
     .looseObject({
       appConfigStatus: flag,

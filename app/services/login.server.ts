@@ -89,7 +89,7 @@ export function faceRedirectUrl(portal: Portal, url: string, backUrl: string | u
 export async function completeLogin(
   portal: Portal,
   answer: LoginAnswer,
-  options: { backUrl?: string; remember?: string | null; extraCookies?: string[] } = {},
+  options: { backUrl?: string; remember?: string | null; extraCookies?: string[]; newcomer?: boolean } = {},
 ) {
   const { session, upstream } = portal;
   const schoolId = answer.user.schoolId ?? portal.schoolId;
@@ -99,6 +99,9 @@ export async function completeLogin(
   session.set("userId", answer.user.id);
   session.set("schoolId", schoolId);
   session.set("sid", crypto.randomUUID());
+  // a brand-new account (the sign-in after registering) is welcomed, not "welcomed back"
+  if (options.newcomer) session.set("newcomer", answer.user.id);
+  else session.unset("newcomer");
   upstream.ctx.token = answer.token.token;
   upstream.ctx.schoolId = schoolId;
 

@@ -1,3 +1,4 @@
+import { schoolTimeZone } from "~/lib/time";
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
 import { lessonEntryHref } from "~/services/study-links";
 import { getCartCount } from "~/services/cart.server";
@@ -189,6 +190,8 @@ function siteView(config: LoadedShellConfig, extras: ShellExtras) {
       /** null: no banner; '': the default text of spec 000 section 2.5. */
       domainWarn: baseInfo.showDomainWarn === 1 ? baseInfo.domainWarnMsg.trim() : null,
       stat: statType && stat?.statKey ? { type: statType, key: stat.statKey } : null,
+      /** the zone every time is shown in (decision 061): the company's timetable zone, else its live zone, else Asia/Shanghai */
+      timeZone: schoolTimeZone(baseInfo.classTableZone || baseInfo.liveTimeZone),
     },
     footMenus: menus.footMenus.map((m) => ({
       id: m.id,
@@ -261,6 +264,7 @@ function schoolView(
   lastLearn: Awaited<ReturnType<typeof getLastLearn>>,
   cartCount: number,
   schoolId: number,
+  newcomer = false,
 ) {
   const { menus, schools, serviceConfig, alias } = config;
   const records = schools.schoolPage.records;
@@ -280,6 +284,8 @@ function schoolView(
       ? {
           userId: user.userId,
           displayName: displayName(user),
+          /** signed in by their own registration in this session: welcomed, not "welcomed back" (issue 26) */
+          newcomer,
           avatar: configUrl(user.headPicMax),
           member: user.memberFlag === 1,
           memberIco: configUrl(user.memberIco),
@@ -352,5 +358,6 @@ export async function loadSchool(portal: Portal): Promise<SchoolView> {
     loggedIn ? getLastLearn(upstream) : null,
     loggedIn ? getCartCount(upstream) : 0,
   ]);
-  return schoolView(config, user, lastLearn, cartCount, portal.schoolId);
+  const newcomer = loggedIn && portal.session.get("newcomer") === portal.session.get("userId");
+  return schoolView(config, user, lastLearn, cartCount, portal.schoolId, newcomer);
 }

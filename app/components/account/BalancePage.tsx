@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FieldError } from "~/components/ui/Field";
@@ -7,7 +8,6 @@ import { money } from "~/components/shop/money";
 import { useTranslation } from "~/i18n-runtime";
 import type { ChargeInfo, InviteRecord } from "~/services/points.server";
 import { AccountTabs } from "./AccountTabs";
-import { dateTime } from "./format";
 import { AccountNotice } from "./AccountNotice";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
 import { Button } from "~/components/ui/Button";
@@ -25,6 +25,7 @@ type Props = {
 
 /** The balance (spec 001 §7): what I have and how it moved, recharge card, withdraw, invite code and record. */
 export function BalancePage({ charge, inviteCode, invites, notice, constraints, outcome, action, idemKey }: Props) {
+  const { moment: dateTime } = useTimes();
   const { t } = useTranslation("account");
   const [recharge, rf] = useForm<"code">({
     id: "balance-recharge",

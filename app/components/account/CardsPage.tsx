@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FieldError } from "~/components/ui/Field";
@@ -8,7 +9,6 @@ import { useTranslation } from "~/i18n-runtime";
 import { myOrdersHref } from "~/services/study-links";
 import type { CardReturn, StudyCard } from "~/services/study-cards.server";
 import { AccountTabs } from "./AccountTabs";
-import { day } from "./format";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
 import { Button } from "~/components/ui/Button";
 
@@ -18,6 +18,7 @@ type Props = { redeemed: CardReturn | null; constraint: Constraints<"code">; out
 
 /** Study cards (spec 001 §7): enter the code, see the package it opens, redeem; then what it opened. */
 export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
+  const { day } = useTimes();
   const { t } = useTranslation("account");
   const [form, fields] = useForm<"code">({ id: "card-check", lastResult: outcome?.result ?? null, constraint });
   const code = fields.code;

@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FieldError } from "~/components/ui/Field";
@@ -8,7 +9,6 @@ import { useTranslation } from "~/i18n-runtime";
 import type { Coupon, CouponCounts, CouponCourse } from "~/services/coupons.server";
 import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { AccountTabs } from "./AccountTabs";
-import { day } from "./format";
 import { AccountNotice } from "./AccountNotice";
 import { Button } from "~/components/ui/Button";
 
@@ -26,6 +26,7 @@ type Props = {
 
 /** Coupons (spec 001 §7): counts as tabs, the list, exchange by code, delete expired, the courses of one coupon. */
 export function CouponsPage({ tab, counts, list, couponId, courses, notice, constraint, outcome, action }: Props) {
+  const { day } = useTimes();
   const { t } = useTranslation("account");
   const [form, fields] = useForm<"code">({ id: "coupon-exchange", lastResult: outcome?.form === "exchange" ? outcome.result : null, constraint });
   const code = fields.code;

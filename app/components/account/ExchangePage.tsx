@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { errorText } from "~/components/form/messages";
@@ -5,7 +6,6 @@ import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n-runtime";
 import type { PointExchange, PointGoods } from "~/services/points.server";
 import { AccountTabs } from "./AccountTabs";
-import { dateTime } from "./format";
 import { AccountNotice } from "./AccountNotice";
 
 /** What a refused exchange says: the goods it was for, and the reason (an `upstream:` or `server:` form error). */
@@ -31,6 +31,7 @@ function blocked(g: PointGoods, points: number): "soldOut" | "owned" | "limitRea
 
 /** The points exchange (decision 038): goods for points, and my exchanges. */
 export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, action }: Props) {
+  const { moment: dateTime } = useTimes();
   const { t } = useTranslation("account");
   const failed = outcome ? goods.list.find((g) => g.id === outcome.goodsId) : undefined;
   return (

@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FieldError } from "~/components/ui/Field";
@@ -8,7 +9,6 @@ import { useTranslation } from "~/i18n-runtime";
 import type { Invoice, InvoiceTemplate } from "~/services/invoices.server";
 import type { Order } from "~/services/orders.constants";
 import { myOrdersHref } from "~/services/study-links";
-import { dateTime } from "./format";
 import { AccountNotice } from "./AccountNotice";
 import { Button } from "~/components/ui/Button";
 
@@ -26,6 +26,7 @@ type Props = {
 
 /** An invoice for a paid order (spec 001 §7 "Invoices"): the one requested, or the form. */
 export function InvoicePage({ order, enabled, template, invoice, notice, constraint, outcome, action }: Props) {
+  const { moment: dateTime } = useTimes();
   const { t } = useTranslation("account");
   const [form, f] = useForm<Name>({
     id: "invoice",

@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { errorText } from "~/components/form/messages";
@@ -5,7 +6,6 @@ import { getFormProps, useForm, type Constraints, type SubmissionResult } from "
 import { money } from "~/components/shop/money";
 import { useTranslation } from "~/i18n-runtime";
 import type { MemberInfo, MemberLevel, MemberRecord } from "~/services/membership.server";
-import { dateTime, day } from "./format";
 import { AccountTabs } from "./AccountTabs";
 import { AccountNotice } from "./AccountNotice";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
@@ -23,6 +23,7 @@ type Props = {
 
 /** Membership (spec 001 §7): the membership in force, the levels to buy or renew, the purchase records. */
 export function MemberPage({ info, history, notice, idemKey, constraint, outcome, action }: Props) {
+  const { moment: dateTime, day } = useTimes();
   const { t } = useTranslation("account", { keyPrefix: "member" });
   const active = info.active ?? null;
   return (

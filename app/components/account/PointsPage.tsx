@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { errorText } from "~/components/form/messages";
@@ -6,7 +7,6 @@ import { getFormProps, getInputProps, useForm, type Constraints, type Submission
 import { money } from "~/components/shop/money";
 import { useTranslation } from "~/i18n-runtime";
 import type { PointInfo, PointList } from "~/services/points.server";
-import { dateTime } from "./format";
 import { AccountTabs } from "./AccountTabs";
 import { AccountNotice } from "./AccountNotice";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
@@ -25,6 +25,7 @@ type Props = {
 
 /** Points (spec 001 §7): what I have, the rules, buying with the balance, the movements. */
 export function PointsPage({ info, list, desc, page, notice, constraint, outcome, action }: Props) {
+  const { moment: dateTime } = useTimes();
   const { t } = useTranslation("account");
   const [form, fields] = useForm<"point">({ id: "points-buy", lastResult: outcome?.result ?? null, constraint });
   const point = fields.point;

@@ -62,7 +62,7 @@ export function catalogPagerWords(t: TFunction): PagerWords {
     label: t("pager.label"),
     prev: t("pager.prev"),
     next: t("pager.next"),
-    status: ({ current, pages, total }) => t("pager.summary", { current, pages, total }),
+    status: ({ current, pages, total }) => t("pager.summary", { current, pages, total, count: total }),
     page: (page) => t("pager.page", { page }),
   };
 }

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n-runtime";
@@ -11,7 +12,7 @@ import { Button } from "~/components/ui/Button";
  * JavaScript each button posts and the 303 brings the page back; with it the same form goes through a
  * fetcher (no reload; the badge counts the removal at once) and "check out" still navigates.
  */
-export function CartPage({ items, notice }: { items: CartItem[]; notice: string | null }) {
+export function CartPage({ items, notice, selected = null }: { items: CartItem[]; notice: string | null; selected?: number[] | null }) {
   const { t } = useTranslation("shop", { keyPrefix: "cart" });
   const fetcher = useFetcher<{ ok: boolean; message?: string; error?: string }>({ key: "cart-page" });
   const hydrated = useHydrated();
@@ -22,6 +23,20 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
     else if (fetcher.formData.get("intent") === "remove") for (const id of fetcher.formData.getAll("cartId")) pendingRemoval.add(Number(id));
   }
   const visible = items.filter((i) => !pendingRemoval.has(i.id));
+  // the ticked rows: every row on sale, or those posted with "total" (no JavaScript); with JavaScript the
+  // total follows the ticks as they change, starting from what the server drew (no hydration mismatch)
+  const [ticked, setTicked] = useState(
+    () => new Set(items.filter((i) => i.status === "ok" && (selected === null || selected.includes(i.id))).map((i) => i.id)),
+  );
+  const tick = (id: number, on: boolean) =>
+    setTicked((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const chosen = visible.filter((i) => ticked.has(i.id));
+  const totalCents = chosen.reduce((sum, i) => sum + (i.priceCents ?? 0), 0);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const message = answer
     ? answer.ok
@@ -58,7 +73,8 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
                   name="cartId"
                   value={item.id}
                   id={`cart-${item.id}`}
-                  defaultChecked={item.status === "ok"}
+                  defaultChecked={ticked.has(item.id)}
+                  onChange={(e) => tick(item.id, e.currentTarget.checked)}
                   disabled={item.status !== "ok"}
                   className="h-4 w-4"
                   aria-label={t("select", { name: item.commodityName })}
@@ -82,7 +98,19 @@ export function CartPage({ items, notice }: { items: CartItem[]; notice: string 
               </li>
             ))}
           </ul>
-          <div className="mt-4 flex flex-wrap justify-end gap-3">
+          {/* the total and "check out" stay at the bottom of a phone's screen while the list scrolls (CSS sticky) */}
+          <div
+            className="mt-4 flex flex-wrap items-center justify-end gap-3 max-md:sticky max-md:bottom-[var(--tabbar-h,0px)] max-md:z-20 max-md:-mx-4 max-md:border-t max-md:border-gray-200 max-md:bg-white max-md:px-4 max-md:py-2"
+            data-testid="cart-bar"
+          >
+            <p className="mr-auto text-sm" aria-live="polite" data-testid="cart-total">
+              {t("selectedTotal", { count: chosen.length, amount: money(totalCents) })}
+            </p>
+            {hydrated ? null : (
+              <Button type="submit" name="intent" value="total" variant="outline">
+                {t("total")}
+              </Button>
+            )}
             <Button type="submit" name="intent" value="remove" variant="outline">
               {t("removeSelected")}
             </Button>

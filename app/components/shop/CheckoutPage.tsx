@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useRef, type FocusEvent, type FormEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -23,9 +24,8 @@ type Props = {
   answer?: CheckoutAnswer | FormFailure;
 };
 
-const date = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-
 export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, answer: anyAnswer }: Props) {
+  const { day: date } = useTimes();
   const { t } = useTranslation("shop", { keyPrefix: "checkout" });
   const [params] = useSearchParams();
   const location = useLocation();

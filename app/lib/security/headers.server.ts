@@ -14,7 +14,8 @@ export function securityHeaders(headers: Headers, options: { nonce?: string; sec
         "default-src 'self'",
         `script-src ${script.join(" ")}`,
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https: http:",
+        // blob: the avatar form previews the chosen file through URL.createObjectURL before it is uploaded (issue 26)
+        "img-src 'self' data: blob: https: http:",
         // media-src: lesson videos and the question bank's explanation audio/video come from the upstream's media host (a CDN in production), like images
         "media-src 'self' https: http:",
         "font-src 'self' data:",

@@ -19,6 +19,8 @@ export type SessionData = {
   qrLogin?: { id: string; content: string; expiresAt: number };
   /** The studying face verification under way (face.check): its order number stays out of the address. */
   faceOrder?: string;
+  /** The user id a registration in this session signed in (the home page welcomes them, not "back"). */
+  newcomer?: number;
 };
 export type SessionFlash = { notice: string };
 export type PortalSession = Session<SessionData, SessionFlash>;
@@ -72,6 +74,7 @@ export function clearCredentials(session: PortalSession) {
   session.unset("companyId");
   session.unset("sid");
   session.unset("upgradedAt");
+  session.unset("newcomer");
 }
 
 const clientIdCookies = new Map<boolean, ReturnType<typeof createCookie>>();

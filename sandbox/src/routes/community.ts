@@ -41,10 +41,12 @@ export const COMMUNITY_FAILURES = {
 const failWith = (k: keyof typeof COMMUNITY_FAILURES) => fail(COMMUNITY_FAILURES[k][0], COMMUNITY_FAILURES[k][1]);
 
 const PAGE_MAX = 50;
+/** the demo company's zone, Asia/Shanghai (UTC+8, no daylight saving) */
+const TZ_OFFSET_MS = 8 * 3_600_000;
 const pad = (n: number) => String(n).padStart(2, '0');
-/** `YYYY-MM-DD HH:mm:ss` as the seeded content writes it. */
+/** `YYYY-MM-DD HH:mm:ss` in the school's time (Beijing), as the upstream writes every time (and the other areas here). */
 const timeOf = (ms: number) => {
-  const d = new Date(ms);
+  const d = new Date(ms + TZ_OFFSET_MS);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 };
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');

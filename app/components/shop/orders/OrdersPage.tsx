@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { ORDER_STATUS, ORDER_TABS, PAGE_SIZE, ttlMinutes, type Order, type OrderCounts, type OrderTab } from "~/services/orders.constants";
@@ -8,11 +9,11 @@ import { buttonClass } from "~/components/ui/Button";
 
 type Props = { tab: OrderTab; page: number; list: { total: number; list: Order[] }; counts: OrderCounts; order: Order | null; notice: string | null };
 
-const time = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
 const tabHref = (tab: OrderTab, page = 1) => `${myOrdersHref()}${tab === "all" ? "" : `&tab=${tab}`}${page > 1 ? `&page=${page}` : ""}`;
 
 /** Order management (spec 001 section 2 `/personal/order?parentId=-1`): status tabs with their counts, the list, one order. */
 export function OrdersPage({ tab, page, list, counts, order, notice }: Props) {
+  const { moment: time } = useTimes();
   const { t } = useTranslation("shop", { keyPrefix: "orders" });
   return (
     <div className="space-y-4">
@@ -91,6 +92,7 @@ export function OrdersPage({ tab, page, list, counts, order, notice }: Props) {
 }
 
 function OrderDetail({ order }: { order: Order }) {
+  const { moment: time } = useTimes();
   const { t } = useTranslation("shop");
   const rows: Array<[string, number]> = [
     [t("checkout.subtotal"), order.subtotalCents],

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n-runtime";
 import { contentsHref } from "~/services/study-links";
-import { dayOf, Empty, ProgressBar } from "./parts";
+import { Empty, ProgressBar } from "./parts";
+import { useTimes } from "~/components/use-times";
 import { Pager } from "~/components/ui/Pager";
 import { Button, buttonClass } from "~/components/ui/Button";
 
@@ -119,6 +120,7 @@ export type PackageCard = {
 /** My packages (spec 001 §2 `/personal/course/package`): each package's courses with progress and continue. */
 export function MyPackages({ packages }: { packages: PackageCard[] }) {
   const { t } = useTranslation("study");
+  const { day: dayOf } = useTimes();
   if (!packages.length)
     return (
       <Empty href="/coursePackage/list" action={t("package.browse")}>

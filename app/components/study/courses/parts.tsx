@@ -35,8 +35,3 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
     </div>
   );
 }
-
-/** `YYYY-MM-DD` of a timestamp in Beijing time. */
-export function dayOf(ms: number | null | undefined): string {
-  return typeof ms === "number" && Number.isFinite(ms) ? new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10) : "";
-}

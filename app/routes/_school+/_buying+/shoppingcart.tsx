@@ -29,6 +29,16 @@ const ID = /^\d{1,15}$/;
 const idOf = (v: unknown) => (typeof v === "string" && ID.test(v) && Number(v) > 0 ? Number(v) : undefined);
 const typeOf = (v: unknown) => (v === null || v === undefined || v === "" ? 1 : v === "1" ? 1 : v === "2" ? 2 : undefined);
 
+/** `?selected=1,2`: the rows ticked when "total" was posted without JavaScript (null: the default, every row on sale). */
+function selectedOf(value: string | null): number[] | null {
+  if (value === null) return null;
+  return value
+    .split(",")
+    .slice(0, 200)
+    .map(idOf)
+    .filter((id): id is number => id !== undefined);
+}
+
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
   if (!isLoggedIn(portal)) throw loginRedirect(args.request);
@@ -50,7 +60,10 @@ export async function loader(args: LoaderFunctionArgs) {
     throw redirect(notice ? `/shoppingcart?notice=${notice}` : "/shoppingcart", 303);
   }
   const [items, i18n] = await Promise.all([listCart(portal.upstream), namespaces(args.request, handle)]);
-  return data({ items, notice: url.searchParams.get("notice"), i18n }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { items, notice: url.searchParams.get("notice"), selected: selectedOf(url.searchParams.get("selected")), i18n },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export type CartActionAnswer = { ok: boolean; count?: number; message?: string; error?: string };
@@ -92,6 +105,7 @@ export async function action(args: ActionFunctionArgs) {
         return answer({ ok: false, message: error.upstreamMessage ?? "" }, "/shoppingcart?notice=failed", 409);
       }
     }
+    if (f.intent === "total") return redirect(`/shoppingcart?selected=${f.cartId.join(",")}`, 303);
     // checkout: a navigation either way (the checkout page is where the order is made)
     if (!f.cartId.length) return redirect("/shoppingcart?notice=selectOne", 303);
     return redirect(checkoutHref({ cartIds: f.cartId.join(",") }), 303);
@@ -99,7 +113,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ShoppingCart() {
-  const { items, notice, i18n } = useLoaderData<typeof loader>();
+  const { items, notice, selected, i18n } = useLoaderData<typeof loader>();
   useNamespaces(i18n, "shop");
-  return <CartPage items={items} notice={notice} />;
+  return <CartPage items={items} notice={notice} selected={selected} />;
 }

@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -62,6 +63,7 @@ export default function AnswersList() {
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
+  const times = useTimes();
   return (
     <SectionList
       title={t("qa.title")}
@@ -111,7 +113,8 @@ export default function AnswersList() {
               <p className="mt-1 text-sm text-gray-700">{q.content}</p>
               <p className="mt-1 text-xs text-gray-600">
                 {q.userName}
-                {q.courseName ? ` · ${q.courseName}` : ""} · {q.createTime} · {t("qa.answers", { count: q.answerCount })}
+                {q.courseName ? ` · ${q.courseName}` : ""} · <time dateTime={times.iso(q.createTime)}>{times.moment(q.createTime)}</time> ·{" "}
+                {t("qa.answers", { count: q.answerCount })}
               </p>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { BuyBar, BuyBarSpace } from "~/components/catalog/BuyBar";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
@@ -61,10 +62,7 @@ export default function CourseDetail() {
             {t("course.duration", { minutes: minutes(course.totalDurationS) })}
             {course.validDays ? ` · ${isLifetime(course.validDays) ? t("course.validLifetime") : t("course.validDays", { days: course.validDays })}` : null}
           </p>
-          <div className="mt-4">
-            <Price item={course} t={t} large />
-          </div>
-          <div className="mt-6 flex flex-wrap gap-3">
+          <BuyBar label={t("course.buyBar")} price={<Price item={course} t={t} large />}>
             {free ? (
               <Link to={contentsHref} className={buttonClass({ variant: "strong", size: "lg" })}>
                 {t("course.startStudy")}
@@ -75,12 +73,18 @@ export default function CourseDetail() {
                   {t("course.buy")}
                 </Link>
                 {shell?.cartCount !== null || !loggedIn ? <AddToCart commodityId={course.commodityId} commodityType={1} name={course.courseName} /> : null}
-                <Link to={contentsHref} className={buttonClass({ variant: "outline", size: "lg" })}>
+                {/* the trial is no purchase: on a phone it stays in the page, out of the bar */}
+                <Link to={contentsHref} className={`${buttonClass({ variant: "outline", size: "lg" })} max-md:hidden`}>
                   {t("course.tryStudy")}
                 </Link>
               </>
             )}
-          </div>
+          </BuyBar>
+          {free ? null : (
+            <Link to={contentsHref} className={`${buttonClass({ variant: "outline", size: "lg" })} mt-4 md:hidden`}>
+              {t("course.tryStudy")}
+            </Link>
+          )}
         </div>
       </div>
 
@@ -128,6 +132,7 @@ export default function CourseDetail() {
           </ul>
         </aside>
       </div>
+      <BuyBarSpace />
     </SectionDetail>
   );
 }

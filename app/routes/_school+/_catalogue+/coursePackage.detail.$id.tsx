@@ -1,3 +1,4 @@
+import { BuyBar, BuyBarSpace } from "~/components/catalog/BuyBar";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
@@ -36,15 +37,12 @@ export default function PackageDetail() {
           </h1>
           <p className="mt-2 text-gray-700">{pkg.summary}</p>
           <p className="mt-2 text-sm text-gray-600">{t("packages.stats", { courses: pkg.courseCount, students: pkg.studyCount })}</p>
-          <div className="mt-4">
-            <Price item={pkg} t={t} large />
-          </div>
-          <div className="mt-6 flex flex-wrap gap-3">
+          <BuyBar label={t("course.buyBar")} price={<Price item={pkg} t={t} large />}>
             <Link to={checkoutHref({ packageId: pkg.id })} className={buttonClass({ variant: "strong", size: "lg" })}>
               {t("course.buy")}
             </Link>
             {shell?.cartCount !== null || !loggedIn ? <AddToCart commodityId={pkg.id} commodityType={2} name={pkg.packageName} /> : null}
-          </div>
+          </BuyBar>
         </div>
       </div>
       <section aria-labelledby="package-intro" className="mt-8">
@@ -63,6 +61,7 @@ export default function PackageDetail() {
         </h2>
         <CourseGrid courses={pkg.courses} t={t} />
       </section>
+      <BuyBarSpace />
     </SectionDetail>
   );
 }

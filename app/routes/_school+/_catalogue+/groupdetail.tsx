@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -75,6 +76,7 @@ export default function GroupDetail() {
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
+  const times = useTimes();
   const member = group.joined === 1;
   return (
     <SectionDetail width="max-w-4xl" labelId="group-title" crumbs={<Link to="/group">{t("groups.title")}</Link>} t={t}>
@@ -131,7 +133,7 @@ export default function GroupDetail() {
               <div className="flex justify-between gap-4">
                 <span className="font-medium">{topic.title}</span>
                 <span className="shrink-0 text-sm text-gray-600">
-                  {topic.userName} · {t("groups.replies", { count: topic.replyCount })} · {topic.createTime.slice(0, 10)}
+                  {topic.userName} · {t("groups.replies", { count: topic.replyCount })} · {times.day(topic.createTime)}
                 </span>
               </div>
               {topic.content ? <p className="mt-1 text-sm text-gray-700">{topic.content}</p> : null}

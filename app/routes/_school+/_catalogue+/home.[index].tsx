@@ -65,7 +65,9 @@ export default function HomeIndex() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <section className="rounded-lg bg-brand-strong px-8 py-10 text-white" aria-labelledby="home-title">
         <h1 id="home-title" className="text-3xl font-bold">
-          {shell.user ? tc("home.welcomeUser", { name: shell.user.displayName }) : tc("home.welcome", { name: shell.site.companyName })}
+          {shell.user
+            ? tc(shell.user.newcomer ? "home.welcomeNew" : "home.welcomeUser", { name: shell.user.displayName })
+            : tc("home.welcome", { name: shell.site.companyName })}
         </h1>
         <p className="mt-3">{tc("home.intro")}</p>
         {shell.lastLearn ? (

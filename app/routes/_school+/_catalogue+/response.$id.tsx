@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -58,6 +59,7 @@ export default function QuestionThread() {
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
+  const times = useTimes();
   return (
     <SectionDetail width="max-w-3xl" labelId="question-title" crumbs={<Link to="/answerslist/0">{t("qa.title")}</Link>} t={t}>
       <h1 id="question-title" className="text-2xl font-bold">
@@ -65,7 +67,7 @@ export default function QuestionThread() {
       </h1>
       <p className="mt-2 text-sm text-gray-600">
         {question.userName}
-        {question.courseName ? ` · ${question.courseName}` : ""} · {question.createTime}
+        {question.courseName ? ` · ${question.courseName}` : ""} · <time dateTime={times.iso(question.createTime)}>{times.moment(question.createTime)}</time>
       </p>
       <p className="mt-4 leading-7">{question.content}</p>
       <section aria-labelledby="answers-heading" className="mt-8">
@@ -81,7 +83,7 @@ export default function QuestionThread() {
               </p>
               <p className="mt-2">{a.content}</p>
               <p className="mt-1 text-xs text-gray-600">
-                {a.createTime} · {t("qa.likes", { count: a.likeCount })}
+                <time dateTime={times.iso(a.createTime)}>{times.moment(a.createTime)}</time> · {t("qa.likes", { count: a.likeCount })}
               </p>
             </li>
           ))}

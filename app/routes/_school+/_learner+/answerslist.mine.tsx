@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { catalogPagerWords, Empty, SectionPage } from "~/components/catalog/parts";
@@ -35,6 +36,7 @@ export default function MyQuestionsAndAnswers() {
   const { questions, answers, counts, unread, qPage, aPage, i18n } = useLoaderData<typeof loader>();
   const { t: tCatalog } = useNamespaces(i18n);
   const { t } = useNamespaces(i18n, "community");
+  const times = useTimes();
   return (
     <SectionPage title={t("my.qaTitle")}>
       <p className="text-sm">
@@ -62,7 +64,7 @@ export default function MyQuestionsAndAnswers() {
                   <span className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("my.unread", { count: q.unReadCount })}</span>
                 ) : null}
                 <p className="mt-1 text-xs text-gray-600">
-                  {q.createTime} · {t("my.answerCount", { count: q.answerCount })}
+                  {times.moment(q.createTime)} · {t("my.answerCount", { count: q.answerCount })}
                 </p>
               </li>
             ))}
@@ -95,7 +97,7 @@ export default function MyQuestionsAndAnswers() {
                   </Link>
                 </p>
                 <p className="mt-1">{a.content}</p>
-                <p className="mt-1 text-xs text-gray-600">{a.createTime}</p>
+                <p className="mt-1 text-xs text-gray-600">{times.moment(a.createTime)}</p>
               </li>
             ))}
           </ul>

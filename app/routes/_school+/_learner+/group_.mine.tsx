@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { catalogPagerWords, Empty, SectionPage } from "~/components/catalog/parts";
@@ -48,6 +49,7 @@ export default function MyGroups() {
   const { counts, created, joined, topics, page, i18n } = useLoaderData<typeof loader>();
   const { t: tCatalog } = useNamespaces(i18n);
   const { t } = useNamespaces(i18n, "community");
+  const times = useTimes();
   return (
     <SectionPage title={t("my.groupsTitle")}>
       <p className="text-sm">
@@ -77,7 +79,7 @@ export default function MyGroups() {
               <li key={topic.id} className="p-4" data-testid="my-topic">
                 <span className="font-medium">{topic.title}</span>
                 <p className="mt-1 text-xs text-gray-600">
-                  <Link to={`/groupdetail?id=${topic.groupId}`}>{topic.groupName}</Link> · {topic.createTime}
+                  <Link to={`/groupdetail?id=${topic.groupId}`}>{topic.groupName}</Link> · {times.moment(topic.createTime)}
                 </p>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -30,6 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function HomeworkFinish() {
   const { finish, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
+  const times = useTimes();
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <h1 className="text-xl font-bold">{finish.title}</h1>
@@ -40,7 +42,7 @@ export default function HomeworkFinish() {
         {finish.submitTime ? (
           <>
             <dt className="text-gray-600">{t("homework.submitTime")}</dt>
-            <dd>{new Date(finish.submitTime).toLocaleString("zh-CN", { timeZone: "Asia/Shanghai" })}</dd>
+            <dd>{times.moment(finish.submitTime)}</dd>
           </>
         ) : null}
         <dt className="text-gray-600">{t("homework.attachments")}</dt>

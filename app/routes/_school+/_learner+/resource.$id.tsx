@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -67,6 +68,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 10
 export default function ResourceDetail() {
   const { detail, view, video, image, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
+  const times = useTimes();
   const category = video ? "video" : (detail.fileCategory ?? "docs");
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
@@ -86,7 +88,7 @@ export default function ResourceDetail() {
         {detail.createTime ? (
           <>
             <dt className="text-gray-600">{t("resources.time")}</dt>
-            <dd>{new Date(detail.createTime).toLocaleString("zh-CN", { timeZone: "Asia/Shanghai" })}</dd>
+            <dd>{times.moment(detail.createTime)}</dd>
           </>
         ) : null}
       </dl>

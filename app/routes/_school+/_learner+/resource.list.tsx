@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -93,6 +94,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 10
 export default function ResourceList() {
   const { list, total, page, space, membersOnly, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
+  const times = useTimes();
   const answer = useActionData<typeof action>() as (UploadFormAnswer & { deleted?: boolean; deletedVideos?: number; batch?: boolean }) | undefined;
   const videos = list.filter((r) => r.video);
   const batchAnswer = answer?.batch === true;
@@ -167,7 +169,7 @@ export default function ResourceList() {
                   </Link>
                 </td>
                 <td>{mb(r.sourceSize)}</td>
-                <td>{r.createTime ? new Date(r.createTime).toLocaleString("zh-CN", { timeZone: "Asia/Shanghai" }) : ""}</td>
+                <td>{times.moment(r.createTime)}</td>
                 <td className="flex gap-3 py-2">
                   {r.preview ? (
                     <a

@@ -1,3 +1,4 @@
+import { PhoneExamBar } from "~/components/qbank/PhoneExamBar";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -383,6 +384,22 @@ export default function Doing() {
           })}
         </ol>
       </nav>
+      <PhoneExamBar
+        label={t("doing.bar")}
+        hideFrom="lg"
+        time={left !== null ? (left > 0 ? t("doing.timeLeft", { time: clock(left) }) : t("doing.timeUp")) : null}
+        answered={t("doing.answeredCount", { answered: d.questions.filter((q) => (answers[String(q.id)] ?? []).length > 0).length, total })}
+        sheet={
+          <a href="#qb-sheet" className="flex min-h-11 items-center rounded border border-gray-300 px-3 whitespace-nowrap">
+            {t("doing.sheet")}
+          </a>
+        }
+        handIn={
+          <Button type="submit" form={ANSWER_FORM_ID} name="intent" value="submit" variant="danger" size="sm" disabled={busy || paused}>
+            {t("doing.submit")}
+          </Button>
+        }
+      />
     </main>
   );
 }

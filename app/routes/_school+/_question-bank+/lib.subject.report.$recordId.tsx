@@ -1,3 +1,4 @@
+import { useTimes } from "~/components/use-times";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -158,6 +159,7 @@ function Answer({ q, list }: { q: Q; list: string[] }) {
 export default function ExerciseReport() {
   const { report, preview, points, logged, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "qbank");
+  const times = useTimes();
   const r = report.record;
   const seconds = r.submittedAt ? Math.max(0, Math.round((r.submittedAt - r.startedAt) / 1000)) : 0;
   const wrong = report.questions.filter((q) => !q.right);
@@ -194,13 +196,13 @@ export default function ExerciseReport() {
           <dd>{t(`report.types.${r.exerciseType}`)}</dd>
           <dt>{t("report.startedAt")}</dt>
           <dd>
-            <time dateTime={new Date(r.startedAt).toISOString()}>{new Date(r.startedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time>
+            <time dateTime={times.iso(r.startedAt)}>{times.moment(r.startedAt)}</time>
           </dd>
           {r.submittedAt ? (
             <>
               <dt>{t("report.submittedAt")}</dt>
               <dd>
-                {new Date(r.submittedAt).toISOString().slice(0, 16).replace("T", " ")} UTC · {clock(seconds)}
+                <time dateTime={times.iso(r.submittedAt)}>{times.moment(r.submittedAt)}</time> · {clock(seconds)}
               </dd>
             </>
           ) : null}

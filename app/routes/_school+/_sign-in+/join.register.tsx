@@ -155,7 +155,7 @@ async function attempt(
       account: username || mobile || "",
       password: encryptPassword(await publicKeyOf(portal), password ?? ""),
     });
-    return await completeLogin(portal, answer, { backUrl: fields.backUrl });
+    return await completeLogin(portal, answer, { backUrl: fields.backUrl, newcomer: true });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     return redirect(loginHref(safeRedirect(fields.backUrl)), { headers: { "Set-Cookie": await portal.commitSession() } });

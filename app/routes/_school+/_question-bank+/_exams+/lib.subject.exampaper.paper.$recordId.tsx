@@ -1,3 +1,4 @@
+import { PaperSheet, PhoneExamBar } from "~/components/qbank/PhoneExamBar";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -39,6 +40,9 @@ import { Button } from "~/components/ui/Button";
  * answers the same dialog as a page (after saving what it carried), and `confirm=1` hands in; the clock's
  * hand-in at the end sends `confirm=1` itself.
  */
+
+/** The paper's form: the phone bar's "hand in" submits it from outside (`form=`). */
+const PAPER_FORM_ID = "exam-paper-form";
 export const handle = { i18n: ["exams", "qbank"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
@@ -296,7 +300,7 @@ export default function ExamPaper() {
           {tq("doing.error", { message: result.error })}
         </p>
       ) : null}
-      <form method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
+      <form id={PAPER_FORM_ID} method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
         <CsrfInput />
         <input type="hidden" name="confirm" value="1" disabled ref={confirmRef} />
         {d.questions.map((q, i) => (
@@ -320,6 +324,26 @@ export default function ExamPaper() {
           </Button>
         </div>
       </form>
+      <PhoneExamBar
+        label={t("paper.bar")}
+        hideFrom="md"
+        time={null}
+        answered={t("paper.answered", { answered, total: d.questions.length })}
+        sheet={
+          <PaperSheet
+            label={tq("doing.sheet")}
+            items={d.questions.map((q, i) => {
+              const done = (answers[String(q.id)] ?? []).length > 0;
+              return { n: i + 1, href: `#exam-q-${q.id}`, answered: done, name: `${i + 1} ${done ? tq("doing.answered") : tq("doing.unanswered")}` };
+            })}
+          />
+        }
+        handIn={
+          <Button type="submit" form={PAPER_FORM_ID} name="intent" value="handin" variant="danger" size="sm">
+            {t("paper.handIn")}
+          </Button>
+        }
+      />
     </div>
   );
 }

@@ -1,0 +1,112 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, ready, test } from "./support";
+
+// Issue 26 (decision 061): on a 390 px phone the course detail keeps price and "buy now / add to cart" in a
+// bar at the bottom, and the practice page keeps the time, the answered count, the answer sheet and "hand in"
+// in a bar at the bottom, at every scroll position; CSS only, so the same without JavaScript (@nojs). As a
+// visitor (no seed user: a visitor may practise), zh and en. The exam paper's bar is the same component;
+// its markup is tests/unit/pages/phone.test.ts's.
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
+const LANGS = [
+  { lng: "zh", buy: "立即购买", add: /^加入购物车/, sheet: "答题卡", handIn: "交卷", answered: /^已答 \d+\/20$/ },
+  { lng: "en", buy: "Buy now", add: /^Add to cart/, sheet: "Answer sheet", handIn: "Hand in", answered: /^\d+\/20 answered$/ },
+] as const;
+
+/** The element at a control's centre is the control (or inside it): nothing covers it, it can be tapped. */
+async function tappable(control: Locator) {
+  const box = await control.boundingBox();
+  expect(box, "the control has a box").not.toBeNull();
+  const viewport = control.page().viewportSize()!;
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height + 1);
+  const hit = await control.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!at && (el === at || el.contains(at));
+  });
+  expect(hit, "nothing covers the control").toBe(true);
+}
+
+/** At the top, the middle and the end of the page: each of `controls` on screen and tappable. */
+async function inReachEverywhere(page: Page, controls: Locator[]) {
+  for (const where of ["top", "middle", "end"] as const) {
+    await page.evaluate((w) => {
+      const max = document.documentElement.scrollHeight - window.innerHeight;
+      window.scrollTo({ top: w === "top" ? 0 : w === "middle" ? max / 2 : max, behavior: "instant" });
+    }, where);
+    for (const control of controls) await test.step(where, () => tappable(control));
+  }
+}
+
+async function noSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+async function axeClean(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("phone bars at 390x844 (issue 26)", () => {
+  test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE, isMobile: true, hasTouch: true });
+
+  test("the course detail keeps price, buy now and add to cart at the bottom at every scroll position", { tag: "@nojs" }, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    for (const l of LANGS) {
+      await test.step(l.lng, async () => {
+        await page.goto(`/course/detail/5001?lng=${l.lng}`);
+        await ready(page, testInfo);
+        const bar = page.getByTestId("buy-bar");
+        await expect(bar).toBeVisible();
+        const buy = bar.getByRole("link", { name: l.buy });
+        const add = bar.getByRole("button", { name: l.add });
+        await expect(bar.locator("p").first()).toContainText("¥");
+        // the page is longer than the screen, so "every scroll position" means something
+        expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 1.5)).toBe(true);
+        await inReachEverywhere(page, [buy, add]);
+        // the bar sits at the bottom of the screen (no tab bar from this page's layout: --tabbar-h 0)
+        const box = (await bar.boundingBox())!;
+        expect(Math.round(box.y + box.height)).toBe(844);
+        await noSidewaysScroll(page);
+        if (testInfo.project.name === "js") await axeClean(page); // axe runs in the page's JavaScript
+        // buying from the bar is the same link as before: a visitor goes to sign in first
+        await buy.click();
+        await expect(page).toHaveURL(/\/join\/login\?backUrl=|\/payment\/order\?commodityId=5001/);
+      });
+    }
+  });
+
+  test("the practice page keeps the answered count, the answer sheet and hand in at the bottom", { tag: "@nojs" }, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    for (const l of LANGS) {
+      await test.step(l.lng, async () => {
+        await page.goto(`/lib/subject/overview/207?lng=${l.lng}`);
+        await ready(page, testInfo);
+        // a chapter's practice as a visitor
+        await page
+          .locator("form:has(button[value='chapter']):has(input[name='chapterId'][value='2071']):not(:has(input[name='sectionId']))")
+          .getByRole("button")
+          .click();
+        await page.waitForURL(/\/lib\/subject\/doing\/\d+/);
+        await ready(page, testInfo);
+        const bar = page.getByTestId("exam-bar");
+        await expect(bar).toBeVisible();
+        await expect(bar.getByTestId("bar-answered")).toHaveText(l.answered);
+        const sheet = bar.getByRole("link", { name: l.sheet });
+        const handIn = bar.getByRole("button", { name: l.handIn });
+        await inReachEverywhere(page, [sheet, handIn]);
+        await noSidewaysScroll(page);
+        if (testInfo.project.name === "js") await axeClean(page); // axe runs in the page's JavaScript
+        // the sheet link goes to the page's sheet; "hand in" asks first (questions unanswered)
+        await sheet.click();
+        await expect(page).toHaveURL(/#qb-sheet$/);
+        await handIn.click();
+        await expect(page.getByTestId("hand-in-unanswered")).toBeVisible();
+      });
+    }
+  });
+});
