@@ -137,6 +137,39 @@ describe("header and footer (spec 000 sections 2.2-2.3)", () => {
   });
 });
 
+describe("configured links and permitted entries (issue 25, spec 001 §2)", () => {
+  it("an old front end's /s/pc/#/ link is the portal's own path: 学习中心 and the personal URL work without JavaScript", async () => {
+    await portal.config(1, { serviceConfig: { personalUrl: "/s/pc/#/personal/course/plan" } });
+    const browser = portal.client();
+    const html = (await browser.signIn(portal, "13800000001")).html;
+    const more = elements(element(html, "nav") ?? "", "details").find((d) => text(element(d, "summary") ?? "").includes("更多"));
+    const centre = attr(
+      elements(more ?? "", "a").find((a) => text(a) === "学习中心"),
+      "href",
+    );
+    expect(centre).toBe("/personal/course?parentId=-1");
+    // no JavaScript: the server answers the path itself (today's 404 was the hash the server never sees)
+    const opened = await browser.get(centre!);
+    expect(opened.status).toBe(200);
+    expect(hrefOf(byTestId(html, "user-menu"), "课程中心")).toBe("/personal/course/plan?parentId=-1");
+  });
+
+  it("partial01: every personal link of the header opens a permitted entry or is left out; none answers 403", async () => {
+    const browser = portal.client();
+    const html = (await browser.signIn(portal, "13800000010")).html;
+    const menu = byTestId(html, "user-menu");
+    // orders: the list is not permitted, the agreements tab is; messages: nothing permitted (no link, no icon)
+    expect(hrefOf(menu, "订单管理")).toBe("/personal/order?OrderTabIndex=2");
+    expect(hrefOf(menu, "我的消息")).toBeUndefined();
+    expect(byTestId(html, "messages")).toBeUndefined();
+    expect(hrefOf(menu, "课程中心")).toBe("/personal/course/lessons?parentId=-1");
+    expect(hrefOf(menu, "个人设置")).toBe("/personal/setting/data?parentId=-1");
+    const personal = links(element(html, "header")).filter((l) => l.href?.startsWith("/personal/"));
+    expect(personal.length).toBeGreaterThanOrEqual(4);
+    for (const link of personal) expect((await browser.get(link.href!)).status, link.href).toBe(200);
+  });
+});
+
 describe("school switcher (spec 000 sections 2.2 and 9)", () => {
   it("21 schools: 16 listed and a 'more' link to /home/choice listing all", async () => {
     const browser = portal.client();
