@@ -6,12 +6,14 @@ import { FlashNotice } from "~/components/shell/FlashNotice";
 import { Footer } from "~/components/shell/Footer";
 import { Header } from "~/components/shell/Header";
 import { SideBar } from "~/components/shell/SideBar";
+import { TabBar } from "~/components/shell/TabBar";
 import type { ShellView } from "~/services/shell.server";
 
 /**
  * The school's frame around a page (issue 23 step 1, docs/decisions/055-school-shell-tab-bar.md): the
  * test-domain banner, the header (with the side bar as its last child: on phones its one button sits in
- * the header's bar), the flash notice, the page as `<main>`, the footer and the presence socket.
+ * the header's bar), the flash notice, the page as `<main>`, the footer, the presence socket and the
+ * phone's bottom tab bar.
  *
  * Drawn by the school layout (app/routes/_school+/_layout.tsx) for its pages and its error page. The root
  * draws it too, only where no school layout is there to do it: the few pages outside the school
@@ -34,6 +36,8 @@ export function SchoolFrame({ shell, children }: { shell: ShellView; children: R
       </main>
       {headerOnly ? null : <Footer shell={shell} />}
       {shell.user ? <Presence userId={shell.user.userId} /> : null}
+      {/* last: sticky at the bottom of a phone's screen, after the footer in the flow (decision 055) */}
+      <TabBar shell={shell} />
     </>
   );
 }
