@@ -107,7 +107,6 @@ export const UPSTREAM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "170034": "rechargeAmount",
 };
 
-
 /**
  * The form-error string of an upstream failure: `upstream:<key>` (or `upstream:<key>:<n>` when the
  * message carries a number, e.g. seconds to wait) for a known code, else `server:<message>`, else the
