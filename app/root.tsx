@@ -5,20 +5,17 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NavProgress } from "~/components/NavProgress";
 import { useRequestInfo } from "~/components/request-info";
-import { Footer } from "~/components/shell/Footer";
-import { Header, isHomePath } from "~/components/shell/Header";
+import { isHomePath } from "~/components/shell/Header";
 import { Analytics } from "~/components/shell/Analytics";
-import { DomainBanner } from "~/components/shell/DomainBanner";
 import { HashRoutes } from "~/components/shell/HashRoutes";
-import { SideBar } from "~/components/shell/SideBar";
-import { FlashNotice } from "~/components/shell/FlashNotice";
-import { Presence } from "~/components/realtime/Presence";
+import { SchoolFrame } from "~/components/shell/SchoolFrame";
 import { isLanguage, type Language } from "~/i18n";
 import { PAGE_ERRORS_ID, pageErrorsBundle, scriptJson, TranslationProvider, useTranslator } from "~/i18n-runtime";
 import { languageCookie, localeOf, rootResources } from "~/i18n.server";
 import { env } from "~/env.server";
 import { csrf } from "~/lib/security/csrf.server";
 import { useShell } from "~/components/shell/use-shell";
+import { SCHOOL_ROUTE_ID } from "~/route-ids";
 import { companyWapRedirect, mobileRedirect } from "~/lib/guards/guards.server";
 import { getPortal } from "~/lib/portal.server";
 import { loadSite } from "~/services/shell.server";
@@ -71,7 +68,6 @@ function useShellData(): RootData {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useShellData();
-  const shell = useShell(root?.shell);
   const { nonce, locale: requestLocale, errors: requestErrors } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
   // no root data (its loader failed): the error page's `errors` strings travel in the page (decision 040)
@@ -83,9 +79,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const themeColor = site?.themeColor ?? DEFAULT_THEME_COLOR;
   // Spec 000 section 4: the black-white global theme applies only on the home page.
   const blackWhite = site?.globalTheme === "black-white" && isHomePath(pathname);
-  // useLoginPage 2: the login pages (handle.loginPage) show the header only, no footer or side bar.
-  const matches = useMatches();
-  const headerOnly = site?.loginPage === "headerOnly" && matches.some((m) => (m.handle as { loginPage?: boolean } | undefined)?.loginPage);
   return (
     <html
       lang={locale}
@@ -106,23 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-gray-50 text-gray-900 flex flex-col">
         <TranslationProvider i18n={i18n}>
           <NavProgress />
-          {root && shell ? (
-            <AuthenticityTokenProvider token={root.csrfToken}>
-              {root.shell.site.domainWarn !== null ? <DomainBanner message={root.shell.site.domainWarn} /> : null}
-              {/* The side bar is the header's last child: on phones its one button sits in the header's bar. */}
-              <Header shell={shell} side={root.shell.sidebar && !headerOnly ? <SideBar sidebar={root.shell.sidebar} /> : null} />
-              {root.notice ? <FlashNotice code={root.notice} /> : null}
-              <main id="main" className="flex-1">
-                {children}
-              </main>
-              {headerOnly ? null : <Footer shell={shell} />}
-              {shell.user ? <Presence userId={shell.user.userId} /> : null}
-            </AuthenticityTokenProvider>
-          ) : (
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-          )}
+          {root ? <AuthenticityTokenProvider token={root.csrfToken}>{children}</AuthenticityTokenProvider> : children}
         </TranslationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -138,11 +115,37 @@ function clientLocale(): Language | undefined {
   return isLanguage(lang) ? lang : undefined;
 }
 
+/**
+ * The school layout (app/routes/_school+/_layout.tsx) draws the header, footer and side bar of its pages
+ * (decision 055). The few pages outside it (captcha, security check, face and third-party sign-in: they
+ * must not run the school's calls) get the same frame here, with the visitor's school half.
+ */
 export default function App() {
-  return <Outlet />;
+  const inSchool = useMatches().some((m) => m.id === SCHOOL_ROUTE_ID);
+  const shell = useShell();
+  return inSchool || !shell ? (
+    <Outlet />
+  ) : (
+    <SchoolFrame shell={shell}>
+      <Outlet />
+    </SchoolFrame>
+  );
 }
 
+/**
+ * Errors above the school (the root loader's, or a page outside the school without its own): the branded
+ * page. In the browser a failed root loader keeps the header and footer last drawn (decision 013); on the
+ * server, with no shell to draw, the page alone.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <ErrorPage error={error} />;
+  const shell = useShell(useShellData()?.shell);
+  const page = <ErrorPage error={error} />;
+  return shell ? (
+    <SchoolFrame shell={shell}>{page}</SchoolFrame>
+  ) : (
+    <main id="main" className="flex-1">
+      {page}
+    </main>
+  );
 }

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/v4";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { failWith, schemaReply } from "~/lib/http/form-result.server";
 
 /**

@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
 import type { Upstream } from "~/lib/http/upstream.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { count, flag, id, image, list, PageSchema, text } from "~/services/content-schemas.server";
 
 /**

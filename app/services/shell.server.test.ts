@@ -19,9 +19,13 @@ describe("shell rules of spec 000 section 2.2", () => {
   });
 
   const menu = { id: 7, menuName: "x", urlType: "LINK_DEFAULT", pageHeadType: "SYS_PAGE_HEAD_OTHER", openType: "self", children: [] };
-  it("menu links: http and /s/pc/# as given, variable links through /linkVariableRedirect", () => {
+  it("menu links: http as given, /s/pc/#/x as the path /x (issue 25), variable links through /linkVariableRedirect", () => {
     expect(menuHref({ ...menu, menuUrl: "https://example.com/a" })).toEqual({ href: "https://example.com/a", external: true });
-    expect(menuHref({ ...menu, menuUrl: "/s/pc/#/course/list" })).toEqual({ href: "/s/pc/#/course/list", external: false });
+    expect(menuHref({ ...menu, menuUrl: "/s/pc/#/course/list" })).toEqual({ href: "/course/list", external: false });
+    expect(menuHref({ ...menu, menuUrl: "/s/pc/#/personal/course?parentId=-1" })).toEqual({ href: "/personal/course?parentId=-1", external: false });
+    // HashRoutes' rules: a hash that would leave the site stays as given (the script ignores it too)
+    expect(menuHref({ ...menu, menuUrl: "/s/pc/#//evil.example" })).toEqual({ href: "/s/pc/#//evil.example", external: false });
+    expect(menuHref({ ...menu, menuUrl: "/s/pc/#/\\evil.example" })).toEqual({ href: "/s/pc/#/\\evil.example", external: false });
     expect(menuHref({ ...menu, menuUrl: "x", urlType: "LINK_VARIABLE" })).toEqual({ href: "/linkVariableRedirect/7", external: false });
     expect(menuHref({ ...menu, menuUrl: "#/news" })).toEqual({ href: "/news", external: false });
     expect(menuHref({ ...menu, menuUrl: "javascript:http" })).toEqual({ href: "#", external: true });

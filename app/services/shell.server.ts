@@ -5,6 +5,8 @@ import { getCartCount } from "~/services/cart.server";
 import { centralLoginUrl, loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/lib/portal.server";
 import { qrImageUrl } from "~/services/qr.server";
+import { entryOfPath, isPermitted, type PersonalSection, type Permissions } from "~/services/personal-menu";
+import { firstEntryHref, getPermissions } from "~/services/personal-menu.server";
 import { DEFAULT_THEME_COLOR } from "~/services/theme";
 
 /** Spec 000 section 9 numbers the shell uses. */
@@ -16,14 +18,16 @@ export const SCHOOL_DROPDOWN_WIDE = 8;
 export const SCHOOL_QR_SIZE = 112;
 export const CART_BADGE_SHIFT = 10;
 
-export type MenuLink = { id: number; name: string; href: string; external: boolean; newWindow: boolean; children: MenuLink[] };
+export type MenuLink = { id: number; name: string; href: string; external: boolean; newWindow: boolean; kind: string; children: MenuLink[] };
 
 /** Spec 000 section 2.2: links with 'http' or '/s/pc/#' are used as given; variable links go through the portal. */
 export function menuHref(menu: Menu): { href: string; external: boolean } {
   if (menu.urlType === "LINK_VARIABLE") return { href: `/linkVariableRedirect/${menu.id}`, external: false };
   const url = menu.menuUrl.trim();
   if (url.includes("http")) return { href: /^https?:\/\//i.test(url) ? url : "#", external: true };
-  if (url.includes("/s/pc/#")) return { href: url, external: false };
+  // issue 25: the old front end's `/s/pc/#/x` is this portal's path `/x`, so the link works without
+  // JavaScript (HashRoutes does the same for an address typed or bookmarked); an odd hash stays as given
+  if (url.includes("/s/pc/#")) return { href: oldFrontEndPath(url) ?? url, external: false };
   if (url.startsWith("#/")) return { href: url.slice(1), external: false };
   if (url.startsWith("/")) return { href: url, external: false };
   return { href: url ? `/${url}` : "#", external: false };
@@ -37,6 +41,8 @@ function toLink(menu: Menu): MenuLink {
     href,
     external,
     newWindow: menu.openType === "blank",
+    // the menu's page type (SYS_PAGE_HEAD_INDEX, _COURSE, _QUESTION...): the phone tab bar's items (decision 055)
+    kind: menu.pageHeadType,
     children: menu.children.map(toLink),
   };
 }
@@ -109,13 +115,53 @@ export function personalLinks(personalUrl: string) {
   };
 }
 
-/** '/s/pc/#/x' and '#/x' become the path route '/x'. */
+/** '/s/pc/#/x' and '#/x' become the path route '/x' (an odd hash: no path). */
 export function toPath(url: string): string {
   const u = url.trim();
   if (!u) return "";
   const hash = u.indexOf("#/");
-  if (hash >= 0 && !/^https?:/i.test(u)) return u.slice(hash + 1);
+  if (hash >= 0 && !/^https?:/i.test(u)) return hashRoutePath(u.slice(hash)) ?? "";
   return u.startsWith("/") ? u : "";
+}
+
+/** The portal's path of a configured `/s/pc/#/x` link, or null. */
+function oldFrontEndPath(url: string): string | null {
+  const at = url.indexOf("/s/pc/#");
+  return at >= 0 ? hashRoutePath(url.slice(at + "/s/pc/".length)) : null;
+}
+
+/**
+ * The path an old hash link (`#/course/list?x=1`) stands for, by the rules of HashRoutes' script
+ * (components/shell/HashRoutes.tsx, issue 10 part 1): one `/` then neither `/` nor `\`, no control
+ * character, space or backslash (nor one percent-encoded in the path), and a path of this site that does
+ * not start with `//` once resolved. Null for anything else.
+ */
+export function hashRoutePath(hash: string): string | null {
+  const p = hash.slice(1);
+  if (!hash.startsWith("#/") || p.length < 2 || !/^\/[^/\\]/.test(p)) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f\\]/.test(p) || /%(?:[01][0-9a-f]|20|7f|5c)/i.test(p.split(/[?#]/)[0]!)) return null;
+  const base = "http://portal.invalid";
+  const u = new URL(p, base);
+  if (u.origin !== base || /^\/[/\\]/.test(u.pathname)) return null;
+  return u.pathname + u.search + u.hash;
+}
+
+/**
+ * The user menu's personal-centre links as the student may follow them (issue 25, spec 001 §2): a link
+ * to an entry the student is not permitted goes to its section's first permitted entry, or is dropped
+ * (null) when the section has none, so none leads to the 403 page. Unfiltered when the permission call
+ * failed (the pages themselves still answer 403).
+ */
+export function permittedLinks<K extends string>(links: Record<K, string>, permissions: Permissions | null): Record<K, string | null> {
+  if (!permissions) return links;
+  const follow = (href: string): string | null => {
+    const url = new URL(href, "http://portal.invalid");
+    const key = entryOfPath(url.pathname, url.searchParams);
+    if (!key || isPermitted(permissions, key)) return href;
+    return firstEntryHref(permissions, key.split(".")[0] as PersonalSection);
+  };
+  return Object.fromEntries(Object.entries<string>(links).map(([name, href]) => [name, follow(href)])) as Record<K, string | null>;
 }
 
 /** The footer when its configuration could not be loaded: menus only (decision 013). */
@@ -199,8 +245,9 @@ function siteView(config: LoadedShellConfig, extras: ShellExtras) {
       children: m.children.map((c) => ({
         id: c.id,
         name: c.menuName,
-        // A footer item with its own http(s) link opens it; the others show their detail page.
-        href: configUrl(c.menuUrl) || `/sysPageHeadFoot/showDetail/${c.id}?pid=${m.id}`,
+        // A footer item with its own http(s) link opens it, one of the old front end's `/s/pc/#/x` the
+        // portal's path `/x` (issue 25); the others show their detail page.
+        href: configUrl(c.menuUrl) || oldFrontEndPath(c.menuUrl) || `/sysPageHeadFoot/showDetail/${c.id}?pid=${m.id}`,
         external: Boolean(configUrl(c.menuUrl)),
         newWindow: c.openType === "blank",
       })),
@@ -264,6 +311,7 @@ function schoolView(
   lastLearn: Awaited<ReturnType<typeof getLastLearn>>,
   cartCount: number,
   schoolId: number,
+  permissions: Permissions | null = null,
   newcomer = false,
 ) {
   const { menus, schools, serviceConfig, alias } = config;
@@ -294,7 +342,7 @@ function schoolView(
           unread: user.unReadNum,
           changePassword: user.changePasswordConfig === 1 || user.changePasswordConfig === 2,
           staff: serviceConfig.userAdminLogo === 1 && user.staffFlag === 1,
-          links: personalLinks(serviceConfig.personalUrl),
+          links: permittedLinks(personalLinks(serviceConfig.personalUrl), permissions),
           show: {
             course: shows("course"),
             setting: shows("setting"),
@@ -352,12 +400,14 @@ export async function loadSite(portal: Portal): Promise<SiteView> {
 export async function loadSchool(portal: Portal): Promise<SchoolView> {
   const { upstream } = portal;
   const loggedIn = isLoggedIn(portal);
-  const [config, user, lastLearn, cartCount] = await Promise.all([
+  const [config, user, lastLearn, cartCount, permissions] = await Promise.all([
     shellConfigOf(portal),
     loggedIn ? getCurrentUser(upstream) : null,
     loggedIn ? getLastLearn(upstream) : null,
     loggedIn ? getCartCount(upstream) : 0,
+    // the user menu's links follow the permitted entries (issue 25); the personal pages reuse this answer
+    loggedIn ? getPermissions(portal).catch(() => null) : null,
   ]);
   const newcomer = loggedIn && portal.session.get("newcomer") === portal.session.get("userId");
-  return schoolView(config, user, lastLearn, cartCount, portal.schoolId, newcomer);
+  return schoolView(config, user, lastLearn, cartCount, portal.schoolId, permissions, newcomer);
 }

@@ -2,7 +2,8 @@ import { createInstance } from "i18next";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enErrors from "~/locales/en/errors.json";
 import zhErrors from "~/locales/zh/errors.json";
-import { parseUpstreamFormError, UPSTREAM_MESSAGE_KEYS, upstreamErrorText, upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamErrorText } from "~/lib/http/upstream-messages";
+import { parseUpstreamFormError, UPSTREAM_MESSAGE_KEYS, upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { requestCtx, startTestSandbox, thrown, type TestSandbox } from "./sandbox";
 
 // Issue 12 part 3: the upstream speaks Chinese; a message the portal knows by its code is shown in the

@@ -120,3 +120,32 @@ export const ArrowUpIcon = (p: IconProps) => (
     <path d="M12 19V5M5 12l7-7 7 7" />
   </Svg>
 );
+
+/** Home: a house (the phone tab bar). */
+export const HomeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />
+  </Svg>
+);
+
+/** Courses: an open book (the phone tab bar). */
+export const BookIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 6C9 4 5 4 3 5v14c2-1 6-1 9 1 3-2 7-2 9-1V5c-2-1-6-1-9 1zm0 0v14" />
+  </Svg>
+);
+
+/** Question bank: a list with ticks (the phone tab bar). */
+export const ChecklistIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 6l1.5 1.5L8 5M4 12l1.5 1.5L8 11M4 18l1.5 1.5L8 17M11 6h9M11 12h9M11 18h9" />
+  </Svg>
+);
+
+/** My learning: a play button in a screen (the phone tab bar). */
+export const PlayIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="18" height="14" rx="2" />
+    <path d="M10 8v6l5-3zM8 21h8" />
+  </Svg>
+);

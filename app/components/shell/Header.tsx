@@ -288,7 +288,7 @@ function HeaderTools({ shell }: { shell: ShellView }) {
     <div className="flex flex-col items-stretch text-sm text-gray-700 lg:flex-row lg:flex-wrap lg:items-center lg:gap-3">
       {shell.app ? <AppDownload app={shell.app} /> : null}
       {user && shell.cartCount !== null ? <CartIcon count={shell.cartCount} /> : null}
-      {user ? <MessageIcon unread={user.unread} /> : null}
+      {user?.links.messages ? <MessageIcon unread={user.unread} href={user.links.messages} /> : null}
       {user?.staff ? <AdminButton /> : null}
       {user ? <UserMenu shell={shell} /> : <VisitorLinks shell={shell} />}
       {shell.site.languageToggle ? <LanguageSwitch /> : null}
@@ -423,11 +423,11 @@ function CartIcon({ count: serverCount }: { count: number }) {
   );
 }
 
-function MessageIcon({ unread }: { unread: number }) {
+function MessageIcon({ unread, href }: { unread: number; href: string }) {
   const { t } = useTranslation();
   return (
     <a
-      href="/personal/message/detailslist?parentId=-1"
+      href={href}
       className={`${TOOL} relative`}
       aria-label={unread > 0 ? t("site.unread", { count: unread }) : t("site.messages")}
       title={unread > 0 ? t("site.unread", { count: unread }) : t("site.messages")}
@@ -527,42 +527,42 @@ function UserMenu({ shell }: { shell: ShellView }) {
       }
     >
       <ul className="space-y-1.5">
-        {user.points !== null ? (
+        {user.points !== null && links.points ? (
           <li data-testid="user-points">
             <a href={links.points} className="hover:text-brand">
               {t("site.points", { pointName: user.pointName, count: user.points })}
             </a>
           </li>
         ) : null}
-        {user.member ? (
+        {user.member && links.member ? (
           <li>
             <a href={links.member} className="hover:text-brand">
               {t("site.membership")}
             </a>
           </li>
         ) : null}
-        {show.course ? (
+        {show.course && links.courseCentre ? (
           <li>
             <a href={links.courseCentre} className="hover:text-brand">
               {t("site.courseCentre")}
             </a>
           </li>
         ) : null}
-        {show.setting ? (
+        {show.setting && links.settings ? (
           <li>
             <a href={links.settings} className="hover:text-brand">
               {t("site.settings")}
             </a>
           </li>
         ) : null}
-        {show.order ? (
+        {show.order && links.order ? (
           <li>
             <a href={links.order} className="hover:text-brand">
               {t("site.orders")}
             </a>
           </li>
         ) : null}
-        {show.message ? (
+        {show.message && links.messages ? (
           <li>
             <a href={links.messages} className="hover:text-brand">
               {t("site.myMessages")}

@@ -4,7 +4,7 @@ import type { Outcome } from "~/forms/outcome";
 import { challengeFor, storePending, type Pending } from "~/lib/security/captcha.server";
 import type { SendOutcome } from "~/services/login.server";
 import type { Portal } from "~/lib/portal.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 
 /** Never sent back into a form: what the visitor typed as a password, and the CSRF token. */
 const SECRET_FIELDS = ["password", "confirmPassword", "csrf"];

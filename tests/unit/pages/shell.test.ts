@@ -137,6 +137,83 @@ describe("header and footer (spec 000 sections 2.2-2.3)", () => {
   });
 });
 
+describe("configured links and permitted entries (issue 25, spec 001 §2)", () => {
+  it("an old front end's /s/pc/#/ link is the portal's own path: 学习中心 and the personal URL work without JavaScript", async () => {
+    await portal.config(1, { serviceConfig: { personalUrl: "/s/pc/#/personal/course/plan" } });
+    const browser = portal.client();
+    const html = (await browser.signIn(portal, "13800000001")).html;
+    const more = elements(element(html, "nav") ?? "", "details").find((d) => text(element(d, "summary") ?? "").includes("更多"));
+    const centre = attr(
+      elements(more ?? "", "a").find((a) => text(a) === "学习中心"),
+      "href",
+    );
+    expect(centre).toBe("/personal/course?parentId=-1");
+    // no JavaScript: the server answers the path itself (today's 404 was the hash the server never sees)
+    const opened = await browser.get(centre!);
+    expect(opened.status).toBe(200);
+    expect(hrefOf(byTestId(html, "user-menu"), "课程中心")).toBe("/personal/course/plan?parentId=-1");
+  });
+
+  it("partial01: every personal link of the header opens a permitted entry or is left out; none answers 403", async () => {
+    const browser = portal.client();
+    const html = (await browser.signIn(portal, "13800000010")).html;
+    const menu = byTestId(html, "user-menu");
+    // orders: the list is not permitted, the agreements tab is; messages: nothing permitted (no link, no icon)
+    expect(hrefOf(menu, "订单管理")).toBe("/personal/order?OrderTabIndex=2");
+    expect(hrefOf(menu, "我的消息")).toBeUndefined();
+    expect(byTestId(html, "messages")).toBeUndefined();
+    expect(hrefOf(menu, "课程中心")).toBe("/personal/course/lessons?parentId=-1");
+    expect(hrefOf(menu, "个人设置")).toBe("/personal/setting/data?parentId=-1");
+    const personal = links(element(html, "header")).filter((l) => l.href?.startsWith("/personal/"));
+    expect(personal.length).toBeGreaterThanOrEqual(4);
+    for (const link of personal) expect((await browser.get(link.href!)).status, link.href).toBe(200);
+  });
+});
+
+describe("the phone's bottom tab bar (issue 26, decision 055)", () => {
+  const tabs = (html: string) =>
+    elements(byTestId(html, "tab-bar") ?? "", "a").map((a) => ({
+      tab: attr(a, "data-tab"),
+      href: attr(a, "href"),
+      text: text(a),
+      current: attr(a, "aria-current"),
+    }));
+
+  it("visitor: home, courses and question bank from the head menus, my learning and sign in through the login page; the current tab marked", async () => {
+    const html = await home("/course/detail/5001");
+    expect(tabs(html)).toEqual([
+      { tab: "home", href: "/home/index", text: "首页", current: undefined },
+      { tab: "courses", href: "/course/list", text: "课程", current: "page" },
+      { tab: "questionBank", href: "/lib/subject", text: "题库", current: undefined },
+      { tab: "learning", href: "/join/login?backUrl=%2Fpersonal%2Fcourse%2Flessons", text: "我的学习", current: undefined },
+      { tab: "me", href: "/join/login?backUrl=%2Fcourse%2Fdetail%2F5001", text: "登录", current: undefined },
+    ]);
+    // after the footer (sticky at the bottom of the screen by CSS), hidden from md up
+    expect(html.indexOf('data-testid="tab-bar"')).toBeGreaterThan(html.indexOf("<footer"));
+    expect(classOf(byTestId(html, "tab-bar"))).toContain("md:hidden");
+    expect(tabs(await home("/home/index"))[0]!.current).toBe("page");
+  });
+
+  it("student: my learning and me (the name: signed in at a glance) open permitted entries; en labels", async () => {
+    const browser = portal.client();
+    await browser.signIn(portal, "13800000001");
+    const html = (await browser.get("/personal/course/lessons")).html;
+    expect(tabs(html).slice(3)).toEqual([
+      { tab: "learning", href: "/personal/course/lessons?parentId=-1", text: "我的学习", current: "page" },
+      { tab: "me", href: "/personal/setting/data?parentId=-1", text: "张同学", current: undefined },
+    ]);
+    expect(attr(byTestId(html, "tab-bar"), "data-signed-in")).toBe("");
+    const en = (await browser.get("/personal/setting/data?lng=en")).html;
+    expect(tabs(en).map((t) => [t.text, t.current])).toEqual([
+      ["Home", undefined],
+      ["Courses", undefined],
+      ["Questions", undefined],
+      ["Learning", undefined],
+      ["张同学", "page"],
+    ]);
+  });
+});
+
 describe("school switcher (spec 000 sections 2.2 and 9)", () => {
   it("21 schools: 16 listed and a 'more' link to /home/choice listing all", async () => {
     const browser = portal.client();

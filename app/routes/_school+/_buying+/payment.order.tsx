@@ -12,7 +12,7 @@ import { buyCheck, createOrder, previewCheckout, type Wanted } from "~/services/
 import { requireStudent } from "~/lib/guards/guards.server";
 import { requireValidPost } from "~/lib/portal.server";
 import { completeInfoHref } from "~/services/study-links";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { currentPath, type Upstream } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";

@@ -10,7 +10,7 @@ import { faceIdentity, faceResult, faceScopeOf, faceStatus, updateFaceIdentity }
 import { requireStudent } from "~/lib/guards/guards.server";
 import { requireValidPost, type Portal } from "~/lib/portal.server";
 import { safeRedirect } from "~/lib/security/redirect";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { ownAnswer } from "~/forms/form-failure";

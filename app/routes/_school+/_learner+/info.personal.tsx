@@ -19,7 +19,7 @@ import { clientIpOf, withRetryAfter } from "~/lib/state/rate-limit.server";
 import { safeRedirect } from "~/lib/security/redirect";
 import { myAgreementsHref } from "~/services/study-links";
 import { perfectStudentInfo, sendChangePhoneSms, validatePerfectStudentInfo } from "~/services/student-info.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 

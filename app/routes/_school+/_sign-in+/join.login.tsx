@@ -1,4 +1,4 @@
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formConstraint } from "~/forms/constraint.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

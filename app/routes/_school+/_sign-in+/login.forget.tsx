@@ -1,5 +1,5 @@
 import { SubmitButton } from "~/components/ui/SubmitButton";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";

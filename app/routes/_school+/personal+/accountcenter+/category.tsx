@@ -7,7 +7,7 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { noticeOf, UpgradeCategoryPostSchema } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { requireValidPost } from "~/lib/portal.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { categoryOverview, upgradeCategory } from "~/services/user-categories.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";

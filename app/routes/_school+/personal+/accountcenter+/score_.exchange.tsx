@@ -9,7 +9,7 @@ import { ExchangeGoodsPostSchema, noticeOf } from "~/services/account-centre.ser
 import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { exchangeGoods, getPointExchanges, getPointGoods } from "~/services/points.server";
 import { requireValidPost } from "~/lib/portal.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { keptIdemKey, ownAnswer } from "~/forms/form-failure";

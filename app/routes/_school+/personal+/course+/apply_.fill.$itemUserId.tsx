@@ -21,7 +21,7 @@ import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { detailHref, flowSpace, itemInfo, saveItemFieldFormData, signStatus } from "~/services/instead.server";
 import { annexContentErrors, readFillForm } from "~/services/instead-upload.server";
 import { requireValidPost, requireValidUpload } from "~/lib/portal.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 

@@ -12,7 +12,7 @@ import * as z from "zod/v4";
 import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { itemTimesOf, saveUserItemRel, signProvinces } from "~/services/instead.server";
 import { requireValidPost } from "~/lib/portal.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";

@@ -6,7 +6,7 @@ import { MessageList } from "~/components/personal/messages/MessageList";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { deleteMessage, MESSAGE_PAGE_SIZE, messageCount, messagePage, readMessage } from "~/services/messages.server";
 import { requireValidPost } from "~/lib/portal.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";

@@ -7,7 +7,7 @@ import { getAccountInfo, setAvatar } from "~/services/account-settings.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { readImageUpload, type ImageUpload } from "~/services/image-upload.server";
 import { requireValidUpload } from "~/lib/portal.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";

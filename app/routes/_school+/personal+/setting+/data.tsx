@@ -23,7 +23,7 @@ import { improveCustomInfo, withCascadeLevels } from "~/services/custom-fields.s
 import { keptFormData, keptValue, takeKept, type KeptForm } from "~/lib/state/form-keep.server";
 import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { requireValidPost, type Portal } from "~/lib/portal.server";
-import { upstreamFormError } from "~/lib/http/upstream-messages";
+import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { isFormFailure } from "~/forms/form-failure";
