@@ -187,10 +187,17 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     const handed = await sendPaper(browser, first.location, "handin", all);
     const record = await browser.get(handed.headers.get("Location")!);
     expect(text(byTestId(record.html, "handed-in") ?? "")).toBe("已交卷：本次成绩 38 / 38 分（及格）。");
+    // the practice report of the attempt names its type (exerciseType 9, an exam: issue 25), in both languages
+    const detail = (html: string) => text(element(html, `section[aria-labelledby="qb-detail"]`) ?? "");
+    expect(detail((await browser.get(`/lib/subject/report/${first.recordId}`)).html)).toMatch(/练习类型\s*考试/);
     // mock exams have no limit: a second attempt
     const second = await join(browser, 9102);
     expect(second.recordId).not.toBe(first.recordId);
     expect(text((await browser.get("/lib/subject/exampaper/examintro/9102")).html)).toContain("已考 2 次");
+    // (last: ?lng=en switches the language for the rest of the session)
+    const english = detail((await browser.get(`/lib/subject/report/${first.recordId}?lng=en`)).html);
+    expect(english).not.toContain("report.types");
+    expect(english).toMatch(/Kind\s*Exam/);
   });
 
   it("an exam not started yet or ended cannot be joined (the upstream's refusals, translated)", async () => {
