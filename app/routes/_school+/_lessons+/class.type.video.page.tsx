@@ -17,6 +17,8 @@ import { clock, contentsHref, lessonEntryHref, videoPageHref } from "~/services/
 import { NoteBox, type NoteAnswer } from "~/components/study/lesson/NoteBox";
 import { addNote, noteAddConstraint, NoteAddSchema } from "~/services/notes.server";
 import { requireStudent } from "~/lib/guards/guards.server";
+import { socketBootstrap } from "~/services/realtime.server";
+import { VideoChannel } from "~/components/study/lesson/VideoChannel";
 import { requireValidPost } from "~/lib/portal.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
@@ -69,7 +71,7 @@ export async function loader(args: LoaderFunctionArgs) {
     return data({ missingId: true as const, i18n, closeHref: closeHrefFrom(args.request, MY_COURSES) }, { status: 400, headers: PRIVATE });
   }
   const self = videoPageHref(ids.commodityId, ids.courseId, ids.lessonId);
-  const [info, contents, play, i18n] = await Promise.all([
+  const [info, contents, play, i18n, socket] = await Promise.all([
     getEntryInfo(portal.upstream, ids),
     getCourseContents(portal.upstream, ids.commodityId, ids.courseId),
     getPlay(portal.upstream, ids).catch((error: unknown) => {
@@ -77,6 +79,8 @@ export async function loader(args: LoaderFunctionArgs) {
       throw error;
     }),
     namespaces(args.request, handle),
+    // the live channel (spec 000 §7.3, decision 059): module yunduo; the page works without it
+    isLoggedIn(portal) ? socketBootstrap(portal, "yunduo", { optional: true }) : null,
   ]);
   if (!info || !contents) notFound(portal);
   if (info.type !== "video") throw redirect(lessonEntryHref(ids.commodityId, ids.courseId, ids.lessonId), { headers: PRIVATE });
@@ -101,6 +105,7 @@ export async function loader(args: LoaderFunctionArgs) {
       save: isLoggedIn(portal) && play.enrolled === 1,
       noted: secondOf(url.searchParams.get("noted")),
       noteConstraint: noteAddConstraint(),
+      socket: play.enrolled === 1 ? socket : null,
       chapters: contents.chapters,
       previous: neighbour(at - 1),
       next: neighbour(at + 1),
@@ -176,6 +181,7 @@ export default function VideoPage() {
       <h1 className="mt-1 text-2xl font-bold">{lesson.lessonName}</h1>
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label={t("video.playerLabel", { name: lesson.lessonName })}>
+          <VideoChannel bootstrap={page.socket} lesson={lesson} />
           <VideoPlayer
             src={page.playUrl}
             poster={page.coverUrl}
