@@ -200,6 +200,23 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     expect(english).toMatch(/Kind\s*Exam/);
   });
 
+  it("joining asks for complete information first when the upstream says scene 4 applies (spec 001 dialog 1, §9; issue 25)", async () => {
+    const browser = await student(3304);
+    await portal.fault({
+      path: "/student/customize/popup",
+      status: 200,
+      body: JSON.stringify({ code: "1", message: "success", data: { popupFlag: 1 } }),
+      times: 1,
+    });
+    const asked = await post(browser, "/lib/subject/exampaper/examintro/9102", { intent: "join" });
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("Location")).toBe(`/info/complete?scene=4&backUrl=${encodeURIComponent("/lib/subject/exampaper/examintro/9102")}`);
+    const popup = (await portal.calls("/student/customize/popup")).at(-1);
+    expect(popup?.query.sceneCode).toBe("4");
+    // the scene does not apply (the seed's answer for this student): the exam is joined
+    await join(browser, 9102);
+  });
+
   it("an exam not started yet or ended cannot be joined (the upstream's refusals, translated)", async () => {
     const browser = await student(3303);
     const later = await browser.get("/lib/subject/exampaper/examintro/9105");
