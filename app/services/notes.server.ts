@@ -28,6 +28,19 @@ export const noteEditConstraint = () => getZodConstraint(NoteUpdateSchema);
 
 export const NoteRemoveSchema = z.object({ intent: z.literal("remove"), noteId: positiveInt });
 
+/**
+ * The video page's note box (issue 26, decision 059): a new note at a point of the lesson (`positionS`, the
+ * video's current time with JavaScript, else where the video started). Error keys are `lesson`'s `note.errors.*`.
+ */
+export const NoteAddSchema = z.object({
+  intent: z.literal("note"),
+  content: NoteUpdateSchema.shape.content,
+  positionS: z.coerce.number().int().min(0).max(86_400).catch(0),
+  /** set by the page's script: answer with data instead of a redirect (the video keeps playing) */
+  via: z.literal("fetcher").optional(),
+});
+export const noteAddConstraint = () => getZodConstraint(NoteAddSchema);
+
 /** The notes page's posts (edit, remove), one union on `intent` the action parses with `parseWithZod` (issue 23 step 3). */
 export const NotePostSchema = z.discriminatedUnion("intent", [NoteUpdateSchema, NoteRemoveSchema]);
 
@@ -80,4 +93,18 @@ export function updateNote(upstream: Upstream, noteId: number, content: string) 
 
 export function removeNote(upstream: Upstream, noteId: number) {
   return upstream.call({ method: "DELETE", path: `${NOTE}/remove/${encodeURIComponent(noteId)}`, schema: z.unknown(), expect: ["business"] });
+}
+
+/**
+ * A new note on a lesson: spec 001 §7 'Notes' has no add call, so `update` without a `noteId` adds one at
+ * `positionS` of the lesson (decision 059); the upstream answers the new `{ noteId }`.
+ */
+export function addNote(upstream: Upstream, n: { commodityId: number; courseId: number; lessonId: number; positionS: number; content: string }) {
+  return upstream.call({
+    method: "POST",
+    path: `${NOTE}/update`,
+    body: n,
+    schema: z.looseObject({ noteId: id }),
+    expect: ["business"],
+  });
 }

@@ -40,7 +40,7 @@ export const OPS = [
 export type Op = (typeof OPS)[number];
 
 /** Ops that put the connection in a state (a room, a video, a presence): replayed after a reconnect. */
-export const HISTORY_OPS: ReadonlySet<Op> = new Set<Op>(["liveIn", "replayIn", "videoIn", "channelInfo", "logOn"]);
+export const HISTORY_OPS: ReadonlySet<Op> = new Set<Op>(["liveIn", "replayIn", "videoIn", "videoReady", "channelInfo", "logOn"]);
 
 export type SocketModule = "home" | "question" | "yunduo";
 

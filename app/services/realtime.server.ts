@@ -51,16 +51,24 @@ function identity(portal: Portal) {
 /**
  * For the loader of a page that opens the exam/live socket (and only those: it is the one way the
  * token reaches the browser). The token goes in the auth message, never in the URL; `sessionid` in
- * the URL is the upstream's `_sessionId`, a digest, not the token. Null for a visitor.
+ * the URL is the upstream's `_sessionId`, a digest, not the token. Null for a visitor, and with `optional`
+ * when the socket's configuration cannot be read (the page goes on without its socket).
  */
-export async function socketBootstrap(portal: Portal, module: SocketModule): Promise<SocketBootstrap | null> {
+export async function socketBootstrap(portal: Portal, module: SocketModule, options: { optional?: boolean } = {}): Promise<SocketBootstrap | null> {
   const who = identity(portal);
   if (!who || !portal.token) return null;
-  const [host, node, pool] = await Promise.all([
-    loadSocketHost(portal.upstream),
-    loadNodeOnline(portal.upstream),
-    loadConfig(portal.upstream, "socketPoolSize"),
-  ]);
+  let host: string, node: NodeOnline, pool: string | null;
+  try {
+    [host, node, pool] = await Promise.all([
+      loadSocketHost(portal.upstream),
+      loadNodeOnline(portal.upstream, options.optional ? ALL_FAILURES : undefined),
+      loadConfig(portal.upstream, "socketPoolSize"),
+    ]);
+  } catch (error) {
+    // `optional` (the live channel, decision 059): the page works without its socket, so a failed config call leaves it out
+    if (options.optional) return null;
+    throw error;
+  }
   if (!host) return null;
   return {
     host,

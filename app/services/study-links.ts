@@ -20,9 +20,9 @@ const q = (params: Record<string, string | number | undefined>) => {
 export const lessonEntryHref = (commodityId: number | string, courseId: number | string, lessonId: number | string) =>
   `/class/enter/${encodeURIComponent(commodityId)}/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}`;
 
-/** The class video page (spec 001 section 2: `/class/type/video/page`). */
-export const videoPageHref = (commodityId: number | string, courseId: number | string, lessonId: number | string) =>
-  `/class/type/video/page${q({ commodityId, courseId, lessonId })}`;
+/** The class video page (spec 001 section 2: `/class/type/video/page`); `t`: start at that second (a note's point, decision 059). */
+export const videoPageHref = (commodityId: number | string, courseId: number | string, lessonId: number | string, t?: number) =>
+  `/class/type/video/page${q({ commodityId, courseId, lessonId, t })}`;
 
 /** The course contents page (spec 001 section 2). */
 export const contentsHref = (commodityId: number | string, courseId: number | string) =>
@@ -53,3 +53,6 @@ export const myOrdersHref = () => "/personal/order?parentId=-1";
 
 /** Checkout (spec 001 section 2: `/payment/order`). */
 export const checkoutHref = (query: Record<string, string | number | undefined> = {}) => `/payment/order${q(query)}`;
+
+/** Seconds as the video shows them: `m:ss` (a note's point, the resume note). */
+export const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;

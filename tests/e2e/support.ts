@@ -67,6 +67,10 @@ export class Sandbox {
   realtime<T>(): Promise<T> {
     return this.send("GET", "/realtime");
   }
+  /** Drops every exam/live socket connection; `refuseMs`: new ones are refused that long (the socket down). */
+  dropRealtime(refuseMs = 0) {
+    return this.send("POST", "/realtime/drop", { refuseMs });
+  }
   push(userId: number, event: "out_online" | "front_logout"): Promise<{ delivered: number }> {
     return this.send("POST", "/push", { userId, event });
   }

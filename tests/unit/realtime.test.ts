@@ -16,6 +16,7 @@ afterAll(() => sandbox.close());
 const { createUpstream } = await import("~/lib/http/upstream.server");
 const { socketBootstrap, presenceBootstrap } = await import("~/services/realtime.server");
 const { RealtimeSocket, socketUrl } = await import("~/services/realtime.client");
+const { LessonChannel } = await import("~/services/live-channel.client");
 
 async function portalFor(account: string | null): Promise<Portal> {
   const t = account ? await sandbox.control<{ token: string; userId: number; companyId: number }>("POST", "/tokens", { account }) : null;
@@ -109,4 +110,64 @@ describe("socketBootstrap (spec 000 section 7.3)", () => {
       socket.close();
     }
   });
+
+  it("the live channel (spec 000 §7.3, decision 059): channelInfo, videoIn, videoReady and liveIn are recorded; a reopened socket re-authenticates and replays them", async () => {
+    await sandbox.control("POST", "/reset");
+    const boot = (await socketBootstrap(await portalFor("13700002506"), "yunduo"))!;
+    const events: string[] = [];
+    const socket = new RealtimeSocket({
+      url: socketUrl(boot.host, boot.query, "http:"),
+      auth: boot.auth,
+      WebSocket: WebSocket as never,
+      connectDelayMs: 0,
+      onEvent: (e) => events.push(e.type),
+    }).start();
+    type Status = {
+      exam: {
+        authenticated: Array<{ userId: number; module: string }>;
+        channel: Array<{ op: string; userId: number; module: string; data: Record<string, unknown> }>;
+        places: Array<{ userId: number; module: string; channel: string | null; room: unknown; video: unknown }>;
+      };
+    };
+    const status = () => sandbox.control<Status>("GET", "/realtime");
+    const lesson = { commodityId: 5001, courseId: 101, lessonId: 101012 };
+    try {
+      const channel = new LessonChannel(socket, lesson);
+      const [info, videoIn] = await channel.enter("video");
+      expect(info).toMatchObject({ op: "channelInfo", code: "1", data: { channel: "yunduo:1", online: 1 } });
+      expect(videoIn).toMatchObject({ op: "videoIn", code: "1", data: { video: { ...lesson, ready: false } } });
+      expect(await channel.ready(93.4)).toMatchObject({ op: "videoReady", code: "1", data: { video: { ready: true, durationS: 93 } } });
+      expect(await channel.enter("video")).toEqual([]); // once
+      const [live] = await new LessonChannel(socket, { commodityId: 5003, courseId: 103, lessonId: 103031 }).enter("live");
+      expect(live).toMatchObject({ op: "channelInfo" });
+      const s1 = (await status()).exam;
+      expect(s1.channel.map((c) => [c.op, c.module, c.userId])).toEqual([
+        ["channelInfo", "yunduo", 2506],
+        ["videoIn", "yunduo", 2506],
+        ["videoReady", "yunduo", 2506],
+        ["channelInfo", "yunduo", 2506],
+        ["liveIn", "yunduo", 2506],
+      ]);
+      expect(s1.places).toEqual([
+        {
+          userId: 2506,
+          module: "yunduo",
+          channel: "yunduo:1",
+          room: { kind: "live", commodityId: 5003, courseId: 103, lessonId: 103031 },
+          video: { ...lesson, ready: true, durationS: 93 },
+        },
+      ]);
+      // the socket drops: the client reconnects (4 s: spec 000 §9), authenticates again and replays the history
+      await sandbox.control("POST", "/realtime/drop");
+      await expect.poll(async () => (await status()).exam.authenticated.length, { timeout: 10_000, interval: 200 }).toBe(2);
+      await expect.poll(async () => (await status()).exam.places[0]?.room, { timeout: 5_000, interval: 100 }).toBeTruthy();
+      const s2 = (await status()).exam;
+      expect(s2.authenticated.map((a) => a.module)).toEqual(["yunduo", "yunduo"]);
+      expect(s2.channel.slice(5).map((c) => c.op)).toEqual(["channelInfo", "videoIn", "videoReady", "channelInfo", "liveIn"]);
+      expect(s2.places[0]).toMatchObject({ channel: "yunduo:1", video: { ready: true }, room: { kind: "live" } });
+      expect(events).toContain("reconnect");
+    } finally {
+      socket.close();
+    }
+  }, 20_000);
 });

@@ -93,7 +93,10 @@ export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i
 export function PersonalError({ error, i18n, home }: { error: unknown; i18n: I18nData; home: string | null }) {
   const { t } = useNamespaces(i18n, "personal");
   const status = isRouteErrorResponse(error) ? error.status : 0;
-  if (status !== 403 && status !== 404) return <ErrorPage error={error} />;
+  // spec 000 §8: a 403 with action cc or waf is the upstream's interception, not a missing permission: the
+  // error page offers (and with JavaScript opens) the security-check page, as in the question bank
+  const intercepted = isRouteErrorResponse(error) && (error.data as { kind?: unknown } | null)?.kind === "intercepted";
+  if ((status !== 403 && status !== 404) || intercepted) return <ErrorPage error={error} />;
   const kind = status === 403 ? "forbidden" : "notFound";
   return (
     <section className="rounded border border-gray-200 bg-white px-6 py-16 text-center" aria-labelledby="personal-error" data-error-kind={kind}>

@@ -15,6 +15,20 @@ interface Conn {
   userId?: number;
   companyId?: number;
   module?: string;
+  /** where the connection is (the live channel of spec 000 §7.3, decision 059) */
+  place?: ChannelPlace;
+}
+
+/** The live channel's ops: they put a connection in a channel, a live room, a replay or a video. */
+export const CHANNEL_OPS = ['channelInfo', 'liveIn', 'replayIn', 'videoIn', 'videoReady'] as const;
+type ChannelOp = (typeof CHANNEL_OPS)[number];
+const isChannelOp = (op: Op): op is ChannelOp => (CHANNEL_OPS as readonly string[]).includes(op);
+
+/** One connection's place: its channel, and the live room, replay or video it entered (by lesson). */
+export interface ChannelPlace {
+  channel: string | null;
+  room: { kind: 'live' | 'replay'; commodityId: number | null; courseId: number | null; lessonId: number | null } | null;
+  video: { commodityId: number | null; courseId: number | null; lessonId: number | null; ready: boolean; durationS: number | null } | null;
 }
 
 /** What the control API shows about the socket server (GET /__sandbox/realtime). */
@@ -23,6 +37,10 @@ export interface ExamSocketLog {
   authenticated: Array<{ userId: number; module: string; sessionid: string | null }>;
   /** the ops received, oldest first (at most 500) */
   ops: Array<{ op: Op; userId: number | null }>;
+  /** the live channel's ops received from authenticated connections, oldest first (at most 500), with their module and data */
+  channel: Array<{ op: ChannelOp; userId: number; module: string; data: Record<string, unknown> }>;
+  /** where each open authenticated connection is now (its channel, room or video) */
+  places: Array<{ userId: number; module: string } & ChannelPlace>;
 }
 
 const num = (v: unknown): number | undefined => {
@@ -41,6 +59,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
   const conns = new Set<Conn>();
   const log: ExamSocketLog['ops'] = [];
   const authenticated: ExamSocketLog['authenticated'] = [];
+  const channelLog: ExamSocketLog['channel'] = [];
   const qbank = new QbankStore(ctx);
   const exams = new ExamsStore(ctx);
   /** until this time (ms) new connections are refused (a network failure that lasts: /__sandbox/realtime/drop { refuseMs }) */
@@ -76,6 +95,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
       if (msg.op === 'auth') return await auth(conn, msg, reply);
       if (msg.op === 'heartbeat') return reply({ time: Date.now() });
       if (conn.userId === undefined) return reply(null, '401', 'not authenticated');
+      if (isChannelOp(msg.op)) return reply(enter(conn, msg.op, msg.data));
       return reply(await operate(conn.userId, msg));
     } catch (e) {
       if (e instanceof ExamError || e instanceof QbankError || e instanceof ExamsError) return reply(null, e.code, e.message);
@@ -100,6 +120,37 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     if (authenticated.length >= 500) authenticated.shift();
     authenticated.push({ userId: t.userId, module: conn.module, sessionid });
     reply({ userId: t.userId, module: conn.module, sessionOk: sessionid === hashOf(token).slice(0, 16) });
+  }
+
+  /**
+   * The live channel (spec 000 §7.3; payloads chosen, decision 059): `channelInfo` joins the module's channel of
+   * the company, `liveIn` / `replayIn` a lesson's live room or replay, `videoIn` a lesson's video, `videoReady`
+   * marks that video playable. Each answers where the connection now is and how many are there.
+   */
+  function enter(conn: Conn, op: ChannelOp, d: Record<string, unknown>) {
+    if (channelLog.length >= 500) channelLog.shift();
+    channelLog.push({ op, userId: conn.userId!, module: conn.module ?? '', data: d });
+    const place = (conn.place ??= { channel: null, room: null, video: null });
+    const lesson = { commodityId: num(d.commodityId) ?? null, courseId: num(d.courseId) ?? null, lessonId: num(d.lessonId) ?? null };
+    switch (op) {
+      case 'channelInfo':
+        place.channel = `${conn.module || 'yunduo'}:${conn.companyId}`;
+        break;
+      case 'liveIn':
+      case 'replayIn':
+        place.room = { kind: op === 'liveIn' ? 'live' : 'replay', ...lesson };
+        break;
+      case 'videoIn':
+        place.video = { ...lesson, ready: false, durationS: null };
+        break;
+      case 'videoReady':
+        if (!place.video || place.video.lessonId !== lesson.lessonId) throw new ExamError('409', 'videoIn first');
+        place.video.ready = true;
+        place.video.durationS = num(d.durationS) ?? null;
+        break;
+    }
+    const here = [...conns].filter((c) => c.userId !== undefined && c.place?.channel === place.channel);
+    return { ...place, online: place.channel ? here.length : 0 };
   }
 
   async function operate(userId: number, msg: ClientMessage): Promise<unknown> {
@@ -139,7 +190,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
         return store.submit(userId, needPaper());
       case 'review':
         return store.review(userId, needPaper());
-      // live and presence operations: acknowledged (the live issue gives them data)
+      // presence operations (logOn, logOff) and close: acknowledged
       default:
         return { ok: true };
     }
@@ -178,7 +229,10 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
 
   return {
     status(): ExamSocketLog {
-      return { connections: conns.size, authenticated: [...authenticated], ops: [...log] };
+      const places = [...conns].flatMap((c) =>
+        c.userId !== undefined && c.place ? [{ userId: c.userId, module: c.module ?? '', ...structuredClone(c.place) }] : [],
+      );
+      return { connections: conns.size, authenticated: [...authenticated], ops: [...log], channel: [...channelLog], places };
     },
     /** Drops every connection (as a network failure would). */
     dropAll(code = 1012, refuseMs = 0) {
@@ -189,6 +243,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     reset() {
       log.length = 0;
       authenticated.length = 0;
+      channelLog.length = 0;
       refuseUntil = 0;
     },
     async close() {

@@ -3,6 +3,7 @@ import { authOf, body, query, unauthorized, type Auth, type Ctx } from '../conte
 import { fail, ok, type Envelope } from '../envelope.js';
 import { COURSES, PACKAGES, TRAINING_PLANS } from '../catalog/seed.js';
 import {
+  addNote,
   collectClassify,
   collectedCourses,
   collectedPackages,
@@ -17,7 +18,7 @@ import {
   TZ_OFFSET_MS,
   updateNote,
 } from '../study/centre.js';
-import { listEnrolments } from '../study/enrolments.js';
+import { isEnrolled, listEnrolments } from '../study/enrolments.js';
 import { latelyLearned, readProgress } from '../study/progress.js';
 import { SB, withCompany } from './config.js';
 
@@ -39,6 +40,7 @@ export const STUDY_FAILURES = {
   noteNotFound: ['140020001', '笔记不存在'],
   noteEmpty: ['140020002', '笔记内容不能为空'],
   noteTooLong: ['140020003', `笔记内容不能超过${NOTE_MAX_CHARS}字`],
+  noteLesson: ['140020004', '只能在已报名课程的课时中记笔记'],
   collectNotFound: ['140030001', '收藏不存在'],
 } as const;
 const failWith = (k: keyof typeof STUDY_FAILURES): Envelope<null> => fail(STUDY_FAILURES[k][0], STUDY_FAILURES[k][1]);
@@ -276,7 +278,8 @@ export function registerStudyRoutes(app: FastifyInstance, ctx: Ctx): void {
       return ok(null);
     }),
   );
-  // POST update { noteId, content }
+  // POST update { noteId, content } changes a note; without noteId, { commodityId, lessonId, positionS, content }
+  // adds one at that point of the lesson (the video page's note box, decision 059), answering { noteId }
   app.post(
     `${NOTE}/update`,
     U(async (auth, req) => {
@@ -285,6 +288,20 @@ export function registerStudyRoutes(app: FastifyInstance, ctx: Ctx): void {
       const content = text(b.content);
       if (!content) return failWith('noteEmpty');
       if ([...content].length > NOTE_MAX_CHARS) return failWith('noteTooLong');
+      if (b.noteId === undefined || b.noteId === null || b.noteId === '') {
+        const commodityId = positiveId(b.commodityId);
+        const lessonId = positiveId(b.lessonId);
+        const positionS = Number(b.positionS);
+        if (commodityId === undefined || lessonId === undefined || !(await isEnrolled(ctx, auth.user.id, commodityId))) return failWith('noteLesson');
+        const noteId = await addNote(ctx, {
+          userId: auth.user.id,
+          commodityId,
+          lessonId,
+          content,
+          positionS: Number.isFinite(positionS) && positionS >= 0 ? Math.min(positionS, 86_400) : 0,
+        });
+        return noteId === null ? failWith('noteLesson') : ok({ noteId });
+      }
       if (id === undefined || !(await updateNote(ctx, auth.user.id, id, content))) return failWith('noteNotFound');
       return ok(null);
     }),

@@ -66,6 +66,10 @@ export const LESSON_USERS: Array<[number, string, string, string, number[]]> = [
   [2501, 'lesson01', '13700002501', '视频同学', [5001, 5003, 5005]], // e2e, JS
   [2502, 'lesson02', '13700002502', '直播同学', [5001, 5003, 5005]], // e2e, no JS
   [2503, 'lesson03', '13700002503', '门槛同学', [5001, 5003, 5005]], // vitest gates
+  // notes on the video page and the live channel of the socket (decision 059)
+  [2504, 'lesson04', '13700002504', '笔记同学', [5001, 5003, 5005]], // vitest, video-page notes (no JS)
+  [2505, 'lesson05', '13700002505', '随记同学', [5001, 5003, 5005]], // e2e, video-page notes at 390 px (JS)
+  [2506, 'lesson06', '13700002506', '频道同学', [5001, 5003, 5005]], // e2e, the live channel of the socket
   // entering 5005's live lesson through its agreement (study/agreements.ts gives them one to sign): plain, e-sign
   [3800, 'entry00', '13700003800', '入口甲', [5005]], // e2e, JS, plain agreement
   [3801, 'entry01', '13700003801', '入口乙', [5005]], // e2e, no JS, plain agreement

@@ -187,10 +187,34 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     const handed = await sendPaper(browser, first.location, "handin", all);
     const record = await browser.get(handed.headers.get("Location")!);
     expect(text(byTestId(record.html, "handed-in") ?? "")).toBe("已交卷：本次成绩 38 / 38 分（及格）。");
+    // the practice report of the attempt names its type (exerciseType 9, an exam: issue 25), in both languages
+    const detail = (html: string) => text(element(html, `section[aria-labelledby="qb-detail"]`) ?? "");
+    expect(detail((await browser.get(`/lib/subject/report/${first.recordId}`)).html)).toMatch(/练习类型\s*考试/);
     // mock exams have no limit: a second attempt
     const second = await join(browser, 9102);
     expect(second.recordId).not.toBe(first.recordId);
     expect(text((await browser.get("/lib/subject/exampaper/examintro/9102")).html)).toContain("已考 2 次");
+    // (last: ?lng=en switches the language for the rest of the session)
+    const english = detail((await browser.get(`/lib/subject/report/${first.recordId}?lng=en`)).html);
+    expect(english).not.toContain("report.types");
+    expect(english).toMatch(/Kind\s*Exam/);
+  });
+
+  it("joining asks for complete information first when the upstream says scene 4 applies (spec 001 dialog 1, §9; issue 25)", async () => {
+    const browser = await student(3304);
+    await portal.fault({
+      path: "/student/customize/popup",
+      status: 200,
+      body: JSON.stringify({ code: "1", message: "success", data: { popupFlag: 1 } }),
+      times: 1,
+    });
+    const asked = await post(browser, "/lib/subject/exampaper/examintro/9102", { intent: "join" });
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("Location")).toBe(`/info/complete?scene=4&backUrl=${encodeURIComponent("/lib/subject/exampaper/examintro/9102")}`);
+    const popup = (await portal.calls("/student/customize/popup")).at(-1);
+    expect(popup?.query.sceneCode).toBe("4");
+    // the scene does not apply (the seed's answer for this student): the exam is joined
+    await join(browser, 9102);
   });
 
   it("an exam not started yet or ended cannot be joined (the upstream's refusals, translated)", async () => {

@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PERSONAL_ROUTE_ID } from "~/route-ids";
-import { startTestPortal, type TestPortal } from "../portal";
+import { startTestPortal, text, type TestPortal } from "../portal";
 
 /**
  * Issue 11 §1 and decision 014: matched loaders run in parallel, so the personal layout's guard does not
@@ -140,5 +140,19 @@ describe("every personal leaf guards itself (issue 11 §1)", () => {
     }
     expect(urls.length).toBeGreaterThanOrEqual(20);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("spec 000 §8: HTTP 403 with action cc or waf inside the personal centre (issue 25)", () => {
+  it("offers the security-check page like the question bank, not the no-permission page", async () => {
+    const student = portal.client();
+    await student.signIn(portal);
+    for (const action of ["cc", "waf"]) {
+      await portal.fault({ path: "/user-center/note/course", status: 403, headers: { action }, body: "<html><body>请完成安全验证</body></html>", times: 1 });
+      const page = await student.get("/personal/course/note");
+      expect(page.status, action).toBe(403);
+      expect(page.html, action).toMatch(/href="\/security-check\/[^"]+"/);
+      expect(text(page.html), action).toContain("需要通过安全验证后才能继续访问。");
+    }
   });
 });

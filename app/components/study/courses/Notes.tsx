@@ -8,8 +8,21 @@ import { NOTE_MAX } from "~/forms/study-notes";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
+import { clock, videoPageHref } from "~/services/study-links";
 
-export type NoteItem = { noteId: number; lessonId: number; courseName: string; lessonName: string; chapterName: string; content: string; updateTime: string };
+/** `positionS`: the point of the lesson video the note was written at (the video page's note box, decision 059). */
+export type NoteItem = {
+  noteId: number;
+  commodityId: number;
+  courseId: number;
+  lessonId: number;
+  positionS: number;
+  courseName: string;
+  lessonName: string;
+  chapterName: string;
+  content: string;
+  updateTime: string;
+};
 export type NoteLecture = { lessonId: number; lessonName: string; chapterName: string; notes: NoteItem[] };
 export type NotesQuery = { course?: number; keyword: string; edit?: number };
 /** What a failed edit or removal sends back: which note, the conform result (typed text kept) or an error key. */
@@ -194,7 +207,17 @@ function Note({
           <p className="whitespace-pre-wrap text-sm text-gray-900" data-testid="note-content">
             {note.content}
           </p>
-          <p className="mt-1 text-xs text-gray-500">{t("updated", { time: note.updateTime })}</p>
+          <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-gray-500">
+            <a
+              href={videoPageHref(note.commodityId, note.courseId, note.lessonId, note.positionS)}
+              aria-label={t("watchAtLabel", { time: clock(note.positionS), lesson: note.lessonName })}
+              className="text-brand underline"
+              data-testid="note-watch"
+            >
+              {t("watchAt", { time: clock(note.positionS) })}
+            </a>
+            <span>{t("updated", { time: note.updateTime })}</span>
+          </p>
           {failure && !isFormFailure(failure) && failure.error ? (
             <p role="alert" className="mt-1 text-xs text-red-700">
               {te(failure.error, { message: failure.message ?? "" })}

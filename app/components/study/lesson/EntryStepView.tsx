@@ -32,7 +32,7 @@ export function stepTitle(step: ShownStep, t: (k: string) => string): string {
 }
 
 /** The body of a step: the spec's message, the lesson, and the way on (the live room in a new tab) or back. */
-export function EntryStepBody({ step }: { step: ShownStep }) {
+export function EntryStepBody({ step, onEnterLive }: { step: ShownStep; onEnterLive?: () => void }) {
   const { t } = useTranslation("lesson");
   if (step.kind === "missingId") {
     return (
@@ -77,7 +77,14 @@ export function EntryStepBody({ step }: { step: ShownStep }) {
             </p>
           ) : null}
           <p className="text-sm text-gray-700">{t("entry.liveIntro")}</p>
-          <a href={step.roomHref} target="_blank" rel="noopener" className={buttonClass({ className: "font-medium" })} data-testid="enter-live">
+          <a
+            href={step.roomHref}
+            target="_blank"
+            rel="noopener"
+            onClick={onEnterLive}
+            className={buttonClass({ className: "font-medium" })}
+            data-testid="enter-live"
+          >
             {t("entry.enterLive")}
           </a>
         </>

@@ -9,6 +9,9 @@ import { enterLesson, idsOf } from "~/services/lesson-entry.server";
 import { getPortal } from "~/lib/portal.server";
 import { notFound } from "~/lib/guards/sections.server";
 import { contentsHref } from "~/services/study-links";
+import { socketBootstrap } from "~/services/realtime.server";
+import { useLessonChannel } from "~/components/study/lesson/use-lesson-channel";
+import { livePlace } from "~/services/live-channel";
 
 export const handle = { i18n: ["lesson"] } satisfies RouteHandle;
 
@@ -40,15 +43,19 @@ export async function loader(args: LoaderFunctionArgs) {
           ? bundle.entry.liveTitle
           : step.lesson.lessonName;
   const closeHref = closeHrefFrom(args.request, step.kind === "missingId" ? MY_COURSES : contentsHref(step.lesson.commodityId, step.lesson.courseId));
-  return data({ step, i18n, title, closeHref }, { status: step.kind === "missingId" ? 400 : 200, headers: PRIVATE });
+  // the live room's step opens the live channel (spec 000 §7.3, decision 059): liveIn / replayIn when 'enter live' is clicked
+  const socket = step.kind === "live" ? await socketBootstrap(portal, "yunduo", { optional: true }) : null;
+  return data({ step, i18n, title, closeHref, socket }, { status: step.kind === "missingId" ? 400 : 200, headers: PRIVATE });
 }
 
 export default function LessonEntry() {
-  const { step, i18n, closeHref } = useLoaderData<typeof loader>();
+  const { step, i18n, closeHref, socket } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "lesson");
+  const lesson = "lesson" in step ? step.lesson : { commodityId: 0, courseId: 0, lessonId: 0, liveStatus: null };
+  const channel = useLessonChannel(socket, lesson);
   return (
     <DialogPage title={stepTitle(step, t)} width={500} closeHref={closeHref} testId="entry-dialog">
-      <EntryStepBody step={step} />
+      <EntryStepBody step={step} onEnterLive={step.kind === "live" ? () => channel.enter(livePlace(lesson.liveStatus)) : undefined} />
     </DialogPage>
   );
 }

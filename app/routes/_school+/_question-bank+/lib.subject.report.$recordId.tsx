@@ -193,7 +193,8 @@ export default function ExerciseReport() {
       <Block title={t("report.detail")} id="qb-detail">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt>{t("report.type")}</dt>
-          <dd>{t(`report.types.${r.exerciseType}`)}</dd>
+          {/* 1-8 the question bank's kinds, 9 an exam attempt (sandbox EXAM_EXERCISE_TYPE); a kind not known here is named generically */}
+          <dd>{t(`report.types.${r.exerciseType}`, { defaultValue: t("report.types.other") })}</dd>
           <dt>{t("report.startedAt")}</dt>
           <dd>
             <time dateTime={times.iso(r.startedAt)}>{times.moment(r.startedAt)}</time>

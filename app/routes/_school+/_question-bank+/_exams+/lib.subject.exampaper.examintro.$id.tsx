@@ -1,3 +1,4 @@
+import { completeInfoGate } from "~/services/student-info.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -73,6 +74,9 @@ export async function action(args: ActionFunctionArgs) {
     const here = new URL(args.request.url).pathname;
     try {
       if (intent === "join") {
+        // complete information, scene 4 'before taking the exam' (spec 001 dialog 1, §9), as scenes 2 and 3 do; back here afterwards
+        const info = await completeInfoGate(portal, 4, { backUrl: here });
+        if ("redirect" in info) return redirect(info.redirect);
         const joined = await joinExam(portal, examId);
         return redirect(examPaperHref(joined.recordId));
       }
