@@ -2,6 +2,7 @@
 // redis-server (.ci/run installs it).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.stubEnv("UPSTREAM_URL", "http://127.0.0.1:4000");
@@ -50,8 +51,26 @@ describe.skipIf(!existsSync(REDIS_BIN))("RedisStore and the limits on Redis", ()
   const clients: ReturnType<typeof redisClient>[] = [];
   const startRedis = async () => {
     redis = spawn(REDIS_BIN, ["--port", String(PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"], { stdio: "ignore" });
-    await new Promise((r) => setTimeout(r, 300));
+    // until it answers PING (a fixed 300 ms was too short on a loaded machine: the first connection failed
+    // and the store answered from memory, so the second process counted 1)
+    const deadline = Date.now() + 15_000;
+    while (!(await pong())) {
+      if (Date.now() > deadline) throw new Error(`redis-server on port ${PORT} did not answer PING in 15 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   };
+  const pong = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect(PORT, "127.0.0.1");
+      const done = (ok: boolean) => {
+        socket.destroy();
+        resolve(ok);
+      };
+      socket.setTimeout(1_000, () => done(false));
+      socket.once("error", () => done(false));
+      socket.once("connect", () => socket.write("PING\r\n"));
+      socket.once("data", (chunk) => done(String(chunk).startsWith("+PONG")));
+    });
   const stopRedis = async () => {
     if (!redis || redis.exitCode !== null) return;
     const gone = new Promise((r) => redis!.once("exit", r));
