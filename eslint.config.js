@@ -113,8 +113,9 @@ export default tseslint.config(
     },
   },
   {
-    // The UI kit (issue 23 step 3): every button is the kit's <Button> / <SubmitButton> (app/components/ui),
-    // which draws one of its looks and the 24 px target; a raw <button> lives only inside the kit.
+    // The UI kit (issue 23 step 3, decision 056): every button is the kit's <Button> / <SubmitButton>, every
+    // form control its <Input> / <HiddenInput> / <Select> / <Textarea>, every table its <Table>
+    // (app/components/ui), which draw one look and the 24 px target; the raw elements live only inside the kit.
     files: ["app/**/*.tsx"],
     ignores: ["app/components/ui/**", "**/*.test.tsx"],
     rules: {
@@ -123,6 +124,14 @@ export default tseslint.config(
         {
           selector: "JSXOpeningElement[name.name='button']",
           message: "Draw buttons with the kit: <Button type=…> or <SubmitButton> from ~/components/ui (buttonClass() for a link that looks like one).",
+        },
+        {
+          selector: "JSXOpeningElement[name.name=/^(input|select|textarea)$/]",
+          message: "Draw form controls with the kit: <Input>, <HiddenInput>, <Select>, <Textarea> from ~/components/ui/Input.",
+        },
+        {
+          selector: "JSXOpeningElement[name.name='table']",
+          message: "Draw tables with the kit: <Table> from ~/components/ui/Table.",
         },
       ],
     },
@@ -151,7 +160,11 @@ export default tseslint.config(
     ...react.configs.flat.recommended,
     ...react.configs.flat["jsx-runtime"],
     plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
-    settings: { react: { version: "18.3" } },
+    // jsx-a11y checks the kit's controls as the elements they draw (label association, autocomplete, …).
+    settings: {
+      react: { version: "18.3" },
+      "jsx-a11y": { components: { Input: "input", HiddenInput: "input", Select: "select", Textarea: "textarea", Table: "table", Button: "button" } },
+    },
     rules: {
       ...react.configs.flat.recommended.rules,
       ...react.configs.flat["jsx-runtime"].rules,

@@ -1,4 +1,5 @@
 import type { T } from "~/components/qbank/parts";
+import { Table } from "~/components/ui/Table";
 
 type Bucket = { label: string; answered: number; right: number };
 
@@ -54,7 +55,7 @@ export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: st
           {t("stats.right")}
         </span>
       </figcaption>
-      <table className="sr-only">
+      <Table className="sr-only">
         <thead>
           <tr>
             <th scope="col" />
@@ -71,7 +72,7 @@ export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: st
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </figure>
   );
 }

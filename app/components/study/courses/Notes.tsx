@@ -8,6 +8,8 @@ import { NOTE_MAX } from "~/forms/study-notes";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Textarea } from "~/components/ui/Input";
+import { SearchForm } from "~/components/ui/SearchForm";
 
 export type NoteItem = { noteId: number; lessonId: number; courseName: string; lessonName: string; chapterName: string; content: string; updateTime: string };
 export type NoteLecture = { lessonId: number; lessonName: string; chapterName: string; notes: NoteItem[] };
@@ -92,28 +94,20 @@ export function Notes({
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
-        <form method="get" role="search" className="flex gap-2">
-          <label htmlFor="note-keyword" className="sr-only">
-            {t("searchLabel")}
-          </label>
-          <input
-            id="note-keyword"
-            name="keyword"
-            type="search"
-            defaultValue={query.keyword}
-            maxLength={50}
-            placeholder={t("searchLabel")}
-            className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
-          />
-          <Button type="submit" size="sm">
-            {t("search")}
-          </Button>
-          {query.keyword ? (
-            <a href={notesHref({ keyword: "" })} className="self-center text-sm text-gray-600 underline">
-              {t("clear")}
-            </a>
-          ) : null}
-        </form>
+        <SearchForm
+          id="note-keyword"
+          name="keyword"
+          label={t("searchLabel")}
+          button={t("search")}
+          defaultValue={query.keyword}
+          after={
+            query.keyword ? (
+              <a href={notesHref({ keyword: "" })} className="self-center text-sm text-gray-600 underline">
+                {t("clear")}
+              </a>
+            ) : null
+          }
+        />
         {pageError ? (
           <p role="alert" className="mt-3 text-sm text-red-700">
             {te(pageError, { message: own?.message ?? "" })}
@@ -206,8 +200,8 @@ function Note({
             </a>
             <Form method="post" action={back}>
               <CsrfInput />
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="noteId" value={note.noteId} />
+              <HiddenInput name="intent" value="remove" />
+              <HiddenInput name="noteId" value={note.noteId} />
               <Button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} variant="dangerLink">
                 {t("remove")}
               </Button>
@@ -243,12 +237,12 @@ function NoteEditForm({
   return (
     <Form method="post" action={cancelHref} id={`note-${note.noteId}`} className="space-y-2">
       <CsrfInput />
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="noteId" value={note.noteId} />
+      <HiddenInput name="intent" value="update" />
+      <HiddenInput name="noteId" value={note.noteId} />
       <label htmlFor={id} className="block text-xs text-gray-700">
         {t("editLabel", { lesson: note.lessonName })}
       </label>
-      <textarea
+      <Textarea
         id={id}
         name="content"
         key={String(typed ?? note.content)}
@@ -258,7 +252,6 @@ function NoteEditForm({
         maxLength={NOTE_MAX}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="w-full rounded border border-gray-300 p-2 text-sm aria-[invalid]:border-red-500"
       />
       <FormFailureNotice answer={failure} />
       <FieldError id={errorId} name="content">

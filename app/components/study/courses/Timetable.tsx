@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { lessonEntryHref } from "~/services/study-links";
 import { monthOf, neighbours, timetableHref, type TimetableView } from "~/services/timetable-dates";
 import { Empty } from "./parts";
+import { Table } from "~/components/ui/Table";
 
 export type TimetableLesson = {
   id: number;
@@ -100,7 +101,7 @@ export function Timetable({
         </ol>
       ) : null}
       {view === "month" ? (
-        <table className="mt-4 w-full table-fixed border-collapse text-xs">
+        <Table className="mt-4 table-fixed border-collapse text-xs">
           <caption className="sr-only">{heading}</caption>
           <thead>
             <tr>
@@ -150,7 +151,7 @@ export function Timetable({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : null}
       {empty ? <Empty>{t(view === "week" ? "emptyWeek" : "emptyMonth")}</Empty> : null}
     </div>

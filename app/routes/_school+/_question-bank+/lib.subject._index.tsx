@@ -11,6 +11,7 @@ import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrong
 import { loadAllCategories, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
 import { cacheHeaders, idOf, requireSectionAccess } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
+import { Input, Select } from "~/components/ui/Input";
 
 /** `/lib/subject` (spec 001 §2): statistics, studied and all categories, subjects by keyword and category, the unfinished check. */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -140,18 +141,18 @@ export default function QuestionBank() {
         <Form method="get" className="mb-3 flex flex-wrap items-end gap-2" role="search">
           <label className="flex flex-col text-sm">
             {t("home.keyword")}
-            <input name="keyword" defaultValue={d.keyword} maxLength={50} className="rounded border px-2 py-1" />
+            <Input name="keyword" defaultValue={d.keyword} maxLength={50} className="w-auto" />
           </label>
           <label className="flex flex-col text-sm">
             {t("home.category")}
-            <select name="categoryId" defaultValue={d.categoryId ?? ""} className="rounded border px-2 py-1">
+            <Select name="categoryId" defaultValue={d.categoryId ?? ""} className="w-auto">
               <option value="">{t("home.allCategories")}</option>
               {d.categories.records.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <Button type="submit" size="sm">
             {t("home.search")}

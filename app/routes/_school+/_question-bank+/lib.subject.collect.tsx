@@ -16,6 +16,7 @@ import { CollectFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /** My collection of questions (spec 001 §7: collect list, add and remove). */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -69,7 +70,7 @@ export default function Collection() {
               </div>
               <Form method="post">
                 <CsrfInput />
-                <input type="hidden" name="questionId" value={c.questionId} />
+                <HiddenInput name="questionId" value={c.questionId} />
                 <Button type="submit" name="intent" value="uncollect" variant="outline" size="xs" className="text-sm">
                   {t("book.uncollect")}
                 </Button>

@@ -20,6 +20,7 @@ import { DoingFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /**
  * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
@@ -336,7 +337,7 @@ export default function Doing() {
           onSubmit={live ? onSubmit : undefined}
           onChange={live ? onChange : undefined}
         >
-          <input type="hidden" name="kind" value={question.kind} />
+          <HiddenInput name="kind" value={question.kind} />
           {live && mine.length ? (
             <p className="text-xs text-gray-600" data-testid="answer-status">
               {local.has(question.id) ? t("doing.statusLocal") : t("doing.statusServer")}

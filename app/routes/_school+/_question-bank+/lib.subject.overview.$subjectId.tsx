@@ -15,6 +15,7 @@ import { StartSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -70,7 +71,7 @@ function StartButton({ intent, label, extra }: { intent: string; label: string; 
     <Form method="post" className="inline">
       <CsrfInput />
       {Object.entries(extra ?? {}).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
+        <HiddenInput key={k} name={k} value={v} />
       ))}
       <Button type="submit" name="intent" value={intent} size="sm">
         {label}

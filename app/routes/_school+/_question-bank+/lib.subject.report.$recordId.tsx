@@ -14,6 +14,7 @@ import { ReportFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /**
  * `/lib/subject/report/{recordId}`: the score, the points the practice gained (spec 001 §7 points: incr
@@ -235,7 +236,7 @@ export default function ExerciseReport() {
               {logged ? (
                 <Form method="post" className="my-1">
                   <CsrfInput />
-                  <input type="hidden" name="questionId" value={q.id} />
+                  <HiddenInput name="questionId" value={q.id} />
                   <Button type="submit" name="intent" value={q.collected ? "uncollect" : "collect"} variant="outline" size="xs">
                     {t(q.collected ? "book.uncollect" : "book.collect")}
                   </Button>

@@ -9,6 +9,7 @@ import { requireStudent } from "~/lib/guards/guards.server";
 import { QBANK_HOME } from "~/services/qbank-links";
 import { redirectPastLastPage } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input, Select } from "~/components/ui/Input";
 
 /**
  * My exams (spec 001 §7 queryMyExamList with examType, examState, examName, pageIndex, pageSize;
@@ -61,20 +62,20 @@ export default function MyExams() {
         </ul>
       </nav>
       <Form method="get" className="flex flex-wrap items-end gap-2" aria-label={t("filters.label")}>
-        {f.examState ? <input type="hidden" name="examState" value={f.examState} /> : null}
+        {f.examState ? <HiddenInput name="examState" value={f.examState} /> : null}
         <label className="flex flex-col text-sm">
           {t("filters.examType")}
-          <select name="examType" defaultValue={String(f.examType)} className="rounded border px-2 py-1">
+          <Select name="examType" defaultValue={String(f.examType)} className="w-auto">
             {[0, ...EXAM_TYPES].map((x) => (
               <option key={x} value={x}>
                 {t(`type.${x}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col text-sm">
           {t("filters.examName")}
-          <input type="search" name="examName" defaultValue={f.examName} maxLength={50} className="rounded border px-2 py-1" />
+          <Input type="search" name="examName" defaultValue={f.examName} maxLength={50} className="w-auto" />
         </label>
         <Button type="submit" size="sm">
           {t("filters.search")}

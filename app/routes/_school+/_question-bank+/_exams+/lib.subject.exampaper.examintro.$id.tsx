@@ -27,6 +27,7 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { ExamIntroFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
+import { Table } from "~/components/ui/Table";
 
 /**
  * The exam introduction (spec 001 §2 `/lib/subject/exampaper/examintro/{id}`; §7 queryDetail, pay,
@@ -172,7 +173,7 @@ export default function ExamIntro() {
           {t("record.heading")}
         </h2>
         {d.attempts.length ? (
-          <table className="w-full text-left text-sm" data-testid="exam-record">
+          <Table data-testid="exam-record">
             <thead>
               <tr>
                 <th scope="col">{t("record.number")}</th>
@@ -201,7 +202,7 @@ export default function ExamIntro() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         ) : (
           <p className="text-gray-600">{t("record.empty")}</p>
         )}

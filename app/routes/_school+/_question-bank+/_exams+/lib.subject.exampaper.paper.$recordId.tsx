@@ -26,6 +26,7 @@ import { ExamPaperFormSchema, type ExamPaperForm } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /**
  * The timed exam paper of one attempt (decision 034): `/lib/subject/exampaper/paper/{recordId}`. Every
@@ -298,7 +299,7 @@ export default function ExamPaper() {
       ) : null}
       <form method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
         <CsrfInput />
-        <input type="hidden" name="confirm" value="1" disabled ref={confirmRef} />
+        <HiddenInput name="confirm" value="1" disabled ref={confirmRef} />
         {d.questions.map((q, i) => (
           <ExamQuestion
             key={`${q.id}:${version}`}
