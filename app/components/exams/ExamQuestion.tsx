@@ -35,7 +35,7 @@ export function ExamQuestion({
       rows={4}
       t={t}
       disabled={disabled}
-      className="flex flex-col gap-2 rounded border border-gray-200 p-3"
+      className="card flex flex-col gap-2"
       aria-labelledby={head}
       data-testid="exam-question"
       before={

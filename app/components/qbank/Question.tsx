@@ -30,14 +30,14 @@ export function Question({
   t: T;
 } & FieldsetHTMLAttributes<HTMLFieldSetElement>) {
   return (
-    <fieldset {...fieldset}>
+    <fieldset {...fieldset} className={`question ${fieldset.className ?? ""}`}>
       {before}
       {legend}
       {question.kind === "single" || question.kind === "judge" || question.kind === "multiple"
         ? question.options.map((o) => {
             const letter = o.charAt(0);
             return (
-              <label key={letter} className="flex items-start gap-2 rounded border p-2">
+              <label key={letter} className="choice">
                 <Input type={question.kind === "multiple" ? "checkbox" : "radio"} name={name} value={letter} defaultChecked={answer.includes(letter)} />
                 <span>{o}</span>
               </label>

@@ -47,7 +47,7 @@ export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: st
       </svg>
       <figcaption className="mt-1 flex gap-4 text-sm">
         <span>
-          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 bg-blue-700" />
+          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 bg-brand" />
           {t("stats.answered")}
         </span>
         <span>

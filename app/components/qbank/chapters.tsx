@@ -44,7 +44,7 @@ export function ContinueLink({ u, t }: { u: { recordId: number; answered: number
   if (!u) return null;
   return (
     <p className="rounded bg-amber-50 p-2 text-sm" data-testid="continue">
-      <Link className="text-blue-700" to={doingHref(u.recordId, u.currentIndex + 1)}>
+      <Link className="text-brand" to={doingHref(u.recordId, u.currentIndex + 1)}>
         {t("chapter.continue", { answered: u.answered, total: u.total })}
       </Link>
     </p>

@@ -195,14 +195,18 @@ function Note({
             </p>
           ) : null}
           <div className="mt-1 flex gap-3 text-xs">
-            <a href={notesHref({ ...query, edit: note.noteId })} aria-label={t("editLabel", { lesson: note.lessonName })} className="text-brand underline">
+            <a
+              href={notesHref({ ...query, edit: note.noteId })}
+              aria-label={t("editLabel", { lesson: note.lessonName })}
+              className="target text-brand underline"
+            >
               {t("edit")}
             </a>
             <Form method="post" action={back}>
               <CsrfInput />
               <HiddenInput name="intent" value="remove" />
               <HiddenInput name="noteId" value={note.noteId} />
-              <Button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} variant="dangerLink">
+              <Button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} variant="dangerLink" className="whitespace-nowrap">
                 {t("remove")}
               </Button>
             </Form>

@@ -58,7 +58,7 @@ export default function QuestionBank() {
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="unfinished">
           <strong>{t("home.continue")}</strong>{" "}
           {t("home.continueText", { title: d.unfinished.title, answered: d.unfinished.answered, total: d.unfinished.total })}{" "}
-          <Link className="font-semibold text-blue-700 underline" to={doingHref(d.unfinished.recordId, d.unfinished.currentIndex + 1)}>
+          <Link className="font-semibold text-brand underline" to={doingHref(d.unfinished.recordId, d.unfinished.currentIndex + 1)}>
             {t("home.continueGo")}
           </Link>
         </p>
@@ -69,16 +69,16 @@ export default function QuestionBank() {
           id="qb-stats"
           aside={
             <nav aria-label={t("book.links")} className="flex gap-3 text-sm">
-              <Link className="text-blue-700" to={wrongHref()}>
+              <Link className="text-brand" to={wrongHref()}>
                 {t("book.wrongTitle")}
               </Link>
-              <Link className="text-blue-700" to={collectHref}>
+              <Link className="text-brand" to={collectHref}>
                 {t("book.collectTitle")}
               </Link>
-              <Link className="text-blue-700" to={statisticsHref()}>
+              <Link className="text-brand" to={statisticsHref()}>
                 {t("stats.title")}
               </Link>
-              <Link className="text-blue-700" to={EXAM_LIST}>
+              <Link className="text-brand" to={EXAM_LIST}>
                 {t("book.myExams")}
               </Link>
             </nav>
@@ -109,7 +109,7 @@ export default function QuestionBank() {
             <ul className="flex flex-wrap gap-2">
               {d.studied.records.map((c) => (
                 <li key={c.id}>
-                  <Link className="rounded border px-3 py-1" to={`${QBANK_HOME}?categoryId=${c.id}`}>
+                  <Link className="rounded border border-gray-300 px-3 py-1" to={`${QBANK_HOME}?categoryId=${c.id}`}>
                     {c.name}
                   </Link>
                 </li>
@@ -126,7 +126,7 @@ export default function QuestionBank() {
           {d.categories.records.map((c) => (
             <li key={c.id}>
               <Link
-                className={`rounded border px-3 py-1 ${d.categoryId === c.id ? "border-blue-600 bg-blue-50" : ""}`}
+                className={`rounded border border-gray-300 px-3 py-1 ${d.categoryId === c.id ? "border-brand bg-brand text-white" : ""}`}
                 to={`${QBANK_HOME}?categoryId=${c.id}`}
                 aria-current={d.categoryId === c.id ? "true" : undefined}
               >
@@ -161,8 +161,8 @@ export default function QuestionBank() {
         {d.subjects.records.length ? (
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="subjects">
             {d.subjects.records.map((s) => (
-              <li key={s.id} className="rounded border p-3">
-                <Link className="font-semibold text-blue-700" to={overviewHref(s.id)}>
+              <li key={s.id} className="rounded border border-gray-300 p-3">
+                <Link className="font-semibold text-brand" to={overviewHref(s.id)}>
                   {s.name}
                 </Link>
                 <p className="text-sm text-gray-600">

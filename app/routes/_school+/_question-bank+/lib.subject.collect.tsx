@@ -53,7 +53,7 @@ export default function Collection() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+        <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
         </Link>
       </p>
@@ -61,7 +61,7 @@ export default function Collection() {
       {d.list.records.length === 0 ? (
         <p>{t("book.empty")}</p>
       ) : (
-        <ul className="divide-y rounded border bg-white" data-testid="collection">
+        <ul className="divide-y rounded border border-gray-300 bg-white" data-testid="collection">
           {d.list.records.map((c) => (
             <li key={c.questionId} className="flex items-start justify-between gap-4 p-3">
               <div>

@@ -87,7 +87,7 @@ export default function SubjectOverview() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+        <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
         </Link>
       </p>
@@ -98,7 +98,7 @@ export default function SubjectOverview() {
           <>
             {" "}
             ·{" "}
-            <Link className="text-blue-700" to={wrongHref(o.subject.id)}>
+            <Link className="text-brand" to={wrongHref(o.subject.id)}>
               {t("overview.wrongCount", { count: o.wrongCount })}
             </Link>
           </>
@@ -119,11 +119,11 @@ export default function SubjectOverview() {
           {daily.today === null ? (
             t("overview.todayNone")
           ) : daily.today.state === "submitted" ? (
-            <Link className="text-blue-700" to={reportHref(daily.today.recordId)}>
+            <Link className="text-brand" to={reportHref(daily.today.recordId)}>
               {t("overview.todayDone", { score: daily.today.score ?? 0, total: daily.today.totalScore })}
             </Link>
           ) : (
-            <Link className="text-blue-700" to={doingHref(daily.today.recordId)}>
+            <Link className="text-brand" to={doingHref(daily.today.recordId)}>
               {t("overview.todayDoing")}
             </Link>
           )}
@@ -163,7 +163,7 @@ export default function SubjectOverview() {
             <li key={c.id}>
               <div className="flex items-center justify-between gap-4">
                 <span className="font-semibold">
-                  <Link to={chapterHref(c.id)} className="text-blue-700">
+                  <Link to={chapterHref(c.id)} className="text-brand">
                     {c.name}
                   </Link>{" "}
                   <span className="text-sm font-normal text-gray-600">{t("overview.progress", { done: c.doneCount, total: c.questionCount })}</span>
@@ -174,7 +174,7 @@ export default function SubjectOverview() {
                 {c.sections.map((s) => (
                   <li key={s.id} className="flex items-center justify-between gap-4 text-sm">
                     <span>
-                      <Link to={sectionHref(s.id)} className="text-blue-700">
+                      <Link to={sectionHref(s.id)} className="text-brand">
                         {s.name}
                       </Link>{" "}
                       <span className="text-gray-600">{t("overview.progress", { done: s.doneCount, total: s.questionCount })}</span>

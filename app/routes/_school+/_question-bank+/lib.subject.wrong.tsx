@@ -66,7 +66,7 @@ export default function WrongBook() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+        <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
         </Link>
       </p>

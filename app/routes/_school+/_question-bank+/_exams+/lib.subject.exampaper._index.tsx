@@ -41,7 +41,7 @@ export default function MyExams() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+        <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("back")}
         </Link>
       </p>
@@ -53,7 +53,7 @@ export default function MyExams() {
               <Link
                 to={examListHref({ examType: f.examType, examState: s, examName: f.examName })}
                 aria-current={f.examState === s ? "page" : undefined}
-                className={`block rounded border px-3 py-1 text-sm ${f.examState === s ? "border-blue-700 bg-blue-50 font-semibold" : ""}`}
+                className={`block rounded border border-gray-300 px-3 py-1 text-sm ${f.examState === s ? "border-brand bg-brand text-white font-semibold" : ""}`}
               >
                 {t("stateCount", { state: t(`state.${s}`), count: d.counts[s as 0 | 1 | 2 | 3] })}
               </Link>
@@ -86,7 +86,7 @@ export default function MyExams() {
           {d.exams.map((e) => (
             <li key={e.id} className="rounded-lg border border-gray-200 bg-white p-4" data-testid="exam-item">
               <h2 className="text-lg font-semibold">
-                <Link to={examIntroHref(e.id)} className="text-blue-800 hover:underline">
+                <Link to={examIntroHref(e.id)} className="text-brand hover:underline">
                   {e.examName}
                 </Link>
               </h2>

@@ -112,7 +112,7 @@ export default function ExamIntro() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
       <p>
-        <Link to={EXAM_LIST} className="text-sm text-blue-700">
+        <Link to={EXAM_LIST} className="text-sm text-brand">
           {t("backToList")}
         </Link>
       </p>
@@ -192,7 +192,7 @@ export default function ExamIntro() {
                     {a.state === "submitted" ? (
                       a.submittedText
                     ) : (
-                      <Link to={examPaperHref(a.recordId)} className="text-blue-700">
+                      <Link to={examPaperHref(a.recordId)} className="text-brand">
                         {t("record.doing")}
                       </Link>
                     )}
