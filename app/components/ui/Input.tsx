@@ -1,4 +1,4 @@
-import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 /**
  * The kit's form controls (issue 23 step 3, decision 056): one look for every text box, list box and text
@@ -9,27 +9,26 @@ import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes, type T
  *
  * The accessible name comes from the page: a `<label htmlFor>`, a wrapping `<label>`, or `aria-label`.
  */
-export function inputClass(type: string | undefined, className?: string): string {
-  const look = type === "checkbox" || type === "radio" ? "check" : type === "file" ? "input-file" : "input";
-  return className ? `${look} ${className}` : look;
+export function inputClass(type: string | undefined, className = ""): string {
+  return `${type === "checkbox" || type === "radio" ? "check" : type === "file" ? "input-file" : "input"} ${className}`;
 }
 
-/** A text box, tick box, radio or file picker: the look follows `type` (text when none is given). */
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...rest }, ref) {
-  return <input ref={ref} className={inputClass(rest.type, className)} {...rest} />;
-});
+/** A text box, tick box, radio or file picker: the look follows `type` (text when none is given). No ref (plain functions weigh less on every form page). */
+export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={inputClass(rest.type, className)} {...rest} />;
+}
 
 /** A value the form posts that nobody sees (CSRF token, intent, ids): no look, no name to give. */
-export const HiddenInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className">>(function HiddenInput(props, ref) {
-  return <input ref={ref} type="hidden" {...props} />;
-});
+export function HiddenInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className">) {
+  return <input type="hidden" {...props} />;
+}
 
 /** A list box (`<option>`s as children). */
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...rest }, ref) {
-  return <select ref={ref} className={className ? `input ${className}` : "input"} {...rest} />;
-});
+export function Select({ className = "", ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={`input ${className}`} {...rest} />;
+}
 
 /** A text area. */
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...rest }, ref) {
-  return <textarea ref={ref} className={className ? `input ${className}` : "input"} {...rest} />;
-});
+export function Textarea({ className = "", ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={`input ${className}`} {...rest} />;
+}

@@ -157,7 +157,8 @@ export default function ExamPaper() {
   const formRef = useRef<HTMLFormElement | null>(null);
   const handInRef = useRef<HTMLButtonElement | null>(null);
   /** `confirm=1` of the form: enabled by the dialog's "hand in anyway" and by the clock at the end */
-  const confirmRef = useRef<HTMLInputElement | null>(null);
+  /** the hidden `confirm` field, enabled only when the confirmation dialog hands in */
+  const confirmInput = () => formRef.current?.querySelector<HTMLInputElement>('input[name="confirm"]') ?? null;
   /** the dialog is open with this many questions unanswered */
   const [asked, setAsked] = useState<number | null>(null);
   const { status, session } = useExamSocket(d, (local) => {
@@ -191,7 +192,8 @@ export default function ExamPaper() {
   /** Hands the form in (what is typed goes with it), past the unanswered-questions confirmation. */
   function handInNow() {
     setAsked(null);
-    if (confirmRef.current) confirmRef.current.disabled = false;
+    const confirm = confirmInput();
+    if (confirm) confirm.disabled = false;
     if (formRef.current && handInRef.current) formRef.current.requestSubmit(handInRef.current);
   }
 
@@ -226,7 +228,7 @@ export default function ExamPaper() {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     session.current?.flush();
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value !== "handin" || !confirmRef.current?.disabled) return;
+    if (submitter?.value !== "handin" || !confirmInput()?.disabled) return;
     // counted from the form as it is now (what was typed a moment ago included)
     const form = new FormData(e.currentTarget);
     const now = Object.fromEntries(
@@ -299,7 +301,7 @@ export default function ExamPaper() {
       ) : null}
       <form method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
         <CsrfInput />
-        <HiddenInput name="confirm" value="1" disabled ref={confirmRef} />
+        <HiddenInput name="confirm" value="1" disabled />
         {d.questions.map((q, i) => (
           <ExamQuestion
             key={`${q.id}:${version}`}
