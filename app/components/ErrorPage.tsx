@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { COURSE_NAME_MAX } from "~/forms/course-query";
 import { useTranslation } from "~/i18n-runtime";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { Input } from "~/components/ui/Input";
 
 type ErrorData = { kind?: string; message?: string; pageId?: string };
 
@@ -68,13 +69,13 @@ export function ErrorPage({ error }: { error: unknown }) {
           <label htmlFor="error-search" className="sr-only">
             {t("searchLabel")}
           </label>
-          <input
+          <Input
             id="error-search"
             name="courseName"
             type="search"
             maxLength={COURSE_NAME_MAX}
             placeholder={t("searchPlaceholder")}
-            className="min-w-0 flex-1 rounded border border-gray-400 px-3 py-2"
+            className="min-w-0 flex-1"
           />
           <Button type="submit">{t("search")}</Button>
         </form>

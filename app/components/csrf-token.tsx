@@ -1,4 +1,5 @@
 import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { HiddenInput } from "~/components/ui/Input";
 
 /**
  * The page's CSRF token, or null where there is none (an error page rendered without the root loader's
@@ -17,5 +18,5 @@ export function useCsrfToken(): string | null {
 /** The hidden `csrf` field of a form; nothing when the page has no token. */
 export function CsrfInput({ name = "csrf" }: { name?: string }) {
   const token = useCsrfToken();
-  return token ? <input type="hidden" name={name} value={token} /> : null;
+  return token ? <HiddenInput name={name} value={token} /> : null;
 }

@@ -11,6 +11,7 @@ import { captchaProvider } from "~/lib/security/captcha.server";
 import { getPortal } from "~/lib/portal.server";
 import { safeRedirect } from "~/lib/security/redirect";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -85,7 +86,7 @@ export default function CaptchaChallengePage() {
             {/* A plain form: the original action answers as it would have, with or without JavaScript. */}
             <form method="post" action={loaderData.action}>
               <CsrfInput />
-              <input type="hidden" name={RESUME_FIELD} value={loaderData.id} />
+              <HiddenInput name={RESUME_FIELD} value={loaderData.id} />
               <Button type="submit">{t("resubmit")}</Button>
             </form>
             <a href="/home/index" className="rounded border border-gray-300 px-4 py-2">

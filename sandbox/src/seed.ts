@@ -1,6 +1,6 @@
 import type { InStatement } from '@libsql/client';
 import { deepMerge } from './config.js';
-import { PARTIAL_MENU } from './routes/menu-permission.js';
+import { PARTIAL_MENU } from './menu-codes.js';
 import type { Area } from './area.js';
 import { Db, getKeyPair, hashPassword, SCHEMA, SCHEMA_VERSION, seedSalt, type JsonObject } from './db.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/server.js';
-import { MENU_CODES, PARTIAL_MENU } from '../src/routes/menu-permission.js';
+import { MENU_CODES, PARTIAL_MENU } from '../src/menu-codes.js';
 import { Client, start } from './helpers.js';
 
 let sb: Sandbox;

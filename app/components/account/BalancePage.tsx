@@ -11,6 +11,8 @@ import { AccountTabs } from "./AccountTabs";
 import { AccountNotice } from "./AccountNotice";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input } from "~/components/ui/Input";
+import { Table } from "~/components/ui/Table";
 
 type Props = {
   charge: ChargeInfo;
@@ -42,7 +44,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
     lastResult: outcome?.form === "withdraw" ? outcome.result : null,
     constraint: constraints.withdraw,
   });
-  const input = "w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
+  const input = "w-56";
   return (
     <div className="space-y-5">
       <AccountTabs />
@@ -61,11 +63,11 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
           </h2>
           <Form method="post" action={action} className="mt-2" {...getFormProps(chargeForm)}>
             <AuthenticityTokenInput name="csrf" />
-            <input type="hidden" name="idemKey" value={idemKey} />
+            <HiddenInput name="idemKey" value={idemKey} />
             <label htmlFor={cf.balance.id} className="field-label">
               {t("balance.chargeAmount")}
             </label>
-            <input {...getInputProps(cf.balance, { type: "text" })} inputMode="decimal" autoComplete="off" className={input} />
+            <Input {...getInputProps(cf.balance, { type: "text" })} inputMode="decimal" autoComplete="off" className={input} />
             <FieldError id={cf.balance.errorId} name="balance">
               {errorText(t, cf.balance.errors?.[0] ?? chargeForm.errors?.[0])}
             </FieldError>
@@ -84,7 +86,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
             <label htmlFor={rf.code.id} className="field-label">
               {t("balance.rechargeCode")}
             </label>
-            <input {...getInputProps(rf.code, { type: "text" })} autoComplete="off" className={input} />
+            <Input {...getInputProps(rf.code, { type: "text" })} autoComplete="off" className={input} />
             <FieldError id={rf.code.errorId} name="code">
               {errorText(t, rf.code.errors?.[0] ?? recharge.errors?.[0])}
             </FieldError>
@@ -103,7 +105,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
             <label htmlFor={wf.withdrawAmount.id} className="field-label">
               {t("balance.amount")}
             </label>
-            <input {...getInputProps(wf.withdrawAmount, { type: "text" })} inputMode="decimal" className={input} />
+            <Input {...getInputProps(wf.withdrawAmount, { type: "text" })} inputMode="decimal" className={input} />
             <FieldError id={wf.withdrawAmount.errorId} name="withdrawAmount">
               {errorText(t, wf.withdrawAmount.errors?.[0] ?? withdrawForm.errors?.[0])}
             </FieldError>
@@ -129,7 +131,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
         {charge.list.length === 0 ? (
           <p className="text-gray-700">{t("balance.empty")}</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="balance-list">
+          <Table data-testid="balance-list">
             <thead>
               <tr className="border-b border-gray-200">
                 <th scope="col" className="py-2">
@@ -151,7 +153,7 @@ export function BalancePage({ charge, inviteCode, invites, notice, constraints, 
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         )}
       </section>
       <section aria-labelledby="balance-invite" className="rounded-lg border border-gray-200 bg-white p-4">

@@ -1,9 +1,8 @@
 import { useTimes } from "~/components/use-times";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/ui/Field";
 import { errorText } from "~/components/form/messages";
-import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
+import { useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { money } from "~/components/shop/money";
 import { useTranslation } from "~/i18n-runtime";
 import { myOrdersHref } from "~/services/study-links";
@@ -11,6 +10,8 @@ import type { CardReturn, StudyCard } from "~/services/study-cards.server";
 import { AccountTabs } from "./AccountTabs";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
+import { CodeForm } from "./CodeForm";
 
 export type CardOutcome = { form: "check"; result: SubmissionResult<string[]>; card: StudyCard | null };
 
@@ -50,31 +51,19 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
           </p>
         </section>
       ) : null}
-      <section aria-labelledby="card-check-title" className="rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="card-check-title" className="font-semibold">
-          {t("cards.check")}
-        </h2>
-        <Form method="post" action={action} className="mt-2 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
-          <AuthenticityTokenInput name="csrf" />
-          <div>
-            <label htmlFor={code.id} className="field-label">
-              {t("cards.code")}
-            </label>
-            <input
-              {...getInputProps(code, { type: "text" })}
-              autoComplete="off"
-              className="w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500"
-            />
-            <FieldError id={code.errorId} name="code">
-              {errorText(t, codeError)}
-            </FieldError>
-            <CheckOrders error={form.errors?.[0]} />
-          </div>
-          <Button type="submit" name="intent" value="check" variant="brandOutline" className="mt-6">
-            {t("cards.checkButton")}
-          </Button>
-        </Form>
-      </section>
+      <CodeForm
+        id="card-check-title"
+        title={t("cards.check")}
+        action={action}
+        form={form}
+        code={code}
+        label={t("cards.code")}
+        error={errorText(t, codeError)}
+        intent="check"
+        button={t("cards.checkButton")}
+        variant="brandOutline"
+        below={<CheckOrders error={form.errors?.[0]} />}
+      />
       {card ? (
         <section aria-labelledby="card-info" className="rounded-lg border border-gray-200 bg-white p-4" data-testid="card-info">
           <h2 id="card-info" className="font-semibold">
@@ -90,7 +79,7 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
           </ul>
           <Form method="post" action={action}>
             <AuthenticityTokenInput name="csrf" />
-            <input type="hidden" name="code" value={card.code} />
+            <HiddenInput name="code" value={card.code} />
             <Button type="submit" name="intent" value="redeem" variant="strong">
               {t("cards.redeem")}
             </Button>

@@ -6,6 +6,8 @@ import { useTranslation } from "~/i18n-runtime";
 import type { CategoryCount, ExamCategory, OpenCategory, UsedCategory } from "~/services/user-categories.server";
 import { AccountTabs } from "./AccountTabs";
 import { AccountNotice } from "./AccountNotice";
+import { HiddenInput } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 
 export type UpgradeOutcome = { error: string };
 
@@ -31,9 +33,9 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
       </p>
       <AccountNotice notice={notice} />
       {outcome ? (
-        <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800" data-testid="category-error">
+        <Notice as="p" tone="error" data-testid="category-error">
           {t("category.failed", { reason: errorText(t, outcome.error) })}
-        </p>
+        </Notice>
       ) : null}
       <section aria-labelledby="category-used">
         <h2 id="category-used" className="mb-2 font-semibold">
@@ -50,7 +52,7 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
                 {c.upgrade.length ? (
                   <Form method="post" action={action} className="mt-2 flex flex-wrap items-center gap-3">
                     <AuthenticityTokenInput name="csrf" />
-                    <input type="hidden" name="intent" value="upgrade" />
+                    <HiddenInput name="intent" value="upgrade" />
                     <span className="text-sm">{t("category.upgrade", { names: c.upgrade.map((x) => x.courseName).join("、") })}</span>
                     <SubmitButton
                       name="categoryId"

@@ -1,9 +1,8 @@
 import { useTimes } from "~/components/use-times";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/ui/Field";
 import { errorText } from "~/components/form/messages";
-import { getFormProps, getInputProps, useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
+import { useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { money } from "~/components/shop/money";
 import { useTranslation } from "~/i18n-runtime";
 import type { Coupon, CouponCounts, CouponCourse } from "~/services/coupons.server";
@@ -11,6 +10,8 @@ import { COUPON_TABS, type CouponTab } from "~/services/coupon-tabs";
 import { AccountTabs } from "./AccountTabs";
 import { AccountNotice } from "./AccountNotice";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
+import { CodeForm } from "./CodeForm";
 
 type Props = {
   tab: CouponTab;
@@ -38,30 +39,18 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
       <AccountTabs />
       <h1 className="text-xl font-bold">{t("coupons.title")}</h1>
       <AccountNotice notice={notice} />
-      <section aria-labelledby="coupon-exchange-title" className="rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="coupon-exchange-title" className="font-semibold">
-          {t("coupons.exchange")}
-        </h2>
-        <Form method="post" action={action} className="mt-2 flex flex-wrap items-start gap-2" {...getFormProps(form)}>
-          <AuthenticityTokenInput name="csrf" />
-          <div>
-            <label htmlFor={code.id} className="field-label">
-              {t("coupons.code")}
-            </label>
-            <input
-              {...getInputProps(code, { type: "text" })}
-              autoComplete="off"
-              className="w-56 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500"
-            />
-            <FieldError id={code.errorId} name="code">
-              {errorText(t, codeError)}
-            </FieldError>
-          </div>
-          <Button type="submit" name="intent" value="exchange" variant="strong" className="mt-6">
-            {t("coupons.exchangeButton")}
-          </Button>
-        </Form>
-      </section>
+      <CodeForm
+        id="coupon-exchange-title"
+        title={t("coupons.exchange")}
+        action={action}
+        form={form}
+        code={code}
+        label={t("coupons.code")}
+        error={errorText(t, codeError)}
+        intent="exchange"
+        button={t("coupons.exchangeButton")}
+        variant="strong"
+      />
       <nav aria-label={t("coupons.title")}>
         <ul className="flex flex-wrap gap-2">
           {COUPON_TABS.map((x) => (
@@ -105,7 +94,7 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
                 {tab === "expired" ? (
                   <Form method="post" action={action}>
                     <AuthenticityTokenInput name="csrf" />
-                    <input type="hidden" name="userCouponId" value={c.userFrontCouponsId} />
+                    <HiddenInput name="userCouponId" value={c.userFrontCouponsId} />
                     <Button type="submit" name="intent" value="delete" variant="outline" size="sm" aria-label={`${t("coupons.delete")} ${c.couponName}`}>
                       {t("coupons.delete")}
                     </Button>

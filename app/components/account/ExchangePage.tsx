@@ -7,6 +7,9 @@ import { useTranslation } from "~/i18n-runtime";
 import type { PointExchange, PointGoods } from "~/services/points.server";
 import { AccountTabs } from "./AccountTabs";
 import { AccountNotice } from "./AccountNotice";
+import { HiddenInput } from "~/components/ui/Input";
+import { Table } from "~/components/ui/Table";
+import { Notice } from "~/components/ui/Notice";
 
 /** What a refused exchange says: the goods it was for, and the reason (an `upstream:` or `server:` form error). */
 export type ExchangeOutcome = { goodsId: number | null; error: string };
@@ -45,9 +48,9 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
       </div>
       <AccountNotice notice={notice} />
       {outcome ? (
-        <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800" data-testid="exchange-error">
+        <Notice as="p" tone="error" data-testid="exchange-error">
           {failed ? t("exchange.failed", { name: failed.goodsName, reason: errorText(t, outcome.error) }) : errorText(t, outcome.error)}
-        </p>
+        </Notice>
       ) : null}
       <p>
         {t("exchange.available")}{" "}
@@ -72,8 +75,8 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
                 </p>
                 <Form method="post" action={action} className="mt-2">
                   <AuthenticityTokenInput name="csrf" />
-                  <input type="hidden" name="intent" value="exchange" />
-                  <input type="hidden" name="idemKey" value={idemKey} />
+                  <HiddenInput name="intent" value="exchange" />
+                  <HiddenInput name="idemKey" value={idemKey} />
                   {why ? (
                     <p className="text-sm text-gray-700" data-testid="goods-blocked">
                       {t(`exchange.${why}`)}
@@ -96,7 +99,7 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
         {exchanges.length === 0 ? (
           <p className="text-gray-700">{t("exchange.empty")}</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="exchanges">
+          <Table data-testid="exchanges">
             <thead>
               <tr className="border-b border-gray-200">
                 <th scope="col" className="py-2">
@@ -115,7 +118,7 @@ export function ExchangePage({ goods, exchanges, notice, idemKey, outcome, actio
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         )}
       </section>
     </div>

@@ -11,6 +11,7 @@ import type { Order } from "~/services/orders.constants";
 import { myOrdersHref } from "~/services/study-links";
 import { AccountNotice } from "./AccountNotice";
 import { Button } from "~/components/ui/Button";
+import { Input } from "~/components/ui/Input";
 
 type Name = "titleType" | "title" | "taxNo" | "email" | "saveTemplate";
 type Props = {
@@ -34,13 +35,13 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
     constraint,
     defaultValue: { titleType: template?.titleType ?? "personal", title: template?.title ?? "", taxNo: template?.taxNo ?? "", email: template?.email ?? "" },
   });
-  const input = "w-full max-w-md rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
+  const input = "max-w-md";
   const text = (name: "title" | "taxNo" | "email", type = "text") => (
     <div className="mb-3">
       <label htmlFor={f[name].id} className="field-label">
         {t(`invoice.${name}`)}
       </label>
-      <input {...getInputProps(f[name], { type })} className={input} />
+      <Input {...getInputProps(f[name], { type })} className={input} />
       <FieldError id={f[name].errorId} name={name}>
         {errorText(t, f[name].errors?.[0])}
       </FieldError>
@@ -81,7 +82,7 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
             <legend className="mb-1 text-sm text-gray-700">{t("invoice.titleType")}</legend>
             {(["personal", "company"] as const).map((v) => (
               <label key={v} className="mr-4 inline-flex items-center gap-1 text-sm">
-                <input {...getInputProps(f.titleType, { type: "radio", value: v })} id={`${f.titleType.id}-${v}`} />
+                <Input {...getInputProps(f.titleType, { type: "radio", value: v })} id={`${f.titleType.id}-${v}`} />
                 {t(`invoice.type.${v}`)}
               </label>
             ))}
@@ -94,7 +95,7 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
           <p className="-mt-2 mb-3 text-xs text-gray-700">{t("invoice.taxNoHint")}</p>
           {text("email", "email")}
           <label className="mb-3 flex items-center gap-2 text-sm">
-            <input {...getInputProps(f.saveTemplate, { type: "checkbox" })} />
+            <Input {...getInputProps(f.saveTemplate, { type: "checkbox" })} />
             {t("invoice.saveTemplate")}
           </label>
           <Button type="submit" name="intent" value="apply" variant="strong">

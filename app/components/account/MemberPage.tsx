@@ -10,6 +10,8 @@ import { AccountTabs } from "./AccountTabs";
 import { AccountNotice } from "./AccountNotice";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
+import { Table } from "~/components/ui/Table";
 
 type Props = {
   info: MemberInfo;
@@ -73,7 +75,7 @@ export function MemberPage({ info, history, notice, idemKey, constraint, outcome
         {history.length === 0 ? (
           <p className="text-gray-700">{t("historyEmpty")}</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="member-history">
+          <Table data-testid="member-history">
             <thead>
               <tr className="border-b border-gray-200">
                 <th scope="col" className="py-2">
@@ -94,7 +96,7 @@ export function MemberPage({ info, history, notice, idemKey, constraint, outcome
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         )}
       </section>
     </div>
@@ -143,9 +145,9 @@ function LevelCard({
       </ul>
       <Form method="post" action={action} className="mt-auto" {...getFormProps(form)}>
         <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name="memId" value={level.id} />
-        <input type="hidden" name="memType" value={renew ? 2 : 1} />
-        <input type="hidden" name="idemKey" value={idemKey} />
+        <HiddenInput name="memId" value={level.id} />
+        <HiddenInput name="memType" value={renew ? 2 : 1} />
+        <HiddenInput name="idemKey" value={idemKey} />
         <Button type="submit" name="intent" value="buy" variant="strong" block aria-label={`${t(renew ? "member.renew" : "member.buy")} ${level.levelName}`}>
           {t(renew ? "member.renew" : "member.buy")}
         </Button>

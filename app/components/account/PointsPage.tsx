@@ -11,6 +11,8 @@ import { AccountTabs } from "./AccountTabs";
 import { AccountNotice } from "./AccountNotice";
 import { CheckOrders } from "~/components/form/FormFailureNotice";
 import { Button } from "~/components/ui/Button";
+import { Input } from "~/components/ui/Input";
+import { Table } from "~/components/ui/Table";
 
 type Props = {
   info: PointInfo;
@@ -66,11 +68,7 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
             <label htmlFor={point.id} className="field-label">
               {t("points.amount")}
             </label>
-            <input
-              {...getInputProps(point, { type: "number" })}
-              inputMode="numeric"
-              className="w-40 rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500"
-            />
+            <Input {...getInputProps(point, { type: "number" })} inputMode="numeric" className="w-40" />
             <FieldError id={point.errorId} name="point">
               {errorText(t, pointError)}
             </FieldError>
@@ -98,7 +96,7 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
         {list.list.length === 0 ? (
           <p className="text-gray-700">{t("points.empty")}</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="points-list">
+          <Table data-testid="points-list">
             <thead>
               <tr className="border-b border-gray-200">
                 <th scope="col" className="py-2">
@@ -120,7 +118,7 @@ export function PointsPage({ info, list, desc, page, notice, constraint, outcome
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         )}
         {list.total > list.pageSize ? (
           <nav aria-label={t("points.pages")} className="mt-2 flex gap-3 text-sm">

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n-runtime";
 import type { Next } from "~/forms/outcome";
+import { Notice } from "~/components/ui/Notice";
 
 /**
  * Code 600 (captcha) or 120030002 (face step): without JavaScript a plain link to the challenge page
@@ -21,13 +22,13 @@ export function ChallengeNotice({ next }: { next: Next }) {
     }
   }, [href, next]);
   return (
-    <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-challenge={next.kind}>
+    <Notice tone="warning" role="alert" className="mb-4" data-challenge={next.kind}>
       <p>{next.kind === "face" ? t("face.needed") : t("captcha.needed")}</p>
       {href ? (
         <a href={href} className="mt-2 inline-block font-semibold text-brand underline">
           {next.kind === "face" ? t("face.go") : t("captcha.go")}
         </a>
       ) : null}
-    </div>
+    </Notice>
   );
 }

@@ -14,6 +14,8 @@ import type { PanelProps } from "~/components/auth/panel-props";
 import type { LoginSchema } from "~/forms/login";
 import type { Outcome } from "~/forms/outcome";
 import type { I18nData } from "~/components/use-namespaces";
+import { HiddenInput, Input } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 
 /** What the login page's loader gives the panel (the stand-alone page and the pop-up's fetcher alike). */
 export type LoginData = {
@@ -106,9 +108,9 @@ export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent =
         </p>
       ) : null}
       {data.faceFailed && !actionData ? (
-        <p role="alert" id={faceFailedId} className="mb-3 rounded border border-red-200 bg-red-50 p-2 text-sm text-red-700" data-testid="face-failed">
+        <Notice as="p" tone="error" className="mb-3" id={faceFailedId} data-testid="face-failed">
           {t("face.failed")}
-        </p>
+        </Notice>
       ) : null}
       {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
       <FormComponent
@@ -120,8 +122,8 @@ export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent =
       >
         <AuthenticityTokenInput name="csrf" />
         <FormFailureNotice answer={actionData} className="mb-3" />
-        <input type="hidden" name="backUrl" value={data.backUrl} />
-        {data.thirdCacheCode ? <input type="hidden" name="thirdCacheCode" value={data.thirdCacheCode} /> : null}
+        <HiddenInput name="backUrl" value={data.backUrl} />
+        {data.thirdCacheCode ? <HiddenInput name="thirdCacheCode" value={data.thirdCacheCode} /> : null}
         {mode === "password" ? (
           <>
             <Field
@@ -143,7 +145,7 @@ export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent =
             <div className="mb-4 flex items-center justify-between text-sm">
               {data.rememberAllowed ? (
                 <label className="flex items-center gap-1">
-                  <input type="checkbox" name="remember" defaultChecked={Boolean(data.remembered)} /> {t("fields.remember")}
+                  <Input type="checkbox" name="remember" defaultChecked={Boolean(data.remembered)} /> {t("fields.remember")}
                 </label>
               ) : (
                 <span />

@@ -15,6 +15,7 @@ import type { Outcome } from "~/forms/outcome";
 import type { RegisterFlags, registerSchema } from "~/forms/register";
 import type { I18nData } from "~/components/use-namespaces";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input, Select } from "~/components/ui/Input";
 
 /** A province of the region picker: its cities and their counties. */
 export type Province = { name: string; cities: { name: string; counties: string[] }[] };
@@ -68,7 +69,6 @@ export function RegisterPanel({
   const Heading = popup ? "h2" : "h1";
   const id = (name: string) => `${idPrefix}${name}`;
   const regionError = err("province") ?? err("city");
-  const select = "w-full rounded border border-gray-300 px-2 py-2 text-sm";
 
   return (
     <div className="rounded-lg bg-white p-6 shadow">
@@ -84,7 +84,7 @@ export function RegisterPanel({
       <FormComponent method="post" action={action} {...getFormProps(form)} aria-labelledby={id("register-heading")}>
         <AuthenticityTokenInput name="csrf" />
         <FormFailureNotice answer={actionData} className="mb-3" />
-        <input type="hidden" name="backUrl" value={loaderData.backUrl} />
+        <HiddenInput name="backUrl" value={loaderData.backUrl} />
         {flags.usernameFlag ? (
           <Field
             {...getInputProps(fields.username, { type: "text" })}
@@ -123,10 +123,10 @@ export function RegisterPanel({
               <label className="sr-only" htmlFor={id("province")}>
                 {t("fields.province")}
               </label>
-              <select
+              <Select
                 id={id("province")}
                 name="province"
-                className={select}
+
                 value={province}
                 onChange={(e) => {
                   setProvince(e.target.value);
@@ -139,29 +139,29 @@ export function RegisterPanel({
                     {p.name}
                   </option>
                 ))}
-              </select>
+              </Select>
               <label className="sr-only" htmlFor={id("city")}>
                 {t("fields.city")}
               </label>
-              <select id={id("city")} name="city" className={select} value={city} onChange={(e) => setCity(e.target.value)}>
+              <Select id={id("city")} name="city" value={city} onChange={(e) => setCity(e.target.value)}>
                 <option value="">{t("fields.city")}</option>
                 {cityList.map((c) => (
                   <option key={c.name} value={c.name}>
                     {c.name}
                   </option>
                 ))}
-              </select>
+              </Select>
               <label className="sr-only" htmlFor={id("county")}>
                 {t("fields.county")}
               </label>
-              <select id={id("county")} name="county" className={select} defaultValue={initial.county ?? ""} key={city}>
+              <Select id={id("county")} name="county" defaultValue={initial.county ?? ""} key={city}>
                 <option value="">{t("fields.county")}</option>
                 {countyList.map((c) => (
                   <option key={c} value={c}>
                     {c}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
             <noscript>
               <Button type="submit" name="intent" value="region" formNoValidate variant="link" className="mt-1 text-xs">
@@ -186,7 +186,7 @@ export function RegisterPanel({
         {flags.agreementFlag ? (
           <div className="mb-3 text-sm">
             <label className="flex items-center gap-1">
-              <input
+              <Input
                 type="checkbox"
                 name="agreement"
                 aria-describedby={err("agreement") ? id("agreement-error") : undefined}

@@ -4,6 +4,8 @@ import { CsrfInput } from "~/components/csrf-token";
 import { errorText } from "~/components/form/messages";
 import { useTranslation } from "~/i18n-runtime";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input, Textarea } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 
 export type FieldSpec = { name: string; label: string; kind: "input" | "textarea"; maxLength?: number };
 
@@ -48,11 +50,11 @@ export function CommunityForm({
       </h2>
       <Form method="post" {...getFormProps(form)} aria-describedby={formError ? form.errorId : undefined} className="mt-3 space-y-3">
         <CsrfInput />
-        <input type="hidden" name="intent" value={intent} />
+        <HiddenInput name="intent" value={intent} />
         {formError ? (
-          <p id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          <Notice as="p" tone="error" id={form.errorId}>
             {formError}
-          </p>
+          </Notice>
         ) : null}
         {fields.map((f) => {
           const field = meta[f.name]!;
@@ -62,14 +64,13 @@ export function CommunityForm({
             ...props,
             "aria-invalid": error ? true : undefined,
             "aria-describedby": error ? field.errorId : undefined,
-            className: "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500",
           };
           return (
             <div key={f.name}>
               <label htmlFor={field.id} className="field-label">
                 {f.label}
               </label>
-              {f.kind === "input" ? <input key={field.key} {...common} /> : <textarea key={field.key} rows={4} {...common} />}
+              {f.kind === "input" ? <Input key={field.key} {...common} /> : <Textarea key={field.key} rows={4} {...common} />}
               {error ? (
                 <p id={field.errorId} className="field-error" data-error-for={f.name}>
                   {error}

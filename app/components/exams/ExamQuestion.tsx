@@ -1,6 +1,7 @@
 import type { DoingQuestion } from "~/components/qbank/QuestionForm";
 import type { T } from "~/components/qbank/parts";
 import { Question } from "~/components/qbank/Question";
+import { HiddenInput } from "~/components/ui/Input";
 
 /** The form field names of one question of the exam paper (every question in one form). */
 export const answerField = (questionId: number) => `answer.${questionId}`;
@@ -34,14 +35,14 @@ export function ExamQuestion({
       rows={4}
       t={t}
       disabled={disabled}
-      className="flex flex-col gap-2 rounded border border-gray-200 p-3"
+      className="card flex flex-col gap-2"
       aria-labelledby={head}
       data-testid="exam-question"
       before={
         <>
-          <input type="hidden" name="qid" value={question.id} />
-          <input type="hidden" name={`kind.${question.id}`} value={question.kind} />
-          <input type="hidden" name={`was.${question.id}`} value={JSON.stringify(was)} />
+          <HiddenInput name="qid" value={question.id} />
+          <HiddenInput name={`kind.${question.id}`} value={question.kind} />
+          <HiddenInput name={`was.${question.id}`} value={JSON.stringify(was)} />
         </>
       }
       legend={

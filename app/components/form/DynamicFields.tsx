@@ -14,6 +14,7 @@ import {
   type FieldValues,
 } from "~/forms/dynamic-fields";
 import { Button } from "~/components/ui/Button";
+import { Input, Select } from "~/components/ui/Input";
 
 /**
  * The dynamic-field kit's renderer (decision 017) on a form of `~/components/form/use-form` (decision
@@ -49,8 +50,6 @@ export function DynamicFields({ fields, form }: { fields: Field[]; form: FormMet
 }
 
 type T = ReturnType<typeof useTranslation>["t"];
-
-const inputClass = "input";
 
 function optionLabel(t: T, option: FieldOption): string {
   return option.labelKey ? t(option.labelKey) : option.label;
@@ -124,9 +123,9 @@ function ReadOnlyValue({ field, t, id }: { field: Field; t: T; id: string }) {
     return option ? optionLabel(t, option) : v;
   });
   return (
-    <input
+    <Input
       id={id}
-      className={inputClass}
+
       value={shown.join(field.type === "period" ? ` ${t("periodSeparator")} ` : ", ")}
       disabled
       readOnly
@@ -148,7 +147,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
       const current = typeof meta.value === "string" ? meta.value : first;
       return (
         <div className="flex items-center gap-2">
-          <input
+          <Input
             {...common}
             key={meta.key}
             type="text"
@@ -156,7 +155,6 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
             defaultValue={first}
             maxLength={meta.maxLength}
             pattern={meta.pattern}
-            className={inputClass}
           />
           {field.maxLength ? (
             <span className="shrink-0 text-xs text-gray-500" data-counter-for={name} aria-live="polite">
@@ -167,10 +165,10 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
       );
     }
     case "date":
-      return <input {...common} key={meta.key} type="date" min={DATE_MIN} max={DATE_MAX} defaultValue={first} className={inputClass} />;
+      return <Input {...common} key={meta.key} type="date" min={DATE_MIN} max={DATE_MAX} defaultValue={first} />;
     case "dateTime":
       return (
-        <input
+        <Input
           {...common}
           key={meta.key}
           type="datetime-local"
@@ -178,7 +176,6 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
           min={`${DATE_MIN}T00:00:00`}
           max={`${DATE_MAX}T00:00:00`}
           defaultValue={first.replace(" ", "T")}
-          className={inputClass}
         />
       );
     case "period": {
@@ -188,12 +185,12 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
           <label className="sr-only" htmlFor={`${meta.id}-start`}>
             {t("start")}
           </label>
-          <input id={`${meta.id}-start`} name={`${name}[0]`} type="date" min={DATE_MIN} max={DATE_MAX} defaultValue={start} className={inputClass} {...aria} />
+          <Input id={`${meta.id}-start`} name={`${name}[0]`} type="date" min={DATE_MIN} max={DATE_MAX} defaultValue={start} {...aria} />
           <span aria-hidden="true">{t("periodSeparator")}</span>
           <label className="sr-only" htmlFor={`${meta.id}-end`}>
             {t("end")}
           </label>
-          <input id={`${meta.id}-end`} name={`${name}[1]`} type="date" min={DATE_MIN} max={DATE_MAX} defaultValue={end} className={inputClass} {...aria} />
+          <Input id={`${meta.id}-end`} name={`${name}[1]`} type="date" min={DATE_MIN} max={DATE_MAX} defaultValue={end} {...aria} />
         </div>
       );
     }
@@ -204,7 +201,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
         <div className="flex flex-wrap gap-4" key={meta.key}>
           {field.options.map((option, i) => (
             <label key={option.value} className="inline-flex items-center gap-1 text-sm">
-              <input
+              <Input
                 type={field.type}
                 id={i === 0 ? meta.id : undefined}
                 name={name}
@@ -222,14 +219,14 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
     }
     case "select":
       return (
-        <select {...common} key={meta.key} defaultValue={first} className={inputClass}>
+        <Select {...common} key={meta.key} defaultValue={first}>
           <option value="">{t("choose")}</option>
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>
               {optionLabel(t, option)}
             </option>
           ))}
-        </select>
+        </Select>
       );
     case "cascade": {
       const path = list(initial);
@@ -238,7 +235,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
         <div className="flex flex-wrap gap-2" key={meta.key}>
           {levels.map((options, level) =>
             options.length ? (
-              <select
+              <Select
                 key={level}
                 id={level === 0 ? meta.id : `${meta.id}-${level}`}
                 name={name}
@@ -246,7 +243,6 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
                 aria-label={`${field.label} ${level + 1}`}
                 required={level === 0 ? meta.required : undefined}
                 aria-invalid={aria["aria-invalid"]}
-                className={inputClass}
               >
                 <option value="">{t("choose")}</option>
                 {options.map((option) => (
@@ -254,7 +250,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
                     {optionLabel(t, option)}
                   </option>
                 ))}
-              </select>
+              </Select>
             ) : null,
           )}
         </div>
@@ -270,7 +266,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
               {kept.map((url) => (
                 <li key={url}>
                   <label className="inline-flex items-center gap-1">
-                    <input type="checkbox" name={name} value={url} defaultChecked />
+                    <Input type="checkbox" name={name} value={url} defaultChecked />
                     {field.type === "image" ? <img src={url} alt="" className="h-10 w-10 rounded object-cover" /> : null}
                     <a href={url} target="_blank" rel="noreferrer" className="text-blue-700 underline">
                       {fileNameOf(url)}
@@ -280,14 +276,13 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
               ))}
             </ul>
           ) : null}
-          <input
+          <Input
             id={meta.id}
             type="file"
             name={name}
             accept={field.type === "image" ? "image/jpeg,image/png" : undefined}
             aria-label={field.label}
             aria-invalid={aria["aria-invalid"]}
-            className="text-sm"
           />
           {field.sampleUrl || field.templateUrl ? (
             <p className="flex gap-3 text-xs">

@@ -2,6 +2,7 @@ import type { Dispatch, SetStateAction } from "react";
 import type { Upload } from "~/components/instead/FillForm";
 import { useTranslation } from "~/i18n-runtime";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /** The instead fill form's annex uploads in progress, stored or refused (decision 036); lazily loaded by FillForm. */
 export default function AnnexUploads({
@@ -36,7 +37,7 @@ export default function AnnexUploads({
               <span role="status" className="ml-2 text-green-700">
                 {tu("done")}
               </span>
-              <input type="hidden" name={u.field} value={u.url ?? ""} />
+              <HiddenInput name={u.field} value={u.url ?? ""} />
               <Button type="button" onClick={() => setUploads((list) => list.filter((x) => x.id !== u.id))} variant="link" className="ml-2 text-xs">
                 {tu("remove")}
               </Button>

@@ -4,6 +4,7 @@ import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Empty } from "~/components/study/courses/parts";
 import { useTranslation } from "~/i18n-runtime";
 import { detailHref } from "~/services/instead-links";
+import { Select } from "~/components/ui/Input";
 
 export type SignUpRow = {
   itemUserId: number;
@@ -111,19 +112,14 @@ export function AssignPlaces({ signUps, error, assigned }: { signUps: SignUpRow[
               <label htmlFor={`place-${s.itemUserId}`} className="field-label">
                 {t("label", { name: s.itemName })}
               </label>
-              <select
-                id={`place-${s.itemUserId}`}
-                name={`place_${s.itemUserId}`}
-                defaultValue=""
-                className="w-full rounded border border-gray-300 px-3 py-2 text-sm"
-              >
+              <Select id={`place-${s.itemUserId}`} name={`place_${s.itemUserId}`} defaultValue="">
                 <option value="">{t("choose")}</option>
                 {s.places.map((p) => (
                   <option key={p.placeId} value={p.placeId} disabled={p.remain <= 0}>
                     {p.remain > 0 ? t("option", { name: p.placeName, remain: p.remain }) : t("optionFull", { name: p.placeName })}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           ))}
           <SubmitButton name="intent" value="assign" pendingLabel={t("pending")} size="sm" data-testid="assign-submit">

@@ -2,6 +2,7 @@ import { CsrfInput } from "~/components/csrf-token";
 import { DialogPage } from "~/components/ui/Dialog";
 import type { T } from "~/components/qbank/parts";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /**
  * "Hand in with N questions unanswered?" (issue 21): the exam paper's and the practice page's hand-in asks
@@ -42,9 +43,9 @@ export function HandInConfirm({
           <form method="post">
             <CsrfInput />
             {Object.entries(fields ?? {}).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
+              <HiddenInput key={name} name={name} value={value} />
             ))}
-            <input type="hidden" name="confirm" value="1" />
+            <HiddenInput name="confirm" value="1" />
             <Button type="submit" variant="danger">
               {t("handIn.anyway")}
             </Button>

@@ -1,6 +1,7 @@
 import type { FieldsetHTMLAttributes, ReactNode } from "react";
 import type { DoingQuestion } from "~/components/qbank/QuestionForm";
 import type { T } from "~/components/qbank/parts";
+import { Input, Textarea } from "~/components/ui/Input";
 
 /**
  * THE question of the question bank (issue 23 step 3), for the practice (doing) page and the exam paper
@@ -29,15 +30,15 @@ export function Question({
   t: T;
 } & FieldsetHTMLAttributes<HTMLFieldSetElement>) {
   return (
-    <fieldset {...fieldset}>
+    <fieldset {...fieldset} className={`question ${fieldset.className ?? ""}`}>
       {before}
       {legend}
       {question.kind === "single" || question.kind === "judge" || question.kind === "multiple"
         ? question.options.map((o) => {
             const letter = o.charAt(0);
             return (
-              <label key={letter} className="flex items-start gap-2 rounded border p-2">
-                <input type={question.kind === "multiple" ? "checkbox" : "radio"} name={name} value={letter} defaultChecked={answer.includes(letter)} />
+              <label key={letter} className="choice">
+                <Input type={question.kind === "multiple" ? "checkbox" : "radio"} name={name} value={letter} defaultChecked={answer.includes(letter)} />
                 <span>{o}</span>
               </label>
             );
@@ -47,14 +48,14 @@ export function Question({
         ? Array.from({ length: question.blanks }, (_, i) => (
             <label key={i} className="flex flex-col text-sm">
               {t("doing.blank", { n: i + 1 })}
-              <input name={name} defaultValue={answer[i] ?? ""} maxLength={200} className="rounded border px-2 py-1" autoComplete="off" />
+              <Input name={name} defaultValue={answer[i] ?? ""} maxLength={200} className="w-auto" autoComplete="off" />
             </label>
           ))
         : null}
       {question.kind === "short" ? (
         <label className="flex flex-col text-sm">
           {t("doing.answerLabel")}
-          <textarea name={name} defaultValue={answer[0] ?? ""} maxLength={2000} rows={rows} className="rounded border px-2 py-1" />
+          <Textarea name={name} defaultValue={answer[0] ?? ""} maxLength={2000} rows={rows} className="w-auto" />
         </label>
       ) : null}
     </fieldset>

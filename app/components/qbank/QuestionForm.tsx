@@ -3,6 +3,7 @@ import { CsrfInput } from "~/components/csrf-token";
 import type { T } from "~/components/qbank/parts";
 import { Question } from "~/components/qbank/Question";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 export type DoingQuestion = {
   id: number;
@@ -73,10 +74,10 @@ export function QuestionForm({
       aria-labelledby="qb-question"
     >
       <CsrfInput />
-      <input type="hidden" name="questionId" value={question.id} />
-      <input type="hidden" name="index" value={index} />
-      <input type="hidden" name="was" value={JSON.stringify(answer)} />
-      {locked ? null : <input type="hidden" name="hasAnswer" value="1" />}
+      <HiddenInput name="questionId" value={question.id} />
+      <HiddenInput name="index" value={index} />
+      <HiddenInput name="was" value={JSON.stringify(answer)} />
+      {locked ? null : <HiddenInput name="hasAnswer" value="1" />}
       <p className="text-sm text-gray-600">
         {t("doing.question", { n: index + 1, total })} · {t(`doing.kind.${question.kind}`)} · {t("doing.score", { count: question.score })}
         {marked ? ` · ${t("doing.marked")}` : ""}

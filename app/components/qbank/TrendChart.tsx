@@ -1,4 +1,5 @@
 import type { T } from "~/components/qbank/parts";
+import { Table } from "~/components/ui/Table";
 
 type Bucket = { label: string; answered: number; right: number };
 
@@ -46,7 +47,7 @@ export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: st
       </svg>
       <figcaption className="mt-1 flex gap-4 text-sm">
         <span>
-          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 bg-blue-700" />
+          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 bg-brand" />
           {t("stats.answered")}
         </span>
         <span>
@@ -54,7 +55,7 @@ export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: st
           {t("stats.right")}
         </span>
       </figcaption>
-      <table className="sr-only">
+      <Table className="sr-only">
         <thead>
           <tr>
             <th scope="col" />
@@ -71,7 +72,7 @@ export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: st
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </figure>
   );
 }

@@ -3,6 +3,7 @@ import { CsrfInput } from "~/components/csrf-token";
 import type { T } from "~/components/qbank/parts";
 import { doingHref } from "~/services/qbank-links";
 import { Button } from "~/components/ui/Button";
+import { Notice } from "~/components/ui/Notice";
 
 /** The chapter and section pages' shared parts (decision 035). */
 
@@ -27,9 +28,9 @@ export function PractiseForm({ label, t, error }: { label: string; t: T; error?:
     <Form method="post" className="flex flex-col gap-2">
       <CsrfInput />
       {error !== undefined ? (
-        <p role="alert" className="rounded bg-red-50 p-2 text-red-800">
+        <Notice as="p" tone="error">
           {t("chapter.startFailed", { message: error })}
-        </p>
+        </Notice>
       ) : null}
       <Button type="submit" name="intent" value="practise" size="sm" className="self-start">
         {label}
@@ -43,7 +44,7 @@ export function ContinueLink({ u, t }: { u: { recordId: number; answered: number
   if (!u) return null;
   return (
     <p className="rounded bg-amber-50 p-2 text-sm" data-testid="continue">
-      <Link className="text-blue-700" to={doingHref(u.recordId, u.currentIndex + 1)}>
+      <Link className="text-brand" to={doingHref(u.recordId, u.currentIndex + 1)}>
         {t("chapter.continue", { answered: u.answered, total: u.total })}
       </Link>
     </p>

@@ -1,11 +1,12 @@
 import { useTranslation } from "~/i18n-runtime";
+import { Input } from "~/components/ui/Input";
 
 /** Spec 000 section 2.5: a closable test-domain warning; closing is a CSS checkbox, so it works without JS. */
 export function DomainBanner({ message }: { message: string }) {
   const { t } = useTranslation();
   return (
     <>
-      <input type="checkbox" id="domain-warn-close" className="peer sr-only" aria-label={t("site.domainWarnClose")} />
+      <Input type="checkbox" id="domain-warn-close" className="peer sr-only" aria-label={t("site.domainWarnClose")} />
       <div
         role="alert"
         data-testid="domain-warn"

@@ -8,6 +8,7 @@ import { useCartCount } from "~/components/shop/use-cart-count";
 import { loginHref } from "~/lib/security/redirect";
 import type { ShellView } from "~/services/shell.server";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { Input } from "~/components/ui/Input";
 
 const SCHOOL_DROPDOWN_WIDE = 8;
 const CART_BADGE_SHIFT = 10;
@@ -152,12 +153,12 @@ function SearchBox({ withText }: { withText: boolean }) {
       <label className="sr-only" htmlFor="header-search">
         {t("site.searchLabel")}
       </label>
-      <input
+      <Input
         id="header-search"
         name="courseName"
         type="search"
         placeholder={t("site.searchPlaceholder")}
-        className="w-full min-w-0 flex-1 rounded-l border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900 lg:w-56 lg:flex-none"
+        className="min-w-0 flex-1 rounded-r-none py-1 lg:w-56 lg:flex-none"
       />
       <Button
         type="submit"

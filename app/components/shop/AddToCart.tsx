@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n-runtime";
 import { CART_ACTION } from "./money";
 import { Button, type ButtonSize } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 export type CartAnswer = { ok: boolean; count?: number; message?: string };
 
@@ -22,10 +23,10 @@ export function AddToCart({ commodityId, commodityType, name, size = "lg" }: { c
   return (
     <fetcher.Form method="post" action={CART_ACTION} className="inline-flex items-center gap-2">
       <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="commodityId" value={commodityId} />
-      <input type="hidden" name="commodityType" value={commodityType} />
-      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <HiddenInput name="intent" value="add" />
+      <HiddenInput name="commodityId" value={commodityId} />
+      <HiddenInput name="commodityType" value={commodityType} />
+      {hydrated ? <HiddenInput name="_js" value="1" /> : null}
       <Button type="submit" variant="brandOutline" size={size} aria-label={`${t("course.addToCart")}: ${name}`} disabled={busy}>
         {busy ? t("cart.adding") : t("course.addToCart")}
       </Button>

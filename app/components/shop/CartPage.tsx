@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n-runtime";
 import type { CartItem } from "~/services/cart.server";
 import { CART_ACTION, money } from "./money";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input } from "~/components/ui/Input";
 
 /**
  * The cart's list: one form (select items, remove one, remove the selected, go to checkout). Without
@@ -63,12 +64,12 @@ export function CartPage({ items, notice, selected = null }: { items: CartItem[]
       ) : (
         <fetcher.Form method="post" action={CART_ACTION} className="mt-4">
           <AuthenticityTokenInput name="csrf" />
-          {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+          {hydrated ? <HiddenInput name="_js" value="1" /> : null}
           <p className="text-sm text-gray-600">{t("count", { count: visible.length })}</p>
           <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="cart-items">
             {visible.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="cart-item">
-                <input
+                <Input
                   type="checkbox"
                   name="cartId"
                   value={item.id}
@@ -76,7 +77,6 @@ export function CartPage({ items, notice, selected = null }: { items: CartItem[]
                   defaultChecked={ticked.has(item.id)}
                   onChange={(e) => tick(item.id, e.currentTarget.checked)}
                   disabled={item.status !== "ok"}
-                  className="h-4 w-4"
                   aria-label={t("select", { name: item.commodityName })}
                 />
                 <label htmlFor={`cart-${item.id}`} className="min-w-0 flex-1">

@@ -12,6 +12,7 @@ import { money } from "./money";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input, Select } from "~/components/ui/Input";
 
 export type CheckoutAnswer = { error: "malformed" | "empty" | "protocol" | "server" | "changed"; message?: string; problems?: Problem[]; payCents?: number };
 
@@ -154,18 +155,18 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
           {t("choices")}
         </h2>
         {product.map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
+          <HiddenInput key={k} name={k} value={v} />
         ))}
         <div>
           <label htmlFor="coupon" className="block text-sm font-medium">
             {t("coupon")}
           </label>
-          <select
+          <Select
             id="coupon"
             name="userCouponId"
             defaultValue={applied.userCouponId ?? ""}
             key={`coupon-${applied.userCouponId ?? ""}`}
-            className="mt-1 w-full max-w-md rounded border border-gray-400 px-2 py-1.5"
+            className="mt-1 max-w-md"
           >
             <option value="">{t("noCoupon")}</option>
             {preview.coupons.map((c) => (
@@ -175,13 +176,13 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
                   : t("couponUnusable", { name: c.couponName, reason: t(`couponReason.${c.reason}`) })}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div>
           <label htmlFor="points" className="block text-sm font-medium">
             {t("points", { available: preview.points })}
           </label>
-          <input
+          <Input
             id="points"
             name="points"
             type="number"
@@ -192,11 +193,11 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
             defaultValue={applied.points || ""}
             key={`points-${applied.points}`}
             onBlur={hydrated ? onTyped : undefined}
-            className="mt-1 w-40 rounded border border-gray-400 px-2 py-1.5"
+            className="mt-1 w-40"
           />
         </div>
         <div className="flex items-center gap-2">
-          <input id="useBalance" name="useBalance" type="checkbox" value="1" defaultChecked={applied.useBalance} className="h-4 w-4" />
+          <Input id="useBalance" name="useBalance" type="checkbox" value="1" defaultChecked={applied.useBalance} />
           <label htmlFor="useBalance" className="text-sm">
             {t("useBalance", { balance: money(preview.balanceCents) })}
           </label>
@@ -205,7 +206,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
           <label htmlFor="cardCode" className="block text-sm font-medium">
             {t("card")}
           </label>
-          <input
+          <Input
             id="cardCode"
             name="cardCode"
             type="text"
@@ -214,7 +215,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
             defaultValue={applied.cardCode ?? ""}
             key={`card-${applied.cardCode ?? ""}`}
             onBlur={hydrated ? onTyped : undefined}
-            className="mt-1 w-60 rounded border border-gray-400 px-2 py-1.5"
+            className="mt-1 w-60"
           />
         </div>
         {hydrated ? null : (
@@ -245,18 +246,18 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
       {okLines.length && !closed ? (
         <Form method="post" action={`/payment/order${location.search}`} className="mt-6 space-y-3">
           <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <input type="hidden" name="expectedPayCents" value={p.payCents} />
-          <input type="hidden" name="userCouponId" value={applied.userCouponId ?? ""} />
-          <input type="hidden" name="points" value={applied.points} />
-          <input type="hidden" name="useBalance" value={applied.useBalance ? "1" : ""} />
-          <input type="hidden" name="cardCode" value={applied.cardCode ?? ""} />
+          <HiddenInput name="idempotencyKey" value={idempotencyKey} />
+          <HiddenInput name="expectedPayCents" value={p.payCents} />
+          <HiddenInput name="userCouponId" value={applied.userCouponId ?? ""} />
+          <HiddenInput name="points" value={applied.points} />
+          <HiddenInput name="useBalance" value={applied.useBalance ? "1" : ""} />
+          <HiddenInput name="cardCode" value={applied.cardCode ?? ""} />
           {okLines.map((l) => (
-            <input key={`${l.commodityType}:${l.commodityId}`} type="hidden" name="seen" value={`${l.commodityType}:${l.commodityId}:${l.priceCents}`} />
+            <HiddenInput key={`${l.commodityType}:${l.commodityId}`} name="seen" value={`${l.commodityType}:${l.commodityId}:${l.priceCents}`} />
           ))}
           {protocols.length ? (
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              <input id="agreeProtocol" name="agreeProtocol" type="checkbox" required className="h-4 w-4" />
+              <Input id="agreeProtocol" name="agreeProtocol" type="checkbox" required />
               <label htmlFor="agreeProtocol">{t("agree")}</label>
               {protocols.map((l) => (
                 <Link key={l.protocolId} to={agreementHref("check", 0, l.protocolId!, { backUrl: back })} className="text-brand-strong underline">
@@ -269,10 +270,10 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
             <fieldset className="flex flex-wrap items-center gap-4 text-sm">
               <legend className="mb-1 font-medium">{t("payType.label")}</legend>
               <label className="flex items-center gap-1">
-                <input type="radio" name="payType" value="online" defaultChecked className="h-4 w-4" /> {t("payType.online")}
+                <Input type="radio" name="payType" value="online" defaultChecked /> {t("payType.online")}
               </label>
               <label className="flex items-center gap-1">
-                <input type="radio" name="payType" value="wechat" className="h-4 w-4" /> {t("payType.wechat")}
+                <Input type="radio" name="payType" value="wechat" /> {t("payType.wechat")}
               </label>
             </fieldset>
           ) : null}

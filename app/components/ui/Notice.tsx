@@ -8,8 +8,15 @@ export type NoticeTone = "success" | "warning" | "error";
  * (polite) for success and warning, `alert` for an error, unless `role` says otherwise. `banner` draws it
  * edge to edge under the header (the shell's one-time flash messages) instead of as a box in the page. The looks are CSS (app/tailwind.css, `.notice-*`).
  */
-export function Notice({ tone, banner, className = "", role, ...rest }: HTMLAttributes<HTMLDivElement> & { tone: NoticeTone; banner?: boolean }) {
+export function Notice({
+  tone,
+  banner,
+  as: Tag = "div",
+  className = "",
+  role,
+  ...rest
+}: HTMLAttributes<HTMLElement> & { tone: NoticeTone; banner?: boolean; /** a one-line message is a `<p>` */ as?: "div" | "p" }) {
   return (
-    <div role={role ?? (tone === "error" ? "alert" : "status")} className={`notice notice-${tone}${banner ? " notice-banner" : ""} ${className}`} {...rest} />
+    <Tag role={role ?? (tone === "error" ? "alert" : "status")} className={`notice notice-${tone}${banner ? " notice-banner" : ""} ${className}`} {...rest} />
   );
 }

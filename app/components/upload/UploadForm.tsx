@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n-runtime";
 import { checkNameAndSize, RESOURCE_EXTENSIONS } from "~/services/upload-rules";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input } from "~/components/ui/Input";
 
 export type UploadFormAnswer = { error?: string; message?: string; saved?: string } | undefined;
 
@@ -106,11 +107,11 @@ export function UploadForm({
       data-testid={`${idPrefix}-form`}
     >
       <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="intent" value="upload" />
+      <HiddenInput name="intent" value="upload" />
       <label htmlFor={`${idPrefix}-file`} className="block text-sm font-medium">
         {label ?? t("upload.label")}
       </label>
-      <input
+      <Input
         id={`${idPrefix}-file`}
         name={field}
         type="file"
@@ -118,7 +119,7 @@ export function UploadForm({
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={[`${idPrefix}-hint`, error ? `${idPrefix}-error` : ""].filter(Boolean).join(" ")}
-        className="block w-full max-w-full text-sm"
+        className="block"
         onChange={() => setClientAnswer(undefined)}
       />
       <p id={`${idPrefix}-hint`} className="text-xs text-gray-600">

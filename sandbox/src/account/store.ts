@@ -5,7 +5,7 @@ import { hashPassword, seedSalt } from '../db.js';
 import { COURSES, PACKAGES, VIP_LEVELS } from '../catalog/seed.js';
 import { enrol, isEnrolled } from '../study/enrolments.js';
 import { creditBalance, debitBalance, guarded, guardOf, movePoints, ORDER_STATUS, userCoupons, type UserCoupon } from '../shop/store.js';
-import { orderNumber } from '../shop/orders.js';
+import { orderNumber } from '../shop/order-number.js';
 import { yuanToCents } from '../shop/pricing.js';
 
 /**

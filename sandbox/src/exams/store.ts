@@ -7,7 +7,7 @@ import { FIRST_RECORD_ID, QbankError, QbankStore, type Who } from '../qbank/stor
 import { scoreQuestion } from '../qbank/content.js';
 import { FACE_PASS_TTL_MS } from '../routes/study-agreements.js';
 import { ORDER_STATUS } from '../shop/store.js';
-import { orderNumber } from '../shop/orders.js';
+import { orderNumber } from '../shop/order-number.js';
 
 /**
  * "My exams" (spec 001 §2 exam routes, §7 queryMyExamList ... joinExam, makePayOrder; decision 034): the

@@ -1,10 +1,10 @@
 import { grantMembership } from '../account/store.js';
-import { randomBytes } from 'node:crypto';
 import type { InStatement } from '@libsql/client';
 import type { Ctx } from '../context.js';
 import { PACKAGES } from '../catalog/seed.js';
 import { enrol, isEnrolled } from '../study/enrolments.js';
 import { price, type Priced } from './pricing.js';
+import { orderNumber } from './order-number.js';
 import {
   balanceOf,
   COMMODITY,
@@ -188,11 +188,6 @@ export async function preview(ctx: Ctx, userId: number, choices: Choices, now = 
     applied: { userCouponId, points: priced.pointsUsed, useBalance: choices.useBalance, cardCode },
   };
 }
-
-export const orderNumber = (now = Date.now()) => {
-  const d = new Date(now + 8 * 3_600_000).toISOString();
-  return `${d.slice(0, 10).replace(/-/g, '')}${d.slice(11, 19).replace(/:/g, '')}${randomBytes(3).readUIntBE(0, 3).toString().padStart(8, '0')}`;
-};
 
 export type CreateResult =
   | { ok: true; orderNo: string; status: number; payCents: number; duplicate: boolean }

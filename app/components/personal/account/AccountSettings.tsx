@@ -15,6 +15,8 @@ import { useNamespaces } from "~/components/use-namespaces";
 import type { AccountForm, BindEmailSchema, BindMobileSchema, BindUsernameSchema, PasswordBySmsSchema } from "~/forms/account-settings";
 import type { ChangePasswordSchema } from "~/forms/change-password";
 import type { CaptchaChallenge } from "~/lib/security/captcha.server";
+import { HiddenInput } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 
 export type AccountOutcome = {
   form: AccountForm;
@@ -67,15 +69,15 @@ export function AccountSettings({
     <div className="space-y-6" data-testid="account-settings">
       <h1 className="text-xl font-semibold">{t("title")}</h1>
       {shell?.user?.changePassword ? (
-        <p role="alert" data-testid="forced-password-warning" className="rounded border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+        <Notice as="p" tone="warning" role="alert" data-testid="forced-password-warning">
           {t("forced")}
-        </p>
+        </Notice>
       ) : null}
       {outcome?.kept ? <KeptNotice /> : null}
       {outcome?.done ? (
-        <p role="status" data-testid="account-done" className="rounded border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+        <Notice as="p" tone="success" data-testid="account-done">
           {t(`done.${outcome.done}`)}
-        </p>
+        </Notice>
       ) : null}
       <Section id="account-info" title={t("info.title")}>
         <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm" data-testid="account-info">
@@ -184,7 +186,7 @@ function MobileForm({ bound, outcome, constraint }: { bound: boolean; outcome?: 
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-mobile-title">
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="formName" value="mobile" />
+        <HiddenInput name="formName" value="mobile" />
         <Field
           {...getInputProps(fields.mobile, { type: "tel" })}
           key={fields.mobile.key}
@@ -257,7 +259,7 @@ function ThirdParty({ list, outcome }: { list: Info["thirdPartyList"]; outcome?:
             {item.bound ? (
               <Form method="post">
                 <AuthenticityTokenInput name="csrf" />
-                <input type="hidden" name="type" value={item.type} />
+                <HiddenInput name="type" value={item.type} />
                 <SubmitButton
                   name="intent"
                   value="unbind"
@@ -335,7 +337,7 @@ function PasswordBySmsForm({ outcome, constraint }: { outcome?: AccountOutcome; 
       <p className="mb-3 text-xs text-gray-600">{t("passwordSms.hint")}</p>
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-password-sms-title">
         <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name="formName" value="passwordSms" />
+        <HiddenInput name="formName" value="passwordSms" />
         <FormErrors errors={form.errors} id={form.errorId} />
         <SmsCodeField
           key={`${fields.smsCode.key}-${outcome?.sentResendAt ?? ""}`}

@@ -1,38 +1,36 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n-runtime";
 import type { Archive } from "~/services/account-settings.server";
+import { Table } from "~/components/ui/Table";
 
 /** A table that scrolls sideways on its own on a narrow screen (390 px) instead of widening the page. */
-function Table({ caption, head, rows, empty }: { caption: string; head: string[]; rows: ReactNode[][]; empty: string }) {
+function ArchiveTable({ caption, head, rows, empty }: { caption: string; head: string[]; rows: ReactNode[][]; empty: string }) {
   return (
     <section className="space-y-2">
       <h2 className="text-base font-semibold">{caption}</h2>
       {rows.length ? (
-        <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-gray-50 text-gray-600">
-              <tr>
-                {head.map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-medium">
-                    {h}
-                  </th>
+        <Table scroll caption={caption} className="min-w-[32rem]">
+          <thead className="bg-gray-50 text-gray-600">
+            <tr>
+              {head.map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i} className="border-t border-gray-100">
+                {row.map((cell, j) => (
+                  <td key={j} className="px-3 py-2">
+                    {cell}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => (
-                <tr key={i} className="border-t border-gray-100">
-                  {row.map((cell, j) => (
-                    <td key={j} className="px-3 py-2">
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </Table>
       ) : (
         <p className="text-sm text-gray-500">{empty}</p>
       )}
@@ -57,7 +55,7 @@ export function ArchiveView({ archive }: { archive: Archive }) {
           <dd className="text-2xl font-semibold">{archive.studyMinutes}</dd>
         </div>
       </dl>
-      <Table
+      <ArchiveTable
         caption={t("archive.courses")}
         head={[t("archive.courseName"), t("archive.progress"), t("archive.minutes"), t("archive.lastStudy"), t("archive.status")]}
         rows={archive.courses.map((c) => [
@@ -69,7 +67,7 @@ export function ArchiveView({ archive }: { archive: Archive }) {
         ])}
         empty={empty}
       />
-      <Table
+      <ArchiveTable
         caption={t("archive.exams")}
         head={[t("archive.examName"), t("archive.score"), t("archive.passed"), t("archive.examTime")]}
         rows={archive.exams.map((e) => [
@@ -80,7 +78,7 @@ export function ArchiveView({ archive }: { archive: Archive }) {
         ])}
         empty={empty}
       />
-      <Table
+      <ArchiveTable
         caption={t("archive.certificates")}
         head={[t("archive.certificateName"), t("archive.number"), t("archive.issueTime")]}
         rows={archive.certificates.map((c) => [c.certificateName, dash(c.number), dash(c.issueTime)])}

@@ -5,6 +5,8 @@ import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldErrorText } from "~/components/form/messages";
 import { FILE_MAX_BYTES, imageKindOf } from "~/forms/dynamic-fields";
+import { Input } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 
 /** The browser's own check before anything is sent (the server checks again): JPG/PNG by magic bytes, ≤ 5 MB. */
 async function checkImage(file: File): Promise<string | undefined> {
@@ -81,7 +83,7 @@ export function AvatarForm({ headPic, answer }: { headPic: string | null; answer
         <label htmlFor="avatar-file" className="mb-1 block text-sm font-medium">
           {t("avatar.choose")}
         </label>
-        <input
+        <Input
           id="avatar-file"
           name="avatar"
           type="file"
@@ -90,7 +92,7 @@ export function AvatarForm({ headPic, answer }: { headPic: string | null; answer
           onChange={onChange}
           aria-invalid={message ? true : undefined}
           aria-describedby={["avatar-hint", message ? "avatar-error" : ""].filter(Boolean).join(" ")}
-          className="block w-full max-w-full text-sm"
+          className="block"
         />
         <p id="avatar-hint" className="mt-1 text-xs text-gray-600">
           {t("avatar.hint")}
@@ -102,9 +104,9 @@ export function AvatarForm({ headPic, answer }: { headPic: string | null; answer
         ) : null}
       </div>
       {answer?.saved && !pending && !preview ? (
-        <p role="status" className="rounded border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+        <Notice as="p" tone="success">
           {t("avatar.saved")}
-        </p>
+        </Notice>
       ) : null}
       <SubmitButton pending={pending} pendingLabel={t("avatar.saving")} block className="sm:w-auto">
         {t("avatar.save")}

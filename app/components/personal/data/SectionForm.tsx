@@ -6,6 +6,8 @@ import { DynamicFields } from "~/components/form/DynamicFields";
 import { fieldErrorText } from "~/components/form/messages";
 import { useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { defaultValues, needsMultipart, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
+import { HiddenInput } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 
 /** The forms of the personal-data page: the four `save/*\/info` sections and the custom fields (spec 001 §7). */
 export const DATA_SECTIONS = ["base", "contact", "other", "register", "custom"] as const;
@@ -60,16 +62,16 @@ export function SectionForm({
         className="space-y-4"
       >
         <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name="section" value={section} />
+        <HiddenInput name="section" value={section} />
         {formError ? (
-          <p id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          <Notice as="p" tone="error" id={form.errorId}>
             {formError}
-          </p>
+          </Notice>
         ) : null}
         {saved && !pending ? (
-          <p role="status" className="rounded border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+          <Notice as="p" tone="success">
             {t("data.saved")}
-          </p>
+          </Notice>
         ) : null}
         <DynamicFields fields={fields} form={form} />
         <SubmitButton name="intent" value="save" pending={pending} pendingLabel={t("data.saving")} block className="sm:w-auto">

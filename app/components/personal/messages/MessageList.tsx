@@ -3,6 +3,8 @@ import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { upstreamErrorText } from "~/lib/http/upstream-messages";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
+import { Pager } from "~/components/ui/Pager";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -52,21 +54,14 @@ export function MessageList({
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t("pages")} className="mt-4 flex items-center gap-4 text-sm">
-          {page > 1 ? (
-            <a href={href(page - 1)} rel="prev">
-              {t("prev")}
-            </a>
-          ) : null}
-          <span>{t("page", { page, pages })}</span>
-          {page < pages ? (
-            <a href={href(page + 1)} rel="next">
-              {t("next")}
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        current={page}
+        pages={pages}
+        href={href}
+        reloadDocument
+        className="mt-4"
+        words={{ label: t("pages"), prev: t("prev"), next: t("next"), status: ({ current, pages }) => t("page", { page: current, pages }) }}
+      />
     </section>
   );
 }
@@ -103,7 +98,7 @@ function MessageItem({ message }: { message: Message }) {
         {read ? null : (
           <fetcher.Form method="post">
             <AuthenticityTokenInput name="csrf" />
-            <input type="hidden" name="id" value={message.id} />
+            <HiddenInput name="id" value={message.id} />
             <Button type="submit" name="intent" value="read" aria-label={t("readLabel", { title: message.title })} variant="outline" size="sm">
               {t("markRead")}
             </Button>
@@ -111,7 +106,7 @@ function MessageItem({ message }: { message: Message }) {
         )}
         <fetcher.Form method="post">
           <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="id" value={message.id} />
+          <HiddenInput name="id" value={message.id} />
           <Button type="submit" name="intent" value="delete" aria-label={t("deleteLabel", { title: message.title })} variant="dangerOutline" size="sm">
             {t("delete")}
           </Button>

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { myOrdersHref } from "~/services/study-links";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /** `/personal/order` is an index route under the section layout: `index` sends the post to it, not to the layout. */
 const ORDERS_ACTION = `${myOrdersHref()}&index`;
@@ -14,8 +15,8 @@ export function PayOrderForm({ orderNo, label, wechatLabel }: { orderNo: string;
   return (
     <Form method="post" action={ORDERS_ACTION} className="flex flex-wrap gap-3">
       <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="orderNo" value={orderNo} />
-      <input type="hidden" name="intent" value="pay" />
+      <HiddenInput name="orderNo" value={orderNo} />
+      <HiddenInput name="intent" value="pay" />
       <Button type="submit" variant="strong" size="lg">
         {label}
       </Button>
@@ -33,7 +34,7 @@ export function CancelOrderForm({ orderNo, label }: { orderNo: string; label: st
   return (
     <Form method="post" action={ORDERS_ACTION}>
       <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="orderNo" value={orderNo} />
+      <HiddenInput name="orderNo" value={orderNo} />
       <Button type="submit" name="intent" value="cancel" variant="outline" size="lg">
         {label}
       </Button>

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n-runtime";
 import type { Agreement, AgreementAction } from "~/services/agreements.server";
 import { agreementHref } from "~/services/study-links";
 import { useRevalidateOnVisible } from "./use-revalidate-on-visible";
+import { Table } from "~/components/ui/Table";
 
 export type AgreementEntry = { agreement: Agreement; action: AgreementAction };
 
@@ -32,7 +33,7 @@ export function MyAgreements({ entries, all, heading = true }: { entries: Agreem
           {t("empty")}
         </p>
       ) : (
-        <table className="w-full text-left text-sm">
+        <Table>
           <thead className="border-b border-gray-200 text-gray-600">
             <tr>
               <th scope="col" className="py-2">
@@ -66,7 +67,7 @@ export function MyAgreements({ entries, all, heading = true }: { entries: Agreem
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </section>
   );

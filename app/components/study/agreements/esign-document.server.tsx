@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { securityHeaders } from "~/lib/security/headers.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /** The one script of the document: submit the provider's form at once (hash-listed in its CSP). */
 const AUTO_SUBMIT = `document.getElementById("esign").submit();`;
@@ -25,7 +26,7 @@ export function esignDocument(form: { action: string; params: Record<string, str
       <body style={{ fontFamily: "sans-serif", maxWidth: "32rem", margin: "3rem auto" }}>
         <form id="esign" method="post" action={form.action}>
           {Object.entries(form.params).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
+            <HiddenInput key={name} name={name} value={value} />
           ))}
           <Button variant="bare" type="submit" data-testid="esign-continue">
             {text.go}

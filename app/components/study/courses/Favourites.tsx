@@ -3,6 +3,8 @@ import { CsrfInput } from "~/components/csrf-token";
 import { useTranslation } from "~/i18n-runtime";
 import { Empty } from "./parts";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
+import { SearchForm } from "~/components/ui/SearchForm";
 
 export type FavouriteQuery = { tab: "course" | "package"; categoryId?: number; keyword: string };
 type Course = {
@@ -82,25 +84,20 @@ export function Favourites({
           ))}
         </nav>
       ) : null}
-      <form method="get" role="search" className="mt-3 flex gap-2">
-        {query.tab === "package" ? <input type="hidden" name="tab" value="package" /> : null}
-        {query.tab === "course" && query.categoryId ? <input type="hidden" name="categoryId" value={query.categoryId} /> : null}
-        <label htmlFor="collect-keyword" className="sr-only">
-          {t("searchLabel")}
-        </label>
-        <input
-          id="collect-keyword"
-          name="keyword"
-          type="search"
-          defaultValue={query.keyword}
-          maxLength={50}
-          placeholder={t("searchLabel")}
-          className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
-        />
-        <Button type="submit" size="sm">
-          {t("search")}
-        </Button>
-      </form>
+      <SearchForm
+        id="collect-keyword"
+        name="keyword"
+        label={t("searchLabel")}
+        button={t("search")}
+        defaultValue={query.keyword}
+        className="mt-3 flex gap-2"
+        hidden={
+          <>
+            {query.tab === "package" ? <HiddenInput name="tab" value="package" /> : null}
+            {query.tab === "course" && query.categoryId ? <HiddenInput name="categoryId" value={query.categoryId} /> : null}
+          </>
+        }
+      />
       {error ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {te(error.key, { message: error.message ?? "" })}
@@ -175,9 +172,9 @@ function Item({
         <p className="mt-0.5 text-xs text-gray-500">{t("collectTime", { time })}</p>
         <Form method="post" className="mt-1">
           <CsrfInput />
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="kind" value={kind} />
-          <input type="hidden" name="collectId" value={collectId} />
+          <HiddenInput name="intent" value="remove" />
+          <HiddenInput name="kind" value={kind} />
+          <HiddenInput name="collectId" value={collectId} />
           <Button type="submit" aria-label={t("removeLabel", { name })} variant="dangerLink" className="text-xs">
             {t("remove")}
           </Button>

@@ -3,7 +3,8 @@ import { contentsHref } from "~/services/study-links";
 import { Empty, ProgressBar } from "./parts";
 import { useTimes } from "~/components/use-times";
 import { Pager } from "~/components/ui/Pager";
-import { Button, buttonClass } from "~/components/ui/Button";
+import { buttonClass } from "~/components/ui/Button";
+import { SearchForm } from "~/components/ui/SearchForm";
 
 export type CourseCard = {
   commodityId: number;
@@ -38,23 +39,7 @@ export function MyCourses({
   const href = (p: number) => `?${new URLSearchParams({ ...(courseName ? { courseName } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <div>
-      <form method="get" role="search" className="flex gap-2">
-        <label htmlFor="course-name" className="sr-only">
-          {t("searchLabel")}
-        </label>
-        <input
-          id="course-name"
-          name="courseName"
-          type="search"
-          defaultValue={courseName}
-          maxLength={50}
-          placeholder={t("searchLabel")}
-          className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
-        />
-        <Button type="submit" size="sm">
-          {t("search")}
-        </Button>
-      </form>
+      <SearchForm id="course-name" name="courseName" label={t("searchLabel")} button={t("search")} defaultValue={courseName} />
       {total === 0 ? (
         courseName ? (
           <Empty>{t("emptySearch", { name: courseName })}</Empty>

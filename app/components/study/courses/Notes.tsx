@@ -9,6 +9,8 @@ import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
 import { clock, videoPageHref } from "~/services/study-links";
+import { HiddenInput, Textarea } from "~/components/ui/Input";
+import { SearchForm } from "~/components/ui/SearchForm";
 
 /** `positionS`: the point of the lesson video the note was written at (the video page's note box, decision 059). */
 export type NoteItem = {
@@ -105,28 +107,20 @@ export function Notes({
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
-        <form method="get" role="search" className="flex gap-2">
-          <label htmlFor="note-keyword" className="sr-only">
-            {t("searchLabel")}
-          </label>
-          <input
-            id="note-keyword"
-            name="keyword"
-            type="search"
-            defaultValue={query.keyword}
-            maxLength={50}
-            placeholder={t("searchLabel")}
-            className="w-64 rounded border border-gray-300 px-3 py-1.5 text-sm"
-          />
-          <Button type="submit" size="sm">
-            {t("search")}
-          </Button>
-          {query.keyword ? (
-            <a href={notesHref({ keyword: "" })} className="self-center text-sm text-gray-600 underline">
-              {t("clear")}
-            </a>
-          ) : null}
-        </form>
+        <SearchForm
+          id="note-keyword"
+          name="keyword"
+          label={t("searchLabel")}
+          button={t("search")}
+          defaultValue={query.keyword}
+          after={
+            query.keyword ? (
+              <a href={notesHref({ keyword: "" })} className="self-center text-sm text-gray-600 underline">
+                {t("clear")}
+              </a>
+            ) : null
+          }
+        />
         {pageError ? (
           <p role="alert" className="mt-3 text-sm text-red-700">
             {te(pageError, { message: own?.message ?? "" })}
@@ -224,14 +218,18 @@ function Note({
             </p>
           ) : null}
           <div className="mt-1 flex gap-3 text-xs">
-            <a href={notesHref({ ...query, edit: note.noteId })} aria-label={t("editLabel", { lesson: note.lessonName })} className="text-brand underline">
+            <a
+              href={notesHref({ ...query, edit: note.noteId })}
+              aria-label={t("editLabel", { lesson: note.lessonName })}
+              className="target text-brand underline"
+            >
               {t("edit")}
             </a>
             <Form method="post" action={back}>
               <CsrfInput />
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="noteId" value={note.noteId} />
-              <Button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} variant="dangerLink">
+              <HiddenInput name="intent" value="remove" />
+              <HiddenInput name="noteId" value={note.noteId} />
+              <Button type="submit" aria-label={t("removeLabel", { lesson: note.lessonName })} variant="dangerLink" className="whitespace-nowrap">
                 {t("remove")}
               </Button>
             </Form>
@@ -266,12 +264,12 @@ function NoteEditForm({
   return (
     <Form method="post" action={cancelHref} id={`note-${note.noteId}`} className="space-y-2">
       <CsrfInput />
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="noteId" value={note.noteId} />
+      <HiddenInput name="intent" value="update" />
+      <HiddenInput name="noteId" value={note.noteId} />
       <label htmlFor={id} className="block text-xs text-gray-700">
         {t("editLabel", { lesson: note.lessonName })}
       </label>
-      <textarea
+      <Textarea
         id={id}
         name="content"
         key={String(typed ?? note.content)}
@@ -281,7 +279,6 @@ function NoteEditForm({
         maxLength={NOTE_MAX}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="w-full rounded border border-gray-300 p-2 text-sm aria-[invalid]:border-red-500"
       />
       <FormFailureNotice answer={failure} />
       <FieldError id={errorId} name="content">

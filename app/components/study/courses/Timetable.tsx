@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { lessonEntryHref } from "~/services/study-links";
 import { monthOf, neighbours, timetableHref, type TimetableView } from "~/services/timetable-dates";
 import { Empty } from "./parts";
+import { Table } from "~/components/ui/Table";
 
 export type TimetableLesson = {
   id: number;
@@ -60,16 +61,16 @@ export function Timetable({
           ))}
         </nav>
         <div className="flex items-center gap-3 text-sm">
-          <a href={timetableHref(view, prev)} rel="prev" data-testid="timetable-prev">
+          <a href={timetableHref(view, prev)} rel="prev" className="target" data-testid="timetable-prev">
             {t(view === "week" ? "prevWeek" : "prevMonth")}
           </a>
           <h2 className="font-medium" data-testid="timetable-period">
             {heading}
           </h2>
-          <a href={timetableHref(view, next)} rel="next" data-testid="timetable-next">
+          <a href={timetableHref(view, next)} rel="next" className="target" data-testid="timetable-next">
             {t(view === "week" ? "nextWeek" : "nextMonth")}
           </a>
-          <a href={timetableHref(view, today)} className="text-gray-600 underline">
+          <a href={timetableHref(view, today)} className="target text-gray-600 underline">
             {t("today")}
           </a>
         </div>
@@ -100,7 +101,7 @@ export function Timetable({
         </ol>
       ) : null}
       {view === "month" ? (
-        <table className="mt-4 w-full table-fixed border-collapse text-xs">
+        <Table className="mt-4 table-fixed border-collapse text-xs">
           <caption className="sr-only">{heading}</caption>
           <thead>
             <tr>
@@ -150,7 +151,7 @@ export function Timetable({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : null}
       {empty ? <Empty>{t(view === "week" ? "emptyWeek" : "emptyMonth")}</Empty> : null}
     </div>
@@ -171,7 +172,7 @@ function Session({ lesson: l }: { lesson: TimetableLesson }) {
       <Link
         to={lessonEntryHref(l.commodityId, l.courseId, l.lessonId)}
         aria-label={t("enterLabel", { lesson: l.lessonName })}
-        className="mt-1 inline-block text-brand underline"
+        className="target mt-1 text-brand underline"
       >
         {t("enter")}
       </Link>

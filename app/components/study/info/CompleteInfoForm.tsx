@@ -13,8 +13,7 @@ import { GROUP_KEYS, groupLevels, type Group } from "./group-path";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
-
-const select = "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
+import { Select } from "~/components/ui/Input";
 
 /** The complete-information dialog's view (spec 001 §2 dialog 1, width 643). */
 export function CompleteInfoForm({
@@ -86,13 +85,13 @@ export function CompleteInfoForm({
                   <label htmlFor={`group-${i}`} className="sr-only">
                     {t("groupLevel", { n: i + 1 })}
                   </label>
-                  <select
+                  <Select
                     id={`group-${i}`}
                     name={GROUP_KEYS[i]}
                     value={path[i] ?? ""}
                     aria-invalid={groupError && !path[i] ? true : undefined}
                     onChange={(e) => setPath([...path.slice(0, i), ...(e.currentTarget.value ? [e.currentTarget.value] : [])])}
-                    className={select}
+
                     data-testid={`group-level-${i + 1}`}
                   >
                     <option value="">{t("choose")}</option>
@@ -101,7 +100,7 @@ export function CompleteInfoForm({
                         {g.groupName}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </div>
               ))}
             </div>
@@ -120,11 +119,11 @@ export function CompleteInfoForm({
             <label htmlFor="proxyId" className="field-label">
               {t("proxy")}
             </label>
-            <select
+            <Select
               id="proxyId"
               name="proxyId"
               defaultValue={own?.proxyId ?? loadedProxy}
-              className={select}
+
               aria-invalid={proxyError ? true : undefined}
               aria-describedby={proxyError ? "proxy-error" : undefined}
             >
@@ -134,7 +133,7 @@ export function CompleteInfoForm({
                   {p.name}
                 </option>
               ))}
-            </select>
+            </Select>
             <FieldError id="proxy-error" name="proxyId">
               {proxyError ? t(`errors.${proxyError}`) : undefined}
             </FieldError>

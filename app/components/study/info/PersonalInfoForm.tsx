@@ -12,6 +12,7 @@ import type { Outcome } from "~/forms/outcome";
 import { useTranslation } from "~/i18n-runtime";
 import { mobileChanged, SEXES, type FormShape, type Region } from "~/forms/personal-info";
 import { Button } from "~/components/ui/Button";
+import { Input, Select } from "~/components/ui/Input";
 
 export type InfoOutcome = Outcome;
 type PersonalValues = {
@@ -28,8 +29,6 @@ type PersonalValues = {
   addressDetail: string;
 };
 type Option = { content: string; itemCode: string };
-
-const input = "w-full rounded border border-gray-300 px-3 py-2 text-sm aria-[invalid]:border-red-500 disabled:bg-gray-100";
 
 /** The personal information form's view (spec 001 §2 dialog 2, width 685); the route decides what it shows. */
 export function PersonalInfoForm({
@@ -105,30 +104,30 @@ export function PersonalInfoForm({
         ) : null}
         {has("name") ? (
           <Row id={fields.name.id} label={t("name")} error={err(fields.name.errors?.[0])} name="name">
-            <input
+            <Input
               {...getInputProps(fields.name, { type: "text" })}
-              className={input}
+
               aria-describedby={fields.name.errors ? `${fields.name.id}-error` : undefined}
             />
           </Row>
         ) : null}
         {has("identityTypeCode") ? (
           <Row id={fields.identityTypeCode.id} label={t("identityType")} error={err(fields.identityTypeCode.errors?.[0])} name="identityTypeCode">
-            <select {...getSelectProps(fields.identityTypeCode)} className={input} onChange={(e) => setIdType(e.currentTarget.value)}>
+            <Select {...getSelectProps(fields.identityTypeCode)} onChange={(e) => setIdType(e.currentTarget.value)}>
               <option value="">{t("choose")}</option>
               {identityTypes.map((o) => (
                 <option key={o.itemCode} value={o.itemCode}>
                   {o.content}
                 </option>
               ))}
-            </select>
+            </Select>
           </Row>
         ) : null}
         {has("identityId") ? (
           <Row id={fields.identityId.id} label={t("identityId")} error={err(fields.identityId.errors?.[0])} name="identityId">
-            <input
+            <Input
               {...getInputProps(fields.identityId, { type: "text" })}
-              className={input}
+
               autoComplete="off"
               data-id-type={idType}
               onFocus={clearOnce(shape.identityIdNow)}
@@ -145,10 +144,10 @@ export function PersonalInfoForm({
             hint={shape.mobileLocked ? t("phoneLocked") : undefined}
           >
             <div className="flex gap-2">
-              <input
+              <Input
                 {...getInputProps(fields.mobile, { type: "tel" })}
                 disabled={shape.mobileLocked}
-                className={input}
+
                 inputMode="numeric"
                 onFocus={clearOnce(shape.mobileNow)}
                 onChange={(e) => setMobile(e.currentTarget.value)}
@@ -168,9 +167,9 @@ export function PersonalInfoForm({
         ) : null}
         {has("mobile") && (smsShown || sent) ? (
           <Row id={fields.smsCode.id} label={t("smsCode")} error={err(fields.smsCode.errors?.[0])} name="smsCode" hint={sent ? t("codeSent") : t("smsNeeded")}>
-            <input
+            <Input
               {...getInputProps(fields.smsCode, { type: "text" })}
-              className={input}
+
               inputMode="numeric"
               autoComplete="one-time-code"
               aria-describedby={fields.smsCode.errors ? `${fields.smsCode.id}-error` : undefined}
@@ -183,7 +182,7 @@ export function PersonalInfoForm({
             <div className="flex gap-4 text-sm">
               {SEXES.map((s) => (
                 <label key={s} className="flex items-center gap-1">
-                  <input type="radio" name={fields.sex.name} value={s} defaultChecked={values.sex === s} required />
+                  <Input type="radio" name={fields.sex.name} value={s} defaultChecked={values.sex === s} required />
                   {t(s === "MALE" ? "male" : "female")}
                 </label>
               ))}
@@ -195,57 +194,50 @@ export function PersonalInfoForm({
         ) : null}
         {has("educationCode") ? (
           <Row id={fields.educationCode.id} label={t("education")} error={err(fields.educationCode.errors?.[0])} name="educationCode">
-            <select {...getSelectProps(fields.educationCode)} className={input}>
+            <Select {...getSelectProps(fields.educationCode)}>
               <option value="">{t("choose")}</option>
               {educations.map((o) => (
                 <option key={o.itemCode} value={o.itemCode}>
                   {o.content}
                 </option>
               ))}
-            </select>
+            </Select>
           </Row>
         ) : null}
         {has("address") ? (
           <>
             <div className="grid grid-cols-1 gap-x-3 md:grid-cols-3">
               <Row id={fields.province.id} label={t("province")} error={err(fields.province.errors?.[0])} name="province">
-                <select
+                <Select
                   {...getSelectProps(fields.province)}
                   value={region.province}
                   onChange={(e) => setRegion({ province: e.currentTarget.value, city: "", county: "" })}
-                  className={input}
                 >
                   <option value="">{t("choose")}</option>
                   {regions.map((r) => (
                     <option key={r.name}>{r.name}</option>
                   ))}
-                </select>
+                </Select>
               </Row>
               <Row id={fields.city.id} label={t("city")} error={err(fields.city.errors?.[0])} name="city">
-                <select
+                <Select
                   {...getSelectProps(fields.city)}
                   value={region.city}
                   onChange={(e) => setRegion({ ...region, city: e.currentTarget.value, county: "" })}
-                  className={input}
                 >
                   <option value="">{t("choose")}</option>
                   {cities.map((c) => (
                     <option key={c.name}>{c.name}</option>
                   ))}
-                </select>
+                </Select>
               </Row>
               <Row id={fields.county.id} label={t("county")} error={err(fields.county.errors?.[0])} name="county">
-                <select
-                  {...getSelectProps(fields.county)}
-                  value={region.county}
-                  onChange={(e) => setRegion({ ...region, county: e.currentTarget.value })}
-                  className={input}
-                >
+                <Select {...getSelectProps(fields.county)} value={region.county} onChange={(e) => setRegion({ ...region, county: e.currentTarget.value })}>
                   <option value="">{t("choose")}</option>
                   {counties.map((c) => (
                     <option key={c}>{c}</option>
                   ))}
-                </select>
+                </Select>
               </Row>
             </div>
             <noscript>
@@ -254,7 +246,7 @@ export function PersonalInfoForm({
               </Button>
             </noscript>
             <Row id={fields.addressDetail.id} label={t("address")} name="addressDetail">
-              <input {...getInputProps(fields.addressDetail, { type: "text" })} className={input} />
+              <Input {...getInputProps(fields.addressDetail, { type: "text" })} />
             </Row>
           </>
         ) : null}

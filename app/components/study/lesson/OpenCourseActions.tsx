@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { CsrfInput } from "~/components/csrf-token";
 import { buttonClass } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /** The live-room entry of an open course (spec 001 §2 `/classModule/toLiveroom`). */
 export const openCourseRoomHref = (openCourseId: number) => `/classModule/toLiveroom?openCourseId=${openCourseId}`;
@@ -18,7 +19,7 @@ export function OpenCourseActions({ id, status, signedUp }: { id: number; status
     return (
       <Form method="post" className="mt-3">
         <CsrfInput />
-        <input type="hidden" name="openCourseId" value={id} />
+        <HiddenInput name="openCourseId" value={id} />
         <SubmitButton name="intent" value="signup" size="sm" className="font-medium" data-testid="open-signup">
           {t("open.signUp")}
         </SubmitButton>

@@ -12,6 +12,7 @@ import { COURSE_NAME_MAX, COURSE_PAGE_SIZE, COURSE_SORTS, courseListHref, course
 import { listCategories, searchCourses } from "~/services/catalog.server";
 import { loadSection, cacheHeaders, redirectPastLastPage } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input } from "~/components/ui/Input";
 
 export const handle = { i18n: ["catalog"] };
 
@@ -68,16 +69,16 @@ function CourseFilters({ query, categories, t }: { query: CourseQuery; categorie
         <label htmlFor="course-search" className="sr-only">
           {t("courseList.searchLabel")}
         </label>
-        <input
+        <Input
           id="course-search"
           name="courseName"
           type="search"
           maxLength={COURSE_NAME_MAX}
           defaultValue={query.courseName}
           placeholder={t("courseList.searchPlaceholder")}
-          className="flex-1 rounded border border-gray-400 px-3 py-1.5"
+          className="flex-1"
         />
-        {query.categoryId ? <input type="hidden" name="categoryId" value={query.categoryId} /> : null}
+        {query.categoryId ? <HiddenInput name="categoryId" value={query.categoryId} /> : null}
         <Button type="submit" variant="strong">
           {t("courseList.search")}
         </Button>

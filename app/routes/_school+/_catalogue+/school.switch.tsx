@@ -11,6 +11,7 @@ import { saveSessionSchool } from "~/services/school.server";
 import { SchoolSwitchSchema } from "~/forms/catalogue";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
+import { HiddenInput } from "~/components/ui/Input";
 
 /**
  * Switching school away from the home page (spec 000 section 4): the question
@@ -55,8 +56,8 @@ export default function SchoolSwitch() {
         </p>
         <Form method="post" className="mt-6 flex justify-end gap-3">
           <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="schoolId" value={school.id} />
-          <input type="hidden" name="from" value={from} />
+          <HiddenInput name="schoolId" value={school.id} />
+          <HiddenInput name="from" value={from} />
           <Link to={from} className="rounded border border-gray-300 px-4 py-1.5">
             {t("site.cancel")}
           </Link>

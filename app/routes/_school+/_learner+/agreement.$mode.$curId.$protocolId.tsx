@@ -19,6 +19,7 @@ import { validatePerfectStudentInfo } from "~/services/student-info.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { Button } from "~/components/ui/Button";
+import { Input } from "~/components/ui/Input";
 
 /**
  * The agreement page (spec 001 §2: `/agreement/{check|edit}/{curId or 0}/{protocolId}?backUrl=`; §4
@@ -159,7 +160,7 @@ export default function AgreementPage() {
         <Form method="post" {...getFormProps(form)} className="space-y-3">
           <CsrfInput />
           <label className="flex items-center gap-2 text-sm">
-            <input
+            <Input
               {...getInputProps(fields.agree, { type: "checkbox" })}
               aria-describedby={agreeError ? "agree-error" : undefined}
               data-testid="agreement-agree"

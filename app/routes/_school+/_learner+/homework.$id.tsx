@@ -22,6 +22,7 @@ import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer } from "~/forms/form-failure";
 import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { HiddenInput, Input, Textarea } from "~/components/ui/Input";
 
 export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
@@ -165,7 +166,7 @@ export default function HomeworkPage() {
               {refusal === null ? (
                 <Form method="post">
                   <AuthenticityTokenInput name="csrf" />
-                  <input type="hidden" name="id" value={a.id} />
+                  <HiddenInput name="id" value={a.id} />
                   <Button type="submit" name="intent" value="delete-attachment" variant="dangerLink">
                     {t("resources.delete")}
                   </Button>
@@ -208,19 +209,18 @@ export default function HomeworkPage() {
           <label htmlFor="hw-content" className="block text-sm font-medium">
             {t("homework.answer")}
           </label>
-          <textarea
+          <Textarea
             id="hw-content"
             name="content"
             required
             maxLength={5000}
             rows={8}
             defaultValue={answer?.content ?? failed?.posted.content ?? detail.submission?.content ?? ""}
-            className="w-full rounded border border-gray-300 p-2"
           />
           <label htmlFor="hw-file" className="block text-sm font-medium">
             {t("homework.attach")}
           </label>
-          <input id="hw-file" name="file" type="file" className="block text-sm" aria-describedby="hw-hint" />
+          <Input id="hw-file" name="file" type="file" className="block" aria-describedby="hw-hint" />
           <p id="hw-hint" className="text-xs text-gray-600">
             {t("upload.hint")}
           </p>

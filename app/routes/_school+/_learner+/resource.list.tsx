@@ -22,6 +22,8 @@ import { refused } from "~/lib/http/form-result.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input } from "~/components/ui/Input";
+import { Table } from "~/components/ui/Table";
 
 /** Dialog 5 (spec 001 §2): loaded only when a preview opens. */
 const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
@@ -132,7 +134,7 @@ export default function ResourceList() {
       {list.length === 0 ? (
         <p className="text-gray-600">{t("resources.empty")}</p>
       ) : (
-        <table className="w-full text-left text-sm" data-testid="resource-table">
+        <Table data-testid="resource-table">
           <thead>
             <tr className="border-b">
               {videos.length ? (
@@ -152,7 +154,7 @@ export default function ResourceList() {
                 {videos.length ? (
                   <td>
                     {r.video ? (
-                      <input
+                      <Input
                         type="checkbox"
                         name="ids"
                         value={r.id}
@@ -189,7 +191,7 @@ export default function ResourceList() {
                   </a>
                   <Form method="post">
                     <AuthenticityTokenInput name="csrf" />
-                    <input type="hidden" name="id" value={r.id} />
+                    <HiddenInput name="id" value={r.id} />
                     <Button type="submit" name="intent" value="delete" variant="dangerLink">
                       {t("resources.delete")}
                     </Button>
@@ -198,7 +200,7 @@ export default function ResourceList() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {videos.length ? (
         // the rows' checkboxes belong to this form (form="video-batch"): no nested forms, works without JS

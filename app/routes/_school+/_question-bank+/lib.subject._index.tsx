@@ -11,6 +11,7 @@ import { collectHref, doingHref, overviewHref, QBANK_HOME, statisticsHref, wrong
 import { loadAllCategories, loadCategoryOptions, loadStatistics, loadStudiedCategories, loadSubjects, loadUnfinished } from "~/services/qbank.server";
 import { cacheHeaders, idOf, requireSectionAccess } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
+import { Input, Select } from "~/components/ui/Input";
 
 /** `/lib/subject` (spec 001 §2): statistics, studied and all categories, subjects by keyword and category, the unfinished check. */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -70,7 +71,7 @@ export default function QuestionBank() {
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="unfinished">
           <strong>{t("home.continue")}</strong>{" "}
           {t("home.continueText", { title: d.unfinished.title, answered: d.unfinished.answered, total: d.unfinished.total })}{" "}
-          <Link className="font-semibold text-blue-700 underline" to={doingHref(d.unfinished.recordId, d.unfinished.currentIndex + 1)}>
+          <Link className="font-semibold text-brand underline" to={doingHref(d.unfinished.recordId, d.unfinished.currentIndex + 1)}>
             {t("home.continueGo")}
           </Link>
         </p>
@@ -81,16 +82,16 @@ export default function QuestionBank() {
           id="qb-stats"
           aside={
             <nav aria-label={t("book.links")} className="flex gap-3 text-sm">
-              <Link className="text-blue-700" to={wrongHref()}>
+              <Link className="text-brand" to={wrongHref()}>
                 {t("book.wrongTitle")}
               </Link>
-              <Link className="text-blue-700" to={collectHref}>
+              <Link className="text-brand" to={collectHref}>
                 {t("book.collectTitle")}
               </Link>
-              <Link className="text-blue-700" to={statisticsHref()}>
+              <Link className="text-brand" to={statisticsHref()}>
                 {t("stats.title")}
               </Link>
-              <Link className="text-blue-700" to={EXAM_LIST}>
+              <Link className="text-brand" to={EXAM_LIST}>
                 {t("book.myExams")}
               </Link>
             </nav>
@@ -121,7 +122,7 @@ export default function QuestionBank() {
             <ul className="flex flex-wrap gap-2">
               {d.studied.records.map((c) => (
                 <li key={c.id}>
-                  <Link className="rounded border px-3 py-1" to={`${QBANK_HOME}?categoryId=${c.id}`}>
+                  <Link className="rounded border border-gray-300 px-3 py-1" to={`${QBANK_HOME}?categoryId=${c.id}`}>
                     {c.name}
                   </Link>
                 </li>
@@ -138,7 +139,7 @@ export default function QuestionBank() {
           {d.categoryOptions.map((c) => (
             <li key={c.id}>
               <Link
-                className={`rounded border px-3 py-1 ${d.categoryId === c.id ? "border-blue-600 bg-blue-50" : ""}`}
+                className={`rounded border border-gray-300 px-3 py-1 ${d.categoryId === c.id ? "border-brand bg-brand text-white" : ""}`}
                 to={`${QBANK_HOME}?categoryId=${c.id}`}
                 aria-current={d.categoryId === c.id ? "true" : undefined}
               >
@@ -153,18 +154,18 @@ export default function QuestionBank() {
         <Form method="get" className="mb-3 flex flex-wrap items-end gap-2" role="search">
           <label className="flex flex-col text-sm">
             {t("home.keyword")}
-            <input name="keyword" defaultValue={d.keyword} maxLength={50} className="rounded border px-2 py-1" />
+            <Input name="keyword" defaultValue={d.keyword} maxLength={50} className="w-auto" />
           </label>
           <label className="flex flex-col text-sm">
             {t("home.category")}
-            <select name="categoryId" defaultValue={d.categoryId ?? ""} className="rounded border px-2 py-1">
+            <Select name="categoryId" defaultValue={d.categoryId ?? ""} className="w-auto">
               <option value="">{t("home.allCategories")}</option>
               {d.categoryOptions.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <Button type="submit" size="sm">
             {t("home.search")}
@@ -173,8 +174,8 @@ export default function QuestionBank() {
         {d.subjects.records.length ? (
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="subjects">
             {d.subjects.records.map((s) => (
-              <li key={s.id} className="rounded border p-3">
-                <Link className="font-semibold text-blue-700" to={overviewHref(s.id)}>
+              <li key={s.id} className="rounded border border-gray-300 p-3">
+                <Link className="font-semibold text-brand" to={overviewHref(s.id)}>
                   {s.name}
                 </Link>
                 <p className="text-sm text-gray-600">

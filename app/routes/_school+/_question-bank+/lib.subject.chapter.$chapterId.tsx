@@ -73,11 +73,11 @@ export default function ChapterPage() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <nav aria-label={t("chapter.breadcrumb")} className="text-sm">
-        <Link to={QBANK_HOME} className="text-blue-700">
+        <Link to={QBANK_HOME} className="text-brand">
           {t("title")}
         </Link>{" "}
         ›{" "}
-        <Link to={overviewHref(c.subjectId)} className="text-blue-700">
+        <Link to={overviewHref(c.subjectId)} className="text-brand">
           {c.subjectName}
         </Link>
       </nav>
@@ -96,7 +96,7 @@ export default function ChapterPage() {
             {sections.records.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-4 py-2">
                 <div>
-                  <Link to={sectionHref(s.id)} className="font-semibold text-blue-700">
+                  <Link to={sectionHref(s.id)} className="font-semibold text-brand">
                     {s.name}
                   </Link>
                   <ProgressLine p={s} t={t} />

@@ -16,6 +16,7 @@ import { CollectFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /** My collection of questions (spec 001 §7: collect list, add and remove). */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -52,7 +53,7 @@ export default function Collection() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+        <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
         </Link>
       </p>
@@ -60,7 +61,7 @@ export default function Collection() {
       {d.list.records.length === 0 ? (
         <p>{t("book.empty")}</p>
       ) : (
-        <ul className="divide-y rounded border bg-white" data-testid="collection">
+        <ul className="divide-y rounded border border-gray-300 bg-white" data-testid="collection">
           {d.list.records.map((c) => (
             <li key={c.questionId} className="flex items-start justify-between gap-4 p-3">
               <div>
@@ -69,7 +70,7 @@ export default function Collection() {
               </div>
               <Form method="post">
                 <CsrfInput />
-                <input type="hidden" name="questionId" value={c.questionId} />
+                <HiddenInput name="questionId" value={c.questionId} />
                 <Button type="submit" name="intent" value="uncollect" variant="outline" size="xs" className="text-sm">
                   {t("book.uncollect")}
                 </Button>

@@ -21,6 +21,7 @@ import { DoingFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /**
  * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
@@ -337,7 +338,7 @@ export default function Doing() {
           onSubmit={live ? onSubmit : undefined}
           onChange={live ? onChange : undefined}
         >
-          <input type="hidden" name="kind" value={question.kind} />
+          <HiddenInput name="kind" value={question.kind} />
           {live && mine.length ? (
             <p className="text-xs text-gray-600" data-testid="answer-status">
               {local.has(question.id) ? t("doing.statusLocal") : t("doing.statusServer")}
@@ -375,7 +376,7 @@ export default function Doing() {
                   title={label}
                   aria-label={`${i + 1} ${label}`}
                   variant="bare"
-                  className={`block w-full rounded border py-1 text-center text-sm ${i === index ? "border-blue-700 font-bold" : ""} ${done ? "bg-blue-100" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
+                  className={`block w-full rounded border border-gray-300 py-1 text-center text-sm ${i === index ? "border-brand font-bold" : ""} ${done ? "bg-brand/10" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
                 >
                   {i + 1}
                 </Button>

@@ -15,6 +15,7 @@ import { StartSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /** A subject of the question bank: chapters and sections, papers, and the ways to start practising (spec 001 §7 exercise generation). */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -70,7 +71,7 @@ function StartButton({ intent, label, extra }: { intent: string; label: string; 
     <Form method="post" className="inline">
       <CsrfInput />
       {Object.entries(extra ?? {}).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
+        <HiddenInput key={k} name={k} value={v} />
       ))}
       <Button type="submit" name="intent" value={intent} size="sm">
         {label}
@@ -86,7 +87,7 @@ export default function SubjectOverview() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+        <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
         </Link>
       </p>
@@ -97,7 +98,7 @@ export default function SubjectOverview() {
           <>
             {" "}
             ·{" "}
-            <Link className="text-blue-700" to={wrongHref(o.subject.id)}>
+            <Link className="text-brand" to={wrongHref(o.subject.id)}>
               {t("overview.wrongCount", { count: o.wrongCount })}
             </Link>
           </>
@@ -118,11 +119,11 @@ export default function SubjectOverview() {
           {daily.today === null ? (
             t("overview.todayNone")
           ) : daily.today.state === "submitted" ? (
-            <Link className="text-blue-700" to={reportHref(daily.today.recordId)}>
+            <Link className="text-brand" to={reportHref(daily.today.recordId)}>
               {t("overview.todayDone", { score: daily.today.score ?? 0, total: daily.today.totalScore })}
             </Link>
           ) : (
-            <Link className="text-blue-700" to={doingHref(daily.today.recordId)}>
+            <Link className="text-brand" to={doingHref(daily.today.recordId)}>
               {t("overview.todayDoing")}
             </Link>
           )}
@@ -162,7 +163,7 @@ export default function SubjectOverview() {
             <li key={c.id}>
               <div className="flex items-center justify-between gap-4">
                 <span className="font-semibold">
-                  <Link to={chapterHref(c.id)} className="text-blue-700">
+                  <Link to={chapterHref(c.id)} className="text-brand">
                     {c.name}
                   </Link>{" "}
                   <span className="text-sm font-normal text-gray-600">{t("overview.progress", { done: c.doneCount, total: c.questionCount })}</span>
@@ -173,7 +174,7 @@ export default function SubjectOverview() {
                 {c.sections.map((s) => (
                   <li key={s.id} className="flex items-center justify-between gap-4 text-sm">
                     <span>
-                      <Link to={sectionHref(s.id)} className="text-blue-700">
+                      <Link to={sectionHref(s.id)} className="text-brand">
                         {s.name}
                       </Link>{" "}
                       <span className="text-gray-600">{t("overview.progress", { done: s.doneCount, total: s.questionCount })}</span>

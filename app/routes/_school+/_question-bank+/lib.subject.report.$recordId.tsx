@@ -15,6 +15,7 @@ import { ReportFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /**
  * `/lib/subject/report/{recordId}`: the score, the points the practice gained (spec 001 §7 points: incr
@@ -129,16 +130,16 @@ function ExplanationMedia({
           )}
           <p className="flex flex-wrap gap-3 text-xs text-gray-600">
             <span>{t("report.media.expires", { minutes: mine.minutes })}</span>
-            <a href={mine.media.url} target="_blank" rel="noopener noreferrer" className="text-blue-700">
+            <a href={mine.media.url} target="_blank" rel="noopener noreferrer" className="text-brand">
               {t("report.media.open")}
             </a>
-            <Link to={`${reportHref(recordId)}#q-${q.id}`} preventScrollReset className="text-blue-700">
+            <Link to={`${reportHref(recordId)}#q-${q.id}`} preventScrollReset className="text-brand">
               {t("report.media.close")}
             </Link>
           </p>
         </>
       ) : call ? (
-        <Link to={reportMediaHref(recordId, q.id, call)} preventScrollReset className="self-start rounded border px-2 py-0.5 text-blue-700">
+        <Link to={reportMediaHref(recordId, q.id, call)} preventScrollReset className="self-start rounded border border-gray-300 px-2 py-0.5 text-brand">
           {m.kind === "video" ? t("report.media.play") : t("report.media.listen")}
         </Link>
       ) : null}
@@ -166,7 +167,7 @@ export default function ExerciseReport() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={overviewHref(r.subjectId)} className="text-sm text-blue-700">
+        <Link to={overviewHref(r.subjectId)} className="text-sm text-brand">
           {t("report.back")}
         </Link>
       </p>
@@ -214,7 +215,7 @@ export default function ExerciseReport() {
           <ul className="flex flex-wrap gap-2" data-testid="wrong-list">
             {wrong.map((q) => (
               <li key={q.id}>
-                <a className="rounded border px-2 py-1 text-sm" href={`#q-${q.id}`}>
+                <a className="rounded border border-gray-300 px-2 py-1 text-sm" href={`#q-${q.id}`}>
                   {report.questions.indexOf(q) + 1}
                 </a>
               </li>
@@ -228,7 +229,7 @@ export default function ExerciseReport() {
         <p className="mb-2 text-sm text-gray-600">{t("report.keywords")}</p>
         <ol className="flex flex-col gap-4">
           {report.questions.map((q, i) => (
-            <li key={q.id} id={`q-${q.id}`} className="rounded border p-3" data-testid="review-item">
+            <li key={q.id} id={`q-${q.id}`} className="rounded border border-gray-300 p-3" data-testid="review-item">
               <p className="text-sm text-gray-600">
                 {i + 1}. {t(`doing.kind.${q.kind}`)} ·{" "}
                 <strong className={q.right ? "text-green-800" : "text-red-800"}>{t(q.right ? "report.rightMark" : "report.wrongMark")}</strong> ·{" "}
@@ -238,7 +239,7 @@ export default function ExerciseReport() {
               {logged ? (
                 <Form method="post" className="my-1">
                   <CsrfInput />
-                  <input type="hidden" name="questionId" value={q.id} />
+                  <HiddenInput name="questionId" value={q.id} />
                   <Button type="submit" name="intent" value={q.collected ? "uncollect" : "collect"} variant="outline" size="xs">
                     {t(q.collected ? "book.uncollect" : "book.collect")}
                   </Button>

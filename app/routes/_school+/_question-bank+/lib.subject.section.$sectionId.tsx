@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d &&
 
 const STATE_CLASS = {
   new: "bg-gray-100 text-gray-700",
-  answered: "bg-blue-100 text-blue-900",
+  answered: "bg-brand/10 text-gray-900",
   right: "bg-green-100 text-green-900",
   wrong: "bg-red-100 text-red-900",
 } as const;
@@ -72,15 +72,15 @@ export default function SectionPage() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <nav aria-label={t("chapter.breadcrumb")} className="text-sm">
-        <Link to={QBANK_HOME} className="text-blue-700">
+        <Link to={QBANK_HOME} className="text-brand">
           {t("title")}
         </Link>{" "}
         ›{" "}
-        <Link to={overviewHref(s.subjectId)} className="text-blue-700">
+        <Link to={overviewHref(s.subjectId)} className="text-brand">
           {s.subjectName}
         </Link>
         {" › "}
-        <Link to={chapterHref(s.chapterId)} className="text-blue-700">
+        <Link to={chapterHref(s.chapterId)} className="text-brand">
           {s.chapterName}
         </Link>
       </nav>
@@ -93,7 +93,7 @@ export default function SectionPage() {
         {s.questions.length ? (
           <ol className="flex flex-col gap-2" data-testid="section-questions">
             {s.questions.map((q, i) => (
-              <li key={q.id} className="flex items-start gap-3 rounded border p-2 text-sm">
+              <li key={q.id} className="flex items-start gap-3 rounded border border-gray-300 p-2 text-sm">
                 <span className="font-mono">{i + 1}.</span>
                 <span className="flex-1">
                   {q.stem}{" "}

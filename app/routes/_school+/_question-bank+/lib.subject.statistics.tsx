@@ -32,7 +32,7 @@ export default function Statistics() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+        <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
         </Link>
       </p>
@@ -43,7 +43,7 @@ export default function Statistics() {
             key={k}
             to={statisticsHref(k)}
             aria-current={k === by ? "page" : undefined}
-            className={`rounded border px-3 py-1 text-sm ${k === by ? "border-blue-700 bg-blue-50" : ""}`}
+            className={`rounded border border-gray-300 px-3 py-1 text-sm ${k === by ? "border-brand bg-brand text-white" : ""}`}
           >
             {t(`stats.${k}`)}
           </Link>

@@ -16,6 +16,7 @@ import { WrongFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Select } from "~/components/ui/Input";
 
 /** The wrong-question book (spec 001 §7): the list by subject, practising them, removing one (DELETE with parentId). */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -65,7 +66,7 @@ export default function WrongBook() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+        <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
         </Link>
       </p>
@@ -78,14 +79,14 @@ export default function WrongBook() {
       <Form method="get" className="flex items-end gap-2">
         <label className="flex flex-col text-sm">
           {t("book.subject")}
-          <select name="subjectId" defaultValue={d.subjectId ?? ""} className="rounded border px-2 py-1">
+          <Select name="subjectId" defaultValue={d.subjectId ?? ""} className="w-auto">
             <option value="">{t("book.all")}</option>
             {d.subjects.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <Button type="submit" variant="outline" size="sm">
           {t("book.filter")}
@@ -100,7 +101,7 @@ export default function WrongBook() {
           aside={
             <Form method="post">
               <CsrfInput />
-              <input type="hidden" name="subjectId" value={subjectId} />
+              <HiddenInput name="subjectId" value={subjectId} />
               <Button type="submit" name="intent" value="practise" size="sm">
                 {t("book.practise")}
               </Button>
@@ -120,8 +121,8 @@ export default function WrongBook() {
                   </div>
                   <Form method="post">
                     <CsrfInput />
-                    <input type="hidden" name="wrongId" value={w.id} />
-                    <input type="hidden" name="parentId" value={w.parentId} />
+                    <HiddenInput name="wrongId" value={w.id} />
+                    <HiddenInput name="parentId" value={w.parentId} />
                     <Button type="submit" name="intent" value="delete" variant="outline" size="xs" className="text-sm">
                       {t("book.delete")}
                     </Button>

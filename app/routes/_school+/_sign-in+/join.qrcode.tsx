@@ -12,6 +12,7 @@ import { createQrCode, qrCodeStatus } from "~/services/qrcode.server";
 import { QR_POLL_S } from "~/services/qr-poll";
 import { loginHref, safeRedirect } from "~/lib/security/redirect";
 import { UpstreamError } from "~/lib/http/upstream.server";
+import { HiddenInput } from "~/components/ui/Input";
 
 export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
 
@@ -102,8 +103,8 @@ export default function QrCodeLogin() {
             {t("qr.expired")}
           </p>
           <Form method="get" action="/join/qrcode" className="mt-4">
-            <input type="hidden" name="backUrl" value={backUrl} />
-            <input type="hidden" name="refresh" value="1" />
+            <HiddenInput name="backUrl" value={backUrl} />
+            <HiddenInput name="refresh" value="1" />
             <SubmitButton>{t("qr.refresh")}</SubmitButton>
           </Form>
         </>

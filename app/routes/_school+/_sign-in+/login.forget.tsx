@@ -27,6 +27,7 @@ import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/lib/state/rate-
 import { safeRedirect } from "~/lib/security/redirect";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { HiddenInput } from "~/components/ui/Input";
 
 export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
 export const headers = retryAfterHeaders;
@@ -135,7 +136,7 @@ export default function LoginForget() {
         <Form method="post" {...getFormProps(form)} aria-labelledby="forget-heading">
           <AuthenticityTokenInput name="csrf" />
           <FormFailureNotice answer={actionData} className="mb-3" />
-          <input type="hidden" name="backUrl" value={loaderData.backUrl} />
+          <HiddenInput name="backUrl" value={loaderData.backUrl} />
           <Field
             {...getInputProps(fields.mobile, { type: "tel" })}
             key={fields.mobile.key}

@@ -9,6 +9,7 @@ import { requireStudent } from "~/lib/guards/guards.server";
 import { QBANK_HOME } from "~/services/qbank-links";
 import { redirectPastLastPage } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Input, Select } from "~/components/ui/Input";
 
 /**
  * My exams (spec 001 §7 queryMyExamList with examType, examState, examName, pageIndex, pageSize;
@@ -40,7 +41,7 @@ export default function MyExams() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
-        <Link to={QBANK_HOME} className="text-sm text-blue-700">
+        <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("back")}
         </Link>
       </p>
@@ -52,7 +53,7 @@ export default function MyExams() {
               <Link
                 to={examListHref({ examType: f.examType, examState: s, examName: f.examName })}
                 aria-current={f.examState === s ? "page" : undefined}
-                className={`block rounded border px-3 py-1 text-sm ${f.examState === s ? "border-blue-700 bg-blue-50 font-semibold" : ""}`}
+                className={`block rounded border border-gray-300 px-3 py-1 text-sm ${f.examState === s ? "border-brand bg-brand text-white font-semibold" : ""}`}
               >
                 {t("stateCount", { state: t(`state.${s}`), count: d.counts[s as 0 | 1 | 2 | 3] })}
               </Link>
@@ -61,20 +62,20 @@ export default function MyExams() {
         </ul>
       </nav>
       <Form method="get" className="flex flex-wrap items-end gap-2" aria-label={t("filters.label")}>
-        {f.examState ? <input type="hidden" name="examState" value={f.examState} /> : null}
+        {f.examState ? <HiddenInput name="examState" value={f.examState} /> : null}
         <label className="flex flex-col text-sm">
           {t("filters.examType")}
-          <select name="examType" defaultValue={String(f.examType)} className="rounded border px-2 py-1">
+          <Select name="examType" defaultValue={String(f.examType)} className="w-auto">
             {[0, ...EXAM_TYPES].map((x) => (
               <option key={x} value={x}>
                 {t(`type.${x}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col text-sm">
           {t("filters.examName")}
-          <input type="search" name="examName" defaultValue={f.examName} maxLength={50} className="rounded border px-2 py-1" />
+          <Input type="search" name="examName" defaultValue={f.examName} maxLength={50} className="w-auto" />
         </label>
         <Button type="submit" size="sm">
           {t("filters.search")}
@@ -85,7 +86,7 @@ export default function MyExams() {
           {d.exams.map((e) => (
             <li key={e.id} className="rounded-lg border border-gray-200 bg-white p-4" data-testid="exam-item">
               <h2 className="text-lg font-semibold">
-                <Link to={examIntroHref(e.id)} className="text-blue-800 hover:underline">
+                <Link to={examIntroHref(e.id)} className="text-brand hover:underline">
                   {e.examName}
                 </Link>
               </h2>

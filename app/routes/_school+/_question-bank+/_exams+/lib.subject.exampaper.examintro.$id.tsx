@@ -28,6 +28,7 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { ExamIntroFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
+import { Table } from "~/components/ui/Table";
 
 /**
  * The exam introduction (spec 001 §2 `/lib/subject/exampaper/examintro/{id}`; §7 queryDetail, pay,
@@ -116,7 +117,7 @@ export default function ExamIntro() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
       <p>
-        <Link to={EXAM_LIST} className="text-sm text-blue-700">
+        <Link to={EXAM_LIST} className="text-sm text-brand">
           {t("backToList")}
         </Link>
       </p>
@@ -177,7 +178,7 @@ export default function ExamIntro() {
           {t("record.heading")}
         </h2>
         {d.attempts.length ? (
-          <table className="w-full text-left text-sm" data-testid="exam-record">
+          <Table data-testid="exam-record">
             <thead>
               <tr>
                 <th scope="col">{t("record.number")}</th>
@@ -196,7 +197,7 @@ export default function ExamIntro() {
                     {a.state === "submitted" ? (
                       a.submittedText
                     ) : (
-                      <Link to={examPaperHref(a.recordId)} className="text-blue-700">
+                      <Link to={examPaperHref(a.recordId)} className="text-brand">
                         {t("record.doing")}
                       </Link>
                     )}
@@ -206,7 +207,7 @@ export default function ExamIntro() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         ) : (
           <p className="text-gray-600">{t("record.empty")}</p>
         )}

@@ -27,6 +27,7 @@ import { ExamPaperFormSchema, type ExamPaperForm } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput } from "~/components/ui/Input";
 
 /**
  * The timed exam paper of one attempt (decision 034): `/lib/subject/exampaper/paper/{recordId}`. Every
@@ -160,7 +161,8 @@ export default function ExamPaper() {
   const formRef = useRef<HTMLFormElement | null>(null);
   const handInRef = useRef<HTMLButtonElement | null>(null);
   /** `confirm=1` of the form: enabled by the dialog's "hand in anyway" and by the clock at the end */
-  const confirmRef = useRef<HTMLInputElement | null>(null);
+  /** the hidden `confirm` field, enabled only when the confirmation dialog hands in */
+  const confirmInput = () => formRef.current?.querySelector<HTMLInputElement>('input[name="confirm"]') ?? null;
   /** the dialog is open with this many questions unanswered */
   const [asked, setAsked] = useState<number | null>(null);
   const { status, session } = useExamSocket(d, (local) => {
@@ -194,7 +196,8 @@ export default function ExamPaper() {
   /** Hands the form in (what is typed goes with it), past the unanswered-questions confirmation. */
   function handInNow() {
     setAsked(null);
-    if (confirmRef.current) confirmRef.current.disabled = false;
+    const confirm = confirmInput();
+    if (confirm) confirm.disabled = false;
     if (formRef.current && handInRef.current) formRef.current.requestSubmit(handInRef.current);
   }
 
@@ -229,7 +232,7 @@ export default function ExamPaper() {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     session.current?.flush();
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value !== "handin" || !confirmRef.current?.disabled) return;
+    if (submitter?.value !== "handin" || !confirmInput()?.disabled) return;
     // counted from the form as it is now (what was typed a moment ago included)
     const form = new FormData(e.currentTarget);
     const now = Object.fromEntries(
@@ -302,7 +305,7 @@ export default function ExamPaper() {
       ) : null}
       <form id={PAPER_FORM_ID} method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
         <CsrfInput />
-        <input type="hidden" name="confirm" value="1" disabled ref={confirmRef} />
+        <HiddenInput name="confirm" value="1" disabled />
         {d.questions.map((q, i) => (
           <ExamQuestion
             key={`${q.id}:${version}`}

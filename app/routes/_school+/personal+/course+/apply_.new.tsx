@@ -18,6 +18,7 @@ import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
+import { HiddenInput, Select } from "~/components/ui/Input";
 
 export const handle = { i18n: ["instead"] } satisfies RouteHandle;
 
@@ -96,20 +97,14 @@ export default function NewSignUpPage() {
           <label htmlFor="provinceCode" className="field-label">
             {t("new.province")}
           </label>
-          <select
-            id="provinceCode"
-            name="provinceCode"
-            defaultValue={province?.provinceCode ?? ""}
-            required
-            className="rounded border border-gray-300 px-3 py-2 text-sm"
-          >
+          <Select id="provinceCode" name="provinceCode" defaultValue={province?.provinceCode ?? ""} required className="w-auto">
             <option value="">{t("new.choose")}</option>
             {provinces.map((p) => (
               <option key={p.provinceCode} value={p.provinceCode}>
                 {p.provinceName}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <Button type="submit" variant="brandOutline" size="sm" data-testid="province-search">
           {t("new.search")}
@@ -146,7 +141,7 @@ export default function NewSignUpPage() {
                   ) : time.open ? (
                     <Form method="post" className="mt-1">
                       <AuthenticityTokenInput name="csrf" />
-                      <input type="hidden" name="itemTimeId" value={time.itemTimeId} />
+                      <HiddenInput name="itemTimeId" value={time.itemTimeId} />
                       <SubmitButton pendingLabel={t("new.pending")} size="sm">
                         {t("new.signUp")}
                       </SubmitButton>
