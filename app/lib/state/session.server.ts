@@ -20,7 +20,11 @@ export type SessionData = {
   /** The studying face verification under way (face.check): its order number stays out of the address. */
   faceOrder?: string;
 };
-export type SessionFlash = { notice: string };
+export type SessionFlash = {
+  notice: string;
+  /** The face page a login answering 120030002 goes on to (join.face-step.tsx): the login post's redirect target. */
+  faceStepUrl: string;
+};
 export type PortalSession = Session<SessionData, SessionFlash>;
 
 export const DEFAULT_SCHOOL_ID = 1;
