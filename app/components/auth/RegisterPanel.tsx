@@ -52,6 +52,10 @@ export function RegisterPanel({
     id: `${idPrefix}register`,
     lastResult: busy ? undefined : outcome?.result,
     constraint: loaderData.constraint,
+    // spec 000 §5: mobile and username validated on blur (with JavaScript; the server's messages)
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    validatedOnBlur: ["mobile", "username"],
   });
   const passwordId = fields.password.id;
   useEffect(() => {

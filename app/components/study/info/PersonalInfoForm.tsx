@@ -63,6 +63,10 @@ export function PersonalInfoForm({
     lastResult: outcome?.result,
     defaultValue: values,
     constraint,
+    // spec 001 §4: phone and ID number validated after the first blur (with JavaScript; the server's messages)
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    validatedOnBlur: ["mobile", "identityId"],
   });
   const [region, setRegion] = useState({ province: values.province ?? "", city: values.city ?? "", county: values.county ?? "" });
   const [mobile, setMobile] = useState(values.mobile ?? "");
