@@ -14,6 +14,8 @@ import {
   type FieldValues,
 } from "~/forms/dynamic-fields";
 import { Button } from "~/components/ui/Button";
+import { DialogPage } from "~/components/ui/Dialog";
+import { useState } from "react";
 
 /**
  * The dynamic-field kit's renderer (decision 017) on a form of `~/components/form/use-form` (decision
@@ -291,11 +293,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
           />
           {field.sampleUrl || field.templateUrl ? (
             <p className="flex gap-3 text-xs">
-              {field.sampleUrl ? (
-                <a href={field.sampleUrl} target="_blank" rel="noreferrer" className="text-blue-700 underline">
-                  {t("viewSample")}
-                </a>
-              ) : null}
+              {field.sampleUrl ? <SamplePreview url={field.sampleUrl} label={field.label} t={t} /> : null}
               {field.templateUrl ? (
                 <a href={field.templateUrl} download className="text-blue-700 underline">
                   {t("downloadTemplate")}
@@ -307,4 +305,55 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
       );
     }
   }
+}
+
+/**
+ * An annex field's 'view sample' (spec 001 §2 dialog 5, §3 dynamic fields): with JavaScript the image preview
+ * dialog, and a failed image offers a reload; without JavaScript the link opens the image in a new tab.
+ */
+function SamplePreview({ url, label, t }: { url: string; label: string; t: T }) {
+  const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const src = attempt ? `${url}${url.includes("?") ? "&" : "?"}reload=${attempt}` : url;
+  return (
+    <>
+      <a
+        href={url}
+        target="_blank"
+        rel="noreferrer"
+        className="text-blue-700 underline"
+        onClick={(event) => {
+          event.preventDefault();
+          setFailed(false);
+          setOpen(true);
+        }}
+      >
+        {t("viewSample")}
+      </a>
+      {open ? (
+        <DialogPage title={t("samplePreview", { label })} width={685} closeHref={url} onClose={() => setOpen(false)} testId="image-preview">
+          {failed ? (
+            <p role="alert" className="text-sm text-red-700">
+              {t("imageFailed")}{" "}
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  setFailed(false);
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                {t("reloadImage")}
+              </Button>
+            </p>
+          ) : (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- onError is the image failing to load, not a user's action
+            <img key={attempt} src={src} alt={t("samplePreview", { label })} className="mx-auto max-h-[70vh] max-w-full" onError={() => setFailed(true)} />
+          )}
+        </DialogPage>
+      ) : null}
+    </>
+  );
 }
