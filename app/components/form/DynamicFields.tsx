@@ -14,8 +14,10 @@ import {
   type FieldValues,
 } from "~/forms/dynamic-fields";
 import { Button } from "~/components/ui/Button";
-import { DialogPage } from "~/components/ui/Dialog";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
+
+/** The preview dialog's code loads on the first 'view sample' click (decision 040: the pages' script budget). */
+const SamplePreviewDialog = lazy(() => import("~/components/form/SamplePreviewDialog"));
 
 /**
  * The dynamic-field kit's renderer (decision 017) on a form of `~/components/form/use-form` (decision
@@ -309,13 +311,11 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
 
 /**
  * An annex field's 'view sample' (spec 001 §2 dialog 5, §3 dynamic fields): with JavaScript the image preview
- * dialog, and a failed image offers a reload; without JavaScript the link opens the image in a new tab.
+ * dialog (SamplePreviewDialog.tsx, loaded on the first click), a failed image offers a reload; without
+ * JavaScript the link opens the image in a new tab.
  */
 function SamplePreview({ url, label, t }: { url: string; label: string; t: T }) {
   const [open, setOpen] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const src = attempt ? `${url}${url.includes("?") ? "&" : "?"}reload=${attempt}` : url;
   return (
     <>
       <a
@@ -325,34 +325,15 @@ function SamplePreview({ url, label, t }: { url: string; label: string; t: T }) 
         className="text-blue-700 underline"
         onClick={(event) => {
           event.preventDefault();
-          setFailed(false);
           setOpen(true);
         }}
       >
         {t("viewSample")}
       </a>
       {open ? (
-        <DialogPage title={t("samplePreview", { label })} width={685} closeHref={url} onClose={() => setOpen(false)} testId="image-preview">
-          {failed ? (
-            <p role="alert" className="text-sm text-red-700">
-              {t("imageFailed")}{" "}
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  setFailed(false);
-                  setAttempt((n) => n + 1);
-                }}
-              >
-                {t("reloadImage")}
-              </Button>
-            </p>
-          ) : (
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- onError is the image failing to load, not a user's action
-            <img key={attempt} src={src} alt={t("samplePreview", { label })} className="mx-auto max-h-[70vh] max-w-full" onError={() => setFailed(true)} />
-          )}
-        </DialogPage>
+        <Suspense fallback={null}>
+          <SamplePreviewDialog url={url} title={t("samplePreview", { label })} t={t} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );
