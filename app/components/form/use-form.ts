@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Constraint, Constraints, SchemaConstraints } from "~/forms/constraint";
 import { formValue, read } from "~/forms/form-value";
@@ -25,7 +24,8 @@ import { formValue, read } from "~/forms/form-value";
  * field's error hides once the field is edited, until the next answer. Secondary submit buttons that must
  * post an incomplete form (send code, refresh) carry `formNoValidate`.
  *
- * `shouldValidate: "onBlur"` (conform's option; spec 000 §5 "validated on blur", spec 001 §4 "validated after
+ * `shouldValidate: "onBlur"` (conform's option, as `useBlurValidation` in use-blur-validation.ts, its own module so
+ * that only the forms that validate on blur carry it, decision 040; spec 000 §5 "validated on blur", spec 001 §4 "validated after
  * the first blur"): with JavaScript, a field left for the first time is validated by the SERVER (the same
  * action, schema and translated messages): the hook posts the form through a fetcher with conform's
  * `__intent__` validate, which `parseWithZod` answers without a status (the action answers 4xx and does
@@ -83,17 +83,12 @@ export type FormOptions<Name extends string> = {
    * nothing to check with JavaScript off, so a form that forgets it does not typecheck.
    */
   constraint: Constraints<Name>;
-  /** conform's option: "onBlur" validates a field on the server once it is left (with JavaScript); default "onSubmit" */
-  shouldValidate?: "onSubmit" | "onBlur";
-  /** conform's option: once validated, a field is validated again on "onInput" (default) or "onBlur" */
-  shouldRevalidate?: "onInput" | "onBlur";
-  /** with "onBlur": the fields the spec validates on blur (default every field); the others wait for the submit */
-  validatedOnBlur?: readonly NoInfer<Name>[];
+  /** shouldValidate "onBlur" (use-blur-validation.ts): the fields left once and the server's answer for them */
+  validation?: BlurValidation;
 };
 
-/** conform's intent name and its `validate` intent for one field (what `parseWithZod` reads). */
-const INTENT = "__intent__";
-const validateIntent = (name: string) => JSON.stringify({ type: "validate", payload: { name } });
+/** What useBlurValidation gives useForm: the fields left once, and the last validation's errors (undefined once a submit answered since). */
+export type BlurValidation = { left: ReadonlySet<string>; error: Record<string, string[] | null> | undefined };
 
 type Values = Record<string, unknown>;
 
@@ -112,8 +107,7 @@ function serialise(value: unknown): unknown {
 }
 
 export function useForm<Name extends string = string>(options: FormOptions<Name>): [FormMetadata<Name>, Fields<Name>] {
-  const { id, lastResult, defaultValue, constraint, shouldValidate = "onSubmit", shouldRevalidate = "onInput", validatedOnBlur } = options;
-  const blurList = validatedOnBlur?.join(",");
+  const { id, lastResult, defaultValue, constraint, validation } = options;
   const [hydrated, setHydrated] = useState(false);
   // field name → the answer it was edited after: its errors hide until the next answer
   const [edited, setEdited] = useState<ReadonlyMap<string, unknown>>(() => new Map());
@@ -122,14 +116,6 @@ export function useForm<Name extends string = string>(options: FormOptions<Name>
   const tracksValue = useRef(false);
   const answer = useRef(lastResult);
   answer.current = lastResult;
-  // shouldValidate "onBlur": the fields left once, and the server's answer to the last validation with the submit answer it followed
-  const validator = useFetcher({ key: `${id}:validate` });
-  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
-  const [check, setCheck] = useState<{ error: Record<string, string[] | null>; after: unknown } | undefined>(undefined);
-  const submitValidation = useRef(validator.submit);
-  submitValidation.current = validator.submit;
-  const leftRef = useRef(left);
-  leftRef.current = left;
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -156,52 +142,11 @@ export function useForm<Name extends string = string>(options: FormOptions<Name>
     };
   }, [id]);
 
-  useEffect(() => {
-    if (shouldValidate !== "onBlur") return;
-    const element = document.getElementById(id);
-    if (!(element instanceof HTMLFormElement)) return;
-    const validate = (name: string) => {
-      const body = new FormData(element);
-      body.set(INTENT, validateIntent(name));
-      submitValidation.current(body, { method: "post", action: element.getAttribute("action") ?? undefined });
-    };
-    const only = blurList?.split(",");
-    const isField = (target: EventTarget | null): target is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
-      (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) &&
-      Boolean(target.name) &&
-      target.type !== "hidden" &&
-      target.type !== "submit" &&
-      (!only || only.includes(target.name));
-    const onBlur = (event: FocusEvent) => {
-      if (!isField(event.target)) return;
-      const name = event.target.name;
-      if (leftRef.current.has(name) && shouldRevalidate !== "onBlur") return;
-      if (!leftRef.current.has(name)) setLeft((prev) => new Set(prev).add(name));
-      validate(name);
-    };
-    const onInput = (event: Event) => {
-      if (shouldRevalidate === "onInput" && isField(event.target) && leftRef.current.has(event.target.name)) validate(event.target.name);
-    };
-    element.addEventListener("focusout", onBlur);
-    element.addEventListener("input", onInput);
-    return () => {
-      element.removeEventListener("focusout", onBlur);
-      element.removeEventListener("input", onInput);
-    };
-  }, [id, shouldValidate, shouldRevalidate, blurList]);
-  const validation = validator.data as { result?: SubmissionResult<string[]> } | SubmissionResult<string[]> | undefined;
-  useEffect(() => {
-    if (!validation) return;
-    const result = "result" in validation && validation.result ? validation.result : (validation as SubmissionResult<string[]>);
-    setCheck({ error: result.error ?? {}, after: answer.current });
-  }, [validation]);
-
   const initialValue = (lastResult?.initialValue ?? serialise(defaultValue ?? {}) ?? {}) as Values;
   const errorMap = lastResult?.error ?? {};
   // a field left once shows the last validation's answer, until the next submit's answer
-  const checked = check && check.after === lastResult ? check.error : undefined;
   const errorsOf = (name: string): string[] | undefined => {
-    if (checked && left.has(name)) return checked[name] ?? undefined;
+    if (validation?.error && validation.left.has(name)) return validation.error[name] ?? undefined;
     return edited.has(name) && edited.get(name) === lastResult ? undefined : (errorMap[name] ?? undefined);
   };
   const allErrorsOf = (name: string): Record<string, string[]> => {
