@@ -1,8 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { CaptchaChallenge } from "~/lib/security/captcha.server";
 
-/** What a form must do next before it can go on: pass a captcha (code 600) or the face step (120030002). */
-export type Next = { kind: "captcha"; challenge: CaptchaChallenge } | { kind: "face"; url: string };
+/**
+ * What a form must do next before it can go on: pass a captcha (code 600). The login's face step (120030002)
+ * is a redirect (`/join/face-step`), not an outcome.
+ */
+export type Next = { kind: "captcha"; challenge: CaptchaChallenge };
 
 /**
  * What the action (or the loader, after a captcha) of a login-area form returns: the conform result that

@@ -5,6 +5,12 @@ import { loginHref, safeExternalUrl, safeRedirect } from "~/lib/security/redirec
 import { THIRD_TYPES, thirdStateCookie, type ThirdState } from "~/services/third-party.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 
+/** The provider's page carries what a social login frame needs (spec 000 section 5): client id, redirect address, response type, scope. */
+function hasSocialParameters(target: string): boolean {
+  const params = new URL(target).searchParams;
+  return ["client_id", "redirect_uri", "response_type", "scope"].every((name) => Boolean(params.get(name)));
+}
+
 /** Starts a third-party login: a signed state cookie, then the provider's authorise page. */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
@@ -19,6 +25,8 @@ export async function loader(args: LoaderFunctionArgs) {
     // The provider's page: an absolute http(s) URL, re-serialised; anything else is a failed start.
     const target = safeExternalUrl(answer.url);
     if (!target || target.startsWith("/")) return redirect(loginHref(backUrl, { third: "failed" }));
+    // spec 000 section 5: the social login needs client id, redirect address, response type and scope, else 'Missing parameters'
+    if (!hasSocialParameters(target)) return redirect(loginHref(backUrl, { third: "missing" }));
     return redirect(target, { headers: { "Set-Cookie": await thirdStateCookie(portal.tenant.secure).serialize(state) } });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;

@@ -183,10 +183,11 @@ export function loginByCacheCode(upstream: Upstream, cacheCode: string) {
   });
 }
 
+/** The duplicate check (spec 000 §7.2): mobile, username, email with domain, and the slider's ticket and randstr. */
 export function checkAccount(upstream: Upstream, input: { mobile?: string; username?: string; email?: string } & Captcha) {
   return upstream.call({
     path: "/saas-business/v1/front/register/checkAccount",
-    query: input,
+    query: { ...input, domain: upstream.ctx.domain },
     schema: z.unknown(),
     auth: "none",
     expect: [...LOGIN_EXPECT],

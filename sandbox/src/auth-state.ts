@@ -63,6 +63,17 @@ export const randomId = (bytes = 12) => randomBytes(bytes).toString('hex');
  * Captcha gate of a call: `undefined` when it may proceed; `'600'` when a ticket is needed (none, unknown or
  * already used). A valid ticket is consumed.
  */
+/**
+ * The slider answer checked without using it up: the duplicate check before a register code (spec 000 §5)
+ * takes the same ticket and randstr the send that follows uses.
+ */
+export function captchaPeek(ctx: Ctx, ticket: unknown, randstr: unknown): '600' | undefined {
+  const s = authState(ctx);
+  if (!s.captchaRequired) return undefined;
+  if (typeof ticket !== 'string' || !ticket) return '600';
+  return s.tickets.get(ticket) === randstr ? undefined : '600';
+}
+
 export function captchaGate(ctx: Ctx, ticket: unknown, randstr: unknown): '600' | undefined {
   const s = authState(ctx);
   if (!s.captchaRequired) return undefined;

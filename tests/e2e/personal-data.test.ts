@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, expectBrowserRefuses, signInWithCode, test } from "./support";
+import { expect, expectBrowserRefuses, hydrated, signInWithCode, test } from "./support";
 
 // Personal data and avatar (issue 13; spec 001 §2, §5, §7) with JavaScript on and off. Seed user 1001
 // (13800000001) has a filled profile (sandbox/README.md "Personal centre").
@@ -73,6 +73,25 @@ test.describe("personal data (spec 001 §7)", () => {
 
 test.describe("custom fields: every type (spec 001 §3, §5)", () => {
   // without JavaScript: tests/unit/personal-data.test.ts "without JavaScript" (the form-walker, issue 22)
+  test("an annex's 'view sample' opens the image preview dialog; a failed image offers a reload (spec 001 §2 dialog 5)", async ({ page, sandbox }) => {
+    await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
+    await hydrated(page);
+    // the first load of the sample fails, the reload gets it
+    let aborted = 0;
+    await page.route(/diploma-sample\.svg/, (route) => (aborted++ === 0 ? route.abort() : route.continue()));
+    await page.locator("#personal-data-custom").getByRole("link", { name: "查看示例" }).click();
+    const dialog = page.getByTestId("image-preview");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("alert")).toContainText("图片加载失败");
+    await dialog.getByRole("button", { name: "重新加载" }).click();
+    await expect(dialog.getByRole("img", { name: "毕业证书示例" })).toBeVisible();
+    await expect.poll(() => dialog.getByRole("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // the page stayed; the dialog closes in place
+    await expect(page).toHaveURL(/\/personal\/setting\/data$/);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+  });
+
   test("each of the 11 types once: its error shown, then fixed and saved with the files", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
     await page.waitForURL(/\/personal\/setting\/data$/);

@@ -86,3 +86,35 @@ test("a typed answer survives a jump through the answer sheet and back", async (
   await expect(page.getByTestId("question-form").locator('input[name="answer"]').first()).toHaveValue("二进制");
   await expect(sheet.getByRole("button").nth(4)).toHaveAttribute("aria-label", /已答/);
 });
+
+// uc19: no other Playwright file signs in with it (the practice is the visitor's until this login)
+test("a visitor's practice becomes the student's at login, the doing address rewritten to the merged record (spec 000 section 4)", async ({
+  page,
+  sandbox,
+}) => {
+  await page.goto("/lib/subject/section/20511");
+  await page.getByRole("button", { name: "练习本节" }).click();
+  await page.waitForURL(/\/lib\/subject\/doing\/\d+/);
+  const visitorId = /\/doing\/(\d+)/.exec(page.url())?.[1] ?? "";
+  await expect(page.getByText("第 1 题 / 共 10 题")).toBeVisible();
+  const clientId = (await page.context().cookies()).find((c) => /client/i.test(c.name))?.value ?? "";
+  expect(clientId).not.toBe("");
+
+  await page.goto(`/join/login?backUrl=${encodeURIComponent(`/lib/subject/doing/${visitorId}`)}`);
+  await page.getByLabel("账号").fill("uc19");
+  await page.getByLabel("密码", { exact: true }).fill("Passw0rd!");
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await page.waitForURL((url) => /\/lib\/subject\/doing\/\d+/.test(url.pathname) && !url.pathname.endsWith(`/${visitorId}`));
+  const studentId = /\/doing\/(\d+)/.exec(page.url())?.[1] ?? "";
+  expect(Number(studentId)).toBeGreaterThan(0);
+  expect(studentId).not.toBe(visitorId);
+  const sync = (await sandbox.calls()).filter((c) => c.path === "/question/v1/exercise/unlogin/sync");
+  // the client id cookie is Remix's (base64 JSON)
+  expect(sync.at(-1)?.query.currentId).toBe(JSON.parse(Buffer.from(decodeURIComponent(clientId), "base64").toString("utf8")));
+  // the merged record is the student's practice now: it opens and hands in under the new id
+  await expect(page.getByText("第 1 题 / 共 10 题")).toBeVisible();
+  await page.getByRole("button", { name: "交卷" }).click();
+  await page.getByRole("button", { name: "仍然交卷" }).click();
+  await page.waitForURL(new RegExp(`/lib/subject/report/${studentId}`));
+  await expect(page.getByTestId("score")).toBeVisible();
+});

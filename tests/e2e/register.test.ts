@@ -13,6 +13,34 @@ function newMobile(): string {
 const err = (page: Page, name: string) => page.locator(`[data-error-for="${name}"]`);
 
 test.describe("register (spec 000 sections 2.6, 4, 5)", () => {
+  test("with JavaScript, mobile and username are validated on blur by the server, again as they are typed (spec 000 section 5)", async ({ page, sandbox }) => {
+    await page.goto("/join/register?lng=en");
+    await hydrated(page);
+    await sandbox.clearCalls();
+    const username = page.getByLabel("Username");
+    const mobile = page.getByLabel("Mobile number");
+    await username.fill("9abc");
+    // typing alone says nothing; leaving the field does
+    await expect(err(page, "username")).toHaveCount(0);
+    await mobile.focus();
+    await expect(err(page, "username")).toHaveText("Username must start with a letter.");
+    await mobile.fill("1234");
+    await expect(err(page, "mobile")).toHaveCount(0);
+    await username.focus();
+    await expect(err(page, "mobile")).toHaveText("The phone number format is incorrect.");
+    // a field left once is validated again as it is typed in
+    await mobile.fill(newMobile());
+    await expect(err(page, "mobile")).toHaveCount(0);
+    await username.fill("abc");
+    await expect(err(page, "username")).toHaveText("The username can only consist of 4-20 letters, digits and underscores.");
+    await username.fill("abcd");
+    await expect(err(page, "username")).toHaveCount(0);
+    // the fields not left yet show nothing; nothing was registered or sent
+    await expect(err(page, "password")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/join\/register\?lng=en$/);
+    expect((await sandbox.calls()).filter((c) => /register\/register|sendSmsCode|checkAccount/.test(c.path))).toHaveLength(0);
+  });
+
   test("every field: messages, then success and an automatic login", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     await page.goto("/join/register?lng=en&backUrl=%2Fcourse%2Flist");
     await ready(page, testInfo);

@@ -6,7 +6,7 @@ let sandbox: TestSandbox;
 // The env is read once, on the first call: point it at this file's sandbox and lower the timeout.
 process.env.UPSTREAM_TIMEOUT_MS = "600";
 
-const { createUpstream, UpstreamError, serverTiming, UPSTREAM_TIMEOUT_MS, APP_VERSION } = await import("~/lib/http/upstream.server");
+const { createUpstream, UpstreamError, serverTiming, UPSTREAM_TIMEOUT_MS, APP_VERSION, readBlocked } = await import("~/lib/http/upstream.server");
 type Ctx = Parameters<typeof createUpstream>[0];
 
 type Recorded = {
@@ -214,9 +214,13 @@ describe("error mapping of spec 000 section 8", () => {
     expect(calls.map((c) => c.path)).toContain("/saas-business/v1/front/login/loginoutNew");
   });
 
-  it("550: an error page with the server's message", async () => {
+  it("550: the interception data stored, then /errorPage (spec 000 section 8); on /errorPage itself an error page with the message", async () => {
     await sandbox.control("POST", "/faults", { path: "getBaseInfo", status: 550, message: "host intercepted by the school" });
-    const { upstream } = context();
+    const response = (await thrown(context().upstream.call(baseInfoCall))) as Response;
+    expect(response.status).toBe(303);
+    const id = /^\/errorPage\?blocked=([0-9a-f-]{36})$/.exec(response.headers.get("Location") ?? "")?.[1] ?? "";
+    expect(await readBlocked(id)).toEqual({ message: "host intercepted by the school", path: "/course/list?courseName=java" });
+    const { upstream } = context({ request: new Request("http://localhost:3000/errorPage.data?blocked=x") });
     const page = asErrorPage(await thrown(upstream.call(baseInfoCall)));
     expect(page.status).toBe(550);
     expect(page.data).toEqual({ kind: "blocked", message: "host intercepted by the school" });

@@ -33,7 +33,8 @@ export type LoginData = {
   ddQr: string | null;
   thirdCacheCode: string;
   thirdNotBound: boolean;
-  thirdFailed: boolean;
+  /** `third=failed`: the login did not complete; `third=missing`: the provider's address lacked its parameters (spec 000 section 5) */
+  thirdFailed: false | "failed" | "missing";
   faceFailed: boolean;
   outcome: Outcome | null;
   constraint: SchemaConstraints<typeof LoginSchema>;
@@ -104,7 +105,7 @@ export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent =
       ) : null}
       {data.thirdFailed ? (
         <p role="alert" className="mb-3 text-sm text-red-600">
-          {t("errors.thirdFailed")}
+          {data.thirdFailed === "missing" ? t("errors.thirdMissing") : t("errors.thirdFailed")}
         </p>
       ) : null}
       {data.faceFailed && !actionData ? (

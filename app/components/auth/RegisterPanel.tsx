@@ -1,3 +1,4 @@
+import { useBlurValidation } from "~/components/form/use-blur-validation";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -49,10 +50,13 @@ export function RegisterPanel({
   const { t } = useNamespaces(loaderData.i18n, "login");
   const outcome = (actionData ?? loaderData.outcome) as Outcome | null;
   const { flags, cities } = loaderData;
+  // spec 000 §5: mobile and username validated on blur (with JavaScript; the server's messages)
+  const validation = useBlurValidation(`${idPrefix}register`, busy ? undefined : outcome?.result, { validatedOnBlur: ["mobile", "username"] });
   const [form, fields] = useForm({
     id: `${idPrefix}register`,
     lastResult: busy ? undefined : outcome?.result,
     constraint: loaderData.constraint,
+    validation,
   });
   const passwordId = fields.password.id;
   useEffect(() => {

@@ -59,7 +59,7 @@ describe("native constraints from the zod schemas", () => {
       ddQr: null,
       thirdCacheCode: "",
       thirdNotBound: false,
-      thirdFailed: false,
+      thirdFailed: false as const,
       faceFailed: false,
       outcome: null,
       constraint: formConstraint(PasswordLoginSchema, SmsLoginSchema),

@@ -15,6 +15,10 @@ import {
 } from "~/forms/dynamic-fields";
 import { Button } from "~/components/ui/Button";
 import { Input, Select } from "~/components/ui/Input";
+import { lazy, Suspense, useState } from "react";
+
+/** The preview dialog's code loads on the first 'view sample' click (decision 040: the pages' script budget). */
+const SamplePreviewDialog = lazy(() => import("~/components/form/SamplePreviewDialog"));
 
 /**
  * The dynamic-field kit's renderer (decision 017) on a form of `~/components/form/use-form` (decision
@@ -286,11 +290,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
           />
           {field.sampleUrl || field.templateUrl ? (
             <p className="flex gap-3 text-xs">
-              {field.sampleUrl ? (
-                <a href={field.sampleUrl} target="_blank" rel="noreferrer" className="text-blue-700 underline">
-                  {t("viewSample")}
-                </a>
-              ) : null}
+              {field.sampleUrl ? <SamplePreview url={field.sampleUrl} label={field.label} t={t} /> : null}
               {field.templateUrl ? (
                 <a href={field.templateUrl} download className="text-blue-700 underline">
                   {t("downloadTemplate")}
@@ -302,4 +302,34 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
       );
     }
   }
+}
+
+/**
+ * An annex field's 'view sample' (spec 001 §2 dialog 5, §3 dynamic fields): with JavaScript the image preview
+ * dialog (SamplePreviewDialog.tsx, loaded on the first click), a failed image offers a reload; without
+ * JavaScript the link opens the image in a new tab.
+ */
+function SamplePreview({ url, label, t }: { url: string; label: string; t: T }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <a
+        href={url}
+        target="_blank"
+        rel="noreferrer"
+        className="text-blue-700 underline"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {t("viewSample")}
+      </a>
+      {open ? (
+        <Suspense fallback={null}>
+          <SamplePreviewDialog url={url} title={t("samplePreview", { label })} t={t} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

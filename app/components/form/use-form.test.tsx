@@ -1,4 +1,5 @@
 import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import * as conform from "@conform-to/react";
 import {
@@ -32,7 +33,9 @@ function render(options: { lastResult?: SubmissionResult<string[]>; defaultValue
       </form>
     );
   }
-  return { html: renderToString(<Harness />), seen: () => seen };
+  // a data router around it, as in the app (the hook's validation fetcher needs one)
+  const router = createMemoryRouter([{ path: "/", element: <Harness /> }]);
+  return { html: renderToString(<RouterProvider router={router} />), seen: () => seen };
 }
 
 describe("useForm (app/components/form/use-form.ts)", () => {
@@ -99,7 +102,7 @@ describe("the form hook's attributes are conform's (getInputProps, getTextareaPr
       seen = { form, fields: Object.fromEntries(Object.keys(constraint).map((name) => [name, fields[name as keyof typeof constraint]])) };
       return null;
     }
-    renderToString(<Harness />);
+    renderToString(<RouterProvider router={createMemoryRouter([{ path: "/", element: <Harness /> }])} />);
     return { form: seen.form!, fields: seen.fields };
   }
   const answers: Array<[string, SubmissionResult<string[]> | undefined, Record<string, unknown> | undefined]> = [

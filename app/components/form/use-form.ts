@@ -23,6 +23,15 @@ import { formValue, read } from "~/forms/form-value";
  * the form posts (`noValidate`) and the server's messages, translated, come back in `lastResult`. A
  * field's error hides once the field is edited, until the next answer. Secondary submit buttons that must
  * post an incomplete form (send code, refresh) carry `formNoValidate`.
+ *
+ * `shouldValidate: "onBlur"` (conform's option, as `useBlurValidation` in use-blur-validation.ts, its own module so
+ * that only the forms that validate on blur carry it, decision 040; spec 000 §5 "validated on blur", spec 001 §4 "validated after
+ * the first blur"): with JavaScript, a field left for the first time is validated by the SERVER (the same
+ * action, schema and translated messages): the hook posts the form through a fetcher with conform's
+ * `__intent__` validate, which `parseWithZod` answers without a status (the action answers 4xx and does
+ * nothing else; single fetch skips the loaders' revalidation after a 4xx). The answer's errors are shown for
+ * the fields left so far; `shouldRevalidate: "onInput"` validates such a field again as it is typed in.
+ * Without JavaScript nothing changes: the browser's constraints, then the server's messages on submit.
  */
 
 export type { Constraint, Constraints, SchemaConstraints };
@@ -74,7 +83,12 @@ export type FormOptions<Name extends string> = {
    * nothing to check with JavaScript off, so a form that forgets it does not typecheck.
    */
   constraint: Constraints<Name>;
+  /** shouldValidate "onBlur" (use-blur-validation.ts): the fields left once and the server's answer for them */
+  validation?: BlurValidation;
 };
+
+/** What useBlurValidation gives useForm: the fields left once, and the last validation's errors (undefined once a submit answered since). */
+export type BlurValidation = { left: ReadonlySet<string>; error: Record<string, string[] | null> | undefined };
 
 type Values = Record<string, unknown>;
 
@@ -93,7 +107,7 @@ function serialise(value: unknown): unknown {
 }
 
 export function useForm<Name extends string = string>(options: FormOptions<Name>): [FormMetadata<Name>, Fields<Name>] {
-  const { id, lastResult, defaultValue, constraint } = options;
+  const { id, lastResult, defaultValue, constraint, validation } = options;
   const [hydrated, setHydrated] = useState(false);
   // field name → the answer it was edited after: its errors hide until the next answer
   const [edited, setEdited] = useState<ReadonlyMap<string, unknown>>(() => new Map());
@@ -130,7 +144,11 @@ export function useForm<Name extends string = string>(options: FormOptions<Name>
 
   const initialValue = (lastResult?.initialValue ?? serialise(defaultValue ?? {}) ?? {}) as Values;
   const errorMap = lastResult?.error ?? {};
-  const errorsOf = (name: string): string[] | undefined => (edited.has(name) && edited.get(name) === lastResult ? undefined : (errorMap[name] ?? undefined));
+  // a field left once shows the last validation's answer, until the next submit's answer
+  const errorsOf = (name: string): string[] | undefined => {
+    if (validation?.error && validation.left.has(name)) return validation.error[name] ?? undefined;
+    return edited.has(name) && edited.get(name) === lastResult ? undefined : (errorMap[name] ?? undefined);
+  };
   const allErrorsOf = (name: string): Record<string, string[]> => {
     const all: Record<string, string[]> = {};
     for (const key of Object.keys(errorMap)) {

@@ -385,6 +385,24 @@ export async function readInterceptPage(id: string): Promise<string | undefined>
   return store().read<string>(`intercept:${id}`);
 }
 
+/** What a 550 (host interception) left for `/errorPage` to show (spec 000 section 8): its message and where it happened. */
+export type BlockedData = { message?: string; path: string };
+
+/** Stores a 550's interception data in THE store; `/errorPage?blocked=<id>` reads it (any instance). */
+export async function storeBlocked(value: BlockedData): Promise<string> {
+  const id = crypto.randomUUID();
+  await store().put(`blocked:${id}`, value, INTERCEPT_TTL_MS);
+  return id;
+}
+
+export async function readBlocked(id: string): Promise<BlockedData | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  return store().read<BlockedData>(`blocked:${id}`);
+}
+
+/** The error page's own path: a 550 met there is shown in place (no redirect loop). */
+export const ERROR_PAGE_PATH = "/errorPage";
+
 export const LogoutAnswer = z.looseObject({ loginSchoolPath: z.string().nullish() }).nullable();
 
 /**
@@ -431,8 +449,12 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext, cal
     }
     case "intercepted":
       return errorPage({ kind: "intercepted", pageId: await storeInterceptPage(error.body ?? "") }, 403);
-    case "blocked":
-      return errorPage({ kind: "blocked", message: error.upstreamMessage }, 550);
+    case "blocked": {
+      // Spec 000 section 8: a 550 stores the host-interception data and opens the error page, which shows it.
+      if (pagePath(ctx.request) === ERROR_PAGE_PATH) return errorPage({ kind: "blocked", message: error.upstreamMessage }, 550);
+      const id = await storeBlocked({ message: error.upstreamMessage, path: currentPath(ctx.request) });
+      return redirect(`${ERROR_PAGE_PATH}?blocked=${id}`, 303);
+    }
     case "captcha":
       // One challenge per navigation: a retry that carried a solved challenge and met 600 again ends here.
       if (ctx.challenge && !ctx.captcha && pagePath(ctx.request) !== "/captcha") return ctx.challenge();

@@ -22,7 +22,11 @@ export type SessionData = {
   /** The user id a registration in this session signed in (the home page welcomes them, not "back"). */
   newcomer?: number;
 };
-export type SessionFlash = { notice: string };
+export type SessionFlash = {
+  notice: string;
+  /** The face page a login answering 120030002 goes on to (join.face-step.tsx): the login post's redirect target. */
+  faceStepUrl: string;
+};
 export type PortalSession = Session<SessionData, SessionFlash>;
 
 export const DEFAULT_SCHOOL_ID = 1;

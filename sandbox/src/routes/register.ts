@@ -1,6 +1,6 @@
 import { failMsg } from '../messages.js';
 import type { FastifyInstance } from 'fastify';
-import { captchaGate } from '../auth-state.js';
+import { captchaGate, captchaPeek } from '../auth-state.js';
 import { area, body, query, type Ctx } from '../context.js';
 import { hashPassword, type UserRow } from '../db.js';
 import { fail, ok } from '../envelope.js';
@@ -43,11 +43,14 @@ export function registerRegisterRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.get('/__static/cities.json', async () => CITIES);
 
-  // duplicate check: each of mobile, username, email given must be unused in the company
+  // duplicate check: each of mobile, username, email given must be unused in the company; while the captcha
+  // is required, with a valid slider ticket and randstr (spec 000 §5), not used up (the send that follows takes it)
   app.get(
     `${R}/checkAccount`,
     C(async (cid, req) => {
       const q = query(req);
+      const gate = captchaPeek(ctx, q.ticket, q.randstr);
+      if (gate) return fail(gate, 'captcha required');
       for (const field of ['username', 'mobile', 'email'] as const) {
         const value = (q[field] ?? '').trim();
         if (value && (await taken(ctx, cid, field, value))) return failMsg(BOUND[field]);

@@ -50,6 +50,10 @@ export function registerThirdPartyRoutes(app: FastifyInstance, ctx: Ctx): void {
       const url = new URL(`http://${hostOf(req)}/oauth/authorize`);
       url.searchParams.set('type', type);
       url.searchParams.set('company', String(cid));
+      // what a social login frame needs (spec 000 section 5): client id, redirect address, response type, scope
+      url.searchParams.set('client_id', `sandbox-${type}-${cid}`);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('scope', type === 'weixin' ? 'snsapi_login' : 'login');
       url.searchParams.set('redirect_uri', q.redirectUri);
       url.searchParams.set('state', q.state ?? '');
       return ok({ url: url.toString() });

@@ -130,9 +130,23 @@ describe("error mapping (spec 000 section 8)", () => {
     expect(alert(page.html)).toBe("学校服务器响应超时，请稍后再试。");
   });
 
-  it("550 shows the server's message", async () => {
+  it("550 stores the interception data and opens /errorPage, which shows it (spec 000 section 8)", async () => {
+    await portal.fault({ path: "getBaseInfo", status: 550, message: "该域名已被拦截", times: 1 });
+    const page = await portal.client().get("/home/index?x=1");
+    expect(page.redirectedFrom).toEqual(["/home/index?x=1"]);
+    expect(page.url).toMatch(/^\/errorPage\?blocked=[0-9a-f-]{36}$/);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(alert(page.html)).toBe("访问被拦截：该域名已被拦截");
+    expect(attr(byTestId(page.html, "blocked-retry"), "href")).toBe("/home/index?x=1");
+    // an unknown or expired id is the plain error page
+    expect(alert((await portal.client().get("/errorPage?blocked=00000000-0000-0000-0000-000000000000")).html)).toBe("抱歉，页面加载出现问题，请稍后重试。");
+  });
+
+  it("550 on the error page itself is shown in place (no redirect loop)", async () => {
     await portal.fault({ path: "getBaseInfo", status: 550, message: "该域名已被拦截" });
     const page = await portal.client().get("/home/index");
+    expect(page.url).toMatch(/^\/errorPage\?blocked=/);
     expect(page.status).toBe(550);
     expect(alert(page.html)).toBe("访问被拦截：该域名已被拦截");
   });

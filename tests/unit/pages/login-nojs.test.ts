@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, hrefOf, setCookie, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
+import { attr, byTestId, element, elements, setCookie, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
 
 /**
  * The login journeys as a browser without JavaScript walks them (issue 22: the `no-js` Playwright
@@ -106,25 +106,33 @@ describe("SMS login, without JavaScript", () => {
 });
 
 describe("face step (code 120030002), without JavaScript", () => {
-  it("a link to the face page; pass logs in through loginByFace", async () => {
+  it("the login post redirects to the face page (spec 000 section 8: a redirect, not a link); pass logs in through loginByFace", async () => {
     const browser = portal.client();
     const step = await passwordLogin(browser, "/join/login?backUrl=%2Fcourse%2Flist", "face01");
-    const face = await browser.get(hrefOf(step.html, "开始人脸识别") ?? "no link");
+    // the post's redirect stays on the portal (CSP form-action 'self'); its document goes on at once
+    expect(step.url).toBe("/join/face-step");
+    expect(step.redirectedFrom).toEqual(["/join/login?backUrl=%2Fcourse%2Flist"]);
+    const refresh = attr(element(step.html, 'meta[http-equiv="refresh"]'), "content") ?? "";
+    expect(refresh).toMatch(/^0;url=http:\/\/[^/]+\/face\/verify\?/);
+    // the address is used once: a reload of the step goes back to the login page
+    expect((await browser.get("/join/face-step")).url).toMatch(/^\/join\/login\?.*face=failed/);
+
+    const walker = portal.client({ offsite: true });
+    const face = await passwordLogin(walker, "/join/login?backUrl=%2Fcourse%2Flist", "face01");
     expect(new URL(face.url, "http://x").pathname).toMatch(/\/face\/verify/);
     const landed = await face.form({ button: "Pass" }).submit({ button: /Pass/ });
     expect(landed.url).toMatch(/^\/course\/list/);
     expect((await portal.calls()).some((c) => c.path === "/saas-business/v1/front/login/loginByFace" && c.query.orderNo)).toBe(true);
-    expect(userName(await browser.get("/home/index"))).toBe("孙同学");
+    expect(userName(await walker.get("/home/index"))).toBe("孙同学");
   });
 });
 
 describe("face verification failure, without JavaScript", () => {
   // moved down from the @nojs run of tests/e2e/login-popup.test.ts (issue 22; the JavaScript run stays there)
   it("face=failed back on the login page is shown next to the form", async () => {
-    const browser = portal.client();
+    const browser = portal.client({ offsite: true });
     const login = await browser.get("/join/login?backUrl=%2Fcourse%2Flist&lng=en");
-    const step = await login.form({ field: "password" }).fill({ Account: "face01", Password: PASSWORD }).submit({ button: "Log in" });
-    const face = await browser.get(hrefOf(step.html, "Start face verification") ?? "no link");
+    const face = await login.form({ field: "password" }).fill({ Account: "face01", Password: PASSWORD }).submit({ button: "Log in" });
     expect(new URL(face.url, "http://x").pathname).toMatch(/\/face\/verify/);
     const back = await face.form({ button: "Fail" }).submit({ button: /Fail/ });
     expect(back.url).toMatch(/^\/join\/login\?face=failed/);
@@ -142,6 +150,21 @@ describe("face verification failure, without JavaScript", () => {
 });
 
 describe("third-party login, without JavaScript", () => {
+  it("a provider address without client id, redirect address, response type or scope: 'Missing parameters' (spec 000 section 5)", async () => {
+    const browser = portal.client();
+    const missing = JSON.stringify({
+      code: "1",
+      message: "",
+      data: { url: `http://127.0.0.1:1/oauth/authorize?type=weixin&redirect_uri=x&response_type=code` },
+    });
+    await portal.fault({ path: "thirdLoginUrl", status: 200, body: missing, times: 1 });
+    const login = await browser.get("/join/login?backUrl=%2Fcourse%2Flist&lng=en");
+    const weixin = elements(login.html, "a").find((a) => attr(a, "data-third") === "weixin");
+    const back = await browser.get(attr(weixin, "href") ?? "");
+    expect(back.url).toMatch(/^\/join\/login\?third=missing/);
+    expect(text(element(back.html, '[role="alert"]') ?? "")).toBe("Missing parameters");
+  });
+
   it("five providers; the sandbox provider authorises and the portal makes a session", async () => {
     const browser = portal.client();
     const login = await browser.get("/join/login?backUrl=%2Fcourse%2Flist");

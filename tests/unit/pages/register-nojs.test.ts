@@ -53,6 +53,31 @@ describe("register without JavaScript", () => {
     expect(attr(inputNamed(taken, "password"), "value") ?? "").toBe("");
   });
 
+  it("before the code: the uniqueness checks of username and mobile with the slider's ticket and randstr (spec 000 section 5)", async () => {
+    await portal.sandbox.control("PUT", "/captcha", { required: true });
+    const browser = portal.client({ offsite: true });
+    const page = await browser.get("/join/register?lng=en");
+    const mobile = newMobile();
+    // a taken username: the slider first, then the check refuses it and no code is sent
+    const slider = await form(page).fill({ Username: "student01", "Mobile number": mobile }).submit({ button: "send-code" });
+    const challenge = attr(element(element(slider.html, '[data-challenge="captcha"]') ?? "", "a"), "href") ?? "";
+    expect(challenge).toMatch(/\/captcha\/challenge\?/);
+    const sliderPage = await browser.get(challenge.replace(/&amp;/g, "&"));
+    const answer = text(element(sliderPage.html, '[data-testid="captcha-answer"]') ?? "");
+    const refused = await sliderPage.form(0).fill({ answer }).submit();
+    expect(refused.url).toMatch(/^\/join\/register/);
+    expect(errorFor(refused, "username")).toBe("Username already bound.");
+    expect(await portal.calls("sendSmsCode")).toHaveLength(0);
+    const checks = await portal.calls("register/checkAccount");
+    const checked = checks[checks.length - 1];
+    expect(checked?.query).toMatchObject({ username: "student01", mobile });
+    expect(checked?.query.domain).toBeTruthy();
+    expect(checked?.query.ticket).toBeTruthy();
+    expect(checked?.query.randstr).toBeTruthy();
+    // the first check, without the slider's answer, is what asked for the slider (code 600)
+    expect(checks[0]?.query.ticket).toBeUndefined();
+  });
+
   it("flags off: no username, no region, no agreement; mobile only", async () => {
     await portal.config(1, { usernameFlag: 0, provCityCountyFlag: 0, registerAgreementFlag: 0 });
     const browser = portal.client();

@@ -1,3 +1,4 @@
+import { useBlurValidation } from "~/components/form/use-blur-validation";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { ChallengeNotice } from "~/components/auth/ChallengeNotice";
@@ -57,11 +58,14 @@ export function PersonalInfoForm({
   const { t } = useTranslation("agreement", { keyPrefix: "info" });
   const navigation = useNavigation();
   const values = { ...initial, ...((outcome?.result.initialValue as Record<string, string> | undefined) ?? {}) };
+  // spec 001 §4: phone and ID number validated after the first blur (with JavaScript; the server's messages)
+  const validation = useBlurValidation("personal-info", outcome?.result, { validatedOnBlur: ["mobile", "identityId"] });
   const [form, fields] = useForm<keyof PersonalValues>({
     id: "personal-info",
     lastResult: outcome?.result,
     defaultValue: values,
     constraint,
+    validation,
   });
   const [region, setRegion] = useState({ province: values.province ?? "", city: values.city ?? "", county: values.county ?? "" });
   const [mobile, setMobile] = useState(values.mobile ?? "");

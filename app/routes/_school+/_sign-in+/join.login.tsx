@@ -98,7 +98,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ddQr,
       thirdCacheCode: url.searchParams.get("thirdCacheCode") ?? "",
       thirdNotBound: url.searchParams.get("third") === "unbound",
-      thirdFailed: url.searchParams.get("third") === "failed",
+      thirdFailed: url.searchParams.get("third") === "missing" ? ("missing" as const) : url.searchParams.get("third") === "failed" && ("failed" as const),
       faceFailed: url.searchParams.get("face") === "failed",
       outcome: outcome ?? null,
       // the password form and the SMS form (its send-code button carries formNoValidate)
@@ -184,7 +184,9 @@ async function attempt(
     const failure = loginFailureOf(error);
     if (failure.kind === "captcha") return captchaFirst();
     if (failure.kind === "face") {
-      return { ...failWith(keep, {}), next: { kind: "face", url: faceRedirectUrl(portal, failure.url, fields.backUrl) }, status: 200 };
+      // spec 000 section 8: a redirect to the face page, without JavaScript too (through /join/face-step)
+      portal.session.flash("faceStepUrl", faceRedirectUrl(portal, failure.url, fields.backUrl));
+      return redirect("/join/face-step", { status: 303, headers: { "Set-Cookie": await portal.commitSession(), "X-Remix-Reload-Document": "true" } });
     }
     return failWith(keep, { [fields.intent === "password" ? "password" : "smsCode"]: [upstreamFormError(failure, "verificationFailed")] });
   }

@@ -114,7 +114,8 @@ async function attempt(
   const username = flags.usernameFlag ? fields.username?.trim() : undefined;
   if (fields.intent === "sendCode") {
     try {
-      await checkAccount(portal.upstream, { mobile });
+      // spec 000 §5: before the code, the uniqueness checks of username, mobile and email, with the slider's ticket and randstr
+      await checkAccount(portal.upstream, { username, mobile, email: fields.email?.trim() || undefined, ...captcha });
     } catch (error) {
       if (error instanceof UpstreamError && error.kind === "captcha") return captchaFirst();
       return failWith(fields, upstreamError(error, "mobile"));

@@ -1,0 +1,73 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { BlurValidation } from "~/components/form/use-form";
+
+/** conform's intent name and its `validate` intent for one field (what `parseWithZod` reads). */
+const INTENT = "__intent__";
+const validateIntent = (name: string) => JSON.stringify({ type: "validate", payload: { name } });
+
+/**
+ * conform's `shouldValidate: "onBlur"` / `shouldRevalidate: "onInput"` for the portal's `useForm` (decision 060):
+ * with JavaScript, a field of `validatedOnBlur` left for the first time is validated by the SERVER (the form's
+ * own action, posted by a fetcher with conform's validate intent: `parseWithZod` answers it without a status,
+ * the action answers 4xx and does nothing else); afterwards on each input (or blur). Pass the result to
+ * `useForm({ validation })`; its errors show until the next submit's answer (`lastResult`).
+ */
+export function useBlurValidation<Name extends string>(
+  id: string,
+  lastResult: unknown,
+  { shouldRevalidate = "onInput", validatedOnBlur }: { shouldRevalidate?: "onInput" | "onBlur"; validatedOnBlur?: readonly Name[] } = {},
+): BlurValidation {
+  const blurList = validatedOnBlur?.join(",");
+  const answer = useRef(lastResult);
+  answer.current = lastResult;
+  // shouldValidate "onBlur": the fields left once, and the server's answer to the last validation with the submit answer it followed
+  const validator = useFetcher({ key: `${id}:validate` });
+  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
+  const [check, setCheck] = useState<{ error: Record<string, string[] | null>; after: unknown } | undefined>(undefined);
+  const submitValidation = useRef(validator.submit);
+  submitValidation.current = validator.submit;
+  const leftRef = useRef(left);
+  leftRef.current = left;
+
+  useEffect(() => {
+    const element = document.getElementById(id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const validate = (name: string) => {
+      const body = new FormData(element);
+      body.set(INTENT, validateIntent(name));
+      submitValidation.current(body, { method: "post", action: element.getAttribute("action") ?? undefined });
+    };
+    const only = blurList?.split(",");
+    const isField = (target: EventTarget | null): target is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+      (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) &&
+      Boolean(target.name) &&
+      target.type !== "hidden" &&
+      target.type !== "submit" &&
+      (!only || only.includes(target.name));
+    const onBlur = (event: FocusEvent) => {
+      if (!isField(event.target)) return;
+      const name = event.target.name;
+      if (leftRef.current.has(name) && shouldRevalidate !== "onBlur") return;
+      if (!leftRef.current.has(name)) setLeft((prev) => new Set(prev).add(name));
+      validate(name);
+    };
+    const onInput = (event: Event) => {
+      if (shouldRevalidate === "onInput" && isField(event.target) && leftRef.current.has(event.target.name)) validate(event.target.name);
+    };
+    element.addEventListener("focusout", onBlur);
+    element.addEventListener("input", onInput);
+    return () => {
+      element.removeEventListener("focusout", onBlur);
+      element.removeEventListener("input", onInput);
+    };
+  }, [id, shouldRevalidate, blurList]);
+  const validation = validator.data as { result?: SubmissionResult<string[]> } | SubmissionResult<string[]> | undefined;
+  useEffect(() => {
+    if (!validation) return;
+    const result = "result" in validation && validation.result ? validation.result : (validation as SubmissionResult<string[]>);
+    setCheck({ error: result.error ?? {}, after: answer.current });
+  }, [validation]);
+  return { left, error: check && check.after === lastResult ? check.error : undefined };
+}
