@@ -5,6 +5,7 @@ import { CsrfInput } from "~/components/csrf-token";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { Button } from "~/components/ui/Button";
 import { FieldError } from "~/components/ui/Field";
+import { HiddenInput, Textarea } from "~/components/ui/Input";
 import { Notice } from "~/components/ui/Notice";
 import { notesHref } from "~/components/study/courses/Notes";
 import { isFormFailure, type FormFailure } from "~/forms/form-failure";
@@ -85,13 +86,13 @@ export function NoteBox({
       </h2>
       <fetcher.Form method="post" action={action} className="mt-2 space-y-2">
         <CsrfInput />
-        <input type="hidden" name="intent" value="note" />
-        <input type="hidden" name="positionS" value={now} />
-        {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+        <HiddenInput name="intent" value="note" />
+        <HiddenInput name="positionS" value={now} />
+        {hydrated ? <HiddenInput name="via" value="fetcher" /> : null}
         <label htmlFor={id} className="block text-sm text-gray-700">
           {t("label", { time: clock(now) })}
         </label>
-        <textarea
+        <Textarea
           id={id}
           name="content"
           key={`${cleared}:${String(typed ?? "")}`}
@@ -102,7 +103,7 @@ export function NoteBox({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           data-testid="note-box-content"
-          className="w-full rounded border border-gray-300 p-2 text-sm aria-[invalid]:border-red-500"
+          className="w-full text-sm"
         />
         <FieldError id={errorId} name="content">
           {error ? t(`errors.${error}`, { max: NOTE_MAX }) : undefined}
