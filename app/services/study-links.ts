@@ -56,3 +56,16 @@ export const checkoutHref = (query: Record<string, string | number | undefined> 
 
 /** Seconds as the video shows them: `m:ss` (a note's point, the resume note). */
 export const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+
+/** The notes page's query (/personal/course/note): one course or a keyword, and the note being edited. */
+export type NotesQuery = { course?: number; keyword: string; edit?: number };
+
+/** The notes page with its query; here rather than in the list's component, so a page linking to it (the video page's note box) does not load the list's code. */
+export function notesHref(q: NotesQuery): string {
+  const params = new URLSearchParams();
+  if (q.keyword) params.set("keyword", q.keyword);
+  else if (q.course) params.set("course", String(q.course));
+  if (q.edit) params.set("edit", String(q.edit));
+  const s = params.toString();
+  return `/personal/course/note${s ? `?${s}` : ""}`;
+}

@@ -2,7 +2,7 @@ import { Link, isRouteErrorResponse, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { useNamespaces } from "~/components/use-namespaces";
-import { entryOfPath, type MenuEntry, type MenuSection } from "~/services/personal-menu";
+import type { MenuEntry, MenuSection } from "~/services/personal-menu";
 import { buttonClass } from "~/components/ui/Button";
 
 type I18nData = { locale: string; bundles: Record<string, unknown> };
@@ -11,10 +11,32 @@ type I18nData = { locale: string; bundles: Record<string, unknown> };
  * The personal centre's frame (spec 001 section 2): the permitted section menus beside the page. Every
  * entry points to its spec route; the entry of the current address is marked.
  */
+/**
+ * The shown entry an address belongs to: `entryOfPath` (services/personal-menu.ts) over the menu the loader
+ * sent, so the browser does not load the whole menu table (every personal page's script budget, decision 040).
+ * The order entries share one path and differ by query (`OrderTabIndex=2` is the agreements tab); otherwise
+ * the entry with the longest path the address starts with.
+ */
+function currentEntry(menu: MenuSection[], pathname: string, search: URLSearchParams): string | undefined {
+  const path = pathname.replace(/\/+$/, "");
+  if (path === "/personal/order") return search.get("OrderTabIndex") === "2" ? "order.agreement" : "order.order";
+  let best: { key: string; length: number } | undefined;
+  const walk = (entries: MenuEntry[]) => {
+    for (const entry of entries) {
+      const entryPath = entry.href.split("?")[0] ?? "";
+      if ((path === entryPath || path.startsWith(`${entryPath}/`)) && (!best || entryPath.length > best.length))
+        best = { key: entry.key, length: entryPath.length };
+      walk(entry.children);
+    }
+  };
+  for (const section of menu) if (section.section !== "order") walk(section.entries);
+  return best?.key;
+}
+
 export function PersonalFrame({ menu, i18n, children }: { menu: MenuSection[]; i18n: I18nData; children: ReactNode }) {
   const { t } = useNamespaces(i18n, "personal");
   const location = useLocation();
-  const current = entryOfPath(location.pathname, new URLSearchParams(location.search));
+  const current = currentEntry(menu, location.pathname, new URLSearchParams(location.search));
   const entryLink = (section: string, entry: MenuEntry, depth: number): ReactNode => (
     <li key={entry.key}>
       <Link

@@ -8,7 +8,7 @@ import { NOTE_MAX } from "~/forms/study-notes";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
-import { clock, videoPageHref } from "~/services/study-links";
+import { clock, notesHref, videoPageHref, type NotesQuery } from "~/services/study-links";
 import { HiddenInput, Textarea } from "~/components/ui/Input";
 import { SearchForm } from "~/components/ui/SearchForm";
 
@@ -26,18 +26,8 @@ export type NoteItem = {
   updateTime: string;
 };
 export type NoteLecture = { lessonId: number; lessonName: string; chapterName: string; notes: NoteItem[] };
-export type NotesQuery = { course?: number; keyword: string; edit?: number };
 /** What a failed edit or removal sends back: which note, the conform result (typed text kept) or an error key. */
 export type NoteFailure = { noteId: number | null; result?: SubmissionResult<string[]>; error?: string; message?: string };
-
-export function notesHref(q: NotesQuery): string {
-  const params = new URLSearchParams();
-  if (q.keyword) params.set("keyword", q.keyword);
-  else if (q.course) params.set("course", String(q.course));
-  if (q.edit) params.set("edit", String(q.edit));
-  const s = params.toString();
-  return `/personal/course/note${s ? `?${s}` : ""}`;
-}
 
 /**
  * Notes (spec 001 §2 `/personal/course/note`, §7 'Notes'): the courses with notes, one course's notes by

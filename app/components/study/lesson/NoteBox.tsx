@@ -7,11 +7,10 @@ import { Button } from "~/components/ui/Button";
 import { FieldError } from "~/components/ui/Field";
 import { HiddenInput, Textarea } from "~/components/ui/Input";
 import { Notice } from "~/components/ui/Notice";
-import { notesHref } from "~/components/study/courses/Notes";
 import { isFormFailure, type FormFailure } from "~/forms/form-failure";
 import { NOTE_MAX } from "~/forms/study-notes";
 import { useTranslation } from "~/i18n-runtime";
-import { clock } from "~/services/study-links";
+import { clock, notesHref } from "~/services/study-links";
 
 /** The video page's answer to a note post (its action): saved, refused (typed text kept) or failed upstream. */
 export type NoteAnswer =

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Notes, notesHref, type NoteFailure } from "~/components/study/courses/Notes";
+import { Notes, type NoteFailure } from "~/components/study/courses/Notes";
+import { notesHref } from "~/services/study-links";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
