@@ -178,7 +178,11 @@ describe("third-party login start, the face step and logout", () => {
     ["http://evil.example\\@open.weixin.qq.com/connect", true],
     ["javascript:alert(1)", true],
     ["/.//evil.example", true],
-    ["https://open.weixin.qq.com/connect/qrconnect?appid=1&state=s", false],
+    // a provider address carries client id, redirect address, response type and scope (else "Missing parameters", decision 060)
+    [
+      "https://open.weixin.qq.com/connect/qrconnect?client_id=1&redirect_uri=https%3A%2F%2Fportal.example%2Fjoin%2Fthird&response_type=code&scope=snsapi_login&state=s",
+      false,
+    ],
   ])("the authorise URL %j (refused: %s)", async (url, refused) => {
     const auth = await import("~/services/auth.server");
     vi.mocked(auth.thirdLoginUrl).mockResolvedValueOnce({ url });

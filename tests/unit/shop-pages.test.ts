@@ -199,7 +199,7 @@ describe("before buying (spec 001 section 7 Misc: COMPANY_BUY_CHECK; decision 02
   it("a product with an agreement needs the box ticked (required; the upstream refuses without it)", async () => {
     const b = await loggedIn("shop15");
     const html = await b.page("/payment/order?commodityId=5009");
-    expect(html).toMatch(/<input id="agreeProtocol" name="agreeProtocol" type="checkbox" required=""/);
+    expect(html).toMatch(/<input (?:class="check" )?id="agreeProtocol" name="agreeProtocol" type="checkbox" required=""/);
     expect(html).toContain('href="/agreement/check/0/9001?backUrl=%2Fpayment%2Forder%3FcommodityId%3D5009"');
     const fields: Array<[string, string]> = ["idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"].flatMap((name) =>
       hidden(html, name).map((v): [string, string] => [name, v]),

@@ -10,7 +10,8 @@ import { type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLA
  * The accessible name comes from the page: a `<label htmlFor>`, a wrapping `<label>`, or `aria-label`.
  */
 export function inputClass(type: string | undefined, className = ""): string {
-  return `${type === "checkbox" || type === "radio" ? "check" : type === "file" ? "input-file" : "input"} ${className}`;
+  const look = type === "checkbox" || type === "radio" ? "check" : type === "file" ? "input-file" : "input";
+  return className ? `${look} ${className}` : look;
 }
 
 /** A text box, tick box, radio or file picker: the look follows `type` (text when none is given). No ref (plain functions weigh less on every form page). */

@@ -205,7 +205,7 @@ describe("/lib/subject/exampaper/examintro/{id}", () => {
     await portal.fault({
       path: "/student/customize/popup",
       status: 200,
-      body: JSON.stringify({ code: "1", message: "success", data: { popupFlag: 1 } }),
+      body: JSON.stringify({ code: "1", message: "success", data: { containFreeCourseFlag: 1, isShowPopup: 1 } }),
       times: 1,
     });
     const asked = await post(browser, "/lib/subject/exampaper/examintro/9102", { intent: "join" });
