@@ -611,6 +611,11 @@ async function main() {
     const matching = routeMatchCacheStatus();
     if (matching.status !== "active" && process.env.ROUTE_MATCH_CACHE !== "0") console.warn(`[portal] route-match cache: ${matching.status}`);
   });
+  // An idle keep-alive connection stays open longer than a proxy's (nginx 75 s, a cloud balancer's 60 s): with
+  // Node's 5 s default, the server closed sockets a client was just reusing, and that request met ECONNRESET
+  // (a Playwright run, session 9). headersTimeout must stay above it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   function shutdown() {
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 3_000).unref();

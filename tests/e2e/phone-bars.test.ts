@@ -68,9 +68,11 @@ test.describe("phone bars at 390x844 (issue 26)", () => {
         // the page is longer than the screen, so "every scroll position" means something
         expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 1.5)).toBe(true);
         await inReachEverywhere(page, [buy, add]);
-        // the bar sits at the bottom of the screen (no tab bar from this page's layout: --tabbar-h 0)
+        // the bar sits at the bottom of the screen, just above the school's tab bar (decision 055: `--tabbar-h`)
         const box = (await bar.boundingBox())!;
-        expect(Math.round(box.y + box.height)).toBe(844);
+        const tabBar = (await page.getByTestId("tab-bar").boundingBox())!;
+        expect(Math.round(box.y + box.height)).toBe(Math.round(tabBar.y));
+        expect(Math.round(tabBar.y + tabBar.height)).toBe(844);
         await noSidewaysScroll(page);
         if (testInfo.project.name === "js") await axeClean(page); // axe runs in the page's JavaScript
         // buying from the bar is the same link as before: a visitor goes to sign in first
