@@ -1,20 +1,24 @@
 #!/usr/bin/env node
-// `npm test` (docs/decisions/045-test-build-and-parallel-phases.md): the phases of the suite, started as
-// soon as what they need is there instead of one after the other:
+// `npm test` (docs/decisions/045-test-build-and-parallel-phases.md, 062): the phases of the suite, each started as
+// soon as what it needs is there, all side by side:
 //
-//   typecheck  tsc --noEmit (the portal; the sandbox is type-checked by build:sandbox, which compiles it)
-//   lint       eslint . (eslint.config.js, decision 051)                                    ─ from the start
-//   format     prettier --check . (.prettierrc, decision 051)                               ─ from the start
-//   build      npm run build:test: the test build (no terser, no zopfli) and the sandbox
-//   unit       vitest's `unit` and `unit-isolated` projects: the files that need no build    ─ from the start
+//   build      npm run build:test: the test build (no terser, no zopfli) and the sandbox      ─ from the start
+//   typecheck  tsc --noEmit (the portal; the sandbox is type-checked by build:sandbox)         ─ from the start, nice 5
+//   lint       eslint . (eslint.config.js, decision 051)                                      ─ from the start, nice 5
+//   format     prettier --check . (.prettierrc, decision 051)                                 ─ from the start, nice 5
+//   unit       vitest's `unit` and `unit-isolated` projects: the files that need no build      ─ from the start, nice 5
 //              (vitest.config.ts; `unit` shares each worker between files, decision 054)
-//   pages      vitest's `pages` project: the page tests, on build/                          ─ after build
-//   e2e        Playwright, on build/ and sandbox/dist                                       ─ after all six pass
+//   pages      vitest's `pages` project: the page tests, on build/                            ─ after build
+//   e2e        Playwright, on build/ and sandbox/dist                                         ─ after build
 //
-// The first six run side by side (about 2 cores' worth of work between them); each one's output is
-// kept and printed whole when it ends, under a header with its time and exit code, so the log reads as
-// a sequence. Playwright runs alone at the end and prints as it goes. Exit code: 0 only when every phase
-// passed; a failed phase skips Playwright, as `a && b` did. The last lines sum up every phase.
+// Decision 062: on this 2-core machine the suite is CPU-bound (about 1,800 CPU-s in session 9), so its time is
+// its CPU divided by the cores only when every phase runs beside the others until the end; Playwright used to
+// wait for the six others (it started at +365 s and ran alone for 666 s, the cores half idle in its waits). The
+// build gates the two test phases, so the phases that need no build run at a lower priority (nice 5) and the
+// build gets the cores first; after it, Playwright and the page tests run at normal priority and the niced
+// phases fill the gaps. Every phase's output is kept and printed whole when it ends, under a header with its
+// time and exit code, except Playwright's, which prints as it goes. Exit code: 0 only when every phase passed;
+// a failed build skips the page tests and Playwright. The last lines sum up every phase.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import url from "node:url";
@@ -28,10 +32,13 @@ const children = new Set();
 const results = [];
 
 /** Runs one phase; `buffered`: keep its output and print it whole at the end. Resolves to its result. */
-function run(name, command, args, { buffered = true, env = {} } = {}) {
+function run(name, command, args, { buffered = true, env = {}, nice = 0 } = {}) {
   const at = Date.now();
-  process.stdout.write(`[test] ${name}: started at +${seconds(at - started)} (${[path.basename(command), ...args].join(" ")})\n`);
-  const child = spawn(command, args, {
+  const niced = nice && process.platform !== "win32";
+  process.stdout.write(
+    `[test] ${name}: started at +${seconds(at - started)} (${[path.basename(command), ...args].join(" ")}${niced ? `, nice ${nice}` : ""})\n`,
+  );
+  const child = spawn(niced ? "nice" : command, niced ? ["-n", String(nice), command, ...args] : args, {
     cwd: root,
     env: { ...process.env, ...colour, ...env },
     stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
@@ -80,22 +87,20 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const typecheck = run("typecheck", bin("tsc"), ["--noEmit"]);
-const lint = run("lint", bin("eslint"), ["."]);
-const format = run("format", bin("prettier"), ["--check", "."]);
-const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit", "--project", "unit-isolated"]);
-const pages = run("build", npm, ["run", "build:test"]).then((build) =>
-  build.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages"]) : { name: "vitest pages", code: null },
-);
-const early = await Promise.all([typecheck, lint, format, unit, pages]);
-
-let ok = early.every((r) => r.code === 0);
-if (ok) {
-  const e2e = await run("playwright", bin("playwright"), ["test"], { buffered: false });
-  ok = e2e.code === 0;
-} else {
-  process.stdout.write("[test] playwright: skipped (an earlier phase failed)\n");
-}
+const background = { nice: 5 };
+const typecheck = run("typecheck", bin("tsc"), ["--noEmit"], background);
+const lint = run("lint", bin("eslint"), ["."], background);
+const format = run("format", bin("prettier"), ["--check", "."], background);
+const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit", "--project", "unit-isolated"], background);
+const build = run("build", npm, ["run", "build:test"]);
+const skipped = (name) => {
+  process.stdout.write(`[test] ${name}: skipped (the build failed)\n`);
+  return { name, code: null };
+};
+const pages = build.then((b) => (b.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages"]) : skipped("vitest pages")));
+const e2e = build.then((b) => (b.code === 0 ? run("playwright", bin("playwright"), ["test"], { buffered: false }) : skipped("playwright")));
+const all = await Promise.all([typecheck, lint, format, unit, build, pages, e2e]);
+const ok = all.every((r) => r.code === 0);
 
 process.stdout.write(`\n[test] phases (start → time):\n`);
 for (const r of results) {
