@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { formId, intentOnly } from "~/forms/fields";
+import { formId } from "~/forms/fields";
 
 /** The public catalogue's forms (issue 23 step 3), parsed with `parseWithZod` in their actions. */
 
@@ -8,6 +8,3 @@ export const SchoolSwitchSchema = z.object({ schoolId: formId, from: z.string().
 
 /** `/openCourse`: sign up for an open course (a logged-in visitor). */
 export const OpenCourseSignUpSchema = z.object({ intent: z.literal("signup"), openCourseId: formId });
-
-/** `/applydetail/{id}`: sign up for the exam of a registration. */
-export const ApplySignUpSchema = intentOnly("signUp");

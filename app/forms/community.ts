@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { intentOnly } from "~/forms/fields";
 
 /**
  * The community forms (issue 17 part B), one schema on server and client: ask a question, answer it, post a
@@ -22,3 +23,17 @@ export const TopicFormSchema = z.object({
   title,
   content: z.string().trim().max(LIMITS.topicContentMax, { error: "contentTooLong" }).optional().default(""),
 });
+
+/**
+ * The posts of the community pages, one schema a page (issue 23 item 3): a discriminated union on `intent`
+ * (the hidden input or the button naming the branch), parsed with `parseWithZod` by `communityPost`. The
+ * forms' own schemas above stay what the loaders' constraints are drawn from.
+ */
+export const AskPostSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("ask"), ...AskSchema.shape })]);
+export const AnswerPostSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("answer"), ...AnswerFormSchema.shape })]);
+export const GroupPostSchema = z.discriminatedUnion("intent", [
+  intentOnly("join"),
+  intentOnly("leave"),
+  z.object({ intent: z.literal("topic"), ...TopicFormSchema.shape }),
+]);
+export const ApplyPostSchema = z.discriminatedUnion("intent", [intentOnly("signUp")]);

@@ -6,7 +6,7 @@ import { getUploadTarget, newStorageKey, sendStoredFile, uploadOwner } from "~/s
 import { UPLOAD_MAX_BYTES } from "~/services/upload-rules";
 import type { FileUpload } from "~/lib/http/upload.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
-import { checkVideoContent, checkVideoNameAndSize, type VideoRuleError } from "~/services/video-rules";
+import { checkVideoContent, checkVideoNameAndSize, VIDEO_RULE, type VideoRuleError } from "~/services/video-rules";
 
 /**
  * Homework videos (spec 001 §7 "Homework": `uploadVideo/judgeVideoStorage`, `homeworkUpload`; §9;
@@ -36,9 +36,8 @@ export const homeworkScene = (homeworkId: number) => `homework:${homeworkId}`;
 
 export function videoPolicy(portal: Portal, homeworkId: number): RelayPolicy {
   return {
+    ...VIDEO_RULE,
     scene: homeworkScene(homeworkId),
-    checkNameAndSize: checkVideoNameAndSize,
-    checkContent: checkVideoContent,
     admit: (size) => admit(portal, size),
     complete: (name, key, size) => record(portal, homeworkId, name, key, size),
   };

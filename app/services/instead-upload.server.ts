@@ -1,94 +1,44 @@
 import path from "node:path";
-import { unstable_createMemoryUploadHandler, type UploadHandler } from "@remix-run/node";
+import { data, unstable_createMemoryUploadHandler, type UploadHandler } from "@remix-run/node";
 import { FILE_MAX_BYTES, visibleFields, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { MULTIPART_MAX_BYTES } from "~/lib/security/body-limit.server";
 import { flowSpace } from "~/services/instead.server";
 import type { Portal } from "~/lib/portal.server";
-import {
-  getUploadTarget,
-  keyOwnership,
-  newStorageKey,
-  StorageError,
-  storageErrorCode,
-  storageFailureStatus,
-  storageStore,
-  uploadOwner,
-  type StorageErrorCode,
-} from "~/services/storage.server";
-import { checkSignUpContent, checkSignUpNameAndSize, type SignUpRuleError } from "~/services/signup-upload-rules";
+import { fail, relayChunkWith, type RelayPolicy, type UploadAnswer } from "~/services/resource-upload.server";
+import { SIGNUP_RULE } from "~/services/signup-upload-rules";
 import type { FileUpload } from "~/lib/http/upload.server";
-import { extensionOf } from "~/services/upload-rules";
+import { checkWholeFile } from "~/services/upload-rules";
 import { parseMultipartFormData } from "~/lib/http/multipart.server";
+
+/** The scene of a sign-up annex (an upload belongs to its student and scene: decision 044). */
+const SIGNUP_SCENE = "signup";
 
 /**
  * The instead sign-up's file uploader with JavaScript (spec 001 §4 "Upload": the progress bar of the
  * `insteadFillUploadFile` uploads; §9 sign-up uploader: 4 MB chunks, 3 retries, auto start; decision 036):
- * the relay of `uploader.client.ts`'s chunks for an annex field. Rules are the sign-up uploader's
- * (`signup-upload-rules.ts`): the sign-up extensions checked by content, at most 1024 MB (the upload token
- * is asked for the sign-up scene, whose store limit is as large). `start` asks the flow space check for the
- * file's bytes; `complete` answers the stored file's address, which the form then posts as the field's value.
+ * the relay of `uploader.client.ts`'s chunks for an annex field, the one relay of the resources and videos
+ * (`relayChunkWith`: its steps parsed by the learner `UploadStepSchema`) with the sign-up's policy. Rules are
+ * the sign-up uploader's (`SIGNUP_RULE`): the sign-up extensions checked by content, on every chunk (a txt
+ * file must be text throughout), at most 1024 MB (the upload token is asked for the sign-up scene, whose
+ * store limit is as large). `start` asks the flow space check for the file's bytes; `complete` answers the
+ * stored file's address, which the form then posts as the field's value.
  */
-export type InsteadUploadAnswer = {
-  error?: SignUpRuleError | "space" | "malformed" | StorageErrorCode;
-  message?: string;
-  saved?: string;
-  offset?: number;
-  key?: string;
-};
+export function insteadPolicy(portal: Portal): RelayPolicy {
+  return {
+    ...SIGNUP_RULE,
+    scene: SIGNUP_SCENE,
+    tokenScene: "signup",
+    admit: async (size) => {
+      const space = await flowSpace(portal.upstream, size);
+      return space.enough ? undefined : fail("space", 400, space.message);
+    },
+    // the store's address of the file, its name kept for the download (`attname`)
+    complete: async (name, key, _size, target) => data<UploadAnswer>({ saved: `${target.qndomain}/${key}?${new URLSearchParams({ attname: name })}` }),
+  };
+}
 
-/** A JSON answer with its status (a resource route: `data()` would lose the status under single fetch). */
-const json = (answer: InsteadUploadAnswer, status = 200) => Response.json(answer, { status });
-const fail = (error: InsteadUploadAnswer["error"], status = 400, message?: string) => json(message === undefined ? { error } : { error, message }, status);
-const int = (v: FormDataEntryValue | null) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : undefined);
-
-export async function relayInsteadChunk(portal: Portal, upload: FileUpload<"-600">) {
-  if (upload.error === "malformed") return fail("malformed");
-  if (upload.error === "-600") return fail("-600");
-  const form = upload.formData;
-  const intent = form.get("intent");
-  const name = String(form.get("name") ?? "").slice(0, 200);
-  const size = int(form.get("size"));
-  if (!name || size === undefined) return fail("malformed");
-  const rule = checkSignUpNameAndSize(name, size);
-  if (rule) return fail(rule);
-  const owner = uploadOwner(portal, "signup");
-  if (intent === "start") {
-    const space = await flowSpace(portal.upstream, size);
-    if (!space.enough) return fail("space", 400, space.message);
-    return json({ key: newStorageKey(owner, name), offset: 0 });
-  }
-  // the key must be one this student started here: checked before the store is asked anything (decision 044)
-  const key = String(form.get("key") ?? "");
-  const ownership = keyOwnership(key, owner);
-  if (ownership === "malformed" || extensionOf(key) !== extensionOf(name)) return fail("malformed");
-  if (ownership === "notYours") return fail("notYours", 403);
-  const target = await getUploadTarget(portal.upstream, "signup");
-  const store = storageStore(target, key);
-  try {
-    if (intent === "status") return json({ offset: await store.offset() });
-    if (intent === "chunk") {
-      const offset = int(form.get("offset"));
-      const file = upload.file;
-      if (offset === undefined || !file) return fail("malformed");
-      if (offset + file.size > size) return fail("-600");
-      const bytes = new Uint8Array(await file.read());
-      const content = checkSignUpContent(name, bytes, offset, size);
-      if (content) return fail(content);
-      return json({ offset: await store.put(offset, bytes) });
-    }
-    if (intent === "complete") {
-      const sealed = await store.complete(size);
-      // the store's address of the file, its name kept for the download (`attname`)
-      return json({ saved: `${target.qndomain}/${sealed.key}?${new URLSearchParams({ attname: name })}` });
-    }
-  } catch (error) {
-    // a chunk off the store's offset: 409 with the store's offset, where the uploader resumes
-    if (error instanceof StorageError && error.code === "offset") return json({ error: "offset", offset: error.offset }, 409);
-    const code = storageErrorCode(error);
-    if (!code) throw error;
-    return fail(code, storageFailureStatus(error, code));
-  }
-  return fail("malformed");
+export function relayInsteadChunk(portal: Portal, upload: FileUpload<"-600">) {
+  return relayChunkWith(portal, upload, insteadPolicy(portal));
 }
 
 /** A text part of the form (a field's value, csrf, intent) is small; more is not our form. */
@@ -158,7 +108,7 @@ export async function annexContentErrors(fields: DynamicField[], value: FieldVal
     const v = value[field.name];
     for (const item of Array.isArray(v) ? v : [v]) {
       if (!(item instanceof File) || item.size === 0) continue;
-      const rule = checkSignUpNameAndSize(item.name, item.size) ?? checkSignUpContent(item.name, new Uint8Array(await item.arrayBuffer()), 0, item.size);
+      const rule = checkWholeFile(SIGNUP_RULE, item.name, new Uint8Array(await item.arrayBuffer()));
       if (rule) errors[field.name] = [rule === "contentMismatch" ? "annexContent" : rule];
     }
   }

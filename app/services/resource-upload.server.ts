@@ -1,7 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { UploadStepSchema } from "~/forms/learner";
-import { CHUNK_BYTES, checkContent, checkNameAndSize, extensionOf, UPLOAD_MAX_BYTES, type FileRuleError } from "~/services/upload-rules";
+import {
+  CHUNK_BYTES,
+  checkContent,
+  checkNameAndSize,
+  extensionOf,
+  RESOURCE_RULE,
+  UPLOAD_MAX_BYTES,
+  type FileRuleError,
+  type UploadRule,
+} from "~/services/upload-rules";
+import type { SignUpRuleError } from "~/services/signup-upload-rules";
 import type { Portal } from "~/lib/portal.server";
 import { getSpace, saveResource, spaceBlocks } from "~/services/resources.server";
 import {
@@ -15,6 +25,7 @@ import {
   uploadOwner,
   StorageError,
   type StorageErrorCode,
+  type UploadTarget,
 } from "~/services/storage.server";
 import type { FileUpload } from "~/lib/http/upload.server";
 import type { VideoRuleError } from "~/services/video-rules";
@@ -26,7 +37,7 @@ import { UpstreamError } from "~/lib/http/upstream.server";
  * Answers carry an error code of the `files` namespace (`errors.*`) or the upstream's message.
  */
 export type UploadAnswer = {
-  error?: FileRuleError | VideoRuleError | "videoNoJs" | StorageErrorCode | "space" | "malformed" | "server";
+  error?: FileRuleError | VideoRuleError | SignUpRuleError | "videoNoJs" | StorageErrorCode | "space" | "malformed" | "server";
   message?: string;
   saved?: string;
   offset?: number;
@@ -92,24 +103,23 @@ export async function uploadWholeFile(portal: Portal, upload: FileUpload<FileRul
 export const RESOURCE_SCENE = "resource";
 
 /**
- * What one kind of chunked upload checks and does (resources; homework videos): its scene (whose uploads
- * its keys are), the name and size rule, the content rule of the first chunk, a storage check before the
+ * What one kind of chunked upload checks and does (resources; homework videos; sign-up annexes): its rule
+ * (`UploadRule`: name and size, then each chunk's content), its scene (whose uploads its keys are), the
+ * upload token's scene where it has one (the sign-up's store limit is larger), a storage check before the
  * first byte, and what happens once the store has sealed the file.
  */
-export type RelayPolicy = {
+export type RelayPolicy = UploadRule & {
   scene: string;
-  checkNameAndSize(name: string, size: number): string | undefined;
-  checkContent(name: string, head: Uint8Array): string | undefined;
+  tokenScene?: "signup";
   admit(size: number): Promise<ReturnType<typeof fail> | undefined>;
-  complete(name: string, key: string, size: number): Promise<ReturnType<typeof fail>>;
+  complete(name: string, key: string, size: number, target: UploadTarget): Promise<ReturnType<typeof fail>>;
 };
 
 /** The resource relay (the §5 rules, the resource space, then `save`). */
 function resourcePolicy(portal: Portal): RelayPolicy {
   return {
+    ...RESOURCE_RULE,
     scene: RESOURCE_SCENE,
-    checkNameAndSize,
-    checkContent,
     admit: async (size) => (spaceBlocks(await getSpace(portal.upstream), size) ? fail("space") : undefined),
     complete: async (name, key, size) => {
       const space = await getSpace(portal.upstream);
@@ -144,7 +154,8 @@ export async function relayChunkWith(portal: Portal, upload: FileUpload<"-600">,
   const ownership = keyOwnership(key, owner);
   if (ownership === "malformed" || extensionOf(key) !== extensionOf(name)) return fail("malformed");
   if (ownership === "notYours") return fail("notYours", 403);
-  const store = storageStore(await getUploadTarget(portal.upstream), key);
+  const target = await getUploadTarget(portal.upstream, policy.tokenScene);
+  const store = storageStore(target, key);
   try {
     if (intent === "status") return data<UploadAnswer>({ offset: await store.offset() });
     if (intent === "chunk") {
@@ -152,15 +163,14 @@ export async function relayChunkWith(portal: Portal, upload: FileUpload<"-600">,
       const file = upload.file;
       if (!file) return fail("malformed");
       if (offset + file.size > size) return fail("-600");
-      if (offset === 0) {
-        const content = policy.checkContent(name, file.head);
-        if (content) return fail(content as UploadAnswer["error"]);
-      }
-      return data<UploadAnswer>({ offset: await store.put(offset, new Uint8Array(await file.read())) });
+      const bytes = new Uint8Array(await file.read());
+      const content = policy.checkPiece(name, bytes, offset, size);
+      if (content) return fail(content as UploadAnswer["error"]);
+      return data<UploadAnswer>({ offset: await store.put(offset, bytes) });
     }
     if (intent === "complete") {
       const sealed = await store.complete(size);
-      return await policy.complete(name, sealed.key, sealed.size);
+      return await policy.complete(name, sealed.key, sealed.size, target);
     }
   } catch (error) {
     // a chunk off the store's offset: 409 with the store's offset, where the uploader resumes

@@ -1,5 +1,5 @@
 import { ANNEX_EXTENSIONS } from "~/forms/dynamic-fields/files";
-import { extensionOf, sniff, type Sniffed } from "~/services/upload-rules";
+import { extensionOf, sniff, type Sniffed, type UploadRule } from "~/services/upload-rules";
 
 /**
  * The sign-up uploader's rule (spec 001 §5 "Sign-up file upload allowed extensions", §9 "Sign-up uploader:
@@ -49,6 +49,12 @@ export function checkSignUpContent(name: string, bytes: Uint8Array, offset: numb
   if (offset > 0) return undefined;
   return sniff(bytes) === want ? undefined : "contentMismatch";
 }
+
+/**
+ * The sign-up rule as one block: the relay with JavaScript asks it chunk by chunk (`instead-upload.server.ts`),
+ * the no-JS post's annex check asks it of the whole file (`checkWholeFile`).
+ */
+export const SIGNUP_RULE: UploadRule<SignUpRuleError> = { checkNameAndSize: checkSignUpNameAndSize, checkPiece: checkSignUpContent };
 
 /** Whether `bytes` is UTF-8 text without NUL (a piece of a larger file: see `checkSignUpContent`). */
 export function isUtf8Text(bytes: Uint8Array, piece: { startsInside?: boolean; endsInside?: boolean } = {}): boolean {

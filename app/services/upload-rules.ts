@@ -77,6 +77,32 @@ export function checkContent(name: string, head: Uint8Array): FileRuleError | un
   return undefined;
 }
 
+/**
+ * One kind of upload's rule, as both of its paths ask it (decision 044): the name and declared size before
+ * any byte is sent, then the content of each piece (`bytes` at `offset` of a file of `size` bytes). The
+ * chunked relay asks it chunk by chunk; a file read whole (a no-JS post) is one piece: `checkWholeFile`.
+ */
+export type UploadRule<E extends string = string> = {
+  checkNameAndSize(name: string, size: number): E | undefined;
+  checkPiece(name: string, bytes: Uint8Array, offset: number, size: number): E | undefined;
+};
+
+/** A rule whose content is its first bytes' signature (resources, videos): only the first piece is looked at. */
+export function signatureRule<E extends string>(
+  checkNameAndSize: (name: string, size: number) => E | undefined,
+  checkHead: (name: string, head: Uint8Array) => E | undefined,
+): UploadRule<E> {
+  return { checkNameAndSize, checkPiece: (name, bytes, offset) => (offset === 0 ? checkHead(name, bytes) : undefined) };
+}
+
+/** A file read whole, by a rule: its name and size, then its bytes as one piece. */
+export function checkWholeFile<E extends string>(rule: UploadRule<E>, name: string, bytes: Uint8Array): E | undefined {
+  return rule.checkNameAndSize(name, bytes.length) ?? rule.checkPiece(name, bytes, 0, bytes.length);
+}
+
+/** The resource rule (spec 001 §5): the name and size above, the content by signature. */
+export const RESOURCE_RULE = signatureRule(checkNameAndSize, checkContent);
+
 /** Spec 001 §7: companyId/YYYY-MM-DD/coldatatypefile/<generated>.<ext>. */
 export const STORAGE_KEY_RE = /^(\d+)\/(\d{4}-\d{2}-\d{2})\/coldatatypefile\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{1,5})$/;
 

@@ -1,4 +1,4 @@
-import { extensionOf } from "./upload-rules";
+import { extensionOf, signatureRule } from "./upload-rules";
 
 /**
  * Homework video rules (spec 001 §7 "Homework": video with the storage check; §9: the uploader's default
@@ -22,3 +22,6 @@ export function checkVideoContent(_name: string, head: Uint8Array): VideoRuleErr
   const ftyp = head.length >= 8 && head[4] === 0x66 && head[5] === 0x74 && head[6] === 0x79 && head[7] === 0x70;
   return ftyp ? undefined : "contentMismatch";
 }
+
+/** The video rule as the relay asks it (name and size, then the first piece's `ftyp`). */
+export const VIDEO_RULE = signatureRule(checkVideoNameAndSize, checkVideoContent);

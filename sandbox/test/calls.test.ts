@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
-import { Client, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './helpers.js';
 
 // Issue 25, spec 001 §7: the calls the portal did not make and the shapes that differed (decision 058).
 
-let sb: Sandbox;
-let c: Client;
-
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb?.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c, sandbox } = useSandbox();
 
 const SB = '/saas-business';
 
@@ -57,7 +49,7 @@ describe('the common face check (spec 001 §7 companyFaceVerify commonCheck, com
     const started = (await c.api(`${FACE}/commonFaceVerifyUrl`, { token })).json.data;
     expect(started.url).toContain(`/face/study?orderNo=${started.orderNo}`);
     expect((await c.api(`${FACE}/getResult`, { token, body: { orderNo: started.orderNo } })).json.data).toEqual({ result: 0 });
-    await fetch(`${sb.url}/face/study`, {
+    await fetch(`${sandbox().url}/face/study`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: `orderNo=${started.orderNo}&result=1`,

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
-import { Client, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { start, useSandbox } from './helpers.js';
 
-let sb: Sandbox;
-let c: Client;
-
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb?.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c, sandbox } = useSandbox();
 
 const keys = (o: object) => Object.keys(o).sort();
 
@@ -78,7 +70,7 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
   it('domains', async () => {
     const r = await c.api('/external/api/v1/domains');
     expect(r.json.code).toBe('1');
-    expect(r.json.data).toEqual({ netty: { domain: `127.0.0.1:${sb.port}` } });
+    expect(r.json.data).toEqual({ netty: { domain: `127.0.0.1:${sandbox().port}` } });
   });
 
   it('login config', async () => {
@@ -340,7 +332,7 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
   it('nodeOnline config', async () => {
     const d = (await c.api('/saas-business/v1/nodeOnline/getConfig')).json.data;
     expect(keys(d)).toEqual(['_sessionId', 'domain', 'liveDomain', 'liveSessionId', 'liveYunId', 'online_school_nodejs_domain']);
-    expect(d.online_school_nodejs_domain).toBe(`127.0.0.1:${sb.port}`);
+    expect(d.online_school_nodejs_domain).toBe(`127.0.0.1:${sandbox().port}`);
     expect(d.domain).toBe('localhost');
   });
 
@@ -425,7 +417,7 @@ describe('every §7.1 call answers code 1 with the documented shape (company 1)'
   it('admin link: staff get a URL, others code 0', async () => {
     const staff = await c.token('teacher01');
     let r = await c.api('/saas-business/v1/front/admin/link', { token: staff.token });
-    expect(r.json).toEqual({ code: '1', message: 'success', data: `127.0.0.1:${sb.port}`.replace(/^/, 'http://') + '/__sandbox/admin?company=1' });
+    expect(r.json).toEqual({ code: '1', message: 'success', data: `127.0.0.1:${sandbox().port}`.replace(/^/, 'http://') + '/__sandbox/admin?company=1' });
     const page = await fetch(r.json.data);
     expect(page.status).toBe(200);
     const st = await c.token('student01');
@@ -521,7 +513,7 @@ describe('sso code exchange, back-login, logout', () => {
 
   it('logout from a branch school answers its suffix path; logout without body/token is lenient', async () => {
     const { token } = (await c.control('POST', '/tokens', { account: 'student01', schoolId: 2 })).json;
-    const res = await fetch(`${sb.url}/s/api/saas-business/v1/front/login/loginoutNew?domain=localhost`, {
+    const res = await fetch(`${sandbox().url}/s/api/saas-business/v1/front/login/loginoutNew?domain=localhost`, {
       method: 'POST',
       headers: { authorization: token, 'content-type': 'application/json' },
     });

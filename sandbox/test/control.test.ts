@@ -1,18 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
-import { Client, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { start, useSandbox } from './helpers.js';
 
-let sb: Sandbox;
-let c: Client;
-
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb?.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c } = useSandbox();
 
 const HOME = '/saas-business/v1/front/home-page/home-config';
 

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { passMark, stateOf } from '../src/exams/store.js';
-import { start, type Client } from './helpers.js';
-import type { Sandbox } from '../src/server.js';
+import { useSandbox } from './helpers.js';
 
 /** My exams in the sandbox (spec 001 §7 "Question bank and exams"; decision 034). Users 3300-3319. */
-let sb: Sandbox;
-let c: Client;
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c, sandbox } = useSandbox();
 
 const E = '/question/api/v1/front/exam';
 const mobile = (id: number) => `1370000${id}`;
 
 async function socket(token: string, userId: number) {
-  const ws = new WebSocket(`${sb.url.replace('http', 'ws')}/websocket`);
+  const ws = new WebSocket(`${sandbox().url.replace('http', 'ws')}/websocket`);
   await new Promise((r) => ws.once('open', r));
   let seq = 0;
   const pending = new Map<number, (m: any) => void>();

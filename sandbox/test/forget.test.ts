@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
-import { Client, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './helpers.js';
 
-let sb: Sandbox;
-let c: Client;
-
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb?.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c } = useSandbox();
 
 const L = '/saas-business/v1/front/login';
 const MOBILE = '13800000006';

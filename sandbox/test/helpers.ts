@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/server.js';
 
 export interface Call {
@@ -17,7 +18,12 @@ export interface Answer<T = any> {
 }
 
 export class Client {
-  constructor(readonly sb: Sandbox) {}
+  /** `at`: the sandbox, or how to find it once started (`useSandbox`). */
+  constructor(private readonly at: Sandbox | (() => Sandbox)) {}
+
+  get sb(): Sandbox {
+    return typeof this.at === 'function' ? this.at() : this.at;
+  }
 
   /** An upstream call: `path` after /s/api; `domain` defaults to localhost (null = none). */
   async api<T = any>(path: string, c: Call = {}): Promise<Answer<T>> {
@@ -62,6 +68,28 @@ export class Client {
 export async function start(opts: SandboxOptions = {}): Promise<{ sb: Sandbox; c: Client }> {
   const sb = await startSandbox({ port: 0, db: ':memory:', ...opts });
   return { sb, c: new Client(sb) };
+}
+
+/**
+ * The sandbox of a test file, the block each file wrote again: started before its tests (in memory, any
+ * port), reset before each test, closed after. `c` is usable in the tests at once; `sandbox()` is the
+ * started sandbox (for its url or its database).
+ */
+export function useSandbox(opts: SandboxOptions = {}): { c: Client; sandbox: () => Sandbox } {
+  let sb: Sandbox | undefined;
+  const sandbox = () => {
+    if (!sb) throw new Error('the sandbox is not started yet (use it inside a test or a hook)');
+    return sb;
+  };
+  const c = new Client(sandbox);
+  beforeAll(async () => {
+    sb = (await start(opts)).sb;
+  });
+  afterAll(async () => sb?.close());
+  beforeEach(async () => {
+    await c.control('POST', '/reset');
+  });
+  return { c, sandbox };
 }
 
 /** A sandbox whose `control` answers the JSON of a control call (and throws on an error status): the

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
-import { Client, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './helpers.js';
 
 // The instead sign-up's sandbox (spec 001 §7 'Instead sign-up', decision 036): real relations, statuses,
 // values, seats and file space.
-let sb: Sandbox;
-let c: Client;
 const SB = '/saas-business';
 const F = `${SB}/v1/front/instead`;
 const S = `${SB}/v1/student/instead`;
 const STATUS_CHECK = `${SB}/v1/student/setting/v2/check/instead/sign/status`;
 
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c } = useSandbox();
 const as = async (account: string) => {
   const { token } = await c.token(account);
   return (path: string, method = 'GET', body?: unknown, query?: Record<string, string | number>) => c.api(path, { method, body, token, query });

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
+import { describe, expect, it } from 'vitest';
 import { parseRange } from '../src/study/video.js';
-import { Client, start } from './helpers.js';
+import { useSandbox } from './helpers.js';
 
-let sb: Sandbox;
-let c: Client;
-
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb?.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c, sandbox } = useSandbox();
 
 describe('lesson clips with HTTP Range', () => {
   it('answers the whole clip, then 206 with Content-Range for a range, a suffix and an open range', async () => {
-    const whole = await fetch(`${sb.url}/__media/clip-1.webm`);
+    const whole = await fetch(`${sandbox().url}/__media/clip-1.webm`);
     const bytes = new Uint8Array(await whole.arrayBuffer());
     expect(whole.status).toBe(200);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
@@ -24,37 +16,37 @@ describe('lesson clips with HTTP Range', () => {
     expect([...bytes.slice(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // EBML: a real WebM file
     const size = bytes.length;
 
-    const part = await fetch(`${sb.url}/__media/clip-1.webm`, { headers: { range: 'bytes=100-199' } });
+    const part = await fetch(`${sandbox().url}/__media/clip-1.webm`, { headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(100, 200));
 
-    const tail = await fetch(`${sb.url}/__media/clip-1.webm`, { headers: { range: 'bytes=-50' } });
+    const tail = await fetch(`${sandbox().url}/__media/clip-1.webm`, { headers: { range: 'bytes=-50' } });
     expect(tail.status).toBe(206);
     expect(new Uint8Array(await tail.arrayBuffer())).toEqual(bytes.slice(size - 50));
 
-    const open = await fetch(`${sb.url}/__media/clip-1.webm`, { headers: { range: `bytes=${size - 10}-` } });
+    const open = await fetch(`${sandbox().url}/__media/clip-1.webm`, { headers: { range: `bytes=${size - 10}-` } });
     expect(open.headers.get('content-range')).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
     expect((await open.arrayBuffer()).byteLength).toBe(10);
   });
 
   it('answers 416 past the end and 404 for an unknown clip', async () => {
-    const past = await fetch(`${sb.url}/__media/clip-2.webm`, { headers: { range: 'bytes=99999999-' } });
+    const past = await fetch(`${sandbox().url}/__media/clip-2.webm`, { headers: { range: 'bytes=99999999-' } });
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toMatch(/^bytes \*\/\d+$/);
-    expect((await fetch(`${sb.url}/__media/..%2Fsrc%2Fseed.ts`)).status).toBe(404);
+    expect((await fetch(`${sandbox().url}/__media/..%2Fsrc%2Fseed.ts`)).status).toBe(404);
   });
 
   it("serves each clip's poster as a small JPEG", async () => {
     for (const n of [1, 2, 3]) {
-      const res = await fetch(`${sb.url}/__media/clip-${n}.jpg`);
+      const res = await fetch(`${sandbox().url}/__media/clip-${n}.jpg`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/jpeg');
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]); // a real JPEG
       expect(bytes.length).toBeLessThan(16 * 1024);
     }
-    expect((await fetch(`${sb.url}/__media/clip-4.jpg`)).status).toBe(404);
+    expect((await fetch(`${sandbox().url}/__media/clip-4.jpg`)).status).toBe(404);
   });
 
   it('parses ranges as RFC 9110 says', () => {
@@ -105,7 +97,7 @@ describe('lesson entry answers', () => {
     await c.control('POST', '/study/lesson', { commodityId: 5003, lessonId: 103043, addressFlag: 0, provider: 'zs' });
     r = await c.api('/course/v1/user/live/room/5003/103/103043', { token });
     expect(r.json.data).toMatchObject({ provider: 'zs', address: '' });
-    const page = await fetch(r.json.data.address || `${sb.url}/__live/room?name=x&provider=gh&status=1`);
+    const page = await fetch(r.json.data.address || `${sandbox().url}/__live/room?name=x&provider=gh&status=1`);
     expect(await page.text()).toContain('直播间');
   });
 

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
+import { describe, expect, it } from 'vitest';
 import { MENU_CODES, PARTIAL_MENU } from '../src/menu-codes.js';
-import { Client, start } from './helpers.js';
+import { useSandbox } from './helpers.js';
 
-let sb: Sandbox;
-let c: Client;
-
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb?.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c } = useSandbox();
 
 const PATH = '/saas-business/v1/student/menu/permission';
 

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
-import { Client, start } from './helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from './helpers.js';
 
-let sb: Sandbox;
-let c: Client;
 let token: string;
 const S = '/saas-business/v1/student/setting';
 const M = '/saas-business/v1/student/message';
 const CZ = '/saas-business/student';
 
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb.close());
+const { c } = useSandbox();
 beforeEach(async () => {
-  await c.control('POST', '/reset');
   token = (await c.token('student01')).token;
 });
 

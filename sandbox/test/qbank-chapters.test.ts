@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PREVIEW_TTL_S } from '../src/qbank/chapters.js';
-import { start, type Client } from './helpers.js';
-import type { Sandbox } from '../src/server.js';
+import { useSandbox } from './helpers.js';
 
 /** Chapter and section pages and detail; the explanation media preview calls (spec 001 §7; decision 035). */
-let sb: Sandbox;
-let c: Client;
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c, sandbox } = useSandbox();
 
 const Q = '/question/v1';
 
@@ -129,7 +122,7 @@ describe('explanation media', () => {
       id: 3025,
       kind: 'image',
       seconds: 0,
-      url: `${sb.url}/s/api/question/v1/media/image/3025.svg`,
+      url: `${sandbox().url}/s/api/question/v1/media/image/3025.svg`,
     });
   });
 });

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { KINDS, scoreQuestion, subjectContent, subjectPapers, SUBJECTS, CATEGORIES } from '../src/qbank/content.js';
-import { start, type Client } from './helpers.js';
-import type { Sandbox } from '../src/server.js';
+import { useSandbox } from './helpers.js';
 
-let sb: Sandbox;
-let c: Client;
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c, sandbox } = useSandbox();
 
 const Q = '/question/v1';
 
@@ -133,7 +126,7 @@ describe('question bank calls', () => {
     const t = await c.token('13800000001');
     const g = await c.api(`${Q}/exercise/chapter/generate/203/2031`, { method: 'POST', token: t.token });
     const recordId = g.json.data.recordId;
-    const ws = new WebSocket(`${sb.url.replace('http', 'ws')}/websocket`);
+    const ws = new WebSocket(`${sandbox().url.replace('http', 'ws')}/websocket`);
     await new Promise((r) => ws.once('open', r));
     let seq = 0;
     const pending = new Map<number, (m: any) => void>();
@@ -171,7 +164,7 @@ describe('question bank calls', () => {
     const t = await c.token('13800000001');
     const g = await c.api(`${Q}/exercise/paper/generate/2012`, { method: 'POST', token: t.token });
     const recordId = g.json.data.recordId;
-    const ws = new WebSocket(`${sb.url.replace('http', 'ws')}/websocket`);
+    const ws = new WebSocket(`${sandbox().url.replace('http', 'ws')}/websocket`);
     await new Promise((r) => ws.once('open', r));
     let seq = 0;
     const pending = new Map<number, (m: any) => void>();

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
-import { Client, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './helpers.js';
 
-let sb: Sandbox;
-let c: Client;
-
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb?.close());
-beforeEach(async () => {
-  await c.control('POST', '/reset');
-});
+const { c } = useSandbox();
 
 async function tokenOf(account: string): Promise<string> {
   const r = await c.control('POST', '/tokens', { account });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../src/server.js';
-import { Client, start } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from './helpers.js';
 import { createCtx, type Ctx } from '../src/context.js';
 import { openDb } from '../src/db.js';
 import { seedAreas } from '../src/template.js';
@@ -8,15 +7,11 @@ import { coursePercent, latelyLearned, readProgress, savePosition } from '../src
 import { addNote, collect, collectClassify, noteLectures } from '../src/study/centre.js';
 import { COURSES } from '../src/catalog/seed.js';
 
-let sb: Sandbox;
-let c: Client;
 let token: string;
 const U = '/course/v1/user';
 
-beforeAll(async () => ({ sb, c } = await start()));
-afterAll(async () => sb.close());
+const { c } = useSandbox();
 beforeEach(async () => {
-  await c.control('POST', '/reset');
   token = (await c.token('student01')).token;
 });
 const api = (path: string, method = 'GET', body?: unknown, t = token) => c.api(path, { method, body, token: t });

@@ -283,3 +283,43 @@ describe("limits", () => {
     expect(TOPIC_LIMITS.titleMax).toBe(LIMITS.titleMax);
   });
 });
+
+// Issue 23 item 3: each community page reads its post with one schema (a discriminated union on `intent`,
+// parseWithZod) and answers `submission.reply()` when it refuses: what was typed comes back.
+describe("one form path: the page's schema, the typed values kept", () => {
+  const GROUP = "/groupdetail?id=802";
+
+  it("a topic without a title keeps its content; a question too long keeps its title and content", async () => {
+    const c = portal.client();
+    const group = await c.signIn(portal, ASKER, GROUP);
+    const joined = await group.form({ button: "加入小组" }).submit({ button: "加入小组" });
+    await portal.clearCalls();
+    const refused = await joined.form("#post-topic").fill({ 话题内容: "今天做完了第一章练习。" }).submit({ button: "发表话题" });
+    expect(refused.status).toBe(400);
+    expect(text(element(refused.html, '[data-error-for="title"]') ?? "")).toBe("请输入标题");
+    expect(refused.form("#post-topic").value("content")).toBe("今天做完了第一章练习。");
+    expect(await portal.calls("/group")).toEqual([]);
+
+    const list = await c.get("/answerslist/0");
+    const long = await list
+      .form("#ask-question")
+      .fill({ 问题标题: "长".repeat(51), "问题描述（选填）": "借贷方向总是弄反。" })
+      .submit({ button: "发布问题" });
+    expect(long.status).toBe(400);
+    expect(text(element(long.html, '[data-error-for="title"]') ?? "")).toBe("标题不能超过 50 个字");
+    expect(long.form("#ask-question").value("title")).toBe("长".repeat(51));
+    expect(long.form("#ask-question").value("content")).toBe("借贷方向总是弄反。");
+  });
+
+  it("an intent a page does not have is a clean 400 before any upstream call, on every community page", async () => {
+    const c = await signedIn(ASKER);
+    const csrf = await c.csrf("/answerslist/0");
+    await portal.clearCalls();
+    for (const page of ["/answerslist/0", "/response/701", GROUP, "/applydetail/1001"]) {
+      const res = await c.post(page, { csrf, intent: "bogus", title: "标题", content: "内容" });
+      expect(res.status, page).toBe(400);
+    }
+    const writes = /\/(ask|answer|join|leave|topic|signUp)$/;
+    expect((await portal.calls()).filter((call) => writes.test(call.path))).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { register as globalRegister } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { createMetrics, metrics, pathTemplate } from "~/lib/http/metrics.server";
+import { UPSTREAM_FAILURE_KINDS } from "~/lib/http/upstream-kinds";
 
 describe("the operators' metrics (decision 057)", () => {
   it("labels an upstream path by its template: no id, code, token or query", () => {
@@ -36,6 +37,14 @@ describe("the operators' metrics (decision 057)", () => {
     const text = await m.text();
     expect(text).toContain('method="OTHER"');
     expect(text).toContain('outcome="other"');
+  });
+
+  it("counts every failure kind of the upstream under its own name (one list: upstream-kinds.ts)", async () => {
+    const m = createMetrics({ defaults: false });
+    for (const kind of UPSTREAM_FAILURE_KINDS) m.observeUpstream({ method: "GET", path: "/a", outcome: kind }, 0.001);
+    const text = await m.text();
+    for (const kind of UPSTREAM_FAILURE_KINDS) expect(text).toContain(`kind="${kind}"`);
+    expect(text).not.toContain('kind="other"');
   });
 
   it("has event-loop lag and process memory (prom-client's default metrics)", async () => {

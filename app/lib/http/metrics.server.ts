@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { UPSTREAM_OUTCOMES } from "~/lib/http/upstream-kinds";
 
 /**
  * What operators see (issue 24, decision 057): one Prometheus registry per process, served by
@@ -84,19 +85,7 @@ export function createMetrics({ defaults = true }: { defaults?: boolean } = {}):
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 const methodLabel = (method: string) => (METHODS.has(method.toUpperCase()) ? method.toUpperCase() : "OTHER");
-const OUTCOMES = new Set([
-  "ok",
-  "aborted",
-  "unauthorized",
-  "intercepted",
-  "conflict",
-  "blocked",
-  "captcha",
-  "business",
-  "timeout",
-  "unavailable",
-  "bad-response",
-]);
+const OUTCOMES = new Set<string>(UPSTREAM_OUTCOMES);
 const outcomeLabel = (outcome: string) => (OUTCOMES.has(outcome) ? outcome : "other");
 
 /**

@@ -5,6 +5,7 @@ import { createSwrCache } from "~/lib/http/cache.server";
 import { metrics } from "~/lib/http/metrics.server";
 import { loginHref, safeRedirect } from "~/lib/security/redirect";
 import { store } from "~/lib/state/store.server";
+import { UPSTREAM_FAILURE_KINDS, type UpstreamErrorKind, type UpstreamOutcome } from "~/lib/http/upstream-kinds";
 
 /** Constants of spec 000 section 7 and 9. */
 export const UPSTREAM_BASE_PATH = "/s/api";
@@ -12,16 +13,7 @@ export const UPSTREAM_TIMEOUT_MS = 60_000;
 export const APP_VERSION = "8.1.3";
 export const PLATFORM = "pc";
 
-export type UpstreamErrorKind =
-  | "unauthorized" // HTTP 401, or 403 without a cc/waf action header
-  | "intercepted" // HTTP 403 with action header cc or waf: the returned page must be shown
-  | "conflict" // HTTP 409: logged in elsewhere
-  | "blocked" // HTTP 550: host interception with a message
-  | "captcha" // envelope code '600': slider captcha required
-  | "business" // envelope code other than '1'
-  | "timeout" // no answer within the timeout
-  | "unavailable" // refused connection, DNS, 5xx
-  | "bad-response"; // non-JSON, truncated body, envelope or schema mismatch
+export type { UpstreamErrorKind };
 
 export class UpstreamError extends Error {
   readonly kind: UpstreamErrorKind;
@@ -55,17 +47,7 @@ export class UpstreamError extends Error {
 export const SOFT_FAILURES: UpstreamErrorKind[] = ["business", "captcha", "timeout", "unavailable", "bad-response", "blocked"];
 
 /** Every failure kind: for background calls whose failure only means "not now" (no redirect, no error page). */
-export const ALL_FAILURES: UpstreamErrorKind[] = [
-  "unauthorized",
-  "intercepted",
-  "conflict",
-  "blocked",
-  "captcha",
-  "business",
-  "timeout",
-  "unavailable",
-  "bad-response",
-];
+export const ALL_FAILURES: UpstreamErrorKind[] = [...UPSTREAM_FAILURE_KINDS];
 
 /** One upstream call of a request, or (with `cache`) an answer the visitor content cache gave instead. */
 /** One call of a request: `start` is when it started (performance.now()), for the waterfall in Server-Timing. */
@@ -205,7 +187,7 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
   const signal = requestSignal ? AbortSignal.any([timeout, requestSignal]) : timeout;
 
   const started = performance.now();
-  let outcome = "ok";
+  let outcome: UpstreamOutcome = "ok";
   try {
     let response: Response;
     let text: string;

@@ -388,6 +388,34 @@ describe("the sign-up relay of chunked annex uploads (spec 001 §4 Upload, §9; 
     expect((await relay(student, csrf, { name: "movie.mp4", size: "1", intent: "start" })).json.error).toBe("annexType");
   });
 
+  it("reads each step with the upload schema: a malformed step is a clean 400; a txt file is checked on every chunk; nothing is cached", async () => {
+    const student = await signedIn("instead06");
+    const csrf = await student.csrf(A);
+    await portal.clearCalls();
+    const malformed = [
+      { name: "a.pdf", size: "x", intent: "start" },
+      { size: "3", intent: "start" },
+      { name: "a.pdf", size: "3", intent: "resume" },
+      { name: "a.pdf", size: "3", intent: "chunk", key: "1/2026-01-01/coldatatypefile/abcdefgh.pdf" },
+    ];
+    for (const fields of malformed) expect(await relay(student, csrf, fields), JSON.stringify(fields)).toEqual({ status: 400, json: { error: "malformed" } });
+    expect(await portal.calls("/resource/getuptoken")).toHaveLength(0);
+    // the sign-up rule reads every piece of a txt file: a NUL in its second chunk is refused there
+    const base = { name: "notes.txt", size: "6" };
+    const start = await relay(student, csrf, { ...base, intent: "start" });
+    const fields = { ...base, key: start.json.key! };
+    expect((await relay(student, csrf, { ...fields, intent: "chunk", offset: "0" }, new TextEncoder().encode("abc"))).json).toEqual({ offset: 3 });
+    expect(await relay(student, csrf, { ...fields, intent: "chunk", offset: "3" }, new Uint8Array([0x64, 0x00, 0x65]))).toEqual({
+      status: 400,
+      json: { error: "contentMismatch" },
+    });
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ csrf, ...fields, intent: "status" })) body.set(k, v);
+    const status = await student.fetch(R, { method: "POST", body, headers: { Accept: "application/json" } });
+    expect(await status.json()).toEqual({ offset: 3 });
+    expect(status.headers.get("Cache-Control")).toBe("no-store");
+  });
+
   it("without JavaScript a file over the multipart limit is refused with the size message, the values before it kept; content is checked", async () => {
     const student = await signedIn("instead06");
     const itemUserId = await newSignUp(student, 7201);

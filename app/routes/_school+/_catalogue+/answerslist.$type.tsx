@@ -1,5 +1,4 @@
 import { useTimes } from "~/components/use-times";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
@@ -7,12 +6,12 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { SectionList } from "~/components/catalog/SectionList";
 import { CommunityForm } from "~/components/community/CommunityForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { AskSchema } from "~/forms/community";
+import { AskPostSchema, AskSchema } from "~/forms/community";
 import { formConstraint } from "~/forms/constraint.server";
 import { useTranslation } from "~/i18n-runtime";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { askQuestion, communityError, listQuestions, QUESTION_PAGE_SIZE } from "~/services/community.server";
-import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
+import { communityFailure, communityInvalid, communityPost, type CommunityOutcome } from "~/services/community-page.server";
 import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { loginHref } from "~/lib/security/redirect";
 import { cacheHeaders, pageOf, redirectPastLastPage, requireSectionAccess, titleOf } from "~/lib/guards/sections.server";
@@ -45,12 +44,11 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Ask a question (issue 17 part B): a visitor goes to login and comes back here; success opens the new thread. */
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
-    const { portal, formData, intent } = await communityPost(args);
-    if (intent !== "ask") return communityFailure({ intent, error: "unknownIntent" });
-    const submission = parseWithZod(formData, { schema: AskSchema });
-    if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+    const { portal, submission } = await communityPost(args, AskPostSchema);
+    if (submission.status !== "success") return communityInvalid(submission);
+    const { intent, title, content } = submission.value;
     try {
-      const id = await askQuestion(portal.upstream, submission.value);
+      const id = await askQuestion(portal.upstream, { title, content });
       return redirect(id ? `/response/${id}` : "/answerslist/mine", 303);
     } catch (error) {
       return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });

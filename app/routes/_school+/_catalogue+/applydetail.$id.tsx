@@ -1,11 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionButton } from "~/components/community/CommunityForm";
 import { useTranslation } from "~/i18n-runtime";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { applyState, communityError, signUpForExam } from "~/services/community.server";
-import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
+import { communityFailure, communityInvalid, communityPost, postedIntent, type CommunityOutcome } from "~/services/community-page.server";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
@@ -15,7 +14,7 @@ import { yuan } from "~/components/catalog/parts";
 import { getApplyItem } from "~/services/school-content.server";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
 import { loginHref } from "~/lib/security/redirect";
-import { ApplySignUpSchema } from "~/forms/catalogue";
+import { ApplyPostSchema } from "~/forms/community";
 import { formAction } from "~/lib/http/form-failure.server";
 import { buttonClass } from "~/components/ui/Button";
 
@@ -45,11 +44,11 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Sign up (a visitor goes to login first); success comes back here showing the state. */
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
-    const { portal, formData, intent } = await communityPost(args);
+    const { portal, submission } = await communityPost(args, ApplyPostSchema);
     const id = idOf(args.params.id);
-    if (!id) return communityFailure({ intent, error: "applyNotFound" });
-    const submission = parseWithZod(formData, { schema: ApplySignUpSchema });
-    if (submission.status !== "success") return communityFailure({ intent, error: "unknownIntent", result: submission.reply({ hideFields: ["csrf"] }) });
+    if (!id) return communityFailure({ intent: postedIntent(submission), error: "applyNotFound" });
+    if (submission.status !== "success") return communityInvalid(submission);
+    const { intent } = submission.value;
     try {
       await signUpForExam(portal.upstream, id);
     } catch (error) {

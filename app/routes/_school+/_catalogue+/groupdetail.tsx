@@ -1,5 +1,4 @@
 import { useTimes } from "~/components/use-times";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
@@ -8,12 +7,12 @@ import { Img } from "~/components/catalog/parts";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { ActionButton, CommunityForm } from "~/components/community/CommunityForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { TopicFormSchema } from "~/forms/community";
+import { GroupPostSchema, TopicFormSchema } from "~/forms/community";
 import { formConstraint } from "~/forms/constraint.server";
 import { useTranslation } from "~/i18n-runtime";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { communityError, getGroup, joinGroup, leaveGroup, postTopic } from "~/services/community.server";
-import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
+import { communityFailure, communityInvalid, communityPost, postedIntent, type CommunityOutcome } from "~/services/community-page.server";
 import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { loginHref } from "~/lib/security/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
@@ -40,30 +39,28 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Join, leave, post a topic (issue 17 part B); each success comes back to the group page. */
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
-    const { portal, formData, intent } = await communityPost(args);
+    const { portal, submission } = await communityPost(args, GroupPostSchema);
     const id = idOf(new URL(args.request.url).searchParams.get("id"));
-    if (!id) return communityFailure({ intent, error: "groupNotFound" });
+    if (!id) return communityFailure({ intent: postedIntent(submission), error: "groupNotFound" });
+    if (submission.status !== "success") return communityInvalid(submission);
+    const post = submission.value;
+    const { intent } = post;
     const back = redirect(`/groupdetail?id=${id}`, 303);
     try {
-      switch (intent) {
+      switch (post.intent) {
         case "join":
           await joinGroup(portal.upstream, id);
           return back;
         case "leave":
           await leaveGroup(portal.upstream, id);
           return back;
-        case "topic": {
-          const submission = parseWithZod(formData, { schema: TopicFormSchema });
-          if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+        case "topic":
           try {
-            await postTopic(portal.upstream, { groupId: id, ...submission.value });
+            await postTopic(portal.upstream, { groupId: id, title: post.title, content: post.content });
           } catch (error) {
             return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
           }
           return back;
-        }
-        default:
-          return communityFailure({ intent, error: "unknownIntent" });
       }
     } catch (error) {
       return communityFailure({ intent, error: communityError(error) });

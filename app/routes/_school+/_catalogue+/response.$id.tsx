@@ -1,5 +1,4 @@
 import { useTimes } from "~/components/use-times";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
@@ -7,12 +6,12 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { CommunityForm } from "~/components/community/CommunityForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { AnswerFormSchema } from "~/forms/community";
+import { AnswerFormSchema, AnswerPostSchema } from "~/forms/community";
 import { formConstraint } from "~/forms/constraint.server";
 import { useTranslation } from "~/i18n-runtime";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { answerQuestion, communityError, getQuestion } from "~/services/community.server";
-import { communityFailure, communityPost, type CommunityOutcome } from "~/services/community-page.server";
+import { communityFailure, communityInvalid, communityPost, postedIntent, type CommunityOutcome } from "~/services/community-page.server";
 import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { loginHref } from "~/lib/security/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
@@ -39,12 +38,11 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Answer the thread (issue 17 part B); success comes back to the thread with the new answer. */
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, async () => {
-    const { portal, formData, intent } = await communityPost(args);
+    const { portal, submission } = await communityPost(args, AnswerPostSchema);
     const id = idOf(args.params.id);
-    if (!id) return communityFailure({ intent, error: "questionNotFound" });
-    if (intent !== "answer") return communityFailure({ intent, error: "unknownIntent" });
-    const submission = parseWithZod(formData, { schema: AnswerFormSchema });
-    if (submission.status !== "success") return communityFailure({ intent, result: submission.reply() });
+    if (!id) return communityFailure({ intent: postedIntent(submission), error: "questionNotFound" });
+    if (submission.status !== "success") return communityInvalid(submission);
+    const { intent } = submission.value;
     try {
       await answerQuestion(portal.upstream, { questionId: id, content: submission.value.content });
     } catch (error) {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { relayInsteadChunk } from "~/services/instead-upload.server";
 import { requireValidUpload } from "~/lib/portal.server";
-import { chunkFileOptions } from "~/services/resource-upload.server";
+import { chunkFileOptions, relayResponse } from "~/services/resource-upload.server";
 import { readFileUpload } from "~/lib/http/upload.server";
 
 /**
@@ -14,7 +14,7 @@ export async function action(args: ActionFunctionArgs) {
   const { upload } = await requireValidUpload(args, (request) => readFileUpload(request, chunkFileOptions));
   try {
     const portal = await requireStudent(args, "course.apply");
-    return await relayInsteadChunk(portal, upload);
+    return relayResponse(await relayInsteadChunk(portal, upload));
   } finally {
     await upload.file?.remove();
   }
