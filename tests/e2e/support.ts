@@ -1,6 +1,6 @@
 import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { cpuByKind, logTestCpu } from "./cpu-probe";
-import { startServers, type Servers } from "./servers";
+import { START_TIMEOUT_MS, startServers, type Servers } from "./servers";
 
 export type UpstreamCall = { method: string; path: string; query: Record<string, string> };
 
@@ -93,7 +93,8 @@ export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers:
         await servers.stop();
       }
     },
-    { scope: "worker", timeout: 150_000 },
+    // the start's own limit (E2E_START_TIMEOUT_MS) plus the stop's, never less than the 150 s it always had
+    { scope: "worker", timeout: Math.max(150_000, START_TIMEOUT_MS + 30_000) },
   ],
   // One request context per worker for the sandbox's control API (issue 22 item 4): it holds no cookie or
   // state a test could leave behind (the control API sets none), and making and disposing one per test cost
