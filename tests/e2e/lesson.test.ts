@@ -143,6 +143,8 @@ test.describe("entering a live lesson through the chain (spec 001 §4)", () => {
   test("open courses: sign up, then enter live in a new tab", async ({ page, sandbox, context }) => {
     await signInWithCode(page, sandbox, "13700002501", "/openCourse");
     await page.waitForURL(/\/openCourse$/);
+    // a journey with JavaScript: the sign-up is the router's post, not the no-JS page post it would be before hydration
+    await hydrated(page);
     const card = page.getByTestId("open-402");
     await card.getByRole("button", { name: "立即报名" }).click();
     await expect(page.getByRole("status").filter({ hasText: "报名成功" })).toBeVisible();
