@@ -56,8 +56,25 @@ export async function getCartCount(upstream: Upstream): Promise<number> {
   }
 }
 
-export function listCart(upstream: Upstream): Promise<CartItem[]> {
-  return upstream.call({ path: "/saas-business/definePayOrderCart/list", query: { schoolId: upstream.ctx.schoolId }, schema: CartItems });
+/** The cart's rows; `soft`: the failures a background caller answers itself (the header's panel) are thrown, not mapped to a page. */
+export function listCart(upstream: Upstream, { soft = false }: { soft?: boolean } = {}): Promise<CartItem[]> {
+  return upstream.call({
+    path: "/saas-business/definePayOrderCart/list",
+    query: { schoolId: upstream.ctx.schoolId },
+    schema: CartItems,
+    expect: soft ? SOFT_FAILURES : undefined,
+  });
+}
+
+/** One row of the header's cart panel (decision 068): what it draws, nothing more. */
+export type CartPanelItem = { id: number; name: string; priceCents: number | null; onSale: boolean };
+/** `GET /shoppingcart/panel`'s answer (app/routes/shoppingcart.panel.ts), one of the three. */
+export type CartPanelAnswer = { items: CartPanelItem[] } | { login: string } | { failed: true };
+
+/** The header's cart panel (spec 001 sections 3 and 4: the panel shown and hidden): the cart page's one list call. */
+export async function cartPanelItems(upstream: Upstream): Promise<CartPanelItem[]> {
+  const items = await listCart(upstream, { soft: true });
+  return items.map((item) => ({ id: item.id, name: item.commodityName, priceCents: item.priceCents ?? null, onSale: item.status === "ok" }));
 }
 
 /** Adds one commodity (the same add twice keeps one row: the upstream's answer); business failures are the caller's. */

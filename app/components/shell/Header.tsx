@@ -1,5 +1,7 @@
 import { Form, Link, useLocation, useNavigate, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { CartPanelProps } from "~/components/shop/CartPanel";
 import { CartIcon as CartGlyph, ChevronDownIcon, CloseIcon, GlobeIcon, MailIcon, MenuIcon, SearchIcon, SmartphoneIcon } from "~/components/icons/icons";
 import { useTranslation } from "~/i18n-runtime";
 import { useLoginPopup } from "~/components/auth/login-popup-trigger";
@@ -396,31 +398,64 @@ function AppDownload({ app }: { app: NonNullable<ShellView["app"]> }) {
   );
 }
 
+/**
+ * The cart icon and its badge (spec 000 section 2.2). Without JavaScript a link to the cart page; with it
+ * the same link toggles the cart panel (spec 001 sections 3 and 4), whose code loads on the first opening
+ * (app/components/shop/CartPanel.tsx, decision 068). A modifier or middle click still opens the page.
+ */
 function CartIcon({ count: serverCount }: { count: number }) {
   const { t } = useTranslation();
   const count = useCartCount(serverCount);
+  const hydrated = useHydrated();
+  const ref = useRef<HTMLAnchorElement>(null);
+  const [Panel, setPanel] = useState<ComponentType<CartPanelProps> | null>(null);
+  const [open, setOpen] = useState(false);
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) ref.current?.focus();
+  }, []);
+  function toggle(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (open) return setOpen(false);
+    const href = event.currentTarget.href;
+    import("~/components/shop/CartPanel").then(
+      (m) => {
+        setPanel(() => m.CartPanel);
+        setOpen(true);
+      },
+      () => window.location.assign(href),
+    );
+  }
   return (
-    <a
-      href="/shoppingcart"
-      className={`${TOOL} relative`}
-      aria-label={t("site.cartCount", { count })}
-      title={t("site.cartCount", { count })}
-      data-testid="cart"
-    >
-      <CartGlyph className="text-lg" />
-      <span aria-hidden="true" className="lg:hidden">
-        {t("site.cart")}
-      </span>
-      {count > 0 ? (
-        <span
-          aria-hidden="true"
-          data-testid="cart-badge"
-          className={`rounded-full bg-red-600 px-1 text-[10px] leading-4 text-white lg:absolute lg:-top-2 ${count > CART_BADGE_SHIFT ? "cart-badge-wide lg:-right-4" : "lg:-right-2"}`}
-        >
-          {count > 99 ? "99+" : count}
+    <div className="relative">
+      <a
+        ref={ref}
+        href="/shoppingcart"
+        onClick={toggle}
+        className={`${TOOL} relative`}
+        aria-label={t("site.cartCount", { count })}
+        aria-expanded={hydrated ? open : undefined}
+        aria-controls={open ? "cart-panel" : undefined}
+        title={t("site.cartCount", { count })}
+        data-testid="cart"
+      >
+        <CartGlyph className="text-lg" />
+        <span aria-hidden="true" className="lg:hidden">
+          {t("site.cart")}
         </span>
-      ) : null}
-    </a>
+        {count > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="cart-badge"
+            className={`rounded-full bg-red-600 px-1 text-[10px] leading-4 text-white lg:absolute lg:-top-2 ${count > CART_BADGE_SHIFT ? "cart-badge-wide lg:-right-4" : "lg:-right-2"}`}
+          >
+            {count > 99 ? "99+" : count}
+          </span>
+        ) : null}
+      </a>
+      {open && Panel ? <Panel id="cart-panel" trigger={ref} onClose={close} /> : null}
+    </div>
   );
 }
 
@@ -449,51 +484,38 @@ function MessageIcon({ unread, href }: { unread: number; href: string }) {
  * Management centre (spec 000 section 2.2): the link is fetched on demand by a form post opening in a
  * new tab (app/routes/admin-link.tsx). With JavaScript the tab is opened at the click (so no pop-up
  * blocker stops it), the link is fetched as JSON while the button shows the loading state, then the tab
- * goes there; on failure the tab is closed and the message shown.
+ * goes there; on failure the tab is closed and the message shown. The request's code loads on the first
+ * click (admin-link.client.ts, decision 068).
  */
 export function AdminButton() {
   const { t } = useTranslation();
-  const [state, setState] = useState<"idle" | "loading" | "error">("idle");
-  const [message, setMessage] = useState("");
-  async function open(event: FormEvent<HTMLFormElement>) {
+  // null: idle; "": loading; a string: the failure's message ("" would be loading: the generic one is " ")
+  const [state, setState] = useState<string | null>(null);
+  const loading = state === "";
+  function open(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state === "loading") return;
-    const body = new FormData(event.currentTarget);
+    if (loading) return;
+    const form = event.currentTarget;
     const tab = window.open("", "_blank");
     if (tab) tab.opener = null;
-    setState("loading");
-    try {
-      const res = await fetch("/admin-link", { method: "POST", body, headers: { Accept: "application/json" } });
-      const answer = (await res.json()) as { url?: string; message?: string; redirect?: string };
-      if (res.ok && answer.url && /^https?:\/\//i.test(answer.url)) {
-        if (tab) tab.location.href = answer.url;
-        else window.location.href = answer.url;
-        setState("idle");
-        return;
-      }
-      tab?.close();
-      // The session has to be renewed first: go where the server says (a path of this site).
-      if (answer.redirect?.startsWith("/") && !answer.redirect.startsWith("//")) {
-        window.location.href = answer.redirect;
-        return;
-      }
-      setMessage(answer.message ?? "");
-      setState("error");
-    } catch {
-      tab?.close();
-      setMessage("");
-      setState("error");
-    }
+    setState("");
+    import("./admin-link.client").then(
+      (m) => m.followAdminLink(form, tab).then((message) => setState(message === undefined ? null : message || " ")),
+      () => {
+        tab?.close();
+        setState(" ");
+      },
+    );
   }
   return (
     <Form method="post" action="/admin-link" target="_blank" reloadDocument onSubmit={open} className="relative">
       <CsrfInput />
-      <Button type="submit" disabled={state === "loading"} aria-busy={state === "loading"} size="xs" data-testid="admin-button">
-        {state === "loading" ? t("site.adminLoading") : t("site.adminCentre")}
+      <Button type="submit" disabled={loading} aria-busy={loading} size="xs" data-testid="admin-button">
+        {loading ? t("site.adminLoading") : t("site.adminCentre")}
       </Button>
-      {state === "error" ? (
+      {state ? (
         <span role="alert" className="absolute right-0 top-8 z-30 w-48 rounded bg-red-50 p-2 text-xs text-red-800">
-          {message || t("site.adminFailed")}
+          {state.trim() || t("site.adminFailed")}
         </span>
       ) : null}
     </Form>
