@@ -79,10 +79,13 @@ export async function analyze(page: Page, options: Omit<AccessibleOptions, "name
   );
 }
 
-/** One line per violation: rule, impact, what it asks, the elements (at most five). */
+/** One line per violation: rule, impact, what it asks, the elements (at most five), each with axe's first finding. */
 export function describe(violations: Result[]): string[] {
   return violations.map((v) => {
-    const targets = v.nodes.map((n) => n.target.join(" "));
+    const targets = v.nodes.map((n) => {
+      const finding = [...n.any, ...n.all, ...n.none][0]?.message;
+      return `${n.target.join(" ")}${finding ? ` (${finding})` : ""}`;
+    });
     const more = targets.length > 5 ? ` (+${targets.length - 5} more)` : "";
     return `${v.id} [${v.impact}] ${v.help}: ${targets.slice(0, 5).join(", ")}${more}`;
   });

@@ -198,10 +198,12 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
     for (const path of PAGES) {
       await test.step(path, async () => {
         await page.goto(path);
-        await menuButton(page).click();
-        // at 390 px with WCAG 2.2's target-size (24 px, decision 063): the first page whole, menu open (the
-        // phone shell: header, menu, side bar, tab bar; the same on every page), the others their `main`
-        await expectAccessible(page, { name: path, include: path === PAGES[0] ? "page" : "main", targetSize: true });
+        // at 390 px with WCAG 2.2's target-size (24 px, decision 063): the first page whole with the menu open
+        // (the phone shell: header, menu, side bar, tab bar; the same on every page), the others their `main`
+        // with the menu closed (open, it covers the top of `main`)
+        const shell = path === PAGES[0];
+        if (shell) await menuButton(page).click();
+        await expectAccessible(page, { name: path, include: shell ? "page" : "main", targetSize: true });
       });
     }
   });
