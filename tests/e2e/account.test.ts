@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectAccessible } from "./axe";
 import { expect, signInWithCode, test } from "./support";
 
 // The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032),
@@ -116,14 +116,7 @@ test.describe("account centre", () => {
       await expect.soft(page.locator("main h1").first(), path).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect.soft(overflow, `${path}: wider than the screen by`).toBeLessThanOrEqual(0);
-      const result = await new AxeBuilder({ page }).include("main").analyze();
-      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect
-        .soft(
-          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-          `${path}: axe`,
-        )
-        .toEqual([]);
+      await expectAccessible(page, { name: path });
     }
   });
 });

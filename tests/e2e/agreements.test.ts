@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { expect, signInWithCode, test } from "./support";
 
 // Agreements, the personal information form, complete information and face (issue 14 part C; spec 001 §2
@@ -17,9 +17,7 @@ const LIST = "/personal/order?OrderTabIndex=2";
 /** axe runs a script in the page: with JavaScript off it cannot, so the `js` project checks each page. */
 async function axeClean(page: Page) {
   if (test.info().project.name === "no-js") return;
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectAccessible(page, { name: new URL(page.url()).pathname, hard: true });
 }
 
 test.describe("agreements (spec 001 §4 agreement signing)", () => {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { expect, signInWithCode, test, toProvider, type Sandbox, hydrated } from "./support";
 
 /*
@@ -21,9 +21,7 @@ async function sandboxApi<T>(page: Page, sandbox: Sandbox, method: string, path:
 }
 
 async function axeClean(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectAccessible(page, { name: new URL(page.url()).pathname, hard: true });
 }
 
 const recordIdOf = (page: Page) => Number(new URL(page.url()).pathname.split("/").at(-1));

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectAccessible } from "./axe";
 import { expect, expectBrowserRefuses, hydrated, signInWithCode, test } from "./support";
 
 // Personal data and avatar (issue 13; spec 001 §2, §5, §7) with JavaScript on and off. Seed user 1001
@@ -191,14 +191,7 @@ test.describe("accessibility and narrow screens", () => {
       await page.waitForURL(new RegExp(`${path}$`));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect.soft(overflow, `${path}: wider than the screen by`).toBeLessThanOrEqual(0);
-      const result = await new AxeBuilder({ page }).include("main").analyze();
-      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect
-        .soft(
-          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-          `${path}: axe`,
-        )
-        .toEqual([]);
+      await expectAccessible(page, { name: path });
     }
   });
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { expect, signInWithCode, test, hydrated } from "./support";
 
 // Issue 12 part 1 (phones) and the shell items of part 2 (decision 022): the portal serves phones itself,
@@ -198,15 +198,12 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
     for (const path of PAGES) {
       await test.step(path, async () => {
         await page.goto(path);
-        await menuButton(page).click();
-        const result = await new AxeBuilder({ page }).analyze();
-        const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect
-          .soft(
-            bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-            path,
-          )
-          .toEqual([]);
+        // at 390 px with WCAG 2.2's target-size (24 px, decision 063): the first page whole with the menu open
+        // (the phone shell: header, menu, side bar, tab bar; the same on every page), the others their `main`
+        // with the menu closed (open, it covers the top of `main`)
+        const shell = path === PAGES[0];
+        if (shell) await menuButton(page).click();
+        await expectAccessible(page, { name: path, include: shell ? "page" : "main", targetSize: true });
       });
     }
   });

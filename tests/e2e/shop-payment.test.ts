@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { expect, signInWithCode, test, toProvider } from "./support";
 
 // Issue 16 audit: a payment that fails at the sandbox's provider, then paid from the result page, and the
@@ -7,12 +7,10 @@ import { expect, signInWithCode, test, toProvider } from "./support";
 // shop seed user: shop18 (id 2817; sandbox/src/shop/store.ts), used by no other e2e file.
 const ACCOUNT = "shop18";
 
-async function expectAccessible(page: Page) {
+async function fitsAndAccessible(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const result = await new AxeBuilder({ page }).include("main").analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectAccessible(page, { name: new URL(page.url()).pathname, hard: true });
 }
 
 test("a payment that failed at the provider: the result says so, the order stays unpaid, paying again from the result page pays it; the course then opens from my courses", async ({
@@ -30,11 +28,11 @@ test("a payment that failed at the provider: the result says so, the order stays
   await page.waitForURL(/\/payment\/result\?orderNo=\d+$/);
   await expect(page.getByTestId("pay-result")).toHaveText("支付失败，请重试");
   const orderNo = new URL(page.url()).searchParams.get("orderNo")!;
-  await expectAccessible(page);
+  await fitsAndAccessible(page);
 
   await page.goto(`/personal/order?parentId=-1&orderNo=${orderNo}`);
   await expect(page.getByTestId("order-detail").getByTestId("order-status")).toHaveText("待支付");
-  await expectAccessible(page);
+  await fitsAndAccessible(page);
 
   await page.goto(`/payment/result?orderNo=${orderNo}`);
   await page.getByRole("button", { name: "继续支付" }).click();
@@ -43,7 +41,7 @@ test("a payment that failed at the provider: the result says so, the order stays
   await page.getByRole("button", { name: "确认支付" }).click();
   await page.waitForURL(new RegExp(`/payment/result\\?orderNo=${orderNo}$`));
   await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
-  await expectAccessible(page);
+  await fitsAndAccessible(page);
   await page.goto(`/personal/order?parentId=-1&orderNo=${orderNo}`);
   await expect(page.getByTestId("order-detail").getByTestId("order-status")).toHaveText("已支付");
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { expect, signInWithCode, test, toProvider, type Sandbox } from "./support";
 
 // Cart, checkout, payment and orders (issue 16; spec 001 §3, §4, §7; spec 000 §2.2) with JavaScript; the same
@@ -165,14 +165,7 @@ test.describe("cart and checkout", () => {
       await expect(page.locator("main h1").first(), path).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect.soft(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
-      const result = await new AxeBuilder({ page }).include("main").analyze();
-      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect
-        .soft(
-          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-          `${path} axe`,
-        )
-        .toEqual([]);
+      await expectAccessible(page, { name: path });
     }
   });
 });

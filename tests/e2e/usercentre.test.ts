@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectAccessible } from "./axe";
 import { expect, signInWithCode, test } from "./support";
 
 // Decision 038 (the rest of issue 16), with JavaScript: the points exchange and the user-centre categories'
@@ -92,14 +92,7 @@ test.describe("user centre", () => {
       await expect.soft(page.locator("main h1").first(), path).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect.soft(overflow, `${path}: wider than the screen by`).toBeLessThanOrEqual(0);
-      const result = await new AxeBuilder({ page }).include("main").analyze();
-      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect
-        .soft(
-          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-          `${path}: axe`,
-        )
-        .toEqual([]);
+      await expectAccessible(page, { name: path });
     }
   });
 });

@@ -89,11 +89,15 @@ export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent =
           <a
             href={q({ mode: "password" })}
             aria-current={mode === "password" ? "page" : undefined}
-            className="aria-[current]:text-brand aria-[current]:font-semibold"
+            className="inline-flex min-h-6 items-center aria-[current]:text-brand aria-[current]:font-semibold"
           >
             {t("tabs.password")}
           </a>
-          <a href={q({ mode: "sms" })} aria-current={mode === "sms" ? "page" : undefined} className="aria-[current]:text-brand aria-[current]:font-semibold">
+          <a
+            href={q({ mode: "sms" })}
+            aria-current={mode === "sms" ? "page" : undefined}
+            className="inline-flex min-h-6 items-center aria-[current]:text-brand aria-[current]:font-semibold"
+          >
             {t("tabs.sms")}
           </a>
         </div>

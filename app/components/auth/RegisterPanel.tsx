@@ -198,7 +198,7 @@ export function RegisterPanel({
               />
               {t("fields.agreementPrefix")}
             </label>{" "}
-            <a href="/showRegisterAgreement" target="_blank" rel="noopener" className="text-brand">
+            <a href="/showRegisterAgreement" target="_blank" rel="noopener" className="inline-flex min-h-6 items-center text-brand">
               {t("fields.agreementLink")}
             </a>
             {err("agreement") ? (
