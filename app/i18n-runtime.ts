@@ -29,9 +29,16 @@ function lookup(bundle: Bundle | undefined, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+/** One Intl.PluralRules per language for the process (decision 070: making one costs more than the page's lookups). */
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralOf(locale: Language): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules;
+}
+
 export function createTranslator(locale: Language, resources: Record<string, Bundle> = {}) {
   const store: Record<string, Bundle> = { ...resources };
-  let plural: Intl.PluralRules | undefined;
 
   function translate(ns: string, key: string, options?: Options | string): string {
     const opts: Options = typeof options === "string" ? { defaultValue: options } : (options ?? {});
@@ -46,8 +53,7 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
     const bundle = store[namespace];
     let text: string | undefined;
     if (typeof opts.count === "number") {
-      plural ??= new Intl.PluralRules(locale);
-      text = lookup(bundle, `${name}_${plural.select(opts.count)}`) ?? lookup(bundle, `${name}_other`);
+      text = lookup(bundle, `${name}_${pluralOf(locale).select(opts.count)}`) ?? lookup(bundle, `${name}_other`);
     }
     text ??= lookup(bundle, name) ?? opts.defaultValue;
     if (text === undefined) return name;

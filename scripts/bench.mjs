@@ -11,7 +11,8 @@
 // BENCH_PORT_BASE=5500: the servers listen on 5500, 5501, ... instead of free ports the system picks.
 // --only=cpu (issue 24, decision 057): server CPU per signed-in page view of the lessons page, the course list, the
 // doing page and the exam paper against the bare Remix page in the same run (portal/bare ratio per page), before
-// (ROUTE_MATCH_CACHE=0) and after, with the rounds of the same pages at 100 ms per call and the load average.
+// (ROUTE_MATCH_CACHE=0, or BENCH_BEFORE_DIR=<another checkout, built>: decision 070) and after, with the rounds of
+// the same pages at 100 ms per call and the load average.
 // --pages=/a,/b: only those pages: rounds and calls, JS on the wire and lab LCP (as the signed-in user for the
 // logged-in pages below, else as a visitor); writes bench/results.pages.json.
 import { spawn } from "node:child_process";
@@ -152,9 +153,9 @@ function log(msg) {
   process.stderr.write(`[bench] ${msg}\n`);
 }
 
-function startChild(name, args, env) {
+function startChild(name, args, env, cwd = root) {
   const proc = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -255,20 +256,25 @@ async function startSandbox(latencyMs) {
   return { child, base, port, latencyMs };
 }
 
-async function startPortal(sandbox, extraEnv = {}) {
+async function startPortal(sandbox, { cwd = root, ...extraEnv } = {}) {
   const port = await freePort();
-  const child = startChild(`portal(upstream latency ${sandbox.latencyMs})`, ["scripts/serve.mjs"], {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    UPSTREAM_URL: sandbox.base,
-    SESSION_SECRET,
-    COMPRESSION: "1",
-    LOG_REQUESTS: "0",
-    CONFIG_TTL_S: "30",
-    CONTENT_TTL_S,
-    ...extraEnv,
-  });
+  const child = startChild(
+    `portal(upstream latency ${sandbox.latencyMs}${cwd === root ? "" : `, ${cwd}`})`,
+    ["scripts/serve.mjs"],
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      UPSTREAM_URL: sandbox.base,
+      SESSION_SECRET,
+      COMPRESSION: "1",
+      LOG_REQUESTS: "0",
+      CONFIG_TTL_S: "30",
+      CONTENT_TTL_S,
+      ...extraEnv,
+    },
+    cwd,
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitReady(child, `${base}/healthz`);
   return { child, base, port, sandbox };
@@ -718,11 +724,18 @@ const ROUNDS_GOAL = 1.3;
 /** Requests per CPU run (after a quarter as many to warm up), over CPU_CONNECTIONS keep-alive connections. */
 const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 120);
 const CPU_CONNECTIONS = 4;
-/** The portal as it was (every match flattens and ranks the route tree) and as it is: both in one run. */
+/**
+ * The portal as it was and as it is, both in one run. "before": BENCH_BEFORE_DIR, another checkout of the portal
+ * with its own build (`git worktree add ../before <commit> && cd ../before && npm run build`: a change's before/after
+ * from the same run, decision 070), else this build with ROUTE_MATCH_CACHE=0 (every match flattens and ranks the
+ * route tree, decision 057).
+ */
+const BEFORE_DIR = process.env.BENCH_BEFORE_DIR ? path.resolve(process.env.BENCH_BEFORE_DIR) : null;
 const CPU_VARIANTS = [
-  ["before", { ROUTE_MATCH_CACHE: "0" }],
+  ["before", BEFORE_DIR ? { cwd: BEFORE_DIR } : { ROUTE_MATCH_CACHE: "0" }],
   ["after", {}],
 ];
+const BEFORE_LABEL = BEFORE_DIR ? `the portal in ${BEFORE_DIR}` : "ROUTE_MATCH_CACHE=0";
 
 /** Bytes of loader data streamed into a page: the turbo-stream payloads of its inline scripts. */
 function streamedDataBytes(html) {
@@ -825,9 +838,21 @@ async function measureCpu() {
 function printCpu(cpu) {
   table(
     `Server CPU per signed-in page view (portal process, /proc utime+stime; ${cpu.requests} requests per run over ${cpu.connections} keep-alive connections; bare Remix measured just before each page; ` +
-      `goal ≤ ${CPU_GOAL}× bare on the first four, none over ${CPU_CEILING}×; "before" = ROUTE_MATCH_CACHE=0)`,
+      `goal ≤ ${CPU_GOAL}× bare on the first four, none over ${CPU_CEILING}×; "before" = ${BEFORE_LABEL})`,
     [
-      ["page", "bare ms", "before ms", "before ×bare", "after ms", "after ×bare", "req/s after", "rounds user b/a", "rounds visitor b/a", "data B", "HTML B"],
+      [
+        "page",
+        "bare ms",
+        "before ms",
+        "before ×bare",
+        "after ms",
+        "after ×bare",
+        "req/s after",
+        "rounds user b/a",
+        "rounds visitor b/a",
+        "data B b/a",
+        "HTML B b/a",
+      ],
       ...Object.entries(cpu.pages).map(([route, p]) => [
         route,
         p.bareCpuMs ?? "n/a",
@@ -838,8 +863,8 @@ function printCpu(cpu) {
         p.after.rps,
         `${p.before.rounds?.user ?? "-"} / ${p.after.rounds?.user ?? "-"}`,
         `${p.before.rounds?.visitor ?? "-"} / ${p.after.rounds?.visitor ?? "-"}`,
-        p.after.bytes.data,
-        p.after.bytes.html,
+        `${p.before.bytes.data} / ${p.after.bytes.data}`,
+        `${p.before.bytes.html} / ${p.after.bytes.html}`,
       ]),
     ],
   );

@@ -610,6 +610,7 @@ async function main() {
     console.log(`[portal] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}${who}`);
     const matching = routeMatchCacheStatus();
     if (matching.status !== "active" && process.env.ROUTE_MATCH_CACHE !== "0") console.warn(`[portal] route-match cache: ${matching.status}`);
+    if (matching.render !== "active" && process.env.ROUTE_MATCH_CACHE !== "0") console.warn(`[portal] render route cache: ${matching.render}`);
   });
   // An idle keep-alive connection stays open longer than a proxy's (nginx 75 s, a cloud balancer's 60 s): with
   // Node's 5 s default, the server closed sockets a client was just reusing, and that request met ECONNRESET

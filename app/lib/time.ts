@@ -10,16 +10,26 @@
  */
 export const SCHOOL_TIME_ZONE = "Asia/Shanghai";
 
+/** Configured zone names already checked (decision 070: an Intl.DateTimeFormat costs ~0.5 ms, the shell asks on every view). */
+const checkedZones = new Map<string, string>();
+const CHECKED_ZONES_MAX = 100;
+
 /** A configured IANA zone name if this runtime knows it, else the default. */
 export function schoolTimeZone(configured: string | null | undefined): string {
   const name = (configured ?? "").trim();
   if (!name) return SCHOOL_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return name;
-  } catch {
-    return SCHOOL_TIME_ZONE;
+  let zone = checkedZones.get(name);
+  if (zone === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: name });
+      zone = name;
+    } catch {
+      zone = SCHOOL_TIME_ZONE;
+    }
+    if (checkedZones.size >= CHECKED_ZONES_MAX) checkedZones.clear();
+    checkedZones.set(name, zone);
   }
+  return zone;
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -95,6 +95,19 @@ const outcomeLabel = (outcome: string) => (OUTCOMES.has(outcome) ? outcome : "ot
  */
 export function pathTemplate(path: string): string {
   const bare = path.split(/[?#]/)[0] ?? "";
+  let template = templates.get(bare);
+  if (template === undefined) {
+    if (templates.size >= TEMPLATES_MAX) templates.clear();
+    templates.set(bare, (template = templateOf(bare)));
+  }
+  return template;
+}
+
+/** Paths already turned into templates (decision 070: a page view makes ~7 calls, each was split and tested anew). */
+const templates = new Map<string, string>();
+const TEMPLATES_MAX = 2_000;
+
+function templateOf(bare: string): string {
   return (
     bare
       .split("/")
