@@ -392,7 +392,7 @@ describe("the sign-up relay of chunked annex uploads (spec 001 §4 Upload, §9; 
     const student = await signedIn("instead06");
     const csrf = await student.csrf(A);
     await portal.clearCalls();
-    const malformed = [
+    const malformed: Record<string, string>[] = [
       { name: "a.pdf", size: "x", intent: "start" },
       { size: "3", intent: "start" },
       { name: "a.pdf", size: "3", intent: "resume" },
