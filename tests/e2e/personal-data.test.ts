@@ -37,6 +37,7 @@ test.describe("personal data (spec 001 §7)", () => {
   test("a chooseRelList sub-field appears after choosing its option", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
     await page.waitForURL(/\/personal\/setting\/data$/);
+    await hydrated(page); // hydrated, the sub-field appears at once (before, the page offers 'update the form')
     const form = page.locator("#personal-data-other");
     await expect(form.getByLabel("其他爱好")).toHaveCount(0);
     await form.getByLabel("毕业时间").fill("2020-07-01T09:30");
