@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 beforeEach(() => portal.reset());
 
-describe("management centre without JavaScript (tests/e2e/admin-link.test.ts's no-js run)", () => {
+describe("management centre without JavaScript (tests/e2e/admin-link.test.ts's no-js run)", { timeout: 60_000 }, () => {
   it("a plain form post to a new tab (target=_blank) that lands on the management centre, one link fetched", async () => {
     const browser = portal.client({ offsite: true });
     const home = await browser.signIn(portal, "13800000009");
@@ -34,7 +34,7 @@ describe("management centre without JavaScript (tests/e2e/admin-link.test.ts's n
   });
 });
 
-describe("community without JavaScript (tests/e2e/community.test.ts's no-js run)", () => {
+describe("community without JavaScript (tests/e2e/community.test.ts's no-js run)", { timeout: 60_000 }, () => {
   it("the question's title is `required` (the browser refuses an empty one itself); posted anyway, the server says so", async () => {
     const browser = portal.client();
     const page = await browser.signIn(portal, "13700003001", "/answerslist/0");
@@ -47,7 +47,7 @@ describe("community without JavaScript (tests/e2e/community.test.ts's no-js run)
   });
 });
 
-describe("personal data without JavaScript (tests/e2e/personal-data.test.ts's no-js runs)", () => {
+describe("personal data without JavaScript (tests/e2e/personal-data.test.ts's no-js runs)", { timeout: 60_000 }, () => {
   it("the contact section: the QQ's digits `pattern` (the browser refuses first); posted anyway, the message and the values kept; then saved", async () => {
     const browser = portal.client();
     const page = await browser.signIn(portal, "13800000001", "/personal/setting/data");
@@ -60,7 +60,7 @@ describe("personal data without JavaScript (tests/e2e/personal-data.test.ts's no
     const saved = await refused.form("#personal-data-contact").fill({ QQ: "12345", 联系地址: "上海市浦东新区某路 1 号" }).submit({ button: "保存" });
     expect(text(element(element(saved.html, 'form[id="personal-data-contact"]') ?? "", '[role="status"]') ?? "")).toBe("保存成功");
     expect((await browser.get("/personal/setting/data")).form("#personal-data-contact").value("QQ")).toBe("12345");
-  }, 60_000);
+  });
 
   it("a chooseRelList sub-field after 'update the form', values kept, then `required` (the browser refuses first); saved once filled", async () => {
     const browser = portal.client();
@@ -79,10 +79,10 @@ describe("personal data without JavaScript (tests/e2e/personal-data.test.ts's no
     const saved = await other(refused).fill({ 其他爱好: "摄影" }).submit({ button: "保存" });
     expect(text(element(element(saved.html, 'form[id="personal-data-other"]') ?? "", '[role="status"]') ?? "")).toBe("保存成功");
     expect((await browser.get("/personal/setting/data")).form("#personal-data-other").value("其他爱好")).toBe("摄影");
-  }, 60_000);
+  });
 });
 
-describe("the shell's CSS-only parts (tests/e2e/shell.test.ts's and tab-bar.test.ts's no-js runs)", () => {
+describe("the shell's CSS-only parts (tests/e2e/shell.test.ts's and tab-bar.test.ts's no-js runs)", { timeout: 60_000 }, () => {
   it("the test-domain banner closes by a checkbox and its label, no script: the banner hides when it is checked", async () => {
     await portal.config(1, { showDomainWarn: 1 });
     const page = await portal.client().get("/home/index");

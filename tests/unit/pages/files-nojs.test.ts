@@ -62,7 +62,7 @@ async function download(browser: Client, href: string): Promise<Response> {
 const upload = (page: Page, file: { name: string; mimeType: string; buffer: Buffer }) =>
   page.form({ button: "上传" }).fill({ 上传文件: file }).submit({ button: "上传" });
 
-describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs)", () => {
+describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs)", { timeout: 60_000 }, () => {
   it("a 4.5 MB pdf streamed to the store, byte-exact; a renamed executable refused by its content; downloaded, then deleted", async () => {
     const browser = portal.client();
     const list = await browser.signIn(portal, "13700002901", "/resource/list");
@@ -117,7 +117,7 @@ describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs
   });
 });
 
-describe("homework without JavaScript (tests/e2e/homework.test.ts's no-js runs)", () => {
+describe("homework without JavaScript (tests/e2e/homework.test.ts's no-js runs)", { timeout: 60_000 }, () => {
   it("submitted with an attachment (byte-exact in the store), then the attachment deleted; a closed homework refuses", async () => {
     const browser = portal.client();
     const settings = await browser.signIn(portal, "13700002906", "/personal/setting/data");

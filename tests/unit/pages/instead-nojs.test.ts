@@ -23,7 +23,7 @@ const PROOF = { name: "proof.pdf", mimeType: "application/pdf", buffer: Buffer.f
 const fill = (page: Page) => page.form("#instead-fill");
 const fieldError = (page: Page, name: string) => errorFor(page, name);
 
-describe("instead sign-up without JavaScript (tests/e2e/instead.test.ts's no-js run)", () => {
+describe("instead sign-up without JavaScript (tests/e2e/instead.test.ts's no-js run)", { timeout: 60_000 }, () => {
   it("sign up: province, session, every field type with the size and image errors fixed; the list shows it under review", async () => {
     const browser = portal.client();
     const list = await browser.signIn(portal, "13700003501", A);
