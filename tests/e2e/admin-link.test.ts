@@ -1,8 +1,9 @@
 import { expect, signInWithCode, test, type Sandbox, ready } from "./support";
 
 // Spec 000 section 2.2: the staff member's management-centre button, its link fetched on demand by a
-// form post, as a person uses it (new tab, loading state, failures), with JavaScript; the new tab also
-// without (@nojs). The post's answers (meta refresh page, JSON, refusals) and the failure and renewal pages
+// form post, as a person uses it (new tab, loading state, failures), with JavaScript. Without it (issue 22,
+// decision 064) the form (post, target=_blank) and its walk to the centre are page tests
+// (tests/unit/pages/fallbacks-nojs.test.ts); the post's answers (meta refresh page, JSON, refusals) and the failure and renewal pages
 // the tab shows without JavaScript: tests/unit/pages/admin-link.test.ts (issue 22).
 
 const STAFF = "13800000009";
@@ -14,8 +15,9 @@ async function adminCalls(sandbox: Sandbox) {
 }
 
 test.describe("management centre (spec 000 section 2.2)", () => {
-  // Kept in the no-js project: the browser opens the form's target=_blank post in a new tab, without an opener.
-  test("staff: a form post to a new tab that lands on the management centre", { tag: "@nojs" }, async ({ page, sandbox, context }, testInfo) => {
+  // The browser opens the form's target=_blank post in a new tab, without an opener (the same form without
+  // JavaScript: tests/unit/pages/fallbacks-nojs.test.ts).
+  test("staff: a form post to a new tab that lands on the management centre", async ({ page, sandbox, context }, testInfo) => {
     await signInWithCode(page, sandbox, STAFF);
     await ready(page, testInfo);
     const button = page.getByRole("button", { name: "管理中心" });

@@ -131,9 +131,10 @@ test.describe("complete information (spec 001 §2 dialog 1)", () => {
 });
 
 test.describe("face (spec 001 §4 face flow)", () => {
-  // Kept in the no-js project: the verification window is a new tab the browser opens from a plain form post
-  // (target=_blank), and the first tab's 'done' must work once that tab closed (a pop-up's no-JS fallback).
-  test("the verification window in a new tab: fail, re-verify, pass, then on", { tag: "@nojs" }, async ({ page, sandbox, context }) => {
+  // The verification window is a new tab the browser opens from a plain form post (target=_blank), and the
+  // first tab's 'done' must work once that tab closed. The same without JavaScript (the form's target, the
+  // window's page, 'done' failed and passed): tests/unit/pages/agreements.test.ts "face" (decision 064).
+  test("the verification window in a new tab: fail, re-verify, pass, then on", async ({ page, sandbox, context }) => {
     await signInWithCode(page, sandbox, mobile(user(2608)), `/face/check?backUrl=${encodeURIComponent(LIST)}`);
     await expect(page.getByTestId("face-verify")).toBeVisible();
     await expect(page.getByTestId("dialog-close")).toHaveCount(0);

@@ -1,22 +1,15 @@
 import { expectAccessible } from "./axe";
-import { expect, expectBrowserRefuses, signInWithCode, test } from "./support";
+import { expect, signInWithCode, test } from "./support";
 
 // Issue 17 part B: ask and answer a question, join a group and post a topic, sign up for an independent
 // exam after login. Own seed users (sandbox community/store.ts): community01 13700003000 (these journeys),
-// community02 13700003001 (the browser's refusal without JavaScript), community03 13700003002 answers.
-// The same journeys without JavaScript are page tests (issue 22): tests/unit/community.test.ts
-// "without JavaScript, walked through the page's own forms and links".
+// community03 13700003002 answers. The same journeys without JavaScript are page tests (issue 22):
+// tests/unit/community.test.ts "without JavaScript, walked through the page's own forms and links"; the
+// question's `required` title and the server's answer when it is posted empty anyway:
+// tests/unit/pages/fallbacks-nojs.test.ts (decision 064; the browser's own refusal: login's @nojs test).
 const ME = "13700003000";
 
 test.describe("community (issue 17 B)", () => {
-  // Needs a browser without JavaScript: the browser's own constraint validation (required) refuses the post before hydration.
-  test("without JavaScript the browser itself refuses a question without a title", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
-    test.skip(testInfo.project.name === "js", "with JavaScript the server's message answers (the journey below)");
-    await signInWithCode(page, sandbox, "13700003001", "/answerslist/0");
-    await page.waitForURL(/\/answerslist\/0$/);
-    await expectBrowserRefuses(page, () => page.locator("#ask-question").getByRole("button", { name: "发布问题" }).click(), ["title"]);
-  });
-
   test("ask a question, another student answers it, the asker sees the new answer", async ({ page, sandbox, browser }) => {
     await signInWithCode(page, sandbox, ME, "/answerslist/0");
     await page.waitForURL(/\/answerslist\/0$/);

@@ -97,9 +97,10 @@ test("a paid exam: pay the fee at the provider, see the pay result, then join", 
   await expect(page.getByTestId("exam-question")).toHaveCount(10);
 });
 
-// kept without JavaScript too: the face provider opens in a pop-up tab (target=_blank), and its no-JS fallback, the
-// "done" link back on the first tab, is what the browser's handling of the pop-up decides
-test("a face exam is blocked until the face verification passes", { tag: "@nojs" }, async ({ page, sandbox, context }, testInfo) => {
+// the face provider opens in a new tab (a plain form post, target=_blank) and "done" on the first tab goes
+// back to the exam; without JavaScript the same form and walk are tests/unit/pages/exams.test.ts "a face
+// exam" (decision 064)
+test("a face exam is blocked until the face verification passes", async ({ page, sandbox, context }, testInfo) => {
   await signInWithCode(page, sandbox, mobile(user(testInfo, 3310)), "/lib/subject/exampaper/examintro/9104");
   await expect(page.getByText("本场考试开考前需完成人脸识别，点击“开始考试”后将先进行核验。")).toBeVisible();
   await page.getByRole("button", { name: "开始考试" }).click();

@@ -5,7 +5,8 @@ import { expect, signInWithCode, test, hydrated } from "./support";
 
 // Homework (issue 17 A; spec 001 §7 "Homework"): lists with counts, the can-submit check, write and save
 // with text and an attachment, detail, delete the attachment. Own seed users (sandbox/src/storage/
-// resources.ts): files06 13700002905 (JS), files07 13700002906 (no JS).
+// resources.ts): files06 13700002905. Without JavaScript (the attachment and the 5 MB video as multipart
+// posts, byte for byte in the store): tests/unit/pages/files-nojs.test.ts (issue 22, decision 064).
 function pdf(bytes: number) {
   const b = Buffer.alloc(bytes);
   for (let i = 0; i < bytes; i++) b[i] = (i * 13 + 5) % 251;
@@ -14,11 +15,9 @@ function pdf(bytes: number) {
 }
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
-// kept without JavaScript: the attachment is a real multipart post of a real file input, checked byte for byte in the store
-test("homework submitted with an attachment, then the attachment deleted; a closed homework refuses", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+test("homework submitted with an attachment, then the attachment deleted; a closed homework refuses", async ({ page, sandbox }) => {
   expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
-  const mobile = testInfo.project.name === "js" ? "13700002905" : "13700002906";
-  await signInWithCode(page, sandbox, mobile, "/personal/setting/data");
+  await signInWithCode(page, sandbox, "13700002905", "/personal/setting/data");
   await page.getByTestId("personal-menu").getByRole("link", { name: "我的作业" }).click();
   await page.waitForURL(/\/homework\/list$/);
   await expect(page.getByTestId("homework-counts")).toHaveText("已提交 0 份，未提交 4 份");
@@ -61,57 +60,40 @@ function mp4(bytes: number, seed: number) {
   return b;
 }
 
-// kept without JavaScript: a real multipart post of a real 5 MB file input (the limit without JS, scripts/serve.mjs's body cap)
-test(
-  "a homework video: in 4 MB chunks with JS (a chunk failed by the store and retried, byte-exact), a 5 MB post without",
-  { tag: "@nojs" },
-  async ({ page, sandbox }, testInfo) => {
-    expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
-    const js = testInfo.project.name === "js";
-    await signInWithCode(page, sandbox, js ? "13700003604" : "13700003605", "/homework/list");
-    await page.waitForURL(/\/homework\/list$/);
-    // the leave notices link to the homework left (spec 001 §7 findHomeworkLeaveNotifyByUserId)
-    await expect(page.getByTestId("homework-notice")).toHaveCount(3);
-    await page.getByTestId("homework-notice").filter({ hasText: "会计要素练习" }).getByRole("link").click();
-    await page.waitForURL(/\/homework\/8201$/);
-    const input = page.getByLabel("作业视频", { exact: true });
-    if (js) {
-      await hydrated(page);
-      const data = mp4(5 * 1024 * 1024 + 512 * 1024, 3); // 5.5 MB: two chunks, over the no-JS limit
-      // the worker's sandbox (and its store counters) is shared with other test files: count from here
-      const before = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { failedWrites: number };
-      expect((await page.request.post(`${sandbox.url}/__sandbox/storage/fail`, { data: { count: 1 } })).ok()).toBe(true);
-      await input.setInputFiles({ name: "讲解.mp4", mimeType: "video/mp4", buffer: data });
-      await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
-      await expect(page.getByTestId("video-progress")).toBeVisible();
-      await expect(page.getByTestId("video-saved")).toHaveText("已上传：讲解.mp4", { timeout: 30_000 });
-      await expect(page.getByTestId("homework-video")).toHaveText("讲解.mp4");
-      const stats = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { lastKey: string; failedWrites: number };
-      expect(stats.failedWrites - before.failedWrites).toBe(1);
-      const object = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/object?key=${encodeURIComponent(stats.lastKey)}`)).json()) as {
-        path: string;
-      };
-      expect(sha(await readFile(object.path))).toBe(sha(data));
-    } else {
-      await input.setInputFiles({ name: "big.mp4", mimeType: "video/mp4", buffer: mp4(6 * 1024 * 1024, 5) });
-      await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
-      await expect(page.getByTestId("video-error")).toHaveText("未开启 JavaScript 时视频不能超过 5M，请开启 JavaScript 后分片上传");
-      const data = mp4(5 * 1024 * 1024, 9); // exactly 5 MB
-      await page.getByLabel("作业视频", { exact: true }).setInputFiles({ name: "讲解.mp4", mimeType: "video/mp4", buffer: data });
-      await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
-      await expect(page.getByTestId("video-saved")).toHaveText("已上传：讲解.mp4");
-      await page.goto("/homework/8201");
-      await expect(page.getByTestId("homework-video")).toHaveText("讲解.mp4");
-    }
-    // the video is kept as a resource too, where the batch delete of videos removes it
-    await page.goto("/resource/list");
-    await page.getByTestId("video-check").check();
-    await page.getByRole("button", { name: "删除选中的视频" }).click();
-    await expect(page.getByTestId("videos-deleted")).toHaveText("已删除 1 个视频");
-    await page.goto("/homework/8201");
-    await expect(page.getByTestId("homework-video")).toHaveCount(0);
-  },
-);
+// without JavaScript (6 MB refused, a 5 MB post taken): tests/unit/pages/files-nojs.test.ts (decision 064)
+test("a homework video in 4 MB chunks (a chunk failed by the store and retried, byte-exact)", async ({ page, sandbox }) => {
+  expect((await page.request.post(`${sandbox.url}/__sandbox/files/seed`)).ok()).toBe(true);
+  await signInWithCode(page, sandbox, "13700003604", "/homework/list");
+  await page.waitForURL(/\/homework\/list$/);
+  // the leave notices link to the homework left (spec 001 §7 findHomeworkLeaveNotifyByUserId)
+  await expect(page.getByTestId("homework-notice")).toHaveCount(3);
+  await page.getByTestId("homework-notice").filter({ hasText: "会计要素练习" }).getByRole("link").click();
+  await page.waitForURL(/\/homework\/8201$/);
+  const input = page.getByLabel("作业视频", { exact: true });
+  await hydrated(page);
+  const data = mp4(5 * 1024 * 1024 + 512 * 1024, 3); // 5.5 MB: two chunks, over the no-JS limit
+  // the worker's sandbox (and its store counters) is shared with other test files: count from here
+  const before = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { failedWrites: number };
+  expect((await page.request.post(`${sandbox.url}/__sandbox/storage/fail`, { data: { count: 1 } })).ok()).toBe(true);
+  await input.setInputFiles({ name: "讲解.mp4", mimeType: "video/mp4", buffer: data });
+  await page.getByTestId("video-form").getByRole("button", { name: "上传", exact: true }).click();
+  await expect(page.getByTestId("video-progress")).toBeVisible();
+  await expect(page.getByTestId("video-saved")).toHaveText("已上传：讲解.mp4", { timeout: 30_000 });
+  await expect(page.getByTestId("homework-video")).toHaveText("讲解.mp4");
+  const stats = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/stats`)).json()) as { lastKey: string; failedWrites: number };
+  expect(stats.failedWrites - before.failedWrites).toBe(1);
+  const object = (await (await page.request.get(`${sandbox.url}/__sandbox/storage/object?key=${encodeURIComponent(stats.lastKey)}`)).json()) as {
+    path: string;
+  };
+  expect(sha(await readFile(object.path))).toBe(sha(data));
+  // the video is kept as a resource too, where the batch delete of videos removes it
+  await page.goto("/resource/list");
+  await page.getByTestId("video-check").check();
+  await page.getByRole("button", { name: "删除选中的视频" }).click();
+  await expect(page.getByTestId("videos-deleted")).toHaveText("已删除 1 个视频");
+  await page.goto("/homework/8201");
+  await expect(page.getByTestId("homework-video")).toHaveCount(0);
+});
 
 // one browser context for the three pages (issue 22): each check soft and named by its page
 test("the resource and homework pages: no serious axe violation, nothing wider than 390 px", async ({ page, sandbox }) => {

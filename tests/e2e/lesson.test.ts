@@ -55,33 +55,31 @@ test.describe("a lesson video (issue 14)", () => {
       .toBe(true);
   });
 
-  // Needs a browser without JavaScript: the browser's own media element plays the clip (Range requests) and starts at the #t= fragment.
-  test(
-    "without JavaScript the video page is a plain page: native controls, the lessons, the saved position as #t=",
-    { tag: "@nojs" },
-    async ({ page, sandbox }) => {
-      await signInWithCode(page, sandbox, "13700002502", "/class/enter/5001/101/101012");
-      await page.waitForURL(VIDEO_PAGE);
-      const video = page.getByTestId("lesson-video");
-      expect(await video.getAttribute("controls")).not.toBeNull();
-      await expect(page.getByRole("link", { name: /下一课时/ })).toHaveAttribute("href", "/class/enter/5001/101/101013");
-      // the clip really plays from the sandbox (Range requests)
-      await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
-      expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(8);
-      expect(await video.getAttribute("src")).not.toContain("#t=");
+  // The browser's own media element plays the clip (Range requests) and starts at the #t= fragment. The page
+  // without JavaScript (native controls, the lessons, #t=): tests/unit/pages/lesson-entry.test.ts "the video
+  // page" (decision 064).
+  test("the video page is a plain page: native controls, the lessons, the saved position as #t=", async ({ page, sandbox }) => {
+    await signInWithCode(page, sandbox, "13700002502", "/class/enter/5001/101/101012");
+    await page.waitForURL(VIDEO_PAGE);
+    const video = page.getByTestId("lesson-video");
+    expect(await video.getAttribute("controls")).not.toBeNull();
+    await expect(page.getByRole("link", { name: /下一课时/ })).toHaveAttribute("href", "/class/enter/5001/101/101013");
+    // the clip really plays from the sandbox (Range requests)
+    await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
+    expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(8);
+    expect(await video.getAttribute("src")).not.toContain("#t=");
 
-      // a position saved (as a report from another visit) comes back as the media fragment, and the browser starts there
-      const csrf = await page.locator('input[name="csrf"]').first().getAttribute("value");
-      const report = await page.request.post("/class/type/video/position", {
-        form: { csrf: csrf ?? "", commodityId: "5001", courseId: "101", lessonId: "101012", positionS: "4", durationS: "8" },
-      });
-      expect(report.status()).toBe(204);
-      await page.reload();
-      expect(await page.getByTestId("lesson-video").getAttribute("src")).toMatch(/#t=4$/);
-      await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
-      expect(await page.getByTestId("lesson-video").evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBe(4);
-    },
-  );
+    // a position saved (as a report from another visit) comes back as the media fragment, and the browser starts there
+    const csrf = await page.locator('input[name="csrf"]').first().getAttribute("value");
+    const report = await page.request.post("/class/type/video/position", {
+      form: { csrf: csrf ?? "", commodityId: "5001", courseId: "101", lessonId: "101012", positionS: "4", durationS: "8" },
+    });
+    expect(report.status()).toBe(204);
+    await page.reload();
+    expect(await page.getByTestId("lesson-video").getAttribute("src")).toMatch(/#t=4$/);
+    await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
+    expect(await page.getByTestId("lesson-video").evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBe(4);
+  });
 });
 
 test.describe("entering a live lesson through the chain (spec 001 §4)", () => {

@@ -1,8 +1,11 @@
 import { expectAccessible } from "./axe";
-import { expect, expectBrowserRefuses, hydrated, signInWithCode, test } from "./support";
+import { expect, hydrated, signInWithCode, test } from "./support";
 
-// Personal data and avatar (issue 13; spec 001 §2, §5, §7) with JavaScript on and off. Seed user 1001
-// (13800000001) has a filled profile (sandbox/README.md "Personal centre").
+// Personal data and avatar (issue 13; spec 001 §2, §5, §7) with JavaScript. Seed user 1001 (13800000001) has
+// a filled profile (sandbox/README.md "Personal centre"). Without JavaScript: the contact and chooseRelList
+// sections (their `pattern`/`required` attributes, the server's messages when posted anyway) in
+// tests/unit/pages/fallbacks-nojs.test.ts, the avatar's 6 MB and 200 KB posts in tests/unit/personal-data.test.ts
+// (issue 22, decision 064); the browser's own refusal before any post: login's and register's @nojs tests.
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 function png(bytes: number) {
   const buffer = Buffer.alloc(bytes);
@@ -11,22 +14,15 @@ function png(bytes: number) {
 }
 
 test.describe("personal data (spec 001 §7)", () => {
-  // Kept in the no-js project: the browser's own pattern check refuses the QQ before any post (decision 023).
-  test("save the contact section: the number error shown, values kept, then fixed and saved", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  test("save the contact section: the number error shown, values kept, then fixed and saved", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
     await page.waitForURL(/\/personal\/setting\/data$/);
     const form = page.locator("#personal-data-contact");
     await form.getByLabel("QQ").fill("12a45");
     await form.getByLabel("联系地址").fill("上海市");
-    const save = () => form.getByRole("button", { name: "保存" }).click();
-    if (testInfo.project.name === "no-js") {
-      // decision 023: without JavaScript the browser checks the digits pattern before posting
-      await expectBrowserRefuses(page, save, ["df_qq"]);
-    } else {
-      await save();
-      await expect(form.locator('[data-error-for="df_qq"]')).toHaveText("只能输入数字");
-      await expect(form.locator('[data-error-for="df_address"]')).toHaveCount(0);
-    }
+    await form.getByRole("button", { name: "保存" }).click();
+    await expect(form.locator('[data-error-for="df_qq"]')).toHaveText("只能输入数字");
+    await expect(form.locator('[data-error-for="df_address"]')).toHaveCount(0);
     await expect(form.getByLabel("QQ")).toHaveValue("12a45"); // kept
 
     await form.getByLabel("QQ").fill("12345");
@@ -38,37 +34,27 @@ test.describe("personal data (spec 001 §7)", () => {
     await expect(page.locator("#personal-data-contact").getByLabel("QQ")).toHaveValue("12345");
   });
 
-  // Kept in the no-js project: the re-rendered sub-field is `required`, and the browser refuses the post itself.
-  test(
-    "a chooseRelList sub-field appears after choosing its option (without JS: the form is re-rendered, values kept)",
-    { tag: "@nojs" },
-    async ({ page, sandbox }, testInfo) => {
-      await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
-      await page.waitForURL(/\/personal\/setting\/data$/);
-      const form = page.locator("#personal-data-other");
-      await expect(form.getByLabel("其他爱好")).toHaveCount(0);
-      await form.getByLabel("毕业时间").fill("2020-07-01T09:30");
-      await form.getByRole("checkbox", { name: "其他" }).check();
-      const refresh = form.getByRole("button", { name: "更新表单" });
-      if (await refresh.count()) await refresh.first().click(); // no JavaScript: the server shows the sub-field
-      await expect(form.getByLabel("其他爱好")).toBeVisible();
-      await expect(form.getByRole("checkbox", { name: "其他" })).toBeChecked();
-      await expect(form.getByLabel("毕业时间")).toHaveValue(/^2020-07-01T09:30/);
+  test("a chooseRelList sub-field appears after choosing its option", async ({ page, sandbox }) => {
+    await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
+    await page.waitForURL(/\/personal\/setting\/data$/);
+    await hydrated(page); // hydrated, the sub-field appears at once (before, the page offers 'update the form')
+    const form = page.locator("#personal-data-other");
+    await expect(form.getByLabel("其他爱好")).toHaveCount(0);
+    await form.getByLabel("毕业时间").fill("2020-07-01T09:30");
+    await form.getByRole("checkbox", { name: "其他" }).check();
+    await expect(form.getByLabel("其他爱好")).toBeVisible();
+    await expect(form.getByRole("checkbox", { name: "其他" })).toBeChecked();
+    await expect(form.getByLabel("毕业时间")).toHaveValue(/^2020-07-01T09:30/);
 
-      // the sub-field is required once shown (without JavaScript the browser says so before posting)
-      const save = () => form.getByRole("button", { name: "保存" }).click();
-      if (testInfo.project.name === "no-js") await expectBrowserRefuses(page, save, ["df_hobby_other"]);
-      else {
-        await save();
-        await expect(form.locator('[data-error-for="df_hobby_other"]')).toHaveText("必填，请输入相关信息");
-      }
-      await form.getByLabel("其他爱好").fill("摄影");
-      await form.getByRole("button", { name: "保存" }).click();
-      await expect(form.getByRole("status")).toHaveText("保存成功");
-      await page.goto("/personal/setting/data");
-      await expect(page.locator("#personal-data-other").getByLabel("其他爱好")).toHaveValue("摄影");
-    },
-  );
+    // the sub-field is required once shown
+    await form.getByRole("button", { name: "保存" }).click();
+    await expect(form.locator('[data-error-for="df_hobby_other"]')).toHaveText("必填，请输入相关信息");
+    await form.getByLabel("其他爱好").fill("摄影");
+    await form.getByRole("button", { name: "保存" }).click();
+    await expect(form.getByRole("status")).toHaveText("保存成功");
+    await page.goto("/personal/setting/data");
+    await expect(page.locator("#personal-data-other").getByLabel("其他爱好")).toHaveValue("摄影");
+  });
 });
 
 test.describe("custom fields: every type (spec 001 §3, §5)", () => {
@@ -150,8 +136,9 @@ test.describe("custom fields: every type (spec 001 §3, §5)", () => {
 });
 
 test.describe("avatar (spec 001 §5)", () => {
-  // Kept in the no-js project: a real multipart post from the file input; the portal stops reading 6 MB at its cap (decision 037).
-  test("refused at 6 MB, accepted at 200 KB; the header shows the new avatar at once", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
+  // Without JavaScript the 6 MB post is refused by the page (tests/unit/personal-data.test.ts "avatar"; the
+  // portal's cap on a real browser's multipart post: resources' "the 5 MB limit without JS", decision 064).
+  test("refused at 6 MB, accepted at 200 KB; the header shows the new avatar at once", async ({ page, sandbox }) => {
     await signInWithCode(page, sandbox, "13800000001", "/personal/setting/avatar");
     await page.waitForURL(/\/personal\/setting\/avatar$/);
     const headerAvatar = page.getByTestId("user-menu").locator("img").first();
@@ -159,21 +146,14 @@ test.describe("avatar (spec 001 §5)", () => {
     const file = page.getByLabel("选择图片（JPG 或 PNG，小于 5MB）");
 
     await file.setInputFiles({ name: "big.png", mimeType: "image/png", buffer: png(6 * 1024 * 1024) });
-    if (testInfo.project.name === "js") {
-      // checked in the browser before anything is sent
-      await expect(page.locator('[data-error-for="avatar"]')).toHaveText("上传图片大小不能超过 5MB!");
-      await page.getByRole("button", { name: "保存头像" }).click();
-      await expect(page.locator('[data-error-for="avatar"]')).toHaveText("上传图片大小不能超过 5MB!");
-    } else {
-      // without JavaScript the post reaches the page only up to the file's header (decision 037: the cap is
-      // the file's limit plus the form's other fields), and the page answers with the spec's message
-      await page.getByRole("button", { name: "保存头像" }).click();
-      await expect(page.locator('[data-error-for="avatar"]')).toHaveText("上传图片大小不能超过 5MB!");
-    }
+    // checked in the browser before anything is sent
+    await expect(page.locator('[data-error-for="avatar"]')).toHaveText("上传图片大小不能超过 5MB!");
+    await page.getByRole("button", { name: "保存头像" }).click();
+    await expect(page.locator('[data-error-for="avatar"]')).toHaveText("上传图片大小不能超过 5MB!");
     expect((await sandbox.calls()).filter((c) => c.path.includes("head/portrait"))).toHaveLength(0);
 
     await page.getByLabel("选择图片（JPG 或 PNG，小于 5MB）").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png(200 * 1024) });
-    if (testInfo.project.name === "js") await expect(page.getByTestId("avatar-preview")).toBeVisible();
+    await expect(page.getByTestId("avatar-preview")).toBeVisible();
     await page.getByRole("button", { name: "保存头像" }).click();
     await expect(page.getByRole("status")).toHaveText("头像已更新");
     await expect(headerAvatar).toHaveAttribute("src", /\/__avatar\/1001-\d+\.png$/);

@@ -4,8 +4,9 @@ import { expect, ready, test } from "./support";
 
 // Issue 26 (decision 061): on a 390 px phone the course detail keeps price and "buy now / add to cart" in a
 // bar at the bottom, and the practice page keeps the time, the answered count, the answer sheet and "hand in"
-// in a bar at the bottom, at every scroll position; CSS only, so the same without JavaScript (@nojs). As a
-// visitor (no seed user: a visitor may practise), zh and en. The exam paper's bar is the same component;
+// in a bar at the bottom, at every scroll position; CSS only, so the same without JavaScript (its markup, the
+// same with and without: tests/unit/pages/phone.test.ts; CSS fixed to the bottom with JavaScript off: the tab
+// bar's @nojs run, decision 064). As a visitor (no seed user: a visitor may practise), zh and en. The exam paper's bar is the same component;
 // its markup is tests/unit/pages/phone.test.ts's.
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
@@ -53,7 +54,7 @@ async function axeClean(page: Page) {
 test.describe("phone bars at 390x844 (issue 26)", () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE, isMobile: true, hasTouch: true });
 
-  test("the course detail keeps price, buy now and add to cart at the bottom at every scroll position", { tag: "@nojs" }, async ({ page }, testInfo) => {
+  test("the course detail keeps price, buy now and add to cart at the bottom at every scroll position", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     for (const l of LANGS) {
       await test.step(l.lng, async () => {
@@ -81,7 +82,7 @@ test.describe("phone bars at 390x844 (issue 26)", () => {
     }
   });
 
-  test("the practice page keeps the answered count, the answer sheet and hand in at the bottom", { tag: "@nojs" }, async ({ page }, testInfo) => {
+  test("the practice page keeps the answered count, the answer sheet and hand in at the bottom", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     for (const l of LANGS) {
       await test.step(l.lng, async () => {

@@ -86,39 +86,36 @@ function coveredBySideBar(page: Page) {
 test.describe("phone at 390x844 (issue 12 part 1)", () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE, isMobile: true, hasTouch: true });
 
-  // Layout at 390 px without JavaScript too (only a browser lays out): one test over the pages, each
-  // failure naming its page (expect.soft), instead of a fresh browser per page.
-  test(
-    "every page is served here at 390 px: nothing outside the screen, nothing covered by the side bar, the compact header",
-    { tag: "@nojs" },
-    async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
-      for (const path of PAGES) {
-        await test.step(path, async () => {
-          const response = await page.goto(path);
-          expect.soft(response?.status(), `${path}: status`).toBe(200);
-          expect.soft(new URL(page.url()).pathname, `${path}: address`).toBe(path);
-          await ready(page, testInfo);
-          const { scrollWidth, innerWidth, out } = await outsideViewport(page);
-          expect.soft(out, `${path}: outside the screen`).toEqual([]);
-          expect.soft(scrollWidth, `${path}: scroll width`).toBeLessThanOrEqual(innerWidth);
-          const { controls, covered } = await coveredBySideBar(page);
-          expect.soft(controls, `${path}: controls checked`).toBeGreaterThan(5);
-          expect.soft(covered, `${path}: covered by the side bar`).toEqual([]);
-          // the compact header: the menu's content waits behind one button of at least 44x44
-          await expect.soft(page.getByTestId("phone-logo"), `${path}: phone logo`).toBeVisible();
-          await expect.soft(page.getByTestId("logo"), `${path}: desktop logo`).toBeHidden();
-          await expect.soft(page.getByRole("navigation", { name: "主导航" }), `${path}: main navigation`).toBeHidden();
-          const box = (await menuButton(page).boundingBox())!;
-          expect.soft(box.width, `${path}: menu button width`).toBeGreaterThanOrEqual(44);
-          expect.soft(box.height, `${path}: menu button height`).toBeGreaterThanOrEqual(44);
-          // the side bar is one button
-          await expect.soft(page.getByTestId("side-fold").locator("> summary"), `${path}: side bar button`).toBeVisible();
-          await expect.soft(page.getByTestId("side-phone"), `${path}: side bar folded`).toBeHidden();
-        });
-      }
-    },
-  );
+  // Layout at 390 px (only a browser lays out): one test over the pages, each failure naming its page
+  // (expect.soft), instead of a fresh browser per page. The layout is the server's markup and CSS, the same
+  // without JavaScript (decision 064: the menus' <details> below keep their run with JavaScript off).
+  test("every page is served here at 390 px: nothing outside the screen, nothing covered by the side bar, the compact header", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    for (const path of PAGES) {
+      await test.step(path, async () => {
+        const response = await page.goto(path);
+        expect.soft(response?.status(), `${path}: status`).toBe(200);
+        expect.soft(new URL(page.url()).pathname, `${path}: address`).toBe(path);
+        await ready(page, testInfo);
+        const { scrollWidth, innerWidth, out } = await outsideViewport(page);
+        expect.soft(out, `${path}: outside the screen`).toEqual([]);
+        expect.soft(scrollWidth, `${path}: scroll width`).toBeLessThanOrEqual(innerWidth);
+        const { controls, covered } = await coveredBySideBar(page);
+        expect.soft(controls, `${path}: controls checked`).toBeGreaterThan(5);
+        expect.soft(covered, `${path}: covered by the side bar`).toEqual([]);
+        // the compact header: the menu's content waits behind one button of at least 44x44
+        await expect.soft(page.getByTestId("phone-logo"), `${path}: phone logo`).toBeVisible();
+        await expect.soft(page.getByTestId("logo"), `${path}: desktop logo`).toBeHidden();
+        await expect.soft(page.getByRole("navigation", { name: "主导航" }), `${path}: main navigation`).toBeHidden();
+        const box = (await menuButton(page).boundingBox())!;
+        expect.soft(box.width, `${path}: menu button width`).toBeGreaterThanOrEqual(44);
+        expect.soft(box.height, `${path}: menu button height`).toBeGreaterThanOrEqual(44);
+        // the side bar is one button
+        await expect.soft(page.getByTestId("side-fold").locator("> summary"), `${path}: side bar button`).toBeVisible();
+        await expect.soft(page.getByTestId("side-phone"), `${path}: side bar folded`).toBeHidden();
+      });
+    }
+  });
 
   // <details> menus opening without JavaScript, laid out at 390 px: only a browser shows that.
   test(

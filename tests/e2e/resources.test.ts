@@ -4,7 +4,9 @@ import { expect, signInWithCode, test, type Sandbox } from "./support";
 
 // Resource uploads and downloads (issue 17 A; spec 001 §4 "Upload", §5, §7 "Upload token", "Resources",
 // "Download", §8, §9). Own seed users (sandbox/src/storage/resources.ts): files01 13700002900 (JS),
-// files02 13700002901 (no JS), files03 13700002902 (space used up, no download permission).
+// files03 13700002902 (space used up, no download permission). The no-JS journeys are page tests
+// (tests/unit/pages/files-nojs.test.ts, files.test.ts); kept here without JavaScript: the one real multipart
+// post of a browser's file input, at the 5 MB limit through scripts/serve.mjs's body cap (decision 064).
 const PDF_HEAD = Buffer.from("%PDF-1.7\n");
 function pdf(bytes: number, seed = 1) {
   const buffer = Buffer.alloc(bytes);
@@ -83,46 +85,8 @@ test.describe("resource uploads (spec 001 §5)", () => {
     expect(sha(await readFile(object.path))).toBe(sha(data));
   });
 
-  // kept without JavaScript: a real multipart post of a real file input, streamed by the portal to the store byte for byte
-  test(
-    "without JS: a 4.5 MB pdf streamed to the store, byte-exact; a renamed executable refused by its content",
-    { tag: "@nojs" },
-    async ({ page, sandbox }, testInfo) => {
-      test.skip(testInfo.project.name !== "no-js", "the plain multipart post");
-      await seedFiles(sandbox, page);
-      await signInWithCode(page, sandbox, "13700002901", "/resource/list");
-      await page.waitForURL(/\/resource\/list$/);
-
-      const exe = Buffer.alloc(2048);
-      exe.write("MZ");
-      await page.getByLabel("上传文件").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: exe });
-      await page.getByRole("button", { name: "上传", exact: true }).click();
-      await expect(page.getByTestId("upload-error")).toHaveText("文件内容与其格式不符");
-
-      const data = pdf(4.5 * 1024 * 1024, 11);
-      await page.getByLabel("上传文件").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: data });
-      await page.getByRole("button", { name: "上传", exact: true }).click();
-      await expect(page.getByTestId("upload-saved")).toHaveText("已上传：notes.pdf");
-      await page.goto("/resource/list");
-      await expect(page.getByTestId("resource-row")).toHaveCount(1);
-      const key = (await lastKey(sandbox, page))!;
-      const object = await objectOf(sandbox, page, key);
-      expect(sha(await readFile(object.path))).toBe(sha(data));
-
-      // the download: permission checked first, then the file itself
-      const href = await page.getByTestId("resource-row").first().getByRole("link", { name: "下载" }).getAttribute("href");
-      const download = await page.request.get(href!);
-      expect(download.status()).toBe(200);
-      expect(sha(Buffer.from(await download.body()))).toBe(sha(data));
-      const calls = await sandbox.calls();
-      expect(calls.some((c) => c.path.endsWith("/v1/student/checkPermission") && c.query.type === "xiazai")).toBe(true);
-
-      // delete
-      await page.getByTestId("resource-row").first().getByRole("button", { name: "删除" }).click();
-      await expect(page.getByText("已删除")).toBeVisible();
-      await expect(page.getByTestId("resource-row")).toHaveCount(0);
-    },
-  );
+  // without JavaScript (the 4.5 MB pdf streamed byte-exact, the renamed executable, download, delete):
+  // tests/unit/pages/files-nojs.test.ts (issue 22, decision 064)
 
   // the no-JS run is a page test (tests/unit/pages/files.test.ts, "resources without JavaScript"; issue 22)
   test("used-up space blocks the upload; a refused download shows the server's message", async ({ page, sandbox }) => {
@@ -188,23 +152,7 @@ test.describe("image preview (spec 001 §2 dialog 5, §9)", () => {
     await expect.poll(() => page.getByTestId("viewer-image").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   });
 
-  // kept without JavaScript: a real multipart post of a real file input (an image), then the signed link the browser opens
-  test("without JS the images are plain links", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
-    test.skip(testInfo.project.name !== "no-js", "JS off");
-    await seedFiles(sandbox, page);
-    await signInWithCode(page, sandbox, "13700002904", "/resource/list");
-    await page.waitForURL(/\/resource\/list$/);
-    await page.getByLabel("上传文件").setInputFiles({ name: "pic.png", mimeType: "image/png", buffer: PNG_1PX });
-    await page.getByRole("button", { name: "上传", exact: true }).click();
-    await expect(page.getByTestId("upload-saved")).toHaveText("已上传：pic.png");
-    await page.goto("/resource/list");
-    const href = await page.getByTestId("preview-link").getAttribute("href");
-    // a private object of the store: a signed link (decision 043) that opens, and nothing without its signature
-    expect(href).toMatch(/^http:\/\/[^/]+\/storage\/o\/1\/\d{4}-\d{2}-\d{2}\/coldatatypefile\/[A-Za-z0-9_-]+\.png\?Expires=\d+&Signature=[\w-]+$/);
-    const image = await page.request.get(href!);
-    expect(Buffer.from(await image.body()).equals(PNG_1PX)).toBe(true);
-    expect((await page.request.get(href!.replace(/\?.*$/, ""))).status()).toBe(403);
-  });
+  // without JavaScript the images are plain signed links: tests/unit/pages/files-nojs.test.ts (decision 064)
 });
 
 test.describe("image preview on a phone (spec 001 §9)", () => {
@@ -245,7 +193,8 @@ test.describe("image preview on a phone (spec 001 §9)", () => {
 });
 
 test.describe("the 5 MB limit without JS (spec 001 §5, §9; decision 037)", () => {
-  // kept without JavaScript: a real multipart post of a real file input at the 5 MB limit, through scripts/serve.mjs's body cap
+  // Kept in the no-js project (decision 064): the one real multipart post of a browser's file input, at the 5 MB
+  // limit through scripts/serve.mjs's body cap (the page tests call Remix without serve.mjs in front)
   test("a file of exactly 5 MB is accepted; a 6 MB one re-renders the page with the size message", { tag: "@nojs" }, async ({ page, sandbox }, testInfo) => {
     test.skip(testInfo.project.name !== "no-js", "the plain multipart post through scripts/serve.mjs's body cap");
     await seedFiles(sandbox, page);

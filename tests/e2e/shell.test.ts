@@ -106,9 +106,9 @@ test.describe("global rules (spec 000 sections 4 and 6)", () => {
 });
 
 test.describe("banner (spec 000 section 2.5)", () => {
-  // the texts: tests/unit/pages/shell.test.ts; closing is a checkbox and CSS, no script: only a browser without
-  // JavaScript shows that the CSS alone hides it
-  test("the test-domain banner closes", { tag: "@nojs" }, async ({ page, sandbox }) => {
+  // the texts: tests/unit/pages/shell.test.ts; closing is a checkbox and CSS, no script (its markup:
+  // tests/unit/pages/fallbacks-nojs.test.ts, decision 064), so this run is the one without JavaScript's too
+  test("the test-domain banner closes", async ({ page, sandbox }) => {
     await sandbox.config(1, { showDomainWarn: 1 });
     await page.goto("/home/index");
     await expect(page.getByTestId("domain-warn")).toBeVisible();
