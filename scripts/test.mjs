@@ -8,7 +8,7 @@
 //   build      npm run build:test: the test build (no terser, no zopfli) and the sandbox
 //   unit       vitest's `unit` and `unit-isolated` projects: the files that need no build    ─ from the start
 //              (vitest.config.ts; `unit` shares each worker between files, decision 054)
-//   pages      vitest's `pages` project: the page tests, on build/                          ─ after build
+//   pages      vitest's `pages` + `pages-isolated`: the page tests, on build/                      ─ after build
 //   e2e        Playwright, on build/ and sandbox/dist                                       ─ after all six pass
 //
 // The first six run side by side (about 2 cores' worth of work between them); each one's output is
@@ -85,7 +85,7 @@ const lint = run("lint", bin("eslint"), ["."]);
 const format = run("format", bin("prettier"), ["--check", "."]);
 const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit", "--project", "unit-isolated"]);
 const pages = run("build", npm, ["run", "build:test"]).then((build) =>
-  build.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages"]) : { name: "vitest pages", code: null },
+  build.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages", "--project", "pages-isolated"]) : { name: "vitest pages", code: null },
 );
 const early = await Promise.all([typecheck, lint, format, unit, pages]);
 
