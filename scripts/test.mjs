@@ -8,7 +8,7 @@
 //   build      npm run build:test: the test build (no terser, no zopfli) and the sandbox
 //   unit       vitest's `unit` and `unit-isolated` projects: the files that need no build    ─ from the start
 //              (vitest.config.ts; `unit` shares each worker between files, decision 054)
-//   pages      vitest's `pages` + `pages-isolated`: the page tests, on build/                      ─ after build
+//   pages      vitest's `pages` + `pages-isolated`: the page tests, on build/            ─ after build
 //   e2e        Playwright, on build/ and sandbox/dist                                       ─ after all six pass
 //
 // The first six run side by side (about 2 cores' worth of work between them); each one's output is
