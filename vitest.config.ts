@@ -41,6 +41,20 @@ const allFiles = ["app", "sandbox/test", "tests/unit"]
   })
   .map((file) => ({ file: path.relative(root, file).split(path.sep).join("/"), text: readFileSync(file, "utf8") }));
 const pageFiles = allFiles.filter(({ text }) => NEEDS_BUILD.test(text)).map(({ file }) => file);
+
+/**
+ * Page test files that only use the page harness (tests/unit/portal.ts) share their worker with the files
+ * before it (`pages`, `isolate: false`, decision 065): the harness loads a fresh copy of the build for each
+ * file (its own environment, caches and limits) and restores the environment it changed, so what a file
+ * pays is its own sandbox and build copy, not a new process, vitest and the node_modules the build imports
+ * (about 2.5 CPU-s a file). Files that change process state themselves or import build/index.js on their
+ * own run each in a fresh process, as before (`pages-isolated`).
+ */
+const OWN_BUILD = /build\/index\.js/;
+const isolatedPageFiles = allFiles
+  .filter(({ text }) => NEEDS_BUILD.test(text) && (PROCESS_STATE.test(text) || OWN_BUILD.test(text) || !/from "(\.\.?\/)+(tests\/unit\/)?portal"/.test(text)))
+  .map(({ file }) => file);
+const sharedPageFiles = pageFiles.filter((file) => !isolatedPageFiles.includes(file));
 const isolatedFiles = allFiles.filter(({ text }) => !NEEDS_BUILD.test(text) && PROCESS_STATE.test(text)).map(({ file }) => file);
 
 export default defineConfig({
@@ -58,6 +72,9 @@ export default defineConfig({
     // imports the 1.4 MB server build, which on a loaded machine (load average 20+ on 2 cores) has taken
     // longer, and a failed beforeAll skips the whole file
     hookTimeout: 60_000,
+    // the server build is imported by node itself, not through vite's transform (1.4 MB: parsed, rewritten and
+    // source-mapped per run, then compiled again per file): tests/unit/portal.ts loads it with a query per file
+    server: { deps: { external: [/\/build\/index\.js/] } },
     env: { SESSION_SECRET: "vitest-session-secret-0123456789" },
     // Two projects (decision 045): `npm test` (scripts/test.mjs) runs `unit` while it builds, `pages` once
     // the build is there. `npx vitest run <file>` runs either kind as before.
@@ -68,11 +85,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "pages",
-          include: pageFiles.length ? pageFiles : ["tests/unit/pages/**/*.test.ts"],
+          include: sharedPageFiles.length ? sharedPageFiles : ["tests/unit/pages/**/*.test.ts"],
+          isolate: false,
           // the page tests load build/index.js: build it when app/ is newer (tests/unit/build.global.ts)
           globalSetup: ["tests/unit/build.global.ts"],
         },
       },
+      { extends: true, test: { name: "pages-isolated", include: isolatedPageFiles, globalSetup: ["tests/unit/build.global.ts"] } },
     ],
   },
 });

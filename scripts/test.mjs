@@ -8,7 +8,7 @@
 //   format     prettier --check . (.prettierrc, decision 051)                                 ─ from the start, nice 5
 //   unit       vitest's `unit` and `unit-isolated` projects: the files that need no build      ─ from the start, nice 5
 //              (vitest.config.ts; `unit` shares each worker between files, decision 054)
-//   pages      vitest's `pages` project: the page tests, on build/                            ─ after build
+//   pages      vitest's `pages` + `pages-isolated` projects: the page tests, on build/     ─ after build
 //   e2e        Playwright, on build/ and sandbox/dist                                         ─ after build
 //
 // Decision 062: on this 2-core machine the suite is CPU-bound (about 1,800 CPU-s in session 9), so its time is
@@ -97,7 +97,7 @@ const skipped = (name) => {
   process.stdout.write(`[test] ${name}: skipped (the build failed)\n`);
   return { name, code: null };
 };
-const pages = build.then((b) => (b.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages"]) : skipped("vitest pages")));
+const pages = build.then((b) => (b.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages", "--project", "pages-isolated"]) : skipped("vitest pages")));
 const e2e = build.then((b) => (b.code === 0 ? run("playwright", bin("playwright"), ["test"], { buffered: false }) : skipped("playwright")));
 const all = await Promise.all([typecheck, lint, format, unit, build, pages, e2e]);
 const ok = all.every((r) => r.code === 0);

@@ -77,7 +77,19 @@ const PORTAL_ENV: Record<string, string> = {
 /** For the files whose faults delay an upstream answer past the portal's budget (a 6 s latency fault): 5 s, not 2, so their ordinary pages still answer on a loaded machine (a 2 s budget turned a GET into a 504 in session 8's full run). */
 export const UPSTREAM_TIMEOUT_FOR_FAULTS = { UPSTREAM_TIMEOUT_MS: "5000" };
 
+/**
+ * For form-failure.test.ts, whose 22 timeout cases each wait the whole budget (decision 065): 2 s, so a
+ * timed-out call answers 504 after 2 s, not 5 (the file was the page tests' tail: 132 s, 110 s of it
+ * waiting). Its faults hold the answer 4 s, well past it. 1 s met a 504 on the first page of the file in a full run at load 15 (a fresh build copy, cold).
+ */
+export const UPSTREAM_TIMEOUT_SHORT = { UPSTREAM_TIMEOUT_MS: "2000" };
+
 type Handler = (request: Request) => Promise<Response>;
+
+/** Each portal of this process loads its own copy of the build: `?portal=N` is a new module for node. */
+let portals = 0;
+/** The environment as it was before a portal changed it, so a file that shares its worker (decision 065) starts from it. */
+const envBefore = new Map<string, string | undefined>();
 
 /**
  * Starts a sandbox and loads the built portal against it. One per test file (beforeAll, or usePortal).
@@ -85,10 +97,19 @@ type Handler = (request: Request) => Promise<Response>;
  */
 export async function startTestPortal(options: { env?: Record<string, string> } = {}): Promise<TestPortal> {
   const sandbox = await startTestSandbox();
-  // The portal reads its environment once, at its first request: set it before any.
-  Object.assign(process.env, PORTAL_ENV, options.env, { UPSTREAM_URL: sandbox.url });
-  const buildPath = path.resolve(__dirname, "../../build/index.js");
-  const build = (await import(/* @vite-ignore */ pathToFileURL(buildPath).href)) as ServerBuild & {
+  // The portal reads its environment once, when loaded: set it before, over what the last portal of this
+  // worker found (vitest's `pages` project runs several files in one process, decision 065).
+  for (const [key, value] of envBefore) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  const env = { ...PORTAL_ENV, ...options.env, UPSTREAM_URL: sandbox.url };
+  for (const key of Object.keys(env)) if (!envBefore.has(key)) envBefore.set(key, process.env[key]);
+  Object.assign(process.env, env);
+  // a copy of its own (its caches, limits, environment); node_modules are shared (vitest.config.ts has it
+  // external: node imports it, not vite's transform)
+  const buildUrl = `${pathToFileURL(path.resolve(__dirname, "../../build/index.js")).href}?portal=${++portals}`;
+  const build = (await import(/* @vite-ignore */ buildUrl)) as ServerBuild & {
     entry: {
       module: {
         crossSiteReason?: (request: Request) => string | undefined;
