@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lessonEntryHref } from "~/services/study-links";
+import { formatDay } from "~/lib/time";
 import { addDays, addMonths, monthWeeks, parseDay, timetableParams, todayIn, weekDays, weekStartOf } from "~/services/timetable-dates";
 import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type TestPortal } from "../portal";
 import { linkHref } from "./nojs";
@@ -24,7 +25,7 @@ const signedIn = async (account = "13800000001") => {
 };
 const testIds = (html: string, id: string) => elements(html, `[data-testid="${id}"]`);
 
-describe("timetable date maths (Beijing calendar, Monday weeks)", () => {
+describe("timetable date maths (the school's calendar, Monday weeks)", () => {
   it("weeks start on Monday, months show whole weeks, months add within bounds", () => {
     expect(weekStartOf("2025-09-03")).toBe("2025-09-01"); // a Wednesday
     expect(weekStartOf("2025-09-07")).toBe("2025-09-01"); // Sunday belongs to the week before
@@ -42,7 +43,7 @@ describe("timetable date maths (Beijing calendar, Monday weeks)", () => {
     expect(monthWeeks("2026-03-01").length).toBe(6); // Sunday the 1st: six rows
   });
 
-  it("today is Beijing's day; malformed dates fall back to today, the week is the default view", () => {
+  it("today is Beijing's day by default; malformed dates fall back to today, the week is the default view", () => {
     expect(todayIn(Date.UTC(2025, 0, 1, 15, 59))).toBe("2025-01-01");
     expect(todayIn(Date.UTC(2025, 0, 1, 16, 0))).toBe("2025-01-02");
     expect(parseDay("2025-02-29")).toBeNull();
@@ -51,6 +52,21 @@ describe("timetable date maths (Beijing calendar, Monday weeks)", () => {
     const now = Date.UTC(2025, 5, 10, 2);
     expect(timetableParams(new URL("http://x/?view=year&date=nope"), now)).toEqual({ view: "week", day: "2025-06-10" });
     expect(timetableParams(new URL("http://x/?view=month&date=2025-03-09"), now)).toEqual({ view: "month", day: "2025-03-09" });
+  });
+
+  it("today and its week are the school's zone's (issue 26): across a week boundary the zones disagree", () => {
+    // Sunday 2025-06-15 20:00 UTC: Monday 04:00 in Shanghai (a new week), Sunday 16:00 in New York (the week before)
+    const now = Date.UTC(2025, 5, 15, 20);
+    expect(todayIn(now)).toBe("2025-06-16");
+    expect(todayIn(now, "Asia/Shanghai")).toBe("2025-06-16");
+    expect(todayIn(now, "America/New_York")).toBe("2025-06-15");
+    const url = new URL("http://x/");
+    expect(weekStartOf(timetableParams(url, now, "Asia/Shanghai").day)).toBe("2025-06-16");
+    expect(weekStartOf(timetableParams(url, now, "America/New_York").day)).toBe("2025-06-09");
+    // and the other way: Sunday 23:30 in Shanghai is already Monday 00:30 in Kiritimati (UTC+14)
+    const late = Date.UTC(2025, 5, 15, 15, 30);
+    expect(weekStartOf(todayIn(late))).toBe("2025-06-09");
+    expect(weekStartOf(todayIn(late, "Pacific/Kiritimati"))).toBe("2025-06-16");
   });
 });
 
@@ -112,6 +128,24 @@ describe("class timetable (spec 001 §7 the two timetable calls)", () => {
     const en = await student.get(`${C}/classTable?lng=en`);
     expect(h1(en.html)).toBe("Class timetable");
     expect(text(element(testIds(en.html, "timetable-day")[6]!, "h3")!)).toBe(`Sun ${weekDays(today)[6]!.slice(5)}`);
+  });
+
+  it("today and the default week follow the company's zone, not Beijing's (issue 26, decision 069)", async () => {
+    // UTC+14 and UTC-12 are 26 hours apart: at any moment one of them is on another day than Shanghai
+    const now = Date.now();
+    const zone = ["Pacific/Kiritimati", "Etc/GMT+12"].find((z) => formatDay(now, { zone: z }) !== todayIn(now))!;
+    const today = formatDay(now, { zone });
+    expect(today).not.toBe(todayIn(now));
+    await portal.config(1, { baseInfo: { classTableZone: zone } });
+    const student = await signedIn();
+    const { html } = await student.get(`${C}/classTable`);
+    expect(testIds(html, "timetable-day").map((d) => attr(d, "data-date"))).toEqual(weekDays(today));
+    expect(attr(byTestId(html, "timetable-today"), "href")).toBe(`${C}/classTable?view=week&date=${today}`);
+    expect(
+      testIds(html, "timetable-day")
+        .filter((d) => attr(d, "aria-current") === "date")
+        .map((d) => attr(d, "data-date")),
+    ).toEqual([today]);
   });
 
   it("the month: whole weeks, days with their sessions; the other call; an empty month says so", async () => {
