@@ -1,6 +1,6 @@
 import { schoolTimeZone } from "~/lib/time";
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
-import { lessonEntryHref } from "~/services/study-links";
+import { videoPageHref } from "~/services/study-links";
 import { getCartCount } from "~/services/cart.server";
 import { centralLoginUrl, loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/lib/portal.server";
@@ -357,10 +357,11 @@ function schoolView(
         ? {
             courseName: lastLearn.courseName,
             lessonName: lastLearn.lessonName,
-            // the lesson where the student stopped, through the lesson entry chain (issue 14); else my courses
+            // the lesson where the student stopped, its video page (a lesson that is not a video goes on to the
+            // entry chain, decision 069); else my courses
             href:
               lastLearn.commodityId && lastLearn.courseId && lastLearn.lessonId
-                ? lessonEntryHref(lastLearn.commodityId, lastLearn.courseId, lastLearn.lessonId)
+                ? videoPageHref(lastLearn.commodityId, lastLearn.courseId, lastLearn.lessonId)
                 : "/personal/course/lessons",
           }
         : null,

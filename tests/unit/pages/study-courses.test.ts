@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { lessonEntryHref } from "~/services/study-links";
+import { videoPageHref } from "~/services/study-links";
 import { formatDay } from "~/lib/time";
 import { addDays, addMonths, monthWeeks, parseDay, timetableParams, todayIn, weekDays, weekStartOf } from "~/services/timetable-dates";
 import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type TestPortal } from "../portal";
@@ -193,11 +193,11 @@ describe("my courses, packages, plans, proxy exam sign-ups", () => {
     const cards = testIds(html, "my-course");
     expect(cards.length).toBe(6);
     const c5001 = cards.find((c) => attr(c, "data-commodity-id") === "5001")!;
-    expect(attr(element(c5001, '[data-testid="continue"]'), "href")).toBe(lessonEntryHref(5001, 101, lessonId(1, 1, 1)));
+    expect(attr(element(c5001, '[data-testid="continue"]'), "href")).toBe(videoPageHref(5001, 101, lessonId(1, 1, 1)));
     expect(text(c5001)).toContain("继续学习");
     expect(attr(element(c5001, '[role="progressbar"]'), "aria-valuenow")).toBe(String(Math.floor(400 / 13)));
     const c5005 = cards.find((c) => attr(c, "data-commodity-id") === "5005")!;
-    expect(attr(element(c5005, '[data-testid="continue"]'), "href")).toBe(lessonEntryHref(5005, 105, lessonId(5, 0, 0)));
+    expect(attr(element(c5005, '[data-testid="continue"]'), "href")).toBe(videoPageHref(5005, 105, lessonId(5, 0, 0)));
     expect(text(c5005)).toContain("开始学习");
   });
 
@@ -232,7 +232,7 @@ describe("my courses, packages, plans, proxy exam sign-ups", () => {
     const p1301 = byTestId(plan.html, "my-plan")!;
     expect(text(p1301)).toContain("新入职 HR 成长计划");
     expect(text(p1301)).toContain("未开通"); // 5002 is in the plan but not enrolled
-    expect(hrefOf(p1301, /继续学习|开始学习/)).toMatch(/^\/class\/enter\//);
+    expect(hrefOf(p1301, /继续学习|开始学习/)).toMatch(/^\/class\/type\/video\/page\?/);
     const apply = await student.get(`${C}/apply`);
     expect(testIds(apply.html, "sign-up").map((s) => attr(s, "data-status"))).toEqual(["1", "2", "0"]); // seeded by the instead module (decision 036)
     expect(text(apply.html)).toContain("审核中");
@@ -240,17 +240,17 @@ describe("my courses, packages, plans, proxy exam sign-ups", () => {
 });
 
 describe("continue learning (header, home banner): the lesson where the student stopped", () => {
-  it("both enter the lately learned lesson through the lesson entry chain (lately/learn/course)", async () => {
+  it("both open the lately learned lesson's video page (lately/learn/course; decision 069)", async () => {
     const student = await signedIn();
     await portal.clearCalls();
     const { html } = await student.get("/home/index");
     expect((await portal.calls("lately/learn/course")).length).toBe(1);
-    const target = lessonEntryHref(5001, 101, lessonId(1, 1, 1));
+    const target = videoPageHref(5001, 101, lessonId(1, 1, 1));
     expect(hrefOf(byTestId(html, "last-learn"), /继续学习/)).toBe(target);
     expect(hrefOf(byTestId(html, "continue-learning"), /继续学习/)).toBe(target);
     const learner = await signedIn("13700002404");
     const l = await learner.get("/home/index");
-    expect(hrefOf(byTestId(l.html, "continue-learning"), /继续学习/)).toBe(lessonEntryHref(5005, 105, lessonId(5, 0, 2)));
+    expect(hrefOf(byTestId(l.html, "continue-learning"), /继续学习/)).toBe(videoPageHref(5005, 105, lessonId(5, 0, 2)));
   });
 });
 
@@ -416,10 +416,10 @@ describe("without JavaScript (the no-js journeys of tests/e2e/study-courses.test
     const student = await signedIn("13700002405");
     const home = await student.get("/home/index");
     // learner01/02 stopped in the third lesson of 5005 (sandbox/src/study/centre.ts)
-    const target = `/class/enter/5005/105/${lessonId(5, 0, 2)}`;
+    // its video page (decision 069: the entry chain would send a lesson that is not live to the contents)
+    const target = `/class/type/video/page?commodityId=5005&courseId=105&lessonId=${lessonId(5, 0, 2)}`;
     expect(hrefOf(byTestId(home.html, "continue-learning"), "继续学习")).toBe(target);
     expect(hrefOf(byTestId(home.html, "last-learn"), "继续学习")).toBe(target);
-    // the entry chain (spec 001 §4 'Entering a lesson' 3) opens a video lesson's video page
     const lesson = await student.get(target);
     expect(lesson.url).toMatch(new RegExp(`/class/type/video/page\\?commodityId=5005&courseId=105&lessonId=${lessonId(5, 0, 2)}$`));
     expect(elements(lesson.html, "video").length).toBe(1);
