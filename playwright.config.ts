@@ -39,6 +39,10 @@ export default defineConfig({
   // (docs/decisions/033-ci-retry-once.md). A test that fails twice fails the run.
   retries: Number(process.env.E2E_RETRIES) || 0,
   timeout: 30_000,
+  // How long an expectation waits for its state (Playwright's default 5 s): `npm test` runs Playwright beside
+  // the page tests (decision 062), and a navigation whose loader makes a few upstream calls took over 5 s
+  // there (agreements' 'incomplete info'). A state's wait, never an assertion on elapsed time.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   outputDir: "test-results",
   use: {

@@ -63,7 +63,10 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    testTimeout: 15_000,
+    // A limit for a hang, not a speed check (no test asserts time): `npm test` runs the page tests beside
+    // Playwright (decision 062), and on this 2-core machine a page test that walks a form through several
+    // pages took over 15 s when the cores were shared with three browsers.
+    testTimeout: 60_000,
     // vitest's default is one worker fewer than the cores: ONE on this 2-core machine, while a page test
     // spends most of its time waiting on the in-process sandbox and portal. Measured (decision 049): the
     // pages project 295 s → 166 s wall for the same CPU (322 s) with three.

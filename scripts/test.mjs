@@ -6,7 +6,7 @@
 //   typecheck  tsc --noEmit (the portal; the sandbox is type-checked by build:sandbox)         ─ from the start, nice 5
 //   lint       eslint . (eslint.config.js, decision 051)                                      ─ from the start, nice 5
 //   format     prettier --check . (.prettierrc, decision 051)                                 ─ from the start, nice 5
-//   unit       vitest's `unit` and `unit-isolated` projects: the files that need no build      ─ from the start, nice 5
+//   unit       vitest's `unit` and `unit-isolated` projects: the files that need no build      ─ from the start
 //              (vitest.config.ts; `unit` shares each worker between files, decision 054)
 //   pages      vitest's `pages` + `pages-isolated` projects: the page tests, on build/     ─ after build
 //   e2e        Playwright, on build/ and sandbox/dist                                         ─ after build
@@ -14,8 +14,9 @@
 // Decision 062: on this 2-core machine the suite is CPU-bound (about 1,800 CPU-s in session 9), so its time is
 // its CPU divided by the cores only when every phase runs beside the others until the end; Playwright used to
 // wait for the six others (it started at +365 s and ran alone for 666 s, the cores half idle in its waits). The
-// build gates the two test phases, so the phases that need no build run at a lower priority (nice 5) and the
-// build gets the cores first; after it, Playwright and the page tests run at normal priority and the niced
+// build gates the two test phases, so the checks that read the code (typecheck, lint, format: no timeouts)
+// run at a lower priority (nice 5) and the build gets the cores first (the unit tests keep normal priority:
+// niced, their in-process upstream calls met the portal's timeout); after it, Playwright and the page tests run at normal priority and the niced
 // phases fill the gaps. Every phase's output is kept and printed whole when it ends, under a header with its
 // time and exit code, except Playwright's, which prints as it goes. Exit code: 0 only when every phase passed;
 // a failed build skips the page tests and Playwright. The last lines sum up every phase.
@@ -91,7 +92,7 @@ const background = { nice: 5 };
 const typecheck = run("typecheck", bin("tsc"), ["--noEmit"], background);
 const lint = run("lint", bin("eslint"), ["."], background);
 const format = run("format", bin("prettier"), ["--check", "."], background);
-const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit", "--project", "unit-isolated"], background);
+const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit", "--project", "unit-isolated"]);
 const build = run("build", npm, ["run", "build:test"]);
 const skipped = (name) => {
   process.stdout.write(`[test] ${name}: skipped (the build failed)\n`);

@@ -6,7 +6,7 @@ import type { Portal } from "~/lib/portal.server";
 import { isLoggedIn } from "~/lib/portal.server";
 import { loginHref } from "~/lib/security/redirect";
 import { completeInfoGate } from "~/services/student-info.server";
-import { contentsHref, lessonEntryHref, videoPageHref } from "~/services/study-links";
+import { contentsLessonHref, lessonEntryHref } from "~/services/study-links";
 import type { Upstream } from "~/lib/http/upstream.server";
 import type { LessonIds } from "~/services/video.server";
 
@@ -22,7 +22,9 @@ import type { LessonIds } from "~/services/video.server";
  *    check → the live room (opened in a new tab). The four answers are asked in one parallel round and read in
  *    that order; the agreement, complete-information and face steps are pages of their own that come back to
  *    the entry (backUrl) when done, so the chain resumes where it stopped.
- * 3. Other lessons: a video lesson opens the video page, any other the course contents.
+ * 3. Other lessons (not live): the course detail contents page, at the lesson's row (decision 069). The
+ *    contents and the video page link a video lesson to its video page directly (lessonOpenHref); the chain is
+ *    the entry of the timetable and the lists of the personal centre.
  */
 
 export const LIVE_TYPES = new Set(["live", "meeting"]);
@@ -70,7 +72,7 @@ export type EntryStep =
   /** spec 001 §5: a course missing commodityId or course/classTypeId */
   | { kind: "missingId" }
   | { kind: "notFound" }
-  | { kind: "redirect"; to: string; reason: "login" | "buy" | "agreement" | "completeInfo" | "face" | "video" | "contents" }
+  | { kind: "redirect"; to: string; reason: "login" | "buy" | "agreement" | "completeInfo" | "face" | "contents" }
   | { kind: "replayUnavailable"; lesson: LessonSummary }
   /** `message` the school's reason ('' for the portal's own); `submitTimeType` 1 sign-up open (offered), 2 not */
   | { kind: "proxyExam"; message: string; submitTimeType: 1 | 2; lesson: LessonSummary }
@@ -162,12 +164,8 @@ export async function enterLesson(portal: Portal, ids: LessonIds | undefined): P
   if (!isLoggedIn(portal) && !trial) return { kind: "redirect", to: loginHref(backUrl), reason: "login" };
   if (!info.enrolled && !trial) return { kind: "redirect", to: buyHref(ids.commodityId), reason: "buy" };
 
-  // 3. lessons that are not live
-  if (!live) {
-    return info.type === "video"
-      ? { kind: "redirect", to: videoPageHref(ids.commodityId, ids.courseId, ids.lessonId), reason: "video" }
-      : { kind: "redirect", to: contentsHref(ids.commodityId, ids.courseId), reason: "contents" };
-  }
+  // 3. lessons that are not live: the course detail contents page (spec 001 §4 'Entering a lesson' 3)
+  if (!live) return { kind: "redirect", to: contentsLessonHref(ids.commodityId, ids.courseId, ids.lessonId), reason: "contents" };
 
   // 1. a finished live lesson without replay
   if (info.liveStatus === 2 && info.viewReplayFlag === 0) return { kind: "replayUnavailable", lesson: summary(info) };

@@ -27,6 +27,19 @@ describe("enterMessages", () => {
     expect(enterMessages("replay", LESSON).map((m) => m.op)).toEqual(["channelInfo", "replayIn"]);
   });
 
+  it("an open course's room is named by its openCourseId alone (decision 069)", async () => {
+    expect(enterMessages("live", { openCourseId: 402 })).toEqual([
+      { op: "channelInfo", data: { openCourseId: 402 } },
+      { op: "liveIn", data: { openCourseId: 402 } },
+    ]);
+    const socket = new FakeSocket();
+    await new LessonChannel(socket, { openCourseId: 402 }).enter("replay");
+    expect(socket.sent).toEqual([
+      { op: "channelInfo", data: { openCourseId: 402 } },
+      { op: "replayIn", data: { openCourseId: 402 } },
+    ]);
+  });
+
   it("a finished live lesson (status 2) is entered as its replay, any other as the live room", () => {
     expect(livePlace(2)).toBe("replay");
     expect([0, 1, null].map(livePlace)).toEqual(["live", "live", "live"]);

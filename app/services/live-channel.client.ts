@@ -9,11 +9,11 @@ import type { Op, RealtimeSocket, ServerMessage } from "~/services/realtime.clie
  * Nothing here is needed for the page to work: without JavaScript or with the socket down it is not sent.
  */
 
-import type { ChannelLesson, ChannelPlace } from "~/services/live-channel";
+import { channelData, type ChannelPlace, type ChannelTarget } from "~/services/live-channel";
 
 /** The ops that enter a place, in order (the channel first). */
-export function enterMessages(place: ChannelPlace, lesson: ChannelLesson): Array<{ op: Op; data: Record<string, unknown> }> {
-  const ids = { commodityId: lesson.commodityId, courseId: lesson.courseId, lessonId: lesson.lessonId };
+export function enterMessages(place: ChannelPlace, target: ChannelTarget): Array<{ op: Op; data: Record<string, unknown> }> {
+  const ids = channelData(target);
   const op: Op = place === "video" ? "videoIn" : place === "live" ? "liveIn" : "replayIn";
   return [
     { op: "channelInfo", data: ids },
@@ -31,20 +31,22 @@ export class LessonChannel {
   private channelSent = false;
   private readySent = false;
 
-  private readonly lesson: ChannelLesson;
+  private readonly target: ChannelTarget;
+  private readonly lesson: Record<string, number>;
 
   constructor(
     private readonly socket: Pick<RealtimeSocket, "request">,
-    lesson: ChannelLesson,
+    target: ChannelTarget,
   ) {
-    this.lesson = { commodityId: lesson.commodityId, courseId: lesson.courseId, lessonId: lesson.lessonId };
+    this.target = target;
+    this.lesson = channelData(target);
   }
 
   /** Sends the place's ops not sent yet; resolves with the answers (empty when nothing was new). */
   enter(place: ChannelPlace): Promise<ServerMessage[]> {
     if (this.entered.has(place)) return Promise.resolve([]);
     this.entered.add(place);
-    const messages = enterMessages(place, this.lesson).filter((m) => m.op !== "channelInfo" || !this.channelSent);
+    const messages = enterMessages(place, this.target).filter((m) => m.op !== "channelInfo" || !this.channelSent);
     this.channelSent = true;
     return Promise.all(messages.map((m) => this.socket.request(m.op, m.data).catch(() => null))).then((answers) =>
       answers.filter((a): a is ServerMessage => a !== null),

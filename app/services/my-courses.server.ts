@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { flag, id, optionalId, text } from "~/lib/http/schemas.server";
-import { lessonEntryHref } from "~/services/study-links";
+import { videoPageHref } from "~/services/study-links";
 import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
@@ -32,10 +32,14 @@ export type MyCourse = z.infer<typeof MyCourse>;
 
 const MyCoursePage = z.looseObject({ records: z.array(MyCourse), total: z.coerce.number(), current: z.coerce.number(), size: z.coerce.number() });
 
-/** Where 'continue' leads: the lesson the student stopped in (else the first lesson) through the entry chain. */
+/**
+ * Where 'continue' leads: the lesson the student stopped in (else the first lesson) on its video page, which
+ * guards access itself and hands a lesson that is not a video to the entry chain (decision 069: the chain sends
+ * a lesson that is not live to the contents, and 'continue' means the video).
+ */
 export function continueHref(c: { commodityId: number; courseId: number; lastLessonId?: number; firstLessonId?: number }): string | null {
   const lesson = c.lastLessonId ?? c.firstLessonId;
-  return lesson === undefined ? null : lessonEntryHref(c.commodityId, c.courseId, lesson);
+  return lesson === undefined ? null : videoPageHref(c.commodityId, c.courseId, lesson);
 }
 
 /** `GET get/courses`: a page of my courses (name filter), studied last first. */

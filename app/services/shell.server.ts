@@ -1,6 +1,6 @@
 import { schoolTimeZone } from "~/lib/time";
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
-import { lessonEntryHref } from "~/services/study-links";
+import { videoPageHref } from "~/services/study-links";
 import { getCartCount } from "~/services/cart.server";
 import { centralLoginUrl, loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/lib/portal.server";
@@ -237,7 +237,7 @@ function siteView(config: LoadedShellConfig, extras: ShellExtras) {
       domainWarn: baseInfo.showDomainWarn === 1 ? baseInfo.domainWarnMsg.trim() : null,
       stat: statType && stat?.statKey ? { type: statType, key: stat.statKey } : null,
       /** the zone every time is shown in (decision 061): the company's timetable zone, else its live zone, else Asia/Shanghai */
-      timeZone: schoolTimeZone(baseInfo.classTableZone || baseInfo.liveTimeZone),
+      timeZone: zoneOfBaseInfo(baseInfo),
     },
     footMenus: menus.footMenus.map((m) => ({
       id: m.id,
@@ -357,10 +357,11 @@ function schoolView(
         ? {
             courseName: lastLearn.courseName,
             lessonName: lastLearn.lessonName,
-            // the lesson where the student stopped, through the lesson entry chain (issue 14); else my courses
+            // the lesson where the student stopped, its video page (a lesson that is not a video goes on to the
+            // entry chain, decision 069); else my courses
             href:
               lastLearn.commodityId && lastLearn.courseId && lastLearn.lessonId
-                ? lessonEntryHref(lastLearn.commodityId, lastLearn.courseId, lastLearn.lessonId)
+                ? videoPageHref(lastLearn.commodityId, lastLearn.courseId, lastLearn.lessonId)
                 : "/personal/course/lessons",
           }
         : null,
@@ -383,6 +384,16 @@ export function shellConfigOf(portal: Portal): Promise<LoadedShellConfig> {
   let config = configOfRequest.get(portal);
   if (!config) configOfRequest.set(portal, (config = loadShellConfig(portal.upstream)));
   return config;
+}
+
+/** The school's time zone (decision 061): the company's timetable zone, else its live zone, else Asia/Shanghai. */
+function zoneOfBaseInfo(baseInfo: LoadedShellConfig["schoolBaseInfo"]): string {
+  return schoolTimeZone(baseInfo.classTableZone || baseInfo.liveTimeZone);
+}
+
+/** The school's time zone for a loader's own date maths (the timetable's weeks, issue 26): the request's one config load. */
+export async function schoolZoneOf(portal: Portal): Promise<string> {
+  return zoneOfBaseInfo((await shellConfigOf(portal)).schoolBaseInfo);
 }
 
 /** The root's data: company-wide configuration (cached per domain), no per-user call. */

@@ -28,6 +28,18 @@ export const videoPageHref = (commodityId: number | string, courseId: number | s
 export const contentsHref = (commodityId: number | string, courseId: number | string) =>
   `/course/detail/${encodeURIComponent(commodityId)}/${encodeURIComponent(courseId)}/contents`;
 
+/** The contents page at one lesson's row (`#lesson-<id>`): where the entry chain sends a lesson that is not live (spec 001 §4, decision 069). */
+export const contentsLessonHref = (commodityId: number | string, courseId: number | string, lessonId: number | string) =>
+  `${contentsHref(commodityId, courseId)}#lesson-${encodeURIComponent(lessonId)}`;
+
+/**
+ * Where a lesson in a course's own list (the contents, the video page's neighbours) opens: a video lesson its
+ * video page (which guards access itself), any other the entry chain (spec 001 §4; decision 069). The chain
+ * itself sends a lesson that is not live to the contents, so the contents must not link a video there.
+ */
+export const lessonOpenHref = (commodityId: number | string, courseId: number | string, lesson: { id: number | string; type: string }) =>
+  lesson.type === "video" ? videoPageHref(commodityId, courseId, lesson.id) : lessonEntryHref(commodityId, courseId, lesson.id);
+
 /** The complete-information dialog (spec 001 section 2, dialog 1): scene 2 buying, 3 studying, 4 an exam. */
 export const completeInfoHref = (scene: 2 | 3 | 4, backUrl: string) => `/info/complete${q({ scene, backUrl })}`;
 

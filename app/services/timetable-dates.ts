@@ -1,10 +1,12 @@
+import { formatDay, SCHOOL_TIME_ZONE } from "~/lib/time";
+
 /**
  * Calendar maths of the class timetable (spec 001 §2 `/personal/course/classTable`, §7 the two timetable
- * calls): days are `YYYY-MM-DD` in the school's time (Beijing, UTC+8), weeks start on Monday, a month view
- * shows whole weeks. Pure string and UTC arithmetic: the server's own time zone never matters.
+ * calls): days are `YYYY-MM-DD` in the school's time zone (the company's, Asia/Shanghai unless configured;
+ * issue 26, decision 069), weeks start on Monday, a month view shows whole weeks. Only "today" needs the
+ * zone; the rest is pure string and UTC arithmetic on calendar days: the server's own zone never matters.
  */
 const DAY_MS = 86_400_000;
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
 export type TimetableView = "week" | "month";
 
@@ -20,9 +22,9 @@ export function parseDay(text: string | null | undefined): string | null {
   return year >= 1900 && year <= 2100 ? text : null;
 }
 
-/** Today in Beijing. */
-export function todayIn(now = Date.now()): string {
-  return fmt(now + BEIJING_OFFSET_MS);
+/** Today in the school's zone. */
+export function todayIn(now = Date.now(), zone = SCHOOL_TIME_ZONE): string {
+  return formatDay(now, { zone });
 }
 
 export function addDays(day: string, n: number): string {
@@ -63,10 +65,10 @@ export function monthWeeks(day: string): string[][] {
   return weeks;
 }
 
-/** The `?view=&date=` of the page: week by default, today by default; anything malformed falls back. */
-export function timetableParams(url: URL, now = Date.now()): { view: TimetableView; day: string } {
+/** The `?view=&date=` of the page: week by default, today (in the school's zone) by default; anything malformed falls back. */
+export function timetableParams(url: URL, now = Date.now(), zone = SCHOOL_TIME_ZONE): { view: TimetableView; day: string } {
   const view = url.searchParams.get("view") === "month" ? "month" : "week";
-  return { view, day: parseDay(url.searchParams.get("date")) ?? todayIn(now) };
+  return { view, day: parseDay(url.searchParams.get("date")) ?? todayIn(now, zone) };
 }
 
 /** The link of a view and day (the page's own address). */

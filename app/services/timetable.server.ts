@@ -15,7 +15,7 @@ export const TimetableEntry = z.looseObject({
   chapterName: text,
   lessonName: text,
   teacherName: text,
-  /** `YYYY-MM-DD HH:mm`, Beijing time */
+  /** `YYYY-MM-DD HH:mm`, the school's wall time */
   startTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/),
   endTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/),
   liveFlag: flag,

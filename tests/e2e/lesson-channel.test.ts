@@ -26,7 +26,7 @@ const channelOps = async (sandbox: Sandbox) =>
   (await sandbox.realtime<ChannelStatus>()).exam.channel.filter((c) => c.userId === CHANNEL_USER).map((c) => `${c.module}:${c.op}:${String(c.data.lessonId)}`);
 
 test.describe("the live channel of the socket (spec 000 §7.3)", () => {
-  test("the video page enters the video (channelInfo, videoIn, videoReady); 'enter live' enters the room; a dropped socket comes back and replays", async ({
+  test("the video page enters the video (channelInfo, videoIn, videoReady); 'enter live' enters the room (an open course's too); a dropped socket comes back and replays", async ({
     page,
     sandbox,
     context,
@@ -70,6 +70,19 @@ test.describe("the live channel of the socket (spec 000 §7.3)", () => {
     }
     const places = (await sandbox.realtime<ChannelStatus>()).exam.places.filter((p) => p.userId === CHANNEL_USER);
     expect(places.map((p) => p.room?.kind)).toContain("live");
+
+    // an open course's 'enter live' sends liveIn too, naming the open course (decision 069)
+    await page.goto("/openCourse");
+    await page.getByTestId("open-402").getByRole("button", { name: "立即报名" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "报名成功" })).toBeVisible();
+    await hydrated(page);
+    const [room] = await Promise.all([context.waitForEvent("page"), page.getByTestId("open-402").getByRole("link", { name: "进入直播" }).click()]);
+    await room.close();
+    const openOps = async () =>
+      (await sandbox.realtime<ChannelStatus>()).exam.channel
+        .filter((c) => c.userId === CHANNEL_USER && c.data.openCourseId !== undefined)
+        .map((c) => `${c.module}:${c.op}:${String(c.data.openCourseId)}`);
+    await expect.poll(openOps, { timeout: 15_000 }).toEqual(["yunduo:channelInfo:402", "yunduo:liveIn:402"]);
   });
 
   test("with the socket down the video page and the live entry still work", async ({ page, sandbox, context }) => {

@@ -7,6 +7,7 @@ import { expect, signInWithCode, test, hydrated } from "./support";
 // tests/unit/pages/lesson-entry.test.ts "entering a live lesson without JavaScript".
 
 const VIDEO_PAGE = /\/class\/type\/video\/page\?commodityId=5001&courseId=101&lessonId=101012$/;
+const VIDEO_PAGE_HREF = "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012";
 
 test.describe("a lesson video (issue 14)", () => {
   test("open a lesson from the contents, watch, leave and come back through 'continue learning' to the same position", async ({ page, sandbox }) => {
@@ -31,7 +32,7 @@ test.describe("a lesson video (issue 14)", () => {
     // lesson where the student stopped, spec 000 §2): the video starts where it stopped
     await page.goto("/home/index");
     await hydrated(page);
-    await expect(page.getByTestId("continue-learning").getByRole("link", { name: "继续学习" })).toHaveAttribute("href", "/class/enter/5001/101/101012");
+    await expect(page.getByTestId("continue-learning").getByRole("link", { name: "继续学习" })).toHaveAttribute("href", VIDEO_PAGE_HREF);
     await page.getByTestId("user-menu").locator("summary").click();
     await page.getByTestId("last-learn").getByRole("link", { name: "继续学习" }).click();
     await page.waitForURL(VIDEO_PAGE);
@@ -59,11 +60,11 @@ test.describe("a lesson video (issue 14)", () => {
   // without JavaScript (native controls, the lessons, #t=): tests/unit/pages/lesson-entry.test.ts "the video
   // page" (decision 064).
   test("the video page is a plain page: native controls, the lessons, the saved position as #t=", async ({ page, sandbox }) => {
-    await signInWithCode(page, sandbox, "13700002502", "/class/enter/5001/101/101012");
+    await signInWithCode(page, sandbox, "13700002502", VIDEO_PAGE_HREF);
     await page.waitForURL(VIDEO_PAGE);
     const video = page.getByTestId("lesson-video");
     expect(await video.getAttribute("controls")).not.toBeNull();
-    await expect(page.getByRole("link", { name: /下一课时/ })).toHaveAttribute("href", "/class/enter/5001/101/101013");
+    await expect(page.getByRole("link", { name: /下一课时/ })).toHaveAttribute("href", "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101013");
     // the clip really plays from the sandbox (Range requests)
     await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
     expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(8);

@@ -82,7 +82,7 @@ export class Sandbox {
   }
 }
 
-export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers: Servers; sandboxRequest: APIRequestContext }>({
+export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers: Servers }>({
   // This worker's own sandbox and portal (tests/e2e/servers.ts), stopped when the worker ends.
   servers: [
     async ({}, use, workerInfo) => {
@@ -96,30 +96,23 @@ export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers:
     // the start's own limit (E2E_START_TIMEOUT_MS) plus the stop's, never less than the 150 s it always had
     { scope: "worker", timeout: Math.max(150_000, START_TIMEOUT_MS + 30_000) },
   ],
-  // One request context per worker for the sandbox's control API (issue 22 item 4): it holds no cookie or
-  // state a test could leave behind (the control API sets none), and making and disposing one per test cost
-  // the worker a new client object and its Chromium-side bookkeeping every time.
-  sandboxRequest: [
-    async ({ playwright }, use) => {
-      const request = await playwright.request.newContext();
-      await use(request);
-      await request.dispose();
-    },
-    { scope: "worker" },
-  ],
   baseURL: async ({ servers }, use) => {
     await use(servers.portalURL);
   },
   // Automatic: every test starts from the seed, whether or not it names the fixture. A failing test gets
   // what the servers wrote to stderr during it.
   sandbox: [
-    async ({ sandboxRequest, servers }, use, testInfo) => {
+    async ({ playwright, servers }, use, testInfo) => {
       const dead = servers.deadError();
       if (dead) throw dead;
       const marks = [servers.sandbox, servers.portal].map((server) => ({ server, mark: server.stderrMark() }));
-      const sandbox = new Sandbox(sandboxRequest, servers.sandboxURL);
+      // A request context per test (decision 066 tried one per worker: a reused keep-alive socket met
+      // ECONNRESET on the next test's reset in the merged run, at load 15-25).
+      const request = await playwright.request.newContext();
+      const sandbox = new Sandbox(request, servers.sandboxURL);
       await sandbox.reset();
       await use(sandbox);
+      await request.dispose();
       if (testInfo.status !== testInfo.expectedStatus) {
         for (const { server, mark } of marks) {
           const text = server.stderrSince(mark);

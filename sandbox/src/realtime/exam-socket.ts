@@ -27,7 +27,7 @@ const isChannelOp = (op: Op): op is ChannelOp => (CHANNEL_OPS as readonly string
 /** One connection's place: its channel, and the live room, replay or video it entered (by lesson). */
 export interface ChannelPlace {
   channel: string | null;
-  room: { kind: 'live' | 'replay'; commodityId: number | null; courseId: number | null; lessonId: number | null } | null;
+  room: { kind: 'live' | 'replay'; commodityId: number | null; courseId: number | null; lessonId: number | null; openCourseId?: number } | null;
   video: { commodityId: number | null; courseId: number | null; lessonId: number | null; ready: boolean; durationS: number | null } | null;
 }
 
@@ -138,7 +138,12 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
         break;
       case 'liveIn':
       case 'replayIn':
-        place.room = { kind: op === 'liveIn' ? 'live' : 'replay', ...lesson };
+        // an open course's room names only its openCourseId (decision 069)
+        place.room = {
+          kind: op === 'liveIn' ? 'live' : 'replay',
+          ...lesson,
+          ...(num(d.openCourseId) !== undefined ? { openCourseId: num(d.openCourseId)! } : {}),
+        };
         break;
       case 'videoIn':
         place.video = { ...lesson, ready: false, durationS: null };

@@ -277,8 +277,8 @@ describe("logged-in student", () => {
     const box = byTestId(home.html, "continue-learning");
     expect(text(box ?? "")).toContain("人力资源管理师（三级）精讲班");
     expect(text(box ?? "")).toContain("知识体系梳理");
-    // lately/learn/course: course 5001, chapter 2, lesson 2 (sandbox/src/study/progress.ts), through the entry chain
-    expect(hrefOf(box, "继续学习")).toBe("/class/enter/5001/101/101022");
+    // lately/learn/course: course 5001, chapter 2, lesson 2 (sandbox/src/study/progress.ts), its video page (decision 069)
+    expect(hrefOf(box, "继续学习")).toBe("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101022");
     const next = await student.get(`/course/list?courseName=${encodeURIComponent("人力资源管理师（三级）精讲班")}`);
     expect(h1(next.html)).toBe("“人力资源管理师（三级）精讲班”的搜索结果");
     const found = cards(next.html);

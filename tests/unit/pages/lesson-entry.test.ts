@@ -32,15 +32,20 @@ const location = (res: Response) => res.headers.get("Location") ?? "";
 const ok = (data: unknown) => JSON.stringify({ code: "1", message: "success", data });
 
 describe("the entry chain: access", () => {
-  it("a visitor goes to login with the entry as backUrl; a trial video lesson opens for visitors", async () => {
+  it("a visitor goes to login with the entry as backUrl; a trial video lesson goes to the contents, its video page opens for visitors", async () => {
     const visitor = portal.client();
     const res = await visitor.fetch(LIVE_5003);
     expect(res.status).toBe(302);
     expect(location(res)).toBe(`/join/login?backUrl=${encodeURIComponent(LIVE_5003)}`);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     const trial = await visitor.fetch(TRIAL_5002);
-    expect(location(trial)).toBe("/class/type/video/page?commodityId=5002&courseId=102&lessonId=102011");
-    const page = await visitor.get(TRIAL_5002);
+    expect(location(trial)).toBe("/course/detail/5002/102/contents#lesson-102011");
+    const contents = await visitor.get(TRIAL_5002);
+    expect(contents.status).toBe(200);
+    expect(attr(element(element(contents.html, 'li[id="lesson-102011"]') ?? "", "a"), "href")).toBe(
+      "/class/type/video/page?commodityId=5002&courseId=102&lessonId=102011",
+    );
+    const page = await visitor.get("/class/type/video/page?commodityId=5002&courseId=102&lessonId=102011");
     expect(page.status).toBe(200);
     expect(element(page.html, "video")).toBeDefined();
   });
@@ -69,11 +74,17 @@ describe("the entry chain: access", () => {
     expect(text(byTestId(byTestId(video.html, "entry-dialog") ?? "", "entry-message") ?? "")).toBe("加载数据出错，课程 ID 不能为空");
   });
 
-  it("a video lesson opens the video page; a document lesson the contents", async () => {
+  it("a lesson that is not live goes to the course detail contents at its row (spec 001 §4 'Entering a lesson' 3, decision 069)", async () => {
     const browser = await student();
-    expect(location(await browser.fetch(VIDEO_5001))).toBe("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012");
+    expect(location(await browser.fetch(VIDEO_5001))).toBe("/course/detail/5001/101/contents#lesson-101012");
     await portal.sandbox.control("POST", "/study/lesson", { commodityId: 5001, lessonId: 101012, type: "doc" });
-    expect(location(await browser.fetch(VIDEO_5001))).toBe("/course/detail/5001/101/contents");
+    expect(location(await browser.fetch(VIDEO_5001))).toBe("/course/detail/5001/101/contents#lesson-101012");
+    // the contents (the catalogue's lesson types) link a video lesson to its video page, a live one to the chain
+    const contents = await browser.get("/course/detail/5001/101/contents");
+    expect(attr(element(element(contents.html, 'li[id="lesson-101011"]') ?? "", "a"), "href")).toBe(
+      "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101011",
+    );
+    expect(elements(byTestId(contents.html, "lesson-list")!, "a").map((a) => attr(a, "href"))).toContain(LIVE_5001);
   });
 });
 
@@ -292,12 +303,12 @@ describe("the live-room entry (/classModule/toLiveroom)", () => {
 });
 
 describe("the contents page", () => {
-  it("makes every lesson an entry into the chain and marks trial lessons", async () => {
+  it("opens a video lesson's video page, enters any other through the chain, and marks trial lessons", async () => {
     const page = await portal.client().get("/course/detail/5001/101/contents");
     const list = byTestId(page.html, "lesson-list")!;
     const hrefs = elements(list, "a").map((a) => attr(a, "href"));
     expect(hrefs).toHaveLength(13); // 4 chapters: 3 + 4 + 3 + 3 lessons
-    expect(hrefs[0]).toBe("/class/enter/5001/101/101011");
+    expect(hrefs[0]).toBe("/class/type/video/page?commodityId=5001&courseId=101&lessonId=101011");
     expect(hrefs).toContain(LIVE_5001);
     expect(text(elements(list, "li")[1] ?? "")).toContain("试听");
   });
@@ -320,8 +331,8 @@ describe("the video page", () => {
     const head = page.html.slice(0, page.html.indexOf("</head>"));
     expect(head).toMatch(new RegExp(`<link rel="preload" as="image" href="${poster.replace(/[.?]/g, "\\$&")}"/>`));
     expect(head.indexOf(poster)).toBeLessThan(head.indexOf('rel="stylesheet"'));
-    expect(page.html).toContain(`href="/class/enter/5001/101/101011"`); // previous
-    expect(page.html).toContain(`href="/class/enter/5001/101/101013"`); // next
+    expect(page.html).toContain(`href="/class/type/video/page?commodityId=5001&amp;courseId=101&amp;lessonId=101011"`); // previous
+    expect(page.html).toContain(`href="/class/type/video/page?commodityId=5001&amp;courseId=101&amp;lessonId=101013"`); // next
     const current = byTestId(page.html, "current-lesson");
     expect(text(current ?? "")).toBe("学习方法与备考规划");
     expect(attr(current, "aria-current")).toBe("page");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { lessonEntryHref } from "~/services/study-links";
+import { videoPageHref } from "~/services/study-links";
+import { formatDay } from "~/lib/time";
 import { addDays, addMonths, monthWeeks, parseDay, timetableParams, todayIn, weekDays, weekStartOf } from "~/services/timetable-dates";
 import { attr, byTestId, element, elements, h1, hrefOf, startTestPortal, text, type TestPortal } from "../portal";
 import { linkHref } from "./nojs";
@@ -24,7 +25,7 @@ const signedIn = async (account = "13800000001") => {
 };
 const testIds = (html: string, id: string) => elements(html, `[data-testid="${id}"]`);
 
-describe("timetable date maths (Beijing calendar, Monday weeks)", () => {
+describe("timetable date maths (the school's calendar, Monday weeks)", () => {
   it("weeks start on Monday, months show whole weeks, months add within bounds", () => {
     expect(weekStartOf("2025-09-03")).toBe("2025-09-01"); // a Wednesday
     expect(weekStartOf("2025-09-07")).toBe("2025-09-01"); // Sunday belongs to the week before
@@ -42,7 +43,7 @@ describe("timetable date maths (Beijing calendar, Monday weeks)", () => {
     expect(monthWeeks("2026-03-01").length).toBe(6); // Sunday the 1st: six rows
   });
 
-  it("today is Beijing's day; malformed dates fall back to today, the week is the default view", () => {
+  it("today is Beijing's day by default; malformed dates fall back to today, the week is the default view", () => {
     expect(todayIn(Date.UTC(2025, 0, 1, 15, 59))).toBe("2025-01-01");
     expect(todayIn(Date.UTC(2025, 0, 1, 16, 0))).toBe("2025-01-02");
     expect(parseDay("2025-02-29")).toBeNull();
@@ -51,6 +52,21 @@ describe("timetable date maths (Beijing calendar, Monday weeks)", () => {
     const now = Date.UTC(2025, 5, 10, 2);
     expect(timetableParams(new URL("http://x/?view=year&date=nope"), now)).toEqual({ view: "week", day: "2025-06-10" });
     expect(timetableParams(new URL("http://x/?view=month&date=2025-03-09"), now)).toEqual({ view: "month", day: "2025-03-09" });
+  });
+
+  it("today and its week are the school's zone's (issue 26): across a week boundary the zones disagree", () => {
+    // Sunday 2025-06-15 20:00 UTC: Monday 04:00 in Shanghai (a new week), Sunday 16:00 in New York (the week before)
+    const now = Date.UTC(2025, 5, 15, 20);
+    expect(todayIn(now)).toBe("2025-06-16");
+    expect(todayIn(now, "Asia/Shanghai")).toBe("2025-06-16");
+    expect(todayIn(now, "America/New_York")).toBe("2025-06-15");
+    const url = new URL("http://x/");
+    expect(weekStartOf(timetableParams(url, now, "Asia/Shanghai").day)).toBe("2025-06-16");
+    expect(weekStartOf(timetableParams(url, now, "America/New_York").day)).toBe("2025-06-09");
+    // and the other way: Sunday 23:30 in Shanghai is already Monday 00:30 in Kiritimati (UTC+14)
+    const late = Date.UTC(2025, 5, 15, 15, 30);
+    expect(weekStartOf(todayIn(late))).toBe("2025-06-09");
+    expect(weekStartOf(todayIn(late, "Pacific/Kiritimati"))).toBe("2025-06-16");
   });
 });
 
@@ -114,6 +130,24 @@ describe("class timetable (spec 001 §7 the two timetable calls)", () => {
     expect(text(element(testIds(en.html, "timetable-day")[6]!, "h3")!)).toBe(`Sun ${weekDays(today)[6]!.slice(5)}`);
   });
 
+  it("today and the default week follow the company's zone, not Beijing's (issue 26, decision 069)", async () => {
+    // UTC+14 and UTC-12 are 26 hours apart: at any moment one of them is on another day than Shanghai
+    const now = Date.now();
+    const zone = ["Pacific/Kiritimati", "Etc/GMT+12"].find((z) => formatDay(now, { zone: z }) !== todayIn(now))!;
+    const today = formatDay(now, { zone });
+    expect(today).not.toBe(todayIn(now));
+    await portal.config(1, { baseInfo: { classTableZone: zone } });
+    const student = await signedIn();
+    const { html } = await student.get(`${C}/classTable`);
+    expect(testIds(html, "timetable-day").map((d) => attr(d, "data-date"))).toEqual(weekDays(today));
+    expect(attr(byTestId(html, "timetable-today"), "href")).toBe(`${C}/classTable?view=week&date=${today}`);
+    expect(
+      testIds(html, "timetable-day")
+        .filter((d) => attr(d, "aria-current") === "date")
+        .map((d) => attr(d, "data-date")),
+    ).toEqual([today]);
+  });
+
   it("the month: whole weeks, days with their sessions; the other call; an empty month says so", async () => {
     const student = await signedIn();
     const today = todayIn();
@@ -159,11 +193,11 @@ describe("my courses, packages, plans, proxy exam sign-ups", () => {
     const cards = testIds(html, "my-course");
     expect(cards.length).toBe(6);
     const c5001 = cards.find((c) => attr(c, "data-commodity-id") === "5001")!;
-    expect(attr(element(c5001, '[data-testid="continue"]'), "href")).toBe(lessonEntryHref(5001, 101, lessonId(1, 1, 1)));
+    expect(attr(element(c5001, '[data-testid="continue"]'), "href")).toBe(videoPageHref(5001, 101, lessonId(1, 1, 1)));
     expect(text(c5001)).toContain("继续学习");
     expect(attr(element(c5001, '[role="progressbar"]'), "aria-valuenow")).toBe(String(Math.floor(400 / 13)));
     const c5005 = cards.find((c) => attr(c, "data-commodity-id") === "5005")!;
-    expect(attr(element(c5005, '[data-testid="continue"]'), "href")).toBe(lessonEntryHref(5005, 105, lessonId(5, 0, 0)));
+    expect(attr(element(c5005, '[data-testid="continue"]'), "href")).toBe(videoPageHref(5005, 105, lessonId(5, 0, 0)));
     expect(text(c5005)).toContain("开始学习");
   });
 
@@ -198,7 +232,7 @@ describe("my courses, packages, plans, proxy exam sign-ups", () => {
     const p1301 = byTestId(plan.html, "my-plan")!;
     expect(text(p1301)).toContain("新入职 HR 成长计划");
     expect(text(p1301)).toContain("未开通"); // 5002 is in the plan but not enrolled
-    expect(hrefOf(p1301, /继续学习|开始学习/)).toMatch(/^\/class\/enter\//);
+    expect(hrefOf(p1301, /继续学习|开始学习/)).toMatch(/^\/class\/type\/video\/page\?/);
     const apply = await student.get(`${C}/apply`);
     expect(testIds(apply.html, "sign-up").map((s) => attr(s, "data-status"))).toEqual(["1", "2", "0"]); // seeded by the instead module (decision 036)
     expect(text(apply.html)).toContain("审核中");
@@ -206,17 +240,17 @@ describe("my courses, packages, plans, proxy exam sign-ups", () => {
 });
 
 describe("continue learning (header, home banner): the lesson where the student stopped", () => {
-  it("both enter the lately learned lesson through the lesson entry chain (lately/learn/course)", async () => {
+  it("both open the lately learned lesson's video page (lately/learn/course; decision 069)", async () => {
     const student = await signedIn();
     await portal.clearCalls();
     const { html } = await student.get("/home/index");
     expect((await portal.calls("lately/learn/course")).length).toBe(1);
-    const target = lessonEntryHref(5001, 101, lessonId(1, 1, 1));
+    const target = videoPageHref(5001, 101, lessonId(1, 1, 1));
     expect(hrefOf(byTestId(html, "last-learn"), /继续学习/)).toBe(target);
     expect(hrefOf(byTestId(html, "continue-learning"), /继续学习/)).toBe(target);
     const learner = await signedIn("13700002404");
     const l = await learner.get("/home/index");
-    expect(hrefOf(byTestId(l.html, "continue-learning"), /继续学习/)).toBe(lessonEntryHref(5005, 105, lessonId(5, 0, 2)));
+    expect(hrefOf(byTestId(l.html, "continue-learning"), /继续学习/)).toBe(videoPageHref(5005, 105, lessonId(5, 0, 2)));
   });
 });
 
@@ -382,10 +416,10 @@ describe("without JavaScript (the no-js journeys of tests/e2e/study-courses.test
     const student = await signedIn("13700002405");
     const home = await student.get("/home/index");
     // learner01/02 stopped in the third lesson of 5005 (sandbox/src/study/centre.ts)
-    const target = `/class/enter/5005/105/${lessonId(5, 0, 2)}`;
+    // its video page (decision 069: the entry chain would send a lesson that is not live to the contents)
+    const target = `/class/type/video/page?commodityId=5005&courseId=105&lessonId=${lessonId(5, 0, 2)}`;
     expect(hrefOf(byTestId(home.html, "continue-learning"), "继续学习")).toBe(target);
     expect(hrefOf(byTestId(home.html, "last-learn"), "继续学习")).toBe(target);
-    // the entry chain (spec 001 §4 'Entering a lesson' 3) opens a video lesson's video page
     const lesson = await student.get(target);
     expect(lesson.url).toMatch(new RegExp(`/class/type/video/page\\?commodityId=5005&courseId=105&lessonId=${lessonId(5, 0, 2)}$`));
     expect(elements(lesson.html, "video").length).toBe(1);

@@ -70,7 +70,7 @@ export function Timetable({
           <a href={timetableHref(view, next)} rel="next" className="target" data-testid="timetable-next">
             {t(view === "week" ? "nextWeek" : "nextMonth")}
           </a>
-          <a href={timetableHref(view, today)} className="target text-gray-600 underline">
+          <a href={timetableHref(view, today)} className="target text-gray-600 underline" data-testid="timetable-today">
             {t("today")}
           </a>
         </div>
@@ -81,6 +81,7 @@ export function Timetable({
             <li
               key={d.date}
               className={`rounded border p-2 ${d.date === today ? "border-brand" : "border-gray-200"}`}
+              aria-current={d.date === today ? "date" : undefined}
               data-testid="timetable-day"
               data-date={d.date}
             >

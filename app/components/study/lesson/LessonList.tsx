@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
-import { lessonEntryHref } from "~/services/study-links";
+import { lessonOpenHref } from "~/services/study-links";
 
 export type ListChapter = {
   id: number;
@@ -11,8 +11,8 @@ export type ListChapter = {
 const minutes = (s: number) => Math.max(1, Math.round(s / 60));
 
 /**
- * A course's chapters and lessons, each lesson an entry into the chain (lessonEntryHref); trial lessons are
- * marked (the chain opens them for visitors). `currentLessonId` marks the lesson being studied. A lesson is a
+ * A course's chapters and lessons: a video lesson opens its video page, any other enters the chain
+ * (lessonOpenHref, decision 069); trial lessons are marked (the video page opens them for visitors). `currentLessonId` marks the lesson being studied. A lesson is a
  * plain link: the chain answers with a redirect (video page, login, buy, a step page) or its own step page,
  * which with JavaScript opens as a modal (DialogPage, decision 039).
  */
@@ -39,8 +39,12 @@ export function LessonList({
             {chapter.lessons.map((lesson) => {
               const current = lesson.id === currentLessonId;
               return (
-                <li key={lesson.id} className={`flex items-center justify-between gap-3 px-4 py-2 text-sm ${current ? "bg-brand/10" : ""}`}>
-                  <Link to={lessonEntryHref(commodityId, courseId, lesson.id)} className="text-gray-900 underline-offset-2 hover:underline">
+                <li
+                  key={lesson.id}
+                  id={`lesson-${lesson.id}`}
+                  className={`flex items-center justify-between gap-3 px-4 py-2 text-sm ${current ? "bg-brand/10" : ""}`}
+                >
+                  <Link to={lessonOpenHref(commodityId, courseId, lesson)} className="text-gray-900 underline-offset-2 hover:underline">
                     {lesson.type === "live" || lesson.type === "meeting" ? (
                       <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("video.liveBadge")}</span>
                     ) : null}

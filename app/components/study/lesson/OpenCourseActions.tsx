@@ -13,7 +13,18 @@ export const openCourseRoomHref = (openCourseId: number) => `/classModule/toLive
  * a visitor is sent to login and back); signed up → 'enter live' while on air, 'watch the replay' after, in a new
  * tab through the live-room entry; 'signed up' before it starts.
  */
-export function OpenCourseActions({ id, status, signedUp }: { id: number; status: string; signedUp: boolean }) {
+export function OpenCourseActions({
+  id,
+  status,
+  signedUp,
+  onEnter,
+}: {
+  id: number;
+  status: string;
+  signedUp: boolean;
+  /** with JavaScript: the live channel's liveIn / replayIn (decision 069) */
+  onEnter?: (place: "live" | "replay") => void;
+}) {
   const { t } = useTranslation("lesson");
   if (!signedUp) {
     return (
@@ -32,6 +43,7 @@ export function OpenCourseActions({ id, status, signedUp }: { id: number; status
         href={openCourseRoomHref(id)}
         target="_blank"
         rel="noopener"
+        onClick={onEnter ? () => onEnter(status === "live" ? "live" : "replay") : undefined}
         className={buttonClass({ size: "sm", className: "mt-3 font-medium" })}
         data-testid="open-enter"
       >

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import type { LessonChannel } from "~/services/live-channel.client";
 import type { SocketBootstrap } from "~/services/realtime.client";
 
@@ -60,4 +60,39 @@ export function useVideoChannel(bootstrap: SocketBootstrap | null | undefined, l
     return () => v.removeEventListener("loadedmetadata", ready);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bootstrap?.auth.userId, lesson.lessonId]);
+}
+
+/**
+ * The open courses' list (decision 069): 'enter live' / 'watch the replay' of an open course sends `liveIn` /
+ * `replayIn` with `{ openCourseId }` on one socket for the page (module `yunduo`), like the class live entry.
+ * The socket and its modules load after hydration only when the loader gave a bootstrap (a signed-up student
+ * with a course on air or replayable); without JavaScript the link opens the room and nothing is sent.
+ */
+export function useOpenCourseChannel(bootstrap: SocketBootstrap | null | undefined): (openCourseId: number, place: ChannelPlace) => void {
+  const channels = useRef<Promise<((openCourseId: number) => LessonChannel) | null>>(Promise.resolve(null));
+  useEffect(() => {
+    if (!bootstrap) return;
+    let close = () => {};
+    let closed = false;
+    channels.current = Promise.all([import("~/services/realtime.client"), import("~/services/live-channel.client")])
+      .then(([rt, lc]) => {
+        if (closed) return null;
+        const socket = rt.openRealtime(bootstrap);
+        close = () => socket.close();
+        const byCourse = new Map<number, LessonChannel>();
+        return (openCourseId: number) => {
+          let channel = byCourse.get(openCourseId);
+          if (!channel) byCourse.set(openCourseId, (channel = new lc.LessonChannel(socket, { openCourseId })));
+          return channel;
+        };
+      })
+      .catch(() => null);
+    return () => {
+      closed = true;
+      close();
+      channels.current = Promise.resolve(null);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bootstrap?.auth.userId]);
+  return useCallback((openCourseId: number, place: ChannelPlace) => void channels.current.then((of) => of?.(openCourseId).enter(place)), []);
 }

@@ -6,6 +6,8 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { OpenCourseActions } from "~/components/study/lesson/OpenCourseActions";
+import { useOpenCourseChannel } from "~/components/study/lesson/use-lesson-channel";
+import { socketBootstrap } from "~/services/realtime.server";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { listOpenCourses } from "~/services/catalog.server";
@@ -32,10 +34,14 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   const [courses, signups] = value;
   const signedUp = idOf(new URL(args.request.url).searchParams.get("signedUp"));
+  // the live channel (spec 000 §7.3, decisions 059 and 069): only when a signed-up course can be entered
+  const enterable = courses.some((c) => signups.includes(c.id) && (c.status === "live" || c.status === "replay"));
+  const socket = enterable ? await socketBootstrap(portal, "yunduo", { optional: true }) : null;
   return data(
     {
       courses,
       signups,
+      socket,
       justSignedUp: signedUp && signups.includes(signedUp) ? signedUp : null,
       i18n: { ...i18n, bundles: { ...i18n.bundles, ...lesson.bundles } },
       title: titleOf(i18n, "openCourse.title"),
@@ -63,7 +69,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function OpenCourses() {
-  const { courses, signups, justSignedUp, i18n } = useLoaderData<typeof loader>();
+  const { courses, signups, justSignedUp, i18n, socket } = useLoaderData<typeof loader>();
+  const enterChannel = useOpenCourseChannel(socket);
   const { t } = useNamespaces(i18n, "catalog");
   const { t: tl } = useNamespaces(i18n, "lesson");
   return (
@@ -89,7 +96,7 @@ export default function OpenCourses() {
                   </p>
                   <p className="mt-1 text-xs text-gray-600">{t("openCourse.signUps", { count: c.signUpCount, minutes: c.durationMin })}</p>
                   <p className="mt-2 text-sm">{c.summary}</p>
-                  <OpenCourseActions id={c.id} status={c.status} signedUp={signups.includes(c.id)} />
+                  <OpenCourseActions id={c.id} status={c.status} signedUp={signups.includes(c.id)} onEnter={(place) => enterChannel(c.id, place)} />
                 </div>
               </li>
             ))}

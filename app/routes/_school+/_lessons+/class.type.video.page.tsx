@@ -13,7 +13,7 @@ import { buyHref, getEntryInfo, idsOf } from "~/services/lesson-entry.server";
 import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { loginHref } from "~/lib/security/redirect";
 import { notFound } from "~/lib/guards/sections.server";
-import { clock, contentsHref, lessonEntryHref, videoPageHref } from "~/services/study-links";
+import { clock, contentsHref, lessonEntryHref, lessonOpenHref, videoPageHref } from "~/services/study-links";
 import { NoteBox, type NoteAnswer } from "~/components/study/lesson/NoteBox";
 import { addNote, noteAddConstraint, NoteAddSchema } from "~/services/notes.server";
 import { requireStudent } from "~/lib/guards/guards.server";
@@ -91,7 +91,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
   const lessons = contents.chapters.flatMap((c) => c.lessons);
   const at = lessons.findIndex((l) => l.id === ids.lessonId);
-  const neighbour = (i: number) => (i >= 0 && i < lessons.length ? { id: lessons[i]!.id, lessonName: lessons[i]!.lessonName } : null);
+  const neighbour = (i: number) => (i >= 0 && i < lessons.length ? { id: lessons[i]!.id, lessonName: lessons[i]!.lessonName, type: lessons[i]!.type } : null);
   return data(
     {
       missingId: false as const,
@@ -207,14 +207,14 @@ export default function VideoPage() {
           ) : null}
           <nav className="mt-4 flex justify-between gap-4" aria-label={t("video.lessons")}>
             {page.previous ? (
-              <Link to={lessonEntryHref(lesson.commodityId, lesson.courseId, page.previous.id)} className="text-brand-strong underline">
+              <Link to={lessonOpenHref(lesson.commodityId, lesson.courseId, page.previous)} className="text-brand-strong underline">
                 ← {t("video.previous")}: {page.previous.lessonName}
               </Link>
             ) : (
               <span />
             )}
             {page.next ? (
-              <Link to={lessonEntryHref(lesson.commodityId, lesson.courseId, page.next.id)} className="text-brand-strong underline">
+              <Link to={lessonOpenHref(lesson.commodityId, lesson.courseId, page.next)} className="text-brand-strong underline">
                 {t("video.next")}: {page.next.lessonName} →
               </Link>
             ) : null}

@@ -6,6 +6,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
+import { schoolZoneOf } from "~/services/shell.server";
 import { monthTimetable, weekTimetable } from "~/services/timetable.server";
 import { monthWeeks, timetableParams, todayIn } from "~/services/timetable-dates";
 
@@ -14,19 +15,22 @@ export const handle = { i18n: ["study"] } satisfies RouteHandle;
 /**
  * The class timetable (spec 001 §2, the course section's default page; §7 the two timetable calls): the
  * week (`get/user/timetable`) or the month (`user/course/by/timetable`) holding `?date=` (today by default,
- * Beijing time), chosen by `?view=`; a malformed query falls back to this week.
+ * in the school's time zone, decision 069), chosen by `?view=`; a malformed query falls back to this week.
  */
 export async function loader(args: LoaderFunctionArgs) {
   // the login guard (no upstream call), then the permission check in the same round as the page's calls
   const portal = await requireStudent(args);
-  const { view, day } = timetableParams(new URL(args.request.url));
+  // the zone comes with the company config the root loader already loads for this request (no extra call)
+  const zone = await schoolZoneOf(portal);
+  const now = Date.now();
+  const { view, day } = timetableParams(new URL(args.request.url), now, zone);
   const [, week, month, i18n] = await Promise.all([
     requirePermitted(portal, "course.classTable"),
     view === "week" ? weekTimetable(portal.upstream, day) : null,
     view === "month" ? monthTimetable(portal.upstream, day) : null,
     namespaces(args.request, handle),
   ]);
-  return { view, day, today: todayIn(), week, month, weeks: view === "month" ? monthWeeks(day) : [], i18n };
+  return { view, day, today: todayIn(now, zone), week, month, weeks: view === "month" ? monthWeeks(day) : [], i18n };
 }
 
 export default function ClassTablePage() {
