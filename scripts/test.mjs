@@ -98,7 +98,9 @@ const skipped = (name) => {
   process.stdout.write(`[test] ${name}: skipped (the build failed)\n`);
   return { name, code: null };
 };
-const pages = build.then((b) => (b.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages", "--project", "pages-isolated"]) : skipped("vitest pages")));
+const pages = build.then((b) =>
+  b.code === 0 ? run("vitest pages", bin("vitest"), ["run", "--project", "pages", "--project", "pages-isolated"]) : skipped("vitest pages"),
+);
 const e2e = build.then((b) => (b.code === 0 ? run("playwright", bin("playwright"), ["test"], { buffered: false }) : skipped("playwright")));
 const all = await Promise.all([typecheck, lint, format, unit, build, pages, e2e]);
 const ok = all.every((r) => r.code === 0);
