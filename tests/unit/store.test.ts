@@ -146,9 +146,9 @@ describe.skipIf(!existsSync(REDIS_BIN))("RedisStore and the limits on Redis", ()
     expect((await limit.hit("x")).ok).toBe(true);
     expect((await limit.hit("x")).ok).toBe(true);
     expect((await limit.hit("x")).ok).toBe(false);
-    const outages = errors.mock.calls.filter(([line]) => String(line).includes("redis unreachable"));
+    // ioredis reports the lost connection on its own time: wait for the log line, not a fixed delay
+    await vi.waitFor(() => expect(errors.mock.calls.some(([line]) => String(line).includes("redis unreachable"))).toBe(true), { timeout: 10_000 });
     errors.mockRestore();
-    expect(outages.length).toBeGreaterThanOrEqual(1);
     await startRedis();
   });
 });
