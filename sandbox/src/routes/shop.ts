@@ -427,13 +427,18 @@ export function registerShopRoutes(app: FastifyInstance, ctx: Ctx): void {
     );
     return { companyId: cid, status };
   });
-  // an order placed `minutes` earlier than it was: its expiry (ORDER_TTL_MS) comes without waiting
+  // an order placed `minutes` earlier than it was: its expiry (ORDER_TTL_MS) comes without waiting; or placed
+  // exactly `minutesOld` minutes before now (a seeded order's own time is the template's, up to 5 minutes old)
   app.post(`${P}/order/age`, async (req, reply) => {
     const b = body(req);
     const minutes = int(b.minutes);
-    if (typeof b.orderNo !== 'string' || minutes === undefined || minutes < 0)
-      return reply.code(400).send({ error: 'orderNo and minutes (>= 0) are required' });
-    const r = await ctx.db.run('UPDATE shop_orders SET created_at = created_at - ? WHERE order_no = ?', [minutes * 60_000, b.orderNo]);
+    const minutesOld = int(b.minutesOld);
+    if (typeof b.orderNo !== 'string' || (minutes === undefined) === (minutesOld === undefined) || (minutes ?? minutesOld ?? 0) < 0)
+      return reply.code(400).send({ error: 'orderNo and one of minutes or minutesOld (>= 0) are required' });
+    const r =
+      minutesOld !== undefined
+        ? await ctx.db.run('UPDATE shop_orders SET created_at = ? WHERE order_no = ?', [Date.now() - minutesOld * 60_000, b.orderNo])
+        : await ctx.db.run('UPDATE shop_orders SET created_at = created_at - ? WHERE order_no = ?', [(minutes ?? 0) * 60_000, b.orderNo]);
     return { aged: r.changes };
   });
   app.get(`${P}/wallet`, async (req, reply) => {
