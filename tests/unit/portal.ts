@@ -77,13 +77,6 @@ const PORTAL_ENV: Record<string, string> = {
 /** For the files whose faults delay an upstream answer past the portal's budget (a 6 s latency fault): 5 s, not 2, so their ordinary pages still answer on a loaded machine (a 2 s budget turned a GET into a 504 in session 8's full run). */
 export const UPSTREAM_TIMEOUT_FOR_FAULTS = { UPSTREAM_TIMEOUT_MS: "5000" };
 
-/**
- * For form-failure.test.ts, whose 22 timeout cases each wait the whole budget (decision 065): 2 s, so a
- * timed-out call answers 504 after 2 s, not 5 (the file was the page tests' tail: 132 s, 110 s of it
- * waiting). Its faults hold the answer 4 s, well past it. 1 s met a 504 on the first page of the file in a full run at load 15 (a fresh build copy, cold).
- */
-export const UPSTREAM_TIMEOUT_SHORT = { UPSTREAM_TIMEOUT_MS: "2000" };
-
 type Handler = (request: Request) => Promise<Response>;
 
 /** Each portal of this process loads its own copy of the build: `?portal=N` is a new module for node. */
