@@ -383,12 +383,15 @@ export function byTestId(html: string, id: string): string | undefined {
  * A test file's portal: started in beforeAll, closed in afterAll, its sandbox reset before each test.
  * The fields are there once beforeAll ran (inside tests and hooks).
  */
-export function usePortal(options: { env?: Record<string, string> } = {}) {
+export function usePortal(options: { env?: Record<string, string>; warm?: boolean } = {}) {
   const ctx = {} as { portal: TestPortal; sandbox: TestSandbox; build: ServerBuild; handle: Handler };
   beforeAll(async () => {
     const portal = await startTestPortal(options);
     Object.assign(ctx, { portal, sandbox: portal.sandbox, build: portal.build, handle: portal.handle });
-  });
+    // `warm`: one page first. The portal's first request loads its modules and the school's config; on a
+    // loaded machine that outlasted the upstream budget and the first test's page came back without its data.
+    if (options.warm) await portal.client().get("/home/index");
+  }, 180_000);
   afterAll(() => ctx.portal?.close());
   beforeEach(() => ctx.portal.reset());
   return ctx;

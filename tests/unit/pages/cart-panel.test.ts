@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import zhCommon from "~/locales/zh/common.json";
 import enCommon from "~/locales/en/common.json";
-import { attr, byTestId, startTestPortal, type Client, type TestPortal } from "../portal";
+import { attr, byTestId, usePortal, type Client } from "../portal";
 
 /**
  * Issue 25 "the header cart" (spec 001 sections 3 and 4: the cart panel can be shown or hidden; decision 068):
@@ -9,12 +9,7 @@ import { attr, byTestId, startTestPortal, type Client, type TestPortal } from ".
  * page's one list call; a visitor gets the way to sign in; an upstream failure a message, never a 500.
  * Seed users shop01, shop02, shop05, shop06 (each file has its own sandbox, reset before each test).
  */
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-}, 60_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal();
 
 type Answer = { items?: Array<{ id: number; name: string; priceCents: number | null; onSale: boolean }>; login?: string; failed?: true };
 
@@ -24,8 +19,8 @@ async function panel(browser: Client): Promise<{ status: number; cache: string |
 }
 
 async function signedIn(account: string): Promise<Client> {
-  const browser = portal.client();
-  await browser.signIn(portal, account);
+  const browser = ctx.portal.client();
+  await browser.signIn(ctx.portal, account);
   return browser;
 }
 
@@ -42,7 +37,7 @@ describe("GET /shoppingcart/panel (the header's cart panel)", () => {
     const page = await owner.get("/shoppingcart");
     const rowId = Number(/name="cartId"[^>]*value="(\d+)"/.exec(page.html)![1]);
 
-    await portal.clearCalls();
+    await ctx.portal.clearCalls();
     const mine = await panel(owner);
     expect(mine.status).toBe(200);
     expect(mine.cache).toBe("private, no-store");
@@ -52,7 +47,7 @@ describe("GET /shoppingcart/panel (the header's cart panel)", () => {
     expect(page.html).toContain(mine.json.items![0]!.name);
     // the price is the cart page's (¥ cents as the page prints them)
     expect(typeof mine.json.items![0]!.priceCents).toBe("number");
-    const calls = await portal.calls();
+    const calls = await ctx.portal.calls();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /saas-business/definePayOrderCart/list"]);
 
     // the other student's panel: their own (empty) cart, nothing of the owner's
@@ -62,24 +57,24 @@ describe("GET /shoppingcart/panel (the header's cart panel)", () => {
   });
 
   it("a visitor gets the login page back to the cart (401), and no upstream call", async () => {
-    const visitor = portal.client();
+    const visitor = ctx.portal.client();
     await visitor.get("/home/index");
-    await portal.clearCalls();
+    await ctx.portal.clearCalls();
     const answer = await panel(visitor);
     expect(answer.status).toBe(401);
     expect(answer.json).toEqual({ login: "/join/login?backUrl=%2Fshoppingcart" });
-    expect(await portal.calls("/definePayOrderCart")).toHaveLength(0);
+    expect(await ctx.portal.calls("/definePayOrderCart")).toHaveLength(0);
   });
 
   it("an upstream failure answers a message to show (502 JSON), not a 500 page; a lapsed session the way to sign in again", async () => {
     const student = await signedIn("shop05");
     for (const fault of [{ status: 500 }, { code: "0", message: "购物车服务维护中" }, { malformed: "garbage" }]) {
-      await portal.fault({ path: "/definePayOrderCart/list", ...fault, times: 1 });
+      await ctx.portal.fault({ path: "/definePayOrderCart/list", ...fault, times: 1 });
       const answer = await panel(student);
       expect(answer.status, JSON.stringify(fault)).toBe(502);
       expect(answer.json).toEqual({ failed: true });
     }
-    await portal.sandbox.control("POST", "/tokens/expire", { account: "shop05", backCodes: true });
+    await ctx.portal.sandbox.control("POST", "/tokens/expire", { account: "shop05", backCodes: true });
     const lapsed = await panel(student);
     expect(lapsed.status).toBe(401);
     expect(lapsed.json).toEqual({ login: "/shoppingcart" });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, startTestPortal, text, type Page, type TestPortal } from "../portal";
+import { describe, expect, it } from "vitest";
+import { attr, byTestId, element, elements, usePortal, text, type Page } from "../portal";
 import { errorFor, inputNamed, linkHref, testText } from "./nojs";
 
 /**
@@ -10,37 +10,29 @@ import { errorFor, inputNamed, linkHref, testText } from "./nojs";
  * `<details>` menus, resources' 5 MB post); the JavaScript runs of the same e2e tests keep the layout.
  */
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-  // one page first: the portal's first request loads its modules and the school's config; on a loaded
-  // machine that outlasted the upstream budget and the first test's page came back without its data
-  await portal.client().get("/home/index");
-}, 180_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal({ warm: true });
 
 describe("management centre without JavaScript (tests/e2e/admin-link.test.ts's no-js run)", { timeout: 60_000 }, () => {
   it("a plain form post to a new tab (target=_blank) that lands on the management centre, one link fetched", async () => {
-    const browser = portal.client({ offsite: true });
-    const home = await browser.signIn(portal, "13800000009");
+    const browser = ctx.portal.client({ offsite: true });
+    const home = await browser.signIn(ctx.portal, "13800000009");
     const form = home.form({ button: "管理中心" });
     expect(attr(form.html, "method")).toBe("post");
     expect(attr(form.html, "action")).toBe("/admin-link");
     expect(attr(form.html, "target")).toBe("_blank"); // the browser opens it in a new tab, without an opener
     expect(form.controls.filter((c) => c.name === "csrf")).toHaveLength(1);
-    await portal.clearCalls();
+    await ctx.portal.clearCalls();
     const tab = await form.submit({ button: "管理中心" });
     expect(tab.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__sandbox\/admin\?company=1$/);
     expect(tab.html).toContain("管理中心");
-    expect((await portal.calls()).filter((c) => c.path.endsWith("front/admin/link"))).toHaveLength(1);
+    expect((await ctx.portal.calls()).filter((c) => c.path.endsWith("front/admin/link"))).toHaveLength(1);
   });
 });
 
 describe("community without JavaScript (tests/e2e/community.test.ts's no-js run)", { timeout: 60_000 }, () => {
   it("the question's title is `required` (the browser refuses an empty one itself); posted anyway, the server says so", async () => {
-    const browser = portal.client();
-    const page = await browser.signIn(portal, "13700003001", "/answerslist/0");
+    const browser = ctx.portal.client();
+    const page = await browser.signIn(ctx.portal, "13700003001", "/answerslist/0");
     expect(page.url).toBe("/answerslist/0");
     const ask = page.form("#ask-question");
     const title = ask.controls.find((c) => c.name === "title");
@@ -52,8 +44,8 @@ describe("community without JavaScript (tests/e2e/community.test.ts's no-js run)
 
 describe("personal data without JavaScript (tests/e2e/personal-data.test.ts's no-js runs)", { timeout: 60_000 }, () => {
   it("the contact section: the QQ's digits `pattern` (the browser refuses first); posted anyway, the message and the values kept; then saved", async () => {
-    const browser = portal.client();
-    const page = await browser.signIn(portal, "13800000001", "/personal/setting/data");
+    const browser = ctx.portal.client();
+    const page = await browser.signIn(ctx.portal, "13800000001", "/personal/setting/data");
     const contact = page.form("#personal-data-contact");
     expect(attr(contact.controls.find((c) => c.labels.includes("QQ"))?.html, "pattern")).toBeDefined();
     const refused = await contact.fill({ QQ: "12a45", 联系地址: "上海市" }).submit({ button: "保存" });
@@ -66,8 +58,8 @@ describe("personal data without JavaScript (tests/e2e/personal-data.test.ts's no
   });
 
   it("a chooseRelList sub-field after 'update the form', values kept, then `required` (the browser refuses first); saved once filled", async () => {
-    const browser = portal.client();
-    const page = await browser.signIn(portal, "13800000001", "/personal/setting/data");
+    const browser = ctx.portal.client();
+    const page = await browser.signIn(ctx.portal, "13800000001", "/personal/setting/data");
     const other = (p: Page) => p.form("#personal-data-other");
     expect(inputNamed(page, "df_hobby_other")).toBeUndefined();
     const shown = await other(page).fill({ 毕业时间: "2020-07-01T09:30", 其他: true }).submit({ button: "更新表单" });
@@ -87,8 +79,8 @@ describe("personal data without JavaScript (tests/e2e/personal-data.test.ts's no
 
 describe("the shell's CSS-only parts (tests/e2e/shell.test.ts's and tab-bar.test.ts's no-js runs)", { timeout: 60_000 }, () => {
   it("the test-domain banner closes by a checkbox and its label, no script: the banner hides when it is checked", async () => {
-    await portal.config(1, { showDomainWarn: 1 });
-    const page = await portal.client().get("/home/index");
+    await ctx.portal.config(1, { showDomainWarn: 1 });
+    const page = await ctx.portal.client().get("/home/index");
     const box = elements(page.html, "input").find((i) => attr(i, "id") === "domain-warn-close");
     expect(attr(box, "type")).toBe("checkbox");
     expect(attr(box, "class")).toContain("peer");
@@ -99,7 +91,7 @@ describe("the shell's CSS-only parts (tests/e2e/shell.test.ts's and tab-bar.test
   });
 
   it("a tab is a plain link: the bank's tab leads there and is the current one", async () => {
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const home = await browser.get("/home/index");
     const bar = { html: byTestId(home.html, "tab-bar") ?? "" };
     expect(

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, elements, startTestPortal, type Client, type Page, type TestPortal } from "../portal";
+import { beforeEach, describe, expect, it } from "vitest";
+import { attr, byTestId, elements, usePortal, type Client, type Page } from "../portal";
 import { linkHref, testText, testTexts } from "./nojs";
 
 /**
@@ -13,17 +13,9 @@ import { linkHref, testText, testTexts } from "./nojs";
  * browser is resources' "the 5 MB limit without JS" (through scripts/serve.mjs's body cap).
  */
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-  // one page first: the portal's first request loads its modules and the school's config; on a loaded
-  // machine that outlasted the upstream budget and the first test's page came back without its data
-  await portal.client().get("/home/index");
-}, 180_000);
-afterAll(() => portal.close());
+const ctx = usePortal({ warm: true });
 beforeEach(async () => {
-  await portal.reset();
-  expect((await fetch(`${portal.sandbox.url}/__sandbox/files/seed`, { method: "POST" })).ok).toBe(true); // the files users
+  expect((await fetch(`${ctx.portal.sandbox.url}/__sandbox/files/seed`, { method: "POST" })).ok).toBe(true); // the files users
 });
 
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
@@ -45,8 +37,8 @@ function mp4(bytes: number, seed: number) {
 
 /** The bytes of the object the store completed last (the sandbox writes it to disk). */
 async function lastStored(): Promise<Buffer> {
-  const stats = (await (await fetch(`${portal.sandbox.url}/__sandbox/storage/stats`)).json()) as { lastKey: string };
-  const object = (await (await fetch(`${portal.sandbox.url}/__sandbox/storage/object?key=${encodeURIComponent(stats.lastKey)}`)).json()) as {
+  const stats = (await (await fetch(`${ctx.portal.sandbox.url}/__sandbox/storage/stats`)).json()) as { lastKey: string };
+  const object = (await (await fetch(`${ctx.portal.sandbox.url}/__sandbox/storage/object?key=${encodeURIComponent(stats.lastKey)}`)).json()) as {
     path: string;
     size: number;
   };
@@ -67,8 +59,8 @@ const upload = (page: Page, file: { name: string; mimeType: string; buffer: Buff
 
 describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs)", { timeout: 60_000 }, () => {
   it("a 4.5 MB pdf streamed to the store, byte-exact; a renamed executable refused by its content; downloaded, then deleted", async () => {
-    const browser = portal.client();
-    const list = await browser.signIn(portal, "13700002901", "/resource/list");
+    const browser = ctx.portal.client();
+    const list = await browser.signIn(ctx.portal, "13700002901", "/resource/list");
     expect(list.url).toBe("/resource/list");
     expect(
       attr(
@@ -95,7 +87,7 @@ describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs
     const file = await download(browser, href!);
     expect(file.status).toBe(200);
     expect(sha(Buffer.from(await file.arrayBuffer()))).toBe(sha(data));
-    expect((await portal.calls("/v1/student/checkPermission")).some((c) => c.query.type === "xiazai")).toBe(true);
+    expect((await ctx.portal.calls("/v1/student/checkPermission")).some((c) => c.query.type === "xiazai")).toBe(true);
 
     // delete: the row's own form
     const deleted = await after.form({ button: "删除" }).submit({ button: "删除" });
@@ -105,8 +97,8 @@ describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs
 
   it("the images are plain links: a signed link to the private object that opens, nothing without its signature", async () => {
     const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-    const browser = portal.client();
-    const list = await browser.signIn(portal, "13700002904", "/resource/list");
+    const browser = ctx.portal.client();
+    const list = await browser.signIn(ctx.portal, "13700002904", "/resource/list");
     const saved = await upload(list, { name: "pic.png", mimeType: "image/png", buffer: png });
     expect(testText(saved, "upload-saved")).toBe("已上传：pic.png");
     const after = await browser.get("/resource/list");
@@ -122,8 +114,8 @@ describe("resources without JavaScript (tests/e2e/resources.test.ts's no-js runs
 
 describe("homework without JavaScript (tests/e2e/homework.test.ts's no-js runs)", { timeout: 60_000 }, () => {
   it("submitted with an attachment (byte-exact in the store), then the attachment deleted; a closed homework refuses", async () => {
-    const browser = portal.client();
-    const settings = await browser.signIn(portal, "13700002906", "/personal/setting/data");
+    const browser = ctx.portal.client();
+    const settings = await browser.signIn(ctx.portal, "13700002906", "/personal/setting/data");
     const listHref = linkHref({ html: byTestId(settings.html, "personal-menu") ?? "" }, "我的作业");
     expect(listHref).toBe("/homework/list");
     const list = await browser.get(listHref!);
@@ -159,8 +151,8 @@ describe("homework without JavaScript (tests/e2e/homework.test.ts's no-js runs)"
   });
 
   it("a video: 6 MB refused with the JavaScript hint, exactly 5 MB taken; kept as a resource, where the batch delete removes it", async () => {
-    const browser = portal.client();
-    const list = await browser.signIn(portal, "13700003605", "/homework/list");
+    const browser = ctx.portal.client();
+    const list = await browser.signIn(ctx.portal, "13700003605", "/homework/list");
     expect(list.url).toBe("/homework/list");
     // the leave notices link to the homework left (spec 001 §7 findHomeworkLeaveNotifyByUserId)
     expect(count(list, "homework-notice")).toBe(3);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, startTestPortal, text, type Page, type TestPortal } from "../portal";
+import { describe, expect, it } from "vitest";
+import { attr, byTestId, element, elements, usePortal, text, type Page } from "../portal";
 import { errorFor, linkHref, testText } from "./nojs";
 
 /**
@@ -10,15 +10,7 @@ import { errorFor, linkHref, testText } from "./nojs";
  * the one real multipart post kept in a browser is resources' "the 5 MB limit without JS".
  */
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-  // one page first: the portal's first request loads its modules and the school's config; on a loaded
-  // machine that outlasted the upstream budget and the first test's page came back without its data
-  await portal.client().get("/home/index");
-}, 180_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal({ warm: true });
 
 const A = "/personal/course/apply";
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 7)]);
@@ -28,8 +20,8 @@ const fieldError = (page: Page, name: string) => errorFor(page, name);
 
 describe("instead sign-up without JavaScript (tests/e2e/instead.test.ts's no-js run)", { timeout: 60_000 }, () => {
   it("sign up: province, session, every field type with the size and image errors fixed; the list shows it under review", async () => {
-    const browser = portal.client();
-    const list = await browser.signIn(portal, "13700003501", A);
+    const browser = ctx.portal.client();
+    const list = await browser.signIn(ctx.portal, "13700003501", A);
     expect(list.url).toBe(A);
     expect(testText(list, "empty")).toContain("暂无代报名记录");
     const start = await browser.get(attr(byTestId(list.html, "new-sign-up"), "href")!);
@@ -78,7 +70,7 @@ describe("instead sign-up without JavaScript (tests/e2e/instead.test.ts's no-js 
     expect(notImage.url).toBe(fillUrl);
     expect(fill(notImage).value("真实姓名")).toBe("王小明");
     expect(fill(notImage).value("工作单位所在地 2")).toBe("1101");
-    expect(await portal.calls("saveItemFieldFormData")).toHaveLength(0);
+    expect(await ctx.portal.calls("saveItemFieldFormData")).toHaveLength(0);
 
     // fixed: a real PNG, the proof attached again (a file in the form's post is never kept)
     const detail = await fill(notImage)
