@@ -117,6 +117,20 @@ export async function uploadFile(upstream: Upstream, file: { name: string; bytes
   });
 }
 
+/**
+ * `uploadFile` as `uploadFieldFiles` takes it (the file → its address), keeping each address's fileId: the
+ * custom-info payload's image `resourceId` (spec 001 §3, `withImageInfo`).
+ */
+export function signUpUploader(upstream: Upstream) {
+  const uploaded = new Map<string, string>();
+  const upload = async (file: File) => {
+    const stored = await uploadFile(upstream, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    uploaded.set(stored.filePath, stored.fileId);
+    return stored.filePath;
+  };
+  return { upload, uploaded };
+}
+
 /* ---------- personal data (four sections) and custom-field data ---------- */
 
 export const PERSONAL_SECTIONS = ["base", "contact", "other", "register"] as const;

@@ -156,9 +156,38 @@ export async function withCascadeLevels(
 export function improveCustomInfo(
   upstream: Upstream,
   who: { userId: number | string; companyId: number | string; schoolId: number | string },
-  fieldList: FieldPayload[],
+  fieldList: CustomFieldPayload[],
 ) {
   return upstream.call({ method: "PUT", path: `${STUDENT}/improve/custom/info`, body: { ...who, fieldList }, schema: z.unknown(), expect: ["business"] });
+}
+
+/** A field of the custom-info payload: an image field also carries `imageInfoList` and `resourceId` (spec 001 §3). */
+export type CustomFieldPayload = FieldPayload & { imageInfoList?: Array<{ url: string; resourceId?: string }>; resourceId?: string[] };
+
+/**
+ * Spec 001 §3 custom-info payload: "Images also carry imageInfoList and resourceId values." The shape is
+ * chosen (sandbox/README.md): each image field's entry gets one `{ url, resourceId }` per value, in order
+ * (`resourceId`: the fileId the sign-up upload answered for a file uploaded with this save; an image kept
+ * from before has none), and `resourceId`, the list of those ids. `uploaded`: address → fileId
+ * (`signUpUploader`).
+ */
+export function withImageInfo(fields: DynamicField[], payload: FieldPayload[], uploaded: ReadonlyMap<string, string>): CustomFieldPayload[] {
+  const images = new Set<string>();
+  const walk = (list: DynamicField[]) =>
+    list.forEach((field) => {
+      if (field.type === "image") images.add(field.code);
+      field.conditions.forEach((condition) => walk(condition.fields));
+    });
+  walk(fields);
+  return payload.map((entry) => {
+    if (!images.has(entry.fieldCode)) return entry;
+    const imageInfoList = entry.fieldValues.map((value) => {
+      const url = String(value);
+      const resourceId = uploaded.get(url);
+      return resourceId ? { url, resourceId } : { url };
+    });
+    return { ...entry, imageInfoList, resourceId: imageInfoList.flatMap((info) => (info.resourceId ? [info.resourceId] : [])) };
+  });
 }
 
 const GROUP_KEYS = ["groupOneId", "groupTwoId", "groupThreeId", "groupFourId", "groupFiveId"] as const;

@@ -72,6 +72,8 @@ export const MESSAGES = {
   fieldPeriod: ['120130022', '请填写开始和结束日期（{name}）'],
   groupRequired: ['120130023', '请选择学员分组'],
   proxyRequired: ['120130024', '请选择代理机构'],
+  imageInfoRequired: ['120130025', '图片信息不完整（{name}）'],
+  imageResourceUnknown: ['120130026', '图片资源不存在（{name}）'],
   /** Spec 001 §6: upload code -600, the file is larger than the limit ('uploaded file too large, keep under 5M'). */
   fileTooLarge: ['-600', '上传文件过大，请控制在5M以内'],
   messageNotFound: ['120131001', '消息不存在'],

@@ -162,7 +162,11 @@ describe('personal data and custom fields', () => {
       ['c_region', ['44', '4401', '440106']],
       ['c_diploma', ['https://files.example/d.pdf']],
       ['c_photo', ['https://files.example/p.png']],
-    ].map(([fieldCode, fieldValues]) => ({ fieldCode, fieldValues }));
+    ].map(([fieldCode, fieldValues]) =>
+      fieldCode === 'c_photo'
+        ? { fieldCode, fieldValues, imageInfoList: [{ url: 'https://files.example/p.png' }], resourceId: [] }
+        : { fieldCode, fieldValues },
+    );
     expect((await api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: all })).json).toMatchObject({
       code: '120130015',
       message: '必填，请输入相关信息（其他渠道）',
@@ -174,6 +178,31 @@ describe('personal data and custom fields', () => {
     expect((await api(`${CZ}/customize/info`, 'GET')).json.data.completeFlag).toBe(0); // no group yet
     expect((await api(`${CZ}/studentGroupAndProxyOrg/info`, 'PUT', { groupOneId: 1, groupTwoId: 11, proxyId: 2 })).json.code).toBe('1');
     expect((await api(`${CZ}/customize/info`, 'GET')).json.data).toMatchObject({ completeFlag: 1, studentGroupValue: [1, 11], proxyId: 2 });
+  });
+
+  it("an image field carries imageInfoList and resourceId (spec 001 §3): one entry per value, the ids the student's own uploads", async () => {
+    const PHOTO = 'https://files.example/p.png';
+    const rest = [
+      ['c_nickname', ['阿张']],
+      ['c_years', ['3']],
+      ['c_exam_date', ['2025-06-01']],
+      ['c_appointment', ['2025-01-02 10:00:00']],
+      ['c_study_period', ['2025-01-01', '2025-03-01']],
+      ['c_channel', ['朋友推荐']],
+      ['c_subjects', ['会计']],
+      ['c_level', ['初级']],
+      ['c_region', ['44', '4401', '440106']],
+      ['c_diploma', ['https://files.example/d.pdf']],
+    ].map(([fieldCode, fieldValues]) => ({ fieldCode, fieldValues }));
+    const save = (photo: Record<string, unknown>) =>
+      api(`${CZ}/improve/custom/info`, 'PUT', { fieldList: [...rest, { fieldCode: 'c_photo', fieldValues: [PHOTO], ...photo }] });
+    expect((await save({})).json).toMatchObject({ code: '120130025', message: '图片信息不完整（证件照）' });
+    expect((await save({ imageInfoList: [{ url: 'https://files.example/other.png' }], resourceId: [] })).json.code).toBe('120130025');
+    expect((await save({ imageInfoList: [{ url: PHOTO, resourceId: 999999 }], resourceId: [999999] })).json).toMatchObject({ code: '120130026' });
+    const up = await api(`${S}/sign/source/upload`, 'POST', { fileName: 'p.png', data: Buffer.from('png').toString('base64') });
+    const fileId = up.json.data.fileId as number;
+    expect((await save({ imageInfoList: [{ url: PHOTO, resourceId: fileId }], resourceId: [] })).json.code).toBe('120130025');
+    expect((await save({ imageInfoList: [{ url: PHOTO, resourceId: fileId }], resourceId: [fileId] })).json.code).toBe('1');
   });
 });
 

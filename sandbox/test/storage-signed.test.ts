@@ -141,7 +141,15 @@ describe('sign-up uploads (sign/source/upload, /__files/<id>/<name>)', () => {
     expect(up.json.code).toBe('1');
     const bare = up.json.data.filePath as string;
     const custom = (await c.api(`${S}/get/custom/field/data`, { token })).json.data as Array<{ fieldCode: string; dataValues: Array<{ fieldValue: unknown }> }>;
-    const fieldList = custom.filter((f) => f.dataValues.length).map((f) => ({ fieldCode: f.fieldCode, fieldValues: f.dataValues.map((v) => v.fieldValue) }));
+    const fieldList = custom
+      .filter((f) => f.dataValues.length)
+      .map((f) => {
+        const fieldValues = f.dataValues.map((v) => v.fieldValue);
+        // an image field carries its imageInfoList (spec 001 §3; kept images: no new resource id)
+        return f.fieldCode === 'c_photo'
+          ? { fieldCode: f.fieldCode, fieldValues, imageInfoList: fieldValues.map((url) => ({ url })), resourceId: [] }
+          : { fieldCode: f.fieldCode, fieldValues };
+      });
     const diploma = fieldList.find((f) => f.fieldCode === 'c_diploma')!;
     diploma.fieldValues = [bare];
     fieldList.push({ fieldCode: 'c_nickname', fieldValues: ['阿甲'] });

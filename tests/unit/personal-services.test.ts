@@ -174,7 +174,11 @@ describe("custom fields service", () => {
       df_c_diploma: ["https://files.example/d.pdf"],
       df_c_photo: ["https://files.example/p.png"],
     };
-    await custom.improveCustomInfo(up, { userId: 1001, companyId: 1, schoolId: 1 }, toFieldPayload(info.fields, values));
+    await custom.improveCustomInfo(
+      up,
+      { userId: 1001, companyId: 1, schoolId: 1 },
+      custom.withImageInfo(info.fields, toFieldPayload(info.fields, values), new Map()),
+    );
     await custom.saveStudentGroupAndProxy(up, ["1", "11"], "2");
     const after = await custom.getCustomizeInfo(up);
     expect(after).toMatchObject({ complete: true, groupValue: ["1", "11"], proxyId: "2" });

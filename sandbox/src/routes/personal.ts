@@ -123,6 +123,41 @@ function customField(def: Def, values: Map<string, unknown[]> | null): Record<st
   };
 }
 
+/**
+ * Spec 001 §3 custom-info payload: "Images also carry imageInfoList and resourceId values." The shape is
+ * not in the spec (chosen, sandbox/README.md): an image field's entry carries `imageInfoList`, one
+ * `{ url, resourceId? }` per value in the values' order (`url` as posted in `fieldValues`; `resourceId` the
+ * `fileId` the sign-up upload answered for a file uploaded with this save), and `resourceId`, the list of
+ * those ids. A missing or mismatched list, or an id that is not one of the student's uploads, is refused.
+ */
+async function checkImageInfo(ctx: Ctx, userId: number, defs: Def[], list: unknown, stored: Map<string, unknown[]>): Promise<Envelope<null> | null> {
+  const byCode = new Map(flatten(defs).map((d) => [d.fieldCode, d]));
+  for (const item of Array.isArray(list) ? (list as Array<Record<string, unknown>>) : []) {
+    const def = byCode.get(str(item?.fieldCode));
+    if (def?.fieldType !== 'image') continue;
+    const values = (Array.isArray(item.fieldValues) ? item.fieldValues : []).filter((v) => v !== null && v !== '');
+    if (!values.length) continue;
+    const infos = Array.isArray(item.imageInfoList) ? (item.imageInfoList as Array<Record<string, unknown>>) : null;
+    if (!infos || infos.length !== values.length || infos.some((info, i) => str(info?.url) !== String(values[i])))
+      return failMsg('imageInfoRequired', undefined, def.fieldName);
+    const ids = infos.map((info) => info.resourceId).filter((id) => id !== undefined && id !== null && id !== '');
+    const listed = Array.isArray(item.resourceId) ? item.resourceId : [];
+    if (listed.length !== ids.length || listed.some((id, i) => String(id) !== String(ids[i]))) return failMsg('imageInfoRequired', undefined, def.fieldName);
+    for (const id of ids) {
+      const row = await ctx.db.get<{ userId: number }>('SELECT user_id FROM personal_files WHERE id = ?', [Number(id) || 0]);
+      if (row?.userId !== userId) return failMsg('imageResourceUnknown', undefined, def.fieldName);
+    }
+    // an image new to this field that is one of this sandbox's uploads must name that upload as its resource
+    const kept = new Set((stored.get(def.fieldCode) ?? []).map(String));
+    for (const info of infos) {
+      const url = unsigned(str(info.url));
+      const upload = /\/__files\/(\d+)\//.exec(url);
+      if (upload && !kept.has(url) && String(info.resourceId ?? '') !== upload[1]) return failMsg('imageInfoRequired', undefined, def.fieldName);
+    }
+  }
+  return null;
+}
+
 /** Annex and image values: addresses of the student's private files. */
 const FILE_TYPES = new Set(['annex', 'image']);
 
@@ -546,6 +581,8 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
       const b = body(req);
       const checked = checkFields(CUSTOM_FIELDS, b.fieldList ?? b.fields, new Map(), true);
       if ('error' in checked) return checked.error;
+      const images = await checkImageInfo(ctx, user.id, CUSTOM_FIELDS, b.fieldList ?? b.fields, stored);
+      if (images) return images;
       await writeValues(ctx, user.id, 'custom', new Map([...stored, ...checked.values]));
       return ok(null);
     }),

@@ -427,6 +427,40 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
     const [call] = await portal.calls("studentGroupAndProxyOrg");
     expect(call).toBeDefined();
   });
+
+  it("a new image goes up first, then with its imageInfoList and resourceId (spec 001 §3 custom-info payload)", async () => {
+    const browser = await signedIn("agr2606");
+    const { html } = await browser.get(PATH);
+    const { form, hidden } = formOf(html, /complete-submit/);
+    const body = new FormData();
+    for (const [name, value] of Object.entries(hidden)) body.append(name, value);
+    for (const i of elements(form, "input")) {
+      const name = attr(i, "name");
+      const type = attr(i, "type");
+      // the kept photo is replaced by a new one
+      if (!name?.startsWith("df_") || type === "file" || name === "df_c_photo") continue;
+      if ((type === "radio" || type === "checkbox") && !/ checked/.test(i)) continue;
+      body.append(name, attr(i, "value") ?? "");
+    }
+    for (const s of elements(form, "select")) {
+      const name = attr(s, "name") ?? "";
+      if (!name.startsWith("df_")) continue;
+      for (const o of elements(s, "option[selected]")) body.append(name, attr(o, "value") ?? "");
+    }
+    for (const [name, value] of Object.entries({ intent: "save", groupOneId: "1", groupTwoId: "11", proxyId: "1", df_c_nickname: "小图" }))
+      body.set(name, value);
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2d1b10000000049454e44ae426082",
+      "hex",
+    );
+    body.append("df_c_photo", new File([png], "photo.png", { type: "image/png" }));
+    // the sandbox refuses an image without its imageInfoList, or a new upload not named as its resourceId
+    const res = await browser.fetch(PATH, { method: "POST", body });
+    expect(res.status, res.status === 303 ? "" : text(byTestId(await res.text(), "complete-info-dialog") ?? "")).toBe(303);
+    expect(res.headers.get("Location")).toBe("/class/enter/5003/103/1");
+    expect(await portal.calls("sign/source/upload")).toHaveLength(1);
+    expect(await portal.calls("improve/custom/info")).toHaveLength(1);
+  });
 });
 
 describe("face (/face/check, spec 001 §2 dialog 3, §4 face flow, §5)", () => {

@@ -7,9 +7,9 @@ import { GROUP_KEYS, groupPathComplete, keepGroupPath } from "~/components/study
 import { formConstraint } from "~/forms/constraint.server";
 import { allFieldsSchema, parseDynamicForm, postedValues, toFieldPayload, uploadFieldFiles, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { uploadFile } from "~/services/account-settings.server";
+import { signUpUploader } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
-import { getCustomizeInfo, improveCustomInfo, saveStudentGroupAndProxy, withCascadeLevels } from "~/services/custom-fields.server";
+import { getCustomizeInfo, improveCustomInfo, saveStudentGroupAndProxy, withCascadeLevels, withImageInfo } from "~/services/custom-fields.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { requireValidPost, type Portal } from "~/lib/portal.server";
 import { safeRedirect } from "~/lib/security/redirect";
@@ -90,17 +90,18 @@ export async function action(args: ActionFunctionArgs) {
       return answer({ ...base, status: "error", error }, 400);
     }
     const up = portal.upstream;
-    const files = await uploadFieldFiles(
-      fields,
-      submission.value as FieldValues,
-      async (file) => (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
-    );
+    const uploader = signUpUploader(up);
+    const files = await uploadFieldFiles(fields, submission.value as FieldValues, uploader.upload);
     if (files.errors) return answer(submission.reply({ fieldErrors: files.errors }), 400);
     const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
     // both saves at once: one flag each; the dialog closes only when both are '1' (spec 001 §4)
     const [custom, group] = await Promise.allSettled([
       fields.length
-        ? improveCustomInfo(up, { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId }, toFieldPayload(fields, files.value))
+        ? improveCustomInfo(
+            up,
+            { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId },
+            withImageInfo(fields, toFieldPayload(fields, files.value), uploader.uploaded),
+          )
         : Promise.resolve(null),
       info.groups.length || info.proxyOrgs.length ? saveStudentGroupAndProxy(up, groupPath, proxyId) : Promise.resolve(null),
     ]);

@@ -17,9 +17,9 @@ import {
 import type { Constraints } from "~/components/form/use-form";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { getCustomFieldData, getPersonalDetail, savePersonalSection, uploadFile } from "~/services/account-settings.server";
+import { getCustomFieldData, getPersonalDetail, savePersonalSection, signUpUploader } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
-import { improveCustomInfo, withCascadeLevels } from "~/services/custom-fields.server";
+import { improveCustomInfo, withCascadeLevels, withImageInfo } from "~/services/custom-fields.server";
 import { keptFormData, keptValue, takeKept, type KeptForm } from "~/lib/state/form-keep.server";
 import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { requireValidPost, type Portal } from "~/lib/portal.server";
@@ -96,11 +96,8 @@ export async function action(args: ActionFunctionArgs) {
       return data({ section: name, result: submission.reply(), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false }, { status: 400 });
     const up = portal.upstream;
     try {
-      const files = await uploadFieldFiles(
-        fields,
-        submission.value as FieldValues,
-        async (file) => (await uploadFile(up, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).filePath,
-      );
+      const uploader = signUpUploader(up);
+      const files = await uploadFieldFiles(fields, submission.value as FieldValues, uploader.upload);
       if (files.errors)
         return data(
           { section: name, result: submission.reply({ fieldErrors: files.errors }), fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false },
@@ -109,7 +106,7 @@ export async function action(args: ActionFunctionArgs) {
       const payload = toFieldPayload(fields, files.value);
       if (name === "custom") {
         const companyId = portal.session.get("companyId") ?? knownCompany(portal.tenant.domain) ?? "";
-        await improveCustomInfo(up, { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId }, payload);
+        await improveCustomInfo(up, { userId: portal.userId ?? "", companyId, schoolId: portal.schoolId }, withImageInfo(fields, payload, uploader.uploaded));
       } else {
         await savePersonalSection(up, name, payload);
       }
