@@ -35,6 +35,7 @@ import { registerUserCentreRoutes } from './routes/usercentre.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerMenuPermissionControlRoutes, registerMenuPermissionRoutes } from './routes/menu-permission.js';
 import { Template } from './template.js';
+import { holdStorage } from './storage/objects.js';
 import { registerLessonRoutes } from './routes/lesson.js';
 import { registerInsteadRoutes } from './routes/instead.js';
 import { absoluteStatic, registerStaticRoutes } from './routes/static.js';
@@ -171,6 +172,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     template.close();
     throw e;
   }
+  const releaseStorage = holdStorage();
   const port = (app.server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   let closed = false;
@@ -185,6 +187,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       await app.close();
       db.close();
       template.close();
+      releaseStorage();
     },
   };
 }

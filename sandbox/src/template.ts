@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InStatement } from '@libsql/client';
 import { AREAS } from './areas.js';
+import { removeAtExit } from './cleanup.js';
 import { createCtx } from './context.js';
 import { openDb, SCHEMA_VERSION, setKeyPair, type Db } from './db.js';
 
@@ -42,22 +42,27 @@ export async function seedAreas(db: Db, now = Date.now()): Promise<void> {
   ]);
 }
 
-async function buildFile(): Promise<{ file: string; builtAt: number }> {
+type Removal = ReturnType<typeof removeAtExit>;
+
+/** The template file, seeded; removed with the process however it ends (src/cleanup.ts), or by `remove`. */
+async function buildFile(): Promise<{ file: string; builtAt: number; removal: Removal[] }> {
   const file = path.join(tmpdir(), `sandbox-template-${process.pid}-${randomBytes(6).toString('hex')}.db`);
-  const db = await openDb(file);
+  const removal = [file, `${file}-journal`].map(removeAtExit);
   try {
-    await db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;');
-    const builtAt = Date.now();
-    await seedAreas(db, builtAt);
-    return { file, builtAt };
-  } finally {
-    db.close();
+    const db = await openDb(file);
+    try {
+      await db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;');
+      const builtAt = Date.now();
+      await seedAreas(db, builtAt);
+      return { file, builtAt, removal };
+    } finally {
+      db.close();
+    }
+  } catch (e) {
+    for (const r of removal) r.remove();
+    throw e;
   }
 }
-
-const removeFile = (file: string) => {
-  for (const f of [file, `${file}-journal`]) rmSync(f, { force: true });
-};
 
 /**
  * One template file per process, shared by every sandbox the process starts while it is fresh (decision 054):
@@ -69,11 +74,11 @@ const removeFile = (file: string) => {
 interface SharedFile {
   file: string;
   builtAt: number;
+  removal: Removal[];
   users: number;
 }
 let current: Promise<SharedFile> | undefined;
 const files = new Set<SharedFile>();
-let exitHook = false;
 
 function fresh(f: SharedFile, now: number): boolean {
   return now - f.builtAt < TEMPLATE_MAX_AGE_MS / 2 && beijingDay(now) === beijingDay(f.builtAt);
@@ -86,18 +91,12 @@ async function acquireFile(): Promise<SharedFile> {
     latest.users++;
     return latest;
   }
-  const building = buildFile().then(({ file, builtAt }) => {
-    const f = { file, builtAt, users: 0 };
+  const building = buildFile().then(({ file, builtAt, removal }) => {
+    const f = { file, builtAt, removal, users: 0 };
     files.add(f);
     return f;
   });
   current = building;
-  if (!exitHook) {
-    exitHook = true;
-    process.once('exit', () => {
-      for (const f of files) removeFile(f.file);
-    });
-  }
   const f = await building;
   f.users++;
   return f;
@@ -109,7 +108,7 @@ async function releaseFile(f: SharedFile): Promise<void> {
   const latest = await current?.catch(() => undefined);
   if (latest === f && fresh(f, Date.now())) return; // kept for the next sandbox of this process
   files.delete(f);
-  removeFile(f.file);
+  for (const r of f.removal) r.remove();
 }
 
 interface MasterRow {

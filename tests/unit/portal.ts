@@ -79,19 +79,43 @@ export const UPSTREAM_TIMEOUT_FOR_FAULTS = { UPSTREAM_TIMEOUT_MS: "5000" };
 
 type Handler = (request: Request) => Promise<Response>;
 
-/** Each portal of this process loads its own copy of the build: `?portal=N` is a new module for node. */
-let portals = 0;
-/** The environment as it was before a portal changed it, so a file that shares its worker (decision 065) starts from it. */
-const envBefore = new Map<string, string | undefined>();
+/**
+ * What the portals of one worker process share, on `globalThis` (a file that shares its worker, decision 065,
+ * may evaluate this module again): the count of build copies loaded (each portal loads its own, `?portal=N`
+ * being a new module for node), the environment as it was before a portal changed it (so that each file
+ * starts from it), and ONE sandbox (decision 073): started by the worker's first portal and reset for each
+ * next one instead of a new sandbox per file (about 1.2 CPU-s a file). It is never closed in-process: the
+ * worker's end takes it, and its temporary files with it (sandbox/src/cleanup.ts).
+ */
+type WorkerShared = { portals: number; envBefore: Map<string, string | undefined>; sandbox?: Promise<TestSandbox> };
+const shared: WorkerShared = ((globalThis as { __portalTestShared?: WorkerShared }).__portalTestShared ??= { portals: 0, envBefore: new Map() });
+
+/** The worker's sandbox, started once (a failed start is tried again by the next portal). */
+async function workerSandbox(): Promise<TestSandbox> {
+  if (!shared.sandbox) {
+    shared.sandbox = startTestSandbox();
+    shared.sandbox.catch(() => {
+      shared.sandbox = undefined;
+    });
+  }
+  const sandbox = await shared.sandbox;
+  // what the last file left (faults held, the request log, the data): as a new sandbox would be
+  await sandbox.control("POST", "/reset");
+  return sandbox;
+}
 
 /**
- * Starts a sandbox and loads the built portal against it. One per test file (beforeAll, or usePortal).
- * `env`: variables over PORTAL_ENV (e.g. CONFIG_TTL_S for a test about the config cache).
+ * Loads the built portal against the worker's sandbox (see `shared`), reset. One per test file (beforeAll,
+ * or usePortal). `env`: variables over PORTAL_ENV (e.g. CONFIG_TTL_S for a test about the config cache).
+ * The portal is warm: one page was asked before (its first request loads its modules and the school's
+ * config, which on a loaded machine outlasted the upstream budget and the first test's page came back
+ * without its data), then the sandbox reset again, so a test counting upstream calls starts from none.
  */
 export async function startTestPortal(options: { env?: Record<string, string> } = {}): Promise<TestPortal> {
-  const sandbox = await startTestSandbox();
+  const sandbox = await workerSandbox();
   // The portal reads its environment once, when loaded: set it before, over what the last portal of this
   // worker found (vitest's `pages` project runs several files in one process, decision 065).
+  const { envBefore } = shared;
   for (const [key, value] of envBefore) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
@@ -101,7 +125,7 @@ export async function startTestPortal(options: { env?: Record<string, string> } 
   Object.assign(process.env, env);
   // a copy of its own (its caches, limits, environment); node_modules are shared (vitest.config.ts has it
   // external: node imports it, not vite's transform)
-  const buildUrl = `${pathToFileURL(path.resolve(__dirname, "../../build/index.js")).href}?portal=${++portals}`;
+  const buildUrl = `${pathToFileURL(path.resolve(__dirname, "../../build/index.js")).href}?portal=${++shared.portals}`;
   const build = (await import(/* @vite-ignore */ buildUrl)) as ServerBuild & {
     entry: {
       module: {
@@ -119,6 +143,8 @@ export async function startTestPortal(options: { env?: Record<string, string> } 
     }
     return remix(request, getLoadContext(request, { clientIp: "127.0.0.1" }));
   };
+  await (await new Client(handler).fetch("/home/index")).body?.cancel();
+  await sandbox.control("POST", "/reset");
   const calls = async (pathPart?: string) => {
     const all = await sandbox.control<UpstreamCall[]>("GET", "/requests");
     return pathPart ? all.filter((c) => c.path.includes(pathPart)) : all;
@@ -134,7 +160,10 @@ export async function startTestPortal(options: { env?: Record<string, string> } 
     config: (companyId, patch) => sandbox.control("PATCH", `/companies/${companyId}/config`, patch),
     fault: (fault) => sandbox.control("POST", "/faults", fault),
     ssoCode: async (account) => (await sandbox.control<{ code: string }>("POST", "/sso/code", { account })).code,
-    close: () => sandbox.close(),
+    // the worker's sandbox stays for the next file; what this file left (a held fault's calls) is let go
+    close: async () => {
+      await sandbox.control("POST", "/reset");
+    },
   };
 }
 
@@ -383,14 +412,11 @@ export function byTestId(html: string, id: string): string | undefined {
  * A test file's portal: started in beforeAll, closed in afterAll, its sandbox reset before each test.
  * The fields are there once beforeAll ran (inside tests and hooks).
  */
-export function usePortal(options: { env?: Record<string, string>; warm?: boolean } = {}) {
+export function usePortal(options: { env?: Record<string, string> } = {}) {
   const ctx = {} as { portal: TestPortal; sandbox: TestSandbox; build: ServerBuild; handle: Handler };
   beforeAll(async () => {
     const portal = await startTestPortal(options);
     Object.assign(ctx, { portal, sandbox: portal.sandbox, build: portal.build, handle: portal.handle });
-    // `warm`: one page first. The portal's first request loads its modules and the school's config; on a
-    // loaded machine that outlasted the upstream budget and the first test's page came back without its data.
-    if (options.warm) await portal.client().get("/home/index");
   }, 180_000);
   afterAll(() => ctx.portal?.close());
   beforeEach(() => ctx.portal.reset());

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { removeAtExit } from '../cleanup.js';
 
 /**
  * The object store the sandbox plays (spec 001 §5 "Uploads", §7 "Upload token"): real files on disk under
@@ -16,6 +17,31 @@ import { pipeline } from 'node:stream/promises';
  * its status, chunks and complete; the sealed object keeps its uploader (`uploaderOf`, decision 044).
  */
 export const STORAGE_DIR = process.env.SANDBOX_STORAGE_DIR ?? path.join(tmpdir(), `sandbox-storage-${process.pid}`);
+
+let holders = 0;
+let removal: ReturnType<typeof removeAtExit> | undefined;
+/**
+ * A started sandbox holds the store's directory; the default (per-process, temporary) one is removed when the
+ * process's last sandbox closes, and with the process however it ends (src/cleanup.ts, decision 073). A
+ * directory named by SANDBOX_STORAGE_DIR is the operator's and stays. Returns the release.
+ */
+export function holdStorage(): () => void {
+  holders++;
+  if (!process.env.SANDBOX_STORAGE_DIR && !removal) {
+    removal = removeAtExit(STORAGE_DIR);
+    mkdirSync(STORAGE_DIR, { recursive: true }); // there from the start, so that its removal can be checked
+  }
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    holders--;
+    if (holders === 0 && removal) {
+      removal.remove();
+      removal = undefined;
+    }
+  };
+}
 /** The upload token lives one hour. */
 export const UPTOKEN_TTL_MS = 60 * 60_000;
 /** Spec 001 §9: attachments and images at most 5 MB; the store refuses more with -600. */

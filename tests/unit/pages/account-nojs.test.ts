@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, element, elements, hrefOf, startTestPortal, type Client, type TestPortal } from "../portal";
+import { describe, expect, it } from "vitest";
+import { attr, element, elements, hrefOf, usePortal, type Client } from "../portal";
 import { errorFor, inputNamed, linkHref, testText, testTexts } from "./nojs";
 
 /**
@@ -14,16 +14,11 @@ const COUPON = "/personal/accountcenter/coupon";
 const CARD = "/personal/accountcenter/card";
 const account = (id: number) => `acct${String(id - 3199).padStart(2, "0")}`;
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-}, 60_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal();
 
 async function signedIn(id: number, path: string): Promise<{ browser: Client; page: Awaited<ReturnType<Client["get"]>> }> {
-  const browser = portal.client({ offsite: true });
-  const page = await browser.signIn(portal, account(id), path);
+  const browser = ctx.portal.client({ offsite: true });
+  const page = await browser.signIn(ctx.portal, account(id), path);
   return { browser, page };
 }
 
@@ -78,7 +73,7 @@ describe("account centre without JavaScript", () => {
     expect(redeemed.url).toMatch(/^\/personal\/accountcenter\/card\?orderNo=\d+$/);
     expect(testText(redeemed, "card-redeemed")).toContain("兑换成功：会计职称进阶套餐");
     expect(testTexts(redeemed, "card-course-state")).toEqual(["已开通", "已开通", "已开通"]);
-    const { list } = await portal.sandbox.control<{ list: Array<{ commodityId: number; source: string }> }>("GET", "/account/enrolments?userId=3217");
+    const { list } = await ctx.portal.sandbox.control<{ list: Array<{ commodityId: number; source: string }> }>("GET", "/account/enrolments?userId=3217");
     expect(
       list
         .filter((e) => e.source === "card")

@@ -10,7 +10,7 @@ import { errorFor, inputNamed, linkHref, testText } from "./nojs";
  * `<details>` menus, resources' 5 MB post); the JavaScript runs of the same e2e tests keep the layout.
  */
 
-const ctx = usePortal({ warm: true });
+const ctx = usePortal();
 
 describe("management centre without JavaScript (tests/e2e/admin-link.test.ts's no-js run)", { timeout: 60_000 }, () => {
   it("a plain form post to a new tab (target=_blank) that lands on the management centre, one link fetched", async () => {

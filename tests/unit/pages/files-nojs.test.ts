@@ -13,7 +13,7 @@ import { linkHref, testText, testTexts } from "./nojs";
  * browser is resources' "the 5 MB limit without JS" (through scripts/serve.mjs's body cap).
  */
 
-const ctx = usePortal({ warm: true });
+const ctx = usePortal();
 beforeEach(async () => {
   expect((await fetch(`${ctx.portal.sandbox.url}/__sandbox/files/seed`, { method: "POST" })).ok).toBe(true); // the files users
 });

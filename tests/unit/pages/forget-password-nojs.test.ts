@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, element, h1, startTestPortal, text, type Page, type TestPortal } from "../portal";
+import { describe, expect, it } from "vitest";
+import { attr, element, h1, usePortal, text, type Page } from "../portal";
 import { errorFor, inputNamed, linkHref, testText } from "./nojs";
 
 /**
@@ -8,20 +8,15 @@ import { errorFor, inputNamed, linkHref, testText } from "./nojs";
  * of the empty required fields stays there (@nojs, decision 023).
  */
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-}, 60_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal();
 
-const sms = (mobile: string) => portal.sandbox.control<{ code: string; type: string }>("GET", `/sms?mobile=${mobile}`);
+const sms = (mobile: string) => ctx.portal.sandbox.control<{ code: string; type: string }>("GET", `/sms?mobile=${mobile}`);
 const form = (page: Page) => page.form({ field: "confirmPassword" });
 
 describe("forgot password by phone, without JavaScript", () => {
   it("the login page's link, mobile → SMS code → new password, then login with the new password", async () => {
     const MOBILE = "13800000007";
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const login = await browser.get("/join/login");
     const page = await browser.get(linkHref(login, "忘记密码？") ?? `no link in ${login.status} ${login.url}`);
     expect(page.url).toMatch(/^\/login\/forget\?method=phone/);
@@ -40,7 +35,7 @@ describe("forgot password by phone, without JavaScript", () => {
   });
 
   it("messages in English, tied to their fields; the passwords are never kept", async () => {
-    const page = await portal.client().get("/login/forget?method=phone&lng=en");
+    const page = await ctx.portal.client().get("/login/forget?method=phone&lng=en");
     expect(h1(page.html)).toBe("Reset your password");
     const wrong = await form(page).fill({ "Mobile number": "12345" }).submit({ button: "Get code" });
     expect(errorFor(wrong, "mobile")).toBe("Please enter the correct mobile number.");
@@ -58,7 +53,7 @@ describe("forgot password by phone, without JavaScript", () => {
   });
 
   it("an unregistered mobile gets the server's message at send time", async () => {
-    const page = await portal.client().get("/login/forget?method=phone");
+    const page = await ctx.portal.client().get("/login/forget?method=phone");
     const refused = await form(page).fill({ 手机号: "13912345678" }).submit({ button: "send-code" });
     expect(errorFor(refused, "mobile")).toBe("该手机号未注册");
   });

@@ -10,7 +10,7 @@ import { errorFor, linkHref, testText } from "./nojs";
  * the one real multipart post kept in a browser is resources' "the 5 MB limit without JS".
  */
 
-const ctx = usePortal({ warm: true });
+const ctx = usePortal();
 
 const A = "/personal/course/apply";
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 7)]);

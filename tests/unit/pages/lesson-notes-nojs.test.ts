@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
+import { describe, expect, it } from "vitest";
+import { attr, byTestId, element, usePortal, text, type Client, type Page } from "../portal";
 
 /**
  * Notes while studying (issue 26, decision 059; spec 001 §7 'Notes': update) without JavaScript: the video
@@ -11,16 +11,11 @@ import { attr, byTestId, element, startTestPortal, text, type Client, type Page,
 const STUDENT = "13700002504";
 const PAGE = "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101012";
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-}, 60_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal();
 
 async function student(): Promise<Client> {
-  const browser = portal.client();
-  await browser.signIn(portal, STUDENT);
+  const browser = ctx.portal.client();
+  await browser.signIn(ctx.portal, STUDENT);
   return browser;
 }
 
@@ -42,7 +37,7 @@ describe("the video page's note box, without JavaScript", () => {
     expect(saved.url).toBe(`${PAGE}&t=75&noted=75`);
     expect(text(byTestId(saved.html, "note-box-saved") ?? "")).toBe("笔记已保存（1:15）。 查看我的笔记");
     expect(typed(saved)).toBe("");
-    const update = (await portal.calls("/user-center/note/update")).filter((c) => c.method === "POST");
+    const update = (await ctx.portal.calls("/user-center/note/update")).filter((c) => c.method === "POST");
     expect(update).toHaveLength(1);
 
     const notes = await browser.get("/personal/course/note?course=5001");
@@ -59,19 +54,19 @@ describe("the video page's note box, without JavaScript", () => {
 
   it("an empty note is refused with the field's message (400); the upstream is not called", async () => {
     const browser = await student();
-    await portal.clearCalls();
+    await ctx.portal.clearCalls();
     const refused = await noteForm(await browser.get(PAGE))
       .fill({ content: "   " })
       .submit({ button: "保存笔记" });
     expect(refused.status).toBe(400);
     expect(text(byTestId(refused.html, "note-box") ?? "")).toContain("请输入笔记内容");
-    expect(await portal.calls("/user-center/note/update")).toHaveLength(0);
+    expect(await ctx.portal.calls("/user-center/note/update")).toHaveLength(0);
   });
 
   it("an upstream failure keeps the typed text with the message that nothing was saved (502)", async () => {
     const browser = await student();
     const page = await browser.get(PAGE);
-    await portal.fault({ path: "/user-center/note/update", status: 500, times: 1 });
+    await ctx.portal.fault({ path: "/user-center/note/update", status: 500, times: 1 });
     const failed = await noteForm(page).fill({ content: "弹性系数的计算" }).submit({ button: "保存笔记" });
     expect(failed.status).toBe(502);
     expect(typed(failed)).toBe("弹性系数的计算");
@@ -84,7 +79,7 @@ describe("the video page's note box, without JavaScript", () => {
   it("the upstream's refusal keeps the typed text with its message (400)", async () => {
     const browser = await student();
     const page = await browser.get(PAGE);
-    await portal.fault({ path: "/user-center/note/update", code: "140020004", message: "只能在已报名课程的课时中记笔记", times: 1 });
+    await ctx.portal.fault({ path: "/user-center/note/update", code: "140020004", message: "只能在已报名课程的课时中记笔记", times: 1 });
     const refused = await noteForm(page).fill({ content: "边际效用递减" }).submit({ button: "保存笔记" });
     expect(refused.status).toBe(400);
     expect(typed(refused)).toBe("边际效用递减");
@@ -102,7 +97,7 @@ describe("the video page's note box, without JavaScript", () => {
   });
 
   it("a visitor on a trial lesson has no note box", async () => {
-    const page = await portal.client().get("/class/type/video/page?commodityId=5002&courseId=102&lessonId=102011");
+    const page = await ctx.portal.client().get("/class/type/video/page?commodityId=5002&courseId=102&lessonId=102011");
     expect(page.status).toBe(200);
     expect(byTestId(page.html, "note-box")).toBeUndefined();
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, byTestId, element, elements, setCookie, startTestPortal, text, type Client, type Page, type TestPortal } from "../portal";
+import { describe, expect, it } from "vitest";
+import { attr, byTestId, element, elements, setCookie, usePortal, text, type Client, type Page } from "../portal";
 
 /**
  * The login journeys as a browser without JavaScript walks them (issue 22: the `no-js` Playwright
@@ -9,12 +9,7 @@ import { attr, byTestId, element, elements, setCookie, startTestPortal, text, ty
  */
 
 const PASSWORD = "Passw0rd!";
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-}, 60_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal();
 
 const userName = (page: Page) => text(byTestId(page.html, "user-name") ?? "");
 const errorFor = (page: Page, name: string) => text(element(page.html, `[data-error-for="${name}"]`) ?? "");
@@ -27,7 +22,7 @@ async function passwordLogin(browser: Client, path: string, account: string, pas
 
 describe("password login (spec 000 sections 2.6, 5, 8), without JavaScript", () => {
   it("success goes to backUrl with schoolId and companyMessageReach, a new session and CSRF cookie; the visitor's practice is synced", async () => {
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const login = await browser.get("/join/login?backUrl=%2Fcourse%2Flist%3Fx%3D1");
     const before = browser.cookies.get("portal_session");
     const landed = await login.form({ field: "password" }).fill({ 账号: "  student01 ", 密码: PASSWORD }).submit({ button: "登录" });
@@ -40,11 +35,11 @@ describe("password login (spec 000 sections 2.6, 5, 8), without JavaScript", () 
     expect(browser.cookies.get("portal_session")).not.toBe(before);
     for (const value of browser.cookies.values()) expect(decodeURIComponent(value)).not.toContain(PASSWORD);
     expect(userName(await browser.get("/home/index"))).toBe("张同学");
-    expect((await portal.calls()).some((c) => c.path === "/question/v1/exercise/unlogin/sync")).toBe(true);
+    expect((await ctx.portal.calls()).some((c) => c.path === "/question/v1/exercise/unlogin/sync")).toBe(true);
   });
 
   it("wrong password keeps the account, never the password, message next to the password", async () => {
-    const page = await passwordLogin(portal.client(), "/join/login", "student01", "wrong-password");
+    const page = await passwordLogin(ctx.portal.client(), "/join/login", "student01", "wrong-password");
     expect(errorFor(page, "password")).toBe("账号或密码错误");
     expect(attr(inputNamed(page, "account"), "value")).toBe("student01");
     expect(attr(inputNamed(page, "password"), "value") ?? "").toBe("");
@@ -52,7 +47,7 @@ describe("password login (spec 000 sections 2.6, 5, 8), without JavaScript", () 
   });
 
   it("remember me keeps the account for this host (an HttpOnly cookie), after a logout too", async () => {
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const login = await browser.get("/join/login");
     const home = await login.form({ field: "password" }).fill({ 账号: "student01", 密码: PASSWORD, 记住我: true }).submit({ button: "登录" });
     expect(home.url).toMatch(/^\/home\/index/);
@@ -66,7 +61,7 @@ describe("password login (spec 000 sections 2.6, 5, 8), without JavaScript", () 
   });
 
   it("the rememberAccount cookie is HttpOnly", async () => {
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const login = await browser.get("/join/login");
     const form = login.form({ field: "password" }).fill({ 账号: "student01", 密码: PASSWORD, 记住我: true });
     const { url, entries } = form.request({ button: "登录" });
@@ -75,7 +70,7 @@ describe("password login (spec 000 sections 2.6, 5, 8), without JavaScript", () 
   });
 
   it("forced password change lands on the account settings page with its warning", async () => {
-    const page = await passwordLogin(portal.client(), "/join/login", "student02");
+    const page = await passwordLogin(ctx.portal.client(), "/join/login", "student02");
     expect(page.url).toMatch(/^\/personal\/setting\/account$/);
     expect(text(byTestId(page.html, "forced-password-warning") ?? "")).toBe("根据要求，请先修改密码后再继续操作");
     expect(page.html).toMatch(/<label[^>]*>原密码/);
@@ -85,7 +80,7 @@ describe("password login (spec 000 sections 2.6, 5, 8), without JavaScript", () 
 describe("SMS login, without JavaScript", () => {
   it("send, 'resend', early resend refused with 429, code from the sandbox, login", async () => {
     const mobile = "13800000003";
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const page = await browser.get("/join/login?mode=sms");
     const wrong = await page.form({ field: "mobile" }).fill({ 手机号: "12345" }).submit({ button: "send-code" });
     expect(errorFor(wrong, "mobile")).toBe("请输入正确的手机号");
@@ -97,8 +92,8 @@ describe("SMS login, without JavaScript", () => {
     const resend = await sent.form({ field: "mobile" }).submit({ button: "send-code" });
     expect(resend.status).toBe(429);
     expect(errorFor(resend, "mobile")).toMatch(/请 \d+ 秒后再试/);
-    expect((await portal.calls()).filter((c) => c.path === "/saas-business/v1/front/login/checkLimitAndMobile")).toHaveLength(1);
-    const { code } = await portal.sandbox.control<{ code: string }>("GET", `/sms?mobile=${mobile}`);
+    expect((await ctx.portal.calls()).filter((c) => c.path === "/saas-business/v1/front/login/checkLimitAndMobile")).toHaveLength(1);
+    const { code } = await ctx.portal.sandbox.control<{ code: string }>("GET", `/sms?mobile=${mobile}`);
     const home = await resend.form({ field: "mobile" }).fill({ 验证码: code }).submit({ button: "登录" });
     expect(home.url).toMatch(/^\/home\/index/);
     expect(userName(home)).not.toBe("");
@@ -107,7 +102,7 @@ describe("SMS login, without JavaScript", () => {
 
 describe("face step (code 120030002), without JavaScript", () => {
   it("the login post redirects to the face page (spec 000 section 8: a redirect, not a link); pass logs in through loginByFace", async () => {
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const step = await passwordLogin(browser, "/join/login?backUrl=%2Fcourse%2Flist", "face01");
     // the post's redirect stays on the portal (CSP form-action 'self'); its document goes on at once
     expect(step.url).toBe("/join/face-step");
@@ -117,12 +112,12 @@ describe("face step (code 120030002), without JavaScript", () => {
     // the address is used once: a reload of the step goes back to the login page
     expect((await browser.get("/join/face-step")).url).toMatch(/^\/join\/login\?.*face=failed/);
 
-    const walker = portal.client({ offsite: true });
+    const walker = ctx.portal.client({ offsite: true });
     const face = await passwordLogin(walker, "/join/login?backUrl=%2Fcourse%2Flist", "face01");
     expect(new URL(face.url, "http://x").pathname).toMatch(/\/face\/verify/);
     const landed = await face.form({ button: "Pass" }).submit({ button: /Pass/ });
     expect(landed.url).toMatch(/^\/course\/list/);
-    expect((await portal.calls()).some((c) => c.path === "/saas-business/v1/front/login/loginByFace" && c.query.orderNo)).toBe(true);
+    expect((await ctx.portal.calls()).some((c) => c.path === "/saas-business/v1/front/login/loginByFace" && c.query.orderNo)).toBe(true);
     expect(userName(await walker.get("/home/index"))).toBe("孙同学");
   });
 });
@@ -130,7 +125,7 @@ describe("face step (code 120030002), without JavaScript", () => {
 describe("face verification failure, without JavaScript", () => {
   // moved down from the @nojs run of tests/e2e/login-popup.test.ts (issue 22; the JavaScript run stays there)
   it("face=failed back on the login page is shown next to the form", async () => {
-    const browser = portal.client({ offsite: true });
+    const browser = ctx.portal.client({ offsite: true });
     const login = await browser.get("/join/login?backUrl=%2Fcourse%2Flist&lng=en");
     const face = await login.form({ field: "password" }).fill({ Account: "face01", Password: PASSWORD }).submit({ button: "Log in" });
     expect(new URL(face.url, "http://x").pathname).toMatch(/\/face\/verify/);
@@ -151,13 +146,13 @@ describe("face verification failure, without JavaScript", () => {
 
 describe("third-party login, without JavaScript", () => {
   it("a provider address without client id, redirect address, response type or scope: 'Missing parameters' (spec 000 section 5)", async () => {
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const missing = JSON.stringify({
       code: "1",
       message: "",
       data: { url: `http://127.0.0.1:1/oauth/authorize?type=weixin&redirect_uri=x&response_type=code` },
     });
-    await portal.fault({ path: "thirdLoginUrl", status: 200, body: missing, times: 1 });
+    await ctx.portal.fault({ path: "thirdLoginUrl", status: 200, body: missing, times: 1 });
     const login = await browser.get("/join/login?backUrl=%2Fcourse%2Flist&lng=en");
     const weixin = elements(login.html, "a").find((a) => attr(a, "data-third") === "weixin");
     const back = await browser.get(attr(weixin, "href") ?? "");
@@ -166,7 +161,7 @@ describe("third-party login, without JavaScript", () => {
   });
 
   it("five providers; the sandbox provider authorises and the portal makes a session", async () => {
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const login = await browser.get("/join/login?backUrl=%2Fcourse%2Flist");
     const thirds = elements(login.html, "a").filter((a) => attr(a, "data-third") !== undefined);
     expect(thirds).toHaveLength(5);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, elements, startTestPortal, type TestPortal } from "../portal";
+import { describe, expect, it } from "vitest";
+import { attr, elements, usePortal } from "../portal";
 import { testText } from "./nojs";
 
 /**
@@ -7,19 +7,14 @@ import { testText } from "./nojs";
  * them: the `no-js` re-runs of tests/e2e/personal-account.test.ts, moved here (issue 22).
  */
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-}, 60_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal();
 
-const sms = (mobile: string) => portal.sandbox.control<{ code: string; type: string }>("GET", `/sms?mobile=${mobile}`);
+const sms = (mobile: string) => ctx.portal.sandbox.control<{ code: string; type: string }>("GET", `/sms?mobile=${mobile}`);
 
 describe("account settings /personal/setting/account, without JavaScript", () => {
   it("binds a mobile with the SMS code", async () => {
     const mobile = "13911112002";
-    const page = await portal.client().signIn(portal, "13800000001", "/personal/setting/account");
+    const page = await ctx.portal.client().signIn(ctx.portal, "13800000001", "/personal/setting/account");
     expect(testText(page, "info-mobile")).toBe("13800000001");
     const sent = await page.form("#account-mobile").fill({ 手机号码: mobile }).submit({ button: "send-code" });
     expect(testText(sent, "code-sent")).not.toBe("");
@@ -38,8 +33,8 @@ describe("account settings /personal/setting/account, without JavaScript", () =>
 
   it("changes the password with the STU_UPDATE_PWD code", async () => {
     const mobile = "13800000014";
-    const browser = portal.client();
-    const page = await browser.signIn(portal, mobile, "/personal/setting/account");
+    const browser = ctx.portal.client();
+    const page = await browser.signIn(ctx.portal, mobile, "/personal/setting/account");
     const sent = await page.form("#account-password-sms").submit({ button: "send-code" });
     expect(testText(sent, "code-sent")).not.toBe("");
     const { code, type } = await sms(mobile);
@@ -61,7 +56,7 @@ describe("account settings /personal/setting/account, without JavaScript", () =>
 
 describe("messages /personal/message/detailslist, without JavaScript", () => {
   it("reads and deletes a message; the header's unread dot follows", async () => {
-    let page = await portal.client().signIn(portal, "13800000001", "/personal/message/detailslist");
+    let page = await ctx.portal.client().signIn(ctx.portal, "13800000001", "/personal/message/detailslist");
     expect(testText(page, "message-count")).toBe("共 5 条消息，3 条未读");
     expect(testText(page, "unread-dot") !== "" || page.html.includes('data-testid="unread-dot"')).toBe(true);
     for (let left = 3; left > 0; left--) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, element, elements, startTestPortal, text, type Page, type TestPortal } from "../portal";
+import { describe, expect, it } from "vitest";
+import { attr, element, elements, usePortal, text, type Page } from "../portal";
 import { errorFor, inputNamed, testText } from "./nojs";
 
 /**
@@ -8,22 +8,17 @@ import { errorFor, inputNamed, testText } from "./nojs";
  * fields before any post stays there (@nojs, decision 023).
  */
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-}, 60_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal();
 
 /** A fresh unregistered mobile per test (the portal's 60 s limit outlives a sandbox reset). */
 const newMobile = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-const smsCode = async (mobile: string) => (await portal.sandbox.control<{ code: string }>("GET", `/sms?mobile=${mobile}`)).code;
+const smsCode = async (mobile: string) => (await ctx.portal.sandbox.control<{ code: string }>("GET", `/sms?mobile=${mobile}`)).code;
 const hasLabel = (page: Page, label: string) => elements(page.html, "label").some((l) => text(l).startsWith(label));
 const form = (page: Page) => page.form({ button: "Register" });
 
 describe("register without JavaScript", () => {
   it("every field: the code sent, the region chosen with 'Load cities', then success and an automatic login", async () => {
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     const page = await browser.get("/join/register?lng=en&backUrl=%2Fcourse%2Flist");
     const mobile = newMobile();
     const username = `u${mobile}`;
@@ -41,7 +36,7 @@ describe("register without JavaScript", () => {
   });
 
   it("duplicate username and phone", async () => {
-    const page = await portal.client().get("/join/register?lng=en");
+    const page = await ctx.portal.client().get("/join/register?lng=en");
     const bound = await form(page).fill({ "Mobile number": "13800000001" }).submit({ button: "send-code" });
     expect(errorFor(bound, "mobile")).toBe("Phone already bound.");
     const cities = await form(bound)
@@ -54,8 +49,8 @@ describe("register without JavaScript", () => {
   });
 
   it("before the code: the uniqueness checks of username and mobile with the slider's ticket and randstr (spec 000 section 5)", async () => {
-    await portal.sandbox.control("PUT", "/captcha", { required: true });
-    const browser = portal.client({ offsite: true });
+    await ctx.portal.sandbox.control("PUT", "/captcha", { required: true });
+    const browser = ctx.portal.client({ offsite: true });
     const page = await browser.get("/join/register?lng=en");
     const mobile = newMobile();
     // a taken username: the slider first, then the check refuses it and no code is sent
@@ -67,8 +62,8 @@ describe("register without JavaScript", () => {
     const refused = await sliderPage.form(0).fill({ answer }).submit();
     expect(refused.url).toMatch(/^\/join\/register/);
     expect(errorFor(refused, "username")).toBe("Username already bound.");
-    expect(await portal.calls("sendSmsCode")).toHaveLength(0);
-    const checks = await portal.calls("register/checkAccount");
+    expect(await ctx.portal.calls("sendSmsCode")).toHaveLength(0);
+    const checks = await ctx.portal.calls("register/checkAccount");
     const checked = checks[checks.length - 1];
     expect(checked?.query).toMatchObject({ username: "student01", mobile });
     expect(checked?.query.domain).toBeTruthy();
@@ -79,8 +74,8 @@ describe("register without JavaScript", () => {
   });
 
   it("flags off: no username, no region, no agreement; mobile only", async () => {
-    await portal.config(1, { usernameFlag: 0, provCityCountyFlag: 0, registerAgreementFlag: 0 });
-    const browser = portal.client();
+    await ctx.portal.config(1, { usernameFlag: 0, provCityCountyFlag: 0, registerAgreementFlag: 0 });
+    const browser = ctx.portal.client();
     const page = await browser.get("/join/register?lng=en");
     expect(hasLabel(page, "Username")).toBe(false);
     expect(hasLabel(page, "Province")).toBe(false);
@@ -96,8 +91,8 @@ describe("register without JavaScript", () => {
   });
 
   it("mobile off: username and password only", async () => {
-    await portal.config(1, { mobileFlag: 0, provCityCountyFlag: 0 });
-    const page = await portal.client().get("/join/register?lng=en");
+    await ctx.portal.config(1, { mobileFlag: 0, provCityCountyFlag: 0 });
+    const page = await ctx.portal.client().get("/join/register?lng=en");
     expect(hasLabel(page, "Mobile number")).toBe(false);
     expect(hasLabel(page, "Verification code")).toBe(false);
     const username = `user_${Math.floor(Math.random() * 1e6)}`;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { h1, startTestPortal, type TestPortal } from "../portal";
+import { describe, expect, it } from "vitest";
+import { h1, usePortal } from "../portal";
 import { linkHref, testText, testTexts } from "./nojs";
 
 /**
@@ -7,19 +7,14 @@ import { linkHref, testText, testTexts } from "./nojs";
  * tests/e2e/usercentre.test.ts, moved here (issue 22). Its own seed users uc01..uc20 (ids 3700-3719).
  */
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-}, 60_000);
-afterAll(() => portal.close());
-beforeEach(() => portal.reset());
+const ctx = usePortal();
 
 const account = (id: number) => `uc${String(id - 3699).padStart(2, "0")}`;
 
 describe("user centre without JavaScript", () => {
   it("exchange points for a course, then upgrade its category with the free courses", async () => {
-    const browser = portal.client({ offsite: true });
-    const score = await browser.signIn(portal, account(3706), "/personal/accountcenter/score");
+    const browser = ctx.portal.client({ offsite: true });
+    const score = await browser.signIn(ctx.portal, account(3706), "/personal/accountcenter/score");
     const exchange = await browser.get(linkHref(score, "积分兑换商品") ?? "no link");
     expect(exchange.url).toMatch(/^\/personal\/accountcenter\/score\/exchange$/);
     expect(testText(exchange, "exchange-points")).toBe("5000");
@@ -42,8 +37,8 @@ describe("user centre without JavaScript", () => {
   });
 
   it("an unpaid order expires after 30 minutes: my orders show it expired and the pay page refuses it", async () => {
-    const browser = portal.client({ offsite: true });
-    const order = await browser.signIn(portal, account(3708), "/payment/order?commodityId=5002");
+    const browser = ctx.portal.client({ offsite: true });
+    const order = await browser.signIn(ctx.portal, account(3708), "/payment/order?commodityId=5002");
     expect(testText(order, "checkout-pay")).toBe("¥399.00");
     const provider = await order.form({ button: "提交订单" }).submit({ button: "提交订单" });
     expect(testText(provider, "pay-amount")).toBe("399.00");
@@ -53,7 +48,7 @@ describe("user centre without JavaScript", () => {
     const unpaid = await browser.get("/personal/order?parentId=-1&tab=unpaid");
     expect(testText(unpaid, "order-deadline")).toMatch(/^请在 (?:\d{4}-\d{2}-\d{2} )?\d{2}:\d{2} 前支付$/);
     // 30 minutes later (the sandbox's control API ages the order instead of waiting)
-    await portal.sandbox.control("POST", "/shop/order/age", { orderNo, minutes: 30 });
+    await ctx.portal.sandbox.control("POST", "/shop/order/age", { orderNo, minutes: 30 });
     const orders = await browser.get("/personal/order?parentId=-1");
     expect(linkHref(orders, "已过期（1）")).toBeDefined();
     expect(testText(orders, "order-status")).toBe("已过期");
@@ -65,6 +60,6 @@ describe("user centre without JavaScript", () => {
     expect(h1(refused.html)).toBe("无法支付该订单");
     expect(testText(refused, "pay-refused")).toBe("该订单已超时关闭（下单后 30 分钟内未支付），不能再支付。请重新下单。");
     expect(new URL(refused.url, "http://x").pathname).toBe("/payment/pay"); // not sent on to the provider
-    expect(await portal.sandbox.control("GET", "/shop/wallet?userId=3708")).toMatchObject({ balanceCents: 30000, points: 5000 });
+    expect(await ctx.portal.sandbox.control("GET", "/shop/wallet?userId=3708")).toMatchObject({ balanceCents: 30000, points: 5000 });
   });
 });
