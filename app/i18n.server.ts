@@ -39,6 +39,19 @@ import enErrors from "~/locales/en/errors.json";
 /** The language choice persists for a year; not httpOnly, it is no secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 
+/**
+ * The upstream's business messages by code (`errors.json`'s `upstream`, decision 018) are a namespace of
+ * their own, `upstream` (decision 075): the browser needs them only on the pages whose forms can answer with
+ * one (`upstreamFormError`), and they were 4.4-5.4 KB of every page's loader data under `errors`. The file
+ * stays as it is; the split is made here, once per process.
+ */
+function splitErrors<E extends { upstream: Record<string, string> }>(all: E) {
+  const { upstream, ...errors } = all;
+  return { errors, upstream };
+}
+const zhSplit = splitErrors(zhErrors);
+const enSplit = splitErrors(enErrors);
+
 /** Every namespace on the server. Add one import per language when an area adds its namespace. */
 export const serverResources = {
   zh: {
@@ -58,7 +71,8 @@ export const serverResources = {
     account: zhAccount,
     instead: zhInstead,
     exams: zhExams,
-    errors: zhErrors,
+    errors: zhSplit.errors,
+    upstream: zhSplit.upstream,
   },
   en: {
     common: enCommon,
@@ -77,7 +91,8 @@ export const serverResources = {
     account: enAccount,
     instead: enInstead,
     exams: enExams,
-    errors: enErrors,
+    errors: enSplit.errors,
+    upstream: enSplit.upstream,
   },
 } as const;
 
@@ -86,12 +101,13 @@ export type Namespace = keyof (typeof serverResources)["zh"];
 /**
  * What the root loader sends: the `common` and `errors` namespaces of the visitor's language only
  * (decisions 005 and 040: no translation is bundled in the browser's JavaScript); every other namespace
- * comes with the loader of the route that declares it in `handle.i18n`. One object per language, so the
- * page's translator can be kept per object.
+ * comes with the loader of the route that declares it in `handle.i18n`, `upstream` (the upstream's messages
+ * by code) included: a route whose action can answer `upstreamFormError` names it (decision 075;
+ * tests/unit/loader-data.test.ts). One object per language, so the page's translator can be kept per object.
  */
 export const rootResources = {
-  zh: { common: zhCommon, errors: zhErrors },
-  en: { common: enCommon, errors: enErrors },
+  zh: { common: zhCommon, errors: zhSplit.errors },
+  en: { common: enCommon, errors: enSplit.errors },
 } as const;
 
 /**

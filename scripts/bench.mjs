@@ -13,6 +13,9 @@
 // doing page and the exam paper against the bare Remix page in the same run (portal/bare ratio per page), before
 // (ROUTE_MATCH_CACHE=0, or BENCH_BEFORE_DIR=<another checkout, built>: decision 070) and after, with the rounds of
 // the same pages at 100 ms per call and the load average.
+// --only=lcp (issue 24, decision 075): lab LCP (4x CPU, slow 4G, Chromium through CDP) of home and a course detail
+// (visitor), the lessons page, the doing page and the exam paper (signed in), before and after as for --only=cpu;
+// BENCH_LIGHTHOUSE=<lighthouse's cli.js> adds Lighthouse's mobile performance score of home, the course list and login.
 // --pages=/a,/b: only those pages: rounds and calls, JS on the wire and lab LCP (as the signed-in user for the
 // logged-in pages below, else as a visitor); writes bench/results.pages.json.
 import { spawn } from "node:child_process";
@@ -36,7 +39,7 @@ const ONLY = new Set(
     .filter(Boolean),
 );
 for (const part of ONLY)
-  if (!["wire", "throughput", "rounds", "cpu"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput, rounds, cpu)`);
+  if (!["wire", "throughput", "rounds", "cpu", "lcp"].includes(part)) throw new Error(`--only: unknown part ${part} (wire, throughput, rounds, cpu, lcp)`);
 const runs = (part) => ONLY.size === 0 || ONLY.has(part);
 const SKIP_LCP = argv.has("--skip-lcp") || process.env.BENCH_SKIP_LCP === "1" || ONLY.size > 0;
 const PAGES = [...argv]
@@ -737,12 +740,13 @@ const CPU_VARIANTS = [
 ];
 const BEFORE_LABEL = BEFORE_DIR ? `the portal in ${BEFORE_DIR}` : "ROUTE_MATCH_CACHE=0";
 
-/** Bytes of loader data streamed into a page: the turbo-stream payloads of its inline scripts. */
-function streamedDataBytes(html) {
-  let bytes = 0;
-  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) if (m[1].includes("streamController.enqueue")) bytes += Buffer.byteLength(m[1]);
-  return bytes;
+/** The loader data streamed into a page: the turbo-stream payloads of its inline scripts. */
+function streamedData(html) {
+  let data = "";
+  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) if (m[1].includes("streamController.enqueue")) data += m[1];
+  return data;
 }
+const streamedDataBytes = (html) => Buffer.byteLength(streamedData(html));
 
 /** Starts a sandbox, the portal before/after and (with `bare`) the bare page; the bench user signed in on each. */
 async function cpuServers(latencyMs, withBare) {
@@ -782,7 +786,13 @@ async function measureCpu() {
         const headers = { ...BROWSER_HEADERS, Cookie: p.cookie };
         const probe = await request(`${p.base}${target}`, { headers: { Accept: "text/html", Cookie: p.cookie } });
         if (probe.status !== 200) throw new Error(`GET ${target} (user, ${name}) answered ${probe.status}`);
-        row.bytes[name] = { html: probe.body.length, data: streamedDataBytes(probe.body.toString("utf8")) };
+        const html = probe.body.toString("utf8");
+        row.bytes[name] = {
+          html: probe.body.length,
+          htmlGzip: zlib.gzipSync(probe.body, { level: 6 }).length,
+          data: streamedDataBytes(html),
+          dataGzip: zlib.gzipSync(streamedData(html), { level: 6 }).length,
+        };
         row[name] = await load(`${p.base}${target}`, { headers, pids: { portal: p.child.proc.pid }, ...runOpts });
       }
       const bareMs = row.bare.cpuMsPerRequest.portal;
@@ -850,8 +860,8 @@ function printCpu(cpu) {
         "req/s after",
         "rounds user b/a",
         "rounds visitor b/a",
-        "data B b/a",
-        "HTML B b/a",
+        "data B b/a (gzip)",
+        "HTML B b/a (gzip)",
       ],
       ...Object.entries(cpu.pages).map(([route, p]) => [
         route,
@@ -863,8 +873,8 @@ function printCpu(cpu) {
         p.after.rps,
         `${p.before.rounds?.user ?? "-"} / ${p.after.rounds?.user ?? "-"}`,
         `${p.before.rounds?.visitor ?? "-"} / ${p.after.rounds?.visitor ?? "-"}`,
-        `${p.before.bytes.data} / ${p.after.bytes.data}`,
-        `${p.before.bytes.html} / ${p.after.bytes.html}`,
+        `${p.before.bytes.data} / ${p.after.bytes.data} (${p.before.bytes.dataGzip} / ${p.after.bytes.dataGzip})`,
+        `${p.before.bytes.html} / ${p.after.bytes.html} (${p.before.bytes.htmlGzip} / ${p.after.bytes.htmlGzip})`,
       ]),
     ],
   );
@@ -945,7 +955,7 @@ function measureJs() {
   return { manifest: file, routes, missing: ["routes/_school+/_sign-in+/join.login"].filter((id) => !manifest.routes[id]) };
 }
 
-async function measureLcp(portal, routes = [HOME, ...CONTENT_PAGES, "/join/login"], cookie = undefined) {
+async function measureLcp(portal, routes = [HOME, ...CONTENT_PAGES, "/join/login"], cookie = undefined, asUser = signedInPage) {
   const { chromium } = await import("@playwright/test");
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -968,7 +978,7 @@ async function measureLcp(portal, routes = [HOME, ...CONTENT_PAGES, "/join/login
     routes: {},
   };
   for (const route of routes) {
-    const signedIn = cookie && signedInPage(route);
+    const signedIn = cookie && asUser(route);
     const probe = await request(`${portal.base}${route}`, { headers: { ...BROWSER_HEADERS, ...(signedIn ? { Cookie: cookie } : {}) } });
     if (probe.status === 404) {
       result.routes[route] = { lcpMs: null, note: "404" };
@@ -1169,6 +1179,7 @@ async function main() {
 
   if (PAGES.length) return pagesOnly(t0);
   if (ONLY.size === 1 && ONLY.has("cpu")) return cpuOnly(t0);
+  if (ONLY.size === 1 && ONLY.has("lcp")) return lcpOnly(t0);
   const js = measureJs();
   let rounds = { skipped: "--only" };
   let c = { calls: { skipped: "--only" } };
@@ -1282,6 +1293,109 @@ async function cpuOnly(t0) {
   console.log(`\nPortal benchmark (--only=cpu)  ${results.date}  node ${results.node}`);
   printCpu(cpu);
   log(`wrote bench/results.only-cpu.json in ${results.durationS} s`);
+}
+
+/** Issue 24's lab LCP pages: home and a course detail as a visitor's first visit, the rest signed in. */
+const LCP_GOAL_PAGES = [HOME, "/course/detail/5019", "/personal/course/lessons", DOING_PAGE, EXAM_PAPER_PAGE];
+const LCP_GOAL_MS = 1500;
+/** Lighthouse's mobile performance (its own simulated 4x CPU and slow 4G) on these, as a visitor. */
+const LIGHTHOUSE_PAGES = [HOME, "/course/list", "/join/login"];
+
+/** Lighthouse's mobile performance score of a page (BENCH_LIGHTHOUSE = its cli.js; /usr/bin/chromium), or null. */
+async function lighthouseScore(base, route) {
+  const cli = process.env.BENCH_LIGHTHOUSE;
+  const out = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}.json`);
+  const args = [
+    cli,
+    `${base}${route}`,
+    "--only-categories=performance",
+    "--output=json",
+    `--output-path=${out}`,
+    "--quiet",
+    "--chrome-path=/usr/bin/chromium",
+    "--chrome-flags=--headless --no-sandbox --disable-gpu",
+  ];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  child.stderr.on("data", (d) => (err = (err + d).slice(-2000)));
+  const code = await new Promise((resolve) => child.on("exit", resolve));
+  try {
+    if (code !== 0) return { score: null, note: `lighthouse exited ${code}: ${err.trim().split("\n").pop()}` };
+    const report = JSON.parse(fs.readFileSync(out, "utf8"));
+    const audit = (id) => report.audits[id]?.numericValue ?? null;
+    return { score: report.categories.performance.score, lcpMs: round(audit("largest-contentful-paint"), 0), tbtMs: round(audit("total-blocking-time"), 0) };
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
+/** `--only=lcp`: lab LCP of issue 24's pages, before and after side by side on one sandbox (bench/results.only-lcp.json). */
+async function lcpOnly(t0) {
+  const servers = await cpuServers(0, false);
+  const variants = {};
+  try {
+    for (const [name] of CPU_VARIANTS) {
+      const p = servers.portals[name];
+      const addresses = LCP_GOAL_PAGES.map(servers.address);
+      const user = new Set(addresses.filter((a) => a !== HOME && !a.startsWith("/course/")));
+      log(`measuring lab LCP (${name}) of ${addresses.join(", ")}`);
+      const lcp = await measureLcp(p, addresses, p.cookie, (route) => user.has(route));
+      const lighthouse = {};
+      if (process.env.BENCH_LIGHTHOUSE) for (const route of LIGHTHOUSE_PAGES) lighthouse[route] = await lighthouseScore(p.base, route);
+      variants[name] = {
+        lcp: Object.fromEntries(LCP_GOAL_PAGES.map((page, i) => [page, lcp.routes[addresses[i]]])),
+        profile: lcp.profile,
+        lighthouse: process.env.BENCH_LIGHTHOUSE ? lighthouse : { skipped: "BENCH_LIGHTHOUSE unset" },
+      };
+    }
+  } finally {
+    await servers.stop();
+  }
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    loadAverage: os.loadavg().map((x) => round(x, 2)),
+    variants,
+    durationS: round((performance.now() - t0) / 1000, 1),
+  };
+  fs.mkdirSync(path.join(root, "bench"), { recursive: true });
+  fs.writeFileSync(path.join(root, "bench/results.only-lcp.json"), `${JSON.stringify(results, null, 2)}\n`);
+  const { profile } = variants.after;
+  table(
+    `Lab LCP (headless Chromium, ${profile.cpuSlowdown}x CPU, slow 4G ${profile.latencyMs} ms / ${profile.downloadKbps} kbit/s, cache off, median of ${LCP_RUNS}; goal ≤ ${LCP_GOAL_MS} ms; "before" = ${BEFORE_LABEL})`,
+    [
+      ["page", "as", "LCP ms b/a", "FCP ms b/a", "runs ms after", "LCP element after"],
+      ...LCP_GOAL_PAGES.map((page) => {
+        const b = variants.before.lcp[page] ?? {};
+        const a = variants.after.lcp[page] ?? {};
+        return [
+          page,
+          a.as ?? "",
+          `${b.lcpMs ?? "n/a"} / ${a.lcpMs ?? "n/a"}`,
+          `${b.fcpMs ?? "n/a"} / ${a.fcpMs ?? "n/a"}`,
+          (a.samplesMs ?? []).join(", "),
+          a.element ?? "",
+        ];
+      }),
+    ],
+  );
+  if (process.env.BENCH_LIGHTHOUSE) {
+    table("Lighthouse mobile performance (its simulated throttling; goal ≥ 0.95)", [
+      ["page", "score b/a", "LCP ms b/a", "TBT ms b/a"],
+      ...LIGHTHOUSE_PAGES.map((page) => {
+        const b = variants.before.lighthouse[page] ?? {};
+        const a = variants.after.lighthouse[page] ?? {};
+        return [
+          page,
+          `${b.score ?? b.note ?? "n/a"} / ${a.score ?? a.note ?? "n/a"}`,
+          `${b.lcpMs ?? "n/a"} / ${a.lcpMs ?? "n/a"}`,
+          `${b.tbtMs ?? "n/a"} / ${a.tbtMs ?? "n/a"}`,
+        ];
+      }),
+    ]);
+  } else console.log("Lighthouse: skipped (BENCH_LIGHTHOUSE=<path to lighthouse's cli.js> to run it)");
+  console.log(`Load average (1, 5, 15 min) at the end ${results.loadAverage.join(", ")} on ${os.cpus().length} CPUs.`);
+  log(`wrote bench/results.only-lcp.json in ${results.durationS} s`);
 }
 
 /** `--pages=`: rounds and calls (sandbox with latency), then JS on the wire and lab LCP (no latency) of those pages. */

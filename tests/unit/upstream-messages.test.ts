@@ -25,7 +25,9 @@ afterAll(() => sandbox.close());
 
 function translator(lng: "zh" | "en") {
   const i18n = createInstance();
-  void i18n.init({ lng, initImmediate: false, resources: { zh: { errors: zhErrors }, en: { errors: enErrors } }, defaultNS: "errors" });
+  // the upstream messages are their own namespace in the page (decision 075), made from errors.json's `upstream`
+  const resources = { zh: { errors: zhErrors, upstream: zhErrors.upstream }, en: { errors: enErrors, upstream: enErrors.upstream } };
+  void i18n.init({ lng, initImmediate: false, resources, defaultNS: "errors" });
   return i18n.t.bind(i18n) as unknown as (key: string, options: Record<string, unknown>) => string;
 }
 

@@ -3,8 +3,10 @@ import { UPSTREAM_PREFIX as PREFIX } from "~/lib/http/upstream-messages";
 /**
  * The upstream's business messages the portal knows by code (issue 12 part 3): the upstream speaks
  * Chinese whatever the page's language, so a known code is shown as the portal's own translation
- * (`errors` namespace, `upstream.<key>`, zh and en); any other code shows the upstream's message as it is
- * (spec 000 section 8). This is the one mapping place; forms carry the result as a form-error string.
+ * (errors.json's `upstream.<key>`, zh and en: the page's `upstream` namespace, which a route whose action
+ * answers with this function names in `handle.i18n`, decision 075); any other code shows the upstream's
+ * message as it is (spec 000 section 8). This is the one mapping place; forms carry the result as a
+ * form-error string.
  * Server-only (decision 055): the table is the forms' actions' business; the page reads the form-error
  * string through upstream-messages.ts, which needs only the key's translation (about 1 KB less script on
  * every form page).

@@ -2,8 +2,9 @@
  * The page's half of the upstream's business messages (issue 12 part 3, decision 018): the text of a
  * form-error string that an action made with upstreamFormError (upstream-messages.server.ts, the code →
  * key table). A known code arrives as `upstream:<key>[:<n>]` and is shown in the page's language from the
- * `errors` namespace (`upstream.<key>`); a key without a translation is no known message. The table
- * itself stays on the server (decision 055: it was about 1 KB of every form page's script).
+ * `upstream` namespace (`errors.json`'s `upstream`, sent only by the routes whose forms can answer one:
+ * decision 075); a key without a translation is no known message. The table itself stays on the server
+ * (decision 055: it was about 1 KB of every form page's script).
  */
 export const UPSTREAM_PREFIX = "upstream:";
 const UPSTREAM_ERROR = /^upstream:(\w+)(?::(\d+))?$/;
@@ -12,8 +13,8 @@ const UPSTREAM_ERROR = /^upstream:(\w+)(?::(\d+))?$/;
 export function upstreamErrorText(t: (key: string, options: Record<string, unknown>) => string, error: string): string | null {
   const known = UPSTREAM_ERROR.exec(error);
   if (known) {
-    const key = `upstream.${known[1]}`;
-    const text = t(key, { ns: "errors", n: known[2] === undefined ? undefined : Number(known[2]) });
+    const key = known[1]!;
+    const text = t(key, { ns: "upstream", n: known[2] === undefined ? undefined : Number(known[2]) });
     return text === key ? null : text;
   }
   // decision 042: the call behind the form failed (timeout, unreachable, unreadable): nothing was saved

@@ -17,7 +17,7 @@ import { currentPath, type Upstream } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 
-export const handle = { i18n: ["shop"] } satisfies RouteHandle;
+export const handle = { i18n: ["shop", "upstream"] } satisfies RouteHandle;
 
 /**
  * Checkout `/payment/order` (spec 000 section 2; issue 16): "buy now" (`commodityId`, `packageId`,

@@ -17,7 +17,7 @@ import { loginHref } from "~/lib/security/redirect";
 import { cacheHeaders, pageOf, redirectPastLastPage, requireSectionAccess, titleOf } from "~/lib/guards/sections.server";
 import { formAction } from "~/lib/http/form-failure.server";
 
-export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
+export const handle = { i18n: ["catalog", "community", "upstream"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "qa", d?.title);
 

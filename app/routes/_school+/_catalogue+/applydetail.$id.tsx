@@ -18,7 +18,7 @@ import { ApplyPostSchema } from "~/forms/community";
 import { formAction } from "~/lib/http/form-failure.server";
 import { buttonClass } from "~/components/ui/Button";
 
-export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
+export const handle = { i18n: ["catalog", "community", "upstream"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "apply", d?.item.title);
 

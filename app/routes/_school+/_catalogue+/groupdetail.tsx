@@ -19,7 +19,7 @@ import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards
 import { formAction } from "~/lib/http/form-failure.server";
 import { buttonClass } from "~/components/ui/Button";
 
-export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
+export const handle = { i18n: ["catalog", "community", "upstream"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "group", d?.group.groupName, d?.group.intro);
 

@@ -26,7 +26,7 @@ import { ownAnswer } from "~/forms/form-failure";
  *   cancel reports failure 2).
  * The order number stays in the session, out of the address.
  */
-export const handle = { i18n: ["agreement"] } satisfies RouteHandle;
+export const handle = { i18n: ["agreement", "upstream"] } satisfies RouteHandle;
 
 const backUrlOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get("backUrl"), "/personal/course/lessons");
 

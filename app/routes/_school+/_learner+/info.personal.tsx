@@ -31,7 +31,7 @@ import { formAction } from "~/lib/http/form-failure.server";
  * agreement'). A changed phone needs an SMS code; sending it to a phone other than the account's needs the
  * slider captcha first. Without JavaScript the region selects re-render with `intent=refresh`.
  */
-export const handle = { i18n: ["agreement", "login"] } satisfies RouteHandle;
+export const handle = { i18n: ["agreement", "login", "upstream"] } satisfies RouteHandle;
 
 async function context(portal: Portal, request: Request) {
   const url = new URL(request.url);

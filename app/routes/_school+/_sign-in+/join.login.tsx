@@ -29,7 +29,7 @@ import { clientIpOf, retryAfterHeaders, limitLogin, withRetryAfter } from "~/lib
 import { safeRedirect } from "~/lib/security/redirect";
 import { formAction } from "~/lib/http/form-failure.server";
 
-export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
+export const handle = { i18n: ["login", "upstream"], loginPage: true } satisfies RouteHandle;
 export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];

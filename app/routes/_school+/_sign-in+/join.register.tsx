@@ -20,7 +20,7 @@ import { loginHref, safeRedirect } from "~/lib/security/redirect";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 
-export const handle = { i18n: ["login"], loginPage: true } satisfies RouteHandle;
+export const handle = { i18n: ["login", "upstream"], loginPage: true } satisfies RouteHandle;
 export const headers = retryAfterHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 

@@ -22,7 +22,7 @@ import { getMemberHistory, getMemberInfo, makeMemberOrder, refreshMemberStatus }
 import { requireValidPost } from "~/lib/portal.server";
 import { formAction } from "~/lib/http/form-failure.server";
 
-export const handle = { i18n: ["account"] } satisfies RouteHandle;
+export const handle = { i18n: ["account", "upstream"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -25,7 +25,7 @@ import { getCharge, getInviteCode, getInviteRecord, makeChargeOrder, rechargeCar
 import { requireValidPost } from "~/lib/portal.server";
 import { formAction } from "~/lib/http/form-failure.server";
 
-export const handle = { i18n: ["account"] } satisfies RouteHandle;
+export const handle = { i18n: ["account", "upstream"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

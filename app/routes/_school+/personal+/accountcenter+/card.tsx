@@ -11,7 +11,7 @@ import { requireValidPost } from "~/lib/portal.server";
 import { checkCardCode, createCardOrder, getCardReturnInfo } from "~/services/study-cards.server";
 import { formAction } from "~/lib/http/form-failure.server";
 
-export const handle = { i18n: ["account"] } satisfies RouteHandle;
+export const handle = { i18n: ["account", "upstream"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -21,7 +21,7 @@ import { buyPoints, getPointDesc, getPointInfo, getPointList } from "~/services/
 import { requireValidPost } from "~/lib/portal.server";
 import { formAction } from "~/lib/http/form-failure.server";
 
-export const handle = { i18n: ["account"] } satisfies RouteHandle;
+export const handle = { i18n: ["account", "upstream"] } satisfies RouteHandle;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -17,7 +17,7 @@ import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 import { buttonClass } from "~/components/ui/Button";
 
-export const handle = { i18n: ["instead"] } satisfies RouteHandle;
+export const handle = { i18n: ["instead", "upstream"] } satisfies RouteHandle;
 
 /**
  * Instead sign-up, my list (spec 001 §2 `/personal/course/apply` "proxy exam sign-up", §7 'Instead sign-up'

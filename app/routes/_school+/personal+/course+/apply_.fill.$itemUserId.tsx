@@ -25,7 +25,7 @@ import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 
-export const handle = { i18n: ["instead", "fields"] } satisfies RouteHandle;
+export const handle = { i18n: ["instead", "fields", "upstream"] } satisfies RouteHandle;
 
 /** The sign-up id of the address, or a 404 (never a 500 for `abc`, `-1`, 20 digits). */
 function itemUserIdOf(params: LoaderFunctionArgs["params"]): number {

@@ -20,7 +20,7 @@ import { ownAnswer } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput, Select } from "~/components/ui/Input";
 
-export const handle = { i18n: ["instead"] } satisfies RouteHandle;
+export const handle = { i18n: ["instead", "upstream"] } satisfies RouteHandle;
 
 const PROVINCE_CODE = /^\d{6}$/;
 

@@ -11,6 +11,11 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
+import { useNamespaces } from "~/components/use-namespaces";
+import { namespaces, type RouteHandle } from "~/i18n.server";
+
+/** The upstream's messages by code: a read or a delete may answer one (decision 075). */
+export const handle = { i18n: ["upstream"] } satisfies RouteHandle;
 
 /** `?page=`: a whole number from 1; anything else is page 1 (never a 500). */
 function pageOf(url: URL): number {
@@ -22,8 +27,12 @@ function pageOf(url: URL): number {
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args, "message.detailslist");
   const page = pageOf(new URL(args.request.url));
-  const [count, list] = await Promise.all([messageCount(portal.upstream), messagePage(portal.upstream, { page, pageSize: MESSAGE_PAGE_SIZE })]);
-  return { count, list, page };
+  const [count, list, i18n] = await Promise.all([
+    messageCount(portal.upstream),
+    messagePage(portal.upstream, { page, pageSize: MESSAGE_PAGE_SIZE }),
+    namespaces(args.request, handle),
+  ]);
+  return { count, list, page, i18n };
 }
 
 // a function, not a module-level schema: a top-level zod call stays in the page's browser bundle (decision 023)
@@ -62,6 +71,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function MessagesPage() {
   const d = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
+  useNamespaces(d.i18n, "personal");
   return (
     <>
       <FormFailureNotice answer={failed} className="mb-3" />

@@ -44,7 +44,7 @@ async function sectionFields(portal: Portal, section: DataSection, values?: Fiel
   return withCascadeLevels(up, fields, values);
 }
 
-export const handle = { i18n: ["personal", "fields"] } satisfies RouteHandle;
+export const handle = { i18n: ["personal", "fields", "upstream"] } satisfies RouteHandle;
 
 export async function loader(args: LoaderFunctionArgs) {
   // the permission check and the page's calls in one round; the cascade levels of the stored values come
