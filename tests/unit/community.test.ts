@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatMoment } from "~/lib/time";
 import { attr, element, elements, h1, hrefOf, startTestPortal, text, type TestPortal } from "./portal";
 
 // Issue 17 part B: Q&A, groups and independent-exam sign-up that can be used (spec 001 §7 "Questions and
@@ -12,6 +13,12 @@ beforeEach(() => portal.reset());
 
 const ASKER = "13700003000"; // community01 (sandbox community/store.ts)
 const ANSWERER = "13700003002"; // community03
+
+/** Beijing's `HH:mm` a minute ago and now: a time written a moment ago reads as one of them. */
+function beijingMinutes() {
+  const now = Date.now();
+  return [now - 60_000, now].map((ms) => formatMoment(ms, { zone: "Asia/Shanghai", now: ms }));
+}
 
 async function signedIn(mobile: string) {
   const c = portal.client();
@@ -184,14 +191,20 @@ describe("independent exam sign-up", () => {
     const csrf = await c.csrf(ITEM);
     const done = await c.submit(ITEM, { csrf, intent: "signUp" });
     expect(done.url).toBe(ITEM);
-    expect(text(element(done.html, '[data-testid="apply-state"]') ?? "")).toMatch(/^您已报名本场考试（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）。/);
+    // signed up today: the time alone, Beijing's (the school's zone), no seconds (issue 26, decision 077)
+    const clock = beijingMinutes();
+    const state = text(element(done.html, '[data-testid="apply-state"]') ?? "");
+    expect(clock.map((hhmm) => `您已报名本场考试（${hhmm}）。`)).toContain(state.slice(0, "您已报名本场考试（00:00）。".length));
     expect(text(element(done.html, '[data-testid="apply-quota"]') ?? "")).toContain("38");
     expect(done.html).not.toContain('value="signUp"');
     const again = await c.post(ITEM, { csrf, intent: "signUp" });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("您已报名该考试");
     const mine = await c.get("/apply/mine");
-    expect(text(element(mine.html, '[data-testid="my-signup"]') ?? "")).toContain("人力资源管理师（三级）");
+    const signUp = text(element(mine.html, '[data-testid="my-signup"]') ?? "");
+    expect(signUp).toContain("人力资源管理师（三级）");
+    expect(signUp).toMatch(/考试时间：\d{4}-\d\d-\d\d 10:00，/);
+    expect(clock.map((hhmm) => `报名时间 ${hhmm}`).some((t) => signUp.endsWith(t))).toBe(true);
     expect((await c.get("/apply")).html).toContain('href="/apply/mine"');
   });
 

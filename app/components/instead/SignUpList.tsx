@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Empty } from "~/components/study/courses/parts";
+import { useTimes } from "~/components/use-times";
 import { useTranslation } from "~/i18n-runtime";
 import { detailHref } from "~/services/instead-links";
 import { Select } from "~/components/ui/Input";
@@ -43,6 +44,7 @@ export function StatusBadge({ status }: { status: number }) {
 /** My instead sign-ups (spec 001 §2 `/personal/course/apply`, §7 `myInsteadSignList`), newest first. */
 export function SignUpList({ signUps }: { signUps: SignUpRow[] }) {
   const { t } = useTranslation("instead", { keyPrefix: "list" });
+  const { moment } = useTimes();
   if (!signUps.length)
     return (
       <Empty href={NEW_HREF} action={t("newSignUp")}>
@@ -58,11 +60,11 @@ export function SignUpList({ signUps }: { signUps: SignUpRow[] }) {
             <StatusBadge status={s.status} />
           </div>
           <p className="mt-1 text-sm text-gray-700">
-            {t("province", { province: s.provinceName })} · {t("examTime", { time: s.examTime })} · {t("fee", { fee: s.fee })}
+            {t("province", { province: s.provinceName })} · {t("examTime", { time: moment(s.examTime) })} · {t("fee", { fee: s.fee })}
           </p>
           {s.placeName ? <p className="mt-0.5 text-sm text-gray-700">{t("place", { place: s.placeName })}</p> : null}
           {s.status === 3 && s.reason ? <p className="mt-0.5 text-sm text-red-700">{t("reason", { reason: s.reason })}</p> : null}
-          <p className="mt-0.5 text-xs text-gray-600">{t("signTime", { time: s.signTime })}</p>
+          <p className="mt-0.5 text-xs text-gray-600">{t("signTime", { time: moment(s.signTime) })}</p>
           <p className="mt-1 flex gap-4 text-sm">
             <a href={detailHref(s.itemUserId)} className="text-brand underline">
               {t("detail")}

@@ -170,7 +170,12 @@ export interface TrainingPlan {
 }
 
 const day = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+/**
+ * An upstream time string `YYYY-MM-DD HH:mm:ss`: the school's wall time (Beijing, UTC+8), as the upstream
+ * writes it and the sandbox's other areas do (decision 061). It was the UTC wall time: the news and sign-up
+ * pages printed 01:00 for a 09:00 seed (decision 077).
+ */
+const iso = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 export const coverUrl = (kind: string, id: number) => `/__static/covers/${kind}-${id}.svg`;
 
 export const CATEGORIES: Category[] = [

@@ -85,6 +85,38 @@ describe("every public section renders its seeded content", () => {
   });
 });
 
+// Issue 26 "times that agree" (decisions 061, 077): the news and sign-up pages printed the upstream's string as
+// it came (seconds, a slice of it); now every time goes through the one formatter, in the school's zone (the
+// company's, Asia/Shanghai here), `HH:mm` today and `YYYY-MM-DD HH:mm` on another day. The seed's news are
+// published at 09:00 Beijing time and its exams start at 10:00, on days other than today (sandbox catalog/seed.ts).
+describe("news and sign-up times in the school's zone (issue 26)", () => {
+  const mainText = (html: string) => text(element(html, "main") ?? "");
+  const noSeconds = (html: string) => expect(mainText(html)).not.toMatch(/\d\d:\d\d:\d\d/);
+
+  it("news: the list and the article print the day and the time, 09:00 Beijing, no seconds", async () => {
+    const visitor = portal.client();
+    const list = await visitor.get("/news");
+    expect(mainText(list.html).match(/· \d{4}-\d\d-\d\d 09:00 ·/g)).toHaveLength(10);
+    noSeconds(list.html);
+    const article = await visitor.get("/newsdetails/603");
+    expect(mainText(article.html)).toMatch(/云朵在线学院教务处 · \d{4}-\d\d-\d\d 09:00 ·/);
+    noSeconds(article.html);
+  });
+
+  it("sign-up: the list and the item print the exam's day and time and the sign-up period's days", async () => {
+    const visitor = portal.client();
+    const list = await visitor.get("/apply");
+    const exams = mainText(list.html).match(/考试时间：\d{4}-\d\d-\d\d 10:00，/g) ?? [];
+    expect(exams.length).toBeGreaterThanOrEqual(4);
+    expect(mainText(list.html).match(/报名时间：\d{4}-\d\d-\d\d 至 \d{4}-\d\d-\d\d/g)).toHaveLength(exams.length);
+    noSeconds(list.html);
+    const item = await visitor.get("/applydetail/1002");
+    expect(mainText(item.html)).toMatch(/考试时间\s*\d{4}-\d\d-\d\d 10:00/);
+    expect(mainText(item.html)).toMatch(/\d{4}-\d\d-\d\d 09:00 – \d{4}-\d\d-\d\d 09:00/);
+    noSeconds(item.html);
+  });
+});
+
 // The no-JS run of tests/e2e/catalog.test.ts's visitor journey (issue 22): links followed, the header's
 // search form submitted by the form-walker, every document a 200.
 describe("the visitor journey without JavaScript", () => {

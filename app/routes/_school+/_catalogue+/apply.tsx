@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { useNamespaces } from "~/components/use-namespaces";
+import { useTimes } from "~/components/use-times";
 import { yuan } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { listApplyItems } from "~/services/school-content.server";
@@ -26,6 +27,7 @@ export default function Apply() {
   const { items, loggedIn, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
+  const { moment, day } = useTimes();
   return (
     <SectionList
       title={t("apply.title")}
@@ -48,8 +50,8 @@ export default function Apply() {
               <h2 className="font-semibold">
                 <Link to={`/applydetail/${item.id}`}>{item.title}</Link>
               </h2>
-              <p className="mt-1 text-sm text-gray-700">{t("apply.period", { start: item.applyStart.slice(0, 10), end: item.applyEnd.slice(0, 10) })}</p>
-              <p className="text-sm text-gray-700">{t("apply.exam", { time: item.examTime.slice(0, 16), place: item.place })}</p>
+              <p className="mt-1 text-sm text-gray-700">{t("apply.period", { start: day(item.applyStart), end: day(item.applyEnd) })}</p>
+              <p className="text-sm text-gray-700">{t("apply.exam", { time: moment(item.examTime), place: item.place })}</p>
               <p className="text-sm text-gray-700">
                 {t("apply.fee", { fee: yuan(item.fee) })} · {t("apply.quota", { applied: item.applied, quota: item.quota })}
               </p>

@@ -9,6 +9,7 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
+import { useTimes } from "~/components/use-times";
 import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { yuan } from "~/components/catalog/parts";
 import { getApplyItem } from "~/services/school-content.server";
@@ -63,6 +64,7 @@ export default function ApplyDetail() {
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
+  const { moment } = useTimes();
   const applied = state?.applied ?? item.applied;
   return (
     <SectionDetail width="max-w-3xl" labelId="apply-title" crumbs={<Link to="/apply">{t("apply.title")}</Link>} t={t}>
@@ -73,12 +75,12 @@ export default function ApplyDetail() {
         <dt className="text-gray-600">{t("apply.examName")}</dt>
         <dd>{item.examName}</dd>
         <dt className="text-gray-600">{t("apply.examTime")}</dt>
-        <dd>{item.examTime}</dd>
+        <dd>{moment(item.examTime)}</dd>
         <dt className="text-gray-600">{t("apply.place")}</dt>
         <dd>{item.place}</dd>
         <dt className="text-gray-600">{t("apply.applyPeriod")}</dt>
         <dd>
-          {item.applyStart} – {item.applyEnd}
+          {moment(item.applyStart)} – {moment(item.applyEnd)}
         </dd>
         <dt className="text-gray-600">{t("apply.feeLabel")}</dt>
         <dd>{yuan(item.fee)}</dd>
@@ -107,7 +109,7 @@ export default function ApplyDetail() {
         </Link>
       ) : state?.signedUp === 1 ? (
         <p className="mt-8 rounded border border-green-200 bg-green-50 px-3 py-2 text-green-900" role="status" data-testid="apply-state">
-          {tc("apply.signedUp", { time: state.signUpTime })}{" "}
+          {tc("apply.signedUp", { time: moment(state.signUpTime) })}{" "}
           <Link to="/apply/mine" className="underline">
             {tc("my.signUpsLink")}
           </Link>

@@ -5,6 +5,7 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { Img } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
+import { useTimes } from "~/components/use-times";
 import { listNews, NEWS_PAGE_SIZE } from "~/services/news.server";
 import { loadSection, pageOf, cacheHeaders, redirectPastLastPage } from "~/lib/guards/sections.server";
 
@@ -22,6 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function NewsList() {
   const { page, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
+  const { moment } = useTimes();
   return (
     <SectionList
       title={t("news.title")}
@@ -44,7 +46,7 @@ export default function NewsList() {
                 </h2>
                 <p className="mt-1 text-sm text-gray-700">{n.summary}</p>
                 <p className="mt-1 text-xs text-gray-600">
-                  {n.categoryName} · {n.publishTime.slice(0, 10)} · {t("news.views", { count: n.viewCount })}
+                  {n.categoryName} · {moment(n.publishTime)} · {t("news.views", { count: n.viewCount })}
                 </p>
               </div>
             </li>

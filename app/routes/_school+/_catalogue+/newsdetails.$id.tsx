@@ -4,6 +4,7 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { useNamespaces } from "~/components/use-namespaces";
+import { useTimes } from "~/components/use-times";
 import { getNews } from "~/services/news.server";
 import { loadSectionItem, cacheHeaders } from "~/lib/guards/sections.server";
 
@@ -19,13 +20,14 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function NewsDetail() {
   const { news, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n);
+  const { moment } = useTimes();
   return (
     <SectionDetail width="max-w-3xl" labelId="news-title" crumbs={<Link to="/news">{t("news.title")}</Link>} t={t}>
       <h1 id="news-title" className="text-2xl font-bold">
         {news.title}
       </h1>
       <p className="mt-2 text-sm text-gray-600">
-        {news.categoryName} · {news.author} · {news.publishTime} · {t("news.views", { count: news.viewCount })}
+        {news.categoryName} · {news.author} · {moment(news.publishTime)} · {t("news.views", { count: news.viewCount })}
       </p>
       <div className="mt-6 space-y-4 leading-8">
         {news.content.map((p, i) => (

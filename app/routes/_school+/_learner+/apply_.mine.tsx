@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { Empty, SectionPage, yuan } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
+import { useTimes } from "~/components/use-times";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { mySignUps } from "~/services/community.server";
 import { requireStudent } from "~/lib/guards/guards.server";
@@ -21,6 +22,7 @@ export default function MySignUps() {
   const { items, i18n } = useLoaderData<typeof loader>();
   const { t: tCatalog } = useNamespaces(i18n);
   const { t } = useNamespaces(i18n, "community");
+  const { moment } = useTimes();
   return (
     <SectionPage title={t("my.signUpsTitle")}>
       <p className="text-sm">
@@ -36,9 +38,9 @@ export default function MySignUps() {
                 <Link to={`/applydetail/${item.id}`} className="font-semibold">
                   {item.title}
                 </Link>
-                <p className="mt-1 text-sm text-gray-700">{tCatalog("apply.exam", { time: item.examTime.slice(0, 16), place: item.place })}</p>
+                <p className="mt-1 text-sm text-gray-700">{tCatalog("apply.exam", { time: moment(item.examTime), place: item.place })}</p>
                 <p className="text-sm text-gray-700">
-                  {tCatalog("apply.fee", { fee: yuan(item.fee) })} · {t("my.signedUpAt", { time: item.signUpTime })}
+                  {tCatalog("apply.fee", { fee: yuan(item.fee) })} · {t("my.signedUpAt", { time: moment(item.signUpTime) })}
                 </p>
               </li>
             ))}

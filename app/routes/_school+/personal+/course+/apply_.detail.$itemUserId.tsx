@@ -4,6 +4,7 @@ import { fillHref, StatusBadge } from "~/components/instead/SignUpList";
 import { SignValues } from "~/components/instead/SignValues";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
+import { useTimes } from "~/components/use-times";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudentWith } from "~/lib/guards/guards.server";
 import { signDetail } from "~/services/instead.server";
@@ -30,6 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function SignDetailPage() {
   const { detail: d, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "instead");
+  const { moment } = useTimes();
   useNamespaces(i18n, "fields");
   return (
     <StudyPage title={t("titles.detail")} testId="sign-detail">
@@ -40,7 +42,7 @@ export default function SignDetailPage() {
       </p>
       <h2 className="font-medium">{d.itemName}</h2>
       <p className="mt-1 text-sm text-gray-700">
-        {d.examName} · {t("fill.session", { province: d.provinceName, time: d.examTime })} · {t("list.fee", { fee: d.fee })}
+        {d.examName} · {t("fill.session", { province: d.provinceName, time: moment(d.examTime) })} · {t("list.fee", { fee: d.fee })}
       </p>
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="text-gray-600">{t("detail.status")}</dt>
@@ -56,7 +58,7 @@ export default function SignDetailPage() {
         <dt className="text-gray-600">{t("detail.place")}</dt>
         <dd data-testid="sign-place">{d.place ? `${d.place.placeName}（${d.place.address}）` : t("detail.noPlace")}</dd>
         <dt className="text-gray-600">{t("detail.submitTime")}</dt>
-        <dd>{d.submitTime || t("detail.notSubmitted")}</dd>
+        <dd>{moment(d.submitTime) || t("detail.notSubmitted")}</dd>
       </dl>
       {d.status === 0 || d.status === 3 ? (
         <a href={fillHref(d.itemUserId)} className={buttonClass({ size: "sm", className: "mt-3" })}>

@@ -4,6 +4,7 @@ import * as z from "zod/v4";
 import { FillForm } from "~/components/instead/FillForm";
 import { StudyPage } from "~/components/study/courses/StudyPage";
 import { useNamespaces } from "~/components/use-namespaces";
+import { useTimes } from "~/components/use-times";
 import { formConstraint } from "~/forms/constraint.server";
 import {
   allFieldsSchema,
@@ -121,12 +122,13 @@ export default function FillPage() {
   // `ownAnswer`: this page sits at the 100 KB budget and that module would be a chunk of its own here
   const own = answer && "fields" in answer ? answer : undefined;
   const { t } = useNamespaces(i18n, "instead");
+  const { moment } = useTimes();
   useNamespaces(i18n, "fields");
   return (
     <StudyPage title={t("titles.fill")} testId="instead-fill">
       <h2 className="font-medium">{info.itemName}</h2>
       <p className="mt-1 text-sm text-gray-700">
-        {info.examName} · {t("fill.session", { province: info.provinceName, time: info.examTime })}
+        {info.examName} · {t("fill.session", { province: info.provinceName, time: moment(info.examTime) })}
       </p>
       {info.status === 3 && info.reason ? <p className="mt-1 text-sm text-red-700">{t("fill.reason", { reason: info.reason })}</p> : null}
       <div className="mt-4">

@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/ui/SubmitButton";
 import { fillHref } from "~/components/instead/SignUpList";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
+import { useTimes } from "~/components/use-times";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import * as z from "zod/v4";
 import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
@@ -83,6 +84,7 @@ export default function NewSignUpPage() {
   const failure = useActionData<typeof action>();
   const answer = ownAnswer(failure);
   const { t } = useNamespaces(i18n, "instead");
+  const { moment } = useTimes();
   const error = errorText(t as never, answer?.error);
   return (
     <StudyPage title={t("titles.new")} testId="new-sign-up-page">
@@ -128,7 +130,7 @@ export default function NewSignUpPage() {
                 <li key={time.itemTimeId} className="py-3" data-testid="item-time" data-item-time-id={time.itemTimeId}>
                   <h3 className="font-medium">{time.itemName}</h3>
                   <p className="mt-1 text-sm text-gray-700">
-                    {time.examName} · {t("new.examTime", { time: time.examTime })} · {t("new.fee", { fee: time.fee })}
+                    {time.examName} · {t("new.examTime", { time: moment(time.examTime) })} · {t("new.fee", { fee: time.fee })}
                   </p>
                   <p className="mt-0.5 text-xs text-gray-600">{t("new.signWindow", { start: time.signStart, end: time.signEnd })}</p>
                   {answer?.itemTimeId === time.itemTimeId && error ? (
