@@ -27,6 +27,8 @@ export type RequestContext = {
   formData?: FormData;
   /** The text parts of a streamed upload (`requireValidUpload`): what a failed call hands back (decision 042). */
   uploadFields?: FormData;
+  /** A report the page sends in the background (`requireValidPost`'s `background`): it never writes the session (decision 071). */
+  background?: boolean;
 };
 
 declare module "@remix-run/node" {

@@ -68,9 +68,17 @@ export function getPortal(args: { request: Request; context: AppLoadContext }): 
   return state.portal;
 }
 
-/** For actions: the same-origin check and the CSRF token, before anything else (no upstream call). */
-export async function requireValidPost(args: { request: Request; context: AppLoadContext }): Promise<{ portal: Portal; formData: FormData }> {
+/**
+ * For actions: the same-origin check and the CSRF token, before anything else (no upstream call).
+ * `background`: a report the page sends without waiting for its answer (`navigator.sendBeacon`, a
+ * `keepalive` fetch): its upstream failures answer a bare status and never write the session (decision 071).
+ */
+export async function requireValidPost(
+  args: { request: Request; context: AppLoadContext },
+  options: { background?: boolean } = {},
+): Promise<{ portal: Portal; formData: FormData }> {
   const state = requestContext(args.context);
+  if (options.background) state.background = true;
   const tenant = tenantOf(args.request);
   // Refused before the body is read (issue 10 §4): another site's post, a post without the CSRF cookie
   // (its token cannot match), a body over the limit.
@@ -185,6 +193,7 @@ async function buildPortal(request: Request, state: RequestContext): Promise<Por
     systemOs: systemOsOf(request),
     timings: state.timings,
     upgradedAt: session.get("upgradedAt"),
+    background: state.background,
     captcha: takeAnswerForNavigation(session, request),
     challenge: () => startChallenge({ request, session, formData: state.formData, commit: () => commitSession(session, tenant.secure) }),
     // decision 021: a personal form met an expired token: its typed values wait for the login

@@ -81,6 +81,11 @@ export type UpstreamContext = {
   challenge?: () => Promise<Response>;
   /** Keeps a personal form's typed values for after the login (decision 021); its Set-Cookie, if any. */
   keepPosted?: () => Promise<string | undefined>;
+  /**
+   * A request the page sends in the background (a beacon or keepalive report, `requireValidPost`'s
+   * `background`): its failures are bare statuses that never touch the session (decision 071).
+   */
+  background?: boolean;
 };
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -392,6 +397,7 @@ export const LogoutAnswer = z.looseObject({ loginSchoolPath: z.string().nullish(
  * did not `expect` ends here, as a redirect or a branded error page; never a stack trace.
  */
 export async function toResponse(error: UpstreamError, ctx: UpstreamContext, call: { charges?: boolean } = {}): Promise<unknown> {
+  if (ctx.background) return backgroundAnswer(error);
   // a call that makes an order or takes money may have gone through (decision 042)
   const uncertain = call.charges ? { uncertain: true as const } : {};
   switch (error.kind) {
@@ -451,6 +457,31 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext, cal
       logUpstreamFailure(error);
       return errorPage({ kind: error.kind, ...uncertain }, 502);
   }
+}
+
+/** The status a background request answers for each failure (decision 071). */
+const BACKGROUND_STATUS: Record<UpstreamErrorKind, number> = {
+  unauthorized: 401,
+  conflict: 409,
+  intercepted: 403,
+  blocked: 550,
+  captcha: 502,
+  business: 502,
+  timeout: 504,
+  unavailable: 502,
+  "bad-response": 502,
+};
+
+/**
+ * A background request's failure (a beacon, a keepalive report; decision 071): a bare status, no body. Nobody
+ * reads its answer, and it may arrive after the page is gone and another session has begun in the same
+ * browser, so it never changes who is signed in: no Set-Cookie (a 401 does not drop the token, a 409 does
+ * not log out), no redirect, no captcha challenge, no form kept. The next page request meets the same
+ * refusal and applies spec 000 §8 there.
+ */
+function backgroundAnswer(error: UpstreamError): Response {
+  if (error.kind === "unavailable" || error.kind === "bad-response") logUpstreamFailure(error);
+  return new Response(null, { status: BACKGROUND_STATUS[error.kind], headers: { "Cache-Control": "no-store" } });
 }
 
 function errorPage(payload: UpstreamErrorData, status: number) {

@@ -363,6 +363,37 @@ describe("the video page", () => {
     expect(attr(element((await browser.get(PAGE.replace("101012", "101013"))).html, "video"), "src")).toMatch(/#t=3$/);
   });
 
+  // Decision 071: a report sent in the background (a beacon on `pagehide`) may be answered after the page is
+  // gone and another session has begun in the same browser; its answer must not change who is signed in.
+  it("a report whose token is refused (401, 409) answers with no Set-Cookie; a page request still signs out (spec 000 §8)", async () => {
+    const browser = await student();
+    const csrf = await browser.csrf("/home/index");
+    const form = { csrf, commodityId: "5001", courseId: "101", lessonId: "101012", positionS: "5", durationS: "8" };
+    await portal.sandbox.control("POST", "/tokens/expire", { account: STUDENT });
+    await portal.clearCalls();
+    const refused = await browser.post("/class/type/video/position", form);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(refused.headers.get("Location")).toBeNull();
+    // no token upgrade, no form kept for after a login: nothing but the report itself went upstream
+    expect((await portal.calls()).map((c) => c.path)).toEqual(["/course/v1/user/lesson/position"]);
+
+    const conflict = await student();
+    const csrf2 = await conflict.csrf("/home/index");
+    await portal.fault({ path: "lesson/position", status: 409, times: 1 });
+    await portal.clearCalls();
+    const offline = await conflict.post("/class/type/video/position", { ...form, csrf: csrf2 });
+    expect(offline.status).toBe(409);
+    expect(offline.headers.getSetCookie()).toEqual([]);
+    expect((await portal.calls()).map((c) => c.path)).not.toContain("/saas-business/v1/front/login/loginoutNew");
+    expect(byTestId((await conflict.get("/home/index")).html, "user-name")).toBeDefined();
+
+    // the same refused token on a page: the spec's rule, the session loses its token (upgrade, then login)
+    const page = await browser.fetch(PAGE);
+    expect(location(page)).toMatch(/^\/upgrade\/token\?callback=/);
+    expect(page.headers.getSetCookie().some((line) => line.startsWith("portal_session="))).toBe(true);
+  });
+
   it("a visitor goes to login (trial lessons excepted), a student not enrolled to the buy page, a live lesson to the chain", async () => {
     expect((await portal.client().fetch(PAGE)).headers.get("Location")).toBe(`/join/login?backUrl=${encodeURIComponent(PAGE)}`);
     const other = await student("13800000003");
