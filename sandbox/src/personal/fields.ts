@@ -4,6 +4,8 @@
  * covering all 11 types with a chooseRelList example each. Values live per user in `personal_values`.
  */
 
+import { DIPLOMA_TEMPLATE_NAME } from '../routes/static.js';
+
 export type Scope = 'base' | 'contact' | 'other' | 'register' | 'custom';
 export const SECTIONS = ['base', 'contact', 'other', 'register'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -162,7 +164,7 @@ export const CUSTOM_FIELDS: Def[] = [
     required: 1,
     fieldTip: 'PDF 或 Word，5MB 以内',
     samplePathUrl: '/__static/img/diploma-sample.svg',
-    stencilPathUrl: '/__static/img/diploma-template.svg',
+    stencilPathUrl: `/__static/files/${encodeURIComponent(DIPLOMA_TEMPLATE_NAME)}`,
   },
   { fieldId: 512, fieldCode: 'c_photo', fieldName: '证件照', fieldType: 'image', required: 1, fieldTip: 'JPG/PNG，5MB 以内' },
 ];

@@ -48,9 +48,9 @@ describe("password login (spec 000 sections 2.6, 5, 8), without JavaScript", () 
 
   it("the upstream's messages by code travel with the login page's data, not with every page's (decision 075)", async () => {
     // `balanceShort` (账户余额不足): one of the codes; the login page's forms may answer any of them in the browser
-    const browser = portal.client();
+    const browser = ctx.portal.client();
     expect((await browser.get("/join/login")).html).toContain("账户余额不足");
-    await browser.signIn(portal, "13800000001");
+    await browser.signIn(ctx.portal, "13800000001");
     for (const path of ["/home/index", "/personal/course/lessons", "/course/list"]) {
       const page = await browser.get(path);
       expect(page.status, path).toBe(200);

@@ -10,6 +10,7 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { signUpUploader } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
 import { getCustomizeInfo, improveCustomInfo, saveStudentGroupAndProxy, withCascadeLevels, withImageInfo } from "~/services/custom-fields.server";
+import { withTemplateLinks } from "~/services/field-template.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { requireValidPost, type Portal } from "~/lib/portal.server";
 import { safeRedirect } from "~/lib/security/redirect";
@@ -42,7 +43,8 @@ async function context(portal: Portal, request: Request, values?: FieldValues | 
   if (!scene.success) throw data({ kind: "notFound" }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const backUrl = safeRedirect(url.searchParams.get("backUrl"), "/personal/course/lessons");
   const info = await getCustomizeInfo(portal.upstream);
-  const fields = await withCascadeLevels(portal.upstream, dialogFields(info.fields), values);
+  // 'download template' links the portal's own route (decision 076), never the upstream's file
+  const fields = withTemplateLinks(await withCascadeLevels(portal.upstream, dialogFields(info.fields), values), "complete");
   return { scene: Number(scene.data) as 2 | 3 | 4, backUrl, closeHref: cancelHref(url, backUrl), info, fields };
 }
 

@@ -20,6 +20,7 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getCustomFieldData, getPersonalDetail, savePersonalSection, signUpUploader } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
 import { improveCustomInfo, withCascadeLevels, withImageInfo } from "~/services/custom-fields.server";
+import { withTemplateLinks } from "~/services/field-template.server";
 import { keptFormData, keptValue, takeKept, type KeptForm } from "~/lib/state/form-keep.server";
 import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { requireValidPost, type Portal } from "~/lib/portal.server";
@@ -40,8 +41,13 @@ const sectionSchema = () => z.enum(DATA_SECTIONS);
 
 async function sectionFields(portal: Portal, section: DataSection, values?: FieldValues | null): Promise<DynamicField[]> {
   const up = portal.upstream;
-  const fields = section === "custom" ? await getCustomFieldData(up) : (await getPersonalDetail(up))[section];
+  const fields = section === "custom" ? await customFields(up) : (await getPersonalDetail(up))[section];
   return withCascadeLevels(up, fields, values);
+}
+
+/** The custom section's fields; 'download template' links the portal's own route (decision 076). */
+async function customFields(up: Portal["upstream"]): Promise<DynamicField[]> {
+  return withTemplateLinks(await getCustomFieldData(up), "data");
 }
 
 export const handle = { i18n: ["personal", "fields", "upstream"] } satisfies RouteHandle;
@@ -50,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // the permission check and the page's calls in one round; the cascade levels of the stored values come
   // from the per-domain option cache (custom-fields.server.ts, decision 041): no second round when warm
   const { portal, loaded: answers } = await requireStudentWith(args, "setting.data", (p) =>
-    Promise.all([getPersonalDetail(p.upstream), getCustomFieldData(p.upstream), namespaces(args.request, handle)]),
+    Promise.all([getPersonalDetail(p.upstream), customFields(p.upstream), namespaces(args.request, handle)]),
   );
   const [detail, custom, i18n] = answers;
   const up = portal.upstream;
