@@ -12,7 +12,8 @@ import { BUDGET_BYTES, pageTest, releasePageWeights, readManifest } from "../../
 
 // Issue 11 part 2, docs/decisions/015-page-weight.md: what a page sends the browser.
 const app = path.resolve(__dirname, "../../app");
-const namespaceNames = readdirSync(path.join(app, "locales/zh")).map((f) => f.replace(/\.json$/, ""));
+// a locale file each, and `upstream` (errors.json's messages by code, its own namespace: decision 075)
+const namespaceNames = [...readdirSync(path.join(app, "locales/zh")).map((f) => f.replace(/\.json$/, "")), "upstream"];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -37,17 +38,19 @@ describe("the root loader's translations (decision 005)", () => {
     return result.data;
   }
 
-  it("sends the common and errors namespaces of the visitor's language only (decision 040)", async () => {
+  it("sends the common and errors namespaces of the visitor's language only (decision 040), errors without the upstream's messages by code (decision 075)", async () => {
+    const { upstream: _zhUpstream, ...zhPageErrors } = zhErrors;
+    const { upstream: _enUpstream, ...enPageErrors } = enErrors;
     const zh = await rootData("http://localhost:3000/home/index");
     expect(zh.locale).toBe("zh");
     expect(Object.keys(zh.resources)).toEqual(["common", "errors"]);
     expect(zh.resources.common).toEqual(zhCommon);
-    expect(zh.resources.errors).toEqual(zhErrors);
+    expect(zh.resources.errors).toEqual(zhPageErrors);
 
     const en = await rootData("http://localhost:3000/home/index?lng=en");
     expect(Object.keys(en.resources)).toEqual(["common", "errors"]);
     expect(en.resources.common).toEqual(enCommon);
-    expect(en.resources.errors).toEqual(enErrors);
+    expect(en.resources.errors).toEqual(enPageErrors);
   });
 });
 
