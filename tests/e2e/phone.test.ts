@@ -86,11 +86,14 @@ function coveredBySideBar(page: Page) {
 test.describe("phone at 390x844 (issue 12 part 1)", () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE, isMobile: true, hasTouch: true });
 
-  // Layout at 390 px (only a browser lays out): one test over the pages, each failure naming its page
-  // (expect.soft), instead of a fresh browser per page. The layout is the server's markup and CSS, the same
-  // without JavaScript (decision 064: the menus' <details> below keep their run with JavaScript off).
-  test("every page is served here at 390 px: nothing outside the screen, nothing covered by the side bar, the compact header", async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+  // Layout at 390 px (only a browser lays out) and axe, one journey over the pages (issue 22, decision 072: the
+  // layout loop, the axe loop and the login pop-up were three tests loading the same pages in three contexts),
+  // each failure naming its page (expect.soft). The layout is the server's markup and CSS, the same without
+  // JavaScript (decision 064: the menus' <details> below keep their run with JavaScript off).
+  test("every page is served here at 390 px: nothing outside the screen, nothing covered by the side bar, the compact header; no serious axe violation, menu open; the login pop-up in the middle of the screen", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
     for (const path of PAGES) {
       await test.step(path, async () => {
         const response = await page.goto(path);
@@ -113,6 +116,22 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
         // the side bar is one button
         await expect.soft(page.getByTestId("side-fold").locator("> summary"), `${path}: side bar button`).toBeVisible();
         await expect.soft(page.getByTestId("side-phone"), `${path}: side bar folded`).toBeHidden();
+
+        // axe at 390 px with WCAG 2.2's target-size (24 px, decision 063): the first page whole with the menu open
+        // (the phone shell: header, menu, side bar, tab bar; the same on every page), the others their `main`
+        // with the menu closed (open, it covers the top of `main`)
+        const shell = path === PAGES[0];
+        if (shell) await menuButton(page).click();
+        await expectAccessible(page, { name: path, include: shell ? "page" : "main", targetSize: true });
+
+        // the login pop-up opens in the middle of the phone's screen (from the course list's menu)
+        if (path === "/course/list") {
+          await menuButton(page).click();
+          await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
+          const dialog = page.getByRole("dialog", { name: "登录" });
+          await expect(dialog.getByLabel("账号")).toBeVisible();
+          await expectCentred(page, dialog);
+        }
       });
     }
   });
@@ -189,31 +208,6 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
       expect(frame.scrollWidth).toBeLessThanOrEqual(frame.innerWidth);
     },
   );
-
-  test("axe finds no serious or critical violation on the phone layout of any page, menu open", async ({ page }) => {
-    test.setTimeout(150_000);
-    for (const path of PAGES) {
-      await test.step(path, async () => {
-        await page.goto(path);
-        // at 390 px with WCAG 2.2's target-size (24 px, decision 063): the first page whole with the menu open
-        // (the phone shell: header, menu, side bar, tab bar; the same on every page), the others their `main`
-        // with the menu closed (open, it covers the top of `main`)
-        const shell = path === PAGES[0];
-        if (shell) await menuButton(page).click();
-        await expectAccessible(page, { name: path, include: shell ? "page" : "main", targetSize: true });
-      });
-    }
-  });
-
-  test("the login pop-up opens in the middle of the phone's screen", async ({ page }) => {
-    await page.goto("/course/list");
-    await hydrated(page);
-    await menuButton(page).click();
-    await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "登录" });
-    await expect(dialog.getByLabel("账号")).toBeVisible();
-    await expectCentred(page, dialog);
-  });
 });
 
 async function expectInitialShown(page: Page) {
