@@ -112,6 +112,9 @@ export async function visit(page: Page, path: string): Promise<void> {
     const { navigation, location } = router.state;
     return navigation.state === "idle" && location.pathname + location.search === to && window.location.pathname + window.location.search === to;
   }, path);
+  // The router's state is set before React commits the new page (a render scheduled as a task): two frames
+  // later it is on the screen, so what axe reads is the new page, not the one left.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** One line per violation: rule, impact, what it asks, the elements (at most five), each with axe's first finding. */
