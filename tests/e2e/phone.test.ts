@@ -269,60 +269,67 @@ async function expectCentred(page: Page, dialog: ReturnType<Page["getByRole"]>) 
 test.describe("desktop shell (issue 12 part 2)", () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test("at 1366 px the side bar is the column of buttons in the margin, no fold button; the login pop-up is centred", async ({ page }) => {
-    await page.goto("/course/list");
-    await expect(sideButton(page)).toBeHidden();
-    await expect(page.getByTestId("side-phone")).toBeVisible();
-    const { covered } = await coveredBySideBar(page);
-    expect(covered).toEqual([]);
-    await hydrated(page);
-    await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "登录" });
-    await expect(dialog.getByLabel("账号")).toBeVisible();
-    await expectCentred(page, dialog);
-  });
-
-  test("header: no menu button, icons are SVG with names and tooltips; a broken avatar shows the initial; a member's badge keeps the header low", async ({
+  // One walk at 1366 px (issue 22, decision 072: three tests each loaded /course/list in their own context):
+  // the visitor's side bar and pop-up, the school switch from the same page, then a member's header.
+  test("at 1366 px: the side bar is the column of buttons in the margin and the login pop-up is centred; switching school closes the dropdown; the header's icons, the broken avatar's initial and a member's badge", async ({
     page,
     sandbox,
   }) => {
-    await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
-    // member01 (13800000003) has a member icon and an avatar, both at addresses that do not load here
-    await signInWithCode(page, sandbox, "13800000003", "/course/list");
-    await hydrated(page);
-    await expect(menuButton(page)).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "主导航" })).toBeVisible();
-    for (const id of ["cart", "messages"]) {
-      const link = page.getByTestId(id);
-      await expect(link.locator("svg")).toHaveCount(1);
-      expect(await link.getAttribute("title")).toBeTruthy();
-      expect(await link.getAttribute("aria-label")).toBeTruthy();
-    }
-    const search = page.getByRole("button", { name: "搜索" });
-    await expect(search.locator("svg")).toHaveCount(1);
-    // no Unicode pictographs left in the header or the side bar
-    const glyphs = await page.evaluate(() =>
-      (document.querySelector("header")!.textContent! + document.querySelector(".shell-sidebar")!.textContent!).match(/[◫◪◎◉☏✆✉🛒⌕☺☻▾▲↑]/gu),
-    );
-    expect(glyphs).toBeNull();
-    await expect(page.getByTestId("member-icon")).toHaveText("会员");
-    const badge = (await page.getByTestId("member-icon").boundingBox())!;
-    expect(badge.height).toBeLessThanOrEqual(20);
-    const bar = (await page.getByTestId("user-menu").locator("summary").boundingBox())!;
-    expect(bar.height).toBeLessThanOrEqual(32);
-    await expectInitialShown(page);
-  });
+    test.setTimeout(90_000);
+    await test.step("at 1366 px the side bar is the column of buttons in the margin, no fold button; the login pop-up is centred", async () => {
+      await page.goto("/course/list");
+      await expect(sideButton(page)).toBeHidden();
+      await expect(page.getByTestId("side-phone")).toBeVisible();
+      const { covered } = await coveredBySideBar(page);
+      expect(covered).toEqual([]);
+      await hydrated(page);
+      await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "登录" });
+      await expect(dialog.getByLabel("账号")).toBeVisible();
+      await expectCentred(page, dialog);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    });
 
-  test("after switching school with JavaScript the school dropdown is closed on the new page", async ({ page }) => {
-    await page.goto("/course/list");
-    await hydrated(page);
-    await page.getByTestId("school-switcher").locator("summary").click();
-    page.once("dialog", (dialog) => void dialog.accept());
-    await page.getByTestId("school-list").getByRole("link", { name: "上海分校" }).click();
-    // the switch asks the upstream, then the new school's home page loads: a loaded machine takes over 5 s
-    await expect(page).toHaveURL(/\/home\/index\/shanghai$/, { timeout: 20_000 });
-    await expect(page.getByTestId("school-switcher").locator("summary")).toContainText("上海分校");
-    await expect(page.getByTestId("school-list")).toBeHidden();
-    expect(await page.getByTestId("school-switcher").evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await test.step("after switching school with JavaScript the school dropdown is closed on the new page", async () => {
+      await page.getByTestId("school-switcher").locator("summary").click();
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.getByTestId("school-list").getByRole("link", { name: "上海分校" }).click();
+      // the switch asks the upstream, then the new school's home page loads: a loaded machine takes over 5 s
+      await expect(page).toHaveURL(/\/home\/index\/shanghai$/, { timeout: 20_000 });
+      await expect(page.getByTestId("school-switcher").locator("summary")).toContainText("上海分校");
+      await expect(page.getByTestId("school-list")).toBeHidden();
+      expect(await page.getByTestId("school-switcher").evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    });
+
+    await test.step("header: no menu button, icons are SVG with names and tooltips; a broken avatar shows the initial; a member's badge keeps the header low", async () => {
+      // a fresh visitor again (the school chosen above forgotten), then member01
+      await page.context().clearCookies();
+      await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
+      // member01 (13800000003) has a member icon and an avatar, both at addresses that do not load here
+      await signInWithCode(page, sandbox, "13800000003", "/course/list");
+      await hydrated(page);
+      await expect(menuButton(page)).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "主导航" })).toBeVisible();
+      for (const id of ["cart", "messages"]) {
+        const link = page.getByTestId(id);
+        await expect(link.locator("svg")).toHaveCount(1);
+        expect(await link.getAttribute("title")).toBeTruthy();
+        expect(await link.getAttribute("aria-label")).toBeTruthy();
+      }
+      const search = page.getByRole("button", { name: "搜索" });
+      await expect(search.locator("svg")).toHaveCount(1);
+      // no Unicode pictographs left in the header or the side bar
+      const glyphs = await page.evaluate(() =>
+        (document.querySelector("header")!.textContent! + document.querySelector(".shell-sidebar")!.textContent!).match(/[◫◪◎◉☏✆✉🛒⌕☺☻▾▲↑]/gu),
+      );
+      expect(glyphs).toBeNull();
+      await expect(page.getByTestId("member-icon")).toHaveText("会员");
+      const badge = (await page.getByTestId("member-icon").boundingBox())!;
+      expect(badge.height).toBeLessThanOrEqual(20);
+      const bar = (await page.getByTestId("user-menu").locator("summary").boundingBox())!;
+      expect(bar.height).toBeLessThanOrEqual(32);
+      await expectInitialShown(page);
+    });
   });
 });
