@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import axe from "axe-core";
 import type { AxeResults, Result, RunOptions } from "axe-core";
-import { expect } from "./support";
+import { expect, hydrated } from "./support";
 
 /*
  * The one way the browser tests run axe (issue 22, decision 063). One `analyze()` of a whole page cost about
@@ -14,7 +14,10 @@ import { expect } from "./support";
  *   to merge the frames' partial results);
  * - when only serious and critical violations fail the test (the default), the rules that can yield nothing
  *   worse than "moderate" are not run: the same verdict, fewer rules (`LOW_IMPACT_RULES`, read from axe-core's
- *   own metadata so an upgrade keeps it true). `every: true` runs every rule and fails on any violation.
+ *   own metadata so an upgrade keeps it true). `every: true` runs every rule and fails on any violation;
+ * - a loop over several pages of one sign-in goes from page to page the way a link does once the page is
+ *   hydrated (`visit`, decision 072): the document stays, so axe-core is injected once per loop instead of
+ *   once per page, and the portal's scripts are not fetched and compiled again for each page.
  */
 
 /** Impact order of axe-core's results. */
@@ -77,6 +80,41 @@ export async function analyze(page: Page, options: Omit<AccessibleOptions, "name
     },
     { context, run },
   );
+}
+
+/**
+ * Goes to `path` inside the page's document, as a click on a link to it does once Remix has hydrated (the
+ * router's own navigation: the page's loader, its modules, the render), and waits until the router is idle
+ * on `path`. The first visit of a loop is a `page.goto` (or nothing when the page is already on `path`). axe-core, injected into
+ * the document by the first analysis, stays for the next ones (decision 072: about 1.1 CPU-s of Chromium a
+ * page, the page load and the 500 KB injection). What each page's server render says (status, headers,
+ * text) is its page test's (tests/unit/pages/).
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  const here = page.url() === "about:blank" ? null : new URL(page.url());
+  const inPage = here && (await page.evaluate(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter).catch(() => false));
+  if (!here) {
+    await page.goto(path);
+  } else if (here.pathname + here.search === path) {
+    // already there (the sign-in's landing page): nothing to load
+  } else if (!inPage) {
+    await page.goto(path);
+  } else {
+    await page.evaluate((to) => {
+      const router = (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter;
+      void router.navigate(to);
+    }, path);
+  }
+  await hydrated(page);
+  await page.waitForFunction((to) => {
+    const router = (window as unknown as { __remixRouter: { state: { navigation: { state: string }; location: { pathname: string; search: string } } } })
+      .__remixRouter;
+    const { navigation, location } = router.state;
+    return navigation.state === "idle" && location.pathname + location.search === to && window.location.pathname + window.location.search === to;
+  }, path);
+  // The router's state is set before React commits the new page (a render scheduled as a task): two frames
+  // later it is on the screen, so what axe reads is the new page, not the one left.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** One line per violation: rule, impact, what it asks, the elements (at most five), each with axe's first finding. */

@@ -1,4 +1,4 @@
-import { expectAccessible } from "./axe";
+import { expectAccessible, visit } from "./axe";
 import { expect, test } from "./support";
 
 /**
@@ -83,7 +83,7 @@ test.describe("accessibility", () => {
   // whole at 390 px are phone.test's.
   test("axe finds no serious or critical violation on the home page, the course list and a course", async ({ page }) => {
     for (const path of ["/course/list", "/course/detail/5001"]) {
-      await page.goto(path);
+      await visit(page, path);
       await expectAccessible(page, { name: path });
     }
   });

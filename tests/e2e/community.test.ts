@@ -1,4 +1,4 @@
-import { expectAccessible } from "./axe";
+import { expectAccessible, visit } from "./axe";
 import { expect, signInWithCode, test } from "./support";
 
 // Issue 17 part B: ask and answer a question, join a group and post a topic, sign up for an independent
@@ -79,8 +79,8 @@ test.describe("community pages: accessibility", () => {
     const first = "/answerslist/0";
     await signInWithCode(page, sandbox, ME, first);
     for (const path of [first, "/response/701", "/answerslist/mine", "/groupdetail?id=802", "/group/mine", "/applydetail/1001", "/apply/mine"]) {
-      if (path !== first) await page.goto(path);
-      await page.waitForURL((u) => u.pathname + u.search === path);
+      if (path !== first) await visit(page, path);
+      else await page.waitForURL((u) => u.pathname + u.search === path);
       await expectAccessible(page, { name: path });
     }
   });

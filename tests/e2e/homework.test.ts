@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expectAccessible } from "./axe";
+import { expectAccessible, visit } from "./axe";
 import { expect, signInWithCode, test, hydrated } from "./support";
 
 // Homework (issue 17 A; spec 001 §7 "Homework"): lists with counts, the can-submit check, write and save
@@ -102,8 +102,7 @@ test("the resource and homework pages: no serious axe violation, nothing wider t
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWithCode(page, sandbox, "13700002905", "/resource/list");
   for (const path of ["/resource/list", "/homework/list", "/homework/8101"]) {
-    await page.goto(path);
-    await page.waitForURL(new RegExp(`${path}$`));
+    await visit(page, path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect.soft(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
     await expectAccessible(page, { name: path });

@@ -1,4 +1,4 @@
-import { expectAccessible } from "./axe";
+import { expectAccessible, visit } from "./axe";
 import { expect, signInWithCode, test, hydrated } from "./support";
 
 // Issue 14 part B: studying a lesson. Seed users of these journeys (sandbox/src/study/video.ts): lesson01
@@ -161,8 +161,8 @@ test.describe("accessibility", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInWithCode(page, sandbox, "13700002501", first);
     for (const path of [first, "/class/enter/5001/101/101043", "/course/detail/5001/101/contents"]) {
-      if (path !== first) await page.goto(path);
-      await page.waitForURL((u) => u.pathname + u.search === path);
+      if (path !== first) await visit(page, path);
+      else await page.waitForURL((u) => u.pathname + u.search === path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect.soft(overflow, `${path}: nothing wider than 390 px`).toBeLessThanOrEqual(0);
       await expectAccessible(page, { name: path });

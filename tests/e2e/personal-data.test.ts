@@ -1,4 +1,4 @@
-import { expectAccessible } from "./axe";
+import { expectAccessible, visit } from "./axe";
 import { expect, hydrated, signInWithCode, test } from "./support";
 
 // Personal data and avatar (issue 13; spec 001 §2, §5, §7) with JavaScript. Seed user 1001 (13800000001) has
@@ -166,9 +166,10 @@ test.describe("accessibility and narrow screens", () => {
   test("data, avatar, archives: no serious axe violation, nothing wider than 390 px", async ({ page, sandbox }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
+    await signInWithCode(page, sandbox, "13800000001", "/personal/setting/data");
+    await page.waitForURL(/\/personal\/setting\/data$/);
     for (const path of ["/personal/setting/data", "/personal/setting/avatar", "/personal/setting/archives"]) {
-      await signInWithCode(page, sandbox, "13800000001", path);
-      await page.waitForURL(new RegExp(`${path}$`));
+      await visit(page, path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect.soft(overflow, `${path}: wider than the screen by`).toBeLessThanOrEqual(0);
       await expectAccessible(page, { name: path });

@@ -86,11 +86,14 @@ function coveredBySideBar(page: Page) {
 test.describe("phone at 390x844 (issue 12 part 1)", () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE, isMobile: true, hasTouch: true });
 
-  // Layout at 390 px (only a browser lays out): one test over the pages, each failure naming its page
-  // (expect.soft), instead of a fresh browser per page. The layout is the server's markup and CSS, the same
-  // without JavaScript (decision 064: the menus' <details> below keep their run with JavaScript off).
-  test("every page is served here at 390 px: nothing outside the screen, nothing covered by the side bar, the compact header", async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+  // Layout at 390 px (only a browser lays out) and axe, one journey over the pages (issue 22, decision 072: the
+  // layout loop, the axe loop and the login pop-up were three tests loading the same pages in three contexts),
+  // each failure naming its page (expect.soft). The layout is the server's markup and CSS, the same without
+  // JavaScript (decision 064: the menus' <details> below keep their run with JavaScript off).
+  test("every page is served here at 390 px: nothing outside the screen, nothing covered by the side bar, the compact header; no serious axe violation, menu open; the login pop-up in the middle of the screen", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
     for (const path of PAGES) {
       await test.step(path, async () => {
         const response = await page.goto(path);
@@ -113,6 +116,22 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
         // the side bar is one button
         await expect.soft(page.getByTestId("side-fold").locator("> summary"), `${path}: side bar button`).toBeVisible();
         await expect.soft(page.getByTestId("side-phone"), `${path}: side bar folded`).toBeHidden();
+
+        // axe at 390 px with WCAG 2.2's target-size (24 px, decision 063): the first page whole with the menu open
+        // (the phone shell: header, menu, side bar, tab bar; the same on every page), the others their `main`
+        // with the menu closed (open, it covers the top of `main`)
+        const shell = path === PAGES[0];
+        if (shell) await menuButton(page).click();
+        await expectAccessible(page, { name: path, include: shell ? "page" : "main", targetSize: true });
+
+        // the login pop-up opens in the middle of the phone's screen (from the course list's menu)
+        if (path === "/course/list") {
+          await menuButton(page).click();
+          await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
+          const dialog = page.getByRole("dialog", { name: "登录" });
+          await expect(dialog.getByLabel("账号")).toBeVisible();
+          await expectCentred(page, dialog);
+        }
       });
     }
   });
@@ -189,31 +208,6 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
       expect(frame.scrollWidth).toBeLessThanOrEqual(frame.innerWidth);
     },
   );
-
-  test("axe finds no serious or critical violation on the phone layout of any page, menu open", async ({ page }) => {
-    test.setTimeout(150_000);
-    for (const path of PAGES) {
-      await test.step(path, async () => {
-        await page.goto(path);
-        // at 390 px with WCAG 2.2's target-size (24 px, decision 063): the first page whole with the menu open
-        // (the phone shell: header, menu, side bar, tab bar; the same on every page), the others their `main`
-        // with the menu closed (open, it covers the top of `main`)
-        const shell = path === PAGES[0];
-        if (shell) await menuButton(page).click();
-        await expectAccessible(page, { name: path, include: shell ? "page" : "main", targetSize: true });
-      });
-    }
-  });
-
-  test("the login pop-up opens in the middle of the phone's screen", async ({ page }) => {
-    await page.goto("/course/list");
-    await hydrated(page);
-    await menuButton(page).click();
-    await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "登录" });
-    await expect(dialog.getByLabel("账号")).toBeVisible();
-    await expectCentred(page, dialog);
-  });
 });
 
 async function expectInitialShown(page: Page) {
@@ -275,60 +269,67 @@ async function expectCentred(page: Page, dialog: ReturnType<Page["getByRole"]>) 
 test.describe("desktop shell (issue 12 part 2)", () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test("at 1366 px the side bar is the column of buttons in the margin, no fold button; the login pop-up is centred", async ({ page }) => {
-    await page.goto("/course/list");
-    await expect(sideButton(page)).toBeHidden();
-    await expect(page.getByTestId("side-phone")).toBeVisible();
-    const { covered } = await coveredBySideBar(page);
-    expect(covered).toEqual([]);
-    await hydrated(page);
-    await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "登录" });
-    await expect(dialog.getByLabel("账号")).toBeVisible();
-    await expectCentred(page, dialog);
-  });
-
-  test("header: no menu button, icons are SVG with names and tooltips; a broken avatar shows the initial; a member's badge keeps the header low", async ({
+  // One walk at 1366 px (issue 22, decision 072: three tests each loaded /course/list in their own context):
+  // the visitor's side bar and pop-up, the school switch from the same page, then a member's header.
+  test("at 1366 px: the side bar is the column of buttons in the margin and the login pop-up is centred; switching school closes the dropdown; the header's icons, the broken avatar's initial and a member's badge", async ({
     page,
     sandbox,
   }) => {
-    await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
-    // member01 (13800000003) has a member icon and an avatar, both at addresses that do not load here
-    await signInWithCode(page, sandbox, "13800000003", "/course/list");
-    await hydrated(page);
-    await expect(menuButton(page)).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "主导航" })).toBeVisible();
-    for (const id of ["cart", "messages"]) {
-      const link = page.getByTestId(id);
-      await expect(link.locator("svg")).toHaveCount(1);
-      expect(await link.getAttribute("title")).toBeTruthy();
-      expect(await link.getAttribute("aria-label")).toBeTruthy();
-    }
-    const search = page.getByRole("button", { name: "搜索" });
-    await expect(search.locator("svg")).toHaveCount(1);
-    // no Unicode pictographs left in the header or the side bar
-    const glyphs = await page.evaluate(() =>
-      (document.querySelector("header")!.textContent! + document.querySelector(".shell-sidebar")!.textContent!).match(/[◫◪◎◉☏✆✉🛒⌕☺☻▾▲↑]/gu),
-    );
-    expect(glyphs).toBeNull();
-    await expect(page.getByTestId("member-icon")).toHaveText("会员");
-    const badge = (await page.getByTestId("member-icon").boundingBox())!;
-    expect(badge.height).toBeLessThanOrEqual(20);
-    const bar = (await page.getByTestId("user-menu").locator("summary").boundingBox())!;
-    expect(bar.height).toBeLessThanOrEqual(32);
-    await expectInitialShown(page);
-  });
+    test.setTimeout(90_000);
+    await test.step("at 1366 px the side bar is the column of buttons in the margin, no fold button; the login pop-up is centred", async () => {
+      await page.goto("/course/list");
+      await expect(sideButton(page)).toBeHidden();
+      await expect(page.getByTestId("side-phone")).toBeVisible();
+      const { covered } = await coveredBySideBar(page);
+      expect(covered).toEqual([]);
+      await hydrated(page);
+      await page.getByTestId("visitor-links").getByRole("link", { name: "登录", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "登录" });
+      await expect(dialog.getByLabel("账号")).toBeVisible();
+      await expectCentred(page, dialog);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    });
 
-  test("after switching school with JavaScript the school dropdown is closed on the new page", async ({ page }) => {
-    await page.goto("/course/list");
-    await hydrated(page);
-    await page.getByTestId("school-switcher").locator("summary").click();
-    page.once("dialog", (dialog) => void dialog.accept());
-    await page.getByTestId("school-list").getByRole("link", { name: "上海分校" }).click();
-    // the switch asks the upstream, then the new school's home page loads: a loaded machine takes over 5 s
-    await expect(page).toHaveURL(/\/home\/index\/shanghai$/, { timeout: 20_000 });
-    await expect(page.getByTestId("school-switcher").locator("summary")).toContainText("上海分校");
-    await expect(page.getByTestId("school-list")).toBeHidden();
-    expect(await page.getByTestId("school-switcher").evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await test.step("after switching school with JavaScript the school dropdown is closed on the new page", async () => {
+      await page.getByTestId("school-switcher").locator("summary").click();
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.getByTestId("school-list").getByRole("link", { name: "上海分校" }).click();
+      // the switch asks the upstream, then the new school's home page loads: a loaded machine takes over 5 s
+      await expect(page).toHaveURL(/\/home\/index\/shanghai$/, { timeout: 20_000 });
+      await expect(page.getByTestId("school-switcher").locator("summary")).toContainText("上海分校");
+      await expect(page.getByTestId("school-list")).toBeHidden();
+      expect(await page.getByTestId("school-switcher").evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    });
+
+    await test.step("header: no menu button, icons are SVG with names and tooltips; a broken avatar shows the initial; a member's badge keeps the header low", async () => {
+      // a fresh visitor again (the school chosen above forgotten), then member01
+      await page.context().clearCookies();
+      await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
+      // member01 (13800000003) has a member icon and an avatar, both at addresses that do not load here
+      await signInWithCode(page, sandbox, "13800000003", "/course/list");
+      await hydrated(page);
+      await expect(menuButton(page)).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "主导航" })).toBeVisible();
+      for (const id of ["cart", "messages"]) {
+        const link = page.getByTestId(id);
+        await expect(link.locator("svg")).toHaveCount(1);
+        expect(await link.getAttribute("title")).toBeTruthy();
+        expect(await link.getAttribute("aria-label")).toBeTruthy();
+      }
+      const search = page.getByRole("button", { name: "搜索" });
+      await expect(search.locator("svg")).toHaveCount(1);
+      // no Unicode pictographs left in the header or the side bar
+      const glyphs = await page.evaluate(() =>
+        (document.querySelector("header")!.textContent! + document.querySelector(".shell-sidebar")!.textContent!).match(/[◫◪◎◉☏✆✉🛒⌕☺☻▾▲↑]/gu),
+      );
+      expect(glyphs).toBeNull();
+      await expect(page.getByTestId("member-icon")).toHaveText("会员");
+      const badge = (await page.getByTestId("member-icon").boundingBox())!;
+      expect(badge.height).toBeLessThanOrEqual(20);
+      const bar = (await page.getByTestId("user-menu").locator("summary").boundingBox())!;
+      expect(bar.height).toBeLessThanOrEqual(32);
+      await expectInitialShown(page);
+    });
   });
 });

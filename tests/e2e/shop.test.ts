@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible } from "./axe";
+import { expectAccessible, visit } from "./axe";
 import { expect, signInWithCode, test, toProvider, type Sandbox } from "./support";
 
 // Cart, checkout, payment and orders (issue 16; spec 001 §3, §4, §7; spec 000 §2.2) with JavaScript; the same
@@ -161,7 +161,7 @@ test.describe("cart and checkout", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInWithCode(page, sandbox, "student01", "/shoppingcart");
     for (const path of ["/shoppingcart", "/payment/order?commodityId=5009", "/personal/order?parentId=-1"]) {
-      await page.goto(path);
+      await visit(page, path);
       await expect(page.locator("main h1").first(), path).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect.soft(overflow, `${path} overflows`).toBeLessThanOrEqual(0);

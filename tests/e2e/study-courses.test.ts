@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible } from "./axe";
+import { expectAccessible, visit } from "./axe";
 import { expect, signInWithCode, test } from "./support";
 
 // Issue 14 part A: the personal course section (spec 001 §2, §7 'Timetable and courses', 'Notes',
@@ -111,7 +111,7 @@ test("every course section page passes axe: my courses, the timetable (week, mon
     ["note", "my-notes"],
     ["collect", "my-favourites"],
   ] as const) {
-    if (path !== "lessons") await page.goto(`${C}/${path}`);
+    await visit(page, `${C}/${path}`);
     await expect.soft(page.getByTestId(id), path).toBeVisible();
     await expectAccessible(page, { name: path, include: `[data-testid=${id}]`, every: true });
   }
