@@ -4,7 +4,8 @@
 //
 //   build      npm run build:test: the test build (no terser, no zopfli) and the sandbox      ─ from the start
 //   typecheck  tsc --noEmit (the portal; the sandbox is type-checked by build:sandbox)         ─ from the start, nice 5
-//   lint       eslint . (eslint.config.js, decision 051)                                      ─ from the start, nice 5
+//   lint       npm run lint: eslint . (eslint.config.js, decision 051), then the import cycles ─ from the start, nice 5
+//              (scripts/import-cycles.mjs, decision 073)
 //   format     prettier --check . (.prettierrc, decision 051)                                 ─ from the start, nice 5
 //   unit       vitest's `unit` and `unit-isolated` projects: the files that need no build      ─ from the start
 //              (vitest.config.ts; `unit` shares each worker between files, decision 054)
@@ -90,7 +91,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const background = { nice: 5 };
 const typecheck = run("typecheck", bin("tsc"), ["--noEmit"], background);
-const lint = run("lint", bin("eslint"), ["."], background);
+const lint = run("lint", npm, ["run", "lint"], background);
 const format = run("format", bin("prettier"), ["--check", "."], background);
 const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit", "--project", "unit-isolated"]);
 const build = run("build", npm, ["run", "build:test"]);

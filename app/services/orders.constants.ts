@@ -14,5 +14,4 @@ export const PAGE_SIZE = 10;
 
 /** The order's time to pay, in minutes, as the upstream set it (decision 038: 30). */
 export const ttlMinutes = (o: { createdAt: number; expiresAt?: number | null }) => (o.expiresAt ? Math.round((o.expiresAt - o.createdAt) / 60_000) : 30);
-// eslint-disable-next-line import-x/no-cycle -- a type-only re-export, erased before load: no cycle at run time
 export type { Order, OrderCounts } from "./orders.server";

@@ -143,7 +143,7 @@ export async function startTestPortal(options: { env?: Record<string, string> } 
     }
     return remix(request, getLoadContext(request, { clientIp: "127.0.0.1" }));
   };
-  await (await new Client(handler).fetch("/home/index")).body?.cancel();
+  await (await new Client(handler).fetch("/home/index")).text(); // read whole: a cancelled stream is an error in the log
   await sandbox.control("POST", "/reset");
   const calls = async (pathPart?: string) => {
     const all = await sandbox.control<UpstreamCall[]>("GET", "/requests");
