@@ -118,7 +118,8 @@ export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers:
     }
     const context = await contextPool.acquire(_combinedContextOptions);
     await use(context);
-    await contextPool.release(testInfo.status === testInfo.expectedStatus && testInfo.status === "passed");
+    // a skipped test (`test.skip` in its body) is reset like a passed one; a failed one's context is closed
+    await contextPool.release(testInfo.status === "passed" || testInfo.status === "skipped");
   }) as never,
   page: async ({ context, contextPool }, use) => {
     await use(contextPool?.owns(context) ? (context.pages()[0] ?? (await context.newPage())) : await context.newPage());
