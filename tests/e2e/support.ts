@@ -1,5 +1,6 @@
-import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
 import { cpuByKind, logTestCpu } from "./cpu-probe";
+import { ContextPool, projectOptionsOnly, REUSE_CONTEXT } from "./reuse";
 import { START_TIMEOUT_MS, startServers, type Servers } from "./servers";
 
 export type UpstreamCall = { method: string; path: string; query: Record<string, string> };
@@ -82,7 +83,47 @@ export class Sandbox {
   }
 }
 
-export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers: Servers }>({
+type ContextArgs = {
+  contextPool: ContextPool | null;
+  _combinedContextOptions: BrowserContextOptions;
+  _contextFactory: () => Promise<{ context: BrowserContext; close: () => Promise<void> }>;
+};
+
+export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers: Servers; contextPool: ContextPool | null }>({
+  // One browser context per worker, kept between tests with its HTTP cache (decision 071, tests/e2e/reuse.ts);
+  // E2E_REUSE_CONTEXT=0 turns it off (a fresh context per test, Playwright's default).
+  contextPool: [
+    async ({ browser }, use) => {
+      const pool = REUSE_CONTEXT ? new ContextPool(browser) : null;
+      await use(pool);
+      pool?.close();
+    },
+    { scope: "worker" },
+  ],
+  // Playwright's own `context` and `page`, replaced: the pooled context and its one page, or a fresh context from
+  // Playwright's factory (the pool off, a test with options of its own, a retry: its trace, a clean start).
+  // `_combinedContextOptions` and `_contextFactory` are Playwright's internal fixtures (playwright/lib/index.js).
+  context: (async (
+    { contextPool, _combinedContextOptions, _contextFactory }: ContextArgs,
+    use: (context: BrowserContext) => Promise<void>,
+    testInfo: TestInfo,
+  ) => {
+    if (!contextPool || testInfo.retry > 0 || !projectOptionsOnly(_combinedContextOptions, testInfo)) {
+      if (contextPool && process.env.E2E_REUSE_LOG)
+        process.stderr.write(`[reuse] fresh context: ${JSON.stringify(_combinedContextOptions)} ${JSON.stringify(testInfo.project.use)}\n`);
+      const { context, close } = await _contextFactory();
+      await use(context);
+      await close();
+      return;
+    }
+    const context = await contextPool.acquire(_combinedContextOptions);
+    await use(context);
+    // a skipped test (`test.skip` in its body) is reset like a passed one; a failed one's context is closed
+    await contextPool.release(testInfo.status === "passed" || testInfo.status === "skipped");
+  }) as never,
+  page: async ({ context, contextPool }, use) => {
+    await use(contextPool?.owns(context) ? (context.pages()[0] ?? (await context.newPage())) : await context.newPage());
+  },
   // This worker's own sandbox and portal (tests/e2e/servers.ts), stopped when the worker ends.
   servers: [
     async ({}, use, workerInfo) => {
