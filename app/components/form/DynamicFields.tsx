@@ -272,7 +272,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
                   <label className="inline-flex items-center gap-1">
                     <Input type="checkbox" name={name} value={url} defaultChecked />
                     {field.type === "image" ? <img src={url} alt="" className="h-10 w-10 rounded object-cover" /> : null}
-                    <a href={url} target="_blank" rel="noreferrer" className="text-blue-700 underline">
+                    <a href={url} target="_blank" rel="noreferrer" className="text-brand-strong underline">
                       {fileNameOf(url)}
                     </a>
                   </label>
@@ -292,7 +292,7 @@ function Control({ field, meta, aria, t }: { field: Field; meta: FieldMetadata; 
             <p className="flex gap-3 text-xs">
               {field.sampleUrl ? <SamplePreview url={field.sampleUrl} label={field.label} t={t} /> : null}
               {field.templateUrl ? (
-                <a href={field.templateUrl} download className="text-blue-700 underline">
+                <a href={field.templateUrl} download className="text-brand-strong underline">
                   {t("downloadTemplate")}
                 </a>
               ) : null}
@@ -317,7 +317,7 @@ function SamplePreview({ url, label, t }: { url: string; label: string; t: T }) 
         href={url}
         target="_blank"
         rel="noreferrer"
-        className="text-blue-700 underline"
+        className="text-brand-strong underline"
         onClick={(event) => {
           event.preventDefault();
           setOpen(true);
