@@ -18,6 +18,22 @@ const layerZones = [
   { target: "./sandbox", from: "./app", message: "The sandbox is the upstream: it never imports the portal." },
 ];
 
+/** The UI kit's elements (decision 056): drawn only inside app/components/ui. */
+const KIT_ELEMENTS = [
+  {
+    selector: "JSXOpeningElement[name.name='button']",
+    message: "Draw buttons with the kit: <Button type=…> or <SubmitButton> from ~/components/ui (buttonClass() for a link that looks like one).",
+  },
+  {
+    selector: "JSXOpeningElement[name.name=/^(input|select|textarea)$/]",
+    message: "Draw form controls with the kit: <Input>, <HiddenInput>, <Select>, <Textarea> from ~/components/ui/Input.",
+  },
+  {
+    selector: "JSXOpeningElement[name.name='table']",
+    message: "Draw tables with the kit: <Table> from ~/components/ui/Table.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,19 +134,23 @@ export default tseslint.config(
     files: ["app/**/*.tsx"],
     ignores: ["app/components/ui/**", "**/*.test.tsx"],
     rules: {
+      "no-restricted-syntax": ["error", ...KIT_ELEMENTS],
+    },
+  },
+  {
+    // One form path (issue 23 item 3, decision 074): an action reads its form through its zod schema
+    // (`parseWithZod`; several forms as a union on `intent`), never field by field. The kit rules above apply
+    // here too: a file's `no-restricted-syntax` is the last block's that names it.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        ...KIT_ELEMENTS,
         {
-          selector: "JSXOpeningElement[name.name='button']",
-          message: "Draw buttons with the kit: <Button type=…> or <SubmitButton> from ~/components/ui (buttonClass() for a link that looks like one).",
-        },
-        {
-          selector: "JSXOpeningElement[name.name=/^(input|select|textarea)$/]",
-          message: "Draw form controls with the kit: <Input>, <HiddenInput>, <Select>, <Textarea> from ~/components/ui/Input.",
-        },
-        {
-          selector: "JSXOpeningElement[name.name='table']",
-          message: "Draw tables with the kit: <Table> from ~/components/ui/Table.",
+          selector: "CallExpression[callee.object.name='formData'][callee.property.name=/^(get|getAll|has)$/]",
+          message:
+            "Read a form through its zod schema: parseWithZod(formData, { schema }) (a union on `intent` for several forms; a factory when it depends on loaded data).",
         },
       ],
     },

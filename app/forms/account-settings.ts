@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { ChangePasswordPostSchema } from "~/forms/change-password";
 import { MOBILE_RE } from "~/forms/login";
 
 /**
@@ -26,15 +27,16 @@ export const BindMobileSchema = z.object({ intent: z.literal("bindMobile").optio
 export const BindUsernameSchema = z.object({ intent: z.literal("bindUsername").optional(), username });
 export const UnbindSchema = z.object({ intent: z.literal("unbind").optional(), type: z.enum(THIRD_TYPES, { error: "unknownType" }) });
 export const SendPasswordCodeSchema = z.object({ intent: z.literal("sendPasswordCode").optional() }).loose();
+const passwordBySms = {
+  smsCode,
+  newPassword,
+  confirmPassword: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),
+};
+const match = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
 /** Verify identity with the STU_UPDATE_PWD code, then the new password (no old password needed). */
 export const PasswordBySmsSchema = z
-  .object({
-    intent: z.literal("passwordBySms").optional(),
-    smsCode,
-    newPassword,
-    confirmPassword: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "passwordMismatch" });
+  .object({ intent: z.literal("passwordBySms").optional(), ...passwordBySms })
+  .refine(match, { path: ["confirmPassword"], error: "passwordMismatch" });
 
 /** The form each intent belongs to (the send buttons submit their bind form with another intent). */
 export const FORM_OF = {
@@ -50,15 +52,38 @@ export const FORM_OF = {
 export type Intent = keyof typeof FORM_OF;
 export type AccountForm = (typeof FORM_OF)[Intent];
 
-export const SCHEMA_OF = {
-  bindEmail: BindEmailSchema,
-  sendMobileCode: SendMobileCodeSchema,
-  bindMobile: BindMobileSchema,
-  bindUsername: BindUsernameSchema,
-  unbind: UnbindSchema,
-  sendPasswordCode: SendPasswordCodeSchema,
-  passwordBySms: PasswordBySmsSchema,
-} as const;
-
 /** Never sent back to the browser on a failure. */
 export const SECRET_FIELDS = ["oldPassword", "newPassword", "confirmPassword", "smsCode", "csrf"];
+
+/**
+ * The posted intent: the shared send-code button submits `intent=sendCode` and `formName` says which code;
+ * the change with the current password names no intent.
+ */
+export function intentOf(posted: unknown, formName: unknown): Intent {
+  const intent = posted === null || posted === undefined ? "password" : String(posted);
+  return (intent === "sendCode" ? (formName === "passwordSms" ? "sendPasswordCode" : "sendMobileCode") : intent) as Intent;
+}
+
+/** The intent of a post as `accountPostSchema` reads it (also for a post it refuses: the form that answers). */
+export const AccountIntentSchema = z
+  .looseObject({ intent: z.unknown(), formName: z.unknown() })
+  .transform(({ formName, ...posted }) => ({ ...posted, intent: intentOf(posted.intent, formName) }));
+
+/**
+ * Every post of the account page (issue 23 item 3): the intent read as above, then one union on it, each
+ * branch the schema of its form (the send buttons' branches check only what they send).
+ */
+export function accountPostSchema() {
+  return AccountIntentSchema.pipe(
+    z.discriminatedUnion("intent", [
+      BindEmailSchema.extend({ intent: z.literal("bindEmail") }),
+      SendMobileCodeSchema.extend({ intent: z.literal("sendMobileCode") }),
+      BindMobileSchema.extend({ intent: z.literal("bindMobile") }),
+      BindUsernameSchema.extend({ intent: z.literal("bindUsername") }),
+      UnbindSchema.extend({ intent: z.literal("unbind") }),
+      SendPasswordCodeSchema.extend({ intent: z.literal("sendPasswordCode") }),
+      z.object({ intent: z.literal("passwordBySms"), ...passwordBySms }).refine(match, { path: ["confirmPassword"], error: "passwordMismatch" }),
+      ChangePasswordPostSchema,
+    ]),
+  );
+}

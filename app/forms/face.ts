@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { intentOnly } from "~/forms/fields";
 import { ID_CARD_RE } from "~/forms/personal-info";
 
 /** Spec 001 §5 / §9: the face dialog's name, 1 to 5 Chinese characters. */
@@ -19,3 +20,10 @@ export function faceSchema(storedId: string) {
       .refine((v) => (storedId && v === storedId) || ID_CARD_RE.test(v), { error: "identityIdFormat" }),
   });
 }
+
+/**
+ * The face page's posts, one union on `intent` (issue 23 item 3): `cancel` (the face info form or the
+ * re-verify question: failure 2), `done` (fetch the verification's result), `info` (the face info form). The
+ * info form's own fields depend on the identity on file, loaded only for that branch: `faceSchema(storedId)`.
+ */
+export const facePostSchema = () => z.discriminatedUnion("intent", [intentOnly("cancel"), intentOnly("done"), z.looseObject({ intent: z.literal("info") })]);

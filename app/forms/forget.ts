@@ -14,6 +14,7 @@ export const ForgetSendCodeSchema = z.object({
   intent: z.literal("sendCode"),
   mobile,
   smsCode: z.string().optional(),
+  backUrl: z.string().optional(),
 });
 
 export const ForgetResetSchema = z
@@ -27,6 +28,8 @@ export const ForgetResetSchema = z
       .min(NEW_PASSWORD_MIN, { error: "newPasswordLength" })
       .max(NEW_PASSWORD_MAX, { error: "newPasswordLength" }),
     confirmPassword: z.string({ error: "confirmRequired" }).min(1, { error: "confirmRequired" }),
+    /** where the sign-in page goes after the reset (checked by `safeRedirect`) */
+    backUrl: z.string().optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: "passwordMismatch" });
 

@@ -43,6 +43,8 @@ export const PasswordLoginSchema = z.object({
   password: passwordField(E.passwordRequired),
   remember: z.literal("on").optional(),
   backUrl: z.string().optional(),
+  /** a third-party sign-in not yet bound (spec 000 §2.3): the upstream's cache code, posted back hidden */
+  thirdCacheCode: z.string().optional(),
 });
 
 export const SmsLoginSchema = z.object({
@@ -50,6 +52,7 @@ export const SmsLoginSchema = z.object({
   mobile,
   smsCode: z.string({ error: E.smsCodeRequired }).trim().min(1, { error: E.smsCodeRequired }),
   backUrl: z.string().optional(),
+  thirdCacheCode: z.string().optional(),
 });
 
 /** The send-code button: only the mobile is checked (spec 000 section 5). */
@@ -58,6 +61,7 @@ export const SendCodeSchema = z.object({
   mobile,
   smsCode: z.string().optional(),
   backUrl: z.string().optional(),
+  thirdCacheCode: z.string().optional(),
 });
 
 export const LoginSchema = z.discriminatedUnion("intent", [PasswordLoginSchema, SmsLoginSchema, SendCodeSchema]);

@@ -13,6 +13,8 @@ export function personalSchema(shape: FormShape) {
   const opt = z.string().trim().optional();
   return z
     .object({
+      // the save button (Enter in a field posts no button: a save too)
+      intent: z.literal("save").optional(),
       name: has("name") ? required("name") : opt,
       identityTypeCode: has("identityTypeCode") ? required("identityType") : opt,
       identityId: has("identityId") ? required("identityId") : opt,
@@ -32,4 +34,17 @@ export function personalSchema(shape: FormShape) {
       }
       if (mobileChanged(shape, v.mobile) && !v.smsCode) ctx.addIssue({ code: "custom", path: ["smsCode"], message: "smsCode" });
     });
+}
+
+/**
+ * The page's posts, one union on `intent` (issue 23 item 3), built on the loaded form: `refresh` re-renders
+ * the region selects without JavaScript, `sendCode` sends the SMS code to the typed phone (both keep every
+ * value as posted), `save` (or no button) checks the whole form.
+ */
+export function personalPostSchema(shape: FormShape) {
+  return z.discriminatedUnion("intent", [
+    z.looseObject({ intent: z.literal("refresh") }),
+    z.looseObject({ intent: z.literal("sendCode") }),
+    personalSchema(shape),
+  ]);
 }

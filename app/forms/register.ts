@@ -51,3 +51,12 @@ export const RegisterSendCodeSchema = z.object({
   intent: z.literal("sendCode"),
   mobile: z.string({ error: RE.mobileRequired }).trim().min(1, { error: RE.mobileRequired }).regex(MOBILE_RE, { error: RE.mobileFormat }),
 });
+
+/**
+ * The register page's posts, one union on `intent` (issue 23 item 3; a factory: the register form depends on
+ * the school's config): `region` re-renders the form without JavaScript keeping every value (the region
+ * selects' next level), `sendCode` checks the mobile only, `register` the whole form.
+ */
+export function registerPostSchema(flags: RegisterFlags) {
+  return z.discriminatedUnion("intent", [z.looseObject({ intent: z.literal("region") }), RegisterSendCodeSchema, registerSchema(flags)]);
+}

@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n-runtime";
 import type { CartItem } from "~/services/cart.server";
 import { CART_ACTION, money } from "./money";
 import { Button } from "~/components/ui/Button";
+import { CartItemEnd } from "~/components/shop/CartItemEnd";
 import { HiddenInput, Input } from "~/components/ui/Input";
 
 /**
@@ -84,17 +85,12 @@ export function CartPage({ items, notice, selected = null }: { items: CartItem[]
                   <span className="ml-2 text-xs text-gray-600">{t(`type.${item.commodityType}`, { defaultValue: "" })}</span>
                   {item.status !== "ok" ? <span className="ml-2 rounded bg-gray-200 px-1 text-xs text-gray-800">{t(`status.${item.status}`)}</span> : null}
                 </label>
-                <span className="font-semibold text-red-700">{item.priceCents !== null && item.priceCents !== undefined ? money(item.priceCents) : ""}</span>
-                <Button
-                  type="submit"
-                  name="removeId"
-                  value={item.id}
-                  variant="mutedLink"
-                  className="text-sm"
-                  aria-label={t("removeNamed", { name: item.commodityName })}
-                >
-                  {t("remove")}
-                </Button>
+                <CartItemEnd
+                  id={item.id}
+                  price={item.priceCents !== null && item.priceCents !== undefined ? money(item.priceCents) : ""}
+                  label={t("remove")}
+                  removeLabel={t("removeNamed", { name: item.commodityName })}
+                />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "~/i18n-runtime";
 import { CsrfInput } from "~/components/csrf-token";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { CartItemEnd } from "~/components/shop/CartItemEnd";
 import { HiddenInput } from "~/components/ui/Input";
 import type { CartPanelAnswer } from "~/services/cart.server";
 import { CART_ACTION, money } from "./money";
@@ -111,17 +112,13 @@ export function CartPanel({ id, trigger, onClose }: CartPanelProps) {
                   {item.name}
                   {item.onSale ? null : <span className="ml-1 text-xs text-gray-500">{t("site.cartPanel.notOnSale")}</span>}
                 </span>
-                <span className="font-semibold text-red-700">{item.priceCents === null ? "" : money(item.priceCents)}</span>
-                <Button
-                  type="submit"
-                  name="removeId"
-                  value={item.id}
-                  variant="mutedLink"
-                  className="text-xs"
-                  aria-label={t("site.cartPanel.removeNamed", { name: item.name })}
-                >
-                  {t("site.cartPanel.remove")}
-                </Button>
+                <CartItemEnd
+                  id={item.id}
+                  price={item.priceCents === null ? "" : money(item.priceCents)}
+                  label={t("site.cartPanel.remove")}
+                  removeLabel={t("site.cartPanel.removeNamed", { name: item.name })}
+                  small
+                />
               </li>
             ))}
           </ul>

@@ -15,6 +15,22 @@ export type PagerWords = {
   page?: (page: number) => string;
 };
 
+/**
+ * An area's pager words from its own keys: `label`, `prev`, `next` and the status line `page` (given
+ * `page`/`current`, `pages`, `total`), each under `prefix` ("pager." when the namespace groups them).
+ */
+export function pagerWords(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  { prefix = "", label = "label" }: { prefix?: string; label?: string } = {},
+): PagerWords {
+  return {
+    label: t(prefix + label),
+    prev: t(prefix + "prev"),
+    next: t(prefix + "next"),
+    status: ({ current, pages, total }) => t(prefix + "page", { page: current, current, pages, total }),
+  };
+}
+
 /** How many pages `total` items make, `size` a page (at least one). */
 export function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, size)));

@@ -22,7 +22,7 @@ export default function FileControl({ field, meta, aria, t }: ControlProps) {
               <label className="inline-flex items-center gap-1">
                 <Input type="checkbox" name={name} value={url} defaultChecked />
                 {field.type === "image" ? <img src={url} alt="" className="h-10 w-10 rounded object-cover" /> : null}
-                <a href={url} target="_blank" rel="noreferrer" className="text-blue-700 underline">
+                <a href={url} target="_blank" rel="noreferrer" className="text-brand-strong underline">
                   {fileNameOf(url)}
                 </a>
               </label>
@@ -42,7 +42,7 @@ export default function FileControl({ field, meta, aria, t }: ControlProps) {
         <p className="flex gap-3 text-xs">
           {field.sampleUrl ? <SamplePreview url={field.sampleUrl} label={field.label} t={t} /> : null}
           {field.templateUrl ? (
-            <a href={field.templateUrl} download className="text-blue-700 underline">
+            <a href={field.templateUrl} download className="text-brand-strong underline">
               {t("downloadTemplate")}
             </a>
           ) : null}
@@ -65,7 +65,7 @@ function SamplePreview({ url, label, t }: { url: string; label: string; t: T }) 
         href={url}
         target="_blank"
         rel="noreferrer"
-        className="text-blue-700 underline"
+        className="text-brand-strong underline"
         onClick={(event) => {
           event.preventDefault();
           setOpen(true);

@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { upstreamErrorText } from "~/lib/http/upstream-messages";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput } from "~/components/ui/Input";
-import { Pager } from "~/components/ui/Pager";
+import { Pager, pagerWords } from "~/components/ui/Pager";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -54,14 +54,7 @@ export function MessageList({
           ))}
         </ul>
       )}
-      <Pager
-        current={page}
-        pages={pages}
-        href={href}
-        reloadDocument
-        className="mt-4"
-        words={{ label: t("pages"), prev: t("prev"), next: t("next"), status: ({ current, pages }) => t("page", { page: current, pages }) }}
-      />
+      <Pager current={page} pages={pages} href={href} reloadDocument className="mt-4" words={pagerWords(t as T, { label: "pages" })} />
     </section>
   );
 }

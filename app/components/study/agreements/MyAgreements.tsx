@@ -4,6 +4,7 @@ import type { Agreement, AgreementAction } from "~/services/agreements.server";
 import { agreementHref } from "~/services/study-links";
 import { useRevalidateOnVisible } from "./use-revalidate-on-visible";
 import { Table } from "~/components/ui/Table";
+import { buttonClass } from "~/components/ui/Button";
 
 export type AgreementEntry = { agreement: Agreement; action: AgreementAction };
 
@@ -57,7 +58,7 @@ export function MyAgreements({ entries, all, heading = true }: { entries: Agreem
                   {a.targetName}
                 </td>
                 <td className="py-3 pr-3">
-                  <Link to={agreementHref("check", a.id, a.protocolId)} className="text-blue-700 underline">
+                  <Link to={agreementHref("check", a.id, a.protocolId)} className="text-brand-strong underline">
                     {a.protocolName || t("view")}
                   </Link>
                 </td>
@@ -75,7 +76,7 @@ export function MyAgreements({ entries, all, heading = true }: { entries: Agreem
 
 function StatusControl({ action }: { action: AgreementAction }) {
   const { t } = useTranslation("agreement", { keyPrefix: "list" });
-  const button = "inline-block rounded bg-blue-600 px-3 py-1 text-white hover:bg-blue-700";
+  const button = buttonClass({ size: "sm" });
   switch (action.kind) {
     case "sign":
       return (

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { Empty } from "./parts";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput } from "~/components/ui/Input";
+import { FilterLink } from "~/components/ui/FilterLink";
 import { SearchForm } from "~/components/ui/SearchForm";
 
 export type FavouriteQuery = { tab: "course" | "package"; categoryId?: number; keyword: string };
@@ -53,34 +54,25 @@ export function Favourites({
     <div>
       <nav aria-label={t("kinds")} className="flex gap-2 text-sm">
         {(["course", "package"] as const).map((tab) => (
-          <a
-            key={tab}
-            href={favouritesHref({ tab })}
-            aria-current={query.tab === tab ? "page" : undefined}
-            className={`rounded border px-3 py-1 ${query.tab === tab ? "border-brand bg-brand text-white" : "border-gray-300"}`}
-          >
+          <FilterLink key={tab} href={favouritesHref({ tab })} current={query.tab === tab} look="tab">
             {t(tab, { count: tab === "course" ? classify.courseCount : classify.packageCount })}
-          </a>
+          </FilterLink>
         ))}
       </nav>
       {query.tab === "course" && classify.categories.length ? (
         <nav aria-label={t("categories")} className="mt-3 flex flex-wrap gap-2 text-xs" data-testid="collect-categories">
-          <a
-            href={favouritesHref({ tab: "course", keyword: query.keyword })}
-            aria-current={query.categoryId ? undefined : "page"}
-            className={`rounded-full border px-3 py-1 ${query.categoryId ? "border-gray-300" : "border-brand text-brand"}`}
-          >
+          <FilterLink href={favouritesHref({ tab: "course", keyword: query.keyword })} current={!query.categoryId} look="chip">
             {t("all")}
-          </a>
+          </FilterLink>
           {classify.categories.map((c) => (
-            <a
+            <FilterLink
               key={c.categoryId}
               href={favouritesHref({ tab: "course", categoryId: c.categoryId, keyword: query.keyword })}
-              aria-current={query.categoryId === c.categoryId ? "page" : undefined}
-              className={`rounded-full border px-3 py-1 ${query.categoryId === c.categoryId ? "border-brand text-brand" : "border-gray-300"}`}
+              current={query.categoryId === c.categoryId}
+              look="chip"
             >
               {c.categoryName} ({c.count})
-            </a>
+            </FilterLink>
           ))}
         </nav>
       ) : null}

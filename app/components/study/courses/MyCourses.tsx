@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { contentsHref } from "~/services/study-links";
 import { Empty, ProgressBar } from "./parts";
 import { useTimes } from "~/components/use-times";
-import { Pager } from "~/components/ui/Pager";
+import { Pager, pagerWords } from "~/components/ui/Pager";
 import { buttonClass } from "~/components/ui/Button";
 import { SearchForm } from "~/components/ui/SearchForm";
 
@@ -82,14 +82,7 @@ export function MyCourses({
           ))}
         </ul>
       )}
-      <Pager
-        current={page}
-        pages={pages}
-        href={href}
-        reloadDocument
-        className="mt-4"
-        words={{ label: tPager("label"), prev: tPager("prev"), next: tPager("next"), status: ({ current, pages }) => tPager("page", { page: current, pages }) }}
-      />
+      <Pager current={page} pages={pages} href={href} reloadDocument className="mt-4" words={pagerWords(tPager)} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure
 import { Button } from "~/components/ui/Button";
 import { clock, notesHref, videoPageHref, type NotesQuery } from "~/services/study-links";
 import { HiddenInput, Textarea } from "~/components/ui/Input";
+import { FilterLink } from "~/components/ui/FilterLink";
 import { SearchForm } from "~/components/ui/SearchForm";
 
 /** `positionS`: the point of the lesson video the note was written at (the video page's note box, decision 059). */
@@ -71,26 +72,18 @@ export function Notes({
       <nav aria-label={t("courses")} className="md:w-56 md:shrink-0">
         <ul className="space-y-1 text-sm" data-testid="note-courses">
           <li>
-            <a
-              href={notesHref({ keyword: "" })}
-              aria-current={!query.keyword && !query.course ? "page" : undefined}
-              className={`block rounded px-2 py-1.5 ${!query.keyword && !query.course ? "bg-brand text-white" : "hover:bg-gray-50"}`}
-            >
+            <FilterLink href={notesHref({ keyword: "" })} current={!query.keyword && !query.course} look="row" className="block">
               {t("all")}
-            </a>
+            </FilterLink>
           </li>
           {courses.map((c) => {
             const current = !query.keyword && query.course === c.commodityId;
             return (
               <li key={c.commodityId}>
-                <a
-                  href={notesHref({ course: c.commodityId, keyword: "" })}
-                  aria-current={current ? "page" : undefined}
-                  className={`flex justify-between gap-2 rounded px-2 py-1.5 ${current ? "bg-brand text-white" : "hover:bg-gray-50"}`}
-                >
+                <FilterLink href={notesHref({ course: c.commodityId, keyword: "" })} current={current} look="row" className="flex justify-between gap-2">
                   <span>{c.courseName}</span>
                   <span className={current ? "" : "text-gray-600"}>{t("count", { count: c.noteCount })}</span>
-                </a>
+                </FilterLink>
               </li>
             );
           })}

@@ -75,7 +75,7 @@ export default function CreateCertificate() {
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8">
       <p className="text-sm">
-        <Link to="/certificate/list?status=0" className="text-blue-700 underline">
+        <Link to="/certificate/list?status=0" className="text-brand-strong underline">
           {t("certificates.back")}
         </Link>
       </p>

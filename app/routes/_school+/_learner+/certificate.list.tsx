@@ -30,7 +30,7 @@ export default function CertificateList() {
     <Link
       to={`?status=${value}`}
       aria-current={status === value ? "page" : undefined}
-      className={`rounded px-3 py-1 text-sm ${status === value ? "bg-blue-600 text-white" : "border border-gray-300"}`}
+      className={`rounded px-3 py-1 text-sm ${status === value ? "border border-brand bg-brand text-white" : "border border-gray-300"}`}
     >
       {label}
     </Link>
@@ -63,11 +63,11 @@ export default function CertificateList() {
                 {c.issueTime ? <p className="text-sm text-gray-600">{t("certificates.issued", { date: c.issueTime })}</p> : null}
               </div>
               {c.status === 1 ? (
-                <a href={`/certificate/pdf/${c.id}?kind=${c.type}`} className="text-blue-700 underline">
+                <a href={`/certificate/pdf/${c.id}?kind=${c.type}`} className="text-brand-strong underline">
                   {t("certificates.pdf")}
                 </a>
               ) : c.unlockFlag === 1 ? (
-                <Link to={`/certificate/create/${c.id}`} className="text-blue-700 underline">
+                <Link to={`/certificate/create/${c.id}`} className="text-brand-strong underline">
                   {t("certificates.claim")}
                 </Link>
               ) : null}

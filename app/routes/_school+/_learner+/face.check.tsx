@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "~/components/form/use-form";
 import { FaceCheck, type FaceView } from "~/components/study/face/FaceCheck";
-import { faceSchema } from "~/forms/face";
+import { facePostSchema, faceSchema } from "~/forms/face";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { faceIdentity, faceResult, faceScopeOf, faceStatus, updateFaceIdentity } from "~/services/face.server";
@@ -56,7 +56,9 @@ export async function action(args: ActionFunctionArgs) {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args);
     const backUrl = backUrlOf(args.request);
-    const intent = String(formData.get("intent") ?? "");
+    const posted = parseWithZod(formData, { schema: facePostSchema() });
+    if (posted.status !== "success") return data({ view: (await viewOf(portal, args.request)) ?? ({ kind: "failed" } as FaceView) }, { status: 400 });
+    const { intent } = posted.value;
     const here = new URL(args.request.url);
     const cookie = async () => ({ "Set-Cookie": await portal.commitSession() });
 
@@ -84,27 +86,25 @@ export async function action(args: ActionFunctionArgs) {
       return data({ view: { kind: "notPassed" } as FaceView, result });
     }
 
-    if (intent === "info") {
-      const view = await viewOf(portal, args.request);
-      if (!view) throw redirect(backUrl, 303);
-      if (view.kind !== "info") throw redirect(here.pathname + here.search, 303);
-      const submission = parseWithZod(formData, { schema: faceSchema(view.identityId) });
-      if (submission.status !== "success") return data({ view, reply: submission.reply() }, { status: 400 });
-      const edited = submission.value.identityId !== view.identityId;
-      try {
-        await updateFaceIdentity(portal.upstream, { name: submission.value.name, identityId: edited ? submission.value.identityId : undefined });
-      } catch (error) {
-        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-        // spec 001 §8: the server message; none → 'Submit failed'
-        return data(
-          { view, reply: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }) },
-          { status: 400 },
-        );
-      }
-      // success reports 1: on to the verification
-      throw redirect(here.pathname + here.search, 303);
+    // "info": the face info form, its schema built on the identity on file (loaded for this branch only)
+    const view = await viewOf(portal, args.request);
+    if (!view) throw redirect(backUrl, 303);
+    if (view.kind !== "info") throw redirect(here.pathname + here.search, 303);
+    const submission = parseWithZod(formData, { schema: faceSchema(view.identityId) });
+    if (submission.status !== "success") return data({ view, reply: submission.reply() }, { status: 400 });
+    const edited = submission.value.identityId !== view.identityId;
+    try {
+      await updateFaceIdentity(portal.upstream, { name: submission.value.name, identityId: edited ? submission.value.identityId : undefined });
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+      // spec 001 §8: the server message; none → 'Submit failed'
+      return data(
+        { view, reply: submission.reply({ formErrors: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "submitFailed")] }) },
+        { status: 400 },
+      );
     }
-    return data({ view: (await viewOf(portal, args.request)) ?? ({ kind: "failed" } as FaceView) }, { status: 400 });
+    // success reports 1: on to the verification
+    throw redirect(here.pathname + here.search, 303);
   });
 }
 

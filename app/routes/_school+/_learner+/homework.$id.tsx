@@ -129,7 +129,7 @@ export default function HomeworkPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <p className="text-sm">
-        <Link to="/homework/list" className="text-blue-700 underline">
+        <Link to="/homework/list" className="text-brand-strong underline">
           {t("homework.back")}
         </Link>
       </p>
@@ -140,11 +140,11 @@ export default function HomeworkPage() {
       {detail.deadline ? <p className="text-sm text-gray-600">{t("homework.deadline", { date: detail.deadline })}</p> : null}
       <p className="whitespace-pre-wrap rounded bg-gray-50 p-3">{detail.content}</p>
       <p className="flex flex-wrap gap-4 text-sm">
-        <Link to={`/homework/preview/${detail.homeworkId}`} className="text-blue-700 underline">
+        <Link to={`/homework/preview/${detail.homeworkId}`} className="text-brand-strong underline">
           {t("homework.preview")}
         </Link>
         {detail.submission ? (
-          <Link to={`/homework/finish/${detail.homeworkId}`} className="text-blue-700 underline">
+          <Link to={`/homework/finish/${detail.homeworkId}`} className="text-brand-strong underline">
             {t("homework.finishLink")}
           </Link>
         ) : null}

@@ -51,15 +51,15 @@ export default function HomeworkFinish() {
         <dd>{finish.videoCount}</dd>
       </dl>
       <p className="flex flex-wrap gap-4 text-sm">
-        <Link to={`/homework/preview/${finish.homeworkId}`} className="text-blue-700 underline">
+        <Link to={`/homework/preview/${finish.homeworkId}`} className="text-brand-strong underline">
           {t("homework.preview")}
         </Link>
         {finish.next ? (
-          <Link to={`/homework/${finish.next.homeworkId}`} className="text-blue-700 underline" data-testid="homework-next">
+          <Link to={`/homework/${finish.next.homeworkId}`} className="text-brand-strong underline" data-testid="homework-next">
             {t("homework.next", { title: finish.next.title })}
           </Link>
         ) : null}
-        <Link to="/homework/list" className="text-blue-700 underline">
+        <Link to="/homework/list" className="text-brand-strong underline">
           {t("homework.back")}
         </Link>
       </p>

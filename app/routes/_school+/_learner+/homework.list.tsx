@@ -42,7 +42,7 @@ export default function HomeworkList() {
               </div>
               <div className="flex items-center gap-3 text-sm">
                 <span data-testid="homework-status">{h.status === 1 ? t("homework.submitted") : h.closed ? t("homework.closed") : t("homework.todo")}</span>
-                <Link to={`/homework/${h.homeworkId}`} className="text-blue-700 underline">
+                <Link to={`/homework/${h.homeworkId}`} className="text-brand-strong underline">
                   {h.status === 1 || h.closed ? t("homework.view") : t("homework.write")}
                 </Link>
               </div>
@@ -67,7 +67,7 @@ export default function HomeworkList() {
           <ul className="space-y-1 text-sm">
             {notices.map((n) => (
               <li key={n.id} data-testid="homework-notice">
-                <Link to={`/homework/${n.homeworkId}`} className="text-blue-700 underline">
+                <Link to={`/homework/${n.homeworkId}`} className="text-brand-strong underline">
                   {n.title}
                 </Link>{" "}
                 <span className="text-gray-700">

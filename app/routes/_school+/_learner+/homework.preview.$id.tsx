@@ -42,7 +42,7 @@ export default function HomeworkPreview() {
           {list.map((f) => (
             <li key={f.id} data-testid={testId} className="break-all">
               {f.href ? (
-                <a href={f.href} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline">
+                <a href={f.href} target="_blank" rel="noopener noreferrer" className="text-brand-strong underline">
                   {f.fileName}
                 </a>
               ) : (
@@ -56,7 +56,7 @@ export default function HomeworkPreview() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <p className="text-sm">
-        <Link to={`/homework/${preview.homeworkId}`} className="text-blue-700 underline">
+        <Link to={`/homework/${preview.homeworkId}`} className="text-brand-strong underline">
           {t("homework.backToHomework")}
         </Link>
       </p>

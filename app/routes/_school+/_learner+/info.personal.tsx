@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { cancelHref } from "~/components/dialog/cancel-href";
 import { PersonalInfoForm, type InfoOutcome } from "~/components/study/info/PersonalInfoForm";
-import { personalSchema } from "~/forms/personal-info-schema";
+import { personalPostSchema, personalSchema } from "~/forms/personal-info-schema";
 import { mobileChanged, toPayload, keepRegion, MOBILE_11_RE, type FormShape, type InfoFieldName } from "~/forms/personal-info";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces, type RouteHandle } from "~/i18n.server";
@@ -105,7 +105,8 @@ export async function action(args: ActionFunctionArgs) {
     const portal = await requireStudent(args);
     const { backUrl, info, shape } = await context(portal, args.request);
     if (info.complete) throw redirect(backUrl, 303);
-    const intent = String(formData.get("intent") ?? "save");
+    const submission = parseWithZod(formData, { schema: personalPostSchema(shape) });
+    const intent = submission.status === "success" ? submission.value.intent : "save";
     const posted: Record<string, string> = {};
     for (const [k, v] of formData) if (typeof v === "string" && k !== "csrf" && k !== "intent" && k !== "smsCode") posted[k] = v;
     if (shape.fields.includes("address")) {
@@ -126,8 +127,8 @@ export async function action(args: ActionFunctionArgs) {
       const outcome: InfoOutcome = { ...failWith(posted, {}), next: { kind: "captcha", challenge: challengeFor(portal, back.pathname + back.search, id) } };
       return data(outcome, { headers: { "Set-Cookie": await portal.commitSession() } });
     }
-    const submission = parseWithZod(formData, { schema: personalSchema(shape) });
-    if (submission.status !== "success") return data({ result: submission.reply(), status: 400 } satisfies InfoOutcome, { status: 400 });
+    if (submission.status !== "success" || submission.value.intent === "refresh" || submission.value.intent === "sendCode")
+      return data({ result: submission.reply(), status: 400 } satisfies InfoOutcome, { status: 400 });
     const payload = toPayload(shape, submission.value);
     const save = async () => {
       if (!(await perfectStudentInfo(portal.upstream, info.result, payload)))

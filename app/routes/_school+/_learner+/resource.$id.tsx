@@ -73,7 +73,7 @@ export default function ResourceDetail() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <p className="text-sm">
-        <Link to="/resource/list" className="text-blue-700 underline">
+        <Link to="/resource/list" className="text-brand-strong underline">
           {t("resources.back")}
         </Link>
       </p>
@@ -101,13 +101,13 @@ export default function ResourceDetail() {
       ) : null}
       <div className="flex flex-wrap items-center gap-4 text-sm">
         {view ? (
-          <a href={view} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline" data-testid="resource-view">
+          <a href={view} target="_blank" rel="noopener noreferrer" className="text-brand-strong underline" data-testid="resource-view">
             {t("resources.view")}
           </a>
         ) : (
           <span className="text-gray-600">{t("resources.noView")}</span>
         )}
-        <a href={`/student/download?ids=${detail.id}`} className="text-blue-700 underline">
+        <a href={`/student/download?ids=${detail.id}`} className="text-brand-strong underline">
           {t("resources.download")}
         </a>
         <Form method="post">

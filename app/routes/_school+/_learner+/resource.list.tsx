@@ -114,7 +114,7 @@ export default function ResourceList() {
       {membersOnly ? (
         <p className="rounded border border-amber-200 bg-amber-50 p-4 text-sm" data-testid="resource-vip">
           {t("resources.vipOnly")}{" "}
-          <Link to="/personal/accountcenter/account/member" className="text-blue-700 underline">
+          <Link to="/personal/accountcenter/account/member" className="text-brand-strong underline">
             {t("resources.becomeMember")}
           </Link>
         </p>
@@ -166,7 +166,7 @@ export default function ResourceList() {
                   </td>
                 ) : null}
                 <td className="py-2 break-all">
-                  <Link to={`/resource/${r.id}`} className="text-blue-700 underline">
+                  <Link to={`/resource/${r.id}`} className="text-brand-strong underline">
                     {r.fileName}
                   </Link>
                 </td>
@@ -177,7 +177,7 @@ export default function ResourceList() {
                     <a
                       href={r.preview}
                       data-testid="preview-link"
-                      className="text-blue-700 underline"
+                      className="text-brand-strong underline"
                       onClick={(event) => {
                         event.preventDefault();
                         setViewing(images.findIndex((i) => i.src === r.preview));
@@ -186,7 +186,7 @@ export default function ResourceList() {
                       {t("resources.preview")}
                     </a>
                   ) : null}
-                  <a href={`/student/download?ids=${r.id}`} className="text-blue-700 underline">
+                  <a href={`/student/download?ids=${r.id}`} className="text-brand-strong underline">
                     {t("resources.download")}
                   </a>
                   <Form method="post">

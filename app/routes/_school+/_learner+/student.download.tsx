@@ -44,7 +44,7 @@ export default function DownloadRefused() {
       <p role="alert" className="text-red-700" data-testid="download-message">
         {message || t("errors.notFound")}
       </p>
-      <Link to="/resource/list" className="text-blue-700 underline">
+      <Link to="/resource/list" className="text-brand-strong underline">
         {t("download.back")}
       </Link>
     </div>

@@ -156,6 +156,8 @@ export async function action(args: ActionFunctionArgs) {
 
 /** A note saved through the fetcher does not reload the page's data (the video would restart at a new `#t=`). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  // which button the browser just posted, not an action's read of the form (that is NoteAddSchema's)
+  // eslint-disable-next-line no-restricted-syntax
   formData?.get("intent") === "note" ? false : defaultShouldRevalidate;
 
 export default function VideoPage() {

@@ -115,7 +115,7 @@ export async function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ result: submission.reply({ hideFields: ["password"] }), status: 400 } satisfies Outcome, { status: 400 });
     }
-    const fields = { ...submission.value, thirdCacheCode: String(formData.get("thirdCacheCode") ?? "") || undefined };
+    const fields = submission.value;
     let secret: string | undefined;
     if (fields.intent === "password") {
       const key = await publicKeyOf(portal);
@@ -141,7 +141,7 @@ const pendingLogin = (pending: Pending) => pending.fields as unknown as LoginSub
 async function attempt(
   portal: Portal,
   ip: string,
-  fields: LoginSubmission & { thirdCacheCode?: string },
+  fields: LoginSubmission,
   secret: string | undefined,
   captcha: Partial<CaptchaAnswer> = {},
 ): Promise<Outcome | Response> {

@@ -5,7 +5,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterPanel } from "~/components/auth/RegisterPanel";
 import type { Outcome } from "~/forms/outcome";
-import { RegisterSendCodeSchema, registerSchema, type RegisterFlags } from "~/forms/register";
+import { registerPostSchema, registerSchema, type RegisterFlags } from "~/forms/register";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { checkAccount, passwordLogin, register } from "~/services/auth.server";
 import { resumeAfterCaptcha, type CaptchaAnswer } from "~/lib/security/captcha.server";
@@ -67,21 +67,15 @@ export async function action(args: ActionFunctionArgs) {
     const { portal, formData } = await requireValidPost(args);
     const flags = await flagsOf(portal);
     if (flags.closed) throw redirect("/join/login");
-    const intent = formData.get("intent");
     const keep = Object.fromEntries([...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "csrf")) as Record<
       string,
       string
     >;
-    if (intent === "region") return data(failWith(keep, {}));
-    if (intent === "sendCode") {
-      const submission = parseWithZod(formData, { schema: RegisterSendCodeSchema });
-      if (submission.status !== "success") return data(failWith(keep, submission.error as Record<string, string[]>), { status: 400 });
-    } else {
-      const submission = parseWithZod(formData, { schema: registerSchema(flags) });
-      if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
-    }
-    const password = String(formData.get("password") ?? "");
-    const outcome = await attempt(portal, clientIpOf(args), flags, keep, intent === "sendCode" ? undefined : password);
+    const submission = parseWithZod(formData, { schema: registerPostSchema(flags) });
+    if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
+    const post = submission.value;
+    if (post.intent === "region") return data(failWith(keep, {}));
+    const outcome = await attempt(portal, clientIpOf(args), flags, keep, post.intent === "register" ? post.password : undefined);
     if (outcome instanceof Response) return outcome;
     return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
   });

@@ -91,7 +91,7 @@ export async function action(args: ActionFunctionArgs) {
       return data(outcome, { status: outcome.status });
     }
     portal.session.flash("notice", "passwordReset");
-    const back = String(formData.get("backUrl") ?? "");
+    const back = value.backUrl ?? "";
     const target = `/join/login${back ? `?backUrl=${encodeURIComponent(safeRedirect(back))}` : ""}`;
     return redirect(target, { status: 303, headers: { "Set-Cookie": await portal.commitSession() } });
   });

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Pager } from "~/components/ui/Pager";
+import { Pager, pagerWords } from "~/components/ui/Pager";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { EXAM_STATES, EXAM_TYPES, examIntroHref, examListHref } from "~/services/exam-links";
@@ -115,13 +115,7 @@ export default function MyExams() {
           {t("empty")}
         </p>
       )}
-      <Pager
-        current={f.page}
-        total={d.total}
-        size={d.size}
-        href={(page) => examListHref({ ...f, page })}
-        words={{ label: t("pager.label"), prev: t("pager.prev"), next: t("pager.next"), status: ({ current, pages }) => t("pager.page", { current, pages }) }}
-      />
+      <Pager current={f.page} total={d.total} size={d.size} href={(page) => examListHref({ ...f, page })} words={pagerWords(t, { prefix: "pager." })} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
-import { noteCourses, noteEditConstraint, noteLectures, NotePostSchema, removeNote, searchNotes, updateNote } from "~/services/notes.server";
+import { noteCourses, noteEditConstraint, noteLectures, NotePostSchema, NoteUpdateSchema, removeNote, searchNotes, updateNote } from "~/services/notes.server";
 import { requireValidPost } from "~/lib/portal.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
@@ -63,7 +63,8 @@ export async function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") {
       // a remove (or anything else) the schema refuses is a post no button makes; an edit comes back with what was typed
       if (submission.payload.intent !== "update") return fail({ noteId: null, error: "badRequest" });
-      const noteId = positive(String(formData.get("noteId") ?? ""));
+      // the edited note re-opens with what was typed: its id read by the schema's own field
+      const noteId = NoteUpdateSchema.shape.noteId.safeParse(submission.payload.noteId).data;
       return fail({ noteId: noteId ?? null, result: submission.reply(), ...(noteId ? {} : { error: "badRequest" }) });
     }
     const post = submission.value;

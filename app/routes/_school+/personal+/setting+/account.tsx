@@ -9,9 +9,10 @@ import {
   BindEmailSchema,
   BindMobileSchema,
   BindUsernameSchema,
+  accountPostSchema,
+  AccountIntentSchema,
   FORM_OF,
   PasswordBySmsSchema,
-  SCHEMA_OF,
   SECRET_FIELDS,
   type AccountForm,
   type Intent,
@@ -101,20 +102,20 @@ export async function action(args: ActionFunctionArgs) {
       const { formData } = await requireValidPost(args);
       const portal = await requireStudent(args, "setting.account");
       const ip = clientIpOf(args);
-      const intent = intentOf(formData.get("intent"), formData.get("formName"));
-      formData.set("intent", intent);
-      const keep = Object.fromEntries(
-        [...formData.entries()].filter(([k, v]) => typeof v === "string" && !SECRET_FIELDS.includes(k) && k !== "formName"),
-      ) as Record<string, string>;
+      const submission = parseAccountPost(formData);
+      const intent = AccountIntentSchema.parse(submission.payload).intent;
+      const keep = {
+        ...Object.fromEntries([...formData.entries()].filter(([k, v]) => typeof v === "string" && !SECRET_FIELDS.includes(k) && k !== "formName")),
+        intent,
+      } as Record<string, string>;
       const reply = async (outcome: AccountOutcome) =>
         data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
 
-      if (intent === "password") return passwordWithOldOne(portal, formData);
-      if (!(intent in SCHEMA_OF)) return reply(fail("email", {}, { "": ["unknownIntent"] }));
-      const known = intent as Exclude<Intent, "password">;
-      const form = FORM_OF[known];
-      const submission = parseWithZod(formData, { schema: SCHEMA_OF[known] });
+      if (!Object.hasOwn(FORM_OF, intent)) return reply(fail("email", {}, { "": ["unknownIntent"] }));
+      if (intent === "password") return passwordWithOldOne(portal, submission);
+      const form = FORM_OF[intent];
       if (submission.status !== "success") return reply(fail(form, keep, (submission.error ?? {}) as Record<string, string[]>));
+      const known = submission.value.intent as Exclude<Intent, "password">;
       const value = submission.value as Record<string, string>;
       const fieldOf = (k: string) => value[k] ?? "";
 
@@ -165,34 +166,32 @@ export async function action(args: ActionFunctionArgs) {
         return reply(fail(form, keep, { [target]: [upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed")] }));
       }
     },
-    (posted) => FORM_OF[intentOf(posted.intent, posted.formName)] ?? "password",
+    (posted) => FORM_OF[AccountIntentSchema.parse(posted).intent] ?? "password",
   ); // an upstream failure answers the form that posted
 }
 
-/** The posted intent; the shared send-code button submits `intent=sendCode` and `formName` says which code. */
-function intentOf(posted: unknown, formName: unknown): Intent {
-  const intent = posted === null || posted === undefined ? "password" : String(posted);
-  return (intent === "sendCode" ? (formName === "passwordSms" ? "sendPasswordCode" : "sendMobileCode") : intent) as Intent;
-}
+const parseAccountPost = (formData: FormData) => parseWithZod(formData, { schema: accountPostSchema() });
 
 /** Forms whose typed values come back after a login (decision 021): the rest hold only secrets. */
 const KEPT_INTENTS: Partial<Record<Intent, AccountForm>> = { bindEmail: "email", bindUsername: "username", bindMobile: "mobile", sendMobileCode: "mobile" };
 
 /** Decision 021: the form posted when the session had ended, filled back in (no error, no code), with the notice. */
 function restore(kept: KeptForm): AccountOutcome | null {
-  const fields = Object.fromEntries([...keptFormData(kept).entries()].filter(([k, v]) => typeof v === "string" && k !== "formName")) as Record<string, string>;
+  const { formName: _named, ...fields } = Object.fromEntries([...keptFormData(kept).entries()].filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
   // the shared send-code button posts `intent=sendCode` and names its form in `formName` (as the action reads it)
-  const intent = intentOf(fields.intent, keptFormData(kept).get("formName"));
-  const form = KEPT_INTENTS[intent as Intent];
+  const { intent } = AccountIntentSchema.parse({ ...fields, formName: _named });
+  const form = KEPT_INTENTS[intent];
   return form ? { ...fail(form, fields, {}), kept: true } : null;
 }
 
 /** The change with the current password (the forced change of spec 000 §4 releases the shell at once). */
-async function passwordWithOldOne(portal: Portal, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+async function passwordWithOldOne(portal: Portal, submission: ReturnType<typeof parseAccountPost>) {
   const hide = { hideFields: ["oldPassword", "newPassword", "confirmPassword"] };
   const out = (result: SubmissionResult<string[]>): AccountOutcome => ({ form: "password", result, status: 400 });
-  if (submission.status !== "success") return data(out(submission.reply(hide)), { status: 400 });
+  if (submission.status !== "success" || submission.value.intent !== "password") return data(out(submission.reply(hide)), { status: 400 });
   try {
     await updatePassword(portal.upstream, submission.value.oldPassword, submission.value.newPassword);
   } catch (error) {

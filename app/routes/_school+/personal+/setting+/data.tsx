@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
@@ -92,9 +93,10 @@ export async function action(args: ActionFunctionArgs) {
     const { formData } = await requireValidPost(args);
     const portal = await requireStudent(args, "setting.data");
     const Section = sectionSchema();
-    const section = Section.safeParse(formData.get("section"));
-    if (!section.success) throw data({ kind: "badRequest" as const }, { status: 400 });
-    const name = section.data;
+    // the section names the form, and so the fields its schema is built from (a post no form makes: 400)
+    const section = parseWithZod(formData, { schema: z.looseObject({ section: Section }) });
+    if (section.status !== "success") throw data({ kind: "badRequest" as const }, { status: 400 });
+    const name = section.value.section;
     const fields = await sectionFields(portal, name, postedValues(formData));
     const { submission, reply } = parseDynamicForm(formData, fields, { section: Section, intent: z.enum(["save", "refresh"]).optional() });
     if (reply) return { section: name, result: reply, fields, constraint: formConstraint(allFieldsSchema(fields)), saved: false };
