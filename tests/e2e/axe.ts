@@ -59,6 +59,8 @@ export type AccessibleOptions = {
   targetSize?: boolean;
   /** A failed check ends the test at once instead of being reported with the others at its end. */
   hard?: boolean;
+  /** Only these rules (axe's `runOnly`), e.g. `["target-size"]` for the phone check of every page (phone-labels.test). */
+  only?: string[];
 };
 
 /** Runs axe-core in the page (and its frames) and returns its results. */
@@ -72,7 +74,9 @@ export async function analyze(page: Page, options: Omit<AccessibleOptions, "name
   const rules: RunOptions["rules"] = {};
   if (!options.every) for (const id of LOW_IMPACT_RULES) rules[id] = { enabled: false };
   if (options.targetSize) rules["target-size"] = { enabled: true };
-  const run: RunOptions = { rules, resultTypes: ["violations"] };
+  const run: RunOptions = options.only
+    ? { runOnly: { type: "rule", values: options.only }, resultTypes: ["violations"] }
+    : { rules, resultTypes: ["violations"] };
   return page.evaluate(
     ({ context, run }) => {
       const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
@@ -138,5 +142,6 @@ export async function expectAccessible(page: Page, options: AccessibleOptions): 
   const result = await analyze(page, run);
   const failing = run.every ? result.violations : result.violations.filter((v) => IMPACT[v.impact ?? "minor"] >= IMPACT.serious);
   const check = hard ? expect : expect.soft;
-  check(describe(failing), `${name}: axe (${run.include ?? "main"}${run.targetSize ? ", target-size" : ""})`).toEqual([]);
+  const what = run.only ? `, only ${run.only.join(", ")}` : run.targetSize ? ", target-size" : "";
+  check(describe(failing), `${name}: axe (${run.include ?? "main"}${what})`).toEqual([]);
 }

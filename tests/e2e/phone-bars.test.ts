@@ -1,13 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { expect, ready, test } from "./support";
+import { expect, ready, signInWithCode, test } from "./support";
 
 // Issue 26 (decision 061): on a 390 px phone the course detail keeps price and "buy now / add to cart" in a
 // bar at the bottom, and the practice page keeps the time, the answered count, the answer sheet and "hand in"
 // in a bar at the bottom, at every scroll position; CSS only, so the same without JavaScript (its markup, the
 // same with and without: tests/unit/pages/phone.test.ts; CSS fixed to the bottom with JavaScript off: the tab
-// bar's @nojs run, decision 064). As a visitor (no seed user: a visitor may practise), zh and en. The exam paper's bar is the same component;
-// its markup is tests/unit/pages/phone.test.ts's.
+// bar's @nojs run, decision 064). As a visitor (no seed user: a visitor may practise), zh and en. The exam paper's bar
+// is the same component: its journey below runs with and without JavaScript (decision 077), the one no-js run of a
+// page's own bottom bar.
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
 const LANGS = [
@@ -111,4 +112,57 @@ test.describe("phone bars at 390x844 (issue 26)", () => {
       });
     }
   });
+
+  test(
+    "the exam paper keeps the time left, the answered count, the answer sheet and hand in in reach at every scroll position; each works",
+    { tag: "@nojs" },
+    async ({ page, sandbox }, testInfo) => {
+      test.setTimeout(90_000);
+      const js = testInfo.project.name === "js";
+      // seed users of this file alone (sandbox exams/store.ts, 3312 js, 3313 no-js; exam 9102 asks no face check)
+      await signInWithCode(page, sandbox, `1370000${js ? 3312 : 3313}`, "/lib/subject/exampaper/examintro/9102");
+      await page.getByRole("button", { name: "开始考试" }).click();
+      await page.waitForURL(/\/lib\/subject\/exampaper\/paper\/\d+$/);
+      await ready(page, testInfo);
+      const bar = page.getByTestId("exam-bar");
+      await expect(bar).toBeVisible();
+      const answered = bar.getByTestId("bar-answered");
+      await expect(answered).toHaveText("已答 0 / 10 题");
+      // the time left is the paper's sticky top bar; the answered count, the sheet and hand in its bottom bar
+      const timer = page.getByTestId("time-left");
+      await expect(timer).toHaveText(/^剩余时间 \d\d:\d\d/);
+      const sheet = bar.locator("summary", { hasText: "答题卡" });
+      const handIn = bar.getByRole("button", { name: "交卷" });
+      expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 2)).toBe(true);
+      await inReachEverywhere(page, [timer, answered, sheet, handIn]);
+      // bottom bar above the school's tab bar (decision 055: `--tabbar-h`) when the page's end is not on screen
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+      const box = (await bar.boundingBox())!;
+      const tabBar = (await page.getByTestId("tab-bar").boundingBox())!;
+      expect(Math.round(box.y + box.height)).toBe(Math.round(tabBar.y));
+      await noSidewaysScroll(page);
+      if (js) {
+        // an answer given halfway down the page: the bar's count follows
+        const third = page.getByTestId("exam-question").nth(2);
+        await third.scrollIntoViewIfNeeded();
+        await third.locator("input[type=radio], input[type=checkbox]").first().check();
+        await expect(answered).toHaveText("已答 1 / 10 题");
+        await axeClean(page);
+      }
+      // the sheet opens above the bar and jumps to a question; the bar is still there
+      await sheet.click();
+      const numbers = bar.getByTestId("bar-sheet");
+      await expect(numbers).toBeVisible();
+      await numbers.getByRole("link", { name: "8 未答" }).click();
+      await expect(page).toHaveURL(/#exam-q-\d+$/);
+      const id = new URL(page.url()).hash.slice(1);
+      // the question's title on screen, not under the paper's sticky top bar
+      await tappable(page.locator(`[id="${id}"]`));
+      await tappable(handIn);
+      // hand in from the bar posts the paper's form: questions unanswered, so it asks first (with JavaScript the
+      // page's dialog; without, the server's confirmation)
+      await handIn.click();
+      await expect(page.getByTestId("hand-in-unanswered")).toHaveText(`还有 ${js ? 9 : 10} 道题未作答（共 10 题），确定交卷吗？`);
+    },
+  );
 });

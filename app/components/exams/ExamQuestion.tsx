@@ -46,7 +46,8 @@ export function ExamQuestion({
         </>
       }
       legend={
-        <legend id={head} className="font-semibold">
+        // scroll-margin: a jump from the answer sheet (`#exam-q-…`) lands below the paper's sticky top bar (time left, count)
+        <legend id={head} className="scroll-mt-28 font-semibold">
           <span className="mr-2 text-sm font-normal text-gray-600">
             {n}. {t(`doing.kind.${question.kind}`)} · {t("doing.score", { count: question.score })}
           </span>

@@ -75,7 +75,8 @@ function FootMenus({ shell, inline }: { shell: ShellView; inline?: boolean }) {
           href={child.href}
           target={child.newWindow ? "_blank" : undefined}
           rel={child.external || child.newWindow ? "noopener noreferrer" : undefined}
-          className="hover:underline"
+          // 24 px high (WCAG 2.2 target size, issue 26): the stacked phone footer's links were 20 px
+          className="inline-flex min-h-6 items-center hover:underline"
         >
           {child.name}
         </a>
@@ -108,14 +109,14 @@ function Social({ shell }: { shell: ShellView }) {
       <ul className="space-y-1">
         {footer.sinaWeibo ? (
           <li>
-            <a href={footer.sinaWeibo} target="_blank" rel="noopener noreferrer" className="hover:underline">
+            <a href={footer.sinaWeibo} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center hover:underline">
               {t("site.sinaWeibo")}
             </a>
           </li>
         ) : null}
         {footer.tencentWeibo ? (
           <li>
-            <a href={footer.tencentWeibo} target="_blank" rel="noopener noreferrer" className="hover:underline">
+            <a href={footer.tencentWeibo} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center hover:underline">
               {t("site.tencentWeibo")}
             </a>
           </li>
@@ -141,7 +142,7 @@ function Lines({ shell }: { shell: ShellView }) {
       <p className="flex flex-wrap items-center justify-center gap-x-3 sm:justify-start">
         {footer.copyright ? <span>{footer.copyright}</span> : null}
         {footer.icpNo ? (
-          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" className="hover:underline">
+          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center hover:underline">
             {footer.icpNo}
           </a>
         ) : null}
@@ -149,7 +150,7 @@ function Lines({ shell }: { shell: ShellView }) {
           <span className="inline-flex items-center gap-1" data-testid="security-filing">
             {footer.security.ico ? <img src={footer.security.ico} alt="" width={16} height={16} /> : null}
             {footer.security.link ? (
-              <a href={footer.security.link} target="_blank" rel="noopener noreferrer" className="hover:underline">
+              <a href={footer.security.link} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center hover:underline">
                 {footer.security.regno}
               </a>
             ) : (

@@ -60,11 +60,12 @@ export function Timetable({
             </a>
           ))}
         </nav>
-        <div className="flex items-center gap-3 text-sm">
+        {/* the period never breaks inside a date ("2026-11-" / "29" at 390 px, issue 26): the row wraps between its parts */}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <a href={timetableHref(view, prev)} rel="prev" className="target" data-testid="timetable-prev">
             {t(view === "week" ? "prevWeek" : "prevMonth")}
           </a>
-          <h2 className="font-medium" data-testid="timetable-period">
+          <h2 className="font-medium whitespace-nowrap" data-testid="timetable-period">
             {heading}
           </h2>
           <a href={timetableHref(view, next)} rel="next" className="target" data-testid="timetable-next">

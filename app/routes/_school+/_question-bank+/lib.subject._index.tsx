@@ -135,11 +135,12 @@ export default function QuestionBank() {
         </Block>
       ) : null}
       <Block title={t("home.all")} id="qb-categories">
+        {/* each chip a box of its own (an inline link's padding overlapped the wrapped row at 390 px, issue 26) */}
         <ul className="flex flex-wrap gap-2">
           {d.categoryOptions.map((c) => (
             <li key={c.id}>
               <Link
-                className={`rounded border border-gray-300 px-3 py-1 ${d.categoryId === c.id ? "border-brand bg-brand text-white" : ""}`}
+                className={`inline-flex min-h-9 items-center gap-1 rounded border border-gray-300 px-3 py-1 ${d.categoryId === c.id ? "border-brand bg-brand text-white" : ""}`}
                 to={`${QBANK_HOME}?categoryId=${c.id}`}
                 aria-current={d.categoryId === c.id ? "true" : undefined}
               >

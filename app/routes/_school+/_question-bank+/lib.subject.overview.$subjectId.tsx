@@ -68,7 +68,8 @@ export async function action(args: ActionFunctionArgs) {
 
 function StartButton({ intent, label, extra }: { intent: string; label: string; extra?: Record<string, number> }) {
   return (
-    <Form method="post" className="inline">
+    // a flex box of its own: an inline form's line box (20 px) let the button overlap the next row's (issue 26)
+    <Form method="post" className="flex shrink-0">
       <CsrfInput />
       {Object.entries(extra ?? {}).map(([k, v]) => (
         <HiddenInput key={k} name={k} value={v} />
