@@ -1,4 +1,4 @@
-import { schoolTimeZone } from "~/lib/time";
+import { formatMoment, schoolTimeZone } from "~/lib/time";
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
 import { videoPageHref } from "~/services/study-links";
 import { getCartCount } from "~/services/cart.server";
@@ -394,6 +394,14 @@ function zoneOfBaseInfo(baseInfo: LoadedShellConfig["schoolBaseInfo"]): string {
 /** The school's time zone for a loader's own date maths (the timetable's weeks, issue 26): the request's one config load. */
 export async function schoolZoneOf(portal: Portal): Promise<string> {
   return zoneOfBaseInfo((await shellConfigOf(portal)).schoolBaseInfo);
+}
+
+/**
+ * A moment as a page prints it (decision 061's formatter: the school's zone, `HH:mm` today, else the day too),
+ * formatted by a loader: for a page at the 100 KB budget whose script should not carry the time module.
+ */
+export async function schoolMomentOf(portal: Portal, at: number | string | null | undefined): Promise<string> {
+  return formatMoment(at, { zone: await schoolZoneOf(portal), now: Date.now() });
 }
 
 /** The root's data: company-wide configuration (cached per domain), no per-user call. */

@@ -75,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") return data(failWith(keep, (submission.error ?? {}) as Record<string, string[]>), { status: 400 });
     const post = submission.value;
     if (post.intent === "region") return data(failWith(keep, {}));
-    const outcome = await attempt(portal, clientIpOf(args), flags, keep, post.intent === "register" ? post.password : undefined);
+    const outcome = await attempt(portal, clientIpOf(args), flags, keep, post.intent === "sendCode" ? undefined : post.password);
     if (outcome instanceof Response) return outcome;
     return data(outcome, { status: outcome.status, headers: withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) });
   });

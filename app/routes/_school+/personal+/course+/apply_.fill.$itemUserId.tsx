@@ -4,7 +4,7 @@ import * as z from "zod/v4";
 import { FillForm } from "~/components/instead/FillForm";
 import { StudyPage } from "~/components/study/courses/StudyPage";
 import { useNamespaces } from "~/components/use-namespaces";
-import { useTimes } from "~/components/use-times";
+import { schoolMomentOf } from "~/services/shell.server";
 import { formConstraint } from "~/forms/constraint.server";
 import {
   allFieldsSchema,
@@ -48,12 +48,15 @@ export async function loader(args: LoaderFunctionArgs) {
   // the login and permission checks answer first; a malformed id is a 404 only for a student who may see the page
   const { loaded } = await requireStudentWith(args, "course.apply", async (p) => {
     const itemUserId = itemUserIdOf(args.params);
-    return Promise.all([itemInfo(p.upstream, itemUserId), signStatus(p.upstream, itemUserId), namespaces(args.request, handle)]);
+    const info = itemInfo(p.upstream, itemUserId);
+    const examTime = info.then((i) => (i ? schoolMomentOf(p, i.examTime) : ""));
+    return Promise.all([info, signStatus(p.upstream, itemUserId), namespaces(args.request, handle), examTime]);
   });
-  const [info, status, i18n] = loaded;
+  const [info, status, i18n, examTime] = loaded;
   if (!info || !status) throw data(null, { status: 404 });
-  // the detail address comes with the data: the page's script loads no address module (the 100 KB budget)
-  return { info, status, constraint: formConstraint(allFieldsSchema(info.fields)), detail: detailHref(info.itemUserId), i18n };
+  // the detail address and the session's time (the school's zone, decision 061) come with the data: the page's
+  // script loads no address or time module (the 100 KB budget)
+  return { info, examTime, status, constraint: formConstraint(allFieldsSchema(info.fields)), detail: detailHref(info.itemUserId), i18n };
 }
 
 class NoSpace extends Error {}
@@ -116,19 +119,18 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function FillPage() {
-  const { info, status, constraint, detail, i18n } = useLoaderData<typeof loader>();
+  const { info, examTime, status, constraint, detail, i18n } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // the page's own answer (its re-parsed fields), not a form failure's (decision 042); inline, not
   // `ownAnswer`: this page sits at the 100 KB budget and that module would be a chunk of its own here
   const own = answer && "fields" in answer ? answer : undefined;
   const { t } = useNamespaces(i18n, "instead");
-  const { moment } = useTimes();
   useNamespaces(i18n, "fields");
   return (
     <StudyPage title={t("titles.fill")} testId="instead-fill">
       <h2 className="font-medium">{info.itemName}</h2>
       <p className="mt-1 text-sm text-gray-700">
-        {info.examName} · {t("fill.session", { province: info.provinceName, time: moment(info.examTime) })}
+        {info.examName} · {t("fill.session", { province: info.provinceName, time: examTime })}
       </p>
       {info.status === 3 && info.reason ? <p className="mt-1 text-sm text-red-700">{t("fill.reason", { reason: info.reason })}</p> : null}
       <div className="mt-4">
