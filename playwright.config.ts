@@ -38,11 +38,14 @@ export default defineConfig({
   // reporter names every test that needed it as "flaky", and a flaky test is a defect to fix
   // (docs/decisions/033-ci-retry-once.md). A test that fails twice fails the run.
   retries: Number(process.env.E2E_RETRIES) || 0,
-  timeout: 30_000,
+  // A journey's limit: beside the page tests and three browsers a whole journey (register, then the automatic
+  // login) took over 30 s in session 11's merged run (load 15); it bounds a hang, it measures nothing.
+  timeout: 60_000,
   // How long an expectation waits for its state (Playwright's default 5 s): `npm test` runs Playwright beside
   // the page tests (decision 062), and a navigation whose loader makes a few upstream calls took over 5 s
   // there (agreements' 'incomplete info'). A state's wait, never an assertion on elapsed time.
-  expect: { timeout: 10_000 },
+  // Session 11's merged run: a send-code answer took over 10 s beside the rest (register.test.ts).
+  expect: { timeout: 20_000 },
   reporter: [["list"]],
   outputDir: "test-results",
   use: {

@@ -9,16 +9,11 @@ import { hydrateRoot } from "react-dom/client";
 // `noValidate` takes over once hydrated. No gap in which a click meets the browser's own bubble.
 for (const form of Array.from(document.querySelectorAll<HTMLFormElement>('form[data-validate="server"]'))) form.noValidate = true;
 
-// Decision 076: a page's modules may ask hydration to wait (`window.__beforeHydrate`: the dynamic-field
-// controls the server rendered, controls/kinds.ts), so that no server markup is hydrated as a suspended
-// boundary. Without one the page hydrates at once.
-void Promise.resolve(window.__beforeHydrate).then(() =>
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <RemixBrowser />
-      </StrictMode>,
-    );
-  }),
-);
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RemixBrowser />
+    </StrictMode>,
+  );
+});

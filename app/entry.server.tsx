@@ -13,7 +13,6 @@ import { checkSameOrigin, servedSignedIn } from "~/lib/portal.server";
 import { pageScriptOrigins, securityHeaders } from "~/lib/security/headers.server";
 import { tenantOf } from "~/lib/http/tenant.server";
 import { serverTiming } from "~/lib/http/upstream.server";
-import { CONTROL_KINDS, loadKinds } from "~/components/form/controls/kinds";
 
 // Checked once when the server loads the build: a bad environment stops it with a clear message.
 env();
@@ -34,8 +33,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // the dynamic-field controls by kind (decision 076): loaded once, so that no form ever renders a fallback
-  await loadKinds(CONTROL_KINDS);
   const nonce = randomBytes(16).toString("base64");
   const locale = await localeOf(request);
   const tenant = tenantOf(request);

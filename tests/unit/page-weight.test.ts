@@ -170,27 +170,6 @@ describe("JS on the wire per page (decision 040: at most 100 KB, for a gzip-only
     expect(over, `over the budget (heaviest: ${heaviest.join("; ")})`).toEqual([]);
   });
 
-  it("the dynamic-field controls are a chunk per kind, none among a form page's first-visit scripts (decision 076)", () => {
-    const outputs = metafile.outputs as Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
-    const chunksOf = (input: string) =>
-      Object.entries(outputs)
-        .filter(([, o]) => (o.inputs[input]?.bytesInOutput ?? 0) > 0)
-        .map(([out]) => out.replace(/^public/, ""));
-    const forms = ["personal+/course+/apply_.fill.$itemUserId", "personal+/setting+/data", "_learner+/info.complete"].map((id) =>
-      pages.find((p) => p.id === `routes/_school+/${id}`)!,
-    );
-    const kinds = ["TextControl", "DateControl", "ChoiceControl", "SelectControl", "CascadeControl", "FileControl"];
-    const control = chunksOf("app/components/form/DynamicFields.tsx");
-    expect(control).toHaveLength(1);
-    for (const page of forms) expect(page.scripts, page.id).toContain(control[0]);
-    for (const kind of kinds) {
-      const chunks = chunksOf(`app/components/form/controls/${kind}.tsx`);
-      expect(chunks, kind).toHaveLength(1);
-      expect(chunks[0], kind).not.toBe(control[0]);
-      for (const page of forms) expect(page.scripts, `${page.id} loads ${kind} at once`).not.toContain(chunks[0]);
-    }
-  });
-
   it("React, Remix and the shell come in one chunk (scripts/remix-build.mjs), not one per set of routes", () => {
     const manifest = readManifest(buildDir);
     expect(manifest.entry.imports, "one shell chunk: build with `npm run build` (scripts/remix-build.mjs), not a bare `remix build`").toHaveLength(1);

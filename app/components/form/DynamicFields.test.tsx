@@ -3,7 +3,6 @@ import { formConstraint } from "~/forms/constraint.server";
 import { renderToString } from "react-dom/server";
 import { createTranslator, TranslationProvider } from "~/i18n-runtime";
 import { describe, expect, it } from "vitest";
-import { CONTROL_KINDS, loadKinds } from "~/components/form/controls/kinds";
 import { DynamicFields } from "~/components/form/DynamicFields";
 import { allFieldsSchema, defaultValues, dynamicFieldsSchema, normaliseStudentInfoFields, type DynamicField } from "~/forms/dynamic-fields";
 import en from "~/locales/en/fields.json";
@@ -47,9 +46,6 @@ const fields = normaliseStudentInfoFields([
   },
   { fieldId: 6, fieldCode: "stay", fieldName: "Stay", fieldType: "period", value: "2024-01-01,2024-02-01" },
 ]);
-
-// as entry.server.tsx does before a render (decision 076); before the describe blocks, which render as they are collected
-await loadKinds(CONTROL_KINDS);
 
 describe("DynamicFields renderer", () => {
   const html = render(fields);
