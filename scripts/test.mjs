@@ -24,6 +24,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import url from "node:url";
+import { failureDigest } from "./failure-digest.mjs";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
@@ -43,19 +44,22 @@ function run(name, command, args, { buffered = true, env = {}, nice = 0 } = {}) 
   const child = spawn(niced ? "nice" : command, niced ? ["-n", String(nice), command, ...args] : args, {
     cwd: root,
     env: { ...process.env, ...colour, ...env },
-    stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group: an interrupt stops it with everything it started
   });
   children.add(child);
   const output = [];
-  if (buffered) {
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-  }
+  // kept either way (the digest of what failed reads it); an unbuffered phase also prints as it goes
+  const keep = (out) => (chunk) => {
+    output.push(chunk);
+    if (!buffered) out.write(chunk);
+  };
+  child.stdout.on("data", keep(process.stdout));
+  child.stderr.on("data", keep(process.stderr));
   return new Promise((resolve) => {
     const done = (code) => {
       children.delete(child);
-      const result = { name, code, start: at - started, ms: Date.now() - at };
+      const result = { name, code, start: at - started, ms: Date.now() - at, text: code === 0 ? "" : Buffer.concat(output).toString("utf8") };
       results.push(result);
       const verdict = code === 0 ? "passed" : `FAILED (exit ${code})`;
       if (buffered) {
@@ -111,6 +115,13 @@ for (const r of results) {
   process.stdout.write(
     `[test]   ${r.name.padEnd(13)} +${seconds(r.start).padStart(8)} → ${seconds(r.ms).padStart(8)}  ${r.code === 0 ? "passed" : `FAILED (exit ${r.code})`}\n`,
   );
+}
+// What failed, last: a CI log is often read from its tail only, where the phases that ended first (Playwright's
+// failures above all) are long gone
+for (const r of results) {
+  if (r.code === 0 || !r.text) continue;
+  process.stdout.write(`\n[test] what failed in ${r.name}:\n`);
+  for (const line of failureDigest(r.name, r.text)) process.stdout.write(`[test] | ${line}\n`);
 }
 process.stdout.write(`[test] npm test: ${ok ? "passed" : "FAILED"} in ${seconds(Date.now() - started)}\n`);
 process.exit(ok ? 0 : 1);
