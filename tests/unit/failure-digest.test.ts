@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain script module of `npm test`, no types
 import { failureDigest } from "../../scripts/failure-digest.mjs";
 
 // The digest `npm test` prints last (scripts/test.mjs): a CI log read from its tail names what failed, even when
