@@ -121,8 +121,15 @@ test.describe("complete information (spec 001 §2 dialog 1)", () => {
     const dialog = page.getByTestId("complete-info-dialog");
     await expect(page.getByTestId("complete-intro")).toHaveText("学习此课程前，请先完善以下信息");
     await axeClean(page);
-    const path = ["2", "22", "221", "2211", "22111"];
-    for (const [i, id] of path.entries()) await page.getByTestId(`group-level-${i + 1}`).selectOption(id);
+    // with JavaScript the cascader with search (spec 001 §9, decision 076): hovering a group opens its level,
+    // typing searches every level; the chained selects are the no-JS form (tests/unit/pages/agreements.test.ts)
+    const group = dialog.getByRole("combobox", { name: "学员分组" });
+    await group.click();
+    await dialog.getByRole("option", { name: "2025 级" }).hover();
+    await expect(dialog.getByRole("option", { name: "财会学院" })).toBeVisible();
+    await group.fill("周末");
+    await dialog.getByRole("option", { name: "2025 级 / 财会学院 / 会计系 / 会计 A 组 / 周末班" }).click();
+    await expect(group).toHaveValue("2025 级 / 财会学院 / 会计系 / 会计 A 组 / 周末班");
     await dialog.getByLabel("代理机构").selectOption("1");
     await dialog.getByLabel("昵称").fill("小完");
     await page.getByTestId("complete-submit").click();
