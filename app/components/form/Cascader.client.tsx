@@ -99,7 +99,7 @@ export default function Cascader({
       return;
     }
     if (query) {
-      const count = Math.min(hits.length, 50);
+      const count = hits.length; // at most CASCADER_SEARCH_LIMIT (searchCascade)
       if (key === "ArrowDown" || key === "ArrowUp") {
         event.preventDefault();
         if (count) setActive({ level: -1, row: (active.row + (key === "ArrowDown" ? 1 : count - 1)) % count });
