@@ -140,6 +140,14 @@ export default function Cascader({
   }
 
   const activeId = !open ? undefined : query ? (hits.length ? optionId(-1, active.row) : undefined) : optionId(active.level, active.row);
+  // the list boxes the combobox controls are the scrolling elements themselves (a combobox's popup: keys stay
+  // on the input, aria-activedescendant names the option), and the active option is scrolled into view
+  const hitsId = `${id}-hits`;
+  const columnId = (level: number) => `${id}-level-${level}`;
+  const controls = open && !query ? columns.map((_, level) => columnId(level)).join(" ") : hitsId;
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: "nearest" });
+  }, [activeId]);
   const option = "block w-full cursor-pointer rounded px-2 py-1 text-left text-sm";
   return (
     <div ref={root} className="relative" data-cascader>
@@ -148,7 +156,7 @@ export default function Cascader({
         role="combobox"
         aria-label={label}
         aria-expanded={open}
-        aria-controls={`${id}-panel`}
+        aria-controls={controls}
         aria-autocomplete="list"
         aria-activedescendant={activeId}
         aria-invalid={invalid || undefined}
@@ -172,12 +180,12 @@ export default function Cascader({
           data-testid="cascader-panel"
         >
           {query ? (
-            <div className="max-h-72 min-w-64 overflow-y-auto p-1">
+            <div className="min-w-64 p-1">
               <p className="sr-only" aria-live="polite">
                 {hits.length ? texts.results(hits.length) : texts.noResults}
               </p>
               {hits.length ? (
-                <ul role="listbox" aria-label={label}>
+                <ul id={hitsId} role="listbox" aria-label={label} className="max-h-72 overflow-y-auto">
                   {hits.map((hit, row) => (
                     // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are the combobox's (aria-activedescendant)
                     <li
@@ -206,6 +214,7 @@ export default function Cascader({
             columns.map((column, level) => (
               <ul
                 key={level}
+                id={columnId(level)}
                 role="listbox"
                 aria-label={texts.level(level + 1)}
                 className="max-h-72 min-w-36 overflow-y-auto border-r border-gray-100 p-1 last:border-r-0"
