@@ -180,6 +180,20 @@ describe('personal data and custom fields', () => {
     expect((await api(`${CZ}/customize/info`, 'GET')).json.data).toMatchObject({ completeFlag: 1, studentGroupValue: [1, 11], proxyId: 2 });
   });
 
+  it("groups-wide control: customize/info adds 2026 级 with that many classes (the cascader's 50-hit limit, decision 080)", async () => {
+    const groups = async () =>
+      (await api(`${CZ}/customize/info`, 'GET')).json.data.studentGroupList as Array<{ id: number; groupName: string; studentGroupRespList: unknown[] }>;
+    expect((await groups()).map((g) => g.groupName)).toEqual(['2024 级', '2025 级']);
+    expect((await c.control('POST', '/personal/groups-wide', { count: 60 })).json).toEqual({ ok: true });
+    const wide = (await groups()).at(-1)!;
+    expect(wide).toMatchObject({ id: 3, groupName: '2026 级' });
+    expect(wide.studentGroupRespList).toHaveLength(60);
+    expect(wide.studentGroupRespList[59]).toEqual({ id: 30060, groupName: '扩招 60 班', studentGroupRespList: [] });
+    expect((await c.control('POST', '/personal/groups-wide', { count: -1 })).status).toBe(400);
+    expect((await c.control('POST', '/personal/groups-wide', { count: 0 })).json).toEqual({ ok: true });
+    expect(await groups()).toHaveLength(2);
+  });
+
   it("an image field carries imageInfoList and resourceId (spec 001 §3): one entry per value, the ids the student's own uploads", async () => {
     const PHOTO = 'https://files.example/p.png';
     const rest = [

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { expect, signInWithCode, test } from "./support";
+import { expect, hydrated, signInWithCode, test } from "./support";
 
 // Agreements, the personal information form, complete information and face (issue 14 part C; spec 001 §2
 // dialogs 1-4, §4, §5) with JavaScript. Seed users (sandbox study/agreements.ts): 2600 plain agreement, 2602
@@ -97,6 +97,11 @@ test.describe("agreements (spec 001 §4 agreement signing)", () => {
     await dialog.getByLabel("证件号码").fill("E12345678");
     await dialog.getByLabel("女").check();
     await dialog.getByLabel("学历").selectOption("BECHELOR");
+    // a real key on the province (native events, not selectOption's script): the first pick is kept (decision 080)
+    await hydrated(page);
+    await dialog.getByLabel("省").focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(dialog.getByLabel("省")).toHaveValue("北京市");
     await dialog.getByLabel("省").selectOption("广东省");
     await dialog.getByLabel("市", { exact: true }).selectOption("深圳市");
     await dialog.getByLabel("区/县").selectOption("南山区");
@@ -116,17 +121,64 @@ test.describe("agreements (spec 001 §4 agreement signing)", () => {
 });
 
 test.describe("complete information (spec 001 §2 dialog 1)", () => {
-  test("a five-level student group, the proxy organisation and a custom field", async ({ page, sandbox }) => {
-    await signInWithCode(page, sandbox, mobile(2606), `/info/complete?scene=3&backUrl=${encodeURIComponent(LIST)}`);
+  // With JavaScript the student group is the cascader with search (spec 001 §9, decision 080): a hover opens a
+  // level after 150 ms (the page's clock, not the wall's), typed keys search every level and list whole paths,
+  // the keyboard picks one. The chained selects are the no-JS form (tests/unit/pages/agreements.test.ts).
+  test("a five-level student group found by typing, the proxy organisation and a custom field", async ({ page, sandbox, request }) => {
+    // a level of 60 classes more (2026 级 / 扩招 N 班): more hits than the spec's limit of 50
+    expect((await request.post(`${sandbox.url}/__sandbox/personal/groups-wide`, { data: { count: 60 } })).ok()).toBe(true);
+    await page.clock.install();
+    const url = `/info/complete?scene=3&backUrl=${encodeURIComponent(LIST)}`;
+    await signInWithCode(page, sandbox, mobile(2606), url);
     const dialog = page.getByTestId("complete-info-dialog");
     await expect(page.getByTestId("complete-intro")).toHaveText("学习此课程前，请先完善以下信息");
+    await hydrated(page);
+    const group = dialog.getByRole("combobox", { name: "学员分组" });
+    await expect(group).toBeVisible();
     await axeClean(page);
-    const path = ["2", "22", "221", "2211", "22111"];
-    for (const [i, id] of path.entries()) await page.getByTestId(`group-level-${i + 1}`).selectOption(id);
+
+    // hover: a level opens after 150 ms, not before
+    await page.clock.pauseAt(Date.now() + 10_000);
+    await group.click();
+    await dialog.getByRole("option", { name: "2025 级" }).hover();
+    await page.clock.runFor(149);
+    await expect(dialog.getByRole("option", { name: "财会学院" })).toHaveCount(0);
+    await page.clock.runFor(1);
+    await expect(dialog.getByRole("option", { name: "财会学院" })).toBeVisible();
+    await page.clock.resume();
+
+    // typed keys (real key events, one character at a time) search every level: the hits are whole paths
+    await group.pressSequentially("会计");
+    await expect(group).toHaveValue("会计");
+    const hits = dialog.getByRole("listbox", { name: "学员分组" }).getByRole("option");
+    await expect(hits).toHaveText(["2024 级 / 会计一班", "2024 级 / 会计二班", "2025 级 / 财会学院 / 会计系", "2025 级 / 财会学院 / 会计系 / 会计 A 组"]);
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("班");
+    // 65 groups hold 班: the first 50 in the tree's order are listed
+    await expect(hits).toHaveCount(50);
+    await expect(dialog.getByText("50 个结果")).toBeAttached();
+    await expect(hits.first()).toHaveText("2024 级 / 会计一班");
+    await expect(hits.nth(3)).toHaveText("2025 级 / 财会学院 / 会计系 / 会计 A 组 / 周末班");
+    await expect(hits.nth(5)).toHaveText("2026 级 / 扩招 1 班");
+    await expect(hits.last()).toHaveText("2026 级 / 扩招 45 班");
+    await axeClean(page);
+    // the keyboard picks the fourth hit
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+    await expect(hits.nth(3)).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByTestId("cascader-panel")).toHaveCount(0);
+    await expect(group).toHaveValue("2025 级 / 财会学院 / 会计系 / 会计 A 组 / 周末班");
+
     await dialog.getByLabel("代理机构").selectOption("1");
     await dialog.getByLabel("昵称").fill("小完");
     await page.getByTestId("complete-submit").click();
     await expect(page).toHaveURL(/\/personal\/order\?OrderTabIndex=2$/);
+    // saved: the dialog shows the chosen group again
+    await page.goto(url);
+    await expect(page.getByTestId("complete-info-dialog").getByRole("combobox", { name: "学员分组" })).toHaveValue(
+      "2025 级 / 财会学院 / 会计系 / 会计 A 组 / 周末班",
+    );
   });
 });
 

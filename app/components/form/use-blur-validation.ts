@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { BlurValidation } from "~/components/form/use-form";
 
 /** conform's intent name and its `validate` intent for one field (what `parseWithZod` reads). */
@@ -53,8 +53,13 @@ export function useBlurValidation<Name extends string>(
       if (!leftRef.current.has(name)) setLeft((prev) => new Set(prev).add(name));
       validate(name);
     };
+    // the fetcher's state changes as a transition: rendered urgently from this native listener it would put a
+    // controlled field's old value back before the field's own onChange saw the key (use-form.ts, decision 080)
     const onInput = (event: Event) => {
-      if (shouldRevalidate === "onInput" && isField(event.target) && leftRef.current.has(event.target.name)) validate(event.target.name);
+      if (shouldRevalidate === "onInput" && isField(event.target) && leftRef.current.has(event.target.name)) {
+        const name = event.target.name;
+        startTransition(() => validate(name));
+      }
     };
     element.addEventListener("focusout", onBlur);
     element.addEventListener("input", onInput);

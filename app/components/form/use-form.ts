@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { Constraint, Constraints, SchemaConstraints } from "~/forms/constraint";
 import { formValue, read } from "~/forms/form-value";
 
@@ -129,10 +129,18 @@ export function useForm<Name extends string = string>(options: FormOptions<Name>
   useEffect(() => {
     const element = document.getElementById(id);
     if (!(element instanceof HTMLFormElement)) return;
+    // A native listener on the form runs BEFORE React's own (React listens at the root, higher up the bubble
+    // path). An urgent update here is rendered in the microtask that follows this listener, while the event is
+    // still on its way: React then writes every CONTROLLED control's old value back into the DOM (and into its
+    // value tracker), so the control's own onChange never fires and the typed key or the picked option is lost
+    // (decision 080: the cascader's search box stayed empty; the first pick of a province in personal info was
+    // undone). As a transition the update renders after the event, once the control's onChange has run.
     const onInput = (event: Event) => {
       const name = (event.target as HTMLInputElement | null)?.name;
-      if (name) setEdited((prev) => (prev.get(name) === answer.current && prev.has(name) ? prev : new Map(prev).set(name, answer.current)));
-      if (tracksValue.current) setLive(formValue(new FormData(element)));
+      startTransition(() => {
+        if (name) setEdited((prev) => (prev.get(name) === answer.current && prev.has(name) ? prev : new Map(prev).set(name, answer.current)));
+        if (tracksValue.current) setLive(formValue(new FormData(element)));
+      });
     };
     element.addEventListener("input", onInput);
     element.addEventListener("change", onInput);

@@ -25,6 +25,7 @@ CREATE TABLE personal_messages (
   message_type TEXT NOT NULL, read_flag INTEGER NOT NULL DEFAULT 0, create_time INTEGER NOT NULL);
 CREATE TABLE personal_verified (user_id INTEGER PRIMARY KEY, verified_at INTEGER NOT NULL);
 CREATE TABLE personal_group (user_id INTEGER PRIMARY KEY, group_ids TEXT NOT NULL, proxy_id INTEGER);
+CREATE TABLE personal_group_wide (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL);
 CREATE TABLE personal_files (
   id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, file_name TEXT NOT NULL, data TEXT NOT NULL);
 `;

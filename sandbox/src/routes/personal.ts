@@ -556,7 +556,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
       const missing = shownDefs(CUSTOM_FIELDS, values).some((d) => !(values.get(d.fieldCode) ?? []).length);
       return ok({
         customFieldList: CUSTOM_FIELDS.map((d) => customField(d, values)),
-        studentGroupList: STUDENT_GROUPS,
+        studentGroupList: await studentGroups(ctx),
         proxyOrgList: PROXY_ORGS,
         studentGroupValue: group ? (JSON.parse(group.groupIds) as number[]) : [],
         proxyId: group?.proxyId ?? null,
@@ -605,6 +605,17 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
       return ok(null);
     }),
   );
+
+  /* ---------- test control ---------- */
+  if (ctx.control) {
+    // a first level of `count` classes more (studentGroups): the cascader's 50-hit limit in a browser
+    app.post('/__sandbox/personal/groups-wide', async (req, reply) => {
+      const count = Number(body(req).count);
+      if (!Number.isInteger(count) || count < 0 || count > 500) return reply.code(400).send({ error: 'count 0-500' });
+      await ctx.db.run('INSERT INTO personal_group_wide (id, count) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET count = excluded.count', [count]);
+      return { ok: true };
+    });
+  }
 }
 
 /** Student groups (a tree of up to five levels, spec 001 §3) and proxy organisations of the complete-information dialog. */
@@ -646,6 +657,17 @@ export const STUDENT_GROUPS = [
     ],
   },
 ];
+/**
+ * The student groups as `customize/info` answers them: STUDENT_GROUPS, and with the control
+ * `POST /__sandbox/personal/groups-wide { count }` a first level 2026 级 of `count` classes 扩招 N 班 (a tree
+ * wide enough for the cascader's 50-hit limit, spec 001 §9; ids 30001…).
+ */
+async function studentGroups(ctx: Ctx) {
+  const wide = await ctx.db.get<{ count: number }>('SELECT count FROM personal_group_wide WHERE id = 1');
+  if (!wide?.count) return STUDENT_GROUPS;
+  const classes = Array.from({ length: wide.count }, (_, i) => ({ id: 30001 + i, groupName: `扩招 ${i + 1} 班`, studentGroupRespList: [] }));
+  return [...STUDENT_GROUPS, { id: 3, groupName: '2026 级', studentGroupRespList: classes }];
+}
 export const PROXY_ORGS = [
   { id: 1, name: '北京代理机构' },
   { id: 2, name: '上海代理机构' },

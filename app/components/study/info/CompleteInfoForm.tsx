@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-token";
 import { DialogPage } from "~/components/ui/Dialog";
 import { DynamicFields } from "~/components/form/DynamicFields";
@@ -13,7 +14,12 @@ import { GROUP_KEYS, groupLevels, type Group } from "./group-path";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
-import { Select } from "~/components/ui/Input";
+import { HiddenInput, Select } from "~/components/ui/Input";
+import type { CascadeNode } from "~/components/form/cascader";
+
+/** The cascader with search (spec 001 §9, decision 076): loaded once hydrated; the chained selects until then and without JavaScript. */
+const Cascader = lazy(() => import("~/components/form/Cascader.client"));
+const toNodes = (groups: Group[]): CascadeNode[] => groups.map((g) => ({ value: g.id, label: g.groupName, children: toNodes(g.children) }));
 
 /** The complete-information dialog's view (spec 001 §2 dialog 1, width 643). */
 export function CompleteInfoForm({
@@ -61,6 +67,35 @@ export function CompleteInfoForm({
   const groupError = form.allErrors[GROUP_KEYS[0]]?.[0] ?? form.allErrors[`${GROUP_KEYS[0]}`]?.[0];
   const proxyError = form.allErrors.proxyId?.[0];
   const busy = navigation.state === "submitting";
+  const hydrated = useHydrated();
+  // the chained selects: the form without JavaScript, and until the cascader's chunk is loaded
+  const selects = (
+    <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
+      {levels.map((options, i) => (
+        <div key={i}>
+          <label htmlFor={`group-${i}`} className="sr-only">
+            {t("groupLevel", { n: i + 1 })}
+          </label>
+          <Select
+            id={`group-${i}`}
+            name={GROUP_KEYS[i]}
+            value={path[i] ?? ""}
+            aria-invalid={groupError && !path[i] ? true : undefined}
+            onChange={(e) => setPath([...path.slice(0, i), ...(e.currentTarget.value ? [e.currentTarget.value] : [])])}
+
+            data-testid={`group-level-${i + 1}`}
+          >
+            <option value="">{t("choose")}</option>
+            {options.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.groupName}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ))}
+    </div>
+  );
   return (
     <DialogPage title={t("title")} width={643} closeHref={backUrl} testId="complete-info-dialog">
       <p className="mb-4 text-sm text-gray-700" data-testid="complete-intro">
@@ -79,31 +114,29 @@ export function CompleteInfoForm({
         {groups.length ? (
           <fieldset aria-describedby={groupError ? "group-error" : undefined}>
             <legend className="mb-1 text-sm text-gray-700">{t("group")}</legend>
-            <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
-              {levels.map((options, i) => (
-                <div key={i}>
-                  <label htmlFor={`group-${i}`} className="sr-only">
-                    {t("groupLevel", { n: i + 1 })}
-                  </label>
-                  <Select
-                    id={`group-${i}`}
-                    name={GROUP_KEYS[i]}
-                    value={path[i] ?? ""}
-                    aria-invalid={groupError && !path[i] ? true : undefined}
-                    onChange={(e) => setPath([...path.slice(0, i), ...(e.currentTarget.value ? [e.currentTarget.value] : [])])}
-
-                    data-testid={`group-level-${i + 1}`}
-                  >
-                    <option value="">{t("choose")}</option>
-                    {options.map((g) => (
-                      <option key={g.id} value={g.id}>
-                        {g.groupName}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
-              ))}
-            </div>
+            {hydrated ? (
+              <Suspense fallback={selects}>
+                <Cascader
+                  tree={toNodes(groups)}
+                  path={path}
+                  onChange={setPath}
+                  label={t("group")}
+                  invalid={Boolean(groupError)}
+                  texts={{
+                    choose: t("choose"),
+                    search: tf("cascaderSearch"),
+                    noResults: tf("cascaderNoResults"),
+                    results: (count) => tf("cascaderResults", { count }),
+                    level: (n) => t("groupLevel", { n }),
+                  }}
+                />
+                {path.map((value, i) => (
+                  <HiddenInput key={GROUP_KEYS[i]} name={GROUP_KEYS[i]} value={value} />
+                ))}
+              </Suspense>
+            ) : (
+              selects
+            )}
             <noscript>
               <Button type="submit" name="intent" value="refresh" formNoValidate variant="outline" size="sm" className="mt-2" data-testid="group-refresh">
                 {t("refresh")}
