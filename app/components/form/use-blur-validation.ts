@@ -1,17 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { blurValidationEntries } from "~/components/form/blur-validation-post";
 import type { BlurValidation } from "~/components/form/use-form";
 
-/** conform's intent name and its `validate` intent for one field (what `parseWithZod` reads). */
-const INTENT = "__intent__";
-const validateIntent = (name: string) => JSON.stringify({ type: "validate", payload: { name } });
+/** The form's submit buttons in tree order (`<button>` of type submit, `<input type=submit>`; image buttons post coordinates). */
+const submitButtonsOf = (form: HTMLFormElement) =>
+  [...form.elements].filter(
+    (e): e is HTMLButtonElement | HTMLInputElement => (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === "submit",
+  );
 
 /**
  * conform's `shouldValidate: "onBlur"` / `shouldRevalidate: "onInput"` for the portal's `useForm` (decision 060):
  * with JavaScript, a field of `validatedOnBlur` left for the first time is validated by the SERVER (the form's
- * own action, posted by a fetcher with conform's validate intent: `parseWithZod` answers it without a status,
- * the action answers 4xx and does nothing else); afterwards on each input (or blur). Pass the result to
+ * own action, posted by a fetcher with conform's validate intent and the form's submit `intent`, decision 082:
+ * `parseWithZod` answers it without a status, the action answers 4xx and does nothing else); afterwards on each
+ * input (or blur). Pass the result to
  * `useForm({ validation })`; its errors show until the next submit's answer (`lastResult`).
  */
 export function useBlurValidation<Name extends string>(
@@ -35,8 +39,8 @@ export function useBlurValidation<Name extends string>(
     const element = document.getElementById(id);
     if (!(element instanceof HTMLFormElement)) return;
     const validate = (name: string) => {
-      const body = new FormData(element);
-      body.set(INTENT, validateIntent(name));
+      const body = new FormData();
+      for (const [key, value] of blurValidationEntries(new FormData(element), submitButtonsOf(element), name)) body.append(key, value);
       submitValidation.current(body, { method: "post", action: element.getAttribute("action") ?? undefined });
     };
     const only = blurList?.split(",");
