@@ -57,13 +57,13 @@ export type TemplateFile = { body: ReadableStream<Uint8Array>; type: string; len
 /**
  * The template's file, fetched from where the upstream keeps it (its answer's absolute http(s) address, as
  * the sandbox's `/__static/files/...`) through `fetchOutside` (decision 082: the upstream's time-out and the
- * request's signal, Server-Timing and metrics under the label `template file`, no redirect followed).
+ * request's signal, Server-Timing and metrics under the label `template-file`, no redirect followed).
  * `undefined` when it cannot be had (not http(s), a redirect, an error status, a timeout, the network).
  */
 export async function fetchTemplateFile(upstream: Upstream, address: string): Promise<TemplateFile | undefined> {
   let response: Response;
   try {
-    response = await fetchOutside(upstream.ctx, address, { label: "template file" });
+    response = await fetchOutside(upstream.ctx, address, { label: "template-file" });
   } catch (error) {
     if (error instanceof OutsideError) return undefined;
     throw error; // the visitor went away

@@ -104,7 +104,7 @@ const Failure = z.object({ code: z.union([z.number(), z.string()]).transform(Str
 
 /**
  * A ChunkStore over the storage API for one key. Its calls go through `fetchOutside` (decision 082) under the
- * labels `storage status`, `storage put`, `storage complete`: the store's own upload token (`UpToken`) is the
+ * labels `storage-status`, `storage-put`, `storage-complete`: the store's own upload token (`UpToken`) is the
  * only credential sent; a redirect, a time-out or the network is `-601`.
  */
 export function storageStore(target: UploadTarget, key: string): ChunkStore<z.infer<typeof Sealed>> {
@@ -137,14 +137,14 @@ export function storageStore(target: UploadTarget, key: string): ChunkStore<z.in
   const options = { headers, accept: "application/json", timeoutMs: STORAGE_TIMEOUT_MS };
   return {
     async offset() {
-      const response = await fetchOutside(target.ctx, url("/status", {}), { ...options, label: "storage status" });
+      const response = await fetchOutside(target.ctx, url("/status", {}), { ...options, label: "storage-status" });
       return (await answer(response, Offset)).offset;
     },
     async put(offset, chunk, signal) {
       const body: BodyInit = chunk instanceof Uint8Array ? new Blob([chunk as Uint8Array<ArrayBuffer>]) : chunk;
       const response = await fetchOutside(target.ctx, url("", { offset }), {
         ...options,
-        label: "storage put",
+        label: "storage-put",
         method: "PUT",
         headers: { ...headers, "Content-Type": "application/octet-stream" },
         body,
@@ -153,7 +153,7 @@ export function storageStore(target: UploadTarget, key: string): ChunkStore<z.in
       return (await answer(response, Offset)).offset;
     },
     async complete(size) {
-      const response = await fetchOutside(target.ctx, url("/complete", { size }), { ...options, label: "storage complete", method: "POST" });
+      const response = await fetchOutside(target.ctx, url("/complete", { size }), { ...options, label: "storage-complete", method: "POST" });
       return answer(response, Sealed, "size");
     },
   };

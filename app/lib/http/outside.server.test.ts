@@ -15,6 +15,7 @@ vi.stubEnv("UPSTREAM_TIMEOUT_MS", "60000");
 const { fetchOutside, OutsideError } = await import("~/lib/http/outside.server");
 const { fetchTemplateFile } = await import("~/services/field-template.server");
 const { createUpstream } = await import("~/lib/http/upstream.server");
+const { metrics } = await import("~/lib/http/metrics.server");
 
 const TOKEN = "session-token-4f2a9c";
 let server: Server;
@@ -73,15 +74,23 @@ async function failure(promise: Promise<unknown>) {
 describe("fetchOutside", () => {
   it("fetches an http(s) address, timed under its label (never the address), without the session's token", async () => {
     const ctx = context();
-    const response = await fetchOutside(ctx, `${base}/file`, { label: "template file" });
+    const response = await fetchOutside(ctx, `${base}/file`, { label: "template-file" });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("the file");
-    expect(ctx.timings).toEqual([expect.objectContaining({ method: "GET", path: "template file", outcome: "ok" })]);
+    expect(ctx.timings).toEqual([expect.objectContaining({ method: "GET", path: "outside/template-file", outcome: "ok" })]);
     expect(JSON.stringify(ctx.timings)).not.toContain("127.0.0.1");
     const [request] = seen;
     expect(request?.headers.authorization).toBeUndefined();
     expect(request?.headers.cookie).toBeUndefined();
     expect(JSON.stringify(request)).not.toContain(TOKEN);
+  });
+
+  it("counts in the metrics under its label as a path the template keeps (not `:id`), never the address", async () => {
+    await fetchOutside(context(), `${base}/file`, { label: "storage-complete", method: "POST" });
+    const text = await metrics().text();
+    expect(text).toContain('portal_upstream_request_duration_seconds_count{path="outside/storage-complete",method="POST",outcome="ok"}');
+    expect(text).not.toContain("127.0.0.1");
+    await expect(fetchOutside(context(), `${base}/file`, { label: "template file" })).rejects.toThrow(/label/);
   });
 
   it("refuses an address that is not absolute http(s) or carries credentials or the session's token: nothing is sent", async () => {
@@ -97,12 +106,12 @@ describe("fetchOutside", () => {
       "not a url",
     ]) {
       const ctx = context();
-      const error = await failure(fetchOutside(ctx, address, { label: "template file" }));
+      const error = await failure(fetchOutside(ctx, address, { label: "template-file" }));
       expect(error, address).toBeInstanceOf(OutsideError);
       expect((error as InstanceType<typeof OutsideError>).kind, address).toBe("refused");
     }
     const ctx = context();
-    const error = await failure(fetchOutside(ctx, `${base}/file`, { label: "storage put", headers: { "X-Token": TOKEN } }));
+    const error = await failure(fetchOutside(ctx, `${base}/file`, { label: "storage-put", headers: { "X-Token": TOKEN } }));
     expect((error as InstanceType<typeof OutsideError>).kind).toBe("refused");
     expect(seen).toEqual([]);
   });
@@ -111,11 +120,11 @@ describe("fetchOutside", () => {
     for (const path of ["/moved", "/other-host"]) {
       seen = [];
       const ctx = context();
-      const error = await failure(fetchOutside(ctx, `${base}${path}`, { label: "template file" }));
+      const error = await failure(fetchOutside(ctx, `${base}${path}`, { label: "template-file" }));
       expect(error, path).toBeInstanceOf(OutsideError);
       expect((error as InstanceType<typeof OutsideError>).kind, path).toBe("redirect");
       expect(seen.map((s) => s.url)).toEqual([path]);
-      expect(ctx.timings).toEqual([expect.objectContaining({ path: "template file", outcome: "bad-response" })]);
+      expect(ctx.timings).toEqual([expect.objectContaining({ path: "outside/template-file", outcome: "bad-response" })]);
     }
   });
 
@@ -124,13 +133,13 @@ describe("fetchOutside", () => {
     const error = await failure(fetchOutside(ctx, `${base}/slow`, { label: "cities", timeoutMs: 150 }));
     expect(error).toBeInstanceOf(OutsideError);
     expect((error as InstanceType<typeof OutsideError>).kind).toBe("timeout");
-    expect(ctx.timings).toEqual([expect.objectContaining({ path: "cities", outcome: "timeout" })]);
+    expect(ctx.timings).toEqual([expect.objectContaining({ path: "outside/cities", outcome: "timeout" })]);
   });
 
   it("stops when the visitor goes away (the request's abort signal): the abort itself, not a mapped failure", async () => {
     const controller = new AbortController();
     const ctx = context({ request: new Request("http://localhost:3000/info/complete", { signal: controller.signal }) });
-    const pending = failure(fetchOutside(ctx, `${base}/slow`, { label: "template file" }));
+    const pending = failure(fetchOutside(ctx, `${base}/slow`, { label: "template-file" }));
     await vi.waitFor(() => expect(seen.map((s) => s.url)).toEqual(["/slow"]));
     controller.abort();
     const error = await pending;
@@ -141,10 +150,10 @@ describe("fetchOutside", () => {
 
   it("answers any other status as it comes (the caller reads it), timed as `unavailable`", async () => {
     const ctx = context();
-    const response = await fetchOutside(ctx, `${base}/missing`, { label: "storage status", method: "POST", body: "x", accept: "application/json" });
+    const response = await fetchOutside(ctx, `${base}/missing`, { label: "storage-status", method: "POST", body: "x", accept: "application/json" });
     expect(response.status).toBe(404);
     expect(seen[0]).toMatchObject({ method: "POST", headers: { accept: "application/json" } });
-    expect(ctx.timings).toEqual([expect.objectContaining({ method: "POST", path: "storage status", outcome: "unavailable" })]);
+    expect(ctx.timings).toEqual([expect.objectContaining({ method: "POST", path: "outside/storage-status", outcome: "unavailable" })]);
   });
 });
 
@@ -155,6 +164,6 @@ describe("the template file (fetchTemplateFile) through it", () => {
     expect(seen.map((s) => s.url)).toEqual(["/moved"]);
     const file = await fetchTemplateFile(upstream, `${base}/file`);
     expect(file?.type).toBe("text/plain");
-    expect(upstream.ctx.timings.map((t) => t.path)).toEqual(["template file", "template file"]);
+    expect(upstream.ctx.timings.map((t) => t.path)).toEqual(["outside/template-file", "outside/template-file"]);
   });
 });

@@ -10,7 +10,8 @@ import type { UpstreamOutcome } from "~/lib/http/upstream-kinds";
  *   `safeExternalUrl`), else `refused` and nothing is sent;
  * - the upstream's time-out (`timeoutMs` at most UPSTREAM_TIMEOUT_MS) and the request's abort signal (or the
  *   caller's `signal`; `null`: not tied to the request), as `upstream.call`;
- * - timed in the request's Server-Timing and the metrics under `label`, never the address;
+ * - timed in the request's Server-Timing and the metrics as `outside/<label>`, never the address (a label of
+ *   lower-case words and dashes: the metrics' path template keeps it, a space or a digit would become `:id`);
  * - `redirect: "manual"`: a 3xx is `redirect` (the caller answers 502); no redirect is followed, so an address
  *   the upstream names cannot send the server on to another host (an internal one);
  * - no token of the session is ever sent: only the caller's `headers` (the store's own upload token) and
@@ -19,7 +20,7 @@ import type { UpstreamOutcome } from "~/lib/http/upstream-kinds";
  * 2xx, `unavailable` for any other status, as for the upstream.
  */
 export type OutsideOptions = {
-  /** Server-Timing and metrics label (`template file`, `storage put`, ...): never the address. */
+  /** Server-Timing and metrics label (`template-file`, `storage-put`, ...: lower-case words and dashes), never the address. */
   label: string;
   method?: "GET" | "POST" | "PUT";
   accept?: string;
@@ -45,8 +46,11 @@ export class OutsideError extends Error {
 
 type OutsideContext = Pick<UpstreamContext, "request" | "timings" | "token">;
 
+const LABEL = /^[a-z]+(-[a-z]+)*$/;
+
 export async function fetchOutside(ctx: OutsideContext, address: string | URL, options: OutsideOptions): Promise<Response> {
   const { label } = options;
+  if (!LABEL.test(label)) throw new Error(`fetchOutside: the label ${JSON.stringify(label)} is not lower-case words and dashes`);
   const url = absoluteHttpUrl(String(address));
   const headers = { Accept: options.accept ?? "*/*", ...options.headers };
   if (!url || carriesToken(ctx, url, headers)) throw new OutsideError("refused", label);
@@ -73,7 +77,7 @@ export async function fetchOutside(ctx: OutsideContext, address: string | URL, o
     outcome = !(error instanceof OutsideError) ? "aborted" : error.kind === "timeout" ? "timeout" : error.kind === "redirect" ? "bad-response" : "unavailable";
     throw error;
   } finally {
-    recordCall(ctx, { method, path: label, outcome, started });
+    recordCall(ctx, { method, path: `outside/${label}`, outcome, started });
   }
 }
 
