@@ -16,7 +16,9 @@ const submitButtonsOf = (form: HTMLFormElement) =>
  * own action, posted by a fetcher with conform's validate intent and the form's submit `intent`, decision 082:
  * `parseWithZod` answers it without a status, the action answers 4xx and does nothing else); afterwards on each
  * input (or blur). Pass the result to
- * `useForm({ validation })`; its errors show until the next submit's answer (`lastResult`).
+ * `useForm({ validation })`; its errors show until the next submit's answer (`lastResult`). A validation sent before
+ * a submit's answer arrived is stale once it has: its answer, even if it comes after, is not shown (clicking the
+ * send-code button leaves the mobile field: the blur's "mobile is fine" must not hide the send's "already bound").
  */
 export function useBlurValidation<Name extends string>(
   id: string,
@@ -26,6 +28,8 @@ export function useBlurValidation<Name extends string>(
   const blurList = validatedOnBlur?.join(",");
   const answer = useRef(lastResult);
   answer.current = lastResult;
+  // the submit answer the validation in flight was sent after (one at a time: a fetcher's new submit aborts its last)
+  const sentAfter = useRef<unknown>(undefined);
   // shouldValidate "onBlur": the fields left once, and the server's answer to the last validation with the submit answer it followed
   const validator = useFetcher({ key: `${id}:validate` });
   const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
@@ -39,6 +43,7 @@ export function useBlurValidation<Name extends string>(
     const element = document.getElementById(id);
     if (!(element instanceof HTMLFormElement)) return;
     const validate = (name: string) => {
+      sentAfter.current = answer.current;
       const body = new FormData();
       for (const [key, value] of blurValidationEntries(new FormData(element), submitButtonsOf(element), name)) body.append(key, value);
       submitValidation.current(body, { method: "post", action: element.getAttribute("action") ?? undefined });
@@ -71,7 +76,7 @@ export function useBlurValidation<Name extends string>(
   useEffect(() => {
     if (!validation) return;
     const result = "result" in validation && validation.result ? validation.result : (validation as SubmissionResult<string[]>);
-    setCheck({ error: result.error ?? {}, after: answer.current });
+    setCheck({ error: result.error ?? {}, after: sentAfter.current });
   }, [validation]);
   return { left, error: check && check.after === lastResult ? check.error : undefined };
 }
