@@ -32,8 +32,8 @@ const mobile = z.string({ error: RE.mobileRequired }).trim().min(1, { error: RE.
 /** The register form for a given config (spec 000 sections 2.6 and 5); the same on server and client. */
 export function registerSchema(flags: RegisterFlags) {
   return z.object({
-    // no button: the blur validation's post (the form's fields, conform's validate intent) checks the whole form
-    intent: z.literal("register").optional(),
+    // the register button; the blur validation's post carries it too (decision 082)
+    intent: z.literal("register"),
     username: flags.usernameFlag ? username : z.string().optional(),
     mobile: flags.mobileFlag ? mobile : z.string().optional(),
     smsCode: flags.mobileFlag ? z.string({ error: RE.smsCodeEmpty }).trim().min(1, { error: RE.smsCodeEmpty }) : z.string().optional(),
@@ -56,7 +56,7 @@ export const RegisterSendCodeSchema = z.object({
 /**
  * The register page's posts, one union on `intent` (issue 23 item 3; a factory: the register form depends on
  * the school's config): `region` re-renders the form without JavaScript keeping every value (the region
- * selects' next level), `sendCode` checks the mobile only, `register` (or no button: the blur validation's post) the whole form.
+ * selects' next level), `sendCode` checks the mobile only, `register` the whole form (the blur validation's post names it too).
  */
 export function registerPostSchema(flags: RegisterFlags) {
   return z.discriminatedUnion("intent", [z.looseObject({ intent: z.literal("region") }), RegisterSendCodeSchema, registerSchema(flags)]);

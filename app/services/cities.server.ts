@@ -1,5 +1,7 @@
 import * as z from "zod/v4";
 import { env } from "~/env.server";
+import { fetchOutside } from "~/lib/http/outside.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 export const CitiesSchema = z.array(z.object({ name: z.string(), cities: z.array(z.object({ name: z.string(), counties: z.array(z.string()) })) }));
 export type Cities = z.infer<typeof CitiesSchema>;
@@ -8,14 +10,17 @@ const TTL_MS = 60 * 60_000;
 let cached: { value: Cities; expires: number } | undefined;
 
 /**
- * The province/city/county list, a static JSON of the sandbox (`/__static/cities.json`). The spec caches it
- * per session; it is the same for every visitor, so the server keeps one copy for an hour instead.
+ * The province/city/county list, a static JSON of the sandbox (`/__static/cities.json`), through `fetchOutside`
+ * (decision 082: not an envelope; 5 s, the request's signal, Server-Timing and metrics as `cities`). The spec
+ * caches it per session; it is the same for every visitor, so the server keeps one copy for an hour instead.
  */
-export async function loadCities(signal?: AbortSignal): Promise<Cities> {
+export async function loadCities(upstream: Upstream): Promise<Cities> {
   if (cached && cached.expires > Date.now()) return cached.value;
   try {
-    const response = await fetch(`${env().UPSTREAM_URL}/__static/cities.json`, {
-      signal: AbortSignal.any([AbortSignal.timeout(5_000), ...(signal ? [signal] : [])]),
+    const response = await fetchOutside(upstream.ctx, `${env().UPSTREAM_URL}/__static/cities.json`, {
+      label: "cities",
+      accept: "application/json",
+      timeoutMs: 5_000,
     });
     const value = CitiesSchema.parse(await response.json());
     cached = { value, expires: Date.now() + TTL_MS };

@@ -1,7 +1,6 @@
 import { fileNameOf, type DynamicField } from "~/forms/dynamic-fields";
-import { env } from "~/env.server";
-import { UPSTREAM_TIMEOUT_MS, type Upstream } from "~/lib/http/upstream.server";
-import { metrics } from "~/lib/http/metrics.server";
+import { fetchOutside, OutsideError } from "~/lib/http/outside.server";
+import type { Upstream } from "~/lib/http/upstream.server";
 
 /**
  * An annex field's 'download template' (spec 001 §2 "Dynamic custom fields": "Annex fields may offer 'view
@@ -57,41 +56,26 @@ export type TemplateFile = { body: ReadableStream<Uint8Array>; type: string; len
 
 /**
  * The template's file, fetched from where the upstream keeps it (its answer's absolute http(s) address, as
- * the sandbox's `/__static/files/...`), timed with the request's upstream calls (Server-Timing, metrics under
- * the path label `template file`). `undefined` when it cannot be had (not http(s), an error status, a
- * timeout, the network).
+ * the sandbox's `/__static/files/...`) through `fetchOutside` (decision 082: the upstream's time-out and the
+ * request's signal, Server-Timing and metrics under the label `template-file`, no redirect followed).
+ * `undefined` when it cannot be had (not http(s), a redirect, an error status, a timeout, the network).
  */
 export async function fetchTemplateFile(upstream: Upstream, address: string): Promise<TemplateFile | undefined> {
-  let url: URL;
+  let response: Response;
   try {
-    url = new URL(address);
-  } catch {
+    response = await fetchOutside(upstream.ctx, address, { label: "template-file" });
+  } catch (error) {
+    if (error instanceof OutsideError) return undefined;
+    throw error; // the visitor went away
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
     return undefined;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  const started = performance.now();
-  const path = "template file";
-  let outcome: "ok" | "unavailable" | "timeout" = "ok";
-  const timeout = AbortSignal.timeout(Math.min(env().UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS));
-  try {
-    const response = await fetch(url, { signal: AbortSignal.any([timeout, upstream.ctx.request.signal]), redirect: "follow" });
-    if (!response.ok || !response.body) {
-      outcome = "unavailable";
-      await response.body?.cancel();
-      return undefined;
-    }
-    return {
-      body: response.body,
-      type: response.headers.get("Content-Type") ?? "application/octet-stream",
-      length: response.headers.get("Content-Length") ?? undefined,
-      name: fileNameOf(url.href),
-    };
-  } catch {
-    outcome = timeout.aborted ? "timeout" : "unavailable";
-    return undefined;
-  } finally {
-    const ms = performance.now() - started;
-    upstream.ctx.timings.push({ method: "GET", path, ms, outcome, start: started });
-    metrics().observeUpstream({ method: "GET", path, outcome }, ms / 1000);
-  }
+  return {
+    body: response.body,
+    type: response.headers.get("Content-Type") ?? "application/octet-stream",
+    length: response.headers.get("Content-Length") ?? undefined,
+    name: fileNameOf(address),
+  };
 }

@@ -6,7 +6,8 @@ import { env } from "~/env.server";
 import type { Portal } from "~/lib/portal.server";
 import { extensionOf, storageDay, storageKey, STORAGE_KEY_RE } from "~/services/upload-rules";
 import type { StoredFile } from "~/lib/http/upload.server";
-import type { Upstream } from "~/lib/http/upstream.server";
+import type { Upstream, UpstreamContext } from "~/lib/http/upstream.server";
+import { fetchOutside, OutsideError } from "~/lib/http/outside.server";
 
 /**
  * The object store (spec 001 §5 "Uploads", §7 "Upload token"). The upload token and the storage domain
@@ -20,7 +21,11 @@ export const UPTOKEN_PATH = "/saas-business/v1/resource/getuptoken";
 export const QNDOMAIN_PATH = "/saas-business/v1/resource/getqndomain";
 const STORAGE_TIMEOUT_MS = 60_000;
 
-export type UploadTarget = { uptoken: string; qndomain: string; companyId: string };
+/**
+ * Where a request's uploads go: the store's token and domain, and the request (`ctx`) whose Server-Timing,
+ * metrics and abort signal the store's calls share (`fetchOutside`, decision 082).
+ */
+export type UploadTarget = { uptoken: string; qndomain: string; companyId: string; ctx: UpstreamContext };
 
 /**
  * The codes of spec 001 §8 plus `unreadable`, and the client's own mistakes the store refuses (decision 044):
@@ -49,7 +54,7 @@ export async function getUploadTarget(upstream: Upstream, scene?: "signup"): Pro
     upstream.call({ method: "POST", path: UPTOKEN_PATH, body: scene ? { scene } : {}, schema: z.object({ uptoken: z.string().min(8).max(512) }) }),
     upstream.call({ path: QNDOMAIN_PATH, schema: z.object({ qndomain: z.url({ protocol: /^https?$/ }) }) }),
   ]);
-  return { uptoken: token.uptoken, qndomain: domain.qndomain.replace(/\/+$/, ""), companyId: String(upstream.ctx.companyId ?? "") };
+  return { uptoken: token.uptoken, qndomain: domain.qndomain.replace(/\/+$/, ""), companyId: String(upstream.ctx.companyId ?? ""), ctx: upstream.ctx };
 }
 
 /**
@@ -97,7 +102,11 @@ const Offset = z.object({ offset: z.number().int().nonnegative() });
 const Sealed = z.object({ key: z.string(), size: z.number().int().positive(), hash: z.string() });
 const Failure = z.object({ code: z.union([z.number(), z.string()]).transform(String), offset: z.number().int().optional() });
 
-/** A ChunkStore over the storage API for one key. */
+/**
+ * A ChunkStore over the storage API for one key. Its calls go through `fetchOutside` (decision 082) under the
+ * labels `storage-status`, `storage-put`, `storage-complete`: the store's own upload token (`UpToken`) is the
+ * only credential sent; a redirect, a time-out or the network is `-601`.
+ */
 export function storageStore(target: UploadTarget, key: string): ChunkStore<z.infer<typeof Sealed>> {
   const base = new URL("/storage/upload", target.qndomain).toString();
   const headers = { Authorization: `UpToken ${target.uptoken}` };
@@ -125,24 +134,26 @@ export function storageStore(target: UploadTarget, key: string): ChunkStore<z.in
     if (code === "400" || code === "401") throw new ChunkRefused("-601");
     throw new StorageError("-601");
   }
+  const options = { headers, accept: "application/json", timeoutMs: STORAGE_TIMEOUT_MS };
   return {
     async offset() {
-      const response = await fetch(url("/status", {}), { headers, signal: AbortSignal.timeout(STORAGE_TIMEOUT_MS) });
+      const response = await fetchOutside(target.ctx, url("/status", {}), { ...options, label: "storage-status" });
       return (await answer(response, Offset)).offset;
     },
     async put(offset, chunk, signal) {
       const body: BodyInit = chunk instanceof Uint8Array ? new Blob([chunk as Uint8Array<ArrayBuffer>]) : chunk;
-      const timeout = AbortSignal.timeout(STORAGE_TIMEOUT_MS);
-      const response = await fetch(url("", { offset }), {
+      const response = await fetchOutside(target.ctx, url("", { offset }), {
+        ...options,
+        label: "storage-put",
         method: "PUT",
         headers: { ...headers, "Content-Type": "application/octet-stream" },
         body,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal,
       });
       return (await answer(response, Offset)).offset;
     },
     async complete(size) {
-      const response = await fetch(url("/complete", { size }), { method: "POST", headers, signal: AbortSignal.timeout(STORAGE_TIMEOUT_MS) });
+      const response = await fetchOutside(target.ctx, url("/complete", { size }), { ...options, label: "storage-complete", method: "POST" });
       return answer(response, Sealed, "size");
     },
   };
@@ -164,7 +175,7 @@ export async function sendStoredFile(target: UploadTarget, key: string, file: St
 export function storageErrorCode(error: unknown): StorageErrorCode | undefined {
   if (error instanceof StorageError) return error.code;
   if (error instanceof ChunkRefused) return (["-600", "-601", "-602", "notYours"] as const).find((c) => c === error.code) ?? "-601";
-  if (error instanceof TypeError) return "-601"; // fetch: the store is unreachable
+  if (error instanceof OutsideError || error instanceof TypeError) return "-601"; // the store unreachable, too slow, redirecting
   return undefined;
 }
 

@@ -725,9 +725,10 @@ export class Form {
 
   /**
    * The request the browser would make: its method, resolved address, enctype and entries. `button` is
-   * the pressed one (its text, value, aria-label or name); without it, the form's default (first) button.
+   * the pressed one (its text, value, aria-label or name); without it, the form's default (first) button;
+   * `null`: no button, the entries as a script's `new FormData(form)` reads them.
    */
-  request(options: { button?: string | RegExp } = {}): {
+  request(options: { button?: string | RegExp | null } = {}): {
     method: "GET" | "POST";
     url: URL;
     enctype: string;
@@ -737,8 +738,12 @@ export class Form {
     const buttons = this.buttons();
     const wanted = options.button;
     const submitter =
-      wanted === undefined ? buttons[0] : buttons.find((b) => buttonNames(b).some((n) => (typeof wanted === "string" ? n === wanted : wanted.test(n))));
-    if (wanted !== undefined && !submitter)
+      wanted === null
+        ? undefined
+        : wanted === undefined
+          ? buttons[0]
+          : buttons.find((b) => buttonNames(b).some((n) => (typeof wanted === "string" ? n === wanted : wanted.test(n))));
+    if (wanted !== undefined && wanted !== null && !submitter)
       throw new Error(`no submit button ${String(wanted)} in the form: ${buttons.map((b) => buttonNames(b).join("/")).join(", ")}`);
     if (submitter?.disabled) throw new Error(`the button ${String(wanted)} is disabled`);
     const pick = (formAttr: string, buttonAttr: string) => (submitter ? attr(submitter.html, buttonAttr) : undefined) ?? attr(this.html, formAttr);

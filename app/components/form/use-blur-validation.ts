@@ -1,18 +1,24 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { startTransition, useEffect, useRef, useState } from "react";
+import { blurValidationEntries } from "~/components/form/blur-validation-post";
 import type { BlurValidation } from "~/components/form/use-form";
 
-/** conform's intent name and its `validate` intent for one field (what `parseWithZod` reads). */
-const INTENT = "__intent__";
-const validateIntent = (name: string) => JSON.stringify({ type: "validate", payload: { name } });
+/** The form's submit buttons in tree order (`<button>` of type submit, `<input type=submit>`; image buttons post coordinates). */
+const submitButtonsOf = (form: HTMLFormElement) =>
+  [...form.elements].filter(
+    (e): e is HTMLButtonElement | HTMLInputElement => (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === "submit",
+  );
 
 /**
  * conform's `shouldValidate: "onBlur"` / `shouldRevalidate: "onInput"` for the portal's `useForm` (decision 060):
  * with JavaScript, a field of `validatedOnBlur` left for the first time is validated by the SERVER (the form's
- * own action, posted by a fetcher with conform's validate intent: `parseWithZod` answers it without a status,
- * the action answers 4xx and does nothing else); afterwards on each input (or blur). Pass the result to
- * `useForm({ validation })`; its errors show until the next submit's answer (`lastResult`).
+ * own action, posted by a fetcher with conform's validate intent and the form's submit `intent`, decision 082:
+ * `parseWithZod` answers it without a status, the action answers 4xx and does nothing else); afterwards on each
+ * input (or blur). Pass the result to
+ * `useForm({ validation })`; its errors show until the next submit's answer (`lastResult`). A validation sent before
+ * a submit's answer arrived is stale once it has: its answer, even if it comes after, is not shown (clicking the
+ * send-code button leaves the mobile field: the blur's "mobile is fine" must not hide the send's "already bound").
  */
 export function useBlurValidation<Name extends string>(
   id: string,
@@ -22,6 +28,8 @@ export function useBlurValidation<Name extends string>(
   const blurList = validatedOnBlur?.join(",");
   const answer = useRef(lastResult);
   answer.current = lastResult;
+  // the submit answer the validation in flight was sent after (one at a time: a fetcher's new submit aborts its last)
+  const sentAfter = useRef<unknown>(undefined);
   // shouldValidate "onBlur": the fields left once, and the server's answer to the last validation with the submit answer it followed
   const validator = useFetcher({ key: `${id}:validate` });
   const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
@@ -35,8 +43,9 @@ export function useBlurValidation<Name extends string>(
     const element = document.getElementById(id);
     if (!(element instanceof HTMLFormElement)) return;
     const validate = (name: string) => {
-      const body = new FormData(element);
-      body.set(INTENT, validateIntent(name));
+      sentAfter.current = answer.current;
+      const body = new FormData();
+      for (const [key, value] of blurValidationEntries(new FormData(element), submitButtonsOf(element), name)) body.append(key, value);
       submitValidation.current(body, { method: "post", action: element.getAttribute("action") ?? undefined });
     };
     const only = blurList?.split(",");
@@ -72,7 +81,7 @@ export function useBlurValidation<Name extends string>(
   useEffect(() => {
     if (!validation) return;
     const result = "result" in validation && validation.result ? validation.result : (validation as SubmissionResult<string[]>);
-    setCheck({ error: result.error ?? {}, after: answer.current });
+    setCheck({ error: result.error ?? {}, after: sentAfter.current });
   }, [validation]);
   return { left, error: check && check.after === lastResult ? check.error : undefined };
 }

@@ -186,10 +186,7 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(options.body);
   }
-  const timeoutMs = Math.min(options.timeoutMs ?? env().UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS);
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const requestSignal = options.signal === null ? undefined : (options.signal ?? ctx.request.signal);
-  const signal = requestSignal ? AbortSignal.any([timeout, requestSignal]) : timeout;
+  const { timeout, requestSignal, signal } = callSignal(ctx, options);
 
   const started = performance.now();
   let outcome: UpstreamOutcome = "ok";
@@ -245,11 +242,30 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
     outcome = error instanceof UpstreamError ? error.kind : "aborted";
     throw error;
   } finally {
-    const ms = performance.now() - started;
-    ctx.timings.push({ method, path: options.path, ms, outcome, start: started });
-    // by path template: ids in a path and the query (domain, codes) never become a label (decision 057)
-    metrics().observeUpstream({ method, path: options.path, outcome }, ms / 1000);
+    recordCall(ctx, { method, path: options.path, outcome, started });
   }
+}
+
+/**
+ * The signals of one call: its time-out (the caller's `timeoutMs`, never more than the upstream's
+ * UPSTREAM_TIMEOUT_MS; the env's by default) and the request's abort signal (the caller's own `signal`
+ * instead; `null`: not tied to the request). `signal` is both, for `fetch`.
+ */
+export function callSignal(ctx: Pick<UpstreamContext, "request">, options: { timeoutMs?: number; signal?: AbortSignal | null }) {
+  const timeout = AbortSignal.timeout(Math.min(options.timeoutMs ?? env().UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS));
+  const requestSignal = options.signal === null ? undefined : (options.signal ?? ctx.request.signal);
+  return { timeout, requestSignal, signal: requestSignal ? AbortSignal.any([timeout, requestSignal]) : timeout };
+}
+
+/**
+ * One call in the request's timings (Server-Timing) and the metrics. `path` is a path template or a fixed
+ * label: ids in a path and the query (domain, codes) never become a label (decision 057), nor an outside
+ * address (decision 082).
+ */
+export function recordCall(ctx: Pick<UpstreamContext, "timings">, call: { method: string; path: string; outcome: UpstreamOutcome; started: number }) {
+  const ms = performance.now() - call.started;
+  ctx.timings.push({ method: call.method, path: call.path, ms, outcome: call.outcome, start: call.started });
+  metrics().observeUpstream({ method: call.method, path: call.path, outcome: call.outcome }, ms / 1000);
 }
 
 /* ---------- The visitor content cache (decision 011) ---------- */

@@ -73,6 +73,17 @@ export function safeExternalUrl(target: unknown): string | undefined {
     const local = safeRedirect(value, "");
     return local || undefined;
   }
+  return absoluteHttpUrl(value)?.href;
+}
+
+/**
+ * An absolute http(s) URL without credentials, spaces, control characters or backslashes, parsed (what is
+ * sent is what was checked), or `undefined`. The check of `safeExternalUrl` for absolute addresses, and of
+ * every address the server itself fetches outside the upstream API (`fetchOutside`, decision 082).
+ */
+export function absoluteHttpUrl(target: unknown): URL | undefined {
+  if (typeof target !== "string") return undefined;
+  const value = target.trim();
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (!/^https?:\/\/[^/\\\s]/i.test(value) || /[\s\u0000-\u001f\u007f\\]/.test(value)) return undefined;
   let url: URL;
@@ -83,7 +94,7 @@ export function safeExternalUrl(target: unknown): string | undefined {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
   if (url.username || url.password || !url.hostname) return undefined;
-  return url.href;
+  return url;
 }
 
 /**

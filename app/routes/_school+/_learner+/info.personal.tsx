@@ -82,7 +82,7 @@ export async function loader(args: LoaderFunctionArgs) {
     failed: (p) => ({ ...failWith(p.fields, { mobile: ["verificationFailed"] }) }),
     retry: (p, answer) => sendCode(portal, ip, p.fields, answer),
   });
-  const regions = shape.fields.includes("address") ? await loadCities(args.request.signal) : [];
+  const regions = shape.fields.includes("address") ? await loadCities(portal.upstream) : [];
   return data(
     {
       shape,
@@ -110,7 +110,7 @@ export async function action(args: ActionFunctionArgs) {
     const posted: Record<string, string> = {};
     for (const [k, v] of formData) if (typeof v === "string" && k !== "csrf" && k !== "intent" && k !== "smsCode") posted[k] = v;
     if (shape.fields.includes("address")) {
-      const regions = await loadCities(args.request.signal);
+      const regions = await loadCities(portal.upstream);
       Object.assign(posted, keepRegion(regions, posted.province ?? "", posted.city ?? "", posted.county ?? ""));
     }
     if (intent === "refresh") return data(failWith(posted, {}));

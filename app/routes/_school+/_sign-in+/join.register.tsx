@@ -46,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
     failed: ({ fields }) => failWith(fields, { [fields.intent === "sendCode" ? "mobile" : "password"]: ["verificationFailed"] }),
     retry: ({ fields, secret }, answer) => attempt(portal, clientIpOf(args), flags, fields, secret, answer),
   });
-  const [cities, i18n] = await Promise.all([flags.regionFlag ? loadCities(args.request.signal) : Promise.resolve([]), namespaces(args.request, handle)]);
+  const [cities, i18n] = await Promise.all([flags.regionFlag ? loadCities(portal.upstream) : Promise.resolve([]), namespaces(args.request, handle)]);
   return data(
     {
       i18n,
