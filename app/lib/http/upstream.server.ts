@@ -172,6 +172,34 @@ export function createUpstream(ctx: UpstreamContext): Upstream {
   return upstream;
 }
 
+/**
+ * One call's abort signal: its timeout, or the visitor leaving (the request's signal). What
+ * `AbortSignal.any([AbortSignal.timeout(ms), request.signal])` gives, made with one controller, one timer and
+ * one listener that are released when the answer is read: ~8 µs instead of ~57 µs a call on Node 20, whose
+ * `AbortSignal.any` also keeps every combined signal tracked by the request's signal until it is collected
+ * (decision 083; a view makes 6-10 calls).
+ */
+function callAbort(timeoutMs: number, requestSignal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException("The upstream call timed out", "TimeoutError"));
+  }, timeoutMs);
+  timer.unref();
+  const onLeave = () => controller.abort(requestSignal?.reason);
+  if (requestSignal?.aborted) onLeave();
+  else requestSignal?.addEventListener("abort", onLeave, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    release() {
+      clearTimeout(timer);
+      requestSignal?.removeEventListener("abort", onLeave);
+    },
+  };
+}
+
 async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOptions<S>): Promise<z.infer<S>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const query = ctx.captcha ? { ...options.query, ticket: ctx.captcha.ticket, randstr: ctx.captcha.randstr } : options.query;
@@ -187,24 +215,25 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
     payload = JSON.stringify(options.body);
   }
   const timeoutMs = Math.min(options.timeoutMs ?? env().UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS);
-  const timeout = AbortSignal.timeout(timeoutMs);
   const requestSignal = options.signal === null ? undefined : (options.signal ?? ctx.request.signal);
-  const signal = requestSignal ? AbortSignal.any([timeout, requestSignal]) : timeout;
 
   const started = performance.now();
   let outcome: UpstreamOutcome = "ok";
   try {
     let response: Response;
     let text: string;
+    const abort = callAbort(timeoutMs, requestSignal);
     try {
-      response = await fetch(url, { method, headers, body: payload, signal, redirect: "manual" });
+      response = await fetch(url, { method, headers, body: payload, signal: abort.signal, redirect: "manual" });
       text = await response.text();
     } catch (cause) {
-      if (timeout.aborted) {
+      if (abort.timedOut()) {
         throw new UpstreamError("timeout", options.path, { cause });
       }
       if (requestSignal?.aborted) throw cause; // the visitor went away: nothing to map
       throw new UpstreamError("unavailable", options.path, { cause });
+    } finally {
+      abort.release();
     }
     const status = response.status;
     if (status === 401) throw new UpstreamError("unauthorized", options.path, { status });
