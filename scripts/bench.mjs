@@ -735,6 +735,7 @@ const ROUNDS_GOAL = 1.3;
 /** Requests per CPU run (after a quarter as many to warm up), over CPU_CONNECTIONS keep-alive connections. */
 const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 120);
 const CPU_CONNECTIONS = 4;
+const CPU_SIDE_BY_SIDE = process.env.BENCH_CPU_SIDE_BY_SIDE === "1";
 /**
  * The portal as it was and as it is, both in one run. "before": BENCH_BEFORE_DIR, another checkout of the portal
  * with its own build (`git worktree add ../before <commit> && cd ../before && npm run build`: a change's before/after
@@ -796,6 +797,7 @@ async function measureCpu() {
       // neighbouring runs is what compares
       const runOpts = { count: CPU_REQUESTS, connections: CPU_CONNECTIONS };
       row.bare = await load(`${fast.bare.base}/`, { headers: BROWSER_HEADERS, pids: { portal: fast.bare.child.proc.pid }, ...runOpts });
+      const runs = [];
       for (const [name] of CPU_VARIANTS) {
         const p = fast.portals[name];
         const headers = { ...BROWSER_HEADERS, Cookie: p.cookie };
@@ -808,8 +810,13 @@ async function measureCpu() {
           data: streamedDataBytes(html),
           dataGzip: zlib.gzipSync(streamedData(html), { level: 6 }).length,
         };
-        row[name] = await load(`${p.base}${target}`, { headers, pids: { portal: p.child.proc.pid }, ...runOpts });
+        const run = () => load(`${p.base}${target}`, { headers, pids: { portal: p.child.proc.pid }, ...runOpts }).then((r) => (row[name] = r));
+        if (CPU_SIDE_BY_SIDE) runs.push(run);
+        else await run();
       }
+      // BENCH_CPU_SIDE_BY_SIDE=1: before and after loaded at the same time, so both see the same moments of a
+      // shared machine (their CPU per request compares; the bare page still runs alone just before)
+      await Promise.all(runs.map((run) => run()));
       const bareMs = row.bare.cpuMsPerRequest.portal;
       pages[route] = {
         bareCpuMs: bareMs,
