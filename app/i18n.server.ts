@@ -142,8 +142,20 @@ export const remixI18n = new RemixI18Next({
   },
 });
 
+/**
+ * The language of each request, worked out once (decision 083): the root loader, the entry, and every loader
+ * that sends namespaces ask for it, 4-6 times a view, and each time meant parsing the address and the cookie.
+ */
+const localeOfRequest = new WeakMap<Request, Promise<Language>>();
+
 /** The page language; a `lng` cookie or parameter that cannot be read counts as none (zh). */
-export async function localeOf(request: Request): Promise<Language> {
+export function localeOf(request: Request): Promise<Language> {
+  let locale = localeOfRequest.get(request);
+  if (!locale) localeOfRequest.set(request, (locale = detectLocale(request)));
+  return locale;
+}
+
+async function detectLocale(request: Request): Promise<Language> {
   const locale = await remixI18n.getLocale(request).catch(() => DEFAULT_LANGUAGE);
   return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }

@@ -259,11 +259,11 @@ async function startSandbox(latencyMs) {
   return { child, base, port, latencyMs };
 }
 
-async function startPortal(sandbox, { cwd = root, ...extraEnv } = {}) {
+async function startPortal(sandbox, { cwd = root, nodeArgs = [], ...extraEnv } = {}) {
   const port = await freePort();
   const child = startChild(
     `portal(upstream latency ${sandbox.latencyMs}${cwd === root ? "" : `, ${cwd}`})`,
-    ["scripts/serve.mjs"],
+    [...nodeArgs, "scripts/serve.mjs"],
     {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -374,7 +374,15 @@ async function login(portal) {
   if (!cookies.some((c) => /(^|_)portal_session=/.test(c))) {
     throw new Error(`sign-in set no portal_session cookie (got: ${cookies.map((c) => c.split("=")[0]).join(", ") || "none"})`);
   }
-  return cookies.join("; ");
+  const jar = new Map(cookies.map((c) => [c.split("=")[0], c]));
+  // As a browser does: the first page after the sign-in sets the CSRF cookie (the sign-in expired it), and every
+  // later view sends it back. Without it each view made and signed a new token (decision 083: the figures before
+  // session 12 include that, ~0.3 ms a view); BENCH_CSRF_COOKIE=0 measures that way again.
+  if (process.env.BENCH_CSRF_COOKIE !== "0") {
+    const first = await request(`${portal.base}${HOME}`, { headers: { ...BROWSER_HEADERS, Cookie: [...jar.values()].join("; ") } });
+    for (const c of cookiesOf(first)) jar.set(c.split("=")[0], c);
+  }
+  return [...jar.values()].filter((c) => !c.endsWith("=")).join("; ");
 }
 
 /** A timed exam of the bench user (sandbox question bank, paper 2012): the address of its doing page. */
@@ -727,6 +735,7 @@ const ROUNDS_GOAL = 1.3;
 /** Requests per CPU run (after a quarter as many to warm up), over CPU_CONNECTIONS keep-alive connections. */
 const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 120);
 const CPU_CONNECTIONS = 4;
+const CPU_SIDE_BY_SIDE = process.env.BENCH_CPU_SIDE_BY_SIDE === "1";
 /**
  * The portal as it was and as it is, both in one run. "before": BENCH_BEFORE_DIR, another checkout of the portal
  * with its own build (`git worktree add ../before <commit> && cd ../before && npm run build`: a change's before/after
@@ -739,6 +748,12 @@ const CPU_VARIANTS = [
   ["after", {}],
 ];
 const BEFORE_LABEL = BEFORE_DIR ? `the portal in ${BEFORE_DIR}` : "ROUTE_MATCH_CACHE=0";
+/**
+ * BENCH_CPU_PROF=<dir>: the CPU runs' portals (before and after, no upstream latency) run under `node --cpu-prof`
+ * and write their profiles there when stopped (`<dir>/before`, `<dir>/after`); `node scripts/cpu-profile-top.mjs
+ * <file>` says where the time went (decision 083).
+ */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 
 /** The loader data streamed into a page: the turbo-stream payloads of its inline scripts. */
 function streamedData(html) {
@@ -754,7 +769,8 @@ async function cpuServers(latencyMs, withBare) {
   const bare = withBare ? await startBare() : null;
   const portals = {};
   for (const [name, env] of CPU_VARIANTS) {
-    const portal = await startPortal(sandbox, env);
+    const profile = CPU_PROF_DIR && withBare ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.join(CPU_PROF_DIR, name)}`] } : {};
+    const portal = await startPortal(sandbox, { ...env, ...profile });
     portals[name] = { ...portal, cookie: await login(portal) };
   }
   // the doing page and the exam paper need an attempt of the bench user (the same sandbox for both portals)
@@ -781,6 +797,7 @@ async function measureCpu() {
       // neighbouring runs is what compares
       const runOpts = { count: CPU_REQUESTS, connections: CPU_CONNECTIONS };
       row.bare = await load(`${fast.bare.base}/`, { headers: BROWSER_HEADERS, pids: { portal: fast.bare.child.proc.pid }, ...runOpts });
+      const runs = [];
       for (const [name] of CPU_VARIANTS) {
         const p = fast.portals[name];
         const headers = { ...BROWSER_HEADERS, Cookie: p.cookie };
@@ -793,8 +810,13 @@ async function measureCpu() {
           data: streamedDataBytes(html),
           dataGzip: zlib.gzipSync(streamedData(html), { level: 6 }).length,
         };
-        row[name] = await load(`${p.base}${target}`, { headers, pids: { portal: p.child.proc.pid }, ...runOpts });
+        const run = () => load(`${p.base}${target}`, { headers, pids: { portal: p.child.proc.pid }, ...runOpts }).then((r) => (row[name] = r));
+        if (CPU_SIDE_BY_SIDE) runs.push(run);
+        else await run();
       }
+      // BENCH_CPU_SIDE_BY_SIDE=1: before and after loaded at the same time, so both see the same moments of a
+      // shared machine (their CPU per request compares; the bare page still runs alone just before)
+      await Promise.all(runs.map((run) => run()));
       const bareMs = row.bare.cpuMsPerRequest.portal;
       pages[route] = {
         bareCpuMs: bareMs,

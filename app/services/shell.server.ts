@@ -4,6 +4,7 @@ import { videoPageHref } from "~/services/study-links";
 import { getCartCount } from "~/services/cart.server";
 import { centralLoginUrl, loadShellConfig, type LoadedShellConfig, type Menu } from "~/services/config.server";
 import { isLoggedIn, type Portal } from "~/lib/portal.server";
+import { deepFreeze } from "~/lib/http/upstream.server";
 import { qrImageUrl } from "~/services/qr.server";
 import { entryOfPath, isPermitted, type PersonalSection, type Permissions } from "~/services/personal-menu";
 import { firstEntryHref, getPermissions } from "~/services/personal-menu.server";
@@ -304,6 +305,14 @@ function siteView(config: LoadedShellConfig, extras: ShellExtras) {
 
 export type SiteView = ReturnType<typeof siteView>;
 
+/** The header's links, made once per menus answer of the config cache (decision 083), frozen: shared by its views. */
+const headLinks = new WeakMap<LoadedShellConfig["menus"], readonly MenuLink[]>();
+function headLinksOf(menus: LoadedShellConfig["menus"]): MenuLink[] {
+  let links = headLinks.get(menus);
+  if (!links) headLinks.set(menus, (links = deepFreeze(menus.headMenus.map(toLink))));
+  return links as MenuLink[];
+}
+
 /** The school half of the shell (the `_school` layout's loader): the current school and the user within it. */
 function schoolView(
   config: LoadedShellConfig,
@@ -327,7 +336,7 @@ function schoolView(
     defaultSchoolId: defaultSchool?.id ?? null,
     schools: records.slice(0, SCHOOL_DROPDOWN_MAX).map((s) => ({ id: s.id, name: s.schoolName, suffix: s.suffix, main: s.id === defaultSchool?.id })),
     schoolTotal,
-    headMenus: menus.headMenus.map(toLink),
+    headMenus: headLinksOf(menus),
     user: user
       ? {
           userId: user.userId,
@@ -404,12 +413,41 @@ export async function schoolMomentOf(portal: Portal, at: number | string | null 
   return formatMoment(at, { zone: await schoolZoneOf(portal), now: Date.now() });
 }
 
+/** The configuration areas the company-wide half is drawn from (siteView reads these and nothing else). */
+const SITE_AREAS = [
+  "schoolBaseInfo",
+  "company",
+  "homeConfig",
+  "menus",
+  "footInfo",
+  "serviceConfig",
+  "market",
+  "registerConfig",
+  "personConfig",
+  "hideSpeedTest",
+  "pcGroup",
+  "globalLogin",
+] as const satisfies readonly (keyof LoadedShellConfig)[];
+
+/**
+ * The company-wide half as last drawn from these very answers (decision 083): the config cache hands every
+ * request of a domain and school the same parsed objects until it reloads one, so the view is made once per
+ * set of answers (kept per base-info object, frozen: every request reads the same one), not once per view.
+ * Nothing per user is in it.
+ */
+const siteViews = new WeakMap<object, { areas: unknown[]; view: SiteView }>();
+
 /** The root's data: company-wide configuration (cached per domain), no per-user call. */
 export async function loadSite(portal: Portal): Promise<SiteView> {
   const config = await shellConfigOf(portal);
+  const areas = SITE_AREAS.map((key) => config[key]);
+  const kept = siteViews.get(config.schoolBaseInfo);
+  if (kept && kept.areas.every((area, i) => area === areas[i])) return kept.view;
   const app = config.schoolBaseInfo.appConfig;
   const qr = app?.appConfigStatus === 1 ? { app: qrImageUrl(app.scanDownURL, 128), school: qrImageUrl(app.schoolURL, SCHOOL_QR_SIZE) } : null;
-  return siteView(config, { qr });
+  const view = deepFreeze(siteView(config, { qr }));
+  siteViews.set(config.schoolBaseInfo, { areas, view });
+  return view;
 }
 
 /**

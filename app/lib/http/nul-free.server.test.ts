@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { nulFree, withoutNul } from "~/lib/http/nul-free.server";
+import { COALESCE_MAX_BYTES, nulFree, withoutNul } from "~/lib/http/nul-free.server";
 
 async function through(chunks: Buffer[]): Promise<string> {
   const out: Buffer[] = [];
@@ -28,5 +28,37 @@ describe("nulFree", () => {
     const big = Buffer.alloc(5000, 0x61);
     for (let i = 0; i < big.length; i += 7) big[i] = 0;
     expect(withoutNul(big).equals(Buffer.from([...big].filter((b) => b !== 0)))).toBe(true);
+  });
+
+  it("passes what the renderer writes in one go on as one chunk, a later burst as its own (decision 083)", async () => {
+    const body = nulFree();
+    const out: Buffer[] = [];
+    body.on("data", (chunk: Buffer) => out.push(chunk));
+    const ended = new Promise((resolve) => body.on("end", resolve));
+    // a shell: 40 views of 2 KB written in one turn (one of them padded)
+    for (let i = 0; i < 40; i++) body.write(Buffer.alloc(2048, 0x61 + (i % 26)));
+    body.write(Buffer.concat([Buffer.from("人力"), Buffer.from([0])]));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.map((c) => c.length)).toEqual([40 * 2048 + 6]);
+    // a deferred part later: sent when its turn ends, not held until the end
+    body.write(Buffer.from("<script>late</script>"));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.length).toBe(2);
+    // the end passes on what is held back first
+    body.write(Buffer.from("</html>"));
+    body.end();
+    await ended;
+    expect(Buffer.concat(out).toString("latin1").endsWith("<script>late</script></html>")).toBe(true);
+    expect(out.length).toBe(3);
+  });
+
+  it("does not hold back more than COALESCE_MAX_BYTES", async () => {
+    const body = nulFree();
+    const out: Buffer[] = [];
+    body.on("data", (chunk: Buffer) => out.push(chunk));
+    for (let i = 0; i < (2 * COALESCE_MAX_BYTES) / 2048; i++) body.write(Buffer.alloc(2048, 0x62));
+    body.end();
+    await new Promise((resolve) => body.on("end", resolve));
+    expect(out.map((c) => c.length)).toEqual([COALESCE_MAX_BYTES, COALESCE_MAX_BYTES]);
   });
 });

@@ -55,7 +55,8 @@ export async function fetchOutside(ctx: OutsideContext, address: string | URL, o
   const headers = { Accept: options.accept ?? "*/*", ...options.headers };
   if (!url || carriesToken(ctx, url, headers)) throw new OutsideError("refused", label);
   const method = options.method ?? "GET";
-  const { timeout, requestSignal, signal } = callSignal(ctx, options);
+  // not released: the deadline and the visitor's leaving still cut the body the caller streams (the timer is unref'd)
+  const { timedOut, requestSignal, signal } = callSignal(ctx, options);
   const started = performance.now();
   let outcome: UpstreamOutcome = "ok";
   try {
@@ -63,7 +64,7 @@ export async function fetchOutside(ctx: OutsideContext, address: string | URL, o
     try {
       response = await fetch(url, { method, headers, body: options.body, signal, redirect: "manual", credentials: "omit" });
     } catch (cause) {
-      if (timeout.aborted) throw new OutsideError("timeout", label, { cause });
+      if (timedOut()) throw new OutsideError("timeout", label, { cause });
       if (requestSignal?.aborted) throw cause; // the visitor went away: nothing to map
       throw new OutsideError("unavailable", label, { cause });
     }

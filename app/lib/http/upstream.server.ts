@@ -172,6 +172,34 @@ export function createUpstream(ctx: UpstreamContext): Upstream {
   return upstream;
 }
 
+/**
+ * One call's abort signal: its timeout, or the visitor leaving (the request's signal). What
+ * `AbortSignal.any([AbortSignal.timeout(ms), request.signal])` gives, made with one controller, one timer and
+ * one listener that are released when the answer is read: ~8 µs instead of ~57 µs a call on Node 20, whose
+ * `AbortSignal.any` also keeps every combined signal tracked by the request's signal until it is collected
+ * (decision 083; a view makes 6-10 calls).
+ */
+function callAbort(timeoutMs: number, requestSignal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException("The upstream call timed out", "TimeoutError"));
+  }, timeoutMs);
+  timer.unref();
+  const onLeave = () => controller.abort(requestSignal?.reason);
+  if (requestSignal?.aborted) onLeave();
+  else requestSignal?.addEventListener("abort", onLeave, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    release() {
+      clearTimeout(timer);
+      requestSignal?.removeEventListener("abort", onLeave);
+    },
+  };
+}
+
 async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOptions<S>): Promise<z.infer<S>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const query = ctx.captcha ? { ...options.query, ticket: ctx.captcha.ticket, randstr: ctx.captcha.randstr } : options.query;
@@ -186,7 +214,8 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(options.body);
   }
-  const { timeout, requestSignal, signal } = callSignal(ctx, options);
+  const abort = callSignal(ctx, options);
+  const { requestSignal } = abort;
 
   const started = performance.now();
   let outcome: UpstreamOutcome = "ok";
@@ -194,14 +223,16 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
     let response: Response;
     let text: string;
     try {
-      response = await fetch(url, { method, headers, body: payload, signal, redirect: "manual" });
+      response = await fetch(url, { method, headers, body: payload, signal: abort.signal, redirect: "manual" });
       text = await response.text();
     } catch (cause) {
-      if (timeout.aborted) {
+      if (abort.timedOut()) {
         throw new UpstreamError("timeout", options.path, { cause });
       }
       if (requestSignal?.aborted) throw cause; // the visitor went away: nothing to map
       throw new UpstreamError("unavailable", options.path, { cause });
+    } finally {
+      abort.release();
     }
     const status = response.status;
     if (status === 401) throw new UpstreamError("unauthorized", options.path, { status });
@@ -249,12 +280,12 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
 /**
  * The signals of one call: its time-out (the caller's `timeoutMs`, never more than the upstream's
  * UPSTREAM_TIMEOUT_MS; the env's by default) and the request's abort signal (the caller's own `signal`
- * instead; `null`: not tied to the request). `signal` is both, for `fetch`.
+ * instead; `null`: not tied to the request). `signal` is both, for `fetch`; `timedOut()` says which fired;
+ * `release()` once the answer is read (a streamed body left unreleased keeps both until it ends).
  */
 export function callSignal(ctx: Pick<UpstreamContext, "request">, options: { timeoutMs?: number; signal?: AbortSignal | null }) {
-  const timeout = AbortSignal.timeout(Math.min(options.timeoutMs ?? env().UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS));
   const requestSignal = options.signal === null ? undefined : (options.signal ?? ctx.request.signal);
-  return { timeout, requestSignal, signal: requestSignal ? AbortSignal.any([timeout, requestSignal]) : timeout };
+  return { requestSignal, ...callAbort(Math.min(options.timeoutMs ?? env().UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS), requestSignal) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env } from "~/env.server";
@@ -14,9 +15,20 @@ const TOKEN_SHAPE = /^[\w-]{16,128}\.[\w-]{16,128}$/;
 class PortalCSRF extends CSRF {
   constructor(
     private readonly tokenCookie: Cookie,
-    secret: string,
+    private readonly signingSecret: string,
   ) {
-    super({ cookie: tokenCookie, formDataKey: "csrf", secret });
+    super({ cookie: tokenCookie, formDataKey: "csrf", secret: signingSecret });
+  }
+
+  /**
+   * A new token as remix-utils makes one (`<base64url of 32 random bytes>.<base64url HMAC-SHA256 of it>`,
+   * checked by its `validate`), made with node:crypto instead of crypto-js: ~25 µs instead of ~260 µs, on
+   * every page a visitor without the cookie opens (decision 083). app/lib/security/csrf.server.test.ts checks
+   * that remix-utils accepts it and that it has remix-utils' shape.
+   */
+  override generate(bytes = 32): string {
+    const token = randomBytes(bytes).toString("base64url");
+    return `${token}.${createHmac("sha256", this.signingSecret).update(token).digest("base64url")}`;
   }
 
   /** The token in the request's cookie when it is one of ours, else undefined. */
