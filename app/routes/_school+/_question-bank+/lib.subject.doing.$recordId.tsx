@@ -377,7 +377,7 @@ export default function Doing() {
                   title={label}
                   aria-label={`${i + 1} ${label}`}
                   variant="bare"
-                  className={`block w-full rounded border border-gray-300 py-1 text-center text-sm ${i === index ? "border-brand font-bold" : ""} ${done ? "bg-brand/10" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
+                  className={`block w-full rounded border py-1 text-center text-sm ${i === index ? "border-brand font-bold" : "border-gray-300"} ${done ? "bg-brand/10" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
                 >
                   {i + 1}
                 </Button>
