@@ -11,7 +11,10 @@ import { expect, signInWithCode, test } from "./support";
 // whole page: header, tab bar and the page). With E2E_SHOTS=<dir> it also saves a screenshot of each page there.
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
-/** The visitor's phone pages, then the student's (account02, 13800000014: a seed user no other browser test uses). */
+/**
+ * The visitor's phone pages, then the student's (account02, 13800000014: a seed user no other browser test uses;
+ * its one seeded note puts a note's 编辑 / 删除 on the notes page, decision 081).
+ */
 const VISITOR = [
   "/home/index",
   "/course/list",
@@ -89,6 +92,8 @@ test.describe("phone labels and targets at 390x844 (issue 26)", () => {
         const response = await page.goto(`${path_}${path_.includes("?") ? "&" : "?"}lng=${lng}`);
         expect.soft(response?.status(), `${lng} ${path_}: status`).toBe(200);
         expect.soft(await brokenLabels(page), `${lng} ${path_}: short labels over more than one line`).toEqual([]);
+        // the notes page's targets include a note's own controls (watch at, edit, remove): the check covers them
+        if (path_ === "/personal/course/note") await expect(page.getByTestId("note").first().locator("a, button")).toHaveCount(3);
         if (shots) await page.screenshot({ path: path.join(shots, `${lng}${path_.replace(/[/?=&]+/g, "_")}.png`), fullPage: true });
         // the targets: the same in both languages but for the words' widths, so zh only (CPU)
         if (lng === "zh") await targetsClean(page, `${lng} ${path_}`);

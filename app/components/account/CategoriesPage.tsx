@@ -8,6 +8,7 @@ import { AccountTabs } from "./AccountTabs";
 import { AccountNotice } from "./AccountNotice";
 import { HiddenInput } from "~/components/ui/Input";
 import { Notice } from "~/components/ui/Notice";
+import { Badge } from "~/components/ui/Badge";
 
 export type UpgradeOutcome = { error: string };
 
@@ -103,7 +104,11 @@ export function CategoriesPage({ used, can, exam, count, notice, outcome, action
           {exam.map((c) => (
             <li key={c.categoryId}>
               <span className="font-medium">{c.categoryName}</span>
-              {c.used ? <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("category.inUse")}</span> : null}
+              {c.used ? (
+                <Badge tone="success" className="ml-2">
+                  {t("category.inUse")}
+                </Badge>
+              ) : null}
               <ul className="mt-1 flex flex-wrap gap-3 text-sm">
                 {c.exams.map((e) => (
                   <li key={e.subjectId}>

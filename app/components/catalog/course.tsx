@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { minutes, SectionPage } from "~/components/catalog/parts";
+import { Badge } from "~/components/ui/Badge";
 
 type ChapterData = { id: number; chapterName: string; lessons: Array<{ id: number; lessonName: string; durationS: number; tryFlag: number; type: string }> };
 
@@ -13,9 +14,17 @@ export function ChapterList({ chapters, t }: { chapters: ChapterData[]; t: (k: s
             {chapter.lessons.map((lesson) => (
               <li key={lesson.id} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
                 <span>
-                  {lesson.type === "live" ? <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("course.live")}</span> : null}
+                  {lesson.type === "live" ? (
+                    <Badge tone="danger" className="mr-2">
+                      {t("course.live")}
+                    </Badge>
+                  ) : null}
                   {lesson.lessonName}
-                  {lesson.tryFlag === 1 ? <span className="ml-2 rounded bg-green-100 px-1.5 text-xs text-green-800">{t("course.tryFlag")}</span> : null}
+                  {lesson.tryFlag === 1 ? (
+                    <Badge tone="success" className="ml-2">
+                      {t("course.tryFlag")}
+                    </Badge>
+                  ) : null}
                 </span>
                 <span className="shrink-0 text-gray-600">{t("course.minutes", { minutes: minutes(lesson.durationS) })}</span>
               </li>

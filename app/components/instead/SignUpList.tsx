@@ -6,6 +6,7 @@ import { useTimes } from "~/components/use-times";
 import { useTranslation } from "~/i18n-runtime";
 import { detailHref } from "~/services/instead-links";
 import { Select } from "~/components/ui/Input";
+import { Badge, type BadgeTone } from "~/components/ui/Badge";
 
 export type SignUpRow = {
   itemUserId: number;
@@ -21,13 +22,8 @@ export type SignUpRow = {
   places: Array<{ placeId: number; placeName: string; remain: number }>;
 };
 
-const TONE: Record<number, string> = {
-  0: "bg-gray-100 text-gray-800",
-  1: "bg-amber-100 text-amber-900",
-  2: "bg-blue-100 text-blue-900",
-  3: "bg-red-100 text-red-900",
-  4: "bg-green-100 text-green-900",
-};
+/** a sign-up's status (0 to fill in, 1 waiting for review, 2 in review, 3 refused, 4 passed) as the kit's badge tone */
+const TONE: Record<number, BadgeTone> = { 0: "neutral", 1: "warning", 2: "brand", 3: "danger", 4: "success" };
 
 export const fillHref = (itemUserId: number) => `/personal/course/apply/fill/${itemUserId}`;
 export const NEW_HREF = "/personal/course/apply/new";
@@ -35,9 +31,9 @@ export const NEW_HREF = "/personal/course/apply/new";
 export function StatusBadge({ status }: { status: number }) {
   const { t } = useTranslation("instead");
   return (
-    <span className={`rounded px-1.5 py-0.5 text-xs ${TONE[status] ?? "bg-gray-100"}`} data-testid="sign-up-status">
+    <Badge tone={TONE[status] ?? "neutral"} data-testid="sign-up-status">
       {t(`status.${status}`, { defaultValue: String(status) })}
-    </span>
+    </Badge>
   );
 }
 

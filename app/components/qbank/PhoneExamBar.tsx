@@ -59,7 +59,7 @@ export function PaperSheet({ label, items }: { label: string; items: Array<{ hre
             <a
               href={q.href}
               aria-label={q.name}
-              className={`flex min-h-11 items-center justify-center rounded border text-center ${q.answered ? "bg-blue-100" : ""}`}
+              className={`flex min-h-11 items-center justify-center rounded border text-center ${q.answered ? "border-brand bg-brand/10" : "border-gray-300"}`}
             >
               {q.n}
             </a>

@@ -69,7 +69,7 @@ export function QuestionForm({
       method="post"
       onSubmit={onSubmit}
       onChange={onChange}
-      className="flex flex-col gap-3"
+      className="card flex flex-col gap-3"
       data-testid="question-form"
       aria-labelledby="qb-question"
     >

@@ -8,6 +8,7 @@ import { CART_ACTION, money } from "./money";
 import { Button } from "~/components/ui/Button";
 import { CartItemEnd } from "~/components/shop/CartItemEnd";
 import { HiddenInput, Input } from "~/components/ui/Input";
+import { Badge } from "~/components/ui/Badge";
 
 /**
  * The cart's list: one form (select items, remove one, remove the selected, go to checkout). Without
@@ -83,7 +84,11 @@ export function CartPage({ items, notice, selected = null }: { items: CartItem[]
                 <label htmlFor={`cart-${item.id}`} className="min-w-0 flex-1">
                   <span className="font-medium">{item.commodityName}</span>
                   <span className="ml-2 text-xs text-gray-600">{t(`type.${item.commodityType}`, { defaultValue: "" })}</span>
-                  {item.status !== "ok" ? <span className="ml-2 rounded bg-gray-200 px-1 text-xs text-gray-800">{t(`status.${item.status}`)}</span> : null}
+                  {item.status !== "ok" ? (
+                    <Badge tone="neutral" className="ml-2">
+                      {t(`status.${item.status}`)}
+                    </Badge>
+                  ) : null}
                 </label>
                 <CartItemEnd
                   id={item.id}

@@ -13,6 +13,7 @@ import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput, Input, Select } from "~/components/ui/Input";
+import { Badge } from "~/components/ui/Badge";
 
 export type CheckoutAnswer = { error: "malformed" | "empty" | "protocol" | "server" | "changed"; message?: string; problems?: Problem[]; payCents?: number };
 
@@ -125,9 +126,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
               className={`flex flex-wrap items-center gap-3 p-3 ${line.status === "ok" ? "" : "text-gray-600"}`}
             >
               <span className="min-w-0 flex-1 font-medium">{line.commodityName}</span>
-              {line.status !== "ok" ? (
-                <span className="rounded bg-gray-200 px-1 text-xs text-gray-800">{t(itemProblemKey(line.status, fromCart), { name: line.commodityName })}</span>
-              ) : null}
+              {line.status !== "ok" ? <Badge tone="neutral">{t(itemProblemKey(line.status, fromCart), { name: line.commodityName })}</Badge> : null}
               <span className={preview.member && line.memberPriceCents !== null ? "text-gray-600 line-through" : "font-semibold text-red-700"}>
                 {money(line.priceCents)}
               </span>

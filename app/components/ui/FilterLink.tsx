@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
 
 /** The looks of a filter link: off, then on (the current filter, `aria-current="page"`). */
 const LOOKS = {
@@ -12,24 +13,34 @@ const LOOKS = {
 
 /**
  * A link that filters a list by its address (works without JavaScript), marked when it is the current one:
- * the favourites' kinds and categories, the notes' courses (one component, decision 074).
+ * the favourites' kinds and categories, the notes' courses (one component, decision 074). `client` draws a
+ * Remix `<Link>` instead of an `<a>` (the same look, a client navigation with JavaScript: the certificates'
+ * tabs, decision 081); without JavaScript both are the same link.
  */
 export function FilterLink({
   href,
   current,
   look,
   className = "",
+  client = false,
   children,
 }: {
   href: string;
   current: boolean;
   look: keyof typeof LOOKS;
   className?: string;
+  /** a Remix `<Link>` (client navigation) rather than a full page load */
+  client?: boolean;
   children: ReactNode;
 }) {
   const { base, on, off } = LOOKS[look];
-  return (
-    <a href={href} aria-current={current ? "page" : undefined} className={`${className} ${base} ${current ? on : off}`.trim()}>
+  const props = { "aria-current": current ? ("page" as const) : undefined, className: `${className} ${base} ${current ? on : off}`.trim() };
+  return client ? (
+    <Link to={href} {...props}>
+      {children}
+    </Link>
+  ) : (
+    <a href={href} {...props}>
       {children}
     </a>
   );

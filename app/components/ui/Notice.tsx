@@ -1,7 +1,10 @@
 import type { HTMLAttributes } from "react";
 
-/** success: saved; warning: check this (kept form values, forced offline); error: the call failed. */
-export type NoticeTone = "success" | "warning" | "error";
+/**
+ * success: saved; info: news about the page (unread answers, an order that changed; the school's colour,
+ * decision 081); warning: check this (kept form values, forced offline); error: the call failed.
+ */
+export type NoticeTone = "success" | "info" | "warning" | "error";
 
 /**
  * THE notice box of the portal (issue 23 step 3): a message about what just happened, announced — `status`

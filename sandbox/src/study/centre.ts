@@ -16,7 +16,7 @@ import { savePosition } from './progress.js';
  * It also seeds this area's own users (ids 2400-2419, mobiles 1370000xxxx), whose journeys change state that
  * no other test reads. They exist from the start (a sign-in comes before any study call).
  */
-export const CENTRE_SEED_VERSION = '2';
+export const CENTRE_SEED_VERSION = '3';
 
 const TABLES = ['study_notes', 'study_collects', 'study_timetable', 'study_plan_members', 'study_instead_sign'];
 // study_instead_sign is only dropped: the instead sign-up moved to `instead/store.ts` (decision 036)
@@ -127,7 +127,7 @@ function seedStatements(now: number): InStatement[] {
     });
   }
 
-  // notes: student01 on 5001 and 5003, the notes journeys' users on 5001
+  // notes: student01 on 5001 and 5003, the notes journeys' users on 5001, account02 one (the phone check)
   const note = (userId: number, commodityId: number, lessonIndex: number, text: string, minutesAgo: number) => {
     const course = COURSES.find((c) => c.commodityId === commodityId)!;
     const lesson = lessonsOf(course)[lessonIndex]!;
@@ -150,6 +150,8 @@ function seedStatements(now: number): InStatement[] {
   }
   note(1001, 5003, 0, NOTE_TEXTS[3]!, 900);
   note(1001, 5003, 1, NOTE_TEXTS[4]!, 600);
+  // account02's note: the phone pages' check of targets covers a note's 编辑 / 删除 (tests/e2e/phone-labels.test.ts, decision 081)
+  note(1014, 5001, 0, NOTE_TEXTS[0]!, 3000);
 
   // favourites: courses and packages
   const collect = (userId: number, kind: 'course' | 'package', targetId: number, minutesAgo: number) =>

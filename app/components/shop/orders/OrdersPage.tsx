@@ -6,6 +6,8 @@ import { myOrdersHref } from "~/services/study-links";
 import { money } from "../money";
 import { CancelOrderForm, PayOrderForm } from "./OrderActions";
 import { buttonClass } from "~/components/ui/Button";
+import { Badge } from "~/components/ui/Badge";
+import { Notice } from "~/components/ui/Notice";
 
 type Props = { tab: OrderTab; page: number; list: { total: number; list: Order[] }; counts: OrderCounts; order: Order | null; notice: string | null };
 
@@ -19,9 +21,9 @@ export function OrdersPage({ tab, page, list, counts, order, notice }: Props) {
     <div className="space-y-4">
       <h1 className="text-xl font-bold">{t("title")}</h1>
       {notice === "cancelled" || notice === "stateChanged" ? (
-        <p role="status" className="rounded bg-blue-50 p-2 text-sm" data-testid="orders-notice">
+        <Notice tone="info" as="p" data-testid="orders-notice">
           {t(`notice.${notice}`)}
-        </p>
+        </Notice>
       ) : null}
       {order ? (
         <OrderDetail order={order} />
@@ -54,12 +56,13 @@ export function OrdersPage({ tab, page, list, counts, order, notice }: Props) {
                   </div>
                   <p className="mt-1 font-medium">{o.items.map((i) => i.commodityName).join("、")}</p>
                   <div className="mt-2 flex flex-wrap items-center gap-3">
-                    <span
-                      className={`rounded px-2 py-0.5 text-sm ${o.status === ORDER_STATUS.PAID ? "bg-green-100 text-green-900" : o.status === ORDER_STATUS.UNPAID ? "bg-amber-100 text-amber-900" : "bg-gray-200 text-gray-800"}`}
+                    <Badge
+                      tone={o.status === ORDER_STATUS.PAID ? "success" : o.status === ORDER_STATUS.UNPAID ? "warning" : "neutral"}
+                      className="text-sm"
                       data-testid="order-status"
                     >
                       {t(`status.${o.status}`, { defaultValue: String(o.status) })}
-                    </span>
+                    </Badge>
                     <span className="text-sm">{t("total", { total: money(o.totalCents) })}</span>
                     {o.status === ORDER_STATUS.UNPAID && o.expiresAt ? (
                       <span className="text-sm text-amber-900" data-testid="order-deadline">

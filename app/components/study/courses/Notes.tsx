@@ -188,7 +188,7 @@ function Note({
             <a
               href={videoPageHref(note.commodityId, note.courseId, note.lessonId, note.positionS)}
               aria-label={t("watchAtLabel", { time: clock(note.positionS), lesson: note.lessonName })}
-              className="text-brand underline"
+              className="target text-brand underline"
               data-testid="note-watch"
             >
               {t("watchAt", { time: clock(note.positionS) })}

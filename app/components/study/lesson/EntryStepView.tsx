@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { applyHref } from "~/services/instead-links";
 import { contentsHref } from "~/services/study-links";
 import { buttonClass } from "~/components/ui/Button";
+import { Badge } from "~/components/ui/Badge";
 
 /** The steps of the entry chain that show something (the others are redirects); shared by the page and the dialog. */
 export type ShownStep =
@@ -45,7 +46,9 @@ export function EntryStepBody({ step, onEnterLive }: { step: ShownStep; onEnterL
   return (
     <div className="space-y-3">
       <p className="text-sm text-gray-700">
-        <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{lesson.type === "meeting" ? t("entry.meeting") : t("entry.live")}</span>
+        <Badge tone="danger" className="mr-2">
+          {lesson.type === "meeting" ? t("entry.meeting") : t("entry.live")}
+        </Badge>
         {t("entry.course", { name: lesson.courseName })} · {t("entry.chapter", { name: lesson.chapterName })}
       </p>
       {step.kind === "replayUnavailable" ? (

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { lessonOpenHref } from "~/services/study-links";
+import { Badge } from "~/components/ui/Badge";
 
 export type ListChapter = {
   id: number;
@@ -46,12 +47,18 @@ export function LessonList({
                 >
                   <Link to={lessonOpenHref(commodityId, courseId, lesson)} className="text-gray-900 underline-offset-2 hover:underline">
                     {lesson.type === "live" || lesson.type === "meeting" ? (
-                      <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("video.liveBadge")}</span>
+                      <Badge tone="danger" className="mr-2">
+                        {t("video.liveBadge")}
+                      </Badge>
                     ) : null}
                     <span aria-current={current ? "page" : undefined} data-testid={current ? "current-lesson" : undefined}>
                       {lesson.lessonName}
                     </span>
-                    {lesson.tryFlag === 1 ? <span className="ml-2 rounded bg-green-100 px-1.5 text-xs text-green-800">{t("video.trial")}</span> : null}
+                    {lesson.tryFlag === 1 ? (
+                      <Badge tone="success" className="ml-2">
+                        {t("video.trial")}
+                      </Badge>
+                    ) : null}
                     {current ? <span className="sr-only"> ({t("video.current")})</span> : null}
                   </Link>
                   {compact ? null : <span className="shrink-0 text-gray-600">{t("video.minutes", { minutes: minutes(lesson.durationS) })}</span>}

@@ -8,6 +8,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { useTimes } from "~/components/use-times";
 import { listNews, NEWS_PAGE_SIZE } from "~/services/news.server";
 import { loadSection, pageOf, cacheHeaders, redirectPastLastPage } from "~/lib/guards/sections.server";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = { i18n: ["catalog"] };
 export const headers = forwardCacheControl;
@@ -41,7 +42,11 @@ export default function NewsList() {
               </div>
               <div>
                 <h2 className="font-semibold">
-                  {n.top === 1 ? <span className="mr-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("news.top")}</span> : null}
+                  {n.top === 1 ? (
+                    <Badge tone="danger" className="mr-2">
+                      {t("news.top")}
+                    </Badge>
+                  ) : null}
                   <Link to={`/newsdetails/${n.id}`}>{n.title}</Link>
                 </h2>
                 <p className="mt-1 text-sm text-gray-700">{n.summary}</p>

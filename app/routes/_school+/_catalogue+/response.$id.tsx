@@ -17,6 +17,7 @@ import { loginHref } from "~/lib/security/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { buttonClass } from "~/components/ui/Button";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = { i18n: ["catalog", "community", "upstream"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
@@ -77,7 +78,11 @@ export default function QuestionThread() {
             <li key={a.id} className="rounded border border-gray-200 bg-white p-4" data-testid="answer">
               <p className="text-sm font-medium">
                 {a.userName}
-                {a.teacherFlag === 1 ? <span className="ml-2 rounded bg-blue-100 px-1.5 text-xs text-blue-800">{t("qa.teacher")}</span> : null}
+                {a.teacherFlag === 1 ? (
+                  <Badge tone="brand" className="ml-2">
+                    {t("qa.teacher")}
+                  </Badge>
+                ) : null}
               </p>
               <p className="mt-2">{a.content}</p>
               <p className="mt-1 text-xs text-gray-600">

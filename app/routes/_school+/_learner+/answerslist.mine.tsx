@@ -8,6 +8,8 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { countMyQuestions, findMyAnswers, findMyQuestions, unreadAnswerCount } from "~/services/community.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { idOf } from "~/lib/guards/sections.server";
+import { Badge } from "~/components/ui/Badge";
+import { Notice } from "~/components/ui/Notice";
 
 export const handle = { i18n: ["catalog", "community"] } satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
@@ -45,9 +47,9 @@ export default function MyQuestionsAndAnswers() {
         </Link>
       </p>
       {unread > 0 ? (
-        <p role="status" className="mt-3 rounded border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900" data-testid="unread-total">
+        <Notice tone="info" as="p" className="mt-3" data-testid="unread-total">
           {t("my.unreadTotal", { count: unread })}
-        </p>
+        </Notice>
       ) : null}
       <section aria-labelledby="my-questions" className="mt-6">
         <h2 id="my-questions" className="text-xl font-semibold">
@@ -61,7 +63,9 @@ export default function MyQuestionsAndAnswers() {
                   {q.title}
                 </Link>
                 {q.unReadCount > 0 ? (
-                  <span className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-800">{t("my.unread", { count: q.unReadCount })}</span>
+                  <Badge tone="danger" className="ml-2">
+                    {t("my.unread", { count: q.unReadCount })}
+                  </Badge>
                 ) : null}
                 <p className="mt-1 text-xs text-gray-600">
                   {times.moment(q.createTime)} · {t("my.answerCount", { count: q.answerCount })}

@@ -4,6 +4,8 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { certificateCounts, listCertificates, unreadCertificates } from "~/services/certificates.server";
 import { requireStudent } from "~/lib/guards/guards.server";
+import { FilterLink } from "~/components/ui/FilterLink";
+import { Notice } from "~/components/ui/Notice";
 
 export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
@@ -27,26 +29,22 @@ export default function CertificateList() {
   const { status, list, counts, unread, created, i18n } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
   const tab = (value: 0 | 1, label: string) => (
-    <Link
-      to={`?status=${value}`}
-      aria-current={status === value ? "page" : undefined}
-      className={`rounded px-3 py-1 text-sm ${status === value ? "border border-brand bg-brand text-white" : "border border-gray-300"}`}
-    >
+    <FilterLink client href={`?status=${value}`} current={status === value} look="tab" className="text-sm">
       {label}
-    </Link>
+    </FilterLink>
   );
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-xl font-bold">{t("certificates.title")}</h1>
       {created ? (
-        <p role="status" className="text-sm text-green-700" data-testid="certificate-created">
+        <Notice tone="success" as="p" data-testid="certificate-created">
           {t("certificates.created", { name: created })}
-        </p>
+        </Notice>
       ) : null}
       {unread > 0 ? (
-        <p className="text-sm text-orange-700" data-testid="certificate-unread">
+        <Notice tone="warning" as="p" data-testid="certificate-unread">
           {t("certificates.unread", { count: unread })}
-        </p>
+        </Notice>
       ) : null}
       <nav className="flex gap-2" aria-label={t("certificates.title")}>
         {tab(1, t("certificates.obtained", { count: counts.obtained }))}
@@ -55,7 +53,7 @@ export default function CertificateList() {
       {list.length === 0 ? (
         <p className="text-gray-600">{t("certificates.empty")}</p>
       ) : (
-        <ul className="divide-y rounded border border-gray-200">
+        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
           {list.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid="certificate-row">
               <div>

@@ -31,7 +31,7 @@ export default function HomeworkList() {
       {rows.length === 0 ? (
         <p className="text-gray-600">{t("homework.empty")}</p>
       ) : (
-        <ul className="divide-y rounded border border-gray-200">
+        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
           {rows.map((h) => (
             <li key={h.homeworkId} className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid="homework-row">
               <div>

@@ -92,7 +92,7 @@ export default function ChapterPage() {
         aside={<span className="text-sm text-gray-600">{t("chapter.sectionCount", { count: c.sectionCount })}</span>}
       >
         {sections.records.length ? (
-          <ul className="divide-y" data-testid="sections">
+          <ul className="divide-y divide-gray-100" data-testid="sections">
             {sections.records.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-4 py-2">
                 <div>

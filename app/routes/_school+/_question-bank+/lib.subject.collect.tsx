@@ -61,7 +61,7 @@ export default function Collection() {
       {d.list.records.length === 0 ? (
         <p>{t("book.empty")}</p>
       ) : (
-        <ul className="divide-y rounded border border-gray-300 bg-white" data-testid="collection">
+        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white" data-testid="collection">
           {d.list.records.map((c) => (
             <li key={c.questionId} className="flex items-start justify-between gap-4 p-3">
               <div>

@@ -22,6 +22,7 @@ import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 
 /**
  * `/lib/subject/doing/{recordId}` (spec 001 §2: the record id is the fifth path segment, as the login's
@@ -306,9 +307,9 @@ export default function Doing() {
           </p>
         ) : null}
         {paused ? (
-          <p role="status" className="mb-2 rounded bg-amber-50 p-2">
+          <Notice tone="warning" as="p" className="mb-2 text-base">
             {t("doing.paused")}
-          </p>
+          </Notice>
         ) : null}
         <p role="status" aria-live="polite" className="mb-2 text-sm" data-testid="sync-status">
           {status === null
@@ -346,7 +347,7 @@ export default function Doing() {
           ) : null}
         </QuestionForm>
       </div>
-      <nav aria-labelledby="qb-sheet" className="w-full lg:w-64">
+      <nav aria-labelledby="qb-sheet" className="card w-full lg:w-64 lg:self-start">
         <h2 id="qb-sheet" className="mb-2 font-semibold">
           {t("doing.sheet")}
         </h2>
@@ -376,7 +377,7 @@ export default function Doing() {
                   title={label}
                   aria-label={`${i + 1} ${label}`}
                   variant="bare"
-                  className={`block w-full rounded border border-gray-300 py-1 text-center text-sm ${i === index ? "border-brand font-bold" : ""} ${done ? "bg-brand/10" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
+                  className={`block w-full rounded border py-1 text-center text-sm ${i === index ? "border-brand font-bold" : "border-gray-300"} ${done ? "bg-brand/10" : ""} ${marks.has(q.id) ? "ring-2 ring-amber-400" : ""}`}
                 >
                   {i + 1}
                 </Button>

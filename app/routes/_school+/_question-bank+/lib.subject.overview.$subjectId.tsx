@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Notice } from "~/components/ui/Notice";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
@@ -106,9 +107,9 @@ export default function SubjectOverview() {
         ) : null}
       </p>
       {result && "error" in result ? (
-        <p role="alert" className="rounded bg-red-50 p-2 text-red-800">
+        <Notice tone="error" as="p">
           {t("overview.startFailed", { message: result.error })}
-        </p>
+        </Notice>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {(["quick", "order", "daily", "smart"] as const).map((k) => (
@@ -143,7 +144,7 @@ export default function SubjectOverview() {
         )}
       </Block>
       <Block title={t("overview.papers")} id="qb-papers">
-        <ul className="divide-y">
+        <ul className="divide-y divide-gray-100">
           {o.papers.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-4 py-2">
               <div>

@@ -108,7 +108,14 @@ function ExplanationMedia({
   if (m.kind === "image") {
     return m.url ? (
       <figure className="mt-1 text-sm" data-testid="media-image">
-        <img src={m.url} alt={t("report.media.imageAlt", { n })} loading="lazy" className="max-w-full rounded border" width={420} height={120} />
+        <img
+          src={m.url}
+          alt={t("report.media.imageAlt", { n })}
+          loading="lazy"
+          className="max-w-full rounded border border-gray-200"
+          width={420}
+          height={120}
+        />
         <figcaption>{t("report.media.image")}</figcaption>
       </figure>
     ) : null;
@@ -174,7 +181,7 @@ export default function ExerciseReport() {
       <h1 className="text-2xl font-bold">
         {t("report.title")} · {r.title}
       </h1>
-      <section aria-label={t("report.score")} className="flex flex-wrap items-center gap-6 rounded-lg border bg-white p-4">
+      <section aria-label={t("report.score")} className="card flex flex-wrap items-center gap-6">
         <p>
           <span className="text-sm text-gray-600">{t("report.score")}</span>{" "}
           <strong className="text-3xl" data-testid="score">
@@ -229,7 +236,7 @@ export default function ExerciseReport() {
         <p className="mb-2 text-sm text-gray-600">{t("report.keywords")}</p>
         <ol className="flex flex-col gap-4">
           {report.questions.map((q, i) => (
-            <li key={q.id} id={`q-${q.id}`} className="rounded border border-gray-300 p-3" data-testid="review-item">
+            <li key={q.id} id={`q-${q.id}`} className="rounded border border-gray-200 p-3" data-testid="review-item">
               <p className="text-sm text-gray-600">
                 {i + 1}. {t(`doing.kind.${q.kind}`)} ·{" "}
                 <strong className={q.right ? "text-green-800" : "text-red-800"}>{t(q.right ? "report.rightMark" : "report.wrongMark")}</strong> ·{" "}

@@ -14,6 +14,7 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { ChapterFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
+import { Badge, type BadgeTone } from "~/components/ui/Badge";
 
 /**
  * `/lib/subject/section/{sectionId}`: a section of a chapter (spec 001 §7 "chapter and section pages and
@@ -24,12 +25,8 @@ export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d && "section" in d ? d.section.name : "" }];
 
-const STATE_CLASS = {
-  new: "bg-gray-100 text-gray-700",
-  answered: "bg-brand/10 text-gray-900",
-  right: "bg-green-100 text-green-900",
-  wrong: "bg-red-100 text-red-900",
-} as const;
+/** a question's state as the kit's badge tone (decision 081) */
+const STATE_TONE = { new: "neutral", answered: "brand", right: "success", wrong: "danger" } as const satisfies Record<string, BadgeTone>;
 
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await getPortal(args);
@@ -93,7 +90,7 @@ export default function SectionPage() {
         {s.questions.length ? (
           <ol className="flex flex-col gap-2" data-testid="section-questions">
             {s.questions.map((q, i) => (
-              <li key={q.id} className="flex items-start gap-3 rounded border border-gray-300 p-2 text-sm">
+              <li key={q.id} className="flex items-start gap-3 rounded border border-gray-200 p-2 text-sm">
                 <span className="font-mono">{i + 1}.</span>
                 <span className="flex-1">
                   {q.stem}{" "}
@@ -101,9 +98,9 @@ export default function SectionPage() {
                     （{t(`doing.kind.${q.kind}`)} · {t("doing.score", { count: q.score })}）
                   </span>
                 </span>
-                <span className={`whitespace-nowrap rounded px-2 py-0.5 ${STATE_CLASS[q.state]}`} data-state={q.state}>
+                <Badge tone={STATE_TONE[q.state]} data-state={q.state}>
                   {t(`chapter.state.${q.state}`)}
-                </span>
+                </Badge>
               </li>
             ))}
           </ol>

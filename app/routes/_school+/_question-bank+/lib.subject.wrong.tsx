@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Notice } from "~/components/ui/Notice";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
@@ -72,9 +73,9 @@ export default function WrongBook() {
       </p>
       <h1 className="text-2xl font-bold">{t("book.wrongTitle")}</h1>
       {result && "error" in result ? (
-        <p role="alert" className="rounded bg-red-50 p-2 text-red-800">
+        <Notice tone="error" as="p">
           {t("book.failed", { message: result.error })}
-        </p>
+        </Notice>
       ) : null}
       <Form method="get" className="flex items-end gap-2">
         <label className="flex flex-col text-sm">
@@ -108,7 +109,7 @@ export default function WrongBook() {
             </Form>
           }
         >
-          <ul className="divide-y" data-testid="wrong-book">
+          <ul className="divide-y divide-gray-100" data-testid="wrong-book">
             {d.list.records
               .filter((w) => w.parentId === subjectId)
               .map((w) => (

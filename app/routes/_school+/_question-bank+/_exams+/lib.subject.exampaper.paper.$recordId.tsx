@@ -254,7 +254,7 @@ export default function ExamPaper() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-bold">{d.exam.examName}</h1>
-      <div className="sticky top-0 z-10 flex flex-wrap items-center gap-4 border-b bg-white py-2">
+      <div className="sticky top-0 z-10 flex flex-wrap items-center gap-4 border-b border-gray-200 bg-white py-2">
         {left !== null ? (
           <p className="font-mono text-lg" role="timer" data-testid="time-left">
             {left > 0 ? t("paper.timeLeft", { time: clock(left) }) : t("paper.timeUp")}
