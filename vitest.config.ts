@@ -30,6 +30,19 @@ function testFiles(dir: string): string[] {
  */
 const PROCESS_STATE = /process\.env|vi\.(stubEnv|stubGlobal|mock|doMock|resetModules|useFakeTimers)\b|useFakeTimers/;
 
+/**
+ * What PROCESS_STATE matches but leaves nothing behind for the next file of a shared worker (decision 084), taken
+ * out of a file's text before it is tested: a default for a variable (`process.env.X ??= "…"` on a line of its
+ * own: whichever file sets it first, the value is a placeholder no shared file calls), and fake timers when an
+ * `afterEach` puts the real ones back. Nine files that each paid a process of their own (about 1.5 CPU-s).
+ */
+function leftBehind(text: string): string {
+  const rest = text.replace(/^process\.env\.\w+ \?\?= "[^"\n]*";$/gm, "");
+  const timersRestored = /afterEach\((?:async )?\(\) => (?:\{(?:(?!\}\);)[\s\S]){0,300}?)?vi\.useRealTimers\(\)/.test(rest);
+  return timersRestored ? rest.replace(/(vi\.)?useFakeTimers\b/g, "") : rest;
+}
+const changesProcess = (text: string) => PROCESS_STATE.test(leftBehind(text));
+
 const root = __dirname;
 const allFiles = ["app", "sandbox/test", "tests/unit"]
   .flatMap((dir) => {
@@ -44,18 +57,19 @@ const pageFiles = allFiles.filter(({ text }) => NEEDS_BUILD.test(text)).map(({ f
 
 /**
  * Page test files that only use the page harness (tests/unit/portal.ts) share their worker with the files
- * before it (`pages`, `isolate: false`, decision 065): the harness loads a fresh copy of the build for each
- * file (its own environment, caches and limits) and restores the environment it changed, so what a file
- * pays is its own sandbox and build copy, not a new process, vitest and the node_modules the build imports
- * (about 2.5 CPU-s a file). Files that change process state themselves or import build/index.js on their
+ * before it (`pages`, `isolate: false`, decision 065): the harness loads one copy of the build per
+ * environment in a worker and gives it to the next file with the same environment with its in-process state
+ * forgotten (decision 084: caches, limits, the memory store), and restores the environment it changed, so a
+ * file pays neither a new process, vitest and the node_modules the build imports (about 2.5 CPU-s a file)
+ * nor a build copy of its own (about 1.7 CPU-s). Files that change process state themselves or import build/index.js on their
  * own run each in a fresh process, as before (`pages-isolated`).
  */
 const OWN_BUILD = /build\/index\.js/;
 const isolatedPageFiles = allFiles
-  .filter(({ text }) => NEEDS_BUILD.test(text) && (PROCESS_STATE.test(text) || OWN_BUILD.test(text) || !/from "(\.\.?\/)+(tests\/unit\/)?portal"/.test(text)))
+  .filter(({ text }) => NEEDS_BUILD.test(text) && (changesProcess(text) || OWN_BUILD.test(text) || !/from "(\.\.?\/)+(tests\/unit\/)?portal"/.test(text)))
   .map(({ file }) => file);
 const sharedPageFiles = pageFiles.filter((file) => !isolatedPageFiles.includes(file));
-const isolatedFiles = allFiles.filter(({ text }) => !NEEDS_BUILD.test(text) && PROCESS_STATE.test(text)).map(({ file }) => file);
+const isolatedFiles = allFiles.filter(({ text }) => !NEEDS_BUILD.test(text) && changesProcess(text)).map(({ file }) => file);
 
 export default defineConfig({
   resolve: {

@@ -106,6 +106,8 @@ export { getLoadContext } from "~/lib/context.server";
 export { withVisitorPageCache } from "~/lib/http/page-cache.server";
 // For scripts/serve.mjs: this process's Prometheus metrics (decision 057).
 export { metrics as portalMetrics } from "~/lib/http/metrics.server";
+// for the page-test harness only (tests/unit/portal.ts): the next test file finds the build as if just loaded
+export { resetProcessState } from "~/lib/state/process-state.server";
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;

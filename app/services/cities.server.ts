@@ -2,12 +2,16 @@ import * as z from "zod/v4";
 import { env } from "~/env.server";
 import { fetchOutside } from "~/lib/http/outside.server";
 import type { Upstream } from "~/lib/http/upstream.server";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 export const CitiesSchema = z.array(z.object({ name: z.string(), cities: z.array(z.object({ name: z.string(), counties: z.array(z.string()) })) }));
 export type Cities = z.infer<typeof CitiesSchema>;
 
 const TTL_MS = 60 * 60_000;
 let cached: { value: Cities; expires: number } | undefined;
+onProcessReset(() => {
+  cached = undefined;
+});
 
 /**
  * The province/city/county list, a static JSON of the sandbox (`/__static/cities.json`), through `fetchOutside`

@@ -1,6 +1,7 @@
 import * as z from "zod/v4";
 import { env } from "~/env.server";
 import { createSwrCache } from "~/lib/http/cache.server";
+import { onProcessReset } from "~/lib/state/process-state.server";
 import { ALL_FAILURES, SOFT_FAILURES, toResponse, UpstreamError, type Upstream, type UpstreamErrorKind } from "~/lib/http/upstream.server";
 import { flag, id, optionalId, stringList, text } from "~/lib/http/schemas.server";
 
@@ -387,6 +388,7 @@ export type LoadedShellConfig = Pick<ShellConfig, EssentialKey> & { [K in Exclud
 
 const OPTIONAL_LOG_INTERVAL_MS = 60_000;
 const lastLogged = new Map<string, number>();
+onProcessReset(() => lastLogged.clear());
 
 /**
  * A non-essential part of a page: its failure (anything but a session error: 401/403/409, which still
@@ -418,6 +420,7 @@ export async function loadShellConfig(upstream: Upstream): Promise<LoadedShellCo
 
 /** The company id the upstream resolved for a domain, learnt from its cached base info. */
 const companyByDomain = new Map<string, number>();
+onProcessReset(() => companyByDomain.clear());
 export function rememberCompany(domain: string, companyId: number | undefined) {
   if (companyId !== undefined) companyByDomain.set(domain, companyId);
 }

@@ -81,14 +81,57 @@ type Handler = (request: Request) => Promise<Response>;
 
 /**
  * What the portals of one worker process share, on `globalThis` (a file that shares its worker, decision 065,
- * may evaluate this module again): the count of build copies loaded (each portal loads its own, `?portal=N`
- * being a new module for node), the environment as it was before a portal changed it (so that each file
+ * may evaluate this module again): the build copies loaded (one per environment, `?portal=N` being a new
+ * module for node; see `buildFor`), the environment as it was before a portal changed it (so that each file
  * starts from it), and ONE sandbox (decision 073): started by the worker's first portal and reset for each
  * next one instead of a new sandbox per file (about 1.2 CPU-s a file). It is never closed in-process: the
  * worker's end takes it, and its temporary files with it (sandbox/src/cleanup.ts).
  */
-type WorkerShared = { portals: number; envBefore: Map<string, string | undefined>; sandbox?: Promise<TestSandbox> };
-const shared: WorkerShared = ((globalThis as { __portalTestShared?: WorkerShared }).__portalTestShared ??= { portals: 0, envBefore: new Map() });
+type WorkerShared = {
+  portals: number;
+  envBefore: Map<string, string | undefined>;
+  sandbox?: Promise<TestSandbox>;
+  /** The build copies loaded in this worker, one per environment (decision 084). */
+  builds: Map<string, Promise<PortalBuild>>;
+};
+const shared: WorkerShared = ((globalThis as { __portalTestShared?: WorkerShared }).__portalTestShared ??= {
+  portals: 0,
+  envBefore: new Map(),
+  builds: new Map(),
+});
+
+type PortalBuild = ServerBuild & {
+  entry: {
+    module: {
+      crossSiteReason?: (request: Request) => string | undefined;
+      getLoadContext: (request: Request, init: { clientIp?: string }) => AppLoadContext;
+      resetProcessState?: () => void;
+    };
+  };
+};
+
+/**
+ * The worker's copy of the build for this environment (decision 084): loaded once (`?portal=N`, a new module
+ * for node) by the first file with that environment; a later file with the same environment gets it back
+ * with its in-process state forgotten (`resetProcessState`: caches, counters, limits, the memory store,
+ * metrics; app/lib/state/process-state.server.ts), as a new copy would find it, without paying the copy's
+ * load and first compile again (about 1.7 CPU-s a file). The environment is read once by the build, so a
+ * file with other variables gets a copy of its own.
+ */
+async function buildFor(env: Record<string, string>): Promise<PortalBuild> {
+  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const loaded = shared.builds.get(key)?.catch(() => undefined);
+  const build = await loaded;
+  const reset = build?.entry.module.resetProcessState;
+  if (reset) {
+    reset();
+    return build;
+  }
+  const buildUrl = `${pathToFileURL(path.resolve(__dirname, "../../build/index.js")).href}?portal=${++shared.portals}`;
+  const loading = import(/* @vite-ignore */ buildUrl) as Promise<PortalBuild>;
+  shared.builds.set(key, loading);
+  return loading;
+}
 
 /** The worker's sandbox, started once (a failed start is tried again by the next portal). */
 async function workerSandbox(): Promise<TestSandbox> {
@@ -123,17 +166,9 @@ export async function startTestPortal(options: { env?: Record<string, string> } 
   const env = { ...PORTAL_ENV, ...options.env, UPSTREAM_URL: sandbox.url };
   for (const key of Object.keys(env)) if (!envBefore.has(key)) envBefore.set(key, process.env[key]);
   Object.assign(process.env, env);
-  // a copy of its own (its caches, limits, environment); node_modules are shared (vitest.config.ts has it
-  // external: node imports it, not vite's transform)
-  const buildUrl = `${pathToFileURL(path.resolve(__dirname, "../../build/index.js")).href}?portal=${++shared.portals}`;
-  const build = (await import(/* @vite-ignore */ buildUrl)) as ServerBuild & {
-    entry: {
-      module: {
-        crossSiteReason?: (request: Request) => string | undefined;
-        getLoadContext: (request: Request, init: { clientIp?: string }) => AppLoadContext;
-      };
-    };
-  };
+  // the worker's copy for this environment, its state forgotten (`buildFor`); node_modules are shared
+  // (vitest.config.ts has it external: node imports it, not vite's transform)
+  const build = await buildFor(env);
   const remix = createRequestHandler(build, "production");
   const { crossSiteReason, getLoadContext } = build.entry.module;
   // What scripts/serve.mjs puts in front of Remix: the cross-site refusal, and the request's context (decision 053).

@@ -6,6 +6,7 @@
  * Per-user data never goes through here.
  */
 import { metrics } from "~/lib/http/metrics.server";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 type Entry<T> = { value: T; storedAt: number; refreshing?: Promise<void> };
 
@@ -22,6 +23,11 @@ export function createSwrCache(options: { maxEntries?: number; maxStaleFactor?: 
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry<unknown>>();
   const inflight = new Map<string, Promise<unknown>>();
+  // every cache of the process is forgotten with the rest of its state (process-state.server.ts)
+  onProcessReset(() => {
+    entries.clear();
+    inflight.clear();
+  });
 
   function store(key: string, value: unknown) {
     entries.delete(key);

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { UPSTREAM_OUTCOMES } from "~/lib/http/upstream-kinds";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 /**
  * What operators see (issue 24, decision 057): one Prometheus registry per process, served by
@@ -122,6 +123,9 @@ function templateOf(bare: string): string {
 }
 
 let current: PortalMetrics | undefined;
+onProcessReset(() => {
+  current = undefined;
+});
 
 /** This process's metrics (made on first use). */
 export function metrics(): PortalMetrics {

@@ -9,6 +9,7 @@ import { getLoadContext, timingsOf } from "~/lib/context.server";
 import { clientIdCookie } from "~/lib/state/session.server";
 import { tenantOf } from "~/lib/http/tenant.server";
 import { metrics } from "~/lib/http/metrics.server";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 /**
  * The visitor page cache (decision 041, issue 11 "server cost per page"): a public section page
@@ -57,6 +58,10 @@ type Template = {
 
 const entries = new Map<string, Template>();
 let totalBytes = 0;
+onProcessReset(() => {
+  entries.clear();
+  totalBytes = 0;
+});
 
 function ttlMs(): number {
   return Math.min(env().CONTENT_TTL_S, PAGE_TTL_MAX_S) * 1000;

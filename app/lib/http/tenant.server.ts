@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { env } from "~/env.server";
 import { resolveClient } from "~/lib/security/client-address.server";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 /** The company a request is for is its host; forwarded headers count only behind a trusted proxy. */
 export type Tenant = {
@@ -43,6 +44,10 @@ export const UNKNOWN_SITE_TTL_MS = 60_000;
 const MAX_UNKNOWN_SITES = 10_000;
 const unknownUntil = new Map<string, number>();
 const probes = new Map<string, Promise<void>>();
+onProcessReset(() => {
+  unknownUntil.clear();
+  probes.clear();
+});
 
 /** The answer for a host the upstream does not know: the branded "site not found" page (404). */
 export function siteNotFound() {

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { CaptchaAnswer } from "~/lib/security/captcha.server";
 import type { PortalSession } from "~/lib/state/session.server";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 /**
  * Code 600 outside the login forms (spec 000 section 8: "code 600 on any call: open the captcha
@@ -28,6 +29,7 @@ export type Waiting = {
 };
 
 const waiting = new Map<string, Waiting>();
+onProcessReset(() => waiting.clear());
 
 function sidOf(session: PortalSession): string {
   let sid = session.get("sid");

@@ -4,6 +4,7 @@ import { resolveClient } from "~/lib/security/client-address.server";
 
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { redisOf, store, storeSettled } from "~/lib/state/store.server";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 /**
  * One fixed-window limit (`max` attempts per `windowS`) through `rate-limiter-flexible`: in memory for one
@@ -62,6 +63,9 @@ const waitOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext /
 export const SMS_RESEND_S = 60;
 
 let limiters: ReturnType<typeof build> | undefined;
+onProcessReset(() => {
+  limiters = undefined;
+});
 function build() {
   const e = env();
   return {

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { env } from "~/env.server";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 /**
  * THE store for state that several portal processes must share (issue 18, docs/decisions/020): the SMS
@@ -234,6 +235,10 @@ export function redisClient(url: string): Redis {
 }
 
 let current: Store | undefined;
+// a memory store is forgotten (a new one on next use); a Redis store is shared state outside the process
+onProcessReset(() => {
+  if (current instanceof MemoryStore) current = undefined;
+});
 
 /** The process's store: Redis when `REDIS_URL` is set, memory otherwise. */
 export function store(): Store {

@@ -1,0 +1,103 @@
+/**
+ * The page tests share one loaded build between the files of a vitest worker and forget its state between
+ * them (decision 084, app/lib/state/process-state.server.ts). That is only as good as the list: this test reads
+ * the portal's modules and fails for module-level state (a `let`, or an empty Map/Set/WeakMap filled later)
+ * that neither registers its reset with `onProcessReset` nor is listed below with the reason it may stay.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { onProcessReset, resetProcessState } from "~/lib/state/process-state.server";
+import { createSwrCache } from "~/lib/http/cache.server";
+
+const APP = path.resolve(__dirname, "../../app");
+
+/** `file:name` of state that a new build copy would find the same, with why. */
+const STAYS: Record<string, string> = {
+  "env.server.ts:cached": "the environment: the harness keeps one build copy per environment",
+  "lib/state/session.server.ts:storages": "made from the environment (secret, secure flag)",
+  "lib/state/session.server.ts:clientIdCookies": "made from the environment",
+  "lib/state/form-keep.server.ts:cookies": "made from the environment",
+  "lib/security/csrf.server.ts:instances": "made from the environment",
+  "lib/state/code-attempts.server.ts:override": "set by unit tests only (useCounterStore), never through the build",
+  "services/qr.server.ts:cache": "a pure function's results (text and size to an image)",
+  "services/content-schemas.server.ts:lists": "schemas made from schemas (pure)",
+  "services/content-schemas.server.ts:pages": "schemas made from schemas (pure)",
+  "forms/constraint.server.ts:computed": "constraints made from schemas (pure)",
+  "services/personal-menu.server.ts:ofRequest": "per request (keyed by the request's portal object)",
+  "services/shell.server.ts:configOfRequest": "per request (keyed by the request's portal object)",
+  "lib/http/metrics.server.ts:templates": "path templates of paths (pure)",
+  "i18n-runtime.ts:pluralRules": "Intl objects per locale (pure)",
+  "i18n-runtime.ts:pageErrors": "a bundle read from the locale files (pure)",
+  "lib/time.ts:checkedZones": "time zones checked (pure)",
+  "lib/time.ts:formats": "Intl formats (pure)",
+  "root.tsx:lastRoot": "browser only (never set on the server)",
+  "components/shell/use-shell.ts:lastSchool": "browser only (never set on the server)",
+  "routes/_school+/_learner+/agreement.$mode.$curId.$protocolId.tsx:sign": "a schema built once (pure)",
+};
+
+function modules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) return modules(file);
+    return /\.tsx?$/.test(e.name) && !/\.(test|client)\.tsx?$/.test(e.name) ? [file] : [];
+  });
+}
+
+/** Module-level state of one module's text: `let x`, or `const x = new Map<...>()` (empty, filled later). */
+function stateOf(text: string): string[] {
+  const names: string[] = [];
+  for (const m of text.matchAll(/^(?:export )?let (\w+)/gm)) names.push(m[1] ?? "");
+  for (const m of text.matchAll(/^(?:export )?const (\w+)\b[^=\n]*= new (?:Weak)?(?:Map|Set)(?:<[^\n]*>)?\(\)/gm)) names.push(m[1] ?? "");
+  return names;
+}
+
+/** The names a module's `onProcessReset(...)` calls mention. */
+function resetNames(text: string): string {
+  const bodies: string[] = [];
+  for (let at = text.indexOf("onProcessReset("); at >= 0; at = text.indexOf("onProcessReset(", at + 1)) {
+    let depth = 0;
+    let end = at;
+    for (let i = at + "onProcessReset".length; i < text.length; i++) {
+      if (text[i] === "(") depth++;
+      else if (text[i] === ")" && --depth === 0) {
+        end = i;
+        break;
+      }
+    }
+    bodies.push(text.slice(at, end));
+  }
+  return bodies.join("\n");
+}
+
+describe("the portal's in-process state (decision 084)", () => {
+  it("every module-level state registers its reset, or is listed with why it stays", () => {
+    const unlisted: string[] = [];
+    for (const file of modules(APP)) {
+      const text = readFileSync(file, "utf8");
+      const resets = resetNames(text);
+      for (const name of stateOf(text)) {
+        const key = `${path.relative(APP, file).split(path.sep).join("/")}:${name}`;
+        if (STAYS[key] === undefined && !new RegExp(`\\b${name}\\b`).test(resets)) unlisted.push(key);
+      }
+    }
+    expect(unlisted).toEqual([]);
+  });
+
+  it("finds the state it is meant to find (a planted module)", () => {
+    const planted = 'const seen = new Map<string, number>();\nlet count = 0;\nexport const FIXED = new Set(["a"]);\n';
+    expect(stateOf(planted)).toEqual(["count", "seen"]);
+    expect(resetNames(`${planted}onProcessReset(() => seen.clear());\n`)).toMatch(/seen/);
+  });
+
+  it("resetProcessState runs every registered reset; a cache forgets its entries", async () => {
+    const cache = createSwrCache({ name: "process-state test" });
+    await cache.get("k", 60_000, async () => 1);
+    let forgotten = 0;
+    onProcessReset(() => forgotten++);
+    expect(cache.size()).toBe(1);
+    resetProcessState();
+    expect(cache.size()).toBe(0);
+    expect(forgotten).toBe(1);
+  });
+});
