@@ -139,7 +139,15 @@ export default function Doing() {
   }, []);
   const { status, session } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
   const live = status !== null;
-  const formRef = useRef<HTMLFormElement | null>(null);
+  /**
+   * The answer form on screen: the question shown now. Each question draws a form of its own, so a form kept
+   * from an earlier event is another question's (saved under this one's id), or none when the session came up
+   * after the typing: what was typed on screen was lost at the switch.
+   */
+  const formOnScreen = () => {
+    const form = document.getElementById(ANSWER_FORM_ID);
+    return form instanceof HTMLFormElement ? form : null;
+  };
 
   // a plain navigation (no session): the loader's answer is the truth
   useEffect(() => {
@@ -204,7 +212,8 @@ export default function Doing() {
   const go = (i: number) => {
     const s = session.current;
     if (!s || i < 0 || i >= total) return;
-    if (formRef.current) saveNow(formRef.current);
+    const form = formOnScreen();
+    if (form) saveNow(form);
     setIndex(i);
     window.history.replaceState(window.history.state, "", doingHref(d.record.recordId, i + 1));
     void s.switchTo(i);
@@ -213,7 +222,6 @@ export default function Doing() {
   const onChange = (e: FormEvent<HTMLFormElement>) => {
     if (!session.current) return;
     const form = e.currentTarget;
-    formRef.current = form;
     const target = e.target as HTMLInputElement;
     saveNow(form, target.type !== "radio" && target.type !== "checkbox");
   };
@@ -223,7 +231,6 @@ export default function Doing() {
     if (!s) return; // a plain post
     e.preventDefault();
     const form = e.currentTarget;
-    formRef.current = form;
     const intent = ((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value ?? "save";
     if (intent !== "resume") saveNow(form);
     const flag = (set: Set<number>, on: boolean) => {
