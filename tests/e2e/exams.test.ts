@@ -183,6 +183,55 @@ test("with JavaScript, two questions typed back to back are both saved upstream 
   await expect(page.getByTestId("answered-count")).toHaveText("已答 2 / 10 题");
 });
 
+test("with JavaScript, an answer typed before the exam's session is up stays on screen over the device's older copy and goes upstream when the session starts", async ({
+  page,
+  sandbox,
+}) => {
+  test.setTimeout(60_000); // sign-in, join, the socket 3.5 s after the paper (spec 000 §9)
+  await signInWithCode(page, sandbox, mobile(3314), "/lib/subject/exampaper/examintro/9102");
+  // the session's module (loaded after hydration: seconds on a slow phone) is held until the student has typed
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(/\/exam-session\.client-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await startExam(page);
+  const recordId = recordIdOf(page);
+  const key = await sandboxApi<Key>(page, sandbox, "GET", `/exams/key/${recordId}`);
+  const single = key.find((q) => q.kind === "single")!;
+  const short = key.find((q) => q.kind === "short")!;
+  // this device kept two answers of an earlier visit that the server never confirmed
+  await page.evaluate(({ storageKey, items }) => window.localStorage.setItem(storageKey, JSON.stringify(items)), {
+    storageKey: `qbank:answers:${recordId}`,
+    items: [
+      { questionId: single.questionId, answer: [single.answer[0]], opId: "op-earlier-1" },
+      { questionId: short.questionId, answer: ["本机的旧答案"], opId: "op-earlier-2" },
+    ],
+  });
+  const text = page.locator(`textarea[name="answer.${short.questionId}"]`);
+  await text.fill("刚写的新答案");
+  open();
+  await expect(page.getByTestId("sync-status")).not.toBeEmpty();
+  // the device's copy of a question not typed on is drawn; the question typed on keeps what was typed
+  await expect(page.locator(`input[name="answer.${single.questionId}"][value="${single.answer[0]}"]`)).toBeChecked();
+  await expect(text).toHaveValue("刚写的新答案");
+  const logged = async () => {
+    const { answers } = await sandboxApi<{ answers: Array<{ questionId: number; answer: string }> }>(
+      page,
+      sandbox,
+      "GET",
+      `/qbank/answers?recordId=${recordId}`,
+    );
+    const last = new Map(answers.map((a) => [a.questionId, JSON.parse(a.answer) as string[]]));
+    return Object.fromEntries(last);
+  };
+  // upstream: the typed answer (sent when the session came up, no further key pressed), the device's choice
+  await expect.poll(logged, { timeout: 15_000 }).toEqual({ [single.questionId]: [single.answer[0]], [short.questionId]: ["刚写的新答案"] });
+  await page.reload();
+  await expect(text).toHaveValue("刚写的新答案");
+});
+
 test("with JavaScript, hand-in with questions unanswered asks in a dialog: go back keeps the paper, hand in anyway hands it in (issue 21)", async ({
   page,
   sandbox,

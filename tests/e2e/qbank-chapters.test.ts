@@ -1,4 +1,4 @@
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 /*
  * Question bank chapters, sections and explanation media (issue 15; spec 001 §7; decision 035): practise
@@ -85,6 +85,35 @@ test("a typed answer survives a jump through the answer sheet and back", async (
   await expect(page.getByText("第 4 题 / 共 10 题")).toBeVisible();
   await expect(page.getByTestId("question-form").locator('input[name="answer"]').first()).toHaveValue("二进制");
   await expect(sheet.getByRole("button").nth(4)).toHaveAttribute("aria-label", /已答/);
+});
+
+test("an answer typed before the page has hydrated survives the hydration (a slow phone: its scripts come after the typing)", async ({ page }) => {
+  await page.goto("/lib/subject/section/20612");
+  await page.getByRole("button", { name: "练习本节" }).click();
+  await page.waitForURL(/\/lib\/subject\/doing\/\d+/);
+  await hydrated(page);
+  // a visitor's sheet buttons post the answer form (no socket); the next page's scripts are held until typed
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const sheet = page.getByTestId("answer-sheet");
+  await sheet.getByRole("button").nth(4).click();
+  await expect(page.getByText("第 5 题 / 共 10 题")).toBeVisible();
+  const text = page.getByTestId("question-form").locator("textarea");
+  await text.fill("进程是资源分配的单位");
+  open();
+  await hydrated(page);
+  // the first render's effects have run (two frames)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(text).toHaveValue("进程是资源分配的单位");
+  await sheet.getByRole("button").nth(3).click();
+  await expect(page.getByText("第 4 题 / 共 10 题")).toBeVisible();
+  await sheet.getByRole("button").nth(4).click();
+  await expect(page.getByText("第 5 题 / 共 10 题")).toBeVisible();
+  await expect(text).toHaveValue("进程是资源分配的单位");
 });
 
 // uc19: no other Playwright file signs in with it (the practice is the visitor's until this login)

@@ -113,6 +113,21 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
+/**
+ * The answer form on screen: the question shown now. Each question draws a form of its own, so a form kept
+ * from an earlier event is another question's (saved under this one's id), or none when the session came up
+ * after the typing: what was typed on screen was lost at the switch.
+ */
+function formOnScreen(): HTMLFormElement | null {
+  const form = document.getElementById(ANSWER_FORM_ID);
+  return form instanceof HTMLFormElement ? form : null;
+}
+
+/** The answer fields of a form as typed. */
+function valuesOf(form: HTMLFormElement): string[] {
+  return new FormData(form).getAll("answer").map((v) => (typeof v === "string" ? v : ""));
+}
+
 export default function Doing() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -132,37 +147,49 @@ export default function Doing() {
   const [version, setVersion] = useState(0);
   const [left, setLeft] = useState<number | null>(d.record.remainingS);
   const [busy, setBusy] = useState(false);
+  const question = d.questions[index]!;
+  // what the question on screen was drawn with, for the callbacks that outlive a render (the socket's)
+  const drawn = useRef({ question, answers });
+  drawn.current = { question, answers };
+  /**
+   * What the student typed on the question on screen that nobody holds yet: the form's answer when it differs
+   * from the one the form was drawn with. Typing before the session is up (the client modules load after
+   * hydration; a slow phone takes seconds) lives only there; redrawing the form would lose it.
+   */
+  const typedOnScreen = (): string[] | null => {
+    const form = formOnScreen();
+    const { question: q, answers: a } = drawn.current;
+    if (!form) return null;
+    const typed = answerOf(q.kind, valuesOf(form));
+    return JSON.stringify(typed) === JSON.stringify(a[String(q.id)] ?? []) ? null : typed;
+  };
   const onLocal = useCallback((local: Map<number, string[]>) => {
     if (!local.size) return;
     setAnswers((a) => ({ ...a, ...Object.fromEntries([...local].map(([k, v]) => [String(k), v])) }));
-    setVersion((v) => v + 1);
+    // the question on screen is redrawn with the answer kept on this device, unless the student has typed
+    // since it was drawn (newer than the device's copy: it is sent when the session is up, below)
+    if (local.has(drawn.current.question.id) && !typedOnScreen()) setVersion((v) => v + 1);
   }, []);
   const { status, session } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
   const live = status !== null;
-  /**
-   * The answer form on screen: the question shown now. Each question draws a form of its own, so a form kept
-   * from an earlier event is another question's (saved under this one's id), or none when the session came up
-   * after the typing: what was typed on screen was lost at the switch.
-   */
-  const formOnScreen = () => {
-    const form = document.getElementById(ANSWER_FORM_ID);
-    return form instanceof HTMLFormElement ? form : null;
-  };
 
-  // a plain navigation (no session): the loader's answer is the truth
+  // a plain navigation (no session): the loader's answer is the truth. Not at the first render (the state
+  // was made from this data; redrawing the form would drop what was typed before hydration, or a failed
+  // post's typed answer), and the form on screen is not redrawn over what the student typed on it.
+  const loaded = useRef(d);
   useEffect(() => {
-    if (session.current) return;
+    if (session.current || loaded.current === d) return;
+    loaded.current = d;
+    const keep = d.n - 1 === index && typedOnScreen() !== null;
     setIndex(d.n - 1);
     setAnswers(d.record.answers);
     setMarks(new Set(d.record.marks));
     setSigns(new Set(d.record.signs));
     setPaused(d.record.state === "paused");
     setLeft(d.record.remainingS);
-    setVersion((v) => v + 1);
+    if (!keep) setVersion((v) => v + 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [d]);
-
-  const question = d.questions[index]!;
 
   const handIn = useCallback(async () => {
     const s = session.current;
@@ -189,11 +216,7 @@ export default function Doing() {
     return () => clearInterval(timer);
   }, [d.record.remainingS, handIn]);
 
-  const readAnswer = (form: HTMLFormElement) =>
-    answerOf(
-      question.kind,
-      new FormData(form).getAll("answer").map((v) => (typeof v === "string" ? v : "")),
-    );
+  const readAnswer = (form: HTMLFormElement) => answerOf(question.kind, valuesOf(form));
 
   /** The question's answer as the form has it: kept and sent (at once, or `typed`: after this question's own typing pause). */
   const saveNow = (form: HTMLFormElement, typed = false) => {
@@ -208,6 +231,14 @@ export default function Doing() {
     // a button or a switch: nothing typed waits for its pause (each question has its own, issue 21)
     if (!typed) s.flush();
   };
+
+  // the session is up: what was typed on screen before it goes now (a switch or a button would send it too,
+  // but a student who types and then closes the page has it on the server, not only in this page)
+  useEffect(() => {
+    const form = live ? formOnScreen() : null;
+    if (form) saveNow(form);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live]);
 
   const go = (i: number) => {
     const s = session.current;

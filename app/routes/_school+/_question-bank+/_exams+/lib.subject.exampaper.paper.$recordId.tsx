@@ -156,7 +156,8 @@ export default function ExamPaper() {
       }),
     ),
   }));
-  const [version, setVersion] = useState(0);
+  /** how many times each question was redrawn from the device's copy (its key) */
+  const [redrawn, setRedrawn] = useState<Record<string, number>>({});
   const [left, setLeft] = useState<number | null>(d.record.remainingS);
   const formRef = useRef<HTMLFormElement | null>(null);
   const handInRef = useRef<HTMLButtonElement | null>(null);
@@ -165,11 +166,40 @@ export default function ExamPaper() {
   const confirmInput = () => formRef.current?.querySelector<HTMLInputElement>('input[name="confirm"]') ?? null;
   /** the dialog is open with this many questions unanswered */
   const [asked, setAsked] = useState<number | null>(null);
+  // what each question was drawn with, for the socket's callback (it outlives the render it was made in)
+  const drawn = useRef(answers);
+  drawn.current = answers;
+  /**
+   * The questions the student has typed on since they were drawn: the form's answer differs from the drawn one.
+   * Typing before the session is up (its modules load after hydration; seconds on a slow phone) lives only in
+   * the form; redrawing a question would lose it.
+   */
+  const typedOnScreen = (): Set<number> => {
+    const form = formRef.current;
+    if (!form) return new Set();
+    const values = new FormData(form);
+    return new Set(
+      d.questions
+        .filter((q) => {
+          const a = answerOf(
+            q.kind,
+            values.getAll(answerField(q.id)).map((v) => (typeof v === "string" ? v : "")),
+          );
+          return JSON.stringify(a) !== JSON.stringify(drawn.current[String(q.id)] ?? []);
+        })
+        .map((q) => q.id),
+    );
+  };
   const { status, session } = useExamSocket(d, (local) => {
-    if (!local.size) return;
-    setAnswers((a) => ({ ...a, ...Object.fromEntries([...local].map(([k, v]) => [String(k), v])) }));
-    setVersion((v) => v + 1);
+    // the answers kept on this device redraw their questions, except where the student has typed since
+    // (newer than the device's copy: sent when the session is up, below)
+    const typed = typedOnScreen();
+    const applied = [...local].filter(([id]) => !typed.has(id)).map(([id, a]) => [String(id), a] as const);
+    if (!applied.length) return;
+    setAnswers((a) => ({ ...a, ...Object.fromEntries(applied) }));
+    setRedrawn((r) => ({ ...r, ...Object.fromEntries(applied.map(([id]) => [id, (r[id] ?? 0) + 1])) }));
   });
+  const live = status !== null;
 
   // after a post/redirect/get the loader's answers are the truth
   useEffect(() => {
@@ -215,6 +245,12 @@ export default function ExamPaper() {
     if (typed) s.answerSoon(questionId, a);
     else s.answer(questionId, a);
   };
+
+  // the session is up: what was typed before it goes now (not only at the next change or the hand-in)
+  useEffect(() => {
+    if (live) for (const q of d.questions) saveOne(q.id, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live]);
 
   const onChange = (e: FormEvent<HTMLFormElement>) => {
     if (!session.current) return;
@@ -308,7 +344,7 @@ export default function ExamPaper() {
         <HiddenInput name="confirm" value="1" disabled />
         {d.questions.map((q, i) => (
           <ExamQuestion
-            key={`${q.id}:${version}`}
+            key={`${q.id}:${redrawn[String(q.id)] ?? 0}`}
             question={q as DoingQuestion}
             n={i + 1}
             answer={answers[String(q.id)] ?? []}
