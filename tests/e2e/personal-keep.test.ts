@@ -60,7 +60,11 @@ test.describe("session expiry without losing work (decision 021)", () => {
     const other = await context.newPage();
     await other.goto("/home/index");
     await logOut(other);
+    // the logout has happened (its post and the home page's notice) before the tab goes: a tab closed with the
+    // post in flight may never log out, and the first tab waited behind it (CI: the next click hung 60 s)
+    await expect(other.getByRole("alert")).toHaveText("您已退出登录");
     await other.close();
+    await page.bringToFront();
     await form.getByRole("button", { name: "保存邮箱" }).click();
     await logInWithForm(page);
 
