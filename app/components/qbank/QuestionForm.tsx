@@ -21,6 +21,29 @@ export function answerOf(kind: DoingQuestion["kind"], values: string[]): string[
   return [...new Set(values.map((v) => v.trim().toUpperCase()).filter(Boolean))].sort();
 }
 
+/**
+ * The questions of a form typed on since they were drawn: the form's answer (by `field`, the question's input
+ * name) differs from the one it was drawn with. Typing before the exercise session is up (its modules load after
+ * hydration: seconds on a slow phone) lives only in the form; redrawing those questions would lose it.
+ */
+export function typedSince(
+  form: HTMLFormElement,
+  questions: ReadonlyArray<Pick<DoingQuestion, "id" | "kind">>,
+  drawn: Readonly<Record<string, readonly string[] | undefined>>,
+  field: (questionId: number) => string,
+): Map<number, string[]> {
+  const values = new FormData(form);
+  const typed = new Map<number, string[]>();
+  for (const q of questions) {
+    const a = answerOf(
+      q.kind,
+      values.getAll(field(q.id)).map((v) => (typeof v === "string" ? v : "")),
+    );
+    if (JSON.stringify(a) !== JSON.stringify(drawn[String(q.id)] ?? [])) typed.set(q.id, a);
+  }
+  return typed;
+}
+
 /** How many questions of the paper have no answer (the hand-in confirmation, issue 21). */
 export function unansweredCount(questions: ReadonlyArray<{ id: number }>, answers: Readonly<Record<string, readonly string[] | undefined>>): number {
   return questions.filter((q) => !(answers[String(q.id)] ?? []).length).length;

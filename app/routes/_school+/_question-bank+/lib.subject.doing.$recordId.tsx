@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEve
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
-import { ANSWER_FORM_ID, answerOf, QuestionForm, unansweredCount } from "~/components/qbank/QuestionForm";
+import { ANSWER_FORM_ID, answerOf, QuestionForm, typedSince, unansweredCount } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/lib/portal.server";
@@ -151,17 +151,11 @@ export default function Doing() {
   // what the question on screen was drawn with, for the callbacks that outlive a render (the socket's)
   const drawn = useRef({ question, answers });
   drawn.current = { question, answers };
-  /**
-   * What the student typed on the question on screen that nobody holds yet: the form's answer when it differs
-   * from the one the form was drawn with. Typing before the session is up (the client modules load after
-   * hydration; a slow phone takes seconds) lives only there; redrawing the form would lose it.
-   */
+  /** What the student typed on the question on screen that nobody holds yet (null: nothing since it was drawn). */
   const typedOnScreen = (): string[] | null => {
     const form = formOnScreen();
     const { question: q, answers: a } = drawn.current;
-    if (!form) return null;
-    const typed = answerOf(q.kind, valuesOf(form));
-    return JSON.stringify(typed) === JSON.stringify(a[String(q.id)] ?? []) ? null : typed;
+    return form ? (typedSince(form, [q], a, () => "answer").get(q.id) ?? null) : null;
   };
   const onLocal = useCallback((local: Map<number, string[]>) => {
     if (!local.size) return;

@@ -10,7 +10,7 @@ import { answerField, ExamQuestion } from "~/components/exams/ExamQuestion";
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
-import { answerOf, unansweredCount, type DoingQuestion } from "~/components/qbank/QuestionForm";
+import { answerOf, typedSince, unansweredCount, type DoingQuestion } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { examIntroHref, examPaperHref } from "~/services/exam-links";
@@ -169,27 +169,8 @@ export default function ExamPaper() {
   // what each question was drawn with, for the socket's callback (it outlives the render it was made in)
   const drawn = useRef(answers);
   drawn.current = answers;
-  /**
-   * The questions the student has typed on since they were drawn: the form's answer differs from the drawn one.
-   * Typing before the session is up (its modules load after hydration; seconds on a slow phone) lives only in
-   * the form; redrawing a question would lose it.
-   */
-  const typedOnScreen = (): Set<number> => {
-    const form = formRef.current;
-    if (!form) return new Set();
-    const values = new FormData(form);
-    return new Set(
-      d.questions
-        .filter((q) => {
-          const a = answerOf(
-            q.kind,
-            values.getAll(answerField(q.id)).map((v) => (typeof v === "string" ? v : "")),
-          );
-          return JSON.stringify(a) !== JSON.stringify(drawn.current[String(q.id)] ?? []);
-        })
-        .map((q) => q.id),
-    );
-  };
+  /** The questions typed on since they were drawn (not yet held anywhere but the form). */
+  const typedOnScreen = () => (formRef.current ? typedSince(formRef.current, d.questions, drawn.current, answerField) : new Map<number, string[]>());
   const { status, session } = useExamSocket(d, (local) => {
     // the answers kept on this device redraw their questions, except where the student has typed since
     // (newer than the device's copy: sent when the session is up, below)
