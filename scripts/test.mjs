@@ -3,7 +3,7 @@
 // soon as what it needs is there, all side by side:
 //
 //   build      npm run build:test: the test build (no terser, no zopfli) and the sandbox      ─ from the start
-//   typecheck  tsc --noEmit (the portal; the sandbox is type-checked by build:sandbox)         ─ from the start, nice 5
+//   typecheck  npm run typecheck (the portal; the sandbox's sources and tests: its build only transpiles) ─ from the start, nice 5
 //   lint       npm run lint: eslint . (eslint.config.js, decision 051), then the import cycles ─ from the start, nice 5
 //              (scripts/import-cycles.mjs, decision 073)
 //   format     prettier --check . (.prettierrc, decision 051)                                 ─ from the start, nice 5
@@ -94,7 +94,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const background = { nice: 5 };
-const typecheck = run("typecheck", bin("tsc"), ["--noEmit"], background);
+const typecheck = run("typecheck", npm, ["run", "typecheck"], background);
 const lint = run("lint", npm, ["run", "lint"], background);
 const format = run("format", bin("prettier"), ["--check", "."], background);
 const unit = run("vitest unit", bin("vitest"), ["run", "--project", "unit", "--project", "unit-isolated"]);
