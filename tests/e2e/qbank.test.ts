@@ -164,3 +164,42 @@ test("a reload mid-exam resumes at the same question with every answer, and the 
   await expect(page.getByText("第 1 题 / 共 10 题")).toBeVisible();
   expect(await formState(page)).toBe(first);
 });
+
+test("an answer given before the practice's session is up stays on screen over the device's older copy and goes upstream when it starts", async ({
+  page,
+  sandbox,
+}) => {
+  await signInWithCode(page, sandbox, "13700002713", "/lib/subject/overview/204");
+  // the session's module (loaded after hydration: seconds on a slow phone) is held until the student has answered
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(/\/exam-session\.client-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const recordId = await startPaper(page, /模拟考试/);
+  await expect(page.getByText("第 1 题 / 共 10 题")).toBeVisible();
+  const form = page.getByTestId("question-form");
+  const questionId = Number(await form.locator('input[name="questionId"]').inputValue());
+  // question 1 is a single choice; this device kept C from an earlier visit that the server never confirmed
+  await page.evaluate(({ key, item }) => window.localStorage.setItem(key, JSON.stringify([item])), {
+    key: `qbank:answers:${recordId}`,
+    item: { questionId, answer: ["C"], opId: "op-earlier" },
+  });
+  await form.getByLabel(/^B\./).check();
+  open();
+  await expect(page.getByTestId("sync-status")).not.toBeEmpty();
+  await expect(form.getByLabel(/^B\./)).toBeChecked();
+  const upstream = async () => {
+    const { answers } = await sandboxApi<{ answers: Array<{ questionId: number; answer: string }> }>(
+      page,
+      sandbox,
+      "GET",
+      `/qbank/answers?recordId=${recordId}`,
+    );
+    return answers.filter((a) => a.questionId === questionId).at(-1)?.answer;
+  };
+  await expect.poll(upstream, { timeout: 15_000 }).toBe(JSON.stringify(["B"]));
+  await page.reload();
+  await expect(page.getByTestId("question-form").getByLabel(/^B\./)).toBeChecked();
+});
