@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DynamicFields } from "~/components/form/DynamicFields";
 import { fieldErrorText } from "~/components/form/messages";
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { DefaultSubmit, SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { defaultValues, needsMultipart, visibleFields, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { useTranslation } from "~/i18n-runtime";
@@ -106,6 +106,8 @@ export function FillForm({ fields, constraint, lastResult }: { fields: DynamicFi
       aria-describedby={formError ? form.errorId : undefined}
       className="space-y-4"
     >
+      {/* Enter saves: a custom field's next-level button may come first (decision 085) */}
+      <DefaultSubmit name="intent" value="save" disabled={busy} />
       <AuthenticityTokenInput name="csrf" />
       {formError ? (
         <p id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="fill-error">

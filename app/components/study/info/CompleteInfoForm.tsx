@@ -14,6 +14,7 @@ import { GROUP_KEYS, groupLevels, type Group } from "./group-path";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
+import { DefaultSubmit } from "~/components/ui/SubmitButton";
 import { HiddenInput, Select } from "~/components/ui/Input";
 import type { CascadeNode } from "~/components/form/cascader";
 
@@ -102,6 +103,8 @@ export function CompleteInfoForm({
         {t(`scene${scene}`)}，{t("intro")}
       </p>
       <Form method="post" {...getFormProps(form)} encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined} className="space-y-4">
+        {/* Enter saves: 'update options' and the custom fields' next-level buttons come first (decision 085) */}
+        <DefaultSubmit name="intent" value="save" disabled={busy} />
         <CsrfInput />
         <FormFailureNotice answer={answer} />
         {own?.messages.length ? (

@@ -13,6 +13,7 @@ import type { Outcome } from "~/forms/outcome";
 import { useTranslation } from "~/i18n-runtime";
 import { mobileChanged, SEXES, type FormShape, type Region } from "~/forms/personal-info";
 import { Button } from "~/components/ui/Button";
+import { DefaultSubmit } from "~/components/ui/SubmitButton";
 import { Input, Select } from "~/components/ui/Input";
 
 export type InfoOutcome = Outcome;
@@ -100,6 +101,8 @@ export function PersonalInfoForm({
       {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
       <p className="mb-4 text-sm text-gray-600">{t("intro")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-1" key={outcome ? JSON.stringify(outcome.result.initialValue ?? {}) : "initial"}>
+        {/* Enter saves: the send-code and 'update options' buttons come first (decision 085) */}
+        <DefaultSubmit name="intent" value="save" disabled={busy} />
         <CsrfInput />
         {form.errors?.length ? (
           <p role="alert" className="mb-2 text-sm text-red-600" data-testid="info-form-error">

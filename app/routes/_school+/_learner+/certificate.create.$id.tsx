@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { DynamicFields } from "~/components/form/DynamicFields";
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { DefaultSubmit, SubmitButton } from "~/components/ui/SubmitButton";
 import { getFormProps, useForm } from "~/components/form/use-form";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
@@ -85,6 +85,8 @@ export default function CreateCertificate() {
       </p>
       <p className="text-sm text-gray-700">{t("certificates.unlockIntro")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {/* Enter creates: a custom field's next-level button may come first (decision 085) */}
+        <DefaultSubmit />
         <CsrfInput />
         <FormFailureNotice answer={answer} />
         {own?.message !== null && own?.message !== undefined ? (
