@@ -15,6 +15,7 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
+import { Notice } from "~/components/ui/Notice";
 
 export const handle = { i18n: ["files", "fields"] } satisfies RouteHandle;
 
@@ -90,9 +91,9 @@ export default function CreateCertificate() {
         <CsrfInput />
         <FormFailureNotice answer={answer} />
         {own?.message !== null && own?.message !== undefined ? (
-          <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="certificate-error">
+          <Notice tone="error" as="p" data-testid="certificate-error">
             {own.message || t("certificates.failed")}
-          </p>
+          </Notice>
         ) : null}
         <DynamicFields fields={fields} form={form} />
         <SubmitButton>{t("certificates.create")}</SubmitButton>
