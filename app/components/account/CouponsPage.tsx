@@ -12,6 +12,7 @@ import { AccountNotice } from "./AccountNotice";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput } from "~/components/ui/Input";
 import { CodeForm } from "./CodeForm";
+import { FilterLink } from "~/components/ui/FilterLink";
 
 type Props = {
   tab: CouponTab;
@@ -55,13 +56,9 @@ export function CouponsPage({ tab, counts, list, couponId, courses, notice, cons
         <ul className="flex flex-wrap gap-2">
           {COUPON_TABS.map((x) => (
             <li key={x}>
-              <Link
-                to={x === "usable" ? action : `${action}?tab=${x}`}
-                aria-current={x === tab ? "page" : undefined}
-                className={`inline-block rounded px-3 py-1.5 text-sm ${x === tab ? "bg-brand-strong text-white" : "bg-gray-100 text-gray-800"}`}
-              >
+              <FilterLink client href={x === "usable" ? action : `${action}?tab=${x}`} current={x === tab} look="tab" className="inline-block text-sm">
                 {t("coupons.tabCount", { label: t(`coupons.tabs.${x}`), count: counts[x] })}
-              </Link>
+              </FilterLink>
             </li>
           ))}
         </ul>

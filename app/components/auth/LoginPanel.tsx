@@ -1,4 +1,4 @@
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { DefaultSubmit, SubmitButton } from "~/components/ui/SubmitButton";
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -125,6 +125,8 @@ export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent =
         aria-labelledby={`${idPrefix}login-heading`}
         aria-describedby={data.faceFailed && !actionData ? faceFailedId : undefined}
       >
+        {/* Enter signs in by SMS: the send-code button comes first (decision 085) */}
+        {mode === "password" ? null : <DefaultSubmit name="intent" value="sms" pending={popup ? busyIntent === "sms" : undefined} />}
         <AuthenticityTokenInput name="csrf" />
         <FormFailureNotice answer={actionData} className="mb-3" />
         <HiddenInput name="backUrl" value={data.backUrl} />

@@ -1,5 +1,5 @@
 import { useBlurValidation } from "~/components/form/use-blur-validation";
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { DefaultSubmit, SubmitButton } from "~/components/ui/SubmitButton";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -86,6 +86,8 @@ export function RegisterPanel({
       </div>
       {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
       <FormComponent method="post" action={action} {...getFormProps(form)} aria-labelledby={id("register-heading")}>
+        {/* Enter registers: the send-code button comes first (decision 085) */}
+        <DefaultSubmit name="intent" value="register" pending={popup ? busyIntent === "register" : undefined} />
         <AuthenticityTokenInput name="csrf" />
         <FormFailureNotice answer={actionData} className="mb-3" />
         <HiddenInput name="backUrl" value={loaderData.backUrl} />

@@ -193,7 +193,7 @@ export default function Cascader({
                       id={optionId(-1, row)}
                       role="option"
                       aria-selected={row === active.row}
-                      className={`${option} ${row === active.row ? "bg-blue-50" : "hover:bg-gray-50"}`}
+                      className={`${option} ${row === active.row ? "bg-brand/10" : "hover:bg-gray-50"}`}
                       onPointerDown={(e) => e.preventDefault()}
                       onClick={() =>
                         choose(
@@ -229,7 +229,7 @@ export default function Cascader({
                       id={optionId(level, row)}
                       role="option"
                       aria-selected={path[level] === node.value}
-                      className={`${option} flex items-center justify-between gap-2 ${isActive ? "bg-blue-50" : onPath ? "bg-gray-100" : "hover:bg-gray-50"}`}
+                      className={`${option} flex items-center justify-between gap-2 ${isActive ? "bg-brand/10" : onPath ? "bg-gray-100" : "hover:bg-gray-50"}`}
                       onPointerDown={(e) => e.preventDefault()}
                       onMouseEnter={() => {
                         clearTimeout(hover.current);

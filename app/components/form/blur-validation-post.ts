@@ -9,7 +9,8 @@ export type SubmitterLike = { name: string; value: string; formNoValidate: boole
  * The submit button a blur validation stands for (decision 082): the form's first submit button that
  * validates, i.e. has no `formnovalidate`. A send-code or 'load cities' button comes first in some forms
  * (register, personal information) and skips validation, so it is not the form's submit; the button after
- * it is the one whose post the blur checks in advance.
+ * it is the one whose post the blur checks in advance. Such a form now starts with the kit's hidden
+ * `DefaultSubmit` (decision 085), the main action's name and value: that is the button found here.
  */
 export function validatingSubmitter<B extends SubmitterLike>(buttons: readonly B[]): B | undefined {
   return buttons.find((b) => !b.formNoValidate);

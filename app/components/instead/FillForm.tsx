@@ -3,10 +3,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DynamicFields } from "~/components/form/DynamicFields";
 import { fieldErrorText } from "~/components/form/messages";
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { DefaultSubmit, SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm, type Constraints, type SubmissionResult } from "~/components/form/use-form";
 import { defaultValues, needsMultipart, visibleFields, type DynamicField, type FieldValues } from "~/forms/dynamic-fields";
 import { useTranslation } from "~/i18n-runtime";
+import { Notice } from "~/components/ui/Notice";
 
 /** The relay of the chunked annex uploads (`_school.personal.course.apply_.upload.tsx`). */
 export const INSTEAD_UPLOAD_RELAY = "/personal/course/apply/upload";
@@ -106,11 +107,13 @@ export function FillForm({ fields, constraint, lastResult }: { fields: DynamicFi
       aria-describedby={formError ? form.errorId : undefined}
       className="space-y-4"
     >
+      {/* Enter saves: a custom field's next-level button may come first (decision 085) */}
+      <DefaultSubmit name="intent" value="save" disabled={busy} />
       <AuthenticityTokenInput name="csrf" />
       {formError ? (
-        <p id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="fill-error">
+        <Notice tone="error" as="p" id={form.errorId} data-testid="fill-error">
           {formError}
-        </p>
+        </Notice>
       ) : null}
       <DynamicFields fields={fields} form={form} />
       {uploads.length ? (

@@ -7,6 +7,7 @@ import { useTranslation } from "~/i18n-runtime";
 import { detailHref } from "~/services/instead-links";
 import { Select } from "~/components/ui/Input";
 import { Badge, type BadgeTone } from "~/components/ui/Badge";
+import { Notice } from "~/components/ui/Notice";
 
 export type SignUpRow = {
   itemUserId: number;
@@ -92,18 +93,18 @@ export function AssignPlaces({ signUps, error, assigned }: { signUps: SignUpRow[
         {t("title")}
       </h2>
       {assigned ? (
-        <p role="status" className="mt-2 rounded border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="assign-done">
+        <Notice tone="success" as="p" className="mt-2" data-testid="assign-done">
           {t("done", { count: assigned })}
-        </p>
+        </Notice>
       ) : null}
       {approved.length ? (
         <Form method="post" className="mt-2 space-y-3" aria-describedby={error ? "assign-error" : undefined}>
           <AuthenticityTokenInput name="csrf" />
           <p className="text-sm text-gray-700">{t("intro")}</p>
           {error ? (
-            <p id="assign-error" role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="assign-error">
+            <Notice tone="error" as="p" id="assign-error" data-testid="assign-error">
               {error}
-            </p>
+            </Notice>
           ) : null}
           {approved.map((s) => (
             <div key={s.itemUserId}>

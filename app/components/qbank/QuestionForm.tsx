@@ -3,6 +3,7 @@ import { CsrfInput } from "~/components/csrf-token";
 import type { T } from "~/components/qbank/parts";
 import { Question } from "~/components/qbank/Question";
 import { Button } from "~/components/ui/Button";
+import { DefaultSubmit } from "~/components/ui/SubmitButton";
 import { HiddenInput } from "~/components/ui/Input";
 
 export type DoingQuestion = {
@@ -96,6 +97,8 @@ export function QuestionForm({
       data-testid="question-form"
       aria-labelledby="qb-question"
     >
+      {/* Enter (in a blank, on a choice) saves the answer, as on the exam paper: 'previous' comes first (decision 085) */}
+      {paused ? null : <DefaultSubmit name="intent" value="save" disabled={disabled} />}
       <CsrfInput />
       <HiddenInput name="questionId" value={question.id} />
       <HiddenInput name="index" value={index} />

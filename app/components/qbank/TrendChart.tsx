@@ -5,7 +5,8 @@ type Bucket = { label: string; answered: number; right: number };
 
 /**
  * A bar chart as inline SVG, rendered on the server (no chart library, no JavaScript): answered and right
- * per period, with a table of the same numbers for screen readers and for copying.
+ * per period, with a table of the same numbers for screen readers and for copying. Drawn in the kit's colours
+ * (the brand colour for answered, as its legend; it was a blue of its own, decision 085).
  */
 export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: string; t: T }) {
   const W = 640;
@@ -22,8 +23,8 @@ export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: st
         <title>{title}</title>
         {ticks.map((v) => (
           <g key={v}>
-            <line x1={pad.l} x2={W - pad.r} y1={y(v)} y2={y(v)} stroke="#e5e7eb" />
-            <text x={pad.l - 4} y={y(v) + 4} fontSize="10" textAnchor="end" fill="#4b5563">
+            <line x1={pad.l} x2={W - pad.r} y1={y(v)} y2={y(v)} className="stroke-gray-200" />
+            <text x={pad.l - 4} y={y(v) + 4} fontSize="10" textAnchor="end" className="fill-gray-600">
               {v}
             </text>
           </g>
@@ -32,13 +33,13 @@ export function TrendChart({ buckets, title, t }: { buckets: Bucket[]; title: st
           const x = pad.l + i * step + 2;
           return (
             <g key={b.label}>
-              <rect x={x} y={y(b.answered)} width={bar} height={H - pad.b - y(b.answered)} fill="#1d4ed8">
+              <rect x={x} y={y(b.answered)} width={bar} height={H - pad.b - y(b.answered)} className="fill-brand">
                 <title>{`${b.label} ${t("stats.answered")} ${b.answered}`}</title>
               </rect>
-              <rect x={x + bar + 2} y={y(b.right)} width={bar} height={H - pad.b - y(b.right)} fill="#16a34a">
+              <rect x={x + bar + 2} y={y(b.right)} width={bar} height={H - pad.b - y(b.right)} className="fill-green-600">
                 <title>{`${b.label} ${t("stats.right")} ${b.right}`}</title>
               </rect>
-              <text x={x + bar} y={H - pad.b + 14} fontSize="10" textAnchor="middle" fill="#374151">
+              <text x={x + bar} y={H - pad.b + 14} fontSize="10" textAnchor="middle" className="fill-gray-700">
                 {b.label}
               </text>
             </g>

@@ -43,11 +43,11 @@ export function PractiseForm({ label, t, error }: { label: string; t: T; error?:
 export function ContinueLink({ u, t }: { u: { recordId: number; answered: number; total: number; currentIndex: number } | null; t: T }) {
   if (!u) return null;
   return (
-    <p className="rounded bg-amber-50 p-2 text-sm" data-testid="continue">
+    <Notice tone="warning" as="p" role="note" data-testid="continue">
       <Link className="text-brand" to={doingHref(u.recordId, u.currentIndex + 1)}>
         {t("chapter.continue", { answered: u.answered, total: u.total })}
       </Link>
-    </p>
+    </Notice>
   );
 }
 

@@ -7,7 +7,8 @@ export type T = (key: string, options?: Record<string, unknown>) => string;
 export function Block({ title, id, children, aside }: { title: string; id: string; children: ReactNode; aside?: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-4">
-      <div className="mb-3 flex items-center justify-between gap-4">
+      {/* the aside goes under the title when both do not fit (a title broke a character a line at 390 px, issue 26) */}
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h2 id={id} className="text-lg font-semibold">
           {title}
         </h2>

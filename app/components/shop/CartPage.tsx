@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n-runtime";
 import type { CartItem } from "~/services/cart.server";
 import { CART_ACTION, money } from "./money";
 import { Button } from "~/components/ui/Button";
+import { DefaultSubmit } from "~/components/ui/SubmitButton";
 import { CartItemEnd } from "~/components/shop/CartItemEnd";
 import { HiddenInput, Input } from "~/components/ui/Input";
 import { Badge } from "~/components/ui/Badge";
@@ -65,6 +66,8 @@ export function CartPage({ items, notice, selected = null }: { items: CartItem[]
         </p>
       ) : (
         <fetcher.Form method="post" action={CART_ACTION} className="mt-4">
+          {/* Enter on a ticked item checks out: the first item's 'remove' comes first (decision 085) */}
+          <DefaultSubmit name="intent" value="checkout" />
           <AuthenticityTokenInput name="csrf" />
           {hydrated ? <HiddenInput name="_js" value="1" /> : null}
           <p className="text-sm text-gray-600">{t("count", { count: visible.length })}</p>

@@ -1,4 +1,4 @@
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { DefaultSubmit, SubmitButton } from "~/components/ui/SubmitButton";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n-runtime";
@@ -184,6 +184,8 @@ function MobileForm({ bound, outcome, constraint }: { bound: boolean; outcome?: 
     <Section id="account-mobile-title" title={bound ? t("mobile.change") : t("mobile.bind")}>
       {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-mobile-title">
+        {/* Enter binds the mobile: the send-code button comes first (decision 085) */}
+        <DefaultSubmit name="intent" value="bindMobile" pending={busy} />
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={form.errors} id={form.errorId} />
         <HiddenInput name="formName" value="mobile" />
@@ -336,6 +338,8 @@ function PasswordBySmsForm({ outcome, constraint }: { outcome?: AccountOutcome; 
       {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
       <p className="mb-3 text-xs text-gray-600">{t("passwordSms.hint")}</p>
       <Form method="post" {...getFormProps(form)} aria-labelledby="account-password-sms-title">
+        {/* Enter sets the password: the send-code button comes first (decision 085) */}
+        <DefaultSubmit name="intent" value="passwordBySms" pending={busy} />
         <AuthenticityTokenInput name="csrf" />
         <HiddenInput name="formName" value="passwordSms" />
         <FormErrors errors={form.errors} id={form.errorId} />

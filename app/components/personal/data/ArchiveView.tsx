@@ -10,10 +10,10 @@ function ArchiveTable({ caption, head, rows, empty }: { caption: string; head: s
       <h2 className="text-base font-semibold">{caption}</h2>
       {rows.length ? (
         <Table scroll caption={caption} className="min-w-[32rem]">
-          <thead className="bg-gray-50 text-gray-600">
+          <thead>
             <tr>
               {head.map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                <th key={h} scope="col">
                   {h}
                 </th>
               ))}
@@ -21,11 +21,9 @@ function ArchiveTable({ caption, head, rows, empty }: { caption: string; head: s
           </thead>
           <tbody>
             {rows.map((row, i) => (
-              <tr key={i} className="border-t border-gray-100">
+              <tr key={i}>
                 {row.map((cell, j) => (
-                  <td key={j} className="px-3 py-2">
-                    {cell}
-                  </td>
+                  <td key={j}>{cell}</td>
                 ))}
               </tr>
             ))}

@@ -1,4 +1,4 @@
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { DefaultSubmit, SubmitButton } from "~/components/ui/SubmitButton";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -61,6 +61,8 @@ export function SectionForm({
         aria-describedby={formError ? form.errorId : undefined}
         className="space-y-4"
       >
+        {/* Enter saves: a custom field's next-level button may come first (decision 085) */}
+        <DefaultSubmit name="intent" value="save" pending={pending} />
         <AuthenticityTokenInput name="csrf" />
         <HiddenInput name="section" value={section} />
         {formError ? (

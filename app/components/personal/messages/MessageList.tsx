@@ -5,6 +5,7 @@ import { upstreamErrorText } from "~/lib/http/upstream-messages";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput } from "~/components/ui/Input";
 import { Pager, pagerWords } from "~/components/ui/Pager";
+import { Badge } from "~/components/ui/Badge";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -76,7 +77,11 @@ function MessageItem({ message }: { message: Message }) {
     >
       <div>
         <p className="font-medium">
-          {read ? null : <span className="mr-2 rounded bg-red-600 px-1.5 py-0.5 text-xs text-white">{t("unread")}</span>}
+          {read ? null : (
+            <Badge tone="danger" className="mr-2">
+              {t("unread")}
+            </Badge>
+          )}
           {message.title}
         </p>
         <p className="mt-1 text-sm text-gray-700">{message.content}</p>

@@ -5,6 +5,7 @@ import { agreementHref } from "~/services/study-links";
 import { useRevalidateOnVisible } from "./use-revalidate-on-visible";
 import { Table } from "~/components/ui/Table";
 import { buttonClass } from "~/components/ui/Button";
+import { Notice } from "~/components/ui/Notice";
 
 export type AgreementEntry = { agreement: Agreement; action: AgreementAction };
 
@@ -25,9 +26,9 @@ export function MyAgreements({ entries, all, heading = true }: { entries: Agreem
         </h1>
       ) : null}
       {all && pending ? (
-        <p role="status" className="mb-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="sign-all">
+        <Notice tone="warning" as="p" className="mb-3" data-testid="sign-all">
           {t("signAll")}
-        </p>
+        </Notice>
       ) : null}
       {entries.length === 0 ? (
         <p className="py-10 text-center text-gray-500" data-testid="agreements-empty">
@@ -35,7 +36,7 @@ export function MyAgreements({ entries, all, heading = true }: { entries: Agreem
         </p>
       ) : (
         <Table>
-          <thead className="border-b border-gray-200 text-gray-600">
+          <thead>
             <tr>
               <th scope="col" className="py-2">
                 {t("target")}

@@ -4,6 +4,7 @@ import { lessonEntryHref } from "~/services/study-links";
 import { monthOf, neighbours, timetableHref, type TimetableView } from "~/services/timetable-dates";
 import { Empty } from "./parts";
 import { Table } from "~/components/ui/Table";
+import { Badge } from "~/components/ui/Badge";
 
 export type TimetableLesson = {
   id: number;
@@ -168,7 +169,11 @@ function Session({ lesson: l }: { lesson: TimetableLesson }) {
       <p className="mt-0.5 text-gray-800">{l.courseName}</p>
       <p className="text-gray-700">{l.lessonName}</p>
       <p className="mt-0.5 text-gray-600">
-        {l.liveFlag ? <span className="mr-1 rounded bg-red-600 px-1 text-white">{t("live")}</span> : null}
+        {l.liveFlag ? (
+          <Badge tone="danger" className="mr-1">
+            {t("live")}
+          </Badge>
+        ) : null}
         {t(`status.${l.status}`)}
       </p>
       <Link

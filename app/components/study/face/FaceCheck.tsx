@@ -8,6 +8,7 @@ import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import { useTranslation } from "~/i18n-runtime";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { DefaultSubmit } from "~/components/ui/SubmitButton";
 
 export type FaceView =
   /** `constraint`: the loader's `formConstraint(faceSchema(...))` (decision 023: zod stays on the server) */
@@ -133,6 +134,8 @@ function FaceInfoForm({
   const err = (key: string | undefined) => errorText(((k: string, o?: Record<string, unknown>) => t(k, o)) as never, key);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2">
+      {/* Enter submits the info: 'cancel' comes first (decision 085) */}
+      <DefaultSubmit name="intent" value="info" disabled={navigation.state === "submitting"} />
       <CsrfInput />
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-600" data-testid="face-form-error">

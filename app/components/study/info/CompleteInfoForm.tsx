@@ -14,8 +14,10 @@ import { GROUP_KEYS, groupLevels, type Group } from "./group-path";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer, type FormFailure } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
+import { DefaultSubmit } from "~/components/ui/SubmitButton";
 import { HiddenInput, Select } from "~/components/ui/Input";
 import type { CascadeNode } from "~/components/form/cascader";
+import { Notice } from "~/components/ui/Notice";
 
 /** The cascader with search (spec 001 §9, decision 076): loaded once hydrated; the chained selects until then and without JavaScript. */
 const Cascader = lazy(() => import("~/components/form/Cascader.client"));
@@ -102,14 +104,16 @@ export function CompleteInfoForm({
         {t(`scene${scene}`)}，{t("intro")}
       </p>
       <Form method="post" {...getFormProps(form)} encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined} className="space-y-4">
+        {/* Enter saves: 'update options' and the custom fields' next-level buttons come first (decision 085) */}
+        <DefaultSubmit name="intent" value="save" disabled={busy} />
         <CsrfInput />
         <FormFailureNotice answer={answer} />
         {own?.messages.length ? (
-          <div role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="complete-error">
+          <Notice tone="error" data-testid="complete-error">
             {own.messages.map((m, i) => (
               <p key={i}>{m || t("errors.failed")}</p>
             ))}
-          </div>
+          </Notice>
         ) : null}
         {groups.length ? (
           <fieldset aria-describedby={groupError ? "group-error" : undefined}>

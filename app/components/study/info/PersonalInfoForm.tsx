@@ -12,7 +12,8 @@ import { useNamespaces, type I18nData } from "~/components/use-namespaces";
 import type { Outcome } from "~/forms/outcome";
 import { useTranslation } from "~/i18n-runtime";
 import { mobileChanged, SEXES, type FormShape, type Region } from "~/forms/personal-info";
-import { Button } from "~/components/ui/Button";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { DefaultSubmit } from "~/components/ui/SubmitButton";
 import { Input, Select } from "~/components/ui/Input";
 
 export type InfoOutcome = Outcome;
@@ -100,6 +101,8 @@ export function PersonalInfoForm({
       {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
       <p className="mb-4 text-sm text-gray-600">{t("intro")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-1" key={outcome ? JSON.stringify(outcome.result.initialValue ?? {}) : "initial"}>
+        {/* Enter saves: the send-code and 'update options' buttons come first (decision 085) */}
+        <DefaultSubmit name="intent" value="save" disabled={busy} />
         <CsrfInput />
         {form.errors?.length ? (
           <p role="alert" className="mb-2 text-sm text-red-600" data-testid="info-form-error">
@@ -255,7 +258,7 @@ export function PersonalInfoForm({
           </>
         ) : null}
         <div className="flex justify-end gap-3 pt-2">
-          <a href={backUrl} className="rounded border border-gray-300 px-4 py-1.5 text-sm">
+          <a href={backUrl} className={buttonClass({ variant: "outline", size: "sm" })}>
             {t("cancel")}
           </a>
           <Button type="submit" name="intent" value="save" disabled={busy} size="sm" data-testid="info-submit">

@@ -8,6 +8,7 @@ import { examNotFound, loadPayInfo, payProviderUrl } from "~/services/exams.serv
 import { requireStudent } from "~/lib/guards/guards.server";
 import { idOf, notFound } from "~/lib/guards/sections.server";
 import { buttonClass } from "~/components/ui/Button";
+import { Notice } from "~/components/ui/Notice";
 
 /**
  * The exam fee's payment result (spec 001 §2 `/lib/subject/exampaper/payresult`; §7 queryPayInfo/{id};
@@ -66,9 +67,9 @@ export default function ExamPayResult() {
     <div className="mx-auto flex max-w-xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-bold">{t("pay.title")}</h1>
       {d.payFailed ? (
-        <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
+        <Notice tone="error" as="p" className="text-base">
           {t("refuse.payUnavailable")}
-        </p>
+        </Notice>
       ) : null}
       <section
         className={`rounded-lg border p-4 ${paid ? "border-green-300 bg-green-50" : "border-amber-300 bg-amber-50"}`}

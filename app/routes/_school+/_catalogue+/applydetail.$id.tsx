@@ -18,6 +18,7 @@ import { loginHref } from "~/lib/security/redirect";
 import { ApplyPostSchema } from "~/forms/community";
 import { formAction } from "~/lib/http/form-failure.server";
 import { buttonClass } from "~/components/ui/Button";
+import { Notice } from "~/components/ui/Notice";
 
 export const handle = { i18n: ["catalog", "community", "upstream"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
@@ -108,12 +109,12 @@ export default function ApplyDetail() {
           {t("apply.loginToSignUp")}
         </Link>
       ) : state?.signedUp === 1 ? (
-        <p className="mt-8 rounded border border-green-200 bg-green-50 px-3 py-2 text-green-900" role="status" data-testid="apply-state">
+        <Notice tone="success" as="p" className="mt-8 text-base" data-testid="apply-state">
           {tc("apply.signedUp", { time: moment(state.signUpTime) })}{" "}
           <Link to="/apply/mine" className="underline">
             {tc("my.signUpsLink")}
           </Link>
-        </p>
+        </Notice>
       ) : applied >= item.quota ? (
         <p className="mt-8 text-gray-700" role="status">
           {tc("apply.full")}

@@ -19,6 +19,7 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { OpenCourseSignUpSchema } from "~/forms/catalogue";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
+import { Notice } from "~/components/ui/Notice";
 
 export const handle = { i18n: ["catalog", "lesson"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
@@ -78,9 +79,9 @@ export default function OpenCourses() {
       {(list) => (
         <>
           {justSignedUp ? (
-            <p role="status" className="mb-4 rounded bg-green-50 px-4 py-2 text-green-800">
+            <Notice tone="success" as="p" className="mb-4 text-base">
               {tl("open.signUpDone")}
-            </p>
+            </Notice>
           ) : null}
           <ul className="grid gap-4 md:grid-cols-3">
             {list.map((c, i) => (

@@ -20,6 +20,7 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { Button } from "~/components/ui/Button";
 import { Input } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 
 /**
  * The agreement page (spec 001 §2: `/agreement/{check|edit}/{curId or 0}/{protocolId}?backUrl=`; §4
@@ -108,9 +109,9 @@ export default function AgreementPage() {
   return (
     <DialogPage title={agreement.protocolName || t("sign.title")} width={685} closeHref={closeHref} testId="agreement-dialog">
       {infoSaved ? (
-        <p role="status" className="mb-3 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="info-saved">
+        <Notice tone="success" as="p" className="mb-3" data-testid="info-saved">
           {t("sign.infoSaved")}
-        </p>
+        </Notice>
       ) : null}
       <p className="mb-2 text-sm text-gray-600">{agreement.targetName}</p>
       <div className="mb-4 max-h-72 overflow-auto whitespace-pre-wrap rounded border border-gray-200 bg-gray-50 p-3 text-sm" data-testid="agreement-content">

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-token";
 import { DynamicFields } from "~/components/form/DynamicFields";
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { DefaultSubmit, SubmitButton } from "~/components/ui/SubmitButton";
 import { getFormProps, useForm } from "~/components/form/use-form";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
@@ -15,6 +15,7 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
+import { Notice } from "~/components/ui/Notice";
 
 export const handle = { i18n: ["files", "fields"] } satisfies RouteHandle;
 
@@ -85,12 +86,14 @@ export default function CreateCertificate() {
       </p>
       <p className="text-sm text-gray-700">{t("certificates.unlockIntro")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {/* Enter creates: a custom field's next-level button may come first (decision 085) */}
+        <DefaultSubmit />
         <CsrfInput />
         <FormFailureNotice answer={answer} />
         {own?.message !== null && own?.message !== undefined ? (
-          <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="certificate-error">
+          <Notice tone="error" as="p" data-testid="certificate-error">
             {own.message || t("certificates.failed")}
-          </p>
+          </Notice>
         ) : null}
         <DynamicFields fields={fields} form={form} />
         <SubmitButton>{t("certificates.create")}</SubmitButton>

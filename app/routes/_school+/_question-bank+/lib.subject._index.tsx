@@ -12,6 +12,8 @@ import { loadAllCategories, loadCategoryOptions, loadStatistics, loadStudiedCate
 import { cacheHeaders, idOf, requireSectionAccess } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
 import { Input, Select } from "~/components/ui/Input";
+import { FilterLink } from "~/components/ui/FilterLink";
+import { Notice } from "~/components/ui/Notice";
 
 /** `/lib/subject` (spec 001 §2): statistics, studied and all categories, subjects by keyword and category, the unfinished check. */
 export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
@@ -68,20 +70,21 @@ export default function QuestionBank() {
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       {d.unfinished ? (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="unfinished">
+        <Notice tone="warning" as="p" role="note" className="text-base" data-testid="unfinished">
           <strong>{t("home.continue")}</strong>{" "}
           {t("home.continueText", { title: d.unfinished.title, answered: d.unfinished.answered, total: d.unfinished.total })}{" "}
           <Link className="font-semibold text-brand underline" to={doingHref(d.unfinished.recordId, d.unfinished.currentIndex + 1)}>
             {t("home.continueGo")}
           </Link>
-        </p>
+        </Notice>
       ) : null}
       {d.statistics ? (
         <Block
           title={t("home.statistics")}
           id="qb-stats"
           aside={
-            <nav aria-label={t("book.links")} className="flex gap-3 text-sm">
+            // short labels on one line each (错题本, 我的收藏 broke a character a line at 390 px, issue 26)
+            <nav aria-label={t("book.links")} className="flex flex-wrap gap-x-3 gap-y-1 text-sm whitespace-nowrap">
               <Link className="text-brand" to={wrongHref()}>
                 {t("book.wrongTitle")}
               </Link>
@@ -122,9 +125,9 @@ export default function QuestionBank() {
             <ul className="flex flex-wrap gap-2">
               {d.studied.records.map((c) => (
                 <li key={c.id}>
-                  <Link className="rounded border border-gray-300 px-3 py-1" to={`${QBANK_HOME}?categoryId=${c.id}`}>
+                  <FilterLink client href={`${QBANK_HOME}?categoryId=${c.id}`} current={false} look="tab" className="inline-flex min-h-9 items-center">
                     {c.name}
-                  </Link>
+                  </FilterLink>
                 </li>
               ))}
             </ul>
@@ -139,13 +142,16 @@ export default function QuestionBank() {
         <ul className="flex flex-wrap gap-2">
           {d.categoryOptions.map((c) => (
             <li key={c.id}>
-              <Link
-                className={`inline-flex min-h-9 items-center gap-1 rounded border border-gray-300 px-3 py-1 ${d.categoryId === c.id ? "border-brand bg-brand text-white" : ""}`}
-                to={`${QBANK_HOME}?categoryId=${c.id}`}
-                aria-current={d.categoryId === c.id ? "true" : undefined}
+              <FilterLink
+                client
+                href={`${QBANK_HOME}?categoryId=${c.id}`}
+                current={d.categoryId === c.id}
+                look="tab"
+                className="inline-flex min-h-9 items-center gap-1"
               >
-                {c.name} <span className="text-xs text-gray-600">{t("home.subjectCount", { count: c.subjectCount })}</span>
-              </Link>
+                {/* the count in the chip's own colour when it is the current one (grey on the brand colour was unreadable) */}
+                {c.name} <span className={`text-xs ${d.categoryId === c.id ? "" : "text-gray-600"}`}>{t("home.subjectCount", { count: c.subjectCount })}</span>
+              </FilterLink>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { DefaultSubmit, SubmitButton } from "~/components/ui/SubmitButton";
 import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -134,6 +134,8 @@ export default function LoginForget() {
         <p className="mb-4 text-sm text-gray-600">{t("forget.intro")}</p>
         {outcome?.next ? <ChallengeNotice next={outcome.next} /> : null}
         <Form method="post" {...getFormProps(form)} aria-labelledby="forget-heading">
+          {/* Enter resets the password: the send-code button comes first (decision 085) */}
+          <DefaultSubmit name="intent" value="reset" />
           <AuthenticityTokenInput name="csrf" />
           <FormFailureNotice answer={actionData} className="mb-3" />
           <HiddenInput name="backUrl" value={loaderData.backUrl} />

@@ -10,6 +10,8 @@ import { QBANK_HOME } from "~/services/qbank-links";
 import { redirectPastLastPage } from "~/lib/guards/sections.server";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput, Input, Select } from "~/components/ui/Input";
+import { FilterLink } from "~/components/ui/FilterLink";
+import { Badge } from "~/components/ui/Badge";
 
 /**
  * My exams (spec 001 §7 queryMyExamList with examType, examState, examName, pageIndex, pageSize;
@@ -50,13 +52,15 @@ export default function MyExams() {
         <ul className="flex flex-wrap gap-2" data-testid="exam-states">
           {[0, ...EXAM_STATES].map((s) => (
             <li key={s}>
-              <Link
-                to={examListHref({ examType: f.examType, examState: s, examName: f.examName })}
-                aria-current={f.examState === s ? "page" : undefined}
-                className={`block rounded border border-gray-300 px-3 py-1 text-sm ${f.examState === s ? "border-brand bg-brand text-white font-semibold" : ""}`}
+              <FilterLink
+                client
+                href={examListHref({ examType: f.examType, examState: s, examName: f.examName })}
+                current={f.examState === s}
+                look="tab"
+                className="block text-sm"
               >
                 {t("stateCount", { state: t(`state.${s}`), count: d.counts[s as 0 | 1 | 2 | 3] })}
-              </Link>
+              </FilterLink>
             </li>
           ))}
         </ul>
@@ -91,10 +95,12 @@ export default function MyExams() {
                 </Link>
               </h2>
               <p className="text-sm text-gray-700">
-                <span className="mr-2 rounded bg-gray-100 px-1">{t(`type.${e.examType}`)}</span>
-                <span className="mr-2 rounded bg-gray-100 px-1" data-testid="exam-state">
+                <Badge tone="neutral" className="mr-2">
+                  {t(`type.${e.examType}`)}
+                </Badge>
+                <Badge tone="neutral" className="mr-2" data-testid="exam-state">
                   {t(`state.${e.examState}`)}
-                </span>
+                </Badge>
                 {t("list.time", { start: e.startText, end: e.endText })}
               </p>
               <p className="text-sm text-gray-700">

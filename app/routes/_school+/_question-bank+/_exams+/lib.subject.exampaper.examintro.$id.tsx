@@ -29,6 +29,7 @@ import { ExamIntroFormSchema } from "~/forms/qbank";
 import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Table } from "~/components/ui/Table";
+import { Notice } from "~/components/ui/Notice";
 
 /**
  * The exam introduction (spec 001 §2 `/lib/subject/exampaper/examintro/{id}`; §7 queryDetail, pay,
@@ -123,14 +124,14 @@ export default function ExamIntro() {
       </p>
       <h1 className="text-2xl font-bold">{e.examName}</h1>
       {d.done ? (
-        <p role="status" className="rounded bg-green-50 p-3 text-green-900" data-testid="handed-in">
+        <Notice tone="success" as="p" className="text-base" data-testid="handed-in">
           {t("handedIn", { score: d.done.score ?? 0, total: d.done.totalScore, result: resultOf(d.done.passed) })}
-        </p>
+        </Notice>
       ) : null}
       {errorText ? (
-        <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="exam-error">
+        <Notice tone="error" as="p" className="text-base" data-testid="exam-error">
           {errorText}
-        </p>
+        </Notice>
       ) : null}
       <FormFailureNotice answer={result} />
       <section aria-labelledby="exam-intro" className="rounded-lg border border-gray-200 bg-white p-4">

@@ -28,6 +28,7 @@ import { formAction } from "~/lib/http/form-failure.server";
 import { refused } from "~/lib/http/form-result.server";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 
 /**
  * The timed exam paper of one attempt (decision 034): `/lib/subject/exampaper/paper/{recordId}`. Every
@@ -316,9 +317,9 @@ export default function ExamPaper() {
       ) : null}
       <FormFailureNotice answer={result} />
       {result && "error" in result ? (
-        <p role="alert" className="rounded bg-red-50 p-3 text-red-800" data-testid="paper-error">
+        <Notice tone="error" as="p" className="text-base" data-testid="paper-error">
           {tq("doing.error", { message: result.error })}
-        </p>
+        </Notice>
       ) : null}
       <form id={PAPER_FORM_ID} method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="exam-paper">
         <CsrfInput />

@@ -25,6 +25,7 @@ import { requireValidPost, requireValidUpload } from "~/lib/portal.server";
 import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { Notice } from "~/components/ui/Notice";
 
 export const handle = { i18n: ["instead", "fields", "upstream"] } satisfies RouteHandle;
 
@@ -137,13 +138,13 @@ export default function FillPage() {
         {status.editable ? (
           <FillForm fields={own?.fields ?? info.fields} constraint={own?.constraint ?? constraint} lastResult={answer?.result} />
         ) : (
-          <div className="rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="fill-locked">
+          <Notice tone="warning" data-testid="fill-locked">
             <p className="font-medium">{t("fill.locked")}</p>
             <p>{status.message}</p>
             <a href={detail} className="mt-1 inline-block text-brand underline">
               {t("fill.toDetail")}
             </a>
-          </div>
+          </Notice>
         )}
       </div>
     </StudyPage>
