@@ -10,6 +10,8 @@ const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  // E2E_CHROMIUM_ARGS: extra flags, space-separated, for measuring one against the other (decision 086)
+  ...(process.env.E2E_CHROMIUM_ARGS?.split(" ").filter(Boolean) ?? []),
 ];
 
 /**
