@@ -10,14 +10,18 @@ const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  // E2E_CHROMIUM_ARGS: extra flags, space-separated, for measuring one against the other (decision 086)
+  ...(process.env.E2E_CHROMIUM_ARGS?.split(" ").filter(Boolean) ?? []),
 ];
 
 /**
- * E2E_WORKERS, or one worker per core plus one (docs/decisions/010-parallel-e2e.md, 049). Each worker is a
- * portal, a sandbox and a Chromium; a journey spends part of its time waiting on the page's own clocks (the
- * exam socket opens 3.5 s after the page, spec 000 §9), which the extra worker fills.
+ * E2E_WORKERS, or one worker per core (docs/decisions/010-parallel-e2e.md, 049, 086). Each worker is a portal, a
+ * sandbox and a Chromium. `npm test` runs Playwright beside the page and unit tests (decision 062), so the cores
+ * are busy without a worker more to fill the journeys' waits: session 12's pair of whole `npm test` runs (same
+ * tree, quiet machine) took 817 s and 1,625 CPU-s with cores + 1 (three) workers, 769 s and 1,526 CPU-s with two;
+ * 6 files alone, two pairs: the browser suite's own CPU 9-11 % less with two.
  */
-const workers = Number(process.env.E2E_WORKERS) || os.availableParallelism() + 1;
+const workers = Number(process.env.E2E_WORKERS) || os.availableParallelism();
 
 /**
  * Debian's `chromium-headless-shell` when the machine has it (.ci/run installs it), else `chromium`

@@ -38,7 +38,11 @@ const PROCESS_STATE = /process\.env|vi\.(stubEnv|stubGlobal|mock|doMock|resetMod
  */
 function leftBehind(text: string): string {
   const rest = text.replace(/^process\.env\.\w+ \?\?= "[^"\n]*";$/gm, "");
-  const timersRestored = /afterEach\((?:async )?\(\) => (?:\{(?:(?!\}\);)[\s\S]){0,300}?)?vi\.useRealTimers\(\)/.test(rest);
+  const restoredAfterEach = /afterEach\((?:async )?\(\) => (?:\{(?:(?!\}\);)[\s\S]){0,300}?)?vi\.useRealTimers\(\)/.test(rest);
+  // or each `vi.useFakeTimers(` has its own `finally { vi.useRealTimers(); }` (decision 086)
+  const faked = rest.match(/vi\.useFakeTimers\(/g)?.length ?? 0;
+  const restoredInFinally = faked > 0 && (rest.match(/finally \{\s*vi\.useRealTimers\(\);/g)?.length ?? 0) >= faked;
+  const timersRestored = restoredAfterEach || restoredInFinally;
   return timersRestored ? rest.replace(/(vi\.)?useFakeTimers\b/g, "") : rest;
 }
 const changesProcess = (text: string) => PROCESS_STATE.test(leftBehind(text));

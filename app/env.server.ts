@@ -1,5 +1,6 @@
 import * as z from "zod/v4";
 import { parseTrustProxy, type TrustProxy } from "~/lib/security/client-address.server";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 const flag = (fallback: "0" | "1") =>
   z
@@ -72,6 +73,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 let cached: Env | undefined;
+// read again at the next call: a unit file sharing its vitest worker names its own upstream (tests/unit/sandbox.ts,
+// decision 086); a page-test build copy is reused only for the same environment, so it reads the same again
+onProcessReset(() => {
+  cached = undefined;
+});
 
 /** The parsed environment, checked once; a bad value stops the server with a clear message. */
 export function env(): Env {

@@ -1,17 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod/v4";
-import { startTestSandbox, type TestSandbox } from "../../tests/unit/sandbox";
+import { leaveUnitSandbox, unitSandbox } from "../../tests/unit/sandbox";
 
 // Decision 053 (issue 23 step 2): the request context is made once per request and holds that request's
 // state only: its portal (made once, shared by every loader of the request), its upstream timings, its form.
 
-let sandbox: TestSandbox;
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
+  await unitSandbox();
 });
-afterAll(async () => sandbox?.close());
+afterAll(leaveUnitSandbox);
 
 const { getLoadContext, requestContext, timingsOf } = await import("~/lib/context.server");
 const { getPortal, requireValidPost, submittedFieldsOf } = await import("~/lib/portal.server");

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "../../tests/unit/sandbox";
+import { leaveUnitSandbox, unitSandbox, type TestSandbox } from "../../tests/unit/sandbox";
 import { connectPresence, offlinePath, pickHost, presenceUrl } from "~/services/presence.client";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
+  sandbox = await unitSandbox();
 });
-afterAll(() => sandbox.close());
+afterAll(leaveUnitSandbox);
 
 describe("presence client (spec 000 section 4)", () => {
   it("picks one of the comma-separated hosts per user and the scheme by page protocol", () => {

@@ -59,7 +59,7 @@ export type AccessibleOptions = {
   targetSize?: boolean;
   /** A failed check ends the test at once instead of being reported with the others at its end. */
   hard?: boolean;
-  /** Only these rules (axe's `runOnly`), e.g. `["target-size"]` for the phone check of every page (phone-labels.test). */
+  /** Only these rules (axe's `runOnly`), e.g. `["target-size"]` for the phone check of every page (phone.test). */
   only?: string[];
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { requestCtx, startTestSandbox, thrown, type TestSandbox } from "./sandbox";
+import { requestCtx, leaveUnitSandbox, unitSandbox, thrown, type TestSandbox } from "./sandbox";
 
 /** Agreements, student info and face services against the sandbox (spec 001 §4, §5, §7; issue 14). */
 let sandbox: TestSandbox;
@@ -10,10 +10,9 @@ const info = await import("~/services/student-info.server");
 type Portal = import("~/lib/portal.server").Portal;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
+  sandbox = await unitSandbox();
 });
-afterAll(() => sandbox.close());
+afterAll(leaveUnitSandbox);
 beforeEach(async () => {
   await sandbox.control("POST", "/reset");
 });

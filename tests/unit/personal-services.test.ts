@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { requestCtx, startTestSandbox, thrown, type TestSandbox } from "./sandbox";
+import { requestCtx, leaveUnitSandbox, unitSandbox, thrown, type TestSandbox } from "./sandbox";
 
 let sandbox: TestSandbox;
 const { createUpstream, UpstreamError } = await import("~/lib/http/upstream.server");
@@ -9,10 +9,9 @@ const messages = await import("~/services/messages.server");
 const { toFieldPayload } = await import("~/forms/dynamic-fields");
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
+  sandbox = await unitSandbox();
 });
-afterAll(() => sandbox.close());
+afterAll(leaveUnitSandbox);
 beforeEach(async () => {
   await sandbox.control("POST", "/reset");
 });

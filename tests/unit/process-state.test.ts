@@ -14,7 +14,6 @@ const APP = path.resolve(__dirname, "../../app");
 
 /** `file:name` of state that a new build copy would find the same, with why. */
 const STAYS: Record<string, string> = {
-  "env.server.ts:cached": "the environment: the harness keeps one build copy per environment",
   "lib/state/session.server.ts:storages": "made from the environment (secret, secure flag)",
   "lib/state/session.server.ts:clientIdCookies": "made from the environment",
   "lib/state/form-keep.server.ts:cookies": "made from the environment",

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { Portal } from "~/lib/portal.server";
-import { startTestSandbox, type TestSandbox } from "./sandbox";
+import { leaveUnitSandbox, unitSandbox, type TestSandbox } from "./sandbox";
 
 /* The portal side of the real-time module against a real sandbox: the bootstrap a page's loader
    hands the browser, and the client module speaking to the sandbox's exam socket with it. */
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
+  sandbox = await unitSandbox();
 });
-afterAll(() => sandbox.close());
+afterAll(leaveUnitSandbox);
 
 const { createUpstream } = await import("~/lib/http/upstream.server");
 const { socketBootstrap, presenceBootstrap } = await import("~/services/realtime.server");

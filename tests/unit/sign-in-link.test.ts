@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox, thrown } from "./sandbox";
+import { leaveUnitSandbox, unitSandbox, type TestSandbox, thrown } from "./sandbox";
 
 // Issue 10 part 6a: a sign-in by `?code=` or `?token=` in the address is a login like the form's
 // (completeLogin): a new session id (`sid`) and the CSRF cookie expired, so the next page issues a new
@@ -10,10 +10,9 @@ let sandbox: TestSandbox;
 const ORIGIN = "http://localhost:3000";
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
+  sandbox = await unitSandbox();
 });
-afterAll(() => sandbox.close());
+afterAll(leaveUnitSandbox);
 beforeEach(async () => {
   await sandbox.control("POST", "/reset");
 });

@@ -1,13 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestSandbox, type TestSandbox } from "../../../tests/unit/sandbox";
+import { leaveUnitSandbox, unitSandbox, type TestSandbox } from "../../../tests/unit/sandbox";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
+  sandbox = await unitSandbox();
 });
-afterAll(async () => sandbox?.close());
+afterAll(leaveUnitSandbox);
 
 const { getPortal } = await import("~/lib/portal.server");
 const { forgetUnknownSites, UNKNOWN_SITE_TTL_MS } = await import("~/lib/http/tenant.server");

@@ -1,13 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "../../../tests/unit/sandbox";
+import { leaveUnitSandbox, unitSandbox, type TestSandbox } from "../../../tests/unit/sandbox";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  process.env.UPSTREAM_URL = sandbox.url;
+  sandbox = await unitSandbox();
 });
-afterAll(async () => sandbox?.close());
+afterAll(leaveUnitSandbox);
 
 const { checkSmsCode, codeSent, MAX_WRONG_CODE_TRIES, MemoryCounterStore, useCounterStore } = await import("~/lib/state/code-attempts.server");
 const { UpstreamError } = await import("~/lib/http/upstream.server");

@@ -150,7 +150,7 @@ function seedStatements(now: number): InStatement[] {
   }
   note(1001, 5003, 0, NOTE_TEXTS[3]!, 900);
   note(1001, 5003, 1, NOTE_TEXTS[4]!, 600);
-  // account02's note: the phone pages' check of targets covers a note's 编辑 / 删除 (tests/e2e/phone-labels.test.ts, decision 081)
+  // account02's note: the phone pages' check of targets covers a note's 编辑 / 删除 (tests/e2e/phone.test.ts, decision 081)
   note(1014, 5001, 0, NOTE_TEXTS[0]!, 3000);
 
   // favourites: courses and packages
