@@ -23,6 +23,8 @@ const require = createRequire(import.meta.url);
 
 /** A request id a proxy sent (X-Request-Id) is kept when it is a plain token; otherwise one is made. */
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,64}$/;
+/** The pages' gzip level (the `compression` middleware; decision 087). */
+export const GZIP_LEVEL = 5;
 
 /** METRICS_TOKEN: the bearer that opens /metrics (at least 16 characters); unset, /metrics is not on the public site. */
 export function parseMetricsToken(value) {
@@ -197,7 +199,9 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
   // Express's own "trust proxy" takes the left-most forwarded host and protocol: the client's, so it
   // stays off; resolveClient (TRUST_PROXY) picks the address, host and protocol instead.
   app.set("trust proxy", false);
-  if (env.COMPRESSION !== "0") app.use(compression());
+  // gzip level 5, not zlib's default 6 (decision 087): on an 87 KB page 22 742 B instead of 22 574 B (+0.7 %),
+  // for about a third less of the CPU gzip takes (~1.3 instead of ~1.7-3 ms a signed-in view on this machine)
+  if (env.COMPRESSION !== "0") app.use(compression({ level: GZIP_LEVEL }));
 
   // Every request: an id (the proxy's X-Request-Id when it is a plain token, else a new one), sent back and
   // passed on to Remix; when it is answered, its duration by route id and status (metrics) and one log line.
