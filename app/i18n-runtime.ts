@@ -20,13 +20,38 @@ export type TranslateFunction = (key: string | string[], options?: Options | str
 
 const INTERPOLATION = /\{\{\s*([\w.]+)\s*\}\}/g;
 
+/** `a.b.c` in a bundle, walked without splitting the key (a page view looks up a few hundred keys: decision 087). */
 function lookup(bundle: Bundle | undefined, key: string): string | undefined {
   let value: unknown = bundle;
-  for (const part of key.split(".")) {
+  let start = 0;
+  for (;;) {
     if (value === null || typeof value !== "object") return undefined;
-    value = (value as Bundle)[part];
+    const dot = key.indexOf(".", start);
+    value = (value as Bundle)[dot < 0 ? (start === 0 ? key : key.slice(start)) : key.slice(start, dot)];
+    if (dot < 0) break;
+    start = dot + 1;
   }
   return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The strings already looked up, per bundle object (decision 087): a view asks the same few hundred keys of the
+ * same bundles (the locale files' objects on the server, one loader answer's in the browser), so each key is
+ * walked once; at most 5 000 keys a bundle, forgotten when full. Never the options' values (per call).
+ */
+const lookups = new WeakMap<Bundle, Map<string, string | undefined>>();
+const LOOKUPS_MAX = 5_000;
+function lookupKept(bundle: Bundle | undefined, key: string): string | undefined {
+  if (!bundle) return undefined;
+  let known = lookups.get(bundle);
+  if (!known) lookups.set(bundle, (known = new Map()));
+  let text = known.get(key);
+  if (text === undefined && !known.has(key)) {
+    text = lookup(bundle, key);
+    if (known.size >= LOOKUPS_MAX) known.clear();
+    known.set(key, text);
+  }
+  return text;
 }
 
 /** One Intl.PluralRules per language for the process (decision 070: making one costs more than the page's lookups). */
@@ -53,10 +78,11 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
     const bundle = store[namespace];
     let text: string | undefined;
     if (typeof opts.count === "number") {
-      text = lookup(bundle, `${name}_${pluralOf(locale).select(opts.count)}`) ?? lookup(bundle, `${name}_other`);
+      text = lookupKept(bundle, `${name}_${pluralOf(locale).select(opts.count)}`) ?? lookupKept(bundle, `${name}_other`);
     }
-    text ??= lookup(bundle, name) ?? opts.defaultValue;
+    text ??= lookupKept(bundle, name) ?? opts.defaultValue;
     if (text === undefined) return name;
+    if (!text.includes("{{")) return text;
     return text.replace(INTERPOLATION, (match, variable: string) => {
       const value = lookup(opts as Bundle, variable) ?? (opts as Bundle)[variable];
       return value === undefined || value === null ? match : String(value);

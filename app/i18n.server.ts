@@ -156,6 +156,12 @@ export function localeOf(request: Request): Promise<Language> {
 }
 
 async function detectLocale(request: Request): Promise<Language> {
+  // Most views carry neither a `lng` parameter nor a `lng` cookie: then the answer is the default, without
+  // parsing the address and the whole cookie header (decision 087). Anything that may hold one (the name, or
+  // an escaped query) goes through remix-i18next as before.
+  const query = request.url.indexOf("?");
+  const queryMayHold = query >= 0 && /lng|%/i.test(request.url.slice(query));
+  if (!queryMayHold && !(request.headers.get("Cookie") ?? "").includes("lng")) return DEFAULT_LANGUAGE;
   const locale = await remixI18n.getLocale(request).catch(() => DEFAULT_LANGUAGE);
   return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }

@@ -203,6 +203,21 @@ describe("the page's translator (app/i18n-runtime.ts)", () => {
     expect(t.hasResourceBundle("en", "errors")).toBe(false);
   });
 
+  it("answers a key asked again the same, and another bundle object with its own strings (decision 087)", () => {
+    for (let i = 0; i < 3; i++) {
+      expect(t.t("site.login")).toBe("Log in");
+      expect(t.t("site.nope")).toBe("site.nope");
+      expect(t.t("apples", { count: i + 1 })).toBe(i === 0 ? "one apple" : `${i + 1} apples`);
+      expect(t.t("site.points", { pointName: "Coins", count: i })).toBe(`Coins: ${i}`);
+    }
+    const other = createTranslator("en", { common: { site: { login: "Sign in now" } } });
+    expect(other.t("site.login")).toBe("Sign in now");
+    expect(other.t("site.points")).toBe("site.points");
+    expect(t.t("site.login")).toBe("Log in");
+    expect(t.t("site")).toBe("site"); // an object is not a string
+    expect(t.t("site.login.deeper")).toBe("site.login.deeper");
+  });
+
   it("adds the bundles a route's loader sent, for its language only", () => {
     const tr = createTranslator("zh", { common: {} });
     tr.addResourceBundle("en", "catalog", { a: "en" });

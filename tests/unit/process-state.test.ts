@@ -30,6 +30,7 @@ const STAYS: Record<string, string> = {
   "services/shell.server.ts:siteViews": "derived from one config answer, keyed by that answer's object (decision 083): a reset config cache makes new keys",
   "lib/http/metrics.server.ts:templates": "path templates of paths (pure)",
   "i18n-runtime.ts:pluralRules": "Intl objects per locale (pure)",
+  "i18n-runtime.ts:lookups": "strings looked up per bundle object, keyed by the bundle (pure, decision 087)",
   "i18n-runtime.ts:pageErrors": "a bundle read from the locale files (pure)",
   "lib/time.ts:checkedZones": "time zones checked (pure)",
   "lib/time.ts:formats": "Intl formats (pure)",

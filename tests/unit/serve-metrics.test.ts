@@ -7,7 +7,7 @@ import { createMetrics } from "~/lib/http/metrics.server";
 
 const { createApp, createRouteIdentifier } = (await import("../../scripts/serve.mjs")) as {
   createApp: (o: unknown) => { listen(port: number, host: string, cb: () => void): Server };
-  createRouteIdentifier: (routes: unknown) => (pathname: string) => string;
+  createRouteIdentifier: (routes: unknown, options?: { matchRoutes?: (routes: never, page: string) => unknown }) => (pathname: string) => string;
 };
 const clientAddress = await import("~/lib/security/client-address.server");
 const bodyLimit = await import("~/lib/security/body-limit.server");
@@ -100,6 +100,21 @@ describe("the request log line (decision 057)", () => {
     expect(routeOf("/_root.data")).toBe("routes/_index");
     expect(routeOf("/no/such/page")).toBe("unmatched");
     expect(createRouteIdentifier(undefined)("/x")).toBe("unknown");
+  });
+
+  it("matches an address once and keeps its route id (decision 087), the same answers the second time", async () => {
+    const { matchRoutes } = await import("@remix-run/router");
+    const matched: string[] = [];
+    const counting = (routes: never, page: string) => (matched.push(page), matchRoutes(routes, page));
+    const routeOf = createRouteIdentifier(ROUTES, { matchRoutes: counting });
+    const addresses = ["/personal/course/lessons", "/personal/course/lessons.data", "/no/such/page", "/"];
+    const first = addresses.map(routeOf);
+    expect(first).toEqual(["routes/_school+/personal+/course.lessons", "routes/_school+/personal+/course.lessons", "unmatched", "routes/_index"]);
+    expect(addresses.map(routeOf)).toEqual(first);
+    expect(matched).toHaveLength(4);
+    const long = `/${"x".repeat(300)}`; // long addresses are matched each time, never kept
+    expect([routeOf(long), routeOf(long)]).toEqual(["unmatched", "unmatched"]);
+    expect(matched).toHaveLength(6);
   });
 });
 

@@ -3,6 +3,7 @@ import * as z from "zod/v4";
 import { env } from "~/env.server";
 import { createSwrCache } from "~/lib/http/cache.server";
 import { metrics } from "~/lib/http/metrics.server";
+import { exchange, type UpstreamAnswer } from "~/lib/http/upstream-transport.server";
 import { loginHref, safeRedirect } from "~/lib/security/redirect";
 import { store } from "~/lib/state/store.server";
 import { UPSTREAM_FAILURE_KINDS, type UpstreamErrorKind, type UpstreamOutcome } from "~/lib/http/upstream-kinds";
@@ -220,11 +221,9 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
   const started = performance.now();
   let outcome: UpstreamOutcome = "ok";
   try {
-    let response: Response;
-    let text: string;
+    let response: UpstreamAnswer;
     try {
-      response = await fetch(url, { method, headers, body: payload, signal: abort.signal, redirect: "manual" });
-      text = await response.text();
+      response = await exchange(url, { method, headers, body: payload, signal: abort.signal });
     } catch (cause) {
       if (abort.timedOut()) {
         throw new UpstreamError("timeout", options.path, { cause });
@@ -234,10 +233,10 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
     } finally {
       abort.release();
     }
-    const status = response.status;
+    const { status, text } = response;
     if (status === 401) throw new UpstreamError("unauthorized", options.path, { status });
     if (status === 403) {
-      const action = (response.headers.get("action") ?? "").toLowerCase();
+      const action = (response.header("action") ?? "").toLowerCase();
       if (action === "cc" || action === "waf") {
         throw new UpstreamError("intercepted", options.path, { status, body: text });
       }
