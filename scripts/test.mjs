@@ -3,7 +3,7 @@
 // soon as what it needs is there, all side by side:
 //
 //   build      npm run build:test: the test build (no terser, no zopfli) and the sandbox      ─ from the start
-//   typecheck  npm run typecheck (the portal; the sandbox's sources and tests: its build only transpiles) ─ from the start, nice 5
+//   typecheck  npm run typecheck: tsc --noEmit (one program: the portal, the sandbox's sources and tests) ─ from the start, nice 5
 //   lint       npm run lint: eslint . (eslint.config.js, decision 051), then the import cycles ─ from the start, nice 5
 //              (scripts/import-cycles.mjs, decision 073)
 //   format     prettier --check . (.prettierrc, decision 051)                                 ─ from the start, nice 5
