@@ -12,6 +12,7 @@ import { CheckOrders } from "~/components/form/FormFailureNotice";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput } from "~/components/ui/Input";
 import { CodeForm } from "./CodeForm";
+import { Notice } from "~/components/ui/Notice";
 
 export type CardOutcome = { form: "check"; result: SubmissionResult<string[]>; card: StudyCard | null };
 
@@ -30,7 +31,7 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
       <AccountTabs />
       <h1 className="text-xl font-bold">{t("cards.title")}</h1>
       {redeemed ? (
-        <section aria-labelledby="card-done" className="rounded-lg border border-green-200 bg-green-50 p-4" data-testid="card-redeemed">
+        <Notice as="section" tone="success" role="region" aria-labelledby="card-done" className="rounded-lg p-4 text-base" data-testid="card-redeemed">
           <h2 id="card-done" className="font-semibold text-green-900">
             {t("cards.redeemed", { name: redeemed.name })}
           </h2>
@@ -49,7 +50,7 @@ export function CardsPage({ redeemed, constraint, outcome, action }: Props) {
               {t("cards.orders", { orderNo: redeemed.orderNo })}
             </Link>
           </p>
-        </section>
+        </Notice>
       ) : null}
       <CodeForm
         id="card-check-title"

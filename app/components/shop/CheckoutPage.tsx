@@ -14,6 +14,7 @@ import { isFormFailure, ownAnswer, type FormFailure } from "~/forms/form-failure
 import { Button } from "~/components/ui/Button";
 import { HiddenInput, Input, Select } from "~/components/ui/Input";
 import { Badge } from "~/components/ui/Badge";
+import { Notice } from "~/components/ui/Notice";
 
 export type CheckoutAnswer = { error: "malformed" | "empty" | "protocol" | "server" | "changed"; message?: string; problems?: Problem[]; payCents?: number };
 
@@ -82,7 +83,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
       <h1 className="text-2xl font-bold">{t("title")}</h1>
 
       {problems.length ? (
-        <section role="alert" aria-labelledby="changed-title" className="mt-4 rounded border border-amber-500 bg-amber-50 p-3" data-testid="checkout-problems">
+        <Notice as="section" tone="warning" role="alert" aria-labelledby="changed-title" className="mt-4 p-3 text-base" data-testid="checkout-problems">
           <h2 id="changed-title" className="font-semibold">
             {t("changedTitle")}
           </h2>
@@ -93,7 +94,7 @@ export function CheckoutPage({ preview, check, back, idempotencyKey: loadedKey, 
           </ul>
           {/* nothing left to buy (e.g. "buy now" of a course already bought): no corrected total of ¥0.00 */}
           {okLines.length ? <p className="mt-1 text-sm font-semibold">{t("corrected", { pay: money(p.payCents) })}</p> : null}
-        </section>
+        </Notice>
       ) : null}
       <FormFailureNotice answer={anyAnswer} className="mt-4" />
       {answer?.error === "server" ? (

@@ -18,7 +18,7 @@ export function Notice({
   className = "",
   role,
   ...rest
-}: HTMLAttributes<HTMLElement> & { tone: NoticeTone; banner?: boolean; /** a one-line message is a `<p>` */ as?: "div" | "p" }) {
+}: HTMLAttributes<HTMLElement> & { tone: NoticeTone; banner?: boolean; /** a one-line message is a `<p>` */ as?: "div" | "p" | "section" }) {
   return (
     <Tag role={role ?? (tone === "error" ? "alert" : "status")} className={`notice notice-${tone}${banner ? " notice-banner" : ""} ${className}`} {...rest} />
   );

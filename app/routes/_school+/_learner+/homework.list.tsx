@@ -4,6 +4,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { leaveNotices, lessonCounts, lessonList } from "~/services/homework.server";
+import { Notice } from "~/components/ui/Notice";
 
 export const handle = { i18n: ["files"] } satisfies RouteHandle;
 
@@ -60,7 +61,7 @@ export default function HomeworkList() {
       </p>
       {notices.length ? (
         // findHomeworkLeaveNotifyByUserId: homework left (assigned) to the student, not handed in yet
-        <section aria-labelledby="hw-notices" className="space-y-2 rounded border border-amber-200 bg-amber-50 p-3">
+        <Notice as="section" tone="warning" role="region" aria-labelledby="hw-notices" className="space-y-2 p-3 text-base">
           <h2 id="hw-notices" className="font-semibold">
             {t("homework.notices", { count: notices.length })}
           </h2>
@@ -77,7 +78,7 @@ export default function HomeworkList() {
               </li>
             ))}
           </ul>
-        </section>
+        </Notice>
       ) : null}
       {section(t("homework.classLessons"), counts.classCount, classes, "hw-class")}
       {section(t("homework.packageLessons"), counts.packageCount, packages, "hw-package")}

@@ -24,6 +24,7 @@ import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput, Input } from "~/components/ui/Input";
 import { Table } from "~/components/ui/Table";
+import { Notice } from "~/components/ui/Notice";
 
 /** Dialog 5 (spec 001 §2): loaded only when a preview opens. */
 const ImageViewer = lazy(() => import("~/components/viewer/ImageViewer"));
@@ -112,12 +113,12 @@ export default function ResourceList() {
         </p>
       </div>
       {membersOnly ? (
-        <p className="rounded border border-amber-200 bg-amber-50 p-4 text-sm" data-testid="resource-vip">
+        <Notice as="p" tone="warning" role="note" className="p-4" data-testid="resource-vip">
           {t("resources.vipOnly")}{" "}
           <Link to="/personal/accountcenter/account/member" className="text-brand-strong underline">
             {t("resources.becomeMember")}
           </Link>
-        </p>
+        </Notice>
       ) : (
         <UploadForm answer={answer?.deleted || batchAnswer || answer?.error === "notOwned" ? undefined : answer} relay="/resource/upload" />
       )}
