@@ -22,6 +22,14 @@ export function answerOf(kind: DoingQuestion["kind"], values: string[]): string[
   return [...new Set(values.map((v) => v.trim().toUpperCase()).filter(Boolean))].sort();
 }
 
+/** A question's answer as a form holds it (`field`: the question's input name), stored as `answerOf` stores it. */
+export function formAnswer(values: FormData, kind: DoingQuestion["kind"], field: string): string[] {
+  return answerOf(
+    kind,
+    values.getAll(field).map((v) => (typeof v === "string" ? v : "")),
+  );
+}
+
 /**
  * The questions of a form typed on since they were drawn: the form's answer (by `field`, the question's input
  * name) differs from the one it was drawn with. Typing before the exercise session is up (its modules load after
@@ -36,10 +44,7 @@ export function typedSince(
   const values = new FormData(form);
   const typed = new Map<number, string[]>();
   for (const q of questions) {
-    const a = answerOf(
-      q.kind,
-      values.getAll(field(q.id)).map((v) => (typeof v === "string" ? v : "")),
-    );
+    const a = formAnswer(values, q.kind, field(q.id));
     if (JSON.stringify(a) !== JSON.stringify(drawn[String(q.id)] ?? [])) typed.set(q.id, a);
   }
   return typed;

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEve
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
-import { ANSWER_FORM_ID, answerOf, QuestionForm, typedSince, unansweredCount } from "~/components/qbank/QuestionForm";
+import { ANSWER_FORM_ID, answerOf, formAnswer, QuestionForm, typedSince, unansweredCount } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/lib/portal.server";
@@ -123,11 +123,6 @@ function formOnScreen(): HTMLFormElement | null {
   return form instanceof HTMLFormElement ? form : null;
 }
 
-/** The answer fields of a form as typed. */
-function valuesOf(form: HTMLFormElement): string[] {
-  return new FormData(form).getAll("answer").map((v) => (typeof v === "string" ? v : ""));
-}
-
 export default function Doing() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -210,7 +205,7 @@ export default function Doing() {
     return () => clearInterval(timer);
   }, [d.record.remainingS, handIn]);
 
-  const readAnswer = (form: HTMLFormElement) => answerOf(question.kind, valuesOf(form));
+  const readAnswer = (form: HTMLFormElement) => formAnswer(new FormData(form), question.kind, "answer");
 
   /** The question's answer as the form has it: kept and sent (at once, or `typed`: after this question's own typing pause). */
   const saveNow = (form: HTMLFormElement, typed = false) => {

@@ -10,7 +10,7 @@ import { answerField, ExamQuestion } from "~/components/exams/ExamQuestion";
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
-import { answerOf, typedSince, unansweredCount, type DoingQuestion } from "~/components/qbank/QuestionForm";
+import { answerOf, formAnswer, typedSince, unansweredCount, type DoingQuestion } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 import { examIntroHref, examPaperHref } from "~/services/exam-links";
@@ -219,8 +219,7 @@ export default function ExamPaper() {
     const s = session.current;
     const q = byId.get(questionId);
     if (!s || !q || !formRef.current) return;
-    const values = new FormData(formRef.current).getAll(answerField(questionId)).map((v) => (typeof v === "string" ? v : ""));
-    const a = answerOf(q.kind, values);
+    const a = formAnswer(new FormData(formRef.current), q.kind, answerField(questionId));
     if (JSON.stringify(a) === JSON.stringify(answers[String(questionId)] ?? [])) return;
     setAnswers((x) => ({ ...x, [String(questionId)]: a }));
     // each question its own pending save: typing the next question never cancels this one's (issue 21)
@@ -253,15 +252,7 @@ export default function ExamPaper() {
     if (submitter?.value !== "handin" || !confirmInput()?.disabled) return;
     // counted from the form as it is now (what was typed a moment ago included)
     const form = new FormData(e.currentTarget);
-    const now = Object.fromEntries(
-      d.questions.map((q) => [
-        String(q.id),
-        answerOf(
-          q.kind,
-          form.getAll(answerField(q.id)).map((v) => (typeof v === "string" ? v : "")),
-        ),
-      ]),
-    );
+    const now = Object.fromEntries(d.questions.map((q) => [String(q.id), formAnswer(form, q.kind, answerField(q.id))]));
     const left = unansweredCount(d.questions, now);
     if (left > 0) {
       e.preventDefault();
