@@ -22,6 +22,7 @@
 // time and exit code, except Playwright's, which prints as it goes. Exit code: 0 only when every phase passed;
 // a failed build skips the page tests and Playwright. The last lines sum up every phase.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import { failureDigest } from "./failure-digest.mjs";
@@ -41,10 +42,14 @@ function run(name, command, args, { buffered = true, env = {}, nice = 0 } = {}) 
   process.stdout.write(
     `[test] ${name}: started at +${seconds(at - started)} (${[path.basename(command), ...args].join(" ")}${niced ? `, nice ${nice}` : ""})\n`,
   );
-  const child = spawn(niced ? "nice" : command, niced ? ["-n", String(nice), command, ...args] : args, {
+  // Through `sh`, whose `times` prints the CPU of every process of the phase that was waited for (vitest's workers,
+  // tsc, eslint; not Playwright's browsers, which end unreaped): the summary's CPU column, on fd 3
+  const argv = niced ? ["nice", "-n", String(nice), command, ...args] : [command, ...args];
+  const posix = process.platform !== "win32";
+  const child = spawn(posix ? "sh" : argv[0], posix ? ["-c", '"$@"; code=$?; times >&3; exit $code', "sh", ...argv] : argv.slice(1), {
     cwd: root,
     env: { ...process.env, ...colour, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "pipe"],
     detached: true, // its own process group: an interrupt stops it with everything it started
   });
   children.add(child);
@@ -56,10 +61,19 @@ function run(name, command, args, { buffered = true, env = {}, nice = 0 } = {}) 
   };
   child.stdout.on("data", keep(process.stdout));
   child.stderr.on("data", keep(process.stderr));
+  let times = "";
+  child.stdio[3]?.on("data", (chunk) => (times += chunk));
   return new Promise((resolve) => {
     const done = (code) => {
       children.delete(child);
-      const result = { name, code, start: at - started, ms: Date.now() - at, text: code === 0 ? "" : Buffer.concat(output).toString("utf8") };
+      const result = {
+        name,
+        code,
+        start: at - started,
+        ms: Date.now() - at,
+        cpu: cpuOf(times),
+        text: code === 0 ? "" : Buffer.concat(output).toString("utf8"),
+      };
       results.push(result);
       const verdict = code === 0 ? "passed" : `FAILED (exit ${code})`;
       if (buffered) {
@@ -75,8 +89,36 @@ function run(name, command, args, { buffered = true, env = {}, nice = 0 } = {}) 
       output.push(Buffer.from(`${error.stack ?? error}\n`));
       done(127);
     });
-    child.on("exit", (code, signal) => done(code ?? (signal ? 128 : 1)));
+    // the `times` line may arrive just after the exit: wait for it a moment (never for a grandchild's pipes)
+    child.on("exit", (code, signal) => {
+      const finish = () => done(code ?? (signal ? 128 : 1));
+      if (times.includes("\n", times.indexOf("\n") + 1) || !child.stdio[3]) finish();
+      else {
+        const timer = setTimeout(finish, 500);
+        child.stdio[3].on("end", () => (clearTimeout(timer), finish()));
+      }
+    });
   });
+}
+
+/** The machine's busy and idle CPU-seconds so far (Linux /proc/stat: user nice system idle iowait irq softirq steal), or null. */
+function machineCpu() {
+  try {
+    const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const idle = ticks[3] + ticks[4];
+    return { busy: (ticks.reduce((a, b) => a + b, 0) - idle) / 100, idle: idle / 100 };
+  } catch {
+    return null;
+  }
+}
+const machineAtStart = machineCpu();
+
+/** The children's user + system seconds of `times` (its second line: "0m12.340s 0m1.230s"), or null. */
+function cpuOf(text) {
+  const line = text.trim().split("\n")[1];
+  if (!line) return null;
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return parts.length === 2 ? parts[0] + parts[1] : null;
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -110,11 +152,20 @@ const e2e = build.then((b) => (b.code === 0 ? run("playwright", bin("playwright"
 const all = await Promise.all([typecheck, lint, format, unit, build, pages, e2e]);
 const ok = all.every((r) => r.code === 0);
 
-process.stdout.write(`\n[test] phases (start → time):\n`);
+process.stdout.write(`\n[test] phases (start → time, CPU-s of the phase and the processes it reaped):\n`);
 for (const r of results) {
+  const cpu = r.cpu == null ? "" : `${r.cpu.toFixed(0).padStart(5)} CPU-s`;
   process.stdout.write(
-    `[test]   ${r.name.padEnd(13)} +${seconds(r.start).padStart(8)} → ${seconds(r.ms).padStart(8)}  ${r.code === 0 ? "passed" : `FAILED (exit ${r.code})`}\n`,
+    `[test]   ${r.name.padEnd(13)} +${seconds(r.start).padStart(8)} → ${seconds(r.ms).padStart(8)} ${cpu.padStart(11)}  ${r.code === 0 ? "passed" : `FAILED (exit ${r.code})`}\n`,
   );
+}
+// Playwright's column leaves out the browsers (a worker ends without reaping its Chromium: E2E_CPU_LOG counts them);
+// the machine's own count (/proc/stat, every process, also anything else running) is the figure to compare runs by
+const machine = machineCpu();
+if (machine && machineAtStart) {
+  const busy = machine.busy - machineAtStart.busy;
+  const idle = machine.idle - machineAtStart.idle;
+  process.stdout.write(`[test]   the machine over the run (/proc/stat): ${busy.toFixed(0)} CPU-s busy, ${idle.toFixed(0)} idle\n`);
 }
 // What failed, last: a CI log is often read from its tail only, where the phases that ended first (Playwright's
 // failures above all) are long gone
