@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const TEST_FILES = ["app/**/*.test.{ts,tsx}", "sandbox/test/**/*.test.ts", "tests/unit/**/*.test.ts"];
 
@@ -75,6 +76,22 @@ const isolatedPageFiles = allFiles
 const sharedPageFiles = pageFiles.filter((file) => !isolatedPageFiles.includes(file));
 const isolatedFiles = allFiles.filter(({ text }) => !NEEDS_BUILD.test(text) && changesProcess(text)).map(({ file }) => file);
 
+/**
+ * The files of the isolated projects first (`pages-isolated` before `pages`, `unit-isolated` before `unit`), each
+ * group in vitest's own order (the longest last time, else the largest file first). vitest runs the projects in
+ * name order, so the process-per-file page files came last: the page-weight budget (terser, brotli and zopfli
+ * over every page, ~120 s under Playwright's load) and the two instances behind nginx (~70 s) ran alone at the
+ * end of the page phase, after Playwright (the page phase ended 43-122 s after it). Started first, they overlap
+ * with the rest.
+ */
+class IsolatedFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isolated = (spec: TestSpecification) => spec.project.config.isolate !== false;
+    return [...sorted.filter(isolated), ...sorted.filter((spec) => !isolated(spec))];
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(__dirname, "app") },
@@ -97,6 +114,7 @@ export default defineConfig({
     // source-mapped per run, then compiled again per file): tests/unit/portal.ts loads it with a query per file
     server: { deps: { external: [/\/build\/index\.js/] } },
     env: { SESSION_SECRET: "vitest-session-secret-0123456789" },
+    sequence: { sequencer: IsolatedFirst },
     // Two projects (decision 045): `npm test` (scripts/test.mjs) runs `unit` while it builds, `pages` once
     // the build is there. `npx vitest run <file>` runs either kind as before.
     projects: [
