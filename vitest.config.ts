@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
@@ -77,18 +77,27 @@ const sharedPageFiles = pageFiles.filter((file) => !isolatedPageFiles.includes(f
 const isolatedFiles = allFiles.filter(({ text }) => !NEEDS_BUILD.test(text) && changesProcess(text)).map(({ file }) => file);
 
 /**
- * The files of the isolated projects first (`pages-isolated` before `pages`, `unit-isolated` before `unit`), each
- * group in vitest's own order (the longest last time, else the largest file first). vitest runs the projects in
- * name order, so the process-per-file page files came last: the page-weight budget (terser, brotli and zopfli
- * over every page, ~120 s under Playwright's load) and the two instances behind nginx (~70 s) ran alone at the
- * end of the page phase, after Playwright (the page phase ended 43-122 s after it). Started first, they overlap
- * with the rest.
+ * The order of the files (longest first, so the last ones to end are short): the files of the isolated projects
+ * first (`pages-isolated` before `pages`, `unit-isolated` before `unit`), then within each group the longest last
+ * time when vitest's results cache knows both, else the larger file first. vitest runs the projects in name order
+ * and, on a clean clone (no cache), the files in the order it found them: the page-weight budget (terser, brotli
+ * and zopfli over every page) and the two instances behind nginx, each a process of its own, and
+ * form-failure.test.ts (~140 s, most of it waiting for the upstream's 5 s timeout) ran last, after Playwright had
+ * ended (the page phase ended 43-122 s after it in session 14's first runs).
  */
-class IsolatedFirst extends BaseSequencer {
+class LongestFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
+    const cache = this.ctx.cache;
     const isolated = (spec: TestSpecification) => spec.project.config.isolate !== false;
-    return [...sorted.filter(isolated), ...sorted.filter((spec) => !isolated(spec))];
+    const lastTime = (spec: TestSpecification) =>
+      cache.getFileTestResults(`${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`)?.duration;
+    const size = (spec: TestSpecification) => statSync(spec.moduleId, { throwIfNoEntry: false })?.size ?? 0;
+    return [...files].sort((a, b) => {
+      if (isolated(a) !== isolated(b)) return isolated(a) ? -1 : 1;
+      const [timeA, timeB] = [lastTime(a), lastTime(b)];
+      if (timeA !== undefined && timeB !== undefined) return timeB - timeA;
+      return size(b) - size(a);
+    });
   }
 }
 
@@ -114,7 +123,7 @@ export default defineConfig({
     // source-mapped per run, then compiled again per file): tests/unit/portal.ts loads it with a query per file
     server: { deps: { external: [/\/build\/index\.js/] } },
     env: { SESSION_SECRET: "vitest-session-secret-0123456789" },
-    sequence: { sequencer: IsolatedFirst },
+    sequence: { sequencer: LongestFirst },
     // Two projects (decision 045): `npm test` (scripts/test.mjs) runs `unit` while it builds, `pages` once
     // the build is there. `npx vitest run <file>` runs either kind as before.
     projects: [
