@@ -77,14 +77,17 @@ const sharedPageFiles = pageFiles.filter((file) => !isolatedPageFiles.includes(f
 const isolatedFiles = allFiles.filter(({ text }) => !NEEDS_BUILD.test(text) && changesProcess(text)).map(({ file }) => file);
 
 /**
- * The order of the files (longest first, so the last ones to end are short): the files of the isolated projects
- * first (`pages-isolated` before `pages`, `unit-isolated` before `unit`), then within each group the longest last
- * time when vitest's results cache knows both, else the larger file first. vitest runs the projects in name order
- * and, on a clean clone (no cache), the files in the order it found them: the page-weight budget (terser, brotli
- * and zopfli over every page) and the two instances behind nginx, each a process of its own, and
- * form-failure.test.ts (~140 s, most of it waiting for the upstream's 5 s timeout) ran last, after Playwright had
- * ended (the page phase ended 43-122 s after it in session 14's first runs).
+ * The order of the files, so that the phase does not end on a long file started late:
+ * 1. the files that wait for the upstream's timeout (their portal has `UPSTREAM_TIMEOUT_FOR_FAULTS`):
+ *    form-failure.test.ts spends most of its ~150 s waiting, which costs the cores nothing at the start;
+ * 2. the files of the isolated projects (`pages-isolated` before `pages`, `unit-isolated` before `unit`): the
+ *    page-weight budget (terser, brotli and zopfli over every page), the two instances behind nginx;
+ * 3. within each group the longest last time when vitest's results cache knows both, else the larger file first.
+ * vitest runs the projects in name order and, on a clean clone (no cache), the files in the order it found them:
+ * those files ran last, after Playwright had ended (the page phase ended 43-122 s after it in session 14's first
+ * runs; ordered by size alone, form-failure started at +390 s under load and the phase ended 194 s after it).
  */
+const WAITS_ON_TIMEOUTS = /UPSTREAM_TIMEOUT_FOR_FAULTS/;
 class LongestFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const cache = this.ctx.cache;
@@ -92,7 +95,9 @@ class LongestFirst extends BaseSequencer {
     const lastTime = (spec: TestSpecification) =>
       cache.getFileTestResults(`${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`)?.duration;
     const size = (spec: TestSpecification) => statSync(spec.moduleId, { throwIfNoEntry: false })?.size ?? 0;
+    const waits = (spec: TestSpecification) => WAITS_ON_TIMEOUTS.test(allFiles.find(({ file }) => spec.moduleId.endsWith(`/${file}`))?.text ?? "");
     return [...files].sort((a, b) => {
+      if (waits(a) !== waits(b)) return waits(a) ? -1 : 1;
       if (isolated(a) !== isolated(b)) return isolated(a) ? -1 : 1;
       const [timeA, timeB] = [lastTime(a), lastTime(b)];
       if (timeA !== undefined && timeB !== undefined) return timeB - timeA;
