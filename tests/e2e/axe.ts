@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import axe from "axe-core";
 import type { AxeResults, Result, RunOptions } from "axe-core";
+import { cpuByKind, tally } from "./cpu-probe";
 import { expect, hydrated } from "./support";
 
 /*
@@ -65,6 +66,20 @@ export type AccessibleOptions = {
 
 /** Runs axe-core in the page (and its frames) and returns its results. */
 export async function analyze(page: Page, options: Omit<AccessibleOptions, "name" | "hard"> = {}): Promise<AxeResults> {
+  // E2E_CPU_LOG: the analyses and their Chromium CPU go into the test's probe line (cpu-probe.ts)
+  const before = process.env.E2E_CPU_LOG ? cpuByKind() : null;
+  try {
+    return await analyzeNow(page, options);
+  } finally {
+    const after = before ? cpuByKind() : null;
+    if (before && after) {
+      tally.axe += 1;
+      tally.axeChromium += (after.chromium ?? 0) - (before.chromium ?? 0);
+    }
+  }
+}
+
+async function analyzeNow(page: Page, options: Omit<AccessibleOptions, "name" | "hard">): Promise<AxeResults> {
   for (const frame of page.frames()) {
     const present = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === "object").catch(() => true);
     if (!present) await frame.evaluate(axe.source).catch(() => undefined);

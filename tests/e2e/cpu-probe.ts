@@ -61,8 +61,20 @@ export function cpuByKind(): Record<string, number> | null {
   return totals;
 }
 
+/**
+ * What the test made the browser do, counted beside its CPU (E2E_CPU_LOG only): documents loaded (the
+ * main frame's and frames' navigations), Remix data requests (client navigations, fetchers, actions), and
+ * the axe analyses with the Chromium CPU-s they took (tests/e2e/axe.ts). Reset at each test's start.
+ */
+export const tally = { documents: 0, data: 0, axe: 0, axeChromium: 0 };
+
+export function resetTally() {
+  Object.assign(tally, { documents: 0, data: 0, axe: 0, axeChromium: 0 });
+}
+
 export function logTestCpu(file: string, title: string, before: Record<string, number>, after: Record<string, number>, project: string) {
   const delta: Record<string, number> = {};
   for (const key of Object.keys(after)) delta[key] = Math.round(((after[key] ?? 0) - (before[key] ?? 0)) * 100) / 100;
-  appendFileSync(file, `${JSON.stringify({ title, project, ...delta })}\n`);
+  const counts = { ...tally, axeChromium: Math.round(tally.axeChromium * 100) / 100 };
+  appendFileSync(file, `${JSON.stringify({ title, project, ...delta, ...counts })}\n`);
 }

@@ -2,16 +2,11 @@ import { expect, test, hydrated } from "./support";
 
 // Issue 10 part 1 in the browser: old hash links (an inline script, so JavaScript only) never send the
 // visitor off the site. The school-switch page, the logged-in login/register redirects and the page's
-// script-src are the server's answers: tests/unit/pages/hardening.test.ts (issue 22). Requests to
-// evil.example are caught by the browser context (there is no such host here), so a navigation that
-// would leave the site is recorded instead of failing somewhere in DNS.
-
-test.beforeEach(async ({ context }) => {
-  await context.route(
-    (url) => isEvil(url.host),
-    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>evil</h1>" }),
-  );
-});
+// script-src are the server's answers: tests/unit/pages/hardening.test.ts (issue 22). A navigation towards
+// evil.example is seen as the browser's request for it (the `request` event comes before any DNS answer, and
+// `.example` never resolves: RFC 2606, and playwright.config.ts's host rules). No `route`: any route makes
+// Playwright turn the browser's HTTP cache off for the whole page (decision 091), and every one of the twelve
+// pages below would fetch and compile the portal's scripts again.
 
 /** Only the host counts: the portal's own addresses carry evil.example in their query. */
 const isEvil = (host: string) => host === "evil.example" || host.endsWith(".evil.example") || host === "x";

@@ -191,7 +191,7 @@ test.describe("phone at 390x844 (issue 12 part 1)", () => {
     "signed in: the user menu and app download open inside the screen; a broken avatar shows the initial; the personal frame's menu folds under one button",
     { tag: "@nojs" },
     async ({ page, sandbox }, testInfo) => {
-      await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
+      // the avatar's address (static.yunduo.example) never loads here: no route needed (decision 091, host rules)
       await signInWithCode(page, sandbox, "13800000001", "/course/list");
       await ready(page, testInfo);
       await menuButton(page).click();
@@ -412,7 +412,6 @@ test.describe("desktop shell (issue 12 part 2)", () => {
     await test.step("header: no menu button, icons are SVG with names and tooltips; a broken avatar shows the initial; a member's badge keeps the header low", async () => {
       // a fresh visitor again (the school chosen above forgotten), then member01
       await page.context().clearCookies();
-      await page.route("https://static.yunduo.example/**", (route) => route.fulfill({ status: 404, body: "" }));
       // member01 (13800000003) has a member icon and an avatar, both at addresses that do not load here
       await signInWithCode(page, sandbox, "13800000003", "/course/list");
       await hydrated(page);

@@ -12,15 +12,22 @@
  * - cookies, permissions, extra headers, offline; context routes; localStorage, IndexedDB, Cache Storage and
  *   service workers of every origin a request went to (CDP `Storage.clearDataForOrigin`), sessionStorage of the
  *   page's last origin (the portal uses none; other tabs' die with them);
- * - what has no undo (init scripts, exposed bindings, the fake clock, geolocation, emulated media, a changed
- *   viewport) marks the context dirty: it is closed and the next test gets a new one. So is the context of a test
- *   that failed, and one whose reset did not finish.
- * A test with options of its own (`test.use`: viewport, isMobile, userAgent…) or a retry gets a fresh context
- * from Playwright's factory, as without the pool. `E2E_REUSE_CONTEXT=0` turns the pool off.
+ * - a viewport changed by the test (`page.setViewportSize`, the 390 px checks) is set back to the context's own
+ *   (decision 091: what Playwright's own reuse does; closing the context for it cost the next test a cold cache);
+ * - what has no undo (init scripts, exposed bindings, the fake clock, geolocation, emulated media) marks the
+ *   context dirty: it is closed and the next test gets a new one. So is the context of a test that failed, and
+ *   one whose reset did not finish.
+ * A test with options of its own (`test.use`: viewport, isMobile, userAgent…) gets a pooled context of those
+ * options, kept beside the project's (at most `MAX_CONTEXTS` a worker, the least recently used closed first;
+ * decision 091); a retry gets a fresh context from Playwright's factory, as without the pool.
+ * `E2E_REUSE_CONTEXT=0` turns the pool off.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request, TestInfo } from "@playwright/test";
 
 export const REUSE_CONTEXT = process.env.E2E_REUSE_CONTEXT !== "0";
+
+/** Contexts a worker keeps: the project's options and, beside them, the phone files' `test.use` ones. */
+const MAX_CONTEXTS = 3;
 
 /** How long a reset may wait for the previous test's last requests; past it the context is closed instead. */
 const SETTLE_TIMEOUT_MS = 10_000;
@@ -57,7 +64,7 @@ export function projectOptionsOnly(options: BrowserContextOptions, testInfo: Tes
 
 /** Methods whose effect a reset cannot undo: calling one marks the context dirty (closed after the test). */
 const CONTEXT_IRREVERSIBLE = ["addInitScript", "exposeBinding", "exposeFunction", "setGeolocation", "setHTTPCredentials", "routeFromHAR", "routeWebSocket"];
-const PAGE_IRREVERSIBLE = ["addInitScript", "exposeBinding", "exposeFunction", "emulateMedia", "setViewportSize", "routeFromHAR", "routeWebSocket"];
+const PAGE_IRREVERSIBLE = ["addInitScript", "exposeBinding", "exposeFunction", "emulateMedia", "routeFromHAR", "routeWebSocket"];
 const CLOCK_METHODS = ["install", "fastForward", "pauseAt", "resume", "runFor", "setFixedTime", "setSystemTime"];
 
 type Pooled = {
@@ -72,7 +79,24 @@ type Pooled = {
   dirty: string | null;
   /** The pool's own context listeners (every other one is the test's and is removed). */
   own: Map<string, (...args: never[]) => void>;
+  /** The pages whose viewport the test changed, each with how to put the context's own back (the reset does). */
+  resized: Map<Page, () => Promise<void>>;
 };
+
+/**
+ * `page.setViewportSize` is undone by the reset, not a reason to close the context: the page's size goes back
+ * to the context's `viewport` option (Playwright's default when none), as a new page of the context would have.
+ */
+function undoableViewport(page: Page, pooled: Pooled) {
+  const original = page.setViewportSize.bind(page);
+  const own = pooled.options.viewport === undefined ? (PLAYWRIGHT_DEFAULTS.viewport as { width: number; height: number }) : pooled.options.viewport;
+  page.setViewportSize = (size) => {
+    if (own) pooled.resized.set(page, () => original(own));
+    // a context made without a viewport (`viewport: null`) has no size to go back to: closed instead
+    else pooled.dirty ??= "page.setViewportSize";
+    return original(size);
+  };
+}
 
 function markOnCall(target: object, methods: string[], pooled: Pooled, what: string) {
   const object = target as Record<string, unknown>;
@@ -114,46 +138,56 @@ function forgetOnClose(pooled: Pooled, page: Page) {
 }
 
 export class ContextPool {
+  /** The context of the test running now (or of the last one), the one `release` resets. */
   private pooled: Pooled | null = null;
+  /** Every kept context by its options, the least recently used first. */
+  private readonly kept = new Map<string, Pooled>();
   constructor(private readonly browser: Browser) {}
 
   owns(context: BrowserContext): boolean {
     return this.pooled?.context === context;
   }
 
-  /** The pooled context for these options (a new one when there is none or it had others). */
+  /** The pooled context for these options (a new one when none has them; past MAX_CONTEXTS the oldest is closed). */
   async acquire(options: BrowserContextOptions): Promise<BrowserContext> {
     const key = JSON.stringify(options);
-    if (this.pooled && this.pooled.key !== key) await this.discard("other options");
-    this.pooled ??= await this.create(key, options);
-    return this.pooled.context;
+    let pooled = this.kept.get(key);
+    if (pooled) {
+      this.kept.delete(key);
+    } else {
+      while (this.kept.size >= MAX_CONTEXTS) await this.discard(this.kept.values().next().value!, "the least recently used of the pool");
+      pooled = await this.create(key, options);
+    }
+    this.kept.set(key, pooled);
+    this.pooled = pooled;
+    return pooled.context;
   }
 
   /** After a test: resets the context for the next one, or closes it (the test failed, it is dirty, the reset failed). */
   async release(passed: boolean): Promise<void> {
     const pooled = this.pooled;
     if (!pooled) return;
-    if (!passed || pooled.dirty) return this.discard(passed ? pooled.dirty! : "the test failed");
+    if (!passed || pooled.dirty) return this.discard(pooled, passed ? pooled.dirty! : "the test failed");
     try {
       await this.reset(pooled);
     } catch (error) {
-      await this.discard(error instanceof Error ? error.message : String(error));
+      await this.discard(pooled, error instanceof Error ? error.message : String(error));
     }
   }
 
   /**
-   * At the worker's end: forgets the context, which the browser fixture's close then closes. Closing it here
+   * At the worker's end: forgets the contexts, which the browser fixture's close then closes. Closing them here
    * hangs (Playwright's artifacts hook on a context close waits for a test that is over).
    */
   close() {
     this.pooled = null;
+    this.kept.clear();
   }
 
-  private async discard(why?: string) {
-    const pooled = this.pooled;
+  private async discard(pooled: Pooled, why?: string) {
     if (why && process.env.E2E_REUSE_LOG) process.stderr.write(`[reuse] context closed: ${why}\n`);
-    this.pooled = null;
-    if (!pooled) return;
+    if (this.pooled === pooled) this.pooled = null;
+    if (this.kept.get(pooled.key) === pooled) this.kept.delete(pooled.key);
     // Its pages closed (their renderers, timers and sockets end), then the context's close, not waited for: awaited in
     // a fixture it never returned (Playwright 1.65's close hook for a context its factory did not make); the browser's
     // close at the worker's end finishes it.
@@ -163,7 +197,7 @@ export class ContextPool {
 
   private async create(key: string, options: BrowserContextOptions): Promise<Pooled> {
     const context = await this.browser.newContext(options);
-    const pooled: Pooled = { key, options, context, inflight: new Map(), origins: new Set(), dirty: null, own: new Map() };
+    const pooled: Pooled = { key, options, context, inflight: new Map(), origins: new Set(), dirty: null, own: new Map(), resized: new Map() };
     const listen = (event: string, listener: (...args: never[]) => void) => {
       pooled.own.set(event, listener);
       context.on(event as "request", listener as (request: Request) => void);
@@ -182,6 +216,7 @@ export class ContextPool {
     listen("requestfailed", settled);
     const watch = (page: Page) => {
       markOnCall(page, PAGE_IRREVERSIBLE, pooled, "page");
+      undoableViewport(page, pooled);
       markOnCall(page.clock, CLOCK_METHODS, pooled, "clock");
       forgetOnClose(pooled, page);
     };
@@ -210,6 +245,9 @@ export class ContextPool {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     if (pooled.dirty) throw new Error(pooled.dirty);
+    // the kept page's size put back (the other pages are closed above)
+    await pooled.resized.get(page)?.();
+    pooled.resized.clear();
     removeListeners(context, pooled.own);
     await context.unrouteAll({ behavior: "ignoreErrors" });
     await context.clearCookies();

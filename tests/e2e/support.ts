@@ -1,5 +1,14 @@
-import { expect, test as base, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
-import { cpuByKind, logTestCpu } from "./cpu-probe";
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+  type TestInfo,
+} from "@playwright/test";
+import { cpuByKind, logTestCpu, resetTally, tally } from "./cpu-probe";
 import { ContextPool, projectOptionsOnly, REUSE_CONTEXT } from "./reuse";
 import { START_TIMEOUT_MS, startServers, type Servers } from "./servers";
 
@@ -100,24 +109,30 @@ export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers:
     },
     { scope: "worker" },
   ],
-  // Playwright's own `context` and `page`, replaced: the pooled context and its one page, or a fresh context from
-  // Playwright's factory (the pool off, a test with options of its own, a retry: its trace, a clean start).
+  // Playwright's own `context` and `page`, replaced: the pooled context of the test's options and its one page
+  // (decision 091: a test with `test.use` options of its own too), or a fresh context from Playwright's factory
+  // (the pool off, a retry: its trace, a clean start).
   // `_combinedContextOptions` and `_contextFactory` are Playwright's internal fixtures (playwright/lib/index.js).
   context: (async (
     { contextPool, _combinedContextOptions, _contextFactory }: ContextArgs,
     use: (context: BrowserContext) => Promise<void>,
     testInfo: TestInfo,
   ) => {
-    if (!contextPool || testInfo.retry > 0 || !projectOptionsOnly(_combinedContextOptions, testInfo)) {
-      if (contextPool && process.env.E2E_REUSE_LOG)
-        process.stderr.write(`[reuse] fresh context: ${JSON.stringify(_combinedContextOptions)} ${JSON.stringify(testInfo.project.use)}\n`);
+    if (!contextPool || testInfo.retry > 0) {
+      if (contextPool && process.env.E2E_REUSE_LOG) process.stderr.write(`[reuse] fresh context for a retry: ${testInfo.title}\n`);
       const { context, close } = await _contextFactory();
+      const stop = countRequests(context);
       await use(context);
+      stop();
       await close();
       return;
     }
+    if (process.env.E2E_REUSE_LOG && !projectOptionsOnly(_combinedContextOptions, testInfo))
+      process.stderr.write(`[reuse] options of its own: ${JSON.stringify(_combinedContextOptions)}\n`);
     const context = await contextPool.acquire(_combinedContextOptions);
+    const stop = countRequests(context);
     await use(context);
+    stop();
     // a skipped test (`test.skip` in its body) is reset like a passed one; a failed one's context is closed
     await contextPool.release(testInfo.status === "passed" || testInfo.status === "skipped");
   }) as never,
@@ -170,6 +185,7 @@ export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers:
     async ({}, use, testInfo) => {
       const file = process.env.E2E_CPU_LOG;
       const before = file ? cpuByKind() : null;
+      resetTally();
       await use();
       const after = file && before ? cpuByKind() : null;
       if (file && before && after) logTestCpu(file, `${testInfo.file.split("/").pop()} › ${testInfo.title}`, before, after, testInfo.project.name);
@@ -179,6 +195,17 @@ export const test = base.extend<{ sandbox: Sandbox; cpuProbe: void }, { servers:
 });
 
 export { expect };
+
+/** E2E_CPU_LOG: counts the context's document loads and Remix data requests into the probe's line (cpu-probe.ts). */
+function countRequests(context: BrowserContext): () => void {
+  if (!process.env.E2E_CPU_LOG) return () => {};
+  const onRequest = (request: Request) => {
+    if (request.resourceType() === "document") tally.documents += 1;
+    else if (/[?&]_data=|\.data(\?|$)/.test(request.url())) tally.data += 1;
+  };
+  context.on("request", onRequest);
+  return () => context.off("request", onRequest);
+}
 
 /** Waits until Remix has hydrated the page (its router is on `window`): clicks after it are JavaScript's. */
 export const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter);
