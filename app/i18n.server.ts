@@ -116,7 +116,29 @@ export const rootResources = {
  * `namespaces(request, handle)`. `loginPage`: the header-only login pages (root.tsx).
  * `export const handle = { i18n: ["login"] } satisfies RouteHandle;` keeps the names checked.
  */
-export type RouteHandle = { i18n?: readonly Namespace[]; loginPage?: boolean };
+export type RouteHandle = { i18n?: readonly Namespace[]; i18nParts?: NamespaceParts; loginPage?: boolean };
+
+/**
+ * `handle.i18nParts`: of a namespace the route names, only these groups (top-level keys) reach the browser
+ * (decision 090: the catalog namespace is the strings of every public section, 3.6 KB zh, of which the course
+ * list draws a third). A route without it sends the whole namespace. The groups are those of the zh file,
+ * checked by the compiler; a group the page, its components or their browser-only states (a pending button, a
+ * failed add to cart) read must be named here.
+ */
+export type NamespaceParts = { readonly [N in Namespace]?: readonly (keyof (typeof serverResources)["zh"][N] & string)[] };
+
+/** The part bundles, made once per process for each handle's list and language: the same object every view. */
+const partBundles = new WeakMap<readonly string[], Partial<Record<Language, Record<string, unknown>>>>();
+function partOf(locale: Language, name: Namespace, groups: readonly string[]): Record<string, unknown> {
+  let byLocale = partBundles.get(groups);
+  if (!byLocale) partBundles.set(groups, (byLocale = {}));
+  let bundle = byLocale[locale];
+  if (!bundle) {
+    const all = serverResources[locale][name] as Record<string, unknown>;
+    byLocale[locale] = bundle = Object.fromEntries(groups.filter((g) => g in all).map((g) => [g, all[g]]));
+  }
+  return bundle;
+}
 
 /**
  * An area's translations for its loader to return (`i18n: await namespaces(request, handle)`, the
@@ -127,7 +149,11 @@ export type RouteHandle = { i18n?: readonly Namespace[]; loginPage?: boolean };
 export async function namespaces(request: Request, names: readonly Namespace[] | RouteHandle) {
   const locale = await localeOf(request);
   const bundles: Record<string, unknown> = {};
-  for (const name of "length" in names ? names : (names.i18n ?? [])) bundles[name] = serverResources[locale][name];
+  const parts = "length" in names ? undefined : names.i18nParts;
+  for (const name of "length" in names ? names : (names.i18n ?? [])) {
+    const groups = parts?.[name];
+    bundles[name] = groups ? partOf(locale, name, groups) : serverResources[locale][name];
+  }
   return { locale, bundles };
 }
 

@@ -8,7 +8,8 @@ import { requireStudent } from "~/lib/guards/guards.server";
 import { requirePermitted } from "~/services/personal-menu.server";
 import { continueHref, myCourses } from "~/services/my-courses.server";
 
-export const handle = { i18n: ["study"] } satisfies RouteHandle;
+// what the page and its list draw of the study strings (decision 090): not the other course pages' groups
+export const handle = { i18n: ["study"], i18nParts: { study: ["titles", "lessons", "pager"] } } as const satisfies RouteHandle;
 
 /** `?page=`: a whole number from 1, else 1; `?courseName=`: at most 50 characters. */
 function queryOf(url: URL) {
@@ -22,7 +23,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
   const q = queryOf(new URL(args.request.url));
   const [, list, i18n] = await Promise.all([requirePermitted(portal, "course.lessons"), myCourses(portal.upstream, q), namespaces(args.request, handle)]);
-  const courses = list.records.map((c) => ({ ...c, continueHref: continueHref(c) }));
+  // the first lesson only makes the continue link (decision 090: the loader data carries what the page draws)
+  const courses = list.records.map(({ firstLessonId, ...c }) => ({ ...c, continueHref: continueHref({ ...c, firstLessonId }) }));
   return { courses, total: list.total, page: q.page, pages: Math.max(1, Math.ceil(list.total / Math.max(1, list.size))), courseName: q.courseName, i18n };
 }
 
