@@ -88,3 +88,30 @@ describe("my courses' data", () => {
     expect(keysOf((data.i18n as { bundles: { study: unknown } }).bundles.study)).toEqual(["lessons", "pager", "titles"]);
   });
 });
+
+/** The bench's attempts of the student (tests' sandbox API): a timed paper (2012) and exam 9102's paper. */
+async function attempts(): Promise<{ doing: string; paper: string }> {
+  const api = ctx.portal.sandbox.url;
+  const post = async (path: string, init: RequestInit = {}) => (await fetch(`${api}${path}`, { method: "POST", ...init })).json();
+  const { token } = await post("/__sandbox/tokens", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ account: "13800000001" }) });
+  const doing = await post("/s/api/question/v1/exercise/paper/generate/2012?domain=127.0.0.1", { headers: { Authorization: token } });
+  const paper = await post("/s/api/question/api/v1/front/exam/joinExam?domain=127.0.0.1", {
+    headers: { Authorization: token, "Content-Type": "application/json" },
+    body: JSON.stringify({ examId: 9102 }),
+  });
+  return { doing: `/lib/subject/doing/${doing.data.recordId}`, paper: `/lib/subject/exampaper/paper/${paper.data.recordId}` };
+}
+
+describe("the doing page's and the exam paper's data", () => {
+  it("carry of the question bank and exam strings the groups the paper and its hand-in dialog read", async () => {
+    const student = ctx.portal.client();
+    await student.signIn(ctx.portal);
+    const { doing, paper } = await attempts();
+    const doingData = await routeData(student, doing, "routes/_school+/_question-bank+/lib.subject.doing.$recordId");
+    expect(keysOf((doingData.i18n as { bundles: { qbank: unknown } }).bundles.qbank)).toEqual(["doing", "handIn"]);
+    const paperData = await routeData(student, paper, "routes/_school+/_question-bank+/_exams+/lib.subject.exampaper.paper.$recordId");
+    const bundles = (paperData.i18n as { bundles: { qbank: unknown; exams: unknown } }).bundles;
+    expect(keysOf(bundles.qbank)).toEqual(["doing", "handIn"]);
+    expect(keysOf(bundles.exams)).toEqual(["paper"]);
+  });
+});

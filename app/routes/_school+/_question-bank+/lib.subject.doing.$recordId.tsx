@@ -33,7 +33,8 @@ import { Notice } from "~/components/ui/Notice";
  * first (issue 21): a dialog with JavaScript, the same dialog as the post's answer without (`confirm=1`
  * hands in); the clock's hand-in at zero asks nothing.
  */
-export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
+// what the paper, its questions and the hand-in dialog draw of the question bank's strings (decision 090)
+export const handle = { i18n: ["qbank"], i18nParts: { qbank: ["doing", "handIn"] } } as const satisfies RouteHandle;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.record.title ?? "" }];
 

@@ -45,7 +45,11 @@ import { Notice } from "~/components/ui/Notice";
 
 /** The paper's form: the phone bar's "hand in" submits it from outside (`form=`). */
 const PAPER_FORM_ID = "exam-paper-form";
-export const handle = { i18n: ["exams", "qbank"] } satisfies RouteHandle;
+// what the paper, its questions and the hand-in dialog draw of the exam and question bank strings (decision 090)
+export const handle = {
+  i18n: ["exams", "qbank"],
+  i18nParts: { exams: ["paper"], qbank: ["doing", "handIn"] },
+} as const satisfies RouteHandle;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
 /**
