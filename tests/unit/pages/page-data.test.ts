@@ -87,6 +87,18 @@ describe("my courses' data", () => {
     }
     expect(keysOf((data.i18n as { bundles: { study: unknown } }).bundles.study)).toEqual(["lessons", "pager", "titles"]);
   });
+
+  it("the personal centre's frame carries the personal strings it draws; the account page and the messages their own", async () => {
+    const student = ctx.portal.client();
+    await student.signIn(ctx.portal);
+    const groups = async (page: string, routeId: string) =>
+      keysOf(((await routeData(student, page, routeId)).i18n as { bundles: { personal: unknown } }).bundles.personal);
+    expect(await groups("/personal/course/lessons", "routes/_school+/personal+/_layout")).toEqual(
+      ["entries", "forbidden", "menuLabel", "notFound", "nothingPermitted", "openFirst", "sections", "title", "tools"].sort(),
+    );
+    expect(await groups("/personal/setting/account", "routes/_school+/personal+/setting+/account")).toEqual(["account", "kept"]);
+    expect(await groups("/personal/message/detailslist", "routes/_school+/personal+/message+/detailslist")).toEqual(["messages"]);
+  });
 });
 
 /** The bench's attempts of the student (tests' sandbox API): a timed paper (2012) and exam 9102's paper. */

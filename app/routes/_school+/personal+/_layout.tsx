@@ -8,7 +8,11 @@ import { requireStudent } from "~/lib/guards/guards.server";
 import { permittedMenu } from "~/services/personal-menu";
 import { getPermissions } from "~/services/personal-menu.server";
 
-export const handle = { i18n: ["personal"] } satisfies RouteHandle;
+// what the frame draws (menu, tools, its error page) of the personal strings; a section page sends its own (decision 090)
+export const handle = {
+  i18n: ["personal"],
+  i18nParts: { personal: ["title", "menuLabel", "sections", "entries", "tools", "forbidden", "notFound", "nothingPermitted", "openFirst"] },
+} as const satisfies RouteHandle;
 
 /** Personal pages are never stored; children without their own `headers` inherit this. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

@@ -15,7 +15,7 @@ import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type RouteHandle } from "~/i18n.server";
 
 /** The upstream's messages by code: a read or a delete may answer one (decision 075). */
-export const handle = { i18n: ["upstream"] } satisfies RouteHandle;
+export const handle = { i18n: ["upstream", "personal"], i18nParts: { personal: ["messages"] } } as const satisfies RouteHandle;
 
 /** `?page=`: a whole number from 1; anything else is page 1 (never a 500). */
 function pageOf(url: URL): number {

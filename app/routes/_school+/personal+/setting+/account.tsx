@@ -47,7 +47,7 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 
 /** The 429's Retry-After, and never stored (as the personal layout's pages). */
-export const handle = { i18n: ["login", "upstream"] } satisfies RouteHandle;
+export const handle = { i18n: ["login", "upstream", "personal"], i18nParts: { personal: ["account", "kept"] } } as const satisfies RouteHandle;
 
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(retryAfterHeaders(args));

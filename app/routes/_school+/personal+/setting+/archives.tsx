@@ -6,7 +6,7 @@ import { namespaces, type RouteHandle } from "~/i18n.server";
 import { getArchive } from "~/services/account-settings.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 
-export const handle = { i18n: ["personal"] } satisfies RouteHandle;
+export const handle = { i18n: ["personal"], i18nParts: { personal: ["archive"] } } as const satisfies RouteHandle;
 
 /** The learning archive (spec 001 §2 `/personal/setting/archives`; sandbox `GET archives`): a read page. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["personal", "fields", "upstream"] } satisfies RouteHandle;
+export const handle = { i18n: ["personal", "fields", "upstream"], i18nParts: { personal: ["avatar"] } } as const satisfies RouteHandle;
 
 /**
  * The avatar (spec 001 §5 "Uploads", §7 `PUT head/portrait`): JPG/PNG only, at most 5 MB. Without

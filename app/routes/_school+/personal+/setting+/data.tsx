@@ -51,7 +51,7 @@ async function customFields(up: Portal["upstream"]): Promise<DynamicField[]> {
   return withTemplateLinks(await getCustomFieldData(up), "data");
 }
 
-export const handle = { i18n: ["personal", "fields", "upstream"] } satisfies RouteHandle;
+export const handle = { i18n: ["personal", "fields", "upstream"], i18nParts: { personal: ["data", "kept"] } } as const satisfies RouteHandle;
 
 export async function loader(args: LoaderFunctionArgs) {
   // the permission check and the page's calls in one round; the cascade levels of the stored values come
