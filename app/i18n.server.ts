@@ -116,14 +116,16 @@ export const rootResources = {
  * `namespaces(request, handle)`. `loginPage`: the header-only login pages (root.tsx).
  * `export const handle = { i18n: ["login"] } satisfies RouteHandle;` keeps the names checked.
  */
-export type RouteHandle = { i18n?: readonly Namespace[]; i18nParts?: NamespaceParts; loginPage?: boolean };
+export type RouteHandle = { i18n?: readonly Namespace[]; loginPage?: boolean };
 
 /**
- * `handle.i18nParts`: of a namespace the route names, only these groups (top-level keys) reach the browser
- * (decision 090: the catalog namespace is the strings of every public section, 3.6 KB zh, of which the course
- * list draws a third). A route without it sends the whole namespace. The groups are those of the zh file,
- * checked by the compiler; a group the page, its components or their browser-only states (a pending button, a
- * failed add to cart) read must be named here.
+ * Of a namespace the route names, only these groups (top-level keys) reach the browser (decision 090: the catalog
+ * namespace is the strings of every public section, 3.6 KB zh, of which the course list draws a third): a module
+ * constant of the route (`const PARTS = { catalog: [...] } as const satisfies NamespaceParts`) its loader passes
+ * to `namespaces(request, handle, PARTS)`; only the loader reads it, so it stays out of the browser's route module
+ * (the handle is in it: a page at the 100 KB budget). A namespace without parts is sent whole. The groups are those
+ * of the zh file, checked by the compiler; a group the page, its components or their browser-only states (a
+ * pending button, a failed add to cart) read must be named.
  */
 export type NamespaceParts = { readonly [N in Namespace]?: readonly (keyof (typeof serverResources)["zh"][N] & string)[] };
 
@@ -146,10 +148,9 @@ function partOf(locale: Language, name: Namespace, groups: readonly string[]): R
  * them to `useNamespaces` so only the visitor's language of the namespaces a page uses reaches the
  * browser. `common` always comes with the root loader.
  */
-export async function namespaces(request: Request, names: readonly Namespace[] | RouteHandle) {
+export async function namespaces(request: Request, names: readonly Namespace[] | RouteHandle, parts?: NamespaceParts) {
   const locale = await localeOf(request);
   const bundles: Record<string, unknown> = {};
-  const parts = "length" in names ? undefined : names.i18nParts;
   for (const name of "length" in names ? names : (names.i18n ?? [])) {
     const groups = parts?.[name];
     bundles[name] = groups ? partOf(locale, name, groups) : serverResources[locale][name];

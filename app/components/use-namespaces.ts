@@ -12,7 +12,7 @@ export function useNamespaces(i18nData: I18nData | undefined, ns?: string) {
   const { i18n } = useTranslation();
   if (i18nData) {
     for (const [name, bundle] of Object.entries(i18nData.bundles)) {
-      // a route may send only some groups of a namespace (handle.i18nParts, decision 090): another route's
+      // a route may send only some groups of a namespace (its loader's NamespaceParts, decision 090): another route's
       // groups of it are added beside those already there
       const have = i18n.getResourceBundle(i18nData.locale, name) as Record<string, unknown> | undefined;
       if (!have || (have !== bundle && Object.keys(bundle as object).some((group) => !(group in have)))) {

@@ -5,7 +5,7 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid, Img, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
-import type { RouteHandle } from "~/i18n.server";
+import type { NamespaceParts, RouteHandle } from "~/i18n.server";
 import { useShell } from "~/components/shell/use-shell";
 import { listPackages, listTeachers, recommendedCourses } from "~/services/catalog.server";
 import { loadConfig } from "~/services/config.server";
@@ -14,7 +14,9 @@ import { homeTemplateTarget } from "~/lib/security/redirect";
 import { loadSection, cacheHeaders } from "~/lib/guards/sections.server";
 
 // what home and its course cards and prices draw of the catalog strings (decision 090)
-export const handle = { i18n: ["catalog"], i18nParts: { catalog: ["home", "course", "price"] } } as const satisfies RouteHandle;
+export const handle = { i18n: ["catalog"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = { catalog: ["home", "course", "price"] } as const satisfies NamespaceParts;
 
 export const headers = forwardCacheControl;
 
@@ -43,6 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
         listTeachers(p.upstream),
       ]),
     handle,
+    PARTS,
   );
   const [homeConfig, courses, packages, news, teachers] = value;
   const template = homeConfig.homePageTemplateRsp;
