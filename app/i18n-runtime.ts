@@ -118,7 +118,9 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
     hasResourceBundle: (lng: string, ns: string) => lng === locale && ns in store,
     getResourceBundle: (lng: string, ns: string) => (lng === locale ? store[ns] : undefined),
     addResourceBundle: (lng: string, ns: string, bundle: Bundle) => {
-      if (lng === locale) store[ns] = { ...store[ns], ...bundle };
+      // the first bundle of a namespace is kept as it is (the same object every view on the server: its strings
+      // are looked up once, decision 087); a later one is merged into a copy
+      if (lng === locale) store[ns] = store[ns] ? { ...store[ns], ...bundle } : bundle;
       return translator;
     },
     on: () => translator,

@@ -119,15 +119,42 @@ export const rootResources = {
 export type RouteHandle = { i18n?: readonly Namespace[]; loginPage?: boolean };
 
 /**
+ * Of a namespace the route names, only these groups (top-level keys) reach the browser (decision 090: the catalog
+ * namespace is the strings of every public section, 3.6 KB zh, of which the course list draws a third): a module
+ * constant of the route (`const PARTS = { catalog: [...] } as const satisfies NamespaceParts`) its loader passes
+ * to `namespaces(request, handle, PARTS)`; only the loader reads it, so it stays out of the browser's route module
+ * (the handle is in it: a page at the 100 KB budget). A namespace without parts is sent whole. The groups are those
+ * of the zh file, checked by the compiler; a group the page, its components or their browser-only states (a
+ * pending button, a failed add to cart) read must be named.
+ */
+export type NamespaceParts = { readonly [N in Namespace]?: readonly (keyof (typeof serverResources)["zh"][N] & string)[] };
+
+/** The part bundles, made once per process for each handle's list and language: the same object every view. */
+const partBundles = new WeakMap<readonly string[], Partial<Record<Language, Record<string, unknown>>>>();
+function partOf(locale: Language, name: Namespace, groups: readonly string[]): Record<string, unknown> {
+  let byLocale = partBundles.get(groups);
+  if (!byLocale) partBundles.set(groups, (byLocale = {}));
+  let bundle = byLocale[locale];
+  if (!bundle) {
+    const all = serverResources[locale][name] as Record<string, unknown>;
+    byLocale[locale] = bundle = Object.fromEntries(groups.filter((g) => g in all).map((g) => [g, all[g]]));
+  }
+  return bundle;
+}
+
+/**
  * An area's translations for its loader to return (`i18n: await namespaces(request, handle)`, the
  * route's own `handle.i18n`; a service that serves one page may name them itself); the component passes
  * them to `useNamespaces` so only the visitor's language of the namespaces a page uses reaches the
  * browser. `common` always comes with the root loader.
  */
-export async function namespaces(request: Request, names: readonly Namespace[] | RouteHandle) {
+export async function namespaces(request: Request, names: readonly Namespace[] | RouteHandle, parts?: NamespaceParts) {
   const locale = await localeOf(request);
   const bundles: Record<string, unknown> = {};
-  for (const name of "length" in names ? names : (names.i18n ?? [])) bundles[name] = serverResources[locale][name];
+  for (const name of "length" in names ? names : (names.i18n ?? [])) {
+    const groups = parts?.[name];
+    bundles[name] = groups ? partOf(locale, name, groups) : serverResources[locale][name];
+  }
   return { locale, bundles };
 }
 

@@ -728,7 +728,15 @@ async function measureThroughput(portal, bare) {
 // server CPU per signed-in view against bare Remix (issue 24, decision 057)
 
 /** The pages of issue 24's goal: CPU per signed-in view ≤ 4× bare Remix, none over 6×; ≤ 1.3 rounds. */
-const CPU_PAGES = ["/personal/course/lessons", "/course/list", DOING_PAGE, EXAM_PAPER_PAGE, HOME];
+const ALL_CPU_PAGES = ["/personal/course/lessons", "/course/list", DOING_PAGE, EXAM_PAPER_PAGE, HOME];
+/**
+ * BENCH_CPU_PAGES=/course/list,paper: only those of the pages (a path, or a word of it: `doing`, `paper`), e.g. one
+ * page's profile under BENCH_CPU_PROF (decision 090); the goals are then read on those pages only.
+ */
+const CPU_PAGES = process.env.BENCH_CPU_PAGES
+  ? ALL_CPU_PAGES.filter((p) => process.env.BENCH_CPU_PAGES.split(",").some((w) => w && (p === w || p.includes(w))))
+  : ALL_CPU_PAGES;
+if (!CPU_PAGES.length) throw new Error(`BENCH_CPU_PAGES=${process.env.BENCH_CPU_PAGES} names none of ${ALL_CPU_PAGES.join(", ")}`);
 const CPU_GOAL = 4;
 const CPU_CEILING = 6;
 const ROUNDS_GOAL = 1.3;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where a `node --cpu-prof` profile's busy time went (decision 083): shares of the busy samples (idle left
-// out) by package or part of the portal (self time), by function (self), and by function inclusive (every
-// function on the sampled stack, once per sample). `node scripts/cpu-profile-top.mjs <file.cpuprofile> [rows]`.
+// out) by package or part of the portal (self time), by function (self), by function inclusive (every
+// function on the sampled stack, once per sample), and by part of a view (decision 090). `node scripts/cpu-profile-top.mjs <file.cpuprofile> [rows]`.
 // `BENCH_CPU_PROF=<dir> node scripts/bench.mjs --no-build --only=cpu` writes such profiles of the bench portals.
 import fs from "node:fs";
 
@@ -56,6 +56,41 @@ profile.samples.forEach((id, i) => {
   }
 });
 
+/**
+ * The parts of a view (decision 090): each busy sample counted once, under the innermost of these on its stack
+ * (gzip called from a React write counts as gzip; a component's own code as React rendering).
+ */
+const VIEW_PARTS = [
+  ["garbage collection", (f) => f.functionName === "(garbage collector)"],
+  ["turbo-stream (loader data)", (f) => /node_modules\/turbo-stream/.test(f.url)],
+  ["gzip", (f) => /zlib/.test(f.url) && /processChunk|_transform|processCallback/.test(f.functionName)],
+  ["zod", (f) => /node_modules\/zod/.test(f.url)],
+  ["upstream calls (send)", (f) => f.functionName === "send" && /\/build\/(server\/)?index\.js$/.test(f.url)],
+  ["React rendering", (f) => /node_modules\/react-dom/.test(f.url)],
+  ["route matching", (f) => f.functionName === "matchRoutes"],
+  ["scripts/serve.mjs", (f) => /scripts\/serve\.mjs/.test(f.url)],
+  ["express, compression", (f) => /node_modules\/(express|compression|on-headers|negotiator)\//.test(f.url)],
+  ["http client (upstream sockets)", (f) => /_http_client|_http_agent/.test(f.url)],
+  ["http server", (f) => /_http_server|_http_incoming|_http_outgoing|_http_common/.test(f.url)],
+  ["Remix server runtime", (f) => /server-runtime/.test(f.url)],
+  ["sockets and streams", (f) => /node:net|node:internal\/streams|node:stream/.test(f.url)],
+];
+const viewParts = new Map();
+profile.samples.forEach((id, i) => {
+  const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+  if (byId.get(id).callFrame.functionName === "(idle)") return;
+  let part = "other";
+  outer: for (let at = id; at !== undefined; at = parent.get(at)) {
+    const frame = byId.get(at).callFrame;
+    for (const [name, test] of VIEW_PARTS)
+      if (test(frame)) {
+        part = name;
+        break outer;
+      }
+  }
+  add(viewParts, part, ms);
+});
+
 const pct = (ms) => `${((100 * ms) / busy).toFixed(1).padStart(5)} %`;
 const top = (title, map, n) => {
   console.log(`\n${title}`);
@@ -65,3 +100,4 @@ console.log(`${file}: busy ${(busy / 1000).toFixed(2)} s, idle ${(idle / 1000).t
 top("self time by package / part", parts, rows);
 top("self time by function", self, rows);
 top("inclusive time by function", inclusive, rows);
+top("by part of a view (innermost on the stack, decision 090)", viewParts, VIEW_PARTS.length + 1);

@@ -4,6 +4,7 @@ import type { Upstream } from "~/lib/http/upstream.server";
 import {
   count,
   CourseCardSchema,
+  CourseSchema,
   flag,
   id,
   image,
@@ -30,7 +31,7 @@ export const LessonSchema = z.looseObject({ id, lessonName: text, durationS: cou
 export const ChapterSchema = z.looseObject({ id, chapterName: text, lessons: list(LessonSchema) });
 export type Chapter = z.infer<typeof ChapterSchema>;
 
-export const CourseDetailSchema = CourseCardSchema.extend({
+export const CourseDetailSchema = CourseSchema.extend({
   introduction: paragraphs,
   validDays: count,
   totalDurationS: count,

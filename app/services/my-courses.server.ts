@@ -15,7 +15,8 @@ const percent = z.coerce
   .catch(0)
   .transform((v) => Math.max(0, Math.min(100, Math.round(v))));
 
-export const MyCourse = z.looseObject({
+/** A row of my courses: what the list draws and its continue link needs, nothing else (decision 090). */
+export const MyCourse = z.object({
   commodityId: id,
   courseId: id,
   courseName: text,

@@ -55,7 +55,7 @@ describe("routes whose actions can answer an upstream message by code", () => {
     const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
     const handle = /export const handle = \{ i18n: \[([^\]]*)\]/.exec(source);
     expect(handle?.[1], "handle.i18n").toContain('"upstream"');
-    expect(source).toMatch(/namespaces\((args\.)?request, handle\)/);
+    expect(source).toMatch(/namespaces\((args\.)?request, handle(, PARTS)?\)/);
     expect(source).toMatch(/useNamespaces\(|i18n=\{i18n\}|<(AccountSettings|RegisterPanel|PersonalInfoForm|FaceCheck)\b/);
   });
 });

@@ -26,6 +26,7 @@ const STAYS: Record<string, string> = {
   "services/personal-menu.server.ts:ofRequest": "per request (keyed by the request's portal object)",
   "services/shell.server.ts:configOfRequest": "per request (keyed by the request's portal object)",
   "i18n.server.ts:localeOfRequest": "per request (keyed by the Request object, decision 083)",
+  "i18n.server.ts:partBundles": "parts of the locale files per route's list of groups (pure, decision 090)",
   "services/shell.server.ts:headLinks": "derived from one config answer, keyed by that answer's object (decision 083): a reset config cache makes new keys",
   "services/shell.server.ts:siteViews": "derived from one config answer, keyed by that answer's object (decision 083): a reset config cache makes new keys",
   "lib/http/metrics.server.ts:templates": "path templates of paths (pure)",

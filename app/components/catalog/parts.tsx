@@ -109,7 +109,7 @@ type CourseCardData = {
   studyCount: number;
   lessonCount: number;
   categoryName: string;
-  teachers: Array<{ id: number; teacherName: string }>;
+  teachers: Array<{ teacherName: string }>;
 };
 
 export function CourseCard({ course, t, eager, action }: { course: CourseCardData; t: TFunction; eager?: boolean; action?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { getPortal, type Portal } from "~/lib/portal.server";
 import { idOf, loadSection, loadSectionItem, requireSectionAccess, sectionCacheControl } from "~/lib/guards/sections.server";
-import { CourseCardSchema } from "~/services/content-schemas.server";
+import { CourseCardSchema, CourseSchema } from "~/services/content-schemas.server";
 import { courseListHref, courseQueryOf } from "~/forms/course-query";
 
 process.env.UPSTREAM_URL ??= "http://127.0.0.1:4000";
@@ -117,11 +117,50 @@ describe("content schemas", () => {
       teachers: [{ id: 1, teacherName: "王", avatar: "//evil.example/a.png" }],
     });
     expect(card.cover).toBe("");
-    expect(card.teachers[0]?.avatar).toBe("");
+    expect(
+      CourseSchema.parse({ commodityId: 1, courseId: 2, teachers: [{ id: 1, teacherName: "王", avatar: "//evil.example/a.png" }] }).teachers[0]?.avatar,
+    ).toBe("");
     expect(card.price).toBe(99.5);
     expect(card.memberPrice).toBeNull();
     expect(card.commodityId).toBe(5001);
     expect(CourseCardSchema.parse({ commodityId: 1, courseId: 2, cover: "https://cdn.example/c.svg" }).cover).toBe("https://cdn.example/c.svg");
+  });
+
+  it("keeps of a course card only what the card draws (decision 090: the loader data of the pages of cards)", () => {
+    const card = CourseCardSchema.parse({
+      commodityId: 5001,
+      courseId: 101,
+      courseType: "course",
+      courseName: "课",
+      categoryId: 1,
+      categoryName: "人力资源",
+      cover: "/c.svg",
+      price: 599,
+      memberPrice: 479,
+      originalPrice: 749,
+      freeFlag: 0,
+      studyCount: 3,
+      lessonCount: 13,
+      summary: "一句话",
+      teachers: [{ id: 201, teacherName: "王", title: "讲师", avatar: "/t.svg" }],
+      totalDurationS: 18180,
+      validDays: 365,
+      createTime: "2025-08-23 09:00:00",
+      recommend: 1,
+    });
+    expect(card).toEqual({
+      commodityId: 5001,
+      courseName: "课",
+      categoryName: "人力资源",
+      cover: "/c.svg",
+      price: 599,
+      memberPrice: 479,
+      originalPrice: 749,
+      freeFlag: 0,
+      studyCount: 3,
+      lessonCount: 13,
+      teachers: [{ teacherName: "王" }],
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { namespaces } from "~/i18n.server";
+import { namespaces, type NamespaceParts, type RouteHandle } from "~/i18n.server";
 import { loginRedirect } from "~/lib/guards/guards.server";
 import { loadConfig } from "~/services/config.server";
 import { getPortal, isLoggedIn, type Portal } from "~/lib/portal.server";
@@ -108,13 +108,23 @@ export function titleOf(i18n: { bundles: Record<string, unknown> }, key: string,
   return typeof node === "string" ? node : "";
 }
 
+/** The section pages' texts unless the route names its own (the whole catalog namespace). */
+const CATALOG = { i18n: ["catalog"] } as const satisfies RouteHandle;
+
 /**
  * The loader round of a public section page: the visitor's access (redirectLogin), the page's own data
- * (`load`) and the catalog texts, in one Promise.all.
+ * (`load`) and the catalog texts (the route's `handle`, and the groups it draws when it names them, decision 090), in one
+ * Promise.all.
  */
-export async function loadSection<T>(args: LoaderFunctionArgs, section: Section, load: (portal: Portal) => T | Promise<T>) {
+export async function loadSection<T>(
+  args: LoaderFunctionArgs,
+  section: Section,
+  load: (portal: Portal) => T | Promise<T>,
+  handle: RouteHandle = CATALOG,
+  parts?: NamespaceParts,
+) {
   const portal = await getPortal(args);
-  const [, value, i18n] = await Promise.all([requireSectionAccess(portal, section), load(portal), namespaces(args.request, ["catalog"])]);
+  const [, value, i18n] = await Promise.all([requireSectionAccess(portal, section), load(portal), namespaces(args.request, handle, parts)]);
   return { portal, value, i18n };
 }
 

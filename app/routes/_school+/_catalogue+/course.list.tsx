@@ -6,6 +6,7 @@ import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid } from "~/components/catalog/parts";
 import { SectionList } from "~/components/catalog/SectionList";
 import { useNamespaces } from "~/components/use-namespaces";
+import type { NamespaceParts, RouteHandle } from "~/i18n.server";
 import { useShell } from "~/components/shell/use-shell";
 import { AddToCart } from "~/components/shop/AddToCart";
 import { COURSE_NAME_MAX, COURSE_PAGE_SIZE, COURSE_SORTS, courseListHref, courseQueryOf, PRICE_TYPES, type CourseQuery } from "~/forms/course-query";
@@ -14,7 +15,10 @@ import { loadSection, cacheHeaders, redirectPastLastPage } from "~/lib/guards/se
 import { Button } from "~/components/ui/Button";
 import { HiddenInput, Input } from "~/components/ui/Input";
 
-export const handle = { i18n: ["catalog"] };
+// what the list, its cards, pager and add-to-cart buttons draw of the catalog strings (decision 090)
+export const handle = { i18n: ["catalog"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = { catalog: ["courseList", "course", "price", "pager", "cart"] } as const satisfies NamespaceParts;
 
 export const headers = forwardCacheControl;
 
@@ -22,7 +26,13 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => secti
 
 export async function loader(args: LoaderFunctionArgs) {
   const query = courseQueryOf(new URL(args.request.url));
-  const { portal, value, i18n } = await loadSection(args, "course", (p) => Promise.all([listCategories(p.upstream), searchCourses(p.upstream, query)]));
+  const { portal, value, i18n } = await loadSection(
+    args,
+    "course",
+    (p) => Promise.all([listCategories(p.upstream), searchCourses(p.upstream, query)]),
+    handle,
+    PARTS,
+  );
   const [categories, page] = value;
   redirectPastLastPage(args.request, page, query.page, COURSE_PAGE_SIZE);
   const title = query.courseName ? `“${query.courseName}”` : "";

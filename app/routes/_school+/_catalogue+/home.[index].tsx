@@ -5,6 +5,7 @@ import { forwardCacheControl } from "~/components/catalog/headers";
 import { sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid, Img, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
+import type { NamespaceParts, RouteHandle } from "~/i18n.server";
 import { useShell } from "~/components/shell/use-shell";
 import { listPackages, listTeachers, recommendedCourses } from "~/services/catalog.server";
 import { loadConfig } from "~/services/config.server";
@@ -12,7 +13,10 @@ import { listNews } from "~/services/news.server";
 import { homeTemplateTarget } from "~/lib/security/redirect";
 import { loadSection, cacheHeaders } from "~/lib/guards/sections.server";
 
-export const handle = { i18n: ["catalog"] };
+// what home and its course cards and prices draw of the catalog strings (decision 090)
+export const handle = { i18n: ["catalog"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = { catalog: ["home", "course", "price"] } as const satisfies NamespaceParts;
 
 export const headers = forwardCacheControl;
 
@@ -29,20 +33,42 @@ const HOME_TEACHERS = 4;
  * template of redirect type 1 with a link sends the visitor to that page (homePageTemplateRsp).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { portal, value, i18n } = await loadSection(args, "home", (p) =>
-    Promise.all([
-      loadConfig(p.upstream, "homeConfig"),
-      recommendedCourses(p.upstream, HOME_COURSES),
-      listPackages(p.upstream, 1, HOME_PACKAGES),
-      listNews(p.upstream, 1, HOME_NEWS),
-      listTeachers(p.upstream),
-    ]),
+  const { portal, value, i18n } = await loadSection(
+    args,
+    "home",
+    (p) =>
+      Promise.all([
+        loadConfig(p.upstream, "homeConfig"),
+        recommendedCourses(p.upstream, HOME_COURSES),
+        listPackages(p.upstream, 1, HOME_PACKAGES),
+        listNews(p.upstream, 1, HOME_NEWS),
+        listTeachers(p.upstream),
+      ]),
+    handle,
+    PARTS,
   );
   const [homeConfig, courses, packages, news, teachers] = value;
   const template = homeConfig.homePageTemplateRsp;
   const link = template?.redirectType === "1" ? homeTemplateTarget(template.templateLink) : undefined;
   if (link) throw redirect(link);
-  return data({ courses, packages: packages.records, news: news.records, teachers: teachers.slice(0, HOME_TEACHERS), i18n }, { headers: cacheHeaders(portal) });
+  // what the blocks draw of each item (decision 090): the lists' summaries, counts, authors and dates stay out
+  return data(
+    {
+      courses,
+      packages: packages.records.map(({ id, packageName, cover, price, originalPrice, memberPrice }) => ({
+        id,
+        packageName,
+        cover,
+        price,
+        originalPrice,
+        memberPrice,
+      })),
+      news: news.records.map(({ id, title, publishTime }) => ({ id, title, publishTime })),
+      teachers: teachers.slice(0, HOME_TEACHERS).map(({ id, teacherName, title, avatar }) => ({ id, teacherName, title, avatar })),
+      i18n,
+    },
+    { headers: cacheHeaders(portal) },
+  );
 }
 
 const SECTIONS = [

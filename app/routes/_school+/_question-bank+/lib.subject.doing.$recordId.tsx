@@ -10,7 +10,7 @@ import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
 import { ANSWER_FORM_ID, answerOf, formAnswer, QuestionForm, typedSince, unansweredCount } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces, type RouteHandle } from "~/i18n.server";
+import { namespaces, type NamespaceParts, type RouteHandle } from "~/i18n.server";
 import { getPortal, isLoggedIn, requireValidPost } from "~/lib/portal.server";
 import { doingHref, reportHref } from "~/services/qbank-links";
 import { loadPaperQuestions, notFoundOn, sessionOp, submitExercise, type SessionOp } from "~/services/qbank.server";
@@ -33,7 +33,10 @@ import { Notice } from "~/components/ui/Notice";
  * first (issue 21): a dialog with JavaScript, the same dialog as the post's answer without (`confirm=1`
  * hands in); the clock's hand-in at zero asks nothing.
  */
-export const handle = { i18n: ["qbank"] } satisfies RouteHandle;
+// what the paper, its questions and the hand-in dialog draw of the question bank's strings (decision 090)
+export const handle = { i18n: ["qbank"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = { qbank: ["doing", "handIn"] } as const satisfies NamespaceParts;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.record.title ?? "" }];
 
@@ -48,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
       throw error;
     }),
     isLoggedIn(portal) ? socketBootstrap(portal, "question") : null,
-    namespaces(args.request, handle),
+    namespaces(args.request, handle, PARTS),
   ]);
   // handed in (by the student, or by the clock): the report
   if (paper.record.state === "submitted") throw redirect(reportHref(recordId));

@@ -2,13 +2,18 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { PersonalError, PersonalFrame } from "~/components/personal/PersonalFrame";
-import { namespaces, type RouteHandle } from "~/i18n.server";
+import { namespaces, type NamespaceParts, type RouteHandle } from "~/i18n.server";
 import { PERSONAL_ROUTE_ID } from "~/route-ids";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { permittedMenu } from "~/services/personal-menu";
 import { getPermissions } from "~/services/personal-menu.server";
 
-export const handle = { i18n: ["personal"] } satisfies RouteHandle;
+// what the frame draws (menu, tools, its error page) of the personal strings; a section page sends its own (decision 090)
+export const handle = { i18n: ["personal"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = {
+  personal: ["title", "menuLabel", "sections", "entries", "tools", "forbidden", "notFound", "nothingPermitted", "openFirst"],
+} as const satisfies NamespaceParts;
 
 /** Personal pages are never stored; children without their own `headers` inherit this. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -19,7 +24,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args);
-  const [permissions, i18n] = await Promise.all([getPermissions(portal), namespaces(args.request, handle)]);
+  const [permissions, i18n] = await Promise.all([getPermissions(portal), namespaces(args.request, handle, PARTS)]);
   return { menu: permittedMenu(permissions), i18n };
 }
 

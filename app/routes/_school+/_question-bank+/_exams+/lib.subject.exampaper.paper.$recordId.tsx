@@ -12,7 +12,7 @@ import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
 import { answerOf, formAnswer, typedSince, unansweredCount, type DoingQuestion } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces, type RouteHandle } from "~/i18n.server";
+import { namespaces, type NamespaceParts, type RouteHandle } from "~/i18n.server";
 import { examIntroHref, examPaperHref } from "~/services/exam-links";
 import { examNotFound, handInPaper, loadExamOfRecord, saveExamAnswers } from "~/services/exams.server";
 import { faceGate } from "~/services/face.server";
@@ -45,7 +45,10 @@ import { Notice } from "~/components/ui/Notice";
 
 /** The paper's form: the phone bar's "hand in" submits it from outside (`form=`). */
 const PAPER_FORM_ID = "exam-paper-form";
-export const handle = { i18n: ["exams", "qbank"] } satisfies RouteHandle;
+// what the paper, its questions and the hand-in dialog draw of the exam and question bank strings (decision 090)
+export const handle = { i18n: ["exams", "qbank"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = { exams: ["paper"], qbank: ["doing", "handIn"] } as const satisfies NamespaceParts;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
 
 /**
@@ -63,7 +66,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loadExamOfRecord(portal.upstream, recordId),
     loadPaperQuestions(portal, recordId),
     socketBootstrap(portal, "question"),
-    namespaces(args.request, handle),
+    namespaces(args.request, handle, PARTS),
   ]).catch((error: unknown) => {
     if (examNotFound(error) || notFoundOn(error)) notFound(portal);
     throw error;

@@ -12,10 +12,12 @@ import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces, type RouteHandle } from "~/i18n.server";
+import { namespaces, type NamespaceParts, type RouteHandle } from "~/i18n.server";
 
 /** The upstream's messages by code: a read or a delete may answer one (decision 075). */
-export const handle = { i18n: ["upstream"] } satisfies RouteHandle;
+export const handle = { i18n: ["upstream", "personal"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = { personal: ["messages"] } as const satisfies NamespaceParts;
 
 /** `?page=`: a whole number from 1; anything else is page 1 (never a 500). */
 function pageOf(url: URL): number {
@@ -30,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [count, list, i18n] = await Promise.all([
     messageCount(portal.upstream),
     messagePage(portal.upstream, { page, pageSize: MESSAGE_PAGE_SIZE }),
-    namespaces(args.request, handle),
+    namespaces(args.request, handle, PARTS),
   ]);
   return { count, list, page, i18n };
 }

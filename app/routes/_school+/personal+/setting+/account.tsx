@@ -18,7 +18,7 @@ import {
   type Intent,
 } from "~/forms/account-settings";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces, type RouteHandle } from "~/i18n.server";
+import { namespaces, type NamespaceParts, type RouteHandle } from "~/i18n.server";
 import {
   bindEmail,
   bindMobile,
@@ -47,7 +47,9 @@ import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
 
 /** The 429's Retry-After, and never stored (as the personal layout's pages). */
-export const handle = { i18n: ["login", "upstream"] } satisfies RouteHandle;
+export const handle = { i18n: ["login", "upstream", "personal"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = { personal: ["account", "kept"] } as const satisfies NamespaceParts;
 
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(retryAfterHeaders(args));
@@ -77,7 +79,7 @@ export async function loader(args: LoaderFunctionArgs) {
       failed: failed("passwordSms"),
       retry: (p, answer) => sendPasswordCode(portal, ip, p.fields, answer),
     }));
-  const [info, i18n, kept] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, handle), takeKept(portal)]);
+  const [info, i18n, kept] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, handle, PARTS), takeKept(portal)]);
   return data(
     { info, i18n, outcome: outcome ?? (kept ? restore(kept) : null), constraints: accountConstraints() },
     { status: outcome?.status ?? 200, headers: outcome ? withRetryAfter(outcome, { "Set-Cookie": await portal.commitSession() }) : undefined },

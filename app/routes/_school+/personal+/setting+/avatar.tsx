@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AvatarForm } from "~/components/personal/data/AvatarForm";
 import { useNamespaces } from "~/components/use-namespaces";
-import { namespaces, type RouteHandle } from "~/i18n.server";
+import { namespaces, type NamespaceParts, type RouteHandle } from "~/i18n.server";
 import { getAccountInfo, setAvatar } from "~/services/account-settings.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { readImageUpload, type ImageUpload } from "~/services/image-upload.server";
@@ -13,7 +13,9 @@ import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { ownAnswer } from "~/forms/form-failure";
 
-export const handle = { i18n: ["personal", "fields", "upstream"] } satisfies RouteHandle;
+export const handle = { i18n: ["personal", "fields", "upstream"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = { personal: ["avatar"] } as const satisfies NamespaceParts;
 
 /**
  * The avatar (spec 001 §5 "Uploads", §7 `PUT head/portrait`): JPG/PNG only, at most 5 MB. Without
@@ -23,7 +25,7 @@ export const handle = { i18n: ["personal", "fields", "upstream"] } satisfies Rou
  */
 export async function loader(args: LoaderFunctionArgs) {
   const portal = await requireStudent(args, "setting.avatar");
-  const [account, i18n] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, handle)]);
+  const [account, i18n] = await Promise.all([getAccountInfo(portal.upstream), namespaces(args.request, handle, PARTS)]);
   return { headPic: account.headPic ?? null, i18n };
 }
 

@@ -17,7 +17,7 @@ import {
 } from "~/forms/dynamic-fields";
 import type { Constraints } from "~/components/form/use-form";
 import { formConstraint } from "~/forms/constraint.server";
-import { namespaces, type RouteHandle } from "~/i18n.server";
+import { namespaces, type NamespaceParts, type RouteHandle } from "~/i18n.server";
 import { getCustomFieldData, getPersonalDetail, savePersonalSection, signUpUploader } from "~/services/account-settings.server";
 import { knownCompany } from "~/services/config.server";
 import { improveCustomInfo, withCascadeLevels, withImageInfo } from "~/services/custom-fields.server";
@@ -51,13 +51,15 @@ async function customFields(up: Portal["upstream"]): Promise<DynamicField[]> {
   return withTemplateLinks(await getCustomFieldData(up), "data");
 }
 
-export const handle = { i18n: ["personal", "fields", "upstream"] } satisfies RouteHandle;
+export const handle = { i18n: ["personal", "fields", "upstream"] } as const satisfies RouteHandle;
+// of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
+const PARTS = { personal: ["data", "kept"] } as const satisfies NamespaceParts;
 
 export async function loader(args: LoaderFunctionArgs) {
   // the permission check and the page's calls in one round; the cascade levels of the stored values come
   // from the per-domain option cache (custom-fields.server.ts, decision 041): no second round when warm
   const { portal, loaded: answers } = await requireStudentWith(args, "setting.data", (p) =>
-    Promise.all([getPersonalDetail(p.upstream), customFields(p.upstream), namespaces(args.request, handle)]),
+    Promise.all([getPersonalDetail(p.upstream), customFields(p.upstream), namespaces(args.request, handle, PARTS)]),
   );
   const [detail, custom, i18n] = answers;
   const up = portal.upstream;
