@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attr, element, startTestPortal, type TestPortal } from "../portal";
+import { attr, element, elements, startTestPortal, title, type TestPortal } from "../portal";
 
 /**
  * Issue 24's first paint (decision 089): on a slow phone the page's first paint waited for the stylesheet's
@@ -66,5 +66,50 @@ describe("the stylesheet on a first visit and after (decision 089)", () => {
     const page = await student.get("/personal/course/lessons");
     expect(page.status).toBe(200);
     expect(headOf(page.html)).toContain('<style id="page-css">');
+  });
+});
+
+describe("the largest paint's image first (decision 089)", () => {
+  const preloads = (html: string) => elements(headOf(html), 'link[rel="preload"]').filter((l) => attr(l, "as") === "image");
+
+  it("home: the first course's cover is preloaded from the head at high priority, before the CSS; the card's own image is high priority too", async () => {
+    const page = await portal.client().get("/home/index");
+    const covers = elements(element(page.html, "main") ?? "", "img");
+    const first = covers[0]!;
+    expect(attr(first, "src")).toMatch(/\/__static\/covers\/course-\d+\.svg$/);
+    expect(attr(first, "fetchpriority")).toBe("high");
+    const [preload, ...others] = preloads(page.html);
+    expect(others).toEqual([]);
+    expect(attr(preload, "href")).toBe(attr(first, "src"));
+    expect(attr(preload, "fetchpriority")).toBe("high");
+    expect(page.html.indexOf(preload!)).toBeLessThan(page.html.indexOf('<style id="page-css">'));
+  });
+
+  it("a course's detail preloads its cover", async () => {
+    const page = await portal.client().get("/course/detail/5019");
+    const cover = elements(element(page.html, "main") ?? "", "img").find((img) => attr(img, "alt") === "Python 编程从入门到实践")!;
+    expect(attr(cover, "fetchpriority")).toBe("high");
+    expect(preloads(page.html).map((l) => attr(l, "href"))).toEqual([attr(cover, "src")]);
+  });
+
+  it("my courses: the first cover preloaded, the first two high priority, the rest lazy; the page keeps its layout's title", async () => {
+    const student = portal.client();
+    await student.signIn(portal);
+    const page = await student.get("/personal/course/lessons");
+    const covers = elements(element(page.html, "main") ?? "", "li")
+      .filter((li) => li.includes('data-testid="my-course"'))
+      .map((li) => element(li, "img")!);
+    expect(covers.length).toBeGreaterThan(2);
+    expect(covers.map((img) => attr(img, "fetchpriority") ?? attr(img, "loading"))).toEqual(covers.map((_, i) => (i < 2 ? "high" : "lazy")));
+    expect(preloads(page.html).map((l) => attr(l, "href"))).toEqual([attr(covers[0], "src")]);
+    expect(title(page.html)).toBe("云朵在线学院 - 职业技能在线学习平台");
+  });
+
+  it("the shell's pictures out of sight (the header's and side bar's QR pop-ups, the footer) load when shown", async () => {
+    const page = await portal.client().get("/home/index");
+    const shell = page.html.slice(0, page.html.indexOf("<main")) + page.html.slice(page.html.indexOf("</main>"));
+    const pictures = elements(shell, "img");
+    expect(pictures.length).toBeGreaterThanOrEqual(6);
+    for (const img of pictures) expect(attr(img, "loading"), img).toBe("lazy");
   });
 });

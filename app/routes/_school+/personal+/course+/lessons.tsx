@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { preloadImage } from "~/components/catalog/meta";
 import { MyCourses } from "~/components/study/courses/MyCourses";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -9,6 +10,12 @@ import { requirePermitted } from "~/services/personal-menu.server";
 import { continueHref, myCourses } from "~/services/my-courses.server";
 
 export const handle = { i18n: ["study"] } satisfies RouteHandle;
+
+/** The layout's title, and the first course's cover from the head: a phone's largest paint (decision 089). */
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => [
+  ...(matches[matches.length - 2]?.meta ?? []),
+  ...preloadImage(d?.courses[0]?.cover),
+];
 
 /** `?page=`: a whole number from 1, else 1; `?courseName=`: at most 50 characters. */
 function queryOf(url: URL) {
