@@ -12,6 +12,7 @@ import { timingsOf } from "~/lib/context.server";
 import { checkSameOrigin, servedSignedIn } from "~/lib/portal.server";
 import { pageScriptOrigins, securityHeaders } from "~/lib/security/headers.server";
 import { tenantOf } from "~/lib/http/tenant.server";
+import { cacheCssScript, inlineCssOf } from "~/lib/http/inline-css.server";
 import { serverTiming } from "~/lib/http/upstream.server";
 
 // Checked once when the server loads the build: a bad environment stops it with a clear message.
@@ -39,11 +40,14 @@ export default async function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   // The loaders have run: was this view a signed-in student's? (issue 21 §6)
   const signedIn = await servedSignedIn(loadContext);
+  // a first visit: the stylesheet in the page, no round trip before the first paint (decision 089)
+  const cssText = inlineCssOf(request);
+  const css = cssText === null ? null : { text: cssText, script: cacheCssScript(tenant.secure) };
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce, locale, errors: rootResources[locale].errors }}>
+      <RequestInfoContext.Provider value={{ nonce, locale, errors: rootResources[locale].errors, css }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {

@@ -1,10 +1,10 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, useLocation, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NavProgress } from "~/components/NavProgress";
-import { useRequestInfo } from "~/components/request-info";
+import { useRequestInfo, type InlineCss } from "~/components/request-info";
 import { isHomePath } from "~/components/shell/Header";
 import { Analytics } from "~/components/shell/Analytics";
 import { HashRoutes } from "~/components/shell/HashRoutes";
@@ -21,8 +21,6 @@ import { getPortal } from "~/lib/portal.server";
 import { loadSite } from "~/services/shell.server";
 import { DEFAULT_THEME_COLOR } from "~/services/theme";
 import stylesheet from "~/tailwind.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.shell.site.title ?? "" }];
 
@@ -68,7 +66,7 @@ function useShellData(): RootData {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useShellData();
-  const { nonce, locale: requestLocale, errors: requestErrors } = useRequestInfo();
+  const { nonce, locale: requestLocale, errors: requestErrors, css = documentCss() } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
   // no root data (its loader failed): the error page's `errors` strings travel in the page (decision 040)
   const errors = root ? null : pageErrorsBundle(requestErrors);
@@ -91,6 +89,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <HashRoutes nonce={nonce} />
         <Meta />
         <Links />
+        {/* the stylesheet: in the page on a first visit, else the cached file (decision 089) */}
+        {css ? (
+          <>
+            <style id="page-css" dangerouslySetInnerHTML={{ __html: css.text }} />
+            <script id="page-css-cache" nonce={nonce} dangerouslySetInnerHTML={{ __html: css.script }} />
+          </>
+        ) : (
+          <link rel="stylesheet" href={stylesheet} />
+        )}
         {/* The company's icon (base info companyIco), else the portal's own. */}
         {site?.icon ? <link rel="icon" href={site.icon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         {site?.stat ? <Analytics stat={site.stat} /> : null}
@@ -106,6 +113,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** In the browser, the stylesheet the server put in the page (read back, so that it never ships in the JS). */
+function documentCss(): InlineCss | null {
+  const text = typeof document === "undefined" ? null : document.getElementById("page-css")?.textContent;
+  return text ? { text, script: document.getElementById("page-css-cache")?.textContent ?? "" } : null;
 }
 
 /** In the browser, the language the server rendered (kept when an error replaces loader data). */

@@ -2,10 +2,14 @@ import { createContext, useContext } from "react";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n";
 
 /**
- * Per-request facts the server render needs outside loader data (the CSP nonce, the language, and the
- * language's `errors` translations for a page without root loader data: i18n-runtime.ts).
+ * Per-request facts the server render needs outside loader data (the CSP nonce, the language, the
+ * language's `errors` translations for a page without root loader data: i18n-runtime.ts, and on a first
+ * visit the stylesheet to inline with the script that caches its file: decision 089).
  */
-export type RequestInfo = { nonce: string; locale: Language; errors?: Record<string, unknown> };
+export type RequestInfo = { nonce: string; locale: Language; errors?: Record<string, unknown>; css?: InlineCss | null };
+
+/** The stylesheet in the page (`text`) and the inline script that fetches its file for the next page. */
+export type InlineCss = { text: string; script: string };
 
 export const RequestInfoContext = createContext<RequestInfo>({ nonce: "", locale: DEFAULT_LANGUAGE });
 

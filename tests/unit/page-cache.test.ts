@@ -152,6 +152,22 @@ describe("visitor page cache (decision 041)", () => {
     expect((await get("/course/list?page=2")).hit).toBe(false);
   });
 
+  it("a first visit's page (the CSS in it) and a returning browser's (the stylesheet linked) are kept apart (decision 089)", async () => {
+    await get("/course/list?css=1");
+    const first = await get("/course/list?css=1");
+    expect(first.hit).toBe(true);
+    expect(first.html).toContain('<style id="page-css">');
+    const name = /portal_css=(tailwind-[\w-]+\.css)/.exec(first.html)?.[1];
+    expect(name).toBeDefined();
+    const returning = { headers: { Cookie: `portal_css=${name}` } };
+    const linked = await get("/course/list?css=1", returning);
+    expect(linked.hit).toBe(false);
+    expect(linked.html).not.toContain('<style id="page-css">');
+    expect(linked.html).toContain(`<link rel="stylesheet" href="/build/_assets/${name}"/>`);
+    expect((await get("/course/list?css=1", returning)).hit).toBe(true);
+    expect((await get("/course/list?css=1")).html).toContain('<style id="page-css">');
+  });
+
   it("never keeps a response that sets another cookie (?lng=), a non-section page, or a render that met a failed call", async () => {
     for (let i = 0; i < 2; i++) {
       const switched = await get("/home/index?lng=en");

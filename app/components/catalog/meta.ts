@@ -26,3 +26,11 @@ export function sectionMeta(matches: Match[], pageType: string, pageTitle?: stri
   const desc = description || seo?.description;
   return [{ title }, ...(seo?.keywords ? [{ name: "keywords", content: seo.keywords }] : []), ...(desc ? [{ name: "description", content: desc }] : [])];
 }
+
+/**
+ * The page's largest paint (a cover) asked for from the head, at high priority: before the body that names it
+ * arrives, and ahead of the scripts Remix preloads at the end of the body (issue 24, decision 089).
+ */
+export function preloadImage(href: string | null | undefined): MetaDescriptor[] {
+  return href ? [{ tagName: "link", rel: "preload", as: "image", href, fetchpriority: "high" }] : [];
+}

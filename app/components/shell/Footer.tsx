@@ -58,7 +58,7 @@ function Brand({ shell }: { shell: ShellView }) {
   const { footer } = shell;
   return (
     <div className="max-w-xs space-y-2">
-      {footer.logoPic ? <img src={footer.logoPic} alt={shell.site.companyName} className="h-10" /> : null}
+      {footer.logoPic ? <img src={footer.logoPic} alt={shell.site.companyName} className="h-10" loading="lazy" /> : null}
       {footer.logoText ? <p className="text-lg font-semibold">{footer.logoText}</p> : null}
       {footer.overview ? <p className="opacity-80">{footer.overview}</p> : null}
     </div>
@@ -124,7 +124,7 @@ function Social({ shell }: { shell: ShellView }) {
       </ul>
       {footer.wechatQr ? (
         <figure className="text-center text-xs">
-          <img src={footer.wechatQr} alt={t("site.wechatQr")} width={96} height={96} className="bg-white" />
+          <img src={footer.wechatQr} alt={t("site.wechatQr")} width={96} height={96} className="bg-white" loading="lazy" />
           <figcaption className="mt-1">{t("site.wechatQr")}</figcaption>
         </figure>
       ) : null}
@@ -148,7 +148,7 @@ function Lines({ shell }: { shell: ShellView }) {
         ) : null}
         {footer.security ? (
           <span className="inline-flex items-center gap-1" data-testid="security-filing">
-            {footer.security.ico ? <img src={footer.security.ico} alt="" width={16} height={16} /> : null}
+            {footer.security.ico ? <img src={footer.security.ico} alt="" width={16} height={16} loading="lazy" /> : null}
             {footer.security.link ? (
               <a href={footer.security.link} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center hover:underline">
                 {footer.security.regno}

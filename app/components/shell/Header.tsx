@@ -372,7 +372,7 @@ function AppDownload({ app }: { app: NonNullable<ShellView["app"]> }) {
       testId="app-download"
     >
       <div className="flex gap-3">
-        {app.qr ? <img src={app.qr} width={128} height={128} alt={t("site.appQr")} data-testid="app-qr" /> : null}
+        {app.qr ? <img src={app.qr} width={128} height={128} alt={t("site.appQr")} data-testid="app-qr" loading="lazy" /> : null}
         <div className="flex flex-col justify-center gap-2">
           {app.ios ? (
             <a href={app.ios} target="_blank" rel="noopener noreferrer" className="text-brand">
@@ -388,7 +388,7 @@ function AppDownload({ app }: { app: NonNullable<ShellView["app"]> }) {
       </div>
       {app.schoolQr ? (
         <div className="mt-3 flex items-center gap-3">
-          <img src={app.schoolQr} width={112} height={112} alt={t("site.schoolQr")} data-testid="school-qr" />
+          <img src={app.schoolQr} width={112} height={112} alt={t("site.schoolQr")} data-testid="school-qr" loading="lazy" />
           <p className="text-xs text-gray-600">{t("site.appScan")}</p>
         </div>
       ) : (

@@ -69,13 +69,13 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
         <div className="absolute right-0 top-12 flex flex-col gap-1 lg:bottom-14 lg:top-auto xl:static">
           {sidebar.wechat ? (
             <Pop testId="side-wechat" title={t("side.wechat")} summary={item("wechat", t("side.wechat"))}>
-              <img src={sidebar.wechat} alt={t("side.wechatQr")} width={128} height={128} />
+              <img src={sidebar.wechat} alt={t("side.wechatQr")} width={128} height={128} loading="lazy" />
               <p>{t("side.followWechat")}</p>
             </Pop>
           ) : null}
           {sidebar.personalWechat ? (
             <Pop testId="side-personal-wechat" title={t("side.personalWechat")} summary={item("personalWechat", t("side.personalWechat"))}>
-              <img src={sidebar.personalWechat} alt={t("side.personalWechatQr")} width={128} height={128} />
+              <img src={sidebar.personalWechat} alt={t("side.personalWechatQr")} width={128} height={128} loading="lazy" />
               <p>{t("side.scanWechat")}</p>
             </Pop>
           ) : null}
@@ -86,7 +86,7 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
           ) : null}
           {sidebar.weibo ? (
             <Pop testId="side-weibo" title={t("side.weibo")} summary={item("weibo", t("side.weibo"))}>
-              {sidebar.weibo.pic ? <img src={sidebar.weibo.pic} alt={t("side.weiboQr")} width={128} height={128} /> : null}
+              {sidebar.weibo.pic ? <img src={sidebar.weibo.pic} alt={t("side.weiboQr")} width={128} height={128} loading="lazy" /> : null}
               {sidebar.weibo.url ? (
                 <a href={sidebar.weibo.url} target="_blank" rel="noopener noreferrer" className="text-brand">
                   {t("side.weiboLink")}

@@ -330,7 +330,8 @@ describe("the video page", () => {
     expect(poster).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__media\/clip-\d\.jpg$/);
     const head = page.html.slice(0, page.html.indexOf("</head>"));
     expect(head).toMatch(new RegExp(`<link rel="preload" as="image" href="${poster.replace(/[.?]/g, "\\$&")}"/>`));
-    expect(head.indexOf(poster)).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    // before the stylesheet (a first visit: the CSS in the page, decision 089)
+    expect(head.indexOf(poster)).toBeLessThan(head.indexOf('<style id="page-css">'));
     expect(page.html).toContain(`href="/class/type/video/page?commodityId=5001&amp;courseId=101&amp;lessonId=101011"`); // previous
     expect(page.html).toContain(`href="/class/type/video/page?commodityId=5001&amp;courseId=101&amp;lessonId=101013"`); // next
     const current = byTestId(page.html, "current-lesson");

@@ -50,9 +50,17 @@ export function MyCourses({
         )
       ) : (
         <ul className="mt-4 divide-y divide-gray-100">
-          {courses.map((c) => (
+          {courses.map((c, i) => (
             <li key={c.commodityId} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="my-course" data-commodity-id={c.commodityId}>
-              <img src={c.cover} alt="" width={160} height={90} className="h-[90px] w-[160px] shrink-0 rounded bg-gray-100 object-cover" />
+              {/* the first two are in a phone's first screen (the page's largest paint): first; the rest when scrolled to (decision 089) */}
+              <img
+                src={c.cover}
+                alt=""
+                width={160}
+                height={90}
+                {...(i < 2 ? { fetchpriority: "high" } : { loading: "lazy" as const })}
+                className="h-[90px] w-[160px] shrink-0 rounded bg-gray-100 object-cover"
+              />
               <div className="min-w-0 flex-1">
                 <h2 className="font-medium">{c.courseName}</h2>
                 {c.packageName ? <p className="mt-0.5 text-xs text-gray-600">{t("fromPackage", { name: c.packageName })}</p> : null}

@@ -2,7 +2,7 @@ import { BuyBar, BuyBarSpace } from "~/components/catalog/BuyBar";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { forwardCacheControl } from "~/components/catalog/headers";
-import { sectionMeta } from "~/components/catalog/meta";
+import { preloadImage, sectionMeta } from "~/components/catalog/meta";
 import { SectionDetail } from "~/components/catalog/SectionDetail";
 import { ChapterList } from "~/components/catalog/course";
 import { Img, isLifetime, minutes, Price } from "~/components/catalog/parts";
@@ -19,7 +19,10 @@ export const handle = { i18n: ["catalog"] };
 
 export const headers = forwardCacheControl;
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => sectionMeta(matches, "course", d?.course.courseName, d?.course.summary);
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => [
+  ...sectionMeta(matches, "course", d?.course.courseName, d?.course.summary),
+  ...preloadImage(d?.course.cover),
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { portal, item: course, i18n } = await loadSectionItem(args, "course", args.params.id, getCourse);

@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-runtime";
 import { forwardCacheControl } from "~/components/catalog/headers";
-import { sectionMeta } from "~/components/catalog/meta";
+import { preloadImage, sectionMeta } from "~/components/catalog/meta";
 import { CourseGrid, Img, Price } from "~/components/catalog/parts";
 import { useNamespaces } from "~/components/use-namespaces";
 import type { NamespaceParts, RouteHandle } from "~/i18n.server";
@@ -20,7 +20,8 @@ const PARTS = { catalog: ["home", "course", "price"] } as const satisfies Namesp
 
 export const headers = forwardCacheControl;
 
-export const meta: MetaFunction = ({ matches }) => sectionMeta(matches, "index");
+// the first course's cover is a phone's largest paint
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => [...sectionMeta(matches, "index"), ...preloadImage(d?.courses[0]?.cover)];
 
 const HOME_COURSES = 8;
 const HOME_PACKAGES = 4;

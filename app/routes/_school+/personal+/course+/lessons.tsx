@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { preloadImage } from "~/components/catalog/meta";
 import { MyCourses } from "~/components/study/courses/MyCourses";
 import { StudyPage } from "~/components/study/courses/parts";
 import { useNamespaces } from "~/components/use-namespaces";
@@ -12,6 +13,12 @@ import { continueHref, myCourses } from "~/services/my-courses.server";
 export const handle = { i18n: ["study"] } as const satisfies RouteHandle;
 // of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
 const PARTS = { study: ["titles", "lessons", "pager"] } as const satisfies NamespaceParts;
+
+/** The layout's title, and the first course's cover from the head: a phone's largest paint (decision 089). */
+export const meta: MetaFunction<typeof loader> = ({ matches, data: d }) => [
+  ...(matches[matches.length - 2]?.meta ?? []),
+  ...preloadImage(d?.courses[0]?.cover),
+];
 
 /** `?page=`: a whole number from 1, else 1; `?courseName=`: at most 50 characters. */
 function queryOf(url: URL) {
