@@ -378,9 +378,15 @@ async function login(portal) {
   // As a browser does: the first page after the sign-in sets the CSRF cookie (the sign-in expired it), and every
   // later view sends it back. Without it each view made and signed a new token (decision 083: the figures before
   // session 12 include that, ~0.3 ms a view); BENCH_CSRF_COOKIE=0 measures that way again.
-  if (process.env.BENCH_CSRF_COOKIE !== "0") {
+  // And as its first page's script does (decision 089): the stylesheet fetched into the HTTP cache, the cookie that
+  // names it, so later views link it instead of carrying it inline (a returning student's views; BENCH_CSS_COOKIE=0:
+  // every view a first visit, +9 KB gzip of HTML each).
+  if (process.env.BENCH_CSRF_COOKIE !== "0" || process.env.BENCH_CSS_COOKIE !== "0") {
     const first = await request(`${portal.base}${HOME}`, { headers: { ...BROWSER_HEADERS, Cookie: [...jar.values()].join("; ") } });
-    for (const c of cookiesOf(first)) jar.set(c.split("=")[0], c);
+    if (process.env.BENCH_CSRF_COOKIE !== "0") for (const c of cookiesOf(first)) jar.set(c.split("=")[0], c);
+    const html = (first.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(first.body) : first.body).toString("utf8");
+    const stylesheet = html.match(/\/build\/_assets\/(tailwind-[\w-]+\.css)/)?.[1];
+    if (process.env.BENCH_CSS_COOKIE !== "0" && stylesheet) jar.set("portal_css", `portal_css=${stylesheet}`);
   }
   return [...jar.values()].filter((c) => !c.endsWith("=")).join("; ");
 }
