@@ -32,8 +32,8 @@ function cssText(): string | null {
   return text;
 }
 
-/** Whether the request's cookies say the browser holds this build's stylesheet. */
-function hasStylesheet(request: Request): boolean {
+/** Whether the request's cookies say the browser holds this build's stylesheet (then the page links it). */
+export function holdsStylesheet(request: Request): boolean {
   const cookie = request.headers.get("Cookie");
   if (!cookie) return false;
   return cookie.split(";").some((part) => part.trim() === `${CSS_COOKIE}=${version}`);
@@ -41,7 +41,7 @@ function hasStylesheet(request: Request): boolean {
 
 /** The CSS to put in this page (a first visit), or null: the page links the stylesheet. */
 export function inlineCssOf(request: Request): string | null {
-  return hasStylesheet(request) ? null : cssText();
+  return holdsStylesheet(request) ? null : cssText();
 }
 
 /**

@@ -10,7 +10,7 @@ import { clientIdCookie } from "~/lib/state/session.server";
 import { tenantOf } from "~/lib/http/tenant.server";
 import { metrics } from "~/lib/http/metrics.server";
 import { onProcessReset } from "~/lib/state/process-state.server";
-import { inlineCssOf } from "~/lib/http/inline-css.server";
+import { holdsStylesheet } from "~/lib/http/inline-css.server";
 
 /**
  * The visitor page cache (decision 041, issue 11 "server cost per page"): a public section page
@@ -81,7 +81,7 @@ async function keyOf(request: Request): Promise<string | null> {
   if (cookieNames(request.headers.get("Cookie")).some((name) => PRIVATE_COOKIES.includes(name))) return null;
   if (wapTarget(request, env().WAP_URL) !== null) return null;
   // a first visit's page carries the stylesheet, a returning browser's links its cached file (decision 089)
-  const css = inlineCssOf(request) === null ? "link" : "inline";
+  const css = holdsStylesheet(request) ? "link" : "inline";
   return `${tenantOf(request).origin} ${url.pathname}${url.search} ${await localeOf(request)} ${css}`;
 }
 
