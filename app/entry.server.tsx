@@ -13,6 +13,7 @@ import { checkSameOrigin, servedSignedIn } from "~/lib/portal.server";
 import { pageScriptOrigins, securityHeaders } from "~/lib/security/headers.server";
 import { tenantOf } from "~/lib/http/tenant.server";
 import { cacheCssScript, inlineCssOf } from "~/lib/http/inline-css.server";
+import { drawConfigPart } from "~/lib/http/config-parts.server";
 import { serverTiming } from "~/lib/http/upstream.server";
 
 // Checked once when the server loads the build: a bad environment stops it with a clear message.
@@ -21,6 +22,9 @@ env();
 const ABORT_DELAY = 5_000;
 const PRIVATE_NO_STORE = "private, no-store";
 export const streamTimeout = ABORT_DELAY;
+
+/** The company-wide parts drawn once per configuration (decision 093); CONFIG_PARTS=0 draws them on every view. */
+const configParts = () => (process.env.CONFIG_PARTS === "0" ? undefined : drawConfigPart);
 
 function addServerTiming(headers: Headers, context: AppLoadContext | undefined) {
   const timings = timingsOf(context);
@@ -47,7 +51,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce, locale, errors: rootResources[locale].errors, css }}>
+      <RequestInfoContext.Provider value={{ nonce, locale, errors: rootResources[locale].errors, css, configPart: configParts() }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {

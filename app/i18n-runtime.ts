@@ -99,22 +99,13 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
       return translate(namespace as string, keyPrefix && !otherNs ? `${keyPrefix}.${first}` : first, options);
     };
 
-  // The part of i18next's instance the components use (`i18n.language`, `t`, resource bundles), and
-  // what react-i18next 15 reads if it is handed this object.
+  // The part of i18next's instance the portal uses (`i18n.language`, `t`, `getFixedT`, resource bundles). The rest of
+  // i18next's surface that react-i18next would read went (decision 093: nothing hands this object to react-i18next,
+  // and every byte of the shell's chunk is on every page's budget).
   const translator = {
     language: locale,
-    languages: [locale],
-    resolvedLanguage: locale,
-    isInitialized: true,
-    options: { defaultNS: DEFAULT_NAMESPACE, react: { useSuspense: false, bindI18n: "", bindI18nStore: "" } },
     t: fixed(DEFAULT_NAMESPACE),
     getFixedT: (_lng: string | null, ns?: string | readonly string[] | null, keyPrefix?: string) => fixed(ns, keyPrefix),
-    exists: (key: string, options?: { ns?: string }) => lookup(store[options?.ns ?? DEFAULT_NAMESPACE], key) !== undefined,
-    hasLoadedNamespace: () => true,
-    loadNamespaces: (_ns: unknown, callback?: () => void) => {
-      callback?.();
-      return Promise.resolve();
-    },
     hasResourceBundle: (lng: string, ns: string) => lng === locale && ns in store,
     getResourceBundle: (lng: string, ns: string) => (lng === locale ? store[ns] : undefined),
     addResourceBundle: (lng: string, ns: string, bundle: Bundle) => {
@@ -123,9 +114,6 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
       if (lng === locale) store[ns] = store[ns] ? { ...store[ns], ...bundle } : bundle;
       return translator;
     },
-    on: () => translator,
-    off: () => translator,
-    store: { on: () => undefined, off: () => undefined },
   };
   return translator;
 }

@@ -751,6 +751,13 @@ const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 120);
 const CPU_CONNECTIONS = 4;
 const CPU_SIDE_BY_SIDE = process.env.BENCH_CPU_SIDE_BY_SIDE === "1";
 /**
+ * What the CPU runs offer (bare, before and after alike): gzip, as before. BENCH_CPU_ACCEPT_ENCODING="gzip, deflate, br,
+ * zstd" measures as Chromium over HTTPS, with brotli; read that with care: a brotli stream has a fixed cost of its own
+ * (~0.4 ms a response on this machine, decision 093), which makes the bare page dearer and so every ratio smaller.
+ */
+const CPU_ACCEPT_ENCODING = process.env.BENCH_CPU_ACCEPT_ENCODING ?? BROWSER_HEADERS["Accept-Encoding"];
+const CPU_HEADERS = { ...BROWSER_HEADERS, "Accept-Encoding": CPU_ACCEPT_ENCODING };
+/**
  * The portal as it was and as it is, both in one run. "before": BENCH_BEFORE_DIR, another checkout of the portal
  * with its own build (`git worktree add ../before <commit> && cd ../before && npm run build`: a change's before/after
  * from the same run, decision 070), else this build with ROUTE_MATCH_CACHE=0 (every match flattens and ranks the
@@ -810,11 +817,11 @@ async function measureCpu() {
       // bare, before, after, one after the other: a shared machine's load comes and goes, the ratio of
       // neighbouring runs is what compares
       const runOpts = { count: CPU_REQUESTS, connections: CPU_CONNECTIONS };
-      row.bare = await load(`${fast.bare.base}/`, { headers: BROWSER_HEADERS, pids: { portal: fast.bare.child.proc.pid }, ...runOpts });
+      row.bare = await load(`${fast.bare.base}/`, { headers: CPU_HEADERS, pids: { portal: fast.bare.child.proc.pid }, ...runOpts });
       const runs = [];
       for (const [name] of CPU_VARIANTS) {
         const p = fast.portals[name];
-        const headers = { ...BROWSER_HEADERS, Cookie: p.cookie };
+        const headers = { ...CPU_HEADERS, Cookie: p.cookie };
         const probe = await request(`${p.base}${target}`, { headers: { Accept: "text/html", Cookie: p.cookie } });
         if (probe.status !== 200) throw new Error(`GET ${target} (user, ${name}) answered ${probe.status}`);
         const html = probe.body.toString("utf8");
@@ -870,6 +877,7 @@ async function measureCpu() {
   return {
     connections: CPU_CONNECTIONS,
     requests: CPU_REQUESTS,
+    acceptEncoding: CPU_ACCEPT_ENCODING,
     cpus: os.cpus().length,
     loadAverage,
     pages,
@@ -883,7 +891,7 @@ async function measureCpu() {
 
 function printCpu(cpu) {
   table(
-    `Server CPU per signed-in page view (portal process, /proc utime+stime; ${cpu.requests} requests per run over ${cpu.connections} keep-alive connections; bare Remix measured just before each page; ` +
+    `Server CPU per signed-in page view (portal process, /proc utime+stime; ${cpu.requests} requests per run over ${cpu.connections} keep-alive connections, Accept-Encoding: ${cpu.acceptEncoding}; bare Remix measured just before each page; ` +
       `goal ≤ ${CPU_GOAL}× bare on the first four, none over ${CPU_CEILING}×; "before" = ${BEFORE_LABEL})`,
     [
       [

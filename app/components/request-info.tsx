@@ -1,12 +1,21 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, type ReactElement } from "react";
+import type { ConfigPartProps } from "~/components/shell/ConfigPart";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n";
 
 /**
  * Per-request facts the server render needs outside loader data (the CSP nonce, the language, the
  * language's `errors` translations for a page without root loader data: i18n-runtime.ts, and on a first
- * visit the stylesheet to inline with the script that caches its file: decision 089).
+ * visit the stylesheet to inline with the script that caches its file: decision 089; the company-wide parts'
+ * drawing: decision 093).
  */
-export type RequestInfo = { nonce: string; locale: Language; errors?: Record<string, unknown>; css?: InlineCss | null };
+export type RequestInfo = {
+  nonce: string;
+  locale: Language;
+  errors?: Record<string, unknown>;
+  css?: InlineCss | null;
+  /** the server's drawing of the company-wide parts, once per configuration (decision 093); none in the browser */
+  configPart?: (part: ConfigPartProps) => ReactElement;
+};
 
 /** The stylesheet in the page (`text`) and the inline script that fetches its file for the next page. */
 export type InlineCss = { text: string; script: string };

@@ -1,15 +1,22 @@
+import { ConfigPart } from "~/components/shell/ConfigPart";
 import { useTranslation } from "~/i18n-runtime";
 import type { ShellView } from "~/services/shell.server";
 
-/** The footer of spec 000 section 2.3: templates 1-4 (and the FESCO footer), themed by footInfo.themes. */
+/**
+ * The footer of spec 000 section 2.3: templates 1-4 (and the FESCO footer), themed by footInfo.themes. Drawn from
+ * the company's configuration alone: once per configuration and language on the server (decision 093).
+ */
 export function Footer({ shell }: { shell: ShellView }) {
   const { footer } = shell;
   const template = shell.site.fesco ? "fesco" : footer.templateId;
   const [background, color] = footer.colors;
   return (
-    <footer
+    <ConfigPart
+      as="footer"
+      part="footer"
+      deps={[footer, shell.footMenus, shell.site]}
       className="shell-footer mt-12 py-8 text-sm"
-      data-foot-template={template}
+      data-foot-template={String(template)}
       data-foot-theme={footer.theme}
       style={{ backgroundColor: background, color }}
     >
@@ -50,7 +57,7 @@ export function Footer({ shell }: { shell: ShellView }) {
           </div>
         )}
       </div>
-    </footer>
+    </ConfigPart>
   );
 }
 

@@ -11,6 +11,7 @@ import { loginHref } from "~/lib/security/redirect";
 import type { ShellView } from "~/services/shell.server";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Input } from "~/components/ui/Input";
+import { ConfigPart } from "~/components/shell/ConfigPart";
 
 const SCHOOL_DROPDOWN_WIDE = 8;
 const CART_BADGE_SHIFT = 10;
@@ -243,8 +244,9 @@ function SchoolSwitcher({ shell }: { shell: ShellView }) {
 function MainNav({ shell }: { shell: ShellView }) {
   const { t } = useTranslation();
   if (shell.headMenus.length === 0) return null;
+  // the company's menus alone: drawn once per menus answer and language (decision 093)
   return (
-    <nav aria-label={t("site.mainNav")}>
+    <ConfigPart as="nav" part="main-nav" deps={[shell.headMenus]} aria-label={t("site.mainNav")}>
       <ul className="mx-auto flex max-w-6xl flex-col px-1 py-1 text-sm lg:px-4 lg:flex-row lg:flex-wrap lg:items-center lg:gap-1 lg:py-0">
         {shell.headMenus.map((menu, index) => (
           <li key={menu.id} className={`relative ${index === 0 ? "menuIndex" : ""}`}>
@@ -267,7 +269,7 @@ function MainNav({ shell }: { shell: ShellView }) {
           </li>
         ))}
       </ul>
-    </nav>
+    </ConfigPart>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { ArrowUpIcon, CloseIcon, HeadsetIcon, MailIcon, PhoneIcon, QqIcon, WechatIcon, WeiboIcon, type IconProps } from "~/components/icons/icons";
+import { ConfigPart } from "~/components/shell/ConfigPart";
 import { useTranslation } from "~/i18n-runtime";
 import { useRequestInfo } from "~/components/request-info";
 import type { ShellView } from "~/services/shell.server";
@@ -57,7 +58,8 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
       data-icon-style={line ? "line" : "face"}
       data-temp-type={sidebar.tempType}
     >
-      <details className="shell-side" data-testid="side-fold">
+      {/* the buttons and pop-overs: the company's configuration alone, drawn once per configuration (decision 093) */}
+      <ConfigPart as="details" part="side" deps={[sidebar]} className="shell-side" data-testid="side-fold">
         <summary
           className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded border border-gray-200 bg-white text-2xl text-gray-700 lg:h-12 lg:w-12 lg:rounded-full lg:border-0 lg:bg-brand lg:text-white lg:shadow-lg xl:hidden"
           aria-label={t("side.open")}
@@ -133,7 +135,7 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
             {item("top", t("side.top"))}
           </a>
         </div>
-      </details>
+      </ConfigPart>
       {sidebar.scripts.map((src) => (
         <script key={src} src={src} async nonce={nonce} />
       ))}

@@ -1,0 +1,26 @@
+import { createElement, type HTMLAttributes, type ReactNode } from "react";
+import { useRequestInfo } from "~/components/request-info";
+
+/** An element drawn from the company's configuration alone, with its configuration objects (decision 093). */
+export type ConfigPartProps = {
+  as: "footer" | "nav" | "details";
+  /** the part's name: with the language, the drawing's key beside `deps` */
+  part: string;
+  /** every configuration object the content reads (each kept as one object by the config cache); none: drawn as usual */
+  deps?: readonly [object, ...object[]];
+  children: ReactNode;
+} & HTMLAttributes<HTMLElement> &
+  Record<`data-${string}`, string | undefined>;
+
+/**
+ * An element whose content is drawn from the company's configuration alone (docs/decisions/093): on the server the
+ * content is the HTML made once per configuration and language (`RequestInfo.configPart`, from
+ * app/lib/http/config-parts.server.ts by entry.server.tsx), in the browser React draws it and hydrates the server's
+ * markup, which is the same. The content may read the translations and nothing of the request (no location, user,
+ * nonce, or state the server would not draw the same for everyone).
+ */
+export function ConfigPart(props: ConfigPartProps) {
+  const { configPart } = useRequestInfo();
+  const { as, part: _part, deps: _deps, children, ...attributes } = props;
+  return configPart && props.deps ? configPart(props) : createElement(as, attributes, children);
+}
