@@ -100,6 +100,35 @@ describe("the route-match cache", () => {
     expect(cache.compiled.size).toBeLessThan(50);
   });
 
+  it("keeps what each path matched (decision 093): the router's matches, handed out as copies, the branches tried once a path", () => {
+    const plain = load(source);
+    const cached = load(patchRouterSource(source)!);
+    const cache = (globalThis as Record<symbol, Cache & { matchedPaths: number }>)[Symbol.for("portal.routeMatchCache")]!;
+    const own = structuredClone(routes);
+    const strip = (matches: ReturnType<Router["matchRoutes"]>) =>
+      matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, base: m.pathnameBase })) ?? null;
+    const before = cache.matchedPaths;
+    for (let round = 0; round < 3; round++) {
+      for (const path of [...paths, "/personal/course/lessons.data", "/nope/x.data"]) {
+        const got = cached.matchRoutes(own, path);
+        expect(strip(got), path).toEqual(strip(plain.matchRoutes(own, path)));
+        // a caller that changes what it was given changes nothing for the next one
+        for (const m of got ?? []) {
+          m.params.id = "changed";
+          (m as { pathname: string }).pathname = "/changed";
+        }
+      }
+    }
+    // each path (and each kind: the partial matching of the router's lazy routes apart) tried the branches once
+    expect(cache.matchedPaths - before).toBe(paths.length + 2);
+    expect(strip(cached.matchRoutes(own, "/course/detail/5019"))?.at(-1)).toEqual({
+      id: "detail",
+      params: { id: "5019" },
+      pathname: "/course/detail/5019",
+      base: "/course/detail/5019",
+    });
+  });
+
   it("finds the lines it replaces in the render's modules (@remix-run/react, react-router-dom)", () => {
     expect(patchRemixServerSource(fs.readFileSync(remixServerFile, "utf8"))).not.toBeNull();
     expect(patchStaticRouterSource(fs.readFileSync(staticRouterFile, "utf8"))).not.toBeNull();
