@@ -13,7 +13,7 @@ import { checkSameOrigin, servedSignedIn } from "~/lib/portal.server";
 import { pageScriptOrigins, securityHeaders } from "~/lib/security/headers.server";
 import { tenantOf } from "~/lib/http/tenant.server";
 import { cacheCssScript, inlineCssOf } from "~/lib/http/inline-css.server";
-import { drawConfigPart } from "~/lib/http/config-parts.server";
+import { drawConfigPart } from "~/components/shell/config-parts.server";
 import { serverTiming } from "~/lib/http/upstream.server";
 
 // Checked once when the server loads the build: a bad environment stops it with a clear message.

@@ -35,6 +35,7 @@ const STAYS: Record<string, string> = {
   "i18n-runtime.ts:pageErrors": "a bundle read from the locale files (pure)",
   "lib/time.ts:checkedZones": "time zones checked (pure)",
   "lib/time.ts:formats": "Intl formats (pure)",
+  "components/shell/config-parts.server.tsx:kept": "derived from config answers, keyed by their objects (decision 093): a reset config cache makes new keys",
   "lib/http/inline-css.server.ts:text": "the loaded build's own stylesheet file, read once (decision 089)",
   "root.tsx:lastRoot": "browser only (never set on the server)",
   "components/shell/use-shell.ts:lastSchool": "browser only (never set on the server)",

@@ -114,7 +114,7 @@ describe("the route-match cache", () => {
         expect(strip(got), path).toEqual(strip(plain.matchRoutes(own, path)));
         // a caller that changes what it was given changes nothing for the next one
         for (const m of got ?? []) {
-          m.params.id = "changed";
+          (m.params as Record<string, string>).id = "changed";
           (m as { pathname: string }).pathname = "/changed";
         }
       }

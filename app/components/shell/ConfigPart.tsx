@@ -15,7 +15,7 @@ export type ConfigPartProps = {
 /**
  * An element whose content is drawn from the company's configuration alone (docs/decisions/093): on the server the
  * content is the HTML made once per configuration and language (`RequestInfo.configPart`, from
- * app/lib/http/config-parts.server.ts by entry.server.tsx), in the browser React draws it and hydrates the server's
+ * config-parts.server.tsx by entry.server.tsx), in the browser React draws it and hydrates the server's
  * markup, which is the same. The content may read the translations and nothing of the request (no location, user,
  * nonce, or state the server would not draw the same for everyone).
  */

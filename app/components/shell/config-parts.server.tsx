@@ -2,6 +2,7 @@ import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { ConfigPartProps } from "~/components/shell/ConfigPart";
 import { TranslationProvider, useTranslation, type Translator } from "~/i18n-runtime";
+import { onProcessReset } from "~/lib/state/process-state.server";
 
 /**
  * The company-wide parts of the school's frame as HTML, made once per configuration and language (issue 24,
@@ -22,6 +23,7 @@ import { TranslationProvider, useTranslation, type Translator } from "~/i18n-run
 type Kept = { deps: readonly object[]; html: Map<string, string> };
 const kept = new WeakMap<object, Kept[]>();
 let drawn = 0;
+onProcessReset(() => (drawn = 0));
 
 /** The part's HTML: drawn once per (configuration objects, part, language), then reused. */
 export function configPartHtml(deps: readonly [object, ...object[]], key: string, draw: () => ReactElement): string {
@@ -50,7 +52,7 @@ export function drawConfigPart(props: ConfigPartProps): ReactElement {
 function DrawnPart({ as, part, deps, children, ...attributes }: ConfigPartProps) {
   const { i18n } = useTranslation();
   const translator = i18n as unknown as Translator;
-  const html = configPartHtml(deps!, `${part}\0${translator.language}`, () => createElement(TranslationProvider, { i18n: translator, children }));
+  const html = configPartHtml(deps!, `${part}\0${translator.language}`, () => <TranslationProvider i18n={translator}>{children}</TranslationProvider>);
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
 }
 

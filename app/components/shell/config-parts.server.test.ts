@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { configPartHtml, configPartsDrawn } from "~/lib/http/config-parts.server";
+import { configPartHtml, configPartsDrawn } from "~/components/shell/config-parts.server";
 
 /** decision 093: a company-wide part's HTML is drawn once per configuration objects, part and language. */
 describe("configPartHtml", () => {
