@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RequestInfoContext } from "~/components/request-info";
 import { env } from "~/env.server";
+import { unpack, type Packed } from "~/lib/packed";
 import { localeOf, rootResources } from "~/i18n.server";
 import { timingsOf } from "~/lib/context.server";
 import { checkSameOrigin, servedSignedIn } from "~/lib/portal.server";
@@ -14,6 +15,7 @@ import { pageScriptOrigins, securityHeaders } from "~/lib/security/headers.serve
 import { tenantOf } from "~/lib/http/tenant.server";
 import { cacheCssScript, inlineCssOf } from "~/lib/http/inline-css.server";
 import { drawConfigPart } from "~/components/shell/config-parts.server";
+import { HASH_ROUTES_SCRIPT } from "~/components/shell/hash-routes.server";
 import { serverTiming } from "~/lib/http/upstream.server";
 
 // Checked once when the server loads the build: a bad environment stops it with a clear message.
@@ -51,7 +53,9 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce, locale, errors: rootResources[locale].errors, css, configPart: configParts() }}>
+      <RequestInfoContext.Provider
+        value={{ nonce, locale, errors: rootResources[locale].errors, css, configPart: configParts(), hashRoutes: HASH_ROUTES_SCRIPT }}
+      >
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {
@@ -65,12 +69,12 @@ export default async function handleRequest(
           if (signedIn) responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
           else if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           // script-src: the hosts of this company's configured scripts (analytics, chat, captcha), from the root loader's shell.
-          const root = remixContext.staticHandlerContext.loaderData?.root as { shell?: unknown } | null | undefined;
+          const root = remixContext.staticHandlerContext.loaderData?.root as { shell?: Packed<unknown> } | null | undefined;
           securityHeaders(responseHeaders, {
             nonce,
             secure: tenant.secure,
             development: env().NODE_ENV === "development",
-            scriptOrigins: pageScriptOrigins(root?.shell, { cloudCaptcha: env().CAPTCHA_PROVIDER === "cloud" }),
+            scriptOrigins: pageScriptOrigins(unpack(root?.shell), { cloudCaptcha: env().CAPTCHA_PROVIDER === "cloud" }),
           });
           addServerTiming(responseHeaders, loadContext);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

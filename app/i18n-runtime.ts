@@ -106,7 +106,6 @@ export function createTranslator(locale: Language, resources: Record<string, Bun
     language: locale,
     t: fixed(DEFAULT_NAMESPACE),
     getFixedT: (_lng: string | null, ns?: string | readonly string[] | null, keyPrefix?: string) => fixed(ns, keyPrefix),
-    hasResourceBundle: (lng: string, ns: string) => lng === locale && ns in store,
     getResourceBundle: (lng: string, ns: string) => (lng === locale ? store[ns] : undefined),
     addResourceBundle: (lng: string, ns: string, bundle: Bundle) => {
       // the first bundle of a namespace is kept as it is (the same object every view on the server: its strings

@@ -18,11 +18,12 @@ import { useShell } from "~/components/shell/use-shell";
 import { SCHOOL_ROUTE_ID } from "~/route-ids";
 import { companyWapRedirect, mobileRedirect } from "~/lib/guards/guards.server";
 import { getPortal } from "~/lib/portal.server";
-import { loadSite } from "~/services/shell.server";
+import { loadSite, type SiteView } from "~/services/shell.server";
+import { pack, unpack, type Packed } from "~/lib/packed";
 import { DEFAULT_THEME_COLOR } from "~/services/theme";
 import stylesheet from "~/tailwind.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.shell.site.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: unpack(data?.shell as Packed<SiteView> | undefined)?.site.title ?? "" }];
 
 /**
  * The company-wide shell only (configuration, theme, header/footer templates, language, side bar),
@@ -46,10 +47,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // the clock every printed time is formatted with (decision 061): the same zone and "today" on the server and after hydration
   const clock = { zone: shell.site.timeZone, now: Date.now() };
-  return data({ shell, locale, resources: rootResources[locale], csrfToken, notice, clock }, { headers });
+  // the site view and the frame's translations as JSON texts, made once per config answer and language (decision 093)
+  return data({ shell: pack(shell), locale, resources: pack(rootResources[locale]), csrfToken, notice, clock }, { headers });
 }
 
 type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
+type RootResources = Packed<Record<string, Record<string, unknown>>>;
 
 /**
  * In the browser, the last shell the root loader gave: when a later navigation's root loader fails, the
@@ -66,14 +69,14 @@ function useShellData(): RootData {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useShellData();
-  const { nonce, locale: requestLocale, errors: requestErrors, css = documentCss() } = useRequestInfo();
+  const { nonce, locale: requestLocale, errors: requestErrors, css = documentCss(), hashRoutes } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
   // no root data (its loader failed): the error page's `errors` strings travel in the page (decision 040)
   const errors = root ? null : pageErrorsBundle(requestErrors);
-  const resources = useMemo(() => root?.resources ?? (errors ? { errors } : undefined), [root?.resources, errors]);
+  const resources = useMemo(() => unpack(root?.resources as RootResources | undefined) ?? (errors ? { errors } : undefined), [root?.resources, errors]);
   const i18n = useTranslator(locale, resources);
   const { pathname } = useLocation();
-  const site = root?.shell.site;
+  const site = unpack(root?.shell as Packed<SiteView> | undefined)?.site;
   const themeColor = site?.themeColor ?? DEFAULT_THEME_COLOR;
   // Spec 000 section 4: the black-white global theme applies only on the home page.
   const blackWhite = site?.globalTheme === "black-white" && isHomePath(pathname);
@@ -86,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <HashRoutes nonce={nonce} />
+        <HashRoutes nonce={nonce} script={hashRoutes} />
         <Meta />
         <Links />
         {/* the stylesheet: in the page on a first visit, else the cached file (decision 089) */}
@@ -152,7 +155,7 @@ export default function App() {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const shell = useShell(useShellData()?.shell);
+  const shell = useShell(unpack(useShellData()?.shell as Packed<SiteView> | undefined));
   const page = <ErrorPage error={error} />;
   return shell ? (
     <SchoolFrame shell={shell}>{page}</SchoolFrame>

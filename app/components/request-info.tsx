@@ -13,6 +13,8 @@ export type RequestInfo = {
   locale: Language;
   errors?: Record<string, unknown>;
   css?: InlineCss | null;
+  /** the old hash links' inline script (hash-routes.server.ts), from the server only: the browser reads it back (decision 093) */
+  hashRoutes?: string;
   /** the server's drawing of the company-wide parts, once per configuration (decision 093); none in the browser */
   configPart?: (part: ConfigPartProps) => ReactElement;
 };

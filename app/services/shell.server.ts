@@ -1,3 +1,4 @@
+import { pack, type Packed } from "~/lib/packed";
 import { formatMoment, schoolTimeZone } from "~/lib/time";
 import { getCurrentUser, getLastLearn, type CurrentUser } from "~/services/auth.server";
 import { videoPageHref } from "~/services/study-links";
@@ -133,7 +134,7 @@ function oldFrontEndPath(url: string): string | null {
 
 /**
  * The path an old hash link (`#/course/list?x=1`) stands for, by the rules of HashRoutes' script
- * (components/shell/HashRoutes.tsx, issue 10 part 1): one `/` then neither `/` nor `\`, no control
+ * (components/shell/hash-routes.server.ts, issue 10 part 1): one `/` then neither `/` nor `\`, no control
  * character, space or backslash (nor one percent-encoded in the path), and a path of this site that does
  * not start with `//` once resolved. Null for anything else.
  */
@@ -313,6 +314,19 @@ function headLinksOf(menus: LoadedShellConfig["menus"]): MenuLink[] {
   return links as MenuLink[];
 }
 
+/** The dropdown's schools, made once per schools answer of the config cache and default school, frozen (decision 093). */
+const schoolLinks = new WeakMap<LoadedShellConfig["schools"], { defaultId: number | undefined; links: SchoolLink[] }>();
+type SchoolLink = { id: number; name: string; suffix: string; main: boolean };
+function schoolLinksOf(schools: LoadedShellConfig["schools"], defaultId: number | undefined): SchoolLink[] {
+  const kept = schoolLinks.get(schools);
+  if (kept && kept.defaultId === defaultId) return kept.links;
+  const links = deepFreeze(
+    schools.schoolPage.records.slice(0, SCHOOL_DROPDOWN_MAX).map((s) => ({ id: s.id, name: s.schoolName, suffix: s.suffix, main: s.id === defaultId })),
+  );
+  schoolLinks.set(schools, { defaultId, links });
+  return links;
+}
+
 /** The school half of the shell (the `_school` layout's loader): the current school and the user within it. */
 function schoolView(
   config: LoadedShellConfig,
@@ -334,7 +348,7 @@ function schoolView(
   return {
     school: current ? { id: current.id, name: current.schoolName, suffix: current.suffix, main: current.id === defaultSchool?.id } : null,
     defaultSchoolId: defaultSchool?.id ?? null,
-    schools: records.slice(0, SCHOOL_DROPDOWN_MAX).map((s) => ({ id: s.id, name: s.schoolName, suffix: s.suffix, main: s.id === defaultSchool?.id })),
+    schools: schoolLinksOf(schools, defaultSchool?.id),
     schoolTotal,
     headMenus: headLinksOf(menus),
     user: user
@@ -380,6 +394,12 @@ function schoolView(
 }
 
 export type SchoolView = ReturnType<typeof schoolView>;
+
+/** The school half as the layout's loader sends it: its company-wide lists as JSON texts (decision 093). */
+export type SchoolData = Omit<SchoolView, "headMenus" | "schools"> & { headMenus: Packed<MenuLink[]>; schools: Packed<SchoolLink[]> };
+export function schoolData(view: SchoolView): SchoolData {
+  return { ...view, headMenus: pack(view.headMenus), schools: pack(view.schools) };
+}
 
 /** Both halves, as the header and the pages read them. */
 export type ShellView = SiteView & SchoolView;

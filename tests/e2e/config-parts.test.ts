@@ -35,10 +35,18 @@ test.describe("the company-wide parts drawn once per configuration", () => {
       });
       expect(kept).toEqual([true, true, true, true]);
       expect(errors).toEqual([]);
-      // and they work as before: the side bar's fold opens, the app-download box shows its QR code
+      // and they work as before: the app-download box shows its QR code
       await page.setViewportSize({ width: 1400, height: 900 });
       await page.getByTestId("app-download").locator("summary").click();
       await expect(page.getByTestId("app-qr")).toBeVisible();
+      // a client-side change of language draws them in the browser from the new translations (the frame's come as
+      // one JSON text in the root's data, decision 093)
+      await expect(page.getByTestId("footer-lines")).toContainText("地址：");
+      await page.getByTestId("language-switch").click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByTestId("footer-lines")).toContainText("Address: ");
+      await expect(page.locator("footer nav")).toHaveAttribute("aria-label", /[A-Za-z]/);
+      expect(errors).toEqual([]);
     });
   }
 });

@@ -2,6 +2,8 @@
 // the root loader, the school layout's and the page's loader run in parallel on one request context; the first redirect in
 // route order answers, else the first error (its status), else 200. Set-Cookie goes into a cookie jar, and
 // redirects are followed (at most `max`), so a redirect loop shows up as a long chain.
+import { unpack, type Packed } from "~/lib/packed";
+import type { SchoolData } from "~/services/shell.server";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -79,10 +81,14 @@ export class Browser {
       const value = (results[i] as PromiseFulfilledResult<unknown>).value as { data?: unknown; init?: unknown } | null;
       return value && typeof value === "object" && "init" in value ? value.data : value;
     };
-    const rootData = dataOf(0) as { shell?: object } | undefined;
-    // `root`: the shell as the header reads it, both halves (root's company-wide one, the school's)
-    const schoolShell = route.outsideSchool ? undefined : (dataOf(1) as { shell?: object } | undefined)?.shell;
-    if (rootData && schoolShell) Object.assign(rootData, { shell: { ...rootData.shell, ...schoolShell } });
+    const rootData = dataOf(0) as { shell?: Packed<object> } | undefined;
+    // `root`: the shell as the header reads it, both halves (root's company-wide one, the school's); their
+    // company-wide parts come as JSON texts (decision 093)
+    const schoolShell = route.outsideSchool ? undefined : (dataOf(1) as { shell?: SchoolData } | undefined)?.shell;
+    if (rootData?.shell) {
+      const school = schoolShell ? { ...schoolShell, headMenus: unpack(schoolShell.headMenus), schools: unpack(schoolShell.schools) } : {};
+      Object.assign(rootData, { shell: { ...unpack(rootData.shell), ...school } });
+    }
     const pageResult = (results[results.length - 1] as PromiseFulfilledResult<unknown>).value as { data?: unknown; init?: { status?: number } } | Response;
     if (pageResult instanceof Response) return { path, status: pageResult.status, root: rootData };
     return { path, status: pageResult?.init?.status ?? 200, data: pageResult?.data ?? pageResult, root: rootData };

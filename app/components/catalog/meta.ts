@@ -1,10 +1,12 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { unpack, type Packed } from "~/lib/packed";
 
 type SiteSeo = { pageType: string; title: string; keywords: string; description: string };
 type RootLike = {
   locale?: string;
-  resources?: { common?: { titles?: Record<string, string> } };
-  shell?: { site?: { title?: string; seo?: SiteSeo[] } };
+  /** JSON texts (decision 093) */
+  resources?: Packed<{ common?: { titles?: Record<string, string> } }>;
+  shell?: Packed<{ site?: { title?: string; seo?: SiteSeo[] } }>;
 };
 type Match = { id: string; data: unknown };
 
@@ -16,12 +18,12 @@ type Match = { id: string; data: unknown };
  */
 export function sectionMeta(matches: Match[], pageType: string, pageTitle?: string, description?: string): MetaDescriptor[] {
   const root = matches.find((m) => m.id === "root")?.data as RootLike | undefined;
-  const site = root?.shell?.site;
+  const site = unpack(root?.shell)?.site;
   const seo = site?.seo?.find((s) => s.pageType === pageType);
   const siteTitle = site?.title ?? "";
   const join = (first: string) => (siteTitle ? `${first} - ${siteTitle}` : first);
   const chinese = !root?.locale || root.locale === "zh";
-  const sectionTitle = chinese ? seo?.title : root?.resources?.common?.titles?.[pageType];
+  const sectionTitle = chinese ? seo?.title : unpack(root?.resources)?.common?.titles?.[pageType];
   const title = pageTitle ? join(pageTitle) : chinese ? sectionTitle || siteTitle : sectionTitle ? join(sectionTitle) : siteTitle;
   const desc = description || seo?.description;
   return [{ title }, ...(seo?.keywords ? [{ name: "keywords", content: seo.keywords }] : []), ...(desc ? [{ name: "description", content: desc }] : [])];

@@ -1,4 +1,5 @@
 import { useRequestInfo } from "~/components/request-info";
+import { scriptJson } from "~/i18n-runtime";
 import { analyticsSrc } from "~/lib/security/third-party-scripts";
 
 /**
@@ -6,10 +7,7 @@ import { analyticsSrc } from "~/lib/security/third-party-scripts";
  * the standard snippet, with the key as a JSON string literal (`<` escaped so it cannot close the script).
  */
 export function gtagConfigScript(key: string): string {
-  const id = JSON.stringify(key)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  const id = scriptJson(key);
   return `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag("js",new Date());gtag("config",${id});`;
 }
 

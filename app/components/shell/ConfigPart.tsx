@@ -4,9 +4,11 @@ import { useRequestInfo } from "~/components/request-info";
 /** An element drawn from the company's configuration alone, with its configuration objects (decision 093). */
 export type ConfigPartProps = {
   as: "footer" | "nav" | "details";
-  /** the part's name: with the language, the drawing's key beside `deps` */
-  part: string;
-  /** every configuration object the content reads (each kept as one object by the config cache); none: drawn as usual */
+  /**
+   * every configuration object the content reads (each kept as one object by the config cache), its own first: with
+   * the element and the language they name the drawing (two parts of one element from the same objects would
+   * share it); none: drawn as usual
+   */
   deps?: readonly [object, ...object[]];
   children: ReactNode;
 } & HTMLAttributes<HTMLElement> &
@@ -21,6 +23,6 @@ export type ConfigPartProps = {
  */
 export function ConfigPart(props: ConfigPartProps) {
   const { configPart } = useRequestInfo();
-  const { as, part: _part, deps: _deps, children, ...attributes } = props;
-  return configPart && props.deps ? configPart(props) : createElement(as, attributes, children);
+  const { as, deps, children, ...attributes } = props;
+  return configPart && deps ? configPart(props) : createElement(as, attributes, children);
 }

@@ -13,7 +13,6 @@ export function Footer({ shell }: { shell: ShellView }) {
   return (
     <ConfigPart
       as="footer"
-      part="footer"
       deps={[footer, shell.footMenus, shell.site]}
       className="shell-footer mt-12 py-8 text-sm"
       data-foot-template={String(template)}

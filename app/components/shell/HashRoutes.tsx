@@ -1,16 +1,12 @@
-/**
- * Old hash links (`/#/course/list`, `/s/pc/#/personal/...`) land on the matching path route. The
- * server never sees the hash, so a tiny inline script (fixed text, no config in it) does it first thing.
- *
- * Only a plain path of this site is followed (issue 10 part 1): the hash is attacker-written, and
- * `#//evil.example`, `#/\evil.example`, `#/./%2F...`, a tab the URL parser drops (`#/<tab>//evil.example`
- * arrives as `#///evil.example`) or dot segments (`#/.//evil.example`) would otherwise leave the site.
- * The target must start with one `/` followed by neither `/` nor `\`, hold no control character, space or
- * backslash (nor one percent-encoded in its path), and resolve to this origin with a path that does not start with `//`; the browser is then
- * sent to that resolved URL, never to the raw text.
- */
-export const HASH_ROUTES_SCRIPT = String.raw`(function(){try{var h=location.hash,p=h.slice(1);if(h.indexOf("#/")!==0||p.length<2||!/^\/[^\/\\]/.test(p)||/[\u0000-\u0020\u007f\\]/.test(p)||/%(?:[01][0-9a-f]|20|7f|5c)/i.test(p.split(/[?#]/)[0]))return;var u=new URL(p,location.href);if(u.origin===location.origin&&!/^\/[\/\\]/.test(u.pathname))location.replace(u.href)}catch(e){}})()`;
+/** The element's id: the browser reads the script's text back from the page (decision 093). */
+const ID = "hash-routes";
 
-export function HashRoutes({ nonce }: { nonce: string }) {
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HASH_ROUTES_SCRIPT }} />;
+/**
+ * The inline script that sends an old hash link (`/#/course/list`) to its path route (hash-routes.server.ts, issue
+ * 10 part 1). Its text comes from the server (`script`); the browser, which only hydrates the element, reads it
+ * back from the page, so the text is never in the JavaScript every page loads.
+ */
+export function HashRoutes({ nonce, script }: { nonce: string; script?: string }) {
+  const text = script ?? (typeof document === "undefined" ? "" : (document.getElementById(ID)?.textContent ?? ""));
+  return <script id={ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }

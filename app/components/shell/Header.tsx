@@ -246,7 +246,7 @@ function MainNav({ shell }: { shell: ShellView }) {
   if (shell.headMenus.length === 0) return null;
   // the company's menus alone: drawn once per menus answer and language (decision 093)
   return (
-    <ConfigPart as="nav" part="main-nav" deps={[shell.headMenus]} aria-label={t("site.mainNav")}>
+    <ConfigPart as="nav" deps={[shell.headMenus]} aria-label={t("site.mainNav")}>
       <ul className="mx-auto flex max-w-6xl flex-col px-1 py-1 text-sm lg:px-4 lg:flex-row lg:flex-wrap lg:items-center lg:gap-1 lg:py-0">
         {shell.headMenus.map((menu, index) => (
           <li key={menu.id} className={`relative ${index === 0 ? "menuIndex" : ""}`}>

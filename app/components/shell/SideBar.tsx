@@ -59,7 +59,7 @@ export function SideBar({ sidebar }: { sidebar: Side }) {
       data-temp-type={sidebar.tempType}
     >
       {/* the buttons and pop-overs: the company's configuration alone, drawn once per configuration (decision 093) */}
-      <ConfigPart as="details" part="side" deps={[sidebar]} className="shell-side" data-testid="side-fold">
+      <ConfigPart as="details" deps={[sidebar]} className="shell-side" data-testid="side-fold">
         <summary
           className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded border border-gray-200 bg-white text-2xl text-gray-700 lg:h-12 lg:w-12 lg:rounded-full lg:border-0 lg:bg-brand lg:text-white lg:shadow-lg xl:hidden"
           aria-label={t("side.open")}

@@ -49,10 +49,10 @@ export function drawConfigPart(props: ConfigPartProps): ReactElement {
   return createElement(DrawnPart, props);
 }
 
-function DrawnPart({ as, part, deps, children, ...attributes }: ConfigPartProps) {
+function DrawnPart({ as, deps, children, ...attributes }: ConfigPartProps) {
   const { i18n } = useTranslation();
   const translator = i18n as unknown as Translator;
-  const html = configPartHtml(deps!, `${part}\0${translator.language}`, () => <TranslationProvider i18n={translator}>{children}</TranslationProvider>);
+  const html = configPartHtml(deps!, `${as}\0${translator.language}`, () => <TranslationProvider i18n={translator}>{children}</TranslationProvider>);
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
 }
 

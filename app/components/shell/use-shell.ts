@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { SCHOOL_ROUTE_ID } from "~/route-ids";
-import type { SchoolView, ShellView, SiteView } from "~/services/shell.server";
+import { unpack, type Packed } from "~/lib/packed";
+import type { SchoolData, SchoolView, ShellView, SiteView } from "~/services/shell.server";
 
 /** The school half when the school layout has no data (its loader failed, or a page outside it): a visitor's header. */
 export const NO_SCHOOL: SchoolView = {
@@ -20,18 +21,23 @@ export const NO_SCHOOL: SchoolView = {
  * half (current school, menus, user, cart badge). Null when the root has no data (its own error page).
  */
 export function useShell(site?: SiteView): ShellView | null {
-  const root = useRouteLoaderData("root") as { shell: SiteView } | undefined;
-  const current = useRouteLoaderData(SCHOOL_ROUTE_ID) as { shell: SchoolView } | undefined;
+  const root = useRouteLoaderData("root") as { shell: Packed<SiteView> } | undefined;
+  const current = useRouteLoaderData(SCHOOL_ROUTE_ID) as { shell: SchoolData } | undefined;
   // `site`: the root Layout's own copy, which in the browser outlives a failed root loader (decision 013);
   // the school half it was drawn with outlives it the same way, so the header stays whole on that page.
   const school = keptSchool(current, !root && !!site);
-  const base = site ?? root?.shell;
-  return useMemo(() => (base ? { ...base, ...(school?.shell ?? NO_SCHOOL) } : null), [base, school]);
+  const base = site ?? unpack(root?.shell);
+  // the company-wide parts come as JSON texts (decision 093): on the server the very objects the loaders had
+  return useMemo(() => (base ? { ...base, ...(school ? schoolViewOf(school.shell) : NO_SCHOOL) } : null), [base, school]);
+}
+
+function schoolViewOf(data: SchoolData): SchoolView {
+  return { ...data, headMenus: unpack(data.headMenus), schools: unpack(data.schools) };
 }
 
 /** In the browser only (one module serves every visitor on the server): the last school half seen. */
-let lastSchool: { shell: SchoolView } | undefined;
-function keptSchool(current: { shell: SchoolView } | undefined, rootFailed: boolean) {
+let lastSchool: { shell: SchoolData } | undefined;
+function keptSchool(current: { shell: SchoolData } | undefined, rootFailed: boolean) {
   if (typeof document === "undefined") return current;
   if (current) lastSchool = current;
   return current ?? (rootFailed ? lastSchool : undefined);

@@ -5,7 +5,7 @@ import { SchoolFrame } from "~/components/shell/SchoolFrame";
 import { useShell } from "~/components/shell/use-shell";
 import { passwordRedirect } from "~/lib/guards/guards.server";
 import { getPortal } from "~/lib/portal.server";
-import { loadSchool } from "~/services/shell.server";
+import { loadSchool, schoolData } from "~/services/shell.server";
 
 /**
  * The school layout (pathless; docs/decisions/014-route-tree.md): every page of a school nests under it.
@@ -19,7 +19,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const shell = await loadSchool(portal);
   const guard = passwordRedirect(args.request, shell.user);
   if (guard) throw guard;
-  return { shell };
+  // the company-wide lists (menus, schools) as JSON texts, made once per config answer (decision 093)
+  return { shell: schoolData(shell) };
 }
 
 export default function SchoolLayout() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HASH_ROUTES_SCRIPT } from "./HashRoutes";
+import { HASH_ROUTES_SCRIPT } from "./hash-routes.server";
 
 /**
  * The inline script run against a page address: where does it send the browser (undefined = stays)?
