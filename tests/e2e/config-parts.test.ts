@@ -1,10 +1,10 @@
 import { expect, hydrated, test } from "./support";
 
-// Issue 24, decision 093: the footer, the side bar's buttons, the header's menus and its app-download box come into
+// Issue 24, decision 093: the footer, the side bar's buttons and the header's menus come into
 // the page as HTML the server drew once per configuration (apart from the page's own render). The browser hydrates
 // them as React's own markup: a difference would make React report a hydration error and draw the page again in the
 // browser (new elements in place of the server's). Both are watched here: no error, and the very elements the
-// server sent are still in the page once it is interactive. The markup itself is compared byte for byte with the
+// server sent are still in the page once it is interactive (the app-download box, drawn per view, beside them). The markup itself is compared byte for byte with the
 // page drawn whole in tests/unit/pages/config-parts.test.ts.
 test.describe("the company-wide parts drawn once per configuration", () => {
   for (const path of ["/home/index", "/course/list"]) {

@@ -8,7 +8,7 @@ import { onProcessReset } from "~/lib/state/process-state.server";
  * The company-wide parts of the school's frame as HTML, made once per configuration and language (issue 24,
  * docs/decisions/093-company-wide-parts-rendered-once.md).
  *
- * The footer, the side bar's buttons, the header's menus and its app-download box are drawn from the company's
+ * The footer, the side bar's buttons and pop-overs and the header's menus are drawn from the company's
  * configuration alone (the site view the config cache keeps as one frozen object per set of answers,
  * shell.server.ts `loadSite`, and the header's menu links, kept per menus answer), in the page's language: the
  * same markup on every view of every student of a domain until the company changes its configuration. They were
@@ -17,15 +17,15 @@ import { onProcessReset } from "~/lib/state/process-state.server";
  * browser hydrates it as if streamed) and the later ones put that HTML in the page.
  *
  * Kept per object: a WeakMap on the part's first configuration object, holding the other objects it was drawn
- * from (all must be the very same: a reloaded answer is a new object, so a new drawing) and one HTML per part
- * name and language. Forgotten with the configuration objects (nothing to bound: one entry per cached answer).
+ * from (all must be the very same: a reloaded answer is a new object, so a new drawing) and one HTML per element
+ * and language. Forgotten with the configuration objects (nothing to bound: one entry per cached answer).
  */
 type Kept = { deps: readonly object[]; html: Map<string, string> };
 const kept = new WeakMap<object, Kept[]>();
 let drawn = 0;
 onProcessReset(() => (drawn = 0));
 
-/** The part's HTML: drawn once per (configuration objects, part, language), then reused. */
+/** The part's HTML: drawn once per (configuration objects, key: the element and the language), then reused. */
 export function configPartHtml(deps: readonly [object, ...object[]], key: string, draw: () => ReactElement): string {
   const [first] = deps;
   let entries = kept.get(first);
@@ -43,7 +43,7 @@ export function configPartHtml(deps: readonly [object, ...object[]], key: string
 
 /**
  * A `ConfigPart` as the server puts it in the page (RequestInfo.configPart): its element with the content as the
- * HTML drawn once per configuration objects, part and language, under the page's translator.
+ * HTML drawn once per configuration objects, element and language, under the page's translator.
  */
 export function drawConfigPart(props: ConfigPartProps): ReactElement {
   return createElement(DrawnPart, props);

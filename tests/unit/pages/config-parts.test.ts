@@ -3,7 +3,7 @@ import { byTestId, element, startTestPortal, type TestPortal } from "../portal";
 
 /**
  * The company-wide parts drawn once per configuration (issue 24, decision 093): the footer, the side bar's buttons,
- * the header's menus and its app-download box go into the page as HTML made by React's renderer apart from the
+ * and the header's menus go into the page as HTML made by React's renderer apart from the
  * page. The page must be byte for byte the page drawn whole (CONFIG_PARTS=0): the browser hydrates that markup as
  * React's own, and a difference (a text separator, an attribute) would make React throw the server's page away.
  * The pages' per-request values (the CSP nonce, the CSRF token, the clock) are set aside before comparing.
