@@ -6,8 +6,8 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RequestInfoContext } from "~/components/request-info";
+import { siteOf } from "~/components/shell/use-shell";
 import { env } from "~/env.server";
-import { unpack, type Packed } from "~/lib/packed";
 import { localeOf, rootResources } from "~/i18n.server";
 import { timingsOf } from "~/lib/context.server";
 import { checkSameOrigin, servedSignedIn } from "~/lib/portal.server";
@@ -69,12 +69,12 @@ export default async function handleRequest(
           if (signedIn) responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
           else if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           // script-src: the hosts of this company's configured scripts (analytics, chat, captcha), from the root loader's shell.
-          const root = remixContext.staticHandlerContext.loaderData?.root as { shell?: Packed<unknown> } | null | undefined;
+          const root = remixContext.staticHandlerContext.loaderData?.root as { shell?: unknown } | null | undefined;
           securityHeaders(responseHeaders, {
             nonce,
             secure: tenant.secure,
             development: env().NODE_ENV === "development",
-            scriptOrigins: pageScriptOrigins(unpack(root?.shell), { cloudCaptcha: env().CAPTCHA_PROVIDER === "cloud" }),
+            scriptOrigins: pageScriptOrigins(siteOf(root), { cloudCaptcha: env().CAPTCHA_PROVIDER === "cloud" }),
           });
           addServerTiming(responseHeaders, loadContext);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NavProgress } from "~/components/NavProgress";
-import { useRequestInfo, type InlineCss } from "~/components/request-info";
+import { textInPage, useRequestInfo, type InlineCss } from "~/components/request-info";
 import { isHomePath } from "~/components/shell/Header";
 import { Analytics } from "~/components/shell/Analytics";
 import { HashRoutes } from "~/components/shell/HashRoutes";
@@ -14,16 +14,16 @@ import { PAGE_ERRORS_ID, pageErrorsBundle, scriptJson, TranslationProvider, useT
 import { languageCookie, localeOf, rootResources } from "~/i18n.server";
 import { env } from "~/env.server";
 import { csrf } from "~/lib/security/csrf.server";
-import { useShell } from "~/components/shell/use-shell";
+import { siteOf, useShell } from "~/components/shell/use-shell";
 import { SCHOOL_ROUTE_ID } from "~/route-ids";
 import { companyWapRedirect, mobileRedirect } from "~/lib/guards/guards.server";
 import { getPortal } from "~/lib/portal.server";
-import { loadSite, type SiteView } from "~/services/shell.server";
+import { loadSite } from "~/services/shell.server";
 import { pack, unpack, type Packed } from "~/lib/packed";
 import { DEFAULT_THEME_COLOR } from "~/services/theme";
 import stylesheet from "~/tailwind.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: unpack(data?.shell as Packed<SiteView> | undefined)?.site.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: siteOf(data)?.site.title ?? "" }];
 
 /**
  * The company-wide shell only (configuration, theme, header/footer templates, language, side bar),
@@ -76,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const resources = useMemo(() => unpack(root?.resources as RootResources | undefined) ?? (errors ? { errors } : undefined), [root?.resources, errors]);
   const i18n = useTranslator(locale, resources);
   const { pathname } = useLocation();
-  const site = unpack(root?.shell as Packed<SiteView> | undefined)?.site;
+  const site = siteOf(root)?.site;
   const themeColor = site?.themeColor ?? DEFAULT_THEME_COLOR;
   // Spec 000 section 4: the black-white global theme applies only on the home page.
   const blackWhite = site?.globalTheme === "black-white" && isHomePath(pathname);
@@ -120,8 +120,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** In the browser, the stylesheet the server put in the page (read back, so that it never ships in the JS). */
 function documentCss(): InlineCss | null {
-  const text = typeof document === "undefined" ? null : document.getElementById("page-css")?.textContent;
-  return text ? { text, script: document.getElementById("page-css-cache")?.textContent ?? "" } : null;
+  const text = textInPage("page-css");
+  return text ? { text, script: textInPage("page-css-cache") } : null;
 }
 
 /** In the browser, the language the server rendered (kept when an error replaces loader data). */
@@ -155,7 +155,7 @@ export default function App() {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const shell = useShell(unpack(useShellData()?.shell as Packed<SiteView> | undefined));
+  const shell = useShell(siteOf(useShellData()));
   const page = <ErrorPage error={error} />;
   return shell ? (
     <SchoolFrame shell={shell}>{page}</SchoolFrame>

@@ -24,6 +24,15 @@ export type InlineCss = { text: string; script: string };
 
 export const RequestInfoContext = createContext<RequestInfo>({ nonce: "", locale: DEFAULT_LANGUAGE });
 
+/**
+ * In the browser, the text of an element the server wrote into the page for itself (the first visit's stylesheet and
+ * its script, decision 089; the old-hash-link script, decision 093): read back to hydrate the element, so the text
+ * never ships in the JavaScript. "" on the server or when the page has no such element.
+ */
+export function textInPage(id: string): string {
+  return typeof document === "undefined" ? "" : (document.getElementById(id)?.textContent ?? "");
+}
+
 export function useRequestInfo(): RequestInfo {
   return useContext(RequestInfoContext);
 }

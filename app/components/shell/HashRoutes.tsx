@@ -1,3 +1,5 @@
+import { textInPage } from "~/components/request-info";
+
 /** The element's id: the browser reads the script's text back from the page (decision 093). */
 const ID = "hash-routes";
 
@@ -7,6 +9,6 @@ const ID = "hash-routes";
  * back from the page, so the text is never in the JavaScript every page loads.
  */
 export function HashRoutes({ nonce, script }: { nonce: string; script?: string }) {
-  const text = script ?? (typeof document === "undefined" ? "" : (document.getElementById(ID)?.textContent ?? ""));
+  const text = script ?? textInPage(ID);
   return <script id={ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }

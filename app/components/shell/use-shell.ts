@@ -26,9 +26,14 @@ export function useShell(site?: SiteView): ShellView | null {
   // `site`: the root Layout's own copy, which in the browser outlives a failed root loader (decision 013);
   // the school half it was drawn with outlives it the same way, so the header stays whole on that page.
   const school = keptSchool(current, !root && !!site);
-  const base = site ?? unpack(root?.shell);
+  const base = site ?? siteOf(root);
   // the company-wide parts come as JSON texts (decision 093): on the server the very objects the loaders had
   return useMemo(() => (base ? { ...base, ...(school ? schoolViewOf(school.shell) : NO_SCHOOL) } : null), [base, school]);
+}
+
+/** The site view of the root's data (a JSON text, decision 093): on the server the loader's own object. */
+export function siteOf(root: { shell?: unknown } | null | undefined): SiteView | undefined {
+  return unpack(root?.shell as Packed<SiteView> | undefined);
 }
 
 function schoolViewOf(data: SchoolData): SchoolView {
