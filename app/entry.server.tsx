@@ -17,6 +17,7 @@ import { cacheCssScript, inlineCssOf } from "~/lib/http/inline-css.server";
 import { drawConfigPart } from "~/components/shell/config-parts.server";
 import { HASH_ROUTES_SCRIPT } from "~/components/shell/hash-routes.server";
 import { serverTiming } from "~/lib/http/upstream.server";
+import { sendsServerTiming } from "~/lib/http/server-timing.server";
 
 // Checked once when the server loads the build: a bad environment stops it with a clear message.
 env();
@@ -28,7 +29,9 @@ export const streamTimeout = ABORT_DELAY;
 /** The company-wide parts drawn once per configuration (decision 093); CONFIG_PARTS=0 draws them on every view. */
 const configParts = () => (process.env.CONFIG_PARTS === "0" ? undefined : drawConfigPart);
 
-function addServerTiming(headers: Headers, context: AppLoadContext | undefined) {
+/** The upstream calls of this view, for operators only (issue 36 §4: `sendsServerTiming`). */
+function addServerTiming(headers: Headers, request: Request, context: AppLoadContext | undefined) {
+  if (!sendsServerTiming(request)) return;
   const timings = timingsOf(context);
   if (timings.length > 0) headers.append("Server-Timing", serverTiming(timings));
 }
@@ -76,7 +79,7 @@ export default async function handleRequest(
             development: env().NODE_ENV === "development",
             scriptOrigins: pageScriptOrigins(siteOf(root), { cloudCaptcha: env().CAPTCHA_PROVIDER === "cloud" }),
           });
-          addServerTiming(responseHeaders, loadContext);
+          addServerTiming(responseHeaders, request, loadContext);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -96,7 +99,7 @@ export default async function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
   securityHeaders(response.headers, { secure: tenantOf(request).secure });
   if (await servedSignedIn(context)) response.headers.set("Cache-Control", PRIVATE_NO_STORE);
-  addServerTiming(response.headers, context);
+  addServerTiming(response.headers, request, context);
   return response;
 };
 

@@ -15,7 +15,14 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   UPSTREAM_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:4000" }).transform((u) => u.replace(/\/+$/, "")),
   UPSTREAM_TIMEOUT_MS: int(60_000, 100, 60_000),
-  SESSION_SECRET: z.string().min(16, { error: "must be at least 16 characters" }),
+  /**
+   * The portal's secrets (decision 094): a comma-separated list; the first signs and seals what is written now,
+   * every one still reads (rotation: the new secret first, the old one dropped after 30 days).
+   */
+  SESSION_SECRET: z
+    .string()
+    .transform((v) => v.split(",").map((secret) => secret.trim()))
+    .refine((list) => list.every((secret) => secret.length >= 16), { error: "must be at least 16 characters (each, in a comma-separated list)" }),
   /** `0`, a number of proxy hops, or a list of proxy addresses / CIDR ranges (decision 012). */
   TRUST_PROXY: z
     .string()
@@ -35,11 +42,26 @@ export const EnvSchema = z.object({
   CONTENT_TTL_S: int(30, 0, 600),
   COMPRESSION: flag("1"),
   LOG_REQUESTS: flag("1"),
+  /**
+   * `1`: every page and data answer carries `Server-Timing` (the upstream paths a view called, how many, how
+   * long: decision 057); the bench and the page tests set it. Off by default: that is the operators' view,
+   * not the public's (issue 36 §4); a request with the metrics token gets it anyway (server-timing.server.ts).
+   */
+  SERVER_TIMING: flag("0"),
+  /** The operators' bearer: `GET /metrics` (scripts/serve.mjs, same rule) and one request's Server-Timing (issue 36 §4). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: "must be at least 16 characters, no spaces" })
+    .regex(/^\S+$/, { error: "must be at least 16 characters, no spaces" })
+    .optional(),
   /** Login attempts per visitor address per 10 minutes; SMS sends per address per hour. */
   RATE_LIMIT_LOGIN_PER_IP: int(30, 1, 1_000_000),
   RATE_LIMIT_SMS_PER_IP: int(20, 1, 1_000_000),
   /** Login attempts per account per 10 minutes. */
   RATE_LIMIT_LOGIN_PER_ACCOUNT: int(10, 1, 1_000_000),
+  /** Wrong money codes (recharge card, study card, coupon exchange: issue 36 §1) per account, and per address, per hour. */
+  RATE_LIMIT_CODES_PER_ACCOUNT: int(10, 1, 1_000_000),
+  RATE_LIMIT_CODES_PER_IP: int(30, 1, 1_000_000),
   /** `sandbox`: the sandbox's challenge page (works without JS); `cloud`: the cloud provider's JS widget. */
   CAPTCHA_PROVIDER: z.enum(["sandbox", "cloud"]).default("sandbox"),
   /** Base URL of the sandbox challenge page (default UPSTREAM_URL). */

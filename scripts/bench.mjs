@@ -272,6 +272,8 @@ async function startPortal(sandbox, { cwd = root, nodeArgs = [], ...extraEnv } =
       SESSION_SECRET,
       COMPRESSION: "1",
       LOG_REQUESTS: "0",
+      // the calls per view are read from Server-Timing, the operators' header (issue 36 §4: off by default)
+      SERVER_TIMING: "1",
       CONFIG_TTL_S: "30",
       CONTENT_TTL_S,
       ...extraEnv,

@@ -21,6 +21,24 @@ import express from "express";
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 
+/**
+ * The request log's status for a request whose client closed the connection before the answer was sent whole:
+ * nginx's 499 "client closed request" (issue 36 §4), so such lines are neither errors nor 5xx answers.
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * The upstream calls made for a request (the log line's `upstream`): its context's timings, whether or not the
+ * answer carries them in `Server-Timing` (operators only, issue 36 §4); a content-cache answer is no call. A
+ * build without request contexts: the `upstream;` entries of the header, as before.
+ */
+function upstreamCalls(res) {
+  const timings = res.locals.context?.timings;
+  if (Array.isArray(timings)) return timings.filter((t) => !t.cache).length;
+  const timing = String(res.getHeader("Server-Timing") ?? "");
+  return timing ? (timing.match(/(^|,\s*)upstream;/g) ?? []).length : 0;
+}
+
 /** A request id a proxy sent (X-Request-Id) is kept when it is a plain token; otherwise one is made. */
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,64}$/;
 /** The pages' gzip level (the `compression` middleware; decision 087). */
@@ -228,26 +246,37 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
     const id = given && REQUEST_ID_RE.test(given) ? given : randomUUID();
     res.locals.requestId = id;
     res.setHeader("X-Request-Id", id);
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // the route id Remix served, or what answered before Remix: refused, static (build assets, public files)
-      const route = res.locals.route ?? (res.locals.refused ? "refused" : "static");
-      portalMetrics?.observeRequest({ route, method: req.method, status: res.statusCode }, ms / 1000);
-      if (!logRequests) return;
-      const timing = String(res.getHeader("Server-Timing") ?? "");
-      const upstreamCalls = timing ? (timing.match(/(^|,\s*)upstream;/g) ?? []).length : 0;
+    // the route id Remix served, or what answered before Remix: refused, static (build assets, public files)
+    const routeOf = () => res.locals.route ?? (res.locals.refused ? "refused" : "static");
+    const logLine = (status, ms, extra) => {
       const line = {
         t: new Date().toISOString(),
         id,
         method: req.method,
         path: req.path, // never the query string: it may carry a sign-in code or token
-        route,
-        status: res.statusCode,
+        route: routeOf(),
+        status,
         ms: Number(ms.toFixed(1)),
-        upstream: upstreamCalls,
+        upstream: upstreamCalls(res),
+        ...extra,
       };
       if (res.locals.refused) line.refused = res.locals.refused;
       write(line);
+    };
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      portalMetrics?.observeRequest({ route: routeOf(), method: req.method, status: res.statusCode }, ms / 1000);
+      if (logRequests) logLine(res.statusCode, ms);
+    });
+    // The client closed the connection before the answer was sent whole (a download cancelled, a page left
+    // while it loaded; issue 36 §4). Nothing failed here: it is logged once, as an aborted request, in the
+    // request log with nginx's 499 ("client closed request") and `aborted: true`, not as an error with a
+    // 500 that never reached anyone (the error handler below stays quiet about it). `failed`: the answer's
+    // own stream broke and writeBody cut the connection, which is an error and is logged as one.
+    res.on("close", () => {
+      if (res.writableFinished || res.locals.failed) return;
+      res.locals.aborted = true;
+      if (logRequests) logLine(CLIENT_CLOSED_REQUEST, Number(process.hrtime.bigint() - started) / 1e6, { aborted: true });
     });
     next();
   });
@@ -363,7 +392,9 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
       }
       const request = new Request(originOf(client) + req.originalUrl, init);
       // clientIp: the socket address, or the address the trusted proxies saw (TRUST_PROXY)
-      const response = await handleRequest(request, getLoadContext(request, { clientIp: client.ip }));
+      const context = getLoadContext(request, { clientIp: client.ip });
+      res.locals.context = context; // its upstream timings, for the request log
+      const response = await handleRequest(request, context);
       // An action that answered before reading the whole body (a refused upload): the rest is read and
       // thrown away, so the browser still sending it receives the page instead of a reset connection.
       if (streamed) drainRest(req, res.locals.drainLimit ?? maxFormBytes);
@@ -375,6 +406,13 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
 
   // Anything else that fails: one log line without a stack, the branded page.
   app.use((error, req, res, _next) => {
+    // The client went away (issue 36 §4): what broke is only the answer nobody reads any more (the upstream
+    // file's stream cut by the request's signal, express's sendFile "Request aborted"). The request log has
+    // its line (499, aborted); this is no error of ours.
+    if (res.locals.aborted || error?.code === "ECONNABORTED") {
+      if (!res.destroyed) res.destroy();
+      return;
+    }
     const status = Number(error?.status ?? error?.statusCode);
     const code = status >= 400 && status < 500 ? status : 500;
     process.stderr.write(`${JSON.stringify({ level: "error", msg: String(error?.message ?? error).slice(0, 200), path: req.path, status: code })}\n`);
@@ -487,6 +525,8 @@ async function writeBody(body, res) {
       flushSoon();
     }
   } catch (error) {
+    // the answer's own stream failed (not the client's leaving): an error, logged as one (issue 36 §4)
+    if (!res.locals.aborted) res.locals.failed = true;
     res.destroy(error);
     throw error;
   }

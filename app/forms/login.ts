@@ -66,3 +66,6 @@ export const SendCodeSchema = z.object({
 
 export const LoginSchema = z.discriminatedUnion("intent", [PasswordLoginSchema, SmsLoginSchema, SendCodeSchema]);
 export type LoginSubmission = z.infer<typeof LoginSchema>;
+
+/** /join/switch (issue 36 §2): the signed-in student's answer to a sign-in link for another user. */
+export const LinkSwitchSchema = z.object({ intent: z.enum(["switch", "stay"]) });

@@ -8,7 +8,16 @@ import { startChallenge, takeAnswerForNavigation, takeResumedPost } from "~/lib/
 import { csrf, CSRFError } from "~/lib/security/csrf.server";
 import { keepPostedForm } from "~/lib/state/form-keep.server";
 import { expireCsrfCookie } from "~/services/login.server";
-import { clearCredentials, clientIdCookie, commitSession, DEFAULT_SCHOOL_ID, dropForeignCredentials, getSession } from "~/lib/state/session.server";
+import {
+  applySignIn,
+  clearCredentials,
+  clientIdCookie,
+  commitSession,
+  DEFAULT_SCHOOL_ID,
+  dropForeignCredentials,
+  getSession,
+  type LinkCredentials,
+} from "~/lib/state/session.server";
 import { requireKnownSite, systemOsOf, tenantOf, type Tenant } from "~/lib/http/tenant.server";
 import { createUpstream, toResponse, UpstreamError } from "~/lib/http/upstream.server";
 
@@ -244,25 +253,26 @@ async function bootstrap(portal: Portal) {
   const cleaned = url.pathname + (url.searchParams.size ? `?${url.searchParams.toString()}` : "") + url.hash;
   const { session, upstream } = portal;
   let signedIn = false;
+  let target = cleaned;
   try {
+    let link: LinkCredentials;
     if (code) {
       const answer = await exchangeCode(upstream, code);
-      session.set("token", answer.token);
-      if (answer.code) session.set("backCode", answer.code);
-      else session.unset("backCode");
-      session.set("userId", answer.userId);
-      if (answer.companyId !== undefined) session.set("companyId", answer.companyId);
-      if (answer.schoolId !== undefined) session.set("schoolId", answer.schoolId);
-    } else if (token) {
-      const user = await userByToken(upstream, token);
-      session.set("token", token);
-      session.unset("backCode");
-      session.set("userId", user.userId);
-      if (user.companyId !== undefined) session.set("companyId", user.companyId);
-      if (user.schoolId !== undefined) session.set("schoolId", user.schoolId);
+      link = { token: answer.token, backCode: answer.code ?? undefined, userId: answer.userId, companyId: answer.companyId, schoolId: answer.schoolId };
+    } else {
+      const user = await userByToken(upstream, token!);
+      link = { token: token!, userId: user.userId, companyId: user.companyId, schoolId: user.schoolId };
     }
-    session.set("sid", crypto.randomUUID());
-    signedIn = true;
+    const current = session.get("userId");
+    const sameCompany = link.companyId === undefined || session.get("companyId") === undefined || link.companyId === session.get("companyId");
+    if (isLoggedIn(portal) && (current !== link.userId || !sameCompany)) {
+      // issue 36 §2: signed in as someone else, a link never switches silently (login CSRF): the student is asked
+      session.set("linkSignIn", { ...link, to: cleaned, expiresAt: Date.now() + LINK_SWITCH_TTL_MS });
+      target = LINK_SWITCH_PATH;
+    } else {
+      applySignIn(session, link);
+      signedIn = true;
+    }
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     session.flash("notice", "signInLinkInvalid");
@@ -270,8 +280,13 @@ async function bootstrap(portal: Portal) {
   const headers = new Headers({ "Set-Cookie": await portal.commitSession() });
   if (signedIn) headers.append("Set-Cookie", expireCsrfCookie(portal.tenant.secure));
   if (portal.clientIdSetCookie) headers.append("Set-Cookie", portal.clientIdSetCookie);
-  throw redirect(cleaned, { headers });
+  throw redirect(target, { headers });
 }
+
+/** The page that asks a signed-in student before a sign-in link for another user takes over (issue 36 §2). */
+export const LINK_SWITCH_PATH = "/join/switch";
+/** How long a link's credentials wait for the student's answer there. */
+export const LINK_SWITCH_TTL_MS = 10 * 60_000;
 
 export function isLoggedIn(portal: Portal): boolean {
   return Boolean(portal.token && portal.userId);

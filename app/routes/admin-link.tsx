@@ -5,7 +5,7 @@ import { PostOnlySchema } from "~/forms/fields";
 import { localeOf } from "~/i18n.server";
 import { isLoggedIn, requireValidPost } from "~/lib/portal.server";
 import { adminLink } from "~/services/school.server";
-import { UpstreamError } from "~/lib/http/upstream.server";
+import { failureStatus, UpstreamError } from "~/lib/http/upstream.server";
 
 /**
  * The management-centre link, fetched on demand (spec 000 section 2.2): the header's button is a form
@@ -77,7 +77,8 @@ export function httpUrl(value: string): string {
  * resource route would otherwise answer a thrown error page as bare JSON.
  */
 function failureOf(error: unknown): { status: number; message: string } | undefined {
-  if (error instanceof UpstreamError) return { status: 502, message: error.upstreamMessage ?? "" };
+  // the shared status (issue 36 §4): a permission refusal (a student who is not staff) is a 403, any other refusal a 502
+  if (error instanceof UpstreamError) return { status: failureStatus(error), message: error.upstreamMessage ?? "" };
   if (typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit") {
     const { data, init } = error as { data?: { message?: unknown }; init?: { status?: number } | null };
     return { status: init?.status ?? 502, message: typeof data?.message === "string" ? data.message : "" };

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import * as z from "zod/v4";
 import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { failWith, schemaReply } from "~/lib/http/form-result.server";
@@ -151,6 +152,15 @@ export type FormOutcome<F extends string = string> = { form: F; result: Submissi
 /** A form's failure, conform-shaped: what was typed comes back, with the errors by field ("" = the form). */
 export function formFailure<F extends string>(form: F, fields: Record<string, string>, error: Record<string, string[]>): FormOutcome<F> {
   return { form, result: failWith(fields, error).result };
+}
+
+/**
+ * The wrong-code lockout (issue 36 §1, `checkMoneyCode`): HTTP 429 with `Retry-After`, the code as typed
+ * kept in the form that posted, the wait on its field (`locked:<seconds>`, told in minutes).
+ */
+export function lockedOut<F extends string, X extends object = object>(form: F, fields: Record<string, string>, retryAfterS: number, extra?: X) {
+  const wait = Math.max(1, Math.ceil(retryAfterS));
+  return data({ ...formFailure(form, fields, { code: [`locked:${wait}`] }), ...(extra as X) }, { status: 429, headers: { "Retry-After": String(wait) } });
 }
 
 /** An upstream refusal as the form error: a known code translated (upstream-messages.ts), else the upstream's text. */

@@ -125,7 +125,7 @@ export async function removeOwnFromCart(upstream: Upstream, ids: number[]): Prom
  * (CSRF-checked) can add anything on the GET after login; a link from elsewhere adds nothing.
  */
 export function pendingAddSignature(clientId: string, commodityType: number, commodityId: number): string {
-  return createHmac("sha256", env().SESSION_SECRET).update(`cart-add|${clientId}|${commodityType}|${commodityId}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", env().SESSION_SECRET[0]!).update(`cart-add|${clientId}|${commodityType}|${commodityId}`).digest("base64url").slice(0, 32);
 }
 
 export function verifyPendingAdd(clientId: string, commodityType: number, commodityId: number, sig: string): boolean {

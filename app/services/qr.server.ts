@@ -8,7 +8,7 @@ const MAX_ENTRIES = 200;
 export const QR_PATH = "/qr";
 
 function signature(size: number, text: string): string {
-  return createHmac("sha256", env().SESSION_SECRET).update(`qr|${size}|${text}`).digest("base64url").slice(0, 22);
+  return createHmac("sha256", env().SESSION_SECRET[0]!).update(`qr|${size}|${text}`).digest("base64url").slice(0, 22);
 }
 
 /**

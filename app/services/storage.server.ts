@@ -69,7 +69,7 @@ export function uploadOwner(portal: Pick<Portal, "upstream" | "userId">, scene: 
 
 const NONCE_CHARS = 16; // 12 random bytes, base64url
 const keySignature = (owner: UploadOwner, day: string, nonce: string, ext: string) =>
-  createHmac("sha256", env().SESSION_SECRET)
+  createHmac("sha256", env().SESSION_SECRET[0]!)
     .update(`upload|${owner.companyId}|${owner.userId}|${owner.scene}|${day}|${nonce}|${ext}`)
     .digest("base64url")
     .slice(0, 16);

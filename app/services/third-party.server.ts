@@ -15,7 +15,7 @@ export function thirdStateCookie(secure: boolean) {
     secure,
     path: "/",
     maxAge: 600,
-    secrets: [env().SESSION_SECRET],
+    secrets: env().SESSION_SECRET,
   });
 }
 

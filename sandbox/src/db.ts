@@ -3,7 +3,7 @@ import { createHash, generateKeyPairSync, randomBytes, scryptSync, timingSafeEqu
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-export const SCHEMA_VERSION = '4';
+export const SCHEMA_VERSION = '5';
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -6,6 +6,7 @@ import { AREAS } from './areas.js';
 import { removeAtExit } from './cleanup.js';
 import { createCtx } from './context.js';
 import { openDb, SCHEMA_VERSION, setKeyPair, type Db } from './db.js';
+import { seedCodeKey, setSeedCodeKey } from './seed-codes.js';
 
 /**
  * The seed as a template database (decision 046): at start every area of `AREAS` is created and seeded once
@@ -39,6 +40,8 @@ export async function seedAreas(db: Db, now = Date.now()): Promise<void> {
   await db.batch([
     { sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('data_version', ?)", args: [DATA_VERSION] },
     { sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded_at', ?)", args: [String(now)] },
+    // the key of the seed's codes (seed-codes.ts): a kept file database brings its codes back with it
+    { sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('seed_code_key', ?)", args: [seedCodeKey()] },
   ]);
 }
 
@@ -141,15 +144,17 @@ export class Template {
     return t;
   }
 
-  /** Whether the database holds this data version (a file DB across starts); then its RSA key is used again. */
+  /** Whether the database holds this data version (a file DB across starts); then its RSA key and its seed codes' key are used again. */
   private async keptVersion(): Promise<boolean> {
     try {
       const v = await this.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'data_version'");
       if (v?.value !== DATA_VERSION) return false;
       const pub = await this.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'rsa_public'");
       const priv = await this.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'rsa_private'");
-      if (!pub || !priv) return false;
+      const codeKey = await this.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'seed_code_key'");
+      if (!pub || !priv || !codeKey || !/^[0-9a-f]{64}$/.test(codeKey.value)) return false;
       setKeyPair({ publicKey: pub.value, privateKeyPem: priv.value });
+      setSeedCodeKey(codeKey.value);
       return true;
     } catch {
       return false; // no meta table yet

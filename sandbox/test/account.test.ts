@@ -21,9 +21,14 @@ import { seedAreas } from '../src/template.js';
 import { createOrder, settlePayment } from '../src/shop/orders.js';
 import { isEnrolled } from '../src/study/enrolments.js';
 import { balanceOf, pointsOf, userCoupons } from '../src/shop/store.js';
+import { seedCodes } from '../src/seed-codes.js';
+import { start } from './helpers.js';
 
 /** Issue 16 part B (decision 032): membership records with expiry, points bought through the shop's ledger. */
 const DAY = 86_400_000;
+/** The seed's codes (random-looking, issue 36 §1): the same for every seed of this process (src/seed-codes.ts). */
+const codes = seedCodes();
+const WELCOME = codes.coupons.welcome20;
 
 async function freshCtx() {
   const db = await openDb(':memory:');
@@ -118,14 +123,14 @@ describe('coupons (exchange by code once, delete expired, courses of a coupon)',
   it('exchanges a code once per student, even two at once; an unknown code adds nothing', async () => {
     const ctx = await freshCtx();
     expect(await couponCounts(ctx, 3204)).toEqual({ usable: 1, used: 0, expired: 1 });
-    const both = await Promise.all([exchangeCoupon(ctx, 3204, 'welcome20'), exchangeCoupon(ctx, 3204, 'WELCOME20')]);
+    const both = await Promise.all([exchangeCoupon(ctx, 3204, WELCOME.toLowerCase()), exchangeCoupon(ctx, 3204, WELCOME)]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(both.filter((r) => !r.ok)).toEqual([{ ok: false, reason: 'already' }]);
-    expect(await exchangeCoupon(ctx, 3204, 'WELCOME20')).toEqual({ ok: false, reason: 'already' });
+    expect(await exchangeCoupon(ctx, 3204, WELCOME)).toEqual({ ok: false, reason: 'already' });
     expect(await exchangeCoupon(ctx, 3204, 'NOPE')).toEqual({ ok: false, reason: 'unknown' });
     expect(await couponCounts(ctx, 3204)).toEqual({ usable: 2, used: 0, expired: 1 });
     // another student may exchange the same code
-    expect((await exchangeCoupon(ctx, 3205, 'WELCOME20')).ok).toBe(true);
+    expect((await exchangeCoupon(ctx, 3205, WELCOME)).ok).toBe(true);
   });
 
   it("deletes only the student's own expired coupon", async () => {
@@ -143,7 +148,7 @@ describe('coupons (exchange by code once, delete expired, courses of a coupon)',
 
   it('lists the courses a coupon can pay for: priced at or above its threshold', async () => {
     const ctx = await freshCtx();
-    const { userCouponId } = (await exchangeCoupon(ctx, 3208, 'WELCOME20')) as { userCouponId: number };
+    const { userCouponId } = (await exchangeCoupon(ctx, 3208, WELCOME)) as { userCouponId: number };
     const courses = (await couponCourses(ctx, 3208, userCouponId))!;
     expect(courses.length).toBeGreaterThan(0);
     expect(courses.every((c) => c.priceCents >= 10000)).toBe(true);
@@ -154,9 +159,10 @@ describe('coupons (exchange by code once, delete expired, courses of a coupon)',
 describe('study cards (check, create the order, return info)', () => {
   it('a package card enrols its courses through one paid order; the card is used once, even two redemptions at once', async () => {
     const ctx = await freshCtx();
-    const checked = await checkCard(ctx, 3216, 'sk0005');
-    expect(checked).toMatchObject({ ok: true, card: { code: 'SK0005', kind: 'package', targetId: 302 } });
-    const both = await Promise.all([redeemCard(ctx, 3216, 1, 'SK0005'), redeemCard(ctx, 3217, 1, 'SK0005')]);
+    const card = codes.studyCards.package302[4]!;
+    const checked = await checkCard(ctx, 3216, card.toLowerCase());
+    expect(checked).toMatchObject({ ok: true, card: { code: card, kind: 'package', targetId: 302 } });
+    const both = await Promise.all([redeemCard(ctx, 3216, 1, card), redeemCard(ctx, 3217, 1, card)]);
     const won = both.filter((r) => r.ok);
     expect(won).toHaveLength(1);
     expect(both.filter((r) => !r.ok)).toEqual([{ ok: false, reason: 'used' }]);
@@ -168,18 +174,18 @@ describe('study cards (check, create the order, return info)', () => {
       'SELECT status, pay_cents, card_code FROM shop_orders WHERE order_no = ?',
       [orderNo],
     );
-    expect(order).toEqual({ status: 2, payCents: 0, cardCode: 'SK0005' });
+    expect(order).toEqual({ status: 2, payCents: 0, cardCode: card });
     expect((await cardReturnInfo(ctx, winner, orderNo))?.courses.every((c) => c.enrolled)).toBe(true);
     expect(await cardReturnInfo(ctx, winner === 3216 ? 3217 : 3216, orderNo)).toBeUndefined();
-    expect(await checkCard(ctx, winner, 'SK0005')).toEqual({ ok: false, reason: 'used' });
+    expect(await checkCard(ctx, winner, card)).toEqual({ ok: false, reason: 'used' });
   });
 
   it('refuses an unknown and an expired card, and a card whose courses the student already has', async () => {
     const ctx = await freshCtx();
     expect(await redeemCard(ctx, 3218, 1, 'NOPE')).toEqual({ ok: false, reason: 'unknown' });
-    expect(await redeemCard(ctx, 3218, 1, 'SK0999')).toEqual({ ok: false, reason: 'expired' });
-    expect((await redeemCard(ctx, 3218, 1, 'SK0101')).ok).toBe(true);
-    expect(await redeemCard(ctx, 3218, 1, 'SK0102')).toEqual({ ok: false, reason: 'bought' });
+    expect(await redeemCard(ctx, 3218, 1, codes.studyCards.expired[0]!)).toEqual({ ok: false, reason: 'expired' });
+    expect((await redeemCard(ctx, 3218, 1, codes.studyCards.course5010[0]!)).ok).toBe(true);
+    expect(await redeemCard(ctx, 3218, 1, codes.studyCards.course5010[1]!)).toEqual({ ok: false, reason: 'bought' });
   });
 });
 
@@ -193,7 +199,8 @@ describe("balance: recharge card and withdraw (the shop's ledger, one batch each
 
   it('a recharge card credits once, even two uses at once', async () => {
     const ctx = await freshCtx();
-    const both = await Promise.all([rechargeCard(ctx, 3210, 'rc0003'), rechargeCard(ctx, 3211, 'RC0003')]);
+    const card = codes.recharge[2]!;
+    const both = await Promise.all([rechargeCard(ctx, 3210, card.toLowerCase()), rechargeCard(ctx, 3211, card)]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(both.filter((r) => !r.ok)).toEqual([{ ok: false, reason: 'used' }]);
     expect((await balanceOf(ctx, 3210)) + (await balanceOf(ctx, 3211))).toBe(110000);
@@ -208,5 +215,60 @@ describe("balance: recharge card and withdraw (the shop's ledger, one batch each
     expect(await balanceOf(ctx, 3212)).toBe(20000);
     const rows = await ctx.db.all<{ amountCents: number }>('SELECT amount_cents FROM acct_withdrawals WHERE user_id = 3212');
     expect(rows).toEqual([{ amountCents: 30000 }]);
+  });
+});
+
+describe("the seed's codes look like real ones (issue 36 §1)", () => {
+  // An attack run redeemed RC0002 … RC0026 by counting: the seed taught that a card's code follows from another's.
+  const all = [...codes.recharge, ...codes.studyCards.package302, ...codes.studyCards.course5010, ...codes.studyCards.expired, ...codes.shopCards];
+  const coupons = Object.values(codes.coupons);
+
+  it('16 characters (12 for a coupon) of an alphabet without 0/O and 1/I, all different, no two alike', () => {
+    expect([codes.recharge.length, codes.studyCards.package302.length, codes.studyCards.course5010.length, codes.studyCards.expired.length]).toEqual([
+      40, 20, 20, 1,
+    ]);
+    expect(codes.shopCards).toHaveLength(20);
+    for (const code of all) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{16}$/);
+    for (const code of coupons) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{12}$/);
+    expect(new Set([...all, ...coupons]).size).toBe(all.length + coupons.length);
+    // neighbours share no prefix a guesser could count from (random codes share 4 leading characters once in 2^20)
+    for (const list of [codes.recharge, codes.studyCards.package302, codes.studyCards.course5010, codes.shopCards])
+      for (let i = 1; i < list.length; i++) expect(list[i]!.slice(0, 4)).not.toBe(list[i - 1]!.slice(0, 4));
+  });
+
+  it('the seeded rows hold these codes; the old sequential ones (RC0001, SK0001, SC101, WELCOME20, SAVE50, TEN) are unknown', async () => {
+    const ctx = await freshCtx();
+    const rows = async (sql: string) => (await ctx.db.all<{ code: string }>(sql)).map((r) => r.code);
+    expect(await rows('SELECT code FROM acct_recharge_cards ORDER BY rowid')).toEqual(codes.recharge);
+    expect(await rows('SELECT code FROM acct_study_cards WHERE commodity_id = 5010 ORDER BY rowid')).toEqual(codes.studyCards.course5010);
+    expect(await rows('SELECT code FROM shop_cards ORDER BY rowid')).toEqual(codes.shopCards);
+    expect(await rows('SELECT code FROM shop_coupons WHERE code IS NOT NULL ORDER BY id')).toEqual([codes.coupons.save50, codes.coupons.ten, WELCOME]);
+    for (const old of ['RC0001', 'RC0002', 'RC0026']) expect(await rechargeCard(ctx, 3213, old)).toEqual({ ok: false, reason: 'unknown' });
+    for (const old of ['SK0001', 'SK0101', 'SK0999']) expect(await checkCard(ctx, 3213, old)).toEqual({ ok: false, reason: 'unknown' });
+    for (const old of ['WELCOME20', 'SAVE50', 'TEN']) expect(await exchangeCoupon(ctx, 3213, old)).toEqual({ ok: false, reason: 'unknown' });
+    expect(await rows("SELECT code FROM shop_cards WHERE code = 'SC101'")).toEqual([]);
+    // a second seed of this process (a template built again after a few minutes) seeds the same codes
+    const again = await freshCtx();
+    expect((await again.db.all<{ code: string }>('SELECT code FROM acct_recharge_cards ORDER BY rowid')).map((r) => r.code)).toEqual(codes.recharge);
+  });
+
+  it('GET /__sandbox/seed/codes lists them, the same after a reset; each one redeems', async () => {
+    const { sb, c } = await start();
+    try {
+      const listed = await c.control('GET', '/seed/codes');
+      expect(listed.status).toBe(200);
+      expect(listed.json).toEqual(codes);
+      const recharge = async (code: string) => {
+        const { token } = await c.token('acct14'); // (a reset ends the sessions: a token each time)
+        return (await c.api('/saas-business/v1/account/recharge/charge/card', { token, body: { code } })).json as { code: string };
+      };
+      expect((await recharge(listed.json.recharge[0])).code).toBe('1');
+      expect((await recharge('RC0002')).code).toBe('170015'); // 充值卡卡号不存在
+      await c.control('POST', '/reset');
+      expect((await c.control('GET', '/seed/codes')).json).toEqual(codes);
+      expect((await recharge(listed.json.recharge[0])).code).toBe('1'); // the reset gave the card back
+    } finally {
+      await sb.close();
+    }
   });
 });

@@ -82,7 +82,8 @@ describe('exam socket /websocket', () => {
     expect((await again.call('submitOne', { paperId: PAPER, questionId: 90015, answer: 'B' })).code).toBe('409');
     const review = await again.call('review', { paperId: PAPER });
     expect(review.data.questions.map((q: any) => q.right)).toEqual([true, false, true, true, false]);
-    expect((await again.call('liveIn', { channelId: 1 })).code).toBe('1');
+    // (a live room of a course student01 bought: the channel's refusals are the next test's)
+    expect((await again.call('liveIn', { commodityId: 5003, courseId: 103, lessonId: 103043 })).code).toBe('1');
     expect((await c.control('POST', '/realtime/drop')).status).toBe(200);
     expect(await again.closed).toBe(1012);
 
@@ -90,6 +91,45 @@ describe('exam socket /websocket', () => {
     const fresh = await authed();
     expect((await fresh.call('paperQuestions', { paperId: PAPER })).data.record.answers).toEqual({});
     fresh.ws.close();
+  });
+});
+
+describe('the live channel refuses what the lesson calls refuse (issue 36 §4)', () => {
+  // student01 (1001) bought 5001, 5003, 5005 and the package 302, not 5002 (course 102: 102011 its trial lesson,
+  // 102012 a paid one). The socket answers the business code and message of the HTTP lesson calls
+  // (routes/lesson.ts: play, live room, open-course room), so the stand-in teaches the portal the right contract.
+  const NOT_BOUGHT = { commodityId: 5002, courseId: 102, lessonId: 102012 };
+
+  it('liveIn, replayIn and videoIn of a course not bought: 130020001 as the play and room calls, and the place stays empty', async () => {
+    await c.control('POST', '/reset');
+    const s = await authed();
+    const play = await c.api(`/course/v1/user/lesson/play/${NOT_BOUGHT.commodityId}/${NOT_BOUGHT.courseId}/${NOT_BOUGHT.lessonId}`, { token: s.t.token });
+    expect(play.json).toMatchObject({ code: '130020001', message: '您尚未购买该课程' });
+    for (const op of ['liveIn', 'replayIn', 'videoIn']) {
+      expect(await s.call(op, NOT_BOUGHT), op).toMatchObject({ op, code: play.json.code, message: play.json.message, data: null });
+    }
+    expect(await s.call('videoReady', { ...NOT_BOUGHT, durationS: 8 })).toMatchObject({ code: '409' });
+    const place = (await c.control('GET', '/realtime')).json.exam.places.find((p: { userId: number }) => p.userId === s.t.userId);
+    expect(place ?? { room: null, video: null }).toMatchObject({ room: null, video: null });
+    s.ws.close();
+  });
+
+  it('a trial lesson plays without buying (videoIn only); an unknown lesson and an open course not signed up are refused as over HTTP', async () => {
+    await c.control('POST', '/reset');
+    const s = await authed();
+    const trial = { commodityId: 5002, courseId: 102, lessonId: 102011 };
+    expect(await s.call('videoIn', trial)).toMatchObject({ code: '1', data: { video: { ...trial, ready: false } } });
+    expect(await s.call('liveIn', trial)).toMatchObject({ code: '130020001' });
+    expect(await s.call('videoIn', { commodityId: 5001, courseId: 101, lessonId: 101012 })).toMatchObject({ code: '1' });
+    // a lesson not in that course, or no lesson named at all: 130020002 (the play call's noLesson)
+    expect(await s.call('liveIn', { commodityId: 5001, courseId: 101, lessonId: 102012 })).toMatchObject({ code: '130020002', message: '课时不存在' });
+    expect(await s.call('videoIn', {})).toMatchObject({ code: '130020002' });
+    // an open course: signed up first (the open-course room's rule), unknown ones not found
+    expect(await s.call('liveIn', { openCourseId: 402 })).toMatchObject({ code: '130020005', message: '请先报名该公开课' });
+    expect(await s.call('liveIn', { openCourseId: 499 })).toMatchObject({ code: '130020004' });
+    expect((await c.api('/course/v1/user/open-course/402/signup', { method: 'POST', body: {}, token: s.t.token })).json.code).toBe('1');
+    expect(await s.call('liveIn', { openCourseId: 402 })).toMatchObject({ code: '1', data: { room: { kind: 'live', openCourseId: 402 } } });
+    s.ws.close();
   });
 });
 

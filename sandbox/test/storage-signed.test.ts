@@ -35,6 +35,8 @@ describe('certificates', () => {
     const file = await get(url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
+    // issue 36 §4: a student's certificate is kept by no cache (a shared proxy, the browser's disk) past its link
+    expect(file.headers.get('cache-control')).toBe('private, no-store');
     expect((await file.text()).startsWith('%PDF-1.4')).toBe(true);
 
     // the guessable address of issue 21: no credentials, no file
@@ -120,6 +122,7 @@ describe('resources and homework files in the store', () => {
     const view = (await c.api(`${RES}/view/${saved.json.data.id}`, { token })).json.data.url as string;
     const file = await get(view);
     expect(file.status).toBe(200);
+    expect(file.headers.get('cache-control')).toBe('private, no-store'); // issue 36 §4, as the certificate
     expect(await file.text()).toBe('%PDF-1.4\nsigned links\n');
     // another student is not handed a link to it
     const other = await c.token('files23');
@@ -173,6 +176,7 @@ describe('sign-up uploads (sign/source/upload, /__files/<id>/<name>)', () => {
     const file = await get(url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('cache-control')).toBe('private, no-store'); // issue 36 §4, as the certificate
     expect(await file.text()).toBe('%PDF-1.4 diploma');
     // the sequential id of another student's file with this signature, or a changed one
     const id = Number(new URL(bare).pathname.split('/')[2]);

@@ -11,6 +11,7 @@ import {
 import { cpuByKind, logTestCpu, resetTally, tally } from "./cpu-probe";
 import { ContextPool, projectOptionsOnly, REUSE_CONTEXT } from "./reuse";
 import { START_TIMEOUT_MS, startServers, type Servers } from "./servers";
+import type { SeedCodes } from "../../sandbox/src/seed-codes";
 
 export type UpstreamCall = { method: string; path: string; query: Record<string, string> };
 
@@ -54,6 +55,10 @@ export class Sandbox {
   }
   schools(companyId: number, count: number) {
     return this.send("POST", `/companies/${companyId}/schools`, { count });
+  }
+  /** The seed's recharge, study-card, checkout-card and coupon codes: random-looking since issue 36 §1, read, never typed. */
+  seedCodes(): Promise<SeedCodes> {
+    return this.send("GET", "/seed/codes");
   }
   async ssoCode(account: string): Promise<string> {
     return (await this.send<{ code: string }>("POST", "/sso/code", { account })).code;
@@ -220,6 +225,11 @@ export async function ready(page: Page, testInfo: TestInfo) {
 export async function signInWithCode(page: Page, sandbox: Sandbox, account = "13800000001", path = "/home/index") {
   const code = await sandbox.ssoCode(account);
   await page.goto(`${path}${path.includes("?") ? "&" : "?"}code=${code}`);
+  // signed in as someone else, the link asks first (issue 36 §2): the test means to switch
+  if (new URL(page.url()).pathname === "/join/switch") {
+    await page.getByRole("button", { name: /^以 .+ 继续$/ }).click();
+    await page.waitForURL((url) => url.pathname !== "/join/switch");
+  }
 }
 
 /** Logs out the way a person does: the user dropdown of the header, then its 'log out' button. */

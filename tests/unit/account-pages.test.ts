@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formBrowser, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
+import { seedCodes } from "./sandbox";
 
 // The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032)
 // through the built server's handler against the in-process sandbox: guards, CSRF, the 303s, messages.
@@ -17,6 +18,8 @@ async function loggedIn(account: string) {
 }
 const hidden = (html: string, name: string) => [...html.matchAll(new RegExp(`name="${name}" value="([^"]*)"`, "g"))].map((m) => m[1]!);
 const calls = (filter = "") => ctx.sandbox.control<{ path: string }[]>("GET", `/requests${filter}`);
+/** The seed's codes (random-looking, issue 36 §1): read from the sandbox, never typed. */
+const codes = () => seedCodes(ctx.sandbox);
 const memberships = (userId: number) =>
   ctx.sandbox.control<{ memberFlag: number; list: Array<{ levelId: number; orderNo: string | null }> }>("GET", `/account/memberships?userId=${userId}`);
 
@@ -240,9 +243,10 @@ describe("coupons (spec 001 §7)", () => {
   it("exchanges a code once: a 303 with the notice, then the upstream's refusal on the code field; junk refused before any call", async () => {
     const b = await loggedIn("acct10");
     await b.page(COUPON);
+    const welcome = (await codes()).coupons.welcome20;
     const ok = await b.post(COUPON, [
       ["intent", "exchange"],
-      ["code", "WELCOME20"],
+      ["code", welcome],
     ]);
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe(`${COUPON}?notice=couponExchanged`);
@@ -252,12 +256,12 @@ describe("coupons (spec 001 §7)", () => {
     expect(after).toContain("可使用（2）");
     const again = await b.post(COUPON, [
       ["intent", "exchange"],
-      ["code", "welcome20"],
+      ["code", welcome.toLowerCase()],
     ]);
     expect(again.status).toBe(400);
     const body = (await again.text()).replace(/<!-- -->/g, "");
     expect(body).toMatch(/data-error-for="code">该兑换码已兑换过</);
-    expect(body).toContain('value="welcome20"');
+    expect(body).toContain(`value="${welcome.toLowerCase()}"`);
     for (const [code, message] of [
       ["NOSUCH", "兑换码不存在"],
       ["", "请输入兑换码"],
@@ -309,19 +313,20 @@ describe("study cards (spec 001 §7)", () => {
   it("check shows the package a card opens (the code stays out of the address); redeem: a 303 to the return info, the courses open; once only", async () => {
     const b = await loggedIn("acct13");
     await b.page(CARD);
+    const card = (await codes()).studyCards.package302[9]!;
     const checked = await b.post(CARD, [
       ["intent", "check"],
-      ["code", "sk0010"],
+      ["code", card.toLowerCase()],
     ]);
     expect(checked.status).toBe(200);
     const html = (await checked.text()).replace(/<!-- -->/g, "");
     expect(html).toContain('data-testid="card-info"');
     expect(html).toContain("套餐：会计职称进阶套餐");
     expect(html).toContain("财务报表分析");
-    expect(html).toContain('name="code" value="SK0010"');
+    expect(html).toContain(`name="code" value="${card}"`);
     const res = await b.post(CARD, [
       ["intent", "redeem"],
-      ["code", "SK0010"],
+      ["code", card],
     ]);
     expect(res.status).toBe(303);
     const location = res.headers.get("Location")!;
@@ -331,7 +336,7 @@ describe("study cards (spec 001 §7)", () => {
     expect(done.match(/data-testid="card-course-state">已开通</g)).toHaveLength(3);
     const again = await b.post(CARD, [
       ["intent", "redeem"],
-      ["code", "SK0010"],
+      ["code", card],
     ]);
     expect(again.status).toBe(400);
     expect((await again.text()).replace(/<!-- -->/g, "")).toMatch(/data-error-for="code">该学习卡已被使用</);
@@ -343,18 +348,19 @@ describe("study cards (spec 001 §7)", () => {
   it("refuses unknown, expired, already-owned and malformed codes with their messages (400), never a 500", async () => {
     const b = await loggedIn("acct15");
     await b.page(CARD);
+    const { studyCards } = await codes();
     expect(
       (
         await b.post(CARD, [
           ["intent", "redeem"],
-          ["code", "SK0110"],
+          ["code", studyCards.course5010[9]!],
         ])
       ).status,
     ).toBe(303);
     for (const [code, message] of [
       ["NOPE1", "学习卡卡号不存在"],
-      ["SK0999", "该学习卡已过期"],
-      ["SK0111", "您已拥有该学习卡的全部课程"],
+      [studyCards.expired[0]!, "该学习卡已过期"],
+      [studyCards.course5010[10]!, "您已拥有该学习卡的全部课程"],
       ["", "请输入学习卡卡号"],
       ["<x>", "卡号只能包含字母和数字"],
     ] as const) {
@@ -369,7 +375,7 @@ describe("study cards (spec 001 §7)", () => {
       (
         await b.post(CARD, [
           ["intent", "zap"],
-          ["code", "SK0001"],
+          ["code", studyCards.package302[0]!],
         ])
       ).status,
     ).toBe(400);
@@ -392,9 +398,10 @@ describe("balance (spec 001 §7: recharge card, withdraw, invite code and record
   it("recharge: a 303, the balance up once; the same card again refused on the field", async () => {
     const b = await loggedIn("acct04");
     await b.page(BALANCE);
+    const card = (await codes()).recharge[9]!;
     const ok = await b.post(BALANCE, [
       ["intent", "recharge"],
-      ["code", "RC0010"],
+      ["code", card],
     ]);
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe(`${BALANCE}?notice=recharged`);
@@ -403,7 +410,7 @@ describe("balance (spec 001 §7: recharge card, withdraw, invite code and record
     expect(html).toContain('data-testid="balance-current">¥600.00<');
     const again = await b.post(BALANCE, [
       ["intent", "recharge"],
-      ["code", "rc0010"],
+      ["code", card.toLowerCase()],
     ]);
     expect(again.status).toBe(400);
     expect((await again.text()).replace(/<!-- -->/g, "")).toMatch(/data-error-for="code">该充值卡已被使用</);

@@ -230,6 +230,28 @@ describe.skipIf(missing.length > 0)("two instances behind nginx, shared state in
     expect(fine.status).not.toBe(429);
   });
 
+  it("wrong money codes spread over both instances: the 11th gets 429 (issue 36 §1, counted in Redis)", async () => {
+    const { token } = (await control("POST", "/tokens", { account: "acct15" })) as { token: string };
+    const student = new Visitor(ports.nginx, "127.0.0.7");
+    expect((await student.get(`/home/index?token=${token}`)).status).toBe(302);
+    const page = "/personal/accountcenter/balance";
+    for (let i = 0; i < 10; i++) expect((await student.post(page, { intent: "recharge", code: `NOPE${i}` })).status, `guess ${i + 1}`).toBe(400);
+    const locked = await student.post(page, { intent: "recharge", code: "NOPE10" });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(3000);
+  });
+
+  it("a session sealed by one instance reads on the other (no session state on an instance: a restart keeps it)", async () => {
+    const { token } = (await control("POST", "/tokens", { account: "student01" })) as { token: string };
+    const onA = new Visitor(ports.a, "127.0.0.8");
+    expect((await onA.get(`/home/index?token=${token}`)).status).toBe(302);
+    const onB = new Visitor(ports.b, "127.0.0.8");
+    onB.cookies = onA.cookies;
+    const page = await onB.get("/home/index");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("张同学");
+  });
+
   it("a captcha challenge begun on one instance completes on the other", async () => {
     await control("PUT", "/captcha", { required: true });
     try {

@@ -11,6 +11,8 @@ import { startTestSandbox, type TestSandbox } from "./sandbox";
 
 process.env.CONFIG_TTL_S = "30";
 process.env.CONTENT_TTL_S = "30";
+// a hit says so in Server-Timing, the operators' header (issue 36 §4: off for the public by default)
+process.env.SERVER_TIMING = "1";
 const root = path.resolve(__dirname, "../..");
 let sandbox: TestSandbox;
 let handle: (request: Request) => Promise<Response>;

@@ -72,6 +72,9 @@ const PORTAL_ENV: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_IP: "100000",
   RATE_LIMIT_SMS_PER_IP: "100000",
   RATE_LIMIT_LOGIN_PER_ACCOUNT: "100000",
+  // the operators' Server-Timing (issue 36 §4: off for the public by default), which page tests read for the
+  // calls a page made; tests/unit/pages/server-timing.test.ts checks the default
+  SERVER_TIMING: "1",
 };
 
 /** For the files whose faults delay an upstream answer past the portal's budget (a 6 s latency fault): 5 s, not 2, so their ordinary pages still answer on a loaded machine (a 2 s budget turned a GET into a 504 in session 8's full run). */

@@ -1,7 +1,8 @@
 // Test helper: a real sandbox upstream in the test process (tests may use the sandbox; portal code never does).
+import type { SeedCodes } from "../../sandbox/src/seed-codes";
 import { startTestSandbox, type TestSandbox } from "../../sandbox/test/helpers";
 
-export { startTestSandbox, type TestSandbox };
+export { startTestSandbox, type SeedCodes, type TestSandbox };
 
 /**
  * A sandbox for a unit file that calls the upstream (decision 086), in a worker it shares with the files before
@@ -57,4 +58,13 @@ export async function thrown(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error("expected the call to fail");
+}
+
+/**
+ * The seed's codes that give money or a coupon (recharge cards, study cards, the checkout's cards, coupon exchange
+ * codes): random-looking since issue 36 §1, so a test reads them from the sandbox (`GET /__sandbox/seed/codes`)
+ * instead of typing RC0001. The same for the sandbox's whole life (its resets included).
+ */
+export function seedCodes(sandbox: Pick<TestSandbox, "control">): Promise<SeedCodes> {
+  return sandbox.control<SeedCodes>("GET", "/seed/codes");
 }

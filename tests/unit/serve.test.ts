@@ -26,7 +26,11 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function start(env: Record<string, string> = {}, assets: Record<string, unknown> = {}, answer?: () => Response): Promise<string> {
+async function start(
+  env: Record<string, string> = {},
+  assets: Record<string, unknown> = {},
+  answer?: (request: Request, context: { timings?: unknown[] }) => Response | Promise<Response>,
+): Promise<string> {
   const build = {
     ...assets,
     entry: { module: { crossSiteReason: (r: Request) => checkSameOrigin(r, tenantOf(r)), getLoadContext, ...clientAddress, ...bodyLimit } },
@@ -34,7 +38,7 @@ async function start(env: Record<string, string> = {}, assets: Record<string, un
   const app = createApp({
     build,
     env: { COMPRESSION: "0", LOG_REQUESTS: "1", ...env },
-    handleRequest: async (request: Request, context: { clientIp: unknown }) => {
+    handleRequest: async (request: Request, context: { clientIp: unknown; timings?: unknown[] }) => {
       const entry: Seen = {
         url: request.url,
         host: request.headers.get("Host"),
@@ -44,7 +48,7 @@ async function start(env: Record<string, string> = {}, assets: Record<string, un
       };
       seen.push(entry);
       if (request.method === "POST") entry.body = await request.text();
-      if (answer) return answer();
+      if (answer) return answer(request, context);
       return new Response("ok", { headers: { "Set-Cookie": "a=1" } });
     },
   });
@@ -358,5 +362,136 @@ describe("streamed pages through compression (decision 023)", () => {
     // one-shot gzip of the same page; a flush per chunk added a deflate block (and a zlib call) per chunk
     const oneShot = zlib.gzipSync(whole).length;
     expect(body.length).toBeLessThan(oneShot * 1.5);
+  });
+});
+
+describe("the request log (issue 36 §4)", () => {
+  /** The JSON lines written to stdout (the request log) and stderr (errors) while `run` runs, and a while after. */
+  function captureLogs() {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const lines = (spy: typeof out) =>
+      spy.mock.calls
+        .map((c) => String(c[0]))
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    return { requests: () => lines(out), errors: () => lines(err) };
+  }
+
+  it("counts the upstream calls from the request's timings, whether or not the answer carries Server-Timing", async () => {
+    const logs = captureLogs();
+    const address = await start({}, {}, (_request, context) => {
+      context.timings?.push({ method: "GET", path: "/a", ms: 1, outcome: "ok" }, { method: "GET", path: "/b", ms: 1, outcome: "ok", cache: "hit" });
+      return new Response("ok");
+    });
+    const res = await fetch(`http://${address}/home/index`);
+    expect(res.headers.get("Server-Timing")).toBeNull();
+    await res.text();
+    await expect.poll(() => logs.requests().length).toBe(1);
+    // one call made, one answered by the content cache (not a call), as Server-Timing's `upstream;` entries
+    expect(logs.requests()[0]).toMatchObject({ path: "/home/index", status: 200, upstream: 1 });
+  });
+
+  it("a download the client leaves mid-way is logged as an aborted request (499), not an error with 500", async () => {
+    const http = await import("node:http");
+    // the upstream's file: a first part, then it keeps the rest coming slowly (as a large file would)
+    let upstreamClosed = false;
+    const upstream = http.createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/pdf" });
+      res.write(Buffer.alloc(64 * 1024, 1));
+      const timer = setInterval(() => res.write(Buffer.alloc(1024, 2)), 50);
+      res.on("close", () => {
+        clearInterval(timer);
+        upstreamClosed = true;
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const logs = captureLogs();
+    try {
+      // what a download route answers (fields.template: fetchOutside with the request's signal, its body streamed on)
+      const address = await start({}, {}, async (request) => {
+        const file = await fetch(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/file.pdf`, { signal: request.signal });
+        return new Response(file.body, { headers: { "Content-Type": "application/pdf", "Content-Disposition": "attachment" } });
+      });
+      const [host, port] = address.split(":");
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get({ host, port: Number(port), path: "/fields/template/data/annex" }, (res) => {
+          res.once("data", () => {
+            req.destroy(); // the visitor cancels the download
+            resolve();
+          });
+        });
+        req.on("error", () => undefined);
+        req.on("timeout", reject);
+      });
+      // the portal let go of the upstream's file, and whatever it does about the cut stream has been done
+      await expect.poll(() => upstreamClosed).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(logs.errors()).toEqual([]);
+      expect(logs.requests()).toHaveLength(1);
+      expect(logs.requests()[0]).toMatchObject({ path: "/fields/template/data/annex", status: 499, aborted: true });
+      expect(logs.requests()[0]).not.toHaveProperty("level", "error");
+    } finally {
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  });
+
+  it("an answer whose own stream breaks (the client still there) stays an error", async () => {
+    const http = await import("node:http");
+    const logs = captureLogs();
+    const address = await start({}, {}, () => {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("<p>part"));
+          setTimeout(() => controller.error(new Error("the render failed")), 20);
+        },
+      });
+      return new Response(body, { headers: { "Content-Type": "text/html" } });
+    });
+    const [host, port] = address.split(":");
+    await new Promise<void>((resolve) => {
+      const req = http.get({ host, port: Number(port), path: "/home/index" }, (res) => {
+        res.on("data", () => undefined);
+        res.on("close", resolve);
+      });
+      req.on("error", () => resolve());
+    });
+    await expect.poll(() => logs.errors().length).toBe(1);
+    expect(logs.errors()[0]).toMatchObject({ level: "error", msg: "the render failed", path: "/home/index", status: 500 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(logs.requests().filter((l) => l.aborted)).toEqual([]);
+  });
+
+  it('a precompressed file the client leaves mid-way (express\'s sendFile: "Request aborted") is an aborted request too', async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const http = await import("node:http");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aborted-"));
+    fs.writeFileSync(path.join(dir, "big.js"), "export {};\n");
+    // far larger than the socket buffers: the file is still being sent when the client goes
+    fs.writeFileSync(path.join(dir, "big.js.br"), Buffer.alloc(48 * 1024 * 1024, 3));
+    const logs = captureLogs();
+    try {
+      const address = await start({}, { publicPath: "/build/", assetsBuildDirectory: dir });
+      const [host, port] = address.split(":");
+      await new Promise<void>((resolve) => {
+        const req = http.get({ host, port: Number(port), path: "/build/big.js", headers: { "Accept-Encoding": "br" } }, (res) => {
+          res.once("data", () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on("error", () => undefined);
+      });
+      await expect.poll(() => logs.requests().length).toBe(1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(logs.errors()).toEqual([]);
+      expect(logs.requests()).toHaveLength(1);
+      expect(logs.requests()[0]).toMatchObject({ path: "/build/big.js", route: "static", status: 499, aborted: true });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

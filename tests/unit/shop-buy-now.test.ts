@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formBrowser, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
+import { seedCodes } from "./sandbox";
 
 // Issue 16 audit: the checkout lines and the buy-now kinds the other shop tests do not reach. "Buy now" for a
 // package, a VIP level and a training plan (spec 001 §3; checkout `/payment/order?packageId|vipId|planId`),
@@ -90,13 +91,14 @@ describe("the checkout's lines (issue 16: price, member price, coupon, points, b
 
   it("a study card takes its value off the total and is used once; an unknown card is named and ignored", async () => {
     const b = await loggedIn("shop07");
-    const html = text(await b.page("/payment/order?commodityId=5002&cardCode=SC101"));
+    const card = (await seedCodes(ctx.sandbox)).shopCards[0]!; // random-looking since issue 36 §1
+    const html = text(await b.page(`/payment/order?commodityId=5002&cardCode=${card}`));
     expect(html).toContain("学习卡");
     expect(html).toContain("-¥100.00");
     expect(hidden(html, "expectedPayCents")).toEqual(["29900"]);
-    await placeAndSettle(b, "/payment/order?commodityId=5002&cardCode=SC101", "pay");
-    const again = text(await b.page("/payment/order?commodityId=5006&cardCode=SC101"));
-    expect(again).toContain("学习卡 SC101 不可用");
+    await placeAndSettle(b, `/payment/order?commodityId=5002&cardCode=${card}`, "pay");
+    const again = text(await b.page(`/payment/order?commodityId=5006&cardCode=${card}`));
+    expect(again).toContain(`学习卡 ${card} 不可用`);
     expect(hidden(again, "expectedPayCents")).toEqual(["45900"]);
     const unknown = text(await b.page("/payment/order?commodityId=5006&cardCode=NOPE1"));
     expect(unknown).toContain("学习卡 NOPE1 不可用");
@@ -230,7 +232,8 @@ describe("buy now of a course already bought (issue 16 recoverable checkout)", (
 describe("an order the card and balance pay whole (issue 16 Checkout)", () => {
   it("nothing left to pay: no provider, straight to the result, paid; the card used and the balance taken once", async () => {
     const b = await loggedIn("shop16");
-    const address = "/payment/order?commodityId=5002&cardCode=SC102&useBalance=1";
+    const card = (await seedCodes(ctx.sandbox)).shopCards[1]!;
+    const address = `/payment/order?commodityId=5002&cardCode=${card}&useBalance=1`;
     const html = text(await b.page(address));
     expect(hidden(html, "expectedPayCents")).toEqual(["0"]);
     expect(html).toMatch(/余额支付.{0,120}-¥299\.00/s);
@@ -241,6 +244,6 @@ describe("an order the card and balance pay whole (issue 16 Checkout)", () => {
     expect(text(await b.page(location))).toContain("支付成功");
     const wallet = await (await fetch(`${ctx.sandbox.url}/__sandbox/shop/wallet?userId=2815`)).json();
     expect(wallet).toMatchObject({ balanceCents: 30000 - 29900 });
-    expect(text(await b.page("/payment/order?commodityId=5006&cardCode=SC102"))).toContain("学习卡 SC102 不可用");
+    expect(text(await b.page(`/payment/order?commodityId=5006&cardCode=${card}`))).toContain(`学习卡 ${card} 不可用`);
   });
 });

@@ -245,6 +245,16 @@ describe("error mapping of spec 000 section 8", () => {
     expect(error.upstreamMessage).toBe("account locked");
   });
 
+  it("a permission refusal (code 120050001) is a 403, for a page and a background request; other refusals stay 502 (issue 36 §4)", async () => {
+    await sandbox.control("POST", "/faults", { path: "getBaseInfo", code: "120050001", message: "没有权限", times: 2 });
+    const page = asErrorPage(await thrown(context().upstream.call(baseInfoCall)));
+    expect(page).toEqual({ status: 403, data: { kind: "business", message: "没有权限" } });
+    const background = (await thrown(context({ background: true }).upstream.call(baseInfoCall))) as Response;
+    expect(background.status).toBe(403);
+    await sandbox.control("POST", "/faults", { path: "getBaseInfo", code: "120030001", message: "account locked" });
+    expect(asErrorPage(await thrown(context().upstream.call(baseInfoCall))).status).toBe(502);
+  });
+
   it.each(["truncated", "html", "garbage"])("a %s body is a 502 page, never a crash", async (malformed) => {
     await sandbox.control("POST", "/faults", { path: "getBaseInfo", malformed });
     const { upstream } = context();

@@ -3,7 +3,7 @@ import { upstreamErrorText } from "~/lib/http/upstream-messages";
 
 /**
  * Form errors travel as keys of the form's namespace (`errors.<key>`; the login area's `login`),
- * `tooMany:<seconds>` for a rate limit, `upstream:<key>` for an upstream message the portal knows by its
+ * `tooMany:<seconds>` for a rate limit, `locked:<seconds>` for the wrong-code lockout (issue 36 §1: told in minutes), `upstream:<key>` for an upstream message the portal knows by its
  * code (translated), or `server:<text>` for any other upstream message (spec 000 section 8: shown as it is).
  */
 export function errorText(t: TFunction, error: string | undefined): string | undefined {
@@ -11,6 +11,7 @@ export function errorText(t: TFunction, error: string | undefined): string | und
   const upstream = upstreamErrorText(t as never, error);
   if (upstream !== null) return upstream;
   if (error.startsWith("tooMany:")) return t("errors.tooMany", { seconds: error.slice("tooMany:".length) });
+  if (error.startsWith("locked:")) return t("errors.locked", { count: Math.max(1, Math.ceil(Number(error.slice("locked:".length)) / 60)) });
   return t(`errors.${error}`);
 }
 

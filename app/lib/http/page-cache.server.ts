@@ -9,6 +9,7 @@ import { getLoadContext, timingsOf } from "~/lib/context.server";
 import { clientIdCookie } from "~/lib/state/session.server";
 import { tenantOf } from "~/lib/http/tenant.server";
 import { metrics } from "~/lib/http/metrics.server";
+import { sendsServerTiming } from "~/lib/http/server-timing.server";
 import { onProcessReset } from "~/lib/state/process-state.server";
 import { holdsStylesheet } from "~/lib/http/inline-css.server";
 
@@ -209,7 +210,8 @@ async function answer(template: Template, request: Request): Promise<Response> {
   const existing: unknown = await clientCookie.parse(request.headers.get("Cookie")).catch(() => null);
   if (!(typeof existing === "string" && /^[\w-]{8,64}$/.test(existing))) headers.append("Set-Cookie", await clientCookie.serialize(randomUUID()));
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
-  headers.set("Server-Timing", 'pagecache;desc="hit"');
+  // the operators' header only (issue 36 §4), as a rendered page's
+  if (sendsServerTiming(request)) headers.set("Server-Timing", 'pagecache;desc="hit"');
   // the answer depends on Accept-Encoding (gzip or not), as the compressed render's does
   if (!/\baccept-encoding\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
   return new Response(body, { status: template.status, headers });

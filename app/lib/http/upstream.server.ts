@@ -494,7 +494,8 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext, cal
       if (ctx.challenge && !ctx.captcha && pagePath(ctx.request) !== "/captcha") return ctx.challenge();
       return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
     case "business":
-      return errorPage({ kind: error.kind, message: error.upstreamMessage }, 502);
+      // 403 for a permission refusal, 502 for any other refusal the page did not expect (failureStatus)
+      return errorPage({ kind: error.kind, message: error.upstreamMessage }, failureStatus(error));
     // in an action these answers become the form's own (formAction, decision 042): same page, values kept
     case "timeout":
       return errorPage({ kind: "timeout", ...uncertain }, 504);
@@ -505,8 +506,27 @@ export async function toResponse(error: UpstreamError, ctx: UpstreamContext, cal
   }
 }
 
-/** The status a background request answers for each failure (decision 071). */
-const BACKGROUND_STATUS: Record<UpstreamErrorKind, number> = {
+/**
+ * Business codes that are the upstream refusing this person, not failing (issue 36 §4): 120050001 "没有权限"
+ * (`noPermission` in upstream-messages.server.ts and the sandbox's sandbox/src/messages.ts; the upstream answers
+ * it, for one, to a student who is not staff asking for the management-centre link).
+ */
+export const PERMISSION_REFUSAL_CODES: ReadonlySet<string> = new Set(["120050001"]);
+
+/**
+ * The HTTP status of a failure, wherever it is answered: the error page (`toResponse`), a background request's
+ * bare status, a route's own small answer (the management-centre link's JSON and page). A permission refusal
+ * is a 403 like every other refusal (cross-site, CSRF, a menu entry not permitted), never the 502 of an
+ * upstream that failed (issue 36 §4): a monitor counting 5xx must not page anyone for a student who clicked
+ * where they may not go, and a client must not retry it.
+ */
+export function failureStatus(error: UpstreamError): number {
+  if (error.kind === "business" && error.code !== undefined && PERMISSION_REFUSAL_CODES.has(error.code)) return 403;
+  return FAILURE_STATUS[error.kind];
+}
+
+/** The status of each failure kind (a business refusal: see `failureStatus`); a background request answers it bare (decision 071). */
+const FAILURE_STATUS: Record<UpstreamErrorKind, number> = {
   unauthorized: 401,
   conflict: 409,
   intercepted: 403,
@@ -527,7 +547,7 @@ const BACKGROUND_STATUS: Record<UpstreamErrorKind, number> = {
  */
 function backgroundAnswer(error: UpstreamError): Response {
   if (error.kind === "unavailable" || error.kind === "bad-response") logUpstreamFailure(error);
-  return new Response(null, { status: BACKGROUND_STATUS[error.kind], headers: { "Cache-Control": "no-store" } });
+  return new Response(null, { status: failureStatus(error), headers: { "Cache-Control": "no-store" } });
 }
 
 function errorPage(payload: UpstreamErrorData, status: number) {

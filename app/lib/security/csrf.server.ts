@@ -67,9 +67,9 @@ export function csrf(secure: boolean): CSRF {
       httpOnly: true,
       secure,
       sameSite: "lax",
-      secrets: [env().SESSION_SECRET],
+      secrets: env().SESSION_SECRET,
     });
-    instance = new PortalCSRF(cookie, env().SESSION_SECRET);
+    instance = new PortalCSRF(cookie, env().SESSION_SECRET[0]!);
     instances.set(secure, instance);
   }
   return instance;

@@ -180,3 +180,52 @@ describe("POST /join/register: the same limit", () => {
     expect(await sandbox.control<unknown[]>("GET", "/requests?path=register/register")).toHaveLength(0);
   });
 });
+
+const { checkMoneyCode } = await import("~/lib/state/code-attempts.server");
+const { resetProcessState } = await import("~/lib/state/process-state.server");
+const { env } = await import("~/env.server");
+
+describe("checkMoneyCode: wrong money codes per account and per address (issue 36 §1)", () => {
+  beforeEach(() => resetProcessState());
+
+  const args = (ip: string) => ({ context: { clientIp: ip } as AppLoadContext, request: new Request("http://localhost:3000/") });
+  const student = (userId: number) => ({ tenant: { domain: "localhost" } as never, userId });
+  const refused = () => Promise.resolve({ ok: false as const, code: "1", message: "卡号不存在" });
+  const accepted = () => Promise.resolve({ ok: true as const });
+
+  it("the account's limit: then a right code is refused too, without a call", async () => {
+    const max = env().RATE_LIMIT_CODES_PER_ACCOUNT;
+    expect(max).toBe(10);
+    for (let i = 0; i < max; i++) expect((await checkMoneyCode(args("10.0.0.1"), student(1), refused)).kind).toBe("checked");
+    let called = false;
+    const locked = await checkMoneyCode(args("10.0.0.2"), student(1), () => ((called = true), accepted()));
+    expect(locked).toMatchObject({ kind: "locked" });
+    expect(locked.kind === "locked" && locked.retryAfterS).toBeGreaterThan(3500);
+    expect(called).toBe(false);
+    // another student is not locked by this one's guesses
+    expect((await checkMoneyCode(args("10.0.0.2"), student(2), accepted)).kind).toBe("checked");
+  });
+
+  it("a right code and an outage are not counted", async () => {
+    for (let i = 0; i < 9; i++) await checkMoneyCode(args("10.0.0.1"), student(3), refused);
+    for (let i = 0; i < 5; i++) {
+      expect(await checkMoneyCode(args("10.0.0.1"), student(3), accepted)).toMatchObject({ kind: "checked", value: { ok: true } });
+      await expect(checkMoneyCode(args("10.0.0.1"), student(3), () => Promise.reject(new UpstreamError("timeout", "/x")))).rejects.toThrow();
+    }
+    expect((await checkMoneyCode(args("10.0.0.1"), student(3), refused)).kind).toBe("checked");
+    expect((await checkMoneyCode(args("10.0.0.1"), student(3), accepted)).kind).toBe("locked");
+  });
+
+  it("the address's limit across accounts (30 by default); another address goes on", async () => {
+    expect(env().RATE_LIMIT_CODES_PER_IP).toBe(30);
+    for (const userId of [11, 12, 13]) for (let i = 0; i < 10; i++) await checkMoneyCode(args("10.0.0.9"), student(userId), refused);
+    expect((await checkMoneyCode(args("10.0.0.9"), student(14), accepted)).kind).toBe("locked");
+    expect((await checkMoneyCode(args("10.0.0.10"), student(14), accepted)).kind).toBe("checked");
+  });
+
+  it("parallel guesses cannot pass the limit together", async () => {
+    const results = await Promise.all(Array.from({ length: 25 }, () => checkMoneyCode(args("10.0.0.3"), student(20), refused)));
+    expect(results.filter((r) => r.kind === "checked")).toHaveLength(10);
+    expect(results.filter((r) => r.kind === "locked")).toHaveLength(15);
+  });
+});

@@ -1,4 +1,6 @@
-import { smsResendLeftS } from "~/lib/state/rate-limit.server";
+import type { AppLoadContext } from "@remix-run/node";
+import type { Portal } from "~/lib/context.server";
+import { clientIpOf, limitCode, refundCode, smsResendLeftS } from "~/lib/state/rate-limit.server";
 import { MemoryStore, store, type Store } from "~/lib/state/store.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 
@@ -72,4 +74,35 @@ export async function checkSmsCode<T>(purpose: CodePurpose, mobile: string, chec
     }
     return { kind: "wrong", error, burned: tries >= MAX_WRONG_CODE_TRIES };
   }
+}
+
+/** A money code's check (issue 36 §1): made (with the service's answer), or refused before the upstream by the limit. */
+export type MoneyCodeCheck<T> = { kind: "checked"; value: T } | { kind: "locked"; retryAfterS: number };
+
+/**
+ * THE helper for every form that redeems a code worth money (recharge card, study card, coupon exchange;
+ * issue 36 §1): wrong codes count per account and per client address (THE store: Redis shared by every
+ * instance when configured), `RATE_LIMIT_CODES_PER_ACCOUNT` / `_PER_IP` per hour. One try is reserved before
+ * the upstream call and given back when the code was right or was not checked (an outage throws); the
+ * service's `{ ok: false }` (the upstream's business refusal) is the wrong code that stays counted. At the
+ * limit nothing reaches the upstream, a right code neither, until the window ends.
+ */
+export async function checkMoneyCode<T extends { ok: boolean }>(
+  args: { context: AppLoadContext | undefined; request: Request },
+  portal: Pick<Portal, "tenant" | "userId">,
+  check: () => Promise<T>,
+): Promise<MoneyCodeCheck<T>> {
+  const ip = clientIpOf(args);
+  const account = `${portal.tenant.domain}:${portal.userId ?? "visitor"}`;
+  const limit = await limitCode(ip, account);
+  if (!limit.ok) return { kind: "locked", retryAfterS: limit.retryAfterS };
+  let value: T;
+  try {
+    value = await check();
+  } catch (error) {
+    await refundCode(ip, account);
+    throw error;
+  }
+  if (value.ok) await refundCode(ip, account);
+  return { kind: "checked", value };
 }

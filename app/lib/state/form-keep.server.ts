@@ -53,7 +53,7 @@ export function keepCookie(secure: boolean) {
       secure,
       path: "/",
       maxAge: KEEP_TTL_MS / 1000,
-      secrets: [env().SESSION_SECRET],
+      secrets: env().SESSION_SECRET,
     });
     cookies.set(secure, cookie);
   }

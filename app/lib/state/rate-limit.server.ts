@@ -52,6 +52,12 @@ export class Limit {
     return res && res.consumedPoints > 0 ? Math.ceil(res.msBeforeNext / 1000) : 0;
   }
 
+  /** Gives back one counted attempt (a reserved try that turned out not to count). */
+  async refund(key: string) {
+    await storeSettled();
+    await this.limiter.reward(key, 1);
+  }
+
   async reset(key: string) {
     await this.limiter.delete(key);
   }
@@ -61,6 +67,9 @@ const waitOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext /
 
 /** Spec 000 section 9: one code per mobile per 60 s (the resend countdown). */
 export const SMS_RESEND_S = 60;
+
+/** The window of the wrong money codes (issue 36 §1): a lockout ends at most an hour after the first wrong code. */
+export const CODE_WINDOW_S = 60 * 60;
 
 let limiters: ReturnType<typeof build> | undefined;
 onProcessReset(() => {
@@ -74,6 +83,8 @@ function build() {
     smsPerIp: new Limit("sms-ip", e.RATE_LIMIT_SMS_PER_IP, 60 * 60),
     smsResend: new Limit("sms-resend", 1, SMS_RESEND_S),
     smsPerMobile: new Limit("sms-mobile", 5, 60 * 60),
+    codesPerAccount: new Limit("codes-account", e.RATE_LIMIT_CODES_PER_ACCOUNT, CODE_WINDOW_S),
+    codesPerIp: new Limit("codes-ip", e.RATE_LIMIT_CODES_PER_IP, CODE_WINDOW_S),
   };
 }
 export function rateLimiters() {
@@ -130,6 +141,24 @@ export async function limitSms(ip: string, mobile: string): Promise<LimitResult>
   ]);
 }
 
+/**
+ * Reserves one wrong money code (recharge card, study card, coupon exchange: issue 36 §1) for the account
+ * and the address before the code reaches the upstream, so parallel guesses cannot pass the limit together;
+ * `refundCode` gives it back when the code turned out right (or was not checked). At the limit every
+ * check is refused, a right code too, until the window ends.
+ */
+export async function limitCode(ip: string, account: string): Promise<LimitResult> {
+  const l = rateLimiters();
+  return limitAll([
+    [l.codesPerAccount, account],
+    [l.codesPerIp, ip],
+  ]);
+}
+export async function refundCode(ip: string, account: string) {
+  const l = rateLimiters();
+  await Promise.all([l.codesPerAccount.refund(account), l.codesPerIp.refund(ip)]);
+}
+
 /** An SMS send that failed upstream should not block a retry for 60 s. */
 export async function releaseSms(mobile: string) {
   await rateLimiters().smsResend.reset(mobile);
@@ -158,5 +187,12 @@ export const retryAfterHeaders: HeadersFunction = ({ actionHeaders, loaderHeader
   const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After") ?? errorHeaders?.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+/** A personal page's `headers` whose form can answer 429: its `Retry-After`, and never stored. */
+export const privateRetryAfterHeaders: HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterHeaders(args));
+  headers.set("Cache-Control", "private, no-store");
   return headers;
 };

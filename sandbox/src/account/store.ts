@@ -7,6 +7,7 @@ import { enrol, isEnrolled } from '../study/enrolments.js';
 import { creditBalance, debitBalance, guarded, guardOf, movePoints, ORDER_STATUS, userCoupons, type UserCoupon } from '../shop/store.js';
 import { orderNumber } from '../shop/order-number.js';
 import { yuanToCents } from '../shop/pricing.js';
+import { seedCodes } from '../seed-codes.js';
 
 /**
  * The account centre's state (issue 16 part B; spec 001 section 7 "Account: membership, points,
@@ -15,7 +16,7 @@ import { yuanToCents } from '../shop/pricing.js';
  * (`shop/store.ts`: `debitBalance`, `movePoints`, `shop_ledger`) inside one batch; no second ledger.
  * Tables beside the main schema, an area of `src/areas.ts` (created and seeded at start, restored by `POST /__sandbox/reset`).
  */
-export const ACCOUNT_SEED_VERSION = '5';
+export const ACCOUNT_SEED_VERSION = '6';
 const DAY = 86_400_000;
 
 /** acct01..acct20 (ids 3200-3219, mobiles 13700003200..): journeys that buy memberships and points. */
@@ -56,6 +57,7 @@ CREATE TABLE acct_invoices (order_no TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
 
 function seedStatements(now: number): InStatement[] {
   const s: InStatement[] = [];
+  const codes = seedCodes();
   const hash = hashPassword('Passw0rd!', seedSalt('account-users'));
   for (const id of ACCOUNT_USER_IDS) {
     const n = id - 3199;
@@ -86,31 +88,28 @@ function seedStatements(now: number): InStatement[] {
     args: [3219, monthly.id, monthly.levelName, null, yuanToCents(monthly.price), now - 40 * DAY, now - 10 * DAY, now - 40 * DAY],
   });
   s.push({ sql: 'UPDATE users SET member_flag = 1 WHERE id = 3219', args: [] });
-  // a code of the account centre's own (the shop's SAVE50 and TEN are exchangeable too)
+  // a code of the account centre's own (the shop's coupons 1 and 2 are exchangeable too); random-looking, as every
+  // code of the seed that gives money or a coupon (seed-codes.ts, issue 36 §1)
   s.push({
     sql: 'INSERT OR IGNORE INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)',
-    args: [10, '新人满100减20', 2000, 10000, 'WELCOME20'],
+    args: [10, '新人满100减20', 2000, 10000, codes.coupons.welcome20],
   });
   for (const id of ACCOUNT_USER_IDS) {
     s.push({ sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [id, 2, now - DAY, now + 30 * DAY] });
     s.push({ sql: 'INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', args: [id, 3, now - 40 * DAY, now - DAY] });
   }
-  // study cards: SK0001..SK0020 open the package 会计职称进阶套餐 (302), SK0101..SK0120 the course 财务报表分析 (5010),
-  // SK0999 expired yesterday
-  for (let i = 1; i <= 20; i++) {
+  // study cards (codes: seed-codes.ts, GET /__sandbox/seed/codes): 20 open the package 会计职称进阶套餐 (302),
+  // 20 the course 财务报表分析 (5010), one expired yesterday
+  const card = (code: string, packageId: number | null, commodityId: number | null, expiresAt: number) =>
     s.push({
       sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)',
-      args: [`SK${String(i).padStart(4, '0')}`, 302, null, now + 365 * DAY],
+      args: [code, packageId, commodityId, expiresAt],
     });
-    s.push({
-      sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)',
-      args: [`SK${String(100 + i).padStart(4, '0')}`, null, 5010, now + 365 * DAY],
-    });
-  }
-  s.push({ sql: 'INSERT INTO acct_study_cards (code, package_id, commodity_id, expires_at) VALUES (?,?,?,?)', args: ['SK0999', 302, null, now - DAY] });
-  // recharge cards RC0001..RC0040, ¥100.00 each; two students invited by student01 and by acct01
-  for (let i = 1; i <= 40; i++)
-    s.push({ sql: 'INSERT INTO acct_recharge_cards (code, value_cents) VALUES (?,?)', args: [`RC${String(i).padStart(4, '0')}`, 10000] });
+  for (const code of codes.studyCards.package302) card(code, 302, null, now + 365 * DAY);
+  for (const code of codes.studyCards.course5010) card(code, null, 5010, now + 365 * DAY);
+  for (const code of codes.studyCards.expired) card(code, 302, null, now - DAY);
+  // 40 recharge cards, ¥100.00 each; two students invited by student01 and by acct01
+  for (const code of codes.recharge) s.push({ sql: 'INSERT INTO acct_recharge_cards (code, value_cents) VALUES (?,?)', args: [code, 10000] });
   for (const [inviter, name, days] of [
     [1001, '王同学', 12],
     [1001, '李同学', 3],

@@ -6,6 +6,7 @@ import { ExamError, ExamStore } from './exam-store.js';
 import { QbankError, QbankStore } from '../qbank/store.js';
 import { ExamsError, ExamsStore } from '../exams/store.js';
 import { CLOSE_AUTH_FAILED, parseClientMessage, type ClientMessage, type Op, type ServerMessage } from './protocol.js';
+import { LESSON_FAIL, lessonAccess, lessonInfo, openCourseRefusal, type LessonRefusal } from '../study/video.js';
 
 export const EXAM_SOCKET_PATH = '/websocket';
 
@@ -17,6 +18,9 @@ interface Conn {
   module?: string;
   /** where the connection is (the live channel of spec 000 §7.3, decision 059) */
   place?: ChannelPlace;
+  /** the channel ops in the order they came: an entry awaits its lesson check, and a `videoReady` sent right
+   * behind its `videoIn` (a reconnect replays both at once) must find the video entered */
+  channelQueue?: Promise<unknown>;
 }
 
 /** The live channel's ops: they put a connection in a channel, a live room, a replay or a video. */
@@ -95,7 +99,12 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
       if (msg.op === 'auth') return await auth(conn, msg, reply);
       if (msg.op === 'heartbeat') return reply({ time: Date.now() });
       if (conn.userId === undefined) return reply(null, '401', 'not authenticated');
-      if (isChannelOp(msg.op)) return reply(enter(conn, msg.op, msg.data));
+      if (isChannelOp(msg.op)) {
+        const op = msg.op;
+        const entered = (conn.channelQueue ?? Promise.resolve()).catch(() => undefined).then(() => enter(conn, op, msg.data));
+        conn.channelQueue = entered;
+        return reply(await entered);
+      }
       return reply(await operate(conn.userId, msg));
     } catch (e) {
       if (e instanceof ExamError || e instanceof QbankError || e instanceof ExamsError) return reply(null, e.code, e.message);
@@ -125,11 +134,15 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
   /**
    * The live channel (spec 000 §7.3; payloads chosen, decision 059): `channelInfo` joins the module's channel of
    * the company, `liveIn` / `replayIn` a lesson's live room or replay, `videoIn` a lesson's video, `videoReady`
-   * marks that video playable. Each answers where the connection now is and how many are there.
+   * marks that video playable. Each answers where the connection now is and how many are there. A room or a
+   * video is entered only as the lesson calls let the student in (issue 36 §4): else their code and message,
+   * and the place stays as it was.
    */
-  function enter(conn: Conn, op: ChannelOp, d: Record<string, unknown>) {
+  async function enter(conn: Conn, op: ChannelOp, d: Record<string, unknown>) {
     if (channelLog.length >= 500) channelLog.shift();
     channelLog.push({ op, userId: conn.userId!, module: conn.module ?? '', data: d });
+    const refusal = await entryRefusal(conn.userId!, op, d);
+    if (refusal) throw new ExamError(LESSON_FAIL[refusal][0], LESSON_FAIL[refusal][1]);
     const place = (conn.place ??= { channel: null, room: null, video: null });
     const lesson = { commodityId: num(d.commodityId) ?? null, courseId: num(d.courseId) ?? null, lessonId: num(d.lessonId) ?? null };
     switch (op) {
@@ -156,6 +169,22 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     }
     const here = [...conns].filter((c) => c.userId !== undefined && c.place?.channel === place.channel);
     return { ...place, online: place.channel ? here.length : 0 };
+  }
+
+  /**
+   * Why `liveIn` / `replayIn` / `videoIn` may not enter, by the HTTP lesson calls' own rule (study/video.ts
+   * `lessonAccess`, `openCourseRefusal`): an open course (named by `openCourseId` alone, decision 069) needs a
+   * sign-up; a lesson must exist in its course and be bought (a trial lesson's video excepted). Before issue 36
+   * any lesson answered '1', teaching the portal that a room of a course not bought could be entered.
+   */
+  async function entryRefusal(userId: number, op: ChannelOp, d: Record<string, unknown>): Promise<LessonRefusal | null> {
+    if (op !== 'liveIn' && op !== 'replayIn' && op !== 'videoIn') return null;
+    const [commodityId, courseId, lessonId] = [num(d.commodityId), num(d.courseId), num(d.lessonId)];
+    if (op !== 'videoIn' && d.openCourseId !== undefined && lessonId === undefined) return openCourseRefusal(ctx, userId, num(d.openCourseId));
+    const info =
+      commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
+    if (!info) return 'noLesson';
+    return (await lessonAccess(ctx, userId, info, op === 'videoIn' ? 'play' : 'room')).refusal;
   }
 
   async function operate(userId: number, msg: ClientMessage): Promise<unknown> {

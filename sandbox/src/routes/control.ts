@@ -5,6 +5,7 @@ import { body, query, schoolJson, type Ctx } from '../context.js';
 import type { JsonObject, UserRow } from '../db.js';
 import { FaultError, validateFault } from '../faults.js';
 import { BRANCHES } from '../seed.js';
+import { seedCodes } from '../seed-codes.js';
 import { objectStore } from '../storage/objects.js';
 import type { Template } from '../template.js';
 import { resetAuthState } from '../auth-state.js';
@@ -52,6 +53,9 @@ export function registerControlRoutes(app: FastifyInstance, ctx: Ctx, template: 
     for (const reset of ctx.onReset) reset();
     return { ok: true };
   });
+
+  // the seed's codes that give money or a coupon (issue 36 §1): random-looking, so a test reads them here
+  app.get(`${P}/seed/codes`, async () => seedCodes());
 
   app.get(`${P}/sms`, async (req, reply) => {
     const mobile = (query(req).mobile ?? '').trim();

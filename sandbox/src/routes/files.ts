@@ -6,7 +6,7 @@ import { SPACE_TOTAL_BYTES } from '../storage/resources.js';
 import { HOMEWORK } from '../homework/store.js';
 import { QbankStore } from '../qbank/store.js';
 import { certificatePdf, CERTIFICATES, ID_NUMBER_RE, UNLOCK_FIELDS } from '../storage/certificates.js';
-import { checkSignedLink, signedLink } from '../storage/signed-links.js';
+import { checkSignedLink, PRIVATE_DOWNLOAD_CACHE, signedLink } from '../storage/signed-links.js';
 import { SB, withCompany } from './config.js';
 
 /**
@@ -610,7 +610,11 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       `Issued ${c.issuedAt}`,
       `Certificate no. ${c.id}-${user.id}`,
     ]);
-    return reply.header('Content-Type', 'application/pdf').header('Content-Length', String(pdf.length)).send(pdf);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Length', String(pdf.length))
+      .header('Cache-Control', PRIVATE_DOWNLOAD_CACHE)
+      .send(pdf);
   });
 
   // ---- the object store ----
@@ -651,7 +655,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const name = query(req).attname;
     const ext = key.split('.').pop() ?? '';
     const type = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', pdf: 'application/pdf' }[ext] ?? 'application/octet-stream';
-    reply.header('Content-Type', type).header('Content-Length', String(s.offset));
+    reply.header('Content-Type', type).header('Content-Length', String(s.offset)).header('Cache-Control', PRIVATE_DOWNLOAD_CACHE);
     if (name) reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
     return reply.send(store.read(key));
   });

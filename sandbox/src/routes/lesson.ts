@@ -10,7 +10,10 @@ import {
   posterOf,
   gateOf,
   GATES,
+  LESSON_FAIL,
+  lessonAccess,
   lessonInfo,
+  openCourseRefusal,
   openSignups,
   parseRange,
   readClip,
@@ -18,6 +21,7 @@ import {
   setLesson,
   signUpOpenCourse,
   type Gate,
+  type LessonRefusal,
 } from '../study/video.js';
 
 /**
@@ -31,15 +35,7 @@ const num = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : undefined;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const LESSON_FAIL = {
-  notBought: ['130020001', '您尚未购买该课程'],
-  noLesson: ['130020002', '课时不存在'],
-  notLive: ['130020003', '该课时不是直播课'],
-  openCourseNotFound: ['130020004', '公开课不存在'],
-  openCourseSignUpFirst: ['130020005', '请先报名该公开课'],
-  loginFirst: ['130020006', '请先登录'],
-} as const;
-const failWith = (k: keyof typeof LESSON_FAIL) => fail(LESSON_FAIL[k][0], LESSON_FAIL[k][1]);
+const failWith = (k: LessonRefusal) => fail(LESSON_FAIL[k][0], LESSON_FAIL[k][1]);
 
 /** The gate's stored value: a reason text (sign-up open) or JSON `{ submitTimeType, msg }`; none: nothing to sign up for. */
 export function proxyExamAnswer(value: string | undefined): { needSignUp: 0 | 1; submitTimeType: 0 | 1 | 2; msg: string } {
@@ -94,8 +90,8 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     const info =
       commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
     if (!info) return failWith('noLesson');
-    const enrolled = w.auth ? await isEnrolled(ctx, w.auth.user.id, info.commodityId) : false;
-    if (!enrolled && info.tryFlag !== 1) return failWith(w.auth ? 'notBought' : 'loginFirst');
+    const { enrolled, refusal } = await lessonAccess(ctx, w.auth?.user.id, info, 'play');
+    if (refusal) return failWith(refusal);
     let positionS = 0;
     if (w.auth && enrolled) {
       const progress = await readProgress(ctx, w.auth.user.id, info.commodityId);
@@ -146,7 +142,8 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
       commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
     if (!info) return failWith('noLesson');
     if (info.type !== 'live' && info.type !== 'meeting') return failWith('notLive');
-    if (!(await isEnrolled(ctx, w.auth.user.id, info.commodityId))) return failWith('notBought');
+    const { refusal } = await lessonAccess(ctx, w.auth.user.id, info, 'room');
+    if (refusal) return failWith(refusal);
     const room = new URLSearchParams({
       provider: info.provider ?? '',
       lessonId: String(info.lessonId),
@@ -175,7 +172,8 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
       commodityId !== undefined && courseId !== undefined && lessonId !== undefined ? await lessonInfo(ctx, commodityId, courseId, lessonId) : undefined;
     if (!info) return failWith('noLesson');
     if (info.type !== 'meeting') return failWith('notLive');
-    if (!(await isEnrolled(ctx, w.auth.user.id, info.commodityId))) return failWith('notBought');
+    const { refusal } = await lessonAccess(ctx, w.auth.user.id, info, 'room');
+    if (refusal) return failWith(refusal);
     return ok({ password: String(info.lessonId).slice(-6).padStart(6, '0') });
   });
 
@@ -212,9 +210,9 @@ export function registerLessonRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!w) return reply;
     if (!w.auth) return unauthorized(reply);
     const id = num((req.params as { id: string }).id);
-    const open = OPEN_COURSES.find((o) => o.id === id);
-    if (!open) return failWith('openCourseNotFound');
-    if (!(await openSignups(ctx, w.auth.user.id)).includes(open.id)) return failWith('openCourseSignUpFirst');
+    const refusal = await openCourseRefusal(ctx, w.auth.user.id, id);
+    if (refusal) return failWith(refusal);
+    const open = OPEN_COURSES.find((o) => o.id === id)!;
     const room = new URLSearchParams({
       provider: 'gh',
       openCourseId: String(open.id),

@@ -18,7 +18,7 @@ import {
   type Section,
 } from '../personal/fields.js';
 import { readValues, writeValues } from '../personal/store.js';
-import { checkSignedLink, signStoredUrl, unsigned } from '../storage/signed-links.js';
+import { checkSignedLink, PRIVATE_DOWNLOAD_CACHE, signStoredUrl, unsigned } from '../storage/signed-links.js';
 import { SB, withCompany } from './config.js';
 import { MOBILE_RE } from './session.js';
 
@@ -496,7 +496,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
             : ext === 'pdf'
               ? 'application/pdf'
               : 'application/octet-stream';
-    return reply.header('content-type', type).send(Buffer.from(row.data, 'base64'));
+    return reply.header('content-type', type).header('cache-control', PRIVATE_DOWNLOAD_CACHE).send(Buffer.from(row.data, 'base64'));
   });
 
   // personal data: four sections in the student-info shape

@@ -4,6 +4,7 @@ import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { COURSES, PACKAGES, TRAINING_PLANS, VIP_LEVELS } from '../catalog/seed.js';
 import { yuanToCents } from './pricing.js';
+import { seedCodes } from '../seed-codes.js';
 
 /**
  * The shop's state (issue 16): the money ledger (balances, points movements), coupons, study cards,
@@ -16,7 +17,7 @@ import { yuanToCents } from './pricing.js';
  * `shop_guard` fails the whole batch when a guarded UPDATE changed no row (`changes()`), so two
  * concurrent orders against one balance cannot both pass, and a coupon or card is used once.
  */
-export const SHOP_SEED_VERSION = '1';
+export const SHOP_SEED_VERSION = '2';
 
 const TABLES = [
   'shop_wallets',
@@ -205,15 +206,17 @@ function seedStatements(now: number): InStatement[] {
       now - 60 * DAY,
     ]);
   }
-  add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [1, '满300减50', 5000, 30000, 'SAVE50']);
-  add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [2, '无门槛10元券', 1000, 0, 'TEN']);
+  // the exchange codes and the checkout's cards look like real ones, not SAVE50 / SC101 (seed-codes.ts, issue 36 §1)
+  const codes = seedCodes();
+  add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [1, '满300减50', 5000, 30000, codes.coupons.save50]);
+  add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [2, '无门槛10元券', 1000, 0, codes.coupons.ten]);
   add('INSERT INTO shop_coupons (id, coupon_name, amount_cents, min_cents, code) VALUES (?,?,?,?,?)', [3, '国庆20元券', 2000, 0, null]);
   for (const userId of [1001, 1003, ...SHOP_USER_IDS]) {
     add('INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', [userId, 1, now - DAY, now + 30 * DAY]);
     add('INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', [userId, 2, now - DAY, now + 30 * DAY]);
     add('INSERT INTO shop_user_coupons (user_id, coupon_id, created_at, expires_at) VALUES (?,?,?,?)', [userId, 3, now - 40 * DAY, now - DAY]);
   }
-  for (let i = 1; i <= 20; i++) add('INSERT INTO shop_cards (code, value_cents) VALUES (?,?)', [`SC${String(100 + i)}`, 10000]);
+  for (const code of codes.shopCards) add('INSERT INTO shop_cards (code, value_cents) VALUES (?,?)', [code, 10000]);
   add('INSERT INTO shop_functions (company_id, code, status) VALUES (?,?,?)', [1, 'COMPANY_BUY_CHECK', 1]);
   // the seed cart pointed at commodities that do not exist (7001..): real ones that student01 does not own yet
   add('DELETE FROM cart_items WHERE commodity_id IN (7001, 7002, 7003)', []);

@@ -11,6 +11,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 export const SIGNED_LINK_TTL_S = 600;
 
+/**
+ * The Cache-Control of a private file read through its signed link (a certificate, a store object, a sign-up
+ * upload): a student's own document is kept by no cache, neither a shared proxy nor the browser's disk, past
+ * the link that opened it (issue 36 §4: the certificate downloads sent none).
+ */
+export const PRIVATE_DOWNLOAD_CACHE = 'private, no-store';
+
 const secrets = new WeakMap<object, Buffer>();
 function secretOf(owner: object): Buffer {
   let s = secrets.get(owner);

@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js';
 import { hashPassword, seedSalt } from '../db.js';
 import { COURSES, OPEN_COURSES, type Course, type Lesson } from '../catalog/seed.js';
 import { SEED_PASSWORD } from '../seed.js';
-import { enrol } from './enrolments.js';
+import { enrol, isEnrolled } from './enrolments.js';
 
 /**
  * The lesson side of studying (issue 14): what the entry chain asks about a lesson (live status, replay flag,
@@ -209,6 +209,43 @@ export async function signUpOpenCourse(ctx: Ctx, userId: number, openCourseId: n
   if (!OPEN_COURSES.some((o) => o.id === openCourseId)) return false;
   await ctx.db.run('INSERT OR IGNORE INTO study_open_signups (user_id, open_course_id, created_at) VALUES (?,?,?)', [userId, openCourseId, Date.now()]);
   return true;
+}
+
+/* ---------- who may enter a lesson ---------- */
+
+/** The lesson calls' refusals (business code, message): the HTTP lesson routes and the live socket answer these. */
+export const LESSON_FAIL = {
+  notBought: ['130020001', '您尚未购买该课程'],
+  noLesson: ['130020002', '课时不存在'],
+  notLive: ['130020003', '该课时不是直播课'],
+  openCourseNotFound: ['130020004', '公开课不存在'],
+  openCourseSignUpFirst: ['130020005', '请先报名该公开课'],
+  loginFirst: ['130020006', '请先登录'],
+} as const;
+export type LessonRefusal = keyof typeof LESSON_FAIL;
+
+/**
+ * Whether a student (undefined: a visitor) may enter a lesson: enrolled in its course, or, to play it, a trial
+ * lesson. `play`: the video (the play call, the socket's `videoIn`); `room`: a live room or its replay (the
+ * live-room and meeting-password calls, the socket's `liveIn` / `replayIn`). The one rule of the HTTP lesson
+ * calls and the live socket (issue 36 §4: the socket let a student into a course not bought).
+ */
+export async function lessonAccess(
+  ctx: Ctx,
+  userId: number | undefined,
+  info: LessonInfo,
+  use: 'play' | 'room',
+): Promise<{ enrolled: boolean; refusal: LessonRefusal | null }> {
+  const enrolled = userId !== undefined && (await isEnrolled(ctx, userId, info.commodityId));
+  if (enrolled || (use === 'play' && info.tryFlag === 1)) return { enrolled, refusal: null };
+  return { enrolled, refusal: userId === undefined ? 'loginFirst' : 'notBought' };
+}
+
+/** Why a student may not enter an open course's room (unknown, or not signed up), or null when they may. */
+export async function openCourseRefusal(ctx: Ctx, userId: number, openCourseId: number | undefined): Promise<LessonRefusal | null> {
+  const open = OPEN_COURSES.find((o) => o.id === openCourseId);
+  if (!open) return 'openCourseNotFound';
+  return (await openSignups(ctx, userId)).includes(open.id) ? null : 'openCourseSignUpFirst';
 }
 
 /* ---------- the lesson clips ---------- */

@@ -61,6 +61,24 @@ describe("management centre (spec 000 section 2.2)", () => {
     expect(ok.headers.get("Cache-Control")).toBe("no-store");
   });
 
+  it("a student who is not staff is refused with 403, the upstream's message, as JSON and as the no-JS page (issue 36 §4)", async () => {
+    // the upstream's permission refusal (business code 120050001, "没有权限") is a refusal like every other one:
+    // 403, not the 502 of an upstream that failed
+    const browser = portal.client();
+    await browser.signIn(portal, "13800000001");
+    const csrf = await browser.csrf("/home/index");
+    const json = await browser.post("/admin-link", { csrf }, { Accept: "application/json" });
+    expect(json.status).toBe(403);
+    expect(await json.json()).toEqual({ message: "没有权限" });
+    expect(json.headers.get("Cache-Control")).toBe("no-store");
+    const page = await browser.post("/admin-link", { csrf });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(text(element(html, '[role="alert"]') ?? "")).toBe("没有权限");
+    expect(html).not.toContain("http-equiv");
+    expect(await adminCalls()).toBe(2);
+  });
+
   it("a cross-site post or one without the CSRF token is refused before any upstream call", async () => {
     const { browser, csrf } = await staff();
     await portal.clearCalls();

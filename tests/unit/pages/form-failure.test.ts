@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { attr, byTestId, elements, hrefOf, startTestPortal, text, UPSTREAM_TIMEOUT_FOR_FAULTS, type Client, type Page, type TestPortal } from "../portal";
+import { seedCodes, type SeedCodes } from "../sandbox";
 
 // Issue 21 item 2 (decision 042): the call behind a form fails for a reason that is not the student's (the
 // upstream answers 500, an unreadable body, or nothing within the timeout: 5 s here, UPSTREAM_TIMEOUT_FOR_FAULTS; decision 065 tried 2 s and 1 s:
@@ -170,13 +171,14 @@ describe("a form whose upstream call fails comes back with what was typed (issue
     { timeout: 30_000 },
     async () => {
       const b = await signedIn("shop08");
-      const address = "/payment/order?commodityId=5002&cardCode=SC101";
+      const card = (await seedCodes(portal.sandbox)).shopCards[0]!; // random-looking since issue 36 §1
+      const address = `/payment/order?commodityId=5002&cardCode=${card}`;
       const before = await b.get(address);
       expect(before.status).toBe(200);
       const fields: Record<string, string> = {};
       for (const name of ["csrf", "idempotencyKey", "expectedPayCents", "userCouponId", "points", "useBalance", "cardCode", "seen"])
         fields[name] = hidden(before.html, name)[0] ?? "";
-      expect(fields.cardCode).toBe("SC101");
+      expect(fields.cardCode).toBe(card);
       await portal.fault({ path: "/definePayOrderCart/createOrder$", times: 1, latencyMs: 6_000 });
       const page = await b.submit(address, fields);
       expect(page.status).toBe(504);
@@ -184,8 +186,8 @@ describe("a form whose upstream call fails comes back with what was typed (issue
       expect(text(notice)).toContain("可能已成功，也可能未成功");
       expect(hrefOf(notice, "查看我的订单")).toBe("/personal/order");
       // the card code is still there, and the order form keeps the key of the post that may have made the order
-      expect(hidden(page.html, "cardCode")).toContain("SC101");
-      expect(elements(page.html, "input").some((i) => attr(i, "id") === "cardCode" && attr(i, "value") === "SC101")).toBe(true);
+      expect(hidden(page.html, "cardCode")).toContain(card);
+      expect(elements(page.html, "input").some((i) => attr(i, "id") === "cardCode" && attr(i, "value") === card)).toBe(true);
       expect(hidden(page.html, "idempotencyKey")).toEqual([fields.idempotencyKey]);
       // no button that posts the order again blindly
       const orderForm = elements(page.html, "form").find(
@@ -215,6 +217,8 @@ describe("a form whose upstream call fails comes back with what was typed (issue
     shown: string[];
     /** typed values that must not come back */
     secret?: string[];
+    /** a seed code typed into the form's `code` field (read from the sandbox: random-looking, issue 36 §1), a secret too */
+    seedCode?: (codes: SeedCodes) => string;
     /** the call may take money or make an order: the message says it may have gone through */
     uncertain?: boolean;
   };
@@ -245,11 +249,11 @@ describe("a form whose upstream call fails comes back with what was typed (issue
       account: "acct05",
       page: "/personal/accountcenter/balance",
       form: "#balance-recharge",
-      fill: { code: "RC0031" },
+      fill: {},
+      seedCode: (c) => c.recharge[30]!,
       button: "充值",
       upstream: "/recharge/charge/card$",
       shown: [],
-      secret: ["RC0031"],
       uncertain: true,
     },
     {
@@ -257,22 +261,22 @@ describe("a form whose upstream call fails comes back with what was typed (issue
       account: "acct06",
       page: "/personal/accountcenter/coupon",
       form: "#coupon-exchange",
-      fill: { code: "WELCOME20" },
+      fill: {},
+      seedCode: (c) => c.coupons.welcome20,
       button: "兑换",
       upstream: "/exchange/coupons$",
       shown: [],
-      secret: ["WELCOME20"],
     },
     {
       name: "study card: check",
       account: "acct06",
       page: "/personal/accountcenter/card",
       form: "#card-check",
-      fill: { code: "SK0002" },
+      fill: {},
+      seedCode: (c) => c.studyCards.package302[1]!,
       button: "查询",
       upstream: "/check/code$",
       shown: [],
-      secret: ["SK0002"],
     },
     {
       name: "membership: buy",
@@ -343,19 +347,22 @@ describe("a form whose upstream call fails comes back with what was typed (issue
       const b = portal.client();
       const start = f.account ? await b.signIn(portal, f.account, f.page) : await b.get(f.page);
       expect(start.status, f.name).toBe(200);
+      const code = f.seedCode?.(await seedCodes(portal.sandbox));
+      const fill = code === undefined ? f.fill : { ...f.fill, code };
+      const secret = [...(f.secret ?? []), ...(code === undefined ? [] : [code])];
       for (const failure of [FAULTS[0], FAULTS[2]]) {
         const what = `${f.name}, ${failure.name}`;
         const page = await b.get(f.page);
         await portal.sandbox.control("DELETE", "/faults");
         await portal.fault({ path: f.upstream, times: 1, ...failure.fault });
-        const form = page.form(f.form).fill(f.fill);
+        const form = page.form(f.form).fill(fill);
         const key = form.html.includes('name="idemKey"') ? form.value("idemKey") : undefined;
         const answer = await form.submit({ button: f.button });
         expect(answer.status, what).toBe(failure.status);
         expect(answer.url, what).toBe(f.page);
         expect(() => answer.form(f.form), what).not.toThrow();
         for (const value of f.shown) expect(answer.form(f.form).html, `${what}: ${value}`).toContain(value);
-        for (const value of f.secret ?? []) expect(answer.html, `${what}: ${value}`).not.toContain(value);
+        for (const value of secret) expect(answer.html, `${what}: ${value}`).not.toContain(value);
         expect(text(answer.form(f.form).html), what).toContain(f.uncertain ? UNCERTAIN : failure.message);
         // an order that may have been made keeps its key: pressing again is the same order upstream, not a second one
         if (f.uncertain && key) expect(answer.form(f.form).value("idemKey"), what).toBe(key);

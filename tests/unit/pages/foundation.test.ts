@@ -116,6 +116,19 @@ describe("error mapping (spec 000 section 8)", () => {
     expect(page.html).not.toMatch(/at .*\(.*:\d+:\d+\)/);
   });
 
+  it("the upstream's permission refusal (code 120050001) is a 403 page, and a 403 to the page's .data (issue 36 §4)", async () => {
+    // a refusal is not an upstream failure: 403 as every other refusal, never the 502 of an outage
+    await portal.fault({ path: "getBaseInfo", code: "120050001", message: "没有权限", times: 1 });
+    const page = await portal.client().get("/home/index");
+    expect(page.status).toBe(403);
+    expect(alert(page.html)).toBe("请求未能完成：没有权限");
+    await portal.fault({ path: "getBaseInfo", code: "120050001", message: "没有权限", times: 1 });
+    expect((await portal.client().fetch("/home/index.data")).status).toBe(403);
+    // any other business refusal the page did not expect stays the 502 it was
+    await portal.fault({ path: "getBaseInfo", code: "0", message: "系统繁忙", times: 1 });
+    expect((await portal.client().get("/home/index")).status).toBe(502);
+  });
+
   it("a broken body is a 502 page", async () => {
     await portal.fault({ path: "querySysMenuHeadAndFoot", malformed: "truncated" });
     const page = await portal.client().get("/home/index");

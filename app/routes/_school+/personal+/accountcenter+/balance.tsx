@@ -11,6 +11,7 @@ import {
   ChargeSchema,
   BalancePostSchema,
   formFailure,
+  lockedOut,
   noticeOf,
   postedIntent,
   RechargeSchema,
@@ -24,10 +25,13 @@ import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { getCharge, getInviteCode, getInviteRecord, makeChargeOrder, rechargeCard, withdraw } from "~/services/points.server";
 import { requireValidPost } from "~/lib/portal.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { checkMoneyCode } from "~/lib/state/code-attempts.server";
+import { privateRetryAfterHeaders } from "~/lib/state/rate-limit.server";
 
 export const handle = { i18n: ["account", "upstream"] } satisfies RouteHandle;
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+// a wrong-code lockout's Retry-After (issue 36 §1), never stored
+export const headers: HeadersFunction = privateRetryAfterHeaders;
 
 const PAGE = "/personal/accountcenter/balance";
 
@@ -69,7 +73,9 @@ export async function action(args: ActionFunctionArgs) {
     }
     const post = submission.value;
     if (post.intent === "recharge") {
-      const r = await rechargeCard(portal.upstream, post.code);
+      const checked = await checkMoneyCode(args, portal, () => rechargeCard(portal.upstream, post.code));
+      if (checked.kind === "locked") return lockedOut("recharge", typed(formData, ["code"]), checked.retryAfterS);
+      const r = checked.value;
       if (!r.ok) return data(upstreamFailure("recharge", typed(formData, ["code"]), "code", r), { status: 400 });
       return redirect(`${PAGE}?notice=recharged`, 303);
     }

@@ -5,15 +5,18 @@ import { CardsPage, type CardOutcome } from "~/components/account/CardsPage";
 import { useNamespaces } from "~/components/use-namespaces";
 import { formConstraint } from "~/forms/constraint.server";
 import { namespaces, type RouteHandle } from "~/i18n.server";
-import { CardCodeSchema, CardPostSchema, formFailure, postedIntent, replyFor, typed, upstreamFailure } from "~/services/account-centre.server";
+import { CardCodeSchema, CardPostSchema, formFailure, lockedOut, postedIntent, replyFor, typed, upstreamFailure } from "~/services/account-centre.server";
 import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { requireValidPost } from "~/lib/portal.server";
 import { checkCardCode, createCardOrder, getCardReturnInfo } from "~/services/study-cards.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { checkMoneyCode } from "~/lib/state/code-attempts.server";
+import { privateRetryAfterHeaders } from "~/lib/state/rate-limit.server";
 
 export const handle = { i18n: ["account", "upstream"] } satisfies RouteHandle;
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+// a wrong-code lockout's Retry-After (issue 36 §1), never stored
+export const headers: HeadersFunction = privateRetryAfterHeaders;
 
 const PAGE = "/personal/accountcenter/card";
 
@@ -50,12 +53,17 @@ export async function action(args: ActionFunctionArgs) {
       // both buttons post the one card form: its answer, whichever was pressed
       if (submission.status !== "success") return data<CardOutcome>({ ...replyFor("check", submission), card: null }, { status: 400 });
       const { intent, code } = submission.value;
+      // both steps send the code: each counts as a guess when the upstream refuses it
       if (intent === "check") {
-        const r = await checkCardCode(portal.upstream, code);
+        const checked = await checkMoneyCode(args, portal, () => checkCardCode(portal.upstream, code));
+        if (checked.kind === "locked") return lockedOut("check", fields, checked.retryAfterS, { card: null });
+        const r = checked.value;
         if (!r.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", r), card: null }, { status: 400 });
         return data<CardOutcome>({ form: "check", result: { status: "success", initialValue: fields, state: undefined }, card: r.card });
       }
-      const made = await createCardOrder(portal.upstream, code);
+      const ordered = await checkMoneyCode(args, portal, () => createCardOrder(portal.upstream, code));
+      if (ordered.kind === "locked") return lockedOut("check", fields, ordered.retryAfterS, { card: null });
+      const made = ordered.value;
       if (!made.ok) return data<CardOutcome>({ ...upstreamFailure("check", fields, "code", made), card: null }, { status: 400 });
       return redirect(`${PAGE}?orderNo=${encodeURIComponent(made.orderNo)}`, 303);
     },

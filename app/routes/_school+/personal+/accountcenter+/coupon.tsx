@@ -9,6 +9,7 @@ import {
   CouponPostSchema,
   ExchangeCouponSchema,
   formFailure,
+  lockedOut,
   noticeOf,
   postedIntent,
   replyFor,
@@ -21,10 +22,13 @@ import { deleteExpiredCoupon, exchangeCoupon, getCouponCounts, getCouponCourses,
 import { requireStudent, requireStudentWith } from "~/lib/guards/guards.server";
 import { requireValidPost } from "~/lib/portal.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { checkMoneyCode } from "~/lib/state/code-attempts.server";
+import { privateRetryAfterHeaders } from "~/lib/state/rate-limit.server";
 
 export const handle = { i18n: ["account", "upstream"] } satisfies RouteHandle;
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+// a wrong-code lockout's Retry-After (issue 36 §1), never stored
+export const headers: HeadersFunction = privateRetryAfterHeaders;
 
 const PAGE = "/personal/accountcenter/coupon";
 
@@ -68,7 +72,9 @@ export async function action(args: ActionFunctionArgs) {
     }
     const post = submission.value;
     if (post.intent === "exchange") {
-      const r = await exchangeCoupon(portal.upstream, post.code);
+      const checked = await checkMoneyCode(args, portal, () => exchangeCoupon(portal.upstream, post.code));
+      if (checked.kind === "locked") return lockedOut("exchange", typed(formData, ["code"]), checked.retryAfterS);
+      const r = checked.value;
       if (!r.ok) return data(upstreamFailure("exchange", typed(formData, ["code"]), "code", r), { status: 400 });
       return redirect(`${PAGE}?notice=couponExchanged`, 303);
     }

@@ -41,7 +41,7 @@ import { sendLimited, type SendOutcome } from "~/services/login.server";
 import { keptFormData, takeKept, type KeptForm } from "~/lib/state/form-keep.server";
 import { requireStudent } from "~/lib/guards/guards.server";
 import { requireValidPost, type Portal } from "~/lib/portal.server";
-import { clientIpOf, retryAfterHeaders, withRetryAfter } from "~/lib/state/rate-limit.server";
+import { clientIpOf, privateRetryAfterHeaders, withRetryAfter } from "~/lib/state/rate-limit.server";
 import { updatePassword } from "~/services/school.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
@@ -51,11 +51,7 @@ export const handle = { i18n: ["login", "upstream", "personal"] } as const satis
 // of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
 const PARTS = { personal: ["account", "kept"] } as const satisfies NamespaceParts;
 
-export const headers: HeadersFunction = (args) => {
-  const headers = new Headers(retryAfterHeaders(args));
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
-};
+export const headers: HeadersFunction = privateRetryAfterHeaders;
 const PAGE = "/personal/setting/account";
 
 /**
