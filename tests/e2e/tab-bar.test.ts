@@ -15,7 +15,7 @@ test.describe("the bottom tab bar at 390 px", () => {
 
   for (const [lng, name, courses] of [
     ["zh", "底部导航", "课程"],
-    ["en", "Tab bar", "课程"], // the company's menu name, as it wrote it (decision 077)
+    ["en", "Tab bar", "Courses"], // the portal's own words (issue 39 §7)
   ] as const) {
     test(
       `${lng}: at the bottom of the screen at every scroll position, never over the page's end; no sideways scroll; axe clean`,

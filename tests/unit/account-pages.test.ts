@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formBrowser, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
+import { element, formBrowser, LOCAL_ORIGIN as ORIGIN, usePortal } from "./portal";
 import { seedCodes } from "./sandbox";
 
 // The account centre (issue 16 part B; spec 001 §7 "Account: membership, points, coupons"; decision 032)
@@ -48,6 +48,23 @@ describe("guards (spec 001 §2)", () => {
   it("answers 403 to a student without the membership entry (partial01 has only score)", async () => {
     const partial = await loggedIn("partial01");
     expect((await partial.get(MEMBER)).status).toBe(403);
+  });
+});
+
+describe("the account centre's tabs follow the permissions (spec 001 §2, issue 39 §8)", () => {
+  const ALL = ["我的会员", "我的积分", "我的优惠券", "学习卡", "我的余额", "我的类目"];
+  const tabsOf = (html: string) => [...(element(html, 'nav[aria-label="账户中心"]') ?? "").matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+
+  it("partial01 (only 积分) sees one tab; the pages behind the others answer 403", async () => {
+    const partial = await loggedIn("partial01");
+    expect(tabsOf(await partial.page(SCORE))).toEqual(["我的积分"]);
+    for (const page of [MEMBER, "/personal/accountcenter/coupon", "/personal/accountcenter/card", "/personal/accountcenter/balance", "/personal/accountcenter/category"])
+      expect((await partial.get(page)).status, page).toBe(403);
+  });
+
+  it("a student with the whole account centre sees every tab", async () => {
+    const b = await loggedIn("acct01");
+    expect(tabsOf(await b.page(SCORE))).toEqual(ALL);
   });
 });
 

@@ -94,6 +94,15 @@ describe("personal data page (spec 001 §2, §7)", () => {
     expect(html).not.toContain('name="df_hobby_other"');
   });
 
+  it("in English the kit's words read as sentences: Male, Female, Please select (issue 39 §7)", async () => {
+    const b = await loggedIn();
+    const html = text(await (await b.get(`${PAGE}?lng=en`)).text());
+    expect(html).toContain("Male");
+    expect(html).toContain("Female");
+    expect(html).toContain("Please select");
+    expect(html).not.toMatch(/\bmale\b|please select/);
+  });
+
   it("saves a section (save/base/info) and shows the stored values", async () => {
     const b = await loggedIn();
     const res = await postData(b, [

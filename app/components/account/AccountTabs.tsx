@@ -1,17 +1,30 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { Tabs } from "~/components/ui/Tabs";
 import { useTranslation } from "~/i18n-runtime";
+import { PERSONAL_ROUTE_ID } from "~/route-ids";
+import { menuKeys, type MenuSection, type PersonalEntryCode } from "~/services/personal-menu";
 
-/** The account centre's pages (spec 001 §7 "Account"): the menu's two entries plus coupons and study cards. */
+/**
+ * The account centre's pages (spec 001 §7 "Account"): the menu's two entries plus coupons and study cards, each
+ * with the menu entry whose permission its route asks for (`requireStudent(args, key)`).
+ */
 export const ACCOUNT_PAGES = [
-  { key: "member", href: "/personal/accountcenter/account/member" },
-  { key: "score", href: "/personal/accountcenter/score" },
-  { key: "coupon", href: "/personal/accountcenter/coupon" },
-  { key: "card", href: "/personal/accountcenter/card" },
-  { key: "balance", href: "/personal/accountcenter/balance" },
-  { key: "category", href: "/personal/accountcenter/category" },
-] as const;
+  { key: "member", href: "/personal/accountcenter/account/member", entry: "accountcenter.member" },
+  { key: "score", href: "/personal/accountcenter/score", entry: "accountcenter.score" },
+  { key: "coupon", href: "/personal/accountcenter/coupon", entry: "accountcenter.account" },
+  { key: "card", href: "/personal/accountcenter/card", entry: "accountcenter.account" },
+  { key: "balance", href: "/personal/accountcenter/balance", entry: "accountcenter.account" },
+  { key: "category", href: "/personal/accountcenter/category", entry: "accountcenter.account" },
+] as const satisfies ReadonlyArray<{ key: string; href: string; entry: PersonalEntryCode }>;
 
+/**
+ * The tabs a student may open (spec 001 §2: the personal centre follows the menu permissions): filtered by the
+ * permitted menu the personal layout loaded, as the side menu and the header are, so no tab answers 403.
+ */
 export function AccountTabs() {
   const { t } = useTranslation("account");
-  return <Tabs label={t("tabs.label")} tabs={ACCOUNT_PAGES.map((p) => ({ key: p.key, href: p.href, text: t(`tabs.${p.key}`) }))} />;
+  const frame = useRouteLoaderData(PERSONAL_ROUTE_ID) as { menu?: MenuSection[] } | undefined;
+  const permitted = frame?.menu ? menuKeys(frame.menu) : null;
+  const pages = ACCOUNT_PAGES.filter((p) => !permitted || permitted.has(p.entry));
+  return <Tabs label={t("tabs.label")} tabs={pages.map((p) => ({ key: p.key, href: p.href, text: t(`tabs.${p.key}`) }))} />;
 }

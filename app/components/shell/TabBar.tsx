@@ -4,18 +4,12 @@ import { BookIcon, ChecklistIcon, HomeIcon, PlayIcon, UserIcon } from "~/compone
 import { isHomePath } from "~/components/shell/Header";
 import { useTranslation } from "~/i18n-runtime";
 import { loginHref } from "~/lib/security/redirect";
-import type { MenuLink, ShellView } from "~/services/shell.server";
+import type { ShellView } from "~/services/shell.server";
 
 /** Where "my learning" opens for a visitor, after signing in. */
 const MY_LEARNING = "/personal/course/lessons";
 
 type Tab = { id: string; href: string; label: string; icon: ReactNode; current: boolean };
-
-/**
- * A tab backed by a company menu reads as the company named it, in every language (decision 077: the header
- * and footer show the company's names untranslated, decision 061); the portal's word only when the name is blank.
- */
-const labelOf = (menu: MenuLink | undefined, fallback: string) => menu?.name.trim() || fallback;
 
 /** The first path segment: a tab is current on every page under its own (`/course/list` → `/course/detail/1`). */
 const segment = (path: string) => path.split(/[?#]/)[0]!.split("/")[1] ?? "";
@@ -23,7 +17,8 @@ const segment = (path: string) => path.split(/[?#]/)[0]!.split("/")[1] ?? "";
 /**
  * The phone's bottom tab bar (issue 26, docs/decisions/055-school-shell-tab-bar.md): home, courses and
  * question bank where the company's head menus have them (their page types, their links), my learning
- * and me, for the student and the visitor. A tab backed by a menu carries the menu's name (decision 077),
+ * and me, for the student and the visitor. The five tabs are the portal's own words, in the page's language
+ * (issue 39 §7: the header's menus keep the company's names, decision 077; the app's fixed bar does not),
  * on one line, cut with an ellipsis when wider than a fifth of the phone (the link's name stays whole). The current tab is marked (aria-current); "me" shows the
  * sign-in state: the student's name, or "sign in" for a visitor. Links only, drawn by the server: it works
  * without JavaScript. Sticky at the bottom by CSS (`.tab-bar`, app/tailwind.css), hidden from md up; it
@@ -39,11 +34,11 @@ export function TabBar({ shell }: { shell: ShellView }) {
     if (href) tabs.push({ id, href, label, icon, current });
   };
   const home = menu("SYS_PAGE_HEAD_INDEX");
-  add("home", home?.href, labelOf(home, t("tabs.home")), <HomeIcon />, isHomePath(pathname));
+  add("home", home?.href, t("tabs.home"), <HomeIcon />, isHomePath(pathname));
   const courses = menu("SYS_PAGE_HEAD_COURSE");
-  add("courses", courses?.href, labelOf(courses, t("tabs.courses")), <BookIcon />, !!courses && here === segment(courses.href));
+  add("courses", courses?.href, t("tabs.courses"), <BookIcon />, !!courses && here === segment(courses.href));
   const bank = menu("SYS_PAGE_HEAD_QUESTION");
-  add("questionBank", bank?.href, labelOf(bank, t("tabs.questionBank")), <ChecklistIcon />, !!bank && here === segment(bank.href));
+  add("questionBank", bank?.href, t("tabs.questionBank"), <ChecklistIcon />, !!bank && here === segment(bank.href));
   const learning = pathname.startsWith("/personal/course");
   const { user } = shell;
   if (user) {

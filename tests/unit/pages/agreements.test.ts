@@ -349,7 +349,7 @@ describe("complete information (/info/complete, spec 001 §2 dialog 1, §4, §5)
     expect(attr(byTestId(page.html, "complete-info-dialog"), "data-width")).toBe("643");
     expect(text(byTestId(page.html, "complete-intro") ?? "")).toBe("学习此课程前，请先完善以下信息");
     expect(text(byTestId((await browser.get("/info/complete?scene=4&lng=en")).html, "complete-intro") ?? "")).toBe(
-      "Before taking the exam，please complete the following information first",
+      "Before taking the exam, please complete the following information first",
     );
     expect((await browser.get("/info/complete?scene=9")).status).toBe(404);
     // closing must not go back into the entry chain (it would open this step again)

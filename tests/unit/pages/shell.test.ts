@@ -194,22 +194,23 @@ describe("the phone's bottom tab bar (issue 26, decision 055)", () => {
     expect(tabs(await home("/home/index"))[0]!.current).toBe("page");
   });
 
-  it("a tab backed by a company menu reads as the company named it, in every language; a school's own menus decide (decision 077)", async () => {
+  it("the fixed tabs are the portal's own words in the page's language (issue 39 §7); a school's own menus decide which tabs there are", async () => {
     const browser = portal.client();
     const page = await browser.get("/home/index");
     const branch = await browser.get(hrefOf(byTestId(page.html, "school-list"), "北京分校") ?? "missing");
     expect(branch.url).toBe("/home/index/beijing");
-    // 北京分校's head menus: 首页, 北京课程, 北京资讯 (no question bank menu, so no such tab)
-    const expected = (learning: string, signIn: string) => [
-      { tab: "home", href: "/home/index/beijing", text: "首页", current: "page" },
-      { tab: "courses", href: "/course/list", text: "北京课程", current: undefined },
+    // 北京分校's head menus: 首页, 北京课程, 北京资讯 (no question bank menu, so no such tab); the header keeps 北京课程
+    const expected = (home: string, courses: string, learning: string, signIn: string) => [
+      { tab: "home", href: "/home/index/beijing", text: home, current: "page" },
+      { tab: "courses", href: "/course/list", text: courses, current: undefined },
       { tab: "learning", href: "/join/login?backUrl=%2Fpersonal%2Fcourse%2Flessons", text: learning, current: undefined },
       { tab: "me", href: "/join/login?backUrl=%2Fhome%2Findex%2Fbeijing", text: signIn, current: undefined },
     ];
-    expect(tabs(branch.html)).toEqual(expected("我的学习", "登录"));
+    expect(tabs(branch.html)).toEqual(expected("首页", "课程", "我的学习", "登录"));
+    expect(hrefOf(element(branch.html, "header"), "北京课程")).toBe("/course/list");
     const en = (await browser.get("/home/index/beijing?lng=en")).html;
     expect(tabs(en)).toEqual(
-      expected("Learning", "Sign in").map((t) => (t.tab === "me" ? { ...t, href: "/join/login?backUrl=%2Fhome%2Findex%2Fbeijing%3Flng%3Den" } : t)),
+      expected("Home", "Courses", "Learning", "Sign in").map((t) => (t.tab === "me" ? { ...t, href: "/join/login?backUrl=%2Fhome%2Findex%2Fbeijing%3Flng%3Den" } : t)),
     );
   });
 
@@ -223,11 +224,11 @@ describe("the phone's bottom tab bar (issue 26, decision 055)", () => {
     ]);
     expect(attr(byTestId(html, "tab-bar"), "data-signed-in")).toBe("");
     const en = (await browser.get("/personal/setting/data?lng=en")).html;
-    // the company's menu names stay as the company wrote them (decision 077); the portal's own tabs translate
+    // the bar is the portal's own: every fixed tab translates (issue 39 §7); the student's name stays
     expect(tabs(en).map((t) => [t.text, t.current])).toEqual([
-      ["首页", undefined],
-      ["课程", undefined],
-      ["题库", undefined],
+      ["Home", undefined],
+      ["Courses", undefined],
+      ["Questions", undefined],
       ["Learning", undefined],
       ["张同学", "page"],
     ]);

@@ -101,7 +101,7 @@ export function CompleteInfoForm({
   return (
     <DialogPage title={t("title")} width={643} closeHref={backUrl} testId="complete-info-dialog">
       <p className="mb-4 text-sm text-gray-700" data-testid="complete-intro">
-        {t(`scene${scene}`)}，{t("intro")}
+        {t("introLine", { scene: t(`scene${scene}`) })}
       </p>
       <Form method="post" {...getFormProps(form)} encType={needsMultipart(fields, values) ? "multipart/form-data" : undefined} className="space-y-4">
         {/* Enter saves: 'update options' and the custom fields' next-level buttons come first (decision 085) */}
