@@ -58,7 +58,13 @@ describe("the account centre's tabs follow the permissions (spec 001 §2, issue 
   it("partial01 (only 积分) sees one tab; the pages behind the others answer 403", async () => {
     const partial = await loggedIn("partial01");
     expect(tabsOf(await partial.page(SCORE))).toEqual(["我的积分"]);
-    for (const page of [MEMBER, "/personal/accountcenter/coupon", "/personal/accountcenter/card", "/personal/accountcenter/balance", "/personal/accountcenter/category"])
+    for (const page of [
+      MEMBER,
+      "/personal/accountcenter/coupon",
+      "/personal/accountcenter/card",
+      "/personal/accountcenter/balance",
+      "/personal/accountcenter/category",
+    ])
       expect((await partial.get(page)).status, page).toBe(403);
   });
 

@@ -210,7 +210,9 @@ describe("the phone's bottom tab bar (issue 26, decision 055)", () => {
     expect(hrefOf(element(branch.html, "header"), "北京课程")).toBe("/course/list");
     const en = (await browser.get("/home/index/beijing?lng=en")).html;
     expect(tabs(en)).toEqual(
-      expected("Home", "Courses", "Learning", "Sign in").map((t) => (t.tab === "me" ? { ...t, href: "/join/login?backUrl=%2Fhome%2Findex%2Fbeijing%3Flng%3Den" } : t)),
+      expected("Home", "Courses", "Learning", "Sign in").map((t) =>
+        t.tab === "me" ? { ...t, href: "/join/login?backUrl=%2Fhome%2Findex%2Fbeijing%3Flng%3Den" } : t,
+      ),
     );
   });
 
