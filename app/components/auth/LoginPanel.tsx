@@ -35,6 +35,8 @@ export type LoginData = {
   thirdNotBound: boolean;
   /** `third=failed`: the login did not complete; `third=missing`: the provider's address lacked its parameters (spec 000 section 5) */
   thirdFailed: false | "failed" | "missing";
+  /** the provider's (or the upstream's) own message for a failed third-party login, shown as text */
+  thirdMessage?: string | null;
   faceFailed: boolean;
   outcome: Outcome | null;
   constraint: SchemaConstraints<typeof LoginSchema>;
@@ -110,6 +112,11 @@ export function LoginPanel({ data, actionData, busy, busyIntent, FormComponent =
       {data.thirdFailed ? (
         <p role="alert" className="mb-3 text-sm text-red-600">
           {data.thirdFailed === "missing" ? t("errors.thirdMissing") : t("errors.thirdFailed")}
+          {data.thirdFailed === "failed" && data.thirdMessage ? (
+            <span className="mt-1 block" data-testid="third-message">
+              {t("third.providerSaid", { message: data.thirdMessage, interpolation: { escapeValue: false } })}
+            </span>
+          ) : null}
         </p>
       ) : null}
       {data.faceFailed && !actionData ? (

@@ -50,6 +50,8 @@ export type SessionFlash = {
   notice: string;
   /** The face page a login answering 120030002 goes on to (join.face-step.tsx): the login post's redirect target. */
   faceStepUrl: string;
+  /** A third-party provider's own words for a failed login (spec 000 §8, issue 39 §12): shown once, escaped, on the login page. */
+  thirdMessage: string;
 };
 export type PortalSession = Session<SessionData, SessionFlash>;
 

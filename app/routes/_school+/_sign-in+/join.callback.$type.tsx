@@ -14,6 +14,8 @@ import { loginHref } from "~/lib/security/redirect";
 export const handle = { i18n: ["login"] } satisfies RouteHandle;
 
 export const POPUP_CLOSE_MS = 500;
+/** The longest provider message shown (a provider's page of text is not a message). */
+const THIRD_MESSAGE_MAX = 200;
 
 /**
  * The provider comes back with `code` and `state`: `getThirdUserBy` tells whether the identity is bound;
@@ -26,9 +28,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const saved = (await cookie.parse(args.request.headers.get("Cookie"))) as ThirdState | null;
   const clear = await cookie.serialize("", { maxAge: 0 });
   const code = url.searchParams.get("code") ?? "";
-  const fail = (why: string, extra: Record<string, string> = {}) =>
-    redirect(loginHref(saved?.backUrl ?? "/home/index", { third: why, ...extra }), { headers: { "Set-Cookie": clear } });
-  if (!saved || !code || saved.state !== url.searchParams.get("state")) return fail("failed");
+  // the provider's own words (spec 000 §8): an OAuth refusal's `error_description` / `error`, or the upstream's
+  // message; kept in the session for the login page (never in its address: a link cannot put words there)
+  const fail = async (why: string, extra: Record<string, string> = {}, message?: string) => {
+    const headers = new Headers({ "Set-Cookie": clear });
+    const said = message?.trim().slice(0, THIRD_MESSAGE_MAX);
+    if (said) {
+      portal.session.flash("thirdMessage", said);
+      headers.append("Set-Cookie", await portal.commitSession());
+    }
+    return redirect(loginHref(saved?.backUrl ?? "/home/index", { third: why, ...extra }), { headers });
+  };
+  const refused = url.searchParams.get("error_description") || url.searchParams.get("error") || undefined;
+  if (!saved || !code || saved.state !== url.searchParams.get("state"))
+    return fail("failed", {}, saved && saved.state === url.searchParams.get("state") ? refused : undefined);
   let response: Response;
   try {
     const third = await getThirdUserBy(portal.upstream, code);
@@ -37,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
     response = await completeLogin(portal, answer, { backUrl: saved.backUrl, extraCookies: [clear] });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return fail("failed");
+    return fail("failed", {}, error.kind === "business" ? error.upstreamMessage : undefined);
   }
   if (!saved.popup) return response;
   const headers = new Headers();

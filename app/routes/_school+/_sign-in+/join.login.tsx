@@ -81,7 +81,9 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   const t = i18n.bundles.login as { title: string };
   const headers = withRetryAfter(outcome ?? { status: 200 });
-  if (outcome) headers.append("Set-Cookie", await portal.commitSession());
+  // a third-party login's failure: the provider's own words, once (spec 000 §8)
+  const thirdMessage = url.searchParams.get("third") === "failed" ? (portal.session.get("thirdMessage") ?? null) : null;
+  if (outcome || thirdMessage !== null) headers.append("Set-Cookie", await portal.commitSession());
   return data(
     {
       i18n,
@@ -99,6 +101,7 @@ export async function loader(args: LoaderFunctionArgs) {
       thirdCacheCode: url.searchParams.get("thirdCacheCode") ?? "",
       thirdNotBound: url.searchParams.get("third") === "unbound",
       thirdFailed: url.searchParams.get("third") === "missing" ? ("missing" as const) : url.searchParams.get("third") === "failed" && ("failed" as const),
+      thirdMessage,
       faceFailed: url.searchParams.get("face") === "failed",
       outcome: outcome ?? null,
       // the password form and the SMS form (its send-code button carries formNoValidate)
