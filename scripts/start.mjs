@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import url from "node:url";
+import { startBanner } from "./start-banner.mjs";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4000);
@@ -63,22 +64,9 @@ run("portal", ["scripts/serve.mjs"], {
   HOST: portalHost,
   UPSTREAM_URL: process.env.UPSTREAM_URL ?? upstreamUrl,
   SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(24).toString("hex"),
+  // the banner below is the first screen: request lines only when asked for (issue 39 §13)
+  LOG_REQUESTS: process.env.LOG_REQUESTS ?? "0",
 });
 await waitFor(`http://127.0.0.1:${portalPort}/healthz`, "portal");
 
-console.log(`
-  Online school portal:  http://127.0.0.1:${portalPort}/home/index
-  Sandbox upstream:      ${upstreamUrl}  (control API under /__sandbox, see sandbox/README.md)
-
-  Demo accounts (company 1 on localhost / 127.0.0.1), password Passw0rd!
-    student              13800000001 / student01
-    must change password 13800000002 / student02
-    member               13800000003 / member01
-    staff                teacher01
-    company 4 student    13900000004 (http://company4.localhost:${portalPort})
-
-  Sign in without the login form: POST ${upstreamUrl}/__sandbox/sso/code {"account":"13800000001"}
-  and open http://127.0.0.1:${portalPort}/home/index?code=<code>
-
-  Ctrl-C stops both.
-`);
+console.log(startBanner({ portalPort, upstreamUrl }));
