@@ -28,12 +28,21 @@ export function personalSchema(shape: FormShape) {
       addressDetail: z.string().trim().max(200).optional(),
     })
     .superRefine((v, ctx) => {
-      const entered = v.identityId !== undefined && v.identityId !== shape.identityIdNow;
-      if (has("identityId") && entered && v.identityTypeCode === "ID_IDCARD" && v.identityId && !ID_CARD_RE.test(v.identityId)) {
-        ctx.addIssue({ code: "custom", path: ["identityId"], message: "identityIdFormat" });
-      }
       if (mobileChanged(shape, v.mobile) && !v.smsCode) ctx.addIssue({ code: "custom", path: ["smsCode"], message: "smsCode" });
-    });
+    })
+    .refine(
+      (v) => {
+        const entered = v.identityId !== undefined && v.identityId !== shape.identityIdNow;
+        return !(has("identityId") && entered && v.identityTypeCode === "ID_IDCARD" && v.identityId && !ID_CARD_RE.test(v.identityId));
+      },
+      {
+        path: ["identityId"],
+        error: "identityIdFormat",
+        // spec 001 §5: the ID number is checked by itself (issue 39 §9): whatever else of the form is still
+        // missing, as long as the two fields it reads are valid
+        when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "identityId" || issue.path?.[0] === "identityTypeCode"),
+      },
+    );
 }
 
 /**

@@ -64,6 +64,13 @@ describe("personal form rules (spec 001 §5)", () => {
     expect(errors(SHAPE, { ...base, identityTypeCode: "ID_IDCARD", identityId: "1101012000052000X1" }).identityId).toBe("identityIdFormat");
   });
 
+  it("the ID number is checked by itself: 12345 as 身份证 is refused while every other field is still empty (issue 39 §9)", () => {
+    expect(errors(SHAPE, { identityTypeCode: "ID_IDCARD", identityId: "12345" })).toMatchObject({ identityId: "identityIdFormat", name: "name" });
+    // the two fields it reads must be there: no type, no format check (the type's own message)
+    expect(errors(SHAPE, { identityId: "12345" })).toMatchObject({ identityTypeCode: "identityType" });
+    expect(errors(SHAPE, { identityId: "12345" }).identityId).toBeUndefined();
+  });
+
   it("mobile: 11 digits from 1, always; a changed one needs the SMS code; a locked one is not asked", () => {
     const base = {
       name: "张三",
