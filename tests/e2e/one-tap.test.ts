@@ -7,6 +7,7 @@ import { expect, signInWithCode, test, toProvider } from "./support";
 
 /** Two taps at the button's centre, ~60 ms apart, as a finger does: the second is not held back by the page. */
 async function doubleTap(page: Page, button: Locator) {
+  await button.scrollIntoViewIfNeeded();
   const box = (await button.boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
