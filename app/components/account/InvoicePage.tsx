@@ -11,7 +11,7 @@ import type { Order } from "~/services/orders.constants";
 import { myOrdersHref } from "~/services/study-links";
 import { AccountNotice } from "./AccountNotice";
 import { Button } from "~/components/ui/Button";
-import { Input } from "~/components/ui/Input";
+import { HiddenInput, Input } from "~/components/ui/Input";
 
 type Name = "titleType" | "title" | "taxNo" | "email" | "saveTemplate";
 type Props = {
@@ -23,10 +23,12 @@ type Props = {
   constraint: Constraints<Name>;
   outcome: { form: string; result: SubmissionResult<string[]> } | null;
   action: string;
+  /** the request's create key (decision 095) */
+  idemKey: string;
 };
 
 /** An invoice for a paid order (spec 001 §7 "Invoices"): the one requested, or the form. */
-export function InvoicePage({ order, enabled, template, invoice, notice, constraint, outcome, action }: Props) {
+export function InvoicePage({ order, enabled, template, invoice, notice, constraint, outcome, action, idemKey }: Props) {
   const { moment: dateTime } = useTimes();
   const { t } = useTranslation("account");
   const [form, f] = useForm<Name>({
@@ -78,6 +80,7 @@ export function InvoicePage({ order, enabled, template, invoice, notice, constra
       ) : (
         <Form method="post" action={action} className="rounded-lg border border-gray-200 bg-white p-4" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
+          <HiddenInput name="idemKey" value={idemKey} />
           <fieldset className="mb-3">
             <legend className="mb-1 text-sm text-gray-700">{t("invoice.titleType")}</legend>
             {(["personal", "company"] as const).map((v) => (

@@ -23,8 +23,11 @@ export function CommunityForm({
   submit,
   pending: pendingLabel,
   lastResult,
+  idemKey,
 }: {
   id: string;
+  /** the create key of this drawing of the form (decision 095) */
+  idemKey: string;
   intent: string;
   heading: string;
   constraint: Constraints;
@@ -51,6 +54,7 @@ export function CommunityForm({
       <Form method="post" {...getFormProps(form)} aria-describedby={formError ? form.errorId : undefined} className="mt-3 space-y-3">
         <CsrfInput />
         <HiddenInput name="intent" value={intent} />
+        <HiddenInput name="idemKey" value={idemKey} />
         {formError ? (
           <Notice as="p" tone="error" id={form.errorId}>
             {formError}
@@ -94,8 +98,11 @@ export function ActionButton({
   pending: pendingLabel,
   error,
   tone = "primary",
+  idemKey,
 }: {
   intent: string;
+  /** a create's key (sign up, decision 095); join and leave need none */
+  idemKey?: string;
   label: string;
   pending: string;
   error?: string | null;
@@ -108,6 +115,7 @@ export function ActionButton({
   return (
     <Form method="post" className="mt-4">
       <CsrfInput />
+      {idemKey ? <HiddenInput name="idemKey" value={idemKey} /> : null}
       <Button
         type="submit"
         name="intent"

@@ -78,6 +78,11 @@ export type UpstreamContext = {
    * call it makes carries `ticket` and `randstr` (decision 013).
    */
   captcha?: { ticket: string; randstr: string };
+  /**
+   * A create under way (`oneCreate`, decision 095): its calls are not tied to the request's abort signal, so
+   * a second tap that makes the browser drop the first post does not cut a create the upstream may have made.
+   */
+  outlivesRequest?: boolean;
   /** Parks this request and answers the redirect to the captcha challenge (code 600 nobody expected). */
   challenge?: () => Promise<Response>;
   /** Keeps a personal form's typed values for after the login (decision 021); its Set-Cookie, if any. */
@@ -282,8 +287,8 @@ async function send<S extends z.ZodType>(ctx: UpstreamContext, options: CallOpti
  * instead; `null`: not tied to the request). `signal` is both, for `fetch`; `timedOut()` says which fired;
  * `release()` once the answer is read (a streamed body left unreleased keeps both until it ends).
  */
-export function callSignal(ctx: Pick<UpstreamContext, "request">, options: { timeoutMs?: number; signal?: AbortSignal | null }) {
-  const requestSignal = options.signal === null ? undefined : (options.signal ?? ctx.request.signal);
+export function callSignal(ctx: Pick<UpstreamContext, "request" | "outlivesRequest">, options: { timeoutMs?: number; signal?: AbortSignal | null }) {
+  const requestSignal = options.signal === null || ctx.outlivesRequest ? undefined : (options.signal ?? ctx.request.signal);
   return { requestSignal, ...callAbort(Math.min(options.timeoutMs ?? env().UPSTREAM_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS), requestSignal) };
 }
 

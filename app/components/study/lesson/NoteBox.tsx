@@ -14,7 +14,7 @@ import { clock, notesHref } from "~/services/study-links";
 
 /** The video page's answer to a note post (its action): saved, refused (typed text kept) or failed upstream. */
 export type NoteAnswer =
-  | { form: "note"; noted: { noteId: number; positionS: number } }
+  | { form: "note"; noted: { noteId: number; positionS: number }; nextKey: string }
   | { form: "note"; result: SubmissionResult<string[]>; error: "invalid" | "failed"; message?: string }
   | FormFailure;
 
@@ -35,7 +35,10 @@ export function NoteBox({
   constraint,
   answer,
   noted,
+  idemKey,
 }: {
+  /** the create key of the page's drawing (decision 095); a note saved through the fetcher brings the next one */
+  idemKey: string;
   /** the video page's own address (the action) */
   action: string;
   commodityId: number;
@@ -86,6 +89,7 @@ export function NoteBox({
       <fetcher.Form method="post" action={action} className="mt-2 space-y-2">
         <CsrfInput />
         <HiddenInput name="intent" value="note" />
+        <HiddenInput name="idemKey" value={fetcher.data && "nextKey" in fetcher.data ? fetcher.data.nextKey : idemKey} />
         <HiddenInput name="positionS" value={now} />
         {hydrated ? <HiddenInput name="via" value="fetcher" /> : null}
         <label htmlFor={id} className="block text-sm text-gray-700">

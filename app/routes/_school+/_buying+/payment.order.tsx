@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutPage, type CheckoutAnswer } from "~/components/shop/CheckoutPage";
@@ -15,6 +14,7 @@ import { completeInfoHref } from "~/services/study-links";
 import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { currentPath, type Upstream } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { newCreateKey, oneCreate } from "~/lib/state/one-create.server";
 import { refused } from "~/lib/http/form-result.server";
 
 export const handle = { i18n: ["shop", "upstream"] } satisfies RouteHandle;
@@ -80,7 +80,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if ((check.status === 2 || check.status === 5) && !check.pass) throw redirect(completeInfoHref(2, back));
   if (!priced.ok) throw priced.error;
   const preview = priced.value;
-  return data({ preview, check, back, idempotencyKey: randomUUID(), i18n }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ preview, check, back, idempotencyKey: newCreateKey(), i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -90,32 +90,40 @@ export async function action(args: ActionFunctionArgs) {
     const q = readQuery(args.request);
     const form = parseWithZod(formData, { schema: OrderFormSchema });
     if (form.status !== "success") return refused(form, { error: "malformed" } satisfies CheckoutAnswer);
-    const { items, cartIds } = wantedOf(q, await cartOf(portal.upstream, q));
-    if (!items.length) return data<CheckoutAnswer>({ error: "empty" }, { status: 400 });
-    const created = await createOrder(portal.upstream, {
-      items,
-      // the bought items leave the cart in the order's own transaction (a refused order keeps the cart whole)
-      cartIds,
-      choices: choicesOf(form.value),
-      seen: form.value.seen,
-      expectedPayCents: form.value.expectedPayCents,
-      idempotencyKey: form.value.idempotencyKey,
-      agreeProtocol: form.value.agreeProtocol,
-    });
-    if (created.ok) {
-      const orderNo = encodeURIComponent(created.orderNo);
-      const wechat = form.value.payType === "wechat" ? "&payType=wechat" : "";
-      return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}${wechat}`, 303);
-    }
-    if (created.code === "160012") return redirect(completeInfoHref(2, currentPath(args.request)), 303);
-    if (created.code === "160010" && created.preview) {
-      // 200, not 409: the page's loaders run again after it (Remix skips that after a 4xx), so the price,
-      // the choices and the order form's `seen` and `expectedPayCents` all show the corrected order
-      return data<CheckoutAnswer>({ error: "changed", problems: created.preview.problems, payCents: created.preview.priced.payCents });
-    }
-    if (created.code === "160011") return data<CheckoutAnswer>({ error: "protocol" }, { status: 400 });
-    // a known code in the page's language (160013 buying closed, ...), any other as the upstream said it
-    return data<CheckoutAnswer>({ error: "server", message: upstreamFormError(created, `server:${created.message}`) }, { status: 409 });
+    // the order's key is also the portal's (decision 095): a second tap waits for the first and goes where it went
+    return oneCreate(
+      args,
+      "order",
+      async () => {
+        const { items, cartIds } = wantedOf(q, await cartOf(portal.upstream, q));
+        if (!items.length) return data<CheckoutAnswer>({ error: "empty" }, { status: 400 });
+        const created = await createOrder(portal.upstream, {
+          items,
+          // the bought items leave the cart in the order's own transaction (a refused order keeps the cart whole)
+          cartIds,
+          choices: choicesOf(form.value),
+          seen: form.value.seen,
+          expectedPayCents: form.value.expectedPayCents,
+          idempotencyKey: form.value.idempotencyKey,
+          agreeProtocol: form.value.agreeProtocol,
+        });
+        if (created.ok) {
+          const orderNo = encodeURIComponent(created.orderNo);
+          const wechat = form.value.payType === "wechat" ? "&payType=wechat" : "";
+          return redirect(created.payCents === 0 ? `/payment/result?orderNo=${orderNo}` : `/payment/pay?orderNo=${orderNo}${wechat}`, 303);
+        }
+        if (created.code === "160012") return redirect(completeInfoHref(2, currentPath(args.request)), 303);
+        if (created.code === "160010" && created.preview) {
+          // 200, not 409: the page's loaders run again after it (Remix skips that after a 4xx), so the price,
+          // the choices and the order form's `seen` and `expectedPayCents` all show the corrected order
+          return data<CheckoutAnswer>({ error: "changed", problems: created.preview.problems, payCents: created.preview.priced.payCents });
+        }
+        if (created.code === "160011") return data<CheckoutAnswer>({ error: "protocol" }, { status: 400 });
+        // a known code in the page's language (160013 buying closed, ...), any other as the upstream said it
+        return data<CheckoutAnswer>({ error: "server", message: upstreamFormError(created, `server:${created.message}`) }, { status: 409 });
+      },
+      "idempotencyKey",
+    );
   });
 }
 

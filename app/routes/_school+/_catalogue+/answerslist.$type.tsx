@@ -16,6 +16,8 @@ import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { loginHref } from "~/lib/security/redirect";
 import { cacheHeaders, pageOf, redirectPastLastPage, requireSectionAccess, titleOf } from "~/lib/guards/sections.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { newCreateKey, oneCreate } from "~/lib/state/one-create.server";
+import { keptIdemKey } from "~/forms/form-failure";
 
 export const handle = { i18n: ["catalog", "community", "upstream"] } satisfies RouteHandle;
 export const headers = forwardCacheControl;
@@ -35,6 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
       back: url.pathname + url.search,
       i18n,
       constraint: formConstraint(AskSchema),
+      idemKey: newCreateKey(),
       title: titleOf(i18n, "qa.title"),
     },
     { headers: cacheHeaders(portal) },
@@ -47,17 +50,19 @@ export async function action(args: ActionFunctionArgs) {
     const { portal, submission } = await communityPost(args, AskPostSchema);
     if (submission.status !== "success") return communityInvalid(submission);
     const { intent, title, content } = submission.value;
-    try {
-      const id = await askQuestion(portal.upstream, { title, content });
-      return redirect(id ? `/response/${id}` : "/answerslist/mine", 303);
-    } catch (error) {
-      return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
-    }
+    return oneCreate(args, "ask", async () => {
+      try {
+        const id = await askQuestion(portal.upstream, { title, content });
+        return redirect(id ? `/response/${id}` : "/answerslist/mine", 303);
+      } catch (error) {
+        return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+      }
+    });
   });
 }
 
 export default function AnswersList() {
-  const { page, type, loggedIn, back, i18n, constraint } = useLoaderData<typeof loader>();
+  const { page, type, loggedIn, back, i18n, constraint, idemKey } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
@@ -92,6 +97,7 @@ export default function AnswersList() {
               submit={tc("ask.submit")}
               pending={tc("ask.pending")}
               lastResult={outcome?.result}
+              idemKey={keptIdemKey(outcome, idemKey)}
             />
           ) : null}
         </div>

@@ -17,6 +17,8 @@ import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards
 import { loginHref } from "~/lib/security/redirect";
 import { ApplyPostSchema } from "~/forms/community";
 import { formAction } from "~/lib/http/form-failure.server";
+import { newCreateKey, oneCreate } from "~/lib/state/one-create.server";
+import { keptIdemKey } from "~/forms/form-failure";
 import { buttonClass } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 
@@ -40,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
     namespaces(args.request, handle),
   ]);
   if (!item) notFound(portal);
-  return data({ item, loggedIn, state, i18n }, { headers: cacheHeaders(portal) });
+  return data({ item, loggedIn, state, i18n, idemKey: newCreateKey() }, { headers: cacheHeaders(portal) });
 }
 
 /** Sign up (a visitor goes to login first); success comes back here showing the state. */
@@ -51,17 +53,19 @@ export async function action(args: ActionFunctionArgs) {
     if (!id) return communityFailure({ intent: postedIntent(submission), error: "applyNotFound" });
     if (submission.status !== "success") return communityInvalid(submission);
     const { intent } = submission.value;
-    try {
-      await signUpForExam(portal.upstream, id);
-    } catch (error) {
-      return communityFailure({ intent, error: communityError(error) });
-    }
-    return redirect(`/applydetail/${id}`, 303);
+    return oneCreate(args, "signUp", async () => {
+      try {
+        await signUpForExam(portal.upstream, id);
+      } catch (error) {
+        return communityFailure({ intent, error: communityError(error) });
+      }
+      return redirect(`/applydetail/${id}`, 303);
+    });
   });
 }
 
 export default function ApplyDetail() {
-  const { item, loggedIn, state, i18n } = useLoaderData<typeof loader>();
+  const { item, loggedIn, state, i18n, idemKey } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
@@ -121,7 +125,13 @@ export default function ApplyDetail() {
         </p>
       ) : (
         <div className="mt-4">
-          <ActionButton intent="signUp" label={tc("apply.signUp")} pending={tc("apply.signingUp")} error={outcome?.error} />
+          <ActionButton
+            intent="signUp"
+            label={tc("apply.signUp")}
+            pending={tc("apply.signingUp")}
+            error={outcome?.error}
+            idemKey={keptIdemKey(outcome, idemKey)}
+          />
         </div>
       )}
     </SectionDetail>

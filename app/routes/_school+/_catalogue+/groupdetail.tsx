@@ -17,6 +17,8 @@ import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { loginHref } from "~/lib/security/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { newCreateKey, oneCreate } from "~/lib/state/one-create.server";
+import { keptIdemKey } from "~/forms/form-failure";
 import { buttonClass } from "~/components/ui/Button";
 
 export const handle = { i18n: ["catalog", "community", "upstream"] } satisfies RouteHandle;
@@ -33,7 +35,10 @@ export async function loader(args: LoaderFunctionArgs) {
     namespaces(args.request, handle),
   ]);
   if (!group) notFound(portal);
-  return data({ group, loggedIn: isLoggedIn(portal), i18n, constraint: formConstraint(TopicFormSchema) }, { headers: cacheHeaders(portal) });
+  return data(
+    { group, loggedIn: isLoggedIn(portal), i18n, constraint: formConstraint(TopicFormSchema), idemKey: newCreateKey() },
+    { headers: cacheHeaders(portal) },
+  );
 }
 
 /** Join, leave, post a topic (issue 17 part B); each success comes back to the group page. */
@@ -55,12 +60,14 @@ export async function action(args: ActionFunctionArgs) {
           await leaveGroup(portal.upstream, id);
           return back;
         case "topic":
-          try {
-            await postTopic(portal.upstream, { groupId: id, title: post.title, content: post.content });
-          } catch (error) {
-            return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
-          }
-          return back;
+          return await oneCreate(args, "topic", async () => {
+            try {
+              await postTopic(portal.upstream, { groupId: id, title: post.title, content: post.content });
+            } catch (error) {
+              return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+            }
+            return back;
+          });
       }
     } catch (error) {
       return communityFailure({ intent, error: communityError(error) });
@@ -69,7 +76,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function GroupDetail() {
-  const { group, loggedIn, i18n, constraint } = useLoaderData<typeof loader>();
+  const { group, loggedIn, i18n, constraint, idemKey } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
@@ -151,6 +158,7 @@ export default function GroupDetail() {
           submit={tc("group.topicSubmit")}
           pending={tc("group.topicPending")}
           lastResult={outcome?.intent === "topic" ? outcome.result : undefined}
+          idemKey={keptIdemKey(outcome, idemKey)}
         />
       ) : loggedIn ? (
         <p className="mt-6 text-sm text-gray-700">{tc("group.joinToPost")}</p>

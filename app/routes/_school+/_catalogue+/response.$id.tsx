@@ -16,6 +16,8 @@ import { getPortal, isLoggedIn } from "~/lib/portal.server";
 import { loginHref } from "~/lib/security/redirect";
 import { cacheHeaders, idOf, notFound, requireSectionAccess } from "~/lib/guards/sections.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { newCreateKey, oneCreate } from "~/lib/state/one-create.server";
+import { keptIdemKey } from "~/forms/form-failure";
 import { buttonClass } from "~/components/ui/Button";
 import { Badge } from "~/components/ui/Badge";
 
@@ -33,7 +35,10 @@ export async function loader(args: LoaderFunctionArgs) {
     namespaces(args.request, handle),
   ]);
   if (!question) notFound(portal);
-  return data({ question, loggedIn: isLoggedIn(portal), i18n, constraint: formConstraint(AnswerFormSchema) }, { headers: cacheHeaders(portal) });
+  return data(
+    { question, loggedIn: isLoggedIn(portal), i18n, constraint: formConstraint(AnswerFormSchema), idemKey: newCreateKey() },
+    { headers: cacheHeaders(portal) },
+  );
 }
 
 /** Answer the thread (issue 17 part B); success comes back to the thread with the new answer. */
@@ -44,17 +49,19 @@ export async function action(args: ActionFunctionArgs) {
     if (!id) return communityFailure({ intent: postedIntent(submission), error: "questionNotFound" });
     if (submission.status !== "success") return communityInvalid(submission);
     const { intent } = submission.value;
-    try {
-      await answerQuestion(portal.upstream, { questionId: id, content: submission.value.content });
-    } catch (error) {
-      return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
-    }
-    return redirect(`/response/${id}#answers-heading`, 303);
+    return oneCreate(args, "answer", async () => {
+      try {
+        await answerQuestion(portal.upstream, { questionId: id, content: submission.value.content });
+      } catch (error) {
+        return communityFailure({ intent, result: submission.reply({ formErrors: [communityError(error)] }) });
+      }
+      return redirect(`/response/${id}#answers-heading`, 303);
+    });
   });
 }
 
 export default function QuestionThread() {
-  const { question, loggedIn, i18n, constraint } = useLoaderData<typeof loader>();
+  const { question, loggedIn, i18n, constraint, idemKey } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as CommunityOutcome | undefined;
   const { t } = useNamespaces(i18n);
   const { t: tc } = useTranslation("community");
@@ -113,6 +120,7 @@ export default function QuestionThread() {
           submit={tc("answer.submit")}
           pending={tc("answer.pending")}
           lastResult={outcome?.result}
+          idemKey={keptIdemKey(outcome, idemKey)}
         />
       )}
     </SectionDetail>

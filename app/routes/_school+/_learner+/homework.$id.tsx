@@ -19,7 +19,8 @@ import { AttachmentDeleteSchema, HomeworkTextSchema } from "~/forms/learner";
 import { refused } from "~/lib/http/form-result.server";
 import { formAction } from "~/lib/http/form-failure.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
-import { isFormFailure, ownAnswer } from "~/forms/form-failure";
+import { isFormFailure, keptIdemKey, ownAnswer } from "~/forms/form-failure";
+import { newCreateKey, oneCreate } from "~/lib/state/one-create.server";
 import { DeleteOutcome } from "~/components/upload/DeleteOutcome";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { HiddenInput, Input, Textarea } from "~/components/ui/Input";
@@ -45,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
     canSubmit(portal.upstream, id),
     namespaces(args.request, handle),
   ]);
-  return data({ detail, refusal: refusal ?? null, i18n }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ detail, refusal: refusal ?? null, i18n, idemKey: newCreateKey() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -81,32 +82,35 @@ export async function action(args: ActionFunctionArgs) {
       const content = typeof text.payload.content === "string" ? text.payload.content : "";
       if (upload.error && upload.error !== "required") return data<Answer>({ error: upload.error, content }, { status: 400 });
       if (text.status !== "success") return refused(text, { error: "content", content } satisfies Answer);
-      const refusal = await canSubmit(portal.upstream, id);
-      if (refusal !== undefined) return data<Answer>({ error: "server", message: refusal, content }, { status: 400 });
-      const attachments = [];
-      if (upload.file) {
-        const rule = checkNameAndSize(upload.file.name, upload.file.size);
-        if (rule) return data<Answer>({ error: rule, content }, { status: 400 });
-        const target = await getUploadTarget(portal.upstream);
-        const key = newStorageKey(uploadOwner(portal, homeworkScene(id)), upload.file.name);
-        try {
-          await sendStoredFile(target, key, upload.file, args.request.signal);
-        } catch (error) {
-          const code = storageErrorCode(error);
-          if (!code) throw error;
-          return data<Answer>({ error: code, content }, { status: storageFailureStatus(error, code) });
+      // the storage upload and the hand-in: once per key (a double tap sends the file once, decision 095)
+      return await oneCreate(args, "homework", async () => {
+        const refusal = await canSubmit(portal.upstream, id);
+        if (refusal !== undefined) return data<Answer>({ error: "server", message: refusal, content }, { status: 400 });
+        const attachments = [];
+        if (upload.file) {
+          const rule = checkNameAndSize(upload.file.name, upload.file.size);
+          if (rule) return data<Answer>({ error: rule, content }, { status: 400 });
+          const target = await getUploadTarget(portal.upstream);
+          const key = newStorageKey(uploadOwner(portal, homeworkScene(id)), upload.file.name);
+          try {
+            await sendStoredFile(target, key, upload.file, args.request.signal);
+          } catch (error) {
+            const code = storageErrorCode(error);
+            if (!code) throw error;
+            return data<Answer>({ error: code, content }, { status: storageFailureStatus(error, code) });
+          }
+          attachments.push({ fileName: upload.file.name, sourcePath: key, sourceSize: upload.file.size });
         }
-        attachments.push({ fileName: upload.file.name, sourcePath: key, sourceSize: upload.file.size });
-      }
-      try {
-        await saveHomework(portal.upstream, id, text.value.content, attachments);
-      } catch (error) {
-        if (error instanceof UpstreamError && error.kind === "business")
-          return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
-        throw error;
-      }
-      // spec 001 §7 gotoFinishHomeworkPage: the finish page says it is done and what comes next
-      throw redirect(`/homework/finish/${id}`, 303);
+        try {
+          await saveHomework(portal.upstream, id, text.value.content, attachments);
+        } catch (error) {
+          if (error instanceof UpstreamError && error.kind === "business")
+            return data<Answer>({ error: "server", message: error.upstreamMessage ?? "", content }, { status: 400 });
+          throw error;
+        }
+        // spec 001 §7 gotoFinishHomeworkPage: the finish page says it is done and what comes next
+        throw redirect(`/homework/finish/${id}`, 303);
+      });
     } finally {
       await upload.file?.remove();
     }
@@ -114,7 +118,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function HomeworkPage() {
-  const { detail, refusal, i18n } = useLoaderData<typeof loader>();
+  const { detail, refusal, i18n, idemKey } = useLoaderData<typeof loader>();
   const { t } = useNamespaces(i18n, "files");
   const posted = useActionData<typeof action>();
   const answer = ownAnswer(posted) as Answer | undefined;
@@ -206,6 +210,7 @@ export default function HomeworkPage() {
       ) : (
         <Form method="post" encType="multipart/form-data" className="space-y-3" data-testid="homework-form">
           <AuthenticityTokenInput name="csrf" />
+          <HiddenInput name="idemKey" value={keptIdemKey(posted, idemKey)} />
           <label htmlFor="hw-content" className="block text-sm font-medium">
             {t("homework.answer")}
           </label>

@@ -21,6 +21,8 @@ import { socketBootstrap } from "~/services/realtime.server";
 import { VideoChannel } from "~/components/study/lesson/VideoChannel";
 import { requireValidPost } from "~/lib/portal.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { newCreateKey, oneCreate } from "~/lib/state/one-create.server";
+import { keptIdemKey } from "~/forms/form-failure";
 import { refused } from "~/lib/http/form-result.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { getPlay } from "~/services/video.server";
@@ -105,6 +107,7 @@ export async function loader(args: LoaderFunctionArgs) {
       save: isLoggedIn(portal) && play.enrolled === 1,
       noted: secondOf(url.searchParams.get("noted")),
       noteConstraint: noteAddConstraint(),
+      idemKey: newCreateKey(),
       socket: play.enrolled === 1 ? socket : null,
       chapters: contents.chapters,
       previous: neighbour(at - 1),
@@ -131,24 +134,27 @@ export async function action(args: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: NoteAddSchema });
       if (!ids || submission.status !== "success") return refused(submission, { form: "note" as const, error: "invalid" as const });
       const { content, positionS, via } = submission.value;
-      let noteId: number;
-      try {
-        ({ noteId } = await addNote(portal.upstream, { ...ids, positionS, content }));
-      } catch (error) {
-        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-        return data(
-          {
-            form: "note" as const,
-            result: submission.reply({ formErrors: ["failed"], hideFields: ["csrf"] }),
-            error: "failed" as const,
-            message: error.upstreamMessage ?? "",
-          },
-          { status: 400 },
-        );
-      }
-      if (via === "fetcher") return data({ form: "note" as const, noted: { noteId, positionS } });
-      const back = videoPageHref(ids.commodityId, ids.courseId, ids.lessonId, positionS || undefined);
-      return redirect(`${back}&noted=${positionS}#lesson-note-title`, { status: 303, headers: PRIVATE });
+      return oneCreate(args, "note", async () => {
+        let noteId: number;
+        try {
+          ({ noteId } = await addNote(portal.upstream, { ...ids, positionS, content }));
+        } catch (error) {
+          if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+          return data(
+            {
+              form: "note" as const,
+              result: submission.reply({ formErrors: ["failed"], hideFields: ["csrf"] }),
+              error: "failed" as const,
+              message: error.upstreamMessage ?? "",
+            },
+            { status: 400 },
+          );
+        }
+        // the fetcher's page is not loaded again (shouldRevalidate): the next note's key comes with this answer
+        if (via === "fetcher") return data({ form: "note" as const, noted: { noteId, positionS }, nextKey: newCreateKey() });
+        const back = videoPageHref(ids.commodityId, ids.courseId, ids.lessonId, positionS || undefined);
+        return redirect(`${back}&noted=${positionS}#lesson-note-title`, { status: 303, headers: PRIVATE });
+      });
     },
     "note",
   );
@@ -205,6 +211,7 @@ export default function VideoPage() {
               constraint={page.noteConstraint}
               answer={answer ?? null}
               noted={page.noted}
+              idemKey={keptIdemKey(answer, page.idemKey)}
             />
           ) : null}
           <nav className="mt-4 flex justify-between gap-4" aria-label={t("video.lessons")}>

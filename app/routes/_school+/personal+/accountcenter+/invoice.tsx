@@ -21,6 +21,8 @@ import { getInvoiceFunction, getInvoiceTemplate, getOrderInvoice, requestInvoice
 import { getOrder } from "~/services/orders.server";
 import { requireValidPost } from "~/lib/portal.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { newCreateKey, oneCreate } from "~/lib/state/one-create.server";
+import { keptIdemKey } from "~/forms/form-failure";
 
 export const handle = { i18n: ["account", "upstream"] } satisfies RouteHandle;
 
@@ -52,7 +54,16 @@ export async function loader(args: LoaderFunctionArgs) {
     ]);
   });
   if (!order) throw data(null, { status: 404 });
-  return data({ order, enabled: fn.enabled, template, invoice, i18n, notice: noticeOf(url), constraint: formConstraint(InvoiceSchema) });
+  return data({
+    order,
+    enabled: fn.enabled,
+    template,
+    invoice,
+    i18n,
+    notice: noticeOf(url),
+    constraint: formConstraint(InvoiceSchema),
+    idemKey: newCreateKey(),
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -67,13 +78,15 @@ export async function action(args: ActionFunctionArgs) {
       if (!ORDER_NO.test(orderNo) || !postedIntent(parsed, ["apply"])) return data(formFailure("invoice", fields, { "": ["malformed"] }), { status: 400 });
       if (parsed.status !== "success") return data(replyFor("invoice", parsed), { status: 400 });
       const input = { titleType: parsed.value.titleType, title: parsed.value.title, taxNo: parsed.value.taxNo, email: parsed.value.email };
-      const r = await requestInvoice(portal.upstream, orderNo, input);
-      if (!r.ok) return data(upstreamFailure("invoice", fields, "", r), { status: 400 });
-      if (parsed.value.saveTemplate) {
-        const saved = await saveInvoiceTemplate(portal.upstream, input);
-        if (!saved.ok) return data(upstreamFailure("invoice", fields, "", saved), { status: 400 });
-      }
-      return redirect(`${PAGE}?orderNo=${encodeURIComponent(orderNo)}&notice=invoiced`, 303);
+      return oneCreate(args, "invoice", async () => {
+        const r = await requestInvoice(portal.upstream, orderNo, input);
+        if (!r.ok) return data(upstreamFailure("invoice", fields, "", r), { status: 400 });
+        if (parsed.value.saveTemplate) {
+          const saved = await saveInvoiceTemplate(portal.upstream, input);
+          if (!saved.ok) return data(upstreamFailure("invoice", fields, "", saved), { status: 400 });
+        }
+        return redirect(`${PAGE}?orderNo=${encodeURIComponent(orderNo)}&notice=invoiced`, 303);
+      });
     },
     "invoice",
   ); // an upstream failure answers this page's form
@@ -83,5 +96,7 @@ export default function InvoiceRoute() {
   const d = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>() as FormOutcome | undefined;
   useNamespaces(d.i18n, "account");
-  return <InvoicePage {...d} outcome={outcome ?? null} action={`${PAGE}?orderNo=${encodeURIComponent(d.order.orderNo)}`} />;
+  return (
+    <InvoicePage {...d} idemKey={keptIdemKey(outcome, d.idemKey)} outcome={outcome ?? null} action={`${PAGE}?orderNo=${encodeURIComponent(d.order.orderNo)}`} />
+  );
 }

@@ -16,8 +16,9 @@ import { requireValidPost } from "~/lib/portal.server";
 import { upstreamFormError } from "~/lib/http/upstream-messages.server";
 import { UpstreamError } from "~/lib/http/upstream.server";
 import { formAction } from "~/lib/http/form-failure.server";
+import { newCreateKey, oneCreate } from "~/lib/state/one-create.server";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
-import { ownAnswer } from "~/forms/form-failure";
+import { keptIdemKey, ownAnswer } from "~/forms/form-failure";
 import { Button } from "~/components/ui/Button";
 import { HiddenInput, Select } from "~/components/ui/Input";
 
@@ -42,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
   const [provinces, times, i18n] = loaded;
   const province = provinces.find((p) => p.provinceCode === provinceCode) ?? null;
-  return { provinces, province, times: province ? times : [], i18n };
+  return { provinces, province, times: province ? times : [], i18n, idemKey: newCreateKey() };
 }
 
 /** A province the upstream refuses (not one of its codes): no sessions, like an unknown one. */
@@ -59,14 +60,16 @@ export async function action(args: ActionFunctionArgs) {
     // the session comes from its row's hidden field: a refusal of the schema is a post no row makes
     if (submission.status !== "success") return data({ error: "itemTime", itemTimeId: 0 }, { status: 400 });
     const { itemTimeId } = submission.value;
-    try {
-      const itemUserId = await saveUserItemRel(portal.upstream, itemTimeId);
-      throw redirect(fillHref(itemUserId), 303);
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
-      // not open, already signed up for the item, no such session: the upstream's message beside the session
-      return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), itemTimeId }, { status: 400 });
-    }
+    return oneCreate(args, "insteadSignUp", async () => {
+      try {
+        const itemUserId = await saveUserItemRel(portal.upstream, itemTimeId);
+        throw redirect(fillHref(itemUserId), 303);
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== "business") throw error;
+        // not open, already signed up for the item, no such session: the upstream's message beside the session
+        return data({ error: upstreamFormError({ code: error.code, message: error.upstreamMessage }, "failed"), itemTimeId }, { status: 400 });
+      }
+    });
   });
 }
 
@@ -80,7 +83,7 @@ const signUpSchema = () =>
   });
 
 export default function NewSignUpPage() {
-  const { provinces, province, times, i18n } = useLoaderData<typeof loader>();
+  const { provinces, province, times, i18n, idemKey } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const answer = ownAnswer(failure);
   const { t } = useNamespaces(i18n, "instead");
@@ -144,6 +147,7 @@ export default function NewSignUpPage() {
                     <Form method="post" className="mt-1">
                       <AuthenticityTokenInput name="csrf" />
                       <HiddenInput name="itemTimeId" value={time.itemTimeId} />
+                      <HiddenInput name="idemKey" value={keptIdemKey(failure, idemKey)} />
                       <SubmitButton pendingLabel={t("new.pending")} size="sm">
                         {t("new.signUp")}
                       </SubmitButton>
