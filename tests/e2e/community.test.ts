@@ -31,6 +31,8 @@ test.describe("community (issue 17 B)", () => {
     await page2.getByLabel("回答内容").fill("不得低于本单位相同岗位最低档工资的百分之八十。");
     await page2.getByRole("button", { name: "提交回答" }).click();
     await expect(page2.getByTestId("answer")).toContainText("百分之八十");
+    // posted: the box is empty again (issue 39 §7: the posted text would invite a duplicate)
+    await expect(page2.getByLabel("回答内容")).toHaveValue("");
     await other.close();
 
     await page.goto("/answerslist/0");

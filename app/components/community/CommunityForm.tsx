@@ -9,12 +9,20 @@ import { Notice } from "~/components/ui/Notice";
 
 export type FieldSpec = { name: string; label: string; kind: "input" | "textarea"; maxLength?: number };
 
+type CommunityFormProps = Parameters<typeof CommunityFormDrawing>[0];
+
 /**
  * One community form (ask, answer, post a topic) in decision 023's pattern: the loader's constraints
  * (`formConstraint(Schema)`: the browser checks them without JavaScript), the CSRF token, `intent` naming
  * the action's branch; the action validates with the schema and its errors and the typed values come back.
+ * Drawn anew for each create key (issue 39 §7): a post that succeeded brings a new key from the loader, so the
+ * boxes empty (what was posted does not invite a duplicate); a failed post keeps its key and what was typed.
  */
-export function CommunityForm({
+export function CommunityForm(props: CommunityFormProps) {
+  return <CommunityFormDrawing key={props.idemKey} {...props} />;
+}
+
+function CommunityFormDrawing({
   id,
   intent,
   heading,
