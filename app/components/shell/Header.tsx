@@ -141,8 +141,8 @@ function Logo({ shell, large, phone }: { shell: ShellView; large?: boolean; phon
     <Link
       to={href}
       className={`${phone ? "block min-w-0 truncate text-lg" : `hidden lg:inline ${large ? "text-2xl" : "text-xl"}`} font-bold text-brand`}
-      aria-label={site.companyName || site.shortName}
       data-testid={phone ? "phone-logo" : "logo"}
+      // its name is what it shows (the short name, or the logo image's alt): WCAG 2.5.3 label in name (issue 39 §6)
     >
       {site.logoType === "image" && site.logo ? <img src={site.logo} alt={site.companyName} className="h-10 max-w-full object-contain" /> : site.shortName}
     </Link>

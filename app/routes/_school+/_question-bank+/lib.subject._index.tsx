@@ -67,7 +67,7 @@ export default function QuestionBank() {
     return `${QBANK_HOME}?${q.toString()}`;
   };
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       {d.unfinished ? (
         <Notice tone="warning" as="p" role="note" className="text-base" data-testid="unfinished">
@@ -196,6 +196,6 @@ export default function QuestionBank() {
         )}
         <Pager {...d.subjects} href={(p) => href("page", p)} words={qbankPagerWords(t, t("home.subjects"))} />
       </Block>
-    </main>
+    </div>
   );
 }

@@ -71,7 +71,7 @@ export default function ChapterPage() {
   const result = useActionData<typeof action>();
   const { t } = useNamespaces(i18n, "qbank");
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <nav aria-label={t("chapter.breadcrumb")} className="text-sm">
         <Link to={QBANK_HOME} className="text-brand">
           {t("title")}
@@ -122,6 +122,6 @@ export default function ChapterPage() {
           words={qbankPagerWords(t, t("chapter.sections"))}
         />
       </Block>
-    </main>
+    </div>
   );
 }

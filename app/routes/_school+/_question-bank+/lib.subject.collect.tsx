@@ -51,7 +51,7 @@ export default function Collection() {
   const d = useLoaderData<typeof loader>();
   const { t } = useNamespaces(d.i18n, "qbank");
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
         <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
@@ -80,6 +80,6 @@ export default function Collection() {
         </ul>
       )}
       <Pager {...d.list} href={(p) => `${collectHref}?page=${p}`} words={qbankPagerWords(t, t("book.collectTitle"))} />
-    </main>
+    </div>
   );
 }

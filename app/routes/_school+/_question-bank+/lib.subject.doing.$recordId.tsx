@@ -306,7 +306,7 @@ export default function Doing() {
   const local = new Set(status?.local ?? []);
   const mine = answers[String(question.id)] ?? [];
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4 lg:flex-row">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 lg:flex-row">
       <div className="flex-1">
         {confirming !== null ? (
           <HandInConfirm
@@ -432,6 +432,6 @@ export default function Doing() {
           </Button>
         }
       />
-    </main>
+    </div>
   );
 }

@@ -87,7 +87,7 @@ export default function SubjectOverview() {
   const result = useActionData<typeof action>();
   const { t } = useNamespaces(i18n, "qbank");
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
         <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
@@ -189,6 +189,6 @@ export default function SubjectOverview() {
           ))}
         </ul>
       </Block>
-    </main>
+    </div>
   );
 }

@@ -172,7 +172,7 @@ export default function ExerciseReport() {
   const seconds = r.submittedAt ? Math.max(0, Math.round((r.submittedAt - r.startedAt) / 1000)) : 0;
   const wrong = report.questions.filter((q) => !q.right);
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
         <Link to={overviewHref(r.subjectId)} className="text-sm text-brand">
           {t("report.back")}
@@ -273,6 +273,6 @@ export default function ExerciseReport() {
           ))}
         </ol>
       </Block>
-    </main>
+    </div>
   );
 }

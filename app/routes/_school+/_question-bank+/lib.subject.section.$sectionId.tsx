@@ -67,7 +67,7 @@ export default function SectionPage() {
   const result = useActionData<typeof action>();
   const { t } = useNamespaces(i18n, "qbank");
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <nav aria-label={t("chapter.breadcrumb")} className="text-sm">
         <Link to={QBANK_HOME} className="text-brand">
           {t("title")}
@@ -108,6 +108,6 @@ export default function SectionPage() {
           <p>{t("chapter.questionsEmpty")}</p>
         )}
       </Block>
-    </main>
+    </div>
   );
 }

@@ -30,7 +30,7 @@ export default function Statistics() {
   const answered = buckets.reduce((n, b) => n + b.answered, 0);
   const right = buckets.reduce((n, b) => n + b.right, 0);
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
         <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
@@ -51,6 +51,6 @@ export default function Statistics() {
       </nav>
       <TrendChart buckets={buckets} title={t("stats.chart", { by: t(`stats.${by}`) })} t={t} />
       <p data-testid="trend-total">{t("stats.total", { answered, right })}</p>
-    </main>
+    </div>
   );
 }

@@ -65,7 +65,7 @@ export default function WrongBook() {
   const names = new Map(d.subjects.map((s) => [s.id, s.name]));
   const groups = [...new Set(d.list.records.map((w) => w.parentId))];
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <p>
         <Link to={QBANK_HOME} className="text-sm text-brand">
           {t("overview.back")}
@@ -138,6 +138,6 @@ export default function WrongBook() {
         href={(p) => `${wrongHref(d.subjectId ?? undefined)}${d.subjectId ? "&" : "?"}page=${p}`}
         words={qbankPagerWords(t, t("book.wrongTitle"))}
       />
-    </main>
+    </div>
   );
 }
