@@ -1,7 +1,6 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { keepPresses } from "~/components/ui/keep-press.client";
 
 // Decision 023: the server renders forms without `noValidate`, so that without JavaScript the browser
 // checks the constraints the loader sent (required, pattern, maxLength...). From here on the page's
@@ -9,9 +8,6 @@ import { keepPresses } from "~/components/ui/keep-press.client";
 // those forms (`getFormProps` marks them `data-validate="server"`) before hydration; useForm's
 // `noValidate` takes over once hydrated. No gap in which a click meets the browser's own bubble.
 for (const form of Array.from(document.querySelectorAll<HTMLFormElement>('form[data-validate="server"]'))) form.noValidate = true;
-
-// Issue 37 §4: a tap on a submit button counts even when the page redraws under the finger (keep-press.client.ts)
-keepPresses(document);
 
 startTransition(() => {
   hydrateRoot(
