@@ -16,6 +16,7 @@ import { tenantOf } from "~/lib/http/tenant.server";
 import { cacheCssScript, inlineCssOf } from "~/lib/http/inline-css.server";
 import { drawConfigPart } from "~/components/shell/config-parts.server";
 import { HASH_ROUTES_SCRIPT } from "~/components/shell/hash-routes.server";
+import { KEEP_PRESSES_SCRIPT } from "~/components/ui/keep-press.server";
 import { serverTiming } from "~/lib/http/upstream.server";
 import { sendsServerTiming } from "~/lib/http/server-timing.server";
 
@@ -57,7 +58,15 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <RequestInfoContext.Provider
-        value={{ nonce, locale, errors: rootResources[locale].errors, css, configPart: configParts(), hashRoutes: HASH_ROUTES_SCRIPT }}
+        value={{
+          nonce,
+          locale,
+          errors: rootResources[locale].errors,
+          css,
+          configPart: configParts(),
+          hashRoutes: HASH_ROUTES_SCRIPT,
+          keepPresses: KEEP_PRESSES_SCRIPT,
+        }}
       >
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </RequestInfoContext.Provider>,

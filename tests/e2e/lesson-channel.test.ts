@@ -106,6 +106,44 @@ test.describe("the live channel of the socket (spec 000 §7.3)", () => {
 test.describe("notes while studying at 390 px (issue 26)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test("after switching lesson from the lesson list, the note box follows the new video and the note is saved at its time (issue 37 §5)", async ({
+    page,
+    sandbox,
+  }) => {
+    const NEXT = "/class/type/video/page?commodityId=5001&courseId=101&lessonId=101013";
+    await signInWithCode(page, sandbox, "13700002505", VIDEO);
+    await hydrated(page);
+    const box = page.getByTestId("note-box");
+    await expect(box.getByText("在 0:00 处记笔记")).toBeVisible();
+    const srcA = await page.getByTestId("lesson-video").getAttribute("src");
+    // a client navigation: the list's link, the same route with another lesson (no document load)
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") documents.push(r.url());
+    });
+    await page.getByTestId("lesson-list").locator(`a[href="${NEXT}"]`).click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === NEXT);
+    // lesson B's video on screen (another clip), drawn without a document load
+    await expect(page.getByTestId("lesson-video")).not.toHaveAttribute("src", srcA ?? "");
+    expect(documents).toEqual([]);
+    // the new lesson's video is on screen: it plays to 0:05 (a seek, as the timeline does)
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="lesson-video"]')?.readyState ?? 0) >= 1);
+    await page.getByTestId("lesson-video").evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 5;
+      v.dispatchEvent(new Event("timeupdate"));
+    });
+    await expect(box.getByText("在 0:05 处记笔记")).toBeVisible();
+    await box.getByLabel("在 0:05 处记笔记").fill("第二课时的笔记");
+    await box.getByRole("button", { name: "保存笔记" }).click();
+    await expect(box.getByTestId("note-box-saved")).toHaveText("笔记已保存（0:05）。 查看我的笔记");
+    // the note the upstream keeps: lesson B at 0:05
+    await box.getByRole("link", { name: "查看我的笔记" }).click();
+    await page.waitForURL(/\/personal\/course\/note\?course=5001$/);
+    const note = page.getByTestId("note").filter({ hasText: "第二课时的笔记" });
+    await expect(note.getByTestId("note-watch")).toHaveText("视频 0:05");
+    await expect(note.getByTestId("note-watch")).toHaveAttribute("href", /lessonId=101013&t=5$/);
+  });
+
   test("write a note at the video's current time; it is saved without leaving the video, listed with the time, and links back to it", async ({
     page,
     sandbox,

@@ -30,10 +30,12 @@ export function useBlurValidation<Name extends string>(
   answer.current = lastResult;
   // the submit answer the validation in flight was sent after (one at a time: a fetcher's new submit aborts its last)
   const sentAfter = useRef<unknown>(undefined);
+  // the fields the validation in flight answers for: those left when it was sent (issue 37 §4)
+  const sentFor = useRef<ReadonlySet<string>>(new Set());
   // shouldValidate "onBlur": the fields left once, and the server's answer to the last validation with the submit answer it followed
   const validator = useFetcher({ key: `${id}:validate` });
   const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
-  const [check, setCheck] = useState<{ error: Record<string, string[] | null>; after: unknown } | undefined>(undefined);
+  const [check, setCheck] = useState<{ error: Record<string, string[] | null>; after: unknown; left: ReadonlySet<string> } | undefined>(undefined);
   const submitValidation = useRef(validator.submit);
   submitValidation.current = validator.submit;
   const leftRef = useRef(left);
@@ -44,6 +46,7 @@ export function useBlurValidation<Name extends string>(
     if (!(element instanceof HTMLFormElement)) return;
     const validate = (name: string) => {
       sentAfter.current = answer.current;
+      sentFor.current = new Set(leftRef.current).add(name);
       const body = new FormData();
       for (const [key, value] of blurValidationEntries(new FormData(element), submitButtonsOf(element), name)) body.append(key, value);
       submitValidation.current(body, { method: "post", action: element.getAttribute("action") ?? undefined });
@@ -81,7 +84,12 @@ export function useBlurValidation<Name extends string>(
   useEffect(() => {
     if (!validation) return;
     const result = "result" in validation && validation.result ? validation.result : (validation as SubmissionResult<string[]>);
-    setCheck({ error: result.error ?? {}, after: sentAfter.current });
+    setCheck({ error: result.error ?? {}, after: sentAfter.current, left: sentFor.current });
   }, [validation]);
-  return { left, error: check && check.after === lastResult ? check.error : undefined };
+  // A field is shown a check's answer only when it was left before that check was sent: a field left just now
+  // waits for its own check. Before, leaving the mobile showed the username's check's "enter your phone number"
+  // under the typed mobile until its own answer came, and that line, drawn on the press of send-code, moved
+  // the button from under the finger (the first tap was lost; keep-press.client.ts keeps such taps anyway).
+  const fresh = check && check.after === lastResult ? check : undefined;
+  return { left: fresh?.left ?? left, error: fresh?.error };
 }

@@ -57,14 +57,21 @@ export function NoteBox({
   const [cleared, setCleared] = useState(0);
   useEffect(() => {
     setHydrated(true);
+    // The video on screen, whichever element it is now: VideoPlayer draws a new <video> per clip (`key={src}`),
+    // so a listener bound once to the first element stayed on lesson A's after a client navigation to lesson B
+    // and the box said 0:00 while B played (issue 37 §5). Media events do not bubble; they are seen here on the
+    // way down (capture) from the document.
+    const follow = (event: Event) => {
+      const video = event.target;
+      if (video instanceof HTMLVideoElement && video.matches(VIDEO)) setNow(Math.floor(video.currentTime));
+    };
+    document.addEventListener("timeupdate", follow, true);
+    document.addEventListener("seeked", follow, true);
     const video = document.querySelector<HTMLVideoElement>(VIDEO);
-    if (!video) return;
-    const follow = () => setNow(Math.floor(video.currentTime));
-    video.addEventListener("timeupdate", follow);
-    video.addEventListener("seeked", follow);
+    if (video && video.currentTime > 0) setNow(Math.floor(video.currentTime));
     return () => {
-      video.removeEventListener("timeupdate", follow);
-      video.removeEventListener("seeked", follow);
+      document.removeEventListener("timeupdate", follow, true);
+      document.removeEventListener("seeked", follow, true);
     };
   }, []);
 

@@ -205,6 +205,8 @@ export default function VideoPage() {
           ) : null}
           {page.save ? (
             <NoteBox
+              // one box per lesson: its time starts at this lesson's start, A's "saved" line does not follow to B
+              key={lesson.lessonId}
               action={videoPageHref(lesson.commodityId, lesson.courseId, lesson.lessonId)}
               commodityId={lesson.commodityId}
               startS={page.positionS}
