@@ -78,19 +78,6 @@ function entryHref(entry: MenuEntry): string {
   return child ? entryHref(child) : entry.href;
 }
 
-/** Every permitted entry's key in a permitted menu (children too): what a page's own tabs are filtered by. */
-export function menuKeys(menu: readonly MenuSection[]): Set<PersonalEntryCode> {
-  const keys = new Set<PersonalEntryCode>();
-  const add = (entries: readonly MenuEntry[]) => {
-    for (const entry of entries) {
-      keys.add(entry.key);
-      add(entry.children);
-    }
-  };
-  for (const section of menu) add(section.entries);
-  return keys;
-}
-
 /** The permitted menu: sections with at least one permitted entry, each with the route its first entry opens. */
 export function permittedMenu(permissions: Permissions): MenuSection[] {
   return PERSONAL_SECTIONS.flatMap((section) => {
