@@ -21,7 +21,10 @@ describe("expired orders (decision 038)", () => {
   it("an unpaid order shows when it must be paid; once expired: its tab, its label, the note, no pay or cancel form", async () => {
     const b = await loggedIn("student01");
     const unpaid = await b.page(`${ORDERS}&tab=unpaid`);
-    expect(unpaid).toMatch(/data-testid="order-deadline">请在 (?:\d{4}-\d{2}-\d{2} )?\d{2}:\d{2} 前支付</);
+    // with its date, today too (issue 39 §6)
+    expect(unpaid).toMatch(/data-testid="order-deadline">请在 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 前支付</);
+    expect(unpaid).toMatch(/下单时间：?\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(unpaid).toMatch(/class="inline-flex min-h-8 items-center[^"]*"[^>]*aria-label="订单详情 /);
     expect(unpaid).toContain("已过期（0）");
     await ctx.sandbox.control("POST", "/shop/order/age", { orderNo: SEEDED, minutes: 30 });
     const list = await b.page(ORDERS);

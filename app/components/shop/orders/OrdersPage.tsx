@@ -52,7 +52,7 @@ export function OrdersPage({ tab, page, list, counts, order, notice }: Props) {
                 <li key={o.orderNo} className="rounded-lg border border-gray-200 bg-white p-3" data-testid="order">
                   <div className="flex flex-wrap justify-between gap-2 text-sm text-gray-700">
                     <span>{t("orderNo", { orderNo: o.orderNo })}</span>
-                    <span>{t("createdAt", { time: time(o.createdAt) })}</span>
+                    <span>{t("createdAt", { time: time(o.createdAt, { withDate: true }) })}</span>
                   </div>
                   <p className="mt-1 font-medium">{o.items.map((i) => i.commodityName).join("、")}</p>
                   <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -66,12 +66,13 @@ export function OrdersPage({ tab, page, list, counts, order, notice }: Props) {
                     <span className="text-sm">{t("total", { total: money(o.totalCents) })}</span>
                     {o.status === ORDER_STATUS.UNPAID && o.expiresAt ? (
                       <span className="text-sm text-amber-900" data-testid="order-deadline">
-                        {t("payBefore", { time: time(o.expiresAt) })}
+                        {t("payBefore", { time: time(o.expiresAt, { withDate: true }) })}
                       </span>
                     ) : null}
                     <Link
                       to={`${myOrdersHref()}&orderNo=${encodeURIComponent(o.orderNo)}`}
-                      className="text-sm text-brand-strong underline"
+                      // a target of at least 24 px (WCAG 2.5.8; issue 39 §6: it was 56×20)
+                      className="inline-flex min-h-8 items-center px-1 text-sm text-brand-strong underline"
                       aria-label={`${t("detail")} ${o.orderNo}`}
                     >
                       {t("detail")}
