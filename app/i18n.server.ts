@@ -116,7 +116,8 @@ export const rootResources = {
  * `namespaces(request, handle)`. `loginPage`: the header-only login pages (root.tsx).
  * `export const handle = { i18n: ["login"] } satisfies RouteHandle;` keeps the names checked.
  */
-export type RouteHandle = { i18n?: readonly Namespace[]; loginPage?: boolean };
+/** `noTabBar`: the phone's tab bar is not drawn (the exam paper: its own bar replaces it, issue 39 §4). */
+export type RouteHandle = { i18n?: readonly Namespace[]; loginPage?: boolean; noTabBar?: boolean };
 
 /**
  * Of a namespace the route names, only these groups (top-level keys) reach the browser (decision 090: the catalog

@@ -26,6 +26,8 @@ export function SchoolFrame({ shell, children }: { shell: ShellView; children: R
   // useLoginPage 2: the login pages (handle.loginPage) show the header only, no footer or side bar.
   const matches = useMatches();
   const headerOnly = shell.site.loginPage === "headerOnly" && matches.some((m) => (m.handle as { loginPage?: boolean } | undefined)?.loginPage);
+  // the exam paper (handle.noTabBar): its exam bar replaces the tab bar, one tap never leaves the paper (issue 39 §4)
+  const tabBar = !matches.some((m) => (m.handle as { noTabBar?: boolean } | undefined)?.noTabBar);
   return (
     <>
       {shell.site.domainWarn !== null ? <DomainBanner message={shell.site.domainWarn} /> : null}
@@ -37,7 +39,7 @@ export function SchoolFrame({ shell, children }: { shell: ShellView; children: R
       {headerOnly ? null : <Footer shell={shell} />}
       {shell.user ? <Presence userId={shell.user.userId} /> : null}
       {/* last: sticky at the bottom of a phone's screen, after the footer in the flow (decision 055) */}
-      <TabBar shell={shell} />
+      {tabBar ? <TabBar shell={shell} /> : null}
     </>
   );
 }

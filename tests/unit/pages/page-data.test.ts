@@ -114,6 +114,18 @@ async function attempts(): Promise<{ doing: string; paper: string }> {
   return { doing: `/lib/subject/doing/${doing.data.recordId}`, paper: `/lib/subject/exampaper/paper/${paper.data.recordId}` };
 }
 
+describe("the exam paper's frame (issue 39 §4)", () => {
+  it("has no tab bar (its exam bar replaces it: one tap never leaves the paper); the doing page keeps it", async () => {
+    const student = ctx.portal.client();
+    await student.signIn(ctx.portal);
+    const { doing, paper } = await attempts();
+    const paperPage = await student.get(paper);
+    expect(paperPage.status).toBe(200);
+    expect(paperPage.html).not.toContain('data-testid="tab-bar"');
+    expect((await student.get(doing)).html).toContain('data-testid="tab-bar"');
+  });
+});
+
 describe("the doing page's and the exam paper's data", () => {
   it("carry of the question bank and exam strings the groups the paper and its hand-in dialog read", async () => {
     const student = ctx.portal.client();

@@ -46,7 +46,8 @@ import { Notice } from "~/components/ui/Notice";
 /** The paper's form: the phone bar's "hand in" submits it from outside (`form=`). */
 const PAPER_FORM_ID = "exam-paper-form";
 // what the paper, its questions and the hand-in dialog draw of the exam and question bank strings (decision 090)
-export const handle = { i18n: ["exams", "qbank"] } as const satisfies RouteHandle;
+// during an exam one tap must not leave the paper: the exam bar replaces the tab bar (issue 39 §4)
+export const handle = { i18n: ["exams", "qbank"], noTabBar: true } as const satisfies RouteHandle;
 // of those namespaces, the groups the page reads (decision 090); the loader's only, not in the browser's route module
 const PARTS = { exams: ["paper"], qbank: ["doing", "handIn"] } as const satisfies NamespaceParts;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.exam.examName ?? "" }];
