@@ -1,4 +1,6 @@
 import { PaperSheet, PhoneExamBar } from "~/components/qbank/PhoneExamBar";
+import { deadlineOf, useOnline } from "~/components/offline/use-online";
+import { useTimes } from "~/components/use-times";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -184,6 +186,9 @@ export default function ExamPaper() {
     setAnswers((a) => ({ ...a, ...Object.fromEntries(applied) }));
     setRedrawn((r) => ({ ...r, ...Object.fromEntries(applied.map(([id]) => [id, (r[id] ?? 0) + 1])) }));
   });
+  const online = useOnline();
+  // when the server rendered this page (the root's clock): an offline copy's timer counts from there
+  const renderedAt = useRef(useTimes().clock.now);
   const live = status !== null;
 
   // after a post/redirect/get the loader's answers are the truth
@@ -195,7 +200,7 @@ export default function ExamPaper() {
   // the time left came from the server; at the end the paper is handed in (the form carries every answer)
   useEffect(() => {
     if (d.record.remainingS === null) return;
-    const deadline = Date.now() + d.record.remainingS * 1000;
+    const deadline = deadlineOf(d.record.remainingS, renderedAt.current);
     const timer = setInterval(() => {
       const s = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
       setLeft(s);
@@ -280,15 +285,17 @@ export default function ExamPaper() {
             ? d.saved
               ? t("paper.saved")
               : null
-            : status.offline && !status.local.length
-              ? tq("doing.offline")
-              : status.local.length
-                ? tq("doing.localSaved", { count: status.local.length })
-                : status.resent
-                  ? tq("doing.resent")
-                  : status.connected
-                    ? tq("doing.online")
-                    : tq("doing.connecting")}
+            : !online
+              ? tq("doing.offlineCount", { count: status.local.length })
+              : status.offline && !status.local.length
+                ? tq("doing.offline")
+                : status.local.length
+                  ? tq("doing.localSaved", { count: status.local.length })
+                  : status.resent
+                    ? tq("doing.resent")
+                    : status.connected
+                      ? tq("doing.online")
+                      : tq("doing.connecting")}
         </p>
       </div>
       {asked !== null ? (
