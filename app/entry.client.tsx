@@ -17,10 +17,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-
-// Issue 37 §1: the service worker, registered after the page has loaded (its module is not among the page's scripts).
-function registerWorker() {
-  void import("~/sw/register.client").then((m) => m.registerServiceWorker());
-}
-if (document.readyState === "complete") registerWorker();
-else window.addEventListener("load", registerWorker, { once: true });

@@ -16,6 +16,7 @@ import { tenantOf } from "~/lib/http/tenant.server";
 import { cacheCssScript, inlineCssOf } from "~/lib/http/inline-css.server";
 import { drawConfigPart } from "~/components/shell/config-parts.server";
 import { HASH_ROUTES_SCRIPT } from "~/components/shell/hash-routes.server";
+import { SW_REGISTER_SCRIPT } from "~/sw/register-script.server";
 import { serverTiming } from "~/lib/http/upstream.server";
 import { sendsServerTiming } from "~/lib/http/server-timing.server";
 import { VIEWER_HEADER, viewerKeyOf } from "~/lib/http/viewer-key.server";
@@ -24,6 +25,8 @@ import { VIEWER_HEADER, viewerKeyOf } from "~/lib/http/viewer-key.server";
 env();
 
 const ABORT_DELAY = 5_000;
+/** The head's one inline script: old hash links to their paths, then the service worker's registration after load (decision 098). */
+const HEAD_SCRIPT = `${HASH_ROUTES_SCRIPT};${SW_REGISTER_SCRIPT}`;
 const PRIVATE_NO_STORE = "private, no-store";
 export const streamTimeout = ABORT_DELAY;
 
@@ -59,9 +62,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider
-        value={{ nonce, locale, errors: rootResources[locale].errors, css, configPart: configParts(), hashRoutes: HASH_ROUTES_SCRIPT }}
-      >
+      <RequestInfoContext.Provider value={{ nonce, locale, errors: rootResources[locale].errors, css, configPart: configParts(), hashRoutes: HEAD_SCRIPT }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {

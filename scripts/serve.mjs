@@ -376,8 +376,8 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", redirect: false });
   app.use((req, res, next) => {
     if (!/\.[^/]*$/.test(req.path)) return next();
-    // the service worker (issue 37 §1): its script is checked on every navigation, never answered from a cache
-    if (req.path === "/sw.js") res.setHeader("Cache-Control", "no-cache");
+    // the service worker and its registration (issue 37 §1): checked on every load, never answered from a cache
+    if (req.path === "/sw.js" || req.path === "/sw-register.js") res.setHeader("Cache-Control", "no-cache");
     return publicFiles(req, res, next);
   });
 

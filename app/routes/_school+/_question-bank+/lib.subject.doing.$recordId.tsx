@@ -1,9 +1,8 @@
 import { PhoneExamBar } from "~/components/qbank/PhoneExamBar";
 import { deadlineOf, useOnline } from "~/components/offline/use-online";
-import { useTimes } from "~/components/use-times";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { failedValues, isFormFailure } from "~/forms/form-failure";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
@@ -167,7 +166,7 @@ export default function Doing() {
   const { status, session } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
   const online = useOnline();
   // when the server rendered this page (the root's clock): an offline copy's timer counts from there
-  const renderedAt = useRef(useTimes().clock.now);
+  const renderedAt = useRef((useRouteLoaderData("root") as { clock?: { now: number } } | undefined)?.clock?.now);
   const live = status !== null;
 
   // a plain navigation (no session): the loader's answer is the truth. Not at the first render (the state

@@ -1,9 +1,8 @@
 import { PaperSheet, PhoneExamBar } from "~/components/qbank/PhoneExamBar";
 import { deadlineOf, useOnline } from "~/components/offline/use-online";
-import { useTimes } from "~/components/use-times";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { failedValues } from "~/forms/form-failure";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -188,7 +187,7 @@ export default function ExamPaper() {
   });
   const online = useOnline();
   // when the server rendered this page (the root's clock): an offline copy's timer counts from there
-  const renderedAt = useRef(useTimes().clock.now);
+  const renderedAt = useRef((useRouteLoaderData("root") as { clock?: { now: number } } | undefined)?.clock?.now);
   const live = status !== null;
 
   // after a post/redirect/get the loader's answers are the truth
