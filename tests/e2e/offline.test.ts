@@ -37,6 +37,17 @@ async function offline(context: BrowserContext, on: boolean) {
   else await context.unroute("**/*", refuse);
 }
 
+/** Answers the question on screen, whatever its kind (as tests/e2e/qbank.test.ts does). */
+async function answerCurrent(page: Page) {
+  const form = page.getByTestId("question-form");
+  const choices = form.locator('input[type="radio"], input[type="checkbox"]');
+  if (await choices.count()) return choices.first().check();
+  const area = form.locator("textarea");
+  if (await area.count()) return area.fill("离线时写的答案");
+  const blanks = form.locator('input[name="answer"]:not([type])');
+  for (let i = 0; i < (await blanks.count()); i++) await blanks.nth(i).fill(`空${i + 1}`);
+}
+
 async function formState(page: Page): Promise<string> {
   return page.getByTestId("question-form").evaluate((form) => JSON.stringify([...new FormData(form as HTMLFormElement).getAll("answer")]));
 }
@@ -52,14 +63,14 @@ test("the doing page reloads offline with every answer given, and says how many 
   await keptOffline(page);
   await expect(page.getByTestId("sync-status")).toHaveText("已连接，答案实时保存", { timeout: 20_000 });
   // question 1 online (confirmed by the server), question 2 offline (only on this device)
-  await page.getByTestId("question-form").locator('input[type="radio"], input[type="checkbox"]').first().check();
+  await answerCurrent(page);
   await page.getByRole("button", { name: "保存答案" }).click();
   await expect(page.getByTestId("answer-status")).toHaveText("已提交");
   const first = await formState(page);
   await page.getByRole("button", { name: "保存并下一题" }).click();
   await expect(page.getByText(/第 2 题/)).toBeVisible();
   await offline(context, true);
-  await page.getByTestId("question-form").locator('input[type="radio"], input[type="checkbox"]').first().check();
+  await answerCurrent(page);
   await page.getByRole("button", { name: "保存答案" }).click();
   const second = await formState(page);
   await expect(page.getByTestId("sync-status")).toHaveText("离线：1 个答案保存在本设备");
