@@ -47,19 +47,23 @@ export function registerServiceWorker(url = "/sw.js") {
   wb.addEventListener("controlling", (event) => {
     if (event.isUpdate && safeToReload()) window.location.reload();
   });
-  void wb.register().then(async () => {
-    await wb.controlling;
-    // a document the worker did not see (the first visit) and every client navigation to a kept page
-    const keep = (pathname: string) => {
-      const path = keptPagePath(pathname);
-      if (path) post({ type: "keep", path });
-    };
-    if (!servedByWorker) keep(location.pathname);
-    let last = location.pathname;
-    (window as RouterWindow).__remixRouter?.subscribe((state) => {
-      if (state.navigation.state !== "idle" || state.location.pathname === last) return;
-      last = state.location.pathname;
-      keep(last);
-    });
-  });
+  void wb
+    .register()
+    .then(async () => {
+      await wb.controlling;
+      // a document the worker did not see (the first visit) and every client navigation to a kept page
+      const keep = (pathname: string) => {
+        const path = keptPagePath(pathname);
+        if (path) post({ type: "keep", path });
+      };
+      if (!servedByWorker) keep(location.pathname);
+      let last = location.pathname;
+      (window as RouterWindow).__remixRouter?.subscribe((state) => {
+        if (state.navigation.state !== "idle" || state.location.pathname === last) return;
+        last = state.location.pathname;
+        keep(last);
+      });
+    })
+    // refused (a browser or test that blocks workers, private mode): the portal works as without one
+    .catch(() => undefined);
 }
