@@ -64,6 +64,9 @@ export default defineConfig({
     // Only a retried test records a trace (decision 049): recording every test's screencast cost Chromium
     // about a third of its CPU, for traces nobody reads once the test passed.
     trace: "on-first-retry",
+    // The service worker (issue 37 §1) only where a journey asks for it (tests/e2e/offline.test.ts): a worker
+    // answers navigations itself, out of reach of a page's `route`, and would change what the other journeys measure.
+    serviceWorkers: "block",
   },
   // The test pyramid (docs/decisions/016-test-pyramid.md): every journey runs with JavaScript; only the
   // tests about JavaScript being off (forms, menus, dialogs and their no-JS fallbacks) carry the tag

@@ -17,13 +17,17 @@ import { cacheCssScript, inlineCssOf } from "~/lib/http/inline-css.server";
 import { drawConfigPart } from "~/components/shell/config-parts.server";
 import { HASH_ROUTES_SCRIPT } from "~/components/shell/hash-routes.server";
 import { KEEP_PRESSES_SCRIPT } from "~/components/ui/keep-press.server";
+import { SW_REGISTER_SCRIPT } from "~/sw/register-script.server";
 import { serverTiming } from "~/lib/http/upstream.server";
 import { sendsServerTiming } from "~/lib/http/server-timing.server";
+import { VIEWER_HEADER, viewerKeyOf } from "~/lib/http/viewer-key.server";
 
 // Checked once when the server loads the build: a bad environment stops it with a clear message.
 env();
 
 const ABORT_DELAY = 5_000;
+/** The head's one inline script: old hash links to their paths, then the service worker's registration after load (decision 098). */
+const HEAD_SCRIPT = `${HASH_ROUTES_SCRIPT};${SW_REGISTER_SCRIPT}`;
 const PRIVATE_NO_STORE = "private, no-store";
 export const streamTimeout = ABORT_DELAY;
 
@@ -50,6 +54,8 @@ export default async function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   // The loaders have run: was this view a signed-in student's? (issue 21 §6)
   const signedIn = await servedSignedIn(loadContext);
+  // whose page this is, for the service worker's per-user offline pages (issue 37 §1)
+  const viewer = signedIn ? await viewerKeyOf(loadContext) : null;
   // a first visit: the stylesheet in the page, no round trip before the first paint (decision 089)
   const cssText = inlineCssOf(request);
   const css = cssText === null ? null : { text: cssText, script: cacheCssScript(tenant.secure) };
@@ -64,7 +70,7 @@ export default async function handleRequest(
           errors: rootResources[locale].errors,
           css,
           configPart: configParts(),
-          hashRoutes: HASH_ROUTES_SCRIPT,
+          hashRoutes: HEAD_SCRIPT,
           keepPresses: KEEP_PRESSES_SCRIPT,
         }}
       >
@@ -79,6 +85,7 @@ export default async function handleRequest(
           // Pages carry the visitor's own data and CSRF token: never stored by a shared cache; a signed-in
           // student's view is never stored at all, whatever its route said (one place, issue 21 §6).
           if (signedIn) responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
+          if (viewer) responseHeaders.set(VIEWER_HEADER, viewer);
           else if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           // script-src: the hosts of this company's configured scripts (analytics, chat, captcha), from the root loader's shell.
           const root = remixContext.staticHandlerContext.loaderData?.root as { shell?: unknown } | null | undefined;

@@ -105,6 +105,9 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {/* The company's icon (base info companyIco), else the portal's own. */}
         {site?.icon ? <link rel="icon" href={site.icon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
+        {/* the school's installable app (issue 37 §1): its manifest and the browser bar in its colour */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <meta name="theme-color" content={themeColor} />
         {site?.stat ? <Analytics stat={site.stat} /> : null}
         {errors ? <script id={PAGE_ERRORS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(errors) }} /> : null}
       </head>

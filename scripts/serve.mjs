@@ -374,7 +374,12 @@ export function createApp({ build, env = process.env, handleRequest: remixHandle
   }
   // A page's address (no dot in its last segment) is never a file of public/: no stat per page view.
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", redirect: false });
-  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) => {
+    if (!/\.[^/]*$/.test(req.path)) return next();
+    // the service worker and its registration (issue 37 §1): checked on every load, never answered from a cache
+    if (req.path === "/sw.js" || req.path === "/sw-register.js") res.setHeader("Cache-Control", "no-cache");
+    return publicFiles(req, res, next);
+  });
 
   app.all("*", async (req, res, next) => {
     try {

@@ -15,6 +15,7 @@ const APP = path.resolve(__dirname, "../../app");
 /** `file:name` of state that a new build copy would find the same, with why. */
 const STAYS: Record<string, string> = {
   "lib/state/session.server.ts:readFrom": "per request (keyed by the request's session object, weak)",
+  "sw/service-worker.ts:viewer": "the service worker's own (public/sw.js, decision 098): never in the server build",
   "lib/state/session.server.ts:clientIdCookies": "made from the environment",
   "lib/state/form-keep.server.ts:cookies": "made from the environment",
   "lib/security/csrf.server.ts:instances": "made from the environment",

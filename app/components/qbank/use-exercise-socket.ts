@@ -22,7 +22,11 @@ export function useExerciseSocket(
     if (!bootstrap) return;
     let closed = false;
     let close = () => {};
-    void Promise.all([import("~/components/qbank/exam-session.client"), import("~/services/realtime.client")]).then(([m, rt]) => {
+    void Promise.all([
+      import("~/components/qbank/exam-session.client"),
+      import("~/services/realtime.client"),
+      import("~/components/offline/given-answers.client"),
+    ]).then(([m, rt, given]) => {
       if (closed) return;
       let s: ExamSession | null = null;
       const socket = rt.openRealtime(bootstrap, {
@@ -33,10 +37,11 @@ export function useExerciseSocket(
           } else if (e.type === "closed") s?.disconnected();
         },
       });
-      queue.current = new m.AnswerQueue(window.localStorage, recordId);
+      queue.current = new m.AnswerQueue(given.recordingGiven(window.localStorage), recordId);
       s = new m.ExamSession(socket, recordId, queue.current, setStatus);
       session.current = s;
-      onLocal(s.localAnswers());
+      // offline, the page may be the service worker's older copy: every answer given on this device goes on it (issue 37 §1)
+      onLocal(navigator.onLine ? s.localAnswers() : new Map([...given.givenAnswers(window.localStorage, recordId), ...s.localAnswers()]));
       setStatus(s.status());
       close = () => {
         s?.dispose();

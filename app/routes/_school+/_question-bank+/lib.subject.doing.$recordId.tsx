@@ -1,7 +1,8 @@
 import { PhoneExamBar } from "~/components/qbank/PhoneExamBar";
+import { deadlineOf, useOnline } from "~/components/offline/use-online";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { failedValues, isFormFailure } from "~/forms/form-failure";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
@@ -163,6 +164,9 @@ export default function Doing() {
     if (local.has(drawn.current.question.id) && !typedOnScreen()) setVersion((v) => v + 1);
   }, []);
   const { status, session } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
+  const online = useOnline();
+  // when the server rendered this page (the root's clock): an offline copy's timer counts from there
+  const renderedAt = useRef((useRouteLoaderData("root") as { clock?: { now: number } } | undefined)?.clock?.now);
   const live = status !== null;
 
   // a plain navigation (no session): the loader's answer is the truth. Not at the first render (the state
@@ -196,7 +200,7 @@ export default function Doing() {
   const deadline = useRef<number | null>(null);
   useEffect(() => {
     if (d.record.remainingS === null) return;
-    deadline.current = Date.now() + d.record.remainingS * 1000;
+    deadline.current = deadlineOf(d.record.remainingS, renderedAt.current);
     const timer = setInterval(() => {
       const s = Math.max(0, Math.ceil((deadline.current! - Date.now()) / 1000));
       setLeft(s);
@@ -344,15 +348,17 @@ export default function Doing() {
         <p role="status" aria-live="polite" className="mb-2 text-sm" data-testid="sync-status">
           {status === null
             ? null
-            : status.offline && !status.local.length
-              ? t("doing.offline")
-              : status.local.length
-                ? t("doing.localSaved", { count: status.local.length })
-                : status.resent
-                  ? t("doing.resent")
-                  : status.connected
-                    ? t("doing.online")
-                    : t("doing.connecting")}
+            : !online
+              ? t("doing.offlineCount", { count: status.local.length })
+              : status.offline && !status.local.length
+                ? t("doing.offline")
+                : status.local.length
+                  ? t("doing.localSaved", { count: status.local.length })
+                  : status.resent
+                    ? t("doing.resent")
+                    : status.connected
+                      ? t("doing.online")
+                      : t("doing.connecting")}
         </p>
         <QuestionForm
           key={`${question.id}:${version}`}

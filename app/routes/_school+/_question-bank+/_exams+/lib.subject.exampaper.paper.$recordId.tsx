@@ -1,7 +1,8 @@
 import { PaperSheet, PhoneExamBar } from "~/components/qbank/PhoneExamBar";
+import { deadlineOf, useOnline } from "~/components/offline/use-online";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { failedValues } from "~/forms/form-failure";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -185,6 +186,9 @@ export default function ExamPaper() {
     setAnswers((a) => ({ ...a, ...Object.fromEntries(applied) }));
     setRedrawn((r) => ({ ...r, ...Object.fromEntries(applied.map(([id]) => [id, (r[id] ?? 0) + 1])) }));
   });
+  const online = useOnline();
+  // when the server rendered this page (the root's clock): an offline copy's timer counts from there
+  const renderedAt = useRef((useRouteLoaderData("root") as { clock?: { now: number } } | undefined)?.clock?.now);
   const live = status !== null;
 
   // after a post/redirect/get the loader's answers are the truth
@@ -196,7 +200,7 @@ export default function ExamPaper() {
   // the time left came from the server; at the end the paper is handed in (the form carries every answer)
   useEffect(() => {
     if (d.record.remainingS === null) return;
-    const deadline = Date.now() + d.record.remainingS * 1000;
+    const deadline = deadlineOf(d.record.remainingS, renderedAt.current);
     const timer = setInterval(() => {
       const s = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
       setLeft(s);
@@ -281,15 +285,17 @@ export default function ExamPaper() {
             ? d.saved
               ? t("paper.saved")
               : null
-            : status.offline && !status.local.length
-              ? tq("doing.offline")
-              : status.local.length
-                ? tq("doing.localSaved", { count: status.local.length })
-                : status.resent
-                  ? tq("doing.resent")
-                  : status.connected
-                    ? tq("doing.online")
-                    : tq("doing.connecting")}
+            : !online
+              ? tq("doing.offlineCount", { count: status.local.length })
+              : status.offline && !status.local.length
+                ? tq("doing.offline")
+                : status.local.length
+                  ? tq("doing.localSaved", { count: status.local.length })
+                  : status.resent
+                    ? tq("doing.resent")
+                    : status.connected
+                      ? tq("doing.online")
+                      : tq("doing.connecting")}
         </p>
       </div>
       {asked !== null ? (
