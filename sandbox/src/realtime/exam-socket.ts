@@ -238,7 +238,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
       case 'paperQuestions':
         return qbank.paperQuestions(who, recordId);
       case 'submitOne':
-        return qbank.submitOne(who, recordId, needQuestion(), d.answer, typeof d.opId === 'string' ? d.opId : undefined, 'socket');
+        return qbank.submitOne(who, recordId, needQuestion(), d.answer, typeof d.opId === 'string' ? d.opId : undefined, 'socket', d.at);
       case 'mark':
         return qbank.flag('marks', who, recordId, needQuestion(), d.marked !== false);
       case 'sign':

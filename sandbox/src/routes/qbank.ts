@@ -189,7 +189,7 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
     `${S}/answer/submit`,
     H(async (who, req, _p, s) => {
       const b = body(req);
-      return s.submitOne(who, rec(req), need(b.questionId, '题目'), b.answer, typeof b.opId === 'string' ? b.opId : undefined, 'http');
+      return s.submitOne(who, rec(req), need(b.questionId, '题目'), b.answer, typeof b.opId === 'string' ? b.opId : undefined, 'http', b.at);
     }),
   );
   app.post(
@@ -201,7 +201,12 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
         rec(req),
         items
           .slice(0, 500)
-          .map((it) => ({ questionId: need(it?.questionId, '题目'), answer: it?.answer, opId: typeof it?.opId === 'string' ? it.opId : undefined })),
+          .map((it) => ({
+            questionId: need(it?.questionId, '题目'),
+            answer: it?.answer,
+            opId: typeof it?.opId === 'string' ? it.opId : undefined,
+            at: it?.at,
+          })),
         'http',
       );
     }),
@@ -252,7 +257,12 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
           recordId,
           items
             .slice(0, 500)
-            .map((it) => ({ questionId: need(it?.questionId, '题目'), answer: it?.answer, opId: typeof it?.opId === 'string' ? it.opId : undefined })),
+            .map((it) => ({
+              questionId: need(it?.questionId, '题目'),
+              answer: it?.answer,
+              opId: typeof it?.opId === 'string' ? it.opId : undefined,
+              at: it?.at,
+            })),
           'http',
         );
       return s.submit(who, recordId);
