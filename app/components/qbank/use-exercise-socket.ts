@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { AnswerQueue, ExamSession, SessionStatus } from "~/components/qbank/exam-session.client";
+import type { AnswerQueue, ExamSession, HandInChannel, SessionStatus } from "~/components/qbank/exam-session.client";
 import type { RealtimeSocket, SocketBootstrap } from "~/services/realtime.client";
 
 /**
@@ -8,6 +8,8 @@ import type { RealtimeSocket, SocketBootstrap } from "~/services/realtime.client
  * server confirms them (`AnswerQueue`); typed answers go out after their own question's typing pause
  * (`ExamSession.answerSoon`). `onLocal` receives the answers kept on this device; `onAuthenticated`
  * runs after each (re)connection (the exam paper's examFace check). One session per record.
+ * `announceHandIn` tells the record's other tabs that this one hands in (they ask the upstream and stop
+ * taking answers: issue 37 §2).
  */
 export function useExerciseSocket(
   bootstrap: SocketBootstrap | null | undefined,
@@ -18,6 +20,7 @@ export function useExerciseSocket(
   const [status, setStatus] = useState<SessionStatus | null>(null);
   const session = useRef<ExamSession | null>(null);
   const queue = useRef<AnswerQueue | null>(null);
+  const handIn = useRef<HandInChannel | null>(null);
   useEffect(() => {
     if (!bootstrap) return;
     let closed = false;
@@ -38,7 +41,11 @@ export function useExerciseSocket(
       session.current = s;
       onLocal(s.localAnswers());
       setStatus(s.status());
+      const session = s;
+      const channel = new m.HandInChannel(recordId, () => void session.checkHandedIn());
+      handIn.current = channel;
       close = () => {
+        channel.close();
         s?.dispose();
         socket.close();
       };
@@ -46,10 +53,11 @@ export function useExerciseSocket(
     return () => {
       closed = true;
       session.current = null;
+      handIn.current = null;
       close();
     };
     // one session per record
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [recordId]);
-  return { status, session, queue };
+  return { status, session, queue, announceHandIn: () => handIn.current?.announce() };
 }
