@@ -41,8 +41,8 @@ export function useExerciseSocket(
       session.current = s;
       onLocal(s.localAnswers());
       setStatus(s.status());
-      const session = s;
-      const channel = new m.HandInChannel(recordId, () => void session.checkHandedIn());
+      const current = s;
+      const channel = new m.HandInChannel(recordId, () => void current.checkHandedIn());
       handIn.current = channel;
       close = () => {
         channel.close();

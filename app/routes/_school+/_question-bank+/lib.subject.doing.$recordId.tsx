@@ -6,6 +6,7 @@ import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { failedValues, isFormFailure } from "~/forms/form-failure";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
+import { syncStatusText } from "~/components/qbank/sync-status";
 import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
 import { ANSWER_FORM_ID, answerOf, formAnswer, QuestionForm, typedSince, unansweredCount } from "~/components/qbank/QuestionForm";
@@ -162,7 +163,9 @@ export default function Doing() {
     // since it was drawn (newer than the device's copy: it is sent when the session is up, below)
     if (local.has(drawn.current.question.id) && !typedOnScreen()) setVersion((v) => v + 1);
   }, []);
-  const { status, session } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
+  const { status, session, announceHandIn } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
+  /** handed in in another tab or on another device: no more answers here (issue 37 §2) */
+  const closed = status?.handedIn === true;
   const live = status !== null;
 
   // a plain navigation (no session): the loader's answer is the truth. Not at the first render (the state
@@ -188,8 +191,11 @@ export default function Doing() {
     if (!s) return window.location.reload(); // the loader hands a timed paper in at zero
     setBusy(true);
     const m = await s.submit();
+    // the record's other tabs stop taking answers (issue 37 §2)
+    if (m.code === "1") announceHandIn();
     if (m.code === "1" || m.code === "409") window.location.assign(reportHref(d.record.recordId));
     else setBusy(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- announceHandIn reads a ref
   }, [d.record.recordId, session]);
 
   // timed papers: the time left came from the server; at zero the paper is handed in
@@ -342,18 +348,16 @@ export default function Doing() {
           </Notice>
         ) : null}
         <p role="status" aria-live="polite" className="mb-2 text-sm" data-testid="sync-status">
-          {status === null
-            ? null
-            : status.offline && !status.local.length
-              ? t("doing.offline")
-              : status.local.length
-                ? t("doing.localSaved", { count: status.local.length })
-                : status.resent
-                  ? t("doing.resent")
-                  : status.connected
-                    ? t("doing.online")
-                    : t("doing.connecting")}
+          {syncStatusText(status, t)}
         </p>
+        {closed ? (
+          <Notice tone="warning" as="div" className="mb-2 text-base" data-testid="handed-in-elsewhere">
+            <p>{t("doing.handedIn")}</p>
+            <a className="underline" href={reportHref(d.record.recordId)}>
+              {t("doing.handedInLink")}
+            </a>
+          </Notice>
+        ) : null}
         <QuestionForm
           key={`${question.id}:${version}`}
           question={question}
@@ -364,7 +368,7 @@ export default function Doing() {
           signed={signs.has(question.id)}
           paused={paused}
           canPause={!d.record.timed}
-          disabled={busy}
+          disabled={busy || closed}
           t={t}
           onSubmit={live ? onSubmit : undefined}
           onChange={live ? onChange : undefined}
