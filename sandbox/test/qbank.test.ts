@@ -185,6 +185,32 @@ describe('question bank calls', () => {
     expect(log.json.answers.map((a: any) => a.opId)).not.toContain('a-1');
   });
 
+  it('a record handed in over HTTP is pushed at once to every socket of its student (issue 37 §2), not to another student', async () => {
+    const t = await c.token('13800000001');
+    const other = await c.token('13800000002');
+    const g = await c.api(`${Q}/exercise/paper/generate/2012`, { method: 'POST', token: t.token });
+    const recordId = g.json.data.recordId;
+    const open = async (tok: { token: string; userId: number }) => {
+      const ws = new WebSocket(`${sandbox().url.replace('http', 'ws')}/websocket`);
+      const pushes: any[] = [];
+      ws.on('message', (raw) => {
+        const m = JSON.parse(String(raw));
+        if (m.seq === 0) pushes.push(m);
+      });
+      await new Promise((r) => ws.once('open', r));
+      const authed = new Promise((r) => ws.once('message', r));
+      ws.send(JSON.stringify({ op: 'auth', seq: 1, data: { companyId: 1, schoolId: 1, userId: tok.userId, token: tok.token, module: 'question' } }));
+      await authed;
+      return { ws, pushes };
+    };
+    const [tabB, tabC, stranger] = await Promise.all([open(t), open(t), open(other)]);
+    await c.api(`${Q}/exercise/session/submit`, { token: t.token, body: { recordId } });
+    await expect.poll(() => tabC.pushes.length).toBe(1);
+    for (const tab of [tabB, tabC]) expect(tab.pushes).toEqual([{ op: 'submit', seq: 0, code: '1', message: '', data: { recordId, state: 'submitted' } }]);
+    expect(stranger.pushes).toEqual([]);
+    for (const x of [tabB, tabC, stranger]) x.ws.close();
+  });
+
   it('a timed paper reports the time left and is handed in at zero', async () => {
     const t = await c.token('13800000001');
     const g = await c.api(`${Q}/exercise/paper/generate/2012`, { method: 'POST', token: t.token });

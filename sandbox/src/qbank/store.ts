@@ -252,6 +252,18 @@ export function publicQuestion(q: Question) {
 /** Writes of one record run one after the other (a burst of resent answers must not overwrite each other). */
 const locks = new WeakMap<Ctx, Map<number, Promise<unknown>>>();
 
+type SubmittedListener = (userId: number, recordId: number) => void;
+/** Who hears that a signed-in user's record was handed in (the exam socket pushes it: issue 37 §2), per sandbox. */
+const submittedListeners = new WeakMap<Ctx, Set<SubmittedListener>>();
+
+/** Calls `listener` whenever a user's record is handed in (by the student, the socket or the clock); answers how to stop. */
+export function onRecordSubmitted(ctx: Ctx, listener: SubmittedListener): () => void {
+  let set = submittedListeners.get(ctx);
+  if (!set) submittedListeners.set(ctx, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
 export class QbankStore {
   constructor(readonly ctx: Ctx) {}
   private get db() {
@@ -703,6 +715,7 @@ export class QbankStore {
       args: [score, right, now, r.id],
     });
     await this.db.batch(stmts);
+    if (r.userId !== null) for (const listener of submittedListeners.get(this.ctx) ?? []) listener(r.userId, r.id);
   }
 
   /** The report: every question with the right answer, the given one, the score and the explanation. */
