@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Op, ServerMessage } from "~/services/realtime.client";
-import { AnswerQueue, ExamSession, HandInChannel, TYPING_PAUSE_MS, type KeyValueStorage, type SessionStatus } from "./exam-session.client";
+import { AnswerQueue, ExamSession, HandInChannel, isHandInPush, TYPING_PAUSE_MS, type KeyValueStorage, type SessionStatus } from "./exam-session.client";
 
 /** The offline queue of the doing page (issue 15 'Done means': answers kept until confirmed, sent after reconnect, no duplicate). */
 
@@ -305,6 +305,20 @@ describe("two tabs, one exam (issue 37 §2)", () => {
     expect(s.pendingTyping()).toEqual([]);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(socket.sent("submitOne")).toHaveLength(0);
+  });
+
+  it("the upstream's push of this record's hand-in closes the session at once; another record's or an answer does not", () => {
+    const push = (data: unknown, seq = 0, op: Op = "submit"): ServerMessage => ({ op, seq, code: "1", message: "", data });
+    expect(isHandInPush(push({ recordId: 7, state: "submitted" }), 7)).toBe(true);
+    expect(isHandInPush(push({ recordId: 8, state: "submitted" }), 7)).toBe(false);
+    expect(isHandInPush(push({ recordId: 7 }, 3), 7)).toBe(false);
+    expect(isHandInPush(push({ recordId: 7 }, 0, "mark"), 7)).toBe(false);
+    const storage = new MemoryStorage();
+    const s = new ExamSession(new FakeSocket(), 7, new AnswerQueue(storage, 7));
+    s.answerSoon(12, ["typed"], 10_000);
+    s.handedInNow();
+    expect(s.status()).toMatchObject({ handedIn: true, refused: [12], local: [] });
+    expect(s.pendingTyping()).toEqual([]);
   });
 
   it("a hand-in in one tab is told to the other tabs of the same record (BroadcastChannel), not to another record's", async () => {

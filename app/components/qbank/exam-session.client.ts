@@ -220,7 +220,7 @@ export class ExamSession {
     } else if (m.code === "409") {
       this.queue.confirm(item.opId);
       this.refused.set(item.questionId, m.code);
-      this.closeHandedIn();
+      this.handedInNow();
     } else {
       this.error = m.message || m.code;
       this.refused.set(item.questionId, m.code);
@@ -235,8 +235,12 @@ export class ExamSession {
     return true;
   }
 
-  /** The paper is handed in: no pending typing goes out, and what only this device had is shown as not saved. */
-  private closeHandedIn() {
+  /**
+   * The paper is handed in (a refusal, another tab, the upstream's push): no pending typing goes out, and what
+   * only this device had is shown as not saved.
+   */
+  handedInNow() {
+    if (this.handedIn) return;
     this.handedIn = true;
     for (const questionId of [...this.typing.keys()]) this.stopTyping(questionId);
     for (const x of this.queue.list()) if (!this.inFlight.has(x.opId)) this.refused.set(x.questionId, "409");
@@ -256,7 +260,7 @@ export class ExamSession {
       const m = await this.socket.request("paperQuestions", { recordId: this.recordId }).catch(() => null);
       const state = m?.code === "1" ? (m.data as { record?: { state?: string } } | null)?.record?.state : m?.code === "409" ? "submitted" : undefined;
       if (state === "submitted") {
-        this.closeHandedIn();
+        this.handedInNow();
         return true;
       }
     }
@@ -345,4 +349,9 @@ export class HandInChannel {
   close() {
     this.channel?.close();
   }
+}
+
+/** The upstream's push that a record was handed in (the exam socket, `seq` 0: issue 37 §2), for this record. */
+export function isHandInPush(message: ServerMessage, recordId: number): boolean {
+  return message.seq === 0 && message.op === "submit" && (message.data as { recordId?: unknown } | null)?.recordId === recordId;
 }

@@ -29,6 +29,10 @@ export function useExerciseSocket(
       if (closed) return;
       let s: ExamSession | null = null;
       const socket = rt.openRealtime(bootstrap, {
+        // the upstream says the record was handed in (another tab or device): no more answers here
+        onMessage: (message) => {
+          if (m.isHandInPush(message, recordId)) s?.handedInNow();
+        },
         onEvent: (e) => {
           if (e.type === "authenticated") {
             void s?.connectedNow();
