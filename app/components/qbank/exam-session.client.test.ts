@@ -261,13 +261,23 @@ describe("two tabs, one exam (issue 37 §2)", () => {
     expect(s.status().refused).toEqual([]);
   });
 
-  it("a stale save (the upstream kept a later answer from another tab) is confirmed, not resent", async () => {
+  it("a stale save (the upstream kept a later answer from another tab) is confirmed, not resent, and the page is given the kept answer", async () => {
     const socket = new FakeSocket();
-    const s = new ExamSession(socket, 7, new AnswerQueue(new MemoryStorage(), 7));
+    const kept: Array<Map<number, string[]>> = [];
+    const s = new ExamSession(socket, 7, new AnswerQueue(new MemoryStorage(), 7), undefined, (k) => kept.push(k));
     s.answer(11, ["A"]);
     socket.sent("submitOne")[0]!.resolve({ code: "1", data: { stale: true, answers: { "11": ["B"] } } });
     await flush();
     expect(s.status()).toMatchObject({ local: [], refused: [] });
+    expect(kept).toEqual([new Map([[11, ["B"]]])]);
+    // a save that was applied gives nothing; nor a stale one while a newer answer of the question is on its way
+    s.answer(12, ["A"]);
+    socket.sent("submitOne")[1]!.resolve({ code: "1", data: { stale: false } });
+    s.answer(13, ["A"]);
+    s.answer(13, ["B"]);
+    socket.sent("submitOne")[2]!.resolve({ code: "1", data: { stale: true, answers: { "13": ["C"] } } });
+    await flush();
+    expect(kept).toHaveLength(1);
   });
 
   it("says connecting until the socket is first up (not 'saved on this device' nor 'connected')", async () => {

@@ -110,6 +110,8 @@ export class ExamSession {
     private readonly recordId: number,
     private readonly queue: AnswerQueue,
     private readonly onStatus: (s: SessionStatus) => void = () => {},
+    /** the upstream kept a later answer than this device's (another tab's): the page redraws those questions with it */
+    private readonly onKept: (answers: Map<number, string[]>) => void = () => {},
   ) {}
 
   status(): SessionStatus {
@@ -217,6 +219,10 @@ export class ExamSession {
     if (m.code === "1") {
       this.queue.confirm(item.opId);
       this.refused.delete(item.questionId);
+      const kept = m.data as { stale?: boolean; answers?: Record<string, string[]> } | null;
+      // only when no newer answer of the question was given here meanwhile (that one is on its way)
+      if (kept?.stale && !this.queue.list().some((x) => x.questionId === item.questionId))
+        this.onKept(new Map([[item.questionId, kept.answers?.[String(item.questionId)] ?? []]]));
     } else if (m.code === "409") {
       this.queue.confirm(item.opId);
       this.refused.set(item.questionId, m.code);

@@ -6,7 +6,8 @@ import type { RealtimeSocket, SocketBootstrap } from "~/services/realtime.client
  * With JavaScript: the socket session of an exercise record (the practice doing page and the exam paper):
  * the client modules load after hydration, answers go out as given and stay on the device until the
  * server confirms them (`AnswerQueue`); typed answers go out after their own question's typing pause
- * (`ExamSession.answerSoon`). `onLocal` receives the answers kept on this device; `onAuthenticated`
+ * (`ExamSession.answerSoon`). `onLocal` receives the answers kept on this device, and later the upstream's answer
+ * of a question whose save here was older than another tab's (issue 37 §2); `onAuthenticated`
  * runs after each (re)connection (the exam paper's examFace check). One session per record.
  * `announceHandIn` tells the record's other tabs that this one hands in (they ask the upstream and stop
  * taking answers: issue 37 §2).
@@ -41,7 +42,8 @@ export function useExerciseSocket(
         },
       });
       queue.current = new m.AnswerQueue(window.localStorage, recordId);
-      s = new m.ExamSession(socket, recordId, queue.current, setStatus);
+      // an answer kept upstream that is later than this device's (another tab's) redraws its question like the device's own
+      s = new m.ExamSession(socket, recordId, queue.current, setStatus, (kept) => onLocal(kept));
       session.current = s;
       onLocal(s.localAnswers());
       setStatus(s.status());

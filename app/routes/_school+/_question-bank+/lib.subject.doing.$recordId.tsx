@@ -374,7 +374,12 @@ export default function Doing() {
           onChange={live ? onChange : undefined}
         >
           <HiddenInput name="kind" value={question.kind} />
-          {live && mine.length ? (
+          {status?.refused.includes(question.id) ? (
+            // the upstream refused this question's answer (issue 37 §2): said, never dropped
+            <Notice tone="error" as="p" className="text-sm" data-testid="not-saved">
+              {closed ? t("doing.notSavedHandedIn") : t("doing.notSaved")}
+            </Notice>
+          ) : live && mine.length ? (
             <p className="text-xs text-gray-600" data-testid="answer-status">
               {local.has(question.id) ? t("doing.statusLocal") : t("doing.statusServer")}
             </p>
