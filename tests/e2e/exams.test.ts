@@ -348,7 +348,7 @@ test("with JavaScript, two tabs of one exam: a hand-in from the tab loaded first
     // tab C answers q3: the upstream refuses it (409), and the page says so for that question, then closes
     await choice(tabC, q3!, "A").check();
     const q3Card = tabC.locator(`div:has(> fieldset input[name="answer.${q3!.questionId}"])`);
-    await expect(q3Card.getByTestId("not-saved")).toHaveText("此题答案未保存：试卷已交卷");
+    await expect(q3Card.getByTestId("not-saved")).toHaveText("此题答案未保存");
     await expect(tabC.getByTestId("handed-in-elsewhere")).toBeVisible();
     expect(await kept()).toEqual({ [q1!.questionId]: ["B"], [q2!.questionId]: ["B"] });
   } finally {

@@ -4,6 +4,7 @@
  * given, resent after a drop or a reload, and never applied twice (each answer carries an `opId`, and
  * an answer the server already holds is not sent again). Browser only; loaded by the doing page alone.
  */
+import type { T } from "~/components/qbank/parts";
 import type { Op, ServerMessage } from "~/services/realtime.client";
 
 /** How long a question's typing must pause before its answer goes out (each question has its own timer). */
@@ -360,4 +361,21 @@ export class HandInChannel {
 /** The upstream's push that a record was handed in (the exam socket, `seq` 0: issue 37 §2), for this record. */
 export function isHandInPush(message: ServerMessage, recordId: number): boolean {
   return message.seq === 0 && message.op === "submit" && (message.data as { recordId?: unknown } | null)?.recordId === recordId;
+}
+
+/**
+ * The status line of a record's answers with JavaScript (the doing page and the exam paper; issue 37 §1, §2):
+ * honest about where the answers are. Until the socket is first up it says "connecting" (not "connected", not
+ * "saved on this device", even with answers waiting on the device); after a hand-in (here or in another tab)
+ * it says so. `t` is the qbank namespace's. Here, not in the pages' scripts: there is a status only once this
+ * module is loaded (the page's first script stays under its budget, decision 040).
+ */
+export function syncStatusText(status: SessionStatus | null, t: T): string | null {
+  if (status === null) return null;
+  if (status.handedIn) return t("doing.handedInStatus");
+  if (status.connecting) return t("doing.connecting");
+  if (status.offline && !status.local.length) return t("doing.offline");
+  if (status.local.length) return t("doing.localSaved", { count: status.local.length });
+  if (status.resent) return t("doing.resent");
+  return status.connected ? t("doing.online") : t("doing.connecting");
 }

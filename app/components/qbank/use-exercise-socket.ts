@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { AnswerQueue, ExamSession, HandInChannel, SessionStatus } from "~/components/qbank/exam-session.client";
+import type { T } from "~/components/qbank/parts";
 import type { RealtimeSocket, SocketBootstrap } from "~/services/realtime.client";
 
 /**
@@ -22,6 +23,7 @@ export function useExerciseSocket(
   const session = useRef<ExamSession | null>(null);
   const queue = useRef<AnswerQueue | null>(null);
   const handIn = useRef<HandInChannel | null>(null);
+  const statusText = useRef<((s: SessionStatus, t: T) => string | null) | null>(null);
   useEffect(() => {
     if (!bootstrap) return;
     let closed = false;
@@ -41,6 +43,7 @@ export function useExerciseSocket(
           } else if (e.type === "closed") s?.disconnected();
         },
       });
+      statusText.current = m.syncStatusText;
       queue.current = new m.AnswerQueue(window.localStorage, recordId);
       // an answer kept upstream that is later than this device's (another tab's) redraws its question like the device's own
       s = new m.ExamSession(socket, recordId, queue.current, setStatus, (kept) => onLocal(kept));
@@ -65,5 +68,12 @@ export function useExerciseSocket(
     // one session per record
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [recordId]);
-  return { status, session, queue, announceHandIn: () => handIn.current?.announce() };
+  return {
+    status,
+    session,
+    queue,
+    announceHandIn: () => handIn.current?.announce(),
+    /** the status line (syncStatusText): null without a session */
+    text: (t: T) => (status && statusText.current ? statusText.current(status, t) : null),
+  };
 }

@@ -6,7 +6,6 @@ import { FormFailureNotice } from "~/components/form/FormFailureNotice";
 import { failedValues, isFormFailure } from "~/forms/form-failure";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
-import { syncStatusText } from "~/components/qbank/sync-status";
 import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
 import { ANSWER_FORM_ID, answerOf, formAnswer, QuestionForm, typedSince, unansweredCount } from "~/components/qbank/QuestionForm";
@@ -163,7 +162,7 @@ export default function Doing() {
     // since it was drawn (newer than the device's copy: it is sent when the session is up, below)
     if (local.has(drawn.current.question.id) && !typedOnScreen()) setVersion((v) => v + 1);
   }, []);
-  const { status, session, announceHandIn } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
+  const { status, session, announceHandIn, text } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
   /** handed in in another tab or on another device: no more answers here (issue 37 §2) */
   const closed = status?.handedIn === true;
   const live = status !== null;
@@ -348,11 +347,11 @@ export default function Doing() {
           </Notice>
         ) : null}
         <p role="status" aria-live="polite" className="mb-2 text-sm" data-testid="sync-status">
-          {syncStatusText(status, t)}
+          {text(t)}
         </p>
         {closed ? (
-          <Notice tone="warning" as="div" className="mb-2 text-base" data-testid="handed-in-elsewhere">
-            <p>{t("doing.handedIn")}</p>
+          <Notice tone="warning" as="p" className="mb-2 text-base" data-testid="handed-in-elsewhere">
+            {t("doing.handedIn")}{" "}
             <a className="underline" href={reportHref(d.record.recordId)}>
               {t("doing.handedInLink")}
             </a>
@@ -377,7 +376,7 @@ export default function Doing() {
           {status?.refused.includes(question.id) ? (
             // the upstream refused this question's answer (issue 37 §2): said, never dropped
             <Notice tone="error" as="p" className="text-sm" data-testid="not-saved">
-              {closed ? t("doing.notSavedHandedIn") : t("doing.notSaved")}
+              {t("doing.notSaved")}
             </Notice>
           ) : live && mine.length ? (
             <p className="text-xs text-gray-600" data-testid="answer-status">

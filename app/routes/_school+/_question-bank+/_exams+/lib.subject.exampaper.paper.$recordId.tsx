@@ -10,7 +10,6 @@ import { answerField, ExamQuestion } from "~/components/exams/ExamQuestion";
 import { useExerciseSocket } from "~/components/qbank/use-exercise-socket";
 import { clock } from "~/components/qbank/parts";
 import { HandInConfirm } from "~/components/qbank/HandInConfirm";
-import { syncStatusText } from "~/components/qbank/sync-status";
 import { answerOf, formAnswer, typedSince, unansweredCount, type DoingQuestion } from "~/components/qbank/QuestionForm";
 import { useNamespaces } from "~/components/use-namespaces";
 import { namespaces, type NamespaceParts, type RouteHandle } from "~/i18n.server";
@@ -181,7 +180,7 @@ export default function ExamPaper() {
   drawn.current = answers;
   /** The questions typed on since they were drawn (not yet held anywhere but the form). */
   const typedOnScreen = () => (formRef.current ? typedSince(formRef.current, d.questions, drawn.current, answerField) : new Map<number, string[]>());
-  const { status, session, queue, announceHandIn } = useExamSocket(d, (local) => {
+  const { status, session, queue, announceHandIn, text } = useExamSocket(d, (local) => {
     // the answers kept on this device redraw their questions, except where the student has typed since
     // (newer than the device's copy: sent when the session is up, below)
     const typed = typedOnScreen();
@@ -297,12 +296,12 @@ export default function ExamPaper() {
           {t("paper.answered", { answered, total: d.questions.length })}
         </p>
         <p role="status" aria-live="polite" className="text-sm" data-testid="sync-status">
-          {status === null ? (d.saved ? t("paper.saved") : null) : syncStatusText(status, tq)}
+          {status === null ? (d.saved ? t("paper.saved") : null) : text(tq)}
         </p>
       </div>
       {closed ? (
-        <Notice tone="warning" as="div" className="text-base" data-testid="handed-in-elsewhere">
-          <p>{tq("doing.handedIn")}</p>
+        <Notice tone="warning" as="p" className="text-base" data-testid="handed-in-elsewhere">
+          {tq("doing.handedIn")}{" "}
           <a className="underline" href={examIntroHref(d.exam.examId, d.record.recordId)}>
             {tq("doing.handedInLink")}
           </a>
@@ -341,7 +340,7 @@ export default function ExamPaper() {
             {givenAt.has(q.id) ? <HiddenInput name={`at.${q.id}`} value={givenAt.get(q.id) ?? ""} /> : null}
             {refused.has(q.id) ? (
               <Notice tone="error" as="p" className="text-sm" data-testid="not-saved">
-                {closed ? tq("doing.notSavedHandedIn") : tq("doing.notSaved")}
+                {tq("doing.notSaved")}
               </Notice>
             ) : null}
           </div>
