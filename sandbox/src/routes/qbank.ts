@@ -199,14 +199,12 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
       return s.batchSubmit(
         who,
         rec(req),
-        items
-          .slice(0, 500)
-          .map((it) => ({
-            questionId: need(it?.questionId, '题目'),
-            answer: it?.answer,
-            opId: typeof it?.opId === 'string' ? it.opId : undefined,
-            at: it?.at,
-          })),
+        items.slice(0, 500).map((it) => ({
+          questionId: need(it?.questionId, '题目'),
+          answer: it?.answer,
+          opId: typeof it?.opId === 'string' ? it.opId : undefined,
+          at: it?.at,
+        })),
         'http',
       );
     }),
@@ -255,14 +253,12 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
         await s.batchSubmit(
           who,
           recordId,
-          items
-            .slice(0, 500)
-            .map((it) => ({
-              questionId: need(it?.questionId, '题目'),
-              answer: it?.answer,
-              opId: typeof it?.opId === 'string' ? it.opId : undefined,
-              at: it?.at,
-            })),
+          items.slice(0, 500).map((it) => ({
+            questionId: need(it?.questionId, '题目'),
+            answer: it?.answer,
+            opId: typeof it?.opId === 'string' ? it.opId : undefined,
+            at: it?.at,
+          })),
           'http',
         );
       return s.submit(who, recordId);
