@@ -90,10 +90,12 @@ export const ExamPaperFormSchema = z
     qid: z.array(FORM_ID).max(MAX_PAPER_QUESTIONS).optional(),
     kind: byQuestion(z.enum(KINDS)),
     was: byQuestion(z.string().max(50_000)),
+    // with JavaScript: when an answer only the device had was given (ms), so the upstream keeps the later one (issue 37 §2)
+    at: byQuestion(z.string().regex(/^\d{1,15}$/)),
     answer: byQuestion(z.union([z.string(), z.array(z.string())])),
   })
-  .transform(({ qid, kind, was, answer, ...f }, ctx) => {
-    const questions: Array<{ questionId: number; kind: QuestionKind; was: string | undefined; values: string[] }> = [];
+  .transform(({ qid, kind, was, at, answer, ...f }, ctx) => {
+    const questions: Array<{ questionId: number; kind: QuestionKind; was: string | undefined; at: number | undefined; values: string[] }> = [];
     for (const questionId of qid ?? []) {
       const k = kind?.[String(questionId)];
       if (!k) {
@@ -105,6 +107,7 @@ export const ExamPaperFormSchema = z
         questionId,
         kind: k,
         was: was?.[String(questionId)],
+        at: at?.[String(questionId)] ? Number(at[String(questionId)]) : undefined,
         values: values === undefined ? [] : typeof values === "string" ? [values] : values,
       });
     }

@@ -167,7 +167,7 @@ export function loadExamOfRecord(upstream: Upstream, recordId: number) {
 }
 
 /** The typed answers of the paper form (`answer.{questionId}`), saved in one exercise-session batch submit. */
-export function saveExamAnswers(portal: Portal, recordId: number, answers: Array<{ questionId: number; answer: string[] }>) {
+export function saveExamAnswers(portal: Portal, recordId: number, answers: Array<{ questionId: number; answer: string[]; at?: number }>) {
   if (!answers.length) return Promise.resolve(null);
   return portal.upstream.call({
     method: "POST",

@@ -149,6 +149,68 @@ describe('question bank calls', () => {
     expect(Object.keys(after.json.data.answers).sort()).toEqual(choice.map((q: any) => String(q.id)).sort());
   });
 
+  it('the later answer wins per question: a save with an older `at` than the kept answer is acknowledged as stale, not applied (issue 37 §2)', async () => {
+    const t = await c.token('13800000001');
+    const g = await c.api(`${Q}/exercise/chapter/generate/201/2011`, { method: 'POST', token: t.token });
+    const recordId = g.json.data.recordId;
+    const pq = await c.api(`${Q}/exercise/session/paper/questions/v2`, { token: t.token, body: { recordId } });
+    const [q1, q2] = pq.json.data.questions.filter((q: any) => q.kind === 'single');
+    const submit = (questionId: number, answer: string[], at?: number, opId?: string) =>
+      c.api(`${Q}/exercise/session/answer/submit`, { token: t.token, body: { recordId, questionId, answer, at, opId } });
+    // tab B gives B at t=2000; tab A's answer given earlier (t=1000) arrives later: B's is kept
+    expect((await submit(q1.id, ['B'], 2000, 'b-1')).json.data.stale).toBe(false);
+    const late = await submit(q1.id, ['A'], 1000, 'a-1');
+    expect(late.json.code).toBe('1');
+    expect(late.json.data).toMatchObject({ stale: true, answers: { [String(q1.id)]: ['B'] } });
+    // a newer one is applied; the same time is applied too (a later arrival of an equal time wins)
+    expect((await submit(q1.id, ['C'], 3000)).json.data.answers[String(q1.id)]).toEqual(['C']);
+    expect((await submit(q1.id, ['D'], 3000)).json.data.answers[String(q1.id)]).toEqual(['D']);
+    // the batch (a hand-in's unsaved answers) follows the same rule per answer
+    const batch = await c.api(`${Q}/exercise/session/batch/submit`, {
+      token: t.token,
+      body: {
+        recordId,
+        answers: [
+          { questionId: q1.id, answer: ['A'], at: 2500 },
+          { questionId: q2.id, answer: ['A'], at: 2500 },
+        ],
+      },
+    });
+    expect(batch.json.data.answers).toMatchObject({ [String(q1.id)]: ['D'], [String(q2.id)]: ['A'] });
+    // without `at` a save counts as given when it arrives (the upstream's clock): it wins over an earlier time
+    expect((await submit(q2.id, ['B'])).json.data.answers[String(q2.id)]).toEqual(['B']);
+    expect((await submit(q2.id, ['C'], 5000)).json.data.stale).toBe(true);
+    // a stale save is not logged as applied
+    const log = await c.control('GET', `/qbank/answers?recordId=${recordId}`);
+    expect(log.json.answers.map((a: any) => a.opId)).not.toContain('a-1');
+  });
+
+  it('a record handed in over HTTP is pushed at once to every socket of its student (issue 37 §2), not to another student', async () => {
+    const t = await c.token('13800000001');
+    const other = await c.token('13800000002');
+    const g = await c.api(`${Q}/exercise/paper/generate/2012`, { method: 'POST', token: t.token });
+    const recordId = g.json.data.recordId;
+    const open = async (tok: { token: string; userId: number }) => {
+      const ws = new WebSocket(`${sandbox().url.replace('http', 'ws')}/websocket`);
+      const pushes: any[] = [];
+      ws.on('message', (raw) => {
+        const m = JSON.parse(String(raw));
+        if (m.seq === 0) pushes.push(m);
+      });
+      await new Promise((r) => ws.once('open', r));
+      const authed = new Promise((r) => ws.once('message', r));
+      ws.send(JSON.stringify({ op: 'auth', seq: 1, data: { companyId: 1, schoolId: 1, userId: tok.userId, token: tok.token, module: 'question' } }));
+      await authed;
+      return { ws, pushes };
+    };
+    const [tabB, tabC, stranger] = await Promise.all([open(t), open(t), open(other)]);
+    await c.api(`${Q}/exercise/session/submit`, { token: t.token, body: { recordId } });
+    await expect.poll(() => tabC.pushes.length).toBe(1);
+    for (const tab of [tabB, tabC]) expect(tab.pushes).toEqual([{ op: 'submit', seq: 0, code: '1', message: '', data: { recordId, state: 'submitted' } }]);
+    expect(stranger.pushes).toEqual([]);
+    for (const x of [tabB, tabC, stranger]) x.ws.close();
+  });
+
   it('a timed paper reports the time left and is handed in at zero', async () => {
     const t = await c.token('13800000001');
     const g = await c.api(`${Q}/exercise/paper/generate/2012`, { method: 'POST', token: t.token });

@@ -264,6 +264,99 @@ test("with JavaScript, hand-in with questions unanswered asks in a dialog: go ba
   await expect(page.getByTestId("handed-in")).toHaveText("已交卷：本次成绩 1 / 38 分（不及格）。");
 });
 
+/** The page's sockets do not pass on the upstream's push of a hand-in (`{"op":"submit","seq":0,…}`). */
+function swallowHandInPush(page: Page) {
+  return page.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      set onmessage(handler: ((ev: MessageEvent) => void) | null) {
+        super.onmessage = handler && ((ev: MessageEvent) => (/"op":"submit","seq":0/.test(String(ev.data)) ? undefined : handler(ev)));
+      }
+      get onmessage() {
+        return super.onmessage;
+      }
+    };
+  });
+}
+
+test("with JavaScript, two tabs of one exam: a hand-in from the tab loaded first keeps the other tab's newer answers, that tab stops taking answers, and a tab that was not told shows its refused answer as not saved (issue 37 §2)", async ({
+  page,
+  context,
+  sandbox,
+}) => {
+  test.setTimeout(90_000); // sign-in, join, three tabs each with its socket 3.5 s after the page (spec 000 §9)
+  await signInWithCode(page, sandbox, mobile(3309), "/lib/subject/exampaper/examintro/9102");
+  await startExam(page);
+  const recordId = recordIdOf(page);
+  const paperUrl = page.url();
+  const key = await sandboxApi<Key>(page, sandbox, "GET", `/exams/key/${recordId}`);
+  const [q1, q2, q3] = key.filter((q) => q.kind === "single" || q.kind === "judge");
+  const choice = (p: Page, q: Key[number], letter: string) => p.locator(`input[name="answer.${q.questionId}"][value="${letter}"]`);
+  const kept = async () => {
+    const { answers } = await sandboxApi<{ answers: Array<{ questionId: number; answer: string }> }>(
+      page,
+      sandbox,
+      "GET",
+      `/qbank/answers?recordId=${recordId}`,
+    );
+    return Object.fromEntries(answers.map((a) => [a.questionId, JSON.parse(a.answer) as string[]]));
+  };
+  const tabB = await context.newPage();
+  const tabC = await context.newPage();
+  try {
+    await expect(page.getByTestId("sync-status")).toHaveText("已连接，答案实时保存", { timeout: 15_000 });
+    // tab A answers q1 (saved over its socket)
+    await choice(page, q1!, "A").check();
+    await expect.poll(kept).toEqual({ [q1!.questionId]: ["A"] });
+    // tab B, opened after: "connecting" until its socket is up (not "connected"), then newer answers of q1 and q2
+    // (tab B hears the hand-in from tab A's BroadcastChannel: the socket's push, unit-tested, is kept from it here)
+    await swallowHandInPush(tabB);
+    await tabB.goto(paperUrl);
+    await hydrated(tabB);
+    await expect(tabB.getByTestId("sync-status")).toHaveText("正在连接…");
+    await expect(tabB.getByTestId("sync-status")).toHaveText("已连接，答案实时保存", { timeout: 15_000 });
+    await choice(tabB, q1!, "B").check();
+    await choice(tabB, q2!, "B").check();
+    await expect.poll(kept).toEqual({ [q1!.questionId]: ["B"], [q2!.questionId]: ["B"] });
+    // tab C is told nothing (as a device on an upstream without the hand-in push, or one that missed it): no
+    // BroadcastChannel, no push; it learns only from the upstream's refusal
+    await tabC.addInitScript(() => {
+      (window as unknown as { BroadcastChannel: unknown }).BroadcastChannel = undefined;
+    });
+    await swallowHandInPush(tabC);
+    await tabC.goto(paperUrl);
+    await expect(tabC.getByTestId("sync-status")).toHaveText("已连接，答案实时保存", { timeout: 15_000 });
+
+    // tab A hands in (it still shows its own older answer of q1)
+    await expect(choice(page, q1!, "A")).toBeChecked();
+    await page.getByRole("button", { name: "交卷" }).click();
+    await page.getByRole("dialog", { name: "确认交卷" }).getByRole("button", { name: "仍然交卷" }).click();
+    await expect(page).toHaveURL(new RegExp(`/lib/subject/exampaper/examintro/9102\\?handedIn=${recordId}$`));
+    // B's newer answers are kept: A's hand-in carried only what A had not saved (nothing)
+    expect(await kept()).toEqual({ [q1!.questionId]: ["B"], [q2!.questionId]: ["B"] });
+
+    // tab B is told at once: a message with a link to the result, its answers can no longer be given
+    await expect(tabB.getByTestId("handed-in-elsewhere")).toContainText("这份试卷已经交卷", { timeout: 10_000 });
+    await expect(tabB.getByTestId("handed-in-elsewhere").getByRole("link", { name: "查看结果" })).toHaveAttribute(
+      "href",
+      `/lib/subject/exampaper/examintro/9102?handedIn=${recordId}`,
+    );
+    await expect(tabB.getByTestId("sync-status")).toHaveText("已交卷：此处不再保存答案");
+    await expect(choice(tabB, q3!, "A")).toBeDisabled();
+    await expect(tabB.getByRole("button", { name: "交卷" }).first()).toBeDisabled();
+
+    // tab C answers q3: the upstream refuses it (409), and the page says so for that question, then closes
+    await choice(tabC, q3!, "A").check();
+    const q3Card = tabC.locator(`div:has(> fieldset input[name="answer.${q3!.questionId}"])`);
+    await expect(q3Card.getByTestId("not-saved")).toHaveText("此题答案未保存");
+    await expect(tabC.getByTestId("handed-in-elsewhere")).toBeVisible();
+    expect(await kept()).toEqual({ [q1!.questionId]: ["B"], [q2!.questionId]: ["B"] });
+  } finally {
+    await tabB.close();
+    await tabC.close();
+  }
+});
+
 test("with JavaScript, the clock counts down the server's time left and hands the paper in at zero", async ({ page, sandbox }) => {
   test.setTimeout(60_000);
   await signInWithCode(page, sandbox, mobile(3306), "/lib/subject/exampaper/examintro/9102");

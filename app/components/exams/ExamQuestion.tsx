@@ -8,7 +8,8 @@ export const answerField = (questionId: number) => `answer.${questionId}`;
 
 /**
  * One question of the exam paper (the shared `Question` with the paper's legend and hidden fields): its inputs only (the paper is one form; its buttons save or hand in).
- * `was` is the server's answer when the page loaded (a post sends only what differs from it); `t` is the
+ * `was` is the server's answer when the page loaded, or with JavaScript the last one it confirmed (a post sends
+ * only what differs from it; null: always sent, the answer is only on this device); `t` is the
  * qbank namespace's (kinds, blanks, points).
  */
 export function ExamQuestion({
@@ -22,7 +23,7 @@ export function ExamQuestion({
   question: DoingQuestion;
   n: number;
   answer: string[];
-  was: string[];
+  was: string[] | null;
   disabled: boolean;
   t: T;
 }) {
@@ -42,7 +43,7 @@ export function ExamQuestion({
         <>
           <HiddenInput name="qid" value={question.id} />
           <HiddenInput name={`kind.${question.id}`} value={question.kind} />
-          <HiddenInput name={`was.${question.id}`} value={JSON.stringify(was)} />
+          <HiddenInput name={`was.${question.id}`} value={was === null ? "" : JSON.stringify(was)} />
         </>
       }
       legend={

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Op, ServerMessage } from "~/services/realtime.client";
-import { AnswerQueue, ExamSession, TYPING_PAUSE_MS, type KeyValueStorage, type SessionStatus } from "./exam-session.client";
+import { AnswerQueue, ExamSession, HandInChannel, isHandInPush, TYPING_PAUSE_MS, type KeyValueStorage, type SessionStatus } from "./exam-session.client";
 
 /** The offline queue of the doing page (issue 15 'Done means': answers kept until confirmed, sent after reconnect, no duplicate). */
 
@@ -215,5 +215,130 @@ describe("typed answers: one pending save per question", () => {
     expect(s.pendingTyping()).toEqual([]);
     await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS * 2);
     expect(socket.sent("submitOne")).toHaveLength(2);
+  });
+});
+
+describe("two tabs, one exam (issue 37 §2)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("each save carries when the answer was given (`at`), so the upstream keeps the later one", () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const socket = new FakeSocket();
+    const s = new ExamSession(socket, 7, new AnswerQueue(new MemoryStorage(), 7));
+    s.answer(11, ["A"]);
+    vi.setSystemTime(1_700_000_000_500);
+    s.answerSoon(12, ["x"], 100);
+    vi.advanceTimersByTime(100);
+    expect(socket.sent("submitOne").map((c) => c.data.at)).toEqual([1_700_000_000_000, 1_700_000_000_500]);
+  });
+
+  it("an answer the upstream refuses (409: handed in) is shown as not saved for its question, not dropped; the session stops taking answers", async () => {
+    const socket = new FakeSocket();
+    const s = new ExamSession(socket, 7, new AnswerQueue(new MemoryStorage(), 7));
+    s.answer(11, ["A"]);
+    socket.sent("submitOne")[0]!.resolve({ code: "409", message: "已交卷" });
+    await flush();
+    expect(s.status()).toMatchObject({ handedIn: true, refused: [11] });
+    // a later answer is not sent: it is refused at once, for its question
+    s.answer(12, ["B"]);
+    expect(socket.sent("submitOne")).toHaveLength(1);
+    expect(s.status().refused).toEqual([11, 12]);
+    expect(s.status().local).toEqual([]);
+  });
+
+  it("another refusal (paused, bad answer) is shown per question and cleared when a later save of it succeeds", async () => {
+    const socket = new FakeSocket();
+    const s = new ExamSession(socket, 7, new AnswerQueue(new MemoryStorage(), 7));
+    s.answer(11, ["A"]);
+    socket.sent("submitOne")[0]!.resolve({ code: "423", message: "练习已暂停" });
+    await flush();
+    expect(s.status()).toMatchObject({ handedIn: false, refused: [11] });
+    s.answer(11, ["B"]);
+    socket.sent("submitOne")[1]!.resolve({ code: "1" });
+    await flush();
+    expect(s.status().refused).toEqual([]);
+  });
+
+  it("a stale save (the upstream kept a later answer from another tab) is confirmed, not resent, and the page is given the kept answer", async () => {
+    const socket = new FakeSocket();
+    const kept: Array<Map<number, string[]>> = [];
+    const s = new ExamSession(socket, 7, new AnswerQueue(new MemoryStorage(), 7), undefined, (k) => kept.push(k));
+    s.answer(11, ["A"]);
+    socket.sent("submitOne")[0]!.resolve({ code: "1", data: { stale: true, answers: { "11": ["B"] } } });
+    await flush();
+    expect(s.status()).toMatchObject({ local: [], refused: [] });
+    expect(kept).toEqual([new Map([[11, ["B"]]])]);
+    // a save that was applied gives nothing; nor a stale one while a newer answer of the question is on its way
+    s.answer(12, ["A"]);
+    socket.sent("submitOne")[1]!.resolve({ code: "1", data: { stale: false } });
+    s.answer(13, ["A"]);
+    s.answer(13, ["B"]);
+    socket.sent("submitOne")[2]!.resolve({ code: "1", data: { stale: true, answers: { "13": ["C"] } } });
+    await flush();
+    expect(kept).toHaveLength(1);
+  });
+
+  it("says connecting until the socket is first up (not 'saved on this device' nor 'connected')", async () => {
+    const storage = new MemoryStorage();
+    new AnswerQueue(storage, 7).put(11, ["A"]);
+    const socket = new FakeSocket();
+    const s = new ExamSession(socket, 7, new AnswerQueue(storage, 7));
+    expect(s.status()).toMatchObject({ connecting: true, connected: false, offline: false });
+    await s.connectedNow();
+    expect(s.status().connecting).toBe(false);
+    s.disconnected();
+    expect(s.status()).toMatchObject({ connecting: false, offline: true });
+  });
+
+  it("told that another tab hands in, the session asks the upstream and stops taking answers once the record is handed in; unsent answers are shown as not saved", async () => {
+    vi.useFakeTimers();
+    const socket = new FakeSocket();
+    let state = "doing";
+    socket.request = function (op: Op, data: Record<string, unknown> = {}) {
+      return new Promise<ServerMessage>((resolve) => {
+        const call: Call = { op, data, resolve: (m) => resolve({ op, seq: 1, code: "1", message: "", data: null, ...m }) };
+        this.calls.push(call);
+        if (op === "paperQuestions") call.resolve({ data: { record: { answers: {}, state } } });
+      });
+    };
+    const s = new ExamSession(socket, 7, new AnswerQueue(new MemoryStorage(), 7));
+    s.answerSoon(12, ["typed"], 10_000);
+    const checked = s.checkHandedIn();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(s.status().handedIn).toBe(false);
+    state = "submitted";
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await checked).toBe(true);
+    expect(s.status()).toMatchObject({ handedIn: true, refused: [12], local: [] });
+    expect(s.pendingTyping()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(socket.sent("submitOne")).toHaveLength(0);
+  });
+
+  it("the upstream's push of this record's hand-in closes the session at once; another record's or an answer does not", () => {
+    const push = (data: unknown, seq = 0, op: Op = "submit"): ServerMessage => ({ op, seq, code: "1", message: "", data });
+    expect(isHandInPush(push({ recordId: 7, state: "submitted" }), 7)).toBe(true);
+    expect(isHandInPush(push({ recordId: 8, state: "submitted" }), 7)).toBe(false);
+    expect(isHandInPush(push({ recordId: 7 }, 3), 7)).toBe(false);
+    expect(isHandInPush(push({ recordId: 7 }, 0, "mark"), 7)).toBe(false);
+    const storage = new MemoryStorage();
+    const s = new ExamSession(new FakeSocket(), 7, new AnswerQueue(storage, 7));
+    s.answerSoon(12, ["typed"], 10_000);
+    s.handedInNow();
+    expect(s.status()).toMatchObject({ handedIn: true, refused: [12], local: [] });
+    expect(s.pendingTyping()).toEqual([]);
+  });
+
+  it("a hand-in in one tab is told to the other tabs of the same record (BroadcastChannel), not to another record's", async () => {
+    const heard: string[] = [];
+    const a = new HandInChannel(7, () => heard.push("a"));
+    const b = new HandInChannel(7, () => heard.push("b"));
+    const other = new HandInChannel(8, () => heard.push("other"));
+    a.announce();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toEqual(["b"]);
+    for (const c of [a, b, other]) c.close();
   });
 });

@@ -40,7 +40,7 @@ CREATE TABLE qbank_papers (
 CREATE TABLE qbank_records (
   id INTEGER PRIMARY KEY, user_id INTEGER, client_id TEXT, school_id INTEGER NOT NULL, subject_id INTEGER NOT NULL,
   paper_id INTEGER, exercise_type INTEGER NOT NULL, title TEXT NOT NULL, question_ids TEXT NOT NULL,
-  answers TEXT NOT NULL DEFAULT '{}', marks TEXT NOT NULL DEFAULT '[]', signs TEXT NOT NULL DEFAULT '[]',
+  answers TEXT NOT NULL DEFAULT '{}', answer_at TEXT NOT NULL DEFAULT '{}', marks TEXT NOT NULL DEFAULT '[]', signs TEXT NOT NULL DEFAULT '[]',
   current_index INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'doing', duration_s INTEGER,
   started_at INTEGER NOT NULL, deadline_at INTEGER, submitted_at INTEGER, score INTEGER, total_score INTEGER NOT NULL,
   right_count INTEGER, points INTEGER, parent_id INTEGER, source_id INTEGER);
@@ -186,6 +186,8 @@ interface RecordRow {
   title: string;
   questionIds: string;
   answers: string;
+  /** per question, when its kept answer was given (ms; the client's `at`, else the arrival): the later answer wins */
+  answerAt: string;
   marks: string;
   signs: string;
   currentIndex: number;
@@ -249,6 +251,18 @@ export function publicQuestion(q: Question) {
 
 /** Writes of one record run one after the other (a burst of resent answers must not overwrite each other). */
 const locks = new WeakMap<Ctx, Map<number, Promise<unknown>>>();
+
+type SubmittedListener = (userId: number, recordId: number) => void;
+/** Who hears that a signed-in user's record was handed in (the exam socket pushes it: issue 37 §2), per sandbox. */
+const submittedListeners = new WeakMap<Ctx, Set<SubmittedListener>>();
+
+/** Calls `listener` whenever a user's record is handed in (by the student, the socket or the clock); answers how to stop. */
+export function onRecordSubmitted(ctx: Ctx, listener: SubmittedListener): () => void {
+  let set = submittedListeners.get(ctx);
+  if (!set) submittedListeners.set(ctx, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
 
 export class QbankStore {
   constructor(readonly ctx: Ctx) {}
@@ -576,6 +590,9 @@ export class QbankStore {
   /**
    * One answer. `opId` (the client's id of this answer) makes it idempotent: an op already applied is
    * acknowledged without being applied or logged again (a resend after a lost acknowledgement).
+   * `at` (ms, when the student gave it, by the client's clock; without it, when it arrives) makes the later
+   * answer win per question (issue 37 §2, two tabs or a device that was offline): an answer given before the
+   * question's kept one is acknowledged with `stale: true` and the kept answers, neither applied nor logged.
    */
   submitOne(
     who: Who,
@@ -584,8 +601,9 @@ export class QbankStore {
     answer: unknown,
     opId: string | undefined,
     via: 'http' | 'socket',
-  ): Promise<RecordState & { duplicate: boolean }> {
-    return this.locked(recordId, () => this.submitOneNow(who, recordId, questionId, answer, opId, via));
+    at?: unknown,
+  ): Promise<RecordState & { duplicate: boolean; stale: boolean }> {
+    return this.locked(recordId, () => this.submitOneNow(who, recordId, questionId, answer, opId, via, givenAt(at)));
   }
 
   private async submitOneNow(
@@ -595,7 +613,8 @@ export class QbankStore {
     answer: unknown,
     opId: string | undefined,
     via: 'http' | 'socket',
-  ): Promise<RecordState & { duplicate: boolean }> {
+    at: number,
+  ): Promise<RecordState & { duplicate: boolean; stale: boolean }> {
     const r = await this.writable(who, recordId);
     const index = this.indexOf(r, questionId);
     const [q] = await this.questions([questionId]);
@@ -604,24 +623,30 @@ export class QbankStore {
     const op = opId && /^[\w-]{1,64}$/.test(opId) ? opId : undefined;
     if (op) {
       const seen = await this.db.get('SELECT 1 AS x FROM qbank_answer_log WHERE record_id = ? AND op_id = ?', [recordId, op]);
-      if (seen) return { ...this.state(r), duplicate: true };
+      if (seen) return { ...this.state(r), duplicate: true, stale: false };
     }
+    const answerAt = JSON.parse(r.answerAt || '{}') as Record<string, number>;
+    if ((answerAt[String(questionId)] ?? 0) > at) return { ...this.state(r), duplicate: false, stale: true };
+    answerAt[String(questionId)] = at;
     const answers = JSON.parse(r.answers) as Record<string, string[]>;
     if (given.length) answers[String(questionId)] = given;
     else delete answers[String(questionId)];
     await this.db.batch([
-      { sql: 'UPDATE qbank_records SET answers = ?, current_index = ? WHERE id = ?', args: [JSON.stringify(answers), index, recordId] },
+      {
+        sql: 'UPDATE qbank_records SET answers = ?, answer_at = ?, current_index = ? WHERE id = ?',
+        args: [JSON.stringify(answers), JSON.stringify(answerAt), index, recordId],
+      },
       {
         sql: 'INSERT INTO qbank_answer_log (record_id, op_id, question_id, answer, via, at) VALUES (?,?,?,?,?,?)',
         args: [recordId, op ?? `srv-${Date.now()}-${Math.random().toString(36).slice(2)}`, questionId, JSON.stringify(given), via, Date.now()],
       },
     ]);
-    return { ...this.state(await this.row(recordId)), duplicate: false };
+    return { ...this.state(await this.row(recordId)), duplicate: false, stale: false };
   }
 
-  async batchSubmit(who: Who, recordId: number, items: Array<{ questionId: number; answer: unknown; opId?: string }>, via: 'http' | 'socket') {
+  async batchSubmit(who: Who, recordId: number, items: Array<{ questionId: number; answer: unknown; opId?: string; at?: unknown }>, via: 'http' | 'socket') {
     let last: RecordState | undefined;
-    for (const it of items) last = await this.submitOne(who, recordId, it.questionId, it.answer, it.opId, via);
+    for (const it of items) last = await this.submitOne(who, recordId, it.questionId, it.answer, it.opId, via, it.at);
     return last ?? this.state(await this.owned(who, recordId));
   }
 
@@ -690,6 +715,7 @@ export class QbankStore {
       args: [score, right, now, r.id],
     });
     await this.db.batch(stmts);
+    if (r.userId !== null) for (const listener of submittedListeners.get(this.ctx) ?? []) listener(r.userId, r.id);
   }
 
   /** The report: every question with the right answer, the given one, the score and the explanation. */
@@ -852,8 +878,8 @@ export class QbankStore {
     const out: Array<{ oldRecordId: number; recordId: number }> = [];
     for (const { id } of rows) {
       const { lastId } = await this.db.run(
-        `INSERT INTO qbank_records (id, user_id, client_id, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id, source_id)
-         SELECT (SELECT MAX(id) + 1 FROM qbank_records), ?, NULL, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id, source_id
+        `INSERT INTO qbank_records (id, user_id, client_id, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, answer_at, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id, source_id)
+         SELECT (SELECT MAX(id) + 1 FROM qbank_records), ?, NULL, school_id, subject_id, paper_id, exercise_type, title, question_ids, answers, answer_at, marks, signs, current_index, state, duration_s, started_at, deadline_at, submitted_at, score, total_score, right_count, points, parent_id, source_id
          FROM qbank_records WHERE id = ?`,
         [userId, id],
       );
@@ -950,6 +976,12 @@ export class QbankStore {
       [recordId],
     );
   }
+}
+
+/** When an answer was given: the client's `at` (ms since 1970, a safe integer), else now (its arrival). */
+function givenAt(at: unknown): number {
+  const n = typeof at === 'string' && /^\d{1,15}$/.test(at) ? Number(at) : at;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : Date.now();
 }
 
 /** The public address (path on the sandbox's host) of an explanation's picture. */

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { hashOf, type Ctx } from '../context.js';
 import { ExamError, ExamStore } from './exam-store.js';
-import { QbankError, QbankStore } from '../qbank/store.js';
+import { onRecordSubmitted, QbankError, QbankStore } from '../qbank/store.js';
 import { ExamsError, ExamsStore } from '../exams/store.js';
 import { CLOSE_AUTH_FAILED, parseClientMessage, type ClientMessage, type Op, type ServerMessage } from './protocol.js';
 import { LESSON_FAIL, lessonAccess, lessonInfo, openCourseRefusal, type LessonRefusal } from '../study/video.js';
@@ -84,6 +84,12 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
     });
   };
   server.on('upgrade', onUpgrade);
+  // a record handed in (HTTP handInPaper, the socket's submit, the clock): every connection of its student hears
+  // it at once, `{ op: 'submit', seq: 0, data: { recordId, state: 'submitted' } }`, so another tab or device of
+  // the paper stops taking answers (issue 37 §2)
+  const stopSubmitted = onRecordSubmitted(ctx, (userId, recordId) => {
+    for (const c of conns) if (c.userId === userId) send(c, { op: 'submit', seq: 0, code: '1', message: '', data: { recordId, state: 'submitted' } });
+  });
 
   function send(conn: Conn, msg: ServerMessage) {
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(msg));
@@ -238,7 +244,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
       case 'paperQuestions':
         return qbank.paperQuestions(who, recordId);
       case 'submitOne':
-        return qbank.submitOne(who, recordId, needQuestion(), d.answer, typeof d.opId === 'string' ? d.opId : undefined, 'socket');
+        return qbank.submitOne(who, recordId, needQuestion(), d.answer, typeof d.opId === 'string' ? d.opId : undefined, 'socket', d.at);
       case 'mark':
         return qbank.flag('marks', who, recordId, needQuestion(), d.marked !== false);
       case 'sign':
@@ -281,6 +287,7 @@ export function attachExamSocket(server: Server, ctx: Ctx, store: ExamStore) {
       refuseUntil = 0;
     },
     async close() {
+      stopSubmitted();
       server.off('upgrade', onUpgrade);
       for (const c of conns) c.ws.terminate();
       await new Promise<void>((r) => wss.close(() => r()));

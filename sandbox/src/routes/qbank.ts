@@ -189,7 +189,7 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
     `${S}/answer/submit`,
     H(async (who, req, _p, s) => {
       const b = body(req);
-      return s.submitOne(who, rec(req), need(b.questionId, '题目'), b.answer, typeof b.opId === 'string' ? b.opId : undefined, 'http');
+      return s.submitOne(who, rec(req), need(b.questionId, '题目'), b.answer, typeof b.opId === 'string' ? b.opId : undefined, 'http', b.at);
     }),
   );
   app.post(
@@ -199,9 +199,12 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
       return s.batchSubmit(
         who,
         rec(req),
-        items
-          .slice(0, 500)
-          .map((it) => ({ questionId: need(it?.questionId, '题目'), answer: it?.answer, opId: typeof it?.opId === 'string' ? it.opId : undefined })),
+        items.slice(0, 500).map((it) => ({
+          questionId: need(it?.questionId, '题目'),
+          answer: it?.answer,
+          opId: typeof it?.opId === 'string' ? it.opId : undefined,
+          at: it?.at,
+        })),
         'http',
       );
     }),
@@ -250,9 +253,12 @@ export function registerQbankRoutes(app: FastifyInstance, ctx: Ctx): void {
         await s.batchSubmit(
           who,
           recordId,
-          items
-            .slice(0, 500)
-            .map((it) => ({ questionId: need(it?.questionId, '题目'), answer: it?.answer, opId: typeof it?.opId === 'string' ? it.opId : undefined })),
+          items.slice(0, 500).map((it) => ({
+            questionId: need(it?.questionId, '题目'),
+            answer: it?.answer,
+            opId: typeof it?.opId === 'string' ? it.opId : undefined,
+            at: it?.at,
+          })),
           'http',
         );
       return s.submit(who, recordId);

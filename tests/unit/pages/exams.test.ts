@@ -468,3 +468,58 @@ describe("the exam journeys without JavaScript (tests/e2e/exams.test.ts's no-js 
     expect(count(paper.html, "exam-question")).toBe(10);
   });
 });
+
+describe("two tabs, one exam (issue 37 §2)", () => {
+  /** The kept answer per question: the last applied save of each in the sandbox's log (a stale save is not applied). */
+  async function kept(recordId: number): Promise<Record<string, string[]>> {
+    const log = await portal.sandbox.control<{ answers: Array<{ questionId: number; answer: string }> }>("GET", `/qbank/answers?recordId=${recordId}`);
+    return Object.fromEntries(log.answers.map((a) => [String(a.questionId), JSON.parse(a.answer) as string[]]));
+  }
+  /** The paper's form as drawn in `html` (an earlier load), posted later with `answers` and `extra` fields. */
+  function postDrawn(browser: Client, paper: string, html: string, answers: Record<number, string[]>, extra: Record<string, string>) {
+    const form = byTestId(html, "exam-paper") ?? "";
+    const body = new URLSearchParams();
+    for (const i of elements(form, "input").filter((x) => attr(x, "type") === "hidden" && attr(x, "disabled") === undefined))
+      body.append(attr(i, "name") ?? "", attr(i, "value") ?? "");
+    for (const [id, values] of Object.entries(answers)) for (const v of values) body.append(`answer.${id}`, v);
+    for (const [k, v] of Object.entries(extra)) body.append(k, v);
+    return browser.fetch(paper, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  }
+
+  it("without JavaScript, a hand-in from a tab loaded earlier does not overwrite the newer answers given in another tab", async () => {
+    const a = await student(3305);
+    const { location, recordId } = await join(a, 9101);
+    const singles = (await key(recordId)).filter((q) => q.kind === "single");
+    const [q1, q2] = [singles[0]!, singles[1]!];
+    // tab A is drawn (nothing answered), tab B (the same student) then answers q1 and q2 and saves
+    const drawnA = (await a.get(location)).html;
+    const b = await student(3305);
+    const savedB = await sendPaper(b, location, "save", { [q1.questionId]: ["B"], [q2.questionId]: ["C"] });
+    expect(savedB.status).toBe(302);
+    // tab A answers q2 only (later than B: it wins there) and hands in: q1 is unchanged from what A showed
+    const handed = await postDrawn(a, location, drawnA, { [q2.questionId]: ["D"] }, { intent: "handin", confirm: "1" });
+    expect(handed.status).toBe(302);
+    expect(handed.headers.get("Location")).toContain(`handedIn=${recordId}`);
+    expect(await kept(recordId)).toMatchObject({ [q1.questionId]: ["B"], [q2.questionId]: ["D"] });
+  });
+
+  it("with JavaScript the hand-in carries each unsaved answer's time (`at.{id}`): one given before another tab's newer save loses to it", async () => {
+    const a = await student(3306);
+    const { location, recordId } = await join(a, 9101);
+    const q1 = (await key(recordId)).find((q) => q.kind === "single")!;
+    const drawnA = (await a.get(location)).html;
+    // tab A's answer of q1, given a minute ago, was never confirmed (the socket was down); tab B saved q1 since
+    const givenInA = Date.now() - 60_000;
+    const b = await student(3306);
+    expect((await sendPaper(b, location, "save", { [q1.questionId]: ["B"] })).status).toBe(302);
+    const handed = await postDrawn(
+      a,
+      location,
+      drawnA,
+      { [q1.questionId]: ["A"] },
+      { intent: "handin", confirm: "1", [`at.${q1.questionId}`]: String(givenInA) },
+    );
+    expect(handed.status).toBe(302);
+    expect(await kept(recordId)).toMatchObject({ [q1.questionId]: ["B"] });
+  });
+});

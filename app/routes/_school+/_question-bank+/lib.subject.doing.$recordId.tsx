@@ -163,7 +163,9 @@ export default function Doing() {
     // since it was drawn (newer than the device's copy: it is sent when the session is up, below)
     if (local.has(drawn.current.question.id) && !typedOnScreen()) setVersion((v) => v + 1);
   }, []);
-  const { status, session } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
+  const { status, session, announceHandIn, text } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
+  /** handed in in another tab or on another device: no more answers here (issue 37 §2) */
+  const closed = status?.handedIn === true;
   const online = useOnline();
   // when the server rendered this page (the root's clock): an offline copy's timer counts from there
   const renderedAt = useRef((useRouteLoaderData("root") as { clock?: { now: number } } | undefined)?.clock?.now);
@@ -192,8 +194,11 @@ export default function Doing() {
     if (!s) return window.location.reload(); // the loader hands a timed paper in at zero
     setBusy(true);
     const m = await s.submit();
+    // the record's other tabs stop taking answers (issue 37 §2)
+    if (m.code === "1") announceHandIn();
     if (m.code === "1" || m.code === "409") window.location.assign(reportHref(d.record.recordId));
     else setBusy(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- announceHandIn reads a ref
   }, [d.record.recordId, session]);
 
   // timed papers: the time left came from the server; at zero the paper is handed in
@@ -346,20 +351,17 @@ export default function Doing() {
           </Notice>
         ) : null}
         <p role="status" aria-live="polite" className="mb-2 text-sm" data-testid="sync-status">
-          {status === null
-            ? null
-            : !online
-              ? t("doing.offlineCount", { count: status.local.length })
-              : status.offline && !status.local.length
-                ? t("doing.offline")
-                : status.local.length
-                  ? t("doing.localSaved", { count: status.local.length })
-                  : status.resent
-                    ? t("doing.resent")
-                    : status.connected
-                      ? t("doing.online")
-                      : t("doing.connecting")}
+          {/* offline (issue 37 §1): how many answers wait on this device; else the session's own line (issue 37 §2) */}
+          {status !== null && !online ? t("doing.offlineCount", { count: status.local.length }) : text(t)}
         </p>
+        {closed ? (
+          <Notice tone="warning" as="p" className="mb-2 text-base" data-testid="handed-in-elsewhere">
+            {t("doing.handedIn")}{" "}
+            <a className="underline" href={reportHref(d.record.recordId)}>
+              {t("doing.handedInLink")}
+            </a>
+          </Notice>
+        ) : null}
         <QuestionForm
           key={`${question.id}:${version}`}
           question={question}
@@ -370,13 +372,18 @@ export default function Doing() {
           signed={signs.has(question.id)}
           paused={paused}
           canPause={!d.record.timed}
-          disabled={busy}
+          disabled={busy || closed}
           t={t}
           onSubmit={live ? onSubmit : undefined}
           onChange={live ? onChange : undefined}
         >
           <HiddenInput name="kind" value={question.kind} />
-          {live && mine.length ? (
+          {status?.refused.includes(question.id) ? (
+            // the upstream refused this question's answer (issue 37 §2): said, never dropped
+            <Notice tone="error" as="p" className="text-sm" data-testid="not-saved">
+              {t("doing.notSaved")}
+            </Notice>
+          ) : live && mine.length ? (
             <p className="text-xs text-gray-600" data-testid="answer-status">
               {local.has(question.id) ? t("doing.statusLocal") : t("doing.statusServer")}
             </p>

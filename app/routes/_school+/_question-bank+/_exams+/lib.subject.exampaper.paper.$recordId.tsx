@@ -84,11 +84,16 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ exam, record: paper.record, questions: paper.questions, bootstrap, saved, i18n }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** The answers of the form that differ from what it showed (`was.{id}`). */
-function changedAnswers(questions: ExamPaperForm["questions"]): Array<{ questionId: number; answer: string[] }> {
-  return questions.flatMap(({ questionId, kind, was, values }) => {
+/**
+ * The answers of the form that differ from what it showed (`was.{id}`: without JavaScript the answer as the page
+ * was drawn, with it the last answer the upstream confirmed), each with when it was given (`at.{id}`, with
+ * JavaScript) so the upstream keeps the later answer per question: an unchanged field never overwrites a newer
+ * save from another tab (issue 37 §2).
+ */
+function changedAnswers(questions: ExamPaperForm["questions"]): Array<{ questionId: number; answer: string[]; at?: number }> {
+  return questions.flatMap(({ questionId, kind, was, at, values }) => {
     const answer = answerOf(kind, values);
-    return JSON.stringify(answer) !== was ? [{ questionId, answer }] : [];
+    return JSON.stringify(answer) !== was ? [{ questionId, answer, ...(at ? { at } : {}) }] : [];
   });
 }
 
@@ -177,7 +182,7 @@ export default function ExamPaper() {
   drawn.current = answers;
   /** The questions typed on since they were drawn (not yet held anywhere but the form). */
   const typedOnScreen = () => (formRef.current ? typedSince(formRef.current, d.questions, drawn.current, answerField) : new Map<number, string[]>());
-  const { status, session } = useExamSocket(d, (local) => {
+  const { status, session, queue, announceHandIn, text } = useExamSocket(d, (local) => {
     // the answers kept on this device redraw their questions, except where the student has typed since
     // (newer than the device's copy: sent when the session is up, below)
     const typed = typedOnScreen();
@@ -190,6 +195,18 @@ export default function ExamPaper() {
   // when the server rendered this page (the root's clock): an offline copy's timer counts from there
   const renderedAt = useRef((useRouteLoaderData("root") as { clock?: { now: number } } | undefined)?.clock?.now);
   const live = status !== null;
+  /** handed in meanwhile (another tab, another device): no more answers here (issue 37 §2) */
+  const closed = status?.handedIn === true;
+  const refused = new Set(status?.refused ?? []);
+  /** with JavaScript, when each answer only this device has was given: sent with a hand-in (the later answer wins) */
+  const givenAt = new Map((live ? (queue.current?.list() ?? []) : []).map((x) => [x.questionId, x.at]));
+  /**
+   * What a question's `was` tells the post: without the session, the answer as drawn; with it, the answer the
+   * upstream confirmed (the form's answer, unless it is still on this device: then null, always sent), so a
+   * hand-in carries only the unsaved answers, never the whole form as loaded (issue 37 §2).
+   */
+  const wasOf = (id: number): string[] | null =>
+    !live ? (d.record.answers[String(id)] ?? []) : status.local.includes(id) || refused.has(id) ? null : (answers[String(id)] ?? []);
 
   // after a post/redirect/get the loader's answers are the truth
   useEffect(() => {
@@ -257,7 +274,8 @@ export default function ExamPaper() {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     session.current?.flush();
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value !== "handin" || !confirmInput()?.disabled) return;
+    if (submitter?.value !== "handin") return;
+    if (!confirmInput()?.disabled) return announceHandIn();
     // counted from the form as it is now (what was typed a moment ago included)
     const form = new FormData(e.currentTarget);
     const now = Object.fromEntries(d.questions.map((q) => [String(q.id), formAnswer(form, q.kind, answerField(q.id))]));
@@ -265,7 +283,9 @@ export default function ExamPaper() {
     if (left > 0) {
       e.preventDefault();
       setAsked(left);
+      return;
     }
+    announceHandIn();
   };
 
   return (
@@ -281,23 +301,18 @@ export default function ExamPaper() {
           {t("paper.answered", { answered, total: d.questions.length })}
         </p>
         <p role="status" aria-live="polite" className="text-sm" data-testid="sync-status">
-          {status === null
-            ? d.saved
-              ? t("paper.saved")
-              : null
-            : !online
-              ? tq("doing.offlineCount", { count: status.local.length })
-              : status.offline && !status.local.length
-                ? tq("doing.offline")
-                : status.local.length
-                  ? tq("doing.localSaved", { count: status.local.length })
-                  : status.resent
-                    ? tq("doing.resent")
-                    : status.connected
-                      ? tq("doing.online")
-                      : tq("doing.connecting")}
+          {/* offline (issue 37 §1): how many answers wait on this device; else the session's own line (issue 37 §2) */}
+          {status === null ? (d.saved ? t("paper.saved") : null) : !online ? tq("doing.offlineCount", { count: status.local.length }) : text(tq)}
         </p>
       </div>
+      {closed ? (
+        <Notice tone="warning" as="p" className="text-base" data-testid="handed-in-elsewhere">
+          {tq("doing.handedIn")}{" "}
+          <a className="underline" href={examIntroHref(d.exam.examId, d.record.recordId)}>
+            {tq("doing.handedInLink")}
+          </a>
+        </Notice>
+      ) : null}
       {asked !== null ? (
         <HandInConfirm
           unanswered={asked}
@@ -326,22 +341,22 @@ export default function ExamPaper() {
         <CsrfInput />
         <HiddenInput name="confirm" value="1" disabled />
         {d.questions.map((q, i) => (
-          <ExamQuestion
-            key={`${q.id}:${redrawn[String(q.id)] ?? 0}`}
-            question={q as DoingQuestion}
-            n={i + 1}
-            answer={answers[String(q.id)] ?? []}
-            was={d.record.answers[String(q.id)] ?? []}
-            disabled={false}
-            t={tq}
-          />
+          <div key={`${q.id}:${redrawn[String(q.id)] ?? 0}`} className="flex flex-col gap-1">
+            <ExamQuestion question={q as DoingQuestion} n={i + 1} answer={answers[String(q.id)] ?? []} was={wasOf(q.id)} disabled={closed} t={tq} />
+            {givenAt.has(q.id) ? <HiddenInput name={`at.${q.id}`} value={givenAt.get(q.id) ?? ""} /> : null}
+            {refused.has(q.id) ? (
+              <Notice tone="error" as="p" className="text-sm" data-testid="not-saved">
+                {tq("doing.notSaved")}
+              </Notice>
+            ) : null}
+          </div>
         ))}
         <p className="text-sm text-gray-600">{t("paper.handInNote")}</p>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" name="intent" value="save" variant="outline">
+          <Button type="submit" name="intent" value="save" variant="outline" disabled={closed}>
             {t("paper.save")}
           </Button>
-          <Button type="submit" name="intent" value="handin" ref={handInRef} variant="danger">
+          <Button type="submit" name="intent" value="handin" ref={handInRef} variant="danger" disabled={closed}>
             {t("paper.handIn")}
           </Button>
         </div>
@@ -361,7 +376,7 @@ export default function ExamPaper() {
           />
         }
         handIn={
-          <Button type="submit" form={PAPER_FORM_ID} name="intent" value="handin" variant="danger" size="sm">
+          <Button type="submit" form={PAPER_FORM_ID} name="intent" value="handin" variant="danger" size="sm" disabled={closed}>
             {t("paper.handIn")}
           </Button>
         }
