@@ -26,8 +26,12 @@ import { VIEWER_HEADER, viewerKeyOf } from "~/lib/http/viewer-key.server";
 env();
 
 const ABORT_DELAY = 5_000;
-/** The head's one inline script: old hash links to their paths, then the service worker's registration after load (decision 098). */
-const HEAD_SCRIPT = `${HASH_ROUTES_SCRIPT};${SW_REGISTER_SCRIPT}`;
+/**
+ * The head's one inline script: old hash links to their paths, the press keeper that makes the first tap count
+ * (decision 096), then the service worker's registration after load (decision 098). One element, read back by
+ * the browser (HashRoutes): a second element's component cost the exam paper's page budget its last bytes.
+ */
+const HEAD_SCRIPT = `${HASH_ROUTES_SCRIPT};${KEEP_PRESSES_SCRIPT};${SW_REGISTER_SCRIPT}`;
 const PRIVATE_NO_STORE = "private, no-store";
 export const streamTimeout = ABORT_DELAY;
 
@@ -71,7 +75,6 @@ export default async function handleRequest(
           css,
           configPart: configParts(),
           hashRoutes: HEAD_SCRIPT,
-          keepPresses: KEEP_PRESSES_SCRIPT,
         }}
       >
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />

@@ -8,7 +8,6 @@ import { textInPage, useRequestInfo, type InlineCss } from "~/components/request
 import { isHomePath } from "~/components/shell/Header";
 import { Analytics } from "~/components/shell/Analytics";
 import { HashRoutes } from "~/components/shell/HashRoutes";
-import { KeepPresses } from "~/components/ui/KeepPresses";
 import { SchoolFrame } from "~/components/shell/SchoolFrame";
 import { isLanguage, type Language } from "~/i18n";
 import { PAGE_ERRORS_ID, pageErrorsBundle, scriptJson, TranslationProvider, useTranslator } from "~/i18n-runtime";
@@ -70,7 +69,7 @@ function useShellData(): RootData {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useShellData();
-  const { nonce, locale: requestLocale, errors: requestErrors, css = documentCss(), hashRoutes, keepPresses } = useRequestInfo();
+  const { nonce, locale: requestLocale, errors: requestErrors, css = documentCss(), hashRoutes } = useRequestInfo();
   const locale = root?.locale ?? clientLocale() ?? requestLocale;
   // no root data (its loader failed): the error page's `errors` strings travel in the page (decision 040)
   const errors = root ? null : pageErrorsBundle(requestErrors);
@@ -91,7 +90,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <HashRoutes nonce={nonce} script={hashRoutes} />
-        <KeepPresses nonce={nonce} script={keepPresses} />
         <Meta />
         <Links />
         {/* the stylesheet: in the page on a first visit, else the cached file (decision 089) */}

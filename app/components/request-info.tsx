@@ -15,8 +15,6 @@ export type RequestInfo = {
   css?: InlineCss | null;
   /** the old hash links' inline script (hash-routes.server.ts), from the server only: the browser reads it back (decision 093) */
   hashRoutes?: string;
-  /** the inline script that keeps a press on a submit button (keep-press.server.ts), from the server only (decision 096) */
-  keepPresses?: string;
   /** the server's drawing of the company-wide parts, once per configuration (decision 093); none in the browser */
   configPart?: (part: ConfigPartProps) => ReactElement;
 };

@@ -373,6 +373,8 @@ export function isHandInPush(message: ServerMessage, recordId: number): boolean 
 export function syncStatusText(status: SessionStatus | null, t: T): string | null {
   if (status === null) return null;
   if (status.handedIn) return t("doing.handedInStatus");
+  // offline (issue 37 §1): how many answers wait on this device
+  if (typeof navigator !== "undefined" && !navigator.onLine) return t("doing.offlineCount", { count: status.local.length });
   if (status.connecting) return t("doing.connecting");
   if (status.offline && !status.local.length) return t("doing.offline");
   if (status.local.length) return t("doing.localSaved", { count: status.local.length });

@@ -28,41 +28,14 @@ export function useExerciseSocket(
     if (!bootstrap) return;
     let closed = false;
     let close = () => {};
-    void Promise.all([
-      import("~/components/qbank/exam-session.client"),
-      import("~/services/realtime.client"),
-      import("~/components/offline/given-answers.client"),
-    ]).then(([m, rt, given]) => {
+    void import("~/components/qbank/exercise-start.client").then((m) => {
       if (closed) return;
-      let s: ExamSession | null = null;
-      const socket = rt.openRealtime(bootstrap, {
-        // the upstream says the record was handed in (another tab or device): no more answers here
-        onMessage: (message) => {
-          if (m.isHandInPush(message, recordId)) s?.handedInNow();
-        },
-        onEvent: (e) => {
-          if (e.type === "authenticated") {
-            void s?.connectedNow();
-            onAuthenticated?.(socket);
-          } else if (e.type === "closed") s?.disconnected();
-        },
-      });
-      statusText.current = m.syncStatusText;
-      queue.current = new m.AnswerQueue(given.recordingGiven(window.localStorage), recordId);
-      // an answer kept upstream that is later than this device's (another tab's) redraws its question like the device's own
-      s = new m.ExamSession(socket, recordId, queue.current, setStatus, (kept) => onLocal(kept));
-      session.current = s;
-      // offline, the page may be the service worker's older copy: every answer given on this device goes on it (issue 37 §1)
-      onLocal(navigator.onLine ? s.localAnswers() : new Map([...given.givenAnswers(window.localStorage, recordId), ...s.localAnswers()]));
-      setStatus(s.status());
-      const current = s;
-      const channel = new m.HandInChannel(recordId, () => void current.checkHandedIn());
-      handIn.current = channel;
-      close = () => {
-        channel.close();
-        s?.dispose();
-        socket.close();
-      };
+      const started = m.startExercise({ bootstrap, recordId, setStatus, onLocal, onAuthenticated });
+      statusText.current = started.statusText;
+      queue.current = started.queue;
+      session.current = started.session;
+      handIn.current = started.handIn;
+      close = started.close;
     });
     return () => {
       closed = true;

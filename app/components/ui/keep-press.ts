@@ -7,7 +7,7 @@
  * blur check's state, an error line appearing above the button, hydration's first effects. When that moves
  * the button by a line, the release lands on the row above or below and the click goes to a `<div>`: the tap
  * sends nothing, the second works (register: 4 of 4 with 4× CPU slowdown). Here, once for the whole document,
- * from an inline script in the page's head (keep-press.server.ts, KeepPresses.tsx: before the page's JavaScript
+ * from an inline script in the page's head (keep-press.server.ts, joined to the head script in entry.server.tsx: before the page's JavaScript
  * loads, and outside the 100 KB it may weigh), a click that did not reach the button the press began on, released
  * where that button WAS at the press, is given to the button: `button.click()`, which submits its form with the
  * button as the submitter (through the router once hydrated, as a plain post before). A press that moved off the

@@ -1,5 +1,5 @@
 import { PhoneExamBar } from "~/components/qbank/PhoneExamBar";
-import { deadlineOf, useOnline } from "~/components/offline/use-online";
+import { deadlineOf } from "~/components/offline/use-online";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -166,7 +166,6 @@ export default function Doing() {
   const { status, session, announceHandIn, text } = useExerciseSocket(d.bootstrap, d.record.recordId, onLocal);
   /** handed in in another tab or on another device: no more answers here (issue 37 §2) */
   const closed = status?.handedIn === true;
-  const online = useOnline();
   // when the server rendered this page (the root's clock): an offline copy's timer counts from there
   const renderedAt = useRef((useRouteLoaderData("root") as { clock?: { now: number } } | undefined)?.clock?.now);
   const live = status !== null;
@@ -351,8 +350,7 @@ export default function Doing() {
           </Notice>
         ) : null}
         <p role="status" aria-live="polite" className="mb-2 text-sm" data-testid="sync-status">
-          {/* offline (issue 37 §1): how many answers wait on this device; else the session's own line (issue 37 §2) */}
-          {status !== null && !online ? t("doing.offlineCount", { count: status.local.length }) : text(t)}
+          {text(t)}
         </p>
         {closed ? (
           <Notice tone="warning" as="p" className="mb-2 text-base" data-testid="handed-in-elsewhere">

@@ -1,5 +1,5 @@
 import { PaperSheet, PhoneExamBar } from "~/components/qbank/PhoneExamBar";
-import { deadlineOf, useOnline } from "~/components/offline/use-online";
+import { deadlineOf } from "~/components/offline/use-online";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -191,7 +191,6 @@ export default function ExamPaper() {
     setAnswers((a) => ({ ...a, ...Object.fromEntries(applied) }));
     setRedrawn((r) => ({ ...r, ...Object.fromEntries(applied.map(([id]) => [id, (r[id] ?? 0) + 1])) }));
   });
-  const online = useOnline();
   // when the server rendered this page (the root's clock): an offline copy's timer counts from there
   const renderedAt = useRef((useRouteLoaderData("root") as { clock?: { now: number } } | undefined)?.clock?.now);
   const live = status !== null;
@@ -301,8 +300,7 @@ export default function ExamPaper() {
           {t("paper.answered", { answered, total: d.questions.length })}
         </p>
         <p role="status" aria-live="polite" className="text-sm" data-testid="sync-status">
-          {/* offline (issue 37 §1): how many answers wait on this device; else the session's own line (issue 37 §2) */}
-          {status === null ? (d.saved ? t("paper.saved") : null) : !online ? tq("doing.offlineCount", { count: status.local.length }) : text(tq)}
+          {status === null ? (d.saved ? t("paper.saved") : null) : text(tq)}
         </p>
       </div>
       {closed ? (
