@@ -39,6 +39,9 @@ export default tseslint.config(
     ignores: [
       "build/",
       "public/build/",
+      // the service worker and its registration, written by the build (scripts/build-sw.mjs, decision 098)
+      "public/sw.js",
+      "public/sw-register.js",
       ".cache/",
       "sandbox/dist/",
       "sandbox/data/",
