@@ -57,9 +57,9 @@ describe("DynamicFields renderer", () => {
     expect(html).toContain("as on your ID");
   });
 
-  it("shows sex as male/female and keeps MALE/FEMALE as the value", () => {
-    expect(html).toMatch(/name="df_sex" checked="" value="MALE"\/>male/);
-    expect(html).toMatch(/value="FEMALE"\/>female/);
+  it("shows sex as Male/Female (issue 39 §7) and keeps MALE/FEMALE as the value", () => {
+    expect(html).toMatch(/name="df_sex" checked="" value="MALE"\/>Male/);
+    expect(html).toMatch(/value="FEMALE"\/>Female/);
   });
 
   it("a read-only field is shown, disabled, without a name", () => {
