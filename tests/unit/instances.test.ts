@@ -121,7 +121,7 @@ describe.skipIf(missing.length > 0)("two instances behind nginx, shared state in
   };
 
   async function healthy(port: number, p = "/healthz") {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000; // three Node processes starting beside the whole suite on 2 cores (30 s was passed once, session 15)
     while (Date.now() < deadline) {
       try {
         if ((await request(port, p)).status === 200) return;
@@ -165,7 +165,7 @@ describe.skipIf(missing.length > 0)("two instances behind nginx, shared state in
     start(NGINX_BIN, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log"), "-g", "daemon off;"]);
     await Promise.all([healthy(ports.a), healthy(ports.b)]);
     await healthy(ports.nginx);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     for (const p of [...procs].reverse()) await stop(p);

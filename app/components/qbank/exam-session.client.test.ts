@@ -52,6 +52,14 @@ describe("answer queue", () => {
     q.confirm(b.opId);
     expect(q.list().map((x) => x.questionId)).toEqual([2]);
   });
+
+  it("an answer kept without its time (an older page's) is the oldest: it never beats an answer given with one", () => {
+    const storage = new MemoryStorage();
+    storage.setItem("qbank:answers:8", JSON.stringify([{ questionId: 1, answer: ["C"], opId: "op-earlier" }]));
+    const q = new AnswerQueue(storage, 8);
+    expect(q.list()).toEqual([{ questionId: 1, answer: ["C"], opId: "op-earlier", at: 1 }]);
+    expect(q.put(2, ["B"]).at).toBeGreaterThan(1);
+  });
 });
 
 describe("exam session", () => {

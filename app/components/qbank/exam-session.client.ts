@@ -56,7 +56,11 @@ export class AnswerQueue {
     try {
       const v = JSON.parse(this.storage.getItem(this.key) ?? "[]") as unknown;
       return Array.isArray(v)
-        ? (v as QueuedAnswer[]).filter((x) => x && typeof x.questionId === "number" && Array.isArray(x.answer) && typeof x.opId === "string")
+        ? (v as QueuedAnswer[])
+            .filter((x) => x && typeof x.questionId === "number" && Array.isArray(x.answer) && typeof x.opId === "string")
+            // an answer kept by a page without times (before decision 097) is the oldest: it never beats an answer
+            // given with its time, whichever reaches the upstream last (1 ms after the epoch: the upstream reads 0 as now)
+            .map((x) => (typeof x.at === "number" && x.at > 0 ? x : { ...x, at: 1 }))
         : [];
     } catch {
       return [];
